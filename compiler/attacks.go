@@ -1,0 +1,124 @@
+// Reverse attack tables: which squares attack a target, grouped so that an attack query
+// scans each direction once, and the potential reach of multi-leg paths.
+package compiler
+
+// SlideGroup: pieces of types Types slide along direction d; from a target square, look
+// along Back (the opposite of d) for the nearest piece.
+type SlideGroup struct {
+	Back  int
+	Types uint64
+}
+
+// RideAttack is a capturing ride that is range-limited or origin-restricted.
+type RideAttack struct {
+	Back     int
+	Type     int
+	Min, Max int
+	From     Bitboard
+	V        Vec
+}
+
+// AttackTables answer "is this square attacked by that side" without generating moves.
+type AttackTables struct {
+	AttackFrom  [2][][]Bitboard // [color][type][square]: origins of leap captures onto square
+	LeapTypes   [2][]int        // types with leap captures
+	SlideGroups [2][]SlideGroup
+	RideAttacks [2][]RideAttack
+	PathTypes   [2]uint64 // types with capturing paths
+	RoyalList   []int     // royal piece types
+}
+
+func (rs *Ruleset) buildAttackTables() {
+	a := &rs.AttackTables
+	for t := range rs.Pieces {
+		if rs.Pieces[t].Royal {
+			a.RoyalList = append(a.RoyalList, t)
+		}
+	}
+	for c := 0; c < 2; c++ {
+		a.AttackFrom[c] = make([][]Bitboard, len(rs.Pieces))
+		slide := map[int]uint64{}
+		var order []int
+		for t := range rs.Pieces {
+			pt := &rs.Pieces[t]
+			from := make([]Bitboard, rs.Cells)
+			any := false
+			for sq := 0; sq < rs.Cells; sq++ {
+				for b := pt.LeapCapture[c][sq]; b != 0; b &= b - 1 {
+					from[b.First()] |= Bit(sq)
+					any = true
+				}
+			}
+			a.AttackFrom[c][t] = from
+			if any {
+				a.LeapTypes[c] = append(a.LeapTypes[c], t)
+			}
+			for _, d := range pt.Slides[c] {
+				v := rs.Dirs[d].V
+				back := rs.DirIndex(Vec{-v.DX, -v.DY})
+				if _, ok := slide[back]; !ok {
+					order = append(order, back)
+				}
+				slide[back] |= 1 << uint(t)
+			}
+			for _, r := range pt.Rides[c] {
+				if r.Mode == ModeMove {
+					continue
+				}
+				v := rs.Dirs[r.Dir].V
+				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.DirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
+			}
+			for i := range pt.Paths[c] {
+				p := &pt.Paths[c][i]
+				rs.pathReach(p)
+				if p.Captures {
+					a.PathTypes[c] |= 1 << uint(t)
+				}
+			}
+		}
+		for _, back := range order {
+			a.SlideGroups[c] = append(a.SlideGroups[c], SlideGroup{Back: back, Types: slide[back]})
+		}
+	}
+}
+
+// pathReach computes, for every origin, the cells a path could capture on if every
+// condition were met: an over-approximation used to skip hopeless attack probes.
+func (rs *Ruleset) pathReach(p *Path) {
+	p.Reach = make([]Bitboard, rs.Cells)
+	for sq := 0; sq < rs.Cells; sq++ {
+		if p.From.Has(sq) {
+			p.Reach[sq] = rs.reachFrom(p, 0, sq)
+		}
+	}
+}
+
+func (rs *Ruleset) reachFrom(p *Path, li int, at Square) Bitboard {
+	leg := &p.Legs[li]
+	last := li == len(p.Legs)-1
+	d := &rs.Dirs[leg.Dir]
+	var out Bitboard
+	if !last && leg.Min == 0 {
+		out |= rs.reachFrom(p, li+1, at)
+	}
+	cur := at
+	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
+		cur = d.Step[cur]
+		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
+			break
+		}
+		if last {
+			if k >= leg.Min && rs.Squares.Has(cur) && leg.On&OnEnemy != 0 {
+				out |= Bit(cur)
+			}
+			continue
+		}
+		if leg.Capture && rs.Squares.Has(cur) {
+			out |= Bit(cur)
+		}
+		if k >= leg.Min {
+			out |= rs.reachFrom(p, li+1, cur)
+		}
+	}
+	return out
+}

@@ -1,0 +1,557 @@
+// Package compiler lowers a validated defs.Definition into an immutable Ruleset:
+// square numbering from the board mask, per-piece per-square leap tables, ride and path
+// descriptions over precomputed direction tables (rays for sliding, steps for paths),
+// zones as bitboards per side, zobrist keys, and expr hooks compiled once.
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"chimera/defs"
+)
+
+type lowering struct {
+	def  *defs.Definition
+	rs   *Ruleset
+	errs defs.ErrorList
+}
+
+func (l *lowering) errorf(s defs.Src, key, format string, args ...any) {
+	l.errs = append(l.errs, s.Errorf(key, format, args...))
+}
+
+// Compile lowers a definition (already validated by defs.Parse) into a Ruleset.
+// The error, if any, is a defs.ErrorList of positioned errors.
+func Compile(def *defs.Definition) (*Ruleset, error) {
+	l := &lowering{def: def, rs: &Ruleset{Def: def, Name: def.Name, Title: def.Title}}
+	if l.rs.Title == "" {
+		l.rs.Title = def.Name
+	}
+	l.geometry()
+	l.zones()
+	l.pieces()
+	l.rules()
+	l.castling()
+	l.goals()
+	l.freezes()
+	l.mechanisms()
+	for i := range def.Setups {
+		s := &def.Setups[i]
+		l.rs.Setups = append(l.rs.Setups, Setup{Name: s.Name, FEN: strings.TrimSpace(s.FEN), Def: s})
+	}
+	l.errs.Sort()
+	if len(l.errs) > 0 {
+		return nil, l.errs
+	}
+	rs := l.rs
+	rs.Zobrist = newZobrist(len(rs.Pieces), rs.Cells, max(len(rs.Pools), 1))
+	rs.buildAttackTables()
+	rangedCaptures := len(rs.RideAttacks[0]) > 0
+	rs.FastLegal = rs.Check == CheckRoyalAttacked && !rs.HasPaths && len(rs.Freezes) == 0 && !rs.HasImmune && !rangedCaptures
+	return rs, nil
+}
+
+func (l *lowering) geometry() {
+	b := l.def.Board
+	g := &l.rs.Geometry
+	g.Files, g.Ranks, g.Cells = b.Files, b.Ranks, b.Files*b.Ranks
+	g.Kind = make([]CellKind, g.Cells)
+	g.dirIndex = map[Vec]int{}
+	if b.Layout != "" {
+		rows := strings.Fields(b.Layout)
+		for i, row := range rows {
+			r := g.Ranks - 1 - i
+			for f, c := range []byte(row) {
+				switch c {
+				case '*':
+					g.Kind[g.SquareAt(f, r)] = CellMissing
+				case '-':
+					g.Kind[g.SquareAt(f, r)] = CellUnused
+				}
+			}
+		}
+	}
+	g.Names = make([]string, g.Cells)
+	for sq := 0; sq < g.Cells; sq++ {
+		g.Names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
+		switch g.Kind[sq] {
+		case CellSquare:
+			g.Squares |= Bit(sq)
+		case CellMissing:
+			g.Missing |= Bit(sq)
+		case CellUnused:
+			g.Unused |= Bit(sq)
+		}
+	}
+}
+
+func (l *lowering) sqset(s defs.Src, key string, names []string) Bitboard {
+	var b Bitboard
+	for i, n := range names {
+		sq, ok := l.rs.ParseSquare(n)
+		if !ok {
+			continue // reported by defs.Validate
+		}
+		if l.rs.Kind[sq] != CellSquare {
+			l.errs.Add(s.File, s.Item(key, i), "%s is not a playable square (the layout marks it missing or unused)", n)
+		}
+		b |= Bit(sq)
+	}
+	return b
+}
+
+func (l *lowering) zones() {
+	l.rs.Zones = map[string][2]Bitboard{}
+	for name, z := range l.def.Zones {
+		var w, bl Bitboard
+		switch {
+		case len(z.Squares) > 0:
+			w = l.sqset(z.Src, "squares", z.Squares)
+			bl = w
+		case len(z.Ranks) > 0:
+			for _, r := range z.Ranks {
+				for f := 0; f < l.rs.Files; f++ {
+					if sq := l.rs.SquareAt(f, r-1); sq != NoSquare {
+						w |= Bit(sq)
+					}
+					if sq := l.rs.SquareAt(f, l.rs.Ranks-r); sq != NoSquare {
+						bl |= Bit(sq)
+					}
+				}
+			}
+			w &= l.rs.Squares
+			bl &= l.rs.Squares
+		default:
+			w = l.sqset(z.Src, "white", z.White)
+			bl = l.sqset(z.Src, "black", z.Black)
+		}
+		l.rs.Zones[name] = [2]Bitboard{w, bl}
+	}
+}
+
+func (l *lowering) typeMask(letters []string) uint64 {
+	var m uint64
+	for _, s := range letters {
+		if t := l.rs.TypeOf(s[0]); t >= 0 {
+			m |= 1 << uint(t)
+		}
+	}
+	return m
+}
+
+// MaxPieceTypes is the most piece types a variant may declare.
+const MaxPieceTypes = 32
+
+func (l *lowering) pieces() {
+	rs := l.rs
+	for i := range rs.byLetter {
+		rs.byLetter[i] = -1
+	}
+	if len(l.def.Pieces) > MaxPieceTypes {
+		l.errorf(l.def.Src, "pieces", "%d piece types; at most %d are supported", len(l.def.Pieces), MaxPieceTypes)
+		return
+	}
+	for i := range l.def.Pieces {
+		p := &l.def.Pieces[i]
+		if len(p.Letter) == 1 {
+			rs.byLetter[p.Letter[0]] = int8(i)
+		}
+	}
+	rs.Pieces = make([]PieceType, len(l.def.Pieces))
+	for i := range l.def.Pieces {
+		p := &l.def.Pieces[i]
+		pt := &rs.Pieces[i]
+		*pt = PieceType{Def: p, Name: p.Name, Letter: p.Letter[0], SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
+			ResetsClock: p.ResetsClock, Value: p.Value, Simple: true}
+		if p.SANLetter != nil {
+			pt.SAN = *p.SANLetter
+		}
+		if p.Royal {
+			rs.RoyalTypes |= 1 << uint(i)
+		}
+		rs.HasImmune = rs.HasImmune || p.Immune
+		rs.MaxPieceVal = max(rs.MaxPieceVal, p.Value)
+		pt.Land = [2]Bitboard{rs.Squares, rs.Squares}
+		for _, r := range l.def.Board.Restricted {
+			allowed := false
+			for _, o := range r.Only {
+				allowed = allowed || o == p.Letter
+			}
+			if !allowed {
+				z := rs.Zones[r.Zone]
+				pt.Land[0] &^= z[0] | z[1]
+				pt.Land[1] &^= z[0] | z[1]
+			}
+		}
+		for c := 0; c < 2; c++ {
+			pt.LeapQuiet[c] = make([]Bitboard, rs.Cells)
+			pt.LeapCapture[c] = make([]Bitboard, rs.Cells)
+			pt.EPCapture[c] = make([]Bitboard, rs.Cells)
+		}
+		for ai := range p.Moves {
+			l.atom(pt, &p.Moves[ai])
+		}
+		if pr := p.Promotion; pr != nil {
+			cp := &Promotion{Zone: rs.Zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
+			for _, s := range pr.To {
+				cp.To = append(cp.To, rs.TypeOf(s[0]))
+			}
+			pt.Promotion = cp
+			if pr.FromPool != "" {
+				l.errorf(pr.Src, "from-pool", "promotion from a hand pool is not supported yet")
+			}
+		}
+	}
+}
+
+// images returns the vectors of v under the atom's symmetry and direction filter, for White.
+func images(v Vec, symmetry string, only []string) []Vec {
+	var out []Vec
+	add := func(w Vec) {
+		for _, o := range out {
+			if o == w {
+				return
+			}
+		}
+		out = append(out, w)
+	}
+	switch symmetry {
+	case "none":
+		add(v)
+	case "mirror":
+		add(v)
+		add(Vec{-v.DX, v.DY})
+	default:
+		for _, w := range []Vec{{v.DX, v.DY}, {v.DY, v.DX}} {
+			for _, sx := range []int{1, -1} {
+				for _, sy := range []int{1, -1} {
+					add(Vec{w.DX * sx, w.DY * sy})
+				}
+			}
+		}
+	}
+	if len(only) == 0 {
+		return out
+	}
+	var kept []Vec
+	for _, w := range out {
+		for _, o := range only {
+			ok := false
+			switch o {
+			case "forward":
+				ok = w.DY > 0
+			case "backward":
+				ok = w.DY < 0
+			case "sideways":
+				ok = w.DY == 0
+			case "orthogonal":
+				ok = w.DX == 0 || w.DY == 0
+			case "diagonal":
+				ok = w.DX == w.DY || w.DX == -w.DY
+			}
+			if ok {
+				kept = append(kept, w)
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// forColor turns a White vector into the given side's vector: Black's forward is down.
+func forColor(v Vec, c Color) Vec {
+	if c == Black {
+		return Vec{v.DX, -v.DY}
+	}
+	return v
+}
+
+func modeOf(s string) Mode {
+	switch s {
+	case "move":
+		return ModeMove
+	case "capture":
+		return ModeCapture
+	}
+	return ModeBoth
+}
+
+func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
+	rs := l.rs
+	mode := modeOf(a.Mode)
+	from := [2]Bitboard{rs.Squares, rs.Squares}
+	if a.From != "" {
+		from = rs.Zones[a.From]
+	}
+	switch {
+	case a.Leap != nil:
+		for _, w := range images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+			for c := 0; c < 2; c++ {
+				v := forColor(w, c)
+				for sq := 0; sq < rs.Cells; sq++ {
+					if !from[c].Has(sq) {
+						continue
+					}
+					t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
+					if t == NoSquare || rs.Kind[t] != CellSquare {
+						continue
+					}
+					if mode != ModeCapture {
+						pt.LeapQuiet[c][sq] |= Bit(t) & pt.Land[c]
+					}
+					if mode != ModeMove {
+						pt.LeapCapture[c][sq] |= Bit(t)
+						if a.EPCapture {
+							pt.EPCapture[c][sq] |= Bit(t)
+						}
+					}
+				}
+			}
+		}
+	case a.Ride != nil:
+		mn, mx := 1, 0
+		if len(a.Range) == 1 {
+			mx = a.Range[0]
+		} else if len(a.Range) == 2 {
+			mn, mx = max(a.Range[0], 1), a.Range[1]
+		}
+		for _, w := range images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
+			for c := 0; c < 2; c++ {
+				d := rs.DirIndex(forColor(w, c))
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
+					pt.Slides[c] = append(pt.Slides[c], d)
+					continue
+				}
+				pt.Rides[c] = append(pt.Rides[c], Ride{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
+			}
+		}
+	case a.Path != nil:
+		pt.Simple = false
+		rs.HasPaths = true
+		first := Vec{a.Path[0].Step[0], a.Path[0].Step[1]}
+		// Each symmetry image of the first leg is applied to the whole path: find the
+		// linear map that takes the first leg to its image and apply it to every leg.
+		for _, w := range images(first, a.Symmetry, a.Only) {
+			for _, m := range linearMaps(first, w, a.Symmetry) {
+				for c := 0; c < 2; c++ {
+					p := Path{From: from[c]}
+					locust := 0
+					for i, dl := range a.Path {
+						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
+						leg := Leg{Dir: rs.DirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture}
+						if len(dl.Range) == 1 {
+							leg.Min, leg.Max = dl.Range[0], dl.Range[0]
+						} else if len(dl.Range) == 2 {
+							leg.Min, leg.Max = dl.Range[0], dl.Range[1]
+						}
+						last := i == len(a.Path)-1
+						leg.On = conditionMask(dl.On, last)
+						if leg.Capture {
+							if leg.Max == 0 {
+								locust += 3
+							} else {
+								locust += leg.Max
+							}
+						}
+						if last && leg.On&OnEnemy != 0 || leg.Capture {
+							p.Captures = true
+						}
+						if last && leg.Min == 0 {
+							leg.Min = 1
+						}
+						p.Legs = append(p.Legs, leg)
+					}
+					if locust > 2 {
+						l.errorf(a.Src, "path", "a path may capture at most two pieces in passing")
+						return
+					}
+					if !containsPath(pt.Paths[c], p) {
+						pt.Paths[c] = append(pt.Paths[c], p)
+					}
+				}
+			}
+		}
+	}
+}
+
+type linmap struct{ a, b, c, d int } // (x,y) -> (a*x+b*y, c*x+d*y)
+
+func (m linmap) apply(v Vec) Vec { return Vec{m.a*v.DX + m.b*v.DY, m.c*v.DX + m.d*v.DY} }
+
+// linearMaps returns the symmetry maps allowed by the atom that take v to w.
+func linearMaps(v, w Vec, symmetry string) []linmap {
+	var cands []linmap
+	switch symmetry {
+	case "none":
+		cands = []linmap{{1, 0, 0, 1}}
+	case "mirror":
+		cands = []linmap{{1, 0, 0, 1}, {-1, 0, 0, 1}}
+	default:
+		for _, sx := range []int{1, -1} {
+			for _, sy := range []int{1, -1} {
+				cands = append(cands, linmap{sx, 0, 0, sy}, linmap{0, sx, sy, 0})
+			}
+		}
+	}
+	var out []linmap
+	for _, m := range cands {
+		if m.apply(v) == w {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func containsPath(ps []Path, p Path) bool {
+	for _, q := range ps {
+		if len(q.Legs) != len(p.Legs) || q.From != p.From {
+			continue
+		}
+		same := true
+		for i := range q.Legs {
+			same = same && q.Legs[i] == p.Legs[i]
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+func conditionMask(on []string, last bool) uint8 {
+	if len(on) == 0 {
+		if last {
+			return OnEmpty | OnEnemy
+		}
+		return OnEmpty
+	}
+	var m uint8
+	for _, s := range on {
+		switch s {
+		case "empty":
+			m |= OnEmpty
+		case "friend":
+			m |= OnFriend
+		case "enemy":
+			m |= OnEnemy
+		case "any":
+			m |= OnEmpty | OnFriend | OnEnemy
+		case "missing":
+			m |= OnMissing
+		case "unused":
+			m |= OnUnused
+		}
+	}
+	return m
+}
+
+func outcomeOf(s string, d Outcome) Outcome {
+	switch s {
+	case "win":
+		return Win
+	case "loss":
+		return Loss
+	case "draw":
+		return Draw
+	}
+	return d
+}
+
+func (l *lowering) rules() {
+	r := l.def.Rules
+	rs := l.rs
+	switch r.Check {
+	case "enemy-royal-unattacked":
+		rs.Check = CheckEnemyRoyalUnattacked
+	case "none":
+		rs.Check = CheckNone
+	default:
+		rs.Check = CheckRoyalAttacked
+	}
+	rs.NoMovesInCheck = outcomeOf(r.NoMoves.InCheck, Loss)
+	rs.NoMovesOtherwise = outcomeOf(r.NoMoves.Otherwise, Draw)
+	rs.FiftyMove, rs.Repetition = 100, 3
+	if r.FiftyMove != nil {
+		rs.FiftyMove = *r.FiftyMove
+	}
+	if r.Repetition != nil {
+		rs.Repetition = *r.Repetition
+	}
+}
+
+func (l *lowering) castling() {
+	c := l.def.Castling
+	if c == nil {
+		return
+	}
+	rs := l.rs
+	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner"}
+	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
+	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
+	k.Rank = [2]int{0, rs.Ranks - 1}
+	rs.Castling = k
+}
+
+func (l *lowering) goals() {
+	for i := range l.def.Goals {
+		g := &l.def.Goals[i]
+		cg := Goal{Def: g, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
+		if len(g.Pieces) > 0 {
+			cg.Types = l.typeMask(g.Pieces)
+		}
+		if g.Reach != "" {
+			z := l.rs.Zones[g.Reach]
+			cg.HasZ = true
+			if g.Whose == "opponent" {
+				cg.Zone = [2]Bitboard{z[1], z[0]}
+			} else {
+				cg.Zone = z
+			}
+		}
+		if g.When != "" {
+			prog, err := compileHook(g.When)
+			if err != nil {
+				l.errorf(g.Src, "when", "hook %q: %v", g.When, err)
+				continue
+			}
+			cg.Hook = prog
+			l.rs.HasHooks = true
+		}
+		l.rs.Goals = append(l.rs.Goals, cg)
+	}
+}
+
+func (l *lowering) freezes() {
+	for _, f := range l.def.Freeze {
+		fz := Freeze{By: l.typeMask(f.By), Targets: l.typeMask(f.Targets), Near: make([]Bitboard, l.rs.Cells)}
+		if len(f.Targets) == 0 {
+			fz.Targets = 1<<uint(len(l.rs.Pieces)) - 1
+		}
+		for _, s := range f.Steps {
+			if len(s) != 2 {
+				continue
+			}
+			for _, w := range images(Vec{s[0], s[1]}, "all", nil) {
+				for sq := 0; sq < l.rs.Cells; sq++ {
+					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.Kind[t] == CellSquare {
+						fz.Near[sq] |= Bit(t)
+					}
+				}
+			}
+		}
+		l.rs.Freezes = append(l.rs.Freezes, fz)
+	}
+}
+
+// mechanisms rejects parts of the language the runtime does not carry out yet, so a
+// definition never silently plays by different rules than it states.
+func (l *lowering) mechanisms() {
+	if c := l.def.Capture; c != nil && c.Effect != "" && c.Effect != "replace" {
+		l.errorf(c.Src, "effect", "capture effect %q is not supported yet", c.Effect)
+	}
+	if h := l.def.Hands; h != nil {
+		l.rs.Pools = append(l.rs.Pools, h.Pools...)
+		l.errorf(h.Src, "", "hands (drops and exchanges) are not supported yet")
+	}
+}

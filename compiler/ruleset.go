@@ -1,0 +1,175 @@
+// The compiled, immutable Ruleset: geometry, piece move tables, rules, zobrist keys, hooks.
+package compiler
+
+import (
+	"github.com/expr-lang/expr/vm"
+
+	"chimera/defs"
+)
+
+// Condition bits of a path leg: what a square passed or landed on may hold.
+const (
+	OnEmpty   uint8 = 1 << iota // empty square (unused cells count as empty when passed)
+	OnFriend                    // a piece of the mover
+	OnEnemy                     // an enemy piece
+	OnMissing                   // a cell that does not exist, or off the board
+	OnUnused                    // an unused cell
+)
+
+// Mode of a leap or ride.
+type Mode uint8
+
+// Modes.
+const (
+	ModeBoth Mode = iota
+	ModeMove
+	ModeCapture
+)
+
+// Ride is one riding direction of a piece for one side.
+type Ride struct {
+	Dir      int // index into Geometry.Dirs
+	Min, Max int // steps; Max 0 = unlimited
+	Mode     Mode
+	From     Bitboard // origins allowed
+	EPTarget bool     // squares passed become en-passant targets
+}
+
+// Leg is one compiled leg of a path.
+type Leg struct {
+	Dir      int
+	On       uint8
+	Capture  bool
+	Min, Max int // Max 0 = unlimited
+}
+
+// Path is one compiled multi-leg movement for one side.
+type Path struct {
+	Legs []Leg
+	From Bitboard
+	// Reach[sq]: every cell the path could capture on from sq, ignoring occupancy; used to
+	// skip attack probes that cannot succeed.
+	Reach []Bitboard
+	// Captures reports whether the path can capture at all (some leg or its landing).
+	Captures bool
+}
+
+// PieceType is one compiled piece type. Tables are indexed [color][square].
+type PieceType struct {
+	Def         *defs.Piece
+	Name        string
+	Letter      byte // uppercase
+	SAN         string
+	Royal       bool
+	Immune      bool
+	ResetsClock bool
+	Value       int
+	Land        [2]Bitboard   // squares where it may end a move
+	LeapQuiet   [2][]Bitboard // non-capturing leap targets
+	LeapCapture [2][]Bitboard // capturing leap targets (ignoring landing restrictions)
+	EPCapture   [2][]Bitboard // leap targets that may capture en passant
+	Slides      [2][]int      // unlimited, unrestricted, capturing-and-moving rides: dir indices
+	Rides       [2][]Ride     // all other rides
+	Paths       [2][]Path
+	Promotion   *Promotion
+	// Simple is true when the piece only leaps and rides (no paths).
+	Simple bool
+}
+
+// Promotion compiled.
+type Promotion struct {
+	Zone     [2]Bitboard
+	To       []int // piece type indices
+	Optional bool
+	FromPool int // -1: none
+}
+
+// CheckRule is the rule that defines check and legality.
+type CheckRule uint8
+
+// Check rules.
+const (
+	CheckRoyalAttacked        CheckRule = iota // own royal attacked: chess
+	CheckEnemyRoyalUnattacked                  // enemy royal not attacked by the side
+	CheckNone
+)
+
+// Outcome is a game result from the point of view of one side.
+type Outcome int8
+
+// Outcomes.
+const (
+	Loss Outcome = -1
+	Draw Outcome = 0
+	Win  Outcome = 1
+)
+
+// Castling compiled.
+type Castling struct {
+	Royal, Partner int    // piece types
+	KingFile       [2]int // [short, long] destination files
+	PartnerFile    [2]int
+	KingToPartner  bool // coordinate notation writes the partner's square as destination
+	Rank           [2]int
+}
+
+// Goal compiled: a move by side c wins/loses/draws for c when its piece of a counted type
+// ends on Zone[c] and (if set) Hook holds.
+type Goal struct {
+	Def    *defs.Goal
+	Zone   [2]Bitboard
+	HasZ   bool
+	Types  uint64 // bit per piece type
+	Hook   *vm.Program
+	Result Outcome
+}
+
+// Freeze compiled: pieces of types By freeze enemy pieces of types Targets at Steps.
+type Freeze struct {
+	By, Targets uint64
+	Near        []Bitboard // per square: the cells frozen from there
+}
+
+// Setup is a named start position.
+type Setup struct {
+	Name, FEN string
+	Def       *defs.Setup
+}
+
+// Ruleset is a compiled variant. It is immutable and safe to share between goroutines.
+type Ruleset struct {
+	Def *defs.Definition
+	Geometry
+	Name, Title string
+	Pieces      []PieceType
+	byLetter    [128]int8
+	Zones       map[string][2]Bitboard
+	Check       CheckRule
+	NoMovesInCheck, NoMovesOtherwise Outcome
+	FiftyMove, Repetition            int
+	Castling                         *Castling
+	Goals                            []Goal
+	Freezes                          []Freeze
+	Setups                           []Setup
+	RoyalTypes                       uint64
+	Pools                            []string
+	Zobrist                          Zobrist
+	AttackTables
+	// Capability flags computed once so the interpreter can take fast paths.
+	HasPaths    bool // some piece has a multi-leg path
+	HasImmune   bool
+	HasHooks    bool
+	FastLegal   bool // pin-based legality is exact (chess-like rules, leaps and rides only)
+	MaxPieceVal int
+}
+
+// TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.
+func (r *Ruleset) TypeOf(letter byte) int {
+	if letter >= 'a' && letter <= 'z' {
+		letter -= 'a' - 'A'
+	}
+	if letter >= 128 {
+		return -1
+	}
+	return int(r.byLetter[letter])
+}

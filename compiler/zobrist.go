@@ -1,0 +1,64 @@
+// Zobrist keys for every part of a position: pieces, side, castling, en passant, hands, statuses.
+package compiler
+
+// MaxHand is the largest count of one piece type a pool can hold with distinct keys.
+const MaxHand = 16
+
+// MaxStatus is the largest status counter with distinct keys.
+const MaxStatus = 16
+
+// Zobrist holds the hash keys. Piece keys are indexed [pieceCode][square] where
+// pieceCode = type*2 + color.
+type Zobrist struct {
+	Piece  [][]uint64
+	Side   uint64
+	Castle []uint64   // per partner square
+	EP     []uint64   // per en-passant target square
+	Hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
+	Status [][]uint64 // [square][counter]
+}
+
+// splitmix64 gives reproducible keys, so hashes are stable across runs.
+type splitmix64 uint64
+
+func (s *splitmix64) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+func newZobrist(types, cells, pools int) Zobrist {
+	rng := splitmix64(0x43484d52) // "CHMR"
+	var z Zobrist
+	z.Piece = make([][]uint64, types*2)
+	for i := range z.Piece {
+		z.Piece[i] = make([]uint64, cells)
+		for s := range z.Piece[i] {
+			z.Piece[i][s] = rng.next()
+		}
+	}
+	z.Side = rng.next()
+	z.Castle = make([]uint64, cells)
+	z.EP = make([]uint64, cells)
+	for s := 0; s < cells; s++ {
+		z.Castle[s] = rng.next()
+		z.EP[s] = rng.next()
+	}
+	z.Hand = make([][]uint64, 2*pools*types)
+	for i := range z.Hand {
+		z.Hand[i] = make([]uint64, MaxHand+1)
+		for c := 1; c <= MaxHand; c++ {
+			z.Hand[i][c] = rng.next()
+		}
+	}
+	z.Status = make([][]uint64, cells)
+	for s := range z.Status {
+		z.Status[s] = make([]uint64, MaxStatus+1)
+		for c := 1; c <= MaxStatus; c++ {
+			z.Status[s][c] = rng.next()
+		}
+	}
+	return z
+}

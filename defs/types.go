@@ -1,0 +1,229 @@
+// Package defs holds the variant definition language: Go types for the YAML schema,
+// strict positioned decoding, semantic validation and the embedded built-in variants.
+//
+// Decoding walks yaml.v3 nodes by reflection over the `yaml` struct tags so that every
+// unknown key and wrong type is reported as file:line:col, and every struct keeps its
+// source node (Src) so that later stages (compiler, tests) can point back at the file.
+package defs
+
+import "gopkg.in/yaml.v3"
+
+// Src remembers where a definition node came from.
+type Src struct {
+	File string
+	Node *yaml.Node
+}
+
+// Definition is one variant file.
+type Definition struct {
+	Src         `yaml:"-"`
+	Name        string          `yaml:"name"`        // short id used on the command line
+	Title       string          `yaml:"title"`       // human title
+	Description string          `yaml:"description"` // a paragraph shown by `show`
+	Board       Board           `yaml:"board"`
+	Zones       map[string]Zone `yaml:"zones"`
+	Pieces      []Piece         `yaml:"pieces"`
+	Castling    *Castling       `yaml:"castling"`
+	Rules       Rules           `yaml:"rules"`
+	Goals       []Goal          `yaml:"goals"`
+	Freeze      []Freeze        `yaml:"freeze"`
+	Capture     *CaptureRule    `yaml:"capture"`
+	Hands       *Hands          `yaml:"hands"`
+	Setups      []Setup         `yaml:"setups"` // the first is the default start position
+	Tests       []Test          `yaml:"tests"`
+}
+
+// Board is the grid and the kind of each cell.
+type Board struct {
+	Src        `yaml:"-"`
+	Files      int           `yaml:"files"`
+	Ranks      int           `yaml:"ranks"`
+	Layout     string        `yaml:"layout"` // rows from the top: '.' square, '*' no cell, '-' unused cell
+	Restricted []Restriction `yaml:"restricted"`
+}
+
+// Restriction limits which pieces may end a move on the squares of a zone.
+type Restriction struct {
+	Src  `yaml:"-"`
+	Zone string   `yaml:"zone"`
+	Only []string `yaml:"only"` // piece letters allowed to end a move there
+}
+
+// Zone is a named set of squares, possibly different for each side.
+type Zone struct {
+	Src     `yaml:"-"`
+	Squares []string `yaml:"squares"` // the same squares for both sides
+	Ranks   []int    `yaml:"ranks"`   // ranks counted from the owner's side (1 = own back rank)
+	White   []string `yaml:"white"`   // White's own squares
+	Black   []string `yaml:"black"`   // Black's own squares
+}
+
+// Piece is one piece type.
+type Piece struct {
+	Src         `yaml:"-"`
+	Name        string     `yaml:"name"`
+	Letter      string     `yaml:"letter"`     // one uppercase letter; White upper, Black lower in FEN
+	SANLetter   *string    `yaml:"san-letter"` // letter in SAN; "" writes moves without a letter (pawns)
+	Royal       bool       `yaml:"royal"`
+	Immune      bool       `yaml:"immune"`       // can never be captured; blocks every piece
+	ResetsClock bool       `yaml:"resets-clock"` // its moves reset the fifty-move counter
+	Value       int        `yaml:"value"`        // in centipawns; evaluation and exchange order
+	Describe    string     `yaml:"describe"`     // overrides the generated description of its moves
+	Moves       []Atom     `yaml:"moves"`
+	Promotion   *Promotion `yaml:"promotion"`
+}
+
+// Atom is one movement atom: a leap, a ride, or a multi-leg path.
+type Atom struct {
+	Src       `yaml:"-"`
+	Leap      []int    `yaml:"leap"`       // [files, ranks] from White's side
+	Ride      []int    `yaml:"ride"`       // unit vector of a slide
+	Path      []Leg    `yaml:"path"`       // legs walked in order
+	Range     []int    `yaml:"range"`      // ride: [max] or [min, max]; 0 = unlimited
+	Symmetry  string   `yaml:"symmetry"`   // all (default) | mirror | none
+	Only      []string `yaml:"only"`       // forward, backward, sideways, orthogonal, diagonal
+	Mode      string   `yaml:"mode"`       // both (default) | move | capture
+	From      string   `yaml:"from"`       // zone: allowed only from these squares
+	EPTarget  bool     `yaml:"ep-target"`  // squares passed become en-passant targets
+	EPCapture bool     `yaml:"en-passant"` // may capture onto an en-passant target
+}
+
+// Leg is one step (or repeated steps) of a path.
+type Leg struct {
+	Src     `yaml:"-"`
+	Step    []int    `yaml:"step"`    // [files, ranks]
+	On      []string `yaml:"on"`      // empty | friend | enemy | any | missing | unused
+	Capture bool     `yaml:"capture"` // capture an enemy standing here
+	Range   []int    `yaml:"range"`   // repetitions [min, max]; default [1, 1]; max 0 = unlimited
+}
+
+// Promotion says where and into what a piece promotes.
+type Promotion struct {
+	Src      `yaml:"-"`
+	Zone     string   `yaml:"zone"`
+	To       []string `yaml:"to"`        // letters, in the order offered
+	Optional bool     `yaml:"optional"`  // may also stay as it is
+	FromPool string   `yaml:"from-pool"` // the promoted piece must come from this hand pool
+}
+
+// Castling is the king-and-rook move, Chess960-aware.
+type Castling struct {
+	Src      `yaml:"-"`
+	Royal    string     `yaml:"royal"`    // letter of the castling king
+	Partner  string     `yaml:"partner"`  // letter of the piece it castles with
+	Short    CastleSide `yaml:"short"`    // toward the higher files
+	Long     CastleSide `yaml:"long"`     // toward the lower files
+	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
+}
+
+// CastleSide gives the destination files of one castling.
+type CastleSide struct {
+	Src     `yaml:"-"`
+	King    string `yaml:"king"`    // file letter the king ends on
+	Partner string `yaml:"partner"` // file letter the partner ends on
+}
+
+// Rules holds the general game rules.
+type Rules struct {
+	Src        `yaml:"-"`
+	Check      string  `yaml:"check"`      // royal-attacked (default) | enemy-royal-unattacked | none
+	NoMoves    NoMoves `yaml:"no-moves"`   // result when the side to move has no legal move
+	FiftyMove  *int    `yaml:"fifty-move"` // half-moves without capture or clock-reset; 0 = off
+	Repetition *int    `yaml:"repetition"` // occurrences that draw; 0 = off
+}
+
+// NoMoves gives the result for the side that cannot move.
+type NoMoves struct {
+	Src       `yaml:"-"`
+	InCheck   string `yaml:"in-check"`  // loss (default) | draw | win
+	Otherwise string `yaml:"otherwise"` // draw (default) | loss | win
+}
+
+// Goal is a way to end the game other than having no legal move.
+type Goal struct {
+	Src    `yaml:"-"`
+	Reach  string   `yaml:"reach"`  // zone a piece of the mover must end its move on
+	Whose  string   `yaml:"whose"`  // own (default) | opponent: which side's squares of the zone
+	Pieces []string `yaml:"pieces"` // letters that count; default: the royal pieces
+	When   string   `yaml:"when"`   // expr hook evaluated after the move; with reach, both must hold
+	Result string   `yaml:"result"` // win (default) | loss | draw, for the side that moved
+}
+
+// Freeze is a standing effect: pieces of one side stop enemy pieces near them.
+type Freeze struct {
+	Src     `yaml:"-"`
+	By      []string `yaml:"by"`      // letters of the freezing pieces
+	Targets []string `yaml:"targets"` // letters of enemy pieces frozen; default all
+	Steps   [][]int  `yaml:"steps"`   // offsets (all symmetries) at which they freeze
+}
+
+// CaptureRule changes what a capture does.
+type CaptureRule struct {
+	Src    `yaml:"-"`
+	Effect string `yaml:"effect"` // replace (default) | bounce-stun
+	Stun   int    `yaml:"stun"`   // half-moves a stunned piece stays stunned
+	Kick   bool   `yaml:"kick"`   // capturing a stunned piece removes it and all beyond it
+}
+
+// Hands declares off-board pools of pieces, drops and exchanges.
+type Hands struct {
+	Src       `yaml:"-"`
+	Pools     []string  `yaml:"pools"`      // pool names, e.g. [pocket] or [prison, airfield]
+	CaptureTo string    `yaml:"capture-to"` // pool of the capturer that receives a captured piece
+	Demote    bool      `yaml:"demote"`     // captured promoted pieces return as their original type
+	Drops     *Drops    `yaml:"drops"`
+	Exchange  *Exchange `yaml:"exchange"`
+}
+
+// Drops says which pool drops come from and where they may land.
+type Drops struct {
+	Src    `yaml:"-"`
+	From   string     `yaml:"from"`   // pool
+	Forbid []DropRule `yaml:"forbid"` // pieces that may not be dropped on a zone
+}
+
+// DropRule forbids drops of some pieces on a zone.
+type DropRule struct {
+	Src    `yaml:"-"`
+	Pieces []string `yaml:"pieces"`
+	Zone   string   `yaml:"zone"`
+}
+
+// Exchange trades a held enemy piece for one of one's own held by the opponent.
+type Exchange struct {
+	Src  `yaml:"-"`
+	Give string `yaml:"give"` // own pool holding enemy pieces (prison)
+	To   string `yaml:"to"`   // opponent's pool receiving the given piece (airfield)
+	Take string `yaml:"take"` // opponent's pool holding own pieces (prison)
+}
+
+// Setup is a named start position.
+type Setup struct {
+	Src  `yaml:"-"`
+	Name string `yaml:"name"`
+	FEN  string `yaml:"fen"`
+}
+
+// Test is a check that `chimera validate` runs on the definition.
+type Test struct {
+	Src      `yaml:"-"`
+	Name     string        `yaml:"name"`
+	FEN      string        `yaml:"fen"`      // default: the setup
+	Setup    string        `yaml:"setup"`    // named setup instead of a FEN
+	Perft    []int64       `yaml:"perft"`    // node counts for depths 1, 2, ...
+	Moves    []string      `yaml:"moves"`    // the exact set of legal moves (coordinate notation)
+	Contains []string      `yaml:"contains"` // moves that must be legal
+	Excludes []string      `yaml:"excludes"` // moves that must not be legal
+	Attacks  []AttackCheck `yaml:"attacks"`
+	Check    *bool         `yaml:"check"`  // whether the side to move is in check
+	Game     string        `yaml:"game"`   // moves to replay (SAN or coordinate)
+	Result   string        `yaml:"result"` // expected result after the game: 1-0 | 0-1 | 1/2-1/2 | *
+}
+
+// AttackCheck asserts which squares a side attacks.
+type AttackCheck struct {
+	Src     `yaml:"-"`
+	By      string   `yaml:"by"`      // white | black
+	Squares []string `yaml:"squares"` // attacked
+	Not     []string `yaml:"not"`     // not attacked
+}

@@ -1,0 +1,158 @@
+// Attack queries (reverse tables, ray scans, path probes), standing freeze effects and check.
+package interpreter
+
+import "chimera/compiler"
+
+// frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
+func (p *Position) frozen(c Color) Bitboard {
+	var f Bitboard
+	rs := p.rs
+	for i := range rs.Freezes {
+		fz := &rs.Freezes[i]
+		var near, targets Bitboard
+		for t := range rs.Pieces {
+			if fz.By>>uint(t)&1 != 0 {
+				for b := p.byType[t] & p.byColor[c^1]; b != 0; b &= b - 1 {
+					near |= fz.Near[b.First()]
+				}
+			}
+			if fz.Targets>>uint(t)&1 != 0 {
+				targets |= p.byType[t]
+			}
+		}
+		f |= near & targets & p.byColor[c]
+	}
+	return f
+}
+
+// Frozen is the set of pieces of side c that cannot move or attack now.
+func (p *Position) Frozen(c Color) Bitboard {
+	if len(p.rs.Freezes) == 0 {
+		return 0
+	}
+	return p.frozen(c)
+}
+
+// active is the set of c's pieces able to move and attack.
+func (p *Position) active(c Color) Bitboard {
+	if len(p.rs.Freezes) == 0 {
+		return p.byColor[c]
+	}
+	return p.byColor[c] &^ p.frozen(c)
+}
+
+// Attacked reports whether side by could capture a piece standing on sq (an enemy piece
+// is assumed there), ignoring landing restrictions and immunity, as check requires.
+func (p *Position) Attacked(sq Square, by Color) bool {
+	return p.attackedBy(sq, by, p.Occupied(), p.active(by))
+}
+
+// attackedBy answers the attack query with explicit occupancy and attacker set.
+func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
+	rs := p.rs
+	at := &rs.AttackTables
+	for _, t := range at.LeapTypes[by] {
+		if at.AttackFrom[by][t][sq]&p.byType[t]&active != 0 {
+			return true
+		}
+	}
+	for _, g := range at.SlideGroups[by] {
+		d := &rs.Dirs[g.Back]
+		blk := d.Ray[sq] & occ
+		if blk == 0 {
+			continue
+		}
+		b := d.Nearest(blk)
+		if active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+			return true
+		}
+	}
+	for i := range at.RideAttacks[by] {
+		r := &at.RideAttacks[by][i]
+		d := &rs.Dirs[r.Back]
+		blk := d.Ray[sq] & occ
+		if blk == 0 {
+			continue
+		}
+		b := d.Nearest(blk)
+		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
+			continue
+		}
+		k := steps(rs, b, sq, r.V)
+		if k >= r.Min && (r.Max == 0 || k <= r.Max) {
+			return true
+		}
+	}
+	if pm := at.PathTypes[by]; pm != 0 {
+		for t := range rs.Pieces {
+			if pm>>uint(t)&1 == 0 {
+				continue
+			}
+			pt := &rs.Pieces[t]
+			for b := p.byType[t] & active; b != 0; b &= b - 1 {
+				from := b.First()
+				for i := range pt.Paths[by] {
+					path := &pt.Paths[by][i]
+					if !path.Captures || !path.Reach[from].Has(sq) {
+						continue
+					}
+					w := walker{p: p, path: path, color: by, from: from, target: sq}
+					w.leg(0, from, NoSquare, NoSquare)
+					if w.found {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// steps is the number of steps of v from a to b (b lies on a's ray along v).
+func steps(rs *compiler.Ruleset, a, b Square, v compiler.Vec) int {
+	if v.DX != 0 {
+		return (rs.FileOf(b) - rs.FileOf(a)) / v.DX
+	}
+	return (rs.RankOf(b) - rs.RankOf(a)) / v.DY
+}
+
+// royals is the set of c's royal pieces.
+func (p *Position) royals(c Color) Bitboard {
+	var b Bitboard
+	for _, t := range p.rs.RoyalList {
+		b |= p.byType[t]
+	}
+	return b & p.byColor[c]
+}
+
+// sideInCheck applies the ruleset's check rule to side c.
+func (p *Position) sideInCheck(c Color) bool {
+	switch p.rs.Check {
+	case compiler.CheckRoyalAttacked:
+		r := p.royals(c)
+		if r == 0 {
+			return false
+		}
+		occ, active := p.Occupied(), p.active(c^1)
+		for ; r != 0; r &= r - 1 {
+			if p.attackedBy(r.First(), c^1, occ, active) {
+				return true
+			}
+		}
+	case compiler.CheckEnemyRoyalUnattacked:
+		r := p.royals(c ^ 1)
+		if r == 0 {
+			return false
+		}
+		occ, active := p.Occupied(), p.active(c)
+		for ; r != 0; r &= r - 1 {
+			if !p.attackedBy(r.First(), c, occ, active) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the side to move is in check under the ruleset's check rule.
+func (p *Position) InCheck() bool { return p.sideInCheck(p.side) }

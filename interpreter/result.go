@@ -1,0 +1,117 @@
+// Game results: goals reached by a move, no legal move, the fifty-move rule, repetition.
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/vm"
+
+	"chimera/compiler"
+)
+
+// goalReached evaluates the ruleset's goals after the mover's piece pc made move m
+// (the side has not been switched yet). It returns the value for Position.ended.
+func (p *Position) goalReached(m Move, pc Piece) int8 {
+	rs := p.rs
+	us := p.side
+	for i := range rs.Goals {
+		g := &rs.Goals[i]
+		if g.HasZ && (g.Types>>uint(pc.Type())&1 == 0 || !g.Zone[us].Has(m.To())) {
+			continue
+		}
+		if g.Hook != nil && !p.runGoalHook(g.Hook, m, pc) {
+			continue
+		}
+		return int8(g.Result) + 2
+	}
+	return 0
+}
+
+func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
+	rs := p.rs
+	var counts [2][compiler.MaxPieceTypes]int
+	for t := range rs.Pieces {
+		counts[0][t] = p.Pieces(0, t).Count()
+		counts[1][t] = p.Pieces(1, t).Count()
+	}
+	caps := 0
+	u := &p.undo[len(p.undo)-1]
+	for _, c := range u.Captured {
+		if c != NoPiece {
+			caps++
+		}
+	}
+	env := compiler.HookEnv{Mover: sideName[p.side], Piece: string(rs.Pieces[pc.Type()].Letter), From: rs.Names[m.From()], To: rs.Names[m.To()],
+		Captures: caps, Ply: p.startPly + len(p.undo), Counts: &counts, Letters: rs.LetterTable()}
+	var machine vm.VM
+	out, err := machine.Run(prog, env)
+	if err != nil {
+		return false
+	}
+	b, _ := out.(bool)
+	return b
+}
+
+var sideName = [2]string{"white", "black"}
+
+// Result is the outcome of a finished game, or Ongoing.
+type Result struct {
+	Score  string // "1-0", "0-1", "1/2-1/2" or "*"
+	Reason string // checkmate, stalemate, goal, fifty-move rule, repetition
+}
+
+// Ongoing is the result of a game that goes on.
+var Ongoing = Result{Score: "*"}
+
+func scoreFor(winner Color) string {
+	if winner == compiler.White {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+func (p *Position) outcomeResult(side Color, o compiler.Outcome, reason string) Result {
+	switch o {
+	case compiler.Win:
+		return Result{scoreFor(side), reason}
+	case compiler.Loss:
+		return Result{scoreFor(side ^ 1), reason}
+	}
+	return Result{"1/2-1/2", reason}
+}
+
+// Result reports whether the game is over in this position and how.
+func (p *Position) Result() Result {
+	if p.ended != 0 {
+		mover := p.side ^ 1
+		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), "goal reached")
+	}
+	p.scratch = p.LegalMoves(p.scratch)
+	if len(p.scratch) == 0 {
+		if p.InCheck() {
+			return p.outcomeResult(p.side, p.rs.NoMovesInCheck, "checkmate")
+		}
+		return p.outcomeResult(p.side, p.rs.NoMovesOtherwise, "stalemate")
+	}
+	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove {
+		return Result{"1/2-1/2", "fifty-move rule"}
+	}
+	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
+		return Result{"1/2-1/2", "repetition"}
+	}
+	return Ongoing
+}
+
+// Repetitions counts how often the current position occurred in the moves made so far
+// (including now), looking back no further than the last irreversible move.
+func (p *Position) Repetitions() int {
+	n := 1
+	for i := len(p.undo) - 1; i >= 0; i-- {
+		u := &p.undo[i]
+		if u.Hash == p.hash {
+			n++
+		}
+		if u.Halfmove == 0 {
+			break // nothing before an irreversible move can repeat
+		}
+	}
+	return n
+}
