@@ -140,11 +140,11 @@ type Setup struct {
 type Ruleset struct {
 	Def *defs.Definition
 	Geometry
-	Name, Title string
-	Pieces      []PieceType
-	byLetter    [128]int8
-	Zones       map[string][2]Bitboard
-	Check       CheckRule
+	Name, Title                      string
+	Pieces                           []PieceType
+	byLetter                         [128]int8
+	Zones                            map[string][2]Bitboard
+	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	FiftyMove, Repetition            int
 	Castling                         *Castling

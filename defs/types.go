@@ -142,6 +142,7 @@ type NoMoves struct {
 // Goal is a way to end the game other than having no legal move.
 type Goal struct {
 	Src    `yaml:"-"`
+	Name   string   `yaml:"name"`   // shown as the reason when the goal ends the game
 	Reach  string   `yaml:"reach"`  // zone a piece of the mover must end its move on
 	Whose  string   `yaml:"whose"`  // own (default) | opponent: which side's squares of the zone
 	Pieces []string `yaml:"pieces"` // letters that count; default: the royal pieces

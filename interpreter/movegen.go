@@ -106,7 +106,7 @@ func (p *Position) genPiece(buf []Move, pt *compiler.PieceType, from Square, occ
 		if blk := ray & occ; blk != 0 {
 			ray &^= d.Ray[d.Nearest(blk)]
 		}
-		targets |= ray &^ occ | ray&capturable
+		targets |= ray&^occ | ray&capturable
 	}
 	targets &= land
 	if pt.Promotion == nil {

@@ -68,11 +68,12 @@ type Position struct {
 	hash     uint64
 	// ended is set by a move that reached a goal: 0 none, else 1 + outcome for the side
 	// that moved (so 0 = not ended, 1 = loss, 2 = draw, 3 = win).
-	ended int8
-	undo  []Undo
+	ended     int8
+	endReason string
+	undo      []Undo
 	// rootPly is the ply count at the position set from FEN, for fullmove numbers.
-	startPly int
-	immune   Bitboard // squares holding immune pieces (derived, kept in sync)
+	startPly   int
+	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
 	castleRank [2]Bitboard
 	scratch    []Move
 }

@@ -20,6 +20,10 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 		if g.Hook != nil && !p.runGoalHook(g.Hook, m, pc) {
 			continue
 		}
+		p.endReason = "goal reached"
+		if g.Def.Name != "" {
+			p.endReason = g.Def.Name
+		}
 		return int8(g.Result) + 2
 	}
 	return 0
@@ -82,7 +86,7 @@ func (p *Position) outcomeResult(side Color, o compiler.Outcome, reason string) 
 func (p *Position) Result() Result {
 	if p.ended != 0 {
 		mover := p.side ^ 1
-		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), "goal reached")
+		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), p.endReason)
 	}
 	p.scratch = p.LegalMoves(p.scratch)
 	if len(p.scratch) == 0 {
