@@ -8,6 +8,8 @@
 package interpreter
 
 import (
+	"github.com/expr-lang/expr/vm"
+
 	"chimera/compiler"
 )
 
@@ -76,6 +78,7 @@ type Position struct {
 	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
 	castleRank [2]Bitboard
 	scratch    []Move
+	hookVM     *vm.VM // reused by hooks; one per position, so one per goroutine
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -120,6 +123,7 @@ func (p *Position) Clone() *Position {
 	q.undo = make([]Undo, len(p.undo), max(cap(p.undo), 256))
 	copy(q.undo, p.undo)
 	q.scratch = nil
+	q.hookVM = nil
 	return &q
 }
 

@@ -45,8 +45,10 @@ func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
 	}
 	env := compiler.HookEnv{Mover: sideName[p.side], Piece: string(rs.Pieces[pc.Type()].Letter), From: rs.Names[m.From()], To: rs.Names[m.To()],
 		Captures: caps, Ply: p.startPly + len(p.undo), Counts: &counts, Letters: rs.LetterTable()}
-	var machine vm.VM
-	out, err := machine.Run(prog, env)
+	if p.hookVM == nil {
+		p.hookVM = &vm.VM{}
+	}
+	out, err := p.hookVM.Run(prog, env)
 	if err != nil {
 		return false
 	}
