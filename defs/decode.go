@@ -72,17 +72,22 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 			d.errs.Add(d.file, n, "%s: expected a mapping, found %s", what, kindName(n))
 			return
 		}
-		m := reflect.MakeMap(v.Type())
+		m := v
+		if m.IsNil() {
+			m = reflect.MakeMap(v.Type())
+		}
+		seen := map[string]bool{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode {
 				d.errs.Add(d.file, k, "%s: keys must be plain names", what)
 				continue
 			}
-			if m.MapIndex(reflect.ValueOf(k.Value)).IsValid() {
+			if seen[k.Value] {
 				d.errs.Add(d.file, k, "%s: duplicate key %q", what, k.Value)
 				continue
 			}
+			seen[k.Value] = true
 			e := reflect.New(v.Type().Elem()).Elem()
 			d.decode(val, e, what+"."+k.Value)
 			m.SetMapIndex(reflect.ValueOf(k.Value), e)

@@ -19,33 +19,85 @@ import (
 //go:embed *.yaml
 var builtin embed.FS
 
+// MaxExtends bounds a chain of definitions extending one another.
+const MaxExtends = 8
+
 // Parse decodes and validates one definition; file names it in errors.
 // The returned error, if any, is an ErrorList.
 func Parse(file string, data []byte) (*Definition, error) {
+	def := &Definition{}
+	errs := parseInto(def, file, data, 0)
+	if len(errs) == 0 {
+		errs = Validate(def)
+	}
+	errs.Sort()
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return def, nil
+}
+
+// parseInto decodes one file onto def. When the file extends another definition, the base
+// is decoded first and the file's keys are laid over it: mappings merge key by key, lists
+// and scalars replace, and tests are never inherited (they describe the base).
+func parseInto(def *Definition, file string, data []byte, depth int) ErrorList {
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil {
-		return nil, ErrorList{yamlError(file, err)}
+		return ErrorList{yamlError(file, err)}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
-		return nil, ErrorList{{File: file, Line: extra.Line, Col: extra.Column, Msg: "a definition file holds one YAML document; found a second"}}
+		return ErrorList{{File: file, Line: extra.Line, Col: extra.Column, Msg: "a definition file holds one YAML document; found a second"}}
 	}
 	doc := &root
 	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
 		doc = doc.Content[0]
 	}
+	if base := extendsNode(doc); base != nil {
+		if depth >= MaxExtends {
+			return ErrorList{{File: file, Line: base.Line, Col: base.Column, Msg: fmt.Sprintf("extends: more than %d definitions deep (a cycle?)", MaxExtends)}}
+		}
+		baseFile, baseData, err := findBase(file, base.Value)
+		if err != nil {
+			return ErrorList{{File: file, Line: base.Line, Col: base.Column, Msg: "extends: " + err.Error()}}
+		}
+		if errs := parseInto(def, baseFile, baseData, depth+1); len(errs) > 0 {
+			return errs
+		}
+		def.Tests = nil
+	}
 	d := &decoder{file: file}
-	def := &Definition{}
 	d.decode(doc, reflect.ValueOf(def).Elem(), "definition")
-	if len(d.errs) == 0 {
-		d.errs = append(d.errs, Validate(def)...)
+	return d.errs
+}
+
+func extendsNode(doc *yaml.Node) *yaml.Node {
+	if doc.Kind != yaml.MappingNode {
+		return nil
 	}
-	d.errs.Sort()
-	if len(d.errs) > 0 {
-		return nil, d.errs
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value == "extends" && doc.Content[i+1].Kind == yaml.ScalarNode {
+			return doc.Content[i+1]
+		}
 	}
-	return def, nil
+	return nil
+}
+
+// findBase resolves an extends: value: a built-in name, or a path relative to the file.
+func findBase(file, name string) (string, []byte, error) {
+	if data, ok := BuiltinSource(name); ok && !strings.ContainsAny(name, "/\\.") {
+		return "defs/" + name + ".yaml", data, nil
+	}
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(file), name)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", nil, fmt.Errorf("%q is neither a built-in variant (%s) nor a readable file", name, strings.Join(Builtins(), ", "))
+	}
+	return path, data, nil
 }
 
 // yamlError turns a yaml.v3 syntax error ("yaml: line N: msg") into a positioned Error.

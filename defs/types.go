@@ -17,6 +17,7 @@ type Src struct {
 // Definition is one variant file.
 type Definition struct {
 	Src         `yaml:"-"`
+	Extends     string          `yaml:"extends"`     // built-in name or relative path of a base definition
 	Name        string          `yaml:"name"`        // short id used on the command line
 	Title       string          `yaml:"title"`       // human title
 	Description string          `yaml:"description"` // a paragraph shown by `show`
