@@ -1,0 +1,220 @@
+// Package cli implements the chimera command line: one pflag FlagSet per subcommand,
+// help texts with examples, and exit statuses (0 success, 1 test or validation failure,
+// 2 usage or input error).
+//
+// Commands: list, show, moves, perft, validate, help. Wherever a variant name is
+// expected, a path to a definition file works too, and --def PATH may replace it.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // a test or validation failed
+	exitUsage = 2 // bad usage or bad input
+)
+
+// command is one subcommand. setup registers its flags on fs and returns the function
+// that runs it on the positional arguments.
+type command struct {
+	name     string
+	args     string // the positional arguments, for the usage line
+	summary  string // one line for the overview
+	details  string // paragraphs for --help
+	examples []string
+	setup    func(fs *pflag.FlagSet) func(c *context, args []string) int
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, validateCommand}
+}
+
+// context carries the output streams and the running command.
+type context struct {
+	out, err io.Writer
+	cmd      *command
+}
+
+// Main runs the chimera command line with args (without the program name) and returns
+// the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		overview(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		if len(args) > 1 && name == "help" {
+			if cmd := lookup(args[1]); cmd != nil {
+				commandHelp(stdout, cmd, commandFlags(cmd))
+				return exitOK
+			}
+			fmt.Fprintf(stderr, "chimera help: unknown command %q\n\n", args[1])
+			overview(stderr)
+			return exitUsage
+		}
+		overview(stdout)
+		return exitOK
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "chimera: unknown command %q\nRun 'chimera help' for the list of commands.\n", name)
+		return exitUsage
+	}
+	fs := newFlagSet(cmd)
+	run := cmd.setup(fs)
+	help := fs.BoolP("help", "h", false, "show this help")
+	c := &context{out: stdout, err: stderr, cmd: cmd}
+	if err := fs.Parse(args[1:]); err != nil {
+		return c.usage("%v", err)
+	}
+	if *help {
+		commandHelp(stdout, cmd, fs)
+		return exitOK
+	}
+	return run(c, fs.Args())
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func newFlagSet(cmd *command) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("chimera "+cmd.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	return fs
+}
+
+// commandFlags builds a command's flag set only to describe it.
+func commandFlags(cmd *command) *pflag.FlagSet {
+	fs := newFlagSet(cmd)
+	cmd.setup(fs)
+	fs.BoolP("help", "h", false, "show this help")
+	return fs
+}
+
+func overview(w io.Writer) {
+	fmt.Fprintln(w, "chimera: a declarative chess-variant interpreter.")
+	fmt.Fprintln(w, "\nUsage: chimera COMMAND [flags] [arguments]")
+	fmt.Fprintln(w, "\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "  %-9s %s\n", "help", "show this overview, or `chimera help COMMAND` for a command")
+	fmt.Fprintln(w, "\nA VARIANT is a built-in variant name (see `chimera list`) or a path to a .yaml")
+	fmt.Fprintln(w, "definition; --def PATH may replace it. Every command takes --help.")
+	fmt.Fprintln(w, "Exit status: 0 success, 1 a test or validation failed, 2 usage or input error.")
+	fmt.Fprintln(w, "\nExamples:")
+	fmt.Fprintln(w, "  chimera list")
+	fmt.Fprintln(w, "  chimera show chess")
+	fmt.Fprintln(w, "  chimera perft chess 5 --divide")
+	fmt.Fprintln(w, "  chimera validate myvariant.yaml")
+}
+
+func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
+	fmt.Fprintf(w, "Usage: chimera %s [flags] %s\n\n", cmd.name, cmd.args)
+	fmt.Fprintf(w, "%s\n", cmd.summary)
+	if cmd.details != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.details))
+	}
+	fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
+	fmt.Fprintf(w, "\nExamples:\n")
+	for _, e := range cmd.examples {
+		fmt.Fprintf(w, "  %s\n", e)
+	}
+}
+
+// usage reports a usage error and returns exitUsage.
+func (c *context) usage(format string, args ...any) int {
+	fmt.Fprintf(c.err, "chimera %s: %s\nRun 'chimera %s --help' for usage.\n", c.cmd.name, fmt.Sprintf(format, args...), c.cmd.name)
+	return exitUsage
+}
+
+// inputError reports bad input (a definition, a FEN, a move) and returns exitUsage.
+// A positioned error list is printed one error a line.
+func (c *context) inputError(err error) int {
+	var list defs.ErrorList
+	if errors.As(err, &list) {
+		fmt.Fprintf(c.err, "chimera %s: the definition has errors:\n%s\n", c.cmd.name, list.Error())
+		return exitUsage
+	}
+	fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+	return exitUsage
+}
+
+// defFlag registers --def on fs.
+func defFlag(fs *pflag.FlagSet) *string {
+	return fs.String("def", "", "path to a variant definition (.yaml), instead of the VARIANT argument")
+}
+
+// positionFlags registers --fen and --setup on fs.
+func positionFlags(fs *pflag.FlagSet) (fen, setup *string) {
+	fen = fs.String("fen", "", "start from this position (FEN) instead of a setup")
+	setup = fs.String("setup", "", "start from this named setup of the definition (default: the first)")
+	return fen, setup
+}
+
+// variant opens the variant named by --def or by the first positional argument and
+// returns the remaining arguments. On failure it returns the exit status to use.
+func (c *context) variant(def string, args []string) (*compiler.Ruleset, []string, int) {
+	name := def
+	if def == "" {
+		if len(args) == 0 {
+			return nil, nil, c.usage("missing VARIANT (a built-in name, a .yaml path, or --def PATH)")
+		}
+		name, args = args[0], args[1:]
+	}
+	rs, err := interpreter.Open(name)
+	if err != nil {
+		return nil, nil, c.inputError(err)
+	}
+	return rs, args, exitOK
+}
+
+// position sets up the position from --fen, --setup or the default setup.
+func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interpreter.Position, int) {
+	if fen != "" && setup != "" {
+		return nil, c.usage("give --fen or --setup, not both")
+	}
+	var p *interpreter.Position
+	var err error
+	if fen != "" {
+		p, err = interpreter.FromFEN(rs, fen)
+	} else {
+		p, err = interpreter.Start(rs, setup)
+	}
+	if err != nil {
+		return nil, c.inputError(err)
+	}
+	return p, exitOK
+}
+
+// noMoreArgs reports extra positional arguments.
+func (c *context) noMoreArgs(args []string) int {
+	if len(args) > 0 {
+		return c.usage("unexpected argument %q", args[0])
+	}
+	return exitOK
+}

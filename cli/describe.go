@@ -1,0 +1,703 @@
+// Descriptions in words of movement atoms, zones and rules, generated from the definition.
+package cli
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/defs"
+)
+
+// vec is a displacement [files, ranks] from White's side.
+type vec struct{ dx, dy int }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// images returns the vectors of v under a symmetry and direction filter, as the compiler
+// lowers them (see compiler.images): all = the 8 reflections and swaps, mirror = left
+// and right, none = v only; only keeps the union of the named direction classes.
+func images(v vec, symmetry string, only []string) []vec {
+	var out []vec
+	add := func(w vec) {
+		for _, o := range out {
+			if o == w {
+				return
+			}
+		}
+		out = append(out, w)
+	}
+	switch symmetry {
+	case "none":
+		add(v)
+	case "mirror":
+		add(v)
+		add(vec{-v.dx, v.dy})
+	default:
+		for _, w := range []vec{v, {v.dy, v.dx}} {
+			for _, sx := range []int{1, -1} {
+				for _, sy := range []int{1, -1} {
+					add(vec{w.dx * sx, w.dy * sy})
+				}
+			}
+		}
+	}
+	if len(only) == 0 {
+		return out
+	}
+	var kept []vec
+	for _, w := range out {
+		for _, o := range only {
+			if o == "forward" && w.dy > 0 || o == "backward" && w.dy < 0 || o == "sideways" && w.dy == 0 ||
+				o == "orthogonal" && (w.dx == 0 || w.dy == 0) || o == "diagonal" && abs(w.dx) == abs(w.dy) {
+				kept = append(kept, w)
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// shape classifies a vector: orthogonal, diagonal or oblique, with its length in steps.
+func shape(v vec) (kind string, n int) {
+	switch {
+	case v.dx == 0 || v.dy == 0:
+		return "orthogonal", max(abs(v.dx), abs(v.dy))
+	case abs(v.dx) == abs(v.dy):
+		return "diagonal", abs(v.dx)
+	}
+	return "oblique", 0
+}
+
+// directionName names one vector's direction: forward, backward-left, ...
+func directionName(v vec) string {
+	var fb, lr string
+	switch {
+	case v.dy > 0:
+		fb = "forward"
+	case v.dy < 0:
+		fb = "backward"
+	}
+	switch {
+	case v.dx > 0:
+		lr = "right"
+	case v.dx < 0:
+		lr = "left"
+	}
+	switch {
+	case fb == "":
+		return "to the " + lr
+	case lr == "":
+		return fb
+	}
+	return fb + "-" + lr
+}
+
+// directions describes a set of images of one vector: "orthogonally", "diagonally
+// forward", "in all 8 directions", "forward".
+func directions(imgs []vec) string {
+	if len(imgs) == 0 {
+		return "in no direction"
+	}
+	kind, _ := shape(imgs[0])
+	has := map[string]bool{}
+	for _, v := range imgs {
+		has[directionName(v)] = true
+	}
+	switch kind {
+	case "orthogonal":
+		switch {
+		case len(imgs) == 4:
+			return "orthogonally"
+		case len(imgs) == 2 && has["to the left"] && has["to the right"]:
+			return "sideways"
+		case len(imgs) == 3 && has["to the left"] && has["to the right"]:
+			if has["forward"] {
+				return "forward or sideways"
+			}
+			return "backward or sideways"
+		}
+	case "diagonal":
+		switch {
+		case len(imgs) == 4:
+			return "diagonally"
+		case len(imgs) == 2 && has["forward-left"] && has["forward-right"]:
+			return "diagonally forward"
+		case len(imgs) == 2 && has["backward-left"] && has["backward-right"]:
+			return "diagonally backward"
+		}
+		var names []string
+		for _, v := range imgs {
+			names = append(names, directionName(v))
+		}
+		return "diagonally " + strings.Join(names, " or ")
+	default:
+		fwd, back := true, true
+		for _, v := range imgs {
+			fwd = fwd && v.dy > 0
+			back = back && v.dy < 0
+		}
+		switch {
+		case len(imgs) == 8:
+			return "in all 8 directions"
+		case len(imgs) == 1:
+			return "in one direction " + vecString(imgs[0])
+		case fwd:
+			return fmt.Sprintf("in the %d forward directions", len(imgs))
+		case back:
+			return fmt.Sprintf("in the %d backward directions", len(imgs))
+		}
+		var vs []string
+		for _, v := range imgs {
+			vs = append(vs, vecString(v))
+		}
+		return fmt.Sprintf("in %d directions %s", len(imgs), strings.Join(vs, " "))
+	}
+	var names []string
+	for _, v := range imgs {
+		names = append(names, directionName(v))
+	}
+	return strings.Join(names, " or ")
+}
+
+func vecString(v vec) string { return fmt.Sprintf("(%d,%d)", v.dx, v.dy) }
+
+var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+func squares(n int) string {
+	if n == 1 {
+		return "one square"
+	}
+	if n < len(numberWords) {
+		return numberWords[n] + " squares"
+	}
+	return fmt.Sprintf("%d squares", n)
+}
+
+// likeName names the classic piece a fully symmetric leap or ride of v moves like.
+func likeName(v vec, ride bool) string {
+	a, b := abs(v.dx), abs(v.dy)
+	if a > b {
+		a, b = b, a
+	}
+	if ride {
+		return map[[2]int]string{{0, 1}: "rook-like", {1, 1}: "bishop-like", {1, 2}: "nightrider-like"}[[2]int{a, b}]
+	}
+	return map[[2]int]string{{0, 2}: "dabbaba-like", {2, 2}: "alfil-like", {1, 2}: "knight-like", {1, 3}: "camel-like",
+		{2, 3}: "zebra-like", {0, 3}: "threeleaper-like"}[[2]int{a, b}]
+}
+
+func fullSymmetry(imgs []vec) bool {
+	kind, _ := shape(imgs[0])
+	return kind == "oblique" && len(imgs) == 8 || kind != "oblique" && len(imgs) == 4
+}
+
+// describeAtom writes one movement atom in words.
+func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
+	var s string
+	switch {
+	case a.Leap != nil:
+		s = describeLeap(a)
+	case a.Ride != nil:
+		s = describeRide(a)
+	case a.Path != nil:
+		s = describePath(a)
+	default:
+		return "(empty move)"
+	}
+	switch a.Mode {
+	case "move":
+		s += ", without capturing"
+	case "capture":
+		s += ", only to capture"
+	}
+	if a.EPCapture {
+		s += ", also en passant"
+	}
+	if a.From != "" {
+		s += ", only from " + zoneText(rs, a.From)
+	}
+	if a.EPTarget {
+		s += "; the squares it passes may be taken en passant"
+	}
+	return s
+}
+
+func describeLeap(a *defs.Atom) string {
+	v := vec{a.Leap[0], a.Leap[1]}
+	imgs := images(v, a.Symmetry, a.Only)
+	if len(imgs) == 0 {
+		return "leaps nowhere (the direction filter keeps no direction)"
+	}
+	kind, n := shape(v)
+	like := ""
+	if fullSymmetry(imgs) {
+		if l := likeName(v, false); l != "" {
+			like = " (" + l + ")"
+		}
+	}
+	switch {
+	case kind != "oblique" && n == 1:
+		return "steps one square " + directions(imgs)
+	case kind != "oblique":
+		return "jumps " + squares(n) + " " + directions(imgs) + like
+	}
+	return fmt.Sprintf("leaps (%d,%d) %s%s", abs(v.dx), abs(v.dy), directions(imgs), like)
+}
+
+func describeRide(a *defs.Atom) string {
+	v := vec{a.Ride[0], a.Ride[1]}
+	imgs := images(v, a.Symmetry, a.Only)
+	if len(imgs) == 0 {
+		return "rides nowhere (the direction filter keeps no direction)"
+	}
+	kind, n := shape(v)
+	unit := "squares"
+	var s string
+	switch {
+	case kind != "oblique" && n == 1:
+		s = "rides " + directions(imgs)
+	case kind != "oblique":
+		s = "rides " + directions(imgs) + " in jumps of " + squares(n)
+		unit = "jumps"
+	default:
+		s = fmt.Sprintf("rides along repeated (%d,%d) leaps %s", abs(v.dx), abs(v.dy), directions(imgs))
+		unit = "leaps"
+	}
+	mn, mx := 1, 0
+	if len(a.Range) == 1 {
+		mx = a.Range[0]
+	} else if len(a.Range) == 2 {
+		mn, mx = max(a.Range[0], 1), a.Range[1]
+	}
+	switch {
+	case mn == 1 && mx == 0:
+		s += ", any distance"
+	case mn == mx:
+		s += fmt.Sprintf(", exactly %d %s", mn, unit)
+	case mx == 0:
+		s += fmt.Sprintf(", at least %d %s", mn, unit)
+	case mn == 1:
+		s += fmt.Sprintf(", up to %d %s", mx, unit)
+	default:
+		s += fmt.Sprintf(", %d to %d %s", mn, mx, unit)
+	}
+	if fullSymmetry(imgs) && mn == 1 && mx == 0 {
+		if l := likeName(v, true); l != "" {
+			s += " (" + l + ")"
+		}
+	}
+	return s
+}
+
+// describePath writes a multi-leg path: the directions of its first step, then each leg
+// with how often it repeats, where it goes relative to the first step, and what the
+// squares it passes or lands on must hold.
+func describePath(a *defs.Atom) string {
+	if len(a.Path) == 0 {
+		return "path with no legs"
+	}
+	first := vec{a.Path[0].Step[0], a.Path[0].Step[1]}
+	imgs := images(first, a.Symmetry, a.Only)
+	if len(imgs) == 0 {
+		return "path in no direction (the direction filter keeps none)"
+	}
+	head := "path, first step " + directions(imgs)
+	var legs []string
+	for i := range a.Path {
+		legs = append(legs, describeLeg(a.Path, i, first))
+	}
+	return head + ": " + strings.Join(legs, "; then ")
+}
+
+func describeLeg(path []defs.Leg, i int, first vec) string {
+	l := &path[i]
+	last := i == len(path)-1
+	v := vec{l.Step[0], l.Step[1]}
+	mn, mx := 1, 1
+	if len(l.Range) == 1 {
+		mn, mx = l.Range[0], l.Range[0]
+	} else if len(l.Range) == 2 {
+		mn, mx = l.Range[0], l.Range[1]
+	}
+	one := mn == 1 && mx == 1
+	var count string
+	switch {
+	case one && i == 0:
+		count = "one step"
+	case one:
+		count = "one more step"
+	case mn == 0 && mx == 0:
+		count = "any number of steps (none or more)"
+	case mx == 0:
+		count = fmt.Sprintf("%d or more steps", mn)
+	case mn == mx:
+		count = fmt.Sprintf("%d steps", mn)
+	default:
+		count = fmt.Sprintf("%d to %d steps", mn, mx)
+	}
+	kind, n := shape(v)
+	switch {
+	case i == 0 && (kind == "oblique" || n > 1):
+		count += fmt.Sprintf(" of (%d,%d)", abs(v.dx), abs(v.dy))
+	case i > 0 && v == first:
+		count += " in the same direction"
+	case i > 0 && v == (vec{-first.dx, -first.dy}):
+		count += " back the way it came"
+	case i > 0:
+		count += fmt.Sprintf(" of (%d,%d) (turned as the first step is)", v.dx, v.dy)
+	}
+	plural := !one
+	if last {
+		return count + ", " + landing(l.On, plural)
+	}
+	pass := passing(l.On, l.Capture, plural)
+	if strings.HasPrefix(pass, "capturing") {
+		return count + ", " + pass
+	}
+	return count + " " + pass
+}
+
+// onWords names the square conditions of a leg.
+func onWords(on []string, plural bool) []string {
+	words := map[string][2]string{
+		"empty":   {"an empty square", "empty squares"},
+		"friend":  {"a friendly piece", "friendly pieces"},
+		"enemy":   {"an enemy piece", "enemy pieces"},
+		"any":     {"any square", "any squares"},
+		"missing": {"a missing cell or the edge", "missing cells"},
+		"unused":  {"an unused cell", "unused cells"},
+	}
+	var out []string
+	for _, o := range on {
+		w := words[o]
+		if plural {
+			out = append(out, w[1])
+		} else {
+			out = append(out, w[0])
+		}
+	}
+	return out
+}
+
+func orList(ws []string) string {
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+}
+
+// passing describes a leg's squares passed over: "over an empty or friendly square, or
+// capturing an enemy there".
+func passing(on []string, capture, plural bool) string {
+	if len(on) == 0 {
+		on = []string{"empty"}
+	}
+	hasEnemy := false
+	var rest []string
+	for _, o := range on {
+		switch o {
+		case "enemy":
+			hasEnemy = true
+		case "any":
+			hasEnemy = true
+			rest = append(rest, "empty", "friend")
+		default:
+			rest = append(rest, o)
+		}
+	}
+	if !capture || !hasEnemy {
+		return "over " + orList(onWords(on, plural))
+	}
+	there := "capturing an enemy piece there"
+	if plural {
+		there = "capturing the enemy pieces there"
+	}
+	if len(rest) == 0 {
+		return there
+	}
+	return "over " + orList(onWords(rest, plural)) + ", or " + there
+}
+
+// landing describes the last leg's destination.
+func landing(on []string, plural bool) string {
+	if len(on) == 0 {
+		on = []string{"empty", "enemy"}
+	}
+	var empty, enemy bool
+	for _, o := range on {
+		empty = empty || o == "empty" || o == "any"
+		enemy = enemy || o == "enemy" || o == "any"
+	}
+	prefix := "landing on "
+	if plural {
+		prefix = "through empty squares, landing on "
+	}
+	switch {
+	case empty && enemy:
+		return prefix + "an empty square or capturing"
+	case empty:
+		return prefix + "an empty square"
+	case enemy:
+		if plural {
+			return "through empty squares, landing only by capturing"
+		}
+		return "landing only by capturing"
+	}
+	return "landing on " + orList(onWords(on, false))
+}
+
+// zoneText names a zone and its squares: `last-rank (rank 8; rank 1 for Black)`.
+func zoneText(rs *compiler.Ruleset, name string) string {
+	z, ok := rs.Def.Zones[name]
+	if !ok {
+		return "zone " + name
+	}
+	if len(z.Ranks) > 0 {
+		var w, b []string
+		for _, r := range z.Ranks {
+			w = append(w, fmt.Sprint(r))
+			b = append(b, fmt.Sprint(rs.Ranks+1-r))
+		}
+		word := "rank"
+		if len(z.Ranks) > 1 {
+			word = "ranks"
+		}
+		return fmt.Sprintf("%s (%s %s; %s %s for Black)", name, word, strings.Join(w, ", "), word, strings.Join(b, ", "))
+	}
+	sets := rs.Zones[name]
+	if sets[0] == sets[1] {
+		return fmt.Sprintf("%s (%s)", name, squareList(rs, sets[0]))
+	}
+	return fmt.Sprintf("%s (White: %s; Black: %s)", name, squareList(rs, sets[0]), squareList(rs, sets[1]))
+}
+
+func squareList(rs *compiler.Ruleset, b compiler.Bitboard) string {
+	var names []string
+	for ; b != 0; b &= b - 1 {
+		names = append(names, rs.Names[b.First()])
+	}
+	if len(names) == 0 {
+		return "no squares"
+	}
+	return strings.Join(names, " ")
+}
+
+func outcomeWord(o compiler.Outcome) string {
+	switch o {
+	case compiler.Win:
+		return "wins"
+	case compiler.Loss:
+		return "loses"
+	}
+	return "draws"
+}
+
+func letterList(ls []string) string { return strings.Join(ls, ", ") }
+
+func typeLetters(rs *compiler.Ruleset, mask uint64) string {
+	var ls []string
+	for t := range rs.Pieces {
+		if mask>>uint(t)&1 != 0 {
+			ls = append(ls, string(rs.Pieces[t].Letter))
+		}
+	}
+	return strings.Join(ls, ", ")
+}
+
+// describeRules writes the rules summary, one rule a line.
+func describeRules(rs *compiler.Ruleset) []string {
+	def := rs.Def
+	var out []string
+	royals := typeLetters(rs, rs.RoyalTypes)
+	switch rs.Check {
+	case compiler.CheckRoyalAttacked:
+		if royals == "" {
+			out = append(out, "Check: no royal pieces, so no check.")
+		} else {
+			out = append(out, fmt.Sprintf("Check: a move may not leave one's own royal piece (%s) attacked.", royals))
+		}
+	case compiler.CheckEnemyRoyalUnattacked:
+		out = append(out, fmt.Sprintf("Check: a side is in check when it does not attack the enemy royal piece (%s); every move must leave it attacked.", royals))
+	default:
+		out = append(out, "Check: none; royal pieces may be left attacked.")
+	}
+	out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
+		outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
+	for i := range rs.Goals {
+		out = append(out, describeGoal(rs, &rs.Goals[i]))
+	}
+	for _, f := range def.Freeze {
+		targets := "enemy pieces"
+		if len(f.Targets) > 0 {
+			targets = "enemy " + letterList(f.Targets)
+		}
+		out = append(out, fmt.Sprintf("Freeze: %s freezes %s %s; a frozen piece neither moves nor attacks.",
+			letterList(f.By), targets, stepsText(f.Steps)))
+	}
+	if c := def.Castling; c != nil {
+		s := fmt.Sprintf("Castling: %s with %s; short: %s to the %s-file, %s to the %s-file; long: %s to the %s-file, %s to the %s-file.",
+			c.Royal, c.Partner, c.Royal, c.Short.King, c.Partner, c.Short.Partner, c.Royal, c.Long.King, c.Partner, c.Long.Partner)
+		if c.Notation == "king-to-partner" {
+			s += " Written in coordinates as the king taking its partner."
+		}
+		out = append(out, s)
+	}
+	for _, p := range def.Pieces {
+		if pr := p.Promotion; pr != nil {
+			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
+			if pr.Optional {
+				s += ", or stays as it is"
+			}
+			if pr.FromPool != "" {
+				s += ", taking the new piece from the " + pr.FromPool
+			}
+			out = append(out, s+".")
+		}
+	}
+	if c := def.Capture; c != nil && c.Effect != "" && c.Effect != "replace" {
+		s := "Capture effect: " + c.Effect
+		if c.Stun > 0 {
+			s += fmt.Sprintf(", stunned for %d half-moves", c.Stun)
+		}
+		if c.Kick {
+			s += ", capturing a stunned piece kicks it and everything beyond it off"
+		}
+		out = append(out, s+".")
+	}
+	if h := def.Hands; h != nil {
+		out = append(out, fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo))
+	}
+	if rs.FiftyMove > 0 {
+		clock := "a capture"
+		var resets []string
+		for _, p := range rs.Pieces {
+			if p.ResetsClock {
+				resets = append(resets, string(p.Letter))
+			}
+		}
+		if len(resets) > 0 {
+			clock += " or a move of " + orList(resets)
+		}
+		out = append(out, fmt.Sprintf("Fifty-move rule: draw after %d half-moves without %s.", rs.FiftyMove, clock))
+	} else {
+		out = append(out, "Fifty-move rule: none.")
+	}
+	if rs.Repetition > 0 {
+		out = append(out, fmt.Sprintf("Repetition: draw when a position occurs for the %s time.", ordinal(rs.Repetition)))
+	} else {
+		out = append(out, "Repetition: no draw by repetition.")
+	}
+	return out
+}
+
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+func describeGoal(rs *compiler.Ruleset, g *compiler.Goal) string {
+	d := g.Def
+	name := "Goal"
+	if d.Name != "" {
+		name = fmt.Sprintf("Goal %q", d.Name)
+	}
+	var cond []string
+	if d.Reach != "" {
+		whose := ""
+		if z := rs.Zones[d.Reach]; z[0] != z[1] {
+			whose = "its own side's squares of "
+			if d.Whose == "opponent" {
+				whose = "the opponent's squares of "
+			}
+		}
+		cond = append(cond, fmt.Sprintf("a %s of the mover ends its move on %szone %s", typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+	}
+	if d.When != "" {
+		cond = append(cond, fmt.Sprintf("after the move, %s holds", d.When))
+	}
+	result := "wins"
+	switch d.Result {
+	case "loss":
+		result = "loses"
+	case "draw":
+		result = "draws"
+	}
+	return fmt.Sprintf("%s: when %s, the mover %s.", name, strings.Join(cond, " and "), result)
+}
+
+// stepsText describes freeze offsets: "adjacent (one step in any direction)" for the
+// king's neighbourhood, else the offsets in all directions.
+func stepsText(steps [][]int) string {
+	set := map[vec]bool{}
+	var vs []string
+	for _, s := range steps {
+		if len(s) != 2 {
+			continue
+		}
+		for _, w := range images(vec{s[0], s[1]}, "all", nil) {
+			set[w] = true
+		}
+		vs = append(vs, fmt.Sprintf("(%d,%d)", s[0], s[1]))
+	}
+	if len(set) == 8 && set[vec{1, 0}] && set[vec{1, 1}] {
+		return "on adjacent squares (one step in any direction)"
+	}
+	sort.Strings(vs)
+	return "at offsets " + strings.Join(vs, ", ") + " in every direction"
+}
+
+// describePiece writes a piece's heading and the description of its moves.
+// With generated, the describe: text of the definition is ignored.
+func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []string) {
+	var traits []string
+	if p.Royal {
+		traits = append(traits, "royal")
+	}
+	if p.Immune {
+		traits = append(traits, "cannot be captured")
+	}
+	if p.Value != 0 {
+		traits = append(traits, fmt.Sprintf("value %d", p.Value))
+	}
+	if p.SANLetter != nil && *p.SANLetter != p.Letter {
+		if *p.SANLetter == "" {
+			traits = append(traits, "no letter in SAN")
+		} else {
+			traits = append(traits, "SAN letter "+*p.SANLetter)
+		}
+	}
+	head := p.Letter + "  " + p.Name
+	if len(traits) > 0 {
+		head += " (" + strings.Join(traits, ", ") + ")"
+	}
+	if d := strings.TrimSpace(p.Describe); d != "" && !generated {
+		return head, strings.Split(d, "\n")
+	}
+	var lines []string
+	for i := range p.Moves {
+		lines = append(lines, describeAtom(rs, &p.Moves[i]))
+	}
+	if len(lines) == 0 {
+		lines = append(lines, "does not move")
+	}
+	return head, lines
+}

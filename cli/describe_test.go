@@ -1,0 +1,115 @@
+// Tests of the generated piece descriptions and of the board drawing on a small irregular board.
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chimera/defs"
+)
+
+func TestDescribeAtom(t *testing.T) {
+	cases := []struct {
+		atom defs.Atom
+		want string
+	}{
+		{defs.Atom{Leap: []int{1, 2}}, "leaps (1,2) in all 8 directions (knight-like)"},
+		{defs.Atom{Leap: []int{1, 0}}, "steps one square orthogonally"},
+		{defs.Atom{Leap: []int{1, 1}, Only: []string{"forward"}, Mode: "capture"}, "steps one square diagonally forward, only to capture"},
+		{defs.Atom{Leap: []int{0, 1}, Symmetry: "none", Mode: "move"}, "steps one square forward, without capturing"},
+		{defs.Atom{Leap: []int{1, 0}, Only: []string{"sideways"}}, "steps one square sideways"},
+		{defs.Atom{Leap: []int{2, 2}}, "jumps two squares diagonally (alfil-like)"},
+		{defs.Atom{Leap: []int{1, 2}, Only: []string{"forward"}}, "leaps (1,2) in the 4 forward directions"},
+		{defs.Atom{Leap: []int{1, 2}, Symmetry: "mirror"}, "leaps (1,2) in the 2 forward directions"},
+		{defs.Atom{Ride: []int{1, 0}}, "rides orthogonally, any distance (rook-like)"},
+		{defs.Atom{Ride: []int{1, 1}, Range: []int{2}}, "rides diagonally, up to 2 squares"},
+		{defs.Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move"}, "rides forward, exactly 2 squares, without capturing"},
+		{defs.Atom{Ride: []int{1, 0}, Only: []string{"forward", "backward"}}, "rides forward or backward, any distance"},
+		{defs.Atom{Ride: []int{1, 1}, Only: []string{"backward"}}, "rides diagonally backward, any distance"},
+		{defs.Atom{Ride: []int{1, 2}}, "rides along repeated (1,2) leaps in all 8 directions, any distance (nightrider-like)"},
+		{defs.Atom{Path: []defs.Leg{{Step: []int{1, 1}, On: []string{"any"}, Capture: true}, {Step: []int{1, 1}}}},
+			"path, first step diagonally: one step over an empty square or a friendly piece, or capturing an enemy piece there; " +
+				"then one more step in the same direction, landing on an empty square or capturing"},
+		{defs.Atom{Path: []defs.Leg{{Step: []int{1, 0}, On: []string{"empty"}, Range: []int{0, 0}}, {Step: []int{1, 0}, On: []string{"enemy"}, Capture: true}, {Step: []int{1, 0}, On: []string{"empty"}}}},
+			"path, first step orthogonally: any number of steps (none or more) over empty squares; " +
+				"then one more step in the same direction, capturing an enemy piece there; then one more step in the same direction, landing on an empty square"},
+		{defs.Atom{Path: []defs.Leg{{Step: []int{0, 1}, On: []string{"enemy"}}, {Step: []int{1, 0}, On: []string{"empty"}}}, Symmetry: "none"},
+			"path, first step forward: one step over an enemy piece; then one more step of (1,0) (turned as the first step is), landing on an empty square"},
+		{defs.Atom{Path: []defs.Leg{{Step: []int{1, 0}, On: []string{"friend", "enemy"}}, {Step: []int{1, 0}, Range: []int{1, 0}, On: []string{"enemy"}}}},
+			"path, first step orthogonally: one step over a friendly piece or an enemy piece; then 1 or more steps in the same direction, through empty squares, landing only by capturing"},
+	}
+	for i, c := range cases {
+		if got := describeAtom(nil, &c.atom); got != c.want {
+			t.Errorf("#%d got %q\nwant %q", i, got, c.want)
+		}
+	}
+}
+
+// tiny has a missing cell (a4), an unused cell (c2), a restricted zone and a goal zone
+// with different squares for each side.
+const tiny = `name: tiny
+title: Tiny
+board:
+  files: 4
+  ranks: 4
+  layout: |
+    *...
+    ....
+    ..-.
+    ....
+  restricted:
+    - {zone: den, only: [K]}
+zones:
+  den: {squares: [a1]}
+  top: {white: [d4], black: [d1]}
+pieces:
+  - name: King
+    letter: K
+    royal: true
+    moves: [{leap: [1, 0]}, {leap: [1, 1]}]
+  - name: Walker
+    letter: W
+    describe: walks one square forward
+    moves: [{leap: [0, 1], symmetry: none}]
+goals:
+  - {name: summit, reach: top}
+setups:
+  - name: s
+    fen: "*k2/4/2*1/K2W w - - 0 1"
+`
+
+func TestShowIrregularBoard(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tiny.yaml")
+	if err := os.WriteFile(path, []byte(tiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run("show", path)
+	if code != 0 {
+		t.Fatalf("got exit %d, stderr %s", code, errs)
+	}
+	want := []string{
+		"  4     k  . (.)\n",
+		"  3  .  .  .  .\n",
+		"  2  .  .  -  .\n",
+		"  1 [K] .  . (W)\n",
+		"     a  b  c  d\n",
+		"'-' unused",
+		"blank: no cell",
+		"[] zone den (a1): only K may end a move here",
+		`() zone top (White: d4; Black: d1): goal "summit"`,
+		"- walks one square forward\n",
+		`Goal "summit": when a K of the mover ends its move`,
+		"board 4×4, 14 squares",
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("got\n%s\nwant it to contain %q", out, w)
+		}
+	}
+	code, out, _ = run("show", path, "--generated")
+	if code != 0 || !strings.Contains(out, "- steps one square forward\n") {
+		t.Errorf("--generated: got exit %d and\n%s\nwant the generated description", code, out)
+	}
+}

@@ -1,0 +1,53 @@
+// The list command: the built-in variants with their titles and board sizes.
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+var listCommand = &command{
+	name:    "list",
+	summary: "list the built-in variants: name, title, board size",
+	details: `Prints one line per variant embedded in the binary: its name (what the other
+commands take as VARIANT), its title, and its board (files × ranks, with the number of
+playable squares when some cells are missing or unused). A built-in that fails to load
+is listed with its error and makes the exit status 1.`,
+	examples: []string{"chimera list"},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		return func(c *context, args []string) int {
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			status := exitOK
+			tw := tabwriter.NewWriter(c.out, 0, 0, 2, ' ', 0)
+			for _, name := range defs.Builtins() {
+				rs, err := interpreter.Open(name)
+				if err != nil {
+					fmt.Fprintf(tw, "%s\tERROR\t%s\n", name, strings.SplitN(err.Error(), "\n", 2)[0])
+					status = exitFail
+					continue
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", name, rs.Title, boardSize(rs))
+			}
+			tw.Flush()
+			return status
+		}
+	},
+}
+
+// boardSize writes "8×8", or "7×8, 46 squares" when not every cell is a square.
+func boardSize(rs *compiler.Ruleset) string {
+	s := fmt.Sprintf("%d×%d", rs.Files, rs.Ranks)
+	if n := rs.Squares.Count(); n != rs.Cells {
+		s += fmt.Sprintf(", %d squares", n)
+	}
+	return s
+}

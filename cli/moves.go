@@ -1,0 +1,84 @@
+// The moves command: the legal moves of a position, after optional moves, in SAN and coordinates.
+package cli
+
+import (
+	"fmt"
+	"sort"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"chimera/engine"
+	"chimera/interpreter"
+)
+
+var movesCommand = &command{
+	name:    "moves",
+	args:    "VARIANT",
+	summary: "list the legal moves of a position, after optional moves",
+	details: `Sets up the position (the default setup, --setup NAME or --fen FEN), plays the
+moves given with --moves (SAN or coordinate notation, move numbers allowed), then prints
+the legal moves one a line, SAN then coordinate notation, sorted by coordinates; then the
+position (FEN), the side to move, the number of moves, whether the side to move is in
+check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
+	examples: []string{
+		"chimera moves chess",
+		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,
+		`chimera moves chess --moves "1. f3 e5 2. g4 Qh4#"`,
+		"chimera moves chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		fen, setup := positionFlags(fs)
+		moves := fs.StringP("moves", "m", "", "moves to play first, separated by spaces (SAN or coordinate)")
+		return func(c *context, args []string) int {
+			rs, args, code := c.variant(*def, args)
+			if code != exitOK {
+				return code
+			}
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			p, code := c.position(rs, *fen, *setup)
+			if code != exitOK {
+				return code
+			}
+			if err := engine.PlayGame(p, *moves); err != nil {
+				return c.inputError(fmt.Errorf("--moves: %w", err))
+			}
+			printMoves(c, p)
+			return exitOK
+		}
+	},
+}
+
+func printMoves(c *context, p *interpreter.Position) {
+	type line struct{ san, coord string }
+	var lines []line
+	for _, m := range p.LegalMoves(nil) {
+		lines = append(lines, line{p.SAN(m), p.Coord(m)})
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i].coord < lines[j].coord })
+	tw := tabwriter.NewWriter(c.out, 0, 0, 2, ' ', 0)
+	for _, l := range lines {
+		fmt.Fprintf(tw, "%s\t%s\n", l.san, l.coord)
+	}
+	tw.Flush()
+	if len(lines) > 0 {
+		fmt.Fprintln(c.out)
+	}
+	fmt.Fprintf(c.out, "FEN: %s\n", p.FEN())
+	fmt.Fprintf(c.out, "To move: %s\n", interpreter.SideName(p.Side()))
+	fmt.Fprintf(c.out, "Moves: %d\n", len(lines))
+	fmt.Fprintf(c.out, "Check: %s\n", yesNo(p.InCheck()))
+	if r := p.Result(); r != interpreter.Ongoing {
+		fmt.Fprintf(c.out, "Result: %s (%s)\n", r.Score, r.Reason)
+	}
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

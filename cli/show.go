@@ -1,0 +1,235 @@
+// The show command: a variant's board drawn as text, its pieces and rules in words.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+var showCommand = &command{
+	name:    "show",
+	args:    "VARIANT",
+	summary: "draw the board and describe the pieces and rules",
+	details: `Prints the variant's title and description, the position (the default setup,
+--setup NAME or --fen FEN) drawn as text with a legend, how each piece moves (generated
+from its movement atoms unless the definition gives a describe: text), a summary of the
+rules, the side to move, and the result when the position is already decided.
+
+Board: ranks from the top, files labelled below; pieces as FEN letters (upper case
+White, lower case Black), '.' an empty square, '-' an unused cell (passed over, never
+stood on), a blank a cell that does not exist. Squares of restricted zones and goal
+zones are bracketed, a bracket pair per zone, named in the legend.`,
+	examples: []string{
+		"chimera show chess",
+		"chimera show chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
+		"chimera show myvariant.yaml --setup shuffle --generated",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		fen, setup := positionFlags(fs)
+		generated := fs.Bool("generated", false, "describe every piece from its movement atoms, even where the definition gives describe:")
+		return func(c *context, args []string) int {
+			rs, args, code := c.variant(*def, args)
+			if code != exitOK {
+				return code
+			}
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			p, code := c.position(rs, *fen, *setup)
+			if code != exitOK {
+				return code
+			}
+			show(c.out, p, *generated)
+			return exitOK
+		}
+	},
+}
+
+func show(w io.Writer, p *interpreter.Position, generated bool) {
+	rs := p.Ruleset()
+	def := rs.Def
+	fmt.Fprintf(w, "%s (%s), board %s\n", rs.Title, rs.Name, boardSize(rs))
+	if d := strings.TrimSpace(def.Description); d != "" {
+		fmt.Fprintf(w, "\n%s\n", wrap(d, 78, "  ", "  "))
+	}
+	fmt.Fprintln(w)
+	drawBoard(w, p)
+
+	fmt.Fprintln(w, "\nPieces:")
+	for i := range def.Pieces {
+		head, lines := describePiece(rs, &def.Pieces[i], generated)
+		fmt.Fprintf(w, "  %s\n", head)
+		for _, l := range lines {
+			fmt.Fprintf(w, "%s\n", wrap(l, 78, "     - ", "       "))
+		}
+	}
+	fmt.Fprintln(w, "\nRules:")
+	for _, l := range describeRules(rs) {
+		fmt.Fprintf(w, "%s\n", wrap(l, 78, "  ", "    "))
+	}
+
+	fmt.Fprintf(w, "\nFEN: %s\n", p.FEN())
+	side := interpreter.SideName(p.Side())
+	fmt.Fprintf(w, "To move: %s", side)
+	if p.InCheck() {
+		fmt.Fprintf(w, " (in check)")
+	}
+	fmt.Fprintln(w)
+	for c := compiler.White; c <= compiler.Black; c++ {
+		if f := p.Frozen(c); f != 0 {
+			fmt.Fprintf(w, "Frozen %s pieces: %s\n", interpreter.SideName(c), squareList(rs, f))
+		}
+	}
+	if r := p.Result(); r != interpreter.Ongoing {
+		fmt.Fprintf(w, "Result: %s (%s)\n", r.Score, r.Reason)
+	}
+}
+
+// wrap folds text at width columns; the first line starts with first, the others with indent.
+func wrap(text string, width int, first, indent string) string {
+	var b strings.Builder
+	line, empty := first, true
+	for _, word := range strings.Fields(text) {
+		if !empty && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line, empty = indent, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += word
+		empty = false
+	}
+	b.WriteString(line)
+	return b.String()
+}
+
+// zoneMark is a zone drawn on the board with a bracket pair.
+type zoneMark struct {
+	name   string
+	open   byte
+	close  byte
+	cells  compiler.Bitboard
+	duties []string // what the zone means: restrictions, goals
+}
+
+var brackets = [][2]byte{{'[', ']'}, {'(', ')'}, {'{', '}'}, {'<', '>'}, {'|', '|'}, {':', ':'}}
+
+// boardZones collects the restricted and goal zones, in the order the definition names them.
+func boardZones(rs *compiler.Ruleset) []*zoneMark {
+	var marks []*zoneMark
+	get := func(name string) *zoneMark {
+		for _, m := range marks {
+			if m.name == name {
+				return m
+			}
+		}
+		z := rs.Zones[name]
+		m := &zoneMark{name: name, cells: z[0] | z[1]}
+		b := brackets[min(len(marks), len(brackets)-1)]
+		m.open, m.close = b[0], b[1]
+		marks = append(marks, m)
+		return m
+	}
+	for _, r := range rs.Def.Board.Restricted {
+		m := get(r.Zone)
+		m.duties = append(m.duties, "only "+orList(r.Only)+" may end a move here")
+	}
+	for i := range rs.Goals {
+		g := &rs.Goals[i]
+		if g.Def.Reach == "" {
+			continue
+		}
+		m := get(g.Def.Reach)
+		goal := "goal"
+		if g.Def.Name != "" {
+			goal = fmt.Sprintf("goal %q", g.Def.Name)
+		}
+		reach := "reaching it"
+		switch z := rs.Zones[g.Def.Reach]; {
+		case z[0] != z[1] && g.Def.Whose == "opponent":
+			reach = "reaching the opponent's squares of it"
+		case z[0] != z[1]:
+			reach = "reaching its own side's squares of it"
+		}
+		m.duties = append(m.duties, fmt.Sprintf("%s: a %s of the mover %s %s", goal, typeLetters(rs, g.Types), reach, goalResult(g.Def.Result)))
+	}
+	return marks
+}
+
+func goalResult(r string) string {
+	switch r {
+	case "loss":
+		return "loses"
+	case "draw":
+		return "draws"
+	}
+	return "wins"
+}
+
+// drawBoard draws the position with rank and file labels and a legend.
+func drawBoard(w io.Writer, p *interpreter.Position) {
+	rs := p.Ruleset()
+	marks := boardZones(rs)
+	labelWidth := len(fmt.Sprint(rs.Ranks))
+	kinds := map[compiler.CellKind]bool{}
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		var b strings.Builder
+		fmt.Fprintf(&b, "  %*d ", labelWidth, r+1)
+		for f := 0; f < rs.Files; f++ {
+			sq := rs.SquareAt(f, r)
+			kinds[rs.Kind[sq]] = true
+			ch := byte('.')
+			switch rs.Kind[sq] {
+			case compiler.CellMissing:
+				ch = ' '
+			case compiler.CellUnused:
+				ch = '-'
+			default:
+				if pc := p.At(sq); pc != interpreter.NoPiece {
+					ch = rs.Pieces[pc.Type()].Letter
+					if pc.Color() == compiler.Black {
+						ch += 'a' - 'A'
+					}
+				}
+			}
+			open, close := byte(' '), byte(' ')
+			for _, m := range marks {
+				if m.cells.Has(sq) {
+					open, close = m.open, m.close
+					break
+				}
+			}
+			b.WriteByte(open)
+			b.WriteByte(ch)
+			b.WriteByte(close)
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	var files strings.Builder
+	fmt.Fprintf(&files, "  %*s ", labelWidth, "")
+	for f := 0; f < rs.Files; f++ {
+		fmt.Fprintf(&files, " %c ", 'a'+f)
+	}
+	fmt.Fprintln(w, strings.TrimRight(files.String(), " "))
+
+	legend := []string{"upper case White, lower case Black", "'.' empty square"}
+	if kinds[compiler.CellUnused] {
+		legend = append(legend, "'-' unused cell (passed over, never stood on)")
+	}
+	if kinds[compiler.CellMissing] {
+		legend = append(legend, "blank: no cell")
+	}
+	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(legend, "; "), 78, "  ", "          "))
+	for _, m := range marks {
+		text := fmt.Sprintf("%c%c zone %s: %s", m.open, m.close, zoneText(rs, m.name), strings.Join(m.duties, "; "))
+		fmt.Fprintln(w, wrap(text, 78, "  ", "       "))
+	}
+}

@@ -1,0 +1,153 @@
+// The validate command: load and compile definitions, then run their own tests.
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"chimera/engine"
+	"chimera/interpreter"
+)
+
+// quickNodes is the perft budget of --quick: depths expecting more nodes are skipped.
+const quickNodes = 2_000_000
+
+var validateCommand = &command{
+	name:    "validate",
+	args:    "FILE|DIR|VARIANT...",
+	summary: "check definitions and run their tests",
+	details: `Loads and compiles each definition (a .yaml file, every .yaml file of a directory,
+or a built-in variant name), printing its errors as file:line:col: message; then runs the
+tests of its tests: section (perft counts, exact move lists, contains/excludes, attacks,
+check, games and results) and prints one line per test: ok or FAIL, its name, the time,
+and what failed, with the test's file:line:col.
+
+--quick skips perft depths expecting more than 2,000,000 nodes; --max-nodes and
+--max-depth set other limits. Skipped depths are reported.
+
+Exit status: 0 when everything passes, 1 when a test fails, 2 when a definition does
+not load (or on a usage error).`,
+	examples: []string{
+		"chimera validate chess",
+		"chimera validate --quick defs/",
+		"chimera validate myvariant.yaml --max-depth 3",
+		"chimera validate --def myvariant.yaml",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		quick := fs.Bool("quick", false, fmt.Sprintf("skip perft depths expecting more than %d nodes", quickNodes))
+		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting more than N nodes (0: no limit)")
+		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: no limit)")
+		threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines for large perft counts")
+		return func(c *context, args []string) int {
+			if *def != "" {
+				args = append([]string{*def}, args...)
+			}
+			if len(args) == 0 {
+				return c.usage("missing FILE, DIR or VARIANT")
+			}
+			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 {
+				return c.usage("--max-nodes and --max-depth must not be negative, --threads at least 1")
+			}
+			opt := engine.SuiteOptions{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
+			if *quick && !fs.Changed("max-nodes") {
+				opt.MaxNodes = quickNodes
+			}
+			var targets []string
+			for _, a := range args {
+				t, err := expandTarget(a)
+				if err != nil {
+					return c.inputError(err)
+				}
+				targets = append(targets, t...)
+			}
+			v := &validation{c: c, opt: opt}
+			for _, t := range targets {
+				v.run(t)
+			}
+			v.summary(len(targets))
+			switch {
+			case v.broken > 0:
+				return exitUsage
+			case v.failed > 0:
+				return exitFail
+			}
+			return exitOK
+		}
+	},
+}
+
+// expandTarget turns a directory into its .yaml files; anything else stays as it is.
+func expandTarget(arg string) ([]string, error) {
+	st, err := os.Stat(arg)
+	if err != nil || !st.IsDir() {
+		return []string{arg}, nil
+	}
+	var files []string
+	for _, pat := range []string{"*.yaml", "*.yml"} {
+		m, err := filepath.Glob(filepath.Join(arg, pat))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no .yaml definitions in this directory", arg)
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+// validation accumulates the outcome of validating several definitions.
+type validation struct {
+	c                             *context
+	opt                           engine.SuiteOptions
+	passed, failed, skips, broken int
+}
+
+func (v *validation) run(target string) {
+	out := v.c.out
+	rs, err := interpreter.Open(target)
+	if err != nil {
+		fmt.Fprintf(out, "%s: does not load\n", target)
+		fmt.Fprintf(v.c.err, "%s\n", strings.TrimRight(err.Error(), "\n"))
+		v.broken++
+		return
+	}
+	file := rs.Def.File
+	fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, file, len(rs.Def.Tests))
+	for _, r := range engine.RunTests(rs, v.opt) {
+		status := "ok  "
+		if !r.Pass {
+			status = "FAIL"
+			v.failed++
+		} else {
+			v.passed++
+		}
+		fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, r.Name, r.Elapsed.Seconds())
+		for _, f := range r.Failure {
+			fmt.Fprintf(out, "        %s: %s\n", r.Where, f)
+		}
+		for _, s := range r.Skipped {
+			fmt.Fprintf(out, "        %s\n", s)
+			v.skips++
+		}
+	}
+}
+
+func (v *validation) summary(targets int) {
+	msg := fmt.Sprintf("%d passed, %d failed", v.passed, v.failed)
+	if v.broken > 0 {
+		msg += fmt.Sprintf(", %d of %d definitions do not load", v.broken, targets)
+	}
+	if v.skips > 0 {
+		msg += fmt.Sprintf(" (%d tests with perft depths skipped)", v.skips)
+	}
+	fmt.Fprintln(v.c.out, msg)
+}

@@ -1,0 +1,338 @@
+// The runner for a definition's own tests: perft counts, move lists, attacks, check, games, results.
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// SuiteOptions bound the cost of a test run.
+type SuiteOptions struct {
+	// MaxDepth skips perft depths above it (0 = no limit).
+	MaxDepth int
+	// MaxNodes skips perft depths whose expected count exceeds it (0 = no limit).
+	MaxNodes int64
+	// Workers is the number of goroutines for large perft counts (0 = all CPUs).
+	Workers int
+}
+
+// parallelFrom is the expected node count from which perft is split across goroutines.
+const parallelFrom = 200_000
+
+// TestResult is the outcome of one definition test.
+type TestResult struct {
+	Name    string
+	Where   string   // file:line of the test in its definition
+	Pass    bool     // every assertion that ran held
+	Failure []string // what went wrong, one assertion per line
+	Skipped []string // what was not run (perft depths beyond the limits)
+	Nodes   int64    // perft nodes counted
+	Elapsed time.Duration
+}
+
+// Message joins the failures into one text.
+func (r *TestResult) Message() string { return strings.Join(r.Failure, "\n") }
+
+// RunTests runs every test of the ruleset's definition, in file order.
+func RunTests(rs *compiler.Ruleset, opt SuiteOptions) []TestResult {
+	if rs.Def == nil {
+		return nil
+	}
+	out := make([]TestResult, 0, len(rs.Def.Tests))
+	for i := range rs.Def.Tests {
+		out = append(out, RunTest(rs, &rs.Def.Tests[i], opt))
+	}
+	return out
+}
+
+// SrcWhere renders a definition node's position as file:line:col (or the file alone).
+func SrcWhere(s defs.Src) string {
+	if s.Node == nil {
+		return s.File
+	}
+	return fmt.Sprintf("%s:%d:%d", s.File, s.Node.Line, s.Node.Column)
+}
+
+// RunTest runs one test. The game, if any, is replayed first; every other assertion
+// (perft, moves, contains, excludes, attacks, check, result) holds for the position the
+// game leads to, or for the start position when there is no game.
+func RunTest(rs *compiler.Ruleset, t *defs.Test, opt SuiteOptions) (r TestResult) {
+	start := time.Now()
+	r = TestResult{Name: t.Name, Where: SrcWhere(t.Src)}
+	defer func() {
+		r.Pass = len(r.Failure) == 0
+		r.Elapsed = time.Since(start)
+	}()
+	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
+
+	p, err := testPosition(rs, t)
+	if err != nil {
+		fail("position: %v", err)
+		return r
+	}
+	if strings.TrimSpace(t.Game) != "" {
+		if err := PlayGame(p, t.Game); err != nil {
+			fail("game: %v", err)
+			return r
+		}
+	}
+	if t.Moves != nil {
+		checkMoveSet(p, t.Moves, fail)
+	}
+	for _, s := range t.Contains {
+		if _, err := p.ParseMove(s); err != nil {
+			fail("contains %s: not a legal move: %v", s, err)
+		}
+	}
+	for _, s := range t.Excludes {
+		m, err := p.ParseMove(s)
+		switch {
+		case err == nil:
+			fail("excludes %s: it is legal (%s)", s, p.Coord(m))
+		case strings.Contains(err.Error(), "ambiguous"):
+			fail("excludes %s: it names several legal moves: %v", s, err)
+		}
+	}
+	for _, a := range t.Attacks {
+		checkAttacks(p, a, fail)
+	}
+	if t.Check != nil {
+		if got := p.InCheck(); got != *t.Check {
+			fail("check: got %v, want %v", got, *t.Check)
+		}
+	}
+	if t.Result != "" {
+		if got := p.Result(); got.Score != t.Result {
+			reason := ""
+			if got.Reason != "" {
+				reason = " (" + got.Reason + ")"
+			}
+			fail("result: got %s%s, want %s", got.Score, reason, t.Result)
+		}
+	}
+	if len(t.Perft) > 0 {
+		r.Nodes = checkPerft(p, t.Perft, opt, fail, func(s string) { r.Skipped = append(r.Skipped, s) })
+	}
+	return r
+}
+
+// testPosition sets up the test's FEN, named setup, or the default setup.
+func testPosition(rs *compiler.Ruleset, t *defs.Test) (*interpreter.Position, error) {
+	if strings.TrimSpace(t.FEN) != "" {
+		return interpreter.FromFEN(rs, t.FEN)
+	}
+	return interpreter.Start(rs, t.Setup)
+}
+
+// checkMoveSet compares the legal moves with an exact list. Listed moves are read like
+// any move (ParseMove), so SAN and the other castling spelling also name their move.
+func checkMoveSet(p *interpreter.Position, want []string, fail func(string, ...any)) {
+	legal := map[string]bool{}
+	for _, m := range p.LegalMoves(nil) {
+		legal[p.Coord(m)] = true
+	}
+	listed := map[string]bool{}
+	var missing []string
+	for _, s := range want {
+		c := s
+		if !legal[s] {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				missing = append(missing, s)
+				continue
+			}
+			c = p.Coord(m)
+		}
+		if listed[c] {
+			fail("moves: %s is listed twice", s)
+		}
+		listed[c] = true
+	}
+	var extra []string
+	for c := range legal {
+		if !listed[c] {
+			extra = append(extra, c)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing) > 0 || len(extra) > 0 {
+		msg := fmt.Sprintf("moves: got %d legal moves, want %d", len(legal), len(want))
+		if len(missing) > 0 {
+			msg += "; listed but not legal: " + strings.Join(missing, " ")
+		}
+		if len(extra) > 0 {
+			msg += "; legal but not listed: " + strings.Join(extra, " ")
+		}
+		fail("%s", msg)
+	}
+}
+
+func checkAttacks(p *interpreter.Position, a defs.AttackCheck, fail func(string, ...any)) {
+	rs := p.Ruleset()
+	by := compiler.White
+	if a.By == "black" {
+		by = compiler.Black
+	}
+	var notAttacked, attacked []string
+	for _, name := range a.Squares {
+		sq, ok := rs.ParseSquare(name)
+		if !ok {
+			fail("attacks by %s: %s is not a square of the board", a.By, name)
+			continue
+		}
+		if !p.Attacked(sq, by) {
+			notAttacked = append(notAttacked, name)
+		}
+	}
+	for _, name := range a.Not {
+		sq, ok := rs.ParseSquare(name)
+		if !ok {
+			fail("attacks by %s: %s is not a square of the board", a.By, name)
+			continue
+		}
+		if p.Attacked(sq, by) {
+			attacked = append(attacked, name)
+		}
+	}
+	if len(notAttacked) > 0 {
+		fail("attacks by %s: not attacked, want attacked: %s", a.By, strings.Join(notAttacked, " "))
+	}
+	if len(attacked) > 0 {
+		fail("attacks by %s: attacked, want not attacked: %s", a.By, strings.Join(attacked, " "))
+	}
+}
+
+// checkPerft counts depths 1..len(want) within the limits and stops at the first
+// mismatch (deeper counts would differ too). It returns the nodes counted.
+func checkPerft(p *interpreter.Position, want []int64, opt SuiteOptions, fail func(string, ...any), skip func(string)) int64 {
+	var total int64
+	for d := 1; d <= len(want); d++ {
+		w := want[d-1]
+		if opt.MaxDepth > 0 && d > opt.MaxDepth || opt.MaxNodes > 0 && w > opt.MaxNodes {
+			skip(skippedDepths(want, d, opt))
+			break
+		}
+		var got int64
+		if w >= parallelFrom {
+			got = ParallelPerft(p, d, opt.Workers)
+		} else {
+			got = Perft(p, d)
+		}
+		total += got
+		if got != w {
+			msg := fmt.Sprintf("perft depth %d: got %d, want %d", d, got, w)
+			if d < len(want) {
+				msg += " (deeper depths not run)"
+			}
+			fail("%s", msg)
+			break
+		}
+	}
+	return total
+}
+
+func skippedDepths(want []int64, d int, opt SuiteOptions) string {
+	depths := fmt.Sprintf("perft depth %d", d)
+	if d < len(want) {
+		depths = fmt.Sprintf("perft depths %d-%d", d, len(want))
+	}
+	why := fmt.Sprintf("expected %d nodes > limit %d", want[d-1], opt.MaxNodes)
+	if opt.MaxDepth > 0 && d > opt.MaxDepth {
+		why = fmt.Sprintf("beyond depth limit %d", opt.MaxDepth)
+	}
+	return depths + " skipped (" + why + ")"
+}
+
+var (
+	moveNumberRE = regexp.MustCompile(`^([0-9]+)(\.*)(.*)$`)
+	resultTokens = map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true, "*": true}
+)
+
+// PlayGame replays a game on p: moves in SAN or coordinate notation, separated by spaces,
+// with optional move numbers ("1.", "14", "1...", "1.e4"), {comments}, $NAGs and a
+// result token (1-0, 0-1, 1/2-1/2, *), which are ignored. A move that fails to parse
+// stops the replay with an error naming its move number, e.g. `2... Qh4: illegal move`.
+func PlayGame(p *interpreter.Position, game string) error {
+	fullmove := startMoveNumber(p)
+	for _, tok := range gameTokens(game) {
+		if resultTokens[tok] || strings.HasPrefix(tok, "$") {
+			continue
+		}
+		// A move number: digits then dots, or digits alone ("0-0" is castling, not a number).
+		if g := moveNumberRE.FindStringSubmatch(tok); g != nil && (g[2] != "" || g[3] == "") {
+			if n, err := strconv.Atoi(g[1]); err == nil && n > 0 {
+				fullmove = n
+			}
+			tok = g[3]
+			if tok == "" {
+				continue
+			}
+		}
+		side := p.Side()
+		m, err := p.ParseMove(tok)
+		if err != nil {
+			return fmt.Errorf("%s: %v", moveLabel(fullmove, side, tok), err)
+		}
+		p.Make(m)
+		if side == compiler.Black {
+			fullmove++
+		}
+	}
+	return nil
+}
+
+// moveLabel writes a move with its number: "3. Nf3" or "3... Nc6".
+func moveLabel(fullmove int, side compiler.Color, move string) string {
+	if side == compiler.Black {
+		return fmt.Sprintf("%d... %s", fullmove, move)
+	}
+	return fmt.Sprintf("%d. %s", fullmove, move)
+}
+
+// startMoveNumber reads the full-move number of p from its FEN.
+func startMoveNumber(p *interpreter.Position) int {
+	f := strings.Fields(p.FEN())
+	n := 1
+	if len(f) >= 6 {
+		if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
+			n = v
+		}
+	}
+	return n
+}
+
+// gameTokens splits a game text into tokens, dropping {comments} and ; comments.
+func gameTokens(game string) []string {
+	var b strings.Builder
+	depth := 0
+	for _, line := range strings.Split(game, "\n") {
+		if depth == 0 {
+			if i := strings.IndexByte(line, ';'); i >= 0 {
+				line = line[:i]
+			}
+		}
+		for _, r := range line {
+			switch {
+			case r == '{':
+				depth++
+				b.WriteByte(' ')
+			case r == '}' && depth > 0:
+				depth--
+				b.WriteByte(' ')
+			case depth == 0:
+				b.WriteRune(r)
+			}
+		}
+		b.WriteByte(' ')
+	}
+	return strings.Fields(b.String())
+}

@@ -1,0 +1,221 @@
+// Tests of the definition test runner on orthodox chess with hand-written expectations.
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// suiteTests replace the tests of the built-in chess definition. Expected counts are the
+// standard chess figures (20 and 400 from the start); positions are checked by hand.
+const suiteTests = `
+tests:
+  - name: perft right
+    perft: [20, 400]
+  - name: perft wrong
+    perft: [20, 401, 8902]
+  - name: moves exact
+    fen: 7k/8/8/8/8/8/8/K7 w - - 0 1
+    moves: [a1a2, a1b1, Kb2]
+  - name: moves wrong
+    fen: 7k/8/8/8/8/8/8/K7 w - - 0 1
+    moves: [a1a2, a1b1, a1a3]
+  - name: moves empty but some legal
+    moves: []
+  - name: contains illegal
+    contains: [e2e4, Nf3, e2e5]
+  - name: excludes unparseable and illegal
+    excludes: [zz99, e2e5, Qxx, b1d2, "", e1g1]
+  - name: excludes legal
+    excludes: [g1f3]
+  - name: excludes ambiguous
+    fen: 4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1
+    excludes: [Nd2]
+  - name: attacks right
+    attacks:
+      - {by: white, squares: [a3, e3, f3, h3, d2], not: [e4, a4, h4, e5]}
+      - {by: black, squares: [f6, c6], not: [e4, e5]}
+  - name: attacks wrong
+    attacks:
+      - {by: white, squares: [e4], not: [f3]}
+  - name: fool's mate
+    game: 1. f3 e5 2. g4 Qh4#
+    moves: []
+    check: true
+    result: 0-1
+  - name: game bad move
+    game: 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.Qxf7
+  - name: game bad black move
+    game: "1. e4 e5 2. Nf3 Qe6 3. d4"
+  - name: game castles with zeros and numbers
+    game: "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 {castles} Nf6 5 d3 d6 $1 *"
+    contains: [c1g5]
+    check: false
+    result: "*"
+  - name: game from black
+    fen: 4k3/8/8/8/8/8/4P3/4K3 b - - 0 20
+    game: 20... Kd7 21. e4 Ke6 22. Ke2 Kxe5
+  - name: result wrong
+    result: 1-0
+  - name: check wrong
+    fen: 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1
+    check: false
+`
+
+func openSuite(t *testing.T) *compiler.Ruleset {
+	t.Helper()
+	src, ok := defs.BuiltinSource("chess")
+	if !ok {
+		t.Fatal("no built-in chess")
+	}
+	text := string(src)
+	i := strings.Index(text, "\ntests:")
+	if i < 0 {
+		t.Fatal("chess.yaml has no tests: section")
+	}
+	def, err := defs.Parse("suite.yaml", []byte(text[:i]+suiteTests))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func TestRunTests(t *testing.T) {
+	rs := openSuite(t)
+	results := RunTests(rs, SuiteOptions{MaxNodes: 10_000})
+	want := []struct {
+		name string
+		pass bool
+		msgs []string // substrings of the failure text
+	}{
+		{"perft right", true, nil},
+		{"perft wrong", false, []string{"perft depth 2: got 400, want 401 (deeper depths not run)"}},
+		{"moves exact", true, nil},
+		{"moves wrong", false, []string{"listed but not legal: a1a3", "legal but not listed: a1b2"}},
+		{"moves empty but some legal", false, []string{"got 20 legal moves, want 0"}},
+		{"contains illegal", false, []string{"contains e2e5"}},
+		{"excludes unparseable and illegal", true, nil},
+		{"excludes legal", false, []string{"excludes g1f3: it is legal"}},
+		{"excludes ambiguous", false, []string{"excludes Nd2: it names several legal moves"}},
+		{"attacks right", true, nil},
+		{"attacks wrong", false, []string{"not attacked, want attacked: e4", "attacked, want not attacked: f3"}},
+		{"fool's mate", true, nil},
+		{"game bad move", false, []string{"game: 4. Qxf7:"}},
+		{"game bad black move", false, []string{"game: 2... Qe6:"}},
+		{"game castles with zeros and numbers", true, nil},
+		{"game from black", false, []string{"game: 22... Kxe5:"}},
+		{"result wrong", false, []string{"result: got *, want 1-0"}},
+		{"check wrong", false, []string{"check: got true, want false"}},
+	}
+	if len(results) != len(want) {
+		t.Fatalf("got %d results, want %d", len(results), len(want))
+	}
+	for i, w := range want {
+		r := results[i]
+		if r.Name != w.name || r.Pass != w.pass {
+			t.Errorf("#%d got %q pass=%v (%s), want %q pass=%v", i, r.Name, r.Pass, r.Message(), w.name, w.pass)
+			continue
+		}
+		if r.Pass != (len(r.Failure) == 0) {
+			t.Errorf("#%d %s: pass=%v with failures %q", i, r.Name, r.Pass, r.Failure)
+		}
+		for _, m := range w.msgs {
+			if !strings.Contains(r.Message(), m) {
+				t.Errorf("#%d %s: got message %q, want it to contain %q", i, r.Name, r.Message(), m)
+			}
+		}
+	}
+}
+
+func TestRunTestWhere(t *testing.T) {
+	rs := openSuite(t)
+	src, _ := defs.BuiltinSource("chess")
+	text := string(src)
+	text = text[:strings.Index(text, "\ntests:")] + suiteTests
+	for i, tc := range rs.Def.Tests {
+		line := 1 + strings.Count(text[:strings.Index(text, "- name: "+tc.Name+"\n")], "\n")
+		want := fmt.Sprintf("suite.yaml:%d:", line)
+		if r := RunTest(rs, &rs.Def.Tests[i], SuiteOptions{MaxDepth: 1}); !strings.HasPrefix(r.Where, want) {
+			t.Errorf("#%d got %q, want prefix %q", i, r.Where, want)
+		}
+	}
+}
+
+func TestPerftLimits(t *testing.T) {
+	rs := openSuite(t)
+	tc := &rs.Def.Tests[1] // perft wrong: [20, 401, 8902]
+	right := &rs.Def.Tests[0]
+	cases := []struct {
+		test    *defs.Test
+		opt     SuiteOptions
+		pass    bool
+		nodes   int64
+		skipped string
+	}{
+		{right, SuiteOptions{}, true, 420, ""},
+		{right, SuiteOptions{MaxDepth: 1}, true, 20, "perft depth 2 skipped (beyond depth limit 1)"},
+		{right, SuiteOptions{MaxNodes: 100}, true, 20, "perft depth 2 skipped (expected 400 nodes > limit 100)"},
+		{tc, SuiteOptions{MaxNodes: 100}, true, 20, "perft depths 2-3 skipped (expected 401 nodes > limit 100)"},
+		{tc, SuiteOptions{MaxNodes: 1000}, false, 420, ""},
+	}
+	for i, c := range cases {
+		r := RunTest(rs, c.test, c.opt)
+		got := strings.Join(r.Skipped, "; ")
+		if r.Pass != c.pass || r.Nodes != c.nodes || got != c.skipped {
+			t.Errorf("#%d got pass=%v nodes=%d skipped %q, want %v %d %q", i, r.Pass, r.Nodes, got, c.pass, c.nodes, c.skipped)
+		}
+	}
+}
+
+func TestBuiltinChessSuite(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := int64(200_000)
+	if !testing.Short() {
+		limit = 5_000_000
+	}
+	for i, r := range RunTests(rs, SuiteOptions{MaxNodes: limit}) {
+		if !r.Pass {
+			t.Errorf("#%d %s (%s): %s", i, r.Name, r.Where, r.Message())
+		}
+	}
+}
+
+func TestPlayGame(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		game, fen, err string
+	}{
+		{"1. e4 e5 2. Nf3 Nc6", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", ""},
+		{"e2e4 e7e5 g1f3 1-0", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
+		{"1.d4 d5 2.c4 dxc4 3.e5", "", "3. e5: "},
+		{"1. e4 e5 2. Ke2 Ke7 3. Ke3 Kf6 4. Kf3 Kf5", "", "4... Kf5: "},
+		{"1. e4 xyz", "", "1... xyz: "},
+	}
+	for i, c := range cases {
+		p, _ := interpreter.Start(rs, "")
+		err := PlayGame(p, c.game)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("#%d got error %v", i, err)
+		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
+			t.Errorf("#%d got error %v, want prefix %q", i, err, c.err)
+		case c.err == "" && p.FEN() != c.fen:
+			t.Errorf("#%d got %s, want %s", i, p.FEN(), c.fen)
+		}
+	}
+}
