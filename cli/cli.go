@@ -136,8 +136,10 @@ func overview(w io.Writer) {
 func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
 	fmt.Fprintf(w, "Usage: chimera %s [flags] %s\n\n", cmd.name, cmd.args)
 	fmt.Fprintf(w, "%s\n", cmd.summary)
-	if cmd.details != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.details))
+	for _, para := range strings.Split(strings.TrimSpace(cmd.details), "\n\n") {
+		if para != "" {
+			fmt.Fprintf(w, "\n%s\n", wrap(para, 80, "", ""))
+		}
 	}
 	fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 	fmt.Fprintf(w, "\nExamples:\n")
@@ -166,13 +168,13 @@ func (c *context) inputError(err error) int {
 
 // defFlag registers --def on fs.
 func defFlag(fs *pflag.FlagSet) *string {
-	return fs.String("def", "", "path to a variant definition (.yaml), instead of the VARIANT argument")
+	return fs.String("def", "", "definition file (.yaml) to use instead of VARIANT")
 }
 
 // positionFlags registers --fen and --setup on fs.
 func positionFlags(fs *pflag.FlagSet) (fen, setup *string) {
 	fen = fs.String("fen", "", "start from this position (FEN) instead of a setup")
-	setup = fs.String("setup", "", "start from this named setup of the definition (default: the first)")
+	setup = fs.String("setup", "", "start from this named setup (default: the first)")
 	return fen, setup
 }
 
@@ -197,6 +199,17 @@ func (c *context) variant(def string, args []string) (*compiler.Ruleset, []strin
 func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interpreter.Position, int) {
 	if fen != "" && setup != "" {
 		return nil, c.usage("give --fen or --setup, not both")
+	}
+	if setup != "" {
+		var names []string
+		found := false
+		for _, s := range rs.Setups {
+			names = append(names, s.Name)
+			found = found || s.Name == setup
+		}
+		if !found {
+			return nil, c.inputError(fmt.Errorf("unknown setup %q (setups of %s: %s)", setup, rs.Name, strings.Join(names, ", ")))
+		}
 	}
 	var p *interpreter.Position
 	var err error

@@ -30,7 +30,7 @@ check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
-		moves := fs.StringP("moves", "m", "", "moves to play first, separated by spaces (SAN or coordinate)")
+		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {

@@ -33,7 +33,7 @@ zones are bracketed, a bracket pair per zone, named in the legend.`,
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
-		generated := fs.Bool("generated", false, "describe every piece from its movement atoms, even where the definition gives describe:")
+		generated := fs.Bool("generated", false, "describe pieces from their atoms, not describe: texts")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {

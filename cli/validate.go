@@ -42,8 +42,8 @@ not load (or on a usage error).`,
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		quick := fs.Bool("quick", false, fmt.Sprintf("skip perft depths expecting more than %d nodes", quickNodes))
-		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting more than N nodes (0: no limit)")
-		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: no limit)")
+		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting over N nodes (0: none)")
+		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: none)")
 		threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines for large perft counts")
 		return func(c *context, args []string) int {
 			if *def != "" {
