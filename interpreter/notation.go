@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"chimera/compiler"
 )
 
 // Coord writes m in coordinate notation: origin, destination, promotion letter in lower
@@ -120,6 +118,8 @@ func (p *Position) disambiguation(m Move) string {
 	return name
 }
 
+var coordRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`)
+
 var sanRE = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
 
 // ParseMove reads a move in coordinate notation or SAN and returns the legal move it names.
@@ -132,7 +132,10 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	clean = strings.TrimSuffix(clean, "e.p.")
 	legal := p.LegalMoves(nil)
 	var hits []Move
-	// Coordinate notation (castling also as king-to-partner).
+	// Coordinate notation. Castling is also read in the other style (king-to-square or
+	// king-to-partner), but only when no move has that exact text: in Chess960 the king's
+	// castled square can also be the destination of an ordinary king move.
+	var castles []Move
 	for _, m := range legal {
 		c := p.Coord(m)
 		if c == clean || strings.EqualFold(c, clean) && len(c) > 4 && c[:4] == clean[:4] {
@@ -140,8 +143,11 @@ func (p *Position) ParseMove(s string) (Move, error) {
 			continue
 		}
 		if m.Kind() == KindCastle && (p.rs.Names[m.From()]+p.rs.Names[m.Aux()] == clean || p.rs.Names[m.From()]+p.rs.Names[m.To()] == clean) {
-			hits = append(hits, m)
+			castles = append(castles, m)
 		}
+	}
+	if len(hits) == 0 {
+		hits = castles
 	}
 	if len(hits) == 1 {
 		return hits[0], nil
@@ -205,7 +211,7 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 
 func (p *Position) illegalMoveError(in string) error {
 	rs := p.rs
-	if m := regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`).FindStringSubmatch(in); m != nil {
+	if m := coordRE.FindStringSubmatch(in); m != nil {
 		if sq, ok := rs.ParseSquare(m[1]); ok {
 			if p.board[sq] == NoPiece {
 				return fmt.Errorf("illegal move %q: no piece on %s", in, m[1])
@@ -228,5 +234,3 @@ func SideName(c Color) string { return sideName[c] }
 
 // Opponent of c.
 func Opponent(c Color) Color { return c ^ 1 }
-
-var _ = compiler.White

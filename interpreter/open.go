@@ -2,6 +2,8 @@
 package interpreter
 
 import (
+	"fmt"
+
 	"chimera/compiler"
 	"chimera/defs"
 )
@@ -59,5 +61,5 @@ func Start(rs *compiler.Ruleset, setup string) (*Position, error) {
 		}
 		names += s.Name
 	}
-	return nil, &FENError{Msg: "unknown setup " + setup + " (setups: " + names + ")"}
+	return nil, fmt.Errorf("unknown setup %q (setups: %s)", setup, names)
 }
