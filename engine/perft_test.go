@@ -1,0 +1,294 @@
+// Perft against independent counts: the definitions' suites (chessprogramming.org for chess,
+// Fairy-Stockfish for Chess960), the EPD suites and Fairy-Stockfish divides in testdata/perft.
+package engine_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/engine"
+	"chimera/interpreter"
+)
+
+// perftShortBudget is the largest expected count run in -short mode, per position and depth.
+const perftShortBudget = 2_000_000
+
+// perftCase is one position with its expected counts for depths 1, 2, ...
+type perftCase struct {
+	variant string
+	name    string // test name or file:line
+	fen     string // "" for the default setup
+	setup   string
+	counts  []int64
+}
+
+var perftRulesets = map[string]*compiler.Ruleset{}
+
+func perftRuleset(t testing.TB, variant string) *compiler.Ruleset {
+	t.Helper()
+	if rs, ok := perftRulesets[variant]; ok {
+		return rs
+	}
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatalf("open %s: %v", variant, err)
+	}
+	perftRulesets[variant] = rs
+	return rs
+}
+
+func (c perftCase) position(t testing.TB) *interpreter.Position {
+	t.Helper()
+	rs := perftRuleset(t, c.variant)
+	var p *interpreter.Position
+	var err error
+	if c.fen != "" {
+		p, err = interpreter.FromFEN(rs, c.fen)
+	} else {
+		p, err = interpreter.Start(rs, c.setup)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	return p
+}
+
+// definitionPerftCases returns the perft tests of a built-in definition.
+func definitionPerftCases(t testing.TB, variant string) []perftCase {
+	rs := perftRuleset(t, variant)
+	var out []perftCase
+	for _, d := range rs.Def.Tests {
+		if len(d.Perft) > 0 {
+			out = append(out, perftCase{variant: variant, name: d.Name, fen: d.FEN, setup: d.Setup, counts: d.Perft})
+		}
+	}
+	return out
+}
+
+// epdPerftCases reads testdata/perft/<variant>.epd: "FEN ;D1 n ;D2 n ...", '#' comments.
+func epdPerftCases(t testing.TB, variant string) []perftCase {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "perft", variant+".epd")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []perftCase
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		fields := strings.Split(text, ";")
+		c := perftCase{variant: variant, name: path + ":" + strconv.Itoa(line), fen: strings.TrimSpace(fields[0])}
+		for i, fd := range fields[1:] {
+			depth, count, ok := strings.Cut(strings.TrimSpace(fd), " ")
+			n, err := strconv.ParseInt(count, 10, 64)
+			if !ok || err != nil || depth != "D"+strconv.Itoa(i+1) {
+				t.Fatalf("%s: bad depth field %q", c.name, fd)
+			}
+			c.counts = append(c.counts, n)
+		}
+		if len(c.counts) == 0 {
+			t.Fatalf("%s: no counts", c.name)
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// runPerftCase checks every depth within the budget (all of them without -short) and that
+// perft leaves the position as it found it.
+func runPerftCase(t *testing.T, c perftCase) {
+	p := c.position(t)
+	fen, hash := p.FEN(), p.Hash()
+	ran := 0
+	for d := 1; d <= len(c.counts); d++ {
+		want := c.counts[d-1]
+		if testing.Short() && want > perftShortBudget {
+			t.Logf("%s: depth %d (%d nodes) skipped in -short mode", c.name, d, want)
+			break
+		}
+		var got int64
+		if testing.Short() || want < 500_000 {
+			got = engine.Perft(p, d)
+		} else {
+			got = engine.ParallelPerft(p, d, 0)
+		}
+		if got != want {
+			t.Errorf("%s (%s) depth %d: got %d want %d", c.name, c.fen, d, got, want)
+		}
+		ran++
+	}
+	if ran == 0 {
+		t.Errorf("%s: no depth within the budget", c.name)
+	}
+	if p.FEN() != fen || p.Hash() != hash {
+		t.Errorf("%s: perft changed the position: got %s (%x) want %s (%x)", c.name, p.FEN(), p.Hash(), fen, hash)
+	}
+}
+
+func TestPerftChessDefinition(t *testing.T) {
+	cases := definitionPerftCases(t, "chess")
+	if len(cases) < 6 {
+		t.Fatalf("chess.yaml has %d perft tests; want the 6 standard positions", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runPerftCase(t, c) })
+	}
+}
+
+func TestPerftChess960Definition(t *testing.T) {
+	cases := definitionPerftCases(t, "chess960")
+	if len(cases) < 10 {
+		t.Fatalf("chess960.yaml has %d perft tests; want at least 10", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runPerftCase(t, c) })
+	}
+}
+
+func TestPerftEPD(t *testing.T) {
+	for _, variant := range []string{"chess", "chess960"} {
+		cases := epdPerftCases(t, variant)
+		if len(cases) < 10 {
+			t.Fatalf("%s.epd: %d positions", variant, len(cases))
+		}
+		for i, c := range cases {
+			t.Run(variant+"/"+strconv.Itoa(i), func(t *testing.T) { runPerftCase(t, c) })
+		}
+	}
+}
+
+// TestDivideSumsEqualPerft: Divide's entries are the legal moves, one each, and sum to the
+// expected count, with one worker and with several.
+func TestDivideSumsEqualPerft(t *testing.T) {
+	cases := append(definitionPerftCases(t, "chess"), definitionPerftCases(t, "chess960")...)
+	for i, c := range cases {
+		// The deepest depth whose count is modest, at least 2.
+		d := 2
+		for d < len(c.counts) && c.counts[d] <= 100_000 {
+			d++
+		}
+		p := c.position(t)
+		legal := map[interpreter.Move]bool{}
+		for _, m := range p.LegalMoves(nil) {
+			legal[m] = true
+		}
+		perft := engine.Perft(p, d)
+		for _, workers := range []int{1, 3} {
+			entries := engine.Divide(p, d, workers)
+			var sum int64
+			seen := map[interpreter.Move]bool{}
+			for _, e := range entries {
+				if !legal[e.Move] || seen[e.Move] {
+					t.Errorf("#%d %s: divide entry %s is not a legal move or is repeated", i, c.name, p.Coord(e.Move))
+				}
+				seen[e.Move] = true
+				sum += e.Nodes
+			}
+			if len(entries) != len(legal) {
+				t.Errorf("#%d %s: divide has %d entries; want %d legal moves", i, c.name, len(entries), len(legal))
+			}
+			if sum != c.counts[d-1] || sum != perft {
+				t.Errorf("#%d %s depth %d workers %d: divide sums to %d; perft %d; want %d", i, c.name, d, workers, sum, perft, c.counts[d-1])
+			}
+		}
+		if got := engine.ParallelPerft(p, d, 2); got != c.counts[d-1] {
+			t.Errorf("#%d %s depth %d: ParallelPerft got %d want %d", i, c.name, d, got, c.counts[d-1])
+		}
+	}
+}
+
+// fsfDivide is one block of testdata/perft/divide.txt.
+type fsfDivide struct {
+	variant, fen string
+	depth        int
+	nodes        map[string]int64
+	line         int
+}
+
+func readFSFDivides(t *testing.T) []fsfDivide {
+	path := filepath.Join("..", "testdata", "perft", "divide.txt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fsfDivide
+	var cur *fsfDivide
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		key, val, _ := strings.Cut(line, " ")
+		switch {
+		case key == "variant":
+			out = append(out, fsfDivide{variant: val, nodes: map[string]int64{}, line: i + 1})
+			cur = &out[len(out)-1]
+		case cur == nil:
+			t.Fatalf("%s:%d: expected a variant line first", path, i+1)
+		case key == "fen":
+			cur.fen = val
+		case key == "depth":
+			cur.depth, err = strconv.Atoi(val)
+		case strings.HasSuffix(key, ":"):
+			cur.nodes[strings.TrimSuffix(key, ":")], err = strconv.ParseInt(val, 10, 64)
+		default:
+			t.Fatalf("%s:%d: cannot read %q", path, i+1, line)
+		}
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+	}
+	return out
+}
+
+// TestDivideAgainstFairyStockfish compares divide move by move, in coordinate notation, with
+// Fairy-Stockfish's (which writes Chess960 castling as the king taking its rook).
+func TestDivideAgainstFairyStockfish(t *testing.T) {
+	blocks := readFSFDivides(t)
+	if len(blocks) < 2 {
+		t.Fatalf("divide.txt has %d blocks", len(blocks))
+	}
+	for i, b := range blocks {
+		p := perftCase{variant: b.variant, name: "divide.txt:" + strconv.Itoa(b.line), fen: b.fen}.position(t)
+		got := map[string]int64{}
+		for _, e := range engine.Divide(p, b.depth, 0) {
+			got[p.Coord(e.Move)] = e.Nodes
+		}
+		var moves []string
+		for m := range b.nodes {
+			moves = append(moves, m)
+		}
+		for m := range got {
+			if _, ok := b.nodes[m]; !ok {
+				moves = append(moves, m)
+			}
+		}
+		sort.Strings(moves)
+		for _, m := range moves {
+			g, gok := got[m]
+			w, wok := b.nodes[m]
+			switch {
+			case !gok:
+				t.Errorf("#%d %s: %s missing (Fairy-Stockfish: %d)", i, b.fen, m, w)
+			case !wok:
+				t.Errorf("#%d %s: %s generated but not by Fairy-Stockfish (%d)", i, b.fen, m, g)
+			case g != w:
+				t.Errorf("#%d %s: %s got %d want %d", i, b.fen, m, g, w)
+			}
+		}
+	}
+}

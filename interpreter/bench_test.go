@@ -1,0 +1,130 @@
+// Benchmarks of the rules' hot paths (move generation, make/unmake) and of notation, with
+// allocation checks: generation into a caller's buffer and make/unmake must not allocate.
+package interpreter_test
+
+import (
+	"testing"
+
+	"chimera/interpreter"
+)
+
+const (
+	benchStart    = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	benchKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+)
+
+func benchPosition(b testing.TB, variant, fen string) *interpreter.Position {
+	b.Helper()
+	return mustFEN(b, openRuleset(b, variant), fen)
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	for _, c := range []struct{ name, variant, fen string }{
+		{"start", "chess", benchStart},
+		{"kiwipete", "chess", benchKiwipete},
+		{"chess960-middlegame", "chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := benchPosition(b, c.variant, c.fen)
+			buf := make([]interpreter.Move, 0, 256)
+			b.ReportAllocs()
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				buf = p.LegalMoves(buf)
+				n += len(buf)
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "moves/op")
+		})
+	}
+}
+
+// BenchmarkMakeUnmake makes and unmakes every legal move of kiwipete once per op.
+func BenchmarkMakeUnmake(b *testing.B) {
+	p := benchPosition(b, "chess", benchKiwipete)
+	moves := p.LegalMoves(nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, m := range moves {
+			p.Make(m)
+			p.Unmake()
+		}
+	}
+	b.ReportMetric(float64(len(moves)), "moves/op")
+}
+
+// BenchmarkSAN writes every legal move of kiwipete in SAN, and reads it back.
+func BenchmarkSAN(b *testing.B) {
+	p := benchPosition(b, "chess", benchKiwipete)
+	moves := p.LegalMoves(nil)
+	sans := make([]string, len(moves))
+	for i, m := range moves {
+		sans[i] = p.SAN(m)
+	}
+	b.Run("write", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, m := range moves {
+				_ = p.SAN(m)
+			}
+		}
+		b.ReportMetric(float64(len(moves)), "moves/op")
+	})
+	b.Run("parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, s := range sans {
+				if _, err := p.ParseMove(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(moves)), "moves/op")
+	})
+}
+
+func BenchmarkFEN(b *testing.B) {
+	rs := openRuleset(b, "chess")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p, err := interpreter.FromFEN(rs, benchKiwipete)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = p.FEN()
+	}
+}
+
+// TestHotPathsDoNotAllocate: generation into a buffer with room, and make/unmake, allocate
+// nothing (the house rule for hot loops).
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	for _, c := range []struct{ variant, fen string }{
+		{"chess", benchStart},
+		{"chess", benchKiwipete},
+		{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+		{"chess", "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1"},
+		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	} {
+		p := mustFEN(t, openRuleset(t, c.variant), c.fen)
+		buf := make([]interpreter.Move, 0, 256)
+		moves := p.LegalMoves(nil)
+		if a := testing.AllocsPerRun(50, func() { buf = p.LegalMoves(buf) }); a != 0 {
+			t.Errorf("%s: LegalMoves allocates %.1f times per call; want 0", c.fen, a)
+		}
+		if a := testing.AllocsPerRun(50, func() { buf = p.PseudoMoves(buf) }); a != 0 {
+			t.Errorf("%s: PseudoMoves allocates %.1f times per call; want 0", c.fen, a)
+		}
+		if a := testing.AllocsPerRun(50, func() {
+			for _, m := range moves {
+				p.Make(m)
+				p.Unmake()
+			}
+		}); a != 0 {
+			t.Errorf("%s: Make/Unmake allocates %.1f times per move list; want 0", c.fen, a)
+		}
+		if a := testing.AllocsPerRun(50, func() { _ = p.InCheck() }); a != 0 {
+			t.Errorf("%s: InCheck allocates %.1f times per call; want 0", c.fen, a)
+		}
+	}
+}

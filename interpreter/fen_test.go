@@ -1,0 +1,128 @@
+// FEN reading and writing: round trips of valid positions (X-FEN and Shredder-FEN castling)
+// and a clear error, never a panic, for each kind of bad FEN.
+package interpreter_test
+
+import (
+	"strings"
+	"testing"
+
+	"chimera/interpreter"
+)
+
+func TestFENErrors(t *testing.T) {
+	const board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	cases := []struct {
+		variant, fen string
+		want         string // substring of the error
+	}{
+		{"chess", "", "empty"},
+		{"chess", "   ", "empty"},
+		{"chess", board + " w KQkq - 0 1 extra", "at most 6 fields"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 7 ranks"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 9 ranks"},
+		{"chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 cells"},
+		{"chess", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 cells"},
+		{"chess", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 cells"},
+		{"chess", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 cells"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ w KQkq - 0 1", "rank 1 has 0 cells"},
+		{"chess", "rnbqkbnr/0pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "at least 1"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "unknown piece letter \"X\""},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN* w KQkq - 0 1", "'*' on h1"},
+		{"chess", board + " x KQkq - 0 1", "side to move must be w or b"},
+		{"chess", board + " W KQkq - 0 1", "side to move must be w or b"},
+		{"chess", board + " w KQkx - 0 1", "unknown castling right \"x\""},
+		{"chess", board + " w KQk1 - 0 1", "unknown castling right"},
+		{"chess", "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling right \"k\", but there is no Rook"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1", "castling right \"Q\", but there is no Rook"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqB - 0 1", "castling right \"B\", but there is no Rook"},
+		{"chess", "rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "King is not on its first rank"},
+		{"chess", board + " w KQkq e9 0 1", "not a square of the board"},
+		{"chess", board + " w KQkq e 0 1", "not a square of the board"},
+		{"chess", board + " w KQkq e7 0 1", "en-passant square e7 is occupied"},
+		{"chess", board + " w KQkq e6 0 1", "no enemy piece stands in front of it"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "en-passant square e4 is occupied"},
+		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no royal piece (King)"},
+		{"chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no royal piece"},
+		{"chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "the side not to move (black) is in check"},
+		{"chess", "4k3/8/8/8/8/8/8/4r1K1 b - - 0 1", "the side not to move (white) is in check"},
+		{"chess", board + " w KQkq - -1 1", "half-move clock must be a whole number"},
+		{"chess", board + " w KQkq - x 1", "half-move clock must be a whole number"},
+		{"chess", board + " w KQkq - 0 0", "move number must be at least 1"},
+		{"chess", board + " w KQkq - 0 -3", "move number must be at least 1"},
+		{"chess", board + " w KQkq - 0 1.5", "move number must be at least 1"},
+		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahC - 0 1", "castling right \"C\", but there is no Rook"},
+		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahB - 0 1", "castling right \"B\", but there is no Rook"},
+		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahI - 0 1", "unknown castling right \"I\""},
+	}
+	for i, c := range cases {
+		rs := openRuleset(t, c.variant)
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err == nil {
+			t.Errorf("#%d %q: got position %s; want an error containing %q", i, c.fen, p.FEN(), c.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("#%d %q: got error %q; want it to contain %q", i, c.fen, err, c.want)
+		}
+	}
+}
+
+func TestFENRoundTrip(t *testing.T) {
+	cases := []struct {
+		variant, in, out string // out "" = same as in
+	}{
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ""},
+		{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", ""},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 b - - 99 120", ""},
+		// Missing fields take their defaults.
+		{"chess", "4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"},
+		// Shredder-FEN rights of the outermost rooks are written K/Q.
+		{"chess", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		{"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KkQqKK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
+		{"chess960", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w CHbg - 0 1", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w KCgq - 0 1"},
+		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", ""},
+		// Two rooks on the short side: the inner one's right is written by its file.
+		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w F - 0 1", ""},
+		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w FG - 0 1", "4k3/8/8/8/8/8/8/1K3RR1 w FK - 0 1"},
+	}
+	for i, c := range cases {
+		rs := openRuleset(t, c.variant)
+		p := mustFEN(t, rs, c.in)
+		want := c.out
+		if want == "" {
+			want = c.in
+		}
+		if got := p.FEN(); got != want {
+			t.Errorf("#%d FEN(%q) got %q want %q", i, c.in, got, want)
+		}
+		q := mustFEN(t, rs, p.FEN())
+		if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
+			t.Errorf("#%d %q: re-reading gives %q hash %x; want hash %x", i, p.FEN(), q.FEN(), q.Hash(), p.Hash())
+		}
+	}
+}
+
+// TestFENHashDistinguishes: positions that differ only in side, castling or en passant hash
+// differently.
+func TestFENHashDistinguishes(t *testing.T) {
+	rs := openRuleset(t, "chess")
+	fens := []string{
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 1",
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R w KQk d6 0 1",
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R w Qkq d6 0 1",
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R w - - 0 1",
+		"r3k2r/8/8/3pP3/8/8/8/R3K2R b - - 0 1",
+	}
+	seen := map[uint64]string{}
+	for i, f := range fens {
+		h := mustFEN(t, rs, f).Hash()
+		if prev, ok := seen[h]; ok {
+			t.Errorf("#%d %s: same hash as %s", i, f, prev)
+		}
+		seen[h] = f
+	}
+}
