@@ -129,7 +129,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return NoMove, fmt.Errorf("empty move")
 	}
 	clean := strings.TrimRight(in, "+#!?")
-	clean = strings.TrimSuffix(clean, "e.p.")
+	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
 	legal := p.LegalMoves(nil)
 	var hits []Move
 	// Coordinate notation. Castling is also read in the other style (king-to-square or
