@@ -2,6 +2,7 @@
 package defs
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strconv"
@@ -12,11 +13,22 @@ import (
 
 var srcType = reflect.TypeOf(Src{})
 
+// MaxNodes bounds the YAML nodes decoded from one file, aliases counted every time they
+// are expanded, so that a small file of nested aliases cannot make decoding explode.
+const MaxNodes = 100000
+
 type decoder struct {
-	file string
-	errs ErrorList
+	file   string
+	errs   ErrorList
+	budget int                 // nodes left to decode
+	active map[*yaml.Node]bool // anchored nodes being expanded through an alias
 }
 
+func newDecoder(file string) *decoder {
+	return &decoder{file: file, budget: MaxNodes, active: map[*yaml.Node]bool{}}
+}
+
+// kindName describes what a node holds, for "expected X, found Y" messages.
 func kindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -25,21 +37,72 @@ func kindName(n *yaml.Node) string {
 		return "a list"
 	case yaml.AliasNode:
 		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
 	}
 	if n.Tag == "!!null" {
 		return "nothing"
 	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		return "the quoted text " + strconv.Quote(n.Value)
+	}
 	return strconv.Quote(n.Value)
+}
+
+// label names the value being decoded in messages; the root is "definition".
+func label(what string) string {
+	if what == "" {
+		return "definition"
+	}
+	return what
+}
+
+func join(what, key string) string {
+	if what == "" {
+		return key
+	}
+	return what + "." + key
+}
+
+// spend takes one node from the budget, reporting once when it runs out.
+func (d *decoder) spend(n *yaml.Node) bool {
+	if d.budget <= 0 {
+		return false
+	}
+	d.budget--
+	if d.budget == 0 {
+		d.errs.Add(d.file, n, "the definition is too large: more than %d YAML nodes (aliases counted each time they are used)", MaxNodes)
+		return false
+	}
+	return true
 }
 
 // decode fills v (addressable) from node n; what describes v in messages.
 func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
+	if !d.spend(n) {
+		return
+	}
 	if n.Kind == yaml.AliasNode {
-		if n.Alias == nil {
-			d.errs.Add(d.file, n, "%s: unresolved alias", what)
+		a := n.Alias
+		if a == nil {
+			d.errs.Add(d.file, n, "%s: unresolved alias *%s", label(what), n.Value)
 			return
 		}
-		n = n.Alias
+		if d.active[a] {
+			d.errs.Add(d.file, n, "%s: alias *%s refers to a value that contains it", label(what), n.Value)
+			return
+		}
+		d.active[a] = true
+		d.decode(a, v, what)
+		delete(d.active, a)
+		return
+	}
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			d.errs.Add(d.file, n, "%s: expected a mapping, found an empty document", label(what))
+			return
+		}
+		n = n.Content[0]
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -52,75 +115,91 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 	case reflect.Struct:
 		d.decodeStruct(n, v, what)
 	case reflect.Slice:
-		if n.Tag == "!!null" {
+		if n.Tag == "!!null" && n.Kind == yaml.ScalarNode {
 			return
 		}
 		if n.Kind != yaml.SequenceNode {
-			d.errs.Add(d.file, n, "%s: expected a list, found %s", what, kindName(n))
+			d.errs.Add(d.file, n, "%s: expected a list, found %s", label(what), kindName(n))
 			return
 		}
+		// An empty list stays non-nil: `moves: []` says "no moves", unlike a missing key.
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		for i, c := range n.Content {
-			d.decode(c, s.Index(i), what+"["+strconv.Itoa(i)+"]")
+			d.decode(c, s.Index(i), label(what)+"["+strconv.Itoa(i)+"]")
 		}
 		v.Set(s)
 	case reflect.Map:
-		if n.Tag == "!!null" {
+		if n.Tag == "!!null" && n.Kind == yaml.ScalarNode {
 			return
 		}
 		if n.Kind != yaml.MappingNode {
-			d.errs.Add(d.file, n, "%s: expected a mapping, found %s", what, kindName(n))
+			d.errs.Add(d.file, n, "%s: expected a mapping, found %s", label(what), kindName(n))
 			return
 		}
+		// A map decoded over an existing one (a definition extending a base) merges key by
+		// key; duplicates are looked for within this mapping only.
 		m := v
 		if m.IsNil() {
 			m = reflect.MakeMap(v.Type())
 		}
-		seen := map[string]bool{}
+		seen := map[string]*yaml.Node{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
-			if k.Kind != yaml.ScalarNode {
-				d.errs.Add(d.file, k, "%s: keys must be plain names", what)
+			if !d.spend(k) || !d.plainKey(k, what) {
 				continue
 			}
-			if seen[k.Value] {
-				d.errs.Add(d.file, k, "%s: duplicate key %q", what, k.Value)
+			if first := seen[k.Value]; first != nil {
+				d.errs.Add(d.file, k, "%s: duplicate key %q (first given at line %d)", label(what), k.Value, first.Line)
 				continue
 			}
-			seen[k.Value] = true
+			seen[k.Value] = k
 			e := reflect.New(v.Type().Elem()).Elem()
-			d.decode(val, e, what+"."+k.Value)
+			d.decode(val, e, join(what, k.Value))
 			m.SetMapIndex(reflect.ValueOf(k.Value), e)
 		}
 		v.Set(m)
 	case reflect.String:
 		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-			d.errs.Add(d.file, n, "%s: expected text, found %s", what, kindName(n))
+			d.errs.Add(d.file, n, "%s: expected text, found %s", label(what), kindName(n))
 			return
 		}
 		v.SetString(n.Value)
 	case reflect.Bool:
 		b, err := strconv.ParseBool(n.Value)
 		if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || err != nil {
-			d.errs.Add(d.file, n, "%s: expected true or false, found %s", what, kindName(n))
+			d.errs.Add(d.file, n, "%s: expected true or false, found %s", label(what), kindName(n))
 			return
 		}
 		v.SetBool(b)
 	case reflect.Int, reflect.Int64:
-		i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
+		// Base 0 and underscores, as yaml.v3 itself resolves !!int (0x1f, 0o17, 1_000).
+		i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
 		if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || err != nil {
-			d.errs.Add(d.file, n, "%s: expected a whole number, found %s", what, kindName(n))
+			d.errs.Add(d.file, n, "%s: expected a whole number, found %s", label(what), kindName(n))
 			return
 		}
 		v.SetInt(i)
 	default:
-		d.errs.Add(d.file, n, "%s: cannot decode into %s", what, v.Type())
+		d.errs.Add(d.file, n, "%s: cannot decode into %s", label(what), v.Type())
 	}
+}
+
+// plainKey reports whether k is usable as a mapping key, reporting it when it is not.
+func (d *decoder) plainKey(k *yaml.Node, what string) bool {
+	switch {
+	case k.Kind != yaml.ScalarNode:
+		d.errs.Add(d.file, k, "%s: keys must be plain names, found %s", label(what), kindName(k))
+		return false
+	case k.Tag == "!!merge":
+		d.errs.Add(d.file, k, "%s: YAML merge keys (<<) are not supported; write the keys out (aliases of whole values are fine)", label(what))
+		return false
+	}
+	return true
 }
 
 func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, what string) {
 	if n.Kind != yaml.MappingNode {
-		d.errs.Add(d.file, n, "%s: expected a mapping, found %s", what, kindName(n))
+		d.errs.Add(d.file, n, "%s: expected a mapping, found %s", label(what), kindName(n))
 		return
 	}
 	t := v.Type()
@@ -139,20 +218,66 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, what string) {
 		fields[tag] = i
 		names = append(names, tag)
 	}
-	seen := map[string]bool{}
+	sort.Strings(names)
+	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
+		if !d.spend(k) || !d.plainKey(k, what) {
+			continue
+		}
 		idx, ok := fields[k.Value]
 		if !ok {
-			sort.Strings(names)
-			d.errs.Add(d.file, k, "%s: unknown key %q (expected one of: %s)", what, k.Value, strings.Join(names, ", "))
+			d.errs.Add(d.file, k, "%s: unknown key %q (%sexpected one of: %s)", label(what), k.Value, suggest(k.Value, names), strings.Join(names, ", "))
 			continue
 		}
-		if seen[k.Value] {
-			d.errs.Add(d.file, k, "%s: duplicate key %q", what, k.Value)
+		if first := seen[k.Value]; first != nil {
+			d.errs.Add(d.file, k, "%s: duplicate key %q (first given at line %d)", label(what), k.Value, first.Line)
 			continue
 		}
-		seen[k.Value] = true
-		d.decode(val, v.Field(idx), what+"."+k.Value)
+		seen[k.Value] = k
+		d.decode(val, v.Field(idx), join(what, k.Value))
 	}
+}
+
+// suggest returns `did you mean "x"? ` when one of names is close to word, else "".
+func suggest(word string, names []string) string {
+	best, bestDist := "", len(word)/3+2
+	for _, n := range names {
+		if d := editDistance(word, n); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	if best == "" || best == word {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q? ", best)
+}
+
+// editDistance is the Damerau-Levenshtein (optimal string alignment) distance, so that a
+// swap of two neighbouring letters ("lepa" for "leap") counts as one edit.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 30
+	}
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }

@@ -16,10 +16,14 @@ type Error struct {
 	Msg       string
 }
 
+// Error renders file:line:col: message; the column is left out when it is unknown (0),
+// as for YAML syntax errors, for which yaml.v3 gives only a line.
 func (e Error) Error() string {
 	switch {
-	case e.Line > 0:
+	case e.Line > 0 && e.Col > 0:
 		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	case e.File != "":
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
@@ -41,7 +45,7 @@ func (l *ErrorList) Add(file string, n *yaml.Node, format string, args ...any) {
 	*l = append(*l, e)
 }
 
-// Sort orders errors by file, line and column, dropping exact duplicates.
+// Sort orders errors by file, line, column and message, dropping exact duplicates.
 func (l *ErrorList) Sort() {
 	s := *l
 	sort.SliceStable(s, func(i, j int) bool {
@@ -52,7 +56,10 @@ func (l *ErrorList) Sort() {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Col < b.Col
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return a.Msg < b.Msg
 	})
 	out := s[:0]
 	for i, e := range s {

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,12 +24,15 @@ var builtin embed.FS
 const MaxExtends = 8
 
 // Parse decodes and validates one definition; file names it in errors.
-// The returned error, if any, is an ErrorList.
+// The returned error, if any, is an ErrorList sorted by position: every decoding error
+// (YAML syntax, unknown keys, wrong types) or, when decoding succeeded, every validation
+// error. Parse never panics, whatever the input.
 func Parse(file string, data []byte) (*Definition, error) {
 	def := &Definition{}
-	errs := parseInto(def, file, data, 0)
+	sources := map[string][]byte{}
+	errs := parseInto(def, file, data, 0, sources)
 	if len(errs) == 0 {
-		errs = Validate(def)
+		errs = validate(def, sources)
 	}
 	errs.Sort()
 	if len(errs) > 0 {
@@ -40,19 +44,12 @@ func Parse(file string, data []byte) (*Definition, error) {
 // parseInto decodes one file onto def. When the file extends another definition, the base
 // is decoded first and the file's keys are laid over it: mappings merge key by key, lists
 // and scalars replace, and tests are never inherited (they describe the base).
-func parseInto(def *Definition, file string, data []byte, depth int) ErrorList {
-	var root yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&root); err != nil {
-		return ErrorList{yamlError(file, err)}
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil {
-		return ErrorList{{File: file, Line: extra.Line, Col: extra.Column, Msg: "a definition file holds one YAML document; found a second"}}
-	}
-	doc := &root
-	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
-		doc = doc.Content[0]
+// sources collects the text of every file read, for error positions inside values.
+func parseInto(def *Definition, file string, data []byte, depth int, sources map[string][]byte) ErrorList {
+	sources[file] = data
+	doc, bad := parseYAML(file, data)
+	if bad != nil {
+		return ErrorList{*bad}
 	}
 	if base := extendsNode(doc); base != nil {
 		if depth >= MaxExtends {
@@ -62,14 +59,97 @@ func parseInto(def *Definition, file string, data []byte, depth int) ErrorList {
 		if err != nil {
 			return ErrorList{{File: file, Line: base.Line, Col: base.Column, Msg: "extends: " + err.Error()}}
 		}
-		if errs := parseInto(def, baseFile, baseData, depth+1); len(errs) > 0 {
+		if errs := parseInto(def, baseFile, baseData, depth+1, sources); len(errs) > 0 {
 			return errs
 		}
 		def.Tests = nil
 	}
-	d := &decoder{file: file}
-	d.decode(doc, reflect.ValueOf(def).Elem(), "definition")
+	d := newDecoder(file)
+	d.decode(doc, reflect.ValueOf(def).Elem(), "")
 	return d.errs
+}
+
+// parseYAML reads the one YAML document of a definition file into a node tree.
+func parseYAML(file string, data []byte) (root *yaml.Node, bad *Error) {
+	defer func() {
+		// yaml.v3 turns its own failures into errors; anything else escaping it is a bug
+		// in the parser, reported here rather than crashing the caller.
+		if r := recover(); r != nil {
+			root, bad = nil, &Error{File: file, Msg: fmt.Sprintf("YAML parser failure: %v", r)}
+		}
+	}()
+	doc, err := decodeOne(data)
+	if err != nil {
+		e := yamlError(file, data, err)
+		return nil, &e
+	}
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+		return doc.Content[0], nil
+	}
+	return doc, nil
+}
+
+// errSecondDocument is returned by decodeOne for a stream of several documents.
+type errSecondDocument struct{ line, col int }
+
+func (e errSecondDocument) Error() string { return "second document" }
+
+// decodeOne parses data, which must hold exactly one YAML document.
+func decodeOne(data []byte) (*yaml.Node, error) {
+	var doc, extra yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return nil, err
+	}
+	switch err := dec.Decode(&extra); {
+	case err == nil:
+		return nil, errSecondDocument{extra.Line, extra.Column}
+	case !errors.Is(err, io.EOF):
+		return nil, err
+	}
+	return &doc, nil
+}
+
+// MaxSyntaxScan bounds the size (in lines) of a file whose YAML syntax error is located by
+// re-parsing its prefixes.
+const MaxSyntaxScan = 100000
+
+// yamlError turns a yaml.v3 error ("yaml: line N: msg") into a positioned Error.
+// yaml.v3 gives no column, and its line is often that of the enclosing construct (a list,
+// a mapping; counted from 0 for parser errors) rather than of the fault: the faulty line
+// is found as the shortest prefix of the file, at least N lines long, that fails with the
+// very same error.
+func yamlError(file string, data []byte, err error) Error {
+	var second errSecondDocument
+	switch {
+	case errors.Is(err, io.EOF):
+		return Error{File: file, Msg: "empty definition file: expected a mapping with name, board, pieces and setups"}
+	case errors.As(err, &second):
+		return Error{File: file, Line: second.line, Col: second.col, Msg: "a definition file holds one YAML document; found a second (remove the '---' line)"}
+	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n != 1 || line < 1 {
+		return Error{File: file, Msg: "YAML syntax error: " + msg}
+	}
+	msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	at := line
+	if len(lines) <= MaxSyntaxScan && line <= len(lines) {
+		// The parser stops at the first fault, so once a prefix holds it every longer
+		// prefix fails the same way: binary search for the shortest.
+		lo, hi := line, len(lines)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if _, e := decodeOne(bytes.Join(lines[:mid], nil)); e != nil && e.Error() == err.Error() {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		at = lo
+	}
+	return Error{File: file, Line: at, Msg: "YAML syntax error: " + msg}
 }
 
 func extendsNode(doc *yaml.Node) *yaml.Node {
@@ -93,32 +173,35 @@ func findBase(file, name string) (string, []byte, error) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(file), name)
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return "", nil, fmt.Errorf("%q is neither a built-in variant (%s) nor a readable file", name, strings.Join(Builtins(), ", "))
 	}
 	return path, data, nil
 }
 
-// yamlError turns a yaml.v3 syntax error ("yaml: line N: msg") into a positioned Error.
-func yamlError(file string, err error) Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	var line int
-	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		return Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + msg}
-	}
-	if errors.Is(err, errEOF) || msg == "EOF" {
-		return Error{File: file, Msg: "empty definition file"}
-	}
-	return Error{File: file, Line: 1, Col: 1, Msg: "YAML: " + msg}
-}
+// MaxFileSize bounds the size of a definition file.
+const MaxFileSize = 1 << 20
 
-var errEOF = errors.New("EOF")
+// readFile reads a definition file: a regular file of at most MaxFileSize bytes (so that a
+// path such as /dev/zero cannot hang the loader).
+func readFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes; a definition file holds at most %d", path, fi.Size(), MaxFileSize)
+	}
+	return os.ReadFile(path)
+}
 
 // LoadFile reads and parses a definition file.
 func LoadFile(path string) (*Definition, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // MaxCells is the largest board (files × ranks) the runtime supports: one 64-bit bitboard.
@@ -16,15 +18,20 @@ var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 // ParseSquare reads a square name such as "e4" on a board of the given size,
 // returning 0-based file and rank.
 func ParseSquare(s string, files, ranks int) (file, rank int, ok bool) {
-	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
+	if len(s) < 2 || len(s) > 4 || s[0] < 'a' || s[0] > 'z' {
 		return 0, 0, false
 	}
-	r, err := strconv.Atoi(s[1:])
-	if err != nil || s[1] == '0' || s[1] == '+' || s[1] == '-' {
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, 0, false
+		}
+	}
+	if s[1] == '0' {
 		return 0, 0, false
 	}
+	r, _ := strconv.Atoi(s[1:])
 	file, rank = int(s[0]-'a'), r-1
-	if file >= files || rank < 0 || rank >= ranks {
+	if file >= files || rank >= ranks {
 		return 0, 0, false
 	}
 	return file, rank, true
@@ -56,8 +63,10 @@ func oneOf(v string, set []string) bool {
 
 type validator struct {
 	def     *Definition
+	sources map[string][]byte // file texts, to place errors inside literal block scalars
 	errs    ErrorList
-	letters map[string]bool
+	letters map[string]bool // piece letters declared
+	reused  map[string]bool // piece letters declared more than once
 }
 
 func (v *validator) add(s Src, key, format string, args ...any) {
@@ -68,14 +77,51 @@ func (v *validator) addItem(s Src, key string, i int, format string, args ...any
 	v.errs.Add(s.File, s.Item(key, i), format, args...)
 }
 
-// Validate checks a decoded definition and returns every problem found.
+// has reports whether key is written in src's mapping (false for a hand-built
+// definition, which has no source).
+func has(s Src, key string) bool {
+	if s.Node == nil || s.Node.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(s.Node.Content); i += 2 {
+		if s.Node.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// required reports a key whose value is zero because it is not written, at the start of
+// its mapping; it returns false then, so that the caller skips checks of the value. (A
+// value inherited through extends: is not zero, though the key is not in s's mapping.)
+func (v *validator) required(s Src, where, key, hint string, zero bool) bool {
+	if !zero || has(s, key) {
+		return true
+	}
+	v.add(s, "", "%s: missing key %q (%s)", where, key, hint)
+	return false
+}
+
+// choice checks an enumerated value, suggesting the closest choice.
+func (v *validator) choice(s Src, key, what, val string, set []string) {
+	if val != "" && !oneOf(val, set) {
+		v.add(s, key, "unknown %s %q (%sexpected one of: %s)", what, val, suggest(val, set), strings.Join(set, ", "))
+	}
+}
+
+// Validate checks a decoded definition and returns every problem found, sorted.
 func Validate(d *Definition) ErrorList {
-	v := &validator{def: d, letters: map[string]bool{}}
-	if d.Name == "" {
-		v.add(d.Src, "", "missing key \"name\" (the variant's short id, e.g. chess)")
-	} else if !nameRE.MatchString(d.Name) {
+	return validate(d, nil)
+}
+
+// validate is Validate with the source texts of the files read, used to point into the
+// board layout.
+func validate(d *Definition, sources map[string][]byte) ErrorList {
+	v := &validator{def: d, letters: map[string]bool{}, reused: map[string]bool{}, sources: sources}
+	if v.required(d.Src, "definition", "name", "the variant's short id, e.g. chess", d.Name == "") && !nameRE.MatchString(d.Name) {
 		v.add(d.Src, "name", "name %q: use lowercase letters, digits and '-', starting with a letter", d.Name)
 	}
+	v.collectLetters()
 	v.board()
 	v.zones()
 	v.pieces()
@@ -87,54 +133,130 @@ func Validate(d *Definition) ErrorList {
 	v.hands()
 	v.setups()
 	v.tests()
+	v.errs.Sort()
 	return v.errs
 }
 
 func (v *validator) board() {
 	b := &v.def.Board
-	if b.Node == nil {
+	if b.Node == nil && b.Files == 0 && b.Ranks == 0 {
 		v.add(v.def.Src, "", "missing key \"board\" (files, ranks and optional layout)")
 		return
 	}
-	if b.Files < 1 || b.Files > 26 {
-		v.add(b.Src, "files", "board.files must be between 1 and 26, found %d", b.Files)
+	filesOK, ranksOK := false, false
+	if v.required(b.Src, "board", "files", "the number of files, 1 to 26", b.Files == 0) {
+		if b.Files < 1 || b.Files > 26 {
+			v.add(b.Src, "files", "board.files must be between 1 and 26, found %d", b.Files)
+		} else {
+			filesOK = true
+		}
 	}
-	if b.Ranks < 1 || b.Ranks > 99 {
-		v.add(b.Src, "ranks", "board.ranks must be between 1 and 99, found %d", b.Ranks)
+	if v.required(b.Src, "board", "ranks", "the number of ranks", b.Ranks == 0) {
+		if b.Ranks < 1 || b.Ranks > MaxCells {
+			v.add(b.Src, "ranks", "board.ranks must be between 1 and %d, found %d", MaxCells, b.Ranks)
+		} else {
+			ranksOK = true
+		}
 	}
-	if b.Files*b.Ranks > MaxCells {
+	if filesOK && ranksOK && b.Files*b.Ranks > MaxCells {
 		v.add(b.Src, "files", "board %dx%d has %d cells; at most %d are supported", b.Files, b.Ranks, b.Files*b.Ranks, MaxCells)
 	}
-	if b.Layout != "" {
-		rows := strings.Fields(b.Layout)
-		if len(rows) != b.Ranks {
-			v.add(b.Src, "layout", "board.layout has %d rows; expected %d (one per rank, from the top)", len(rows), b.Ranks)
+	if b.Layout != "" && filesOK && ranksOK {
+		v.layout(b)
+	}
+	for _, r := range b.Restricted {
+		if v.required(r.Src, "board.restricted", "zone", "the zone whose squares are restricted", r.Zone == "") {
+			v.zoneRef(r.Src, "zone", r.Zone)
 		}
-		for i, r := range rows {
-			if len(r) != b.Files {
-				v.add(b.Src, "layout", "board.layout row %d %q has %d cells; expected %d", i+1, r, len(r), b.Files)
+		if v.required(r.Src, "board.restricted", "only", "the letters of the pieces that may end a move there", r.Only == nil) {
+			v.letterList(r.Src, "only", r.Only)
+		}
+	}
+}
+
+// layout checks the rows of board.layout, pointing at the offending row when the layout
+// is a literal block (`layout: |`) and the source is known.
+func (v *validator) layout(b *Board) {
+	n := b.At("layout")
+	type row struct {
+		text      string
+		line, col int
+	}
+	var rows []row
+	var lines []string
+	if src, ok := v.sources[b.File]; ok {
+		lines = strings.Split(string(src), "\n")
+	}
+	exact := n != nil && n.Style&yaml.LiteralStyle != 0 && lines != nil
+	if exact {
+		for k, vl := range strings.Split(b.Layout, "\n") {
+			li := n.Line + k // 0-based index of the source line holding value line k
+			src := ""
+			if li < len(lines) {
+				src = strings.TrimRight(lines[li], "\r")
 			}
-			if strings.Trim(r, ".*-") != "" {
-				v.add(b.Src, "layout", "board.layout row %d %q: use '.' for a square, '*' for no cell, '-' for an unused cell", i+1, r)
+			indent := len(src) - len(vl)
+			if indent < 0 || src[indent:] != vl {
+				exact = false
+				break
+			}
+			for off := 0; off < len(vl); {
+				for off < len(vl) && (vl[off] == ' ' || vl[off] == '\t') {
+					off++
+				}
+				end := off
+				for end < len(vl) && vl[end] != ' ' && vl[end] != '\t' {
+					end++
+				}
+				if end > off {
+					rows = append(rows, row{vl[off:end], li + 1, indent + off + 1})
+				}
+				off = end
 			}
 		}
 	}
-	for _, r := range b.Restricted {
-		v.zoneRef(r.Src, "zone", r.Zone)
-		v.letterList(r.Src, "only", r.Only)
+	if !exact {
+		rows = rows[:0]
+		for _, f := range strings.Fields(b.Layout) {
+			rows = append(rows, row{text: f})
+		}
+	}
+	at := func(r row, format string, args ...any) {
+		if r.line == 0 {
+			v.add(b.Src, "layout", format, args...)
+			return
+		}
+		v.errs = append(v.errs, Error{File: b.File, Line: r.line, Col: r.col, Msg: fmt.Sprintf(format, args...)})
+	}
+	if len(rows) != b.Ranks {
+		v.add(b.Src, "layout", "board.layout has %d rows; expected %d (one per rank, from the top)", len(rows), b.Ranks)
+	}
+	squares := 0
+	for i, r := range rows {
+		rank := b.Ranks - i
+		if bad := strings.Trim(r.text, ".*-"); bad != "" {
+			at(r, "board.layout row %d (rank %d) %q: unknown cell %q; use '.' for a square, '*' for no cell, '-' for an unused cell", i+1, rank, r.text, bad[:1])
+		} else if len(r.text) != b.Files {
+			at(r, "board.layout row %d (rank %d) %q has %d cells; expected %d", i+1, rank, r.text, len(r.text), b.Files)
+		}
+		squares += strings.Count(r.text, ".")
+	}
+	if squares == 0 {
+		v.add(b.Src, "layout", "board.layout has no playable square ('.')")
 	}
 }
 
 func (v *validator) square(s Src, key string, i int, sq string) {
 	if _, _, ok := ParseSquare(sq, v.def.Board.Files, v.def.Board.Ranks); !ok {
-		v.addItem(s, key, i, "%q is not a square of the %dx%d board", sq, v.def.Board.Files, v.def.Board.Ranks)
+		v.addItem(s, key, i, "%q is not a square of the %dx%d board (expected a file letter a-%c and a rank 1-%d, e.g. a1)",
+			sq, v.def.Board.Files, v.def.Board.Ranks, 'a'+max(v.def.Board.Files, 1)-1, v.def.Board.Ranks)
 	}
 }
 
 func (v *validator) zones() {
 	for name, z := range v.def.Zones {
 		if !nameRE.MatchString(name) {
-			v.add(z.Src, "", "zone name %q: use lowercase letters, digits and '-'", name)
+			v.add(z.Src, "", "zone name %q: use lowercase letters, digits and '-', starting with a letter", name)
 		}
 		kinds := 0
 		if len(z.Squares) > 0 {
@@ -168,161 +290,314 @@ func (v *validator) zones() {
 
 func (v *validator) zoneRef(s Src, key, name string) {
 	if name == "" {
-		v.add(s, key, "missing zone name")
+		v.add(s, key, "%s: expected a zone name, found empty text", key)
 		return
 	}
 	if _, ok := v.def.Zones[name]; !ok {
-		v.add(s, key, "unknown zone %q (define it under zones:)", name)
+		var names []string
+		for z := range v.def.Zones {
+			names = append(names, z)
+		}
+		v.add(s, key, "unknown zone %q (%sdefine it under zones:)", name, suggest(name, names))
 	}
 }
 
 func (v *validator) letterList(s Src, key string, ls []string) {
 	for i, l := range ls {
-		if !v.letters[l] {
-			v.addItem(s, key, i, "unknown piece letter %q", l)
+		if !v.letters[strings.ToUpper(l)] || !isLetter(strings.ToUpper(l)) {
+			v.addItem(s, key, i, "unknown piece letter %q (letters: %s)", l, v.letterNames())
+		} else if !isLetter(l) {
+			v.addItem(s, key, i, "piece letter %q: write piece letters in uppercase here (%q)", l, strings.ToUpper(l))
 		}
 	}
 }
 
+func (v *validator) letterNames() string {
+	var ls []string
+	for _, p := range v.def.Pieces {
+		if isLetter(p.Letter) {
+			ls = append(ls, p.Letter)
+		}
+	}
+	return strings.Join(ls, ", ")
+}
+
 func isLetter(s string) bool { return len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z' }
 
-func (v *validator) pieces() {
+// collectLetters checks the piece letters and records them, before anything refers to them.
+func (v *validator) collectLetters() {
 	if len(v.def.Pieces) == 0 {
-		v.add(v.def.Src, "", "missing key \"pieces\" (at least one piece)")
+		v.add(v.def.Src, "pieces", "missing key \"pieces\" (at least one piece)")
 	}
 	for _, p := range v.def.Pieces {
+		if !v.required(p.Src, "piece", "letter", "one uppercase letter A-Z", p.Letter == "") {
+			continue
+		}
 		if !isLetter(p.Letter) {
 			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, found %q", p.Name, p.Letter)
 		} else if v.letters[p.Letter] {
 			v.add(p.Src, "letter", "piece letter %q is used twice", p.Letter)
+			v.reused[p.Letter] = true
 		}
 		v.letters[p.Letter] = true
 	}
+}
+
+func (v *validator) pieces() {
+	sans := map[string]string{} // SAN letter -> name of the first piece using it
 	for _, p := range v.def.Pieces {
 		if p.Name == "" {
-			v.add(p.Src, "", "piece: missing key \"name\"")
+			v.add(p.Src, "name", "piece %s: missing key \"name\"", p.Letter)
 		}
-		if p.SANLetter != nil && *p.SANLetter != "" && !isLetter(*p.SANLetter) {
-			v.add(p.Src, "san-letter", "san-letter must be empty or one uppercase letter, found %q", *p.SANLetter)
+		san, sanKey := p.Letter, "letter"
+		if p.SANLetter != nil {
+			san, sanKey = *p.SANLetter, "san-letter"
+			if san != "" && !isLetter(san) {
+				v.add(p.Src, "san-letter", "san-letter must be empty or one uppercase letter, found %q", san)
+			}
 		}
-		if len(p.Moves) == 0 {
-			v.add(p.Src, "", "piece %q has no moves", p.Name)
+		if other, dup := sans[san]; dup && isLetter(p.Letter) && !v.reused[p.Letter] {
+			shown := strconv.Quote(san)
+			if san == "" {
+				shown = "(none)"
+			}
+			v.add(p.Src, sanKey, "piece %q has the SAN letter %s of piece %q: SAN moves would be ambiguous; give one of them another san-letter", p.Name, shown, other)
+		} else if isLetter(p.Letter) {
+			sans[san] = p.Name
+		}
+		if p.Moves == nil {
+			v.add(p.Src, "moves", "piece %q: missing key \"moves\" (its movement atoms)", p.Name)
+		} else if len(p.Moves) == 0 {
+			v.add(p.Src, "moves", "piece %q has no moves", p.Name)
 		}
 		for _, a := range p.Moves {
 			v.atom(a)
 		}
 		if pr := p.Promotion; pr != nil {
-			v.zoneRef(pr.Src, "zone", pr.Zone)
+			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
+				v.zoneRef(pr.Src, "zone", pr.Zone)
+			}
 			if len(pr.To) == 0 && pr.FromPool == "" {
-				v.add(pr.Src, "", "promotion: give the letters it may promote to (to: [...])")
+				v.add(pr.Src, "to", "promotion: give the letters it may promote to (to: [...])")
 			}
 			v.letterList(pr.Src, "to", pr.To)
+			if pr.FromPool != "" && v.def.Hands == nil {
+				v.add(pr.Src, "from-pool", "promotion.from-pool %q: no hands are declared (hands: pools: [...])", pr.FromPool)
+			}
+			seen := map[string]bool{}
+			for i, l := range pr.To {
+				if seen[l] {
+					v.addItem(pr.Src, "to", i, "promotion.to lists %q twice", l)
+				}
+				seen[l] = true
+			}
 		}
 	}
 }
 
-func (v *validator) vector(s Src, key string, vec []int) {
-	if len(vec) != 2 {
-		v.add(s, key, "%s: expected [files, ranks], two whole numbers, found %d", key, len(vec))
-		return
+// vector checks the [files, ranks] displacement under key in s.
+func (v *validator) vector(s Src, key string, vec []int) bool {
+	if vec == nil && !has(s, key) {
+		v.add(s, "", "missing key %q ([files, ranks])", key)
+		return false
 	}
-	if vec[0] == 0 && vec[1] == 0 {
-		v.add(s, key, "%s: [0, 0] goes nowhere", key)
-	}
-	if abs(vec[0]) >= max(v.def.Board.Files, 1) && v.def.Board.Files > 0 || abs(vec[1]) >= max(v.def.Board.Ranks, 1) && v.def.Board.Ranks > 0 {
-		v.add(s, key, "%s: %v leaves the %dx%d board from every square", key, vec, v.def.Board.Files, v.def.Board.Ranks)
-	}
+	return v.vectorAt(s.File, s.At(key), key, vec)
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// vectorAt checks a displacement written at node n.
+func (v *validator) vectorAt(file string, n *yaml.Node, key string, vec []int) bool {
+	files, ranks := v.def.Board.Files, v.def.Board.Ranks
+	switch {
+	case len(vec) != 2:
+		v.errs.Add(file, n, "%s: expected [files, ranks], two whole numbers, found %d numbers", key, len(vec))
+		return false
+	case vec[0] == 0 && vec[1] == 0:
+		v.errs.Add(file, n, "%s: [0, 0] goes nowhere", key)
+		return false
+	case files > 0 && ranks > 0 && (outside(vec[0], files) || outside(vec[1], ranks)):
+		v.errs.Add(file, n, "%s: %s leaves the %dx%d board from every square", key, vecString(vec), files, ranks)
+		return false
 	}
-	return x
+	return true
 }
 
-func (v *validator) rng(s Src, key string, r []int) {
+func vecString(vec []int) string {
+	s := make([]string, len(vec))
+	for i, x := range vec {
+		s[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// outside reports whether a displacement of x cells leaves a line of n cells.
+func outside(x, n int) bool { return x <= -n || x >= n }
+
+func (v *validator) rng(s Src, key string, r []int) bool {
 	if r == nil {
-		return
+		return true
 	}
 	if len(r) < 1 || len(r) > 2 {
 		v.add(s, key, "range: expected [max] or [min, max], found %d numbers", len(r))
-		return
+		return false
 	}
 	for _, x := range r {
 		if x < 0 {
 			v.add(s, key, "range: %d is negative", x)
+			return false
 		}
 	}
 	if len(r) == 2 && r[1] != 0 && r[0] > r[1] {
 		v.add(s, key, "range: min %d is above max %d", r[0], r[1])
+		return false
 	}
+	return true
+}
+
+// imageCount counts the directions of vec kept by a symmetry and a direction filter, seen
+// from White (the compiler's rule; "forward" is flipped for Black afterwards).
+func imageCount(vec []int, symmetry string, only []string) int {
+	x, y := vec[0], vec[1]
+	var imgs [][2]int
+	add := func(a, b int) {
+		for _, w := range imgs {
+			if w == [2]int{a, b} {
+				return
+			}
+		}
+		imgs = append(imgs, [2]int{a, b})
+	}
+	switch symmetry {
+	case "none":
+		add(x, y)
+	case "mirror":
+		add(x, y)
+		add(-x, y)
+	default:
+		for _, w := range [][2]int{{x, y}, {y, x}} {
+			for _, sx := range []int{1, -1} {
+				for _, sy := range []int{1, -1} {
+					add(w[0]*sx, w[1]*sy)
+				}
+			}
+		}
+	}
+	if len(only) == 0 {
+		return len(imgs)
+	}
+	n := 0
+	for _, w := range imgs {
+		for _, o := range only {
+			if o == "forward" && w[1] > 0 || o == "backward" && w[1] < 0 || o == "sideways" && w[1] == 0 ||
+				o == "orthogonal" && (w[0] == 0 || w[1] == 0) || o == "diagonal" && (w[0] == w[1] || w[0] == -w[1]) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 func (v *validator) atom(a Atom) {
-	n := 0
+	var kinds []string
+	var first []int // the vector symmetry and only: apply to
+	okVec := false
 	if a.Leap != nil {
-		n++
-		v.vector(a.Src, "leap", a.Leap)
+		kinds = append(kinds, "leap")
+		okVec = v.vector(a.Src, "leap", a.Leap)
+		first = a.Leap
 	}
 	if a.Ride != nil {
-		n++
-		v.vector(a.Src, "ride", a.Ride)
+		kinds = append(kinds, "ride")
+		okVec = v.vector(a.Src, "ride", a.Ride)
+		first = a.Ride
 		v.rng(a.Src, "range", a.Range)
 	}
 	if a.Path != nil {
-		n++
-		if len(a.Path) == 0 {
-			v.add(a.Src, "path", "path: at least one leg")
-		}
-		for i, l := range a.Path {
-			v.vector(l.Src, "step", l.Step)
-			v.rng(l.Src, "range", l.Range)
-			for j, c := range l.On {
-				if !oneOf(c, conditions) {
-					v.addItem(l.Src, "on", j, "unknown square condition %q (expected one of: %s)", c, strings.Join(conditions, ", "))
-				}
-			}
-			if i == len(a.Path)-1 && l.Capture {
-				v.add(l.Src, "capture", "the last leg captures by landing; capture: applies to squares passed")
-			}
-		}
-		if a.Mode != "" {
-			v.add(a.Src, "mode", "mode does not apply to a path: the last leg's on: decides")
+		kinds = append(kinds, "path")
+		okVec = v.path(a)
+		if len(a.Path) > 0 {
+			first = a.Path[0].Step
 		}
 	}
-	if n != 1 {
-		v.add(a.Src, "", "a move atom needs exactly one of leap, ride or path")
+	switch len(kinds) {
+	case 0:
+		v.add(a.Src, "", "a move atom needs one of leap, ride or path; found none")
+	case 1:
+	default:
+		v.add(a.Src, kinds[1], "a move atom needs exactly one of leap, ride or path; found %s", strings.Join(kinds, " and "))
 	}
 	if a.Range != nil && a.Ride == nil {
-		v.add(a.Src, "range", "range applies to a ride")
+		v.add(a.Src, "range", "range applies to a ride (for a path, give range: on a leg)")
 	}
-	if a.Symmetry != "" && !oneOf(a.Symmetry, symmetries) {
-		v.add(a.Src, "symmetry", "unknown symmetry %q (expected one of: %s)", a.Symmetry, strings.Join(symmetries, ", "))
-	}
+	v.choice(a.Src, "symmetry", "symmetry", a.Symmetry, symmetries)
+	onlyOK := true
 	for i, o := range a.Only {
 		if !oneOf(o, directions) {
-			v.addItem(a.Src, "only", i, "unknown direction %q (expected one of: %s)", o, strings.Join(directions, ", "))
+			onlyOK = false
+			v.addItem(a.Src, "only", i, "unknown direction %q (%sexpected one of: %s)", o, suggest(o, directions), strings.Join(directions, ", "))
 		}
 	}
-	if a.Mode != "" && !oneOf(a.Mode, modes) {
-		v.add(a.Src, "mode", "unknown mode %q (expected one of: %s)", a.Mode, strings.Join(modes, ", "))
+	v.choice(a.Src, "mode", "mode", a.Mode, modes)
+	if len(kinds) == 1 && okVec && onlyOK && len(first) == 2 && (a.Symmetry == "" || oneOf(a.Symmetry, symmetries)) && imageCount(first, a.Symmetry, a.Only) == 0 {
+		v.add(a.Src, "only", "only: [%s] keeps no direction of %s with symmetry %s: the atom never moves", strings.Join(a.Only, ", "), vecString(first), orDefault(a.Symmetry, "all"))
 	}
-	if a.From != "" {
+	if a.From != "" || has(a.Src, "from") {
 		v.zoneRef(a.Src, "from", a.From)
 	}
 	if a.EPCapture && a.Mode != "capture" {
 		v.add(a.Src, "en-passant", "en-passant applies to a capture-only atom (mode: capture)")
+	}
+	if a.EPCapture && a.Leap == nil {
+		v.add(a.Src, "en-passant", "en-passant applies to a leap (the pawn's diagonal step)")
 	}
 	if a.EPTarget && (a.Ride == nil || a.Mode != "move") {
 		v.add(a.Src, "ep-target", "ep-target applies to a non-capturing ride (mode: move)")
 	}
 }
 
-func (v *validator) file(s Src, key, f string) {
-	if len(f) != 1 || f[0] < 'a' || int(f[0]-'a') >= v.def.Board.Files {
-		v.add(s, key, "%q is not a file of the board (a-%c)", f, 'a'+v.def.Board.Files-1)
+// path checks the legs of a path atom; it reports whether the first leg's step is usable.
+func (v *validator) path(a Atom) bool {
+	if len(a.Path) == 0 {
+		v.add(a.Src, "path", "path: at least one leg")
+		return false
 	}
+	ok := true
+	for i, l := range a.Path {
+		okStep := v.vector(l.Src, "step", l.Step)
+		if i == 0 {
+			ok = okStep
+		}
+		last := i == len(a.Path)-1
+		if v.rng(l.Src, "range", l.Range) && len(l.Range) == 1 && l.Range[0] == 0 {
+			v.add(l.Src, "range", "range: [0] repeats a leg exactly zero times; write [0, N] for an optional leg or [1, 0] for any number of steps")
+		}
+		for j, c := range l.On {
+			if !oneOf(c, conditions) {
+				v.addItem(l.Src, "on", j, "unknown square condition %q (%sexpected one of: %s)", c, suggest(c, conditions), strings.Join(conditions, ", "))
+			}
+		}
+		if last && l.On != nil && !oneOf("empty", l.On) && !oneOf("enemy", l.On) && !oneOf("any", l.On) {
+			v.add(l.Src, "on", "the last leg lands: its on: needs empty, enemy or any, found %v", l.On)
+		}
+		if last && l.Capture {
+			v.add(l.Src, "capture", "the last leg captures by landing; capture: applies to squares passed")
+		}
+	}
+	if a.Mode != "" {
+		v.add(a.Src, "mode", "mode does not apply to a path: the last leg's on: decides")
+	}
+	return ok
+}
+
+func (v *validator) file(s Src, key, f string) bool {
+	if !v.required(s, "castling", key, "a file letter", f == "") {
+		return false
+	}
+	if len(f) != 1 || f[0] < 'a' || int(f[0]-'a') >= v.def.Board.Files {
+		v.add(s, key, "%q is not a file of the board (a-%c)", f, 'a'+max(v.def.Board.Files, 1)-1)
+		return false
+	}
+	return true
 }
 
 func (v *validator) castling() {
@@ -331,46 +606,57 @@ func (v *validator) castling() {
 		return
 	}
 	for _, k := range []struct{ key, l string }{{"royal", c.Royal}, {"partner", c.Partner}} {
-		if !v.letters[k.l] {
-			v.add(c.Src, k.key, "castling.%s: unknown piece letter %q", k.key, k.l)
+		if v.required(c.Src, "castling", k.key, "a piece letter", k.l == "") && !v.letters[k.l] {
+			v.add(c.Src, k.key, "castling.%s: unknown piece letter %q (letters: %s)", k.key, k.l, v.letterNames())
 		}
 	}
-	for _, side := range []CastleSide{c.Short, c.Long} {
-		if side.Node == nil {
-			v.add(c.Src, "", "castling needs short and long, each with king and partner files")
+	if c.Royal != "" && c.Royal == c.Partner {
+		v.add(c.Src, "partner", "castling.partner must differ from castling.royal (%q)", c.Royal)
+	}
+	for _, side := range []struct {
+		key string
+		cs  CastleSide
+	}{{"short", c.Short}, {"long", c.Long}} {
+		if side.cs.Node == nil && side.cs.King == "" && side.cs.Partner == "" {
+			v.add(c.Src, "", "castling: missing key %q (king and partner files)", side.key)
 			continue
 		}
-		v.file(side.Src, "king", side.King)
-		v.file(side.Src, "partner", side.Partner)
+		kOK := v.file(side.cs.Src, "king", side.cs.King)
+		pOK := v.file(side.cs.Src, "partner", side.cs.Partner)
+		if kOK && pOK && side.cs.King == side.cs.Partner {
+			v.add(side.cs.Src, "partner", "castling.%s: king and partner cannot both end on file %s", side.key, side.cs.King)
+		}
 	}
-	if c.Notation != "" && !oneOf(c.Notation, castleNotes) {
-		v.add(c.Src, "notation", "unknown castling notation %q (expected one of: %s)", c.Notation, strings.Join(castleNotes, ", "))
-	}
+	v.choice(c.Src, "notation", "castling notation", c.Notation, castleNotes)
 }
 
 func (v *validator) rules() {
 	r := v.def.Rules
-	if r.Check != "" && !oneOf(r.Check, checkRules) {
-		v.add(r.Src, "check", "unknown check rule %q (expected one of: %s)", r.Check, strings.Join(checkRules, ", "))
-	}
-	for _, o := range []struct{ key, val string }{{"in-check", r.NoMoves.InCheck}, {"otherwise", r.NoMoves.Otherwise}} {
-		if o.val != "" && !oneOf(o.val, outcomes) {
-			v.add(r.NoMoves.Src, o.key, "unknown result %q (expected one of: %s)", o.val, strings.Join(outcomes, ", "))
-		}
-	}
+	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
+	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
+	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, outcomes)
 	if r.FiftyMove != nil && *r.FiftyMove < 0 {
-		v.add(r.Src, "fifty-move", "fifty-move must be 0 (off) or a number of half-moves")
+		v.add(r.Src, "fifty-move", "fifty-move must be 0 (off) or a number of half-moves, found %d", *r.FiftyMove)
 	}
 	if r.Repetition != nil && (*r.Repetition < 0 || *r.Repetition == 1) {
-		v.add(r.Src, "repetition", "repetition must be 0 (off) or at least 2")
+		v.add(r.Src, "repetition", "repetition must be 0 (off) or at least 2, found %d", *r.Repetition)
 	}
-	hasRoyal := false
+	if r.Check != "none" && !v.hasRoyal() && len(v.def.Pieces) > 0 {
+		s, key := r.Src, "check"
+		if s.Node == nil {
+			s, key = v.def.Src, "pieces"
+		}
+		v.add(s, key, "check rule %q needs a royal piece (royal: true), or use check: none", orDefault(r.Check, "royal-attacked"))
+	}
+}
+
+func (v *validator) hasRoyal() bool {
 	for _, p := range v.def.Pieces {
-		hasRoyal = hasRoyal || p.Royal
+		if p.Royal {
+			return true
+		}
 	}
-	if r.Check != "none" && !hasRoyal && len(v.def.Pieces) > 0 {
-		v.add(r.Src, "check", "check rule %q needs a royal piece (royal: true), or use check: none", fmt.Sprint(orDefault(r.Check, "royal-attacked")))
-	}
+	return false
 }
 
 func orDefault(s, d string) string {
@@ -387,13 +673,12 @@ func (v *validator) goals() {
 		}
 		if g.Reach != "" {
 			v.zoneRef(g.Src, "reach", g.Reach)
+			if len(g.Pieces) == 0 && !v.hasRoyal() {
+				v.add(g.Src, "reach", "goal %q: no royal piece can reach %q; list the pieces that count (pieces: [...])", g.Name, g.Reach)
+			}
 		}
-		if g.Whose != "" && !oneOf(g.Whose, whoses) {
-			v.add(g.Src, "whose", "unknown whose %q (expected one of: %s)", g.Whose, strings.Join(whoses, ", "))
-		}
-		if g.Result != "" && !oneOf(g.Result, outcomes) {
-			v.add(g.Src, "result", "unknown result %q (expected one of: %s)", g.Result, strings.Join(outcomes, ", "))
-		}
+		v.choice(g.Src, "whose", "whose", g.Whose, whoses)
+		v.choice(g.Src, "result", "result", g.Result, outcomes)
 		v.letterList(g.Src, "pieces", g.Pieces)
 	}
 }
@@ -401,15 +686,15 @@ func (v *validator) goals() {
 func (v *validator) freeze() {
 	for _, f := range v.def.Freeze {
 		if len(f.By) == 0 {
-			v.add(f.Src, "", "freeze: missing key \"by\" (letters of the freezing pieces)")
+			v.add(f.Src, "by", "freeze: missing key \"by\" (letters of the freezing pieces)")
 		}
 		v.letterList(f.Src, "by", f.By)
 		v.letterList(f.Src, "targets", f.Targets)
 		if len(f.Steps) == 0 {
-			v.add(f.Src, "", "freeze: missing key \"steps\" (offsets at which pieces are frozen)")
+			v.add(f.Src, "steps", "freeze: missing key \"steps\" (offsets at which pieces are frozen)")
 		}
-		for _, s := range f.Steps {
-			v.vector(f.Src, "steps", s)
+		for i, s := range f.Steps {
+			v.vectorAt(f.File, f.Item("steps", i), "steps", s)
 		}
 	}
 }
@@ -419,11 +704,9 @@ func (v *validator) capture() {
 	if c == nil {
 		return
 	}
-	if c.Effect != "" && !oneOf(c.Effect, effects) {
-		v.add(c.Src, "effect", "unknown capture effect %q (expected one of: %s)", c.Effect, strings.Join(effects, ", "))
-	}
+	v.choice(c.Src, "effect", "capture effect", c.Effect, effects)
 	if c.Stun < 0 || c.Stun > 15 {
-		v.add(c.Src, "stun", "stun must be between 0 and 15 half-moves")
+		v.add(c.Src, "stun", "stun must be between 0 and 15 half-moves, found %d", c.Stun)
 	}
 }
 
@@ -435,16 +718,18 @@ func (v *validator) hands() {
 	pools := map[string]bool{}
 	for i, p := range h.Pools {
 		if !nameRE.MatchString(p) {
-			v.addItem(h.Src, "pools", i, "pool name %q: use lowercase letters", p)
+			v.addItem(h.Src, "pools", i, "pool name %q: use lowercase letters, digits and '-', starting with a letter", p)
+		} else if pools[p] {
+			v.addItem(h.Src, "pools", i, "pool %q is declared twice", p)
 		}
 		pools[p] = true
 	}
 	if len(h.Pools) == 0 || len(h.Pools) > 2 {
-		v.add(h.Src, "pools", "hands: give one or two pool names")
+		v.add(h.Src, "pools", "hands: give one or two pool names, found %d", len(h.Pools))
 	}
 	ref := func(s Src, key, p string) {
 		if p != "" && !pools[p] {
-			v.add(s, key, "unknown pool %q (declared pools: %s)", p, strings.Join(h.Pools, ", "))
+			v.add(s, key, "unknown pool %q (%sdeclared pools: %s)", p, suggest(p, h.Pools), strings.Join(h.Pools, ", "))
 		}
 	}
 	ref(h.Src, "capture-to", h.CaptureTo)
@@ -460,51 +745,66 @@ func (v *validator) hands() {
 		ref(e.Src, "to", e.To)
 		ref(e.Src, "take", e.Take)
 	}
+	for _, p := range v.def.Pieces {
+		if p.Promotion != nil && p.Promotion.FromPool != "" {
+			ref(p.Promotion.Src, "from-pool", p.Promotion.FromPool)
+		}
+	}
 }
 
 func (v *validator) setups() {
 	if len(v.def.Setups) == 0 {
-		v.add(v.def.Src, "", "missing key \"setups\" (at least one named start position)")
+		v.add(v.def.Src, "setups", "missing key \"setups\" (at least one named start position)")
 	}
 	names := map[string]bool{}
 	for _, s := range v.def.Setups {
 		if s.Name == "" {
-			v.add(s.Src, "", "setup: missing key \"name\"")
+			v.add(s.Src, "name", "setup: missing key \"name\"")
 		} else if names[s.Name] {
 			v.add(s.Src, "name", "setup %q is defined twice", s.Name)
 		}
 		names[s.Name] = true
 		if strings.TrimSpace(s.FEN) == "" {
-			v.add(s.Src, "", "setup %q: missing key \"fen\"", s.Name)
+			v.add(s.Src, "fen", "setup %q: missing key \"fen\"", s.Name)
 		}
 	}
 }
 
 func (v *validator) tests() {
 	setups := map[string]bool{}
+	var setupNames []string
 	for _, s := range v.def.Setups {
 		setups[s.Name] = true
+		setupNames = append(setupNames, s.Name)
 	}
+	names := map[string]bool{}
 	for _, t := range v.def.Tests {
 		if t.Name == "" {
-			v.add(t.Src, "", "test: missing key \"name\"")
+			v.add(t.Src, "name", "test: missing key \"name\"")
+		} else if names[t.Name] {
+			v.add(t.Src, "name", "test %q is defined twice", t.Name)
 		}
+		names[t.Name] = true
 		if t.FEN != "" && t.Setup != "" {
 			v.add(t.Src, "setup", "test %q: give fen or setup, not both", t.Name)
 		}
 		if t.Setup != "" && !setups[t.Setup] {
-			v.add(t.Src, "setup", "test %q: unknown setup %q", t.Name, t.Setup)
+			v.add(t.Src, "setup", "test %q: unknown setup %q (%ssetups: %s)", t.Name, t.Setup, suggest(t.Setup, setupNames), strings.Join(setupNames, ", "))
 		}
 		if t.Result != "" && !oneOf(t.Result, results) {
-			v.add(t.Src, "result", "test %q: result must be one of %s", t.Name, strings.Join(results, ", "))
+			v.add(t.Src, "result", "test %q: result must be one of %s, found %q", t.Name, strings.Join(results, ", "), t.Result)
+		}
+		if len(t.Perft) == 0 && t.Moves == nil && len(t.Contains) == 0 && len(t.Excludes) == 0 &&
+			len(t.Attacks) == 0 && t.Check == nil && t.Game == "" && t.Result == "" {
+			v.add(t.Src, "", "test %q checks nothing: give perft, moves, contains, excludes, attacks, check, game or result", t.Name)
 		}
 		for i, n := range t.Perft {
 			if n < 0 {
-				v.addItem(t.Src, "perft", i, "perft count must not be negative")
+				v.addItem(t.Src, "perft", i, "perft count must not be negative, found %d", n)
 			}
 		}
 		for _, a := range t.Attacks {
-			if !oneOf(a.By, sides) {
+			if v.required(a.Src, "attacks", "by", "white or black", a.By == "") && !oneOf(a.By, sides) {
 				v.add(a.Src, "by", "attacks.by must be white or black, found %q", a.By)
 			}
 			for i, sq := range a.Squares {
