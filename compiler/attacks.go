@@ -86,11 +86,36 @@ func (rs *Ruleset) buildAttackTables() {
 // condition were met: an over-approximation used to skip hopeless attack probes.
 func (rs *Ruleset) pathReach(p *Path) {
 	p.Reach = make([]Bitboard, rs.Cells)
+	p.Visit = make([]Bitboard, rs.Cells)
 	for sq := 0; sq < rs.Cells; sq++ {
 		if p.From.Has(sq) {
 			p.Reach[sq] = rs.reachFrom(p, 0, sq)
+			p.Visit[sq] = rs.visitFrom(p, 0, sq)
 		}
 	}
+}
+
+// visitFrom is reachFrom for every cell touched, not only the capturing ones.
+func (rs *Ruleset) visitFrom(p *Path, li int, at Square) Bitboard {
+	leg := &p.Legs[li]
+	last := li == len(p.Legs)-1
+	d := &rs.Dirs[leg.Dir]
+	var out Bitboard
+	if !last && leg.Min == 0 {
+		out |= rs.visitFrom(p, li+1, at)
+	}
+	cur := at
+	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
+		cur = d.Step[cur]
+		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
+			break
+		}
+		out |= Bit(cur)
+		if !last && k >= leg.Min {
+			out |= rs.visitFrom(p, li+1, cur)
+		}
+	}
+	return out
 }
 
 func (rs *Ruleset) reachFrom(p *Path, li int, at Square) Bitboard {

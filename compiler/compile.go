@@ -541,6 +541,7 @@ func (l *lowering) freezes() {
 			}
 		}
 		l.rs.Freezes = append(l.rs.Freezes, fz)
+		l.rs.FreezerTypes |= fz.By
 	}
 }
 

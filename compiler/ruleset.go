@@ -50,6 +50,9 @@ type Path struct {
 	// Reach[sq]: every cell the path could capture on from sq, ignoring occupancy; used to
 	// skip attack probes that cannot succeed.
 	Reach []Bitboard
+	// Visit[sq]: every cell a walk from sq could pass, capture or land on, ignoring
+	// occupancy; a move that changes none of them cannot change what the path attacks.
+	Visit []Bitboard
 	// Captures reports whether the path can capture at all (some leg or its landing).
 	Captures bool
 }
@@ -156,11 +159,13 @@ type Ruleset struct {
 	Zobrist                          Zobrist
 	AttackTables
 	// Capability flags computed once so the interpreter can take fast paths.
-	HasPaths    bool // some piece has a multi-leg path
-	HasImmune   bool
-	HasHooks    bool
-	FastLegal   bool // pin-based legality is exact (chess-like rules, leaps and rides only)
-	MaxPieceVal int
+	HasPaths  bool // some piece has a multi-leg path
+	HasImmune bool
+	HasHooks  bool
+	FastLegal bool // pin-based legality is exact (chess-like rules, leaps and rides only)
+	// FreezerTypes: bit per piece type that freezes enemy pieces.
+	FreezerTypes uint64
+	MaxPieceVal  int
 }
 
 // TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.

@@ -19,8 +19,24 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	buf = p.genPseudo(buf)
 	us := p.side
+	rel, filter := p.checkRelevance()
 	n := 0
 	for _, m := range buf {
+		if filter && m.Kind() == KindNormal {
+			t := uint(p.board[m.From()].Type())
+			changed := compiler.Bit(m.From()) | compiler.Bit(m.To())
+			if c := m.Cap1(); c != NoSquare {
+				changed |= compiler.Bit(c)
+			}
+			if c := m.Cap2(); c != NoSquare {
+				changed |= compiler.Bit(c)
+			}
+			if (p.rs.RoyalTypes|p.rs.FreezerTypes)>>t&1 == 0 && changed&rel == 0 {
+				buf[n] = m
+				n++
+				continue
+			}
+		}
 		p.Make(m)
 		ok := !p.sideInCheck(us)
 		p.Unmake()
@@ -30,6 +46,56 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 		}
 	}
 	return buf[:n]
+}
+
+// checkRelevance returns, when the check rule is royal-attacked, the side to move has one
+// royal and it is not in check, the cells whose change could expose that royal: the rays
+// from it along which enemy pieces slide or ride, and every cell an active enemy path
+// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// that changes none of these cells (origin, destination, captures) leaves the royal
+// unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
+// holds while a move changes nothing but the cells it names: timed statuses or capture
+// effects, once supported, must turn the filter off.)
+func (p *Position) checkRelevance() (Bitboard, bool) {
+	rs := p.rs
+	if rs.Check != compiler.CheckRoyalAttacked {
+		return 0, false
+	}
+	us, them := p.side, p.side^1
+	r := p.royals(us)
+	if r == 0 || r&(r-1) != 0 {
+		return 0, false
+	}
+	k := r.First()
+	active := p.active(them)
+	if p.attackedBy(k, them, p.Occupied(), active) {
+		return 0, false
+	}
+	at := &rs.AttackTables
+	var rel Bitboard
+	for _, g := range at.SlideGroups[them] {
+		rel |= rs.Dirs[g.Back].Ray[k]
+	}
+	for i := range at.RideAttacks[them] {
+		rel |= rs.Dirs[at.RideAttacks[them][i].Back].Ray[k]
+	}
+	if pm := at.PathTypes[them]; pm != 0 {
+		for t := range rs.Pieces {
+			if pm>>uint(t)&1 == 0 {
+				continue
+			}
+			pt := &rs.Pieces[t]
+			for b := p.byType[t] & active; b != 0; b &= b - 1 {
+				from := b.First()
+				for i := range pt.Paths[them] {
+					if path := &pt.Paths[them][i]; path.Captures && path.Reach[from].Has(k) {
+						rel |= path.Visit[from] | compiler.Bit(from)
+					}
+				}
+			}
+		}
+	}
+	return rel, true
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
