@@ -324,6 +324,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 					continue
 				}
 				pt.Rides[c] = append(pt.Rides[c], Ride{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
+				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}
 	case a.Path != nil:

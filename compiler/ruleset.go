@@ -75,6 +75,8 @@ type PieceType struct {
 	Rides       [2][]Ride     // all other rides
 	Paths       [2][]Path
 	Promotion   *Promotion
+	// MakesEP is true when some move of the piece leaves en-passant targets.
+	MakesEP bool
 	// Simple is true when the piece only leaps and rides (no paths).
 	Simple bool
 }

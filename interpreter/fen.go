@@ -204,8 +204,8 @@ func (p *Position) parseEP(s string) string {
 		dr = 1
 	}
 	v := rs.SquareAt(rs.FileOf(sq), rs.RankOf(sq)+dr)
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side {
-		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it", s)
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !rs.Pieces[p.board[v].Type()].MakesEP {
+		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
 	}
 	p.ep = compiler.Bit(sq)
 	p.epVictim = v

@@ -26,11 +26,12 @@ func (p *Position) Coord(m Move) string {
 
 // SAN writes m (legal in p) in standard algebraic notation with + or # appended.
 func (p *Position) SAN(m Move) string {
-	s := p.sanBody(m)
+	var legal [256]Move
+	s := p.sanBody(m, p.LegalMoves(legal[:0]))
 	p.Make(m)
 	var buf [256]Move
 	switch {
-	case p.ended != 0 && p.ended == 3:
+	case p.ended == 3: // the move reached a winning goal
 		s += "#"
 	case p.InCheck():
 		if len(p.LegalMoves(buf[:0])) == 0 {
@@ -43,7 +44,9 @@ func (p *Position) SAN(m Move) string {
 	return s
 }
 
-func (p *Position) sanBody(m Move) string {
+// sanBody writes m without the check suffix; legal are the legal moves of p, for
+// disambiguation.
+func (p *Position) sanBody(m Move, legal []Move) string {
 	rs := p.rs
 	if m.Kind() == KindCastle {
 		if m.Aux() > m.From() {
@@ -62,7 +65,7 @@ func (p *Position) sanBody(m Move) string {
 			b.WriteByte(rs.Names[from][0])
 		}
 	} else {
-		b.WriteString(p.disambiguation(m))
+		b.WriteString(p.disambiguation(m, legal))
 	}
 	if m.Kind() == KindEP {
 		b.WriteString("x" + rs.Names[to])
@@ -90,10 +93,8 @@ func (p *Position) sanBody(m Move) string {
 
 // disambiguation returns the origin file, rank or both when another piece of the same
 // type can make a move with the same destination and captures.
-func (p *Position) disambiguation(m Move) string {
+func (p *Position) disambiguation(m Move, moves []Move) string {
 	rs := p.rs
-	var buf [256]Move
-	moves := p.LegalMoves(buf[:0])
 	from := m.From()
 	t := p.board[from].Type()
 	sameFile, sameRank, others := false, false, false
@@ -158,7 +159,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
 	for _, m := range legal {
-		if p.sanBody(m) == norm {
+		if p.sanBody(m, legal) == norm {
 			hits = append(hits, m)
 		}
 	}
