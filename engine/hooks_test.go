@@ -1,0 +1,56 @@
+// Goals written as a zone and as an expr hook must play the same game: both reproduce
+// Fairy-Stockfish's King of the Hill perft counts (recorded in the definitions' tests).
+package engine_test
+
+import (
+	"testing"
+
+	"chimera/engine"
+	"chimera/interpreter"
+)
+
+func TestGoalByZoneAndByHook(t *testing.T) {
+	for i, name := range []string{"kingofthehill", "../testdata/hooks/hill-by-hook.yaml"} {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatalf("#%d %s: %v", i, name, err)
+		}
+		if len(rs.Def.Tests) == 0 {
+			t.Fatalf("#%d %s: no tests in the definition", i, name)
+		}
+		opt := engine.SuiteOptions{MaxNodes: 1_000_000}
+		for _, r := range engine.RunTests(rs, opt) {
+			if !r.Pass {
+				t.Errorf("#%d %s %s (%s): %s", i, name, r.Name, r.Where, r.Message())
+			}
+		}
+	}
+}
+
+func TestHookSeesTheMove(t *testing.T) {
+	rs, err := interpreter.Open("../testdata/hooks/hill-by-hook.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		fen, move, want string
+	}{
+		{"8/8/3k4/8/8/4K3/8/8 w - - 0 1", "Kd4", "1-0"},
+		{"8/8/3k4/8/8/4K3/8/8 w - - 0 1", "Kf4", "*"},
+		{"8/8/3k4/8/8/4K3/8/8 b - - 0 1", "Kd5", "0-1"},
+	}
+	for i, c := range cases {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("#%d %s: %v", i, c.move, err)
+		}
+		p.Make(m)
+		if got := p.Result().Score; got != c.want {
+			t.Errorf("#%d %s: got %s want %s", i, c.move, got, c.want)
+		}
+	}
+}
