@@ -16,25 +16,10 @@ type HookEnv struct {
 	Captures int    `expr:"captures"` // pieces captured by the move
 	Ply      int    `expr:"ply"`      // half-moves played since the start position
 	Check    bool   `expr:"check"`    // the side now to move is in check
-	// Counts[color][type] is filled by the interpreter; Letters maps letters to types.
-	Counts  *[2][MaxPieceTypes]int `expr:"-"`
-	Letters *[128]int8             `expr:"-"`
-}
-
-// Count returns how many pieces with the letter the side ("white"/"black") has on the board.
-func (e HookEnv) Count(letter string, side string) int {
-	if e.Counts == nil || e.Letters == nil || len(letter) != 1 || letter[0] >= 128 {
-		return 0
-	}
-	t := e.Letters[letter[0]&^0x20]
-	if t < 0 {
-		return 0
-	}
-	c := 0
-	if side == "black" {
-		c = 1
-	}
-	return e.Counts[c][t]
+	// Count returns how many pieces with the letter the side ("white"/"black") has on the
+	// board; the interpreter supplies it. It is a field rather than a method because expr
+	// names methods by their Go name: only a tagged field shadows the builtin count().
+	Count func(letter, side string) int `expr:"count"`
 }
 
 func compileHook(src string) (*vm.Program, error) {

@@ -18,6 +18,9 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 		}
 	}
 	buf = p.genPseudo(buf)
+	if p.rs.Check == compiler.CheckNone {
+		return buf // nothing to test: without a check rule every pseudo-legal move is legal
+	}
 	us := p.side
 	rel, filter := p.checkRelevance()
 	n := 0
@@ -270,7 +273,8 @@ func (p *Position) span(a, b Square) Bitboard {
 }
 
 // genCastling generates castling moves whose squares are free and whose king path (before
-// the destination) is not attacked; the destination is left to the legality filter.
+// the destination) is not attacked; the destination is left to the legality filter. A
+// castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
 func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 	cs := p.rs.Castling
 	us := p.side
@@ -284,7 +288,8 @@ func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 	k := kings.First()
 	occ := p.Occupied()
 	active := p.active(us ^ 1)
-	if p.attackedBy(k, us^1, occ, active) {
+	guarded := p.rs.Check != compiler.CheckNone && p.rs.Pieces[cs.Royal].Royal
+	if guarded && p.attackedBy(k, us^1, occ, active) {
 		return buf
 	}
 	rank := cs.Rank[us]
@@ -304,7 +309,7 @@ func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 			continue
 		}
 		ok := true
-		for s := p.span(k, kd) &^ (compiler.Bit(k) | compiler.Bit(kd)); s != 0 && ok; s &= s - 1 {
+		for s := p.span(k, kd) &^ (compiler.Bit(k) | compiler.Bit(kd)); guarded && s != 0 && ok; s &= s - 1 {
 			ok = !p.attackedBy(s.First(), us^1, occ, active)
 		}
 		if ok {

@@ -78,7 +78,8 @@ type Position struct {
 	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
 	castleRank [2]Bitboard
 	scratch    []Move
-	hookVM     *vm.VM // reused by hooks; one per position, so one per goroutine
+	hookVM     *vm.VM                        // reused by hooks; one per position, so one per goroutine
+	hookCount  func(letter, side string) int // count() for hooks, bound to this position
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -124,6 +125,7 @@ func (p *Position) Clone() *Position {
 	copy(q.undo, p.undo)
 	q.scratch = nil
 	q.hookVM = nil
+	q.hookCount = nil
 	return &q
 }
 

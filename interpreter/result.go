@@ -31,11 +31,6 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 
 func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
 	rs := p.rs
-	var counts [2][compiler.MaxPieceTypes]int
-	for t := range rs.Pieces {
-		counts[0][t] = p.Pieces(0, t).Count()
-		counts[1][t] = p.Pieces(1, t).Count()
-	}
 	caps := 0
 	u := &p.undo[len(p.undo)-1]
 	for _, c := range u.Captured {
@@ -43,8 +38,11 @@ func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
 			caps++
 		}
 	}
+	if p.hookCount == nil {
+		p.hookCount = p.countLetter
+	}
 	env := compiler.HookEnv{Mover: sideName[p.side], Piece: string(rs.Pieces[pc.Type()].Letter), From: rs.Names[m.From()], To: rs.Names[m.To()],
-		Captures: caps, Ply: p.startPly + len(p.undo), Counts: &counts, Letters: rs.LetterTable()}
+		Captures: caps, Ply: p.startPly + len(p.undo), Count: p.hookCount}
 	if p.hookVM == nil {
 		p.hookVM = &vm.VM{}
 	}
@@ -54,6 +52,22 @@ func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
 	}
 	b, _ := out.(bool)
 	return b
+}
+
+// countLetter is count(letter, side) for hooks: the side's pieces with the letter on the board.
+func (p *Position) countLetter(letter, side string) int {
+	if len(letter) != 1 {
+		return 0
+	}
+	t := p.rs.TypeOf(letter[0])
+	if t < 0 {
+		return 0
+	}
+	c := compiler.White
+	if side == "black" {
+		c = compiler.Black
+	}
+	return p.Pieces(c, t).Count()
 }
 
 var sideName = [2]string{"white", "black"}
