@@ -517,6 +517,7 @@ func (l *lowering) goals() {
 				continue
 			}
 			cg.Hook = prog
+			cg.HookReadsCheck = usesIdent(prog, "check")
 			l.rs.HasHooks = true
 		}
 		l.rs.Goals = append(l.rs.Goals, cg)

@@ -3,6 +3,7 @@ package compiler
 
 import (
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -26,5 +27,23 @@ func compileHook(src string) (*vm.Program, error) {
 	return expr.Compile(src, expr.Env(HookEnv{}), expr.AsBool())
 }
 
-// LetterTable exposes the letter-to-type table for hook environments.
-func (r *Ruleset) LetterTable() *[128]int8 { return &r.byLetter }
+// identUser records whether an expression names an identifier.
+type identUser struct {
+	name string
+	uses bool
+}
+
+func (u *identUser) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok && id.Value == u.name {
+		u.uses = true
+	}
+}
+
+// usesIdent reports whether a compiled hook reads the variable name, so that costly
+// environment values (such as check) are computed only for hooks that need them.
+func usesIdent(prog *vm.Program, name string) bool {
+	u := &identUser{name: name}
+	root := prog.Node()
+	ast.Walk(&root, u)
+	return u.uses
+}

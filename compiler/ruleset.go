@@ -121,12 +121,14 @@ type Castling struct {
 // Goal compiled: a move by side c wins/loses/draws for c when its piece of a counted type
 // ends on Zone[c] and (if set) Hook holds.
 type Goal struct {
-	Def    *defs.Goal
-	Zone   [2]Bitboard
-	HasZ   bool
-	Types  uint64 // bit per piece type
-	Hook   *vm.Program
-	Result Outcome
+	Def   *defs.Goal
+	Zone  [2]Bitboard
+	HasZ  bool
+	Types uint64 // bit per piece type
+	Hook  *vm.Program
+	// HookReadsCheck: the hook reads `check`, which then must be computed for it.
+	HookReadsCheck bool
+	Result         Outcome
 }
 
 // Freeze compiled: pieces of types By freeze enemy pieces of types Targets at Steps.

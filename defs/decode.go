@@ -104,20 +104,20 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 		}
 		n = n.Content[0]
 	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Slice || v.Kind() == reflect.Map) {
+		// An explicit null clears the value, so that `castling: ~` in a definition that
+		// extends another removes what the base declared.
+		v.Set(reflect.Zero(v.Type()))
+		return
+	}
 	switch v.Kind() {
 	case reflect.Pointer:
-		if n.Tag == "!!null" {
-			return
-		}
 		p := reflect.New(v.Type().Elem())
 		d.decode(n, p.Elem(), what)
 		v.Set(p)
 	case reflect.Struct:
 		d.decodeStruct(n, v, what)
 	case reflect.Slice:
-		if n.Tag == "!!null" && n.Kind == yaml.ScalarNode {
-			return
-		}
 		if n.Kind != yaml.SequenceNode {
 			d.errs.Add(d.file, n, "%s: expected a list, found %s", label(what), kindName(n))
 			return
@@ -129,9 +129,6 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 		}
 		v.Set(s)
 	case reflect.Map:
-		if n.Tag == "!!null" && n.Kind == yaml.ScalarNode {
-			return
-		}
 		if n.Kind != yaml.MappingNode {
 			d.errs.Add(d.file, n, "%s: expected a mapping, found %s", label(what), kindName(n))
 			return

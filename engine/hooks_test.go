@@ -54,3 +54,33 @@ func TestHookSeesTheMove(t *testing.T) {
 		}
 	}
 }
+
+func TestHookReadsCheck(t *testing.T) {
+	rs, err := interpreter.Open("../testdata/hooks/check-wins.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.Castling != nil {
+		t.Errorf("castling: null did not remove the inherited castling")
+	}
+	cases := []struct{ game, want string }{
+		{"1. e4 f6 2. Qh5+", "1-0"},
+		{"1. e4 f6 2. Qh5 g6", "*"}, // Qh5 gives check, so the game already ended: g6 is illegal
+		{"1. e4 e5 2. Qh5", "*"},
+		{"1. d4 e6 2. c4 Bb4+", "0-1"},
+	}
+	for i, c := range cases {
+		p, _ := interpreter.Start(rs, "")
+		err := engine.PlayGame(p, c.game)
+		switch {
+		case c.want == "*" && i == 1:
+			if err == nil {
+				t.Errorf("#%d %s: got no error, want g6 rejected after the game ended", i, c.game)
+			}
+		case err != nil:
+			t.Errorf("#%d %s: %v", i, c.game, err)
+		case p.Result().Score != c.want:
+			t.Errorf("#%d %s: got %s want %s", i, c.game, p.Result().Score, c.want)
+		}
+	}
+}

@@ -17,7 +17,7 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 		if g.HasZ && (g.Types>>uint(pc.Type())&1 == 0 || !g.Zone[us].Has(m.To())) {
 			continue
 		}
-		if g.Hook != nil && !p.runGoalHook(g.Hook, m, pc) {
+		if g.Hook != nil && !p.runGoalHook(g, m, pc) {
 			continue
 		}
 		p.endReason = "goal reached"
@@ -29,7 +29,9 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 	return 0
 }
 
-func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
+// runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side
+// to move not yet switched.
+func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece) bool {
 	rs := p.rs
 	caps := 0
 	u := &p.undo[len(p.undo)-1]
@@ -43,10 +45,13 @@ func (p *Position) runGoalHook(prog *vm.Program, m Move, pc Piece) bool {
 	}
 	env := compiler.HookEnv{Mover: sideName[p.side], Piece: string(rs.Pieces[pc.Type()].Letter), From: rs.Names[m.From()], To: rs.Names[m.To()],
 		Captures: caps, Ply: p.startPly + len(p.undo), Count: p.hookCount}
+	if g.HookReadsCheck {
+		env.Check = p.sideInCheck(p.side ^ 1)
+	}
 	if p.hookVM == nil {
 		p.hookVM = &vm.VM{}
 	}
-	out, err := p.hookVM.Run(prog, env)
+	out, err := p.hookVM.Run(g.Hook, env)
 	if err != nil {
 		return false
 	}
