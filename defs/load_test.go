@@ -346,6 +346,11 @@ func TestExtendsKeepsInherited(t *testing.T) {
 	if def.Name != "derived" || def.Board.Files != 8 || def.Board.Ranks != 8 || len(def.Pieces) != 6 || def.Tests != nil {
 		t.Errorf("got %s %dx%d, %d pieces, %d tests; want derived 8x8, 6 pieces, no tests", def.Name, def.Board.Files, def.Board.Ranks, len(def.Pieces), len(def.Tests))
 	}
+	// An explicit null clears what the base declared; an absent key keeps it.
+	def = mustParse(t, "extends: chess\nname: nocastling\ncastling: ~\nzones: ~\npieces:\n  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}]}\n")
+	if def.Castling != nil || def.Zones != nil || len(def.Pieces) != 1 || len(def.Setups) != 1 {
+		t.Errorf("got castling %v, zones %v, %d pieces, %d setups; want nil, nil, 1, the base's 1", def.Castling, def.Zones, len(def.Pieces), len(def.Setups))
+	}
 	// A bad row in the derived layout is placed in the derived file.
 	bad := strings.Replace(text, "    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n",
 		"    ........\n    ........\n    .......\n    ........\n    ........\n    ........\n    ........\n    ........\n", 1)
