@@ -289,7 +289,11 @@ func (v *validator) zones() {
 }
 
 func (v *validator) zoneRef(s Src, key, name string) {
-	if name == "" {
+	switch {
+	case name == "" && !has(s, key):
+		v.add(s, key, "missing key %q (a zone name)", key)
+		return
+	case name == "":
 		v.add(s, key, "%s: expected a zone name, found empty text", key)
 		return
 	}
