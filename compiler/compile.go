@@ -163,7 +163,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.Pieces[i]
 		*pt = PieceType{Def: p, Name: p.Name, Letter: p.Letter[0], SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, Value: p.Value, Simple: true}
+			ResetsClock: p.ResetsClock, Value: p.Value}
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter
 		}
@@ -192,6 +192,7 @@ func (l *lowering) pieces() {
 		for ai := range p.Moves {
 			l.atom(pt, &p.Moves[ai])
 		}
+		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion{Zone: rs.Zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
 			for _, s := range pr.To {
@@ -328,7 +329,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 			}
 		}
 	case a.Path != nil:
-		pt.Simple = false
+		pt.MayRepeat = true
 		rs.HasPaths = true
 		first := Vec{a.Path[0].Step[0], a.Path[0].Step[1]}
 		// Each symmetry image of the first leg is applied to the whole path: find the
@@ -374,6 +375,43 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 			}
 		}
 	}
+}
+
+// ridesOverlap reports whether a limited ride of pt can reach a square that another of
+// its atoms (leaps, unlimited slides, other limited rides) also reaches from the same origin.
+func (rs *Ruleset) ridesOverlap(pt *PieceType) bool {
+	for c := 0; c < 2; c++ {
+		if len(pt.Rides[c]) == 0 {
+			continue
+		}
+		for sq := 0; sq < rs.Cells; sq++ {
+			seen := pt.LeapQuiet[c][sq] | pt.LeapCapture[c][sq]
+			for _, d := range pt.Slides[c] {
+				seen |= rs.Dirs[d].Ray[sq]
+			}
+			for _, r := range pt.Rides[c] {
+				if !r.From.Has(sq) {
+					continue
+				}
+				var reach Bitboard
+				t := sq
+				for k := 1; r.Max == 0 || k <= r.Max; k++ {
+					t = rs.Dirs[r.Dir].Step[t]
+					if t == NoSquare || rs.Kind[t] == CellMissing {
+						break
+					}
+					if k >= r.Min {
+						reach |= Bit(t)
+					}
+				}
+				if reach&seen != 0 {
+					return true
+				}
+				seen |= reach
+			}
+		}
+	}
+	return false
 }
 
 type linmap struct{ a, b, c, d int } // (x,y) -> (a*x+b*y, c*x+d*y)

@@ -77,8 +77,9 @@ type PieceType struct {
 	Promotion   *Promotion
 	// MakesEP is true when some move of the piece leaves en-passant targets.
 	MakesEP bool
-	// Simple is true when the piece only leaps and rides (no paths).
-	Simple bool
+	// MayRepeat is true when two of the piece's atoms can produce the same move (paths,
+	// or a limited ride overlapping another atom), so its generated moves need deduplication.
+	MayRepeat bool
 }
 
 // Promotion compiled.

@@ -135,7 +135,7 @@ func (p *Position) genPseudo(buf []Move) []Move {
 			if p.ep != 0 && pt.EPCapture[us][from]&p.ep != 0 {
 				buf = p.genEP(buf, pt, from)
 			}
-			if !pt.Simple {
+			if pt.MayRepeat {
 				buf = dedupe(buf, start)
 			}
 		}
@@ -365,6 +365,9 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 	kt := &rs.Pieces[p.board[k].Type()]
 	start := len(buf)
 	buf = p.genPiece(buf, kt, k, occ, capturable, all)
+	if kt.MayRepeat {
+		buf = dedupe(buf, start)
+	}
 	n := start
 	lifted := occ &^ compiler.Bit(k)
 	for _, m := range buf[start:] {
@@ -389,7 +392,11 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 			if pinned.Has(from) {
 				m &= pinRay[from]
 			}
+			start := len(buf)
 			buf = p.genPiece(buf, pt, from, occ, capturable, m)
+			if pt.MayRepeat {
+				buf = dedupe(buf, start)
+			}
 			if p.ep != 0 && pt.EPCapture[us][from]&p.ep != 0 {
 				buf = p.keepLegal(buf, p.genEP(buf, pt, from))
 			}
