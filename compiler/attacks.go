@@ -82,27 +82,27 @@ func (rs *Ruleset) buildAttackTables() {
 	}
 }
 
-// pathReach computes, for every origin, the cells a path could capture on if every
-// condition were met: an over-approximation used to skip hopeless attack probes.
+// pathReach computes, for every origin, the cells a path could capture on (Reach) and
+// every cell it could pass, capture or land on (Visit) if every condition were met:
+// over-approximations used to skip hopeless attack probes and legality tests.
 func (rs *Ruleset) pathReach(p *Path) {
 	p.Reach = make([]Bitboard, rs.Cells)
 	p.Visit = make([]Bitboard, rs.Cells)
 	for sq := 0; sq < rs.Cells; sq++ {
 		if p.From.Has(sq) {
-			p.Reach[sq] = rs.reachFrom(p, 0, sq)
-			p.Visit[sq] = rs.visitFrom(p, 0, sq)
+			p.Reach[sq], p.Visit[sq] = rs.pathCells(p, 0, sq)
 		}
 	}
 }
 
-// visitFrom is reachFrom for every cell touched, not only the capturing ones.
-func (rs *Ruleset) visitFrom(p *Path, li int, at Square) Bitboard {
+// pathCells walks legs li.. of p from at, ignoring occupancy, and returns the cells it
+// could capture on and the cells it could touch.
+func (rs *Ruleset) pathCells(p *Path, li int, at Square) (reach, visit Bitboard) {
 	leg := &p.Legs[li]
 	last := li == len(p.Legs)-1
 	d := &rs.Dirs[leg.Dir]
-	var out Bitboard
 	if !last && leg.Min == 0 {
-		out |= rs.visitFrom(p, li+1, at)
+		reach, visit = rs.pathCells(p, li+1, at)
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
@@ -110,40 +110,20 @@ func (rs *Ruleset) visitFrom(p *Path, li int, at Square) Bitboard {
 		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
 			break
 		}
-		out |= Bit(cur)
-		if !last && k >= leg.Min {
-			out |= rs.visitFrom(p, li+1, cur)
-		}
-	}
-	return out
-}
-
-func (rs *Ruleset) reachFrom(p *Path, li int, at Square) Bitboard {
-	leg := &p.Legs[li]
-	last := li == len(p.Legs)-1
-	d := &rs.Dirs[leg.Dir]
-	var out Bitboard
-	if !last && leg.Min == 0 {
-		out |= rs.reachFrom(p, li+1, at)
-	}
-	cur := at
-	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
-		cur = d.Step[cur]
-		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
-			break
-		}
+		visit |= Bit(cur)
 		if last {
 			if k >= leg.Min && rs.Squares.Has(cur) && leg.On&OnEnemy != 0 {
-				out |= Bit(cur)
+				reach |= Bit(cur)
 			}
 			continue
 		}
 		if leg.Capture && rs.Squares.Has(cur) {
-			out |= Bit(cur)
+			reach |= Bit(cur)
 		}
 		if k >= leg.Min {
-			out |= rs.reachFrom(p, li+1, cur)
+			r, v := rs.pathCells(p, li+1, cur)
+			reach, visit = reach|r, visit|v
 		}
 	}
-	return out
+	return reach, visit
 }

@@ -21,34 +21,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	if p.rs.Check == compiler.CheckNone {
 		return buf // nothing to test: without a check rule every pseudo-legal move is legal
 	}
-	us := p.side
-	rel, filter := p.checkRelevance()
-	n := 0
-	for _, m := range buf {
-		if filter && m.Kind() == KindNormal {
-			t := uint(p.board[m.From()].Type())
-			changed := compiler.Bit(m.From()) | compiler.Bit(m.To())
-			if c := m.Cap1(); c != NoSquare {
-				changed |= compiler.Bit(c)
-			}
-			if c := m.Cap2(); c != NoSquare {
-				changed |= compiler.Bit(c)
-			}
-			if (p.rs.RoyalTypes|p.rs.FreezerTypes)>>t&1 == 0 && changed&rel == 0 {
-				buf[n] = m
-				n++
-				continue
-			}
-		}
-		p.Make(m)
-		ok := !p.sideInCheck(us)
-		p.Unmake()
-		if ok {
-			buf[n] = m
-			n++
-		}
-	}
-	return buf[:n]
+	return p.keepLegal(buf[:0], buf, true)
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
@@ -398,21 +371,43 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 				buf = dedupe(buf, start)
 			}
 			if p.ep != 0 && pt.EPCapture[us][from]&p.ep != 0 {
-				buf = p.keepLegal(buf, p.genEP(buf, pt, from))
+				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
 			}
 		}
 	}
 	if checkers == 0 && rs.Castling != nil {
-		buf = p.keepLegal(buf, p.genCastling(buf, own))
+		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	return buf
 }
 
-// keepLegal filters the moves appended beyond len(base) by make/test/unmake.
-func (p *Position) keepLegal(base, ext []Move) []Move {
+// keepLegal keeps the legal moves among ext[len(base):] (base is a prefix of ext), testing
+// each by make/test/unmake. With shortcut, moves that provably cannot expose the royal
+// (see checkRelevance) skip the test.
+func (p *Position) keepLegal(base, ext []Move, shortcut bool) []Move {
+	var rel Bitboard
+	filter := false
+	if shortcut {
+		rel, filter = p.checkRelevance()
+	}
+	unsafeTypes := p.rs.RoyalTypes | p.rs.FreezerTypes
 	n := len(base)
 	us := p.side
 	for _, m := range ext[len(base):] {
+		if filter && m.Kind() == KindNormal && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 {
+			changed := compiler.Bit(m.From()) | compiler.Bit(m.To())
+			if c := m.Cap1(); c != NoSquare {
+				changed |= compiler.Bit(c)
+			}
+			if c := m.Cap2(); c != NoSquare {
+				changed |= compiler.Bit(c)
+			}
+			if changed&rel == 0 {
+				ext[n] = m
+				n++
+				continue
+			}
+		}
 		p.Make(m)
 		ok := !p.sideInCheck(us)
 		p.Unmake()
