@@ -536,8 +536,11 @@ func (l *lowering) goals() {
 	for i := range l.def.Goals {
 		g := &l.def.Goals[i]
 		cg := Goal{Def: g, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
-		if len(g.Pieces) > 0 {
+		switch {
+		case len(g.Pieces) > 0:
 			cg.Types = l.typeMask(g.Pieces)
+		case g.Reach == "":
+			cg.Types = 1<<uint(len(l.rs.Pieces)) - 1 // a hook alone sees every move
 		}
 		if g.Reach != "" {
 			z := l.rs.Zones[g.Reach]

@@ -523,7 +523,7 @@ func TestGoals(t *testing.T) {
 		{"c", true, rank1, rank8, 1, false, Win},
 		{"d", true, "h8", "a1", 2 | 4, false, Draw},
 		{"e", true, "a1", "h8", 1, false, Loss},
-		{"f", false, "", "", 1, true, Win},
+		{"f", false, "", "", 1 | 2 | 4, true, Win}, // a hook-only goal sees every piece's moves
 		{"g", true, "d4 e4", "d4 e4", 4, true, Win},
 	}
 	if len(rs.Goals) != len(cases) {

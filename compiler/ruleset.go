@@ -119,8 +119,9 @@ type Castling struct {
 	Rank           [2]int
 }
 
-// Goal compiled: a move by side c wins/loses/draws for c when its piece of a counted type
-// ends on Zone[c] and (if set) Hook holds.
+// Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted
+// type (Types: the goal's pieces; by default the royal pieces for a zone goal, every piece
+// for a hook-only goal), ending on Zone[c] if the goal has a zone, and Hook holds if set.
 type Goal struct {
 	Def   *defs.Goal
 	Zone  [2]Bitboard

@@ -14,7 +14,7 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 	us := p.side
 	for i := range rs.Goals {
 		g := &rs.Goals[i]
-		if g.HasZ && (g.Types>>uint(pc.Type())&1 == 0 || !g.Zone[us].Has(m.To())) {
+		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
 			continue
 		}
 		if g.Hook != nil && !p.runGoalHook(g, m, pc) {
