@@ -11,7 +11,7 @@ import (
 )
 
 // vec is a displacement [files, ranks] from White's side.
-type vec struct{ dx, dy int }
+type vec = compiler.Vec
 
 func abs(x int) int {
 	if x < 0 {
@@ -20,57 +20,13 @@ func abs(x int) int {
 	return x
 }
 
-// images returns the vectors of v under a symmetry and direction filter, as the compiler
-// lowers them (see compiler.images): all = the 8 reflections and swaps, mirror = left
-// and right, none = v only; only keeps the union of the named direction classes.
-func images(v vec, symmetry string, only []string) []vec {
-	var out []vec
-	add := func(w vec) {
-		for _, o := range out {
-			if o == w {
-				return
-			}
-		}
-		out = append(out, w)
-	}
-	switch symmetry {
-	case "none":
-		add(v)
-	case "mirror":
-		add(v)
-		add(vec{-v.dx, v.dy})
-	default:
-		for _, w := range []vec{v, {v.dy, v.dx}} {
-			for _, sx := range []int{1, -1} {
-				for _, sy := range []int{1, -1} {
-					add(vec{w.dx * sx, w.dy * sy})
-				}
-			}
-		}
-	}
-	if len(only) == 0 {
-		return out
-	}
-	var kept []vec
-	for _, w := range out {
-		for _, o := range only {
-			if o == "forward" && w.dy > 0 || o == "backward" && w.dy < 0 || o == "sideways" && w.dy == 0 ||
-				o == "orthogonal" && (w.dx == 0 || w.dy == 0) || o == "diagonal" && abs(w.dx) == abs(w.dy) {
-				kept = append(kept, w)
-				break
-			}
-		}
-	}
-	return kept
-}
-
 // shape classifies a vector: orthogonal, diagonal or oblique, with its length in steps.
 func shape(v vec) (kind string, n int) {
 	switch {
-	case v.dx == 0 || v.dy == 0:
-		return "orthogonal", max(abs(v.dx), abs(v.dy))
-	case abs(v.dx) == abs(v.dy):
-		return "diagonal", abs(v.dx)
+	case v.DX == 0 || v.DY == 0:
+		return "orthogonal", max(abs(v.DX), abs(v.DY))
+	case abs(v.DX) == abs(v.DY):
+		return "diagonal", abs(v.DX)
 	}
 	return "oblique", 0
 }
@@ -79,15 +35,15 @@ func shape(v vec) (kind string, n int) {
 func directionName(v vec) string {
 	var fb, lr string
 	switch {
-	case v.dy > 0:
+	case v.DY > 0:
 		fb = "forward"
-	case v.dy < 0:
+	case v.DY < 0:
 		fb = "backward"
 	}
 	switch {
-	case v.dx > 0:
+	case v.DX > 0:
 		lr = "right"
-	case v.dx < 0:
+	case v.DX < 0:
 		lr = "left"
 	}
 	switch {
@@ -140,8 +96,8 @@ func directions(imgs []vec) string {
 	default:
 		fwd, back := true, true
 		for _, v := range imgs {
-			fwd = fwd && v.dy > 0
-			back = back && v.dy < 0
+			fwd = fwd && v.DY > 0
+			back = back && v.DY < 0
 		}
 		switch {
 		case len(imgs) == 8:
@@ -166,7 +122,7 @@ func directions(imgs []vec) string {
 	return strings.Join(names, " or ")
 }
 
-func vecString(v vec) string { return fmt.Sprintf("(%d,%d)", v.dx, v.dy) }
+func vecString(v vec) string { return fmt.Sprintf("(%d,%d)", v.DX, v.DY) }
 
 var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
@@ -182,7 +138,7 @@ func squares(n int) string {
 
 // likeName names the classic piece a fully symmetric leap or ride of v moves like.
 func likeName(v vec, ride bool) string {
-	a, b := abs(v.dx), abs(v.dy)
+	a, b := abs(v.DX), abs(v.DY)
 	if a > b {
 		a, b = b, a
 	}
@@ -230,8 +186,8 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 }
 
 func describeLeap(a *defs.Atom) string {
-	v := vec{a.Leap[0], a.Leap[1]}
-	imgs := images(v, a.Symmetry, a.Only)
+	v := vec{DX: a.Leap[0], DY: a.Leap[1]}
+	imgs := compiler.Images(v, a.Symmetry, a.Only)
 	if len(imgs) == 0 {
 		return "leaps nowhere (the direction filter keeps no direction)"
 	}
@@ -248,12 +204,12 @@ func describeLeap(a *defs.Atom) string {
 	case kind != "oblique":
 		return "jumps " + squares(n) + " " + directions(imgs) + like
 	}
-	return fmt.Sprintf("leaps (%d,%d) %s%s", abs(v.dx), abs(v.dy), directions(imgs), like)
+	return fmt.Sprintf("leaps (%d,%d) %s%s", abs(v.DX), abs(v.DY), directions(imgs), like)
 }
 
 func describeRide(a *defs.Atom) string {
-	v := vec{a.Ride[0], a.Ride[1]}
-	imgs := images(v, a.Symmetry, a.Only)
+	v := vec{DX: a.Ride[0], DY: a.Ride[1]}
+	imgs := compiler.Images(v, a.Symmetry, a.Only)
 	if len(imgs) == 0 {
 		return "rides nowhere (the direction filter keeps no direction)"
 	}
@@ -267,7 +223,7 @@ func describeRide(a *defs.Atom) string {
 		s = "rides " + directions(imgs) + " in jumps of " + squares(n)
 		unit = "jumps"
 	default:
-		s = fmt.Sprintf("rides along repeated (%d,%d) leaps %s", abs(v.dx), abs(v.dy), directions(imgs))
+		s = fmt.Sprintf("rides along repeated (%d,%d) leaps %s", abs(v.DX), abs(v.DY), directions(imgs))
 		unit = "leaps"
 	}
 	mn, mx := 1, 0
@@ -303,8 +259,8 @@ func describePath(a *defs.Atom) string {
 	if len(a.Path) == 0 {
 		return "path with no legs"
 	}
-	first := vec{a.Path[0].Step[0], a.Path[0].Step[1]}
-	imgs := images(first, a.Symmetry, a.Only)
+	first := vec{DX: a.Path[0].Step[0], DY: a.Path[0].Step[1]}
+	imgs := compiler.Images(first, a.Symmetry, a.Only)
 	if len(imgs) == 0 {
 		return "path in no direction (the direction filter keeps none)"
 	}
@@ -319,7 +275,7 @@ func describePath(a *defs.Atom) string {
 func describeLeg(path []defs.Leg, i int, first vec) string {
 	l := &path[i]
 	last := i == len(path)-1
-	v := vec{l.Step[0], l.Step[1]}
+	v := vec{DX: l.Step[0], DY: l.Step[1]}
 	mn, mx := 1, 1
 	if len(l.Range) == 1 {
 		mn, mx = l.Range[0], l.Range[0]
@@ -345,13 +301,13 @@ func describeLeg(path []defs.Leg, i int, first vec) string {
 	kind, n := shape(v)
 	switch {
 	case i == 0 && (kind == "oblique" || n > 1):
-		count += fmt.Sprintf(" of (%d,%d)", abs(v.dx), abs(v.dy))
+		count += fmt.Sprintf(" of (%d,%d)", abs(v.DX), abs(v.DY))
 	case i > 0 && v == first:
 		count += " in the same direction"
-	case i > 0 && v == (vec{-first.dx, -first.dy}):
+	case i > 0 && v == (vec{DX: -first.DX, DY: -first.DY}):
 		count += " back the way it came"
 	case i > 0:
-		count += fmt.Sprintf(" of (%d,%d) (turned as the first step is)", v.dx, v.dy)
+		count += fmt.Sprintf(" of (%d,%d) (turned as the first step is)", v.DX, v.DY)
 	}
 	plural := !one
 	if last {
@@ -653,12 +609,12 @@ func stepsText(steps [][]int) string {
 		if len(s) != 2 {
 			continue
 		}
-		for _, w := range images(vec{s[0], s[1]}, "all", nil) {
+		for _, w := range compiler.Images(vec{DX: s[0], DY: s[1]}, "all", nil) {
 			set[w] = true
 		}
 		vs = append(vs, fmt.Sprintf("(%d,%d)", s[0], s[1]))
 	}
-	if len(set) == 8 && set[vec{1, 0}] && set[vec{1, 1}] {
+	if len(set) == 8 && set[vec{DX: 1, DY: 0}] && set[vec{DX: 1, DY: 1}] {
 		return "on adjacent squares (one step in any direction)"
 	}
 	sort.Strings(vs)

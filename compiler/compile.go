@@ -206,8 +206,10 @@ func (l *lowering) pieces() {
 	}
 }
 
-// images returns the vectors of v under the atom's symmetry and direction filter, for White.
-func images(v Vec, symmetry string, only []string) []Vec {
+// Images returns the vectors of v under a symmetry (all: the 8 reflections and swaps;
+// mirror: left and right; none: v only) and a direction filter (the union of the named
+// classes), from White's side.
+func Images(v Vec, symmetry string, only []string) []Vec {
 	var out []Vec
 	add := func(w Vec) {
 		for _, o := range out {
@@ -287,7 +289,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 	}
 	switch {
 	case a.Leap != nil:
-		for _, w := range images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+		for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				v := forColor(w, c)
 				for sq := 0; sq < rs.Cells; sq++ {
@@ -317,7 +319,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 		} else if len(a.Range) == 2 {
 			mn, mx = max(a.Range[0], 1), a.Range[1]
 		}
-		for _, w := range images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
+		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				d := rs.DirIndex(forColor(w, c))
 				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
@@ -334,7 +336,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 		first := Vec{a.Path[0].Step[0], a.Path[0].Step[1]}
 		// Each symmetry image of the first leg is applied to the whole path: find the
 		// linear map that takes the first leg to its image and apply it to every leg.
-		for _, w := range images(first, a.Symmetry, a.Only) {
+		for _, w := range Images(first, a.Symmetry, a.Only) {
 			for _, m := range linearMaps(first, w, a.Symmetry) {
 				for c := 0; c < 2; c++ {
 					p := Path{From: from[c]}
@@ -575,7 +577,7 @@ func (l *lowering) freezes() {
 			if len(s) != 2 {
 				continue
 			}
-			for _, w := range images(Vec{s[0], s[1]}, "all", nil) {
+			for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
 				for sq := 0; sq < l.rs.Cells; sq++ {
 					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.Kind[t] == CellSquare {
 						fz.Near[sq] |= Bit(t)

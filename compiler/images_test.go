@@ -45,9 +45,9 @@ func TestImages(t *testing.T) {
 		{Vec{-1, -1}, "none", []string{"backward"}, []Vec{{-1, -1}}},
 	}
 	for i, c := range cases {
-		got := images(c.v, c.symmetry, c.only)
+		got := Images(c.v, c.symmetry, c.only)
 		if len(got) != len(c.want) || vecSet(got) != vecSet(c.want) {
-			t.Errorf("#%d images(%v, %q, %v) got %d [%s] want %d [%s]", i, c.v, c.symmetry, c.only, len(got), vecSet(got), len(c.want), vecSet(c.want))
+			t.Errorf("#%d Images(%v, %q, %v) got %d [%s] want %d [%s]", i, c.v, c.symmetry, c.only, len(got), vecSet(got), len(c.want), vecSet(c.want))
 		}
 	}
 }
