@@ -1,0 +1,77 @@
+// The legality shortcuts (pins and evasions, checkRelevance, keepers) must keep exactly the
+// moves that plain make/test/unmake keeps, on every built-in variant.
+package interpreter
+
+import (
+	"math/rand"
+	"sort"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/defs"
+)
+
+// plainLegal filters pseudo-legal moves by make/test/unmake alone.
+func plainLegal(p *Position) []Move {
+	var out []Move
+	if p.ended != 0 {
+		return out
+	}
+	us := p.side
+	for _, m := range p.genPseudo(nil) {
+		p.Make(m)
+		if p.rs.Check == compiler.CheckNone || !p.sideInCheck(us) {
+			out = append(out, m)
+		}
+		p.Unmake()
+	}
+	return out
+}
+
+func sortedMoves(ms []Move) []Move {
+	s := append([]Move(nil), ms...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s
+}
+
+func TestShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
+	playouts, plies := 40, 60
+	if testing.Short() {
+		playouts, plies = 12, 40
+	}
+	for _, name := range defs.Builtins() {
+		rs, err := Open(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		rng := rand.New(rand.NewSource(7))
+		checked := 0
+		for g := 0; g < playouts; g++ {
+			setup := rs.Setups[g%len(rs.Setups)].Name
+			p, err := Start(rs, setup)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for ply := 0; ply < plies; ply++ {
+				got := sortedMoves(p.LegalMoves(nil))
+				want := sortedMoves(plainLegal(p))
+				checked++
+				if len(got) != len(want) {
+					t.Fatalf("%s %s: got %d legal moves want %d", name, p.FEN(), len(got), len(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s %s: move #%d got %s want %s", name, p.FEN(), i, p.Coord(got[i]), p.Coord(want[i]))
+					}
+				}
+				if len(got) == 0 {
+					break
+				}
+				p.Make(got[rng.Intn(len(got))])
+			}
+		}
+		if checked < playouts {
+			t.Errorf("%s: only %d positions checked", name, checked)
+		}
+	}
+}
