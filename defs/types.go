@@ -170,7 +170,7 @@ type CaptureRule struct {
 // Hands declares off-board pools of pieces, drops and exchanges.
 type Hands struct {
 	Src       `yaml:"-"`
-	Pools     []string  `yaml:"pools"`      // pool names, e.g. [pocket] or [prison, airfield]
+	Pools     []string  `yaml:"pools"`      // pool names, e.g. [pocket], or [captives, reserve] for two pools
 	CaptureTo string    `yaml:"capture-to"` // pool of the capturer that receives a captured piece
 	Demote    bool      `yaml:"demote"`     // captured promoted pieces return as their original type
 	Drops     *Drops    `yaml:"drops"`
@@ -194,9 +194,9 @@ type DropRule struct {
 // Exchange trades a held enemy piece for one of one's own held by the opponent.
 type Exchange struct {
 	Src  `yaml:"-"`
-	Give string `yaml:"give"` // own pool holding enemy pieces (prison)
-	To   string `yaml:"to"`   // opponent's pool receiving the given piece (airfield)
-	Take string `yaml:"take"` // opponent's pool holding own pieces (prison)
+	Give string `yaml:"give"` // own pool holding captured enemy pieces
+	To   string `yaml:"to"`   // opponent's pool receiving the given piece
+	Take string `yaml:"take"` // opponent's pool holding one's own captured pieces
 }
 
 // Setup is a named start position.
