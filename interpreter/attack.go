@@ -49,11 +49,24 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
 func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
+	var one [1]Bitboard
+	return p.attacks(sq, by, occ, active, one[:]) > 0
+}
+
+// attacks finds up to len(out) attacks by the pieces in active (of side by) on sq and
+// records each as the set of cells it depends on: the attacker's square, for a ride also
+// the cells up to sq, for a path every cell the path may touch. It returns how many it
+// found, stopping once out is full.
+func (p *Position) attacks(sq Square, by Color, occ, active Bitboard, out []Bitboard) int {
 	rs := p.rs
 	at := &rs.AttackTables
+	n := 0
 	for _, t := range at.LeapTypes[by] {
-		if at.AttackFrom[by][t][sq]&p.byType[t]&active != 0 {
-			return true
+		for b := at.AttackFrom[by][t][sq] & p.byType[t] & active; b != 0; b &= b - 1 {
+			out[n] = compiler.Bit(b.First())
+			if n++; n == len(out) {
+				return n
+			}
 		}
 	}
 	for _, g := range at.SlideGroups[by] {
@@ -62,9 +75,11 @@ func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
 		if blk == 0 {
 			continue
 		}
-		b := d.Nearest(blk)
-		if active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			return true
+		if b := d.Nearest(blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+			out[n] = d.Ray[sq] ^ d.Ray[b]
+			if n++; n == len(out) {
+				return n
+			}
 		}
 	}
 	for i := range at.RideAttacks[by] {
@@ -78,9 +93,11 @@ func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
 		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
 			continue
 		}
-		k := steps(rs, b, sq, r.V)
-		if k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			return true
+		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
+			out[n] = d.Ray[sq] ^ d.Ray[b]
+			if n++; n == len(out) {
+				return n
+			}
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
@@ -99,13 +116,17 @@ func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
 					w := walker{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						return true
+						out[n] = path.Visit[from] | compiler.Bit(from)
+						if n++; n == len(out) {
+							return n
+						}
+						break
 					}
 				}
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // steps is the number of steps of v from a to b (b lies on a's ray along v).

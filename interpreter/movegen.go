@@ -79,83 +79,18 @@ const maxKeepers = 4
 
 // keepers applies when the check rule is enemy-royal-unattacked and the enemy has one
 // royal: it records up to maxKeepers of the mover's attacks on that royal, each as the set
-// of cells the attack depends on (the attacker's square; for a ride, the cells up to the
-// royal; for a path, every cell the path may touch). A move that changes none of one
-// keeper's cells leaves the royal attacked: the attacker stays, nothing new stands in its
-// way, and nothing the mover does can freeze its own piece. It returns how many it found.
+// of cells the attack depends on (see attacks). A move that changes none of one keeper's
+// cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
+// nothing the mover does can freeze its own piece. It returns how many it found.
 func (p *Position) keepers(out *[maxKeepers]Bitboard) int {
-	rs := p.rs
-	if rs.Check != compiler.CheckEnemyRoyalUnattacked {
+	if p.rs.Check != compiler.CheckEnemyRoyalUnattacked {
 		return 0
 	}
-	us, them := p.side, p.side^1
-	r := p.royals(them)
+	r := p.royals(p.side ^ 1)
 	if r == 0 || r&(r-1) != 0 {
 		return 0
 	}
-	k := r.First()
-	at := &rs.AttackTables
-	active := p.active(us)
-	occ := p.Occupied()
-	n := 0
-	for _, t := range at.LeapTypes[us] {
-		for b := at.AttackFrom[us][t][k] & p.byType[t] & active; b != 0 && n < maxKeepers; b &= b - 1 {
-			out[n] = compiler.Bit(b.First())
-			n++
-		}
-	}
-	for _, g := range at.SlideGroups[us] {
-		d := &rs.Dirs[g.Back]
-		blk := d.Ray[k] & occ
-		if n == maxKeepers || blk == 0 {
-			continue
-		}
-		if b := d.Nearest(blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.Ray[k] ^ d.Ray[b]
-			n++
-		}
-	}
-	for i := range at.RideAttacks[us] {
-		ra := &at.RideAttacks[us][i]
-		d := &rs.Dirs[ra.Back]
-		blk := d.Ray[k] & occ
-		if n == maxKeepers || blk == 0 {
-			continue
-		}
-		b := d.Nearest(blk)
-		if !active.Has(b) || p.board[b].Type() != ra.Type || !ra.From.Has(b) {
-			continue
-		}
-		if s := steps(rs, b, k, ra.V); s >= ra.Min && (ra.Max == 0 || s <= ra.Max) {
-			out[n] = d.Ray[k] ^ d.Ray[b]
-			n++
-		}
-	}
-	if pm := at.PathTypes[us]; pm != 0 {
-		for t := range rs.Pieces {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := &rs.Pieces[t]
-			for b := p.byType[t] & active; b != 0 && n < maxKeepers; b &= b - 1 {
-				from := b.First()
-				for i := range pt.Paths[us] {
-					path := &pt.Paths[us][i]
-					if !path.Captures || !path.Reach[from].Has(k) {
-						continue
-					}
-					w := walker{p: p, path: path, color: us, from: from, target: k}
-					w.leg(0, from, NoSquare, NoSquare)
-					if w.found {
-						out[n] = path.Visit[from] | compiler.Bit(from)
-						n++
-						break
-					}
-				}
-			}
-		}
-	}
-	return n
+	return p.attacks(r.First(), p.side, p.Occupied(), p.active(p.side), out[:])
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
