@@ -48,7 +48,17 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	rs.Zobrist = newZobrist(len(rs.Pieces), rs.Cells, max(len(rs.Pools), 1))
 	rs.buildAttackTables()
 	rangedCaptures := len(rs.RideAttacks[0]) > 0
-	rs.FastLegal = rs.Check == CheckRoyalAttacked && !rs.HasPaths && len(rs.Freezes) == 0 && !rs.HasImmune && !rangedCaptures
+	// Pins and evasions assume one royal per side for the whole move: a promotion to a
+	// royal type makes a second one, so such rulesets take the generic path.
+	promotesToRoyal := false
+	for _, pt := range rs.Pieces {
+		if pt.Promotion != nil {
+			for _, t := range pt.Promotion.To {
+				promotesToRoyal = promotesToRoyal || rs.Pieces[t].Royal
+			}
+		}
+	}
+	rs.FastLegal = rs.Check == CheckRoyalAttacked && !rs.HasPaths && len(rs.Freezes) == 0 && !rs.HasImmune && !rangedCaptures && !promotesToRoyal
 	return rs, nil
 }
 
@@ -208,58 +218,14 @@ func (l *lowering) pieces() {
 
 // Images returns the vectors of v under a symmetry (all: the 8 reflections and swaps;
 // mirror: left and right; none: v only) and a direction filter (the union of the named
-// classes), from White's side.
+// classes), from White's side: defs.Images over Vec.
 func Images(v Vec, symmetry string, only []string) []Vec {
-	var out []Vec
-	add := func(w Vec) {
-		for _, o := range out {
-			if o == w {
-				return
-			}
-		}
-		out = append(out, w)
+	imgs := defs.Images(v.DX, v.DY, symmetry, only)
+	out := make([]Vec, len(imgs))
+	for i, w := range imgs {
+		out[i] = Vec{w[0], w[1]}
 	}
-	switch symmetry {
-	case "none":
-		add(v)
-	case "mirror":
-		add(v)
-		add(Vec{-v.DX, v.DY})
-	default:
-		for _, w := range []Vec{{v.DX, v.DY}, {v.DY, v.DX}} {
-			for _, sx := range []int{1, -1} {
-				for _, sy := range []int{1, -1} {
-					add(Vec{w.DX * sx, w.DY * sy})
-				}
-			}
-		}
-	}
-	if len(only) == 0 {
-		return out
-	}
-	var kept []Vec
-	for _, w := range out {
-		for _, o := range only {
-			ok := false
-			switch o {
-			case "forward":
-				ok = w.DY > 0
-			case "backward":
-				ok = w.DY < 0
-			case "sideways":
-				ok = w.DY == 0
-			case "orthogonal":
-				ok = w.DX == 0 || w.DY == 0
-			case "diagonal":
-				ok = w.DX == w.DY || w.DX == -w.DY
-			}
-			if ok {
-				kept = append(kept, w)
-				break
-			}
-		}
-	}
-	return kept
+	return out
 }
 
 // forColor turns a White vector into the given side's vector: Black's forward is down.
@@ -351,18 +317,18 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 						}
 						last := i == len(a.Path)-1
 						leg.On = conditionMask(dl.On, last)
-						if leg.Capture {
+						if leg.Capture { // pieces it may capture in passing, capped so the sum cannot overflow
 							if leg.Max == 0 {
 								locust += 3
 							} else {
-								locust += leg.Max
+								locust += min(leg.Max, 3)
 							}
 						}
 						if last && leg.On&OnEnemy != 0 || leg.Capture {
 							p.Captures = true
 						}
 						if last && leg.Min == 0 {
-							leg.Min = 1
+							leg.Min = 1 // rejected by validation; a landing is at least one step out
 						}
 						p.Legs = append(p.Legs, leg)
 					}
@@ -531,6 +497,27 @@ func (l *lowering) castling() {
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	k.Rank = [2]int{0, rs.Ranks - 1}
+	// Every destination must be a square on both sides' first ranks.
+	for i, side := range []struct {
+		name string
+		cs   *defs.CastleSide
+	}{{"short", &c.Short}, {"long", &c.Long}} {
+		for _, dest := range []struct {
+			key, who string
+			file     int
+		}{{"king", "king", k.KingFile[i]}, {"partner", "partner", k.PartnerFile[i]}} {
+			var bad []string
+			for _, r := range k.Rank {
+				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.Kind[sq] != CellSquare {
+					bad = append(bad, rs.Names[sq])
+				}
+			}
+			if len(bad) > 0 {
+				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)",
+					side.name, dest.who, strings.Join(bad, " and "))
+			}
+		}
+	}
 	rs.Castling = k
 }
 

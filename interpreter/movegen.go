@@ -74,6 +74,13 @@ func (p *Position) checkRelevance() (Bitboard, bool) {
 	return rel, true
 }
 
+// promotesToRoyal reports whether m promotes to a royal type: a new royal that the
+// relevance shortcut, computed for the existing royal, knows nothing about.
+func (p *Position) promotesToRoyal(m Move) bool {
+	t := m.Promotion()
+	return t >= 0 && p.rs.RoyalTypes>>uint(t)&1 != 0
+}
+
 // maxKeepers bounds how many attacks keepers records.
 const maxKeepers = 4
 
@@ -296,9 +303,9 @@ func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 		}
 		kd := p.rs.SquareAt(cs.KingFile[side], rank)
 		rd := p.rs.SquareAt(cs.PartnerFile[side], rank)
-		need := (p.span(k, kd) | p.span(r, rd)) &^ (compiler.Bit(k) | compiler.Bit(r))
-		if need&occ != 0 {
-			continue
+		spans := p.span(k, kd) | p.span(r, rd)
+		if spans&^p.rs.Squares != 0 || spans&occ&^(compiler.Bit(k)|compiler.Bit(r)) != 0 {
+			continue // a cell on the way is missing or unused, or a piece stands there
 		}
 		ok := true
 		for s := p.span(k, kd) &^ (compiler.Bit(k) | compiler.Bit(kd)); guarded && s != 0 && ok; s &= s - 1 {
@@ -424,7 +431,7 @@ outer:
 			if c := m.Cap2(); c != NoSquare {
 				changed |= compiler.Bit(c)
 			}
-			if filter && changed&rel == 0 && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 {
+			if filter && changed&rel == 0 && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 && !p.promotesToRoyal(m) {
 				ext[n] = m
 				n++
 				continue
@@ -472,6 +479,9 @@ func (w *walker) classify(sq Square) uint8 {
 	}
 	if sq == w.target {
 		return compiler.OnEnemy
+	}
+	if sq == w.from {
+		return compiler.OnEmpty // the moving piece has left its square
 	}
 	pc := w.p.board[sq]
 	switch {
@@ -547,7 +557,7 @@ func (w *walker) landOn(sq Square, cond uint8, c1, c2 Square) {
 		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy
 		return
 	}
-	if !w.land.Has(sq) || cond == compiler.OnEnemy && w.p.immune.Has(sq) {
+	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && w.p.immune.Has(sq) {
 		return
 	}
 	w.buf = w.p.emit(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))

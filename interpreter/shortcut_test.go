@@ -1,9 +1,11 @@
 // The legality shortcuts (pins and evasions, checkRelevance, keepers) must keep exactly the
-// moves that plain make/test/unmake keeps, on every built-in variant.
+// moves that plain make/test/unmake keeps, on every built-in variant and on synthetic
+// definitions that combine every mechanism (testdata/synthetic).
 package interpreter
 
 import (
 	"math/rand"
+	"path/filepath"
 	"sort"
 	"testing"
 
@@ -39,7 +41,11 @@ func TestShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 	if testing.Short() {
 		playouts, plies = 12, 40
 	}
-	for _, name := range defs.Builtins() {
+	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
+	if err != nil || len(synthetic) < 4 {
+		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
+	}
+	for _, name := range append(defs.Builtins(), synthetic...) {
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
