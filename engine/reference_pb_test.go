@@ -433,7 +433,13 @@ func (b *pbBoard) play(m pbMove) *pbBoard {
 	c.sq[m.tf][m.tr] = pc
 	c.epF = -1
 	if pbUpper(pc) == 'P' && (m.tr-m.fr == 2 || m.fr-m.tr == 2) {
-		c.epF, c.epR = m.ff, (m.fr+m.tr)/2
+		// As in chess (FIDE 9.2.2), the square passed is an en-passant target only when an
+		// enemy pawn beside the landing square could take there.
+		for _, f := range []int{m.ff - 1, m.ff + 1} {
+			if f >= 0 && f < len(c.sq) && m.tr < len(c.sq[f]) && pbUpper(c.sq[f][m.tr]) == 'P' && pbColor(c.sq[f][m.tr]) != b.side {
+				c.epF, c.epR = m.ff, (m.fr+m.tr)/2
+			}
+		}
 	}
 	if pbUpper(pc) == 'K' && b.rules.goal[b.side][m.tf][m.tr] {
 		c.winner = b.side

@@ -4,6 +4,7 @@ package interpreter
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -189,29 +190,55 @@ func (p *Position) parseCastling(s string) string {
 	return ""
 }
 
+// parseEP reads the en-passant field: one target square, or several on one file written
+// one after another (e3e4) when a piece passed more than one square. Targets no piece of
+// the side to move could capture on are dropped, as setEP would not have set them.
 func (p *Position) parseEP(s string) string {
 	rs := p.rs
-	sq, ok := rs.ParseSquare(s)
-	if !ok || rs.Kind[sq] != compiler.CellSquare {
-		return fmt.Sprintf("en-passant square %q is not a square of the board", s)
+	names := epSquareRE.FindAllString(s, -1)
+	if len(names) == 0 || strings.Join(names, "") != s {
+		return fmt.Sprintf("en-passant field %q: expected - or square names such as e3", s)
 	}
-	if p.board[sq] != NoPiece {
-		return fmt.Sprintf("en-passant square %s is occupied", s)
+	var targets Bitboard
+	low, high := NoSquare, NoSquare
+	for _, name := range names {
+		sq, ok := rs.ParseSquare(name)
+		if !ok || rs.Kind[sq] != compiler.CellSquare {
+			return fmt.Sprintf("en-passant square %q is not a square of the board", name)
+		}
+		if p.board[sq] != NoPiece {
+			return fmt.Sprintf("en-passant square %s is occupied", name)
+		}
+		if low != NoSquare && rs.FileOf(sq) != rs.FileOf(low) {
+			return fmt.Sprintf("en-passant squares %s: not on one file", s)
+		}
+		if low == NoSquare || sq < low {
+			low = sq
+		}
+		if sq > high {
+			high = sq
+		}
+		targets |= compiler.Bit(sq)
 	}
-	// The victim stands one step beyond the target, seen from the side that moved.
-	dr := -1
+	// The piece that passed them stands one step beyond, seen from the side that moved.
+	v := rs.SquareAt(rs.FileOf(low), rs.RankOf(low)-1)
 	if p.side == compiler.Black {
-		dr = 1
+		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
 	}
-	v := rs.SquareAt(rs.FileOf(sq), rs.RankOf(sq)+dr)
 	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !rs.Pieces[p.board[v].Type()].MakesEP {
 		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
 	}
-	p.ep = compiler.Bit(sq)
-	p.epVictim = v
-	p.hash ^= rs.Zobrist.EP[sq]
+	if !p.epCapturable(p.side, targets) {
+		return ""
+	}
+	p.ep, p.epVictim = targets, v
+	for b := targets; b != 0; b &= b - 1 {
+		p.hash ^= rs.Zobrist.EP[b.First()]
+	}
 	return ""
 }
+
+var epSquareRE = regexp.MustCompile(`[a-z][0-9]+`)
 
 // checkRoyals verifies what the check rule needs: each side has a royal piece, and the
 // side that just moved is not in check.

@@ -37,10 +37,12 @@ func TestFENErrors(t *testing.T) {
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqB - 0 1", "castling right \"B\", but there is no Rook"},
 		{"chess", "rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "King is not on its first rank"},
 		{"chess", board + " w KQkq e9 0 1", "not a square of the board"},
-		{"chess", board + " w KQkq e 0 1", "not a square of the board"},
+		{"chess", board + " w KQkq e 0 1", "expected - or square names"},
 		{"chess", board + " w KQkq e7 0 1", "en-passant square e7 is occupied"},
 		{"chess", board + " w KQkq e6 0 1", "no enemy piece stands in front of it"},
 		{"chess", "4k3/8/8/3nP3/8/8/8/4K3 w - d6 0 1", "could have passed it"}, // a knight never leaves en-passant targets
+		{"chess", board + " w KQkq e3e4 0 1", "could have passed it"},
+		{"chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3d3 0 1", "not on one file"},
 		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "en-passant square e4 is occupied"},
 		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no royal piece (King)"},
 		{"chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no royal piece"},
@@ -125,5 +127,41 @@ func TestFENHashDistinguishes(t *testing.T) {
 			t.Errorf("#%d %s: same hash as %s", i, f, prev)
 		}
 		seen[h] = f
+	}
+}
+
+// An en-passant target exists only when a piece of the side to move could capture there
+// (FIDE 9.2.2): otherwise it is dropped on reading and never set by a double step, so
+// that positions repeat as the rules say.
+func TestEPOnlyWhenCapturable(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ fen, want string }{
+		{"4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"},
+		{"4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"},
+	}
+	for i, c := range cases {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatalf("#%d: %v", i, err)
+		}
+		if got := p.FEN(); got != c.want {
+			t.Errorf("#%d got %s want %s", i, got, c.want)
+		}
+	}
+	// Knights out and back after 1.e4 Nf6: the third occurrence of the position after
+	// 1.e4 (Black to move) is a draw, since no en-passant capture was ever possible.
+	p, _ := interpreter.Start(rs, "")
+	for _, s := range []string{"e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+	if r := p.Result(); r.Score != "1/2-1/2" || r.Reason != "repetition" {
+		t.Errorf("after the knights' dance got %v, want a draw by repetition", r)
 	}
 }

@@ -79,18 +79,40 @@ func (p *Position) Make(m Move) {
 	}
 }
 
-// setEP marks the squares strictly between from and to as en-passant targets.
+// setEP marks the squares strictly between from and to as en-passant targets, when an
+// enemy piece could capture there: otherwise the position is the same as without them
+// (FIDE 9.2.2), which matters for repetition. Cells that are not squares are skipped.
 func (p *Position) setEP(from, to Square) {
 	rs := p.rs
 	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 	n := max(abs(df), abs(dr))
 	sf, sr := sign(df), sign(dr)
+	var targets Bitboard
 	for i := 1; i < n; i++ {
-		sq := rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr)
-		p.ep |= compiler.Bit(sq)
-		p.hash ^= rs.Zobrist.EP[sq]
+		targets |= compiler.Bit(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
 	}
-	p.epVictim = to
+	targets &= rs.Squares
+	if !p.epCapturable(p.side^1, targets) {
+		return
+	}
+	p.ep, p.epVictim = targets, to
+	for b := targets; b != 0; b &= b - 1 {
+		p.hash ^= rs.Zobrist.EP[b.First()]
+	}
+}
+
+// epCapturable reports whether a piece of side c could capture en passant onto targets.
+// It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
+func (p *Position) epCapturable(c Color, targets Bitboard) bool {
+	for t := range p.rs.Pieces {
+		pt := &p.rs.Pieces[t]
+		for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
+			if pt.EPCapture[c][b.First()]&targets != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func abs(x int) int {
