@@ -13,6 +13,13 @@ import (
 	"chimera/engine"
 )
 
+// Limits of the perft command's numbers: deeper trees could never be counted anyway, and
+// each thread is a goroutine with its own copy of the position.
+const (
+	maxPerftDepth   = 40
+	maxPerftThreads = 1024
+)
+
 var perftCommand = &command{
 	name:    "perft",
 	args:    "VARIANT DEPTH",
@@ -21,7 +28,8 @@ var perftCommand = &command{
 --setup NAME or --fen FEN), with the root moves shared out among --threads goroutines.
 With --divide, first prints one "move: count" line per root move (coordinate notation,
 sorted) and a blank line. The output always ends with the time, the speed and a last
-line "Nodes searched: N".`,
+line "Nodes searched: N". DEPTH is 1 to 40; --threads is 1 to 1024 (more threads than
+root moves are not started).`,
 	examples: []string{
 		"chimera perft chess 5",
 		"chimera perft chess 3 --divide",
@@ -32,10 +40,10 @@ line "Nodes searched: N".`,
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		divide := fs.Bool("divide", false, "print the count under each root move")
-		threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines sharing the root moves")
+		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
 		return func(c *context, args []string) int {
-			if *threads < 1 {
-				return c.usage("--threads must be at least 1, got %d", *threads)
+			if *threads < 1 || *threads > maxPerftThreads {
+				return c.usage("--threads must be between 1 and %d, got %d", maxPerftThreads, *threads)
 			}
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -45,8 +53,8 @@ line "Nodes searched: N".`,
 				return c.usage("missing DEPTH")
 			}
 			depth, err := strconv.Atoi(args[0])
-			if err != nil || depth < 1 {
-				return c.usage("DEPTH must be a whole number of at least 1, got %q", args[0])
+			if err != nil || depth < 1 || depth > maxPerftDepth {
+				return c.usage("DEPTH must be a whole number from 1 to %d, got %q", maxPerftDepth, args[0])
 			}
 			if code := c.noMoreArgs(args[1:]); code != exitOK {
 				return code

@@ -55,7 +55,7 @@ func (rs *Ruleset) buildAttackTables() {
 			}
 			for _, d := range pt.Slides[c] {
 				v := rs.Dirs[d].V
-				back := rs.DirIndex(Vec{-v.DX, -v.DY})
+				back := rs.dirIndex(Vec{-v.DX, -v.DY})
 				if _, ok := slide[back]; !ok {
 					order = append(order, back)
 				}
@@ -66,7 +66,7 @@ func (rs *Ruleset) buildAttackTables() {
 					continue
 				}
 				v := rs.Dirs[r.Dir].V
-				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.DirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
+				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
 			}
 			for i := range pt.Paths[c] {
 				p := &pt.Paths[c][i]
@@ -85,24 +85,39 @@ func (rs *Ruleset) buildAttackTables() {
 // pathReach computes, for every origin, the cells a path could capture on (Reach) and
 // every cell it could pass, capture or land on (Visit) if every condition were met:
 // over-approximations used to skip hopeless attack probes and legality tests.
+//
+// What legs li.. can reach from a cell does not depend on how the walk got there, so the
+// cells are worked out once per (leg, cell), from the last leg back to the first: the
+// cost is legs × cells × steps, however many legs are optional or repeat.
 func (rs *Ruleset) pathReach(p *Path) {
+	n := len(p.Legs)
+	reach := make([][]Bitboard, n+1) // reach[li][sq]: walking legs li.. from sq
+	visit := make([][]Bitboard, n+1)
+	for li := n - 1; li >= 0; li-- {
+		reach[li] = make([]Bitboard, rs.Cells)
+		visit[li] = make([]Bitboard, rs.Cells)
+		for sq := 0; sq < rs.Cells; sq++ {
+			reach[li][sq], visit[li][sq] = rs.pathCells(p, li, sq, reach[li+1], visit[li+1])
+		}
+	}
 	p.Reach = make([]Bitboard, rs.Cells)
 	p.Visit = make([]Bitboard, rs.Cells)
 	for sq := 0; sq < rs.Cells; sq++ {
 		if p.From.Has(sq) {
-			p.Reach[sq], p.Visit[sq] = rs.pathCells(p, 0, sq)
+			p.Reach[sq], p.Visit[sq] = reach[0][sq], visit[0][sq]
 		}
 	}
 }
 
-// pathCells walks legs li.. of p from at, ignoring occupancy, and returns the cells it
-// could capture on and the cells it could touch.
-func (rs *Ruleset) pathCells(p *Path, li int, at Square) (reach, visit Bitboard) {
+// pathCells walks leg li of p from at, ignoring occupancy, and returns the cells the legs
+// li.. could capture on and the cells they could touch; nextReach and nextVisit hold the
+// answers for leg li+1 from every cell (unused for the last leg).
+func (rs *Ruleset) pathCells(p *Path, li int, at Square, nextReach, nextVisit []Bitboard) (reach, visit Bitboard) {
 	leg := &p.Legs[li]
 	last := li == len(p.Legs)-1
 	d := &rs.Dirs[leg.Dir]
 	if !last && leg.Min == 0 {
-		reach, visit = rs.pathCells(p, li+1, at)
+		reach, visit = nextReach[at], nextVisit[at]
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
@@ -121,8 +136,7 @@ func (rs *Ruleset) pathCells(p *Path, li int, at Square) (reach, visit Bitboard)
 			reach |= Bit(cur)
 		}
 		if k >= leg.Min {
-			r, v := rs.pathCells(p, li+1, cur)
-			reach, visit = reach|r, visit|v
+			reach, visit = reach|nextReach[cur], visit|nextVisit[cur]
 		}
 	}
 	return reach, visit

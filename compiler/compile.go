@@ -6,6 +6,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"chimera/defs"
@@ -67,7 +68,7 @@ func (l *lowering) geometry() {
 	g := &l.rs.Geometry
 	g.Files, g.Ranks, g.Cells = b.Files, b.Ranks, b.Files*b.Ranks
 	g.Kind = make([]CellKind, g.Cells)
-	g.dirIndex = map[Vec]int{}
+	g.dirOf = map[Vec]int{}
 	if b.Layout != "" {
 		rows := strings.Fields(b.Layout)
 		for i, row := range rows {
@@ -287,7 +288,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 		}
 		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				d := rs.DirIndex(forColor(w, c))
+				d := rs.dirIndex(forColor(w, c))
 				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
 					pt.Slides[c] = append(pt.Slides[c], d)
 					continue
@@ -309,7 +310,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 					locust := 0
 					for i, dl := range a.Path {
 						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
-						leg := Leg{Dir: rs.DirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture}
+						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture}
 						if len(dl.Range) == 1 {
 							leg.Min, leg.Max = dl.Range[0], dl.Range[0]
 						} else if len(dl.Range) == 2 {
@@ -503,18 +504,20 @@ func (l *lowering) castling() {
 		cs   *defs.CastleSide
 	}{{"short", &c.Short}, {"long", &c.Long}} {
 		for _, dest := range []struct {
-			key, who string
-			file     int
-		}{{"king", "king", k.KingFile[i]}, {"partner", "partner", k.PartnerFile[i]}} {
+			key  string
+			file int
+		}{{"king", k.KingFile[i]}, {"partner", k.PartnerFile[i]}} {
 			var bad []string
 			for _, r := range k.Rank {
-				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.Kind[sq] != CellSquare {
+				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.Kind[sq] != CellSquare && !slices.Contains(bad, rs.Names[sq]) {
 					bad = append(bad, rs.Names[sq])
 				}
 			}
-			if len(bad) > 0 {
-				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)",
-					side.name, dest.who, strings.Join(bad, " and "))
+			switch len(bad) {
+			case 1:
+				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)", side.name, dest.key, bad[0])
+			case 2:
+				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s or %s, which are not playable squares (the layout marks them missing or unused)", side.name, dest.key, bad[0], bad[1])
 			}
 		}
 	}

@@ -319,7 +319,7 @@ var pathBody = "zones:\n  spot: {squares: [d4]}\npieces:\n" + kingLine +
 	"  - {name: Double, letter: D, moves: [{path: [{step: [1, 0]}, {step: [1, 0]}]}]}\n" +
 	// Bombing: over empty squares, over an enemy (captured), onto the empty square after.
 	"  - {name: Bomber, letter: R, moves: [{path: [{step: [1, 0], on: [empty], range: [0, 0]}, {step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [empty]}]}]}\n" +
-	"  - {name: Hopper, letter: H, moves: [{path: [{step: [1, 0], on: [friend, unused, missing]}, {step: [1, 0], on: [any], range: [0, 2]}], symmetry: none}]}\n" +
+	"  - {name: Hopper, letter: H, moves: [{path: [{step: [1, 0], on: [friend, unused, missing]}, {step: [1, 0], on: [any], range: [1, 2]}], symmetry: none}]}\n" +
 	"  - {name: Climber, letter: C, moves: [{path: [{step: [0, 1], range: [2]}, {step: [1, 0], on: [enemy]}], symmetry: none, from: spot}]}\n" +
 	"  - {name: Two, letter: T, moves: [{path: [{step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [enemy]}], symmetry: none}]}\n"
 
@@ -402,7 +402,7 @@ func TestPathLegs(t *testing.T) {
 		{'G', []leg{{E | F | N, true, 1, 1}, {E | N, false, 1, 1}}, true, ""},
 		{'P', []leg{{N, false, 1, 1}, {E, false, 1, 1}}, false, ""},
 		{'R', []leg{{E, false, 0, 0}, {N, true, 1, 1}, {E, false, 1, 1}}, true, ""},
-		// A last leg with min 0 still moves at least once.
+		// A last leg of one or two steps, over any cell.
 		{'H', []leg{{F | OnUnused | OnMissing, false, 1, 1}, {E | F | N, false, 1, 2}}, true, ""},
 		{'C', []leg{{E, false, 2, 2}, {N, false, 1, 1}}, true, "d4"},
 		{'T', []leg{{N, true, 1, 1}, {N, true, 1, 1}, {N, false, 1, 1}}, true, ""},
@@ -740,6 +740,69 @@ func TestPromotion(t *testing.T) {
 	for i, l := range []byte{'K', 'Q', 'N'} {
 		if pr := rs.Pieces[typeOf(t, rs, l)].Promotion; pr != nil {
 			t.Errorf("#%d %c got a promotion %+v want none", i, l, *pr)
+		}
+	}
+}
+
+// TestLocustBudget: a path captures at most two pieces in passing; a leg's share is its
+// range max capped at 3 (0, unlimited, counts 3), so huge maxima cannot overflow the sum.
+func TestLocustBudget(t *testing.T) {
+	const huge = "9223372036854775807"
+	piece := func(legs string) string {
+		return mini("{files: 8, ranks: 8}", "pieces:\n"+kingLine+"  - name: Locust\n    letter: L\n    moves:\n      - path: "+legs+"\n")
+	}
+	ok := []string{
+		"[{step: [1, 0], on: [enemy], capture: true, range: [2]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [enemy], capture: true}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy, empty], capture: true, range: [0, 2]}, {step: [1, 0]}]",
+	}
+	for _, legs := range ok {
+		compileText(t, piece(legs))
+	}
+	bad := []string{
+		"[{step: [1, 0], on: [enemy], capture: true, range: [1, " + huge + "]}, {step: [1, 0], on: [enemy], capture: true, range: [1, " + huge + "]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true, range: [1, " + huge + "]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true, range: [" + huge + "]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true, range: [1, 0]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true, range: [3]}, {step: [1, 0]}]",
+		"[{step: [1, 0], on: [enemy], capture: true, range: [2]}, {step: [0, 1], on: [enemy], capture: true}, {step: [1, 0]}]",
+	}
+	for i, legs := range bad {
+		errs := compileErrors(t, piece(legs))
+		if len(errs) != 1 || errs[0].Line != 8 || errs[0].Col != 15 || errs[0].Msg != "a path may capture at most two pieces in passing" {
+			t.Errorf("#%d %s: got %v want t.yaml:8:15: a path may capture at most two pieces in passing", i, legs, errs)
+		}
+	}
+}
+
+// TestCastlingDestinationsPlayable: each castling's king and partner files must be
+// squares on both sides' first ranks; the error names the cells, at the file's key.
+func TestCastlingDestinationsPlayable(t *testing.T) {
+	def := func(layout, castling string) string {
+		return mini("\n  files: 8\n  ranks: 4\n  layout: |\n"+layout,
+			"pieces:\n  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}\n"+kingLine+"castling:\n"+castling)
+	}
+	const sides = "  royal: K\n  partner: R\n  short: {king: g, partner: f}\n  long: {king: c, partner: d}\n"
+	rows := func(top, bottom string) string {
+		return "    " + top + "\n    ........\n    ........\n    " + bottom + "\n"
+	}
+	compileText(t, def(rows("*.......", "-......."), sides)) // a and b hold no destination
+	cases := []struct {
+		layout    string
+		line, col int
+		msg       string
+	}{
+		{rows("........", "......*."), 17, 17, "castling.short: the king would land on g1, which is not a playable square"},
+		{rows("......-.", "........"), 17, 17, "castling.short: the king would land on g4, which is not a playable square"},
+		{rows("......*.", "......*."), 17, 17, "castling.short: the king would land on g1 or g4, which are not playable squares"},
+		{rows("........", ".....-.."), 17, 29, "castling.short: the partner would land on f1, which is not a playable square"},
+		{rows("...*....", "........"), 18, 28, "castling.long: the partner would land on d4, which is not a playable square"},
+		{rows("..*.....", "........"), 18, 16, "castling.long: the king would land on c4, which is not a playable square"},
+	}
+	for i, c := range cases {
+		errs := compileErrors(t, def(c.layout, sides))
+		if len(errs) != 1 || errs[0].Line != c.line || errs[0].Col != c.col || !strings.HasPrefix(errs[0].Msg, c.msg) {
+			t.Errorf("#%d got %v want t.yaml:%d:%d: %s", i, errs, c.line, c.col, c.msg)
 		}
 	}
 }

@@ -81,7 +81,7 @@ type Geometry struct {
 	Missing      Bitboard
 	Names        []string // square names, "a1"...
 	Dirs         []Dir
-	dirIndex     map[Vec]int
+	dirOf        map[Vec]int // index in Dirs of each vector, filled while compiling
 }
 
 // SquareAt is the cell of file f, rank r, or NoSquare off the grid.
@@ -108,9 +108,10 @@ func (g *Geometry) ParseSquare(s string) (Square, bool) {
 	return NoSquare, false
 }
 
-// DirIndex returns the index of vector v in Dirs, adding it with its tables if new.
-func (g *Geometry) DirIndex(v Vec) int {
-	if i, ok := g.dirIndex[v]; ok {
+// dirIndex returns the index of vector v in Dirs, adding it with its tables if new. It
+// is for compiling only: once built, a Ruleset is never changed.
+func (g *Geometry) dirIndex(v Vec) int {
+	if i, ok := g.dirOf[v]; ok {
 		return i
 	}
 	d := Dir{V: v, Step: make([]Square, g.Cells), Ray: make([]Bitboard, g.Cells), Up: v.DY*g.Files+v.DX > 0}
@@ -123,6 +124,6 @@ func (g *Geometry) DirIndex(v Vec) int {
 		d.Ray[sq] = ray
 	}
 	g.Dirs = append(g.Dirs, d)
-	g.dirIndex[v] = len(g.Dirs) - 1
+	g.dirOf[v] = len(g.Dirs) - 1
 	return len(g.Dirs) - 1
 }

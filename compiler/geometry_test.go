@@ -166,9 +166,9 @@ func TestDirStep(t *testing.T) {
 		{Vec{-1, 1}, "a1", ""},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.DirIndex(c.v)]
+		d := &rs.Dirs[rs.dirIndex(c.v)]
 		if d.V != c.v {
-			t.Errorf("#%d DirIndex(%v) names a direction %v", i, c.v, d.V)
+			t.Errorf("#%d dirIndex(%v) names a direction %v", i, c.v, d.V)
 		}
 		want := NoSquare
 		if c.to != "" {
@@ -204,7 +204,7 @@ func TestDirRay(t *testing.T) {
 		{Vec{0, -1}, "d3", "d2 d1"},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.DirIndex(c.v)]
+		d := &rs.Dirs[rs.dirIndex(c.v)]
 		want := set(t, rs, c.ray)
 		if got := d.Ray[sqOf(t, rs, c.from)]; got != want {
 			t.Errorf("#%d Ray %v from %s got %s want %s", i, c.v, c.from, show(rs, got), show(rs, want))
@@ -223,7 +223,7 @@ func TestDirUp(t *testing.T) {
 		{Vec{-2, 1}, true}, {Vec{2, -1}, false}, {Vec{-4, 1}, true}, {Vec{4, -1}, false},
 	}
 	for i, c := range cases {
-		if got := rs.Dirs[rs.DirIndex(c.v)].Up; got != c.up {
+		if got := rs.Dirs[rs.dirIndex(c.v)].Up; got != c.up {
 			t.Errorf("#%d Up of %v got %v want %v", i, c.v, got, c.up)
 		}
 	}
@@ -250,7 +250,7 @@ func TestNearest(t *testing.T) {
 		{Vec{-2, -1}, "h8", "b5 d6", "d6", "f7 d6"},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.DirIndex(c.v)]
+		d := &rs.Dirs[rs.dirIndex(c.v)]
 		from := sqOf(t, rs, c.from)
 		blk := set(t, rs, c.blockers)
 		if blk&^d.Ray[from] != 0 {

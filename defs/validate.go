@@ -399,17 +399,20 @@ func (v *validator) pieces() {
 	}
 }
 
-// vector checks the [files, ranks] displacement under key in s.
-func (v *validator) vector(s Src, key string, vec []int) bool {
+// vector checks the [files, ranks] displacement under key in s, used with a symmetry and
+// a direction filter (only).
+func (v *validator) vector(s Src, key string, vec []int, symmetry string, only []string) bool {
 	if vec == nil && !has(s, key) {
 		v.add(s, "", "missing key %q ([files, ranks])", key)
 		return false
 	}
-	return v.vectorAt(s.File, s.At(key), key, vec)
+	return v.vectorAt(s.File, s.At(key), key, vec, symmetry, only)
 }
 
-// vectorAt checks a displacement written at node n.
-func (v *validator) vectorAt(file string, n *yaml.Node, key string, vec []int) bool {
+// vectorAt checks a displacement written at node n: two numbers, not [0, 0], and at least
+// one of its images under the symmetry and the filter fits on the board (a knight [1, 2]
+// moves on a board of two ranks through its image [2, 1]).
+func (v *validator) vectorAt(file string, n *yaml.Node, key string, vec []int, symmetry string, only []string) bool {
 	files, ranks := v.def.Board.Files, v.def.Board.Ranks
 	switch {
 	case len(vec) != 2:
@@ -418,11 +421,30 @@ func (v *validator) vectorAt(file string, n *yaml.Node, key string, vec []int) b
 	case vec[0] == 0 && vec[1] == 0:
 		v.errs.Add(file, n, "%s: [0, 0] goes nowhere", key)
 		return false
-	case files > 0 && ranks > 0 && (outside(vec[0], files) || outside(vec[1], ranks)):
-		v.errs.Add(file, n, "%s: %s leaves the %dx%d board from every square", key, vecString(vec), files, ranks)
-		return false
+	case files <= 0 || ranks <= 0:
+		return true
 	}
-	return true
+	for _, o := range only {
+		if !oneOf(o, directions) {
+			only = nil // reported with the atom; judge the fit by the symmetry alone
+			break
+		}
+	}
+	imgs := Images(vec[0], vec[1], symmetry, only)
+	if len(imgs) == 0 { // the filter keeps nothing: reported with the atom
+		imgs = Images(vec[0], vec[1], symmetry, nil)
+	}
+	for _, w := range imgs {
+		if !outside(w[0], files) && !outside(w[1], ranks) {
+			return true
+		}
+	}
+	if len(imgs) == 1 {
+		v.errs.Add(file, n, "%s: %s leaves the %dx%d board from every square", key, vecString(vec), files, ranks)
+	} else {
+		v.errs.Add(file, n, "%s: %s leaves the %dx%d board from every square, in each of its %d directions", key, vecString(vec), files, ranks, len(imgs))
+	}
+	return false
 }
 
 func vecString(vec []int) string {
@@ -457,62 +479,18 @@ func (v *validator) rng(s Src, key string, r []int) bool {
 	return true
 }
 
-// imageCount counts the directions of vec kept by a symmetry and a direction filter, seen
-// from White (the compiler's rule; "forward" is flipped for Black afterwards).
-func imageCount(vec []int, symmetry string, only []string) int {
-	x, y := vec[0], vec[1]
-	var imgs [][2]int
-	add := func(a, b int) {
-		for _, w := range imgs {
-			if w == [2]int{a, b} {
-				return
-			}
-		}
-		imgs = append(imgs, [2]int{a, b})
-	}
-	switch symmetry {
-	case "none":
-		add(x, y)
-	case "mirror":
-		add(x, y)
-		add(-x, y)
-	default:
-		for _, w := range [][2]int{{x, y}, {y, x}} {
-			for _, sx := range []int{1, -1} {
-				for _, sy := range []int{1, -1} {
-					add(w[0]*sx, w[1]*sy)
-				}
-			}
-		}
-	}
-	if len(only) == 0 {
-		return len(imgs)
-	}
-	n := 0
-	for _, w := range imgs {
-		for _, o := range only {
-			if o == "forward" && w[1] > 0 || o == "backward" && w[1] < 0 || o == "sideways" && w[1] == 0 ||
-				o == "orthogonal" && (w[0] == 0 || w[1] == 0) || o == "diagonal" && (w[0] == w[1] || w[0] == -w[1]) {
-				n++
-				break
-			}
-		}
-	}
-	return n
-}
-
 func (v *validator) atom(a Atom) {
 	var kinds []string
 	var first []int // the vector symmetry and only: apply to
 	okVec := false
 	if a.Leap != nil {
 		kinds = append(kinds, "leap")
-		okVec = v.vector(a.Src, "leap", a.Leap)
+		okVec = v.vector(a.Src, "leap", a.Leap, a.Symmetry, a.Only)
 		first = a.Leap
 	}
 	if a.Ride != nil {
 		kinds = append(kinds, "ride")
-		okVec = v.vector(a.Src, "ride", a.Ride)
+		okVec = v.vector(a.Src, "ride", a.Ride, a.Symmetry, a.Only)
 		first = a.Ride
 		v.rng(a.Src, "range", a.Range)
 	}
@@ -542,7 +520,7 @@ func (v *validator) atom(a Atom) {
 		}
 	}
 	v.choice(a.Src, "mode", "mode", a.Mode, modes)
-	if len(kinds) == 1 && okVec && onlyOK && len(first) == 2 && (a.Symmetry == "" || oneOf(a.Symmetry, symmetries)) && imageCount(first, a.Symmetry, a.Only) == 0 {
+	if len(kinds) == 1 && okVec && onlyOK && len(first) == 2 && (a.Symmetry == "" || oneOf(a.Symmetry, symmetries)) && len(Images(first[0], first[1], a.Symmetry, a.Only)) == 0 {
 		v.add(a.Src, "only", "only: [%s] keeps no direction of %s with symmetry %s: the atom never moves", strings.Join(a.Only, ", "), vecString(first), orDefault(a.Symmetry, "all"))
 	}
 	if a.From != "" || has(a.Src, "from") {
@@ -559,21 +537,61 @@ func (v *validator) atom(a Atom) {
 	}
 }
 
+// Limits on a path, which keep generating its moves cheap: every optional or repeating
+// leg multiplies the ways to walk it.
+const (
+	MaxLegs          = 8 // legs of one path
+	MaxRepeatingLegs = 3 // legs of one path whose range reaches beyond one step (max 0 or above 1)
+)
+
+// legMax is the most steps a leg's range allows (0: unlimited); 1 without a range.
+func legMax(r []int) int {
+	switch len(r) {
+	case 1:
+		return r[0]
+	case 2:
+		return r[1]
+	}
+	return 1
+}
+
 // path checks the legs of a path atom; it reports whether the first leg's step is usable.
 func (v *validator) path(a Atom) bool {
 	if len(a.Path) == 0 {
 		v.add(a.Src, "path", "path: at least one leg")
 		return false
 	}
+	if len(a.Path) > MaxLegs {
+		v.add(a.Src, "path", "path: at most %d legs, found %d", MaxLegs, len(a.Path))
+	}
 	ok := true
+	var repeating []int // 1-based numbers of the legs that repeat
+	var over Src        // the first repeating leg beyond the limit
 	for i, l := range a.Path {
-		okStep := v.vector(l.Src, "step", l.Step)
+		only := a.Only
+		if i > 0 {
+			only = nil // the filter picks the first leg's images; the others follow them
+		}
+		okStep := v.vector(l.Src, "step", l.Step, a.Symmetry, only)
 		if i == 0 {
 			ok = okStep
 		}
 		last := i == len(a.Path)-1
-		if v.rng(l.Src, "range", l.Range) && len(l.Range) == 1 && l.Range[0] == 0 {
+		okRange := v.rng(l.Src, "range", l.Range)
+		switch {
+		case !okRange:
+		case len(l.Range) == 1 && l.Range[0] == 0:
 			v.add(l.Src, "range", "range: [0] repeats a leg exactly zero times; write [0, N] for an optional leg or [1, 0] for any number of steps")
+		case last && len(l.Range) == 2 && l.Range[0] == 0:
+			v.add(l.Src, "range", "the last leg lands: its range starts at 1, found %s", vecString(l.Range))
+		}
+		if okRange {
+			if m := legMax(l.Range); m == 0 || m > 1 {
+				repeating = append(repeating, i+1)
+				if len(repeating) == MaxRepeatingLegs+1 {
+					over = l.Src
+				}
+			}
 		}
 		for j, c := range l.On {
 			if !oneOf(c, conditions) {
@@ -587,10 +605,26 @@ func (v *validator) path(a Atom) bool {
 			v.add(l.Src, "capture", "the last leg captures by landing; capture: applies to squares passed")
 		}
 	}
+	if len(repeating) > MaxRepeatingLegs {
+		v.add(over, "range", "path: at most %d legs may repeat (range max 0 or above 1), found %d (legs %s)",
+			MaxRepeatingLegs, len(repeating), numberList(repeating))
+	}
 	if a.Mode != "" {
 		v.add(a.Src, "mode", "mode does not apply to a path: the last leg's on: decides")
 	}
 	return ok
+}
+
+// numberList writes 1, 2, 3 and 5.
+func numberList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 func (v *validator) file(s Src, key, f string) bool {
@@ -698,7 +732,7 @@ func (v *validator) freeze() {
 			v.add(f.Src, "steps", "freeze: missing key \"steps\" (offsets at which pieces are frozen)")
 		}
 		for i, s := range f.Steps {
-			v.vectorAt(f.File, f.Item("steps", i), "steps", s)
+			v.vectorAt(f.File, f.Item("steps", i), "steps", s, "all", nil)
 		}
 	}
 }

@@ -9,29 +9,38 @@ import (
 	"chimera/interpreter"
 )
 
-// Perft counts the leaf nodes of the legal move tree of depth d from p.
+// Perft counts the leaf nodes of the legal move tree of depth d from p. Its memory grows
+// with the plies the tree actually reaches, not with depth: an absurd depth costs nothing
+// until the tree gets that deep.
 func Perft(p *interpreter.Position, depth int) int64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]interpreter.Move, depth+1)
-	for i := range bufs {
-		bufs[i] = make([]interpreter.Move, 0, 256)
-	}
-	return perft(p, depth, bufs)
+	c := counter{p: p}
+	return c.count(depth, 0)
 }
 
-func perft(p *interpreter.Position, depth int, bufs [][]interpreter.Move) int64 {
-	moves := p.LegalMoves(bufs[depth])
-	bufs[depth] = moves
+// counter walks a move tree with one move buffer per ply from the root, made when the
+// walk first reaches that ply and reused after.
+type counter struct {
+	p    *interpreter.Position
+	bufs [][]interpreter.Move
+}
+
+func (c *counter) count(depth, ply int) int64 {
+	if ply == len(c.bufs) {
+		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
+	}
+	moves := c.p.LegalMoves(c.bufs[ply])
+	c.bufs[ply] = moves
 	if depth == 1 {
 		return int64(len(moves))
 	}
 	var n int64
 	for _, m := range moves {
-		p.Make(m)
-		n += perft(p, depth-1, bufs)
-		p.Unmake()
+		c.p.Make(m)
+		n += c.count(depth-1, ply+1)
+		c.p.Unmake()
 	}
 	return n
 }
@@ -42,8 +51,8 @@ type DivideEntry struct {
 	Nodes int64
 }
 
-// Divide counts each root move's subtree, using up to workers goroutines (0 = all CPUs).
-// Entries come back in move generation order.
+// Divide counts each root move's subtree, using up to workers goroutines (0 or less: all
+// CPUs; never more than there are root moves). Entries come back in move generation order.
 func Divide(p *interpreter.Position, depth, workers int) []DivideEntry {
 	if depth < 1 {
 		return nil
@@ -53,6 +62,7 @@ func Divide(p *interpreter.Position, depth, workers int) []DivideEntry {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, len(moves))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
