@@ -173,7 +173,7 @@ func (l *lowering) pieces() {
 	for i := range l.def.Pieces {
 		p := &l.def.Pieces[i]
 		pt := &rs.Pieces[i]
-		*pt = PieceType{Def: p, Name: p.Name, Letter: p.Letter[0], SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
+		*pt = PieceType{Def: p, Name: p.Name, Letter: p.Letter[0], LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
 			ResetsClock: p.ResetsClock, Value: p.Value}
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter

@@ -61,7 +61,8 @@ type Path struct {
 type PieceType struct {
 	Def         *defs.Piece
 	Name        string
-	Letter      byte // uppercase
+	Letter      byte   // uppercase
+	LetterText  string // Letter as text, made once (hooks see it without an allocation)
 	SAN         string
 	Royal       bool
 	Immune      bool

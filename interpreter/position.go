@@ -8,8 +8,6 @@
 package interpreter
 
 import (
-	"github.com/expr-lang/expr/vm"
-
 	"chimera/compiler"
 )
 
@@ -78,8 +76,7 @@ type Position struct {
 	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
 	castleRank [2]Bitboard
 	scratch    []Move
-	hookVM     *vm.VM                        // reused by hooks; one per position, so one per goroutine
-	hookCount  func(letter, side string) int // count() for hooks, bound to this position
+	hook       *hookState // hooks' VM and environment, made on first use; one per goroutine
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -124,8 +121,7 @@ func (p *Position) Clone() *Position {
 	q.undo = make([]Undo, len(p.undo), max(cap(p.undo), 256))
 	copy(q.undo, p.undo)
 	q.scratch = nil
-	q.hookVM = nil
-	q.hookCount = nil
+	q.hook = nil
 	return &q
 }
 

@@ -2,6 +2,8 @@
 package interpreter
 
 import (
+	"fmt"
+
 	"github.com/expr-lang/expr/vm"
 
 	"chimera/compiler"
@@ -40,23 +42,42 @@ func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece) bool {
 			caps++
 		}
 	}
-	if p.hookCount == nil {
-		p.hookCount = p.countLetter
+	if p.hook == nil {
+		p.hook = &hookState{vm: &vm.VM{}}
+		p.hook.env.Count = p.countLetter
 	}
-	env := compiler.HookEnv{Mover: sideName[p.side], Piece: string(rs.Pieces[pc.Type()].Letter), From: rs.Names[m.From()], To: rs.Names[m.To()],
-		Captures: caps, Ply: p.startPly + len(p.undo), Count: p.hookCount}
+	env := &p.hook.env
+	env.Mover, env.Piece = sideName[p.side], rs.Pieces[pc.Type()].LetterText
+	env.From, env.To = rs.Names[m.From()], rs.Names[m.To()]
+	env.Captures, env.Ply, env.Check = caps, p.startPly+len(p.undo), false
 	if g.HookReadsCheck {
 		env.Check = p.sideInCheck(p.side ^ 1)
 	}
-	if p.hookVM == nil {
-		p.hookVM = &vm.VM{}
-	}
-	out, err := p.hookVM.Run(g.Hook, env)
+	out, err := p.hook.vm.Run(g.Hook, env)
 	if err != nil {
+		if p.hook.err == nil {
+			p.hook.err = fmt.Errorf("%s: hook %q: %v", g.Def.Src.Errorf("when", "").Error(), g.Def.When, err)
+		}
 		return false
 	}
 	b, _ := out.(bool)
 	return b
+}
+
+// hookState is a position's scratch for hooks: one VM and one environment, reused.
+type hookState struct {
+	vm  *vm.VM
+	env compiler.HookEnv
+	err error // the first run-time error of any hook
+}
+
+// HookError returns the first run-time error a hook raised in this position's games
+// (the hook then counted as false), or nil.
+func (p *Position) HookError() error {
+	if p.hook == nil {
+		return nil
+	}
+	return p.hook.err
 }
 
 // countLetter is count(letter, side) for hooks: the side's pieces with the letter on the board.
