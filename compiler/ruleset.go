@@ -12,7 +12,7 @@ const (
 	OnEmpty   uint8 = 1 << iota // empty square (unused cells count as empty when passed)
 	OnFriend                    // a piece of the mover
 	OnEnemy                     // an enemy piece
-	OnMissing                   // a cell that does not exist, or off the board
+	OnMissing                   // a cell that does not exist (a path stops at the edge of the board)
 	OnUnused                    // an unused cell
 )
 

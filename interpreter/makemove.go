@@ -168,22 +168,3 @@ func (p *Position) Unmake() {
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash, p.ended = u.Castle, u.EP, u.EPVictim, u.Halfmove, u.Hash, u.Ended
 	p.undo = p.undo[:len(p.undo)-1]
 }
-
-// MakeNull passes the move to the opponent (for search); undone by UnmakeNull.
-func (p *Position) MakeNull() {
-	p.undo = append(p.undo, Undo{Castle: p.castle, EP: p.ep, EPVictim: p.epVictim, Halfmove: p.halfmove, Hash: p.hash, Ended: p.ended})
-	for b := p.ep; b != 0; b &= b - 1 {
-		p.hash ^= p.rs.Zobrist.EP[b.First()]
-	}
-	p.ep, p.epVictim = 0, NoSquare
-	p.side ^= 1
-	p.hash ^= p.rs.Zobrist.Side
-}
-
-// UnmakeNull undoes MakeNull.
-func (p *Position) UnmakeNull() {
-	u := &p.undo[len(p.undo)-1]
-	p.side ^= 1
-	p.castle, p.ep, p.epVictim, p.halfmove, p.hash, p.ended = u.Castle, u.EP, u.EPVictim, u.Halfmove, u.Hash, u.Ended
-	p.undo = p.undo[:len(p.undo)-1]
-}

@@ -71,7 +71,7 @@ type Position struct {
 	ended     int8
 	endReason string
 	undo      []Undo
-	// rootPly is the ply count at the position set from FEN, for fullmove numbers.
+	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly   int
 	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
 	castleRank [2]Bitboard
@@ -96,9 +96,6 @@ func (p *Position) Occupied() Bitboard { return p.byColor[0] | p.byColor[1] }
 
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *Position) Pieces(c Color, t int) Bitboard { return p.byType[t] & p.byColor[c] }
-
-// ColorSet is the set of squares holding pieces of color c.
-func (p *Position) ColorSet(c Color) Bitboard { return p.byColor[c] }
 
 // Halfmove is the fifty-move counter in half-moves.
 func (p *Position) Halfmove() int { return p.halfmove }
