@@ -541,18 +541,15 @@ func (v *validator) atom(a Atom) {
 // leg multiplies the ways to walk it.
 const (
 	MaxLegs          = 8 // legs of one path
-	MaxRepeatingLegs = 3 // legs of one path whose range reaches beyond one step (max 0 or above 1)
+	MaxRepeatingLegs = 3 // legs of one path that may take several different numbers of steps beyond one
 )
 
-// legMax is the most steps a leg's range allows (0: unlimited); 1 without a range.
-func legMax(r []int) int {
-	switch len(r) {
-	case 1:
-		return r[0]
-	case 2:
-		return r[1]
-	}
-	return 1
+// legRepeats reports whether a leg may take several different numbers of steps beyond
+// one (max 0 or above 1, and min below max): each such leg multiplies the ways to walk a
+// path by up to the board's length. [n] alone means exactly n steps and does not branch;
+// [0, 1] branches only two ways.
+func legRepeats(r []int) bool {
+	return len(r) == 2 && (r[1] == 0 || r[1] > 1 && r[0] < r[1])
 }
 
 // path checks the legs of a path atom; it reports whether the first leg's step is usable.
@@ -586,7 +583,7 @@ func (v *validator) path(a Atom) bool {
 			v.add(l.Src, "range", "the last leg lands: its range starts at 1, found %s", vecString(l.Range))
 		}
 		if okRange {
-			if m := legMax(l.Range); m == 0 || m > 1 {
+			if legRepeats(l.Range) {
 				repeating = append(repeating, i+1)
 				if len(repeating) == MaxRepeatingLegs+1 {
 					over = l.Src
@@ -606,7 +603,7 @@ func (v *validator) path(a Atom) bool {
 		}
 	}
 	if len(repeating) > MaxRepeatingLegs {
-		v.add(over, "range", "path: at most %d legs may repeat (range max 0 or above 1), found %d (legs %s)",
+		v.add(over, "range", "path: at most %d legs may repeat a varying number of times (range max 0 or above 1, min below max), found %d (legs %s)",
 			MaxRepeatingLegs, len(repeating), numberList(repeating))
 	}
 	if a.Mode != "" {
