@@ -44,7 +44,7 @@ not load (or on a usage error).`,
 		quick := fs.Bool("quick", false, fmt.Sprintf("skip perft depths expecting more than %d nodes", quickNodes))
 		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting over N nodes (0: none)")
 		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: none)")
-		threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines for large perft counts")
+		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines for large perft counts (1 to 1024)")
 		return func(c *context, args []string) int {
 			if *def != "" {
 				args = append([]string{*def}, args...)
@@ -52,8 +52,8 @@ not load (or on a usage error).`,
 			if len(args) == 0 {
 				return c.usage("missing FILE, DIR or VARIANT")
 			}
-			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 {
-				return c.usage("--max-nodes and --max-depth must not be negative, --threads at least 1")
+			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 || *threads > maxPerftThreads {
+				return c.usage("--max-nodes and --max-depth must not be negative, --threads between 1 and %d", maxPerftThreads)
 			}
 			opt := engine.SuiteOptions{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
 			if *quick && !fs.Changed("max-nodes") {
