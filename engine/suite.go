@@ -133,11 +133,27 @@ func testPosition(rs *compiler.Ruleset, t *defs.Test) (*interpreter.Position, er
 }
 
 // checkMoveSet compares the legal moves with an exact list. Listed moves are read like
-// any move (ParseMove), so SAN and the other castling spelling also name their move.
+// any move (ParseMove), so SAN and the other castling spelling also name their move. The
+// legal moves are keyed by their coordinate text, so a move generated twice, or two moves
+// written alike, fail the test rather than pass as one.
 func checkMoveSet(p *interpreter.Position, want []string, fail func(string, ...any)) {
+	checkMoveList(p, p.LegalMoves(nil), p.Coord, want, fail)
+}
+
+// checkMoveList is checkMoveSet for the given legal moves of p, written by coord.
+func checkMoveList(p *interpreter.Position, moves []interpreter.Move, coord func(interpreter.Move) string, want []string, fail func(string, ...any)) {
 	legal := map[string]bool{}
-	for _, m := range p.LegalMoves(nil) {
-		legal[p.Coord(m)] = true
+	generated := map[interpreter.Move]bool{}
+	for _, m := range moves {
+		c := coord(m)
+		switch {
+		case generated[m]:
+			fail("moves: %s is generated twice", c)
+		case legal[c]:
+			fail("moves: two legal moves are written %s", c)
+		}
+		generated[m] = true
+		legal[c] = true
 	}
 	listed := map[string]bool{}
 	var missing []string
@@ -149,7 +165,7 @@ func checkMoveSet(p *interpreter.Position, want []string, fail func(string, ...a
 				missing = append(missing, s)
 				continue
 			}
-			c = p.Coord(m)
+			c = coord(m)
 		}
 		if listed[c] {
 			fail("moves: %s is listed twice", s)
@@ -165,7 +181,7 @@ func checkMoveSet(p *interpreter.Position, want []string, fail func(string, ...a
 	sort.Strings(missing)
 	sort.Strings(extra)
 	if len(missing) > 0 || len(extra) > 0 {
-		msg := fmt.Sprintf("moves: got %d legal moves, want %d", len(legal), len(want))
+		msg := fmt.Sprintf("moves: got %d legal moves, want %d", len(moves), len(want))
 		if len(missing) > 0 {
 			msg += "; listed but not legal: " + strings.Join(missing, " ")
 		}

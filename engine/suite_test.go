@@ -219,3 +219,66 @@ func TestPlayGame(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveSetCollisions: a moves: list names every legal move once even when two share
+// origin and destination, and the check fails when the generator repeats a move or two
+// moves are written alike (here forced by a repeated move and by a writer that drops the
+// captured squares Coord adds to tell them apart).
+func TestMoveSetCollisions(t *testing.T) {
+	rs, err := interpreter.Open("prisonbreak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Prison Break: pawn d5 (knight ahead on d6) slides to c6 or e6, or takes e5 en
+	// passant on e6; king a1 steps to a2, b1, b2 (prison-break.md).
+	const fen = "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1"
+	all := []string{"a1a2", "a1b1", "a1b2", "d5c6", "d5e6", "d5e6xe5"}
+	cases := []struct {
+		moves []string
+		pass  bool
+		msg   string
+	}{
+		{all, true, ""},
+		{[]string{"Ka2", "Kb1", "Kb2", "c6", "e6", "dxe6"}, true, ""},
+		{all[:5], false, "got 6 legal moves, want 5; legal but not listed: d5e6xe5"},
+		{append(all[:5:5], "dxe6", "d5e6xe5"), false, "moves: d5e6xe5 is listed twice"},
+	}
+	for i, c := range cases {
+		r := RunTest(rs, &defs.Test{Name: "collision", FEN: fen, Moves: c.moves}, SuiteOptions{})
+		if r.Pass != c.pass || !strings.Contains(r.Message(), c.msg) {
+			t.Errorf("#%d got pass=%v %q, want pass=%v containing %q", i, r.Pass, r.Message(), c.pass, c.msg)
+		}
+	}
+
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := p.LegalMoves(nil)
+	plain := func(m interpreter.Move) string { // Coord without the captured squares
+		s := p.Coord(m)
+		if i := strings.IndexByte(s, 'x'); i >= 0 {
+			s = s[:i]
+		}
+		return s
+	}
+	broken := []struct {
+		moves []interpreter.Move
+		coord func(interpreter.Move) string
+		want  []string
+		msg   string
+	}{
+		{legal, p.Coord, all, ""},
+		{append(legal[:len(legal):len(legal)], legal[0]), p.Coord, all, "moves: " + p.Coord(legal[0]) + " is generated twice"},
+		{legal, plain, all[:5], "moves: two legal moves are written d5e6"},
+	}
+	for i, c := range broken {
+		var failures []string
+		fail := func(format string, args ...any) { failures = append(failures, fmt.Sprintf(format, args...)) }
+		checkMoveList(p, c.moves, c.coord, c.want, fail)
+		got := strings.Join(failures, "\n")
+		if c.msg == "" && got != "" || !strings.Contains(got, c.msg) {
+			t.Errorf("#%d got failures %q, want %q", i, got, c.msg)
+		}
+	}
+}

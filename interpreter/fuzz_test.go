@@ -1,5 +1,7 @@
-// Fuzz targets for the FEN and move parsers: arbitrary input never panics; what is accepted
-// round-trips (FEN) or is a legal move (ParseMove). Seed corpora live in testdata/fuzz.
+// Fuzz targets for the FEN and move parsers, in chess and in variant boards (cells that do
+// not exist, paths with captures in passing, freezing): arbitrary input never panics; what
+// is accepted round-trips (FEN, move notation) or is a legal move (ParseMove). Seed corpora
+// live in testdata/fuzz.
 package interpreter_test
 
 import (
@@ -7,47 +9,112 @@ import (
 	"testing"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
+// fuzzVariants are the rulesets the fuzz targets pick by index (modulo the length), so a
+// corpus entry keeps its meaning: the first five are fixed, the other built-ins follow
+// in name order.
+var fuzzVariants = func() []string {
+	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape"}
+	fixed := map[string]bool{}
+	for _, v := range out {
+		fixed[v] = true
+	}
+	for _, v := range defs.Builtins() {
+		if !fixed[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}()
+
 var (
 	fuzzOnce     sync.Once
-	fuzzChess    *compiler.Ruleset
-	fuzzChess960 *compiler.Ruleset
+	fuzzRulesets []*compiler.Ruleset
 	fuzzErr      error
 )
 
-func fuzzRulesets(t testing.TB) (chess, chess960 *compiler.Ruleset) {
+// fuzzRuleset opens fuzzVariants[which % len] (all of them once, shared by the fuzz workers).
+func fuzzRuleset(t testing.TB, which uint8) *compiler.Ruleset {
 	fuzzOnce.Do(func() {
-		if fuzzChess, fuzzErr = interpreter.Open("chess"); fuzzErr == nil {
-			fuzzChess960, fuzzErr = interpreter.Open("chess960")
+		for _, v := range fuzzVariants {
+			rs, err := interpreter.Open(v)
+			if err != nil {
+				fuzzErr = err
+				return
+			}
+			fuzzRulesets = append(fuzzRulesets, rs)
 		}
 	})
 	if fuzzErr != nil {
 		t.Fatal(fuzzErr)
 	}
-	return fuzzChess, fuzzChess960
+	return fuzzRulesets[int(which)%len(fuzzRulesets)]
+}
+
+// fuzzVariant is the index of a variant in fuzzVariants.
+func fuzzVariant(name string) uint8 {
+	for i, v := range fuzzVariants {
+		if v == name {
+			return uint8(i)
+		}
+	}
+	panic("no fuzz variant " + name)
+}
+
+// fuzzFENSeeds are valid and broken FENs per variant: start positions, positions from the
+// definitions' tests (frozen pieces, escapes, palaces, prisoners), notation collisions,
+// and near misses (a piece on a cell that does not exist, a rank too long, a bad
+// en-passant square).
+var fuzzFENSeeds = []struct{ variant, fen string }{
+	{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+	{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+	{"chess", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	{"chess", "4k3/8/8/8/8/8/8/4K3"},
+	{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1"},
+	{"prisonbreak", "rnbqkb/ppppp1/6/6/6/6/PPPPP1/RNBQKB w - - 0 1"},
+	{"prisonbreak", "r1q2b/p1k1p1/1N4/3p2/2b3/2PPPn/PP1B1Q/4KB b - - 0 17"},
+	{"prisonbreak", "1r1q2/p1pbB1/n3k1/1p2pp/2PP2/PP4/2NQPP/2R1KB w - - 3 17"},
+	{"prisonbreak", "K4k/3b2/6/6/1rPRpr/6/6/3n2 w - - 0 1"},
+	{"prisonbreak", "5k/5Q/3n2/2Q3/6/6/6/K5 b - - 0 1"},
+	{"prisonbreak", "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1"},
+	{"prisonbreak", "5k/6/6/3p2/3PP1/6/6/K5 w - - 0 1"},
+	{"prisonbreak", "5k/6/6/6/1Pp3/6/6/5K b - b3 0 1"},
+	{"prisonbreak", "5k/6/6/6/6/6/6/K5 w - a4 0 1"},
+	{"prisonbreak", "5k/6/6/Q5/6/6/6/K5 w - - 0 1"},
+	{"prisonbreak", "5k/6/6/6/6/6/6/K6 w - - 0 1"},
+	{"claustrophobia", "rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
+	{"claustrophobia", "1r1bbk*/p1p1pqn/rp1p1**/1R3**/1B2n**/R4**/PPPP1Q1/2NBNK* w - - 4 8"},
+	{"claustrophobia", "rr1b2*/npNppkn/2b2**/2q2**/p1P2**/1R2P**/PPBP1QN/1R2BK* b - - 6 10"},
+	{"claustrophobia", "k5*/7/5**/5**/1Pp2**/5**/7/K5* b - b3 0 1"},
+	{"claustrophobia", "k5*/7/5**/5**/5**/5**/1pp4/2N2K* b - - 0 1"},
+	{"claustrophobia", "k5*/7/5**/5**/5**/5**/5R1/K5* w - - 0 1"},
+	{"claustrophobia", "k5*/7/5**/5**/5**/5N*/7/K5* w - - 0 1"},
+	{"claustrophobia", "k5*/7/5**/5**/5**/5**/7/K6 w - - 0 1"},
+	{"claustrophobia", "k5*/7/5/5**/5**/5**/7/K5* w - - 0 1"},
+	{"prisonersescape", "***I***/fnhghnf/ppppppp/7/7/PPPPPPP/FNHGHNF/***i*** w - - 0 1"},
+	{"prisonersescape", "***I***/5nf/p1Pp1pp/f1P4/5h1/3G1PP/FN2ih1/***1*** w - - 0 1"},
+	{"prisonersescape", "***1***/5I1/p1ppp1p/P2n2P/HpiH1g1/fP4p/F1N4/***1*** b - - 0 1"},
+	{"prisonersescape", "***I***/2hgh2/7/7/2i4/7/1P1G1N1/***1*** w - - 0 1"},
+	{"prisonersescape", "***1***/2hgh2/7/7/2I4/1NG4/3i3/***1*** w - - 0 1"},
+	{"prisonersescape", "I******/7/7/7/7/7/7/***i*** w - - 0 1"},
+	{"prisonersescape", "***I***/7/7/7/7/7/7/7 w - - 0 1"},
+	{"breakthrough", "p7/8/8/8/3PPP2/8/8/8 w - - 0 1"},
 }
 
 // FuzzFEN: FromFEN never panics; an accepted FEN is written back in a form that reads as
-// the same position, and its moves can be generated, made and unmade.
+// the same position; its moves can be generated, made and unmade, and each has its own
+// coordinate text and SAN, both read back as that move.
 func FuzzFEN(f *testing.F) {
-	for _, s := range []string{
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-		"4k3/8/8/8/8/8/8/4K3",
-	} {
-		f.Add(s, false)
-		f.Add(s, true)
+	for _, s := range fuzzFENSeeds {
+		f.Add(s.fen, fuzzVariant(s.variant))
 	}
-	f.Fuzz(func(t *testing.T, fen string, chess960 bool) {
-		chess, c960 := fuzzRulesets(t)
-		rs := chess
-		if chess960 {
-			rs = c960
-		}
+	f.Fuzz(func(t *testing.T, fen string, which uint8) {
+		rs := fuzzRuleset(t, which)
 		p, err := interpreter.FromFEN(rs, fen)
 		if err != nil {
 			if p != nil {
@@ -61,59 +128,84 @@ func FuzzFEN(f *testing.F) {
 		out := p.FEN()
 		q, err := interpreter.FromFEN(rs, out)
 		if err != nil {
-			t.Fatalf("FromFEN(%q) ok, but its FEN %q is rejected: %v", fen, out, err)
+			t.Fatalf("%s: FromFEN(%q) ok, but its FEN %q is rejected: %v", rs.Name, fen, out, err)
 		}
 		if q.FEN() != out || q.Hash() != p.Hash() {
-			t.Fatalf("FromFEN(%q): FEN %q reads back as %q (hash %x, want %x)", fen, out, q.FEN(), q.Hash(), p.Hash())
+			t.Fatalf("%s: FromFEN(%q): FEN %q reads back as %q (hash %x, want %x)", rs.Name, fen, out, q.FEN(), q.Hash(), p.Hash())
 		}
 		if p.Hash() != p.RecomputedHash() {
-			t.Fatalf("FromFEN(%q): hash %x, recomputed %x", fen, p.Hash(), p.RecomputedHash())
+			t.Fatalf("%s: FromFEN(%q): hash %x, recomputed %x", rs.Name, fen, p.Hash(), p.RecomputedHash())
 		}
+		coords, sans := map[string]bool{}, map[string]bool{}
 		for _, m := range p.LegalMoves(nil) {
+			c, s := p.Coord(m), p.SAN(m)
+			if coords[c] || sans[s] {
+				t.Fatalf("%s %s: %q / %q names two moves", rs.Name, out, c, s)
+			}
+			coords[c], sans[s] = true, true
+			for _, text := range []string{c, s} {
+				if n, err := p.ParseMove(text); err != nil || n != m {
+					t.Fatalf("%s %s: ParseMove(%q) = %v, %v; want %s", rs.Name, out, text, n, err, c)
+				}
+			}
 			p.Make(m)
 			if p.Hash() != p.RecomputedHash() {
-				t.Fatalf("%s after %s: incremental hash differs from recomputed", out, p.Coord(m))
+				t.Fatalf("%s %s after %s: incremental hash differs from recomputed", rs.Name, out, c)
 			}
+			_ = p.FEN()
 			p.Unmake()
 			if p.FEN() != out {
-				t.Fatalf("%s: make/unmake of %s gives %s", out, p.Coord(m), p.FEN())
+				t.Fatalf("%s %s: make/unmake of %s gives %s", rs.Name, out, c, p.FEN())
 			}
 		}
 		_ = p.Result()
 	})
 }
 
-// fuzzMovePositions are the positions FuzzParseMove reads moves in.
+// fuzzMovePositions are the positions FuzzParseMove reads moves in. Entries are only ever
+// appended: the corpus names them by index.
 var fuzzMovePositions = []struct {
-	chess960 bool
-	fen      string
+	variant, fen string
 }{
-	{false, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-	{false, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-	{false, "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
-	{false, "6k1/8/8/8/8/Q7/8/Q1Q4K w - - 0 1"},
-	{false, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
-	{false, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"},
-	{true, "rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1"},
-	{true, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+	{"chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
+	{"chess", "6k1/8/8/8/8/Q7/8/Q1Q4K w - - 0 1"},
+	{"chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
+	{"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"},
+	{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1"},
+	{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+	// Slide and en passant onto one square; slide and step onto one square.
+	{"prisonbreak", "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1"},
+	{"prisonbreak", "5k/6/6/3p2/3PP1/6/6/K5 w - - 0 1"},
+	// Bombers and Ninja Guards capturing in passing, frozen pieces.
+	{"prisonbreak", "K4k/3b2/6/6/1rPRpr/6/6/3n2 w - - 0 1"},
+	{"prisonbreak", "1r1q2/p1pbB1/n3k1/1p2pp/2PP2/PP4/2NQPP/2R1KB w - - 3 17"},
+	// A step and a slide promoting on b1; the start position with its palaces.
+	{"claustrophobia", "k5*/7/5**/5**/5**/5**/1pp4/2N2K* b - - 0 1"},
+	{"claustrophobia", "rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
+	{"prisonersescape", "***I***/5nf/p1Pp1pp/f1P4/5h1/3G1PP/FN2ih1/***1*** w - - 0 1"},
+	{"prisonersescape", "***1***/5I1/p1ppp1p/P2n2P/HpiH1g1/fP4p/F1N4/***1*** b - - 0 1"},
+}
+
+// fuzzMoveTexts are the move texts FuzzParseMove starts from in every position.
+var fuzzMoveTexts = []string{
+	"e4", "Nf3", "e2e4", "O-O", "0-0-0", "exd6e.p.", "d7c8q", "d7xc8=N+", "Qa1b2", "b1a1", "e8", "",
+	"d5e6", "d5e6xe5", "dxe6", "de5", "e5", "cb1=Q", "b1Q", "b2b1q", "c3d4xd3", "Rxc4-b4", "Rd4xe4xf4",
+	"Bxc5-b6", "d4b2xc3", "a7a5", "Id8c7", "Gd2d4", "g1", "f1f2", "a1a10", "xe5", "-e5", "=Q",
 }
 
 // FuzzParseMove: ParseMove never panics on any text, and a move it returns is legal and
 // is read back from its own coordinate notation and SAN.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"e4", "Nf3", "e2e4", "O-O", "0-0-0", "exd6e.p.", "d7c8q", "d7xc8=N+", "Qa1b2", "b1a1", "e8", ""} {
+	for _, s := range fuzzMoveTexts {
 		for i := range fuzzMovePositions {
 			f.Add(uint8(i), s)
 		}
 	}
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
-		chess, c960 := fuzzRulesets(t)
 		pos := fuzzMovePositions[int(which)%len(fuzzMovePositions)]
-		rs := chess
-		if pos.chess960 {
-			rs = c960
-		}
-		p, err := interpreter.FromFEN(rs, pos.fen)
+		p, err := interpreter.FromFEN(fuzzRuleset(t, fuzzVariant(pos.variant)), pos.fen)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,25 +1,90 @@
-// Move notation: coordinate (e2e4, e7e8q) and SAN (Nf3, exd5, O-O, e8=Q+, Bxc3-b2),
-// both written and read; reading matches the input against the legal moves.
+// Move notation: coordinate (e2e4, e7e8q, d5e6xe5) and SAN (Nf3, exd5, de5, O-O, e8=Q+,
+// Bxc3-b2), both written and read; reading matches the input against the legal moves.
 package interpreter
 
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 )
 
 // Coord writes m in coordinate notation: origin, destination, promotion letter in lower
 // case. Castling writes the king's destination, or the partner's square when the ruleset
-// says king-to-partner (Chess960 style).
+// says king-to-partner (Chess960 style). Coordinate texts are kept apart from the other
+// legal moves of p: when another one has the same text, castling writes the partner's
+// square (the king's step b1c1 and castling b1a1), and a move capturing in passing (a
+// pawn's en-passant capture and its slide onto one square, two paths capturing different
+// pieces between the same squares) appends the squares it captures in passing, each as x
+// and its name: d5e6xe5. Only such moves pay for the legal move generation that tells.
 func (p *Position) Coord(m Move) string {
+	if m.Cap1() == NoSquare && m.Kind() != KindCastle {
+		return p.plainCoord(m)
+	}
+	var legal [256]Move
+	squares, rest := p.coordParts(m, p.LegalMoves(legal[:0]))
+	return squares + rest
+}
+
+// coordParts writes m as Coord does, given the legal moves of p, in two parts: the
+// origin and destination squares, then the rest (promotion letter, captures in passing).
+func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	rs := p.rs
-	to := m.To()
-	if m.Kind() == KindCastle && rs.Castling.KingToPartner {
+	to := p.coordTo(m)
+	if m.Kind() == KindCastle && to == m.To() && p.sharesText(m, to, legal) {
 		to = m.Aux()
 	}
-	s := rs.Names[m.From()] + rs.Names[to]
+	squares = rs.Names[m.From()] + rs.Names[to]
+	if t := m.Promotion(); t >= 0 {
+		rest = strings.ToLower(string(rs.Pieces[t].Letter))
+	}
+	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
+		rest += p.passedCaptures(m, false)
+	}
+	return squares, rest
+}
+
+// sharesText reports whether another legal move has the plain coordinate text of m
+// written with destination to.
+func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
+	for _, o := range legal {
+		if o != m && o.From() == m.From() && p.coordTo(o) == to && o.Promotion() == m.Promotion() {
+			return true
+		}
+	}
+	return false
+}
+
+// plainCoord is the coordinate text without the squares captured in passing.
+func (p *Position) plainCoord(m Move) string {
+	rs := p.rs
+	s := rs.Names[m.From()] + rs.Names[p.coordTo(m)]
 	if t := m.Promotion(); t >= 0 {
 		s += strings.ToLower(string(rs.Pieces[t].Letter))
+	}
+	return s
+}
+
+// coordTo is the destination coordinate notation shows for m.
+func (p *Position) coordTo(m Move) Square {
+	if m.Kind() == KindCastle && p.rs.Castling.KingToPartner {
+		return m.Aux()
+	}
+	return m.To()
+}
+
+// passedCaptures writes the squares m captures in passing as xc1xc2, in square order or,
+// with reversed, the other way round.
+func (p *Position) passedCaptures(m Move, reversed bool) string {
+	c1, c2 := m.Cap1(), m.Cap2()
+	if reversed {
+		c1, c2 = c2, c1
+	}
+	s := ""
+	for _, c := range []Square{c1, c2} {
+		if c != NoSquare {
+			s += "x" + p.rs.Names[c]
+		}
 	}
 	return s
 }
@@ -56,14 +121,12 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	}
 	pc := p.board[m.From()]
 	pt := &rs.Pieces[pc.Type()]
-	from, to := m.From(), m.To()
+	to := m.To()
 	capture := p.board[to] != NoPiece || m.Cap1() != NoSquare
 	var b strings.Builder
 	b.WriteString(pt.SAN)
 	if pt.SAN == "" {
-		if capture {
-			b.WriteByte(rs.Names[from][0])
-		}
+		b.WriteString(p.letterlessOrigin(m, legal, capture))
 	} else {
 		b.WriteString(p.disambiguation(m, legal))
 	}
@@ -91,23 +154,34 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	return b.String()
 }
 
-// disambiguation returns the origin file, rank or both when another piece of the same
-// type can make a move with the same destination and captures.
-func (p *Position) disambiguation(m Move, moves []Move) string {
+// sanKey keeps what two moves must share to need their origins told apart in SAN:
+// destination, promotion, kind and the squares captured in passing (not the origin, the
+// castling partner or the en-passant flag).
+const sanKey = Move(0xff<<8 | 0x3f<<16 | 0xf<<22 | 0xffff<<26)
+
+// rivals reports whether another legal move of a piece written with the same SAN letter
+// shares m's destination, promotion and captures, and whether one of those starts on m's
+// origin file or rank.
+func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool) {
 	rs := p.rs
 	from := m.From()
-	t := p.board[from].Type()
-	sameFile, sameRank, others := false, false, false
-	key := m &^ 0xff // everything but the origin
+	letter := rs.Pieces[p.board[from].Type()].SAN
 	for _, o := range moves {
-		if o.From() == from || o&^0xff != key || p.board[o.From()].Type() != t {
+		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Pieces[p.board[o.From()].Type()].SAN != letter {
 			continue
 		}
 		others = true
 		sameFile = sameFile || rs.FileOf(o.From()) == rs.FileOf(from)
 		sameRank = sameRank || rs.RankOf(o.From()) == rs.RankOf(from)
 	}
-	name := rs.Names[from]
+	return others, sameFile, sameRank
+}
+
+// disambiguation returns the origin file, rank or both when another piece with the same
+// letter can make a move with the same destination and captures.
+func (p *Position) disambiguation(m Move, moves []Move) string {
+	others, sameFile, sameRank := p.rivals(m, moves)
+	name := p.rs.Names[m.From()]
 	switch {
 	case !others:
 		return ""
@@ -119,11 +193,43 @@ func (p *Position) disambiguation(m Move, moves []Move) string {
 	return name
 }
 
+// letterlessOrigin returns what a piece without a SAN letter (a pawn) writes of its
+// origin. A capture always writes the origin file (exd5), the whole square when another
+// such piece on that file makes the same capture. A move without capture writes nothing
+// unless another such piece can make the same move; then the origin file, but a move
+// along its own file leaves the file implied (e5 next to de5, a slide from d4) and writes
+// the rank only when another rival starts on that file too. The file alone not being
+// enough for a move off its file, it writes the square: a bare rank would read as the
+// destination's file.
+func (p *Position) letterlessOrigin(m Move, moves []Move, capture bool) string {
+	rs := p.rs
+	name := rs.Names[m.From()]
+	others, sameFile, _ := p.rivals(m, moves)
+	onFile := rs.FileOf(m.From()) == rs.FileOf(m.To())
+	switch {
+	case capture && sameFile:
+		return name
+	case capture:
+		return name[:1]
+	case !others:
+		return ""
+	case onFile && !sameFile:
+		return ""
+	case onFile:
+		return name[1:]
+	case !sameFile:
+		return name[:1]
+	}
+	return name
+}
+
 var coordRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`)
 
 var sanRE = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
 
 // ParseMove reads a move in coordinate notation or SAN and returns the legal move it names.
+// Coordinate notation may always carry the squares captured in passing (d5e6xe5), and
+// must when the plain text names several legal moves (see Coord).
 func (p *Position) ParseMove(s string) (Move, error) {
 	in := strings.TrimSpace(s)
 	if in == "" {
@@ -136,12 +242,14 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	// Coordinate notation. Castling is also read in the other style (king-to-square or
 	// king-to-partner), but only when no move has that exact text: in Chess960 the king's
 	// castled square can also be the destination of an ordinary king move.
-	var castles []Move
+	var castles, plain []Move
 	for _, m := range legal {
-		c := p.Coord(m)
-		if c == clean || strings.EqualFold(c, clean) && len(c) > 4 && c[:4] == clean[:4] {
+		if p.coordMatches(clean, m, legal) {
 			hits = append(hits, m)
 			continue
+		}
+		if m.Cap1() != NoSquare && clean == p.plainCoord(m) {
+			plain = append(plain, m)
 		}
 		if m.Kind() == KindCastle && (p.rs.Names[m.From()]+p.rs.Names[m.Aux()] == clean || p.rs.Names[m.From()]+p.rs.Names[m.To()] == clean) {
 			castles = append(castles, m)
@@ -156,6 +264,15 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if len(hits) > 1 {
 		return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match", in, len(hits))
 	}
+	if len(plain) > 1 {
+		var named []string
+		for _, m := range plain {
+			squares, rest := p.coordParts(m, legal)
+			named = append(named, squares+rest)
+		}
+		sort.Strings(named)
+		return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match; give the squares captured in passing: %s", in, len(plain), strings.Join(named, " "))
+	}
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
 	for _, m := range legal {
@@ -167,7 +284,9 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return hits[0], nil
 	}
 	// Loose SAN: letter, optional origin file/rank, optional x, destination, promotion.
-	if g := sanRE.FindStringSubmatch(norm); g != nil {
+	hits = hits[:0]
+	g := sanRE.FindStringSubmatch(norm)
+	if g != nil {
 		for _, m := range legal {
 			if p.sanMatches(m, g) {
 				hits = append(hits, m)
@@ -180,7 +299,53 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	case 0:
 		return NoMove, p.illegalMoveError(in)
 	}
+	if m, ok := p.impliedFile(hits); ok && g[1] == "" && g[2] == "" && g[4] == "" {
+		return m, nil
+	}
 	return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match; give the origin square", in, len(hits))
+}
+
+// impliedFile settles a loose SAN without letter, origin file or capture sign (b1Q) that
+// names several moves of letterless pieces the way writing does: such a move left
+// without origin goes along its own file, so when exactly one of them does, it is meant.
+func (p *Position) impliedFile(hits []Move) (Move, bool) {
+	rs := p.rs
+	found := NoMove
+	for _, m := range hits {
+		if rs.Pieces[p.board[m.From()].Type()].SAN != "" || p.board[m.To()] != NoPiece || m.Cap1() != NoSquare {
+			return NoMove, false
+		}
+		if rs.FileOf(m.From()) == rs.FileOf(m.To()) {
+			if found != NoMove {
+				return NoMove, false
+			}
+			found = m
+		}
+	}
+	return found, found != NoMove
+}
+
+// coordMatches reports whether text is m in coordinate notation: its Coord, or its plain
+// text followed by the squares it captures in passing (in either order). The origin and
+// destination must be written as they are named; the rest in either case.
+func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
+	squares, rest := p.coordParts(m, legal)
+	if !strings.HasPrefix(text, squares) {
+		return false
+	}
+	tail := text[len(squares):]
+	if strings.EqualFold(tail, rest) {
+		return true
+	}
+	if m.Cap1() == NoSquare {
+		return false
+	}
+	promo := ""
+	if t := m.Promotion(); t >= 0 {
+		promo = string(p.rs.Pieces[t].Letter)
+	}
+	return strings.EqualFold(tail, promo+p.passedCaptures(m, false)) ||
+		m.Cap2() != NoSquare && strings.EqualFold(tail, promo+p.passedCaptures(m, true))
 }
 
 func (p *Position) sanMatches(m Move, g []string) bool {

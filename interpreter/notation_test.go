@@ -1,10 +1,16 @@
 // SAN and coordinate notation: writing (disambiguation, en passant, promotion, castling,
-// check and mate), reading loose forms, and errors for illegal, ambiguous and garbage input.
+// check and mate, letterless pieces, captures in passing that tell two moves apart),
+// reading loose forms, and errors for illegal, ambiguous and garbage input.
 package interpreter_test
 
 import (
+	"sort"
 	"strings"
 	"testing"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
 )
 
 func TestSANWrite(t *testing.T) {
@@ -191,5 +197,194 @@ func TestSANGame(t *testing.T) {
 	}
 	if r := p.Result(); r.Score != "1-0" || r.Reason != "checkmate" {
 		t.Errorf("result got %+v want 1-0 by checkmate", r)
+	}
+}
+
+// notationDef is a made-up variant for the notation corner cases the built-ins lack:
+// letterless pieces reaching one square along their file from two ranks (a leap of two
+// over a friend) and from two ranks of one other file, and a piece whose two paths
+// between the same squares capture different pieces in passing.
+const notationDef = `
+name: notation
+board: {files: 5, ranks: 5}
+pieces:
+  - name: King
+    letter: K
+    royal: true
+    moves: [{leap: [1, 0]}, {leap: [1, 1]}]
+  - name: Walker
+    letter: P
+    san-letter: ""
+    moves:
+      - {leap: [0, 1], symmetry: none, mode: move}
+      - {leap: [0, 2], symmetry: none, mode: move}
+      - {leap: [1, 1], symmetry: mirror, mode: move}
+      - {leap: [1, 2], symmetry: mirror, mode: move}
+  - name: Locust
+    letter: Z
+    moves:
+      - path: [{step: [1, 0], on: [enemy], capture: true}, {step: [0, 1], on: [empty]}]
+rules:
+  check: royal-attacked
+setups:
+  - {name: start, fen: "4k/5/5/1PP2/1PP1K w - - 0 1"}
+`
+
+// notationRuleset opens a built-in variant, or notationDef for "notation".
+func notationRuleset(t *testing.T, variant string) *compiler.Ruleset {
+	t.Helper()
+	if variant != "notation" {
+		return openRuleset(t, variant)
+	}
+	def, err := defs.Parse("notation.yaml", []byte(notationDef))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// notationCollisions are positions where two legal moves share origin and destination, or
+// pieces without a SAN letter reach one square in several ways. moves lists every legal
+// move as "SAN coordinate", worked out by hand from the rules files (prison-break.md,
+// claustrophobia.md, Breakthrough's description) or notationDef.
+var notationCollisions = []struct {
+	variant, fen string
+	moves        []string
+}{
+	// Pawn d5 with a knight ahead on d6 slides to c6 or e6; e6 is also the en-passant
+	// capture of e5: same origin and destination, so that one names its victim.
+	{"prisonbreak", "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1", []string{
+		"Ka2 a1a2", "Kb1 a1b1", "Kb2 a1b2", "c6 d5c6", "e6 d5e6", "dxe6 d5e6xe5"}},
+	// Pawn d4 (enemy on d5 ahead) slides to c5 or e5; pawn e4 steps to e5 or takes d5.
+	{"prisonbreak", "5k/6/6/3p2/3PP1/6/6/K5 w - - 0 1", []string{
+		"Ka2 a1a2", "Kb1 a1b1", "Kb2 a1b2", "c5 d4c5", "de5 d4e5", "exd5 e4d5", "e5 e4e5"}},
+	// Black: pawn b2 steps to b1 or takes the knight c1; pawn c2 (knight c1 ahead) slides
+	// to b1 or d1; all four promote. A Bomber on d1 checks f1 over the empty e1.
+	{"claustrophobia", "k5*/7/5**/5**/5**/5**/1pp4/2N2K* b - - 0 1", []string{
+		"Ka7 a8a7", "Kb7 a8b7", "Kb8 a8b8",
+		"b1=B b2b1b", "b1=N b2b1n", "b1=Q b2b1q", "b1=R b2b1r",
+		"bxc1=B b2c1b", "bxc1=N b2c1n", "bxc1=Q b2c1q", "bxc1=R b2c1r",
+		"cb1=B c2b1b", "cb1=N c2b1n", "cb1=Q c2b1q", "cb1=R c2b1r",
+		"d1=B c2d1b", "d1=N c2d1n", "d1=Q c2d1q", "d1=R+ c2d1r"}},
+	// Breakthrough: three pieces reach e5 without capture, two reach d5 and f5.
+	{"breakthrough", "p7/8/8/8/3PPP2/8/8/8 w - - 0 1", []string{
+		"c5 d4c5", "d5 d4d5", "de5 d4e5", "ed5 e4d5", "e5 e4e5", "ef5 e4f5",
+		"fe5 f4e5", "f5 f4f5", "g5 f4g5"}},
+	// Chess with the king on b1 allowed to castle with a1: the king's castled square c1
+	// is also its step, so castling writes king takes partner.
+	{"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", []string{
+		"Ka2 b1a2", "Kb2 b1b2", "Kc1 b1c1", "Kc2 b1c2", "O-O-O b1a1",
+		"Ra2 a1a2", "Ra3 a1a3", "Ra4 a1a4", "Ra5 a1a5", "Ra6 a1a6", "Ra7 a1a7", "Ra8+ a1a8"}},
+	// Walkers: b1 and b2 both reach a3 and c3, c1 and c2 both reach b3 and d3 (the file
+	// is not enough: the square); c1 and c2 also reach c3 along the file (the rank).
+	{"notation", "4k/5/5/1PP2/1PP1K w - - 0 1", []string{
+		"Kd1 e1d1", "Kd2 e1d2", "Ke2 e1e2",
+		"b1a3 b1a3", "a2 b1a2", "1b3 b1b3", "b1c3 b1c3",
+		"b2a3 b2a3", "a4 b2a4", "2b3 b2b3", "b4 b2b4", "b2c3 b2c3", "bc4 b2c4",
+		"c1b3 c1b3", "1c3 c1c3", "d2 c1d2", "c1d3 c1d3",
+		"c2b3 c2b3", "cb4 c2b4", "2c3 c2c3", "c4 c2c4", "c2d3 c2d3", "d4 c2d4"}},
+	// The Locust c3 jumps an enemy on d3 to d2 or d4, or one on c4 to b4 or d4: two moves
+	// c3-d4. Kd2 would be taken by the Locust d3 jumping to c2 or e2.
+	{"notation", "k4/2z2/2Zz1/5/4K w - - 0 1", []string{
+		"Kd1 e1d1", "Ke2 e1e2",
+		"Zxc4-b4 c3b4", "Zxd3-d2 c3d2", "Zxc4-d4 c3d4xc4", "Zxd3-d4 c3d4xd3"}},
+}
+
+func TestNotationCollisions(t *testing.T) {
+	for i, c := range notationCollisions {
+		p := mustFEN(t, notationRuleset(t, c.variant), c.fen)
+		var got []string
+		for _, m := range p.LegalMoves(nil) {
+			got = append(got, p.SAN(m)+" "+p.Coord(m))
+		}
+		sort.Strings(got)
+		want := append([]string(nil), c.moves...)
+		sort.Strings(want)
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Errorf("#%d %s %s:\n got  %v\n want %v", i, c.variant, c.fen, got, want)
+		}
+	}
+}
+
+func TestParseMoveCollisions(t *testing.T) {
+	const (
+		epSlide = "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1"
+		slide   = "5k/6/6/3p2/3PP1/6/6/K5 w - - 0 1"
+		promo   = "k5*/7/5**/5**/5**/5**/1pp4/2N2K* b - - 0 1"
+		walkers = "4k/5/5/1PP2/1PP1K w - - 0 1"
+		locust  = "k4/2z2/2Zz1/5/4K w - - 0 1"
+		chessEP = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"
+	)
+	cases := []struct {
+		variant, fen, in string
+		coord            string // the move read, or "" for an error
+		err              string // substring of the error
+	}{
+		{"prisonbreak", epSlide, "d5e6", "d5e6", ""}, // the slide: its own text
+		{"prisonbreak", epSlide, "d5e6xe5", "d5e6xe5", ""},
+		{"prisonbreak", epSlide, "d5e6XE5", "d5e6xe5", ""},
+		{"prisonbreak", epSlide, "dxe6", "d5e6xe5", ""},
+		{"prisonbreak", epSlide, "dxe6e.p.", "d5e6xe5", ""},
+		{"prisonbreak", epSlide, "e6", "d5e6", ""},
+		{"prisonbreak", epSlide, "de6", "", "ambiguous: 2 legal moves match"},
+		{"prisonbreak", epSlide, "d5e6xd6", "", "illegal"},
+		{"prisonbreak", epSlide, "d5c6xe5", "", "illegal"},
+		{"prisonbreak", slide, "de5", "d4e5", ""},
+		{"prisonbreak", slide, "e5", "e4e5", ""},
+		{"prisonbreak", slide, "ee5", "e4e5", ""},
+		{"prisonbreak", slide, "d4e5", "d4e5", ""},
+		{"prisonbreak", slide, "exd5", "e4d5", ""},
+		{"prisonbreak", slide, "dxe5", "", "illegal"},
+		{"claustrophobia", promo, "cb1=Q", "c2b1q", ""},
+		{"claustrophobia", promo, "b1=Q", "b2b1q", ""},
+		{"claustrophobia", promo, "b1Q", "b2b1q", ""}, // loose: no origin means along the file
+		{"claustrophobia", promo, "cb1N", "c2b1n", ""},
+		{"claustrophobia", promo, "b2b1q", "b2b1q", ""},
+		{"claustrophobia", promo, "c2b1Q", "c2b1q", ""},
+		{"claustrophobia", promo, "d1=R+", "c2d1r", ""},
+		{"claustrophobia", promo, "bb1=Q", "b2b1q", ""},
+		{"claustrophobia", promo, "b1", "", "illegal"}, // promotion is compulsory
+		{"notation", walkers, "1b3", "b1b3", ""},
+		{"notation", walkers, "2b3", "b2b3", ""},
+		{"notation", walkers, "c1b3", "c1b3", ""},
+		{"notation", walkers, "cb3", "", "ambiguous: 2 legal moves match"},
+		{"notation", walkers, "b3", "", "ambiguous: 4 legal moves match"},
+		{"notation", walkers, "c3", "", "ambiguous: 4 legal moves match"},
+		{"notation", walkers, "1c3", "c1c3", ""},
+		{"notation", walkers, "cb4", "c2b4", ""},
+		{"notation", walkers, "b4", "b2b4", ""},
+		{"notation", walkers, "c4", "c2c4", ""},
+		{"notation", locust, "c3d4", "", "ambiguous: 2 legal moves match; give the squares captured in passing: c3d4xc4 c3d4xd3"},
+		{"notation", locust, "c3d4xd3", "c3d4xd3", ""},
+		{"notation", locust, "c3d4xc4", "c3d4xc4", ""},
+		{"notation", locust, "Zxd3-d4", "c3d4xd3", ""},
+		{"notation", locust, "c3d2", "c3d2", ""},
+		{"notation", locust, "c3d2xd3", "c3d2", ""}, // the captures may always be given
+		{"notation", locust, "c3d2xc4", "", "illegal"},
+		{"notation", locust, "e1d2", "", "illegal"},
+		{"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1c1", "b1c1", ""},
+		{"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "Kc1", "b1c1", ""},
+		{"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1a1", "b1a1", ""},
+		{"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "O-O-O", "b1a1", ""},
+		{"chess", chessEP, "e5d6", "e5d6", ""},
+		{"chess", chessEP, "e5d6xd5", "e5d6", ""},
+	}
+	for i, c := range cases {
+		p := mustFEN(t, notationRuleset(t, c.variant), c.fen)
+		m, err := p.ParseMove(c.in)
+		switch {
+		case c.coord == "" && err == nil:
+			t.Errorf("#%d %s: ParseMove(%q) got %s; want an error containing %q", i, c.fen, c.in, p.Coord(m), c.err)
+		case c.coord == "" && !strings.Contains(err.Error(), c.err):
+			t.Errorf("#%d %s: ParseMove(%q) got error %q; want it to contain %q", i, c.fen, c.in, err, c.err)
+		case c.coord != "" && err != nil:
+			t.Errorf("#%d %s: ParseMove(%q): %v", i, c.fen, c.in, err)
+		case c.coord != "" && p.Coord(m) != c.coord:
+			t.Errorf("#%d %s: ParseMove(%q) got %s want %s", i, c.fen, c.in, p.Coord(m), c.coord)
+		}
 	}
 }

@@ -1,15 +1,17 @@
 // Property tests on positions reached by seeded random playouts: make/unmake, incremental
-// hash, FEN and move notation round trips, fast legality against make/test/unmake, and the
-// move lists against the naive reference generator.
+// hash, FEN and move notation round trips (in every built-in variant), fast legality
+// against make/test/unmake, and the move lists against the naive reference generator.
 package interpreter_test
 
 import (
+	"fmt"
 	"math/rand"
 	"sort"
 	"strings"
 	"testing"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -258,6 +260,89 @@ func TestPlayoutProperties(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d positions checked from %d starts", variant, positions, len(starts))
+	}
+}
+
+// checkNotation asserts that every legal move of p has its own coordinate text and its own
+// SAN, that each is read back as that move, and that no move is generated twice.
+func checkNotation(t *testing.T, p *interpreter.Position, where string) {
+	t.Helper()
+	fen := p.FEN()
+	legal := p.LegalMoves(nil)
+	seen := map[interpreter.Move]bool{}
+	coordOf := map[string]interpreter.Move{}
+	sanOf := map[string]interpreter.Move{}
+	for _, m := range legal {
+		if seen[m] {
+			t.Fatalf("%s %s: move %s generated twice", where, fen, p.Coord(m))
+		}
+		seen[m] = true
+		c, s := p.Coord(m), p.SAN(m)
+		if o, dup := coordOf[c]; dup {
+			t.Fatalf("%s %s: coordinate text %q names two moves (%x, %x)", where, fen, c, uint64(o), uint64(m))
+		}
+		if o, dup := sanOf[s]; dup {
+			t.Fatalf("%s %s: SAN %q names two moves (%s, %s)", where, fen, s, p.Coord(o), c)
+		}
+		coordOf[c], sanOf[s] = m, m
+		for _, text := range []string{c, s} {
+			if got, err := p.ParseMove(text); err != nil || got != m {
+				t.Fatalf("%s %s: ParseMove(%q) = %x, %v; want %s (%x)", where, fen, text, uint64(got), err, c, uint64(m))
+			}
+		}
+	}
+	if p.FEN() != fen {
+		t.Fatalf("%s: position changed by the notation checks: %s, want %s", where, p.FEN(), fen)
+	}
+}
+
+// TestNotationRoundTripAllVariants plays seeded random games in every built-in variant
+// from its setups and the positions of its perft tests, checking the notation of every
+// legal move of every position reached.
+func TestNotationRoundTripAllVariants(t *testing.T) {
+	games, plies := 3, 80
+	if testing.Short() {
+		games, plies = 1, 30
+	}
+	names := defs.Builtins()
+	if len(names) < 10 {
+		t.Fatalf("got %d built-in variants %v, want every defs/*.yaml", len(names), names)
+	}
+	for _, variant := range names {
+		rs := openRuleset(t, variant)
+		starts := playoutStarts(rs)
+		if len(starts) == 0 {
+			t.Fatalf("%s: no setup and no perft position to start from", variant)
+		}
+		positions := 0
+		for i, fen := range starts {
+			rng := rand.New(rand.NewSource(int64(7919*i + len(variant))))
+			for g := 0; g < games; g++ {
+				p := mustFEN(t, rs, fen)
+				var history []string
+				for ply := 0; ply < plies; ply++ {
+					checkNotation(t, p, variant+" "+fen+" after "+strings.Join(history, " "))
+					positions++
+					legal := p.LegalMoves(nil)
+					if len(legal) == 0 {
+						break
+					}
+					m := legal[rng.Intn(len(legal))]
+					history = append(history, p.Coord(m))
+					p.Make(m)
+				}
+			}
+		}
+		t.Logf("%s: %d positions from %d starts", variant, positions, len(starts))
+	}
+}
+
+// TestNotationRoundTripFixed checks the notation properties in positions where two legal
+// moves share origin and destination or two pawns reach one square in different ways.
+func TestNotationRoundTripFixed(t *testing.T) {
+	for i, c := range notationCollisions {
+		p := mustFEN(t, notationRuleset(t, c.variant), c.fen)
+		checkNotation(t, p, fmt.Sprintf("#%d %s", i, c.variant))
 	}
 }
 
