@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"chimera/defs"
 	"chimera/engine"
 	"chimera/interpreter"
 )
@@ -93,6 +94,38 @@ func TestHookReadsCheck(t *testing.T) {
 			t.Errorf("#%d %s: %v", i, c.game, err)
 		case p.Result().Score != c.want:
 			t.Errorf("#%d %s: got %s want %s", i, c.game, p.Result().Score, c.want)
+		}
+	}
+}
+
+// A hook that fails only when it runs counts as false, and the definition's tests report it.
+func TestHookRunTimeErrorIsReported(t *testing.T) {
+	const src = `
+extends: chess
+name: failing-hook
+goals:
+  - name: broken
+    when: '[0, 0][ply] > 0'
+tests:
+  - name: a few moves
+    game: 1. e4 e5 2. Nf3
+`
+	def, err := defs.Parse("failing-hook.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := engine.RunTests(rs, engine.SuiteOptions{})
+	if len(res) != 1 || res[0].Pass {
+		t.Fatalf("got %+v, want one failing test", res)
+	}
+	msg := res[0].Message()
+	for _, want := range []string{"failing-hook.yaml:6:11", `hook "[0, 0][ply] > 0"`, "counted as false"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q does not contain %q", msg, want)
 		}
 	}
 }

@@ -67,11 +67,15 @@ func SrcWhere(s defs.Src) string {
 func RunTest(rs *compiler.Ruleset, t *defs.Test, opt SuiteOptions) (r TestResult) {
 	start := time.Now()
 	r = TestResult{Name: t.Name, Where: SrcWhere(t.Src)}
+	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
+	var p *interpreter.Position
 	defer func() {
+		if p != nil && p.HookError() != nil {
+			fail("%v (the hook counted as false)", p.HookError())
+		}
 		r.Pass = len(r.Failure) == 0
 		r.Elapsed = time.Since(start)
 	}()
-	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
 
 	p, err := testPosition(rs, t)
 	if err != nil {

@@ -50,6 +50,9 @@ func pbTestFEN(rs *compiler.Ruleset, tc *defs.Test) string {
 func pbKey(p *interpreter.Position, m interpreter.Move) string {
 	rs := p.Ruleset()
 	s := p.Coord(m)
+	if i := strings.IndexByte(s, 'x'); i >= 0 {
+		s = s[:i] // Coord names captured squares itself when two moves would read alike
+	}
 	var cs []string
 	for _, c := range []compiler.Square{m.Cap1(), m.Cap2()} {
 		if c != compiler.NoSquare {
