@@ -134,6 +134,9 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
+	if len(rs.Goals) > 0 {
+		p.standingGoal()
+	}
 	return p, nil
 }
 

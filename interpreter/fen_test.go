@@ -165,3 +165,32 @@ func TestEPOnlyWhenCapturable(t *testing.T) {
 		t.Errorf("after the knights' dance got %v, want a draw by repetition", r)
 	}
 }
+
+// A position read from FEN where the side that just moved has a counted piece on a goal
+// zone is decided: that side reached the goal on its last move.
+func TestStandingGoalFromFEN(t *testing.T) {
+	cases := []struct{ variant, fen, score, reason string }{
+		{"prisonbreak", "6/2k1p1/6/2q3/K5/6/3P2/6 b - - 0 1", "1-0", "escape"},
+		{"claustrophobia", "k5*/5K1/5**/5**/5**/5**/7/6* b - - 0 1", "1-0", "scepter"},
+		{"kingofthehill", "8/8/3k4/8/4K3/8/8/8 b - - 0 1", "1-0", "king on the hill"},
+		{"kingofthehill", "8/8/8/3k4/8/8/8/4K3 w - - 0 1", "0-1", "king on the hill"},
+		{"kingofthehill", "8/8/3k4/8/8/4K3/8/8 w - - 0 1", "*", ""},
+	}
+	for i, c := range cases {
+		rs, err := interpreter.Open(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatalf("#%d: %v", i, err)
+		}
+		r := p.Result()
+		if r.Score != c.score || r.Reason != c.reason {
+			t.Errorf("#%d %s %s: got %s (%s) want %s (%s)", i, c.variant, c.fen, r.Score, r.Reason, c.score, c.reason)
+		}
+		if n := len(p.LegalMoves(nil)); c.score != "*" && n != 0 {
+			t.Errorf("#%d: a decided position has %d legal moves", i, n)
+		}
+	}
+}

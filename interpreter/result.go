@@ -31,6 +31,30 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 	return 0
 }
 
+// standingGoal applies the zone goals without hooks to a position read from FEN: if a
+// counted piece of the side that just moved stands on its zone, that side reached the goal
+// on its last move. (Hook goals need the move itself and are not evaluated here.)
+func (p *Position) standingGoal() {
+	rs := p.rs
+	c := p.side ^ 1
+	for i := range rs.Goals {
+		g := &rs.Goals[i]
+		if !g.HasZ || g.Hook != nil {
+			continue
+		}
+		for t := range rs.Pieces {
+			if g.Types>>uint(t)&1 != 0 && p.Pieces(c, t)&g.Zone[c] != 0 {
+				p.ended = int8(g.Result) + 2
+				p.endReason = "goal reached"
+				if g.Def.Name != "" {
+					p.endReason = g.Def.Name
+				}
+				return
+			}
+		}
+	}
+}
+
 // runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side
 // to move not yet switched.
 func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece) bool {
