@@ -175,6 +175,12 @@ type Ruleset struct {
 	MaxPieceVal  int
 }
 
+// HandSlot is the index in Zobrist.Hand (and a position's pool counts) of the pieces of
+// type t that side c holds in pool.
+func (r *Ruleset) HandSlot(c Color, pool, t int) int {
+	return (c*max(len(r.Pools), 1)+pool)*len(r.Pieces) + t
+}
+
 // TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.
 func (r *Ruleset) TypeOf(letter byte) int {
 	if letter >= 'a' && letter <= 'z' {

@@ -16,6 +16,9 @@ type Zobrist struct {
 	EP     []uint64   // per en-passant target square
 	Hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
 	Status [][]uint64 // [square][counter]
+	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
+	// side that moved), so that a decided node never shares a hash with an undecided one.
+	Ended [4]uint64
 }
 
 // splitmix64 gives reproducible keys, so hashes are stable across runs.
@@ -59,6 +62,9 @@ func newZobrist(types, cells, pools int) Zobrist {
 		for c := 1; c <= MaxStatus; c++ {
 			z.Status[s][c] = rng.next()
 		}
+	}
+	for i := 1; i < len(z.Ended); i++ {
+		z.Ended[i] = rng.next()
 	}
 	return z
 }

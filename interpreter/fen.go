@@ -87,7 +87,7 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 				if ch >= 'a' && ch <= 'z' {
 					c = compiler.Black
 				}
-				p.put(sq, MakePiece(t, c))
+				p.setup(sq, MakePiece(t, c))
 				f++
 			}
 		}

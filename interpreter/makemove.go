@@ -1,75 +1,116 @@
-// Make and unmake: apply a move with an undo record on the position's preallocated stack.
+// Make and unmake: each move kind is one effect function of primitive journaled edits.
 package interpreter
 
 import "chimera/compiler"
 
-// Make plays m, which must be legal (or at least pseudo-legal) in p.
-func (p *Position) Make(m Move) {
-	rs := p.rs
-	p.undo = append(p.undo, Undo{Move: m, Castle: p.castle, EP: p.ep, EPVictim: p.epVictim, Halfmove: p.halfmove, Hash: p.hash, Ended: p.ended})
-	u := &p.undo[len(p.undo)-1]
-	from, to := m.From(), m.To()
-	us := p.side
-	for b := p.ep; b != 0; b &= b - 1 {
-		p.hash ^= rs.Zobrist.EP[b.First()]
+// editKind is the kind of one primitive change of a position.
+type editKind uint8
+
+const (
+	editPut    editKind = iota // a piece was put on an empty square
+	editRemove                 // a piece was removed from a square
+	editStatus                 // a square's timed status changed (old value kept)
+	editPool                   // a pool count changed by delta
+)
+
+// edit is one journal entry: enough to reverse the change without recomputing anything.
+type edit struct {
+	kind  editKind
+	pc    Piece
+	old   uint8  // editStatus: the previous status; editPool: the previous count
+	where uint16 // the square, or the pool slot (Zobrist.Hand index)
+}
+
+// putPiece puts pc on the empty square sq (journaled, hashed).
+func (p *Position) putPiece(sq Square, pc Piece) {
+	p.place(sq, pc)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.journal = append(p.journal, edit{kind: editPut, pc: pc, where: uint16(sq)})
+}
+
+// removePiece removes the piece on sq (journaled, hashed) and returns it.
+func (p *Position) removePiece(sq Square) Piece {
+	pc := p.lift(sq)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.journal = append(p.journal, edit{kind: editRemove, pc: pc, where: uint16(sq)})
+	return pc
+}
+
+// setStatus sets the timed status of sq to v half-moves (0 clears it; journaled, hashed).
+// v must not exceed compiler.MaxStatus.
+func (p *Position) setStatus(sq Square, v int) {
+	old := p.status[sq]
+	if int(old) == v {
+		return
 	}
-	p.ep, p.epVictim = 0, NoSquare
+	z := p.rs.Zobrist.Status[sq]
+	p.hash ^= z[old] ^ z[v]
+	p.status[sq] = uint8(v)
+	p.journal = append(p.journal, edit{kind: editStatus, old: old, where: uint16(sq)})
+}
+
+// changePool adds delta to the count of pieces of type t held by side c in pool (journaled,
+// hashed). The count stays within 0..compiler.MaxHand.
+func (p *Position) changePool(c Color, pool, t, delta int) {
+	slot := p.rs.HandSlot(c, pool, t)
+	old := int(p.hand[slot])
+	n := min(max(old+delta, 0), compiler.MaxHand)
+	if n == old {
+		return
+	}
+	z := p.rs.Zobrist.Hand[slot]
+	p.hash ^= z[old] ^ z[n]
+	p.hand[slot] = uint8(n)
+	p.journal = append(p.journal, edit{kind: editPool, old: uint8(old), where: uint16(slot)})
+}
+
+// Status is the number of half-moves left of the timed status on sq (0: none).
+func (p *Position) Status(sq Square) int { return int(p.status[sq]) }
+
+// PoolCount is how many pieces of type t side c holds in pool.
+func (p *Position) PoolCount(c Color, pool, t int) int {
+	return int(p.hand[p.rs.HandSlot(c, pool, t)])
+}
+
+// Make plays m, which must be legal (or at least pseudo-legal) in p, and decides the
+// goals its mover may have reached.
+func (p *Position) Make(m Move) { p.play(m, true) }
+
+// makeProbe plays m without deciding goals: for legality tests, which only ask whether
+// the mover's royal pieces are safe afterwards and always unmake at once.
+func (p *Position) makeProbe(m Move) { p.play(m, false) }
+
+func (p *Position) play(m Move, goals bool) {
+	rs := p.rs
+	p.undo = append(p.undo, frame{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
+		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
+	u := &p.undo[len(p.undo)-1]
+	us := p.side
+	p.clearEP()
+	if p.ended != 0 {
+		p.hash ^= rs.Zobrist.Ended[p.ended]
+		p.ended, p.endGoal = 0, -1
+	}
 	oldCastle := p.castle
 	p.halfmove++
 
-	if m.Kind() == KindCastle {
-		aux := m.Aux()
-		k := p.remove(from)
-		r := p.remove(aux)
-		side := 0
-		if aux < from {
-			side = 1
-		}
-		rank := rs.Castling.Rank[us]
-		p.put(rs.SquareAt(rs.Castling.PartnerFile[side], rank), r)
-		p.put(to, k)
-		p.castle &^= p.castleRank[us]
-	} else {
-		capture := false
-		if c := m.Cap1(); c != NoSquare {
-			u.Captured[0] = p.remove(c)
-			capture = true
-			p.castle &^= compiler.Bit(c)
-		}
-		if c := m.Cap2(); c != NoSquare {
-			u.Captured[1] = p.remove(c)
-			capture = true
-			p.castle &^= compiler.Bit(c)
-		}
-		if p.board[to] != NoPiece {
-			u.Captured[2] = p.remove(to)
-			capture = true
-		}
-		pc := p.remove(from)
-		u.Moved = pc
-		pt := &rs.Pieces[pc.Type()]
-		if capture || pt.ResetsClock {
-			p.halfmove = 0
-		}
-		if pr := m.Promotion(); pr >= 0 {
-			p.put(to, MakePiece(pr, us))
-		} else {
-			p.put(to, pc)
-		}
-		p.castle &^= compiler.Bit(from) | compiler.Bit(to)
-		if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.castleRank[us].Has(from) {
-			p.castle &^= p.castleRank[us]
-		}
-		if m.MakesEP() {
-			p.setEP(from, to)
-		}
-		if len(rs.Goals) > 0 {
-			p.ended = p.goalReached(m, pc)
-		}
+	switch m.Kind() {
+	case KindCastle:
+		u.moved = p.castleEffect(m)
+	case KindNull:
+		u.moved = NoPiece
+	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
+		u.moved = p.normalEffect(m, u)
 	}
 	if diff := oldCastle ^ p.castle; diff != 0 {
 		for b := diff; b != 0; b &= b - 1 {
 			p.hash ^= rs.Zobrist.Castle[b.First()]
+		}
+	}
+	if goals && len(rs.Goals) > 0 && u.moved != NoPiece {
+		if e, g := p.goalReached(m, u.moved, int(u.captures)); e != 0 {
+			p.ended, p.endGoal = e, int16(g)
+			p.hash ^= rs.Zobrist.Ended[e]
 		}
 	}
 	p.side ^= 1
@@ -78,6 +119,77 @@ func (p *Position) Make(m Move) {
 		p.fullmove++
 	}
 }
+
+// clearEP removes the en-passant targets (a move or null move always ends them).
+func (p *Position) clearEP() {
+	for b := p.ep; b != 0; b &= b - 1 {
+		p.hash ^= p.rs.Zobrist.EP[b.First()]
+	}
+	p.ep, p.epVictim = 0, NoSquare
+}
+
+// normalEffect plays a move that captures whatever stands on its captured squares and its
+// destination, then moves (and perhaps promotes) the piece. It returns the moving piece.
+func (p *Position) normalEffect(m Move, u *frame) Piece {
+	rs := p.rs
+	us := p.side
+	from, to := m.From(), m.To()
+	if c := m.Cap1(); c != NoSquare {
+		p.capture(c, u)
+	}
+	if c := m.Cap2(); c != NoSquare {
+		p.capture(c, u)
+	}
+	if p.board[to] != NoPiece {
+		p.capture(to, u)
+	}
+	pc := p.removePiece(from)
+	if u.captures > 0 || rs.Pieces[pc.Type()].ResetsClock {
+		p.halfmove = 0
+	}
+	if pr := m.Promotion(); pr >= 0 {
+		p.putPiece(to, MakePiece(pr, us))
+	} else {
+		p.putPiece(to, pc)
+	}
+	p.castle &^= compiler.Bit(from) | compiler.Bit(to)
+	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.castleRank[us].Has(from) {
+		p.castle &^= p.castleRank[us]
+	}
+	if m.MakesEP() {
+		p.setEP(from, to)
+	}
+	return pc
+}
+
+// capture removes the enemy piece on sq as a capture, with the castling right it held.
+func (p *Position) capture(sq Square, u *frame) {
+	p.removePiece(sq)
+	p.castle &^= compiler.Bit(sq)
+	u.captures++
+}
+
+// castleEffect moves the royal and its partner to their castling squares and ends the
+// side's castling rights. It returns the royal.
+func (p *Position) castleEffect(m Move) Piece {
+	rs := p.rs
+	us := p.side
+	from, aux := m.From(), m.Aux()
+	k := p.removePiece(from)
+	r := p.removePiece(aux)
+	side := 0
+	if aux < from {
+		side = 1
+	}
+	p.putPiece(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]), r)
+	p.putPiece(m.To(), k)
+	p.castle &^= p.castleRank[us]
+	return k
+}
+
+// MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
+// targets lapse, nothing else changes. Unmake takes it back.
+func (p *Position) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
 
 // setEP marks the squares strictly between from and to as en-passant targets, when an
 // enemy piece could capture there: otherwise the position is the same as without them
@@ -132,39 +244,29 @@ func sign(x int) int {
 	return 0
 }
 
-// Unmake takes back the last move made.
+// Unmake takes back the last move (or null move) made: the journal is reversed back to the
+// frame's mark and the scalar state restored.
 func (p *Position) Unmake() {
 	u := &p.undo[len(p.undo)-1]
-	m := u.Move
-	p.side ^= 1
-	us := p.side
-	from, to := m.From(), m.To()
-	if m.Kind() == KindCastle {
-		rs := p.rs
-		side := 0
-		if m.Aux() < from {
-			side = 1
-		}
-		k := p.remove(to)
-		r := p.remove(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]))
-		p.put(from, k)
-		p.put(m.Aux(), r)
-	} else {
-		p.remove(to)
-		p.put(from, u.Moved)
-		if u.Captured[2] != NoPiece {
-			p.put(to, u.Captured[2])
-		}
-		if u.Captured[0] != NoPiece {
-			p.put(m.Cap1(), u.Captured[0])
-		}
-		if u.Captured[1] != NoPiece {
-			p.put(m.Cap2(), u.Captured[1])
+	for i := len(p.journal) - 1; i >= int(u.mark); i-- {
+		e := &p.journal[i]
+		switch e.kind {
+		case editPut:
+			p.lift(Square(e.where))
+		case editRemove:
+			p.place(Square(e.where), e.pc)
+		case editStatus:
+			p.status[e.where] = e.old
+		case editPool:
+			p.hand[e.where] = e.old
 		}
 	}
-	if us == compiler.Black {
+	p.journal = p.journal[:u.mark]
+	p.side ^= 1
+	if p.side == compiler.Black {
 		p.fullmove--
 	}
-	p.castle, p.ep, p.epVictim, p.halfmove, p.hash, p.ended = u.Castle, u.EP, u.EPVictim, u.Halfmove, u.Hash, u.Ended
+	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
+	p.ended, p.endGoal = u.ended, u.endGoal
 	p.undo = p.undo[:len(p.undo)-1]
 }

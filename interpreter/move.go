@@ -20,7 +20,8 @@ const NoMove Move = 0
 const (
 	KindNormal = iota
 	KindCastle
-	KindEP // an en-passant capture: the first capture in passing is the victim
+	KindEP   // an en-passant capture: the first capture in passing is the victim
+	KindNull // a null move: the turn passes, nothing moves (searches only)
 )
 
 const epFlag Move = 1 << 50
@@ -36,7 +37,7 @@ func (m Move) To() Square { return Square(m >> 8 & 0xff) }
 // Promotion is the promoted-to type, or -1.
 func (m Move) Promotion() int { return int(m>>16&0x3f) - 1 }
 
-// Kind is KindNormal, KindCastle or KindEP.
+// Kind is KindNormal, KindCastle, KindEP or KindNull.
 func (m Move) Kind() int { return int(m >> 22 & 0xf) }
 
 // Cap1 is the first square captured in passing, or NoSquare.

@@ -444,7 +444,7 @@ outer:
 				}
 			}
 		}
-		p.Make(m)
+		p.makeProbe(m)
 		ok := !p.sideInCheck(us)
 		p.Unmake()
 		if ok {

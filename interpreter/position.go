@@ -39,26 +39,34 @@ func (p Piece) Color() Color { return Color(p & 1) }
 // code is the zobrist index of the piece.
 func (p Piece) code() int { return int(p) - 2 }
 
-// Undo is what unmake needs beyond the move itself.
-type Undo struct {
-	Move     Move
-	Moved    Piece    // the piece that left the origin (before promotion)
-	Captured [3]Piece // at cap1, cap2, and at the destination
-	Castle   Bitboard
-	EP       Bitboard
-	EPVictim Square
-	Halfmove int
-	Hash     uint64
-	Ended    int8
+// frame is what unmake needs beyond the journal: the move and the scalar state before it.
+type frame struct {
+	move     Move
+	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
+	mark     int32 // journal length before the move
+	captures int16 // enemy pieces the move removed
+	endGoal  int16
+	ended    int8
+	castle   Bitboard
+	ep       Bitboard
+	epVictim Square
+	halfmove int
+	hash     uint64
 }
 
 // Position is a game state of one variant. It is not safe for concurrent use; Clone it
 // for another goroutine.
+//
+// Every change a move makes is one primitive edit (put, remove, set a status, change a pool
+// count) appended to the journal; Unmake reverses the edits back to the frame's mark and
+// restores the scalar state saved in the frame. The hash is updated by each edit.
 type Position struct {
 	rs       *compiler.Ruleset
 	board    [64]Piece
 	byType   [compiler.MaxPieceTypes]Bitboard
 	byColor  [2]Bitboard
+	status   []uint8 // per cell: half-moves left of a timed status, 0 none
+	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
 	castle   Bitboard // partner squares that keep their castling right
 	ep       Bitboard // en-passant target squares
@@ -67,10 +75,12 @@ type Position struct {
 	fullmove int
 	hash     uint64
 	// ended is set by a move that reached a goal: 0 none, else 1 + outcome for the side
-	// that moved (so 0 = not ended, 1 = loss, 2 = draw, 3 = win).
-	ended     int8
-	endReason string
-	undo      []Undo
+	// that moved (so 0 = not ended, 1 = loss, 2 = draw, 3 = win). endGoal is the goal's
+	// index. An ended position hashes apart from the same placement not ended.
+	ended   int8
+	endGoal int16
+	undo    []frame
+	journal []edit
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly   int
 	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
@@ -104,7 +114,9 @@ func (p *Position) Halfmove() int { return p.halfmove }
 func (p *Position) Ply() int { return len(p.undo) }
 
 func newPosition(rs *compiler.Ruleset) *Position {
-	p := &Position{rs: rs, epVictim: NoSquare, fullmove: 1, undo: make([]Undo, 0, 256)}
+	p := &Position{rs: rs, epVictim: NoSquare, fullmove: 1, endGoal: -1,
+		undo: make([]frame, 0, 256), journal: make([]edit, 0, 1024),
+		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
 	for f := 0; f < rs.Files; f++ {
 		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, 0))
 		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rs.Ranks-1))
@@ -115,33 +127,41 @@ func newPosition(rs *compiler.Ruleset) *Position {
 // Clone returns an independent copy (with its own undo stack) for another goroutine.
 func (p *Position) Clone() *Position {
 	q := *p
-	q.undo = make([]Undo, len(p.undo), max(cap(p.undo), 256))
-	copy(q.undo, p.undo)
+	q.undo = append(make([]frame, 0, max(cap(p.undo), 256)), p.undo...)
+	q.journal = append(make([]edit, 0, max(cap(p.journal), 1024)), p.journal...)
+	q.status = append([]uint8(nil), p.status...)
+	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
 	q.hook = nil
 	return &q
 }
 
-func (p *Position) put(sq Square, pc Piece) {
+// place sets pc on the empty cell sq: board and bitboards only (no hash, no journal).
+func (p *Position) place(sq Square, pc Piece) {
 	p.board[sq] = pc
 	b := compiler.Bit(sq)
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
 	if p.rs.Pieces[pc.Type()].Immune {
 		p.immune |= b
 	}
 }
 
-func (p *Position) remove(sq Square) Piece {
+// lift empties sq and returns what stood there: board and bitboards only.
+func (p *Position) lift(sq Square) Piece {
 	pc := p.board[sq]
 	p.board[sq] = NoPiece
 	b := compiler.Bit(sq)
 	p.byType[pc.Type()] &^= b
 	p.byColor[pc.Color()] &^= b
 	p.immune &^= b
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
 	return pc
+}
+
+// setup places pc on sq while a position is being set up (hashed, not journaled).
+func (p *Position) setup(sq Square, pc Piece) {
+	p.place(sq, pc)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
 }
 
 // computeHash recomputes the hash from scratch (tests compare it with the incremental one).
@@ -160,6 +180,19 @@ func (p *Position) computeHash() uint64 {
 	}
 	for b := p.ep; b != 0; b &= b - 1 {
 		h ^= p.rs.Zobrist.EP[b.First()]
+	}
+	for sq, s := range p.status {
+		if s != 0 {
+			h ^= p.rs.Zobrist.Status[sq][s]
+		}
+	}
+	for i, n := range p.hand {
+		if n != 0 {
+			h ^= p.rs.Zobrist.Hand[i][n]
+		}
+	}
+	if p.ended != 0 {
+		h ^= p.rs.Zobrist.Ended[p.ended]
 	}
 	return h
 }

@@ -9,9 +9,10 @@ import (
 	"chimera/compiler"
 )
 
-// goalReached evaluates the ruleset's goals after the mover's piece pc made move m
-// (the side has not been switched yet). It returns the value for Position.ended.
-func (p *Position) goalReached(m Move, pc Piece) int8 {
+// goalReached evaluates the ruleset's goals after the mover's piece pc made move m, which
+// captured caps pieces (the side has not been switched yet). It returns the value for
+// Position.ended (0: no goal) and the index of the goal reached.
+func (p *Position) goalReached(m Move, pc Piece, caps int) (int8, int) {
 	rs := p.rs
 	us := p.side
 	for i := range rs.Goals {
@@ -19,16 +20,12 @@ func (p *Position) goalReached(m Move, pc Piece) int8 {
 		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
 			continue
 		}
-		if g.Hook != nil && !p.runGoalHook(g, m, pc) {
+		if g.Hook != nil && !p.runGoalHook(g, m, pc, caps) {
 			continue
 		}
-		p.endReason = "goal reached"
-		if g.Def.Name != "" {
-			p.endReason = g.Def.Name
-		}
-		return int8(g.Result) + 2
+		return int8(g.Result) + 2, i
 	}
-	return 0
+	return 0, -1
 }
 
 // standingGoal applies the zone goals without hooks to a position read from FEN: if a
@@ -44,28 +41,26 @@ func (p *Position) standingGoal() {
 		}
 		for t := range rs.Pieces {
 			if g.Types>>uint(t)&1 != 0 && p.Pieces(c, t)&g.Zone[c] != 0 {
-				p.ended = int8(g.Result) + 2
-				p.endReason = "goal reached"
-				if g.Def.Name != "" {
-					p.endReason = g.Def.Name
-				}
+				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
+				p.hash ^= rs.Zobrist.Ended[p.ended]
 				return
 			}
 		}
 	}
 }
 
+// goalName is the reason shown for the goal with index i.
+func (p *Position) goalName(i int) string {
+	if i >= 0 && p.rs.Goals[i].Def.Name != "" {
+		return p.rs.Goals[i].Def.Name
+	}
+	return "goal reached"
+}
+
 // runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side
 // to move not yet switched.
-func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece) bool {
+func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece, caps int) bool {
 	rs := p.rs
-	caps := 0
-	u := &p.undo[len(p.undo)-1]
-	for _, c := range u.Captured {
-		if c != NoPiece {
-			caps++
-		}
-	}
 	if p.hook == nil {
 		p.hook = &hookState{vm: &vm.VM{}}
 		p.hook.env.Count = p.countLetter
@@ -152,7 +147,7 @@ func (p *Position) outcomeResult(side Color, o compiler.Outcome, reason string) 
 func (p *Position) Result() Result {
 	if p.ended != 0 {
 		mover := p.side ^ 1
-		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), p.endReason)
+		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), p.goalName(int(p.endGoal)))
 	}
 	p.scratch = p.LegalMoves(p.scratch)
 	if len(p.scratch) == 0 {
@@ -176,10 +171,10 @@ func (p *Position) Repetitions() int {
 	n := 1
 	for i := len(p.undo) - 1; i >= 0; i-- {
 		u := &p.undo[i]
-		if u.Hash == p.hash {
+		if u.hash == p.hash {
 			n++
 		}
-		if u.Halfmove == 0 {
+		if u.halfmove == 0 {
 			break // nothing before an irreversible move can repeat
 		}
 	}
