@@ -48,18 +48,7 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	rs := l.rs
 	rs.Zobrist = newZobrist(len(rs.Pieces), rs.Cells, max(len(rs.Pools), 1))
 	rs.buildAttackTables()
-	rangedCaptures := len(rs.RideAttacks[0]) > 0
-	// Pins and evasions assume one royal per side for the whole move: a promotion to a
-	// royal type makes a second one, so such rulesets take the generic path.
-	promotesToRoyal := false
-	for _, pt := range rs.Pieces {
-		if pt.Promotion != nil {
-			for _, t := range pt.Promotion.To {
-				promotesToRoyal = promotesToRoyal || rs.Pieces[t].Royal
-			}
-		}
-	}
-	rs.FastLegal = rs.Check == CheckRoyalAttacked && !rs.HasPaths && len(rs.Freezes) == 0 && !rs.HasImmune && !rangedCaptures && !promotesToRoyal
+	rs.decideShortcuts()
 	return rs, nil
 }
 

@@ -656,9 +656,9 @@ func TestCapabilityFlags(t *testing.T) {
 		} else {
 			rs = compileText(t, c.text)
 		}
-		if rs.FastLegal != c.fastLegal || rs.HasPaths != c.paths || rs.HasImmune != c.immune || rs.HasHooks != c.hooks {
+		if rs.Allows(ShortcutPins) != c.fastLegal || rs.HasPaths != c.paths || rs.HasImmune != c.immune || rs.HasHooks != c.hooks {
 			t.Errorf("#%d %s got fast legal %v, paths %v, immune %v, hooks %v want %v, %v, %v, %v",
-				i, c.what, rs.FastLegal, rs.HasPaths, rs.HasImmune, rs.HasHooks, c.fastLegal, c.paths, c.immune, c.hooks)
+				i, c.what, rs.Allows(ShortcutPins), rs.HasPaths, rs.HasImmune, rs.HasHooks, c.fastLegal, c.paths, c.immune, c.hooks)
 		}
 	}
 }

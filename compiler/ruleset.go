@@ -169,7 +169,9 @@ type Ruleset struct {
 	HasPaths  bool // some piece has a multi-leg path
 	HasImmune bool
 	HasHooks  bool
-	FastLegal bool // pin-based legality is exact (chess-like rules, leaps and rides only)
+	// Mechanisms in play, and the legality shortcuts whose allow-lists cover them all.
+	Mechanisms Mechanism
+	shortcuts  uint8
 	// FreezerTypes: bit per piece type that freezes enemy pieces.
 	FreezerTypes uint64
 	MaxPieceVal  int

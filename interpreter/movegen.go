@@ -12,13 +12,13 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.FastLegal {
+	if p.rs.Allows(compiler.ShortcutPins) {
 		if r := p.royals(p.side); r != 0 && r&(r-1) == 0 {
 			return p.genFastLegal(buf, r.First())
 		}
 	}
 	buf = p.genPseudo(buf)
-	if p.rs.Check == compiler.CheckNone {
+	if p.rs.Allows(compiler.ShortcutNoCheck) {
 		return buf // nothing to test: without a check rule every pseudo-legal move is legal
 	}
 	return p.keepLegal(buf[:0], buf, true)
@@ -30,11 +30,11 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // piece that could capture on it may touch. A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
-// holds while a move changes nothing but the cells it names: timed statuses or capture
-// effects, once supported, must turn the filter off.)
+// holds while a move changes nothing but the cells it names; the shortcut's allow-list in
+// the compiler admits only mechanisms with that property.)
 func (p *Position) checkRelevance() (Bitboard, bool) {
 	rs := p.rs
-	if rs.Check != compiler.CheckRoyalAttacked {
+	if !rs.Allows(compiler.ShortcutRelevance) {
 		return 0, false
 	}
 	us, them := p.side, p.side^1
@@ -90,7 +90,7 @@ const maxKeepers = 4
 // cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
 // nothing the mover does can freeze its own piece. It returns how many it found.
 func (p *Position) keepers(out *[maxKeepers]Bitboard) int {
-	if p.rs.Check != compiler.CheckEnemyRoyalUnattacked {
+	if !p.rs.Allows(compiler.ShortcutKeepers) {
 		return 0
 	}
 	r := p.royals(p.side ^ 1)

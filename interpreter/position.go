@@ -4,7 +4,7 @@
 //
 // Generation is pseudo-legal from per-square leap tables, ray scans for rides (nearest
 // blocker by bit scan) and a depth-first walk for multi-leg paths; legality uses pins and
-// check evasion when the ruleset allows it (Ruleset.FastLegal), else make/test/unmake.
+// check evasion when the ruleset allows it (the compiler's allow-lists, Ruleset.Allows), else make/test/unmake.
 package interpreter
 
 import (

@@ -240,8 +240,8 @@ func TestPlayoutProperties(t *testing.T) {
 			games, plies, stride, sanEvery = c.shortGames, c.shortPlies, c.shortStride, 5
 		}
 		rs := openRuleset(t, variant)
-		if !rs.FastLegal {
-			t.Fatalf("%s: expected a FastLegal ruleset (the cross-check needs the fast path)", variant)
+		if !rs.Allows(compiler.ShortcutPins) {
+			t.Fatalf("%s: expected the pins shortcut (the cross-check needs the fast path)", variant)
 		}
 		var starts []string
 		for i, fen := range playoutStarts(rs) {

@@ -1,0 +1,299 @@
+// Legality shortcuts as allow-lists: the mechanisms a ruleset uses, and for each shortcut
+// the mechanisms it is proven safe with (by the property tests against make/test/unmake).
+package compiler
+
+import (
+	"reflect"
+	"strings"
+
+	"chimera/defs"
+)
+
+// Mechanism is one bit per rule mechanism a compiled ruleset uses.
+type Mechanism uint64
+
+// Mechanisms. A new mechanism gets a new bit, which no shortcut lists until it is proven.
+const (
+	MechLeap              Mechanism = 1 << iota // leaps (any mode, from a zone)
+	MechSlide                                   // unlimited rides that move and capture
+	MechMoveRide                                // rides with a range, zone or en-passant targets that never capture
+	MechCaptureRide                             // rides with a range, zone or mode that may capture
+	MechPath                                    // multi-leg paths (hoppers, locust captures)
+	MechRestrictedLanding                       // squares only some pieces may end a move on
+	MechImmune                                  // pieces that cannot be captured
+	MechFreeze                                  // standing freeze effects
+	MechCastling                                // castling
+	MechEnPassant                               // en-passant targets and captures
+	MechPromotion                               // promotion to non-royal types
+	MechRoyalPromotion                          // promotion to a royal type
+	MechZoneGoal                                // goals reached by standing on a zone
+	MechHookGoal                                // goals decided by an expr hook
+	MechCheckRoyalAttacked                      // check rule: own royal attacked
+	MechCheckEnemyRoyalUnattacked               // check rule: the enemy royal must stay attacked
+	MechCheckNone                               // no check rule
+	MechUnclassified                            // a definition key no shortcut has been checked against
+)
+
+var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
+	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
+	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "unclassified"}
+
+// String lists the mechanisms by name.
+func (m Mechanism) String() string {
+	var out []string
+	for i, n := range mechanismNames {
+		if m>>uint(i)&1 != 0 {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// Shortcut is a way of deciding legality faster than make/test/unmake of every move.
+type Shortcut uint8
+
+// Shortcuts.
+const (
+	// ShortcutPins generates legal moves directly from pins and check evasions.
+	ShortcutPins Shortcut = iota
+	// ShortcutRelevance skips the test of a move that changes no cell from which the own
+	// single royal could become attacked.
+	ShortcutRelevance
+	// ShortcutKeepers skips the test of a move that leaves one of the mover's attacks on the
+	// single enemy royal untouched.
+	ShortcutKeepers
+	// ShortcutNoCheck takes every pseudo-legal move as legal when there is no check rule.
+	ShortcutNoCheck
+	numShortcuts
+)
+
+// Mechanisms every shortcut is safe with: how pieces move, and the end of the game (goals
+// never change which moves are legal, only whether the game goes on).
+const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
+	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal
+
+// shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
+// proven safe with. Anything not listed turns the shortcut off.
+var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
+	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCheckRoyalAttacked},
+	// Freezer and royal moves, promotions to a royal type, castling and en passant always
+	// take the full test, which is what makes the next two safe with those mechanisms.
+	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
+		MechFreeze | MechRoyalPromotion | MechCheckRoyalAttacked},
+	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
+		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked},
+	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
+		MechRoyalPromotion | MechCheckNone},
+}
+
+// Allows reports whether shortcut s is valid for every mechanism of the ruleset.
+func (r *Ruleset) Allows(s Shortcut) bool { return r.shortcuts>>uint(s)&1 != 0 }
+
+// decideShortcuts derives the mechanisms from the compiled ruleset and the definition's
+// keys, then switches on each shortcut whose allow-list covers them all.
+func (r *Ruleset) decideShortcuts() {
+	r.Mechanisms = r.usedMechanisms() | definitionMechanisms(r.Def)
+	r.shortcuts = shortcutsFor(r.Mechanisms)
+}
+
+// shortcutsFor is the set of shortcuts (bit per Shortcut) valid with mechanisms m.
+func shortcutsFor(m Mechanism) uint8 {
+	var out uint8
+	for s := Shortcut(0); s < numShortcuts; s++ {
+		rule := shortcutRules[s]
+		if m&rule.needs == rule.needs && m&^rule.safe == 0 {
+			out |= 1 << uint(s)
+		}
+	}
+	return out
+}
+
+// usedMechanisms reads the mechanisms off the compiled tables, not the definition, so that
+// a mechanism is seen however it was written.
+func (r *Ruleset) usedMechanisms() Mechanism {
+	var m Mechanism
+	for t := range r.Pieces {
+		pt := &r.Pieces[t]
+		for c := 0; c < 2; c++ {
+			for sq := 0; sq < r.Cells; sq++ {
+				if pt.LeapQuiet[c][sq]|pt.LeapCapture[c][sq] != 0 {
+					m |= MechLeap
+				}
+				if pt.EPCapture[c][sq] != 0 {
+					m |= MechEnPassant
+				}
+			}
+			if pt.Land[c] != r.Squares {
+				m |= MechRestrictedLanding
+			}
+			if len(pt.Slides[c]) > 0 {
+				m |= MechSlide
+			}
+			for _, rd := range pt.Rides[c] {
+				if rd.Mode == ModeMove {
+					m |= MechMoveRide
+				} else {
+					m |= MechCaptureRide
+				}
+			}
+			if len(pt.Paths[c]) > 0 {
+				m |= MechPath
+			}
+		}
+		if pt.MakesEP {
+			m |= MechEnPassant
+		}
+		if pt.Immune {
+			m |= MechImmune
+		}
+		if pr := pt.Promotion; pr != nil {
+			m |= MechPromotion
+			for _, to := range pr.To {
+				if r.Pieces[to].Royal {
+					m |= MechRoyalPromotion
+				}
+			}
+		}
+	}
+	if len(r.Freezes) > 0 {
+		m |= MechFreeze
+	}
+	if r.Castling != nil {
+		m |= MechCastling
+	}
+	for i := range r.Goals {
+		if r.Goals[i].HasZ {
+			m |= MechZoneGoal
+		}
+		if r.Goals[i].Hook != nil {
+			m |= MechHookGoal
+		}
+	}
+	switch r.Check {
+	case CheckRoyalAttacked:
+		m |= MechCheckRoyalAttacked
+	case CheckEnemyRoyalUnattacked:
+		m |= MechCheckEnemyRoyalUnattacked
+	default:
+		m |= MechCheckNone
+	}
+	return m
+}
+
+// classifiedKeys are the definition keys whose meaning usedMechanisms accounts for (or
+// that never change which moves are legal: names, descriptions, values, setups, tests).
+// A key used by a definition and missing here makes the ruleset MechUnclassified, which
+// turns every shortcut off; TestEveryKeyClassified lists keys added without a decision.
+var classifiedKeys = map[string]bool{
+	"extends": true, "name": true, "title": true, "description": true,
+	"board": true, "board.files": true, "board.ranks": true, "board.layout": true,
+	"board.restricted": true, "board.restricted.zone": true, "board.restricted.only": true,
+	"zones": true, "zones.squares": true, "zones.ranks": true, "zones.white": true, "zones.black": true,
+	"pieces": true, "pieces.name": true, "pieces.letter": true, "pieces.san-letter": true,
+	"pieces.royal": true, "pieces.immune": true, "pieces.resets-clock": true, "pieces.value": true,
+	"pieces.describe": true, "pieces.moves": true,
+	"pieces.moves.leap": true, "pieces.moves.ride": true, "pieces.moves.path": true,
+	"pieces.moves.range": true, "pieces.moves.symmetry": true, "pieces.moves.only": true,
+	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,
+	"pieces.moves.en-passant": true,
+	"pieces.moves.path.step": true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
+	"pieces.moves.path.range": true,
+	"pieces.promotion": true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
+	"pieces.promotion.optional": true,
+	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
+	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
+	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true,
+	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
+	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
+	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
+	"goals.when": true, "goals.result": true,
+	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
+	"capture": true, "capture.effect": true, // only "replace" compiles today
+	"setups": true, "setups.name": true, "setups.fen": true,
+	"tests": true, "tests.name": true, "tests.fen": true, "tests.setup": true, "tests.perft": true,
+	"tests.moves": true, "tests.contains": true, "tests.excludes": true, "tests.attacks": true,
+	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
+	"tests.check": true, "tests.game": true, "tests.result": true,
+}
+
+// definitionMechanisms is MechUnclassified when the definition sets a key that is not in
+// classifiedKeys, else 0.
+func definitionMechanisms(def *defs.Definition) Mechanism {
+	if def == nil {
+		return 0
+	}
+	unclassified := false
+	walkKeys(reflect.ValueOf(def).Elem(), "", func(key string) { unclassified = unclassified || !classifiedKeys[key] })
+	if unclassified {
+		return MechUnclassified
+	}
+	return 0
+}
+
+// walkKeys calls used for the dotted key path of every non-zero field under v.
+func walkKeys(v reflect.Value, prefix string, used func(string)) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkKeys(v.Elem(), prefix, used)
+		}
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Struct || v.Type().Elem().Kind() == reflect.Pointer {
+			for i := 0; i < v.Len(); i++ {
+				walkKeys(v.Index(i), prefix, used)
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			walkKeys(it.Value(), prefix, used)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			f := v.Field(i)
+			if f.IsZero() {
+				continue
+			}
+			key := name
+			if prefix != "" {
+				key = prefix + "." + name
+			}
+			used(key)
+			walkKeys(f, key, used)
+		}
+	}
+}
+
+// DefinitionKeys lists every key path the definition language has (for tests and docs).
+func DefinitionKeys() []string {
+	var out []string
+	var walk func(t reflect.Type, prefix string, seen map[reflect.Type]bool)
+	walk = func(t reflect.Type, prefix string, seen map[reflect.Type]bool) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		defer delete(seen, t)
+		for i := 0; i < t.NumField(); i++ {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			key := name
+			if prefix != "" {
+				key = prefix + "." + name
+			}
+			out = append(out, key)
+			walk(t.Field(i).Type, key, seen)
+		}
+	}
+	walk(reflect.TypeOf(defs.Definition{}), "", map[reflect.Type]bool{})
+	return out
+}

@@ -1,0 +1,94 @@
+// The shortcut allow-lists: which shortcuts each kind of definition gets, and that every
+// key of the definition language has been classified.
+package compiler
+
+import (
+	"testing"
+)
+
+func TestShortcutAllowLists(t *testing.T) {
+	board := "{files: 8, ranks: 8}"
+	const (
+		pins = 1 << ShortcutPins
+		rel  = 1 << ShortcutRelevance
+		keep = 1 << ShortcutKeepers
+		none = 1 << ShortcutNoCheck
+	)
+	cases := []struct {
+		what string
+		text string
+		want int
+	}{
+		{"chess", "", pins | rel},
+		{"prisonbreak", "", rel},
+		{"prisonersescape", "", keep},
+		{"a path", mini(board, "pieces:\n"+kingLine+"  - {name: Bent, letter: B, moves: [{path: [{step: [1, 0]}, {step: [1, 1]}]}]}\n"), rel},
+		{"a freeze", mini(board, "pieces:\n"+kingLine+"  - {name: Ice, letter: I, moves: [{leap: [1, 0]}]}\nfreeze: [{by: [I], steps: [[1, 0]]}]\n"), rel},
+		{"check none", mini(board, "pieces:\n"+kingLine+"rules: {check: none}\n"), none},
+		{"check enemy-royal-unattacked", mini(board, "pieces:\n"+kingLine+"rules: {check: enemy-royal-unattacked}\n"), keep},
+		{"an explicit replace capture", mini(board, "pieces:\n"+kingLine+"capture: {effect: replace}\n"), pins | rel},
+	}
+	for i, c := range cases {
+		var rs *Ruleset
+		if c.text == "" {
+			rs = builtin(t, c.what)
+		} else {
+			rs = compileText(t, c.text)
+		}
+		got := 0
+		for s := Shortcut(0); s < numShortcuts; s++ {
+			if rs.Allows(s) {
+				got |= 1 << s
+			}
+		}
+		if got != c.want {
+			t.Errorf("#%d %s: shortcuts %04b want %04b (mechanisms: %v)", i, c.what, got, c.want, rs.Mechanisms)
+		}
+	}
+}
+
+// TestUnknownMechanismTurnsShortcutsOff: a mechanism that no allow-list names (as a newly
+// added one would be), or a definition key nobody classified, switches every shortcut off.
+func TestUnknownMechanismTurnsShortcutsOff(t *testing.T) {
+	rs := builtin(t, "chess")
+	if !rs.Allows(ShortcutPins) || !rs.Allows(ShortcutRelevance) {
+		t.Fatal("chess: shortcuts off")
+	}
+	for _, extra := range []Mechanism{MechUnclassified, MechUnclassified << 1, MechUnclassified << 7} {
+		if got := shortcutsFor(rs.Mechanisms | extra); got != 0 {
+			t.Errorf("chess mechanisms + %x: shortcuts %04b stay on", uint64(extra), got)
+		}
+	}
+	delete(classifiedKeys, "pieces.moves.leap")
+	defer func() { classifiedKeys["pieces.moves.leap"] = true }()
+	rs = builtin(t, "chess")
+	if rs.Mechanisms&MechUnclassified == 0 || rs.shortcuts != 0 {
+		t.Errorf("chess with an unclassified key: mechanisms %v, shortcuts %04b", rs.Mechanisms, rs.shortcuts)
+	}
+}
+
+// TestEveryKeyClassified fails when a key is added to the definition language without a
+// decision about the shortcuts (see classifiedKeys), and shows what happens meanwhile.
+func TestEveryKeyClassified(t *testing.T) {
+	pending := map[string]bool{ // keys of mechanisms that do not compile yet
+		"capture.stun": true, "capture.kick": true, "pieces.promotion.from-pool": true,
+	}
+	keys := DefinitionKeys()
+	if len(keys) < 80 {
+		t.Fatalf("only %d keys found", len(keys))
+	}
+	for _, k := range keys {
+		if !classifiedKeys[k] && !pending[k] && !(len(k) >= 5 && k[:5] == "hands") {
+			t.Errorf("definition key %q is not classified for the legality shortcuts", k)
+		}
+	}
+	for k := range classifiedKeys {
+		found := false
+		for _, have := range keys {
+			found = found || have == k
+		}
+		if !found {
+			t.Errorf("classified key %q does not exist", k)
+		}
+	}
+}
