@@ -14,24 +14,24 @@ type Mechanism uint64
 
 // Mechanisms. A new mechanism gets a new bit, which no shortcut lists until it is proven.
 const (
-	MechLeap              Mechanism = 1 << iota // leaps (any mode, from a zone)
-	MechSlide                                   // unlimited rides that move and capture
-	MechMoveRide                                // rides with a range, zone or en-passant targets that never capture
-	MechCaptureRide                             // rides with a range, zone or mode that may capture
-	MechPath                                    // multi-leg paths (hoppers, locust captures)
-	MechRestrictedLanding                       // squares only some pieces may end a move on
-	MechImmune                                  // pieces that cannot be captured
-	MechFreeze                                  // standing freeze effects
-	MechCastling                                // castling
-	MechEnPassant                               // en-passant targets and captures
-	MechPromotion                               // promotion to non-royal types
-	MechRoyalPromotion                          // promotion to a royal type
-	MechZoneGoal                                // goals reached by standing on a zone
-	MechHookGoal                                // goals decided by an expr hook
-	MechCheckRoyalAttacked                      // check rule: own royal attacked
-	MechCheckEnemyRoyalUnattacked               // check rule: the enemy royal must stay attacked
-	MechCheckNone                               // no check rule
-	MechUnclassified                            // a definition key no shortcut has been checked against
+	MechLeap                      Mechanism = 1 << iota // leaps (any mode, from a zone)
+	MechSlide                                           // unlimited rides that move and capture
+	MechMoveRide                                        // rides with a range, zone or en-passant targets that never capture
+	MechCaptureRide                                     // rides with a range, zone or mode that may capture
+	MechPath                                            // multi-leg paths (hoppers, locust captures)
+	MechRestrictedLanding                               // squares only some pieces may end a move on
+	MechImmune                                          // pieces that cannot be captured
+	MechFreeze                                          // standing freeze effects
+	MechCastling                                        // castling
+	MechEnPassant                                       // en-passant targets and captures
+	MechPromotion                                       // promotion to non-royal types
+	MechRoyalPromotion                                  // promotion to a royal type
+	MechZoneGoal                                        // goals reached by standing on a zone
+	MechHookGoal                                        // goals decided by an expr hook
+	MechCheckRoyalAttacked                              // check rule: own royal attacked
+	MechCheckEnemyRoyalUnattacked                       // check rule: the enemy royal must stay attacked
+	MechCheckNone                                       // no check rule
+	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
@@ -196,11 +196,11 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.range": true, "pieces.moves.symmetry": true, "pieces.moves.only": true,
 	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,
 	"pieces.moves.en-passant": true,
-	"pieces.moves.path.step": true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
+	"pieces.moves.path.step":  true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
 	"pieces.moves.path.range": true,
-	"pieces.promotion": true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
+	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true,
-	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
+	"castling":                  true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
 	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
