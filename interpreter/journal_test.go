@@ -201,6 +201,15 @@ goals:
 		if p.Hash() != p.computeHash() {
 			t.Errorf("%s: hash %x, recomputed %x", mv, p.Hash(), p.computeHash())
 		}
+		// The same placement read from FEN is not decided (a hook goal needs the move): a
+		// transposition table must not take one for the other.
+		same, err := FromFEN(rs, p.FEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := p.Ended(); !e.Over || e.Outcome != compiler.Loss || same.Ended().Over || same.Hash() == p.Hash() {
+			t.Errorf("%s: decided %+v hash %x; same placement from FEN %+v hash %x", mv, e, p.Hash(), same.Ended(), same.Hash())
+		}
 		p.Unmake()
 		if p.Result() != Ongoing || p.Hash() != hashBefore {
 			t.Errorf("%s: unmake left result %+v", mv, p.Result())

@@ -108,17 +108,6 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 	return p.genPseudo(buf[:0])
 }
 
-// IsLegal reports whether m is among the legal moves.
-func (p *Position) IsLegal(m Move) bool {
-	p.scratch = p.LegalMoves(p.scratch)
-	for _, l := range p.scratch {
-		if l == m {
-			return true
-		}
-	}
-	return false
-}
-
 func (p *Position) genPseudo(buf []Move) []Move {
 	rs := p.rs
 	us := p.side

@@ -143,24 +143,21 @@ func (p *Position) outcomeResult(side Color, o compiler.Outcome, reason string) 
 	return Result{"1/2-1/2", reason}
 }
 
-// Result reports whether the game is over in this position and how.
+// Result reports whether the game is over in this position and how. A side without a
+// legal move loses or draws by the no-moves rule even when the fifty-move rule or
+// repetition would also apply.
 func (p *Position) Result() Result {
 	if p.ended != 0 {
-		mover := p.side ^ 1
-		return p.outcomeResult(mover, compiler.Outcome(p.ended-2), p.goalName(int(p.endGoal)))
+		e := p.Ended()
+		return p.outcomeResult(p.side, e.Outcome, e.Reason)
 	}
 	p.scratch = p.LegalMoves(p.scratch)
 	if len(p.scratch) == 0 {
-		if p.InCheck() {
-			return p.outcomeResult(p.side, p.rs.NoMovesInCheck, "checkmate")
-		}
-		return p.outcomeResult(p.side, p.rs.NoMovesOtherwise, "stalemate")
+		o, reason := p.NoMoves()
+		return p.outcomeResult(p.side, o, reason)
 	}
-	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove {
-		return Result{"1/2-1/2", "fifty-move rule"}
-	}
-	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
-		return Result{"1/2-1/2", "repetition"}
+	if e := p.Ended(); e.Over {
+		return p.outcomeResult(p.side, e.Outcome, e.Reason)
 	}
 	return Ongoing
 }

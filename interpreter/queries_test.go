@@ -1,0 +1,159 @@
+// The search queries checked on random playouts of every built-in and synthetic definition:
+// captures + quiets = legal moves, IsCapture against the board, Attackers against attack
+// probes and pseudo-legal captures, IsLegal against the legal move list, Ended and NoMoves
+// against Result.
+package interpreter
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"chimera/compiler"
+)
+
+func TestSearchQueries(t *testing.T) {
+	playouts, plies := 6, 80
+	if testing.Short() {
+		playouts, plies = 2, 60
+	}
+	for _, name := range allDefinitions(t) {
+		rs, err := Open(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		exact := rs.Mechanisms&(compiler.MechRestrictedLanding|compiler.MechImmune) == 0
+		rng := rand.New(rand.NewSource(5))
+		var elsewhere []Move // moves legal in other positions: mostly illegal here
+		counts := [3]int{}
+		for g := 0; g < playouts; g++ {
+			p, err := Start(rs, rs.Setups[g%len(rs.Setups)].Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < plies; ply++ {
+				where := fmt.Sprintf("%s %s", name, p.FEN())
+				legal := p.LegalMoves(nil)
+				checkSplit(t, p, legal, where)
+				checkAttackers(t, p, exact, where)
+				checkIsLegal(t, p, legal, elsewhere, where)
+				e := p.Ended()
+				r := p.Result()
+				switch {
+				case len(legal) == 0 && p.ended == 0:
+					o, reason := p.NoMoves()
+					if want := p.outcomeResult(p.side, o, reason); r != want {
+						t.Fatalf("%s: no moves: Result %+v, NoMoves gives %+v", where, r, want)
+					}
+					counts[0]++
+				case e.Over:
+					if r.Reason != e.Reason || (p.ended != 0) != (len(legal) == 0) {
+						t.Fatalf("%s: Ended %+v, Result %+v, %d legal moves", where, e, r, len(legal))
+					}
+					counts[1]++
+				default:
+					if r != Ongoing {
+						t.Fatalf("%s: Ended says the game goes on, Result %+v", where, r)
+					}
+					counts[2]++
+				}
+				if len(legal) == 0 {
+					break
+				}
+				elsewhere = append(elsewhere[:0], legal...)
+				p.Make(legal[rng.Intn(len(legal))])
+			}
+		}
+		t.Logf("%s: positions without moves %d, ended %d, going on %d", name, counts[0], counts[1], counts[2])
+	}
+}
+
+// checkSplit: captures and quiets partition the legal moves, and IsCapture agrees with
+// what the move does to the board.
+func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
+	t.Helper()
+	caps, quiets := p.CaptureMoves(nil), p.QuietMoves(nil)
+	if len(caps)+len(quiets) != len(legal) {
+		t.Fatalf("%s: %d captures + %d quiets, %d legal moves", where, len(caps), len(quiets), len(legal))
+	}
+	inCaps := map[Move]bool{}
+	for _, m := range caps {
+		inCaps[m] = true
+	}
+	for _, m := range quiets {
+		if inCaps[m] {
+			t.Fatalf("%s: %s is both a capture and a quiet move", where, p.Coord(m))
+		}
+		inCaps[m] = true
+	}
+	for _, m := range legal {
+		if !inCaps[m] {
+			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
+		}
+		them := p.byColor[p.side^1].Count()
+		p.Make(m)
+		removes := p.byColor[p.side].Count() < them
+		p.Unmake()
+		if want := removes || m.Promotion() >= 0; p.IsCapture(m) != want {
+			t.Fatalf("%s: IsCapture(%s) = %v; it removes an enemy piece: %v", where, p.Coord(m), !want, removes)
+		}
+	}
+}
+
+// checkAttackers compares Attackers with the attack probe on every square, and with the
+// origins of pseudo-legal captures when it is the attacker's turn.
+func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
+	t.Helper()
+	capturers := map[Square]Bitboard{}
+	for _, m := range p.genPseudo(nil) {
+		if m.Kind() != KindNormal {
+			continue
+		}
+		for _, c := range []Square{m.Cap1(), m.Cap2()} {
+			if c != NoSquare {
+				capturers[c] |= compiler.Bit(m.From())
+			}
+		}
+		if p.board[m.To()] != NoPiece {
+			capturers[m.To()] |= compiler.Bit(m.From())
+		}
+	}
+	for sq := 0; sq < p.rs.Cells; sq++ {
+		if !p.rs.Squares.Has(sq) {
+			continue
+		}
+		for by := 0; by < 2; by++ {
+			a := p.Attackers(sq, by)
+			if a&^p.byColor[by] != 0 {
+				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %x", where, p.rs.Names[sq], by, a)
+			}
+			if (a != 0) != p.Attacked(sq, by) {
+				t.Fatalf("%s: Attackers(%s, %d) = %x but Attacked says %v", where, p.rs.Names[sq], by, a, p.Attacked(sq, by))
+			}
+			pc := p.board[sq]
+			if by != p.side || pc == NoPiece || pc.Color() == by {
+				continue
+			}
+			if got := capturers[sq]; got&^a != 0 || exact && got != a {
+				t.Fatalf("%s: attackers of %s: %x; pseudo-legal captures come from %x", where, p.rs.Names[sq], a, got)
+			}
+		}
+	}
+}
+
+// checkIsLegal: IsLegal accepts exactly the legal moves, among them, the pseudo-legal ones
+// and moves taken from another position.
+func checkIsLegal(t *testing.T, p *Position, legal, elsewhere []Move, where string) {
+	t.Helper()
+	isLegal := map[Move]bool{}
+	for _, m := range legal {
+		isLegal[m] = true
+	}
+	candidates := append(append(append([]Move(nil), legal...), p.genPseudo(nil)...), elsewhere...)
+	candidates = append(candidates, NoMove, newMove(0, 0).withKind(KindNull))
+	for _, m := range candidates {
+		if got := p.IsLegal(m); got != isLegal[m] {
+			t.Fatalf("%s: IsLegal(%s) = %v, want %v", where, p.Coord(m), got, isLegal[m])
+		}
+	}
+}
