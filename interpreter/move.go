@@ -3,12 +3,12 @@ package interpreter
 
 // Move packs a move into 64 bits:
 //
-//	bits  0-7  from square      bits 8-15  to square
+//	bits  0-7  from square      bits 8-15  to square (boards of up to 256 cells)
 //	bits 16-21 promotion type+1 bits 22-25 kind
-//	bits 26-33 first capture in passing, square+1
-//	bits 34-41 second capture in passing, square+1
-//	bits 42-49 auxiliary square+1 (the castling partner)
-//	bit  50    the move makes en-passant targets of the squares it passes
+//	bits 26-34 first capture in passing, square+1
+//	bits 35-43 second capture in passing, square+1
+//	bits 44-52 auxiliary square+1 (the castling partner)
+//	bit  53    the move makes en-passant targets of the squares it passes
 //
 // A capture on the destination square is not stored: it is whatever stands there.
 type Move uint64
@@ -24,7 +24,10 @@ const (
 	KindNull // a null move: the turn passes, nothing moves (searches only)
 )
 
-const epFlag Move = 1 << 50
+const epFlag Move = 1 << 53
+
+// passedMask covers both squares captured in passing.
+const passedMask = Move(0x3ffff) << 26
 
 func newMove(from, to Square) Move { return Move(from) | Move(to)<<8 }
 
@@ -41,20 +44,20 @@ func (m Move) Promotion() int { return int(m>>16&0x3f) - 1 }
 func (m Move) Kind() int { return int(m >> 22 & 0xf) }
 
 // Cap1 is the first square captured in passing, or NoSquare.
-func (m Move) Cap1() Square { return Square(m>>26&0xff) - 1 }
+func (m Move) Cap1() Square { return Square(m>>26&0x1ff) - 1 }
 
 // Cap2 is the second square captured in passing, or NoSquare.
-func (m Move) Cap2() Square { return Square(m>>34&0xff) - 1 }
+func (m Move) Cap2() Square { return Square(m>>35&0x1ff) - 1 }
 
 // Aux is the castling partner's square, or NoSquare.
-func (m Move) Aux() Square { return Square(m>>42&0xff) - 1 }
+func (m Move) Aux() Square { return Square(m>>44&0x1ff) - 1 }
 
 // MakesEP reports whether the move leaves en-passant targets behind.
 func (m Move) MakesEP() bool { return m&epFlag != 0 }
 
 func (m Move) withPromotion(t int) Move { return m&^(0x3f<<16) | Move(t+1)<<16 }
 func (m Move) withKind(k int) Move      { return m | Move(k)<<22 }
-func (m Move) withAux(sq Square) Move   { return m | Move(sq+1)<<42 }
+func (m Move) withAux(sq Square) Move   { return m | Move(sq+1)<<44 }
 
 // withCaptures stores up to two squares captured in passing, lower square first so that
 // two readings of the same capture give the same Move.
@@ -65,5 +68,5 @@ func (m Move) withCaptures(c1, c2 Square) Move {
 	if c1 == NoSquare {
 		c1, c2 = c2, NoSquare
 	}
-	return m | Move(c1+1)<<26 | Move(c2+1)<<34
+	return m | Move(c1+1)<<26 | Move(c2+1)<<35
 }

@@ -157,7 +157,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 // sanKey keeps what two moves must share to need their origins told apart in SAN:
 // destination, promotion, kind and the squares captured in passing (not the origin, the
 // castling partner or the en-passant flag).
-const sanKey = Move(0xff<<8 | 0x3f<<16 | 0xf<<22 | 0xffff<<26)
+const sanKey = Move(0xff<<8|0x3f<<16|0xf<<22) | passedMask
 
 // rivals reports whether another legal move of a piece written with the same SAN letter
 // shares m's destination, promotion and captures, and whether one of those starts on m's
