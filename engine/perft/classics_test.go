@@ -1,5 +1,5 @@
 // Classic variants Fairy-Stockfish also plays: each definition's perft counts (taken from Fairy-Stockfish) and move assertions.
-package engine_test
+package perft_test
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
-	"chimera/engine"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -82,9 +82,9 @@ func TestClassicsPerft(t *testing.T) {
 					}
 					var got int64
 					if want >= classicParallelFrom {
-						got = engine.ParallelPerft(p, depth, 0)
+						got = perft.ParallelPerft(p, depth, 0)
 					} else {
-						got = engine.Perft(p, depth)
+						got = perft.Perft(p, depth)
 					}
 					if got != want {
 						t.Errorf("#%d %s: perft %d got %d want %d", i, dt.Name, depth, got, want)

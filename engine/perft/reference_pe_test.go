@@ -1,5 +1,5 @@
 // A deliberately naive Prisoner's Escape move generator, written from the rules file, as an independent perft oracle.
-package engine_test
+package perft_test
 
 import (
 	"fmt"

@@ -1,5 +1,5 @@
 // A deliberately naive reference move generator for Prison Break and Claustrophobia, written from the rules files.
-package engine_test
+package perft_test
 
 // The reference shares nothing with Chimera but the FEN text: its own mailbox board
 // (letters on a file×rank array), its own piece rules hard-coded from
