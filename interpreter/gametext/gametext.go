@@ -69,18 +69,17 @@ func startMoveNumber(p *interpreter.Position) int {
 	return n
 }
 
-// gameTokens splits a game text into tokens, dropping {comments} and ; comments.
+// gameTokens splits a game text into tokens, dropping {comments} (which may span lines)
+// and ; comments (from a ';' outside braces to the end of its line).
 func gameTokens(game string) []string {
 	var b strings.Builder
 	depth := 0
 	for _, line := range strings.Split(game, "\n") {
-		if depth == 0 {
-			if i := strings.IndexByte(line, ';'); i >= 0 {
-				line = line[:i]
-			}
-		}
+	chars:
 		for _, r := range line {
 			switch {
+			case r == ';' && depth == 0:
+				break chars
 			case r == '{':
 				depth++
 				b.WriteByte(' ')
