@@ -10,7 +10,7 @@ import (
 
 // The reference knows nothing of Chimera: its own mailbox board (rank-major, a1 first,
 // '.' empty, '*' no cell, upper case White, lower case Black), its piece rules typed in
-// from /work/shared/rules/prisoners-escape.md, the inverted check, and copy-make.
+// from Prisoner's Escape's published rules, the inverted check, and copy-make.
 
 const (
 	peFiles = 7
