@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"chimera/engine"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 var movesCommand = &command{
@@ -43,7 +43,7 @@ check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
 			if code != exitOK {
 				return code
 			}
-			if err := engine.PlayGame(p, *moves); err != nil {
+			if err := gametext.PlayGame(p, *moves); err != nil {
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			printMoves(c, p)

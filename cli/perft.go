@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"chimera/engine"
+	"chimera/engine/perft"
 )
 
 // Limits of the perft command's numbers: deeper trees could never be counted anyway, and
@@ -66,7 +66,7 @@ root moves are not started).`,
 			start := time.Now()
 			var nodes int64
 			if *divide {
-				entries := engine.Divide(p, depth, *threads)
+				entries := perft.Divide(p, depth, *threads)
 				lines := make([]string, len(entries))
 				for i, e := range entries {
 					lines[i] = fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes)
@@ -78,7 +78,7 @@ root moves are not started).`,
 				}
 				fmt.Fprintln(c.out)
 			} else {
-				nodes = engine.ParallelPerft(p, depth, *threads)
+				nodes = perft.ParallelPerft(p, depth, *threads)
 			}
 			elapsed := time.Since(start)
 			fmt.Fprintf(c.out, "Time: %.3f s\n", elapsed.Seconds())

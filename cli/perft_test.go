@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"chimera/compiler"
-	"chimera/engine"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -87,18 +87,18 @@ func TestPerftAbsurdDepthAndWorkers(t *testing.T) {
 	const depth, workers = 1 << 40, 1 << 25
 	// By hand: a1a2 (1), then a4a3 (1), then nothing (0).
 	for i, c := range []struct{ depth, want int64 }{{1, 1}, {2, 1}, {3, 0}, {depth, 0}} {
-		if got := engine.Perft(p, int(c.depth)); got != c.want {
+		if got := perft.Perft(p, int(c.depth)); got != c.want {
 			t.Errorf("#%d Perft depth %d got %d want %d", i, c.depth, got, c.want)
 		}
 	}
-	entries := engine.Divide(p, depth, workers)
+	entries := perft.Divide(p, depth, workers)
 	if len(entries) != 1 || p.Coord(entries[0].Move) != "a1a2" || entries[0].Nodes != 0 {
 		t.Errorf("Divide depth 2^40 with 2^25 workers got %v; want a1a2 with 0 nodes", entries)
 	}
-	if got := engine.ParallelPerft(p, depth, workers); got != 0 {
+	if got := perft.ParallelPerft(p, depth, workers); got != 0 {
 		t.Errorf("ParallelPerft depth 2^40 got %d want 0", got)
 	}
-	if got := engine.Divide(p, 2, workers); len(got) != 1 || got[0].Nodes != 1 {
+	if got := perft.Divide(p, 2, workers); len(got) != 1 || got[0].Nodes != 1 {
 		t.Errorf("Divide depth 2 got %v; want a1a2 with 1 node", got)
 	}
 	// Chess from a stalemate: no root move, so no worker at all.
@@ -106,7 +106,7 @@ func TestPerftAbsurdDepthAndWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := engine.Divide(stale, depth, workers); len(got) != 0 {
+	if got := perft.Divide(stale, depth, workers); len(got) != 0 {
 		t.Errorf("Divide from a stalemate got %d entries want 0", len(got))
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"chimera/engine"
+	"chimera/engine/suite"
 	"chimera/interpreter"
 )
 
@@ -55,7 +55,7 @@ not load (or on a usage error).`,
 			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--max-nodes and --max-depth must not be negative, --threads between 1 and %d", maxPerftThreads)
 			}
-			opt := engine.SuiteOptions{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
+			opt := suite.Options{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
 			if *quick && !fs.Changed("max-nodes") {
 				opt.MaxNodes = quickNodes
 			}
@@ -107,7 +107,7 @@ func expandTarget(arg string) ([]string, error) {
 // validation accumulates the outcome of validating several definitions.
 type validation struct {
 	c                             *context
-	opt                           engine.SuiteOptions
+	opt                           suite.Options
 	passed, failed, skips, broken int
 }
 
@@ -122,7 +122,7 @@ func (v *validation) run(target string) {
 	}
 	file := rs.Def.File
 	fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, file, len(rs.Def.Tests))
-	for _, r := range engine.RunTests(rs, v.opt) {
+	for _, r := range suite.RunTests(rs, v.opt) {
 		status := "ok  "
 		if !r.Pass {
 			status = "FAIL"

@@ -1,7 +1,7 @@
 // Goals written as a zone and as an expr hook must play the same game: both reproduce
 // Fairy-Stockfish's King of the Hill perft counts (recorded in the definitions' tests);
 // every definition in testdata/hooks and testdata/synthetic passes its own tests.
-package engine_test
+package suite_test
 
 import (
 	"path/filepath"
@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"chimera/defs"
-	"chimera/engine"
+	"chimera/engine/suite"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 func TestGoalByZoneAndByHook(t *testing.T) {
-	files, err := filepath.Glob("../testdata/hooks/*.yaml")
+	files, err := filepath.Glob("../../testdata/hooks/*.yaml")
 	if err != nil || len(files) < 3 {
 		t.Fatalf("testdata/hooks: %d files, %v", len(files), err)
 	}
-	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
+	synthetic, err := filepath.Glob("../../testdata/synthetic/*.yaml")
 	if err != nil || len(synthetic) < 4 {
 		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
 	}
@@ -31,8 +32,8 @@ func TestGoalByZoneAndByHook(t *testing.T) {
 		if len(rs.Def.Tests) == 0 && !strings.Contains(name, "synthetic") {
 			t.Fatalf("#%d %s: no tests in the definition", i, name)
 		}
-		opt := engine.SuiteOptions{MaxNodes: 1_000_000}
-		for _, r := range engine.RunTests(rs, opt) {
+		opt := suite.Options{MaxNodes: 1_000_000}
+		for _, r := range suite.RunTests(rs, opt) {
 			if !r.Pass {
 				t.Errorf("#%d %s %s (%s): %s", i, name, r.Name, r.Where, r.Message())
 			}
@@ -41,7 +42,7 @@ func TestGoalByZoneAndByHook(t *testing.T) {
 }
 
 func TestHookSeesTheMove(t *testing.T) {
-	rs, err := interpreter.Open("../testdata/hooks/hill-by-hook.yaml")
+	rs, err := interpreter.Open("../../testdata/hooks/hill-by-hook.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestHookSeesTheMove(t *testing.T) {
 }
 
 func TestHookReadsCheck(t *testing.T) {
-	rs, err := interpreter.Open("../testdata/hooks/check-wins.yaml")
+	rs, err := interpreter.Open("../../testdata/hooks/check-wins.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestHookReadsCheck(t *testing.T) {
 	}
 	for i, c := range cases {
 		p, _ := interpreter.Start(rs, "")
-		err := engine.PlayGame(p, c.game)
+		err := gametext.PlayGame(p, c.game)
 		switch {
 		case c.want == "*" && i == 1:
 			if err == nil {
@@ -118,7 +119,7 @@ tests:
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := engine.RunTests(rs, engine.SuiteOptions{})
+	res := suite.RunTests(rs, suite.Options{})
 	if len(res) != 1 || res[0].Pass {
 		t.Fatalf("got %+v, want one failing test", res)
 	}

@@ -1,5 +1,5 @@
 // A deliberately naive Prisoner's Escape move generator, written from the rules file, as an independent perft oracle.
-package engine_test
+package perft_test
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 
 // The reference knows nothing of Chimera: its own mailbox board (rank-major, a1 first,
 // '.' empty, '*' no cell, upper case White, lower case Black), its piece rules typed in
-// from /work/shared/rules/prisoners-escape.md, the inverted check, and copy-make.
+// from Prisoner's Escape's published rules, the inverted check, and copy-make.
 
 const (
 	peFiles = 7

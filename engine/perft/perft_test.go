@@ -1,6 +1,6 @@
 // Perft against independent counts: the definitions' suites (chessprogramming.org for chess,
 // Fairy-Stockfish for Chess960), the EPD suites and Fairy-Stockfish divides in testdata/perft.
-package engine_test
+package perft_test
 
 import (
 	"bufio"
@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"chimera/compiler"
-	"chimera/engine"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -74,7 +74,7 @@ func definitionPerftCases(t testing.TB, variant string) []perftCase {
 // epdPerftCases reads testdata/perft/<variant>.epd: "FEN ;D1 n ;D2 n ...", '#' comments.
 func epdPerftCases(t testing.TB, variant string) []perftCase {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "perft", variant+".epd")
+	path := filepath.Join("..", "..", "testdata", "perft", variant+".epd")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -122,9 +122,9 @@ func runPerftCase(t *testing.T, c perftCase) {
 		}
 		var got int64
 		if testing.Short() || want < 500_000 {
-			got = engine.Perft(p, d)
+			got = perft.Perft(p, d)
 		} else {
-			got = engine.ParallelPerft(p, d, 0)
+			got = perft.ParallelPerft(p, d, 0)
 		}
 		if got != want {
 			t.Errorf("%s (%s) depth %d: got %d want %d", c.name, c.fen, d, got, want)
@@ -186,9 +186,9 @@ func TestDivideSumsEqualPerft(t *testing.T) {
 		for _, m := range p.LegalMoves(nil) {
 			legal[m] = true
 		}
-		perft := engine.Perft(p, d)
+		total := perft.Perft(p, d)
 		for _, workers := range []int{1, 3} {
-			entries := engine.Divide(p, d, workers)
+			entries := perft.Divide(p, d, workers)
 			var sum int64
 			seen := map[interpreter.Move]bool{}
 			for _, e := range entries {
@@ -201,11 +201,11 @@ func TestDivideSumsEqualPerft(t *testing.T) {
 			if len(entries) != len(legal) {
 				t.Errorf("#%d %s: divide has %d entries; want %d legal moves", i, c.name, len(entries), len(legal))
 			}
-			if sum != c.counts[d-1] || sum != perft {
-				t.Errorf("#%d %s depth %d workers %d: divide sums to %d; perft %d; want %d", i, c.name, d, workers, sum, perft, c.counts[d-1])
+			if sum != c.counts[d-1] || sum != total {
+				t.Errorf("#%d %s depth %d workers %d: divide sums to %d; perft %d; want %d", i, c.name, d, workers, sum, total, c.counts[d-1])
 			}
 		}
-		if got := engine.ParallelPerft(p, d, 2); got != c.counts[d-1] {
+		if got := perft.ParallelPerft(p, d, 2); got != c.counts[d-1] {
 			t.Errorf("#%d %s depth %d: ParallelPerft got %d want %d", i, c.name, d, got, c.counts[d-1])
 		}
 	}
@@ -220,7 +220,7 @@ type fsfDivide struct {
 }
 
 func readFSFDivides(t *testing.T) []fsfDivide {
-	path := filepath.Join("..", "testdata", "perft", "divide.txt")
+	path := filepath.Join("..", "..", "testdata", "perft", "divide.txt")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -265,7 +265,7 @@ func TestDivideAgainstFairyStockfish(t *testing.T) {
 	for i, b := range blocks {
 		p := perftCase{variant: b.variant, name: "divide.txt:" + strconv.Itoa(b.line), fen: b.fen}.position(t)
 		got := map[string]int64{}
-		for _, e := range engine.Divide(p, b.depth, 0) {
+		for _, e := range perft.Divide(p, b.depth, 0) {
 			got[p.Coord(e.Move)] = e.Nodes
 		}
 		var moves []string

@@ -1,9 +1,9 @@
 // A deliberately naive reference move generator for Prison Break and Claustrophobia, written from the rules files.
-package engine_test
+package perft_test
 
 // The reference shares nothing with Chimera but the FEN text: its own mailbox board
-// (letters on a file×rank array), its own piece rules hard-coded from
-// /work/shared/rules/prison-break.md and claustrophobia.md, its own freezing, check,
+// (letters on a file×rank array), its own piece rules hard-coded from the published
+// rules of Prison Break and Claustrophobia, its own freezing, check,
 // escape and scepter logic, and make-by-copy. It is slow on purpose: a square is attacked
 // when some unfrozen enemy piece has a pseudo-legal capture of a king put there, found by
 // generating that side's moves with the escape-square landing restriction lifted.

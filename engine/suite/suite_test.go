@@ -1,5 +1,5 @@
 // Tests of the definition test runner on orthodox chess with hand-written expectations.
-package engine
+package suite
 
 import (
 	"fmt"
@@ -91,7 +91,7 @@ func openSuite(t *testing.T) *compiler.Ruleset {
 
 func TestRunTests(t *testing.T) {
 	rs := openSuite(t)
-	results := RunTests(rs, SuiteOptions{MaxNodes: 10_000})
+	results := RunTests(rs, Options{MaxNodes: 10_000})
 	want := []struct {
 		name string
 		pass bool
@@ -144,7 +144,7 @@ func TestRunTestWhere(t *testing.T) {
 	for i, tc := range rs.Def.Tests {
 		line := 1 + strings.Count(text[:strings.Index(text, "- name: "+tc.Name+"\n")], "\n")
 		want := fmt.Sprintf("suite.yaml:%d:", line)
-		if r := RunTest(rs, &rs.Def.Tests[i], SuiteOptions{MaxDepth: 1}); !strings.HasPrefix(r.Where, want) {
+		if r := RunTest(rs, &rs.Def.Tests[i], Options{MaxDepth: 1}); !strings.HasPrefix(r.Where, want) {
 			t.Errorf("#%d got %q, want prefix %q", i, r.Where, want)
 		}
 	}
@@ -156,16 +156,16 @@ func TestPerftLimits(t *testing.T) {
 	right := &rs.Def.Tests[0]
 	cases := []struct {
 		test    *defs.Test
-		opt     SuiteOptions
+		opt     Options
 		pass    bool
 		nodes   int64
 		skipped string
 	}{
-		{right, SuiteOptions{}, true, 420, ""},
-		{right, SuiteOptions{MaxDepth: 1}, true, 20, "perft depth 2 skipped (beyond depth limit 1)"},
-		{right, SuiteOptions{MaxNodes: 100}, true, 20, "perft depth 2 skipped (expected 400 nodes > limit 100)"},
-		{tc, SuiteOptions{MaxNodes: 100}, true, 20, "perft depths 2-3 skipped (expected 401 nodes > limit 100)"},
-		{tc, SuiteOptions{MaxNodes: 1000}, false, 420, ""},
+		{right, Options{}, true, 420, ""},
+		{right, Options{MaxDepth: 1}, true, 20, "perft depth 2 skipped (beyond depth limit 1)"},
+		{right, Options{MaxNodes: 100}, true, 20, "perft depth 2 skipped (expected 400 nodes > limit 100)"},
+		{tc, Options{MaxNodes: 100}, true, 20, "perft depths 2-3 skipped (expected 401 nodes > limit 100)"},
+		{tc, Options{MaxNodes: 1000}, false, 420, ""},
 	}
 	for i, c := range cases {
 		r := RunTest(rs, c.test, c.opt)
@@ -185,37 +185,9 @@ func TestBuiltinChessSuite(t *testing.T) {
 	if !testing.Short() {
 		limit = 5_000_000
 	}
-	for i, r := range RunTests(rs, SuiteOptions{MaxNodes: limit}) {
+	for i, r := range RunTests(rs, Options{MaxNodes: limit}) {
 		if !r.Pass {
 			t.Errorf("#%d %s (%s): %s", i, r.Name, r.Where, r.Message())
-		}
-	}
-}
-
-func TestPlayGame(t *testing.T) {
-	rs, err := interpreter.Open("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		game, fen, err string
-	}{
-		{"1. e4 e5 2. Nf3 Nc6", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", ""},
-		{"e2e4 e7e5 g1f3 1-0", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
-		{"1.d4 d5 2.c4 dxc4 3.e5", "", "3. e5: "},
-		{"1. e4 e5 2. Ke2 Ke7 3. Ke3 Kf6 4. Kf3 Kf5", "", "4... Kf5: "},
-		{"1. e4 xyz", "", "1... xyz: "},
-	}
-	for i, c := range cases {
-		p, _ := interpreter.Start(rs, "")
-		err := PlayGame(p, c.game)
-		switch {
-		case c.err == "" && err != nil:
-			t.Errorf("#%d got error %v", i, err)
-		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
-			t.Errorf("#%d got error %v, want prefix %q", i, err, c.err)
-		case c.err == "" && p.FEN() != c.fen:
-			t.Errorf("#%d got %s, want %s", i, p.FEN(), c.fen)
 		}
 	}
 }
@@ -244,7 +216,7 @@ func TestMoveSetCollisions(t *testing.T) {
 		{append(all[:5:5], "dxe6", "d5e6xe5"), false, "moves: d5e6xe5 is listed twice"},
 	}
 	for i, c := range cases {
-		r := RunTest(rs, &defs.Test{Name: "collision", FEN: fen, Moves: c.moves}, SuiteOptions{})
+		r := RunTest(rs, &defs.Test{Name: "collision", FEN: fen, Moves: c.moves}, Options{})
 		if r.Pass != c.pass || !strings.Contains(r.Message(), c.msg) {
 			t.Errorf("#%d got pass=%v %q, want pass=%v containing %q", i, r.Pass, r.Message(), c.pass, c.msg)
 		}

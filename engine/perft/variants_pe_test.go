@@ -1,5 +1,5 @@
 // Prisoner's Escape: the definition's own tests, perft and random positions against the naive reference, benchmarks.
-package engine_test
+package perft_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"chimera/compiler"
-	"chimera/engine"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -112,7 +112,7 @@ func TestPrisonersEscapeDefinitionTests(t *testing.T) {
 			if d+1 > maxDepth {
 				break
 			}
-			if got := engine.Perft(p, d+1); got != want {
+			if got := perft.Perft(p, d+1); got != want {
 				t.Errorf("#%d %s: perft(%d) got %d want %d", i, tc.Name, d+1, got, want)
 			}
 		}
@@ -257,7 +257,7 @@ func peLocate(rs *compiler.Ruleset, fen string, depth int) string {
 			break
 		}
 		next := ""
-		for _, e := range engine.Divide(p, depth, 1) {
+		for _, e := range perft.Divide(p, depth, 1) {
 			mv := p.Coord(e.Move)
 			for _, m := range b.legal() {
 				if m.String() == mv {
@@ -294,7 +294,7 @@ func TestPrisonersEscapePerftAgainstReference(t *testing.T) {
 		maxDepth = 4
 	}
 	for d := 1; d <= maxDepth; d++ {
-		got, want := engine.Perft(p, d), b.perft(d)
+		got, want := perft.Perft(p, d), b.perft(d)
 		t.Logf("perft(%d) = %d (reference %d)", d, got, want)
 		if got != want {
 			t.Fatalf("perft(%d) got %d want %d (reference); %s", d, got, want, peLocate(rs, fen, d))
@@ -350,7 +350,7 @@ func TestPrisonersEscapeRandomPositions(t *testing.T) {
 		if got, want := p.Result().Score, b.result(); got != want {
 			t.Errorf("#%d %s: result got %s want %s", i, fen, got, want)
 		}
-		if got, want := engine.Perft(p, depth), b.perft(depth); got != want {
+		if got, want := perft.Perft(p, depth), b.perft(depth); got != want {
 			t.Errorf("#%d %s: perft(%d) got %d want %d; %s", i, fen, depth, got, want, peLocate(rs, fen, depth))
 		}
 		for _, m := range p.LegalMoves(nil) {
@@ -387,7 +387,7 @@ func BenchmarkPerftPrisonersEscape(b *testing.B) {
 	var nodes int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		nodes = engine.Perft(p, 4)
+		nodes = perft.Perft(p, 4)
 	}
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }
@@ -404,7 +404,7 @@ func BenchmarkPerftPrisonersEscapeChessBaseline(b *testing.B) {
 			p := pePosition(b, rs, "")
 			var nodes int64
 			for i := 0; i < b.N; i++ {
-				nodes = engine.Perft(p, depth)
+				nodes = perft.Perft(p, depth)
 			}
 			b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 		})

@@ -1,21 +1,21 @@
-// The runner for a definition's own tests: perft counts, move lists, attacks, check, games, results.
-package engine
+// Package suite runs a definition's own tests: perft counts, move lists, attacks, check, games, results.
+package suite
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/perft"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
-// SuiteOptions bound the cost of a test run.
-type SuiteOptions struct {
+// Options bound the cost of a test run.
+type Options struct {
 	// MaxDepth skips perft depths above it (0 = no limit).
 	MaxDepth int
 	// MaxNodes skips perft depths whose expected count exceeds it (0 = no limit).
@@ -42,7 +42,7 @@ type TestResult struct {
 func (r *TestResult) Message() string { return strings.Join(r.Failure, "\n") }
 
 // RunTests runs every test of the ruleset's definition, in file order.
-func RunTests(rs *compiler.Ruleset, opt SuiteOptions) []TestResult {
+func RunTests(rs *compiler.Ruleset, opt Options) []TestResult {
 	if rs.Def == nil {
 		return nil
 	}
@@ -64,7 +64,7 @@ func SrcWhere(s defs.Src) string {
 // RunTest runs one test. The game, if any, is replayed first; every other assertion
 // (perft, moves, contains, excludes, attacks, check, result) holds for the position the
 // game leads to, or for the start position when there is no game.
-func RunTest(rs *compiler.Ruleset, t *defs.Test, opt SuiteOptions) (r TestResult) {
+func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 	start := time.Now()
 	r = TestResult{Name: t.Name, Where: SrcWhere(t.Src)}
 	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
@@ -83,7 +83,7 @@ func RunTest(rs *compiler.Ruleset, t *defs.Test, opt SuiteOptions) (r TestResult
 		return r
 	}
 	if strings.TrimSpace(t.Game) != "" {
-		if err := PlayGame(p, t.Game); err != nil {
+		if err := gametext.PlayGame(p, t.Game); err != nil {
 			fail("game: %v", err)
 			return r
 		}
@@ -233,7 +233,7 @@ func checkAttacks(p *interpreter.Position, a defs.AttackCheck, fail func(string,
 
 // checkPerft counts depths 1..len(want) within the limits and stops at the first
 // mismatch (deeper counts would differ too). It returns the nodes counted.
-func checkPerft(p *interpreter.Position, want []int64, opt SuiteOptions, fail func(string, ...any), skip func(string)) int64 {
+func checkPerft(p *interpreter.Position, want []int64, opt Options, fail func(string, ...any), skip func(string)) int64 {
 	var total int64
 	for d := 1; d <= len(want); d++ {
 		w := want[d-1]
@@ -243,9 +243,9 @@ func checkPerft(p *interpreter.Position, want []int64, opt SuiteOptions, fail fu
 		}
 		var got int64
 		if w >= parallelFrom {
-			got = ParallelPerft(p, d, opt.Workers)
+			got = perft.ParallelPerft(p, d, opt.Workers)
 		} else {
-			got = Perft(p, d)
+			got = perft.Perft(p, d)
 		}
 		total += got
 		if got != w {
@@ -260,7 +260,7 @@ func checkPerft(p *interpreter.Position, want []int64, opt SuiteOptions, fail fu
 	return total
 }
 
-func skippedDepths(want []int64, d int, opt SuiteOptions) string {
+func skippedDepths(want []int64, d int, opt Options) string {
 	depths := fmt.Sprintf("perft depth %d", d)
 	if d < len(want) {
 		depths = fmt.Sprintf("perft depths %d-%d", d, len(want))
@@ -270,89 +270,4 @@ func skippedDepths(want []int64, d int, opt SuiteOptions) string {
 		why = fmt.Sprintf("beyond depth limit %d", opt.MaxDepth)
 	}
 	return depths + " skipped (" + why + ")"
-}
-
-var (
-	moveNumberRE = regexp.MustCompile(`^([0-9]+)(\.*)(.*)$`)
-	resultTokens = map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true, "*": true}
-)
-
-// PlayGame replays a game on p: moves in SAN or coordinate notation, separated by spaces,
-// with optional move numbers ("1.", "14", "1...", "1.e4"), {comments}, $NAGs and a
-// result token (1-0, 0-1, 1/2-1/2, *), which are ignored. A move that fails to parse
-// stops the replay with an error naming its move number, e.g. `2... Qh4: illegal move`.
-func PlayGame(p *interpreter.Position, game string) error {
-	fullmove := startMoveNumber(p)
-	for _, tok := range gameTokens(game) {
-		if resultTokens[tok] || strings.HasPrefix(tok, "$") {
-			continue
-		}
-		// A move number: digits then dots, or digits alone ("0-0" is castling, not a number).
-		if g := moveNumberRE.FindStringSubmatch(tok); g != nil && (g[2] != "" || g[3] == "") {
-			if n, err := strconv.Atoi(g[1]); err == nil && n > 0 {
-				fullmove = n
-			}
-			tok = g[3]
-			if tok == "" {
-				continue
-			}
-		}
-		side := p.Side()
-		m, err := p.ParseMove(tok)
-		if err != nil {
-			return fmt.Errorf("%s: %v", moveLabel(fullmove, side, tok), err)
-		}
-		p.Make(m)
-		if side == compiler.Black {
-			fullmove++
-		}
-	}
-	return nil
-}
-
-// moveLabel writes a move with its number: "3. Nf3" or "3... Nc6".
-func moveLabel(fullmove int, side compiler.Color, move string) string {
-	if side == compiler.Black {
-		return fmt.Sprintf("%d... %s", fullmove, move)
-	}
-	return fmt.Sprintf("%d. %s", fullmove, move)
-}
-
-// startMoveNumber reads the full-move number of p from its FEN.
-func startMoveNumber(p *interpreter.Position) int {
-	f := strings.Fields(p.FEN())
-	n := 1
-	if len(f) >= 6 {
-		if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
-			n = v
-		}
-	}
-	return n
-}
-
-// gameTokens splits a game text into tokens, dropping {comments} and ; comments.
-func gameTokens(game string) []string {
-	var b strings.Builder
-	depth := 0
-	for _, line := range strings.Split(game, "\n") {
-		if depth == 0 {
-			if i := strings.IndexByte(line, ';'); i >= 0 {
-				line = line[:i]
-			}
-		}
-		for _, r := range line {
-			switch {
-			case r == '{':
-				depth++
-				b.WriteByte(' ')
-			case r == '}' && depth > 0:
-				depth--
-				b.WriteByte(' ')
-			case depth == 0:
-				b.WriteRune(r)
-			}
-		}
-		b.WriteByte(' ')
-	}
-	return strings.Fields(b.String())
 }

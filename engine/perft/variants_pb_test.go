@@ -1,5 +1,5 @@
 // Prison Break and Claustrophobia: the definitions' own tests, perft and random positions against the naive reference, benchmarks.
-package engine_test
+package perft_test
 
 import (
 	"fmt"
@@ -10,7 +10,8 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
-	"chimera/engine"
+	"chimera/engine/perft"
+	"chimera/engine/suite"
 	"chimera/interpreter"
 )
 
@@ -130,13 +131,13 @@ func pbFind(b *pbBoard, key string) (pbMove, bool) {
 // TestPrisonBreakClaustrophobiaDefinitionTests runs each definition's own tests through
 // the suite runner (what `chimera validate` runs).
 func TestPrisonBreakClaustrophobiaDefinitionTests(t *testing.T) {
-	opt := engine.SuiteOptions{}
+	opt := suite.Options{}
 	if testing.Short() {
 		opt.MaxNodes = 200_000
 	}
 	for _, v := range pbVariants {
 		rs := pbOpen(t, v.name)
-		results := engine.RunTests(rs, opt)
+		results := suite.RunTests(rs, opt)
 		if len(results) < 15 {
 			t.Errorf("%s: got %d definition tests, want at least 15", v.name, len(results))
 		}
@@ -273,7 +274,7 @@ func pbLocate(p *interpreter.Position, b *pbBoard, depth int) string {
 			break
 		}
 		var next *pbBoard
-		for _, e := range engine.Divide(p, depth, 1) {
+		for _, e := range perft.Divide(p, depth, 1) {
 			k := pbKey(p, e.Move)
 			rm, _ := pbFind(b, k)
 			if c := b.play(rm); c.perft(depth-1) != e.Nodes {
@@ -328,7 +329,7 @@ func TestPrisonBreakClaustrophobiaPerftAgainstReference(t *testing.T) {
 	}
 	for _, s := range pbStarts(t) {
 		for d := 1; d <= depth; d++ {
-			got, want := engine.Perft(s.p, d), s.b.perft(d)
+			got, want := perft.Perft(s.p, d), s.b.perft(d)
 			t.Logf("%s %s: perft(%d) = %d (reference %d)", s.variant, s.setup, d, got, want)
 			if got != want {
 				t.Errorf("%s %s: perft(%d) got %d want %d (reference); %s", s.variant, s.setup, d, got, want, pbLocate(s.p, s.b, d))
@@ -352,7 +353,7 @@ func TestPrisonBreakClaustrophobiaPerftAgainstReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := engine.Perft(p, depth), b.perft(depth); got != want {
+			if got, want := perft.Perft(p, depth), b.perft(depth); got != want {
 				t.Errorf("%s #%d %s: perft(%d) got %d want %d (reference); %s", v.name, i, tc.Name, depth, got, want, pbLocate(p, b, depth))
 			}
 		}
@@ -366,7 +367,7 @@ func TestPrisonBreakClaustrophobiaDeepPerft(t *testing.T) {
 		t.Skip("deep perft against the reference: run without -short")
 	}
 	for _, s := range pbStarts(t) {
-		got, want := engine.ParallelPerft(s.p, 5, 0), s.b.perft(5)
+		got, want := perft.ParallelPerft(s.p, 5, 0), s.b.perft(5)
 		t.Logf("%s %s: perft(5) = %d (reference %d)", s.variant, s.setup, got, want)
 		if got != want {
 			t.Errorf("%s %s: perft(5) got %d want %d (reference); %s", s.variant, s.setup, got, want, pbLocate(s.p, s.b, 5))
@@ -448,7 +449,7 @@ func TestPrisonBreakClaustrophobiaRandomPlayouts(t *testing.T) {
 					return
 				}
 				if ply%8 == 7 {
-					if got, want := engine.Perft(p, 2), b.perft(2); got != want {
+					if got, want := perft.Perft(p, 2), b.perft(2); got != want {
 						t.Fatalf("%s: perft(2) got %d want %d; %s", where, got, want, pbLocate(p, b, 2))
 					}
 				}
@@ -478,7 +479,7 @@ func TestPrisonBreakClaustrophobiaRandomPlayouts(t *testing.T) {
 				b = b.play(rm)
 			}
 			if !testing.Short() {
-				if got, want := engine.Perft(p, 3), b.perft(3); got != want {
+				if got, want := perft.Perft(p, 3), b.perft(3); got != want {
 					t.Errorf("%s %s game %d end: perft(3) got %d want %d; %s", s.variant, s.setup, g, got, want, pbLocate(p, b, 3))
 				}
 			}
@@ -522,7 +523,7 @@ func pbBench(b *testing.B, variant string, depth int) {
 	var nodes int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		nodes = engine.Perft(p, depth)
+		nodes = perft.Perft(p, depth)
 	}
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }

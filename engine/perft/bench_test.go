@@ -1,11 +1,11 @@
 // Perft benchmarks: the standard chess positions and a Chess960 middlegame, reported in
 // nodes per second, single-threaded and split across goroutines.
-package engine_test
+package perft_test
 
 import (
 	"testing"
 
-	"chimera/engine"
+	"chimera/engine/perft"
 )
 
 func BenchmarkPerft(b *testing.B) {
@@ -24,7 +24,7 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if n := engine.Perft(p, c.depth); n != c.nodes {
+				if n := perft.Perft(p, c.depth); n != c.nodes {
 					b.Fatalf("perft %d got %d want %d", c.depth, n, c.nodes)
 				}
 			}
@@ -37,7 +37,7 @@ func BenchmarkParallelPerft(b *testing.B) {
 	p := perftCase{variant: "chess", name: "kiwipete", fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}.position(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if n := engine.ParallelPerft(p, 4, 0); n != 4085603 {
+		if n := perft.ParallelPerft(p, 4, 0); n != 4085603 {
 			b.Fatalf("got %d want 4085603", n)
 		}
 	}

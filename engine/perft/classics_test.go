@@ -1,10 +1,9 @@
 // Classic variants Fairy-Stockfish also plays: each definition's perft counts (taken from Fairy-Stockfish) and move assertions.
-package engine_test
+package perft_test
 
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -13,7 +12,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
-	"chimera/engine"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -82,9 +81,9 @@ func TestClassicsPerft(t *testing.T) {
 					}
 					var got int64
 					if want >= classicParallelFrom {
-						got = engine.ParallelPerft(p, depth, 0)
+						got = perft.ParallelPerft(p, depth, 0)
 					} else {
-						got = engine.Perft(p, depth)
+						got = perft.Perft(p, depth)
 					}
 					if got != want {
 						t.Errorf("#%d %s: perft %d got %d want %d", i, dt.Name, depth, got, want)
@@ -175,18 +174,15 @@ func TestClassicsDefinitions(t *testing.T) {
 	}
 }
 
-const fairyStockfish = "/usr/games/fairy-stockfish"
-
 // TestClassicsAgainstFairyStockfish re-derives the definitions' perft counts from
-// Fairy-Stockfish itself, when it is installed, at the deepest depth of each test that
-// stays under the -short node limit: the numbers in the files are its numbers.
+// Fairy-Stockfish itself (fairy-stockfish on PATH; required when CI=true), at the deepest
+// depth of each test that stays under the -short node limit: the numbers in the files are
+// its numbers.
 func TestClassicsAgainstFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Fairy-Stockfish; not in -short mode")
 	}
-	if _, err := os.Stat(fairyStockfish); err != nil {
-		t.Skipf("Fairy-Stockfish not installed: %v", err)
-	}
+	fsf := referenceProgram(t, "fairy-stockfish")
 	for _, name := range classicVariants {
 		rs := classicOpen(t, name)
 		for i, dt := range rs.Def.Tests {
@@ -204,7 +200,7 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 				p := classicPosition(t, rs, &rs.Def.Tests[i])
 				fen = p.FEN()
 			}
-			got, err := fsfPerft(name, fen, depth)
+			got, err := fsfPerft(fsf, name, fen, depth)
 			if err != nil {
 				t.Fatalf("%s #%d %s: %v", name, i, dt.Name, err)
 			}
@@ -215,9 +211,9 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 	}
 }
 
-// fsfPerft asks Fairy-Stockfish for the perft count of fen at depth.
-func fsfPerft(variant, fen string, depth int) (int64, error) {
-	cmd := exec.Command(fairyStockfish)
+// fsfPerft asks Fairy-Stockfish (the program at path) for the perft count of fen at depth.
+func fsfPerft(path, variant, fen string, depth int) (int64, error) {
+	cmd := exec.Command(path)
 	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\nsetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", variant, fen, depth))
 	out, err := cmd.Output()
 	if err != nil {

@@ -1,6 +1,5 @@
-// Package engine holds what runs on top of the rules: perft (with bulk counting at the last
-// ply, divide, and a root split across goroutines), and later search and evaluation.
-package engine
+// Package perft counts legal move trees: perft with bulk counting, divide, a parallel root split.
+package perft
 
 import (
 	"runtime"
