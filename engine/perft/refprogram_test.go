@@ -7,13 +7,17 @@ import (
 	"testing"
 )
 
-// referenceProgram returns the path of the program name, looked up on PATH. When it is
+// referenceProgram returns the path of the program name, looked up on PATH and then in
+// /usr/games (where Debian installs it, often outside root's PATH). When it is
 // missing the test is skipped, unless the environment variable CI is "true": CI installs
 // the reference programs, so there a missing one is a broken setup and the test fails.
 func referenceProgram(t *testing.T, name string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err == nil {
+		return path
+	}
+	if path, err2 := exec.LookPath("/usr/games/" + name); err2 == nil {
 		return path
 	}
 	if os.Getenv("CI") == "true" {
