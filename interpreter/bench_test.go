@@ -126,5 +126,19 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		if a := testing.AllocsPerRun(50, func() { _ = p.InCheck() }); a != 0 {
 			t.Errorf("%s: InCheck allocates %.1f times per call; want 0", c.fen, a)
 		}
+		// The search queries.
+		if a := testing.AllocsPerRun(50, func() {
+			buf = p.CaptureMoves(buf)
+			buf = p.QuietMoves(buf)
+			for _, m := range moves {
+				_ = p.IsLegal(m)
+			}
+			_ = p.Attackers(moves[0].To(), p.Side()^1)
+			_ = p.Ended()
+			p.MakeNull()
+			p.Unmake()
+		}); a != 0 {
+			t.Errorf("%s: the search queries allocate %.1f times; want 0", c.fen, a)
+		}
 	}
 }
