@@ -516,7 +516,10 @@ func (l *lowering) castling() {
 func (l *lowering) goals() {
 	for i := range l.def.Goals {
 		g := &l.def.Goals[i]
-		cg := Goal{Def: g, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
+		cg := Goal{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
+		if cg.Name == "" {
+			cg.Name = "goal reached"
+		}
 		switch {
 		case len(g.Pieces) > 0:
 			cg.Types = l.typeMask(g.Pieces)
@@ -539,6 +542,7 @@ func (l *lowering) goals() {
 				continue
 			}
 			cg.Hook = prog
+			cg.HookWhere = fmt.Sprintf("%s: hook %q", g.Src.Errorf("when", "").Error(), g.When)
 			cg.HookReadsCheck = usesIdent(prog, "check")
 			l.rs.HasHooks = true
 		}

@@ -124,11 +124,15 @@ type Castling struct {
 // type (Types: the goal's pieces; by default the royal pieces for a zone goal, every piece
 // for a hook-only goal), ending on Zone[c] if the goal has a zone, and Hook holds if set.
 type Goal struct {
-	Def   *defs.Goal
-	Zone  [2]Bitboard
-	HasZ  bool
-	Types uint64 // bit per piece type
-	Hook  *vm.Program
+	Def *defs.Goal
+	// Name is the reason shown when the goal ends a game ("goal reached" if unnamed).
+	Name string
+	// HookWhere names the hook in run-time errors: file:line:col and the expression.
+	HookWhere string
+	Zone      [2]Bitboard
+	HasZ      bool
+	Types     uint64 // bit per piece type
+	Hook      *vm.Program
 	// HookReadsCheck: the hook reads `check`, which then must be computed for it.
 	HookReadsCheck bool
 	Result         Outcome

@@ -51,8 +51,8 @@ func (p *Position) standingGoal() {
 
 // goalName is the reason shown for the goal with index i.
 func (p *Position) goalName(i int) string {
-	if i >= 0 && p.rs.Goals[i].Def.Name != "" {
-		return p.rs.Goals[i].Def.Name
+	if i >= 0 {
+		return p.rs.Goals[i].Name
 	}
 	return "goal reached"
 }
@@ -75,7 +75,7 @@ func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece, caps int) boo
 	out, err := p.hook.vm.Run(g.Hook, env)
 	if err != nil {
 		if p.hook.err == nil {
-			p.hook.err = fmt.Errorf("%s: hook %q: %v", g.Def.Src.Errorf("when", "").Error(), g.Def.When, err)
+			p.hook.err = fmt.Errorf("%s: %v", g.HookWhere, err)
 		}
 		return false
 	}
