@@ -439,7 +439,7 @@ func zoneText(rs *compiler.Ruleset, name string) string {
 
 func squareList(rs *compiler.Ruleset, b compiler.Bitboard) string {
 	var names []string
-	for ; b != 0; b &= b - 1 {
+	for ; b.Any(); b = b.Rest() {
 		names = append(names, rs.Names[b.First()])
 	}
 	if len(names) == 0 {
@@ -570,7 +570,7 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%dth", n)
 }
 
-func describeGoal(rs *compiler.Ruleset, g *compiler.Goal) string {
+func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) string {
 	d := g.Def
 	name := "Goal"
 	if d.Name != "" {

@@ -83,7 +83,7 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 	}
 	fmt.Fprintln(w)
 	for c := compiler.White; c <= compiler.Black; c++ {
-		if f := p.Frozen(c); f != 0 {
+		if f := p.Frozen(c); f.Any() {
 			fmt.Fprintf(w, "Frozen %s pieces: %s\n", interpreter.SideName(c), squareList(rs, f))
 		}
 	}
@@ -132,7 +132,7 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 			}
 		}
 		z := rs.Zones[name]
-		m := &zoneMark{name: name, cells: z[0] | z[1]}
+		m := &zoneMark{name: name, cells: z[0].Or(z[1])}
 		b := brackets[min(len(marks), len(brackets)-1)]
 		m.open, m.close = b[0], b[1]
 		marks = append(marks, m)

@@ -10,20 +10,20 @@ type SlideGroup struct {
 }
 
 // RideAttack is a capturing ride that is range-limited or origin-restricted.
-type RideAttack struct {
+type RideAttack[B any] struct {
 	Back     int
 	Type     int
 	Min, Max int
-	From     Bitboard
+	From     B
 	V        Vec
 }
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
-type AttackTables struct {
-	AttackFrom  [2][][]Bitboard // [color][type][square]: origins of leap captures onto square
-	LeapTypes   [2][]int        // types with leap captures
+type AttackTables[B any] struct {
+	AttackFrom  [2][][]B // [color][type][square]: origins of leap captures onto square
+	LeapTypes   [2][]int // types with leap captures
 	SlideGroups [2][]SlideGroup
-	RideAttacks [2][]RideAttack
+	RideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
 	RoyalList   []int     // royal piece types
 }
@@ -44,8 +44,8 @@ func (rs *Ruleset) buildAttackTables() {
 			from := make([]Bitboard, rs.Cells)
 			any := false
 			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.LeapCapture[c][sq]; b != 0; b &= b - 1 {
-					from[b.First()] |= Bit(sq)
+				for b := pt.LeapCapture[c][sq]; b.Any(); b = b.Rest() {
+					from[b.First()] = from[b.First()].With(sq)
 					any = true
 				}
 			}
@@ -66,7 +66,7 @@ func (rs *Ruleset) buildAttackTables() {
 					continue
 				}
 				v := rs.Dirs[r.Dir].V
-				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
+				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
 			}
 			for i := range pt.Paths[c] {
 				p := &pt.Paths[c][i]
@@ -89,7 +89,7 @@ func (rs *Ruleset) buildAttackTables() {
 // What legs li.. can reach from a cell does not depend on how the walk got there, so the
 // cells are worked out once per (leg, cell), from the last leg back to the first: the
 // cost is legs × cells × steps, however many legs are optional or repeat.
-func (rs *Ruleset) pathReach(p *Path) {
+func (rs *Ruleset) pathReach(p *Path[Bitboard]) {
 	n := len(p.Legs)
 	reach := make([][]Bitboard, n+1) // reach[li][sq]: walking legs li.. from sq
 	visit := make([][]Bitboard, n+1)
@@ -112,7 +112,7 @@ func (rs *Ruleset) pathReach(p *Path) {
 // pathCells walks leg li of p from at, ignoring occupancy, and returns the cells the legs
 // li.. could capture on and the cells they could touch; nextReach and nextVisit hold the
 // answers for leg li+1 from every cell (unused for the last leg).
-func (rs *Ruleset) pathCells(p *Path, li int, at Square, nextReach, nextVisit []Bitboard) (reach, visit Bitboard) {
+func (rs *Ruleset) pathCells(p *Path[Bitboard], li int, at Square, nextReach, nextVisit []Bitboard) (reach, visit Bitboard) {
 	leg := &p.Legs[li]
 	last := li == len(p.Legs)-1
 	d := &rs.Dirs[leg.Dir]
@@ -125,18 +125,18 @@ func (rs *Ruleset) pathCells(p *Path, li int, at Square, nextReach, nextVisit []
 		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
 			break
 		}
-		visit |= Bit(cur)
+		visit = visit.With(cur)
 		if last {
 			if k >= leg.Min && rs.Squares.Has(cur) && leg.On&OnEnemy != 0 {
-				reach |= Bit(cur)
+				reach = reach.With(cur)
 			}
 			continue
 		}
 		if leg.Capture && rs.Squares.Has(cur) {
-			reach |= Bit(cur)
+			reach = reach.With(cur)
 		}
 		if k >= leg.Min {
-			reach, visit = reach|nextReach[cur], visit|nextVisit[cur]
+			reach, visit = reach.Or(nextReach[cur]), visit.Or(nextVisit[cur])
 		}
 	}
 	return reach, visit

@@ -216,12 +216,12 @@ func TestPathReach(t *testing.T) {
 		from := sqOf(t, rs, c.from)
 		var reach Bitboard
 		for j := range pt.Paths[c.c] {
-			reach |= pt.Paths[c.c][j].Reach[from]
+			reach = reach.Or(pt.Paths[c.c][j].Reach[from])
 		}
-		if want := set(t, rs, c.reach); reach&want != want {
+		if want := set(t, rs, c.reach); reach.And(want) != want {
 			t.Errorf("#%d %c colour %d Reach[%s] got %s want a superset of %s", i, c.letter, c.c, c.from, show(rs, reach), show(rs, want))
 		}
-		if c.reach == "" && reach != 0 {
+		if c.reach == "" && reach.Any() {
 			t.Errorf("#%d %c colour %d Reach[%s] got %s want none", i, c.letter, c.c, c.from, show(rs, reach))
 		}
 	}
@@ -239,7 +239,7 @@ const (
 // (unused cells count as empty, missing cells only as missing, off the board never);
 // a capturing leg takes an enemy passed; the last leg lands on a playable square that is
 // empty or an enemy, after passing empty or unused cells.
-func naiveWalk(rs *Ruleset, p *Path, board []int, from Square) (captures, touched Bitboard) {
+func naiveWalk(rs *Ruleset, p *Path[Bitboard], board []int, from Square) (captures, touched Bitboard) {
 	var walk func(li int, at Square, caps Bitboard)
 	walk = func(li int, at Square, caps Bitboard) {
 		leg := p.Legs[li]
@@ -255,7 +255,7 @@ func naiveWalk(rs *Ruleset, p *Path, board []int, from Square) (captures, touche
 			if cur == NoSquare {
 				return
 			}
-			touched |= Bit(cur)
+			touched = touched.With(cur)
 			kind := rs.Kind[cur]
 			if last {
 				if kind == CellMissing {
@@ -268,9 +268,9 @@ func naiveWalk(rs *Ruleset, p *Path, board []int, from Square) (captures, touche
 				if k >= leg.Min && (content == cellEmpty && leg.On&OnEmpty != 0 || content == cellEnemy && leg.On&OnEnemy != 0) {
 					landed := caps
 					if content == cellEnemy {
-						landed |= Bit(cur)
+						landed = landed.With(cur)
 					}
-					captures |= landed
+					captures = captures.Or(landed)
 				}
 				if content != cellEmpty {
 					return
@@ -295,7 +295,7 @@ func naiveWalk(rs *Ruleset, p *Path, board []int, from Square) (captures, touche
 			}
 			next := caps
 			if leg.Capture && kind == CellSquare && board[cur] == cellEnemy {
-				next |= Bit(cur)
+				next = next.With(cur)
 			}
 			if k >= leg.Min {
 				walk(li+1, cur, next)
@@ -303,7 +303,7 @@ func naiveWalk(rs *Ruleset, p *Path, board []int, from Square) (captures, touche
 			caps = next
 		}
 	}
-	walk(0, from, 0)
+	walk(0, from, Bitboard{})
 	return captures, touched
 }
 
@@ -345,17 +345,17 @@ func TestPathReachSound(t *testing.T) {
 							}
 							caps, touched := naiveWalk(rs, p, board, from)
 							captured += caps.Count()
-							if caps&^p.Reach[from] != 0 {
+							if caps.AndNot(p.Reach[from]).Any() {
 								t.Fatalf("def %d %s colour %d path %s from %s: captures %s outside Reach %s",
-									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, caps&^p.Reach[from]), show(rs, p.Reach[from]))
+									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, caps.AndNot(p.Reach[from])), show(rs, p.Reach[from]))
 							}
 							// Only squares can change: a missing or unused cell never holds a piece.
-							touched &= rs.Squares
-							if touched&^p.Visit[from] != 0 {
+							touched = touched.And(rs.Squares)
+							if touched.AndNot(p.Visit[from]).Any() {
 								t.Fatalf("def %d %s colour %d path %s from %s: touches %s outside Visit %s",
-									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, touched&^p.Visit[from]), show(rs, p.Visit[from]))
+									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, touched.AndNot(p.Visit[from])), show(rs, p.Visit[from]))
 							}
-							if caps != 0 && !p.Captures {
+							if caps.Any() && !p.Captures {
 								t.Fatalf("def %d %s path %s captures but Captures is false", di, rs.Pieces[ty].Name, pathDirs(rs, p))
 							}
 						}
@@ -372,7 +372,7 @@ func TestPathReachSound(t *testing.T) {
 // recursiveCells is the plain recursive walk of legs li.. of p from at, ignoring occupancy
 // (exponential in the optional and repeating legs): the reference the tabled pathReach
 // must equal.
-func recursiveCells(rs *Ruleset, p *Path, li int, at Square) (reach, visit Bitboard) {
+func recursiveCells(rs *Ruleset, p *Path[Bitboard], li int, at Square) (reach, visit Bitboard) {
 	leg := &p.Legs[li]
 	last := li == len(p.Legs)-1
 	if !last && leg.Min == 0 {
@@ -384,19 +384,19 @@ func recursiveCells(rs *Ruleset, p *Path, li int, at Square) (reach, visit Bitbo
 		if cur == NoSquare || rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0 {
 			break
 		}
-		visit |= Bit(cur)
+		visit = visit.With(cur)
 		if last {
 			if k >= leg.Min && rs.Kind[cur] == CellSquare && leg.On&OnEnemy != 0 {
-				reach |= Bit(cur)
+				reach = reach.With(cur)
 			}
 			continue
 		}
 		if leg.Capture && rs.Kind[cur] == CellSquare {
-			reach |= Bit(cur)
+			reach = reach.With(cur)
 		}
 		if k >= leg.Min {
 			r, v := recursiveCells(rs, p, li+1, cur)
-			reach, visit = reach|r, visit|v
+			reach, visit = reach.Or(r), visit.Or(v)
 		}
 	}
 	return reach, visit

@@ -49,6 +49,7 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	rs.Zobrist = newZobrist(len(rs.Pieces), rs.Cells, max(len(rs.Pools), 1))
 	rs.buildAttackTables()
 	rs.decideShortcuts()
+	rs.narrow()
 	return rs, nil
 }
 
@@ -72,16 +73,20 @@ func (l *lowering) geometry() {
 			}
 		}
 	}
+	for f := 0; f < g.Files; f++ {
+		l.rs.CastleRank[White] = l.rs.CastleRank[White].With(g.SquareAt(f, 0))
+		l.rs.CastleRank[Black] = l.rs.CastleRank[Black].With(g.SquareAt(f, g.Ranks-1))
+	}
 	g.Names = make([]string, g.Cells)
 	for sq := 0; sq < g.Cells; sq++ {
 		g.Names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
 		switch g.Kind[sq] {
 		case CellSquare:
-			g.Squares |= Bit(sq)
+			l.rs.Squares = l.rs.Squares.With(sq)
 		case CellMissing:
-			g.Missing |= Bit(sq)
+			l.rs.Missing = l.rs.Missing.With(sq)
 		case CellUnused:
-			g.Unused |= Bit(sq)
+			l.rs.Unused = l.rs.Unused.With(sq)
 		}
 	}
 }
@@ -96,7 +101,7 @@ func (l *lowering) sqset(s defs.Src, key string, names []string) Bitboard {
 		if l.rs.Kind[sq] != CellSquare {
 			l.errs.Add(s.File, s.Item(key, i), "%s is not a playable square (the layout marks it missing or unused)", n)
 		}
-		b |= Bit(sq)
+		b = b.With(sq)
 	}
 	return b
 }
@@ -113,15 +118,15 @@ func (l *lowering) zones() {
 			for _, r := range z.Ranks {
 				for f := 0; f < l.rs.Files; f++ {
 					if sq := l.rs.SquareAt(f, r-1); sq != NoSquare {
-						w |= Bit(sq)
+						w = w.With(sq)
 					}
 					if sq := l.rs.SquareAt(f, l.rs.Ranks-r); sq != NoSquare {
-						bl |= Bit(sq)
+						bl = bl.With(sq)
 					}
 				}
 			}
-			w &= l.rs.Squares
-			bl &= l.rs.Squares
+			w = w.And(l.rs.Squares)
+			bl = bl.And(l.rs.Squares)
 		default:
 			w = l.sqset(z.Src, "white", z.White)
 			bl = l.sqset(z.Src, "black", z.Black)
@@ -158,11 +163,11 @@ func (l *lowering) pieces() {
 			rs.byLetter[p.Letter[0]] = int8(i)
 		}
 	}
-	rs.Pieces = make([]PieceType, len(l.def.Pieces))
+	rs.Pieces = make([]PieceType[Bitboard], len(l.def.Pieces))
 	for i := range l.def.Pieces {
 		p := &l.def.Pieces[i]
 		pt := &rs.Pieces[i]
-		*pt = PieceType{Def: p, Name: p.Name, Letter: p.Letter[0], LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
+		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, Letter: p.Letter[0], LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
 			ResetsClock: p.ResetsClock, Value: p.Value}
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter
@@ -180,8 +185,8 @@ func (l *lowering) pieces() {
 			}
 			if !allowed {
 				z := rs.Zones[r.Zone]
-				pt.Land[0] &^= z[0] | z[1]
-				pt.Land[1] &^= z[0] | z[1]
+				pt.Land[0] = pt.Land[0].AndNot(z[0].Or(z[1]))
+				pt.Land[1] = pt.Land[1].AndNot(z[0].Or(z[1]))
 			}
 		}
 		for c := 0; c < 2; c++ {
@@ -194,7 +199,7 @@ func (l *lowering) pieces() {
 		}
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
-			cp := &Promotion{Zone: rs.Zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
+			cp := &Promotion[Bitboard]{Zone: rs.Zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
 			for _, s := range pr.To {
 				cp.To = append(cp.To, rs.TypeOf(s[0]))
 			}
@@ -236,7 +241,7 @@ func modeOf(s string) Mode {
 	return ModeBoth
 }
 
-func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
+func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	rs := l.rs
 	mode := modeOf(a.Mode)
 	from := [2]Bitboard{rs.Squares, rs.Squares}
@@ -257,12 +262,12 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 						continue
 					}
 					if mode != ModeCapture {
-						pt.LeapQuiet[c][sq] |= Bit(t) & pt.Land[c]
+						pt.LeapQuiet[c][sq] = pt.LeapQuiet[c][sq].Or(Bit(t).And(pt.Land[c]))
 					}
 					if mode != ModeMove {
-						pt.LeapCapture[c][sq] |= Bit(t)
+						pt.LeapCapture[c][sq] = pt.LeapCapture[c][sq].With(t)
 						if a.EPCapture {
-							pt.EPCapture[c][sq] |= Bit(t)
+							pt.EPCapture[c][sq] = pt.EPCapture[c][sq].With(t)
 						}
 					}
 				}
@@ -282,7 +287,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 					pt.Slides[c] = append(pt.Slides[c], d)
 					continue
 				}
-				pt.Rides[c] = append(pt.Rides[c], Ride{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
+				pt.Rides[c] = append(pt.Rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
 				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}
@@ -295,7 +300,7 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 		for _, w := range Images(first, a.Symmetry, a.Only) {
 			for _, m := range linearMaps(first, w, a.Symmetry) {
 				for c := 0; c < 2; c++ {
-					p := Path{From: from[c]}
+					p := Path[Bitboard]{From: from[c]}
 					locust := 0
 					for i, dl := range a.Path {
 						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
@@ -337,15 +342,15 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 
 // ridesOverlap reports whether a limited ride of pt can reach a square that another of
 // its atoms (leaps, unlimited slides, other limited rides) also reaches from the same origin.
-func (rs *Ruleset) ridesOverlap(pt *PieceType) bool {
+func (rs *Ruleset) ridesOverlap(pt *PieceType[Bitboard]) bool {
 	for c := 0; c < 2; c++ {
 		if len(pt.Rides[c]) == 0 {
 			continue
 		}
 		for sq := 0; sq < rs.Cells; sq++ {
-			seen := pt.LeapQuiet[c][sq] | pt.LeapCapture[c][sq]
+			seen := pt.LeapQuiet[c][sq].Or(pt.LeapCapture[c][sq])
 			for _, d := range pt.Slides[c] {
-				seen |= rs.Dirs[d].Ray[sq]
+				seen = seen.Or(rs.Dirs[d].Ray[sq])
 			}
 			for _, r := range pt.Rides[c] {
 				if !r.From.Has(sq) {
@@ -359,13 +364,13 @@ func (rs *Ruleset) ridesOverlap(pt *PieceType) bool {
 						break
 					}
 					if k >= r.Min {
-						reach |= Bit(t)
+						reach = reach.With(t)
 					}
 				}
-				if reach&seen != 0 {
+				if reach.Meets(seen) {
 					return true
 				}
-				seen |= reach
+				seen = seen.Or(reach)
 			}
 		}
 	}
@@ -400,7 +405,7 @@ func linearMaps(v, w Vec, symmetry string) []linmap {
 	return out
 }
 
-func containsPath(ps []Path, p Path) bool {
+func containsPath(ps []Path[Bitboard], p Path[Bitboard]) bool {
 	for _, q := range ps {
 		if len(q.Legs) != len(p.Legs) || q.From != p.From {
 			continue
@@ -516,7 +521,7 @@ func (l *lowering) castling() {
 func (l *lowering) goals() {
 	for i := range l.def.Goals {
 		g := &l.def.Goals[i]
-		cg := Goal{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
+		cg := Goal[Bitboard]{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
 		if cg.Name == "" {
 			cg.Name = "goal reached"
 		}
@@ -552,7 +557,7 @@ func (l *lowering) goals() {
 
 func (l *lowering) freezes() {
 	for _, f := range l.def.Freeze {
-		fz := Freeze{By: l.typeMask(f.By), Targets: l.typeMask(f.Targets), Near: make([]Bitboard, l.rs.Cells)}
+		fz := Freeze[Bitboard]{By: l.typeMask(f.By), Targets: l.typeMask(f.Targets), Near: make([]Bitboard, l.rs.Cells)}
 		if len(f.Targets) == 0 {
 			fz.Targets = 1<<uint(len(l.rs.Pieces)) - 1
 		}
@@ -563,7 +568,7 @@ func (l *lowering) freezes() {
 			for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
 				for sq := 0; sq < l.rs.Cells; sq++ {
 					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.Kind[t] == CellSquare {
-						fz.Near[sq] |= Bit(t)
+						fz.Near[sq] = fz.Near[sq].With(t)
 					}
 				}
 			}

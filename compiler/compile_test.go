@@ -63,7 +63,7 @@ const (
 	ep
 )
 
-func leapTable(pt *PieceType, table int) [2][]Bitboard {
+func leapTable(pt *PieceType[Bitboard], table int) [2][]Bitboard {
 	switch table {
 	case quiet:
 		return pt.LeapQuiet
@@ -324,7 +324,7 @@ var pathBody = "zones:\n  spot: {squares: [d4]}\npieces:\n" + kingLine +
 	"  - {name: Two, letter: T, moves: [{path: [{step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [enemy], capture: true}, {step: [1, 0], on: [enemy]}], symmetry: none}]}\n"
 
 // pathDirs renders a path's leg directions, e.g. "(0,1)(1,0)".
-func pathDirs(rs *Ruleset, p *Path) string {
+func pathDirs(rs *Ruleset, p *Path[Bitboard]) string {
 	var b strings.Builder
 	for _, l := range p.Legs {
 		b.WriteString(vecString(rs.Dirs[l.Dir].V))

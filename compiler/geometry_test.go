@@ -125,9 +125,9 @@ func TestCellKinds(t *testing.T) {
 		got  Bitboard
 		want Bitboard
 	}{
-		{"Squares", rs.Squares, Bitboard(1<<1 | 1<<2 | 1<<3 | 1<<4 | 1<<5 | 1<<6 | 1<<8 | 1<<9 | 1<<10 | 1<<12 | 1<<13)},
-		{"Missing", rs.Missing, Bitboard(1<<7 | 1<<14)},
-		{"Unused", rs.Unused, Bitboard(1<<0 | 1<<11)},
+		{"Squares", rs.Squares, FromWords([4]uint64{1<<1 | 1<<2 | 1<<3 | 1<<4 | 1<<5 | 1<<6 | 1<<8 | 1<<9 | 1<<10 | 1<<12 | 1<<13})},
+		{"Missing", rs.Missing, FromWords([4]uint64{1<<7 | 1<<14})},
+		{"Unused", rs.Unused, FromWords([4]uint64{1<<0 | 1<<11})},
 	}
 	for i, s := range sets {
 		if s.got != s.want {
@@ -136,8 +136,8 @@ func TestCellKinds(t *testing.T) {
 	}
 	// Without a layout every cell is a square.
 	plain := compileText(t, mini(fmtBoard(7, 8), "pieces:\n"+kingLine))
-	if plain.Squares != 1<<56-1 || plain.Missing != 0 || plain.Unused != 0 {
-		t.Errorf("7x8 without layout got squares %x, missing %x, unused %x want %x, 0, 0", plain.Squares, plain.Missing, plain.Unused, uint64(1<<56-1))
+	if plain.Squares != Below256(56) || plain.Missing.Any() || plain.Unused.Any() {
+		t.Errorf("7x8 without layout got squares %v, missing %v, unused %v want %x, 0, 0", plain.Squares, plain.Missing, plain.Unused, uint64(1<<56-1))
 	}
 }
 
@@ -253,14 +253,14 @@ func TestNearest(t *testing.T) {
 		d := &rs.Dirs[rs.dirIndex(c.v)]
 		from := sqOf(t, rs, c.from)
 		blk := set(t, rs, c.blockers)
-		if blk&^d.Ray[from] != 0 {
+		if blk.AndNot(d.Ray[from]).Any() {
 			t.Fatalf("#%d blockers %s are not on the ray %v from %s", i, c.blockers, c.v, c.from)
 		}
-		if got, want := d.Nearest(blk), sqOf(t, rs, c.nearest); got != want {
+		if got, want := Nearest(d, blk), sqOf(t, rs, c.nearest); got != want {
 			t.Errorf("#%d Nearest %v from %s among %s got %s want %s", i, c.v, c.from, c.blockers, rs.Names[got], c.nearest)
 			continue
 		}
-		if got, want := d.Ray[from]&^d.Ray[d.Nearest(blk)], set(t, rs, c.visibleRay); got != want {
+		if got, want := d.Ray[from].AndNot(d.Ray[Nearest(d, blk)]), set(t, rs, c.visibleRay); got != want {
 			t.Errorf("#%d visible ray %v from %s got %s want %s", i, c.v, c.from, show(rs, got), show(rs, want))
 		}
 	}

@@ -81,7 +81,7 @@ func set(t *testing.T, rs *Ruleset, names string) Bitboard {
 	t.Helper()
 	var b Bitboard
 	for _, n := range strings.Fields(names) {
-		b |= Bit(sqOf(t, rs, n))
+		b = b.With(sqOf(t, rs, n))
 	}
 	return b
 }
@@ -89,7 +89,7 @@ func set(t *testing.T, rs *Ruleset, names string) Bitboard {
 // show renders a bitboard as sorted square names, for messages.
 func show(rs *Ruleset, b Bitboard) string {
 	var out []string
-	for ; b != 0; b &= b - 1 {
+	for ; b.Any(); b = b.Rest() {
 		out = append(out, rs.Names[b.First()])
 	}
 	sort.Strings(out)

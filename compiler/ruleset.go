@@ -27,12 +27,12 @@ const (
 )
 
 // Ride is one riding direction of a piece for one side.
-type Ride struct {
-	Dir      int // index into Geometry.Dirs
+type Ride[B any] struct {
+	Dir      int // index into Tables.Dirs
 	Min, Max int // steps; Max 0 = unlimited
 	Mode     Mode
-	From     Bitboard // origins allowed
-	EPTarget bool     // squares passed become en-passant targets
+	From     B    // origins allowed
+	EPTarget bool // squares passed become en-passant targets
 }
 
 // Leg is one compiled leg of a path.
@@ -44,21 +44,21 @@ type Leg struct {
 }
 
 // Path is one compiled multi-leg movement for one side.
-type Path struct {
+type Path[B any] struct {
 	Legs []Leg
-	From Bitboard
+	From B
 	// Reach[sq]: every cell the path could capture on from sq, ignoring occupancy; used to
 	// skip attack probes that cannot succeed.
-	Reach []Bitboard
+	Reach []B
 	// Visit[sq]: every cell a walk from sq could pass, capture or land on, ignoring
 	// occupancy; a move that changes none of them cannot change what the path attacks.
-	Visit []Bitboard
+	Visit []B
 	// Captures reports whether the path can capture at all (some leg or its landing).
 	Captures bool
 }
 
 // PieceType is one compiled piece type. Tables are indexed [color][square].
-type PieceType struct {
+type PieceType[B any] struct {
 	Def         *defs.Piece
 	Name        string
 	Letter      byte   // uppercase
@@ -68,14 +68,14 @@ type PieceType struct {
 	Immune      bool
 	ResetsClock bool
 	Value       int
-	Land        [2]Bitboard   // squares where it may end a move
-	LeapQuiet   [2][]Bitboard // non-capturing leap targets
-	LeapCapture [2][]Bitboard // capturing leap targets (ignoring landing restrictions)
-	EPCapture   [2][]Bitboard // leap targets that may capture en passant
-	Slides      [2][]int      // unlimited, unrestricted, capturing-and-moving rides: dir indices
-	Rides       [2][]Ride     // all other rides
-	Paths       [2][]Path
-	Promotion   *Promotion
+	Land        [2]B         // squares where it may end a move
+	LeapQuiet   [2][]B       // non-capturing leap targets
+	LeapCapture [2][]B       // capturing leap targets (ignoring landing restrictions)
+	EPCapture   [2][]B       // leap targets that may capture en passant
+	Slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
+	Rides       [2][]Ride[B] // all other rides
+	Paths       [2][]Path[B]
+	Promotion   *Promotion[B]
 	// MakesEP is true when some move of the piece leaves en-passant targets.
 	MakesEP bool
 	// MayRepeat is true when two of the piece's atoms can produce the same move (paths,
@@ -84,8 +84,8 @@ type PieceType struct {
 }
 
 // Promotion compiled.
-type Promotion struct {
-	Zone     [2]Bitboard
+type Promotion[B any] struct {
+	Zone     [2]B
 	To       []int // piece type indices
 	Optional bool
 	FromPool int // -1: none
@@ -123,13 +123,13 @@ type Castling struct {
 // Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted
 // type (Types: the goal's pieces; by default the royal pieces for a zone goal, every piece
 // for a hook-only goal), ending on Zone[c] if the goal has a zone, and Hook holds if set.
-type Goal struct {
+type Goal[B any] struct {
 	Def *defs.Goal
 	// Name is the reason shown when the goal ends a game ("goal reached" if unnamed).
 	Name string
 	// HookWhere names the hook in run-time errors: file:line:col and the expression.
 	HookWhere string
-	Zone      [2]Bitboard
+	Zone      [2]B
 	HasZ      bool
 	Types     uint64 // bit per piece type
 	Hook      *vm.Program
@@ -139,9 +139,9 @@ type Goal struct {
 }
 
 // Freeze compiled: pieces of types By freeze enemy pieces of types Targets at Steps.
-type Freeze struct {
+type Freeze[B any] struct {
 	By, Targets uint64
-	Near        []Bitboard // per square: the cells frozen from there
+	Near        []B // per square: the cells frozen from there
 }
 
 // Setup is a named start position.
@@ -154,21 +154,22 @@ type Setup struct {
 type Ruleset struct {
 	Def *defs.Definition
 	Geometry
+	// Tables holds the per-cell sets in the 256-cell type (the public one).
+	Tables[Bitboard]
+	// Narrow is the same tables in the 64-cell type when the board has at most 64 cells,
+	// else nil: the interpreter plays such boards on its 64-cell core.
+	Narrow                           *Tables[BB64]
 	Name, Title                      string
-	Pieces                           []PieceType
 	byLetter                         [128]int8
 	Zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	FiftyMove, Repetition            int
 	Castling                         *Castling
-	Goals                            []Goal
-	Freezes                          []Freeze
 	Setups                           []Setup
 	RoyalTypes                       uint64
 	Pools                            []string
 	Zobrist                          Zobrist
-	AttackTables
 	// Capability flags computed once so the interpreter can take fast paths.
 	HasPaths  bool // some piece has a multi-leg path
 	HasImmune bool

@@ -116,10 +116,10 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		pt := &r.Pieces[t]
 		for c := 0; c < 2; c++ {
 			for sq := 0; sq < r.Cells; sq++ {
-				if pt.LeapQuiet[c][sq]|pt.LeapCapture[c][sq] != 0 {
+				if pt.LeapQuiet[c][sq].Or(pt.LeapCapture[c][sq]).Any() {
 					m |= MechLeap
 				}
-				if pt.EPCapture[c][sq] != 0 {
+				if pt.EPCapture[c][sq].Any() {
 					m |= MechEnPassant
 				}
 			}

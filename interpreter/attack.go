@@ -4,13 +4,12 @@ package interpreter
 import "chimera/compiler"
 
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
-func (p *Position) frozen(c Color) Bitboard {
-	var f Bitboard
-	rs := p.rs
-	for i := range rs.Freezes {
-		fz := &rs.Freezes[i]
-		var near, targets Bitboard
-		for t := range rs.Pieces {
+func (p *Position) frozen(c Color) bb {
+	var f bb
+	for i := range p.tb.Freezes {
+		fz := &p.tb.Freezes[i]
+		var near, targets bb
+		for t := range p.tb.Pieces {
 			if fz.By>>uint(t)&1 != 0 {
 				for b := p.byType[t] & p.byColor[c^1]; b != 0; b &= b - 1 {
 					near |= fz.Near[b.First()]
@@ -26,16 +25,16 @@ func (p *Position) frozen(c Color) Bitboard {
 }
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
-func (p *Position) Frozen(c Color) Bitboard {
-	if len(p.rs.Freezes) == 0 {
-		return 0
+func (p *Position) Frozen(c Color) compiler.Bitboard {
+	if len(p.tb.Freezes) == 0 {
+		return compiler.Bitboard{}
 	}
-	return p.frozen(c)
+	return p.frozen(c).Wide()
 }
 
 // active is the set of c's pieces able to move and attack.
-func (p *Position) active(c Color) Bitboard {
-	if len(p.rs.Freezes) == 0 {
+func (p *Position) active(c Color) bb {
+	if len(p.tb.Freezes) == 0 {
 		return p.byColor[c]
 	}
 	return p.byColor[c] &^ p.frozen(c)
@@ -44,12 +43,12 @@ func (p *Position) active(c Color) Bitboard {
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece
 // is assumed there), ignoring landing restrictions and immunity, as check requires.
 func (p *Position) Attacked(sq Square, by Color) bool {
-	return p.attackedBy(sq, by, p.Occupied(), p.active(by))
+	return p.attackedBy(sq, by, p.occupied(), p.active(by))
 }
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
-func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
-	var one [1]Bitboard
+func (p *Position) attackedBy(sq Square, by Color, occ, active bb) bool {
+	var one [1]bb
 	return p.attacks(sq, by, occ, active, one[:]) > 0
 }
 
@@ -57,25 +56,25 @@ func (p *Position) attackedBy(sq Square, by Color, occ, active Bitboard) bool {
 // records each as the set of cells it depends on: the attacker's square, for a ride also
 // the cells up to sq, for a path every cell the path may touch. It returns how many it
 // found, stopping once out is full.
-func (p *Position) attacks(sq Square, by Color, occ, active Bitboard, out []Bitboard) int {
+func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
 	rs := p.rs
-	at := &rs.AttackTables
+	at := &p.tb.AttackTables
 	n := 0
 	for _, t := range at.LeapTypes[by] {
 		for b := at.AttackFrom[by][t][sq] & p.byType[t] & active; b != 0; b &= b - 1 {
-			out[n] = compiler.Bit(b.First())
+			out[n] = compiler.Bit64(b.First())
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
 	for _, g := range at.SlideGroups[by] {
-		d := &rs.Dirs[g.Back]
+		d := &p.tb.Dirs[g.Back]
 		blk := d.Ray[sq] & occ
 		if blk == 0 {
 			continue
 		}
-		if b := d.Nearest(blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+		if b := nearest(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
 			out[n] = d.Ray[sq] ^ d.Ray[b]
 			if n++; n == len(out) {
 				return n
@@ -84,12 +83,12 @@ func (p *Position) attacks(sq Square, by Color, occ, active Bitboard, out []Bitb
 	}
 	for i := range at.RideAttacks[by] {
 		r := &at.RideAttacks[by][i]
-		d := &rs.Dirs[r.Back]
+		d := &p.tb.Dirs[r.Back]
 		blk := d.Ray[sq] & occ
 		if blk == 0 {
 			continue
 		}
-		b := d.Nearest(blk)
+		b := nearest(d, blk)
 		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
 			continue
 		}
@@ -101,11 +100,11 @@ func (p *Position) attacks(sq Square, by Color, occ, active Bitboard, out []Bitb
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range rs.Pieces {
+		for t := range p.tb.Pieces {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &rs.Pieces[t]
+			pt := &p.tb.Pieces[t]
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
 				for i := range pt.Paths[by] {
@@ -116,7 +115,7 @@ func (p *Position) attacks(sq Square, by Color, occ, active Bitboard, out []Bitb
 					w := walker{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						out[n] = path.Visit[from] | compiler.Bit(from)
+						out[n] = path.Visit[from] | compiler.Bit64(from)
 						if n++; n == len(out) {
 							return n
 						}
@@ -138,8 +137,8 @@ func steps(rs *compiler.Ruleset, a, b Square, v compiler.Vec) int {
 }
 
 // royals is the set of c's royal pieces.
-func (p *Position) royals(c Color) Bitboard {
-	var b Bitboard
+func (p *Position) royals(c Color) bb {
+	var b bb
 	for _, t := range p.rs.RoyalList {
 		b |= p.byType[t]
 	}
@@ -154,7 +153,7 @@ func (p *Position) sideInCheck(c Color) bool {
 		if r == 0 {
 			return false
 		}
-		occ, active := p.Occupied(), p.active(c^1)
+		occ, active := p.occupied(), p.active(c^1)
 		for ; r != 0; r &= r - 1 {
 			if p.attackedBy(r.First(), c^1, occ, active) {
 				return true
@@ -165,7 +164,7 @@ func (p *Position) sideInCheck(c Color) bool {
 		if r == 0 {
 			return false
 		}
-		occ, active := p.Occupied(), p.active(c)
+		occ, active := p.occupied(), p.active(c)
 		for ; r != 0; r &= r - 1 {
 			if !p.attackedBy(r.First(), c, occ, active) {
 				return true

@@ -134,7 +134,7 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
-	if len(rs.Goals) > 0 {
+	if len(p.tb.Goals) > 0 {
 		p.standingGoal()
 	}
 	return p, nil
@@ -153,12 +153,12 @@ func (p *Position) parseCastling(s string) string {
 			lc = ch - 'a' + 'A'
 		}
 		rank := cs.Rank[c]
-		kings := p.Pieces(c, cs.Royal) & p.castleRank[c]
+		kings := p.pieces(c, cs.Royal) & p.castleRank[c]
 		if kings == 0 {
-			return fmt.Sprintf("castling right %q, but %s's %s is not on its first rank", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name)
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its first rank", string(ch), sideName[c], p.tb.Pieces[cs.Royal].Name)
 		}
 		kf := p.rs.FileOf(kings.First())
-		partners := p.Pieces(c, cs.Partner) & p.castleRank[c]
+		partners := p.pieces(c, cs.Partner) & p.castleRank[c]
 		var r Square = NoSquare
 		switch {
 		case lc == 'K':
@@ -183,10 +183,10 @@ func (p *Position) parseCastling(s string) string {
 			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
 		}
 		if r == NoSquare {
-			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's first rank", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c])
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's first rank", string(ch), p.tb.Pieces[cs.Partner].Name, sideName[c])
 		}
 		if !p.castle.Has(r) {
-			p.castle |= compiler.Bit(r)
+			p.castle |= compiler.Bit64(r)
 			p.hash ^= p.rs.Zobrist.Castle[r]
 		}
 	}
@@ -202,7 +202,7 @@ func (p *Position) parseEP(s string) string {
 	if len(names) == 0 || strings.Join(names, "") != s {
 		return fmt.Sprintf("en-passant field %q: expected - or square names such as e3", s)
 	}
-	var targets Bitboard
+	var targets bb
 	low, high := NoSquare, NoSquare
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
@@ -221,14 +221,14 @@ func (p *Position) parseEP(s string) string {
 		if sq > high {
 			high = sq
 		}
-		targets |= compiler.Bit(sq)
+		targets |= compiler.Bit64(sq)
 	}
 	// The piece that passed them stands one step beyond, seen from the side that moved.
 	v := rs.SquareAt(rs.FileOf(low), rs.RankOf(low)-1)
 	if p.side == compiler.Black {
 		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
 	}
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !rs.Pieces[p.board[v].Type()].MakesEP {
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Pieces[p.board[v].Type()].MakesEP {
 		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
 	}
 	if !p.epCapturable(p.side, targets) {
@@ -314,7 +314,7 @@ func (p *Position) FEN() string {
 }
 
 func (p *Position) letter(pc Piece) byte {
-	l := p.rs.Pieces[pc.Type()].Letter
+	l := p.tb.Pieces[pc.Type()].Letter
 	if pc.Color() == compiler.Black {
 		l += 'a' - 'A'
 	}
@@ -330,20 +330,20 @@ func (p *Position) castlingString() string {
 	cs := rs.Castling
 	var out []byte
 	for c := 0; c < 2; c++ {
-		kings := p.Pieces(c, cs.Royal) & p.castleRank[c]
+		kings := p.pieces(c, cs.Royal) & p.castleRank[c]
 		if kings == 0 {
 			continue
 		}
 		k := kings.First()
-		partners := p.Pieces(c, cs.Partner) & p.castleRank[c]
+		partners := p.pieces(c, cs.Partner) & p.castleRank[c]
 		var short, long []byte
 		for b := p.castle & p.castleRank[c]; b != 0; b &= b - 1 {
 			r := b.First()
-			var outer Bitboard
+			var outer bb
 			if r > k {
-				outer = partners & ^(compiler.Bit(r+1) - 1)
+				outer = partners & ^(compiler.Bit64(r+1) - 1)
 			} else {
-				outer = partners & (compiler.Bit(r) - 1)
+				outer = partners & (compiler.Bit64(r) - 1)
 			}
 			ch := byte('A' + rs.FileOf(r))
 			if outer&p.castleRank[c] == 0 {

@@ -18,11 +18,11 @@ import (
 // snapshot is every field of a position that a move may change.
 type snapshot struct {
 	board              []Piece
-	byType             []Bitboard
-	byColor            [2]Bitboard
+	byType             []bb
+	byColor            [2]bb
 	status, hand       []uint8
 	side               Color
-	castle, ep, immune Bitboard
+	castle, ep, immune bb
 	epVictim           Square
 	halfmove, fullmove int
 	hash               uint64
@@ -33,7 +33,7 @@ type snapshot struct {
 
 func snap(p *Position) snapshot {
 	return snapshot{
-		board: append([]Piece(nil), p.board[:]...), byType: append([]Bitboard(nil), p.byType[:]...),
+		board: append([]Piece(nil), p.board[:]...), byType: append([]bb(nil), p.byType[:]...),
 		byColor: p.byColor, status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
 		side: p.side, castle: p.castle, ep: p.ep, immune: p.immune, epVictim: p.epVictim,
 		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal,

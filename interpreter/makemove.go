@@ -107,7 +107,7 @@ func (p *Position) play(m Move, goals bool) {
 			p.hash ^= rs.Zobrist.Castle[b.First()]
 		}
 	}
-	if goals && len(rs.Goals) > 0 && u.moved != NoPiece {
+	if goals && len(p.tb.Goals) > 0 && u.moved != NoPiece {
 		if e, g := p.goalReached(m, u.moved, int(u.captures)); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
@@ -144,7 +144,7 @@ func (p *Position) normalEffect(m Move, u *frame) Piece {
 		p.capture(to, u)
 	}
 	pc := p.removePiece(from)
-	if u.captures > 0 || rs.Pieces[pc.Type()].ResetsClock {
+	if u.captures > 0 || p.tb.Pieces[pc.Type()].ResetsClock {
 		p.halfmove = 0
 	}
 	if pr := m.Promotion(); pr >= 0 {
@@ -152,7 +152,7 @@ func (p *Position) normalEffect(m Move, u *frame) Piece {
 	} else {
 		p.putPiece(to, pc)
 	}
-	p.castle &^= compiler.Bit(from) | compiler.Bit(to)
+	p.castle &^= compiler.Bit64(from) | compiler.Bit64(to)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.castleRank[us].Has(from) {
 		p.castle &^= p.castleRank[us]
 	}
@@ -165,7 +165,7 @@ func (p *Position) normalEffect(m Move, u *frame) Piece {
 // capture removes the enemy piece on sq as a capture, with the castling right it held.
 func (p *Position) capture(sq Square, u *frame) {
 	p.removePiece(sq)
-	p.castle &^= compiler.Bit(sq)
+	p.castle &^= compiler.Bit64(sq)
 	u.captures++
 }
 
@@ -199,11 +199,11 @@ func (p *Position) setEP(from, to Square) {
 	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 	n := max(abs(df), abs(dr))
 	sf, sr := sign(df), sign(dr)
-	var targets Bitboard
+	var targets bb
 	for i := 1; i < n; i++ {
-		targets |= compiler.Bit(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
+		targets |= compiler.Bit64(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
 	}
-	targets &= rs.Squares
+	targets &= p.tb.Squares
 	if !p.epCapturable(p.side^1, targets) {
 		return
 	}
@@ -215,9 +215,9 @@ func (p *Position) setEP(from, to Square) {
 
 // epCapturable reports whether a piece of side c could capture en passant onto targets.
 // It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
-func (p *Position) epCapturable(c Color, targets Bitboard) bool {
-	for t := range p.rs.Pieces {
-		pt := &p.rs.Pieces[t]
+func (p *Position) epCapturable(c Color, targets bb) bool {
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
 		for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
 			if pt.EPCapture[c][b.First()]&targets != 0 {
 				return true

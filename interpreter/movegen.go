@@ -4,7 +4,7 @@ package interpreter
 
 import "chimera/compiler"
 
-const all = ^Bitboard(0)
+const all = ^bb(0)
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *Position) LegalMoves(buf []Move) []Move {
@@ -32,7 +32,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
 // the compiler admits only mechanisms with that property.)
-func (p *Position) checkRelevance() (Bitboard, bool) {
+func (p *Position) checkRelevance() (bb, bool) {
 	rs := p.rs
 	if !rs.Allows(compiler.ShortcutRelevance) {
 		return 0, false
@@ -44,28 +44,28 @@ func (p *Position) checkRelevance() (Bitboard, bool) {
 	}
 	k := r.First()
 	active := p.active(them)
-	if p.attackedBy(k, them, p.Occupied(), active) {
+	if p.attackedBy(k, them, p.occupied(), active) {
 		return 0, false
 	}
-	at := &rs.AttackTables
-	var rel Bitboard
+	at := &p.tb.AttackTables
+	var rel bb
 	for _, g := range at.SlideGroups[them] {
-		rel |= rs.Dirs[g.Back].Ray[k]
+		rel |= p.tb.Dirs[g.Back].Ray[k]
 	}
 	for i := range at.RideAttacks[them] {
-		rel |= rs.Dirs[at.RideAttacks[them][i].Back].Ray[k]
+		rel |= p.tb.Dirs[at.RideAttacks[them][i].Back].Ray[k]
 	}
 	if pm := at.PathTypes[them]; pm != 0 {
-		for t := range rs.Pieces {
+		for t := range p.tb.Pieces {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &rs.Pieces[t]
+			pt := &p.tb.Pieces[t]
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
 				for i := range pt.Paths[them] {
 					if path := &pt.Paths[them][i]; path.Captures && path.Reach[from].Has(k) {
-						rel |= path.Visit[from] | compiler.Bit(from)
+						rel |= path.Visit[from] | compiler.Bit64(from)
 					}
 				}
 			}
@@ -89,7 +89,7 @@ const maxKeepers = 4
 // of cells the attack depends on (see attacks). A move that changes none of one keeper's
 // cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
 // nothing the mover does can freeze its own piece. It returns how many it found.
-func (p *Position) keepers(out *[maxKeepers]Bitboard) int {
+func (p *Position) keepers(out *[maxKeepers]bb) int {
 	if !p.rs.Allows(compiler.ShortcutKeepers) {
 		return 0
 	}
@@ -97,7 +97,7 @@ func (p *Position) keepers(out *[maxKeepers]Bitboard) int {
 	if r == 0 || r&(r-1) != 0 {
 		return 0
 	}
-	return p.attacks(r.First(), p.side, p.Occupied(), p.active(p.side), out[:])
+	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), out[:])
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
@@ -109,13 +109,12 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 }
 
 func (p *Position) genPseudo(buf []Move) []Move {
-	rs := p.rs
 	us := p.side
-	occ := p.Occupied()
+	occ := p.occupied()
 	capturable := p.byColor[us^1] &^ p.immune
 	movers := p.active(us)
-	for t := range rs.Pieces {
-		pt := &rs.Pieces[t]
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
 		for bb := p.byType[t] & movers; bb != 0; bb &= bb - 1 {
 			from := bb.First()
 			start := len(buf)
@@ -152,16 +151,15 @@ func dedupe(buf []Move, start int) []Move {
 }
 
 // genPiece generates the moves of the piece on from whose landing squares lie in mask.
-func (p *Position) genPiece(buf []Move, pt *compiler.PieceType, from Square, occ, capturable, mask Bitboard) []Move {
-	rs := p.rs
+func (p *Position) genPiece(buf []Move, pt *compiler.PieceType[bb], from Square, occ, capturable, mask bb) []Move {
 	us := p.side
 	land := pt.Land[us] & mask
 	targets := pt.LeapQuiet[us][from]&^occ | pt.LeapCapture[us][from]&capturable
 	for _, di := range pt.Slides[us] {
-		d := &rs.Dirs[di]
+		d := &p.tb.Dirs[di]
 		ray := d.Ray[from]
 		if blk := ray & occ; blk != 0 {
-			ray &^= d.Ray[d.Nearest(blk)]
+			ray &^= d.Ray[nearest(d, blk)]
 		}
 		targets |= ray&^occ | ray&capturable
 	}
@@ -191,7 +189,7 @@ func (p *Position) genPiece(buf []Move, pt *compiler.PieceType, from Square, occ
 }
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone.
-func (p *Position) emit(buf []Move, pt *compiler.PieceType, m Move) []Move {
+func (p *Position) emit(buf []Move, pt *compiler.PieceType[bb], m Move) []Move {
 	pr := pt.Promotion
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
@@ -205,12 +203,12 @@ func (p *Position) emit(buf []Move, pt *compiler.PieceType, m Move) []Move {
 	return buf
 }
 
-func (p *Position) genRide(buf []Move, pt *compiler.PieceType, r *compiler.Ride, from Square, capturable, land Bitboard) []Move {
+func (p *Position) genRide(buf []Move, pt *compiler.PieceType[bb], r *compiler.Ride[bb], from Square, capturable, land bb) []Move {
 	if !r.From.Has(from) {
 		return buf
 	}
 	rs := p.rs
-	d := &rs.Dirs[r.Dir]
+	d := &p.tb.Dirs[r.Dir]
 	sq := from
 	for k := 1; r.Max == 0 || k <= r.Max; k++ {
 		sq = d.Step[sq]
@@ -237,25 +235,25 @@ func (p *Position) genRide(buf []Move, pt *compiler.PieceType, r *compiler.Ride,
 }
 
 // genEP generates en-passant captures of the piece on from.
-func (p *Position) genEP(buf []Move, pt *compiler.PieceType, from Square) []Move {
+func (p *Position) genEP(buf []Move, pt *compiler.PieceType[bb], from Square) []Move {
 	v := p.epVictim
 	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || p.immune.Has(v) {
 		return buf
 	}
-	for t := pt.EPCapture[p.side][from] & p.ep &^ p.Occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
+	for t := pt.EPCapture[p.side][from] & p.ep &^ p.occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
 		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
 }
 
 // span is the set of squares from a to b inclusive on one rank.
-func (p *Position) span(a, b Square) Bitboard {
+func (p *Position) span(a, b Square) bb {
 	if a > b {
 		a, b = b, a
 	}
-	var s Bitboard
+	var s bb
 	for sq := a; sq <= b; sq++ {
-		s |= compiler.Bit(sq)
+		s |= compiler.Bit64(sq)
 	}
 	return s
 }
@@ -263,20 +261,20 @@ func (p *Position) span(a, b Square) Bitboard {
 // genCastling generates castling moves whose squares are free and whose king path (before
 // the destination) is not attacked; the destination is left to the legality filter. A
 // castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
-func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
+func (p *Position) genCastling(buf []Move, movers bb) []Move {
 	cs := p.rs.Castling
 	us := p.side
 	if cs == nil || p.castle&p.castleRank[us] == 0 {
 		return buf
 	}
-	kings := p.Pieces(us, cs.Royal) & p.castleRank[us] & movers
+	kings := p.pieces(us, cs.Royal) & p.castleRank[us] & movers
 	if kings == 0 {
 		return buf
 	}
 	k := kings.First()
-	occ := p.Occupied()
+	occ := p.occupied()
 	active := p.active(us ^ 1)
-	guarded := p.rs.Check != compiler.CheckNone && p.rs.Pieces[cs.Royal].Royal
+	guarded := p.rs.Check != compiler.CheckNone && p.tb.Pieces[cs.Royal].Royal
 	if guarded && p.attackedBy(k, us^1, occ, active) {
 		return buf
 	}
@@ -293,11 +291,11 @@ func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 		kd := p.rs.SquareAt(cs.KingFile[side], rank)
 		rd := p.rs.SquareAt(cs.PartnerFile[side], rank)
 		spans := p.span(k, kd) | p.span(r, rd)
-		if spans&^p.rs.Squares != 0 || spans&occ&^(compiler.Bit(k)|compiler.Bit(r)) != 0 {
+		if spans&^p.tb.Squares != 0 || spans&occ&^(compiler.Bit64(k)|compiler.Bit64(r)) != 0 {
 			continue // a cell on the way is missing or unused, or a piece stands there
 		}
 		ok := true
-		for s := p.span(k, kd) &^ (compiler.Bit(k) | compiler.Bit(kd)); guarded && s != 0 && ok; s &= s - 1 {
+		for s := p.span(k, kd) &^ (compiler.Bit64(k) | compiler.Bit64(kd)); guarded && s != 0 && ok; s &= s - 1 {
 			ok = !p.attackedBy(s.First(), us^1, occ, active)
 		}
 		if ok {
@@ -313,28 +311,28 @@ func (p *Position) genCastling(buf []Move, movers Bitboard) []Move {
 // board; en passant and castling are tested by make/test/unmake.
 func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 	rs := p.rs
-	at := &rs.AttackTables
+	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
 	capturable := enemy &^ p.immune
 
-	var checkers, block, pinned Bitboard
-	var pinRay [64]Bitboard
+	var checkers, block, pinned bb
+	var pinRay [64]bb
 	for _, t := range at.LeapTypes[them] {
 		checkers |= at.AttackFrom[them][t][k] & p.byType[t] & enemy
 	}
 	for _, g := range at.SlideGroups[them] {
-		d := &rs.Dirs[g.Back]
+		d := &p.tb.Dirs[g.Back]
 		blk := d.Ray[k] & occ
 		if blk == 0 {
 			continue
 		}
-		b1 := d.Nearest(blk)
+		b1 := nearest(d, blk)
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
-				checkers |= compiler.Bit(b1)
-				block |= (d.Ray[k] ^ d.Ray[b1]) &^ compiler.Bit(b1)
+				checkers |= compiler.Bit64(b1)
+				block |= (d.Ray[k] ^ d.Ray[b1]) &^ compiler.Bit64(b1)
 			}
 			continue
 		}
@@ -342,22 +340,22 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 		if rest == 0 {
 			continue
 		}
-		b2 := d.Nearest(rest)
+		b2 := nearest(d, rest)
 		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
-			pinned |= compiler.Bit(b1)
+			pinned |= compiler.Bit64(b1)
 			pinRay[b1] = d.Ray[k] ^ d.Ray[b2]
 		}
 	}
 
 	// Royal moves: generated like any piece, kept when the destination is safe.
-	kt := &rs.Pieces[p.board[k].Type()]
+	kt := &p.tb.Pieces[p.board[k].Type()]
 	start := len(buf)
 	buf = p.genPiece(buf, kt, k, occ, capturable, all)
 	if kt.MayRepeat {
 		buf = dedupe(buf, start)
 	}
 	n := start
-	lifted := occ &^ compiler.Bit(k)
+	lifted := occ &^ compiler.Bit64(k)
 	for _, m := range buf[start:] {
 		if !p.attackedBy(m.To(), them, lifted, enemy) {
 			buf[n] = m
@@ -372,9 +370,9 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 	if checkers != 0 {
 		mask = checkers | block
 	}
-	for t := range rs.Pieces {
-		pt := &rs.Pieces[t]
-		for bb := p.byType[t] & own &^ compiler.Bit(k); bb != 0; bb &= bb - 1 {
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
+		for bb := p.byType[t] & own &^ compiler.Bit64(k); bb != 0; bb &= bb - 1 {
 			from := bb.First()
 			m := mask
 			if pinned.Has(from) {
@@ -400,8 +398,8 @@ func (p *Position) genFastLegal(buf []Move, k Square) []Move {
 // each by make/test/unmake. With shortcut, moves that provably cannot expose the own royal
 // (checkRelevance) or free the enemy royal (keepers) skip the test.
 func (p *Position) keepLegal(base, ext []Move, shortcut bool) []Move {
-	var rel Bitboard
-	var keep [maxKeepers]Bitboard
+	var rel bb
+	var keep [maxKeepers]bb
 	filter, nk := false, 0
 	if shortcut {
 		rel, filter = p.checkRelevance()
@@ -413,12 +411,12 @@ func (p *Position) keepLegal(base, ext []Move, shortcut bool) []Move {
 outer:
 	for _, m := range ext[len(base):] {
 		if (filter || nk > 0) && m.Kind() == KindNormal {
-			changed := compiler.Bit(m.From()) | compiler.Bit(m.To())
+			changed := compiler.Bit64(m.From()) | compiler.Bit64(m.To())
 			if c := m.Cap1(); c != NoSquare {
-				changed |= compiler.Bit(c)
+				changed |= compiler.Bit64(c)
 			}
 			if c := m.Cap2(); c != NoSquare {
-				changed |= compiler.Bit(c)
+				changed |= compiler.Bit64(c)
 			}
 			if filter && changed&rel == 0 && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 && !p.promotesToRoyal(m) {
 				ext[n] = m
@@ -449,12 +447,12 @@ outer:
 // holding an enemy and ignoring landing restrictions other than the board's cells.
 type walker struct {
 	p      *Position
-	path   *compiler.Path
-	pt     *compiler.PieceType
+	path   *compiler.Path[bb]
+	pt     *compiler.PieceType[bb]
 	color  Color
 	from   Square
 	target Square
-	land   Bitboard
+	land   bb
 	buf    []Move
 	found  bool
 }
@@ -490,7 +488,7 @@ func (w *walker) leg(li int, at Square, c1, c2 Square) {
 	legs := w.path.Legs
 	leg := &legs[li]
 	last := li == len(legs)-1
-	d := &w.p.rs.Dirs[leg.Dir]
+	d := &w.p.tb.Dirs[leg.Dir]
 	if !last && leg.Min == 0 {
 		w.leg(li+1, at, c1, c2)
 		if w.found {
@@ -540,7 +538,7 @@ func (w *walker) leg(li int, at Square, c1, c2 Square) {
 
 func (w *walker) landOn(sq Square, cond uint8, c1, c2 Square) {
 	if w.target != NoSquare {
-		if !w.p.rs.Squares.Has(sq) {
+		if !w.p.tb.Squares.Has(sq) {
 			return
 		}
 		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy

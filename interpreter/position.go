@@ -18,6 +18,9 @@ type (
 	Color    = compiler.Color
 )
 
+// bb is the set type of the position's core.
+type bb = compiler.BB64
+
 // NoSquare is the absent square.
 const NoSquare = compiler.NoSquare
 
@@ -47,8 +50,8 @@ type frame struct {
 	captures int16 // enemy pieces the move removed
 	endGoal  int16
 	ended    int8
-	castle   Bitboard
-	ep       Bitboard
+	castle   bb
+	ep       bb
 	epVictim Square
 	halfmove int
 	hash     uint64
@@ -62,15 +65,16 @@ type frame struct {
 // restores the scalar state saved in the frame. The hash is updated by each edit.
 type Position struct {
 	rs       *compiler.Ruleset
+	tb       *compiler.Tables[bb]
 	board    [64]Piece
-	byType   [compiler.MaxPieceTypes]Bitboard
-	byColor  [2]Bitboard
+	byType   [compiler.MaxPieceTypes]bb
+	byColor  [2]bb
 	status   []uint8 // per cell: half-moves left of a timed status, 0 none
 	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
-	castle   Bitboard // partner squares that keep their castling right
-	ep       Bitboard // en-passant target squares
-	epVictim Square   // the piece that may be taken en passant
+	castle   bb     // partner squares that keep their castling right
+	ep       bb     // en-passant target squares
+	epVictim Square // the piece that may be taken en passant
 	halfmove int
 	fullmove int
 	hash     uint64
@@ -83,8 +87,8 @@ type Position struct {
 	journal []edit
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly   int
-	immune     Bitboard // squares holding immune pieces (derived, kept in sync)
-	castleRank [2]Bitboard
+	immune     bb // squares holding immune pieces (derived, kept in sync)
+	castleRank [2]bb
 	scratch    []Move
 	hook       *hookState // hooks' VM and environment, made on first use; one per goroutine
 }
@@ -102,10 +106,14 @@ func (p *Position) At(sq Square) Piece { return p.board[sq] }
 func (p *Position) Hash() uint64 { return p.hash }
 
 // Occupied is the set of occupied squares.
-func (p *Position) Occupied() Bitboard { return p.byColor[0] | p.byColor[1] }
+func (p *Position) Occupied() compiler.Bitboard { return p.occupied().Wide() }
 
 // Pieces is the set of squares holding pieces of color c and type t.
-func (p *Position) Pieces(c Color, t int) Bitboard { return p.byType[t] & p.byColor[c] }
+func (p *Position) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
+
+func (p *Position) occupied() bb { return p.byColor[0] | p.byColor[1] }
+
+func (p *Position) pieces(c Color, t int) bb { return p.byType[t] & p.byColor[c] }
 
 // Halfmove is the fifty-move counter in half-moves.
 func (p *Position) Halfmove() int { return p.halfmove }
@@ -114,14 +122,22 @@ func (p *Position) Halfmove() int { return p.halfmove }
 func (p *Position) Ply() int { return len(p.undo) }
 
 func newPosition(rs *compiler.Ruleset) *Position {
-	p := &Position{rs: rs, epVictim: NoSquare, fullmove: 1, endGoal: -1,
+	p := &Position{rs: rs, tb: rs.Narrow, epVictim: NoSquare, fullmove: 1, endGoal: -1,
 		undo: make([]frame, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
 	for f := 0; f < rs.Files; f++ {
-		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, 0))
-		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rs.Ranks-1))
+		p.castleRank[0] |= compiler.Bit64(rs.SquareAt(f, 0))
+		p.castleRank[1] |= compiler.Bit64(rs.SquareAt(f, rs.Ranks-1))
 	}
 	return p
+}
+
+// nearest returns the first cell of ray set b walking in direction d.
+func nearest(d *compiler.Dir[bb], b bb) Square {
+	if d.Up {
+		return b.First()
+	}
+	return b.Last()
 }
 
 // Clone returns an independent copy (with its own undo stack) for another goroutine.
@@ -139,10 +155,10 @@ func (p *Position) Clone() *Position {
 // place sets pc on the empty cell sq: board and bitboards only (no hash, no journal).
 func (p *Position) place(sq Square, pc Piece) {
 	p.board[sq] = pc
-	b := compiler.Bit(sq)
+	b := compiler.Bit64(sq)
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
-	if p.rs.Pieces[pc.Type()].Immune {
+	if p.tb.Pieces[pc.Type()].Immune {
 		p.immune |= b
 	}
 }
@@ -151,7 +167,7 @@ func (p *Position) place(sq Square, pc Piece) {
 func (p *Position) lift(sq Square) Piece {
 	pc := p.board[sq]
 	p.board[sq] = NoPiece
-	b := compiler.Bit(sq)
+	b := compiler.Bit64(sq)
 	p.byType[pc.Type()] &^= b
 	p.byColor[pc.Color()] &^= b
 	p.immune &^= b

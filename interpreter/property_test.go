@@ -57,7 +57,7 @@ func legalByFiltering(p *interpreter.Position) []interpreter.Move {
 		p.Make(m)
 		safe := true
 		for _, t := range rs.RoyalList {
-			for b := p.Pieces(us, t); b != 0; b &= b - 1 {
+			for b := p.Pieces(us, t); b.Any(); b = b.Rest() {
 				if p.Attacked(b.First(), us^1) {
 					safe = false
 				}

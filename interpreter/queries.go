@@ -86,43 +86,47 @@ func (p *Position) QuietMoves(buf []Move) []Move {
 // piece of the other side standing there, ignoring landing restrictions and immunity as
 // check does. Frozen pieces attack nothing. Leaps and rides come from the tables; paths
 // are walked.
-func (p *Position) Attackers(sq Square, by Color) Bitboard {
+func (p *Position) Attackers(sq Square, by Color) compiler.Bitboard {
+	return p.attackers(sq, by).Wide()
+}
+
+func (p *Position) attackers(sq Square, by Color) bb {
 	rs := p.rs
-	at := &rs.AttackTables
-	occ, active := p.Occupied(), p.active(by)
-	var out Bitboard
+	at := &p.tb.AttackTables
+	occ, active := p.occupied(), p.active(by)
+	var out bb
 	for _, t := range at.LeapTypes[by] {
 		out |= at.AttackFrom[by][t][sq] & p.byType[t] & active
 	}
 	for _, g := range at.SlideGroups[by] {
-		d := &rs.Dirs[g.Back]
+		d := &p.tb.Dirs[g.Back]
 		if blk := d.Ray[sq] & occ; blk != 0 {
-			if b := d.Nearest(blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-				out |= compiler.Bit(b)
+			if b := nearest(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+				out |= compiler.Bit64(b)
 			}
 		}
 	}
 	for i := range at.RideAttacks[by] {
 		r := &at.RideAttacks[by][i]
-		d := &rs.Dirs[r.Back]
+		d := &p.tb.Dirs[r.Back]
 		blk := d.Ray[sq] & occ
 		if blk == 0 {
 			continue
 		}
-		b := d.Nearest(blk)
+		b := nearest(d, blk)
 		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out |= compiler.Bit(b)
+			out |= compiler.Bit64(b)
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range rs.Pieces {
+		for t := range p.tb.Pieces {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &rs.Pieces[t]
+			pt := &p.tb.Pieces[t]
 			for b := p.byType[t] & active &^ out; b != 0; b &= b - 1 {
 				from := b.First()
 				for i := range pt.Paths[by] {
@@ -133,7 +137,7 @@ func (p *Position) Attackers(sq Square, by Color) Bitboard {
 					w := walker{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						out |= compiler.Bit(from)
+						out |= compiler.Bit64(from)
 						break
 					}
 				}
@@ -161,8 +165,8 @@ func (p *Position) IsLegal(m Move) bool {
 	if m.Kind() == KindCastle {
 		buf = p.genCastling(buf, p.active(p.side))
 	} else {
-		pt := &p.rs.Pieces[pc.Type()]
-		buf = p.genPiece(buf, pt, from, p.Occupied(), p.byColor[p.side^1]&^p.immune, all)
+		pt := &p.tb.Pieces[pc.Type()]
+		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1]&^p.immune, all)
 		if p.ep != 0 && pt.EPCapture[p.side][from]&p.ep != 0 {
 			buf = p.genEP(buf, pt, from)
 		}

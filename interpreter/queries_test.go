@@ -104,18 +104,18 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 // origins of pseudo-legal captures when it is the attacker's turn.
 func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 	t.Helper()
-	capturers := map[Square]Bitboard{}
+	capturers := map[Square]bb{}
 	for _, m := range p.genPseudo(nil) {
 		if m.Kind() != KindNormal {
 			continue
 		}
 		for _, c := range []Square{m.Cap1(), m.Cap2()} {
 			if c != NoSquare {
-				capturers[c] |= compiler.Bit(m.From())
+				capturers[c] |= compiler.Bit64(m.From())
 			}
 		}
 		if p.board[m.To()] != NoPiece {
-			capturers[m.To()] |= compiler.Bit(m.From())
+			capturers[m.To()] |= compiler.Bit64(m.From())
 		}
 	}
 	for sq := 0; sq < p.rs.Cells; sq++ {
@@ -123,7 +123,7 @@ func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 			continue
 		}
 		for by := 0; by < 2; by++ {
-			a := p.Attackers(sq, by)
+			a := p.attackers(sq, by)
 			if a&^p.byColor[by] != 0 {
 				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %x", where, p.rs.Names[sq], by, a)
 			}

@@ -13,10 +13,9 @@ import (
 // captured caps pieces (the side has not been switched yet). It returns the value for
 // Position.ended (0: no goal) and the index of the goal reached.
 func (p *Position) goalReached(m Move, pc Piece, caps int) (int8, int) {
-	rs := p.rs
 	us := p.side
-	for i := range rs.Goals {
-		g := &rs.Goals[i]
+	for i := range p.tb.Goals {
+		g := &p.tb.Goals[i]
 		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
 			continue
 		}
@@ -34,13 +33,13 @@ func (p *Position) goalReached(m Move, pc Piece, caps int) (int8, int) {
 func (p *Position) standingGoal() {
 	rs := p.rs
 	c := p.side ^ 1
-	for i := range rs.Goals {
-		g := &rs.Goals[i]
+	for i := range p.tb.Goals {
+		g := &p.tb.Goals[i]
 		if !g.HasZ || g.Hook != nil {
 			continue
 		}
-		for t := range rs.Pieces {
-			if g.Types>>uint(t)&1 != 0 && p.Pieces(c, t)&g.Zone[c] != 0 {
+		for t := range p.tb.Pieces {
+			if g.Types>>uint(t)&1 != 0 && p.pieces(c, t)&g.Zone[c] != 0 {
 				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
 				p.hash ^= rs.Zobrist.Ended[p.ended]
 				return
@@ -52,21 +51,21 @@ func (p *Position) standingGoal() {
 // goalName is the reason shown for the goal with index i.
 func (p *Position) goalName(i int) string {
 	if i >= 0 {
-		return p.rs.Goals[i].Name
+		return p.tb.Goals[i].Name
 	}
 	return "goal reached"
 }
 
 // runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side
 // to move not yet switched.
-func (p *Position) runGoalHook(g *compiler.Goal, m Move, pc Piece, caps int) bool {
+func (p *Position) runGoalHook(g *compiler.Goal[bb], m Move, pc Piece, caps int) bool {
 	rs := p.rs
 	if p.hook == nil {
 		p.hook = &hookState{vm: &vm.VM{}}
 		p.hook.env.Count = p.countLetter
 	}
 	env := &p.hook.env
-	env.Mover, env.Piece = sideName[p.side], rs.Pieces[pc.Type()].LetterText
+	env.Mover, env.Piece = sideName[p.side], p.tb.Pieces[pc.Type()].LetterText
 	env.From, env.To = rs.Names[m.From()], rs.Names[m.To()]
 	env.Captures, env.Ply, env.Check = caps, p.startPly+len(p.undo), false
 	if g.HookReadsCheck {
@@ -112,7 +111,7 @@ func (p *Position) countLetter(letter, side string) int {
 	if side == "black" {
 		c = compiler.Black
 	}
-	return p.Pieces(c, t).Count()
+	return p.pieces(c, t).Count()
 }
 
 var sideName = [2]string{"white", "black"}

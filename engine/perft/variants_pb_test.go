@@ -456,7 +456,7 @@ func TestPrisonBreakClaustrophobiaRandomPlayouts(t *testing.T) {
 				if p.InCheck() {
 					checks++
 				}
-				if p.Frozen(0)|p.Frozen(1) != 0 {
+				if p.Frozen(0).Or(p.Frozen(1)).Any() {
 					frozen++
 				}
 				moves := p.LegalMoves(nil)

@@ -1,0 +1,255 @@
+// Cell sets: BB64 (a uint64) for boards of up to 64 cells and BB256 (four words) for up to 256, with one method API.
+package compiler
+
+import "math/bits"
+
+// The two set types have the same methods, so that code written once on BB256 (the
+// interpreter's core) can be lowered to BB64 by renaming (internal/bbgen), the method calls
+// becoming plain uint64 operators again. BB256 is a struct of four words, not an array:
+// the Go compiler keeps the fields of small structs in registers, never the elements of an
+// array longer than one.
+
+// MaxCells64 and MaxCells256 are the cells each set type holds.
+const (
+	MaxCells64  = 64
+	MaxCells256 = 256
+)
+
+// BB64 is a set of cells of a board of at most 64 cells.
+type BB64 uint64
+
+// BB256 is a set of cells of a board of at most 256 cells: cell i is bit i%64 of word i/64.
+type BB256 struct{ a, b, c, d uint64 }
+
+// Bitboard is the set type of the public API: zones, Squares, the sets a position reports.
+type Bitboard = BB256
+
+// Bit is the set holding only sq.
+func Bit(sq Square) Bitboard { return Bit256(sq) }
+
+// ---- BB64 ----
+
+// Bit64 is the set holding only sq.
+func Bit64(sq Square) BB64 { return 1 << uint(sq) }
+
+// Below64 is the set of cells lower than sq.
+func Below64(sq Square) BB64 { return 1<<uint(sq) - 1 }
+
+// Full64 is the set of every cell.
+func Full64() BB64 { return ^BB64(0) }
+
+// Has reports whether sq is in b.
+func (b BB64) Has(sq Square) bool { return b>>uint(sq)&1 != 0 }
+
+// Count is the number of cells in b.
+func (b BB64) Count() int { return bits.OnesCount64(uint64(b)) }
+
+// First is the lowest cell of b (b must not be empty).
+func (b BB64) First() Square { return bits.TrailingZeros64(uint64(b)) }
+
+// Last is the highest cell of b (b must not be empty).
+func (b BB64) Last() Square { return 63 - bits.LeadingZeros64(uint64(b)) }
+
+// Rest is b without its lowest cell.
+func (b BB64) Rest() BB64 { return b & (b - 1) }
+
+// Any reports whether b holds a cell.
+func (b BB64) Any() bool { return b != 0 }
+
+// Empty reports whether b holds no cell.
+func (b BB64) Empty() bool { return b == 0 }
+
+// Many reports whether b holds more than one cell.
+func (b BB64) Many() bool { return b&(b-1) != 0 }
+
+// Or is the union.
+func (b BB64) Or(c BB64) BB64 { return b | c }
+
+// And is the intersection.
+func (b BB64) And(c BB64) BB64 { return b & c }
+
+// AndNot is b without the cells of c.
+func (b BB64) AndNot(c BB64) BB64 { return b &^ c }
+
+// Xor is the symmetric difference.
+func (b BB64) Xor(c BB64) BB64 { return b ^ c }
+
+// Meets reports whether b and c share a cell.
+func (b BB64) Meets(c BB64) bool { return b&c != 0 }
+
+// With is b and sq.
+func (b BB64) With(sq Square) BB64 { return b | 1<<uint(sq) }
+
+// Without is b without sq.
+func (b BB64) Without(sq Square) BB64 { return b &^ (1 << uint(sq)) }
+
+// Wide is b as a BB256.
+func (b BB64) Wide() BB256 { return BB256{a: uint64(b)} }
+
+// ---- BB256 ----
+
+// Bit256 is the set holding only sq.
+func Bit256(sq Square) BB256 {
+	v := uint64(1) << uint(sq&63)
+	switch uint(sq) >> 6 {
+	case 0:
+		return BB256{a: v}
+	case 1:
+		return BB256{b: v}
+	case 2:
+		return BB256{c: v}
+	case 3:
+		return BB256{d: v}
+	}
+	return BB256{}
+}
+
+// Below256 is the set of cells lower than sq.
+func Below256(sq Square) BB256 {
+	const f = ^uint64(0)
+	v := uint64(1)<<uint(sq&63) - 1
+	switch uint(sq) >> 6 {
+	case 0:
+		return BB256{a: v}
+	case 1:
+		return BB256{f, v, 0, 0}
+	case 2:
+		return BB256{f, f, v, 0}
+	case 3:
+		return BB256{f, f, f, v}
+	}
+	return BB256{f, f, f, f}
+}
+
+// Full256 is the set of every cell.
+func Full256() BB256 { return BB256{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} }
+
+// Has reports whether sq is in x.
+func (x BB256) Has(sq Square) bool {
+	var w uint64
+	switch uint(sq) >> 6 {
+	case 0:
+		w = x.a
+	case 1:
+		w = x.b
+	case 2:
+		w = x.c
+	case 3:
+		w = x.d
+	}
+	return w>>uint(sq&63)&1 != 0
+}
+
+// Count is the number of cells in x.
+func (x BB256) Count() int {
+	return bits.OnesCount64(x.a) + bits.OnesCount64(x.b) + bits.OnesCount64(x.c) + bits.OnesCount64(x.d)
+}
+
+// First is the lowest cell of x (x must not be empty).
+func (x BB256) First() Square {
+	switch {
+	case x.a != 0:
+		return bits.TrailingZeros64(x.a)
+	case x.b != 0:
+		return 64 + bits.TrailingZeros64(x.b)
+	case x.c != 0:
+		return 128 + bits.TrailingZeros64(x.c)
+	}
+	return 192 + bits.TrailingZeros64(x.d)
+}
+
+// Last is the highest cell of x (x must not be empty).
+func (x BB256) Last() Square {
+	switch {
+	case x.d != 0:
+		return 255 - bits.LeadingZeros64(x.d)
+	case x.c != 0:
+		return 191 - bits.LeadingZeros64(x.c)
+	case x.b != 0:
+		return 127 - bits.LeadingZeros64(x.b)
+	}
+	return 63 - bits.LeadingZeros64(x.a)
+}
+
+// Rest is x without its lowest cell.
+func (x BB256) Rest() BB256 {
+	switch {
+	case x.a != 0:
+		x.a &= x.a - 1
+	case x.b != 0:
+		x.b &= x.b - 1
+	case x.c != 0:
+		x.c &= x.c - 1
+	default:
+		x.d &= x.d - 1
+	}
+	return x
+}
+
+// Any reports whether x holds a cell.
+func (x BB256) Any() bool { return x.a|x.b|x.c|x.d != 0 }
+
+// Empty reports whether x holds no cell.
+func (x BB256) Empty() bool { return x.a|x.b|x.c|x.d == 0 }
+
+// Many reports whether x holds more than one cell.
+func (x BB256) Many() bool { return x.Rest().Any() }
+
+// Or is the union.
+func (x BB256) Or(y BB256) BB256 { return BB256{x.a | y.a, x.b | y.b, x.c | y.c, x.d | y.d} }
+
+// And is the intersection.
+func (x BB256) And(y BB256) BB256 { return BB256{x.a & y.a, x.b & y.b, x.c & y.c, x.d & y.d} }
+
+// AndNot is x without the cells of y.
+func (x BB256) AndNot(y BB256) BB256 {
+	return BB256{x.a &^ y.a, x.b &^ y.b, x.c &^ y.c, x.d &^ y.d}
+}
+
+// Xor is the symmetric difference.
+func (x BB256) Xor(y BB256) BB256 { return BB256{x.a ^ y.a, x.b ^ y.b, x.c ^ y.c, x.d ^ y.d} }
+
+// Meets reports whether x and y share a cell.
+func (x BB256) Meets(y BB256) bool { return x.a&y.a|x.b&y.b|x.c&y.c|x.d&y.d != 0 }
+
+// With is x and sq.
+func (x BB256) With(sq Square) BB256 { return x.Or(Bit256(sq)) }
+
+// Without is x without sq.
+func (x BB256) Without(sq Square) BB256 { return x.AndNot(Bit256(sq)) }
+
+// Wide is x itself (the 64-cell set's Wide, for code written once for both).
+func (x BB256) Wide() BB256 { return x }
+
+// Narrow is the first 64 cells of x.
+func (x BB256) Narrow() BB64 { return BB64(x.a) }
+
+// Words is x as four words, cells 0-63 first.
+func (x BB256) Words() [4]uint64 { return [4]uint64{x.a, x.b, x.c, x.d} }
+
+// FromWords is the set of the four words (cells 0-63 first).
+func FromWords(w [4]uint64) BB256 { return BB256{w[0], w[1], w[2], w[3]} }
+
+// String writes the set as hexadecimal words, highest first, without leading zero words.
+func (x BB256) String() string {
+	const hex = "0123456789abcdef"
+	w := x.Words()
+	n := 3
+	for n > 0 && w[n] == 0 {
+		n--
+	}
+	var out []byte
+	for i := n; i >= 0; i-- {
+		for s := 60; s >= 0; s -= 4 {
+			d := w[i] >> uint(s) & 15
+			if i == n && len(out) == 0 && d == 0 && s > 0 {
+				continue
+			}
+			out = append(out, hex[d])
+		}
+		if i > 0 {
+			out = append(out, '_')
+		}
+	}
+	return "0x" + string(out)
+}

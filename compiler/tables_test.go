@@ -1,0 +1,54 @@
+// The 64-cell tables are the 256-cell ones narrowed: widening them gives the 256-cell tables back, for every built-in and synthetic definition.
+package compiler
+
+import (
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"chimera/defs"
+)
+
+func TestNarrowTablesWidenBack(t *testing.T) {
+	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
+	if err != nil || len(synthetic) < 4 {
+		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
+	}
+	for _, name := range append(defs.Builtins(), synthetic...) {
+		def, err := defs.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := Compile(def)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rs.Narrow == nil {
+			t.Fatalf("%s: %d cells and no 64-cell tables", name, rs.Cells)
+		}
+		wide := ConvertTables(rs.Narrow, BB64.Wide)
+		if !reflect.DeepEqual(wide, &rs.Tables) {
+			t.Errorf("%s: the 64-cell tables widened differ from the 256-cell tables", name)
+		}
+		// The comparison sees into the tables: a changed leap target must show.
+		wide.Pieces[0].LeapQuiet[1][0] = wide.Pieces[0].LeapQuiet[1][0].Xor(Bit(1))
+		if reflect.DeepEqual(wide, &rs.Tables) {
+			t.Fatalf("%s: a changed leap table compares equal", name)
+		}
+	}
+}
+
+func TestNoNarrowTablesAbove64Cells(t *testing.T) {
+	for _, c := range []struct {
+		files, ranks int
+		narrow       bool
+	}{{8, 8, true}, {2, 32, true}, {7, 9, true}} {
+		rs := compileText(t, mini(fmtBoard(c.files, c.ranks), "pieces:\n"+kingLine))
+		if (rs.Narrow != nil) != c.narrow {
+			t.Errorf("%dx%d: 64-cell tables %v, want %v", c.files, c.ranks, rs.Narrow != nil, c.narrow)
+		}
+		if n := rs.Squares.Count(); n != c.files*c.ranks {
+			t.Errorf("%dx%d: %d squares", c.files, c.ranks, n)
+		}
+	}
+}
