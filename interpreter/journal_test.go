@@ -18,11 +18,11 @@ import (
 // snapshot is every field of a position that a move may change.
 type snapshot struct {
 	board              []Piece
-	byType             []bb
-	byColor            [2]bb
+	byType             []Bitboard
+	byColor            [2]Bitboard
 	status, hand       []uint8
 	side               Color
-	castle, ep, immune bb
+	castle, ep, immune Bitboard
 	epVictim           Square
 	halfmove, fullmove int
 	hash               uint64
@@ -31,15 +31,7 @@ type snapshot struct {
 	undo, journal      int
 }
 
-func snap(p *Position) snapshot {
-	return snapshot{
-		board: append([]Piece(nil), p.board[:]...), byType: append([]bb(nil), p.byType[:]...),
-		byColor: p.byColor, status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
-		side: p.side, castle: p.castle, ep: p.ep, immune: p.immune, epVictim: p.epVictim,
-		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal,
-		undo: len(p.undo), journal: len(p.journal),
-	}
-}
+func snap(p *Position) snapshot { return p.core().snap() }
 
 func allDefinitions(t *testing.T) []string {
 	t.Helper()
@@ -56,11 +48,11 @@ func checkRoundTrip(t *testing.T, p *Position, m Move, where string) {
 	t.Helper()
 	before := snap(p)
 	p.Make(m)
-	if h, r := p.hash, p.computeHash(); h != r {
-		t.Fatalf("%s: after %s incremental hash %x, recomputed %x", where, p.rs.Names[m.From()]+p.rs.Names[m.To()], h, r)
+	if h, r := p.Hash(), p.core().computeHash(); h != r {
+		t.Fatalf("%s: after %s incremental hash %x, recomputed %x", where, p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.To()], h, r)
 	}
-	if len(p.undo) != before.undo+1 || len(p.journal) < before.journal {
-		t.Fatalf("%s: make left %d frames and %d edits (before %d, %d)", where, len(p.undo), len(p.journal), before.undo, before.journal)
+	if after := snap(p); after.undo != before.undo+1 || after.journal < before.journal {
+		t.Fatalf("%s: make left %d frames and %d edits (before %d, %d)", where, after.undo, after.journal, before.undo, before.journal)
 	}
 	p.Unmake()
 	if after := snap(p); !reflect.DeepEqual(before, after) {
@@ -69,6 +61,10 @@ func checkRoundTrip(t *testing.T, p *Position, m Move, where string) {
 }
 
 func TestJournalRoundTrip(t *testing.T) {
+	bothCores(t, testJournalRoundTrip)
+}
+
+func testJournalRoundTrip(t *testing.T) {
 	playouts, plies := 6, 80
 	if testing.Short() {
 		playouts, plies = 2, 50
@@ -102,8 +98,8 @@ func TestJournalRoundTrip(t *testing.T) {
 				}
 				before := snap(p)
 				p.MakeNull()
-				if h, r := p.hash, p.computeHash(); h != r || p.side == before.side || p.ep != 0 {
-					t.Fatalf("%s: null move: hash %x recomputed %x, side %d, ep %x", where, h, r, p.side, p.ep)
+				if h, r := p.Hash(), p.core().computeHash(); h != r || p.Side() == before.side || snap(p).ep.Any() {
+					t.Fatalf("%s: null move: hash %x recomputed %x, side %d, ep %v", where, h, r, p.Side(), snap(p).ep)
 				}
 				p.Unmake()
 				if after := snap(p); !reflect.DeepEqual(before, after) {
@@ -129,6 +125,10 @@ func TestJournalRoundTrip(t *testing.T) {
 // TestJournalStatusAndPoolEdits drives the status and pool edits directly (no built-in
 // definition uses them yet): each is hashed, recorded and undone.
 func TestJournalStatusAndPoolEdits(t *testing.T) {
+	bothCores(t, testJournalStatusAndPoolEdits)
+}
+
+func testJournalStatusAndPoolEdits(t *testing.T) {
 	rs, err := Open("chess")
 	if err != nil {
 		t.Fatal(err)
@@ -140,23 +140,24 @@ func TestJournalStatusAndPoolEdits(t *testing.T) {
 	before := snap(p)
 	p.MakeNull()
 	e4, _ := rs.ParseSquare("e4")
-	p.setStatus(e4, 4)
-	p.setStatus(e4, 3)
-	p.setStatus(e4+1, compiler.MaxStatus)
-	p.changePool(compiler.White, 0, 1, 2)
-	p.changePool(compiler.Black, 0, 4, 1)
-	p.changePool(compiler.Black, 0, 4, -1)
-	p.changePool(compiler.White, 0, 1, compiler.MaxHand+5) // clamps
+	c := p.core()
+	c.setStatus(e4, 4)
+	c.setStatus(e4, 3)
+	c.setStatus(e4+1, compiler.MaxStatus)
+	c.changePool(compiler.White, 0, 1, 2)
+	c.changePool(compiler.Black, 0, 4, 1)
+	c.changePool(compiler.Black, 0, 4, -1)
+	c.changePool(compiler.White, 0, 1, compiler.MaxHand+5) // clamps
 	if p.Status(e4) != 3 || p.Status(e4+1) != compiler.MaxStatus || p.PoolCount(compiler.White, 0, 1) != compiler.MaxHand || p.PoolCount(compiler.Black, 0, 4) != 0 {
 		t.Fatalf("edits not applied: status %d %d pools %d %d", p.Status(e4), p.Status(e4+1), p.PoolCount(compiler.White, 0, 1), p.PoolCount(compiler.Black, 0, 4))
 	}
-	if h, r := p.hash, p.computeHash(); h != r {
+	if h, r := p.Hash(), c.computeHash(); h != r {
 		t.Fatalf("hash %x, recomputed %x", h, r)
 	}
-	mid := p.hash
-	p.setStatus(e4, 0)
-	if p.hash == mid || p.hash != p.computeHash() {
-		t.Fatalf("clearing a status: hash %x (was %x), recomputed %x", p.hash, mid, p.computeHash())
+	mid := p.Hash()
+	c.setStatus(e4, 0)
+	if p.Hash() == mid || p.Hash() != c.computeHash() {
+		t.Fatalf("clearing a status: hash %x (was %x), recomputed %x", p.Hash(), mid, c.computeHash())
 	}
 	p.Unmake()
 	if after := snap(p); !reflect.DeepEqual(before, after) {
@@ -167,6 +168,10 @@ func TestJournalStatusAndPoolEdits(t *testing.T) {
 // TestGoalAfterCastling: a goal is decided after every kind of move. With "first check
 // wins", castling that gives check ends the game just as a rook move giving check does.
 func TestGoalAfterCastling(t *testing.T) {
+	bothCores(t, testGoalAfterCastling)
+}
+
+func testGoalAfterCastling(t *testing.T) {
 	def, err := defs.Parse("castle-check.yaml", []byte(`
 extends: chess
 name: castle-check
@@ -198,8 +203,8 @@ goals:
 		if n := len(p.LegalMoves(nil)); n != 0 {
 			t.Errorf("%s: %d legal moves after the game ended", mv, n)
 		}
-		if p.Hash() != p.computeHash() {
-			t.Errorf("%s: hash %x, recomputed %x", mv, p.Hash(), p.computeHash())
+		if p.Hash() != p.core().computeHash() {
+			t.Errorf("%s: hash %x, recomputed %x", mv, p.Hash(), p.core().computeHash())
 		}
 		// The same placement read from FEN is not decided (a hook goal needs the move): a
 		// transposition table must not take one for the other.

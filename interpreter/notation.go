@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"chimera/compiler"
 )
 
 // Coord writes m in coordinate notation: origin, destination, promotion letter in lower
@@ -29,7 +31,7 @@ func (p *Position) Coord(m Move) string {
 // coordParts writes m as Coord does, given the legal moves of p, in two parts: the
 // origin and destination squares, then the rest (promotion letter, captures in passing).
 func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
-	rs := p.rs
+	rs := p.Ruleset()
 	to := p.coordTo(m)
 	if m.Kind() == KindCastle && to == m.To() && p.sharesText(m, to, legal) {
 		to = m.Aux()
@@ -57,7 +59,7 @@ func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
 
 // plainCoord is the coordinate text without the squares captured in passing.
 func (p *Position) plainCoord(m Move) string {
-	rs := p.rs
+	rs := p.Ruleset()
 	s := rs.Names[m.From()] + rs.Names[p.coordTo(m)]
 	if t := m.Promotion(); t >= 0 {
 		s += strings.ToLower(string(rs.Pieces[t].Letter))
@@ -67,7 +69,7 @@ func (p *Position) plainCoord(m Move) string {
 
 // coordTo is the destination coordinate notation shows for m.
 func (p *Position) coordTo(m Move) Square {
-	if m.Kind() == KindCastle && p.rs.Castling.KingToPartner {
+	if m.Kind() == KindCastle && p.Ruleset().Castling.KingToPartner {
 		return m.Aux()
 	}
 	return m.To()
@@ -83,7 +85,7 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 	s := ""
 	for _, c := range []Square{c1, c2} {
 		if c != NoSquare {
-			s += "x" + p.rs.Names[c]
+			s += "x" + p.Ruleset().Names[c]
 		}
 	}
 	return s
@@ -96,7 +98,7 @@ func (p *Position) SAN(m Move) string {
 	p.Make(m)
 	var buf [256]Move
 	switch {
-	case p.ended == 3: // the move reached a winning goal
+	case p.wonByGoal(): // the move reached a winning goal
 		s += "#"
 	case p.InCheck():
 		if len(p.LegalMoves(buf[:0])) == 0 {
@@ -112,17 +114,17 @@ func (p *Position) SAN(m Move) string {
 // sanBody writes m without the check suffix; legal are the legal moves of p, for
 // disambiguation.
 func (p *Position) sanBody(m Move, legal []Move) string {
-	rs := p.rs
+	rs := p.Ruleset()
 	if m.Kind() == KindCastle {
 		if m.Aux() > m.From() {
 			return "O-O"
 		}
 		return "O-O-O"
 	}
-	pc := p.board[m.From()]
+	pc := p.At(m.From())
 	pt := &rs.Pieces[pc.Type()]
 	to := m.To()
-	capture := p.board[to] != NoPiece || m.Cap1() != NoSquare
+	capture := p.At(to) != NoPiece || m.Cap1() != NoSquare
 	var b strings.Builder
 	b.WriteString(pt.SAN)
 	if pt.SAN == "" {
@@ -141,7 +143,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 			}
 		}
 		switch {
-		case p.board[to] != NoPiece:
+		case p.At(to) != NoPiece:
 			b.WriteString("x")
 		case locust:
 			b.WriteString("-")
@@ -163,11 +165,11 @@ const sanKey = Move(0xff<<8|0x3f<<16|0xf<<22) | passedMask
 // shares m's destination, promotion and captures, and whether one of those starts on m's
 // origin file or rank.
 func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool) {
-	rs := p.rs
+	rs := p.Ruleset()
 	from := m.From()
-	letter := rs.Pieces[p.board[from].Type()].SAN
+	letter := rs.Pieces[p.At(from).Type()].SAN
 	for _, o := range moves {
-		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Pieces[p.board[o.From()].Type()].SAN != letter {
+		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Pieces[p.At(o.From()).Type()].SAN != letter {
 			continue
 		}
 		others = true
@@ -181,7 +183,7 @@ func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool
 // letter can make a move with the same destination and captures.
 func (p *Position) disambiguation(m Move, moves []Move) string {
 	others, sameFile, sameRank := p.rivals(m, moves)
-	name := p.rs.Names[m.From()]
+	name := p.Ruleset().Names[m.From()]
 	switch {
 	case !others:
 		return ""
@@ -202,7 +204,7 @@ func (p *Position) disambiguation(m Move, moves []Move) string {
 // enough for a move off its file, it writes the square: a bare rank would read as the
 // destination's file.
 func (p *Position) letterlessOrigin(m Move, moves []Move, capture bool) string {
-	rs := p.rs
+	rs := p.Ruleset()
 	name := rs.Names[m.From()]
 	others, sameFile, _ := p.rivals(m, moves)
 	onFile := rs.FileOf(m.From()) == rs.FileOf(m.To())
@@ -251,7 +253,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		if m.Cap1() != NoSquare && clean == p.plainCoord(m) {
 			plain = append(plain, m)
 		}
-		if m.Kind() == KindCastle && (p.rs.Names[m.From()]+p.rs.Names[m.Aux()] == clean || p.rs.Names[m.From()]+p.rs.Names[m.To()] == clean) {
+		if m.Kind() == KindCastle && (p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.Aux()] == clean || p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.To()] == clean) {
 			castles = append(castles, m)
 		}
 	}
@@ -309,10 +311,10 @@ func (p *Position) ParseMove(s string) (Move, error) {
 // names several moves of letterless pieces the way writing does: such a move left
 // without origin goes along its own file, so when exactly one of them does, it is meant.
 func (p *Position) impliedFile(hits []Move) (Move, bool) {
-	rs := p.rs
+	rs := p.Ruleset()
 	found := NoMove
 	for _, m := range hits {
-		if rs.Pieces[p.board[m.From()].Type()].SAN != "" || p.board[m.To()] != NoPiece || m.Cap1() != NoSquare {
+		if rs.Pieces[p.At(m.From()).Type()].SAN != "" || p.At(m.To()) != NoPiece || m.Cap1() != NoSquare {
 			return NoMove, false
 		}
 		if rs.FileOf(m.From()) == rs.FileOf(m.To()) {
@@ -342,18 +344,18 @@ func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
 	}
 	promo := ""
 	if t := m.Promotion(); t >= 0 {
-		promo = string(p.rs.Pieces[t].Letter)
+		promo = string(p.Ruleset().Pieces[t].Letter)
 	}
 	return strings.EqualFold(tail, promo+p.passedCaptures(m, false)) ||
 		m.Cap2() != NoSquare && strings.EqualFold(tail, promo+p.passedCaptures(m, true))
 }
 
 func (p *Position) sanMatches(m Move, g []string) bool {
-	rs := p.rs
+	rs := p.Ruleset()
 	if m.Kind() == KindCastle {
 		return false
 	}
-	pt := &rs.Pieces[p.board[m.From()].Type()]
+	pt := &rs.Pieces[p.At(m.From()).Type()]
 	letter, file, rank, capt, to, promo := g[1], g[2], g[3], g[4], g[5], g[6]
 	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != string(pt.Letter) {
 		return false
@@ -365,7 +367,7 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	if file != "" && name[:1] != file || rank != "" && name[1:] != rank {
 		return false
 	}
-	if capt != "" && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
+	if capt != "" && p.At(m.To()) == NoPiece && m.Cap1() == NoSquare {
 		return false
 	}
 	if promo == "" {
@@ -376,23 +378,29 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 }
 
 func (p *Position) illegalMoveError(in string) error {
-	rs := p.rs
+	rs := p.Ruleset()
 	if m := coordRE.FindStringSubmatch(in); m != nil {
 		if sq, ok := rs.ParseSquare(m[1]); ok {
-			if p.board[sq] == NoPiece {
+			if p.At(sq) == NoPiece {
 				return fmt.Errorf("illegal move %q: no piece on %s", in, m[1])
 			}
-			if p.board[sq].Color() != p.side {
-				return fmt.Errorf("illegal move %q: the piece on %s is not %s's", in, m[1], sideName[p.side])
+			if p.At(sq).Color() != p.Side() {
+				return fmt.Errorf("illegal move %q: the piece on %s is not %s's", in, m[1], sideName[p.Side()])
 			}
 		} else {
 			return fmt.Errorf("illegal move %q: %s is not a square of the board", in, m[1])
 		}
 	}
-	if p.ended != 0 || p.Result() != Ongoing {
+	if p.Result() != Ongoing {
 		return fmt.Errorf("illegal move %q: the game is over (%s)", in, p.Result().Reason)
 	}
-	return fmt.Errorf("illegal move %q in this position (%s to move)", in, sideName[p.side])
+	return fmt.Errorf("illegal move %q in this position (%s to move)", in, sideName[p.Side()])
+}
+
+// wonByGoal reports whether the last move reached a goal that wins for its mover.
+func (p *Position) wonByGoal() bool {
+	e := p.Ended()
+	return e.Goal >= 0 && e.Outcome == compiler.Loss
 }
 
 // SideName is "white" or "black".

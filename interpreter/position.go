@@ -5,11 +5,18 @@
 // Generation is pseudo-legal from per-square leap tables, ray scans for rides (nearest
 // blocker by bit scan) and a depth-first walk for multi-leg paths; legality uses pins and
 // check evasion when the ruleset allows it (the compiler's allow-lists, Ruleset.Allows), else make/test/unmake.
+//
+// The rules run on one of two cores: a 64-cell one (sets are uint64) for boards of up to
+// 64 cells, and a 256-cell one (sets of four words) for larger boards. The 256-cell core
+// (core256_*.go) is the source; the 64-cell core (core64_*.go) and Position's dispatching
+// methods (dispatch.go) are generated from it by internal/bbgen.
 package interpreter
 
 import (
 	"chimera/compiler"
 )
+
+//go:generate go run ../internal/bbgen/cmd .
 
 // Type aliases keep signatures short.
 type (
@@ -17,9 +24,6 @@ type (
 	Bitboard = compiler.Bitboard
 	Color    = compiler.Color
 )
-
-// bb is the set type of the position's core.
-type bb = compiler.BB64
 
 // NoSquare is the absent square.
 const NoSquare = compiler.NoSquare
@@ -42,176 +46,52 @@ func (p Piece) Color() Color { return Color(p & 1) }
 // code is the zobrist index of the piece.
 func (p Piece) code() int { return int(p) - 2 }
 
-// frame is what unmake needs beyond the journal: the move and the scalar state before it.
-type frame struct {
-	move     Move
-	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
-	mark     int32 // journal length before the move
-	captures int16 // enemy pieces the move removed
-	endGoal  int16
-	ended    int8
-	castle   bb
-	ep       bb
-	epVictim Square
-	halfmove int
-	hash     uint64
-}
-
 // Position is a game state of one variant. It is not safe for concurrent use; Clone it
 // for another goroutine.
 //
-// Every change a move makes is one primitive edit (put, remove, set a status, change a pool
-// count) appended to the journal; Unmake reverses the edits back to the frame's mark and
-// restores the scalar state saved in the frame. The hash is updated by each edit.
+// It holds exactly one core: n, the 64-cell core, when the ruleset has 64-cell tables
+// (a board of at most 64 cells), else w, the 256-cell core. Each method calls the one it
+// holds (dispatch.go); the choice is made once, when the position is created.
 type Position struct {
-	rs       *compiler.Ruleset
-	tb       *compiler.Tables[bb]
-	board    [64]Piece
-	byType   [compiler.MaxPieceTypes]bb
-	byColor  [2]bb
-	status   []uint8 // per cell: half-moves left of a timed status, 0 none
-	hand     []uint8 // pool counts, indexed like Zobrist.Hand
-	side     Color
-	castle   bb     // partner squares that keep their castling right
-	ep       bb     // en-passant target squares
-	epVictim Square // the piece that may be taken en passant
-	halfmove int
-	fullmove int
-	hash     uint64
-	// ended is set by a move that reached a goal: 0 none, else 1 + outcome for the side
-	// that moved (so 0 = not ended, 1 = loss, 2 = draw, 3 = win). endGoal is the goal's
-	// index. An ended position hashes apart from the same placement not ended.
-	ended   int8
-	endGoal int16
-	undo    []frame
-	journal []edit
-	// startPly is the game ply of the position set from FEN (from its move number).
-	startPly   int
-	immune     bb // squares holding immune pieces (derived, kept in sync)
-	castleRank [2]bb
-	scratch    []Move
-	hook       *hookState // hooks' VM and environment, made on first use; one per goroutine
+	n *core64
+	w *core256
 }
 
-// Ruleset is the ruleset the position plays by.
-func (p *Position) Ruleset() *compiler.Ruleset { return p.rs }
-
-// Side is the side to move.
-func (p *Position) Side() Color { return p.side }
-
-// At is the piece on sq.
-func (p *Position) At(sq Square) Piece { return p.board[sq] }
-
-// Hash is the zobrist hash of the position.
-func (p *Position) Hash() uint64 { return p.hash }
-
-// Occupied is the set of occupied squares.
-func (p *Position) Occupied() compiler.Bitboard { return p.occupied().Wide() }
-
-// Pieces is the set of squares holding pieces of color c and type t.
-func (p *Position) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
-
-func (p *Position) occupied() bb { return p.byColor[0] | p.byColor[1] }
-
-func (p *Position) pieces(c Color, t int) bb { return p.byType[t] & p.byColor[c] }
-
-// Halfmove is the fifty-move counter in half-moves.
-func (p *Position) Halfmove() int { return p.halfmove }
-
-// Ply is the number of moves made since the position was set up.
-func (p *Position) Ply() int { return len(p.undo) }
-
-func newPosition(rs *compiler.Ruleset) *Position {
-	p := &Position{rs: rs, tb: rs.Narrow, epVictim: NoSquare, fullmove: 1, endGoal: -1,
-		undo: make([]frame, 0, 256), journal: make([]edit, 0, 1024),
-		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
-	for f := 0; f < rs.Files; f++ {
-		p.castleRank[0] |= compiler.Bit64(rs.SquareAt(f, 0))
-		p.castleRank[1] |= compiler.Bit64(rs.SquareAt(f, rs.Ranks-1))
-	}
-	return p
-}
-
-// nearest returns the first cell of ray set b walking in direction d.
-func nearest(d *compiler.Dir[bb], b bb) Square {
-	if d.Up {
-		return b.First()
-	}
-	return b.Last()
-}
+// forceWideCore makes new positions use the 256-cell core whatever their board's size.
+// Only tests set it, to run the 256-cell core on the variants whose counts are known.
+var forceWideCore bool
 
 // Clone returns an independent copy (with its own undo stack) for another goroutine.
 func (p *Position) Clone() *Position {
-	q := *p
-	q.undo = append(make([]frame, 0, max(cap(p.undo), 256)), p.undo...)
-	q.journal = append(make([]edit, 0, max(cap(p.journal), 1024)), p.journal...)
-	q.status = append([]uint8(nil), p.status...)
-	q.hand = append([]uint8(nil), p.hand...)
-	q.scratch = nil
-	q.hook = nil
-	return &q
-}
-
-// place sets pc on the empty cell sq: board and bitboards only (no hash, no journal).
-func (p *Position) place(sq Square, pc Piece) {
-	p.board[sq] = pc
-	b := compiler.Bit64(sq)
-	p.byType[pc.Type()] |= b
-	p.byColor[pc.Color()] |= b
-	if p.tb.Pieces[pc.Type()].Immune {
-		p.immune |= b
+	if p.n != nil {
+		return &Position{n: p.n.clone()}
 	}
+	return &Position{w: p.w.clone()}
 }
 
-// lift empties sq and returns what stood there: board and bitboards only.
-func (p *Position) lift(sq Square) Piece {
-	pc := p.board[sq]
-	p.board[sq] = NoPiece
-	b := compiler.Bit64(sq)
-	p.byType[pc.Type()] &^= b
-	p.byColor[pc.Color()] &^= b
-	p.immune &^= b
-	return pc
-}
+// Wide reports whether the position runs on the 256-cell core.
+func (p *Position) Wide() bool { return p.w != nil }
 
-// setup places pc on sq while a position is being set up (hashed, not journaled).
-func (p *Position) setup(sq Square, pc Piece) {
-	p.place(sq, pc)
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
-}
-
-// computeHash recomputes the hash from scratch (tests compare it with the incremental one).
-func (p *Position) computeHash() uint64 {
-	var h uint64
-	for sq := 0; sq < p.rs.Cells; sq++ {
-		if pc := p.board[sq]; pc != NoPiece {
-			h ^= p.rs.Zobrist.Piece[pc.code()][sq]
+// FromFEN sets up a position of the ruleset from a FEN string.
+func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
+	if rs.Narrow != nil && !forceWideCore {
+		c, err := fromFEN64(rs, rs.Narrow, fen)
+		if err != nil {
+			return nil, err
 		}
+		return &Position{n: c}, nil
 	}
-	if p.side == compiler.Black {
-		h ^= p.rs.Zobrist.Side
+	c, err := fromFEN256(rs, &rs.Tables, fen)
+	if err != nil {
+		return nil, err
 	}
-	for b := p.castle; b != 0; b &= b - 1 {
-		h ^= p.rs.Zobrist.Castle[b.First()]
-	}
-	for b := p.ep; b != 0; b &= b - 1 {
-		h ^= p.rs.Zobrist.EP[b.First()]
-	}
-	for sq, s := range p.status {
-		if s != 0 {
-			h ^= p.rs.Zobrist.Status[sq][s]
-		}
-	}
-	for i, n := range p.hand {
-		if n != 0 {
-			h ^= p.rs.Zobrist.Hand[i][n]
-		}
-	}
-	if p.ended != 0 {
-		h ^= p.rs.Zobrist.Ended[p.ended]
-	}
-	return h
+	return &Position{w: c}, nil
 }
 
-// RecomputedHash exposes computeHash for tests of the incremental hash.
-func (p *Position) RecomputedHash() uint64 { return p.computeHash() }
+// steps is the number of steps of v from a to b (b lies on a's ray along v).
+func steps(rs *compiler.Ruleset, a, b Square, v compiler.Vec) int {
+	if v.DX != 0 {
+		return (rs.FileOf(b) - rs.FileOf(a)) / v.DX
+	}
+	return (rs.RankOf(b) - rs.RankOf(a)) / v.DY
+}

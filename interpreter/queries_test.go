@@ -13,6 +13,10 @@ import (
 )
 
 func TestSearchQueries(t *testing.T) {
+	bothCores(t, testSearchQueries)
+}
+
+func testSearchQueries(t *testing.T) {
 	playouts, plies := 6, 80
 	if testing.Short() {
 		playouts, plies = 2, 60
@@ -40,14 +44,14 @@ func TestSearchQueries(t *testing.T) {
 				e := p.Ended()
 				r := p.Result()
 				switch {
-				case len(legal) == 0 && p.ended == 0:
+				case len(legal) == 0 && p.core().endedCode() == 0:
 					o, reason := p.NoMoves()
-					if want := p.outcomeResult(p.side, o, reason); r != want {
+					if want := outcomeResult(p.Side(), o, reason); r != want {
 						t.Fatalf("%s: no moves: Result %+v, NoMoves gives %+v", where, r, want)
 					}
 					counts[0]++
 				case e.Over:
-					if r.Reason != e.Reason || (p.ended != 0) != (len(legal) == 0) {
+					if r.Reason != e.Reason || (p.core().endedCode() != 0) != (len(legal) == 0) {
 						t.Fatalf("%s: Ended %+v, Result %+v, %d legal moves", where, e, r, len(legal))
 					}
 					counts[1]++
@@ -90,9 +94,9 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		if !inCaps[m] {
 			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
 		}
-		them := p.byColor[p.side^1].Count()
+		them := snap(p).byColor[p.Side()^1].Count()
 		p.Make(m)
-		removes := p.byColor[p.side].Count() < them
+		removes := snap(p).byColor[p.Side()].Count() < them
 		p.Unmake()
 		if want := removes || m.Promotion() >= 0; p.IsCapture(m) != want {
 			t.Fatalf("%s: IsCapture(%s) = %v; it removes an enemy piece: %v", where, p.Coord(m), !want, removes)
@@ -104,38 +108,40 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 // origins of pseudo-legal captures when it is the attacker's turn.
 func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 	t.Helper()
-	capturers := map[Square]bb{}
-	for _, m := range p.genPseudo(nil) {
+	capturers := map[Square]Bitboard{}
+	for _, m := range p.core().genPseudo(nil) {
 		if m.Kind() != KindNormal {
 			continue
 		}
 		for _, c := range []Square{m.Cap1(), m.Cap2()} {
 			if c != NoSquare {
-				capturers[c] |= compiler.Bit64(m.From())
+				capturers[c] = capturers[c].With(m.From())
 			}
 		}
-		if p.board[m.To()] != NoPiece {
-			capturers[m.To()] |= compiler.Bit64(m.From())
+		if p.At(m.To()) != NoPiece {
+			capturers[m.To()] = capturers[m.To()].With(m.From())
 		}
 	}
-	for sq := 0; sq < p.rs.Cells; sq++ {
-		if !p.rs.Squares.Has(sq) {
+	rs := p.Ruleset()
+	byColor := snap(p).byColor
+	for sq := 0; sq < rs.Cells; sq++ {
+		if !rs.Squares.Has(sq) {
 			continue
 		}
 		for by := 0; by < 2; by++ {
-			a := p.attackers(sq, by)
-			if a&^p.byColor[by] != 0 {
-				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %x", where, p.rs.Names[sq], by, a)
+			a := p.Attackers(sq, by)
+			if a.AndNot(byColor[by]).Any() {
+				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %v", where, rs.Names[sq], by, a)
 			}
-			if (a != 0) != p.Attacked(sq, by) {
-				t.Fatalf("%s: Attackers(%s, %d) = %x but Attacked says %v", where, p.rs.Names[sq], by, a, p.Attacked(sq, by))
+			if a.Any() != p.Attacked(sq, by) {
+				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.Names[sq], by, a, p.Attacked(sq, by))
 			}
-			pc := p.board[sq]
-			if by != p.side || pc == NoPiece || pc.Color() == by {
+			pc := p.At(sq)
+			if by != p.Side() || pc == NoPiece || pc.Color() == by {
 				continue
 			}
-			if got := capturers[sq]; got&^a != 0 || exact && got != a {
-				t.Fatalf("%s: attackers of %s: %x; pseudo-legal captures come from %x", where, p.rs.Names[sq], a, got)
+			if got := capturers[sq]; got.AndNot(a).Any() || exact && got != a {
+				t.Fatalf("%s: attackers of %s: %v; pseudo-legal captures come from %v", where, rs.Names[sq], a, got)
 			}
 		}
 	}
@@ -149,7 +155,7 @@ func checkIsLegal(t *testing.T, p *Position, legal, elsewhere []Move, where stri
 	for _, m := range legal {
 		isLegal[m] = true
 	}
-	candidates := append(append(append([]Move(nil), legal...), p.genPseudo(nil)...), elsewhere...)
+	candidates := append(append(append([]Move(nil), legal...), p.core().genPseudo(nil)...), elsewhere...)
 	candidates = append(candidates, NoMove, newMove(0, 0).withKind(KindNull))
 	for _, m := range candidates {
 		if got := p.IsLegal(m); got != isLegal[m] {

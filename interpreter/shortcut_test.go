@@ -16,13 +16,14 @@ import (
 // plainLegal filters pseudo-legal moves by make/test/unmake alone.
 func plainLegal(p *Position) []Move {
 	var out []Move
-	if p.ended != 0 {
+	c := p.core()
+	if c.endedCode() != 0 {
 		return out
 	}
-	us := p.side
-	for _, m := range p.genPseudo(nil) {
+	us := p.Side()
+	for _, m := range c.genPseudo(nil) {
 		p.Make(m)
-		if p.rs.Check == compiler.CheckNone || !p.sideInCheck(us) {
+		if p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us) {
 			out = append(out, m)
 		}
 		p.Unmake()
@@ -37,6 +38,10 @@ func sortedMoves(ms []Move) []Move {
 }
 
 func TestShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
+	bothCores(t, testShortcutsAgreeWithMakeTestUnmake)
+}
+
+func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 	playouts, plies := 40, 60
 	if testing.Short() {
 		playouts, plies = 12, 40

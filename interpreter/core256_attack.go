@@ -1,31 +1,31 @@
-// Attack queries (reverse tables, ray scans, path probes), standing freeze effects and check.
+// Attack queries on the 256-cell core (reverse tables, ray scans, path probes), standing freeze effects and check.
 package interpreter
 
 import "chimera/compiler"
 
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
-func (p *Position) frozen(c Color) bb {
-	var f bb
+func (p *core256) frozen(c Color) bb256 {
+	var f bb256
 	for i := range p.tb.Freezes {
 		fz := &p.tb.Freezes[i]
-		var near, targets bb
+		var near, targets bb256
 		for t := range p.tb.Pieces {
 			if fz.By>>uint(t)&1 != 0 {
-				for b := p.byType[t] & p.byColor[c^1]; b != 0; b &= b - 1 {
-					near |= fz.Near[b.First()]
+				for b := p.byType[t].And(p.byColor[c^1]); b.Any(); b = b.Rest() {
+					near = near.Or(fz.Near[b.First()])
 				}
 			}
 			if fz.Targets>>uint(t)&1 != 0 {
-				targets |= p.byType[t]
+				targets = targets.Or(p.byType[t])
 			}
 		}
-		f |= near & targets & p.byColor[c]
+		f = f.Or(near.And(targets).And(p.byColor[c]))
 	}
 	return f
 }
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
-func (p *Position) Frozen(c Color) compiler.Bitboard {
+func (p *core256) Frozen(c Color) compiler.Bitboard {
 	if len(p.tb.Freezes) == 0 {
 		return compiler.Bitboard{}
 	}
@@ -33,22 +33,22 @@ func (p *Position) Frozen(c Color) compiler.Bitboard {
 }
 
 // active is the set of c's pieces able to move and attack.
-func (p *Position) active(c Color) bb {
+func (p *core256) active(c Color) bb256 {
 	if len(p.tb.Freezes) == 0 {
 		return p.byColor[c]
 	}
-	return p.byColor[c] &^ p.frozen(c)
+	return p.byColor[c].AndNot(p.frozen(c))
 }
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece
 // is assumed there), ignoring landing restrictions and immunity, as check requires.
-func (p *Position) Attacked(sq Square, by Color) bool {
+func (p *core256) Attacked(sq Square, by Color) bool {
 	return p.attackedBy(sq, by, p.occupied(), p.active(by))
 }
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
-func (p *Position) attackedBy(sq Square, by Color, occ, active bb) bool {
-	var one [1]bb
+func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
+	var one [1]bb256
 	return p.attacks(sq, by, occ, active, one[:]) > 0
 }
 
@@ -56,13 +56,13 @@ func (p *Position) attackedBy(sq Square, by Color, occ, active bb) bool {
 // records each as the set of cells it depends on: the attacker's square, for a ride also
 // the cells up to sq, for a path every cell the path may touch. It returns how many it
 // found, stopping once out is full.
-func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
+func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
 	for _, t := range at.LeapTypes[by] {
-		for b := at.AttackFrom[by][t][sq] & p.byType[t] & active; b != 0; b &= b - 1 {
-			out[n] = compiler.Bit64(b.First())
+		for b := at.AttackFrom[by][t][sq].And(p.byType[t]).And(active); b.Any(); b = b.Rest() {
+			out[n] = compiler.Bit256(b.First())
 			if n++; n == len(out) {
 				return n
 			}
@@ -70,12 +70,12 @@ func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
 	}
 	for _, g := range at.SlideGroups[by] {
 		d := &p.tb.Dirs[g.Back]
-		blk := d.Ray[sq] & occ
-		if blk == 0 {
+		blk := d.Ray[sq].And(occ)
+		if blk.Empty() {
 			continue
 		}
-		if b := nearest(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.Ray[sq] ^ d.Ray[b]
+		if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+			out[n] = d.Ray[sq].Xor(d.Ray[b])
 			if n++; n == len(out) {
 				return n
 			}
@@ -84,16 +84,16 @@ func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
 	for i := range at.RideAttacks[by] {
 		r := &at.RideAttacks[by][i]
 		d := &p.tb.Dirs[r.Back]
-		blk := d.Ray[sq] & occ
-		if blk == 0 {
+		blk := d.Ray[sq].And(occ)
+		if blk.Empty() {
 			continue
 		}
-		b := nearest(d, blk)
+		b := nearest256(d, blk)
 		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out[n] = d.Ray[sq] ^ d.Ray[b]
+			out[n] = d.Ray[sq].Xor(d.Ray[b])
 			if n++; n == len(out) {
 				return n
 			}
@@ -105,17 +105,17 @@ func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
 				continue
 			}
 			pt := &p.tb.Pieces[t]
-			for b := p.byType[t] & active; b != 0; b &= b - 1 {
+			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
 				from := b.First()
 				for i := range pt.Paths[by] {
 					path := &pt.Paths[by][i]
 					if !path.Captures || !path.Reach[from].Has(sq) {
 						continue
 					}
-					w := walker{p: p, path: path, color: by, from: from, target: sq}
+					w := walker256{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						out[n] = path.Visit[from] | compiler.Bit64(from)
+						out[n] = path.Visit[from].With(from)
 						if n++; n == len(out) {
 							return n
 						}
@@ -128,44 +128,36 @@ func (p *Position) attacks(sq Square, by Color, occ, active bb, out []bb) int {
 	return n
 }
 
-// steps is the number of steps of v from a to b (b lies on a's ray along v).
-func steps(rs *compiler.Ruleset, a, b Square, v compiler.Vec) int {
-	if v.DX != 0 {
-		return (rs.FileOf(b) - rs.FileOf(a)) / v.DX
-	}
-	return (rs.RankOf(b) - rs.RankOf(a)) / v.DY
-}
-
 // royals is the set of c's royal pieces.
-func (p *Position) royals(c Color) bb {
-	var b bb
-	for _, t := range p.rs.RoyalList {
-		b |= p.byType[t]
+func (p *core256) royals(c Color) bb256 {
+	var b bb256
+	for _, t := range p.tb.RoyalList {
+		b = b.Or(p.byType[t])
 	}
-	return b & p.byColor[c]
+	return b.And(p.byColor[c])
 }
 
 // sideInCheck applies the ruleset's check rule to side c.
-func (p *Position) sideInCheck(c Color) bool {
+func (p *core256) sideInCheck(c Color) bool {
 	switch p.rs.Check {
 	case compiler.CheckRoyalAttacked:
 		r := p.royals(c)
-		if r == 0 {
+		if r.Empty() {
 			return false
 		}
 		occ, active := p.occupied(), p.active(c^1)
-		for ; r != 0; r &= r - 1 {
+		for ; r.Any(); r = r.Rest() {
 			if p.attackedBy(r.First(), c^1, occ, active) {
 				return true
 			}
 		}
 	case compiler.CheckEnemyRoyalUnattacked:
 		r := p.royals(c ^ 1)
-		if r == 0 {
+		if r.Empty() {
 			return false
 		}
 		occ, active := p.occupied(), p.active(c)
-		for ; r != 0; r &= r - 1 {
+		for ; r.Any(); r = r.Rest() {
 			if !p.attackedBy(r.First(), c, occ, active) {
 				return true
 			}
@@ -175,4 +167,4 @@ func (p *Position) sideInCheck(c Color) bool {
 }
 
 // InCheck reports whether the side to move is in check under the ruleset's check rule.
-func (p *Position) InCheck() bool { return p.sideInCheck(p.side) }
+func (p *core256) InCheck() bool { return p.sideInCheck(p.side) }

@@ -1,0 +1,343 @@
+// FEN reading and writing on the 256-cell core: '*' for cells that do not exist or are
+// unused, X-FEN and Shredder-FEN castling rights, positions checked for what the rules need.
+package interpreter
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"chimera/compiler"
+)
+
+// fromFEN256 sets up a position of the ruleset from a FEN string (see FromFEN).
+func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*core256, error) {
+	p := newCore256(rs, tb)
+	bad := func(format string, args ...any) (*core256, error) {
+		return nil, &FENError{FEN: fen, Msg: fmt.Sprintf(format, args...)}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return bad("empty")
+	}
+	if len(fields) > 6 {
+		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number), found %d", len(fields))
+	}
+	rows := strings.Split(fields[0], "/")
+	if len(rows) != rs.Ranks {
+		return bad("board has %d ranks; %s has %d", len(rows), rs.Name, rs.Ranks)
+	}
+	for i, row := range rows {
+		r := rs.Ranks - 1 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			ch := row[j]
+			switch {
+			case ch >= '0' && ch <= '9':
+				k := j
+				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+					k++
+				}
+				n, _ := strconv.Atoi(row[j:k])
+				if n == 0 {
+					return bad("rank %d: an empty-square count must be at least 1", r+1)
+				}
+				for e := 0; e < n; e++ {
+					if f >= rs.Files {
+						return bad("rank %d has more than %d cells", r+1, rs.Files)
+					}
+					sq := rs.SquareAt(f, r)
+					if rs.Kind[sq] != compiler.CellSquare {
+						return bad("%s does not exist or is unused on this board: write it as '*'", rs.Names[sq])
+					}
+					f++
+				}
+				j = k - 1
+			case ch == '*':
+				if f >= rs.Files {
+					return bad("rank %d has more than %d cells", r+1, rs.Files)
+				}
+				sq := rs.SquareAt(f, r)
+				if rs.Kind[sq] == compiler.CellSquare {
+					return bad("'*' on %s, which is a playable square", rs.Names[sq])
+				}
+				f++
+			default:
+				t := rs.TypeOf(ch)
+				if t < 0 {
+					return bad("unknown piece letter %q on rank %d", string(ch), r+1)
+				}
+				if f >= rs.Files {
+					return bad("rank %d has more than %d cells", r+1, rs.Files)
+				}
+				sq := rs.SquareAt(f, r)
+				if rs.Kind[sq] != compiler.CellSquare {
+					return bad("piece on %s, which does not exist or is unused", rs.Names[sq])
+				}
+				c := compiler.White
+				if ch >= 'a' && ch <= 'z' {
+					c = compiler.Black
+				}
+				p.setup(sq, MakePiece(t, c))
+				f++
+			}
+		}
+		if f != rs.Files {
+			return bad("rank %d has %d cells; expected %d", r+1, f, rs.Files)
+		}
+	}
+	p.side = compiler.White
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w":
+		case "b":
+			p.side = compiler.Black
+			p.hash ^= rs.Zobrist.Side
+		default:
+			return bad("side to move must be w or b, found %q", fields[1])
+		}
+	}
+	if len(fields) > 2 && fields[2] != "-" {
+		if err := p.parseCastling(fields[2]); err != "" {
+			return bad("%s", err)
+		}
+	}
+	if len(fields) > 3 && fields[3] != "-" {
+		if err := p.parseEP(fields[3]); err != "" {
+			return bad("%s", err)
+		}
+	}
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 {
+			return bad("half-move clock must be a whole number, found %q", fields[4])
+		}
+		p.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 1 {
+			return bad("move number must be at least 1, found %q", fields[5])
+		}
+		p.fullmove = n
+	}
+	p.startPly = 2*(p.fullmove-1) + p.side
+	if msg := p.checkRoyals(); msg != "" {
+		return bad("%s", msg)
+	}
+	if len(p.tb.Goals) > 0 {
+		p.standingGoal()
+	}
+	return p, nil
+}
+
+func (p *core256) parseCastling(s string) string {
+	cs := p.rs.Castling
+	if cs == nil {
+		return fmt.Sprintf("castling rights %q, but %s has no castling", s, p.rs.Name)
+	}
+	for _, ch := range []byte(s) {
+		c := compiler.White
+		lc := ch
+		if ch >= 'a' && ch <= 'z' {
+			c = compiler.Black
+			lc = ch - 'a' + 'A'
+		}
+		rank := cs.Rank[c]
+		kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
+		if kings.Empty() {
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its first rank", string(ch), sideName[c], p.tb.Pieces[cs.Royal].Name)
+		}
+		kf := p.rs.FileOf(kings.First())
+		partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
+		var r Square = NoSquare
+		switch {
+		case lc == 'K':
+			for f := p.rs.Files - 1; f > kf; f-- {
+				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+					r = sq
+					break
+				}
+			}
+		case lc == 'Q':
+			for f := 0; f < kf; f++ {
+				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+					r = sq
+					break
+				}
+			}
+		case lc >= 'A' && int(lc-'A') < p.rs.Files:
+			if sq := p.rs.SquareAt(int(lc-'A'), rank); partners.Has(sq) && int(lc-'A') != kf {
+				r = sq
+			}
+		default:
+			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
+		}
+		if r == NoSquare {
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's first rank", string(ch), p.tb.Pieces[cs.Partner].Name, sideName[c])
+		}
+		if !p.castle.Has(r) {
+			p.castle = p.castle.With(r)
+			p.hash ^= p.rs.Zobrist.Castle[r]
+		}
+	}
+	return ""
+}
+
+// parseEP reads the en-passant field: one target square, or several on one file written
+// one after another (e3e4) when a piece passed more than one square. Targets no piece of
+// the side to move could capture on are dropped, as setEP would not have set them.
+func (p *core256) parseEP(s string) string {
+	rs := p.rs
+	names := epSquareRE.FindAllString(s, -1)
+	if len(names) == 0 || strings.Join(names, "") != s {
+		return fmt.Sprintf("en-passant field %q: expected - or square names such as e3", s)
+	}
+	var targets bb256
+	low, high := NoSquare, NoSquare
+	for _, name := range names {
+		sq, ok := rs.ParseSquare(name)
+		if !ok || rs.Kind[sq] != compiler.CellSquare {
+			return fmt.Sprintf("en-passant square %q is not a square of the board", name)
+		}
+		if p.board[sq] != NoPiece {
+			return fmt.Sprintf("en-passant square %s is occupied", name)
+		}
+		if low != NoSquare && rs.FileOf(sq) != rs.FileOf(low) {
+			return fmt.Sprintf("en-passant squares %s: not on one file", s)
+		}
+		if low == NoSquare || sq < low {
+			low = sq
+		}
+		if sq > high {
+			high = sq
+		}
+		targets = targets.With(sq)
+	}
+	// The piece that passed them stands one step beyond, seen from the side that moved.
+	v := rs.SquareAt(rs.FileOf(low), rs.RankOf(low)-1)
+	if p.side == compiler.Black {
+		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
+	}
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Pieces[p.board[v].Type()].MakesEP {
+		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
+	}
+	if !p.epCapturable(p.side, targets) {
+		return ""
+	}
+	p.ep, p.epVictim = targets, v
+	for b := targets; b.Any(); b = b.Rest() {
+		p.hash ^= rs.Zobrist.EP[b.First()]
+	}
+	return ""
+}
+
+// checkRoyals verifies what the check rule needs: each side has a royal piece, and the
+// side that just moved is not in check.
+func (p *core256) checkRoyals() string {
+	rs := p.rs
+	if rs.Check == compiler.CheckNone {
+		return ""
+	}
+	for c := 0; c < 2; c++ {
+		if p.royals(c).Empty() {
+			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
+		}
+	}
+	if p.sideInCheck(p.side ^ 1) {
+		return fmt.Sprintf("the side not to move (%s) is in check", sideName[p.side^1])
+	}
+	return ""
+}
+
+// FEN writes the position.
+func (p *core256) FEN() string {
+	rs := p.rs
+	var b strings.Builder
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < rs.Files; f++ {
+			sq := rs.SquareAt(f, r)
+			pc := p.board[sq]
+			if pc == NoPiece && rs.Kind[sq] == compiler.CellSquare {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if rs.Kind[sq] != compiler.CellSquare {
+				b.WriteByte('*')
+				continue
+			}
+			b.WriteByte(letterOf(rs, pc))
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([]string{" w ", " b "}[p.side])
+	b.WriteString(p.castlingString())
+	b.WriteByte(' ')
+	if p.ep.Empty() {
+		b.WriteByte('-')
+	} else {
+		for e := p.ep; e.Any(); e = e.Rest() {
+			b.WriteString(rs.Names[e.First()])
+		}
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	return b.String()
+}
+
+// castlingString writes K/Q when the right belongs to the outermost partner, else the file.
+func (p *core256) castlingString() string {
+	if p.castle.Empty() {
+		return "-"
+	}
+	rs := p.rs
+	cs := rs.Castling
+	var out []byte
+	for c := 0; c < 2; c++ {
+		kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
+		if kings.Empty() {
+			continue
+		}
+		k := kings.First()
+		partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
+		var short, long []byte
+		for b := p.castle.And(p.tb.CastleRank[c]); b.Any(); b = b.Rest() {
+			r := b.First()
+			var outer bb256
+			if r > k {
+				outer = partners.AndNot(compiler.Below256(r + 1))
+			} else {
+				outer = partners.And(compiler.Below256(r))
+			}
+			ch := byte('A' + rs.FileOf(r))
+			if !outer.Meets(p.tb.CastleRank[c]) {
+				ch = 'K'
+				if r < k {
+					ch = 'Q'
+				}
+			}
+			if c == compiler.Black {
+				ch += 'a' - 'A'
+			}
+			if r > k {
+				short = append(short, ch)
+			} else {
+				long = append(long, ch)
+			}
+		}
+		out = append(append(out, short...), long...)
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return string(out)
+}

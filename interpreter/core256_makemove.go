@@ -1,0 +1,237 @@
+// Make and unmake on the 256-cell core: each move kind is one effect function of primitive journaled edits.
+package interpreter
+
+import "chimera/compiler"
+
+// putPiece puts pc on the empty square sq (journaled, hashed).
+func (p *core256) putPiece(sq Square, pc Piece) {
+	p.place(sq, pc)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.journal = append(p.journal, edit{kind: editPut, pc: pc, where: uint16(sq)})
+}
+
+// removePiece removes the piece on sq (journaled, hashed) and returns it.
+func (p *core256) removePiece(sq Square) Piece {
+	pc := p.lift(sq)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.journal = append(p.journal, edit{kind: editRemove, pc: pc, where: uint16(sq)})
+	return pc
+}
+
+// setStatus sets the timed status of sq to v half-moves (0 clears it; journaled, hashed).
+// v must not exceed compiler.MaxStatus.
+func (p *core256) setStatus(sq Square, v int) {
+	old := p.status[sq]
+	if int(old) == v {
+		return
+	}
+	z := p.rs.Zobrist.Status[sq]
+	p.hash ^= z[old] ^ z[v]
+	p.status[sq] = uint8(v)
+	p.journal = append(p.journal, edit{kind: editStatus, old: old, where: uint16(sq)})
+}
+
+// changePool adds delta to the count of pieces of type t held by side c in pool (journaled,
+// hashed). The count stays within 0..compiler.MaxHand.
+func (p *core256) changePool(c Color, pool, t, delta int) {
+	slot := p.rs.HandSlot(c, pool, t)
+	old := int(p.hand[slot])
+	n := min(max(old+delta, 0), compiler.MaxHand)
+	if n == old {
+		return
+	}
+	z := p.rs.Zobrist.Hand[slot]
+	p.hash ^= z[old] ^ z[n]
+	p.hand[slot] = uint8(n)
+	p.journal = append(p.journal, edit{kind: editPool, old: uint8(old), where: uint16(slot)})
+}
+
+// Status is the number of half-moves left of the timed status on sq (0: none).
+func (p *core256) Status(sq Square) int { return int(p.status[sq]) }
+
+// PoolCount is how many pieces of type t side c holds in pool.
+func (p *core256) PoolCount(c Color, pool, t int) int {
+	return int(p.hand[p.rs.HandSlot(c, pool, t)])
+}
+
+// Make plays m, which must be legal (or at least pseudo-legal) in p, and decides the
+// goals its mover may have reached.
+func (p *core256) Make(m Move) { p.play(m, true) }
+
+// makeProbe plays m without deciding goals: for legality tests, which only ask whether
+// the mover's royal pieces are safe afterwards and always unmake at once.
+func (p *core256) makeProbe(m Move) { p.play(m, false) }
+
+func (p *core256) play(m Move, goals bool) {
+	rs := p.rs
+	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
+		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
+	u := &p.undo[len(p.undo)-1]
+	us := p.side
+	p.clearEP()
+	if p.ended != 0 {
+		p.hash ^= rs.Zobrist.Ended[p.ended]
+		p.ended, p.endGoal = 0, -1
+	}
+	oldCastle := p.castle
+	p.halfmove++
+
+	switch m.Kind() {
+	case KindCastle:
+		u.moved = p.castleEffect(m)
+	case KindNull:
+		u.moved = NoPiece
+	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
+		u.moved = p.normalEffect(m, u)
+	}
+	if diff := oldCastle.Xor(p.castle); diff.Any() {
+		for b := diff; b.Any(); b = b.Rest() {
+			p.hash ^= rs.Zobrist.Castle[b.First()]
+		}
+	}
+	if goals && len(p.tb.Goals) > 0 && u.moved != NoPiece {
+		if e, g := p.goalReached(m, u.moved, int(u.captures)); e != 0 {
+			p.ended, p.endGoal = e, int16(g)
+			p.hash ^= rs.Zobrist.Ended[e]
+		}
+	}
+	p.side ^= 1
+	p.hash ^= rs.Zobrist.Side
+	if us == compiler.Black {
+		p.fullmove++
+	}
+}
+
+// clearEP removes the en-passant targets (a move or null move always ends them).
+func (p *core256) clearEP() {
+	for b := p.ep; b.Any(); b = b.Rest() {
+		p.hash ^= p.rs.Zobrist.EP[b.First()]
+	}
+	p.ep, p.epVictim = bb256{}, NoSquare
+}
+
+// normalEffect plays a move that captures whatever stands on its captured squares and its
+// destination, then moves (and perhaps promotes) the piece. It returns the moving piece.
+func (p *core256) normalEffect(m Move, u *frame256) Piece {
+	rs := p.rs
+	us := p.side
+	from, to := m.From(), m.To()
+	if c := m.Cap1(); c != NoSquare {
+		p.capture(c, u)
+	}
+	if c := m.Cap2(); c != NoSquare {
+		p.capture(c, u)
+	}
+	if p.board[to] != NoPiece {
+		p.capture(to, u)
+	}
+	pc := p.removePiece(from)
+	if u.captures > 0 || p.tb.Pieces[pc.Type()].ResetsClock {
+		p.halfmove = 0
+	}
+	if pr := m.Promotion(); pr >= 0 {
+		p.putPiece(to, MakePiece(pr, us))
+	} else {
+		p.putPiece(to, pc)
+	}
+	p.castle = p.castle.AndNot(compiler.Bit256(from).Or(compiler.Bit256(to)))
+	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
+		p.castle = p.castle.AndNot(p.tb.CastleRank[us])
+	}
+	if m.MakesEP() {
+		p.setEP(from, to)
+	}
+	return pc
+}
+
+// capture removes the enemy piece on sq as a capture, with the castling right it held.
+func (p *core256) capture(sq Square, u *frame256) {
+	p.removePiece(sq)
+	p.castle = p.castle.Without(sq)
+	u.captures++
+}
+
+// castleEffect moves the royal and its partner to their castling squares and ends the
+// side's castling rights. It returns the royal.
+func (p *core256) castleEffect(m Move) Piece {
+	rs := p.rs
+	us := p.side
+	from, aux := m.From(), m.Aux()
+	k := p.removePiece(from)
+	r := p.removePiece(aux)
+	side := 0
+	if aux < from {
+		side = 1
+	}
+	p.putPiece(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]), r)
+	p.putPiece(m.To(), k)
+	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
+	return k
+}
+
+// MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
+// targets lapse, nothing else changes. Unmake takes it back.
+func (p *core256) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
+
+// setEP marks the squares strictly between from and to as en-passant targets, when an
+// enemy piece could capture there: otherwise the position is the same as without them
+// (FIDE 9.2.2), which matters for repetition. Cells that are not squares are skipped.
+func (p *core256) setEP(from, to Square) {
+	rs := p.rs
+	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
+	n := max(abs(df), abs(dr))
+	sf, sr := sign(df), sign(dr)
+	var targets bb256
+	for i := 1; i < n; i++ {
+		targets = targets.With(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
+	}
+	targets = targets.And(p.tb.Squares)
+	if !p.epCapturable(p.side^1, targets) {
+		return
+	}
+	p.ep, p.epVictim = targets, to
+	for b := targets; b.Any(); b = b.Rest() {
+		p.hash ^= rs.Zobrist.EP[b.First()]
+	}
+}
+
+// epCapturable reports whether a piece of side c could capture en passant onto targets.
+// It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
+func (p *core256) epCapturable(c Color, targets bb256) bool {
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
+		for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
+			if pt.EPCapture[c][b.First()].Meets(targets) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Unmake takes back the last move (or null move) made: the journal is reversed back to the
+// frame's mark and the scalar state restored.
+func (p *core256) Unmake() {
+	u := &p.undo[len(p.undo)-1]
+	for i := len(p.journal) - 1; i >= int(u.mark); i-- {
+		e := &p.journal[i]
+		switch e.kind {
+		case editPut:
+			p.lift(Square(e.where))
+		case editRemove:
+			p.place(Square(e.where), e.pc)
+		case editStatus:
+			p.status[e.where] = e.old
+		case editPool:
+			p.hand[e.where] = e.old
+		}
+	}
+	p.journal = p.journal[:u.mark]
+	p.side ^= 1
+	if p.side == compiler.Black {
+		p.fullmove--
+	}
+	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
+	p.ended, p.endGoal = u.ended, u.endGoal
+	p.undo = p.undo[:len(p.undo)-1]
+}

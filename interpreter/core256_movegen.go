@@ -1,0 +1,522 @@
+// Move generation on the 256-cell core: pseudo-legal moves from leap tables, ray scans and
+// path walks, castling, and the two legality filters (pins and evasions, or make/test/unmake).
+package interpreter
+
+import "chimera/compiler"
+
+// LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
+func (p *core256) LegalMoves(buf []Move) []Move {
+	buf = buf[:0]
+	if p.ended != 0 {
+		return buf
+	}
+	if p.rs.Allows(compiler.ShortcutPins) {
+		if r := p.royals(p.side); r.Any() && !r.Many() {
+			return p.genFastLegal(buf, r.First())
+		}
+	}
+	buf = p.genPseudo(buf)
+	if p.rs.Allows(compiler.ShortcutNoCheck) {
+		return buf // nothing to test: without a check rule every pseudo-legal move is legal
+	}
+	return p.keepLegal(buf[:0], buf, true)
+}
+
+// checkRelevance returns, when the check rule is royal-attacked, the side to move has one
+// royal and it is not in check, the cells whose change could expose that royal: the rays
+// from it along which enemy pieces slide or ride, and every cell an active enemy path
+// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// that changes none of these cells (origin, destination, captures) leaves the royal
+// unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
+// holds while a move changes nothing but the cells it names; the shortcut's allow-list in
+// the compiler admits only mechanisms with that property.)
+func (p *core256) checkRelevance() (bb256, bool) {
+	rs := p.rs
+	if !rs.Allows(compiler.ShortcutRelevance) {
+		return bb256{}, false
+	}
+	us, them := p.side, p.side^1
+	r := p.royals(us)
+	if r.Empty() || r.Many() {
+		return bb256{}, false
+	}
+	k := r.First()
+	active := p.active(them)
+	if p.attackedBy(k, them, p.occupied(), active) {
+		return bb256{}, false
+	}
+	at := &p.tb.AttackTables
+	var rel bb256
+	for _, g := range at.SlideGroups[them] {
+		rel = rel.Or(p.tb.Dirs[g.Back].Ray[k])
+	}
+	for i := range at.RideAttacks[them] {
+		rel = rel.Or(p.tb.Dirs[at.RideAttacks[them][i].Back].Ray[k])
+	}
+	if pm := at.PathTypes[them]; pm != 0 {
+		for t := range p.tb.Pieces {
+			if pm>>uint(t)&1 == 0 {
+				continue
+			}
+			pt := &p.tb.Pieces[t]
+			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
+				from := b.First()
+				for i := range pt.Paths[them] {
+					if path := &pt.Paths[them][i]; path.Captures && path.Reach[from].Has(k) {
+						rel = rel.Or(path.Visit[from].With(from))
+					}
+				}
+			}
+		}
+	}
+	return rel, true
+}
+
+// promotesToRoyal reports whether m promotes to a royal type: a new royal that the
+// relevance shortcut, computed for the existing royal, knows nothing about.
+func (p *core256) promotesToRoyal(m Move) bool {
+	t := m.Promotion()
+	return t >= 0 && p.rs.RoyalTypes>>uint(t)&1 != 0
+}
+
+// keepers applies when the check rule is enemy-royal-unattacked and the enemy has one
+// royal: it records up to maxKeepers of the mover's attacks on that royal, each as the set
+// of cells the attack depends on (see attacks). A move that changes none of one keeper's
+// cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
+// nothing the mover does can freeze its own piece. It returns how many it found.
+func (p *core256) keepers(out *[maxKeepers]bb256) int {
+	if !p.rs.Allows(compiler.ShortcutKeepers) {
+		return 0
+	}
+	r := p.royals(p.side ^ 1)
+	if r.Empty() || r.Many() {
+		return 0
+	}
+	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), out[:])
+}
+
+// PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
+func (p *core256) PseudoMoves(buf []Move) []Move {
+	if p.ended != 0 {
+		return buf[:0]
+	}
+	return p.genPseudo(buf[:0])
+}
+
+func (p *core256) genPseudo(buf []Move) []Move {
+	us := p.side
+	occ := p.occupied()
+	capturable := p.byColor[us^1].AndNot(p.immune)
+	movers := p.active(us)
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
+		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
+			from := b.First()
+			start := len(buf)
+			buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full256())
+			if p.ep.Any() && pt.EPCapture[us][from].Meets(p.ep) {
+				buf = p.genEP(buf, pt, from)
+			}
+			if pt.MayRepeat {
+				buf = dedupe(buf, start)
+			}
+		}
+	}
+	return p.genCastling(buf, movers)
+}
+
+// genPiece generates the moves of the piece on from whose landing squares lie in mask.
+func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
+	us := p.side
+	land := pt.Land[us].And(mask)
+	targets := pt.LeapQuiet[us][from].AndNot(occ).Or(pt.LeapCapture[us][from].And(capturable))
+	for _, di := range pt.Slides[us] {
+		d := &p.tb.Dirs[di]
+		ray := d.Ray[from]
+		if blk := ray.And(occ); blk.Any() {
+			ray = ray.AndNot(d.Ray[nearest256(d, blk)])
+		}
+		targets = targets.Or(ray.AndNot(occ).Or(ray.And(capturable)))
+	}
+	targets = targets.And(land)
+	if pt.Promotion == nil {
+		for ; targets.Any(); targets = targets.Rest() {
+			buf = append(buf, newMove(from, targets.First()))
+		}
+	} else {
+		for ; targets.Any(); targets = targets.Rest() {
+			buf = p.emit(buf, pt, newMove(from, targets.First()))
+		}
+	}
+	for i := range pt.Rides[us] {
+		buf = p.genRide(buf, pt, &pt.Rides[us][i], from, capturable, land)
+	}
+	for i := range pt.Paths[us] {
+		path := &pt.Paths[us][i]
+		if !path.From.Has(from) {
+			continue
+		}
+		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, buf: buf}
+		w.leg(0, from, NoSquare, NoSquare)
+		buf = w.buf
+	}
+	return buf
+}
+
+// emit appends m, expanded into its promotions when it ends in the piece's promotion zone.
+func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
+	pr := pt.Promotion
+	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
+		return append(buf, m)
+	}
+	for _, t := range pr.To {
+		buf = append(buf, m.withPromotion(t))
+	}
+	if pr.Optional {
+		buf = append(buf, m)
+	}
+	return buf
+}
+
+func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler.Ride[bb256], from Square, capturable, land bb256) []Move {
+	if !r.From.Has(from) {
+		return buf
+	}
+	rs := p.rs
+	d := &p.tb.Dirs[r.Dir]
+	sq := from
+	for k := 1; r.Max == 0 || k <= r.Max; k++ {
+		sq = d.Step[sq]
+		if sq == NoSquare || rs.Kind[sq] == compiler.CellMissing {
+			break
+		}
+		pc := p.board[sq]
+		if k >= r.Min && land.Has(sq) {
+			if pc == NoPiece && r.Mode != compiler.ModeCapture {
+				m := newMove(from, sq)
+				if r.EPTarget {
+					m |= epFlag
+				}
+				buf = p.emit(buf, pt, m)
+			} else if pc != NoPiece && r.Mode != compiler.ModeMove && capturable.Has(sq) {
+				buf = p.emit(buf, pt, newMove(from, sq))
+			}
+		}
+		if pc != NoPiece {
+			break
+		}
+	}
+	return buf
+}
+
+// genEP generates en-passant captures of the piece on from.
+func (p *core256) genEP(buf []Move, pt *compiler.PieceType[bb256], from Square) []Move {
+	v := p.epVictim
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || p.immune.Has(v) {
+		return buf
+	}
+	for t := pt.EPCapture[p.side][from].And(p.ep).AndNot(p.occupied()).And(pt.Land[p.side]); t.Any(); t = t.Rest() {
+		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
+	}
+	return buf
+}
+
+// span is the set of squares from a to b inclusive on one rank.
+func (p *core256) span(a, b Square) bb256 {
+	if a > b {
+		a, b = b, a
+	}
+	var s bb256
+	for sq := a; sq <= b; sq++ {
+		s = s.With(sq)
+	}
+	return s
+}
+
+// genCastling generates castling moves whose squares are free and whose king path (before
+// the destination) is not attacked; the destination is left to the legality filter. A
+// castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
+func (p *core256) genCastling(buf []Move, movers bb256) []Move {
+	cs := p.rs.Castling
+	us := p.side
+	if cs == nil || !p.castle.Meets(p.tb.CastleRank[us]) {
+		return buf
+	}
+	kings := p.pieces(us, cs.Royal).And(p.tb.CastleRank[us]).And(movers)
+	if kings.Empty() {
+		return buf
+	}
+	k := kings.First()
+	occ := p.occupied()
+	active := p.active(us ^ 1)
+	guarded := p.rs.Check != compiler.CheckNone && p.tb.Pieces[cs.Royal].Royal
+	if guarded && p.attackedBy(k, us^1, occ, active) {
+		return buf
+	}
+	rank := cs.Rank[us]
+	for b := p.castle.And(p.tb.CastleRank[us]); b.Any(); b = b.Rest() {
+		r := b.First()
+		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
+			continue
+		}
+		side := 0
+		if r < k {
+			side = 1
+		}
+		kd := p.rs.SquareAt(cs.KingFile[side], rank)
+		rd := p.rs.SquareAt(cs.PartnerFile[side], rank)
+		spans := p.span(k, kd).Or(p.span(r, rd))
+		if spans.AndNot(p.tb.Squares).Any() || spans.And(occ).AndNot(compiler.Bit256(k).Or(compiler.Bit256(r))).Any() {
+			continue // a cell on the way is missing or unused, or a piece stands there
+		}
+		ok := true
+		for s := p.span(k, kd).AndNot(compiler.Bit256(k).Or(compiler.Bit256(kd))); guarded && s.Any() && ok; s = s.Rest() {
+			ok = !p.attackedBy(s.First(), us^1, occ, active)
+		}
+		if ok {
+			buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
+		}
+	}
+	return buf
+}
+
+// genFastLegal generates legal moves directly when the ruleset is chess-like: one royal,
+// leaps and rides only. Pins restrict a piece to its pin line; in check, non-royal moves
+// must capture the checker or block; royal moves are tested with the royal lifted off the
+// board; en passant and castling are tested by make/test/unmake.
+func (p *core256) genFastLegal(buf []Move, k Square) []Move {
+	rs := p.rs
+	at := &p.tb.AttackTables
+	us, them := p.side, p.side^1
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own.Or(enemy)
+	capturable := enemy.AndNot(p.immune)
+
+	var checkers, block, pinned bb256
+	pinRay := &p.pinRay
+	for _, t := range at.LeapTypes[them] {
+		checkers = checkers.Or(at.AttackFrom[them][t][k].And(p.byType[t]).And(enemy))
+	}
+	for _, g := range at.SlideGroups[them] {
+		d := &p.tb.Dirs[g.Back]
+		blk := d.Ray[k].And(occ)
+		if blk.Empty() {
+			continue
+		}
+		b1 := nearest256(d, blk)
+		if enemy.Has(b1) {
+			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
+				checkers = checkers.With(b1)
+				block = block.Or(d.Ray[k].Xor(d.Ray[b1]).Without(b1))
+			}
+			continue
+		}
+		rest := d.Ray[b1].And(occ)
+		if rest.Empty() {
+			continue
+		}
+		b2 := nearest256(d, rest)
+		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
+			pinned = pinned.With(b1)
+			pinRay[b1] = d.Ray[k].Xor(d.Ray[b2])
+		}
+	}
+
+	// Royal moves: generated like any piece, kept when the destination is safe.
+	kt := &p.tb.Pieces[p.board[k].Type()]
+	start := len(buf)
+	buf = p.genPiece(buf, kt, k, occ, capturable, compiler.Full256())
+	if kt.MayRepeat {
+		buf = dedupe(buf, start)
+	}
+	n := start
+	lifted := occ.Without(k)
+	for _, m := range buf[start:] {
+		if !p.attackedBy(m.To(), them, lifted, enemy) {
+			buf[n] = m
+			n++
+		}
+	}
+	buf = buf[:n]
+	if checkers.Many() {
+		return buf
+	}
+	mask := compiler.Full256()
+	if checkers.Any() {
+		mask = checkers.Or(block)
+	}
+	for t := range p.tb.Pieces {
+		pt := &p.tb.Pieces[t]
+		for b := p.byType[t].And(own).Without(k); b.Any(); b = b.Rest() {
+			from := b.First()
+			m := mask
+			if pinned.Has(from) {
+				m = m.And(pinRay[from])
+			}
+			start := len(buf)
+			buf = p.genPiece(buf, pt, from, occ, capturable, m)
+			if pt.MayRepeat {
+				buf = dedupe(buf, start)
+			}
+			if p.ep.Any() && pt.EPCapture[us][from].Meets(p.ep) {
+				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
+			}
+		}
+	}
+	if checkers.Empty() && rs.Castling != nil {
+		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
+	}
+	return buf
+}
+
+// keepLegal keeps the legal moves among ext[len(base):] (base is a prefix of ext), testing
+// each by make/test/unmake. With shortcut, moves that provably cannot expose the own royal
+// (checkRelevance) or free the enemy royal (keepers) skip the test.
+func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
+	var rel bb256
+	var keep [maxKeepers]bb256
+	filter, nk := false, 0
+	if shortcut {
+		rel, filter = p.checkRelevance()
+		nk = p.keepers(&keep)
+	}
+	unsafeTypes := p.rs.RoyalTypes | p.rs.FreezerTypes
+	n := len(base)
+	us := p.side
+outer:
+	for _, m := range ext[len(base):] {
+		if (filter || nk > 0) && m.Kind() == KindNormal {
+			changed := compiler.Bit256(m.From()).Or(compiler.Bit256(m.To()))
+			if c := m.Cap1(); c != NoSquare {
+				changed = changed.With(c)
+			}
+			if c := m.Cap2(); c != NoSquare {
+				changed = changed.With(c)
+			}
+			if filter && !changed.Meets(rel) && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 && !p.promotesToRoyal(m) {
+				ext[n] = m
+				n++
+				continue
+			}
+			for i := 0; i < nk; i++ {
+				if !keep[i].Meets(changed) {
+					ext[n] = m
+					n++
+					continue outer
+				}
+			}
+		}
+		p.makeProbe(m)
+		ok := !p.sideInCheck(us)
+		p.Unmake()
+		if ok {
+			ext[n] = m
+			n++
+		}
+	}
+	return ext[:n]
+}
+
+// walker256 runs a multi-leg path depth-first: in generation mode it appends moves; in attack
+// mode (target set) it reports whether the path could capture on target, treating target as
+// holding an enemy and ignoring landing restrictions other than the board's cells.
+type walker256 struct {
+	p      *core256
+	path   *compiler.Path[bb256]
+	pt     *compiler.PieceType[bb256]
+	color  Color
+	from   Square
+	target Square
+	land   bb256
+	buf    []Move
+	found  bool
+}
+
+func (w *walker256) classify(sq Square) uint8 {
+	switch w.p.rs.Kind[sq] {
+	case compiler.CellMissing:
+		return compiler.OnMissing
+	case compiler.CellUnused:
+		return compiler.OnUnused
+	}
+	if sq == w.target {
+		return compiler.OnEnemy
+	}
+	if sq == w.from {
+		return compiler.OnEmpty // the moving piece has left its square
+	}
+	pc := w.p.board[sq]
+	switch {
+	case pc == NoPiece:
+		return compiler.OnEmpty
+	case pc.Color() == w.color:
+		return compiler.OnFriend
+	}
+	return compiler.OnEnemy
+}
+
+func (w *walker256) leg(li int, at Square, c1, c2 Square) {
+	legs := w.path.Legs
+	leg := &legs[li]
+	last := li == len(legs)-1
+	d := &w.p.tb.Dirs[leg.Dir]
+	if !last && leg.Min == 0 {
+		w.leg(li+1, at, c1, c2)
+		if w.found {
+			return
+		}
+	}
+	cur := at
+	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
+		cur = d.Step[cur]
+		if cur == NoSquare {
+			return
+		}
+		cond := w.classify(cur)
+		if last {
+			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
+				w.landOn(cur, cond, c1, c2)
+				if w.found {
+					return
+				}
+			}
+			if cond != compiler.OnEmpty && cond != compiler.OnUnused {
+				return
+			}
+			continue
+		}
+		if !matches(cond, leg.On) {
+			return
+		}
+		if leg.Capture && cond == compiler.OnEnemy {
+			if w.target == NoSquare && w.p.immune.Has(cur) {
+				return
+			}
+			if c1 == NoSquare {
+				c1 = cur
+			} else {
+				c2 = cur
+			}
+		}
+		if k >= leg.Min {
+			w.leg(li+1, cur, c1, c2)
+			if w.found {
+				return
+			}
+		}
+	}
+}
+
+func (w *walker256) landOn(sq Square, cond uint8, c1, c2 Square) {
+	if w.target != NoSquare {
+		if !w.p.tb.Squares.Has(sq) {
+			return
+		}
+		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy
+		return
+	}
+	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && w.p.immune.Has(sq) {
+		return
+	}
+	w.buf = w.p.emit(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
+}

@@ -1,0 +1,184 @@
+// The 256-cell core's state: board, sets, journal and undo frames, and the accessors Position dispatches to.
+package interpreter
+
+import "chimera/compiler"
+
+// The 256-cell core is the source of the interpreter's rules: core64_*.go are generated
+// from core256_*.go by internal/bbgen (go generate), which renames every identifier
+// containing 256 to 64 and lowers the set methods to uint64 operators. Write these files
+// with the set methods (Or, And, AndNot, Meets, Any, Rest, ...), never name a type of
+// the other core, and keep type-independent helpers out of them (in position.go), since
+// they would be defined twice.
+
+// bb256 is the set type of this core.
+type bb256 = compiler.BB256
+
+// frame256 is what unmake needs beyond the journal: the move and the scalar state before it.
+type frame256 struct {
+	move     Move
+	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
+	mark     int32 // journal length before the move
+	captures int16 // enemy pieces the move removed
+	endGoal  int16
+	ended    int8
+	castle   bb256
+	ep       bb256
+	epVictim Square
+	halfmove int
+	hash     uint64
+}
+
+// core256 is a position on the 256-cell core (see Position).
+//
+// Every change a move makes is one primitive edit (put, remove, set a status, change a pool
+// count) appended to the journal; Unmake reverses the edits back to the frame's mark and
+// restores the scalar state saved in the frame. The hash is updated by each edit.
+type core256 struct {
+	rs       *compiler.Ruleset
+	tb       *compiler.Tables[bb256]
+	board    [compiler.MaxCells256]Piece
+	byType   [compiler.MaxPieceTypes]bb256
+	byColor  [2]bb256
+	status   []uint8 // per cell: half-moves left of a timed status, 0 none
+	hand     []uint8 // pool counts, indexed like Zobrist.Hand
+	side     Color
+	castle   bb256  // partner squares that keep their castling right
+	ep       bb256  // en-passant target squares
+	epVictim Square // the piece that may be taken en passant
+	halfmove int
+	fullmove int
+	hash     uint64
+	// ended is set by a move that reached a goal: 0 none, else 1 + outcome for the side
+	// that moved (so 0 = not ended, 1 = loss, 2 = draw, 3 = win). endGoal is the goal's
+	// index. An ended position hashes apart from the same placement not ended.
+	ended   int8
+	endGoal int16
+	undo    []frame256
+	journal []edit
+	// startPly is the game ply of the position set from FEN (from its move number).
+	startPly int
+	immune   bb256 // squares holding immune pieces (derived, kept in sync)
+	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
+	// (read only for the pinned squares of that call, so never cleared).
+	pinRay  [compiler.MaxCells256]bb256
+	scratch []Move
+	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
+}
+
+// Ruleset is the ruleset the position plays by.
+func (p *core256) Ruleset() *compiler.Ruleset { return p.rs }
+
+// Side is the side to move.
+func (p *core256) Side() Color { return p.side }
+
+// At is the piece on sq.
+func (p *core256) At(sq Square) Piece { return p.board[sq] }
+
+// Hash is the zobrist hash of the position.
+func (p *core256) Hash() uint64 { return p.hash }
+
+// Occupied is the set of occupied squares.
+func (p *core256) Occupied() compiler.Bitboard { return p.occupied().Wide() }
+
+// Pieces is the set of squares holding pieces of color c and type t.
+func (p *core256) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
+
+func (p *core256) occupied() bb256 { return p.byColor[0].Or(p.byColor[1]) }
+
+func (p *core256) pieces(c Color, t int) bb256 { return p.byType[t].And(p.byColor[c]) }
+
+// Halfmove is the fifty-move counter in half-moves.
+func (p *core256) Halfmove() int { return p.halfmove }
+
+// Ply is the number of moves made since the position was set up.
+func (p *core256) Ply() int { return len(p.undo) }
+
+func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
+	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1,
+		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
+		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
+}
+
+// nearest256 returns the first cell of ray set b walking in direction d.
+func nearest256(d *compiler.Dir[bb256], b bb256) Square {
+	if d.Up {
+		return b.First()
+	}
+	return b.Last()
+}
+
+// clone returns an independent copy (with its own undo stack) for another goroutine.
+func (p *core256) clone() *core256 {
+	q := *p
+	q.undo = append(make([]frame256, 0, max(cap(p.undo), 256)), p.undo...)
+	q.journal = append(make([]edit, 0, max(cap(p.journal), 1024)), p.journal...)
+	q.status = append([]uint8(nil), p.status...)
+	q.hand = append([]uint8(nil), p.hand...)
+	q.scratch = nil
+	q.hook = nil
+	return &q
+}
+
+// place sets pc on the empty cell sq: board and sets only (no hash, no journal).
+func (p *core256) place(sq Square, pc Piece) {
+	p.board[sq] = pc
+	b := compiler.Bit256(sq)
+	p.byType[pc.Type()] = p.byType[pc.Type()].Or(b)
+	p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(b)
+	if p.tb.Pieces[pc.Type()].Immune {
+		p.immune = p.immune.Or(b)
+	}
+}
+
+// lift empties sq and returns what stood there: board and sets only.
+func (p *core256) lift(sq Square) Piece {
+	pc := p.board[sq]
+	p.board[sq] = NoPiece
+	b := compiler.Bit256(sq)
+	p.byType[pc.Type()] = p.byType[pc.Type()].AndNot(b)
+	p.byColor[pc.Color()] = p.byColor[pc.Color()].AndNot(b)
+	p.immune = p.immune.AndNot(b)
+	return pc
+}
+
+// setup places pc on sq while a position is being set up (hashed, not journaled).
+func (p *core256) setup(sq Square, pc Piece) {
+	p.place(sq, pc)
+	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+}
+
+// computeHash recomputes the hash from scratch (tests compare it with the incremental one).
+func (p *core256) computeHash() uint64 {
+	var h uint64
+	for sq := 0; sq < p.rs.Cells; sq++ {
+		if pc := p.board[sq]; pc != NoPiece {
+			h ^= p.rs.Zobrist.Piece[pc.code()][sq]
+		}
+	}
+	if p.side == compiler.Black {
+		h ^= p.rs.Zobrist.Side
+	}
+	for b := p.castle; b.Any(); b = b.Rest() {
+		h ^= p.rs.Zobrist.Castle[b.First()]
+	}
+	for b := p.ep; b.Any(); b = b.Rest() {
+		h ^= p.rs.Zobrist.EP[b.First()]
+	}
+	for sq, s := range p.status {
+		if s != 0 {
+			h ^= p.rs.Zobrist.Status[sq][s]
+		}
+	}
+	for i, n := range p.hand {
+		if n != 0 {
+			h ^= p.rs.Zobrist.Hand[i][n]
+		}
+	}
+	if p.ended != 0 {
+		h ^= p.rs.Zobrist.Ended[p.ended]
+	}
+	return h
+}
+
+// RecomputedHash exposes computeHash for tests of the incremental hash.
+func (p *core256) RecomputedHash() uint64 { return p.computeHash() }

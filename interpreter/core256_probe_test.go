@@ -1,0 +1,20 @@
+// Test probes into the 256-cell core: a snapshot of every field a move may change, and the internals the tests drive.
+package interpreter
+
+// snap copies every field of the core that a move may change, sets widened to Bitboard.
+func (p *core256) snap() snapshot {
+	s := snapshot{
+		board: append([]Piece(nil), p.board[:p.rs.Cells]...), byColor: [2]Bitboard{p.byColor[0].Wide(), p.byColor[1].Wide()},
+		status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
+		side: p.side, castle: p.castle.Wide(), ep: p.ep.Wide(), immune: p.immune.Wide(), epVictim: p.epVictim,
+		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal,
+		undo: len(p.undo), journal: len(p.journal),
+	}
+	for _, b := range p.byType {
+		s.byType = append(s.byType, b.Wide())
+	}
+	return s
+}
+
+// endedCode is the core's ended field (0: not decided by a goal).
+func (p *core256) endedCode() int8 { return p.ended }

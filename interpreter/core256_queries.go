@@ -1,0 +1,183 @@
+// The queries a search needs, on the 256-cell core: how a game ended without generating
+// moves, captures and quiet moves apart, the attackers of a square, the legality of one move.
+package interpreter
+
+import "chimera/compiler"
+
+// Ended reports a game decided without generating moves. A game that is over only because
+// the side to move has no legal move is not reported here: see NoMoves.
+func (p *core256) Ended() Ending {
+	if p.ended != 0 {
+		return Ending{Over: true, Outcome: -compiler.Outcome(p.ended - 2), Reason: p.goalName(int(p.endGoal)), Goal: int(p.endGoal)}
+	}
+	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove {
+		return Ending{Over: true, Outcome: compiler.Draw, Reason: "fifty-move rule", Goal: -1}
+	}
+	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
+		return Ending{Over: true, Outcome: compiler.Draw, Reason: "repetition", Goal: -1}
+	}
+	return Ending{Goal: -1}
+}
+
+// NoMoves is the outcome, for the side to move, and its reason when that side has no legal
+// move (the caller knows it has none).
+func (p *core256) NoMoves() (compiler.Outcome, string) {
+	if p.InCheck() {
+		return p.rs.NoMovesInCheck, "checkmate"
+	}
+	return p.rs.NoMovesOtherwise, "stalemate"
+}
+
+// IsCapture reports whether m, legal in p, removes an enemy piece or promotes: the moves a
+// quiescence search looks at.
+func (p *core256) IsCapture(m Move) bool {
+	switch m.Kind() {
+	case KindCastle, KindNull:
+		return false
+	case KindEP:
+		return true
+	}
+	if m.Cap1() != NoSquare || m.Promotion() >= 0 {
+		return true
+	}
+	pc := p.board[m.To()]
+	return pc != NoPiece && pc.Color() != p.side
+}
+
+// CaptureMoves appends the legal captures and promotions to buf[:0].
+func (p *core256) CaptureMoves(buf []Move) []Move {
+	buf = p.LegalMoves(buf)
+	n := 0
+	for _, m := range buf {
+		if p.IsCapture(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// QuietMoves appends the legal moves that neither capture nor promote to buf[:0].
+// CaptureMoves and QuietMoves together are exactly LegalMoves.
+func (p *core256) QuietMoves(buf []Move) []Move {
+	buf = p.LegalMoves(buf)
+	n := 0
+	for _, m := range buf {
+		if !p.IsCapture(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// Attackers is the set of squares of side by's pieces that attack sq: that could capture a
+// piece of the other side standing there, ignoring landing restrictions and immunity as
+// check does. Frozen pieces attack nothing. Leaps and rides come from the tables; paths
+// are walked.
+func (p *core256) Attackers(sq Square, by Color) compiler.Bitboard {
+	return p.attackers(sq, by).Wide()
+}
+
+func (p *core256) attackers(sq Square, by Color) bb256 {
+	rs := p.rs
+	at := &p.tb.AttackTables
+	occ, active := p.occupied(), p.active(by)
+	var out bb256
+	for _, t := range at.LeapTypes[by] {
+		out = out.Or(at.AttackFrom[by][t][sq].And(p.byType[t]).And(active))
+	}
+	for _, g := range at.SlideGroups[by] {
+		d := &p.tb.Dirs[g.Back]
+		if blk := d.Ray[sq].And(occ); blk.Any() {
+			if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+				out = out.With(b)
+			}
+		}
+	}
+	for i := range at.RideAttacks[by] {
+		r := &at.RideAttacks[by][i]
+		d := &p.tb.Dirs[r.Back]
+		blk := d.Ray[sq].And(occ)
+		if blk.Empty() {
+			continue
+		}
+		b := nearest256(d, blk)
+		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
+			continue
+		}
+		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
+			out = out.With(b)
+		}
+	}
+	if pm := at.PathTypes[by]; pm != 0 {
+		for t := range p.tb.Pieces {
+			if pm>>uint(t)&1 == 0 {
+				continue
+			}
+			pt := &p.tb.Pieces[t]
+			for b := p.byType[t].And(active).AndNot(out); b.Any(); b = b.Rest() {
+				from := b.First()
+				for i := range pt.Paths[by] {
+					path := &pt.Paths[by][i]
+					if !path.Captures || !path.Reach[from].Has(sq) {
+						continue
+					}
+					w := walker256{p: p, path: path, color: by, from: from, target: sq}
+					w.leg(0, from, NoSquare, NoSquare)
+					if w.found {
+						out = out.With(from)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// IsLegal reports whether m is a legal move in p, generating only the moves of the piece
+// on its origin (a search checks a move from its transposition table this way).
+func (p *core256) IsLegal(m Move) bool {
+	if p.ended != 0 || m.Kind() == KindNull {
+		return false
+	}
+	from := m.From()
+	if from < 0 || from >= p.rs.Cells || m.To() < 0 || m.To() >= p.rs.Cells {
+		return false
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != p.side || !p.active(p.side).Has(from) {
+		return false
+	}
+	buf := p.scratch[:0]
+	if m.Kind() == KindCastle {
+		buf = p.genCastling(buf, p.active(p.side))
+	} else {
+		pt := &p.tb.Pieces[pc.Type()]
+		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
+		if p.ep.Any() && pt.EPCapture[p.side][from].Meets(p.ep) {
+			buf = p.genEP(buf, pt, from)
+		}
+	}
+	p.scratch = buf
+	found := false
+	for _, c := range buf {
+		found = found || c == m
+	}
+	if !found {
+		return false
+	}
+	if p.rs.Allows(compiler.ShortcutNoCheck) {
+		return true
+	}
+	us := p.side
+	p.makeProbe(m)
+	ok := !p.sideInCheck(us)
+	p.Unmake()
+	return ok
+}
+
+// MakeProbe plays m without deciding goals, for a test that unmakes it at once (does the
+// move give check, is it safe): cheaper than Make when goals run hooks.
+func (p *core256) MakeProbe(m Move) { p.makeProbe(m) }
