@@ -42,7 +42,7 @@ func TestNoNarrowTablesAbove64Cells(t *testing.T) {
 	for _, c := range []struct {
 		files, ranks int
 		narrow       bool
-	}{{8, 8, true}, {2, 32, true}, {7, 9, true}} {
+	}{{8, 8, true}, {2, 32, true}, {7, 9, true}, {13, 5, false}, {10, 10, false}, {16, 16, false}, {2, 128, false}} {
 		rs := compileText(t, mini(fmtBoard(c.files, c.ranks), "pieces:\n"+kingLine))
 		if (rs.Narrow != nil) != c.narrow {
 			t.Errorf("%dx%d: 64-cell tables %v, want %v", c.files, c.ranks, rs.Narrow != nil, c.narrow)
@@ -50,5 +50,12 @@ func TestNoNarrowTablesAbove64Cells(t *testing.T) {
 		if n := rs.Squares.Count(); n != c.files*c.ranks {
 			t.Errorf("%dx%d: %d squares", c.files, c.ranks, n)
 		}
+	}
+}
+
+// TestSetsHoldTheLargestBoard: defs accepts no board the 256-cell sets cannot hold.
+func TestSetsHoldTheLargestBoard(t *testing.T) {
+	if defs.MaxCells != MaxCells256 {
+		t.Errorf("defs.MaxCells %d, the 256-cell set holds %d", defs.MaxCells, MaxCells256)
 	}
 }

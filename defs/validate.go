@@ -10,8 +10,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// MaxCells is the largest board (files × ranks) the runtime supports: one 64-bit bitboard.
-const MaxCells = 64
+// MaxCells is the largest board (files × ranks) the runtime supports: 16×16, or any other
+// shape of at most 256 cells (its wide sets have four 64-bit words; boards of up to 64
+// cells run on one-word sets).
+const MaxCells = 256
 
 var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 

@@ -119,3 +119,31 @@ func TestPathLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardSizeLimit: boards of up to MaxCells cells (16×16 or any other shape) are
+// accepted; a larger one gets one error naming its size and the limit.
+func TestBoardSizeLimit(t *testing.T) {
+	for _, c := range []struct {
+		files, ranks int
+		bad          string
+	}{
+		{16, 16, ""}, {8, 8, ""}, {10, 10, ""}, {26, 9, ""}, {1, 256, ""}, {13, 5, ""},
+		{17, 16, "board 17x16 has 272 cells; at most 256 are supported"},
+		{16, 17, "board 16x17 has 272 cells; at most 256 are supported"},
+		{26, 10, "board 26x10 has 260 cells; at most 256 are supported"},
+		{1, 257, "board.ranks must be between 1 and 256, found 257"},
+		{27, 2, "board.files must be between 1 and 26, found 27"},
+	} {
+		text := pieceDef(c.files, c.ranks, "[{leap: [0, 1], symmetry: none}]")
+		_, err := Parse("t.yaml", []byte(text))
+		switch {
+		case c.bad == "" && err != nil:
+			t.Errorf("%dx%d: got %v; want no error", c.files, c.ranks, err)
+		case c.bad != "":
+			list := parseErrs(t, text)
+			if len(list) != 1 || list[0].Line != 2 || !strings.Contains(list[0].Msg, c.bad) {
+				t.Errorf("%dx%d: got %v; want one error on line 2 containing %q", c.files, c.ranks, list, c.bad)
+			}
+		}
+	}
+}
