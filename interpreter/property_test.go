@@ -30,6 +30,9 @@ func mustFEN(t testing.TB, rs *compiler.Ruleset, fen string) *interpreter.Positi
 	if err != nil {
 		t.Fatalf("FromFEN(%q): %v", fen, err)
 	}
+	if want := forcedWide || rs.Narrow == nil; p.Wide() != want {
+		t.Fatalf("FromFEN(%q): on the 256-cell core %v, want %v", fen, p.Wide(), want)
+	}
 	return p
 }
 
@@ -222,7 +225,30 @@ func playout(t *testing.T, rs *compiler.Ruleset, fen string, rng *rand.Rand, pli
 	return n
 }
 
-func TestPlayoutProperties(t *testing.T) {
+// forcedWide is whether onBothCores forces the 256-cell core now.
+var forcedWide bool
+
+// onBothCores runs f on the 64-cell core (boards of more than 64 cells still get the
+// 256-cell one), then with the 256-cell core forced on every board.
+func onBothCores(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, wide := range []bool{false, true} {
+		name := "core64"
+		if wide {
+			name = "core256"
+		}
+		t.Run(name, func(t *testing.T) {
+			interpreter.ForceWideCore(wide)
+			forcedWide = wide
+			defer func() { interpreter.ForceWideCore(false); forcedWide = false }()
+			f(t)
+		})
+	}
+}
+
+func TestPlayoutProperties(t *testing.T) { onBothCores(t, testPlayoutProperties) }
+
+func testPlayoutProperties(t *testing.T) {
 	// In -short mode: fewer games, shorter, every other start, SAN read back less often.
 	for _, c := range []struct {
 		variant     string
@@ -300,6 +326,10 @@ func checkNotation(t *testing.T, p *interpreter.Position, where string) {
 // from its setups and the positions of its perft tests, checking the notation of every
 // legal move of every position reached.
 func TestNotationRoundTripAllVariants(t *testing.T) {
+	onBothCores(t, testNotationRoundTripAllVariants)
+}
+
+func testNotationRoundTripAllVariants(t *testing.T) {
 	games, plies := 3, 80
 	if testing.Short() {
 		games, plies = 1, 30

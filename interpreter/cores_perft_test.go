@@ -1,0 +1,111 @@
+// The two cores agree: on every built-in and synthetic definition, the 64-cell and the 256-cell core give the definition's perft counts (from Fairy-Stockfish and the standard suites) and the same count below every root move.
+package interpreter_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// corePerft counts leaf nodes with bulk counting at the last ply, into per-depth buffers.
+func corePerft(p *interpreter.Position, depth int, bufs [][]interpreter.Move) int64 {
+	bufs[depth] = p.LegalMoves(bufs[depth])
+	moves := bufs[depth]
+	if depth == 1 {
+		return int64(len(moves))
+	}
+	var n int64
+	for _, m := range moves {
+		p.Make(m)
+		n += corePerft(p, depth-1, bufs)
+		p.Unmake()
+	}
+	return n
+}
+
+// coreDivide is the count below each root move, keyed by its coordinate text.
+func coreDivide(t *testing.T, rs *compiler.Ruleset, dt *defs.Test, wide bool, depth int) map[string]int64 {
+	t.Helper()
+	interpreter.ForceWideCore(wide)
+	defer interpreter.ForceWideCore(false)
+	var p *interpreter.Position
+	var err error
+	if dt.FEN != "" {
+		p, err = interpreter.FromFEN(rs, dt.FEN)
+	} else {
+		p, err = interpreter.Start(rs, dt.Setup)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", dt.Name, err)
+	}
+	if p.Wide() != wide {
+		t.Fatalf("%s: on the 256-cell core %v, want %v", dt.Name, p.Wide(), wide)
+	}
+	bufs := make([][]interpreter.Move, depth+1)
+	out := map[string]int64{}
+	for _, m := range p.LegalMoves(nil) {
+		text := p.Coord(m)
+		var n int64 = 1
+		if depth > 1 {
+			p.Make(m)
+			n = corePerft(p, depth-1, bufs)
+			p.Unmake()
+		}
+		out[text] = n
+	}
+	return out
+}
+
+func TestCoresAgreeOnPerft(t *testing.T) {
+	budget := int64(150_000)
+	if !testing.Short() {
+		budget = 3_000_000
+	}
+	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
+	if err != nil || len(synthetic) < 4 {
+		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
+	}
+	counted, nodes := 0, int64(0)
+	for _, name := range append(defs.Builtins(), synthetic...) {
+		rs := openRuleset(t, name)
+		if rs.Narrow == nil {
+			t.Fatalf("%s: %d cells: no 64-cell core to compare with", name, rs.Cells)
+		}
+		for i := range rs.Def.Tests {
+			dt := &rs.Def.Tests[i]
+			depth := 0
+			for d, n := range dt.Perft {
+				if n <= budget {
+					depth = d + 1
+				}
+			}
+			if depth == 0 {
+				continue
+			}
+			narrow := coreDivide(t, rs, dt, false, depth)
+			wide := coreDivide(t, rs, dt, true, depth)
+			var total int64
+			for m, n := range narrow {
+				total += n
+				if wide[m] != n {
+					t.Errorf("%s %q: perft %d below %s: 64-cell core %d, 256-cell core %d", name, dt.Name, depth, m, n, wide[m])
+				}
+			}
+			if len(wide) != len(narrow) {
+				t.Errorf("%s %q: %d root moves on the 64-cell core, %d on the 256-cell core", name, dt.Name, len(narrow), len(wide))
+			}
+			if want := dt.Perft[depth-1]; total != want {
+				t.Errorf("%s %q: perft %d got %d, the definition says %d", name, dt.Name, depth, total, want)
+			}
+			counted++
+			nodes += 2 * total
+		}
+	}
+	t.Logf("%d perft tests, %d nodes on the two cores", counted, nodes)
+	if counted < 20 {
+		t.Errorf("only %d perft tests compared", counted)
+	}
+}
