@@ -39,7 +39,11 @@ func allDefinitions(t *testing.T) []string {
 	if err != nil || len(synthetic) < 4 {
 		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
 	}
-	return append(defs.Builtins(), synthetic...)
+	wide, err := filepath.Glob("../testdata/wide/*.yaml")
+	if err != nil || len(wide) < 3 {
+		t.Fatalf("testdata/wide: %d files, %v", len(wide), err)
+	}
+	return append(append(defs.Builtins(), synthetic...), wide...)
 }
 
 // checkRoundTrip makes and unmakes m (and a null move when the position allows one), and

@@ -5,12 +5,10 @@ package interpreter
 
 import (
 	"math/rand"
-	"path/filepath"
 	"sort"
 	"testing"
 
 	"chimera/compiler"
-	"chimera/defs"
 )
 
 // plainLegal filters pseudo-legal moves by make/test/unmake alone.
@@ -46,11 +44,7 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 	if testing.Short() {
 		playouts, plies = 12, 40
 	}
-	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
-	if err != nil || len(synthetic) < 4 {
-		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
-	}
-	for _, name := range append(defs.Builtins(), synthetic...) {
+	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -211,10 +211,11 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 	}
 }
 
-// fsfPerft asks Fairy-Stockfish (the program at path) for the perft count of fen at depth.
-func fsfPerft(path, variant, fen string, depth int) (int64, error) {
+// fsfPerft asks Fairy-Stockfish (the program at path) for the perft count of fen at depth,
+// after the setup commands given (such as a VariantPath option).
+func fsfPerft(path, variant, fen string, depth int, setup ...string) (int64, error) {
 	cmd := exec.Command(path)
-	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\nsetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", variant, fen, depth))
+	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\n%ssetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", strings.Join(setup, ""), variant, fen, depth))
 	out, err := cmd.Output()
 	if err != nil {
 		return 0, err
