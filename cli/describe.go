@@ -172,6 +172,8 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 		s += ", without capturing"
 	case "capture":
 		s += ", only to capture"
+	case "capture-royal":
+		s += ", only to capture a royal piece (so it never moves: it only gives check)"
 	}
 	if a.EPCapture {
 		s += ", also en passant"
@@ -630,6 +632,13 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 	}
 	if p.Immune {
 		traits = append(traits, "cannot be captured")
+	}
+	if p.Confined != "" {
+		if rs != nil {
+			traits = append(traits, "stays on its own side's squares of "+zoneText(rs, p.Confined))
+		} else {
+			traits = append(traits, "stays on its own side's squares of zone "+p.Confined)
+		}
 	}
 	if p.Value != 0 {
 		traits = append(traits, fmt.Sprintf("value %d", p.Value))
