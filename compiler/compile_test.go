@@ -653,6 +653,7 @@ func TestCapabilityFlags(t *testing.T) {
 		{"a capture-royal leap", mini(board, "pieces:\n"+kingLine+"  - {name: Camel, letter: C, moves: [{leap: [1, 3], mode: capture-royal}, {leap: [1, 0]}]}\n"), true, false, false, false},
 		{"a capture-royal ride", mini(board, "pieces:\n"+kingLine+"  - {name: Flyer, letter: F, moves: [{ride: [0, 1], mode: capture-royal}, {leap: [1, 0]}]}\n"), false, false, false, false},
 		{"a confined piece", mini(board, "zones: {home: {ranks: [1, 2]}}\npieces:\n"+kingLine+"  - {name: Guard, letter: G, confined: home, moves: [{ride: [1, 0]}]}\n"), true, false, false, false},
+		{"minixiangqi", "", false, true, false, false},
 	}
 	for i, c := range cases {
 		var rs *Ruleset

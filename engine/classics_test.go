@@ -21,7 +21,7 @@ import (
 // UCI_Variant names; their perft counts come from Fairy-Stockfish.
 var classicVariants = []string{
 	"knightmate", "losalamos", "gardner", "amazon",
-	"hoppelpoppel", "breakthrough", "extinction", "nocastle",
+	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
