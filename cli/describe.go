@@ -505,6 +505,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if c := def.Castling; c != nil {
 		s := fmt.Sprintf("Castling: %s with %s; short: %s to the %s-file, %s to the %s-file; long: %s to the %s-file, %s to the %s-file.",
 			c.Royal, c.Partner, c.Royal, c.Short.King, c.Partner, c.Short.Partner, c.Royal, c.Long.King, c.Partner, c.Long.Partner)
+		if c.Rank > 1 {
+			s += fmt.Sprintf(" King and %s castle on their side's rank %d.", c.Partner, c.Rank)
+		}
 		if c.Notation == "king-to-partner" {
 			s += " Written in coordinates as the king taking its partner."
 		}

@@ -515,8 +515,9 @@ func (l *lowering) castling() {
 	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner"}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
-	k.Rank = [2]int{0, rs.Ranks - 1}
-	// Every destination must be a square on both sides' first ranks.
+	r := max(c.Rank, 1)
+	k.Rank = [2]int{r - 1, rs.Ranks - r}
+	// Every destination must be a square on both sides' castling ranks.
 	for i, side := range []struct {
 		name string
 		cs   *defs.CastleSide

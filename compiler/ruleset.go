@@ -124,8 +124,8 @@ type Castling struct {
 	Royal, Partner int    // piece types
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
-	KingToPartner  bool // coordinate notation writes the partner's square as destination
-	Rank           [2]int
+	KingToPartner  bool   // coordinate notation writes the partner's square as destination
+	Rank           [2]int // the castling rank of each side, 0-based from White's side
 }
 
 // Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted

@@ -116,6 +116,7 @@ type Castling struct {
 	Short    CastleSide `yaml:"short"`    // toward the higher files
 	Long     CastleSide `yaml:"long"`     // toward the lower files
 	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
+	Rank     int        `yaml:"rank"`     // the rank king and partner castle on, counted from the owner's side; default 1
 }
 
 // CastleSide gives the destination files of one castling.

@@ -105,9 +105,13 @@ func (p *Position) Ply() int { return len(p.undo) }
 
 func newPosition(rs *compiler.Ruleset) *Position {
 	p := &Position{rs: rs, epVictim: NoSquare, fullmove: 1, undo: make([]Undo, 0, 256)}
+	rank := [2]int{0, rs.Ranks - 1}
+	if rs.Castling != nil {
+		rank = rs.Castling.Rank // castling.rank: the first rank unless the definition says otherwise
+	}
 	for f := 0; f < rs.Files; f++ {
-		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, 0))
-		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rs.Ranks-1))
+		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, rank[0]))
+		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rank[1]))
 	}
 	return p
 }
