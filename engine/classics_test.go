@@ -217,8 +217,18 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 
 // fsfPerft asks Fairy-Stockfish for the perft count of fen at depth.
 func fsfPerft(variant, fen string, depth int) (int64, error) {
+	return fsfPerftIni("", variant, fen, depth)
+}
+
+// fsfPerftIni is fsfPerft with the variants of an ini file loaded first (VariantPath), when
+// ini is not empty.
+func fsfPerftIni(ini, variant, fen string, depth int) (int64, error) {
 	cmd := exec.Command(fairyStockfish)
-	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\nsetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", variant, fen, depth))
+	load := ""
+	if ini != "" {
+		load = "setoption name VariantPath value " + ini + "\n"
+	}
+	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\n%ssetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", load, variant, fen, depth))
 	out, err := cmd.Output()
 	if err != nil {
 		return 0, err

@@ -229,6 +229,77 @@ func TestPerftEPDAgainstFairyStockfish(t *testing.T) {
 	}
 }
 
+// fsfIni holds the variants defined for Fairy-Stockfish to check mechanisms on boards
+// Chimera runs; each definition counted with one of them has the variant's name.
+const fsfIni = "../testdata/perft/fsf-variants.ini"
+
+// TestIniVariantsAgainstFairyStockfish re-derives, from Fairy-Stockfish itself when it is
+// installed, the perft counts of the definitions whose numbers come from a variant of
+// testdata/perft/fsf-variants.ini, at the deepest depth of each test under the node limit
+// of the classics; it also checks that every variant of the file has such a definition.
+func TestIniVariantsAgainstFairyStockfish(t *testing.T) {
+	data, err := os.ReadFile(fsfIni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[]"), ":")
+			names = append(names, name)
+		}
+	}
+	files := map[string]string{}
+	for _, dir := range []string{"synthetic", "hooks"} {
+		paths, _ := filepath.Glob(filepath.Join("..", "testdata", dir, "*.yaml"))
+		for _, path := range paths {
+			files[strings.TrimSuffix(filepath.Base(path), ".yaml")] = path
+		}
+	}
+	if len(names) < 6 {
+		t.Fatalf("%s: %d variants %v; want at least 6", fsfIni, len(names), names)
+	}
+	for _, name := range names {
+		if files[name] == "" {
+			t.Errorf("%s: variant %s has no definition testdata/{synthetic,hooks}/%s.yaml", fsfIni, name, name)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	if _, err := os.Stat(fairyStockfish); err != nil {
+		t.Skipf("Fairy-Stockfish not installed: %v", err)
+	}
+	for _, name := range names {
+		path := files[name]
+		if path == "" {
+			continue
+		}
+		rs := perftRuleset(t, path)
+		for _, c := range definitionPerftCases(t, path) {
+			depth := 0
+			for d, n := range c.counts {
+				if n <= classicShortNodes {
+					depth = d + 1
+				}
+			}
+			fen := c.fen
+			for i := len(rs.Setups) - 1; fen == "" && i >= 0; i-- {
+				if i == 0 || rs.Setups[i].Name == c.setup {
+					fen = rs.Setups[i].FEN
+				}
+			}
+			got, err := fsfPerftIni(fsfIni, name, fen, depth)
+			if err != nil {
+				t.Fatalf("%s %s: %v", path, c.name, err)
+			}
+			if want := c.counts[depth-1]; got != want {
+				t.Errorf("%s %s: Fairy-Stockfish perft %d got %d, file says %d", path, c.name, depth, got, want)
+			}
+		}
+	}
+}
+
 // TestDivideSumsEqualPerft: Divide's entries are the legal moves, one each, and sum to the
 // expected count, with one worker and with several.
 func TestDivideSumsEqualPerft(t *testing.T) {
