@@ -2,6 +2,8 @@
 // scans each direction once, and the potential reach of multi-leg paths.
 package compiler
 
+import "slices"
+
 // SlideGroup: pieces of types Types slide along direction d; from a target square, look
 // along Back (the opposite of d) for the nearest piece.
 type SlideGroup struct {
@@ -20,7 +22,7 @@ type RideAttack struct {
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
 type AttackTables struct {
-	AttackFrom  [2][][]Bitboard // [color][type][square]: origins of leap captures onto square
+	AttackFrom  [2][][]Bitboard // [color][type][square]: origins of leap captures (capture-royal ones too) onto square
 	LeapTypes   [2][]int        // types with leap captures
 	SlideGroups [2][]SlideGroup
 	RideAttacks [2][]RideAttack
@@ -44,7 +46,7 @@ func (rs *Ruleset) buildAttackTables() {
 			from := make([]Bitboard, rs.Cells)
 			any := false
 			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.LeapCapture[c][sq]; b != 0; b &= b - 1 {
+				for b := pt.LeapCapture[c][sq] | pt.LeapRoyal[c][sq]; b != 0; b &= b - 1 {
 					from[b.First()] |= Bit(sq)
 					any = true
 				}
@@ -61,7 +63,7 @@ func (rs *Ruleset) buildAttackTables() {
 				}
 				slide[back] |= 1 << uint(t)
 			}
-			for _, r := range pt.Rides[c] {
+			for _, r := range slices.Concat(pt.Rides[c], pt.RoyalRides[c]) {
 				if r.Mode == ModeMove {
 					continue
 				}

@@ -184,7 +184,13 @@ func (l *lowering) pieces() {
 				pt.Land[1] &^= z[0] | z[1]
 			}
 		}
+		if p.Confined != "" {
+			z := rs.Zones[p.Confined]
+			pt.Land[0] &= z[0]
+			pt.Land[1] &= z[1]
+		}
 		for c := 0; c < 2; c++ {
+			pt.LeapRoyal[c] = make([]Bitboard, rs.Cells)
 			pt.LeapQuiet[c] = make([]Bitboard, rs.Cells)
 			pt.LeapCapture[c] = make([]Bitboard, rs.Cells)
 			pt.EPCapture[c] = make([]Bitboard, rs.Cells)
@@ -232,6 +238,8 @@ func modeOf(s string) Mode {
 		return ModeMove
 	case "capture":
 		return ModeCapture
+	case "capture-royal":
+		return ModeCaptureRoyal
 	}
 	return ModeBoth
 }
@@ -256,6 +264,10 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 					if t == NoSquare || rs.Kind[t] != CellSquare {
 						continue
 					}
+					if mode == ModeCaptureRoyal {
+						pt.LeapRoyal[c][sq] |= Bit(t)
+						continue
+					}
 					if mode != ModeCapture {
 						pt.LeapQuiet[c][sq] |= Bit(t) & pt.Land[c]
 					}
@@ -278,6 +290,10 @@ func (l *lowering) atom(pt *PieceType, a *defs.Atom) {
 		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				d := rs.dirIndex(forColor(w, c))
+				if mode == ModeCaptureRoyal {
+					pt.RoyalRides[c] = append(pt.RoyalRides[c], Ride{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
+					continue
+				}
 				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
 					pt.Slides[c] = append(pt.Slides[c], d)
 					continue
@@ -486,8 +502,9 @@ func (l *lowering) castling() {
 	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner"}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
-	k.Rank = [2]int{0, rs.Ranks - 1}
-	// Every destination must be a square on both sides' first ranks.
+	r := max(c.Rank, 1)
+	k.Rank = [2]int{r - 1, rs.Ranks - r}
+	// Every destination must be a square on both sides' castling ranks.
 	for i, side := range []struct {
 		name string
 		cs   *defs.CastleSide
@@ -500,6 +517,19 @@ func (l *lowering) castling() {
 			for _, r := range k.Rank {
 				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.Kind[sq] != CellSquare && !slices.Contains(bad, rs.Names[sq]) {
 					bad = append(bad, rs.Names[sq])
+				}
+			}
+			// A confined king or partner must be allowed to stand where castling puts it.
+			pi := k.Royal
+			if dest.key == "partner" {
+				pi = k.Partner
+			}
+			if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
+				for c, r := range k.Rank {
+					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.Zones[zone][c].Has(sq) {
+						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.Names[sq], zone)
+						break
+					}
 				}
 			}
 			switch len(bad) {

@@ -153,9 +153,13 @@ func (p *Position) parseCastling(s string) string {
 			lc = ch - 'a' + 'A'
 		}
 		rank := cs.Rank[c]
+		rankName := "first rank"
+		if first := [2]int{0, p.rs.Ranks - 1}; rank != first[c] {
+			rankName = fmt.Sprintf("castling rank (rank %d)", rank+1)
+		}
 		kings := p.Pieces(c, cs.Royal) & p.castleRank[c]
 		if kings == 0 {
-			return fmt.Sprintf("castling right %q, but %s's %s is not on its first rank", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name)
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
 		partners := p.Pieces(c, cs.Partner) & p.castleRank[c]
@@ -183,7 +187,7 @@ func (p *Position) parseCastling(s string) string {
 			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
 		}
 		if r == NoSquare {
-			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's first rank", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c])
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c], rankName)
 		}
 		if !p.castle.Has(r) {
 			p.castle |= compiler.Bit(r)

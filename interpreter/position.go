@@ -117,9 +117,13 @@ func newPosition(rs *compiler.Ruleset) *Position {
 	p := &Position{rs: rs, epVictim: NoSquare, fullmove: 1, endGoal: -1,
 		undo: make([]frame, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
+	rank := [2]int{0, rs.Ranks - 1}
+	if rs.Castling != nil {
+		rank = rs.Castling.Rank // castling.rank: the first rank unless the definition says otherwise
+	}
 	for f := 0; f < rs.Files; f++ {
-		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, 0))
-		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rs.Ranks-1))
+		p.castleRank[0] |= compiler.Bit(rs.SquareAt(f, rank[0]))
+		p.castleRank[1] |= compiler.Bit(rs.SquareAt(f, rank[1]))
 	}
 	return p
 }
