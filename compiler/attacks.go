@@ -18,6 +18,8 @@ type RideAttack struct {
 	Min, Max int
 	From     Bitboard
 	V        Vec
+	// RoyalOnly: the ride captures only royal pieces (mode capture-royal).
+	RoyalOnly bool
 }
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
@@ -68,7 +70,8 @@ func (rs *Ruleset) buildAttackTables() {
 					continue
 				}
 				v := rs.Dirs[r.Dir].V
-				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
+				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v,
+					RoyalOnly: r.Mode == ModeCaptureRoyal})
 			}
 			for i := range pt.Paths[c] {
 				p := &pt.Paths[c][i]

@@ -15,19 +15,28 @@ type Ending struct {
 	Goal int
 }
 
-// Ended reports a game decided without generating moves. A game that is over only because
-// the side to move has no legal move is not reported here: see NoMoves.
+// Ended reports a game decided without generating moves (but for the rare position on the
+// fifty-move limit). A game that is over only because the side to move has no legal move
+// is not reported here: see NoMoves.
 func (p *Position) Ended() Ending {
 	if p.ended != 0 {
 		return Ending{Over: true, Outcome: -compiler.Outcome(p.ended - 2), Reason: p.goalName(int(p.endGoal)), Goal: int(p.endGoal)}
 	}
-	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove {
+	// A side without a legal move loses or draws by the no-moves rule even on the
+	// fiftieth move (checkmate takes precedence), so only then are its moves generated.
+	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove && p.hasLegalMove() {
 		return Ending{Over: true, Outcome: compiler.Draw, Reason: "fifty-move rule", Goal: -1}
 	}
 	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
 		return Ending{Over: true, Outcome: compiler.Draw, Reason: "repetition", Goal: -1}
 	}
 	return Ending{Goal: -1}
+}
+
+// hasLegalMove reports whether the side to move has a legal move.
+func (p *Position) hasLegalMove() bool {
+	p.scratch = p.LegalMoves(p.scratch)
+	return len(p.scratch) > 0
 }
 
 // NoMoves is the outcome, for the side to move, and its reason when that side has no legal
@@ -84,15 +93,26 @@ func (p *Position) QuietMoves(buf []Move) []Move {
 
 // Attackers is the set of squares of side by's pieces that attack sq: that could capture a
 // piece of the other side standing there, ignoring landing restrictions and immunity as
-// check does. Frozen pieces attack nothing. Leaps and rides come from the tables; paths
-// are walked.
+// check does. Atoms that capture only royal pieces count only when a royal piece of the
+// other side stands on sq. Frozen pieces attack nothing. Leaps and rides come from the
+// tables; paths are walked.
 func (p *Position) Attackers(sq Square, by Color) Bitboard {
 	rs := p.rs
 	at := &rs.AttackTables
 	occ, active := p.Occupied(), p.active(by)
+	pc := p.board[sq]
+	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
 	var out Bitboard
 	for _, t := range at.LeapTypes[by] {
-		out |= at.AttackFrom[by][t][sq] & p.byType[t] & active
+		a := at.AttackFrom[by][t][sq] & p.byType[t] & active
+		if a != 0 && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
+			for b := a; b != 0; b &= b - 1 {
+				if from := b.First(); !rs.Pieces[t].LeapCapture[by][from].Has(sq) {
+					a &^= compiler.Bit(from) // only a capture-royal leap reaches sq
+				}
+			}
+		}
+		out |= a
 	}
 	for _, g := range at.SlideGroups[by] {
 		d := &rs.Dirs[g.Back]
@@ -106,7 +126,7 @@ func (p *Position) Attackers(sq Square, by Color) Bitboard {
 		r := &at.RideAttacks[by][i]
 		d := &rs.Dirs[r.Back]
 		blk := d.Ray[sq] & occ
-		if blk == 0 {
+		if blk == 0 || r.RoyalOnly && !royalThere {
 			continue
 		}
 		b := d.Nearest(blk)
