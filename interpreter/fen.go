@@ -87,6 +87,9 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 				if ch >= 'a' && ch <= 'z' {
 					c = compiler.Black
 				}
+				if !rs.Pieces[t].Land[c].Has(sq) {
+					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Pieces[t].Name, rs.Names[sq])
+				}
 				p.setup(sq, MakePiece(t, c))
 				f++
 			}

@@ -16,6 +16,7 @@ func TestFENErrors(t *testing.T) {
 		want         string // substring of the error
 	}{
 		{"chess", "", "empty"},
+		{"minixiangqi", "3k3/7/7/7/7/7/K6 w - - 0 1", "white General on a1, where it may never stand"},
 		{"chess", "   ", "empty"},
 		{"chess", board + " w KQkq - 0 1 extra", "at most 6 fields"},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 7 ranks"},
