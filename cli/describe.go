@@ -172,6 +172,8 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 		s += ", without capturing"
 	case "capture":
 		s += ", only to capture"
+	case "capture-royal":
+		s += ", only to capture a royal piece (so it never moves: it only gives check)"
 	}
 	if a.EPCapture {
 		s += ", also en passant"
@@ -503,6 +505,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if c := def.Castling; c != nil {
 		s := fmt.Sprintf("Castling: %s with %s; short: %s to the %s-file, %s to the %s-file; long: %s to the %s-file, %s to the %s-file.",
 			c.Royal, c.Partner, c.Royal, c.Short.King, c.Partner, c.Short.Partner, c.Royal, c.Long.King, c.Partner, c.Long.Partner)
+		if c.Rank > 1 {
+			s += fmt.Sprintf(" King and %s castle on their side's rank %d.", c.Partner, c.Rank)
+		}
 		if c.Notation == "king-to-partner" {
 			s += " Written in coordinates as the king taking its partner."
 		}
@@ -630,6 +635,13 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 	}
 	if p.Immune {
 		traits = append(traits, "cannot be captured")
+	}
+	if p.Confined != "" {
+		if rs != nil {
+			traits = append(traits, "stays on its own side's squares of "+zoneText(rs, p.Confined))
+		} else {
+			traits = append(traits, "stays on its own side's squares of zone "+p.Confined)
+		}
 	}
 	if p.Value != 0 {
 		traits = append(traits, fmt.Sprintf("value %d", p.Value))

@@ -29,6 +29,8 @@ func TestDescribeAtom(t *testing.T) {
 		{defs.Atom{Ride: []int{1, 0}, Only: []string{"forward", "backward"}}, "rides forward or backward, any distance"},
 		{defs.Atom{Ride: []int{1, 1}, Only: []string{"backward"}}, "rides diagonally backward, any distance"},
 		{defs.Atom{Ride: []int{1, 2}}, "rides along repeated (1,2) leaps in all 8 directions, any distance (nightrider-like)"},
+		{defs.Atom{Ride: []int{0, 1}, Only: []string{"forward", "backward"}, Mode: "capture-royal"},
+			"rides forward or backward, any distance, only to capture a royal piece (so it never moves: it only gives check)"},
 		{defs.Atom{Path: []defs.Leg{{Step: []int{1, 1}, On: []string{"any"}, Capture: true}, {Step: []int{1, 1}}}},
 			"path, first step diagonally: one step over an empty square or a friendly piece, or capturing an enemy piece there; " +
 				"then one more step in the same direction, landing on an empty square or capturing"},

@@ -142,6 +142,12 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 		m := get(r.Zone)
 		m.duties = append(m.duties, "only "+orList(r.Only)+" may end a move here")
 	}
+	for _, p := range rs.Def.Pieces {
+		if p.Confined != "" {
+			m := get(p.Confined)
+			m.duties = append(m.duties, p.Letter+" ends its moves only on its own side's squares here")
+		}
+	}
 	for i := range rs.Goals {
 		g := &rs.Goals[i]
 		if g.Def.Reach == "" {

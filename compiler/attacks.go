@@ -2,6 +2,8 @@
 // scans each direction once, and the potential reach of multi-leg paths.
 package compiler
 
+import "slices"
+
 // SlideGroup: pieces of types Types slide along direction d; from a target square, look
 // along Back (the opposite of d) for the nearest piece.
 type SlideGroup struct {
@@ -16,11 +18,13 @@ type RideAttack[B any] struct {
 	Min, Max int
 	From     B
 	V        Vec
+	// RoyalOnly: the ride captures only royal pieces (mode capture-royal).
+	RoyalOnly bool
 }
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
 type AttackTables[B any] struct {
-	AttackFrom  [2][][]B // [color][type][square]: origins of leap captures onto square
+	AttackFrom  [2][][]B // [color][type][square]: origins of leap captures (capture-royal ones too) onto square
 	LeapTypes   [2][]int // types with leap captures
 	SlideGroups [2][]SlideGroup
 	RideAttacks [2][]RideAttack[B]
@@ -44,7 +48,7 @@ func (rs *Ruleset) buildAttackTables() {
 			from := make([]Bitboard, rs.Cells)
 			any := false
 			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.LeapCapture[c][sq]; b.Any(); b = b.Rest() {
+				for b := pt.LeapCapture[c][sq].Or(pt.LeapRoyal[c][sq]); b.Any(); b = b.Rest() {
 					from[b.First()] = from[b.First()].With(sq)
 					any = true
 				}
@@ -61,12 +65,13 @@ func (rs *Ruleset) buildAttackTables() {
 				}
 				slide[back] |= 1 << uint(t)
 			}
-			for _, r := range pt.Rides[c] {
+			for _, r := range slices.Concat(pt.Rides[c], pt.RoyalRides[c]) {
 				if r.Mode == ModeMove {
 					continue
 				}
 				v := rs.Dirs[r.Dir].V
-				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v})
+				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v,
+					RoyalOnly: r.Mode == ModeCaptureRoyal})
 			}
 			for i := range pt.Paths[c] {
 				p := &pt.Paths[c][i]

@@ -34,6 +34,7 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	l.pieces()
 	l.rules()
 	l.castling()
+	l.castleRanks()
 	l.goals()
 	l.freezes()
 	l.mechanisms()
@@ -72,10 +73,6 @@ func (l *lowering) geometry() {
 				}
 			}
 		}
-	}
-	for f := 0; f < g.Files; f++ {
-		l.rs.CastleRank[White] = l.rs.CastleRank[White].With(g.SquareAt(f, 0))
-		l.rs.CastleRank[Black] = l.rs.CastleRank[Black].With(g.SquareAt(f, g.Ranks-1))
 	}
 	g.Names = make([]string, g.Cells)
 	for sq := 0; sq < g.Cells; sq++ {
@@ -189,7 +186,13 @@ func (l *lowering) pieces() {
 				pt.Land[1] = pt.Land[1].AndNot(z[0].Or(z[1]))
 			}
 		}
+		if p.Confined != "" {
+			z := rs.Zones[p.Confined]
+			pt.Land[0] = pt.Land[0].And(z[0])
+			pt.Land[1] = pt.Land[1].And(z[1])
+		}
 		for c := 0; c < 2; c++ {
+			pt.LeapRoyal[c] = make([]Bitboard, rs.Cells)
 			pt.LeapQuiet[c] = make([]Bitboard, rs.Cells)
 			pt.LeapCapture[c] = make([]Bitboard, rs.Cells)
 			pt.EPCapture[c] = make([]Bitboard, rs.Cells)
@@ -237,6 +240,8 @@ func modeOf(s string) Mode {
 		return ModeMove
 	case "capture":
 		return ModeCapture
+	case "capture-royal":
+		return ModeCaptureRoyal
 	}
 	return ModeBoth
 }
@@ -261,6 +266,10 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					if t == NoSquare || rs.Kind[t] != CellSquare {
 						continue
 					}
+					if mode == ModeCaptureRoyal {
+						pt.LeapRoyal[c][sq] = pt.LeapRoyal[c][sq].With(t)
+						continue
+					}
 					if mode != ModeCapture {
 						pt.LeapQuiet[c][sq] = pt.LeapQuiet[c][sq].Or(Bit(t).And(pt.Land[c]))
 					}
@@ -283,6 +292,10 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				d := rs.dirIndex(forColor(w, c))
+				if mode == ModeCaptureRoyal {
+					pt.RoyalRides[c] = append(pt.RoyalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
+					continue
+				}
 				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
 					pt.Slides[c] = append(pt.Slides[c], d)
 					continue
@@ -491,8 +504,9 @@ func (l *lowering) castling() {
 	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner"}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
-	k.Rank = [2]int{0, rs.Ranks - 1}
-	// Every destination must be a square on both sides' first ranks.
+	r := max(c.Rank, 1)
+	k.Rank = [2]int{r - 1, rs.Ranks - r}
+	// Every destination must be a square on both sides' castling ranks.
 	for i, side := range []struct {
 		name string
 		cs   *defs.CastleSide
@@ -507,6 +521,19 @@ func (l *lowering) castling() {
 					bad = append(bad, rs.Names[sq])
 				}
 			}
+			// A confined king or partner must be allowed to stand where castling puts it.
+			pi := k.Royal
+			if dest.key == "partner" {
+				pi = k.Partner
+			}
+			if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
+				for c, r := range k.Rank {
+					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.Zones[zone][c].Has(sq) {
+						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.Names[sq], zone)
+						break
+					}
+				}
+			}
 			switch len(bad) {
 			case 1:
 				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)", side.name, dest.key, bad[0])
@@ -516,6 +543,21 @@ func (l *lowering) castling() {
 		}
 	}
 	rs.Castling = k
+}
+
+// castleRanks sets each side's castling rank: the first rank unless castling.rank says
+// otherwise.
+func (l *lowering) castleRanks() {
+	rs := l.rs
+	rank := [2]int{0, rs.Ranks - 1}
+	if rs.Castling != nil {
+		rank = rs.Castling.Rank
+	}
+	for f := 0; f < rs.Files; f++ {
+		for c := White; c <= Black; c++ {
+			rs.CastleRank[c] = rs.CastleRank[c].With(rs.SquareAt(f, rank[c]))
+		}
+	}
 }
 
 func (l *lowering) goals() {

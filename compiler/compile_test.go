@@ -648,6 +648,12 @@ func TestCapabilityFlags(t *testing.T) {
 		{"a capturing limited ride", mini(board, "pieces:\n"+kingLine+"  - {name: Short, letter: S, moves: [{ride: [1, 1], range: [2]}]}\n"), false, false, false, false},
 		{"a capture-only ride", mini(board, "pieces:\n"+kingLine+"  - {name: Catcher, letter: C, moves: [{ride: [1, 1], mode: capture}]}\n"), false, false, false, false},
 		{"a non-capturing unlimited ride", mini(board, "pieces:\n"+kingLine+"  - {name: Mover, letter: M, moves: [{ride: [1, 0], mode: move}]}\n"), true, false, false, false},
+		// A capture-royal leap is an ordinary leap to the attack tables; a capture-royal ride
+		// is a ranged attack, which the pin logic does not know.
+		{"a capture-royal leap", mini(board, "pieces:\n"+kingLine+"  - {name: Camel, letter: C, moves: [{leap: [1, 3], mode: capture-royal}, {leap: [1, 0]}]}\n"), true, false, false, false},
+		{"a capture-royal ride", mini(board, "pieces:\n"+kingLine+"  - {name: Flyer, letter: F, moves: [{ride: [0, 1], mode: capture-royal}, {leap: [1, 0]}]}\n"), false, false, false, false},
+		{"a confined piece", mini(board, "zones: {home: {ranks: [1, 2]}}\npieces:\n"+kingLine+"  - {name: Guard, letter: G, confined: home, moves: [{ride: [1, 0]}]}\n"), true, false, false, false},
+		{"minixiangqi", "", false, true, false, false},
 	}
 	for i, c := range cases {
 		var rs *Ruleset
@@ -804,5 +810,59 @@ func TestCastlingDestinationsPlayable(t *testing.T) {
 		if len(errs) != 1 || errs[0].Line != c.line || errs[0].Col != c.col || !strings.HasPrefix(errs[0].Msg, c.msg) {
 			t.Errorf("#%d got %v want t.yaml:%d:%d: %s", i, errs, c.line, c.col, c.msg)
 		}
+	}
+}
+
+// TestConfined: a confined piece lands only on its owner's squares of the zone, for each
+// side; its attacks are not limited.
+func TestConfined(t *testing.T) {
+	rs := compileText(t, mini("{files: 5, ranks: 5}", "zones:\n  palace: {white: [b1, c1, d1, b2, c2, d2], black: [b5, c5, d5, b4, c4, d4]}\npieces:\n"+
+		"  - {name: King, letter: K, royal: true, confined: palace, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}\n"+
+		"  - {name: Rook, letter: R, confined: palace, moves: [{ride: [1, 0]}]}\n"))
+	k, r := &rs.Pieces[typeOf(t, rs, 'K')], &rs.Pieces[typeOf(t, rs, 'R')]
+	for _, c := range []struct {
+		got  Bitboard
+		want string
+	}{
+		{k.Land[White], "b1 c1 d1 b2 c2 d2"},
+		{k.Land[Black], "b5 c5 d5 b4 c4 d4"},
+		{r.Land[White], "b1 c1 d1 b2 c2 d2"},
+		{k.LeapQuiet[White][sqOf(t, rs, "b2")], "b1 c1 c2"},
+		{k.LeapCapture[White][sqOf(t, rs, "b2")], "a1 a2 a3 b1 b3 c1 c2 c3"},
+		{k.LeapQuiet[Black][sqOf(t, rs, "d4")], "c4 c5 d5"},
+	} {
+		if want := set(t, rs, c.want); c.got != want {
+			t.Errorf("got %s want %s", show(rs, c.got), show(rs, want))
+		}
+	}
+}
+
+// TestCaptureRoyal: capture-royal atoms make no moves but attack.
+func TestCaptureRoyal(t *testing.T) {
+	rs := compileText(t, mini("{files: 5, ranks: 5}", "pieces:\n"+
+		"  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {ride: [0, 1], only: [forward, backward], mode: capture-royal}]}\n"+
+		"  - {name: Camel, letter: C, moves: [{leap: [1, 3], mode: capture-royal}]}\n"))
+	kt, ct := typeOf(t, rs, 'K'), typeOf(t, rs, 'C')
+	k, c := &rs.Pieces[kt], &rs.Pieces[ct]
+	a1, b1 := sqOf(t, rs, "a1"), sqOf(t, rs, "b1")
+	if k.LeapCapture[White][a1] != set(t, rs, "a2 b1") || len(k.Rides[White]) != 0 || len(k.Slides[White]) != 0 || len(k.RoyalRides[White]) != 2 {
+		t.Errorf("king: leap captures %s, %d rides, %d slides, %d royal rides; want {a2 b1}, 0, 0, 2",
+			show(rs, k.LeapCapture[White][a1]), len(k.Rides[White]), len(k.Slides[White]), len(k.RoyalRides[White]))
+	}
+	if c.LeapQuiet[White][b1].Or(c.LeapCapture[White][b1]).Any() || c.LeapRoyal[White][b1] != set(t, rs, "a4 c4 e2") {
+		t.Errorf("camel from b1: moves %s, royal captures %s; want none and {a4 c4 e2}",
+			show(rs, c.LeapQuiet[White][b1].Or(c.LeapCapture[White][b1])), show(rs, c.LeapRoyal[White][b1]))
+	}
+	if got := rs.AttackFrom[White][ct][sqOf(t, rs, "c4")]; got != set(t, rs, "b1 d1") {
+		t.Errorf("camels attacking c4 from %s; want {b1 d1}", show(rs, got))
+	}
+	rides := 0
+	for _, ra := range rs.RideAttacks[Black] {
+		if ra.Type == kt {
+			rides++
+		}
+	}
+	if rides != 2 {
+		t.Errorf("black king: %d ride attacks; want 2 (up and down the file)", rides)
 	}
 }

@@ -24,6 +24,10 @@ const (
 	ModeBoth Mode = iota
 	ModeMove
 	ModeCapture
+	// ModeCaptureRoyal captures only royal pieces. Under the royal-attacked check rule (the
+	// only rule it is allowed with) no royal piece is ever left capturable, so such an atom
+	// never makes a move: it only attacks (LeapRoyal, RoyalRides).
+	ModeCaptureRoyal
 )
 
 // Ride is one riding direction of a piece for one side.
@@ -75,7 +79,11 @@ type PieceType[B any] struct {
 	Slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
 	Rides       [2][]Ride[B] // all other rides
 	Paths       [2][]Path[B]
-	Promotion   *Promotion[B]
+	// LeapRoyal and RoyalRides are the atoms with mode capture-royal: they generate no move
+	// and count only in the attack tables.
+	LeapRoyal  [2][]B
+	RoyalRides [2][]Ride[B]
+	Promotion  *Promotion[B]
 	// MakesEP is true when some move of the piece leaves en-passant targets.
 	MakesEP bool
 	// MayRepeat is true when two of the piece's atoms can produce the same move (paths,
@@ -116,8 +124,8 @@ type Castling struct {
 	Royal, Partner int    // piece types
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
-	KingToPartner  bool // coordinate notation writes the partner's square as destination
-	Rank           [2]int
+	KingToPartner  bool   // coordinate notation writes the partner's square as destination
+	Rank           [2]int // the castling rank of each side, 0-based from White's side
 }
 
 // Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted

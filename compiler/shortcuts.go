@@ -31,12 +31,14 @@ const (
 	MechCheckRoyalAttacked                              // check rule: own royal attacked
 	MechCheckEnemyRoyalUnattacked                       // check rule: the enemy royal must stay attacked
 	MechCheckNone                                       // no check rule
+	MechCaptureRoyal                                    // atoms that only capture royal pieces: they attack, never move
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
-	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "unclassified"}
+	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
+	"unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -75,11 +77,13 @@ const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding |
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
 var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
-	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCheckRoyalAttacked},
+	// Capture-royal leaps are in the leap attack tables that find checkers; capture-royal
+	// rides are ranged attacks (MechCaptureRide), which the pin logic does not track.
+	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked},
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCheckRoyalAttacked},
+		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked},
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
@@ -128,6 +132,14 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 			}
 			if len(pt.Slides[c]) > 0 {
 				m |= MechSlide
+			}
+			for sq := 0; sq < r.Cells; sq++ {
+				if pt.LeapRoyal[c][sq].Any() {
+					m |= MechCaptureRoyal
+				}
+			}
+			if len(pt.RoyalRides[c]) > 0 {
+				m |= MechCaptureRoyal | MechCaptureRide
 			}
 			for _, rd := range pt.Rides[c] {
 				if rd.Mode == ModeMove {
@@ -191,7 +203,7 @@ var classifiedKeys = map[string]bool{
 	"zones": true, "zones.squares": true, "zones.ranks": true, "zones.white": true, "zones.black": true,
 	"pieces": true, "pieces.name": true, "pieces.letter": true, "pieces.san-letter": true,
 	"pieces.royal": true, "pieces.immune": true, "pieces.resets-clock": true, "pieces.value": true,
-	"pieces.describe": true, "pieces.moves": true,
+	"pieces.describe": true, "pieces.moves": true, "pieces.confined": true,
 	"pieces.moves.leap": true, "pieces.moves.ride": true, "pieces.moves.path": true,
 	"pieces.moves.range": true, "pieces.moves.symmetry": true, "pieces.moves.only": true,
 	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,
@@ -203,7 +215,8 @@ var classifiedKeys = map[string]bool{
 	"castling":                  true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
 	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true,
-	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
+	"castling.rank": true,
+	"rules":         true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true,

@@ -49,14 +49,20 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
 			Slides: in.Slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat}
+		rides := func(in []Ride[A]) []Ride[B] {
+			if in == nil {
+				return nil
+			}
+			out := make([]Ride[B], len(in))
+			for j, r := range in {
+				out[j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget}
+			}
+			return out
+		}
 		for c := 0; c < 2; c++ {
 			pt.LeapQuiet[c], pt.LeapCapture[c], pt.EPCapture[c] = list(in.LeapQuiet[c]), list(in.LeapCapture[c]), list(in.EPCapture[c])
-			if in.Rides[c] != nil {
-				pt.Rides[c] = make([]Ride[B], len(in.Rides[c]))
-			}
-			for j, r := range in.Rides[c] {
-				pt.Rides[c][j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget}
-			}
+			pt.LeapRoyal[c] = list(in.LeapRoyal[c])
+			pt.Rides[c], pt.RoyalRides[c] = rides(in.Rides[c]), rides(in.RoyalRides[c])
 			if in.Paths[c] != nil {
 				pt.Paths[c] = make([]Path[B], len(in.Paths[c]))
 			}
@@ -96,7 +102,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			out.RideAttacks[c] = make([]RideAttack[B], len(a.RideAttacks[c]))
 		}
 		for j, r := range a.RideAttacks[c] {
-			out.RideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V}
+			out.RideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
 		}
 		out.PathTypes[c] = a.PathTypes[c]
 	}

@@ -113,6 +113,11 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		p := reflect.New(v.Type().Elem())
+		if !v.IsNil() {
+			// A section decoded over the base's (extends:) merges with it, as a mapping
+			// does: `castling: {rank: 2}` keeps the base's royal, partner and files.
+			p.Elem().Set(v.Elem())
+		}
 		d.decode(n, p.Elem(), what)
 		v.Set(p)
 	case reflect.Struct:

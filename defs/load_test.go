@@ -351,6 +351,11 @@ func TestExtendsKeepsInherited(t *testing.T) {
 	if def.Castling != nil || def.Zones != nil || len(def.Pieces) != 1 || len(def.Setups) != 1 {
 		t.Errorf("got castling %v, zones %v, %d pieces, %d setups; want nil, nil, 1, the base's 1", def.Castling, def.Zones, len(def.Pieces), len(def.Setups))
 	}
+	// A section held by pointer (castling) merges with the base's like any mapping.
+	def = mustParse(t, "extends: chess\nname: lifted\ncastling: {rank: 2}\n")
+	if c := def.Castling; c == nil || c.Royal != "K" || c.Partner != "R" || c.Short.King != "g" || c.Long.Partner != "d" || c.Rank != 2 {
+		t.Errorf("got castling %+v; want the base's K, R, g/f and c/d, with rank 2", c)
+	}
 	// A bad row in the derived layout is placed in the derived file.
 	bad := strings.Replace(text, "    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n    ........\n",
 		"    ........\n    ........\n    .......\n    ........\n    ........\n    ........\n    ........\n    ........\n", 1)

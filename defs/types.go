@@ -72,6 +72,7 @@ type Piece struct {
 	Describe    string     `yaml:"describe"`     // overrides the generated description of its moves
 	Moves       []Atom     `yaml:"moves"`
 	Promotion   *Promotion `yaml:"promotion"`
+	Confined    string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.
@@ -83,7 +84,7 @@ type Atom struct {
 	Range     []int    `yaml:"range"`      // ride: [max] or [min, max]; 0 = unlimited
 	Symmetry  string   `yaml:"symmetry"`   // all (default) | mirror | none
 	Only      []string `yaml:"only"`       // forward, backward, sideways, orthogonal, diagonal
-	Mode      string   `yaml:"mode"`       // both (default) | move | capture
+	Mode      string   `yaml:"mode"`       // both (default) | move | capture | capture-royal
 	From      string   `yaml:"from"`       // zone: allowed only from these squares
 	EPTarget  bool     `yaml:"ep-target"`  // squares passed become en-passant targets
 	EPCapture bool     `yaml:"en-passant"` // may capture onto an en-passant target
@@ -115,6 +116,7 @@ type Castling struct {
 	Short    CastleSide `yaml:"short"`    // toward the higher files
 	Long     CastleSide `yaml:"long"`     // toward the lower files
 	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
+	Rank     int        `yaml:"rank"`     // the rank king and partner castle on, counted from the owner's side; default 1
 }
 
 // CastleSide gives the destination files of one castling.

@@ -43,7 +43,7 @@ func ParseSquare(s string, files, ranks int) (file, rank int, ok bool) {
 var (
 	symmetries  = []string{"all", "mirror", "none"}
 	directions  = []string{"forward", "backward", "sideways", "orthogonal", "diagonal"}
-	modes       = []string{"both", "move", "capture"}
+	modes       = []string{"both", "move", "capture", "capture-royal"}
 	conditions  = []string{"empty", "friend", "enemy", "any", "missing", "unused"}
 	checkRules  = []string{"royal-attacked", "enemy-royal-unattacked", "none"}
 	outcomes    = []string{"win", "loss", "draw"}
@@ -379,6 +379,9 @@ func (v *validator) pieces() {
 		for _, a := range p.Moves {
 			v.atom(a)
 		}
+		if p.Confined != "" || has(p.Src, "confined") {
+			v.zoneRef(p.Src, "confined", p.Confined)
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
@@ -528,6 +531,9 @@ func (v *validator) atom(a Atom) {
 	if a.From != "" || has(a.Src, "from") {
 		v.zoneRef(a.Src, "from", a.From)
 	}
+	if a.Mode == "capture-royal" && v.def.Rules.Check != "" && v.def.Rules.Check != "royal-attacked" {
+		v.add(a.Src, "mode", "mode capture-royal needs the check rule royal-attacked (rules.check is %q): only then does a royal never stand where it could be captured", v.def.Rules.Check)
+	}
 	if a.EPCapture && a.Mode != "capture" {
 		v.add(a.Src, "en-passant", "en-passant applies to a capture-only atom (mode: capture)")
 	}
@@ -665,6 +671,9 @@ func (v *validator) castling() {
 		}
 	}
 	v.choice(c.Src, "notation", "castling notation", c.Notation, castleNotes)
+	if (c.Rank != 0 || has(c.Src, "rank")) && (c.Rank < 1 || c.Rank > v.def.Board.Ranks) {
+		v.add(c.Src, "rank", "castling.rank must be between 1 and %d (counted from the owner's side), found %d", v.def.Board.Ranks, c.Rank)
+	}
 }
 
 func (v *validator) rules() {

@@ -71,7 +71,14 @@ func (p *core256) play(m Move, goals bool) {
 	p.clearEP()
 	if p.ended != 0 {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
-		p.ended, p.endGoal = 0, -1
+		if m.Kind() == KindNull {
+			// A pass does not undo a decided game: the result stays, now told from the
+			// other side (ended is 1 + outcome for the side that moved last).
+			p.ended = 4 - p.ended
+			p.hash ^= rs.Zobrist.Ended[p.ended]
+		} else {
+			p.ended, p.endGoal = 0, -1
+		}
 	}
 	oldCastle := p.castle
 	p.halfmove++
@@ -146,6 +153,9 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 
 // capture removes the enemy piece on sq as a capture, with the castling right it held.
 func (p *core256) capture(sq Square, u *frame256) {
+	if p.board[sq] == NoPiece {
+		return // a square named twice by a move is captured once
+	}
 	p.removePiece(sq)
 	p.castle = p.castle.Without(sq)
 	u.captures++
@@ -170,7 +180,7 @@ func (p *core256) castleEffect(m Move) Piece {
 }
 
 // MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
-// targets lapse, nothing else changes. Unmake takes it back.
+// targets lapse, nothing else changes (a decided game stays decided). Unmake takes it back.
 func (p *core256) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
 
 // setEP marks the squares strictly between from and to as en-passant targets, when an

@@ -338,6 +338,12 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 		}
 	}
 	buf = buf[:n]
+	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
+	// while the royal is in check (by blocking it, even against two checkers), so then it
+	// is generated whatever the checkers.
+	if cs := rs.Castling; cs != nil && (checkers.Empty() || !rs.Pieces[cs.Royal].Royal) {
+		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
+	}
 	if checkers.Many() {
 		return buf
 	}
@@ -362,9 +368,6 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
 			}
 		}
-	}
-	if checkers.Empty() && rs.Castling != nil {
-		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	return buf
 }
@@ -473,6 +476,9 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 			return
 		}
 		cond := w.classify(cur)
+		if cur == c1 || cur == c2 {
+			cond = compiler.OnEmpty // captured earlier in this move: the piece is gone
+		}
 		if last {
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)

@@ -4,19 +4,28 @@ package interpreter
 
 import "chimera/compiler"
 
-// Ended reports a game decided without generating moves. A game that is over only because
-// the side to move has no legal move is not reported here: see NoMoves.
+// Ended reports a game decided without generating moves (but for the rare position on the
+// fifty-move limit). A game that is over only because the side to move has no legal move
+// is not reported here: see NoMoves.
 func (p *core256) Ended() Ending {
 	if p.ended != 0 {
 		return Ending{Over: true, Outcome: -compiler.Outcome(p.ended - 2), Reason: p.goalName(int(p.endGoal)), Goal: int(p.endGoal)}
 	}
-	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove {
+	// A side without a legal move loses or draws by the no-moves rule even on the
+	// fiftieth move (checkmate takes precedence), so only then are its moves generated.
+	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove && p.hasLegalMove() {
 		return Ending{Over: true, Outcome: compiler.Draw, Reason: "fifty-move rule", Goal: -1}
 	}
 	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
 		return Ending{Over: true, Outcome: compiler.Draw, Reason: "repetition", Goal: -1}
 	}
 	return Ending{Goal: -1}
+}
+
+// hasLegalMove reports whether the side to move has a legal move.
+func (p *core256) hasLegalMove() bool {
+	p.scratch = p.LegalMoves(p.scratch)
+	return len(p.scratch) > 0
 }
 
 // NoMoves is the outcome, for the side to move, and its reason when that side has no legal
@@ -73,8 +82,9 @@ func (p *core256) QuietMoves(buf []Move) []Move {
 
 // Attackers is the set of squares of side by's pieces that attack sq: that could capture a
 // piece of the other side standing there, ignoring landing restrictions and immunity as
-// check does. Frozen pieces attack nothing. Leaps and rides come from the tables; paths
-// are walked.
+// check does. Atoms that capture only royal pieces count only when a royal piece of the
+// other side stands on sq. Frozen pieces attack nothing. Leaps and rides come from the
+// tables; paths are walked.
 func (p *core256) Attackers(sq Square, by Color) compiler.Bitboard {
 	return p.attackers(sq, by).Wide()
 }
@@ -83,9 +93,19 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	occ, active := p.occupied(), p.active(by)
+	pc := p.board[sq]
+	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
 	var out bb256
 	for _, t := range at.LeapTypes[by] {
-		out = out.Or(at.AttackFrom[by][t][sq].And(p.byType[t]).And(active))
+		a := at.AttackFrom[by][t][sq].And(p.byType[t]).And(active)
+		if a.Any() && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
+			for b := a; b.Any(); b = b.Rest() {
+				if from := b.First(); !p.tb.Pieces[t].LeapCapture[by][from].Has(sq) {
+					a = a.Without(from) // only a capture-royal leap reaches sq
+				}
+			}
+		}
+		out = out.Or(a)
 	}
 	for _, g := range at.SlideGroups[by] {
 		d := &p.tb.Dirs[g.Back]
@@ -99,7 +119,7 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 		r := &at.RideAttacks[by][i]
 		d := &p.tb.Dirs[r.Back]
 		blk := d.Ray[sq].And(occ)
-		if blk.Empty() {
+		if blk.Empty() || r.RoyalOnly && !royalThere {
 			continue
 		}
 		b := nearest256(d, blk)

@@ -132,6 +132,9 @@ func (p *core256) Repetitions() int {
 	n := 1
 	for i := len(p.undo) - 1; i >= 0; i-- {
 		u := &p.undo[i]
+		if u.move.Kind() == KindNull {
+			break // a position before a pass is not repeated by the game itself
+		}
 		if u.hash == p.hash {
 			n++
 		}

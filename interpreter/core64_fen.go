@@ -81,6 +81,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				if ch >= 'a' && ch <= 'z' {
 					c = compiler.Black
 				}
+				if !tb.Pieces[t].Land[c].Has(sq) {
+					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Pieces[t].Name, rs.Names[sq])
+				}
 				p.setup(sq, MakePiece(t, c))
 				f++
 			}
@@ -147,9 +150,13 @@ func (p *core64) parseCastling(s string) string {
 			lc = ch - 'a' + 'A'
 		}
 		rank := cs.Rank[c]
+		rankName := "first rank"
+		if first := [2]int{0, p.rs.Ranks - 1}; rank != first[c] {
+			rankName = fmt.Sprintf("castling rank (rank %d)", rank+1)
+		}
 		kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
 		if kings == 0 {
-			return fmt.Sprintf("castling right %q, but %s's %s is not on its first rank", string(ch), sideName[c], p.tb.Pieces[cs.Royal].Name)
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
@@ -177,7 +184,7 @@ func (p *core64) parseCastling(s string) string {
 			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
 		}
 		if r == NoSquare {
-			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's first rank", string(ch), p.tb.Pieces[cs.Partner].Name, sideName[c])
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c], rankName)
 		}
 		if !p.castle.Has(r) {
 			p.castle |= compiler.Bit64(r)

@@ -65,7 +65,7 @@ func (p *Position) Make(m Move) {
 }
 
 // MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
-// targets lapse, nothing else changes. Unmake takes it back.
+// targets lapse, nothing else changes (a decided game stays decided). Unmake takes it back.
 func (p *Position) MakeNull() {
 	if p.n != nil {
 		p.n.MakeNull()
@@ -172,8 +172,9 @@ func (p *Position) RecomputedHash() uint64 {
 	return p.w.RecomputedHash()
 }
 
-// Ended reports a game decided without generating moves. A game that is over only because
-// the side to move has no legal move is not reported here: see NoMoves.
+// Ended reports a game decided without generating moves (but for the rare position on the
+// fifty-move limit). A game that is over only because the side to move has no legal move
+// is not reported here: see NoMoves.
 func (p *Position) Ended() Ending {
 	if p.n != nil {
 		return p.n.Ended()
@@ -218,8 +219,9 @@ func (p *Position) QuietMoves(buf []Move) []Move {
 
 // Attackers is the set of squares of side by's pieces that attack sq: that could capture a
 // piece of the other side standing there, ignoring landing restrictions and immunity as
-// check does. Frozen pieces attack nothing. Leaps and rides come from the tables; paths
-// are walked.
+// check does. Atoms that capture only royal pieces count only when a royal piece of the
+// other side stands on sq. Frozen pieces attack nothing. Leaps and rides come from the
+// tables; paths are walked.
 func (p *Position) Attackers(sq Square, by Color) compiler.Bitboard {
 	if p.n != nil {
 		return p.n.Attackers(sq, by)

@@ -16,6 +16,7 @@ func TestFENErrors(t *testing.T) {
 		want         string // substring of the error
 	}{
 		{"chess", "", "empty"},
+		{"minixiangqi", "3k3/7/7/7/7/7/K6 w - - 0 1", "white General on a1, where it may never stand"},
 		{"chess", "   ", "empty"},
 		{"chess", board + " w KQkq - 0 1 extra", "at most 6 fields"},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 7 ranks"},
@@ -56,6 +57,9 @@ func TestFENErrors(t *testing.T) {
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahC - 0 1", "castling right \"C\", but there is no Rook"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahB - 0 1", "castling right \"B\", but there is no Rook"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahI - 0 1", "unknown castling right \"I\""},
+		// Castling on rank 2: the rights need king and rook there, not on rank 1.
+		{"../testdata/synthetic/rank2castle.yaml", "8/r3k2r/8/8/8/8/8/R3K2R w KQkq - 0 1", "castling right \"K\", but white's King is not on its castling rank (rank 2)"},
+		{"../testdata/synthetic/rank2castle.yaml", "8/r3k2r/8/8/8/8/4K2R/R7 w Qkq - 0 1", "castling right \"Q\", but there is no Rook for it on white's castling rank (rank 2)"},
 	}
 	for i, c := range cases {
 		rs := openRuleset(t, c.variant)

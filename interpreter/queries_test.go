@@ -133,10 +133,14 @@ func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 			if a.AndNot(byColor[by]).Any() {
 				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %v", where, rs.Names[sq], by, a)
 			}
-			if a.Any() != p.Attacked(sq, by) {
-				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.Names[sq], by, a, p.Attacked(sq, by))
-			}
 			pc := p.At(sq)
+			// Attacked assumes a royal piece on sq (it answers check); Attackers counts
+			// capture-royal atoms only when one is there.
+			royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
+			sameQuestion := royalThere || rs.Mechanisms&compiler.MechCaptureRoyal == 0
+			if attacked := p.Attacked(sq, by); a.Any() != attacked && (sameQuestion || a.Any()) {
+				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.Names[sq], by, a, attacked)
+			}
 			if by != p.Side() || pc == NoPiece || pc.Color() == by {
 				continue
 			}
@@ -161,5 +165,82 @@ func checkIsLegal(t *testing.T, p *Position, legal, elsewhere []Move, where stri
 		if got := p.IsLegal(m); got != isLegal[m] {
 			t.Fatalf("%s: IsLegal(%s) = %v, want %v", where, p.Coord(m), got, isLegal[m])
 		}
+	}
+}
+
+// TestQueryEdgeCases: the cases a review found (each failed before its fix).
+func TestQueryEdgeCases(t *testing.T) { bothCores(t, testQueryEdgeCases) }
+
+func testQueryEdgeCases(t *testing.T) {
+	chess, _ := Open("chess")
+	// Repetition does not count positions before a null move: passes are not the game's.
+	p, _ := Start(chess, "")
+	for i := 0; i < 2; i++ {
+		for _, mv := range []string{"", "Nf6", "", "Ng8"} {
+			if mv == "" {
+				p.MakeNull()
+				continue
+			}
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+	}
+	if n := p.Repetitions(); n != 1 || p.Ended().Over {
+		t.Errorf("after passes and knight moves: %d repetitions, ended %+v; want 1, going on", n, p.Ended())
+	}
+	// On the fifty-move limit, checkmate takes precedence: Ended leaves it to NoMoves.
+	p, err := FromFEN(chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := p.Ended(); e.Over {
+		t.Errorf("mate on the 100th half-move: Ended %+v", e)
+	}
+	if r := p.Result(); r.Score != "1-0" || r.Reason != "checkmate" {
+		t.Errorf("mate on the 100th half-move: Result %+v", r)
+	}
+	p, _ = FromFEN(chess, "7k/8/5Q1K/8/8/8/8/8 b - - 100 80")
+	if e := p.Ended(); !e.Over || e.Reason != "fifty-move rule" {
+		t.Errorf("fifty moves with a legal move left: Ended %+v", e)
+	}
+	// A capture-royal ride (the flying general) attacks only a royal piece.
+	mx, err := Open("minixiangqi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = FromFEN(mx, "3k3/7/7/2r4/7/2K4/7 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, _ := mx.ParseSquare("c2")
+	c4, _ := mx.ParseSquare("c4")
+	if a := p.Attackers(c4, compiler.White); a.Has(c2) {
+		t.Errorf("minixiangqi: the general on c2 counted as attacking the rook on c4")
+	}
+	// A null move from a decided game keeps it decided, told from the other side.
+	koth, _ := Open("kingofthehill")
+	p, _ = Start(koth, "")
+	for _, mv := range []string{"e4", "d5", "Ke2", "Kd7", "Ke3", "Kd6", "exd5", "Kc5", "Ke4"} {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		p.Make(m)
+	}
+	e := p.Ended()
+	if !e.Over || e.Outcome != compiler.Loss {
+		t.Fatalf("king of the hill: after Ke4 Ended %+v", e)
+	}
+	h := p.Hash()
+	p.MakeNull()
+	if e2 := p.Ended(); !e2.Over || e2.Outcome != compiler.Win || p.Hash() != p.core().computeHash() || len(p.LegalMoves(nil)) != 0 {
+		t.Errorf("null move after the game ended: Ended %+v, %d legal moves", e2, len(p.LegalMoves(nil)))
+	}
+	p.Unmake()
+	if p.Hash() != h || p.Ended() != e {
+		t.Errorf("unmaking the null move: hash %x want %x, Ended %+v", p.Hash(), h, p.Ended())
 	}
 }

@@ -20,7 +20,7 @@ import (
 // UCI_Variant names; their perft counts come from Fairy-Stockfish.
 var classicVariants = []string{
 	"knightmate", "losalamos", "gardner", "amazon",
-	"hoppelpoppel", "breakthrough", "extinction", "nocastle",
+	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
@@ -211,11 +211,20 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 	}
 }
 
-// fsfPerft asks Fairy-Stockfish (the program at path) for the perft count of fen at depth,
-// after the setup commands given (such as a VariantPath option).
-func fsfPerft(path, variant, fen string, depth int, setup ...string) (int64, error) {
+// fsfPerft asks Fairy-Stockfish (the program at path) for the perft count of fen at depth.
+func fsfPerft(path, variant, fen string, depth int) (int64, error) {
+	return fsfPerftIni(path, "", variant, fen, depth)
+}
+
+// fsfPerftIni is fsfPerft with the variants of an ini file loaded first (VariantPath), when
+// ini is not empty.
+func fsfPerftIni(path, ini, variant, fen string, depth int) (int64, error) {
 	cmd := exec.Command(path)
-	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\n%ssetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", strings.Join(setup, ""), variant, fen, depth))
+	load := ""
+	if ini != "" {
+		load = "setoption name VariantPath value " + ini + "\n"
+	}
+	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\n%ssetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n", load, variant, fen, depth))
 	out, err := cmd.Output()
 	if err != nil {
 		return 0, err

@@ -88,7 +88,11 @@ func epdPerftCases(t testing.TB, variant string) []perftCase {
 			continue
 		}
 		fields := strings.Split(text, ";")
-		c := perftCase{variant: variant, name: path + ":" + strconv.Itoa(line), fen: strings.TrimSpace(fields[0])}
+		def := variant
+		if w, ok := wideEPD[variant]; ok {
+			def = w.path
+		}
+		c := perftCase{variant: def, name: path + ":" + strconv.Itoa(line), fen: strings.TrimSpace(fields[0])}
 		for i, fd := range fields[1:] {
 			depth, count, ok := strings.Cut(strings.TrimSpace(fd), " ")
 			n, err := strconv.ParseInt(count, 10, 64)
@@ -160,13 +164,163 @@ func TestPerftChess960Definition(t *testing.T) {
 }
 
 func TestPerftEPD(t *testing.T) {
-	for _, variant := range []string{"chess", "chess960"} {
+	for _, variant := range []string{"chess", "chess960", "minixiangqi"} {
 		cases := epdPerftCases(t, variant)
 		if len(cases) < 10 {
 			t.Fatalf("%s.epd: %d positions", variant, len(cases))
 		}
 		for i, c := range cases {
 			t.Run(variant+"/"+strconv.Itoa(i), func(t *testing.T) { runPerftCase(t, c) })
+		}
+	}
+}
+
+// wideEPD are the Fairy-Stockfish suites of variants whose boards have more than 64 cells
+// (run on the 256-cell core): the definition in testdata/wide, and the minimum depth of
+// the suite's start position.
+var wideEPD = map[string]struct {
+	path       string
+	startDepth int
+}{
+	"capablanca": {"../../testdata/wide/capablanca.yaml", 5},
+	"courier":    {"../../testdata/wide/courier.yaml", 4},
+	"shako":      {"../../testdata/wide/shako.yaml", 4},
+	"xiangqi":    {"../../testdata/wide/xiangqi.yaml", 4},
+}
+
+// TestPerftEPDWide runs the suites of the variants on boards of more than 64 cells, on the
+// 256-cell core, up to the -short node budget.
+func TestPerftEPDWide(t *testing.T) {
+	for _, variant := range []string{"capablanca", "courier", "shako", "xiangqi"} {
+		for i, c := range epdPerftCases(t, variant) {
+			t.Run(variant+"/"+strconv.Itoa(i), func(t *testing.T) {
+				if !c.position(t).Wide() {
+					t.Fatalf("%s: not on the 256-cell core", c.name)
+				}
+				runPerftCase(t, c)
+			})
+		}
+	}
+}
+
+// TestPerftEPDWideFormat checks that the suites of the larger boards are well formed: the
+// start position first, then at least three others, each counted to depth 4 or more.
+func TestPerftEPDWideFormat(t *testing.T) {
+	for variant, w := range wideEPD {
+		startDepth := w.startDepth
+		cases := epdPerftCases(t, variant)
+		if len(cases) < 4 {
+			t.Errorf("%s.epd: %d positions; want the start and at least three more", variant, len(cases))
+			continue
+		}
+		if got := len(cases[0].counts); got < startDepth {
+			t.Errorf("%s: start position counted to depth %d; want %d", cases[0].name, got, startDepth)
+		}
+		for _, c := range cases {
+			if len(c.counts) < 4 {
+				t.Errorf("%s: counted to depth %d; want 4 or more", c.name, len(c.counts))
+			}
+		}
+	}
+}
+
+// TestPerftEPDAgainstFairyStockfish re-derives the Fairy-Stockfish suites' counts from
+// Fairy-Stockfish itself, when it is installed, at the deepest depth of each position that
+// stays under the -short node limit of the classics.
+func TestPerftEPDAgainstFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Fairy-Stockfish; not in -short mode")
+	}
+	fsf := referenceProgram(t, "fairy-stockfish")
+	variants := []string{"minixiangqi"}
+	for v := range wideEPD {
+		variants = append(variants, v)
+	}
+	sort.Strings(variants)
+	for _, variant := range variants {
+		for _, c := range epdPerftCases(t, variant) {
+			depth := 0
+			for d, n := range c.counts {
+				if n <= classicShortNodes {
+					depth = d + 1
+				}
+			}
+			got, err := fsfPerft(fsf, variant, c.fen, depth)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if want := c.counts[depth-1]; got != want {
+				t.Errorf("%s: Fairy-Stockfish perft %d got %d, file says %d", c.name, depth, got, want)
+			}
+		}
+	}
+}
+
+// fsfIni holds the variants defined for Fairy-Stockfish to check mechanisms on boards
+// Chimera runs; each definition counted with one of them has the variant's name.
+const fsfIni = "../../testdata/perft/fsf-variants.ini"
+
+// TestIniVariantsAgainstFairyStockfish re-derives, from Fairy-Stockfish itself when it is
+// installed, the perft counts of the definitions whose numbers come from a variant of
+// testdata/perft/fsf-variants.ini, at the deepest depth of each test under the node limit
+// of the classics; it also checks that every variant of the file has such a definition.
+func TestIniVariantsAgainstFairyStockfish(t *testing.T) {
+	data, err := os.ReadFile(fsfIni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[]"), ":")
+			names = append(names, name)
+		}
+	}
+	files := map[string]string{}
+	for _, dir := range []string{"synthetic", "hooks"} {
+		paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", dir, "*.yaml"))
+		for _, path := range paths {
+			files[strings.TrimSuffix(filepath.Base(path), ".yaml")] = path
+		}
+	}
+	if len(names) < 6 {
+		t.Fatalf("%s: %d variants %v; want at least 6", fsfIni, len(names), names)
+	}
+	for _, name := range names {
+		if files[name] == "" {
+			t.Errorf("%s: variant %s has no definition testdata/{synthetic,hooks}/%s.yaml", fsfIni, name, name)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	fsf := referenceProgram(t, "fairy-stockfish")
+	for _, name := range names {
+		path := files[name]
+		if path == "" {
+			continue
+		}
+		rs := perftRuleset(t, path)
+		for _, c := range definitionPerftCases(t, path) {
+			depth := 0
+			for d, n := range c.counts {
+				if n <= classicShortNodes {
+					depth = d + 1
+				}
+			}
+			fen := c.fen
+			for i := len(rs.Setups) - 1; fen == "" && i >= 0; i-- {
+				if i == 0 || rs.Setups[i].Name == c.setup {
+					fen = rs.Setups[i].FEN
+				}
+			}
+			got, err := fsfPerftIni(fsf, fsfIni, name, fen, depth)
+			if err != nil {
+				t.Fatalf("%s %s: %v", path, c.name, err)
+			}
+			if want := c.counts[depth-1]; got != want {
+				t.Errorf("%s %s: Fairy-Stockfish perft %d got %d, file says %d", path, c.name, depth, got, want)
+			}
 		}
 	}
 }

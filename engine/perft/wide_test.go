@@ -24,6 +24,9 @@ const wideDir = "../../testdata/wide"
 // its counts.
 var wideFairy = []struct{ file, variant, ini string }{
 	{"capablanca.yaml", "capablanca", ""},
+	{"courier.yaml", "courier", ""},
+	{"shako.yaml", "shako", ""},
+	{"xiangqi.yaml", "xiangqi", ""},
 	{"tenten.yaml", "tenten", tentenINI},
 }
 
@@ -106,13 +109,12 @@ func TestWideAgainstFairyStockfish(t *testing.T) {
 	fsf := referenceProgram(t, "fairy-stockfish")
 	for _, w := range wideFairy {
 		rs := wideOpen(t, w.file)
-		setup := ""
+		ini := ""
 		if w.ini != "" {
-			ini := filepath.Join(t.TempDir(), w.variant+".ini")
+			ini = filepath.Join(t.TempDir(), w.variant+".ini")
 			if err := os.WriteFile(ini, []byte(w.ini), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			setup = "setoption name VariantPath value " + ini + "\n"
 		}
 		checked := 0
 		for i := range rs.Def.Tests {
@@ -130,7 +132,7 @@ func TestWideAgainstFairyStockfish(t *testing.T) {
 			if fen == "" {
 				fen = classicPosition(t, rs, dt).FEN()
 			}
-			got, err := fsfPerft(fsf, w.variant, fen, depth, setup)
+			got, err := fsfPerftIni(fsf, ini, w.variant, fen, depth)
 			if err != nil {
 				t.Fatalf("%s %s: %v", w.file, dt.Name, err)
 			}
