@@ -5,99 +5,103 @@ package interpreter
 
 import "chimera/compiler"
 
+// core is what a Position calls on the core it holds: the exported methods of both cores.
+type core interface {
+	Frozen(c Color) compiler.Bitboard
+	Attacked(sq Square, by Color) bool
+	InCheck() bool
+	FEN() string
+	Status(sq Square) int
+	PoolCount(c Color, pool, t int) int
+	Make(m Move)
+	MakeNull()
+	Unmake()
+	LegalMoves(buf []Move) []Move
+	PseudoMoves(buf []Move) []Move
+	Ruleset() *compiler.Ruleset
+	Side() Color
+	At(sq Square) Piece
+	Hash() uint64
+	Occupied() compiler.Bitboard
+	Pieces(c Color, t int) compiler.Bitboard
+	Halfmove() int
+	Ply() int
+	RecomputedHash() uint64
+	Ended() Ending
+	NoMoves() (compiler.Outcome, string)
+	IsCapture(m Move) bool
+	CaptureMoves(buf []Move) []Move
+	QuietMoves(buf []Move) []Move
+	Attackers(sq Square, by Color) compiler.Bitboard
+	IsLegal(m Move) bool
+	MakeProbe(m Move)
+	HookError() error
+	Result() Result
+	Repetitions() int
+}
+
+var (
+	_ core = (*core64)(nil)
+	_ core = (*core256)(nil)
+)
+
 // Frozen is the set of pieces of side c that cannot move or attack now.
 func (p *Position) Frozen(c Color) compiler.Bitboard {
-	if p.n != nil {
-		return p.n.Frozen(c)
-	}
-	return p.w.Frozen(c)
+	return p.c.Frozen(c)
 }
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece
 // is assumed there), ignoring landing restrictions and immunity, as check requires.
 func (p *Position) Attacked(sq Square, by Color) bool {
-	if p.n != nil {
-		return p.n.Attacked(sq, by)
-	}
-	return p.w.Attacked(sq, by)
+	return p.c.Attacked(sq, by)
 }
 
 // InCheck reports whether the side to move is in check under the ruleset's check rule.
 func (p *Position) InCheck() bool {
-	if p.n != nil {
-		return p.n.InCheck()
-	}
-	return p.w.InCheck()
+	return p.c.InCheck()
 }
 
 // FEN writes the position.
 func (p *Position) FEN() string {
-	if p.n != nil {
-		return p.n.FEN()
-	}
-	return p.w.FEN()
+	return p.c.FEN()
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).
 func (p *Position) Status(sq Square) int {
-	if p.n != nil {
-		return p.n.Status(sq)
-	}
-	return p.w.Status(sq)
+	return p.c.Status(sq)
 }
 
 // PoolCount is how many pieces of type t side c holds in pool.
 func (p *Position) PoolCount(c Color, pool, t int) int {
-	if p.n != nil {
-		return p.n.PoolCount(c, pool, t)
-	}
-	return p.w.PoolCount(c, pool, t)
+	return p.c.PoolCount(c, pool, t)
 }
 
 // Make plays m, which must be legal (or at least pseudo-legal) in p, and decides the
 // goals its mover may have reached.
 func (p *Position) Make(m Move) {
-	if p.n != nil {
-		p.n.Make(m)
-		return
-	}
-	p.w.Make(m)
+	p.c.Make(m)
 }
 
 // MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
 // targets lapse, nothing else changes (a decided game stays decided). Unmake takes it back.
 func (p *Position) MakeNull() {
-	if p.n != nil {
-		p.n.MakeNull()
-		return
-	}
-	p.w.MakeNull()
+	p.c.MakeNull()
 }
 
 // Unmake takes back the last move (or null move) made: the journal is reversed back to the
 // frame's mark and the scalar state restored.
 func (p *Position) Unmake() {
-	if p.n != nil {
-		p.n.Unmake()
-		return
-	}
-	p.w.Unmake()
+	p.c.Unmake()
 }
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *Position) LegalMoves(buf []Move) []Move {
-	if p.n != nil {
-		return p.n.LegalMoves(buf)
-	}
-	return p.w.LegalMoves(buf)
+	return p.c.LegalMoves(buf)
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
 func (p *Position) PseudoMoves(buf []Move) []Move {
-	if p.n != nil {
-		return p.n.PseudoMoves(buf)
-	}
-	return p.w.PseudoMoves(buf)
+	return p.c.PseudoMoves(buf)
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -134,18 +138,12 @@ func (p *Position) Hash() uint64 {
 
 // Occupied is the set of occupied squares.
 func (p *Position) Occupied() compiler.Bitboard {
-	if p.n != nil {
-		return p.n.Occupied()
-	}
-	return p.w.Occupied()
+	return p.c.Occupied()
 }
 
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *Position) Pieces(c Color, t int) compiler.Bitboard {
-	if p.n != nil {
-		return p.n.Pieces(c, t)
-	}
-	return p.w.Pieces(c, t)
+	return p.c.Pieces(c, t)
 }
 
 // Halfmove is the fifty-move counter in half-moves.
@@ -158,63 +156,42 @@ func (p *Position) Halfmove() int {
 
 // Ply is the number of moves made since the position was set up.
 func (p *Position) Ply() int {
-	if p.n != nil {
-		return p.n.Ply()
-	}
-	return p.w.Ply()
+	return p.c.Ply()
 }
 
 // RecomputedHash exposes computeHash for tests of the incremental hash.
 func (p *Position) RecomputedHash() uint64 {
-	if p.n != nil {
-		return p.n.RecomputedHash()
-	}
-	return p.w.RecomputedHash()
+	return p.c.RecomputedHash()
 }
 
 // Ended reports a game decided without generating moves (but for the rare position on the
 // fifty-move limit). A game that is over only because the side to move has no legal move
 // is not reported here: see NoMoves.
 func (p *Position) Ended() Ending {
-	if p.n != nil {
-		return p.n.Ended()
-	}
-	return p.w.Ended()
+	return p.c.Ended()
 }
 
 // NoMoves is the outcome, for the side to move, and its reason when that side has no legal
 // move (the caller knows it has none).
 func (p *Position) NoMoves() (compiler.Outcome, string) {
-	if p.n != nil {
-		return p.n.NoMoves()
-	}
-	return p.w.NoMoves()
+	return p.c.NoMoves()
 }
 
 // IsCapture reports whether m, legal in p, removes an enemy piece or promotes: the moves a
 // quiescence search looks at.
 func (p *Position) IsCapture(m Move) bool {
-	if p.n != nil {
-		return p.n.IsCapture(m)
-	}
-	return p.w.IsCapture(m)
+	return p.c.IsCapture(m)
 }
 
 // CaptureMoves appends the legal captures and promotions to buf[:0].
 func (p *Position) CaptureMoves(buf []Move) []Move {
-	if p.n != nil {
-		return p.n.CaptureMoves(buf)
-	}
-	return p.w.CaptureMoves(buf)
+	return p.c.CaptureMoves(buf)
 }
 
 // QuietMoves appends the legal moves that neither capture nor promote to buf[:0].
 // CaptureMoves and QuietMoves together are exactly LegalMoves.
 func (p *Position) QuietMoves(buf []Move) []Move {
-	if p.n != nil {
-		return p.n.QuietMoves(buf)
-	}
-	return p.w.QuietMoves(buf)
+	return p.c.QuietMoves(buf)
 }
 
 // Attackers is the set of squares of side by's pieces that attack sq: that could capture a
@@ -223,55 +200,36 @@ func (p *Position) QuietMoves(buf []Move) []Move {
 // other side stands on sq. Frozen pieces attack nothing. Leaps and rides come from the
 // tables; paths are walked.
 func (p *Position) Attackers(sq Square, by Color) compiler.Bitboard {
-	if p.n != nil {
-		return p.n.Attackers(sq, by)
-	}
-	return p.w.Attackers(sq, by)
+	return p.c.Attackers(sq, by)
 }
 
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece
 // on its origin (a search checks a move from its transposition table this way).
 func (p *Position) IsLegal(m Move) bool {
-	if p.n != nil {
-		return p.n.IsLegal(m)
-	}
-	return p.w.IsLegal(m)
+	return p.c.IsLegal(m)
 }
 
 // MakeProbe plays m without deciding goals, for a test that unmakes it at once (does the
 // move give check, is it safe): cheaper than Make when goals run hooks.
 func (p *Position) MakeProbe(m Move) {
-	if p.n != nil {
-		p.n.MakeProbe(m)
-		return
-	}
-	p.w.MakeProbe(m)
+	p.c.MakeProbe(m)
 }
 
 // HookError returns the first run-time error a hook raised in this position's games
 // (the hook then counted as false), or nil.
 func (p *Position) HookError() error {
-	if p.n != nil {
-		return p.n.HookError()
-	}
-	return p.w.HookError()
+	return p.c.HookError()
 }
 
 // Result reports whether the game is over in this position and how. A side without a
 // legal move loses or draws by the no-moves rule even when the fifty-move rule or
 // repetition would also apply.
 func (p *Position) Result() Result {
-	if p.n != nil {
-		return p.n.Result()
-	}
-	return p.w.Result()
+	return p.c.Result()
 }
 
 // Repetitions counts how often the current position occurred in the moves made so far
 // (including now), looking back no further than the last irreversible move.
 func (p *Position) Repetitions() int {
-	if p.n != nil {
-		return p.n.Repetitions()
-	}
-	return p.w.Repetitions()
+	return p.c.Repetitions()
 }

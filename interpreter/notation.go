@@ -24,7 +24,7 @@ func (p *Position) Coord(m Move) string {
 		return p.plainCoord(m)
 	}
 	var legal [256]Move
-	squares, rest := p.coordParts(m, p.LegalMoves(legal[:0]))
+	squares, rest := p.coordParts(m, p.legalMoves(legal[:0]))
 	return squares + rest
 }
 
@@ -94,14 +94,14 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 // SAN writes m (legal in p) in standard algebraic notation with + or # appended.
 func (p *Position) SAN(m Move) string {
 	var legal [256]Move
-	s := p.sanBody(m, p.LegalMoves(legal[:0]))
+	s := p.sanBody(m, p.legalMoves(legal[:0]))
 	p.Make(m)
 	var buf [256]Move
 	switch {
 	case p.wonByGoal(): // the move reached a winning goal
 		s += "#"
 	case p.InCheck():
-		if len(p.LegalMoves(buf[:0])) == 0 {
+		if len(p.legalMoves(buf[:0])) == 0 {
 			s += "#"
 		} else {
 			s += "+"

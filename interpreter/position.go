@@ -50,12 +50,18 @@ func (p Piece) code() int { return int(p) - 2 }
 // for another goroutine.
 //
 // It holds exactly one core: n, the 64-cell core, when the ruleset has 64-cell tables
-// (a board of at most 64 cells), else w, the 256-cell core. Each method calls the one it
-// holds (dispatch.go); the choice is made once, when the position is created.
+// (a board of at most 64 cells), else w, the 256-cell core; c is the same core as an
+// interface. Each method calls the one it holds (dispatch.go); the choice is made once,
+// when the position is created.
 type Position struct {
+	c core
 	n *core64
 	w *core256
 }
+
+// narrowPosition and widePosition wrap a core.
+func narrowPosition(c *core64) *Position { return &Position{c: c, n: c} }
+func widePosition(c *core256) *Position  { return &Position{c: c, w: c} }
 
 // forceWideCore makes new positions use the 256-cell core whatever their board's size.
 // Only tests set it, to run the 256-cell core on the variants whose counts are known.
@@ -64,9 +70,9 @@ var forceWideCore bool
 // Clone returns an independent copy (with its own undo stack) for another goroutine.
 func (p *Position) Clone() *Position {
 	if p.n != nil {
-		return &Position{n: p.n.clone()}
+		return narrowPosition(p.n.clone())
 	}
-	return &Position{w: p.w.clone()}
+	return widePosition(p.w.clone())
 }
 
 // Wide reports whether the position runs on the 256-cell core.
@@ -79,13 +85,22 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Position{n: c}, nil
+		return narrowPosition(c), nil
 	}
 	c, err := fromFEN256(rs, &rs.Tables, fen)
 	if err != nil {
 		return nil, err
 	}
-	return &Position{w: c}, nil
+	return widePosition(c), nil
+}
+
+// legalMoves is LegalMoves by a direct call: a buffer on the caller's stack stays there
+// (through the interface it would escape to the heap).
+func (p *Position) legalMoves(buf []Move) []Move {
+	if p.n != nil {
+		return p.n.LegalMoves(buf)
+	}
+	return p.w.LegalMoves(buf)
 }
 
 // steps is the number of steps of v from a to b (b lies on a's ray along v).

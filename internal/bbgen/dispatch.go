@@ -18,8 +18,13 @@ const DispatchFile = "dispatch.go"
 
 // Dispatch writes the dispatching methods of Position: for every exported method of
 // *core256 in the given core sources (file name -> text), a method of the same name,
-// signature and documentation that calls p.n (the 64-cell core) when it is set, else p.w.
-// A signature that names a core-specific type (anything containing "256") is an error.
+// signature and documentation on Position, and the interface core that both cores
+// implement. An accessor (a method whose body returns an expression without calls) is
+// dispatched by testing p.n, the 64-cell core, else p.w: both branches inline to a field
+// load. Any other method calls the core through the interface p.c: the wrapper is then one
+// call, which Go inlines into its caller, so a position's method costs one (indirect) call
+// rather than two. A signature that names a core-specific type (anything containing "256")
+// is an error.
 func Dispatch(srcs map[string][]byte) ([]byte, error) {
 	fset := token.NewFileSet()
 	names := make([]string, 0, len(srcs))
@@ -27,7 +32,7 @@ func Dispatch(srcs map[string][]byte) ([]byte, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var b bytes.Buffer
+	var b, iface bytes.Buffer
 	count := 0
 	for _, name := range names {
 		f, err := parser.ParseFile(fset, name, srcs[name], parser.ParseComments)
@@ -67,11 +72,17 @@ func Dispatch(srcs map[string][]byte) ([]byte, error) {
 			if fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
 				ret = "return "
 			}
-			fmt.Fprintf(&b, "func (p *Position) %s%s {\n\tif p.n != nil {\n\t\t%sp.n.%s\n", fd.Name.Name, strings.TrimPrefix(sig, "func"), ret, call)
-			if ret == "" {
-				b.WriteString("\t\treturn\n")
+			rest := strings.TrimPrefix(sig, "func")
+			fmt.Fprintf(&iface, "\t%s%s\n", fd.Name.Name, rest)
+			if accessor(fd) {
+				fmt.Fprintf(&b, "func (p *Position) %s%s {\n\tif p.n != nil {\n\t\t%sp.n.%s\n", fd.Name.Name, rest, ret, call)
+				if ret == "" {
+					b.WriteString("\t\treturn\n")
+				}
+				fmt.Fprintf(&b, "\t}\n\t%sp.w.%s\n}\n", ret, call)
+			} else {
+				fmt.Fprintf(&b, "func (p *Position) %s%s {\n\t%sp.c.%s\n}\n", fd.Name.Name, rest, ret, call)
 			}
-			fmt.Fprintf(&b, "\t}\n\t%sp.w.%s\n}\n", ret, call)
 			count++
 		}
 	}
@@ -84,7 +95,32 @@ func Dispatch(srcs map[string][]byte) ([]byte, error) {
 	if strings.Contains(b.String(), "compiler.") {
 		head += "\nimport \"chimera/compiler\"\n"
 	}
+	head += "\n// core is what a Position calls on the core it holds: the exported methods of both cores.\n" +
+		"type core interface {\n" + iface.String() + "}\n\n" +
+		"var (\n\t_ core = (*core64)(nil)\n\t_ core = (*core256)(nil)\n)\n"
 	return format.Source(append([]byte(head), b.Bytes()...))
+}
+
+// accessor reports whether fd's body is one return of expressions without calls: a field
+// or element load, which inlines.
+func accessor(fd *ast.FuncDecl) bool {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return false
+	}
+	calls := false
+	for _, e := range r.Results {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if _, ok := n.(*ast.CallExpr); ok {
+				calls = true
+			}
+			return !calls
+		})
+	}
+	return !calls
 }
 
 func isCoreRecv(recv *ast.FieldList) bool {

@@ -67,7 +67,10 @@ package interpreter
 func (p *core256) Make(m Move) { p.play(m) }
 
 // Pieces is a set.
-func (p *core256) Pieces(c Color, t int) compiler.Bitboard { return p.x }
+func (p *core256) Pieces(c Color, t int) compiler.Bitboard { return p.x.Wide() }
+
+// Side is a field.
+func (p *core256) Side() Color { return p.side }
 
 func (p *core256) hidden() {}
 
@@ -80,8 +83,11 @@ func (p *other) Exported() {}
 	got := string(out)
 	for _, want := range []string{
 		"import \"chimera/compiler\"",
-		"// Make plays m.\nfunc (p *Position) Make(m Move) {\n\tif p.n != nil {\n\t\tp.n.Make(m)\n\t\treturn\n\t}\n\tp.w.Make(m)\n}",
-		"func (p *Position) Pieces(c Color, t int) compiler.Bitboard {\n\tif p.n != nil {\n\t\treturn p.n.Pieces(c, t)\n\t}\n\treturn p.w.Pieces(c, t)\n}",
+		"type core interface {\n\tMake(m Move)\n\tPieces(c Color, t int) compiler.Bitboard\n\tSide() Color\n}",
+		"_ core = (*core64)(nil)",
+		"// Make plays m.\nfunc (p *Position) Make(m Move) {\n\tp.c.Make(m)\n}",
+		"func (p *Position) Pieces(c Color, t int) compiler.Bitboard {\n\treturn p.c.Pieces(c, t)\n}",
+		"// Side is a field.\nfunc (p *Position) Side() Color {\n\tif p.n != nil {\n\t\treturn p.n.Side()\n\t}\n\treturn p.w.Side()\n}",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
