@@ -3,13 +3,6 @@ package interpreter
 
 import "chimera/compiler"
 
-// The 256-cell core is the source of the interpreter's rules: core64_*.go are generated
-// from core256_*.go by internal/bbgen (go generate), which renames every identifier
-// containing 256 to 64 and lowers the set methods to uint64 operators. Write these files
-// with the set methods (Or, And, AndNot, Meets, Any, Rest, ...), never name a type of
-// the other core, and keep type-independent helpers out of them (in position.go), since
-// they would be defined twice.
-
 // bb256 is the set type of this core.
 type bb256 = compiler.BB256
 

@@ -14,7 +14,7 @@ import (
 
 // goalReached evaluates the ruleset's goals after the mover's piece pc made move m, which
 // captured caps pieces (the side has not been switched yet). It returns the value for
-// Position.ended (0: no goal) and the index of the goal reached.
+// core64.ended (0: no goal) and the index of the goal reached.
 func (p *core64) goalReached(m Move, pc Piece, caps int) (int8, int) {
 	us := p.side
 	for i := range p.tb.Goals {

@@ -18,6 +18,15 @@ import (
 
 //go:generate go run ../internal/bbgen/cmd .
 
+// Editing the rules: core64_*.go and dispatch.go are generated from core256_*.go by
+// internal/bbgen (go generate ./interpreter; a test fails when they are stale), which
+// renames every identifier containing 256 to 64 and lowers the set methods to uint64
+// operators. Write the core256 files with the set methods (Or, And, AndNot, Meets, Any,
+// Rest, ...), give no other type methods of those names, name no type of the other core,
+// and keep type-independent helpers out of them (here and in movegen.go, makemove.go),
+// since they would be defined twice. An exported method of core256 becomes a method of
+// Position.
+
 // Type aliases keep signatures short.
 type (
 	Square   = compiler.Square
