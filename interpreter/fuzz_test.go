@@ -15,7 +15,7 @@ import (
 
 // fuzzVariants are the rulesets the fuzz targets pick by index (modulo the length), so a
 // corpus entry keeps its meaning: the first five are fixed, the other built-ins follow
-// in name order.
+// in name order, then two large boards (the 256-cell core).
 var fuzzVariants = func() []string {
 	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape"}
 	fixed := map[string]bool{}
@@ -27,7 +27,7 @@ var fuzzVariants = func() []string {
 			out = append(out, v)
 		}
 	}
-	return out
+	return append(out, "../testdata/wide/big16.yaml", "../testdata/wide/shako.yaml")
 }()
 
 var (
@@ -104,6 +104,10 @@ var fuzzFENSeeds = []struct{ variant, fen string }{
 	{"prisonersescape", "I******/7/7/7/7/7/7/***i*** w - - 0 1"},
 	{"prisonersescape", "***I***/7/7/7/7/7/7/7 w - - 0 1"},
 	{"breakthrough", "p7/8/8/8/3PPP2/8/8/8 w - - 0 1"},
+	{"../testdata/wide/big16.yaml", "7k8/1P14/16/16/16/13*2/4*11/7**7/7**7/11*4/2*13/3pP11/5p10/16/14p1/7K8 b - e3e4 0 1"},
+	{"../testdata/wide/big16.yaml", "r6k7r/pppp4pppp4/16/5n10/16/13*2/4*11/3Q3**7/7**2q4/11*4/2*13/16/10C5/16/PPPP4PPPP4/R6K7R w KQkq - 0 1"},
+	{"../testdata/wide/big16.yaml", "7k8/16/16/16/16/13*2/4*11/7**7/7**7/11*4/2*13/16/16/16/16/7K8 w - e3 0 1"},
+	{"../testdata/wide/shako.yaml", "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"},
 }
 
 // FuzzFEN: FromFEN never panics; an accepted FEN is written back in a form that reads as
