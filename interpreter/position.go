@@ -9,17 +9,17 @@
 // The rules run on one of two cores: a 64-cell one (sets are uint64) for boards of up to
 // 64 cells, and a 256-cell one (sets of four words) for larger boards. The 256-cell core
 // (core256_*.go) is the source; the 64-cell core (core64_*.go) and Position's dispatching
-// methods (dispatch.go) are generated from it by internal/bbgen.
+// methods (dispatch.go) are generated from it by interpreter/internal/bbgen.
 package interpreter
 
 import (
 	"chimera/compiler"
 )
 
-//go:generate go run ../internal/bbgen/cmd .
+//go:generate go run ./internal/bbgen/cmd .
 
 // Editing the rules: core64_*.go and dispatch.go are generated from core256_*.go by
-// internal/bbgen (go generate ./interpreter; a test fails when they are stale), which
+// interpreter/internal/bbgen (go generate ./interpreter; a test fails when they are stale), which
 // renames every identifier containing 256 to 64 and lowers the set methods to uint64
 // operators. Write the core256 files with the set methods (Or, And, AndNot, Meets, Any,
 // Rest, ...), give no other type methods of those names, name no type of the other core,

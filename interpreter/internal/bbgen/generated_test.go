@@ -9,7 +9,7 @@ import (
 )
 
 func TestGeneratedFilesUpToDate(t *testing.T) {
-	dir := filepath.Join("..", "..", "interpreter")
+	dir := filepath.Join("..", "..")
 	want, err := Generate(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +24,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 			continue
 		}
 		if !bytes.Equal(got, text) {
-			t.Errorf("%s differs from what internal/bbgen writes from the 256-cell core: run go generate ./interpreter", name)
+			t.Errorf("%s differs from what interpreter/internal/bbgen writes from the 256-cell core: run go generate ./interpreter", name)
 		}
 	}
 	owned, err := Owned(dir)

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"chimera/internal/bbgen"
+	"chimera/interpreter/internal/bbgen"
 )
 
 func main() {
