@@ -203,7 +203,7 @@ func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interprete
 	if setup != "" {
 		var names []string
 		found := false
-		for _, s := range rs.Setups {
+		for _, s := range rs.Setups() {
 			names = append(names, s.Name)
 			found = found || s.Name == setup
 		}

@@ -432,7 +432,7 @@ func zoneText(rs *compiler.Ruleset, name string) string {
 		}
 		return fmt.Sprintf("%s (%s %s; %s %s for Black)", name, word, strings.Join(w, ", "), word, strings.Join(b, ", "))
 	}
-	sets := rs.Zones[name]
+	sets := zoneSets(rs, name)
 	if sets[0] == sets[1] {
 		return fmt.Sprintf("%s (%s)", name, squareList(rs, sets[0]))
 	}
@@ -442,7 +442,7 @@ func zoneText(rs *compiler.Ruleset, name string) string {
 func squareList(rs *compiler.Ruleset, b compiler.Bitboard) string {
 	var names []string
 	for ; b.Any(); b = b.Rest() {
-		names = append(names, rs.Names[b.First()])
+		names = append(names, rs.SquareName(b.First()))
 	}
 	if len(names) == 0 {
 		return "no squares"
@@ -464,9 +464,9 @@ func letterList(ls []string) string { return strings.Join(ls, ", ") }
 
 func typeLetters(rs *compiler.Ruleset, mask uint64) string {
 	var ls []string
-	for t := range rs.Pieces {
+	for t := range rs.NumPieces() {
 		if mask>>uint(t)&1 != 0 {
-			ls = append(ls, string(rs.Pieces[t].Letter))
+			ls = append(ls, string(rs.Piece(t).Letter))
 		}
 	}
 	return strings.Join(ls, ", ")
@@ -491,8 +491,8 @@ func describeRules(rs *compiler.Ruleset) []string {
 	}
 	out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
 		outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
-	for i := range rs.Goals {
-		out = append(out, describeGoal(rs, &rs.Goals[i]))
+	for i := range rs.NumGoals() {
+		out = append(out, describeGoal(rs, rs.Goal(i)))
 	}
 	for _, f := range def.Freeze {
 		targets := "enemy pieces"
@@ -541,7 +541,8 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if rs.FiftyMove > 0 {
 		clock := "a capture"
 		var resets []string
-		for _, p := range rs.Pieces {
+		for t := range rs.NumPieces() {
+			p := rs.Piece(t)
 			if p.ResetsClock {
 				resets = append(resets, string(p.Letter))
 			}
@@ -584,7 +585,7 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	var cond []string
 	if d.Reach != "" {
 		whose := ""
-		if z := rs.Zones[d.Reach]; z[0] != z[1] {
+		if z := zoneSets(rs, d.Reach); z[0] != z[1] {
 			whose = "its own side's squares of "
 			if d.Whose == "opponent" {
 				whose = "the opponent's squares of "
@@ -668,4 +669,10 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 		lines = append(lines, "does not move")
 	}
 	return head, lines
+}
+
+// zoneSets is the named zone's cells for each side (none for an unknown name).
+func zoneSets(rs *compiler.Ruleset, name string) [2]compiler.Bitboard {
+	z, _ := rs.Zone(name)
+	return z
 }

@@ -131,7 +131,7 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 				return m
 			}
 		}
-		z := rs.Zones[name]
+		z := zoneSets(rs, name)
 		m := &zoneMark{name: name, cells: z[0].Or(z[1])}
 		b := brackets[min(len(marks), len(brackets)-1)]
 		m.open, m.close = b[0], b[1]
@@ -148,8 +148,8 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 			m.duties = append(m.duties, p.Letter+" ends its moves only on its own side's squares here")
 		}
 	}
-	for i := range rs.Goals {
-		g := &rs.Goals[i]
+	for i := range rs.NumGoals() {
+		g := rs.Goal(i)
 		if g.Def.Reach == "" {
 			continue
 		}
@@ -159,7 +159,7 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 			goal = fmt.Sprintf("goal %q", g.Def.Name)
 		}
 		reach := "reaching it"
-		switch z := rs.Zones[g.Def.Reach]; {
+		switch z := zoneSets(rs, g.Def.Reach); {
 		case z[0] != z[1] && g.Def.Whose == "opponent":
 			reach = "reaching the opponent's squares of it"
 		case z[0] != z[1]:
@@ -191,16 +191,16 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 		fmt.Fprintf(&b, "  %*d ", labelWidth, r+1)
 		for f := 0; f < rs.Files; f++ {
 			sq := rs.SquareAt(f, r)
-			kinds[rs.Kind[sq]] = true
+			kinds[rs.KindOf(sq)] = true
 			ch := byte('.')
-			switch rs.Kind[sq] {
+			switch rs.KindOf(sq) {
 			case compiler.CellMissing:
 				ch = ' '
 			case compiler.CellUnused:
 				ch = '-'
 			default:
 				if pc := p.At(sq); pc != interpreter.NoPiece {
-					ch = rs.Pieces[pc.Type()].Letter
+					ch = rs.Piece(pc.Type()).Letter
 					if pc.Color() == compiler.Black {
 						ch += 'a' - 'A'
 					}

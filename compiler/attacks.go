@@ -24,57 +24,57 @@ type RideAttack[B any] struct {
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
 type AttackTables[B any] struct {
-	AttackFrom  [2][][]B // [color][type][square]: origins of leap captures (capture-royal ones too) onto square
-	LeapTypes   [2][]int // types with leap captures
-	SlideGroups [2][]SlideGroup
-	RideAttacks [2][]RideAttack[B]
+	attackFrom  [2][][]B // [color][type][square]: origins of leap captures (capture-royal ones too) onto square
+	leapTypes   [2][]int // types with leap captures
+	slideGroups [2][]SlideGroup
+	rideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
-	RoyalList   []int     // royal piece types
+	royalList   []int     // royal piece types
 }
 
 func (rs *Ruleset) buildAttackTables() {
 	a := &rs.AttackTables
-	for t := range rs.Pieces {
-		if rs.Pieces[t].Royal {
-			a.RoyalList = append(a.RoyalList, t)
+	for t := range rs.pieces {
+		if rs.pieces[t].Royal {
+			a.royalList = append(a.royalList, t)
 		}
 	}
 	for c := 0; c < 2; c++ {
-		a.AttackFrom[c] = make([][]Bitboard, len(rs.Pieces))
+		a.attackFrom[c] = make([][]Bitboard, len(rs.pieces))
 		slide := map[int]uint64{}
 		var order []int
-		for t := range rs.Pieces {
-			pt := &rs.Pieces[t]
+		for t := range rs.pieces {
+			pt := &rs.pieces[t]
 			from := make([]Bitboard, rs.Cells)
 			any := false
 			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.LeapCapture[c][sq].Or(pt.LeapRoyal[c][sq]); b.Any(); b = b.Rest() {
+				for b := pt.leapCapture[c][sq].Or(pt.leapRoyal[c][sq]); b.Any(); b = b.Rest() {
 					from[b.First()] = from[b.First()].With(sq)
 					any = true
 				}
 			}
-			a.AttackFrom[c][t] = from
+			a.attackFrom[c][t] = from
 			if any {
-				a.LeapTypes[c] = append(a.LeapTypes[c], t)
+				a.leapTypes[c] = append(a.leapTypes[c], t)
 			}
-			for _, d := range pt.Slides[c] {
-				v := rs.Dirs[d].V
+			for _, d := range pt.slides[c] {
+				v := rs.dirs[d].V
 				back := rs.dirIndex(Vec{-v.DX, -v.DY})
 				if _, ok := slide[back]; !ok {
 					order = append(order, back)
 				}
 				slide[back] |= 1 << uint(t)
 			}
-			for _, r := range slices.Concat(pt.Rides[c], pt.RoyalRides[c]) {
+			for _, r := range slices.Concat(pt.rides[c], pt.royalRides[c]) {
 				if r.Mode == ModeMove {
 					continue
 				}
-				v := rs.Dirs[r.Dir].V
-				a.RideAttacks[c] = append(a.RideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v,
+				v := rs.dirs[r.Dir].V
+				a.rideAttacks[c] = append(a.rideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v,
 					RoyalOnly: r.Mode == ModeCaptureRoyal})
 			}
-			for i := range pt.Paths[c] {
-				p := &pt.Paths[c][i]
+			for i := range pt.paths[c] {
+				p := &pt.paths[c][i]
 				rs.pathReach(p)
 				if p.Captures {
 					a.PathTypes[c] |= 1 << uint(t)
@@ -82,7 +82,7 @@ func (rs *Ruleset) buildAttackTables() {
 			}
 		}
 		for _, back := range order {
-			a.SlideGroups[c] = append(a.SlideGroups[c], SlideGroup{Back: back, Types: slide[back]})
+			a.slideGroups[c] = append(a.slideGroups[c], SlideGroup{Back: back, Types: slide[back]})
 		}
 	}
 }
@@ -95,7 +95,7 @@ func (rs *Ruleset) buildAttackTables() {
 // cells are worked out once per (leg, cell), from the last leg back to the first: the
 // cost is legs × cells × steps, however many legs are optional or repeat.
 func (rs *Ruleset) pathReach(p *Path[Bitboard]) {
-	n := len(p.Legs)
+	n := len(p.legs)
 	reach := make([][]Bitboard, n+1) // reach[li][sq]: walking legs li.. from sq
 	visit := make([][]Bitboard, n+1)
 	for li := n - 1; li >= 0; li-- {
@@ -105,11 +105,11 @@ func (rs *Ruleset) pathReach(p *Path[Bitboard]) {
 			reach[li][sq], visit[li][sq] = rs.pathCells(p, li, sq, reach[li+1], visit[li+1])
 		}
 	}
-	p.Reach = make([]Bitboard, rs.Cells)
-	p.Visit = make([]Bitboard, rs.Cells)
+	p.reach = make([]Bitboard, rs.Cells)
+	p.visit = make([]Bitboard, rs.Cells)
 	for sq := 0; sq < rs.Cells; sq++ {
 		if p.From.Has(sq) {
-			p.Reach[sq], p.Visit[sq] = reach[0][sq], visit[0][sq]
+			p.reach[sq], p.visit[sq] = reach[0][sq], visit[0][sq]
 		}
 	}
 }
@@ -118,16 +118,16 @@ func (rs *Ruleset) pathReach(p *Path[Bitboard]) {
 // li.. could capture on and the cells they could touch; nextReach and nextVisit hold the
 // answers for leg li+1 from every cell (unused for the last leg).
 func (rs *Ruleset) pathCells(p *Path[Bitboard], li int, at Square, nextReach, nextVisit []Bitboard) (reach, visit Bitboard) {
-	leg := &p.Legs[li]
-	last := li == len(p.Legs)-1
-	d := &rs.Dirs[leg.Dir]
+	leg := &p.legs[li]
+	last := li == len(p.legs)-1
+	d := &rs.dirs[leg.Dir]
 	if !last && leg.Min == 0 {
 		reach, visit = nextReach[at], nextVisit[at]
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
-		cur = d.Step[cur]
-		if cur == NoSquare || (rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0) {
+		cur = d.step[cur]
+		if cur == NoSquare || (rs.kind[cur] == CellMissing && leg.On&OnMissing == 0) {
 			break
 		}
 		visit = visit.With(cur)

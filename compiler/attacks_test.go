@@ -16,14 +16,14 @@ func TestAttackFromReversesLeapCapture(t *testing.T) {
 	}
 	for _, rs := range rulesets {
 		for c := 0; c < 2; c++ {
-			for ty := range rs.Pieces {
+			for ty := range rs.pieces {
 				for from := 0; from < rs.Cells; from++ {
 					for to := 0; to < rs.Cells; to++ {
-						leap := rs.Pieces[ty].LeapCapture[c][from].Has(to)
-						back := rs.AttackFrom[c][ty][to].Has(from)
+						leap := rs.pieces[ty].leapCapture[c][from].Has(to)
+						back := rs.attackFrom[c][ty][to].Has(from)
 						if leap != back {
 							t.Fatalf("%s colour %d %s: LeapCapture[%s] has %s: %v; AttackFrom[%s] has %s: %v",
-								rs.Name, c, rs.Pieces[ty].Name, rs.Names[from], rs.Names[to], leap, rs.Names[to], rs.Names[from], back)
+								rs.Name, c, rs.pieces[ty].Name, rs.names[from], rs.names[to], leap, rs.names[to], rs.names[from], back)
 						}
 					}
 				}
@@ -51,14 +51,14 @@ func TestAttackFrom(t *testing.T) {
 		{'Q', White, "d4", ""}, // sliders attack through the slide groups
 	}
 	for i, c := range cases {
-		got := rs.AttackFrom[c.c][typeOf(t, rs, c.letter)][sqOf(t, rs, c.target)]
+		got := rs.attackFrom[c.c][typeOf(t, rs, c.letter)][sqOf(t, rs, c.target)]
 		if want := set(t, rs, c.from); got != want {
 			t.Errorf("#%d %c AttackFrom[%d][%s] got %s want %s", i, c.letter, c.c, c.target, show(rs, got), show(rs, want))
 		}
 	}
 	// Types with leap captures: K, N, P (0, 4, 5).
 	for c := 0; c < 2; c++ {
-		if got := rs.LeapTypes[c]; len(got) != 3 || got[0] != 0 || got[1] != 4 || got[2] != 5 {
+		if got := rs.leapTypes[c]; len(got) != 3 || got[0] != 0 || got[1] != 4 || got[2] != 5 {
 			t.Errorf("#%d LeapTypes got %v want [0 4 5]", c, got)
 		}
 	}
@@ -68,13 +68,13 @@ func TestSlideGroups(t *testing.T) {
 	rs := builtin(t, "chess")
 	q, r, b := uint64(1)<<typeOf(t, rs, 'Q'), uint64(1)<<typeOf(t, rs, 'R'), uint64(1)<<typeOf(t, rs, 'B')
 	for c := 0; c < 2; c++ {
-		groups := rs.SlideGroups[c]
+		groups := rs.slideGroups[c]
 		if len(groups) != 8 {
 			t.Errorf("#%d got %d slide groups want 8", c, len(groups))
 		}
 		seen := map[Vec]bool{}
 		for i, g := range groups {
-			v := rs.Dirs[g.Back].V
+			v := rs.dirs[g.Back].V
 			if seen[v] {
 				t.Errorf("#%d group %d: direction %v twice", c, i, v)
 			}
@@ -90,8 +90,8 @@ func TestSlideGroups(t *testing.T) {
 				t.Errorf("#%d group %v got types %b want %b", c, v, g.Types, want)
 			}
 		}
-		if len(rs.RideAttacks[c]) != 0 || rs.PathTypes[c] != 0 {
-			t.Errorf("#%d chess got %d ride attacks, path types %b want 0, 0", c, len(rs.RideAttacks[c]), rs.PathTypes[c])
+		if len(rs.rideAttacks[c]) != 0 || rs.PathTypes[c] != 0 {
+			t.Errorf("#%d chess got %d ride attacks, path types %b want 0, 0", c, len(rs.rideAttacks[c]), rs.PathTypes[c])
 		}
 	}
 }
@@ -103,8 +103,8 @@ func TestSlideGroupBackIsOpposite(t *testing.T) {
 	l := uint64(1) << typeOf(t, rs, 'L')
 	want := [2]Vec{{0, -1}, {0, 1}}
 	for c := 0; c < 2; c++ {
-		g := rs.SlideGroups[c]
-		if len(g) != 1 || rs.Dirs[g[0].Back].V != want[c] || g[0].Types != l {
+		g := rs.slideGroups[c]
+		if len(g) != 1 || rs.dirs[g[0].Back].V != want[c] || g[0].Types != l {
 			t.Errorf("#%d got %d groups %+v want one looking along %v with types %b", c, len(g), g, want[c], l)
 		}
 	}
@@ -136,7 +136,7 @@ func TestRideAttacks(t *testing.T) {
 		},
 	}
 	for c := 0; c < 2; c++ {
-		got := rs.RideAttacks[c]
+		got := rs.rideAttacks[c]
 		if len(got) != len(cases[c]) {
 			t.Errorf("#%d got %d ride attacks want %d: %+v", c, len(got), len(cases[c]), got)
 		}
@@ -149,7 +149,7 @@ func TestRideAttacks(t *testing.T) {
 			for _, a := range got {
 				if a.Type == typeOf(t, rs, w.letter) && a.V == w.v {
 					found = true
-					back := rs.Dirs[a.Back].V
+					back := rs.dirs[a.Back].V
 					if back != (Vec{-w.v.DX, -w.v.DY}) || a.Min != w.min || a.Max != w.max || a.From != from {
 						t.Errorf("#%d.%d %c %v got back %v, range %d-%d, from %s want back %v, range %d-%d, from %s", c, i, w.letter, w.v,
 							back, a.Min, a.Max, show(rs, a.From), Vec{-w.v.DX, -w.v.DY}, w.min, w.max, show(rs, from))
@@ -162,9 +162,9 @@ func TestRideAttacks(t *testing.T) {
 		}
 		// Only the rook's unlimited ride is a slide group member.
 		rook := uint64(1) << typeOf(t, rs, 'R')
-		for _, g := range rs.SlideGroups[c] {
+		for _, g := range rs.slideGroups[c] {
 			if g.Types != rook {
-				t.Errorf("#%d slide group %v got types %b want %b", c, rs.Dirs[g.Back].V, g.Types, rook)
+				t.Errorf("#%d slide group %v got types %b want %b", c, rs.dirs[g.Back].V, g.Types, rook)
 			}
 		}
 	}
@@ -182,8 +182,8 @@ func TestPathTypes(t *testing.T) {
 			t.Errorf("#%d PathTypes got %b want %b", c, got, want)
 		}
 	}
-	if len(rs.RoyalList) != 1 || rs.RoyalList[0] != typeOf(t, rs, 'K') {
-		t.Errorf("RoyalList got %v want [0]", rs.RoyalList)
+	if len(rs.royalList) != 1 || rs.royalList[0] != typeOf(t, rs, 'K') {
+		t.Errorf("RoyalList got %v want [0]", rs.royalList)
 	}
 }
 
@@ -212,11 +212,11 @@ func TestPathReach(t *testing.T) {
 		{'P', White, "d4", ""},
 	}
 	for i, c := range cases {
-		pt := &rs.Pieces[typeOf(t, rs, c.letter)]
+		pt := &rs.pieces[typeOf(t, rs, c.letter)]
 		from := sqOf(t, rs, c.from)
 		var reach Bitboard
-		for j := range pt.Paths[c.c] {
-			reach = reach.Or(pt.Paths[c.c][j].Reach[from])
+		for j := range pt.paths[c.c] {
+			reach = reach.Or(pt.paths[c.c][j].reach[from])
 		}
 		if want := set(t, rs, c.reach); reach.And(want) != want {
 			t.Errorf("#%d %c colour %d Reach[%s] got %s want a superset of %s", i, c.letter, c.c, c.from, show(rs, reach), show(rs, want))
@@ -242,9 +242,9 @@ const (
 func naiveWalk(rs *Ruleset, p *Path[Bitboard], board []int, from Square) (captures, touched Bitboard) {
 	var walk func(li int, at Square, caps Bitboard)
 	walk = func(li int, at Square, caps Bitboard) {
-		leg := p.Legs[li]
-		last := li == len(p.Legs)-1
-		v := rs.Dirs[leg.Dir].V
+		leg := p.legs[li]
+		last := li == len(p.legs)-1
+		v := rs.dirs[leg.Dir].V
 		if !last && leg.Min == 0 {
 			walk(li+1, at, caps)
 		}
@@ -256,7 +256,7 @@ func naiveWalk(rs *Ruleset, p *Path[Bitboard], board []int, from Square) (captur
 				return
 			}
 			touched = touched.With(cur)
-			kind := rs.Kind[cur]
+			kind := rs.kind[cur]
 			if last {
 				if kind == CellMissing {
 					return
@@ -335,28 +335,28 @@ func TestPathReachSound(t *testing.T) {
 					board[sq] = rng.Intn(3)
 				}
 			}
-			for ty := range rs.Pieces {
+			for ty := range rs.pieces {
 				for c := 0; c < 2; c++ {
-					for j := range rs.Pieces[ty].Paths[c] {
-						p := &rs.Pieces[ty].Paths[c][j]
+					for j := range rs.pieces[ty].paths[c] {
+						p := &rs.pieces[ty].paths[c][j]
 						for from := 0; from < rs.Cells; from++ {
 							if !p.From.Has(from) {
 								continue
 							}
 							caps, touched := naiveWalk(rs, p, board, from)
 							captured += caps.Count()
-							if caps.AndNot(p.Reach[from]).Any() {
+							if caps.AndNot(p.reach[from]).Any() {
 								t.Fatalf("def %d %s colour %d path %s from %s: captures %s outside Reach %s",
-									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, caps.AndNot(p.Reach[from])), show(rs, p.Reach[from]))
+									di, rs.pieces[ty].Name, c, pathDirs(rs, p), rs.names[from], show(rs, caps.AndNot(p.reach[from])), show(rs, p.reach[from]))
 							}
 							// Only squares can change: a missing or unused cell never holds a piece.
 							touched = touched.And(rs.Squares)
-							if touched.AndNot(p.Visit[from]).Any() {
+							if touched.AndNot(p.visit[from]).Any() {
 								t.Fatalf("def %d %s colour %d path %s from %s: touches %s outside Visit %s",
-									di, rs.Pieces[ty].Name, c, pathDirs(rs, p), rs.Names[from], show(rs, touched.AndNot(p.Visit[from])), show(rs, p.Visit[from]))
+									di, rs.pieces[ty].Name, c, pathDirs(rs, p), rs.names[from], show(rs, touched.AndNot(p.visit[from])), show(rs, p.visit[from]))
 							}
 							if caps.Any() && !p.Captures {
-								t.Fatalf("def %d %s path %s captures but Captures is false", di, rs.Pieces[ty].Name, pathDirs(rs, p))
+								t.Fatalf("def %d %s path %s captures but Captures is false", di, rs.pieces[ty].Name, pathDirs(rs, p))
 							}
 						}
 					}
@@ -373,25 +373,25 @@ func TestPathReachSound(t *testing.T) {
 // (exponential in the optional and repeating legs): the reference the tabled pathReach
 // must equal.
 func recursiveCells(rs *Ruleset, p *Path[Bitboard], li int, at Square) (reach, visit Bitboard) {
-	leg := &p.Legs[li]
-	last := li == len(p.Legs)-1
+	leg := &p.legs[li]
+	last := li == len(p.legs)-1
 	if !last && leg.Min == 0 {
 		reach, visit = recursiveCells(rs, p, li+1, at)
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
-		cur = rs.SquareAt(rs.FileOf(cur)+rs.Dirs[leg.Dir].V.DX, rs.RankOf(cur)+rs.Dirs[leg.Dir].V.DY)
-		if cur == NoSquare || rs.Kind[cur] == CellMissing && leg.On&OnMissing == 0 {
+		cur = rs.SquareAt(rs.FileOf(cur)+rs.dirs[leg.Dir].V.DX, rs.RankOf(cur)+rs.dirs[leg.Dir].V.DY)
+		if cur == NoSquare || rs.kind[cur] == CellMissing && leg.On&OnMissing == 0 {
 			break
 		}
 		visit = visit.With(cur)
 		if last {
-			if k >= leg.Min && rs.Kind[cur] == CellSquare && leg.On&OnEnemy != 0 {
+			if k >= leg.Min && rs.kind[cur] == CellSquare && leg.On&OnEnemy != 0 {
 				reach = reach.With(cur)
 			}
 			continue
 		}
-		if leg.Capture && rs.Kind[cur] == CellSquare {
+		if leg.Capture && rs.kind[cur] == CellSquare {
 			reach = reach.With(cur)
 		}
 		if k >= leg.Min {
@@ -426,19 +426,19 @@ func TestPathReachEqualsRecursiveWalk(t *testing.T) {
 	}
 	paths := 0
 	for di, rs := range rulesets {
-		for ty := range rs.Pieces {
+		for ty := range rs.pieces {
 			for c := 0; c < 2; c++ {
-				for j := range rs.Pieces[ty].Paths[c] {
-					p := &rs.Pieces[ty].Paths[c][j]
+				for j := range rs.pieces[ty].paths[c] {
+					p := &rs.pieces[ty].paths[c][j]
 					paths++
 					for from := 0; from < rs.Cells; from++ {
 						var reach, visit Bitboard
 						if p.From.Has(from) {
 							reach, visit = recursiveCells(rs, p, 0, from)
 						}
-						if p.Reach[from] != reach || p.Visit[from] != visit {
-							t.Fatalf("def %d %s colour %d path %s from %s: got Reach %s Visit %s want %s %s", di, rs.Pieces[ty].Name, c, pathDirs(rs, p),
-								rs.Names[from], show(rs, p.Reach[from]), show(rs, p.Visit[from]), show(rs, reach), show(rs, visit))
+						if p.reach[from] != reach || p.visit[from] != visit {
+							t.Fatalf("def %d %s colour %d path %s from %s: got Reach %s Visit %s want %s %s", di, rs.pieces[ty].Name, c, pathDirs(rs, p),
+								rs.names[from], show(rs, p.reach[from]), show(rs, p.visit[from]), show(rs, reach), show(rs, visit))
 						}
 					}
 				}

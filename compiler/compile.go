@@ -40,14 +40,14 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	l.mechanisms()
 	for i := range def.Setups {
 		s := &def.Setups[i]
-		l.rs.Setups = append(l.rs.Setups, Setup{Name: s.Name, FEN: strings.TrimSpace(s.FEN), Def: s})
+		l.rs.setups = append(l.rs.setups, Setup{Name: s.Name, FEN: strings.TrimSpace(s.FEN), Def: s})
 	}
 	l.errs.Sort()
 	if len(l.errs) > 0 {
 		return nil, l.errs
 	}
 	rs := l.rs
-	rs.Zobrist = newZobrist(len(rs.Pieces), rs.Cells, max(len(rs.Pools), 1))
+	rs.Zobrist = newZobrist(len(rs.pieces), rs.Cells, max(len(rs.pools), 1))
 	rs.buildAttackTables()
 	rs.decideShortcuts()
 	rs.narrow()
@@ -58,7 +58,7 @@ func (l *lowering) geometry() {
 	b := l.def.Board
 	g := &l.rs.Geometry
 	g.Files, g.Ranks, g.Cells = b.Files, b.Ranks, b.Files*b.Ranks
-	g.Kind = make([]CellKind, g.Cells)
+	g.kind = make([]CellKind, g.Cells)
 	g.dirOf = map[Vec]int{}
 	if b.Layout != "" {
 		rows := strings.Fields(b.Layout)
@@ -67,17 +67,17 @@ func (l *lowering) geometry() {
 			for f, c := range []byte(row) {
 				switch c {
 				case '*':
-					g.Kind[g.SquareAt(f, r)] = CellMissing
+					g.kind[g.SquareAt(f, r)] = CellMissing
 				case '-':
-					g.Kind[g.SquareAt(f, r)] = CellUnused
+					g.kind[g.SquareAt(f, r)] = CellUnused
 				}
 			}
 		}
 	}
-	g.Names = make([]string, g.Cells)
+	g.names = make([]string, g.Cells)
 	for sq := 0; sq < g.Cells; sq++ {
-		g.Names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
-		switch g.Kind[sq] {
+		g.names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
+		switch g.kind[sq] {
 		case CellSquare:
 			l.rs.Squares = l.rs.Squares.With(sq)
 		case CellMissing:
@@ -95,7 +95,7 @@ func (l *lowering) sqset(s defs.Src, key string, names []string) Bitboard {
 		if !ok {
 			continue // reported by defs.Validate
 		}
-		if l.rs.Kind[sq] != CellSquare {
+		if l.rs.kind[sq] != CellSquare {
 			l.errs.Add(s.File, s.Item(key, i), "%s is not a playable square (the layout marks it missing or unused)", n)
 		}
 		b = b.With(sq)
@@ -104,7 +104,7 @@ func (l *lowering) sqset(s defs.Src, key string, names []string) Bitboard {
 }
 
 func (l *lowering) zones() {
-	l.rs.Zones = map[string][2]Bitboard{}
+	l.rs.zones = map[string][2]Bitboard{}
 	for name, z := range l.def.Zones {
 		var w, bl Bitboard
 		switch {
@@ -128,7 +128,7 @@ func (l *lowering) zones() {
 			w = l.sqset(z.Src, "white", z.White)
 			bl = l.sqset(z.Src, "black", z.Black)
 		}
-		l.rs.Zones[name] = [2]Bitboard{w, bl}
+		l.rs.zones[name] = [2]Bitboard{w, bl}
 	}
 }
 
@@ -160,10 +160,10 @@ func (l *lowering) pieces() {
 			rs.byLetter[p.Letter[0]] = int8(i)
 		}
 	}
-	rs.Pieces = make([]PieceType[Bitboard], len(l.def.Pieces))
+	rs.pieces = make([]PieceType[Bitboard], len(l.def.Pieces))
 	for i := range l.def.Pieces {
 		p := &l.def.Pieces[i]
-		pt := &rs.Pieces[i]
+		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, Letter: p.Letter[0], LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
 			ResetsClock: p.ResetsClock, Value: p.Value}
 		if p.SANLetter != nil {
@@ -181,30 +181,30 @@ func (l *lowering) pieces() {
 				allowed = allowed || o == p.Letter
 			}
 			if !allowed {
-				z := rs.Zones[r.Zone]
+				z := rs.zones[r.Zone]
 				pt.Land[0] = pt.Land[0].AndNot(z[0].Or(z[1]))
 				pt.Land[1] = pt.Land[1].AndNot(z[0].Or(z[1]))
 			}
 		}
 		if p.Confined != "" {
-			z := rs.Zones[p.Confined]
+			z := rs.zones[p.Confined]
 			pt.Land[0] = pt.Land[0].And(z[0])
 			pt.Land[1] = pt.Land[1].And(z[1])
 		}
 		for c := 0; c < 2; c++ {
-			pt.LeapRoyal[c] = make([]Bitboard, rs.Cells)
-			pt.LeapQuiet[c] = make([]Bitboard, rs.Cells)
-			pt.LeapCapture[c] = make([]Bitboard, rs.Cells)
-			pt.EPCapture[c] = make([]Bitboard, rs.Cells)
+			pt.leapRoyal[c] = make([]Bitboard, rs.Cells)
+			pt.leapQuiet[c] = make([]Bitboard, rs.Cells)
+			pt.leapCapture[c] = make([]Bitboard, rs.Cells)
+			pt.epCapture[c] = make([]Bitboard, rs.Cells)
 		}
 		for ai := range p.Moves {
 			l.atom(pt, &p.Moves[ai])
 		}
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
-			cp := &Promotion[Bitboard]{Zone: rs.Zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
+			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
 			for _, s := range pr.To {
-				cp.To = append(cp.To, rs.TypeOf(s[0]))
+				cp.to = append(cp.to, rs.TypeOf(s[0]))
 			}
 			pt.Promotion = cp
 			if pr.FromPool != "" {
@@ -251,7 +251,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	mode := modeOf(a.Mode)
 	from := [2]Bitboard{rs.Squares, rs.Squares}
 	if a.From != "" {
-		from = rs.Zones[a.From]
+		from = rs.zones[a.From]
 	}
 	switch {
 	case a.Leap != nil:
@@ -263,20 +263,20 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 						continue
 					}
 					t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
-					if t == NoSquare || rs.Kind[t] != CellSquare {
+					if t == NoSquare || rs.kind[t] != CellSquare {
 						continue
 					}
 					if mode == ModeCaptureRoyal {
-						pt.LeapRoyal[c][sq] = pt.LeapRoyal[c][sq].With(t)
+						pt.leapRoyal[c][sq] = pt.leapRoyal[c][sq].With(t)
 						continue
 					}
 					if mode != ModeCapture {
-						pt.LeapQuiet[c][sq] = pt.LeapQuiet[c][sq].Or(Bit(t).And(pt.Land[c]))
+						pt.leapQuiet[c][sq] = pt.leapQuiet[c][sq].Or(Bit(t).And(pt.Land[c]))
 					}
 					if mode != ModeMove {
-						pt.LeapCapture[c][sq] = pt.LeapCapture[c][sq].With(t)
+						pt.leapCapture[c][sq] = pt.leapCapture[c][sq].With(t)
 						if a.EPCapture {
-							pt.EPCapture[c][sq] = pt.EPCapture[c][sq].With(t)
+							pt.epCapture[c][sq] = pt.epCapture[c][sq].With(t)
 						}
 					}
 				}
@@ -293,14 +293,14 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 			for c := 0; c < 2; c++ {
 				d := rs.dirIndex(forColor(w, c))
 				if mode == ModeCaptureRoyal {
-					pt.RoyalRides[c] = append(pt.RoyalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
+					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
 				}
 				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
-					pt.Slides[c] = append(pt.Slides[c], d)
+					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}
-				pt.Rides[c] = append(pt.Rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
+				pt.rides[c] = append(pt.rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
 				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}
@@ -338,14 +338,14 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 						if last && leg.Min == 0 {
 							leg.Min = 1 // rejected by validation; a landing is at least one step out
 						}
-						p.Legs = append(p.Legs, leg)
+						p.legs = append(p.legs, leg)
 					}
 					if locust > 2 {
 						l.errorf(a.Src, "path", "a path may capture at most two pieces in passing")
 						return
 					}
-					if !containsPath(pt.Paths[c], p) {
-						pt.Paths[c] = append(pt.Paths[c], p)
+					if !containsPath(pt.paths[c], p) {
+						pt.paths[c] = append(pt.paths[c], p)
 					}
 				}
 			}
@@ -357,23 +357,23 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 // its atoms (leaps, unlimited slides, other limited rides) also reaches from the same origin.
 func (rs *Ruleset) ridesOverlap(pt *PieceType[Bitboard]) bool {
 	for c := 0; c < 2; c++ {
-		if len(pt.Rides[c]) == 0 {
+		if len(pt.rides[c]) == 0 {
 			continue
 		}
 		for sq := 0; sq < rs.Cells; sq++ {
-			seen := pt.LeapQuiet[c][sq].Or(pt.LeapCapture[c][sq])
-			for _, d := range pt.Slides[c] {
-				seen = seen.Or(rs.Dirs[d].Ray[sq])
+			seen := pt.leapQuiet[c][sq].Or(pt.leapCapture[c][sq])
+			for _, d := range pt.slides[c] {
+				seen = seen.Or(rs.dirs[d].ray[sq])
 			}
-			for _, r := range pt.Rides[c] {
+			for _, r := range pt.rides[c] {
 				if !r.From.Has(sq) {
 					continue
 				}
 				var reach Bitboard
 				t := sq
 				for k := 1; r.Max == 0 || k <= r.Max; k++ {
-					t = rs.Dirs[r.Dir].Step[t]
-					if t == NoSquare || rs.Kind[t] == CellMissing {
+					t = rs.dirs[r.Dir].step[t]
+					if t == NoSquare || rs.kind[t] == CellMissing {
 						break
 					}
 					if k >= r.Min {
@@ -420,12 +420,12 @@ func linearMaps(v, w Vec, symmetry string) []linmap {
 
 func containsPath(ps []Path[Bitboard], p Path[Bitboard]) bool {
 	for _, q := range ps {
-		if len(q.Legs) != len(p.Legs) || q.From != p.From {
+		if len(q.legs) != len(p.legs) || q.From != p.From {
 			continue
 		}
 		same := true
-		for i := range q.Legs {
-			same = same && q.Legs[i] == p.Legs[i]
+		for i := range q.legs {
+			same = same && q.legs[i] == p.legs[i]
 		}
 		if same {
 			return true
@@ -517,8 +517,8 @@ func (l *lowering) castling() {
 		}{{"king", k.KingFile[i]}, {"partner", k.PartnerFile[i]}} {
 			var bad []string
 			for _, r := range k.Rank {
-				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.Kind[sq] != CellSquare && !slices.Contains(bad, rs.Names[sq]) {
-					bad = append(bad, rs.Names[sq])
+				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.kind[sq] != CellSquare && !slices.Contains(bad, rs.names[sq]) {
+					bad = append(bad, rs.names[sq])
 				}
 			}
 			// A confined king or partner must be allowed to stand where castling puts it.
@@ -528,8 +528,8 @@ func (l *lowering) castling() {
 			}
 			if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
 				for c, r := range k.Rank {
-					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.Zones[zone][c].Has(sq) {
-						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.Names[sq], zone)
+					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
+						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
 						break
 					}
 				}
@@ -571,10 +571,10 @@ func (l *lowering) goals() {
 		case len(g.Pieces) > 0:
 			cg.Types = l.typeMask(g.Pieces)
 		case g.Reach == "":
-			cg.Types = 1<<uint(len(l.rs.Pieces)) - 1 // a hook alone sees every move
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1 // a hook alone sees every move
 		}
 		if g.Reach != "" {
-			z := l.rs.Zones[g.Reach]
+			z := l.rs.zones[g.Reach]
 			cg.HasZ = true
 			if g.Whose == "opponent" {
 				cg.Zone = [2]Bitboard{z[1], z[0]}
@@ -593,15 +593,15 @@ func (l *lowering) goals() {
 			cg.HookReadsCheck = usesIdent(prog, "check")
 			l.rs.HasHooks = true
 		}
-		l.rs.Goals = append(l.rs.Goals, cg)
+		l.rs.goals = append(l.rs.goals, cg)
 	}
 }
 
 func (l *lowering) freezes() {
 	for _, f := range l.def.Freeze {
-		fz := Freeze[Bitboard]{By: l.typeMask(f.By), Targets: l.typeMask(f.Targets), Near: make([]Bitboard, l.rs.Cells)}
+		fz := Freeze[Bitboard]{By: l.typeMask(f.By), Targets: l.typeMask(f.Targets), near: make([]Bitboard, l.rs.Cells)}
 		if len(f.Targets) == 0 {
-			fz.Targets = 1<<uint(len(l.rs.Pieces)) - 1
+			fz.Targets = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		for _, s := range f.Steps {
 			if len(s) != 2 {
@@ -609,13 +609,13 @@ func (l *lowering) freezes() {
 			}
 			for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
 				for sq := 0; sq < l.rs.Cells; sq++ {
-					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.Kind[t] == CellSquare {
-						fz.Near[sq] = fz.Near[sq].With(t)
+					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.kind[t] == CellSquare {
+						fz.near[sq] = fz.near[sq].With(t)
 					}
 				}
 			}
 		}
-		l.rs.Freezes = append(l.rs.Freezes, fz)
+		l.rs.freezes = append(l.rs.freezes, fz)
 		l.rs.FreezerTypes |= fz.By
 	}
 }
@@ -627,7 +627,7 @@ func (l *lowering) mechanisms() {
 		l.errorf(c.Src, "effect", "capture effect %q is not supported yet", c.Effect)
 	}
 	if h := l.def.Hands; h != nil {
-		l.rs.Pools = append(l.rs.Pools, h.Pools...)
+		l.rs.pools = append(l.rs.pools, h.Pools...)
 		l.errorf(h.Src, "", "hands (drops and exchanges) are not supported yet")
 	}
 }

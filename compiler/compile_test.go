@@ -34,7 +34,7 @@ func TestPieceAttributes(t *testing.T) {
 		if got := rs.TypeOf(c.letter + 'a' - 'A'); got != c.typ {
 			t.Errorf("#%d TypeOf(%c) got %d want %d", i, c.letter+'a'-'A', got, c.typ)
 		}
-		pt := &rs.Pieces[c.typ]
+		pt := &rs.pieces[c.typ]
 		if pt.Name != c.name || pt.Letter != c.letter || pt.SAN != c.san || pt.Royal != c.royal || pt.Immune != c.immune || pt.ResetsClock != c.clock || pt.Value != c.value {
 			t.Errorf("#%d piece got %q %c san %q royal %v immune %v clock %v value %d want %q %c san %q royal %v immune %v clock %v value %d",
 				i, pt.Name, pt.Letter, pt.SAN, pt.Royal, pt.Immune, pt.ResetsClock, pt.Value, c.name, c.letter, c.san, c.royal, c.immune, c.clock, c.value)
@@ -45,8 +45,8 @@ func TestPieceAttributes(t *testing.T) {
 			t.Errorf("#%d TypeOf(%q) got %d want -1", i, l, got)
 		}
 	}
-	if rs.RoyalTypes != 1 || rs.MaxPieceVal != 900 || !rs.HasImmune || len(rs.RoyalList) != 1 || rs.RoyalList[0] != 0 {
-		t.Errorf("got royal types %b, list %v, max value %d, immune %v want 1, [0], 900, true", rs.RoyalTypes, rs.RoyalList, rs.MaxPieceVal, rs.HasImmune)
+	if rs.RoyalTypes != 1 || rs.MaxPieceVal != 900 || !rs.HasImmune || len(rs.royalList) != 1 || rs.royalList[0] != 0 {
+		t.Errorf("got royal types %b, list %v, max value %d, immune %v want 1, [0], 900, true", rs.RoyalTypes, rs.royalList, rs.MaxPieceVal, rs.HasImmune)
 	}
 }
 
@@ -66,11 +66,11 @@ const (
 func leapTable(pt *PieceType[Bitboard], table int) [2][]Bitboard {
 	switch table {
 	case quiet:
-		return pt.LeapQuiet
+		return pt.leapQuiet
 	case capture:
-		return pt.LeapCapture
+		return pt.leapCapture
 	}
-	return pt.EPCapture
+	return pt.epCapture
 }
 
 // leapCase is one entry of a leap table: piece, side, table, origin and the targets.
@@ -86,7 +86,7 @@ func checkLeaps(t *testing.T, rs *Ruleset, cases []leapCase) {
 	t.Helper()
 	tables := []string{"LeapQuiet", "LeapCapture", "EPCapture"}
 	for i, c := range cases {
-		pt := &rs.Pieces[typeOf(t, rs, c.letter)]
+		pt := &rs.pieces[typeOf(t, rs, c.letter)]
 		got := leapTable(pt, c.table)[c.c][sqOf(t, rs, c.from)]
 		if want := set(t, rs, c.want); got != want {
 			t.Errorf("#%d %c %s[%d][%s] got %s want %s", i, c.letter, tables[c.table], c.c, c.from, show(rs, got), show(rs, want))
@@ -115,8 +115,8 @@ func TestPawnLeapsPerColor(t *testing.T) {
 		{'K', White, quiet, "e4", "d3 e3 f3 d4 f4 d5 e5 f5"},
 		{'K', White, ep, "e4", ""},
 	})
-	p := &rs.Pieces[typeOf(t, rs, 'P')]
-	k := &rs.Pieces[typeOf(t, rs, 'K')]
+	p := &rs.pieces[typeOf(t, rs, 'P')]
+	k := &rs.pieces[typeOf(t, rs, 'K')]
 	if !p.MakesEP || k.MakesEP {
 		t.Errorf("MakesEP got pawn %v, king %v want true, false", p.MakesEP, k.MakesEP)
 	}
@@ -125,14 +125,14 @@ func TestPawnLeapsPerColor(t *testing.T) {
 		from string
 	}{{Vec{0, 1}, "a2 b2 c2 d2 e2 f2 g2 h2"}, {Vec{0, -1}, "a7 b7 c7 d7 e7 f7 g7 h7"}}
 	for c := 0; c < 2; c++ {
-		if len(p.Slides[c]) != 0 || len(p.Rides[c]) != 1 {
-			t.Errorf("#%d pawn got %d slides, %d rides want 0, 1", c, len(p.Slides[c]), len(p.Rides[c]))
+		if len(p.slides[c]) != 0 || len(p.rides[c]) != 1 {
+			t.Errorf("#%d pawn got %d slides, %d rides want 0, 1", c, len(p.slides[c]), len(p.rides[c]))
 			continue
 		}
-		r := p.Rides[c][0]
-		if rs.Dirs[r.Dir].V != want[c].v || r.Min != 2 || r.Max != 2 || r.Mode != ModeMove || !r.EPTarget || r.From != set(t, rs, want[c].from) {
+		r := p.rides[c][0]
+		if rs.dirs[r.Dir].V != want[c].v || r.Min != 2 || r.Max != 2 || r.Mode != ModeMove || !r.EPTarget || r.From != set(t, rs, want[c].from) {
 			t.Errorf("#%d pawn ride got %v min %d max %d mode %d ep %v from %s want %v 2 2 move ep from %s",
-				c, rs.Dirs[r.Dir].V, r.Min, r.Max, r.Mode, r.EPTarget, show(rs, r.From), want[c].v, want[c].from)
+				c, rs.dirs[r.Dir].V, r.Min, r.Max, r.Mode, r.EPTarget, show(rs, r.From), want[c].v, want[c].from)
 		}
 	}
 }
@@ -154,7 +154,7 @@ func TestLandingMasks(t *testing.T) {
 		want   string
 	}{{'K', all}, {'W', noPalace}, {'F', noPalace}}
 	for i, l := range lands {
-		pt := &rs.Pieces[typeOf(t, rs, l.letter)]
+		pt := &rs.pieces[typeOf(t, rs, l.letter)]
 		for c := 0; c < 2; c++ {
 			if want := set(t, rs, l.want); pt.Land[c] != want {
 				t.Errorf("#%d %c Land[%d] got %s want %s", i, l.letter, c, show(rs, pt.Land[c]), show(rs, want))
@@ -183,10 +183,10 @@ func TestLandingMasks(t *testing.T) {
 	rs = compileText(t, mini("{files: 4, ranks: 4, restricted: [{zone: ends, only: [K]}]}",
 		"zones:\n  ends: {ranks: [1]}\npieces:\n"+kingLine+"  - {name: Wazir, letter: W, moves: [{leap: [1, 0]}]}\n"))
 	middle := set(t, rs, "a2 b2 c2 d2 a3 b3 c3 d3")
-	if w := rs.Pieces[typeOf(t, rs, 'W')]; w.Land[White] != middle || w.Land[Black] != middle {
+	if w := rs.pieces[typeOf(t, rs, 'W')]; w.Land[White] != middle || w.Land[Black] != middle {
 		t.Errorf("wazir Land got %s / %s want %s for both", show(rs, w.Land[White]), show(rs, w.Land[Black]), show(rs, middle))
 	}
-	if k := rs.Pieces[typeOf(t, rs, 'K')]; k.Land[White] != rs.Squares || k.Land[Black] != rs.Squares {
+	if k := rs.pieces[typeOf(t, rs, 'K')]; k.Land[White] != rs.Squares || k.Land[Black] != rs.Squares {
 		t.Errorf("king Land got %s / %s want every square", show(rs, k.Land[White]), show(rs, k.Land[Black]))
 	}
 }
@@ -262,23 +262,23 @@ func TestRides(t *testing.T) {
 		{'X', Black, nil, rides([]Vec{{1, -2}, {-1, -2}, {2, -1}, {-2, -1}}, 2, 2, ModeBoth, "")},
 	}
 	for i, c := range cases {
-		pt := &rs.Pieces[typeOf(t, rs, c.letter)]
+		pt := &rs.pieces[typeOf(t, rs, c.letter)]
 		var slides []Vec
-		for _, d := range pt.Slides[c.c] {
-			slides = append(slides, rs.Dirs[d].V)
+		for _, d := range pt.slides[c.c] {
+			slides = append(slides, rs.dirs[d].V)
 		}
 		if len(slides) != len(c.slides) || vecSet(slides) != vecSet(c.slides) {
 			t.Errorf("#%d %c Slides[%d] got [%s] want [%s]", i, c.letter, c.c, vecSet(slides), vecSet(c.slides))
 		}
-		got := make([]string, 0, len(pt.Rides[c.c]))
-		for _, r := range pt.Rides[c.c] {
+		got := make([]string, 0, len(pt.rides[c.c]))
+		for _, r := range pt.rides[c.c] {
 			from := ""
 			if r.From != rs.Squares {
 				from = show(rs, r.From)
 			}
-			got = append(got, rideString(rideWant{rs.Dirs[r.Dir].V, r.Min, r.Max, r.Mode, from}))
+			got = append(got, rideString(rideWant{rs.dirs[r.Dir].V, r.Min, r.Max, r.Mode, from}))
 			if r.EPTarget {
-				t.Errorf("#%d %c ride %v marks en-passant targets", i, c.letter, rs.Dirs[r.Dir].V)
+				t.Errorf("#%d %c ride %v marks en-passant targets", i, c.letter, rs.dirs[r.Dir].V)
 			}
 		}
 		want := make([]string, 0, len(c.rides))
@@ -326,8 +326,8 @@ var pathBody = "zones:\n  spot: {squares: [d4]}\npieces:\n" + kingLine +
 // pathDirs renders a path's leg directions, e.g. "(0,1)(1,0)".
 func pathDirs(rs *Ruleset, p *Path[Bitboard]) string {
 	var b strings.Builder
-	for _, l := range p.Legs {
-		b.WriteString(vecString(rs.Dirs[l.Dir].V))
+	for _, l := range p.legs {
+		b.WriteString(vecString(rs.dirs[l.Dir].V))
 	}
 	return b.String()
 }
@@ -359,10 +359,10 @@ func TestPathImages(t *testing.T) {
 		{'C', Black, "(0,-1)(1,0)"},
 	}
 	for i, c := range cases {
-		pt := &rs.Pieces[typeOf(t, rs, c.letter)]
+		pt := &rs.pieces[typeOf(t, rs, c.letter)]
 		var got []string
-		for j := range pt.Paths[c.c] {
-			got = append(got, pathDirs(rs, &pt.Paths[c.c][j]))
+		for j := range pt.paths[c.c] {
+			got = append(got, pathDirs(rs, &pt.paths[c.c][j]))
 		}
 		want := strings.Fields(c.paths)
 		sort.Strings(got)
@@ -374,8 +374,8 @@ func TestPathImages(t *testing.T) {
 			t.Errorf("#%d %c MayRepeat got false want true (paths may repeat moves)", i, c.letter)
 		}
 	}
-	if !rs.HasPaths || rs.Pieces[0].MayRepeat {
-		t.Errorf("HasPaths got %v, king MayRepeat %v want true, false", rs.HasPaths, rs.Pieces[0].MayRepeat)
+	if !rs.HasPaths || rs.pieces[0].MayRepeat {
+		t.Errorf("HasPaths got %v, king MayRepeat %v want true, false", rs.HasPaths, rs.pieces[0].MayRepeat)
 	}
 }
 
@@ -408,15 +408,15 @@ func TestPathLegs(t *testing.T) {
 		{'T', []leg{{N, true, 1, 1}, {N, true, 1, 1}, {N, false, 1, 1}}, true, ""},
 	}
 	for i, c := range cases {
-		pt := &rs.Pieces[typeOf(t, rs, c.letter)]
+		pt := &rs.pieces[typeOf(t, rs, c.letter)]
 		for col := 0; col < 2; col++ {
-			for j := range pt.Paths[col] {
-				p := &pt.Paths[col][j]
-				if len(p.Legs) != len(c.legs) {
-					t.Errorf("#%d %c path %d got %d legs want %d", i, c.letter, j, len(p.Legs), len(c.legs))
+			for j := range pt.paths[col] {
+				p := &pt.paths[col][j]
+				if len(p.legs) != len(c.legs) {
+					t.Errorf("#%d %c path %d got %d legs want %d", i, c.letter, j, len(p.legs), len(c.legs))
 					continue
 				}
-				for k, l := range p.Legs {
+				for k, l := range p.legs {
 					w := c.legs[k]
 					if l.On != w.on || l.Capture != w.capture || l.Min != w.min || l.Max != w.max {
 						t.Errorf("#%d %c colour %d path %d leg %d got on %05b capture %v range %d-%d want on %05b capture %v range %d-%d",
@@ -452,7 +452,7 @@ func TestZones(t *testing.T) {
 		{"sides", "a1 b2", "f8"},
 	}
 	for i, c := range cases {
-		z, ok := rs.Zones[c.zone]
+		z, ok := rs.zones[c.zone]
 		if !ok {
 			t.Errorf("#%d zone %s missing", i, c.zone)
 			continue
@@ -463,10 +463,10 @@ func TestZones(t *testing.T) {
 	}
 	// Ranks leave out the cells that are not squares.
 	rs = compileText(t, mini(board53, "zones:\n  near: {ranks: [1]}\n  mid: {ranks: [2]}\npieces:\n"+kingLine))
-	if z, w, b := rs.Zones["near"], set(t, rs, "b1 c1 d1 e1"), set(t, rs, "a3 c3 d3"); z[White] != w || z[Black] != b {
+	if z, w, b := rs.zones["near"], set(t, rs, "b1 c1 d1 e1"), set(t, rs, "a3 c3 d3"); z[White] != w || z[Black] != b {
 		t.Errorf("board53 zone near got %s / %s want %s / %s", show(rs, z[White]), show(rs, z[Black]), show(rs, w), show(rs, b))
 	}
-	if z, w := rs.Zones["mid"], set(t, rs, "a2 b2 d2 e2"); z[White] != w || z[Black] != w {
+	if z, w := rs.zones["mid"], set(t, rs, "a2 b2 d2 e2"); z[White] != w || z[Black] != w {
 		t.Errorf("board53 zone mid got %s / %s want %s / %s", show(rs, z[White]), show(rs, z[Black]), show(rs, w), show(rs, w))
 	}
 }
@@ -526,11 +526,11 @@ func TestGoals(t *testing.T) {
 		{"f", false, "", "", 1 | 2 | 4, true, Win}, // a hook-only goal sees every piece's moves
 		{"g", true, "d4 e4", "d4 e4", 4, true, Win},
 	}
-	if len(rs.Goals) != len(cases) {
-		t.Fatalf("got %d goals want %d", len(rs.Goals), len(cases))
+	if len(rs.goals) != len(cases) {
+		t.Fatalf("got %d goals want %d", len(rs.goals), len(cases))
 	}
 	for i, c := range cases {
-		g := &rs.Goals[i]
+		g := &rs.goals[i]
 		if g.Def == nil || g.Def.Name != c.name {
 			t.Errorf("#%d goal Def does not name %q", i, c.name)
 		}
@@ -550,12 +550,12 @@ func TestFreeze(t *testing.T) {
 		"  - {name: Queen, letter: Q, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}\n"+
 		"  - {name: Knight, letter: N, moves: [{leap: [1, 2]}]}\n"+
 		"freeze:\n  - {by: [Q], steps: [[1, 0], [1, 1]]}\n  - {by: [N, K], targets: [Q], steps: [[2, 0]]}\n"))
-	if len(rs.Freezes) != 2 {
-		t.Fatalf("got %d freezes want 2", len(rs.Freezes))
+	if len(rs.freezes) != 2 {
+		t.Fatalf("got %d freezes want 2", len(rs.freezes))
 	}
 	masks := []struct{ by, targets uint64 }{{2, 7}, {5, 2}}
 	for i, m := range masks {
-		if f := rs.Freezes[i]; f.By != m.by || f.Targets != m.targets {
+		if f := rs.freezes[i]; f.By != m.by || f.Targets != m.targets {
 			t.Errorf("#%d freeze got by %b, targets %b want %b, %b", i, f.By, f.Targets, m.by, m.targets)
 		}
 	}
@@ -576,7 +576,7 @@ func TestFreeze(t *testing.T) {
 		{1, "g7", "e7 g5"},
 	}
 	for i, c := range cases {
-		if got, want := rs.Freezes[c.freeze].Near[sqOf(t, rs, c.at)], set(t, rs, c.near); got != want {
+		if got, want := rs.freezes[c.freeze].near[sqOf(t, rs, c.at)], set(t, rs, c.near); got != want {
 			t.Errorf("#%d freeze %d Near[%s] got %s want %s", i, c.freeze, c.at, show(rs, got), show(rs, want))
 		}
 	}
@@ -584,7 +584,7 @@ func TestFreeze(t *testing.T) {
 	rs = compileText(t, mini(board53, "pieces:\n"+kingLine+"freeze:\n  - {by: [K], steps: [[1, 0]]}\n"))
 	layout := []struct{ at, near string }{{"b2", "a2 b1"}, {"d2", "e2 d1 d3"}, {"a2", "b2 a3"}, {"c3", "d3"}}
 	for i, c := range layout {
-		if got, want := rs.Freezes[0].Near[sqOf(t, rs, c.at)], set(t, rs, c.near); got != want {
+		if got, want := rs.freezes[0].near[sqOf(t, rs, c.at)], set(t, rs, c.near); got != want {
 			t.Errorf("#%d board53 Near[%s] got %s want %s", i, c.at, show(rs, got), show(rs, want))
 		}
 	}
@@ -614,11 +614,11 @@ func TestSetups(t *testing.T) {
 	rs := compileText(t, "name: t\nboard: {files: 4, ranks: 4}\npieces:\n"+kingLine+
 		"setups:\n  - {name: one, fen: \"  k3/4/4/3K w - - 0 1 \"}\n  - {name: two, fen: 4/4/4/K2k b - - 0 1}\n")
 	want := []struct{ name, fen string }{{"one", "k3/4/4/3K w - - 0 1"}, {"two", "4/4/4/K2k b - - 0 1"}}
-	if len(rs.Setups) != len(want) {
-		t.Fatalf("got %d setups want %d", len(rs.Setups), len(want))
+	if len(rs.setups) != len(want) {
+		t.Fatalf("got %d setups want %d", len(rs.setups), len(want))
 	}
 	for i, w := range want {
-		if s := rs.Setups[i]; s.Name != w.name || s.FEN != w.fen || s.Def == nil {
+		if s := rs.setups[i]; s.Name != w.name || s.FEN != w.fen || s.Def == nil {
 			t.Errorf("#%d setup got %q %q want %q %q", i, s.Name, s.FEN, w.name, w.fen)
 		}
 	}
@@ -710,7 +710,7 @@ func TestMayRepeat(t *testing.T) {
 		{'Q', true}, {'T', false}, {'H', true}, {'L', false}, {'K', false},
 	}
 	for i, c := range cases {
-		if got := rs.Pieces[typeOf(t, rs, c.letter)].MayRepeat; got != c.want {
+		if got := rs.pieces[typeOf(t, rs, c.letter)].MayRepeat; got != c.want {
 			t.Errorf("#%d %c MayRepeat got %v want %v", i, c.letter, got, c.want)
 		}
 	}
@@ -732,19 +732,19 @@ func TestPromotion(t *testing.T) {
 		{'S', "a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6", "a1 b1 c1 d1 e1 f1 a2 b2 c2 d2 e2 f2", []int{1}, true},
 	}
 	for i, c := range cases {
-		pr := rs.Pieces[typeOf(t, rs, c.letter)].Promotion
+		pr := rs.pieces[typeOf(t, rs, c.letter)].Promotion
 		if pr == nil {
 			t.Errorf("#%d %c has no promotion", i, c.letter)
 			continue
 		}
 		w, b := set(t, rs, c.white), set(t, rs, c.black)
-		if pr.Zone[White] != w || pr.Zone[Black] != b || fmt.Sprint(pr.To) != fmt.Sprint(c.to) || pr.Optional != c.optional || pr.FromPool != -1 {
+		if pr.Zone[White] != w || pr.Zone[Black] != b || fmt.Sprint(pr.to) != fmt.Sprint(c.to) || pr.Optional != c.optional || pr.FromPool != -1 {
 			t.Errorf("#%d %c got zone %s / %s, to %v, optional %v, pool %d want %s / %s, %v, %v, -1", i, c.letter,
-				show(rs, pr.Zone[White]), show(rs, pr.Zone[Black]), pr.To, pr.Optional, pr.FromPool, c.white, c.black, c.to, c.optional)
+				show(rs, pr.Zone[White]), show(rs, pr.Zone[Black]), pr.to, pr.Optional, pr.FromPool, c.white, c.black, c.to, c.optional)
 		}
 	}
 	for i, l := range []byte{'K', 'Q', 'N'} {
-		if pr := rs.Pieces[typeOf(t, rs, l)].Promotion; pr != nil {
+		if pr := rs.pieces[typeOf(t, rs, l)].Promotion; pr != nil {
 			t.Errorf("#%d %c got a promotion %+v want none", i, l, *pr)
 		}
 	}
@@ -819,7 +819,7 @@ func TestConfined(t *testing.T) {
 	rs := compileText(t, mini("{files: 5, ranks: 5}", "zones:\n  palace: {white: [b1, c1, d1, b2, c2, d2], black: [b5, c5, d5, b4, c4, d4]}\npieces:\n"+
 		"  - {name: King, letter: K, royal: true, confined: palace, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}\n"+
 		"  - {name: Rook, letter: R, confined: palace, moves: [{ride: [1, 0]}]}\n"))
-	k, r := &rs.Pieces[typeOf(t, rs, 'K')], &rs.Pieces[typeOf(t, rs, 'R')]
+	k, r := &rs.pieces[typeOf(t, rs, 'K')], &rs.pieces[typeOf(t, rs, 'R')]
 	for _, c := range []struct {
 		got  Bitboard
 		want string
@@ -827,9 +827,9 @@ func TestConfined(t *testing.T) {
 		{k.Land[White], "b1 c1 d1 b2 c2 d2"},
 		{k.Land[Black], "b5 c5 d5 b4 c4 d4"},
 		{r.Land[White], "b1 c1 d1 b2 c2 d2"},
-		{k.LeapQuiet[White][sqOf(t, rs, "b2")], "b1 c1 c2"},
-		{k.LeapCapture[White][sqOf(t, rs, "b2")], "a1 a2 a3 b1 b3 c1 c2 c3"},
-		{k.LeapQuiet[Black][sqOf(t, rs, "d4")], "c4 c5 d5"},
+		{k.leapQuiet[White][sqOf(t, rs, "b2")], "b1 c1 c2"},
+		{k.leapCapture[White][sqOf(t, rs, "b2")], "a1 a2 a3 b1 b3 c1 c2 c3"},
+		{k.leapQuiet[Black][sqOf(t, rs, "d4")], "c4 c5 d5"},
 	} {
 		if want := set(t, rs, c.want); c.got != want {
 			t.Errorf("got %s want %s", show(rs, c.got), show(rs, want))
@@ -843,21 +843,21 @@ func TestCaptureRoyal(t *testing.T) {
 		"  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {ride: [0, 1], only: [forward, backward], mode: capture-royal}]}\n"+
 		"  - {name: Camel, letter: C, moves: [{leap: [1, 3], mode: capture-royal}]}\n"))
 	kt, ct := typeOf(t, rs, 'K'), typeOf(t, rs, 'C')
-	k, c := &rs.Pieces[kt], &rs.Pieces[ct]
+	k, c := &rs.pieces[kt], &rs.pieces[ct]
 	a1, b1 := sqOf(t, rs, "a1"), sqOf(t, rs, "b1")
-	if k.LeapCapture[White][a1] != set(t, rs, "a2 b1") || len(k.Rides[White]) != 0 || len(k.Slides[White]) != 0 || len(k.RoyalRides[White]) != 2 {
+	if k.leapCapture[White][a1] != set(t, rs, "a2 b1") || len(k.rides[White]) != 0 || len(k.slides[White]) != 0 || len(k.royalRides[White]) != 2 {
 		t.Errorf("king: leap captures %s, %d rides, %d slides, %d royal rides; want {a2 b1}, 0, 0, 2",
-			show(rs, k.LeapCapture[White][a1]), len(k.Rides[White]), len(k.Slides[White]), len(k.RoyalRides[White]))
+			show(rs, k.leapCapture[White][a1]), len(k.rides[White]), len(k.slides[White]), len(k.royalRides[White]))
 	}
-	if c.LeapQuiet[White][b1].Or(c.LeapCapture[White][b1]).Any() || c.LeapRoyal[White][b1] != set(t, rs, "a4 c4 e2") {
+	if c.leapQuiet[White][b1].Or(c.leapCapture[White][b1]).Any() || c.leapRoyal[White][b1] != set(t, rs, "a4 c4 e2") {
 		t.Errorf("camel from b1: moves %s, royal captures %s; want none and {a4 c4 e2}",
-			show(rs, c.LeapQuiet[White][b1].Or(c.LeapCapture[White][b1])), show(rs, c.LeapRoyal[White][b1]))
+			show(rs, c.leapQuiet[White][b1].Or(c.leapCapture[White][b1])), show(rs, c.leapRoyal[White][b1]))
 	}
-	if got := rs.AttackFrom[White][ct][sqOf(t, rs, "c4")]; got != set(t, rs, "b1 d1") {
+	if got := rs.attackFrom[White][ct][sqOf(t, rs, "c4")]; got != set(t, rs, "b1 d1") {
 		t.Errorf("camels attacking c4 from %s; want {b1 d1}", show(rs, got))
 	}
 	rides := 0
-	for _, ra := range rs.RideAttacks[Black] {
+	for _, ra := range rs.rideAttacks[Black] {
 		if ra.Type == kt {
 			rides++
 		}

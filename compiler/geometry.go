@@ -34,10 +34,10 @@ type Vec struct{ DX, DY int }
 type Dir[B any] struct {
 	V Vec
 	// Step[sq] is the cell reached by one step from any grid cell, or NoSquare off the grid.
-	Step []Square
+	step []Square
 	// Ray[sq] holds the cells reached by repeated steps from sq through existing cells
 	// (squares and unused cells), stopping at missing cells and the edge; sq excluded.
-	Ray []B
+	ray []B
 	// Up is true when stepping increases the cell index, so the nearest blocker on a ray
 	// is its lowest cell.
 	Up bool
@@ -57,8 +57,8 @@ func Nearest(d *Dir[Bitboard], b Bitboard) Square {
 type Geometry struct {
 	Files, Ranks int
 	Cells        int
-	Kind         []CellKind
-	Names        []string    // square names, "a1"...
+	kind         []CellKind
+	names        []string    // square names, "a1"...
 	dirOf        map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
 }
 
@@ -78,7 +78,7 @@ func (g *Geometry) RankOf(sq Square) int { return sq / g.Files }
 
 // ParseSquare reads a square name of this board, including cells that do not exist.
 func (g *Geometry) ParseSquare(s string) (Square, bool) {
-	for sq, n := range g.Names {
+	for sq, n := range g.names {
 		if n == s {
 			return sq, true
 		}
@@ -93,16 +93,16 @@ func (rs *Ruleset) dirIndex(v Vec) int {
 	if i, ok := g.dirOf[v]; ok {
 		return i
 	}
-	d := Dir[Bitboard]{V: v, Step: make([]Square, g.Cells), Ray: make([]Bitboard, g.Cells), Up: v.DY*g.Files+v.DX > 0}
+	d := Dir[Bitboard]{V: v, step: make([]Square, g.Cells), ray: make([]Bitboard, g.Cells), Up: v.DY*g.Files+v.DX > 0}
 	for sq := 0; sq < g.Cells; sq++ {
-		d.Step[sq] = g.SquareAt(g.FileOf(sq)+v.DX, g.RankOf(sq)+v.DY)
+		d.step[sq] = g.SquareAt(g.FileOf(sq)+v.DX, g.RankOf(sq)+v.DY)
 		var ray Bitboard
-		for t := d.Step[sq]; t != NoSquare && g.Kind[t] != CellMissing; t = g.SquareAt(g.FileOf(t)+v.DX, g.RankOf(t)+v.DY) {
+		for t := d.step[sq]; t != NoSquare && g.kind[t] != CellMissing; t = g.SquareAt(g.FileOf(t)+v.DX, g.RankOf(t)+v.DY) {
 			ray = ray.With(t)
 		}
-		d.Ray[sq] = ray
+		d.ray[sq] = ray
 	}
-	rs.Dirs = append(rs.Dirs, d)
-	g.dirOf[v] = len(rs.Dirs) - 1
-	return len(rs.Dirs) - 1
+	rs.dirs = append(rs.dirs, d)
+	g.dirOf[v] = len(rs.dirs) - 1
+	return len(rs.dirs) - 1
 }

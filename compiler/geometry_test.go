@@ -40,11 +40,11 @@ func TestSquareNumbering(t *testing.T) {
 	}
 	for i, c := range cases {
 		rs := compileText(t, mini(fmtBoard(c.files, c.ranks), "pieces:\n"+kingLine))
-		if rs.Cells != c.files*c.ranks || len(rs.Names) != rs.Cells || len(rs.Kind) != rs.Cells {
-			t.Errorf("#%d %dx%d got %d cells, %d names, %d kinds; want %d", i, c.files, c.ranks, rs.Cells, len(rs.Names), len(rs.Kind), c.files*c.ranks)
+		if rs.Cells != c.files*c.ranks || len(rs.names) != rs.Cells || len(rs.kind) != rs.Cells {
+			t.Errorf("#%d %dx%d got %d cells, %d names, %d kinds; want %d", i, c.files, c.ranks, rs.Cells, len(rs.names), len(rs.kind), c.files*c.ranks)
 			continue
 		}
-		if got := rs.Names[c.sq]; got != c.name {
+		if got := rs.names[c.sq]; got != c.name {
 			t.Errorf("#%d %dx%d Names[%d] got %q want %q", i, c.files, c.ranks, c.sq, got, c.name)
 		}
 		if got, ok := rs.ParseSquare(c.name); !ok || got != c.sq {
@@ -58,7 +58,7 @@ func TestSquareNumbering(t *testing.T) {
 			t.Errorf("#%d %dx%d FileOf, RankOf(%d) got %d, %d want %d, %d", i, c.files, c.ranks, c.sq, rs.FileOf(c.sq), rs.RankOf(c.sq), f, r)
 		}
 		seen := map[string]bool{}
-		for _, n := range rs.Names {
+		for _, n := range rs.names {
 			if seen[n] {
 				t.Errorf("#%d %dx%d name %q given twice", i, c.files, c.ranks, n)
 			}
@@ -116,7 +116,7 @@ func TestCellKinds(t *testing.T) {
 		{"a3", CellSquare}, {"b3", CellUnused}, {"c3", CellSquare}, {"d3", CellSquare}, {"e3", CellMissing},
 	}
 	for i, c := range cases {
-		if got := rs.Kind[sqOf(t, rs, c.name)]; got != c.kind {
+		if got := rs.kind[sqOf(t, rs, c.name)]; got != c.kind {
 			t.Errorf("#%d Kind[%s] got %d want %d", i, c.name, got, c.kind)
 		}
 	}
@@ -166,7 +166,7 @@ func TestDirStep(t *testing.T) {
 		{Vec{-1, 1}, "a1", ""},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.dirIndex(c.v)]
+		d := &rs.dirs[rs.dirIndex(c.v)]
 		if d.V != c.v {
 			t.Errorf("#%d dirIndex(%v) names a direction %v", i, c.v, d.V)
 		}
@@ -174,7 +174,7 @@ func TestDirStep(t *testing.T) {
 		if c.to != "" {
 			want = sqOf(t, rs, c.to)
 		}
-		if got := d.Step[sqOf(t, rs, c.from)]; got != want {
+		if got := d.step[sqOf(t, rs, c.from)]; got != want {
 			t.Errorf("#%d Step %v from %s got %d want %d (%q)", i, c.v, c.from, got, want, c.to)
 		}
 	}
@@ -204,9 +204,9 @@ func TestDirRay(t *testing.T) {
 		{Vec{0, -1}, "d3", "d2 d1"},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.dirIndex(c.v)]
+		d := &rs.dirs[rs.dirIndex(c.v)]
 		want := set(t, rs, c.ray)
-		if got := d.Ray[sqOf(t, rs, c.from)]; got != want {
+		if got := d.ray[sqOf(t, rs, c.from)]; got != want {
 			t.Errorf("#%d Ray %v from %s got %s want %s", i, c.v, c.from, show(rs, got), show(rs, want))
 		}
 	}
@@ -223,7 +223,7 @@ func TestDirUp(t *testing.T) {
 		{Vec{-2, 1}, true}, {Vec{2, -1}, false}, {Vec{-4, 1}, true}, {Vec{4, -1}, false},
 	}
 	for i, c := range cases {
-		if got := rs.Dirs[rs.dirIndex(c.v)].Up; got != c.up {
+		if got := rs.dirs[rs.dirIndex(c.v)].Up; got != c.up {
 			t.Errorf("#%d Up of %v got %v want %v", i, c.v, got, c.up)
 		}
 	}
@@ -250,17 +250,17 @@ func TestNearest(t *testing.T) {
 		{Vec{-2, -1}, "h8", "b5 d6", "d6", "f7 d6"},
 	}
 	for i, c := range cases {
-		d := &rs.Dirs[rs.dirIndex(c.v)]
+		d := &rs.dirs[rs.dirIndex(c.v)]
 		from := sqOf(t, rs, c.from)
 		blk := set(t, rs, c.blockers)
-		if blk.AndNot(d.Ray[from]).Any() {
+		if blk.AndNot(d.ray[from]).Any() {
 			t.Fatalf("#%d blockers %s are not on the ray %v from %s", i, c.blockers, c.v, c.from)
 		}
 		if got, want := Nearest(d, blk), sqOf(t, rs, c.nearest); got != want {
-			t.Errorf("#%d Nearest %v from %s among %s got %s want %s", i, c.v, c.from, c.blockers, rs.Names[got], c.nearest)
+			t.Errorf("#%d Nearest %v from %s among %s got %s want %s", i, c.v, c.from, c.blockers, rs.names[got], c.nearest)
 			continue
 		}
-		if got, want := d.Ray[from].AndNot(d.Ray[Nearest(d, blk)]), set(t, rs, c.visibleRay); got != want {
+		if got, want := d.ray[from].AndNot(d.ray[Nearest(d, blk)]), set(t, rs, c.visibleRay); got != want {
 			t.Errorf("#%d visible ray %v from %s got %s want %s", i, c.v, c.from, show(rs, got), show(rs, want))
 		}
 	}

@@ -90,7 +90,7 @@ func set(t *testing.T, rs *Ruleset, names string) Bitboard {
 func show(rs *Ruleset, b Bitboard) string {
 	var out []string
 	for ; b.Any(); b = b.Rest() {
-		out = append(out, rs.Names[b.First()])
+		out = append(out, rs.names[b.First()])
 	}
 	sort.Strings(out)
 	return "{" + strings.Join(out, " ") + "}"

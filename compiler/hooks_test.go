@@ -47,7 +47,7 @@ func TestGoalHookReadsCheck(t *testing.T) {
 		"  - {name: c, when: \"piece == 'check'\"}\n"))
 	want := []bool{true, false, false}
 	for i, w := range want {
-		g := rs.Goals[i]
+		g := rs.goals[i]
 		if g.Hook == nil || g.HookReadsCheck != w {
 			t.Errorf("#%d goal %s got hook %v, reads check %v want hook, %v", i, g.Def.Name, g.Hook != nil, g.HookReadsCheck, w)
 		}

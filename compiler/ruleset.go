@@ -49,14 +49,14 @@ type Leg struct {
 
 // Path is one compiled multi-leg movement for one side.
 type Path[B any] struct {
-	Legs []Leg
+	legs []Leg
 	From B
 	// Reach[sq]: every cell the path could capture on from sq, ignoring occupancy; used to
 	// skip attack probes that cannot succeed.
-	Reach []B
+	reach []B
 	// Visit[sq]: every cell a walk from sq could pass, capture or land on, ignoring
 	// occupancy; a move that changes none of them cannot change what the path attacks.
-	Visit []B
+	visit []B
 	// Captures reports whether the path can capture at all (some leg or its landing).
 	Captures bool
 }
@@ -73,16 +73,16 @@ type PieceType[B any] struct {
 	ResetsClock bool
 	Value       int
 	Land        [2]B         // squares where it may end a move
-	LeapQuiet   [2][]B       // non-capturing leap targets
-	LeapCapture [2][]B       // capturing leap targets (ignoring landing restrictions)
-	EPCapture   [2][]B       // leap targets that may capture en passant
-	Slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
-	Rides       [2][]Ride[B] // all other rides
-	Paths       [2][]Path[B]
+	leapQuiet   [2][]B       // non-capturing leap targets
+	leapCapture [2][]B       // capturing leap targets (ignoring landing restrictions)
+	epCapture   [2][]B       // leap targets that may capture en passant
+	slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
+	rides       [2][]Ride[B] // all other rides
+	paths       [2][]Path[B]
 	// LeapRoyal and RoyalRides are the atoms with mode capture-royal: they generate no move
 	// and count only in the attack tables.
-	LeapRoyal  [2][]B
-	RoyalRides [2][]Ride[B]
+	leapRoyal  [2][]B
+	royalRides [2][]Ride[B]
 	Promotion  *Promotion[B]
 	// MakesEP is true when some move of the piece leaves en-passant targets.
 	MakesEP bool
@@ -94,7 +94,7 @@ type PieceType[B any] struct {
 // Promotion compiled.
 type Promotion[B any] struct {
 	Zone     [2]B
-	To       []int // piece type indices
+	to       []int // piece type indices
 	Optional bool
 	FromPool int // -1: none
 }
@@ -149,7 +149,7 @@ type Goal[B any] struct {
 // Freeze compiled: pieces of types By freeze enemy pieces of types Targets at Steps.
 type Freeze[B any] struct {
 	By, Targets uint64
-	Near        []B // per square: the cells frozen from there
+	near        []B // per square: the cells frozen from there
 }
 
 // Setup is a named start position.
@@ -169,14 +169,14 @@ type Ruleset struct {
 	Narrow                           *Tables[BB64]
 	Name, Title                      string
 	byLetter                         [128]int8
-	Zones                            map[string][2]Bitboard
+	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	FiftyMove, Repetition            int
 	Castling                         *Castling
-	Setups                           []Setup
+	setups                           []Setup
 	RoyalTypes                       uint64
-	Pools                            []string
+	pools                            []string
 	Zobrist                          Zobrist
 	// Capability flags computed once so the interpreter can take fast paths.
 	HasPaths  bool // some piece has a multi-leg path
@@ -193,7 +193,7 @@ type Ruleset struct {
 // HandSlot is the index in Zobrist.Hand (and a position's pool counts) of the pieces of
 // type t that side c holds in pool.
 func (r *Ruleset) HandSlot(c Color, pool, t int) int {
-	return (c*max(len(r.Pools), 1)+pool)*len(r.Pieces) + t
+	return (c*max(len(r.pools), 1)+pool)*len(r.pieces) + t
 }
 
 // TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.

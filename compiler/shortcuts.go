@@ -116,39 +116,39 @@ func shortcutsFor(m Mechanism) uint8 {
 // a mechanism is seen however it was written.
 func (r *Ruleset) usedMechanisms() Mechanism {
 	var m Mechanism
-	for t := range r.Pieces {
-		pt := &r.Pieces[t]
+	for t := range r.pieces {
+		pt := &r.pieces[t]
 		for c := 0; c < 2; c++ {
 			for sq := 0; sq < r.Cells; sq++ {
-				if pt.LeapQuiet[c][sq].Or(pt.LeapCapture[c][sq]).Any() {
+				if pt.leapQuiet[c][sq].Or(pt.leapCapture[c][sq]).Any() {
 					m |= MechLeap
 				}
-				if pt.EPCapture[c][sq].Any() {
+				if pt.epCapture[c][sq].Any() {
 					m |= MechEnPassant
 				}
 			}
 			if pt.Land[c] != r.Squares {
 				m |= MechRestrictedLanding
 			}
-			if len(pt.Slides[c]) > 0 {
+			if len(pt.slides[c]) > 0 {
 				m |= MechSlide
 			}
 			for sq := 0; sq < r.Cells; sq++ {
-				if pt.LeapRoyal[c][sq].Any() {
+				if pt.leapRoyal[c][sq].Any() {
 					m |= MechCaptureRoyal
 				}
 			}
-			if len(pt.RoyalRides[c]) > 0 {
+			if len(pt.royalRides[c]) > 0 {
 				m |= MechCaptureRoyal | MechCaptureRide
 			}
-			for _, rd := range pt.Rides[c] {
+			for _, rd := range pt.rides[c] {
 				if rd.Mode == ModeMove {
 					m |= MechMoveRide
 				} else {
 					m |= MechCaptureRide
 				}
 			}
-			if len(pt.Paths[c]) > 0 {
+			if len(pt.paths[c]) > 0 {
 				m |= MechPath
 			}
 		}
@@ -160,24 +160,24 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		}
 		if pr := pt.Promotion; pr != nil {
 			m |= MechPromotion
-			for _, to := range pr.To {
-				if r.Pieces[to].Royal {
+			for _, to := range pr.to {
+				if r.pieces[to].Royal {
 					m |= MechRoyalPromotion
 				}
 			}
 		}
 	}
-	if len(r.Freezes) > 0 {
+	if len(r.freezes) > 0 {
 		m |= MechFreeze
 	}
 	if r.Castling != nil {
 		m |= MechCastling
 	}
-	for i := range r.Goals {
-		if r.Goals[i].HasZ {
+	for i := range r.goals {
+		if r.goals[i].HasZ {
 			m |= MechZoneGoal
 		}
-		if r.Goals[i].Hook != nil {
+		if r.goals[i].Hook != nil {
 			m |= MechHookGoal
 		}
 	}

@@ -11,10 +11,10 @@ type Tables[B any] struct {
 	Squares B // cells a piece may stand on (before per-piece restrictions)
 	Unused  B
 	Missing B
-	Dirs    []Dir[B]
-	Pieces  []PieceType[B]
-	Goals   []Goal[B]
-	Freezes []Freeze[B]
+	dirs    []Dir[B]
+	pieces  []PieceType[B]
+	goals   []Goal[B]
+	freezes []Freeze[B]
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
@@ -35,20 +35,20 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
 	out := &Tables[B]{Squares: f(t.Squares), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
-	if t.Dirs != nil {
-		out.Dirs = make([]Dir[B], len(t.Dirs))
+	if t.dirs != nil {
+		out.dirs = make([]Dir[B], len(t.dirs))
 	}
-	for i, d := range t.Dirs {
-		out.Dirs[i] = Dir[B]{V: d.V, Step: d.Step, Ray: list(d.Ray), Up: d.Up}
+	for i, d := range t.dirs {
+		out.dirs[i] = Dir[B]{V: d.V, step: d.step, ray: list(d.ray), Up: d.Up}
 	}
-	if t.Pieces != nil {
-		out.Pieces = make([]PieceType[B], len(t.Pieces))
+	if t.pieces != nil {
+		out.pieces = make([]PieceType[B], len(t.pieces))
 	}
-	for i := range t.Pieces {
-		in := &t.Pieces[i]
+	for i := range t.pieces {
+		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
-			Slides: in.Slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat}
+			slides: in.slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat}
 		rides := func(in []Ride[A]) []Ride[B] {
 			if in == nil {
 				return nil
@@ -60,53 +60,53 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			return out
 		}
 		for c := 0; c < 2; c++ {
-			pt.LeapQuiet[c], pt.LeapCapture[c], pt.EPCapture[c] = list(in.LeapQuiet[c]), list(in.LeapCapture[c]), list(in.EPCapture[c])
-			pt.LeapRoyal[c] = list(in.LeapRoyal[c])
-			pt.Rides[c], pt.RoyalRides[c] = rides(in.Rides[c]), rides(in.RoyalRides[c])
-			if in.Paths[c] != nil {
-				pt.Paths[c] = make([]Path[B], len(in.Paths[c]))
+			pt.leapQuiet[c], pt.leapCapture[c], pt.epCapture[c] = list(in.leapQuiet[c]), list(in.leapCapture[c]), list(in.epCapture[c])
+			pt.leapRoyal[c] = list(in.leapRoyal[c])
+			pt.rides[c], pt.royalRides[c] = rides(in.rides[c]), rides(in.royalRides[c])
+			if in.paths[c] != nil {
+				pt.paths[c] = make([]Path[B], len(in.paths[c]))
 			}
-			for j, p := range in.Paths[c] {
-				pt.Paths[c][j] = Path[B]{Legs: p.Legs, From: f(p.From), Reach: list(p.Reach), Visit: list(p.Visit), Captures: p.Captures}
+			for j, p := range in.paths[c] {
+				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), reach: list(p.reach), visit: list(p.visit), Captures: p.Captures}
 			}
 		}
 		if pr := in.Promotion; pr != nil {
-			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), To: pr.To, Optional: pr.Optional, FromPool: pr.FromPool}
+			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), to: pr.to, Optional: pr.Optional, FromPool: pr.FromPool}
 		}
-		out.Pieces[i] = pt
+		out.pieces[i] = pt
 	}
-	if t.Goals != nil {
-		out.Goals = make([]Goal[B], len(t.Goals))
+	if t.goals != nil {
+		out.goals = make([]Goal[B], len(t.goals))
 	}
-	for i, g := range t.Goals {
-		out.Goals[i] = Goal[B]{Def: g.Def, Name: g.Name, HookWhere: g.HookWhere, Zone: pair(g.Zone), HasZ: g.HasZ,
+	for i, g := range t.goals {
+		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, HookWhere: g.HookWhere, Zone: pair(g.Zone), HasZ: g.HasZ,
 			Types: g.Types, Hook: g.Hook, HookReadsCheck: g.HookReadsCheck, Result: g.Result}
 	}
-	if t.Freezes != nil {
-		out.Freezes = make([]Freeze[B], len(t.Freezes))
+	if t.freezes != nil {
+		out.freezes = make([]Freeze[B], len(t.freezes))
 	}
-	for i, fz := range t.Freezes {
-		out.Freezes[i] = Freeze[B]{By: fz.By, Targets: fz.Targets, Near: list(fz.Near)}
+	for i, fz := range t.freezes {
+		out.freezes[i] = Freeze[B]{By: fz.By, Targets: fz.Targets, near: list(fz.near)}
 	}
 	a := &t.AttackTables
 	for c := 0; c < 2; c++ {
-		if a.AttackFrom[c] != nil {
-			out.AttackFrom[c] = make([][]B, len(a.AttackFrom[c]))
+		if a.attackFrom[c] != nil {
+			out.attackFrom[c] = make([][]B, len(a.attackFrom[c]))
 		}
-		for ty, from := range a.AttackFrom[c] {
-			out.AttackFrom[c][ty] = list(from)
+		for ty, from := range a.attackFrom[c] {
+			out.attackFrom[c][ty] = list(from)
 		}
-		out.LeapTypes[c] = a.LeapTypes[c]
-		out.SlideGroups[c] = a.SlideGroups[c]
-		if a.RideAttacks[c] != nil {
-			out.RideAttacks[c] = make([]RideAttack[B], len(a.RideAttacks[c]))
+		out.leapTypes[c] = a.leapTypes[c]
+		out.slideGroups[c] = a.slideGroups[c]
+		if a.rideAttacks[c] != nil {
+			out.rideAttacks[c] = make([]RideAttack[B], len(a.rideAttacks[c]))
 		}
-		for j, r := range a.RideAttacks[c] {
-			out.RideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
+		for j, r := range a.rideAttacks[c] {
+			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
 		}
 		out.PathTypes[c] = a.PathTypes[c]
 	}
-	out.RoyalList = a.RoyalList
+	out.royalList = a.royalList
 	return out
 }
 

@@ -31,7 +31,7 @@ func TestNarrowTablesWidenBack(t *testing.T) {
 			t.Errorf("%s: the 64-cell tables widened differ from the 256-cell tables", name)
 		}
 		// The comparison sees into the tables: a changed leap target must show.
-		wide.Pieces[0].LeapQuiet[1][0] = wide.Pieces[0].LeapQuiet[1][0].Xor(Bit(1))
+		wide.pieces[0].leapQuiet[1][0] = wide.pieces[0].leapQuiet[1][0].Xor(Bit(1))
 		if reflect.DeepEqual(wide, &rs.Tables) {
 			t.Fatalf("%s: a changed leap table compares equal", name)
 		}

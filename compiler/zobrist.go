@@ -10,12 +10,12 @@ const MaxStatus = 16
 // Zobrist holds the hash keys. Piece keys are indexed [pieceCode][square] where
 // pieceCode = type*2 + color.
 type Zobrist struct {
-	Piece  [][]uint64
+	piece  [][]uint64
 	Side   uint64
-	Castle []uint64   // per partner square
-	EP     []uint64   // per en-passant target square
-	Hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
-	Status [][]uint64 // [square][counter]
+	castle []uint64   // per partner square
+	ep     []uint64   // per en-passant target square
+	hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
+	status [][]uint64 // [square][counter]
 	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
 	// side that moved), so that a decided node never shares a hash with an undecided one.
 	Ended [4]uint64
@@ -35,32 +35,32 @@ func (s *splitmix64) next() uint64 {
 func newZobrist(types, cells, pools int) Zobrist {
 	rng := splitmix64(0x43484d52) // "CHMR"
 	var z Zobrist
-	z.Piece = make([][]uint64, types*2)
-	for i := range z.Piece {
-		z.Piece[i] = make([]uint64, cells)
-		for s := range z.Piece[i] {
-			z.Piece[i][s] = rng.next()
+	z.piece = make([][]uint64, types*2)
+	for i := range z.piece {
+		z.piece[i] = make([]uint64, cells)
+		for s := range z.piece[i] {
+			z.piece[i][s] = rng.next()
 		}
 	}
 	z.Side = rng.next()
-	z.Castle = make([]uint64, cells)
-	z.EP = make([]uint64, cells)
+	z.castle = make([]uint64, cells)
+	z.ep = make([]uint64, cells)
 	for s := 0; s < cells; s++ {
-		z.Castle[s] = rng.next()
-		z.EP[s] = rng.next()
+		z.castle[s] = rng.next()
+		z.ep[s] = rng.next()
 	}
-	z.Hand = make([][]uint64, 2*pools*types)
-	for i := range z.Hand {
-		z.Hand[i] = make([]uint64, MaxHand+1)
+	z.hand = make([][]uint64, 2*pools*types)
+	for i := range z.hand {
+		z.hand[i] = make([]uint64, MaxHand+1)
 		for c := 1; c <= MaxHand; c++ {
-			z.Hand[i][c] = rng.next()
+			z.hand[i][c] = rng.next()
 		}
 	}
-	z.Status = make([][]uint64, cells)
-	for s := range z.Status {
-		z.Status[s] = make([]uint64, MaxStatus+1)
+	z.status = make([][]uint64, cells)
+	for s := range z.status {
+		z.status[s] = make([]uint64, MaxStatus+1)
 		for c := 1; c <= MaxStatus; c++ {
-			z.Status[s][c] = rng.next()
+			z.status[s][c] = rng.next()
 		}
 	}
 	for i := 1; i < len(z.Ended); i++ {

@@ -167,7 +167,7 @@ func FuzzBuild(f *testing.F) {
 			return
 		}
 		buf := make([]interpreter.Move, 0, 256)
-		for _, s := range rs.Setups {
+		for _, s := range rs.Setups() {
 			p, err := interpreter.FromFEN(rs, s.FEN)
 			if err != nil {
 				t.Fatalf("setup %q accepted by Build, rejected by FromFEN: %v", s.Name, err)

@@ -6,13 +6,13 @@ import "chimera/compiler"
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
 func (p *core256) frozen(c Color) bb256 {
 	var f bb256
-	for i := range p.tb.Freezes {
-		fz := &p.tb.Freezes[i]
+	for fzs, i := p.tb.Freezes(), 0; i < fzs.Len(); i++ {
+		fz := fzs.At(i)
 		var near, targets bb256
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if fz.By>>uint(t)&1 != 0 {
 				for b := p.byType[t].And(p.byColor[c^1]); b.Any(); b = b.Rest() {
-					near = near.Or(fz.Near[b.First()])
+					near = near.Or(fz.NearAt(b.First()))
 				}
 			}
 			if fz.Targets>>uint(t)&1 != 0 {
@@ -26,7 +26,7 @@ func (p *core256) frozen(c Color) bb256 {
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
 func (p *core256) Frozen(c Color) compiler.Bitboard {
-	if len(p.tb.Freezes) == 0 {
+	if p.tb.NumFreezes() == 0 {
 		return compiler.Bitboard{}
 	}
 	return p.frozen(c).Wide()
@@ -34,7 +34,7 @@ func (p *core256) Frozen(c Color) compiler.Bitboard {
 
 // active is the set of c's pieces able to move and attack.
 func (p *core256) active(c Color) bb256 {
-	if len(p.tb.Freezes) == 0 {
+	if p.tb.NumFreezes() == 0 {
 		return p.byColor[c]
 	}
 	return p.byColor[c].AndNot(p.frozen(c))
@@ -60,31 +60,33 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
-	for _, t := range at.LeapTypes[by] {
-		for b := at.AttackFrom[by][t][sq].And(p.byType[t]).And(active); b.Any(); b = b.Rest() {
+	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		for b := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(active); b.Any(); b = b.Rest() {
 			out[n] = compiler.Bit256(b.First())
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
-	for _, g := range at.SlideGroups[by] {
-		d := &p.tb.Dirs[g.Back]
-		blk := d.Ray[sq].And(occ)
+	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(sq).And(occ)
 		if blk.Empty() {
 			continue
 		}
 		if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.Ray[sq].Xor(d.Ray[b])
+			out[n] = d.RayAt(sq).Xor(d.RayAt(b))
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
-	for i := range at.RideAttacks[by] {
-		r := &at.RideAttacks[by][i]
-		d := &p.tb.Dirs[r.Back]
-		blk := d.Ray[sq].And(occ)
+	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
+		r := ras.At(i)
+		d := p.tb.Dir(r.Back)
+		blk := d.RayAt(sq).And(occ)
 		if blk.Empty() {
 			continue
 		}
@@ -93,29 +95,29 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out[n] = d.Ray[sq].Xor(d.Ray[b])
+			out[n] = d.RayAt(sq).Xor(d.RayAt(b))
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
 				from := b.First()
-				for i := range pt.Paths[by] {
-					path := &pt.Paths[by][i]
-					if !path.Captures || !path.Reach[from].Has(sq) {
+				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
+					path := paths.At(i)
+					if !path.Captures || !path.ReachAt(from).Has(sq) {
 						continue
 					}
 					w := walker256{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						out[n] = path.Visit[from].With(from)
+						out[n] = path.VisitAt(from).With(from)
 						if n++; n == len(out) {
 							return n
 						}
@@ -131,7 +133,8 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 // royals is the set of c's royal pieces.
 func (p *core256) royals(c Color) bb256 {
 	var b bb256
-	for _, t := range p.tb.RoyalList {
+	for ts, ti := p.tb.RoyalList(), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
 		b = b.Or(p.byType[t])
 	}
 	return b.And(p.byColor[c])

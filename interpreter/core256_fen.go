@@ -47,8 +47,8 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 						return bad("rank %d has more than %d cells", r+1, rs.Files)
 					}
 					sq := rs.SquareAt(f, r)
-					if rs.Kind[sq] != compiler.CellSquare {
-						return bad("%s does not exist or is unused on this board: write it as '*'", rs.Names[sq])
+					if rs.KindOf(sq) != compiler.CellSquare {
+						return bad("%s does not exist or is unused on this board: write it as '*'", rs.SquareName(sq))
 					}
 					f++
 				}
@@ -58,8 +58,8 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 					return bad("rank %d has more than %d cells", r+1, rs.Files)
 				}
 				sq := rs.SquareAt(f, r)
-				if rs.Kind[sq] == compiler.CellSquare {
-					return bad("'*' on %s, which is a playable square", rs.Names[sq])
+				if rs.KindOf(sq) == compiler.CellSquare {
+					return bad("'*' on %s, which is a playable square", rs.SquareName(sq))
 				}
 				f++
 			default:
@@ -71,15 +71,15 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 					return bad("rank %d has more than %d cells", r+1, rs.Files)
 				}
 				sq := rs.SquareAt(f, r)
-				if rs.Kind[sq] != compiler.CellSquare {
-					return bad("piece on %s, which does not exist or is unused", rs.Names[sq])
+				if rs.KindOf(sq) != compiler.CellSquare {
+					return bad("piece on %s, which does not exist or is unused", rs.SquareName(sq))
 				}
 				c := compiler.White
 				if ch >= 'a' && ch <= 'z' {
 					c = compiler.Black
 				}
-				if !tb.Pieces[t].Land[c].Has(sq) {
-					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Pieces[t].Name, rs.Names[sq])
+				if !tb.Piece(t).Land[c].Has(sq) {
+					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Piece(t).Name, rs.SquareName(sq))
 				}
 				p.setup(sq, MakePiece(t, c))
 				f++
@@ -128,7 +128,7 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
-	if len(p.tb.Goals) > 0 {
+	if p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
 	return p, nil
@@ -153,7 +153,7 @@ func (p *core256) parseCastling(s string) string {
 		}
 		kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
 		if kings.Empty() {
-			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name, rankName)
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Piece(cs.Royal).Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
 		partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
@@ -181,11 +181,11 @@ func (p *core256) parseCastling(s string) string {
 			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
 		}
 		if r == NoSquare {
-			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c], rankName)
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Piece(cs.Partner).Name, sideName[c], rankName)
 		}
 		if !p.castle.Has(r) {
 			p.castle = p.castle.With(r)
-			p.hash ^= p.rs.Zobrist.Castle[r]
+			p.hash ^= p.rs.Zobrist.CastleKey(r)
 		}
 	}
 	return ""
@@ -204,7 +204,7 @@ func (p *core256) parseEP(s string) string {
 	low, high := NoSquare, NoSquare
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
-		if !ok || rs.Kind[sq] != compiler.CellSquare {
+		if !ok || rs.KindOf(sq) != compiler.CellSquare {
 			return fmt.Sprintf("en-passant square %q is not a square of the board", name)
 		}
 		if p.board[sq] != NoPiece {
@@ -226,7 +226,7 @@ func (p *core256) parseEP(s string) string {
 	if p.side == compiler.Black {
 		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
 	}
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Pieces[p.board[v].Type()].MakesEP {
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Piece(p.board[v].Type()).MakesEP {
 		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
 	}
 	if !p.epCapturable(p.side, targets) {
@@ -234,7 +234,7 @@ func (p *core256) parseEP(s string) string {
 	}
 	p.ep, p.epVictim = targets, v
 	for b := targets; b.Any(); b = b.Rest() {
-		p.hash ^= rs.Zobrist.EP[b.First()]
+		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
 	return ""
 }
@@ -266,7 +266,7 @@ func (p *core256) FEN() string {
 		for f := 0; f < rs.Files; f++ {
 			sq := rs.SquareAt(f, r)
 			pc := p.board[sq]
-			if pc == NoPiece && rs.Kind[sq] == compiler.CellSquare {
+			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare {
 				empty++
 				continue
 			}
@@ -274,7 +274,7 @@ func (p *core256) FEN() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			if rs.Kind[sq] != compiler.CellSquare {
+			if rs.KindOf(sq) != compiler.CellSquare {
 				b.WriteByte('*')
 				continue
 			}
@@ -294,7 +294,7 @@ func (p *core256) FEN() string {
 		b.WriteByte('-')
 	} else {
 		for e := p.ep; e.Any(); e = e.Rest() {
-			b.WriteString(rs.Names[e.First()])
+			b.WriteString(rs.SquareName(e.First()))
 		}
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)

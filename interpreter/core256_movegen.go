@@ -47,23 +47,24 @@ func (p *core256) checkRelevance() (bb256, bool) {
 	}
 	at := &p.tb.AttackTables
 	var rel bb256
-	for _, g := range at.SlideGroups[them] {
-		rel = rel.Or(p.tb.Dirs[g.Back].Ray[k])
+	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		rel = rel.Or(p.tb.Dir(g.Back).RayAt(k))
 	}
-	for i := range at.RideAttacks[them] {
-		rel = rel.Or(p.tb.Dirs[at.RideAttacks[them][i].Back].Ray[k])
+	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
+		rel = rel.Or(p.tb.Dir(ras.At(i).Back).RayAt(k))
 	}
 	if pm := at.PathTypes[them]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
 				from := b.First()
-				for i := range pt.Paths[them] {
-					if path := &pt.Paths[them][i]; path.Captures && path.Reach[from].Has(k) {
-						rel = rel.Or(path.Visit[from].With(from))
+				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+						rel = rel.Or(path.VisitAt(from).With(from))
 					}
 				}
 			}
@@ -108,13 +109,13 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	occ := p.occupied()
 	capturable := p.byColor[us^1].AndNot(p.immune)
 	movers := p.active(us)
-	for t := range p.tb.Pieces {
-		pt := &p.tb.Pieces[t]
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
 		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
 			from := b.First()
 			start := len(buf)
 			buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full256())
-			if p.ep.Any() && pt.EPCapture[us][from].Meets(p.ep) {
+			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
 				buf = p.genEP(buf, pt, from)
 			}
 			if pt.MayRepeat {
@@ -129,12 +130,13 @@ func (p *core256) genPseudo(buf []Move) []Move {
 func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
 	us := p.side
 	land := pt.Land[us].And(mask)
-	targets := pt.LeapQuiet[us][from].AndNot(occ).Or(pt.LeapCapture[us][from].And(capturable))
-	for _, di := range pt.Slides[us] {
-		d := &p.tb.Dirs[di]
-		ray := d.Ray[from]
+	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
+	for dis, dii := pt.Slides(us), 0; dii < dis.Len(); dii++ {
+		di := dis.At(dii)
+		d := p.tb.Dir(di)
+		ray := d.RayAt(from)
 		if blk := ray.And(occ); blk.Any() {
-			ray = ray.AndNot(d.Ray[nearest256(d, blk)])
+			ray = ray.AndNot(d.RayAt(nearest256(d, blk)))
 		}
 		targets = targets.Or(ray.AndNot(occ).Or(ray.And(capturable)))
 	}
@@ -148,11 +150,11 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 			buf = p.emit(buf, pt, newMove(from, targets.First()))
 		}
 	}
-	for i := range pt.Rides[us] {
-		buf = p.genRide(buf, pt, &pt.Rides[us][i], from, capturable, land)
+	for rides, i := pt.Rides(us), 0; i < rides.Len(); i++ {
+		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
 	}
-	for i := range pt.Paths[us] {
-		path := &pt.Paths[us][i]
+	for paths, i := pt.Paths(us), 0; i < paths.Len(); i++ {
+		path := paths.At(i)
 		if !path.From.Has(from) {
 			continue
 		}
@@ -169,8 +171,8 @@ func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for _, t := range pr.To {
-		buf = append(buf, m.withPromotion(t))
+	for ts, ti := pr.To(), 0; ti < ts.Len(); ti++ {
+		buf = append(buf, m.withPromotion(ts.At(ti)))
 	}
 	if pr.Optional {
 		buf = append(buf, m)
@@ -183,11 +185,11 @@ func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler
 		return buf
 	}
 	rs := p.rs
-	d := &p.tb.Dirs[r.Dir]
+	d := p.tb.Dir(r.Dir)
 	sq := from
 	for k := 1; r.Max == 0 || k <= r.Max; k++ {
-		sq = d.Step[sq]
-		if sq == NoSquare || rs.Kind[sq] == compiler.CellMissing {
+		sq = d.StepAt(sq)
+		if sq == NoSquare || rs.KindOf(sq) == compiler.CellMissing {
 			break
 		}
 		pc := p.board[sq]
@@ -215,7 +217,7 @@ func (p *core256) genEP(buf []Move, pt *compiler.PieceType[bb256], from Square) 
 	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || p.immune.Has(v) {
 		return buf
 	}
-	for t := pt.EPCapture[p.side][from].And(p.ep).AndNot(p.occupied()).And(pt.Land[p.side]); t.Any(); t = t.Rest() {
+	for t := pt.EPCaptureAt(p.side, from).And(p.ep).AndNot(p.occupied()).And(pt.Land[p.side]); t.Any(); t = t.Rest() {
 		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
@@ -249,7 +251,7 @@ func (p *core256) genCastling(buf []Move, movers bb256) []Move {
 	k := kings.First()
 	occ := p.occupied()
 	active := p.active(us ^ 1)
-	guarded := p.rs.Check != compiler.CheckNone && p.tb.Pieces[cs.Royal].Royal
+	guarded := p.rs.Check != compiler.CheckNone && p.tb.Piece(cs.Royal).Royal
 	if guarded && p.attackedBy(k, us^1, occ, active) {
 		return buf
 	}
@@ -294,12 +296,14 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 
 	var checkers, block, pinned bb256
 	pinRay := &p.pinRay
-	for _, t := range at.LeapTypes[them] {
-		checkers = checkers.Or(at.AttackFrom[them][t][k].And(p.byType[t]).And(enemy))
+	for ts, ti := at.LeapTypes(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
 	}
-	for _, g := range at.SlideGroups[them] {
-		d := &p.tb.Dirs[g.Back]
-		blk := d.Ray[k].And(occ)
+	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(k).And(occ)
 		if blk.Empty() {
 			continue
 		}
@@ -307,23 +311,23 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
 				checkers = checkers.With(b1)
-				block = block.Or(d.Ray[k].Xor(d.Ray[b1]).Without(b1))
+				block = block.Or(d.RayAt(k).Xor(d.RayAt(b1)).Without(b1))
 			}
 			continue
 		}
-		rest := d.Ray[b1].And(occ)
+		rest := d.RayAt(b1).And(occ)
 		if rest.Empty() {
 			continue
 		}
 		b2 := nearest256(d, rest)
 		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
 			pinned = pinned.With(b1)
-			pinRay[b1] = d.Ray[k].Xor(d.Ray[b2])
+			pinRay[b1] = d.RayAt(k).Xor(d.RayAt(b2))
 		}
 	}
 
 	// Royal moves: generated like any piece, kept when the destination is safe.
-	kt := &p.tb.Pieces[p.board[k].Type()]
+	kt := p.tb.Piece(p.board[k].Type())
 	start := len(buf)
 	buf = p.genPiece(buf, kt, k, occ, capturable, compiler.Full256())
 	if kt.MayRepeat {
@@ -341,7 +345,7 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
 	// while the royal is in check (by blocking it, even against two checkers), so then it
 	// is generated whatever the checkers.
-	if cs := rs.Castling; cs != nil && (checkers.Empty() || !rs.Pieces[cs.Royal].Royal) {
+	if cs := rs.Castling; cs != nil && (checkers.Empty() || !rs.Piece(cs.Royal).Royal) {
 		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	if checkers.Many() {
@@ -351,8 +355,8 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 	if checkers.Any() {
 		mask = checkers.Or(block)
 	}
-	for t := range p.tb.Pieces {
-		pt := &p.tb.Pieces[t]
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
 		for b := p.byType[t].And(own).Without(k); b.Any(); b = b.Rest() {
 			from := b.First()
 			m := mask
@@ -364,7 +368,7 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 			if pt.MayRepeat {
 				buf = dedupe(buf, start)
 			}
-			if p.ep.Any() && pt.EPCapture[us][from].Meets(p.ep) {
+			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
 				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
 			}
 		}
@@ -436,7 +440,7 @@ type walker256 struct {
 }
 
 func (w *walker256) classify(sq Square) uint8 {
-	switch w.p.rs.Kind[sq] {
+	switch w.p.rs.KindOf(sq) {
 	case compiler.CellMissing:
 		return compiler.OnMissing
 	case compiler.CellUnused:
@@ -459,10 +463,10 @@ func (w *walker256) classify(sq Square) uint8 {
 }
 
 func (w *walker256) leg(li int, at Square, c1, c2 Square) {
-	legs := w.path.Legs
-	leg := &legs[li]
-	last := li == len(legs)-1
-	d := &w.p.tb.Dirs[leg.Dir]
+	legs := w.path.Legs()
+	leg := legs.At(li)
+	last := li == legs.Len()-1
+	d := w.p.tb.Dir(leg.Dir)
 	if !last && leg.Min == 0 {
 		w.leg(li+1, at, c1, c2)
 		if w.found {
@@ -471,7 +475,7 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
-		cur = d.Step[cur]
+		cur = d.StepAt(cur)
 		if cur == NoSquare {
 			return
 		}

@@ -89,7 +89,7 @@ func (p *core256) Ply() int { return len(p.undo) }
 func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1,
 		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
-		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
+		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }
 
 // nearest256 returns the first cell of ray set b walking in direction d.
@@ -118,7 +118,7 @@ func (p *core256) place(sq Square, pc Piece) {
 	b := compiler.Bit256(sq)
 	p.byType[pc.Type()] = p.byType[pc.Type()].Or(b)
 	p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(b)
-	if p.tb.Pieces[pc.Type()].Immune {
+	if p.tb.Piece(pc.Type()).Immune {
 		p.immune = p.immune.Or(b)
 	}
 }
@@ -137,7 +137,7 @@ func (p *core256) lift(sq Square) Piece {
 // setup places pc on sq while a position is being set up (hashed, not journaled).
 func (p *core256) setup(sq Square, pc Piece) {
 	p.place(sq, pc)
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 }
 
 // computeHash recomputes the hash from scratch (tests compare it with the incremental one).
@@ -145,26 +145,26 @@ func (p *core256) computeHash() uint64 {
 	var h uint64
 	for sq := 0; sq < p.rs.Cells; sq++ {
 		if pc := p.board[sq]; pc != NoPiece {
-			h ^= p.rs.Zobrist.Piece[pc.code()][sq]
+			h ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 		}
 	}
 	if p.side == compiler.Black {
 		h ^= p.rs.Zobrist.Side
 	}
 	for b := p.castle; b.Any(); b = b.Rest() {
-		h ^= p.rs.Zobrist.Castle[b.First()]
+		h ^= p.rs.Zobrist.CastleKey(b.First())
 	}
 	for b := p.ep; b.Any(); b = b.Rest() {
-		h ^= p.rs.Zobrist.EP[b.First()]
+		h ^= p.rs.Zobrist.EPKey(b.First())
 	}
 	for sq, s := range p.status {
 		if s != 0 {
-			h ^= p.rs.Zobrist.Status[sq][s]
+			h ^= p.rs.Zobrist.StatusKey(sq, int(s))
 		}
 	}
 	for i, n := range p.hand {
 		if n != 0 {
-			h ^= p.rs.Zobrist.Hand[i][n]
+			h ^= p.rs.Zobrist.HandKey(i, int(n))
 		}
 	}
 	if p.ended != 0 {

@@ -96,29 +96,31 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 	pc := p.board[sq]
 	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
 	var out bb256
-	for _, t := range at.LeapTypes[by] {
-		a := at.AttackFrom[by][t][sq].And(p.byType[t]).And(active)
+	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		a := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(active)
 		if a.Any() && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
 			for b := a; b.Any(); b = b.Rest() {
-				if from := b.First(); !p.tb.Pieces[t].LeapCapture[by][from].Has(sq) {
+				if from := b.First(); !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
 					a = a.Without(from) // only a capture-royal leap reaches sq
 				}
 			}
 		}
 		out = out.Or(a)
 	}
-	for _, g := range at.SlideGroups[by] {
-		d := &p.tb.Dirs[g.Back]
-		if blk := d.Ray[sq].And(occ); blk.Any() {
+	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		if blk := d.RayAt(sq).And(occ); blk.Any() {
 			if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
 				out = out.With(b)
 			}
 		}
 	}
-	for i := range at.RideAttacks[by] {
-		r := &at.RideAttacks[by][i]
-		d := &p.tb.Dirs[r.Back]
-		blk := d.Ray[sq].And(occ)
+	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
+		r := ras.At(i)
+		d := p.tb.Dir(r.Back)
+		blk := d.RayAt(sq).And(occ)
 		if blk.Empty() || r.RoyalOnly && !royalThere {
 			continue
 		}
@@ -131,16 +133,16 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t].And(active).AndNot(out); b.Any(); b = b.Rest() {
 				from := b.First()
-				for i := range pt.Paths[by] {
-					path := &pt.Paths[by][i]
-					if !path.Captures || !path.Reach[from].Has(sq) {
+				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
+					path := paths.At(i)
+					if !path.Captures || !path.ReachAt(from).Has(sq) {
 						continue
 					}
 					w := walker256{p: p, path: path, color: by, from: from, target: sq}
@@ -174,9 +176,9 @@ func (p *core256) IsLegal(m Move) bool {
 	if m.Kind() == KindCastle {
 		buf = p.genCastling(buf, p.active(p.side))
 	} else {
-		pt := &p.tb.Pieces[pc.Type()]
+		pt := p.tb.Piece(pc.Type())
 		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
-		if p.ep.Any() && pt.EPCapture[p.side][from].Meets(p.ep) {
+		if p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
 			buf = p.genEP(buf, pt, from)
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // core256.ended (0: no goal) and the index of the goal reached.
 func (p *core256) goalReached(m Move, pc Piece, caps int) (int8, int) {
 	us := p.side
-	for i := range p.tb.Goals {
-		g := &p.tb.Goals[i]
+	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
+		g := gls.At(i)
 		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
 			continue
 		}
@@ -33,12 +33,12 @@ func (p *core256) goalReached(m Move, pc Piece, caps int) (int8, int) {
 func (p *core256) standingGoal() {
 	rs := p.rs
 	c := p.side ^ 1
-	for i := range p.tb.Goals {
-		g := &p.tb.Goals[i]
+	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
+		g := gls.At(i)
 		if !g.HasZ || g.Hook != nil {
 			continue
 		}
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.Zone[c]) {
 				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
 				p.hash ^= rs.Zobrist.Ended[p.ended]
@@ -51,7 +51,7 @@ func (p *core256) standingGoal() {
 // goalName is the reason shown for the goal with index i.
 func (p *core256) goalName(i int) string {
 	if i >= 0 {
-		return p.tb.Goals[i].Name
+		return p.tb.Goal(i).Name
 	}
 	return "goal reached"
 }
@@ -65,8 +65,8 @@ func (p *core256) runGoalHook(g *compiler.Goal[bb256], m Move, pc Piece, caps in
 		p.hook.env.Count = p.countLetter
 	}
 	env := &p.hook.env
-	env.Mover, env.Piece = sideName[p.side], p.tb.Pieces[pc.Type()].LetterText
-	env.From, env.To = rs.Names[m.From()], rs.Names[m.To()]
+	env.Mover, env.Piece = sideName[p.side], p.tb.Piece(pc.Type()).LetterText
+	env.From, env.To = rs.SquareName(m.From()), rs.SquareName(m.To())
 	env.Captures, env.Ply, env.Check = caps, p.startPly+len(p.undo), false
 	if g.HookReadsCheck {
 		env.Check = p.sideInCheck(p.side ^ 1)

@@ -9,13 +9,13 @@ import "chimera/compiler"
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
 func (p *core64) frozen(c Color) bb64 {
 	var f bb64
-	for i := range p.tb.Freezes {
-		fz := &p.tb.Freezes[i]
+	for fzs, i := p.tb.Freezes(), 0; i < fzs.Len(); i++ {
+		fz := fzs.At(i)
 		var near, targets bb64
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if fz.By>>uint(t)&1 != 0 {
 				for b := p.byType[t] & p.byColor[c^1]; b != 0; b &= b - 1 {
-					near |= fz.Near[b.First()]
+					near |= fz.NearAt(b.First())
 				}
 			}
 			if fz.Targets>>uint(t)&1 != 0 {
@@ -29,7 +29,7 @@ func (p *core64) frozen(c Color) bb64 {
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
 func (p *core64) Frozen(c Color) compiler.Bitboard {
-	if len(p.tb.Freezes) == 0 {
+	if p.tb.NumFreezes() == 0 {
 		return compiler.Bitboard{}
 	}
 	return p.frozen(c).Wide()
@@ -37,7 +37,7 @@ func (p *core64) Frozen(c Color) compiler.Bitboard {
 
 // active is the set of c's pieces able to move and attack.
 func (p *core64) active(c Color) bb64 {
-	if len(p.tb.Freezes) == 0 {
+	if p.tb.NumFreezes() == 0 {
 		return p.byColor[c]
 	}
 	return p.byColor[c] &^ p.frozen(c)
@@ -63,31 +63,33 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
-	for _, t := range at.LeapTypes[by] {
-		for b := at.AttackFrom[by][t][sq] & p.byType[t] & active; b != 0; b &= b - 1 {
+	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		for b := at.AttackFromAt(by, t, sq) & p.byType[t] & active; b != 0; b &= b - 1 {
 			out[n] = compiler.Bit64(b.First())
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
-	for _, g := range at.SlideGroups[by] {
-		d := &p.tb.Dirs[g.Back]
-		blk := d.Ray[sq] & occ
+	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(sq) & occ
 		if blk == 0 {
 			continue
 		}
 		if b := nearest64(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.Ray[sq] ^ d.Ray[b]
+			out[n] = d.RayAt(sq) ^ d.RayAt(b)
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
-	for i := range at.RideAttacks[by] {
-		r := &at.RideAttacks[by][i]
-		d := &p.tb.Dirs[r.Back]
-		blk := d.Ray[sq] & occ
+	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
+		r := ras.At(i)
+		d := p.tb.Dir(r.Back)
+		blk := d.RayAt(sq) & occ
 		if blk == 0 {
 			continue
 		}
@@ -96,29 +98,29 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out[n] = d.Ray[sq] ^ d.Ray[b]
+			out[n] = d.RayAt(sq) ^ d.RayAt(b)
 			if n++; n == len(out) {
 				return n
 			}
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
-				for i := range pt.Paths[by] {
-					path := &pt.Paths[by][i]
-					if !path.Captures || !path.Reach[from].Has(sq) {
+				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
+					path := paths.At(i)
+					if !path.Captures || !path.ReachAt(from).Has(sq) {
 						continue
 					}
 					w := walker64{p: p, path: path, color: by, from: from, target: sq}
 					w.leg(0, from, NoSquare, NoSquare)
 					if w.found {
-						out[n] = path.Visit[from] | compiler.Bit64(from)
+						out[n] = path.VisitAt(from) | compiler.Bit64(from)
 						if n++; n == len(out) {
 							return n
 						}
@@ -134,7 +136,8 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 // royals is the set of c's royal pieces.
 func (p *core64) royals(c Color) bb64 {
 	var b bb64
-	for _, t := range p.tb.RoyalList {
+	for ts, ti := p.tb.RoyalList(), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
 		b |= p.byType[t]
 	}
 	return b & p.byColor[c]

@@ -50,8 +50,8 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 						return bad("rank %d has more than %d cells", r+1, rs.Files)
 					}
 					sq := rs.SquareAt(f, r)
-					if rs.Kind[sq] != compiler.CellSquare {
-						return bad("%s does not exist or is unused on this board: write it as '*'", rs.Names[sq])
+					if rs.KindOf(sq) != compiler.CellSquare {
+						return bad("%s does not exist or is unused on this board: write it as '*'", rs.SquareName(sq))
 					}
 					f++
 				}
@@ -61,8 +61,8 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 					return bad("rank %d has more than %d cells", r+1, rs.Files)
 				}
 				sq := rs.SquareAt(f, r)
-				if rs.Kind[sq] == compiler.CellSquare {
-					return bad("'*' on %s, which is a playable square", rs.Names[sq])
+				if rs.KindOf(sq) == compiler.CellSquare {
+					return bad("'*' on %s, which is a playable square", rs.SquareName(sq))
 				}
 				f++
 			default:
@@ -74,15 +74,15 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 					return bad("rank %d has more than %d cells", r+1, rs.Files)
 				}
 				sq := rs.SquareAt(f, r)
-				if rs.Kind[sq] != compiler.CellSquare {
-					return bad("piece on %s, which does not exist or is unused", rs.Names[sq])
+				if rs.KindOf(sq) != compiler.CellSquare {
+					return bad("piece on %s, which does not exist or is unused", rs.SquareName(sq))
 				}
 				c := compiler.White
 				if ch >= 'a' && ch <= 'z' {
 					c = compiler.Black
 				}
-				if !tb.Pieces[t].Land[c].Has(sq) {
-					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Pieces[t].Name, rs.Names[sq])
+				if !tb.Piece(t).Land[c].Has(sq) {
+					return bad("%s %s on %s, where it may never stand (restricted or confined squares)", sideName[c], rs.Piece(t).Name, rs.SquareName(sq))
 				}
 				p.setup(sq, MakePiece(t, c))
 				f++
@@ -131,7 +131,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
-	if len(p.tb.Goals) > 0 {
+	if p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
 	return p, nil
@@ -156,7 +156,7 @@ func (p *core64) parseCastling(s string) string {
 		}
 		kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
 		if kings == 0 {
-			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Pieces[cs.Royal].Name, rankName)
+			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Piece(cs.Royal).Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
@@ -184,11 +184,11 @@ func (p *core64) parseCastling(s string) string {
 			return fmt.Sprintf("unknown castling right %q (use K, Q, k, q or file letters)", string(ch))
 		}
 		if r == NoSquare {
-			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Pieces[cs.Partner].Name, sideName[c], rankName)
+			return fmt.Sprintf("castling right %q, but there is no %s for it on %s's %s", string(ch), p.rs.Piece(cs.Partner).Name, sideName[c], rankName)
 		}
 		if !p.castle.Has(r) {
 			p.castle |= compiler.Bit64(r)
-			p.hash ^= p.rs.Zobrist.Castle[r]
+			p.hash ^= p.rs.Zobrist.CastleKey(r)
 		}
 	}
 	return ""
@@ -207,7 +207,7 @@ func (p *core64) parseEP(s string) string {
 	low, high := NoSquare, NoSquare
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
-		if !ok || rs.Kind[sq] != compiler.CellSquare {
+		if !ok || rs.KindOf(sq) != compiler.CellSquare {
 			return fmt.Sprintf("en-passant square %q is not a square of the board", name)
 		}
 		if p.board[sq] != NoPiece {
@@ -229,7 +229,7 @@ func (p *core64) parseEP(s string) string {
 	if p.side == compiler.Black {
 		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
 	}
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Pieces[p.board[v].Type()].MakesEP {
+	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Piece(p.board[v].Type()).MakesEP {
 		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
 	}
 	if !p.epCapturable(p.side, targets) {
@@ -237,7 +237,7 @@ func (p *core64) parseEP(s string) string {
 	}
 	p.ep, p.epVictim = targets, v
 	for b := targets; b != 0; b &= b - 1 {
-		p.hash ^= rs.Zobrist.EP[b.First()]
+		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
 	return ""
 }
@@ -269,7 +269,7 @@ func (p *core64) FEN() string {
 		for f := 0; f < rs.Files; f++ {
 			sq := rs.SquareAt(f, r)
 			pc := p.board[sq]
-			if pc == NoPiece && rs.Kind[sq] == compiler.CellSquare {
+			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare {
 				empty++
 				continue
 			}
@@ -277,7 +277,7 @@ func (p *core64) FEN() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			if rs.Kind[sq] != compiler.CellSquare {
+			if rs.KindOf(sq) != compiler.CellSquare {
 				b.WriteByte('*')
 				continue
 			}
@@ -297,7 +297,7 @@ func (p *core64) FEN() string {
 		b.WriteByte('-')
 	} else {
 		for e := p.ep; e != 0; e &= e - 1 {
-			b.WriteString(rs.Names[e.First()])
+			b.WriteString(rs.SquareName(e.First()))
 		}
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)

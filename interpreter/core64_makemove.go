@@ -9,14 +9,14 @@ import "chimera/compiler"
 // putPiece puts pc on the empty square sq (journaled, hashed).
 func (p *core64) putPiece(sq Square, pc Piece) {
 	p.place(sq, pc)
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editPut, pc: pc, where: uint16(sq)})
 }
 
 // removePiece removes the piece on sq (journaled, hashed) and returns it.
 func (p *core64) removePiece(sq Square) Piece {
 	pc := p.lift(sq)
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editRemove, pc: pc, where: uint16(sq)})
 	return pc
 }
@@ -28,8 +28,8 @@ func (p *core64) setStatus(sq Square, v int) {
 	if int(old) == v {
 		return
 	}
-	z := p.rs.Zobrist.Status[sq]
-	p.hash ^= z[old] ^ z[v]
+	z := &p.rs.Zobrist
+	p.hash ^= z.StatusKey(sq, int(old)) ^ z.StatusKey(sq, v)
 	p.status[sq] = uint8(v)
 	p.journal = append(p.journal, edit{kind: editStatus, old: old, where: uint16(sq)})
 }
@@ -43,8 +43,8 @@ func (p *core64) changePool(c Color, pool, t, delta int) {
 	if n == old {
 		return
 	}
-	z := p.rs.Zobrist.Hand[slot]
-	p.hash ^= z[old] ^ z[n]
+	z := &p.rs.Zobrist
+	p.hash ^= z.HandKey(slot, old) ^ z.HandKey(slot, n)
 	p.hand[slot] = uint8(n)
 	p.journal = append(p.journal, edit{kind: editPool, old: uint8(old), where: uint16(slot)})
 }
@@ -96,10 +96,10 @@ func (p *core64) play(m Move, goals bool) {
 	}
 	if diff := oldCastle ^ p.castle; diff != 0 {
 		for b := diff; b != 0; b &= b - 1 {
-			p.hash ^= rs.Zobrist.Castle[b.First()]
+			p.hash ^= rs.Zobrist.CastleKey(b.First())
 		}
 	}
-	if goals && len(p.tb.Goals) > 0 && u.moved != NoPiece {
+	if goals && p.tb.NumGoals() > 0 && u.moved != NoPiece {
 		if e, g := p.goalReached(m, u.moved, int(u.captures)); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
@@ -115,7 +115,7 @@ func (p *core64) play(m Move, goals bool) {
 // clearEP removes the en-passant targets (a move or null move always ends them).
 func (p *core64) clearEP() {
 	for b := p.ep; b != 0; b &= b - 1 {
-		p.hash ^= p.rs.Zobrist.EP[b.First()]
+		p.hash ^= p.rs.Zobrist.EPKey(b.First())
 	}
 	p.ep, p.epVictim = bb64(0), NoSquare
 }
@@ -136,7 +136,7 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.capture(to, u)
 	}
 	pc := p.removePiece(from)
-	if u.captures > 0 || p.tb.Pieces[pc.Type()].ResetsClock {
+	if u.captures > 0 || p.tb.Piece(pc.Type()).ResetsClock {
 		p.halfmove = 0
 	}
 	if pr := m.Promotion(); pr >= 0 {
@@ -204,17 +204,17 @@ func (p *core64) setEP(from, to Square) {
 	}
 	p.ep, p.epVictim = targets, to
 	for b := targets; b != 0; b &= b - 1 {
-		p.hash ^= rs.Zobrist.EP[b.First()]
+		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
 }
 
 // epCapturable reports whether a piece of side c could capture en passant onto targets.
 // It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
 func (p *core64) epCapturable(c Color, targets bb64) bool {
-	for t := range p.tb.Pieces {
-		pt := &p.tb.Pieces[t]
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
 		for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
-			if pt.EPCapture[c][b.First()]&targets != 0 {
+			if pt.EPCaptureAt(c, b.First())&targets != 0 {
 				return true
 			}
 		}

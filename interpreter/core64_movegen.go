@@ -50,23 +50,24 @@ func (p *core64) checkRelevance() (bb64, bool) {
 	}
 	at := &p.tb.AttackTables
 	var rel bb64
-	for _, g := range at.SlideGroups[them] {
-		rel |= p.tb.Dirs[g.Back].Ray[k]
+	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		rel |= p.tb.Dir(g.Back).RayAt(k)
 	}
-	for i := range at.RideAttacks[them] {
-		rel |= p.tb.Dirs[at.RideAttacks[them][i].Back].Ray[k]
+	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
+		rel |= p.tb.Dir(ras.At(i).Back).RayAt(k)
 	}
 	if pm := at.PathTypes[them]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
-				for i := range pt.Paths[them] {
-					if path := &pt.Paths[them][i]; path.Captures && path.Reach[from].Has(k) {
-						rel |= path.Visit[from] | compiler.Bit64(from)
+				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+						rel |= path.VisitAt(from) | compiler.Bit64(from)
 					}
 				}
 			}
@@ -111,13 +112,13 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	occ := p.occupied()
 	capturable := p.byColor[us^1] &^ p.immune
 	movers := p.active(us)
-	for t := range p.tb.Pieces {
-		pt := &p.tb.Pieces[t]
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
 		for b := p.byType[t] & movers; b != 0; b &= b - 1 {
 			from := b.First()
 			start := len(buf)
 			buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full64())
-			if p.ep != 0 && pt.EPCapture[us][from]&p.ep != 0 {
+			if p.ep != 0 && pt.EPCaptureAt(us, from)&p.ep != 0 {
 				buf = p.genEP(buf, pt, from)
 			}
 			if pt.MayRepeat {
@@ -132,12 +133,13 @@ func (p *core64) genPseudo(buf []Move) []Move {
 func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
 	us := p.side
 	land := pt.Land[us] & mask
-	targets := pt.LeapQuiet[us][from]&^occ | pt.LeapCapture[us][from]&capturable
-	for _, di := range pt.Slides[us] {
-		d := &p.tb.Dirs[di]
-		ray := d.Ray[from]
+	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
+	for dis, dii := pt.Slides(us), 0; dii < dis.Len(); dii++ {
+		di := dis.At(dii)
+		d := p.tb.Dir(di)
+		ray := d.RayAt(from)
 		if blk := ray & occ; blk != 0 {
-			ray &^= d.Ray[nearest64(d, blk)]
+			ray &^= d.RayAt(nearest64(d, blk))
 		}
 		targets |= ray&^occ | ray&capturable
 	}
@@ -151,11 +153,11 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 			buf = p.emit(buf, pt, newMove(from, targets.First()))
 		}
 	}
-	for i := range pt.Rides[us] {
-		buf = p.genRide(buf, pt, &pt.Rides[us][i], from, capturable, land)
+	for rides, i := pt.Rides(us), 0; i < rides.Len(); i++ {
+		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
 	}
-	for i := range pt.Paths[us] {
-		path := &pt.Paths[us][i]
+	for paths, i := pt.Paths(us), 0; i < paths.Len(); i++ {
+		path := paths.At(i)
 		if !path.From.Has(from) {
 			continue
 		}
@@ -172,8 +174,8 @@ func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for _, t := range pr.To {
-		buf = append(buf, m.withPromotion(t))
+	for ts, ti := pr.To(), 0; ti < ts.Len(); ti++ {
+		buf = append(buf, m.withPromotion(ts.At(ti)))
 	}
 	if pr.Optional {
 		buf = append(buf, m)
@@ -186,11 +188,11 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 		return buf
 	}
 	rs := p.rs
-	d := &p.tb.Dirs[r.Dir]
+	d := p.tb.Dir(r.Dir)
 	sq := from
 	for k := 1; r.Max == 0 || k <= r.Max; k++ {
-		sq = d.Step[sq]
-		if sq == NoSquare || rs.Kind[sq] == compiler.CellMissing {
+		sq = d.StepAt(sq)
+		if sq == NoSquare || rs.KindOf(sq) == compiler.CellMissing {
 			break
 		}
 		pc := p.board[sq]
@@ -218,7 +220,7 @@ func (p *core64) genEP(buf []Move, pt *compiler.PieceType[bb64], from Square) []
 	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || p.immune.Has(v) {
 		return buf
 	}
-	for t := pt.EPCapture[p.side][from] & p.ep &^ p.occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
+	for t := pt.EPCaptureAt(p.side, from) & p.ep &^ p.occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
 		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
@@ -252,7 +254,7 @@ func (p *core64) genCastling(buf []Move, movers bb64) []Move {
 	k := kings.First()
 	occ := p.occupied()
 	active := p.active(us ^ 1)
-	guarded := p.rs.Check != compiler.CheckNone && p.tb.Pieces[cs.Royal].Royal
+	guarded := p.rs.Check != compiler.CheckNone && p.tb.Piece(cs.Royal).Royal
 	if guarded && p.attackedBy(k, us^1, occ, active) {
 		return buf
 	}
@@ -297,12 +299,14 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 
 	var checkers, block, pinned bb64
 	pinRay := &p.pinRay
-	for _, t := range at.LeapTypes[them] {
-		checkers |= at.AttackFrom[them][t][k] & p.byType[t] & enemy
+	for ts, ti := at.LeapTypes(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		checkers |= at.AttackFromAt(them, t, k) & p.byType[t] & enemy
 	}
-	for _, g := range at.SlideGroups[them] {
-		d := &p.tb.Dirs[g.Back]
-		blk := d.Ray[k] & occ
+	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(k) & occ
 		if blk == 0 {
 			continue
 		}
@@ -310,23 +314,23 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
 				checkers |= compiler.Bit64(b1)
-				block |= (d.Ray[k] ^ d.Ray[b1]) &^ compiler.Bit64(b1)
+				block |= (d.RayAt(k) ^ d.RayAt(b1)) &^ compiler.Bit64(b1)
 			}
 			continue
 		}
-		rest := d.Ray[b1] & occ
+		rest := d.RayAt(b1) & occ
 		if rest == 0 {
 			continue
 		}
 		b2 := nearest64(d, rest)
 		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
 			pinned |= compiler.Bit64(b1)
-			pinRay[b1] = d.Ray[k] ^ d.Ray[b2]
+			pinRay[b1] = d.RayAt(k) ^ d.RayAt(b2)
 		}
 	}
 
 	// Royal moves: generated like any piece, kept when the destination is safe.
-	kt := &p.tb.Pieces[p.board[k].Type()]
+	kt := p.tb.Piece(p.board[k].Type())
 	start := len(buf)
 	buf = p.genPiece(buf, kt, k, occ, capturable, compiler.Full64())
 	if kt.MayRepeat {
@@ -344,7 +348,7 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
 	// while the royal is in check (by blocking it, even against two checkers), so then it
 	// is generated whatever the checkers.
-	if cs := rs.Castling; cs != nil && (checkers == 0 || !rs.Pieces[cs.Royal].Royal) {
+	if cs := rs.Castling; cs != nil && (checkers == 0 || !rs.Piece(cs.Royal).Royal) {
 		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	if checkers&(checkers-1) != 0 {
@@ -354,8 +358,8 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 	if checkers != 0 {
 		mask = checkers | block
 	}
-	for t := range p.tb.Pieces {
-		pt := &p.tb.Pieces[t]
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
 		for b := p.byType[t] & own &^ compiler.Bit64(k); b != 0; b &= b - 1 {
 			from := b.First()
 			m := mask
@@ -367,7 +371,7 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 			if pt.MayRepeat {
 				buf = dedupe(buf, start)
 			}
-			if p.ep != 0 && pt.EPCapture[us][from]&p.ep != 0 {
+			if p.ep != 0 && pt.EPCaptureAt(us, from)&p.ep != 0 {
 				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
 			}
 		}
@@ -439,7 +443,7 @@ type walker64 struct {
 }
 
 func (w *walker64) classify(sq Square) uint8 {
-	switch w.p.rs.Kind[sq] {
+	switch w.p.rs.KindOf(sq) {
 	case compiler.CellMissing:
 		return compiler.OnMissing
 	case compiler.CellUnused:
@@ -462,10 +466,10 @@ func (w *walker64) classify(sq Square) uint8 {
 }
 
 func (w *walker64) leg(li int, at Square, c1, c2 Square) {
-	legs := w.path.Legs
-	leg := &legs[li]
-	last := li == len(legs)-1
-	d := &w.p.tb.Dirs[leg.Dir]
+	legs := w.path.Legs()
+	leg := legs.At(li)
+	last := li == legs.Len()-1
+	d := w.p.tb.Dir(leg.Dir)
 	if !last && leg.Min == 0 {
 		w.leg(li+1, at, c1, c2)
 		if w.found {
@@ -474,7 +478,7 @@ func (w *walker64) leg(li int, at Square, c1, c2 Square) {
 	}
 	cur := at
 	for k := 1; leg.Max == 0 || k <= leg.Max; k++ {
-		cur = d.Step[cur]
+		cur = d.StepAt(cur)
 		if cur == NoSquare {
 			return
 		}

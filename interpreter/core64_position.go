@@ -92,7 +92,7 @@ func (p *core64) Ply() int { return len(p.undo) }
 func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	return &core64{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1,
 		undo: make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
-		status: make([]uint8, rs.Cells), hand: make([]uint8, len(rs.Zobrist.Hand))}
+		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }
 
 // nearest64 returns the first cell of ray set b walking in direction d.
@@ -121,7 +121,7 @@ func (p *core64) place(sq Square, pc Piece) {
 	b := compiler.Bit64(sq)
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
-	if p.tb.Pieces[pc.Type()].Immune {
+	if p.tb.Piece(pc.Type()).Immune {
 		p.immune |= b
 	}
 }
@@ -140,7 +140,7 @@ func (p *core64) lift(sq Square) Piece {
 // setup places pc on sq while a position is being set up (hashed, not journaled).
 func (p *core64) setup(sq Square, pc Piece) {
 	p.place(sq, pc)
-	p.hash ^= p.rs.Zobrist.Piece[pc.code()][sq]
+	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 }
 
 // computeHash recomputes the hash from scratch (tests compare it with the incremental one).
@@ -148,26 +148,26 @@ func (p *core64) computeHash() uint64 {
 	var h uint64
 	for sq := 0; sq < p.rs.Cells; sq++ {
 		if pc := p.board[sq]; pc != NoPiece {
-			h ^= p.rs.Zobrist.Piece[pc.code()][sq]
+			h ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 		}
 	}
 	if p.side == compiler.Black {
 		h ^= p.rs.Zobrist.Side
 	}
 	for b := p.castle; b != 0; b &= b - 1 {
-		h ^= p.rs.Zobrist.Castle[b.First()]
+		h ^= p.rs.Zobrist.CastleKey(b.First())
 	}
 	for b := p.ep; b != 0; b &= b - 1 {
-		h ^= p.rs.Zobrist.EP[b.First()]
+		h ^= p.rs.Zobrist.EPKey(b.First())
 	}
 	for sq, s := range p.status {
 		if s != 0 {
-			h ^= p.rs.Zobrist.Status[sq][s]
+			h ^= p.rs.Zobrist.StatusKey(sq, int(s))
 		}
 	}
 	for i, n := range p.hand {
 		if n != 0 {
-			h ^= p.rs.Zobrist.Hand[i][n]
+			h ^= p.rs.Zobrist.HandKey(i, int(n))
 		}
 	}
 	if p.ended != 0 {

@@ -99,29 +99,31 @@ func (p *core64) attackers(sq Square, by Color) bb64 {
 	pc := p.board[sq]
 	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
 	var out bb64
-	for _, t := range at.LeapTypes[by] {
-		a := at.AttackFrom[by][t][sq] & p.byType[t] & active
+	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		a := at.AttackFromAt(by, t, sq) & p.byType[t] & active
 		if a != 0 && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
 			for b := a; b != 0; b &= b - 1 {
-				if from := b.First(); !p.tb.Pieces[t].LeapCapture[by][from].Has(sq) {
+				if from := b.First(); !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
 					a &^= compiler.Bit64(from) // only a capture-royal leap reaches sq
 				}
 			}
 		}
 		out |= a
 	}
-	for _, g := range at.SlideGroups[by] {
-		d := &p.tb.Dirs[g.Back]
-		if blk := d.Ray[sq] & occ; blk != 0 {
+	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		if blk := d.RayAt(sq) & occ; blk != 0 {
 			if b := nearest64(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
 				out |= compiler.Bit64(b)
 			}
 		}
 	}
-	for i := range at.RideAttacks[by] {
-		r := &at.RideAttacks[by][i]
-		d := &p.tb.Dirs[r.Back]
-		blk := d.Ray[sq] & occ
+	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
+		r := ras.At(i)
+		d := p.tb.Dir(r.Back)
+		blk := d.RayAt(sq) & occ
 		if blk == 0 || r.RoyalOnly && !royalThere {
 			continue
 		}
@@ -134,16 +136,16 @@ func (p *core64) attackers(sq Square, by Color) bb64 {
 		}
 	}
 	if pm := at.PathTypes[by]; pm != 0 {
-		for t := range p.tb.Pieces {
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 			if pm>>uint(t)&1 == 0 {
 				continue
 			}
-			pt := &p.tb.Pieces[t]
+			pt := pts.At(t)
 			for b := p.byType[t] & active &^ out; b != 0; b &= b - 1 {
 				from := b.First()
-				for i := range pt.Paths[by] {
-					path := &pt.Paths[by][i]
-					if !path.Captures || !path.Reach[from].Has(sq) {
+				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
+					path := paths.At(i)
+					if !path.Captures || !path.ReachAt(from).Has(sq) {
 						continue
 					}
 					w := walker64{p: p, path: path, color: by, from: from, target: sq}
@@ -177,9 +179,9 @@ func (p *core64) IsLegal(m Move) bool {
 	if m.Kind() == KindCastle {
 		buf = p.genCastling(buf, p.active(p.side))
 	} else {
-		pt := &p.tb.Pieces[pc.Type()]
+		pt := p.tb.Piece(pc.Type())
 		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
-		if p.ep != 0 && pt.EPCapture[p.side][from]&p.ep != 0 {
+		if p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
 			buf = p.genEP(buf, pt, from)
 		}
 	}

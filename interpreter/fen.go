@@ -23,15 +23,16 @@ var epSquareRE = regexp.MustCompile(`[a-z][0-9]+`)
 // royalNames lists the royal piece types, for messages.
 func royalNames(rs *compiler.Ruleset) string {
 	var n []string
-	for _, t := range rs.RoyalList {
-		n = append(n, rs.Pieces[t].Name)
+	for ts, ti := rs.RoyalList(), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		n = append(n, rs.Piece(t).Name)
 	}
 	return strings.Join(n, ", ")
 }
 
 // letterOf is the FEN letter of pc: upper case for White, lower case for Black.
 func letterOf(rs *compiler.Ruleset, pc Piece) byte {
-	l := rs.Pieces[pc.Type()].Letter
+	l := rs.Piece(pc.Type()).Letter
 	if pc.Color() == compiler.Black {
 		l += 'a' - 'A'
 	}

@@ -53,7 +53,7 @@ func checkRoundTrip(t *testing.T, p *Position, m Move, where string) {
 	before := snap(p)
 	p.Make(m)
 	if h, r := p.Hash(), p.core().computeHash(); h != r {
-		t.Fatalf("%s: after %s incremental hash %x, recomputed %x", where, p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.To()], h, r)
+		t.Fatalf("%s: after %s incremental hash %x, recomputed %x", where, p.Ruleset().SquareName(m.From())+p.Ruleset().SquareName(m.To()), h, r)
 	}
 	if after := snap(p); after.undo != before.undo+1 || after.journal < before.journal {
 		t.Fatalf("%s: make left %d frames and %d edits (before %d, %d)", where, after.undo, after.journal, before.undo, before.journal)
@@ -81,7 +81,7 @@ func testJournalRoundTrip(t *testing.T) {
 		rng := rand.New(rand.NewSource(11))
 		kinds := map[int]int{}
 		for g := 0; g < playouts; g++ {
-			p, err := Start(rs, rs.Setups[g%len(rs.Setups)].Name)
+			p, err := Start(rs, rs.SetupAt(g%rs.NumSetups()).Name)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

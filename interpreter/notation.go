@@ -36,9 +36,9 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	if m.Kind() == KindCastle && to == m.To() && p.sharesText(m, to, legal) {
 		to = m.Aux()
 	}
-	squares = rs.Names[m.From()] + rs.Names[to]
+	squares = rs.SquareName(m.From()) + rs.SquareName(to)
 	if t := m.Promotion(); t >= 0 {
-		rest = strings.ToLower(string(rs.Pieces[t].Letter))
+		rest = strings.ToLower(string(rs.Piece(t).Letter))
 	}
 	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
 		rest += p.passedCaptures(m, false)
@@ -60,9 +60,9 @@ func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
 // plainCoord is the coordinate text without the squares captured in passing.
 func (p *Position) plainCoord(m Move) string {
 	rs := p.Ruleset()
-	s := rs.Names[m.From()] + rs.Names[p.coordTo(m)]
+	s := rs.SquareName(m.From()) + rs.SquareName(p.coordTo(m))
 	if t := m.Promotion(); t >= 0 {
-		s += strings.ToLower(string(rs.Pieces[t].Letter))
+		s += strings.ToLower(string(rs.Piece(t).Letter))
 	}
 	return s
 }
@@ -85,7 +85,7 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 	s := ""
 	for _, c := range []Square{c1, c2} {
 		if c != NoSquare {
-			s += "x" + p.Ruleset().Names[c]
+			s += "x" + p.Ruleset().SquareName(c)
 		}
 	}
 	return s
@@ -122,7 +122,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		return "O-O-O"
 	}
 	pc := p.At(m.From())
-	pt := &rs.Pieces[pc.Type()]
+	pt := rs.Piece(pc.Type())
 	to := m.To()
 	capture := p.At(to) != NoPiece || m.Cap1() != NoSquare
 	var b strings.Builder
@@ -133,12 +133,12 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		b.WriteString(p.disambiguation(m, legal))
 	}
 	if m.Kind() == KindEP {
-		b.WriteString("x" + rs.Names[to])
+		b.WriteString("x" + rs.SquareName(to))
 	} else {
 		locust := false
 		for _, c := range []Square{m.Cap1(), m.Cap2()} {
 			if c != NoSquare {
-				b.WriteString("x" + rs.Names[c])
+				b.WriteString("x" + rs.SquareName(c))
 				locust = true
 			}
 		}
@@ -148,10 +148,10 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		case locust:
 			b.WriteString("-")
 		}
-		b.WriteString(rs.Names[to])
+		b.WriteString(rs.SquareName(to))
 	}
 	if t := m.Promotion(); t >= 0 {
-		b.WriteString("=" + string(rs.Pieces[t].Letter))
+		b.WriteString("=" + string(rs.Piece(t).Letter))
 	}
 	return b.String()
 }
@@ -167,9 +167,9 @@ const sanKey = Move(0xff<<8|0x3f<<16|0xf<<22) | passedMask
 func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool) {
 	rs := p.Ruleset()
 	from := m.From()
-	letter := rs.Pieces[p.At(from).Type()].SAN
+	letter := rs.Piece(p.At(from).Type()).SAN
 	for _, o := range moves {
-		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Pieces[p.At(o.From()).Type()].SAN != letter {
+		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Piece(p.At(o.From()).Type()).SAN != letter {
 			continue
 		}
 		others = true
@@ -183,7 +183,7 @@ func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool
 // letter can make a move with the same destination and captures.
 func (p *Position) disambiguation(m Move, moves []Move) string {
 	others, sameFile, sameRank := p.rivals(m, moves)
-	name := p.Ruleset().Names[m.From()]
+	name := p.Ruleset().SquareName(m.From())
 	switch {
 	case !others:
 		return ""
@@ -205,7 +205,7 @@ func (p *Position) disambiguation(m Move, moves []Move) string {
 // destination's file.
 func (p *Position) letterlessOrigin(m Move, moves []Move, capture bool) string {
 	rs := p.Ruleset()
-	name := rs.Names[m.From()]
+	name := rs.SquareName(m.From())
 	others, sameFile, _ := p.rivals(m, moves)
 	onFile := rs.FileOf(m.From()) == rs.FileOf(m.To())
 	switch {
@@ -253,7 +253,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		if m.Cap1() != NoSquare && clean == p.plainCoord(m) {
 			plain = append(plain, m)
 		}
-		if m.Kind() == KindCastle && (p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.Aux()] == clean || p.Ruleset().Names[m.From()]+p.Ruleset().Names[m.To()] == clean) {
+		if m.Kind() == KindCastle && (p.Ruleset().SquareName(m.From())+p.Ruleset().SquareName(m.Aux()) == clean || p.Ruleset().SquareName(m.From())+p.Ruleset().SquareName(m.To()) == clean) {
 			castles = append(castles, m)
 		}
 	}
@@ -314,7 +314,7 @@ func (p *Position) impliedFile(hits []Move) (Move, bool) {
 	rs := p.Ruleset()
 	found := NoMove
 	for _, m := range hits {
-		if rs.Pieces[p.At(m.From()).Type()].SAN != "" || p.At(m.To()) != NoPiece || m.Cap1() != NoSquare {
+		if rs.Piece(p.At(m.From()).Type()).SAN != "" || p.At(m.To()) != NoPiece || m.Cap1() != NoSquare {
 			return NoMove, false
 		}
 		if rs.FileOf(m.From()) == rs.FileOf(m.To()) {
@@ -344,7 +344,7 @@ func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
 	}
 	promo := ""
 	if t := m.Promotion(); t >= 0 {
-		promo = string(p.Ruleset().Pieces[t].Letter)
+		promo = string(p.Ruleset().Piece(t).Letter)
 	}
 	return strings.EqualFold(tail, promo+p.passedCaptures(m, false)) ||
 		m.Cap2() != NoSquare && strings.EqualFold(tail, promo+p.passedCaptures(m, true))
@@ -355,15 +355,15 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	if m.Kind() == KindCastle {
 		return false
 	}
-	pt := &rs.Pieces[p.At(m.From()).Type()]
+	pt := rs.Piece(p.At(m.From()).Type())
 	letter, file, rank, capt, to, promo := g[1], g[2], g[3], g[4], g[5], g[6]
 	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != string(pt.Letter) {
 		return false
 	}
-	if rs.Names[m.To()] != to {
+	if rs.SquareName(m.To()) != to {
 		return false
 	}
-	name := rs.Names[m.From()]
+	name := rs.SquareName(m.From())
 	if file != "" && name[:1] != file || rank != "" && name[1:] != rank {
 		return false
 	}

@@ -26,7 +26,7 @@ func Build(def *defs.Definition) (*compiler.Ruleset, error) {
 		return nil, err
 	}
 	var errs defs.ErrorList
-	for _, s := range rs.Setups {
+	for _, s := range rs.Setups() {
 		if _, err := FromFEN(rs, s.FEN); err != nil {
 			errs = append(errs, s.Def.Errorf("fen", "setup %q: %v", s.Name, err))
 		}
@@ -49,13 +49,13 @@ func Build(def *defs.Definition) (*compiler.Ruleset, error) {
 
 // Start returns the position of the named setup ("" for the default, the first).
 func Start(rs *compiler.Ruleset, setup string) (*Position, error) {
-	for _, s := range rs.Setups {
+	for _, s := range rs.Setups() {
 		if setup == "" || s.Name == setup {
 			return FromFEN(rs, s.FEN)
 		}
 	}
 	names := ""
-	for i, s := range rs.Setups {
+	for i, s := range rs.Setups() {
 		if i > 0 {
 			names += ", "
 		}

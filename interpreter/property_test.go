@@ -39,7 +39,7 @@ func mustFEN(t testing.TB, rs *compiler.Ruleset, fen string) *interpreter.Positi
 // playoutStarts are the FENs of the definition's tests (the perft suites) and its setups.
 func playoutStarts(rs *compiler.Ruleset) []string {
 	var out []string
-	for _, s := range rs.Setups {
+	for _, s := range rs.Setups() {
 		out = append(out, s.FEN)
 	}
 	for _, tc := range rs.Def.Tests {
@@ -59,7 +59,8 @@ func legalByFiltering(p *interpreter.Position) []interpreter.Move {
 	for _, m := range p.PseudoMoves(nil) {
 		p.Make(m)
 		safe := true
-		for _, t := range rs.RoyalList {
+		for ts, ti := rs.RoyalList(), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
 			for b := p.Pieces(us, t); b.Any(); b = b.Rest() {
 				if p.Attacked(b.First(), us^1) {
 					safe = false

@@ -31,7 +31,7 @@ func testSearchQueries(t *testing.T) {
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}
 		for g := 0; g < playouts; g++ {
-			p, err := Start(rs, rs.Setups[g%len(rs.Setups)].Name)
+			p, err := Start(rs, rs.SetupAt(g%rs.NumSetups()).Name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 		for by := 0; by < 2; by++ {
 			a := p.Attackers(sq, by)
 			if a.AndNot(byColor[by]).Any() {
-				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %v", where, rs.Names[sq], by, a)
+				t.Fatalf("%s: attackers of %s by %d include squares without its pieces: %v", where, rs.SquareName(sq), by, a)
 			}
 			pc := p.At(sq)
 			// Attacked assumes a royal piece on sq (it answers check); Attackers counts
@@ -139,13 +139,13 @@ func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 			royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
 			sameQuestion := royalThere || rs.Mechanisms&compiler.MechCaptureRoyal == 0
 			if attacked := p.Attacked(sq, by); a.Any() != attacked && (sameQuestion || a.Any()) {
-				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.Names[sq], by, a, attacked)
+				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.SquareName(sq), by, a, attacked)
 			}
 			if by != p.Side() || pc == NoPiece || pc.Color() == by {
 				continue
 			}
 			if got := capturers[sq]; got.AndNot(a).Any() || exact && got != a {
-				t.Fatalf("%s: attackers of %s: %v; pseudo-legal captures come from %v", where, rs.Names[sq], a, got)
+				t.Fatalf("%s: attackers of %s: %v; pseudo-legal captures come from %v", where, rs.SquareName(sq), a, got)
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 		rng := rand.New(rand.NewSource(7))
 		checked := 0
 		for g := 0; g < playouts; g++ {
-			setup := rs.Setups[g%len(rs.Setups)].Name
+			setup := rs.SetupAt(g % rs.NumSetups()).Name
 			p, err := Start(rs, setup)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)

@@ -309,9 +309,9 @@ func TestIniVariantsAgainstFairyStockfish(t *testing.T) {
 				}
 			}
 			fen := c.fen
-			for i := len(rs.Setups) - 1; fen == "" && i >= 0; i-- {
-				if i == 0 || rs.Setups[i].Name == c.setup {
-					fen = rs.Setups[i].FEN
+			for i := rs.NumSetups() - 1; fen == "" && i >= 0; i-- {
+				if i == 0 || rs.SetupAt(i).Name == c.setup {
+					fen = rs.SetupAt(i).FEN
 				}
 			}
 			got, err := fsfPerftIni(fsf, fsfIni, name, fen, depth)

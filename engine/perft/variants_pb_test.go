@@ -38,7 +38,7 @@ func pbTestFEN(rs *compiler.Ruleset, tc *defs.Test) string {
 	if tc.FEN != "" {
 		return tc.FEN
 	}
-	for _, s := range rs.Setups {
+	for _, s := range rs.Setups() {
 		if tc.Setup == "" || s.Name == tc.Setup {
 			return s.FEN
 		}
@@ -57,7 +57,7 @@ func pbKey(p *interpreter.Position, m interpreter.Move) string {
 	var cs []string
 	for _, c := range []compiler.Square{m.Cap1(), m.Cap2()} {
 		if c != compiler.NoSquare {
-			cs = append(cs, rs.Names[c])
+			cs = append(cs, rs.SquareName(c))
 		}
 	}
 	sort.Strings(cs)
@@ -305,7 +305,7 @@ func pbStarts(t testing.TB) []pbStart {
 	var out []pbStart
 	for _, v := range pbVariants {
 		rs := pbOpen(t, v.name)
-		for _, s := range rs.Setups {
+		for _, s := range rs.Setups() {
 			p, err := interpreter.Start(rs, s.Name)
 			if err != nil {
 				t.Fatal(err)
@@ -410,12 +410,12 @@ func pbCompare(t *testing.T, where string, p *interpreter.Position, b *pbBoard) 
 		f, r := rs.FileOf(sq), rs.RankOf(sq)
 		for c := 0; c < 2; c++ {
 			if got, want := p.Attacked(sq, c), b.attacked(f, r, c); got != want {
-				fail("%s attacked by side %d got %v want %v", rs.Names[sq], c, got, want)
+				fail("%s attacked by side %d got %v want %v", rs.SquareName(sq), c, got, want)
 			}
 		}
 		if pc := b.sq[f][r]; pc != '.' {
 			if got, want := p.Frozen(pbColor(pc)).Has(sq), b.frozen(f, r); got != want {
-				fail("%s frozen got %v want %v", rs.Names[sq], got, want)
+				fail("%s frozen got %v want %v", rs.SquareName(sq), got, want)
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func peOpen(t testing.TB) *compiler.Ruleset {
 func pePosition(t testing.TB, rs *compiler.Ruleset, fen string) *interpreter.Position {
 	t.Helper()
 	if fen == "" {
-		fen = rs.Setups[0].FEN
+		fen = rs.SetupAt(0).FEN
 	}
 	p, err := interpreter.FromFEN(rs, fen)
 	if err != nil {
@@ -176,7 +176,7 @@ func TestPrisonersEscapeDefinitionNumbersFromReference(t *testing.T) {
 	for i, tc := range rs.Def.Tests {
 		fen := tc.FEN
 		if fen == "" {
-			fen = rs.Setups[0].FEN
+			fen = rs.SetupAt(0).FEN
 		}
 		b, err := peFromFEN(fen)
 		if err != nil {
@@ -283,7 +283,7 @@ func peLocate(rs *compiler.Ruleset, fen string, depth int) string {
 // TestPrisonersEscapePerftAgainstReference compares perft from the start position.
 func TestPrisonersEscapePerftAgainstReference(t *testing.T) {
 	rs := peOpen(t)
-	fen := rs.Setups[0].FEN
+	fen := rs.SetupAt(0).FEN
 	p := pePosition(t, rs, fen)
 	b, err := peFromFEN(fen)
 	if err != nil {

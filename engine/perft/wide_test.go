@@ -155,9 +155,9 @@ func bgOpen(t testing.TB) *compiler.Ruleset {
 		t.Fatalf("big16 is %dx%d", rs.Files, rs.Ranks)
 	}
 	for sq := 0; sq < rs.Cells; sq++ {
-		want := map[compiler.CellKind]byte{compiler.CellSquare: '.', compiler.CellMissing: '*', compiler.CellUnused: '-'}[rs.Kind[sq]]
+		want := map[compiler.CellKind]byte{compiler.CellSquare: '.', compiler.CellMissing: '*', compiler.CellUnused: '-'}[rs.KindOf(sq)]
 		if got := bgKind(rs.FileOf(sq), rs.RankOf(sq)); got != want {
-			t.Fatalf("%s: the reference's layout has %q, the definition %q", rs.Names[sq], got, want)
+			t.Fatalf("%s: the reference's layout has %q, the definition %q", rs.SquareName(sq), got, want)
 		}
 	}
 	return rs

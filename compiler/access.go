@@ -1,0 +1,225 @@
+// Read-only access to the compiled tables: the Ruleset exports no slice or map, so that no
+// caller can change it once Compile has returned. Element accessors are small enough to
+// inline: reading through them costs what reading the field did.
+package compiler
+
+import "slices"
+
+// View is a read-only view of a list: its length and its elements by value.
+type View[T any] struct{ s []T }
+
+// Len is the number of elements.
+func (v View[T]) Len() int { return len(v.s) }
+
+// At is element i.
+func (v View[T]) At(i int) T { return v.s[i] }
+
+// Clone returns a fresh copy of the list.
+func (v View[T]) Clone() []T { return slices.Clone(v.s) }
+
+// Refs is a read-only view of a list of structs whose elements are handed out by pointer;
+// the element types export no slice or map.
+type Refs[T any] struct{ s []T }
+
+// Len is the number of elements.
+func (v Refs[T]) Len() int { return len(v.s) }
+
+// At is element i.
+func (v Refs[T]) At(i int) *T { return &v.s[i] }
+
+// --- Geometry
+
+// KindOf is what cell sq is.
+func (g *Geometry) KindOf(sq Square) CellKind { return g.kind[sq] }
+
+// SquareName is the name of cell sq ("a1"...).
+func (g *Geometry) SquareName(sq Square) string { return g.names[sq] }
+
+// --- Dir
+
+// StepAt is the cell reached by one step from sq, or NoSquare off the grid.
+func (d *Dir[B]) StepAt(sq Square) Square { return d.step[sq] }
+
+// RayAt is the set of cells reached by repeated steps from sq (sq excluded), stopping at
+// missing cells and the edge.
+func (d *Dir[B]) RayAt(sq Square) B { return d.ray[sq] }
+
+// --- Path
+
+// Legs are the path's legs.
+func (p *Path[B]) Legs() View[Leg] { return View[Leg]{p.legs} }
+
+// ReachAt is every cell the path could capture on from sq, ignoring occupancy.
+func (p *Path[B]) ReachAt(sq Square) B { return p.reach[sq] }
+
+// VisitAt is every cell a walk from sq could pass, capture or land on, ignoring occupancy.
+func (p *Path[B]) VisitAt(sq Square) B { return p.visit[sq] }
+
+// --- PieceType
+
+// LeapQuietAt is the set of non-capturing leap targets of side c from sq.
+func (pt *PieceType[B]) LeapQuietAt(c Color, sq Square) B { return pt.leapQuiet[c][sq] }
+
+// LeapCaptureAt is the set of capturing leap targets of side c from sq.
+func (pt *PieceType[B]) LeapCaptureAt(c Color, sq Square) B { return pt.leapCapture[c][sq] }
+
+// EPCaptureAt is the set of leap targets of side c from sq that may capture en passant.
+func (pt *PieceType[B]) EPCaptureAt(c Color, sq Square) B { return pt.epCapture[c][sq] }
+
+// LeapRoyalAt is the set of capture-royal leap targets of side c from sq.
+func (pt *PieceType[B]) LeapRoyalAt(c Color, sq Square) B { return pt.leapRoyal[c][sq] }
+
+// Slides are the direction indices of side c's unlimited, unrestricted slides.
+func (pt *PieceType[B]) Slides(c Color) View[int] { return View[int]{pt.slides[c]} }
+
+// NumRides is the number of side c's other rides.
+func (pt *PieceType[B]) NumRides(c Color) int { return len(pt.rides[c]) }
+
+// Ride is side c's ride i.
+func (pt *PieceType[B]) Ride(c Color, i int) *Ride[B] { return &pt.rides[c][i] }
+
+// NumRoyalRides is the number of side c's capture-royal rides.
+func (pt *PieceType[B]) NumRoyalRides(c Color) int { return len(pt.royalRides[c]) }
+
+// RoyalRide is side c's capture-royal ride i.
+func (pt *PieceType[B]) RoyalRide(c Color, i int) *Ride[B] { return &pt.royalRides[c][i] }
+
+// NumPaths is the number of side c's multi-leg paths.
+func (pt *PieceType[B]) NumPaths(c Color) int { return len(pt.paths[c]) }
+
+// Path is side c's path i.
+func (pt *PieceType[B]) Path(c Color, i int) *Path[B] { return &pt.paths[c][i] }
+
+// --- Promotion
+
+// To are the piece types a piece may promote to.
+func (pr *Promotion[B]) To() View[int] { return View[int]{pr.to} }
+
+// --- Freeze
+
+// NearAt is the set of cells frozen from sq.
+func (fz *Freeze[B]) NearAt(sq Square) B { return fz.near[sq] }
+
+// --- Tables
+
+// NumDirs is the number of directions.
+func (t *Tables[B]) NumDirs() int { return len(t.dirs) }
+
+// Dir is direction i.
+func (t *Tables[B]) Dir(i int) *Dir[B] { return &t.dirs[i] }
+
+// NumPieces is the number of piece types.
+func (t *Tables[B]) NumPieces() int { return len(t.pieces) }
+
+// Piece is piece type i.
+func (t *Tables[B]) Piece(i int) *PieceType[B] { return &t.pieces[i] }
+
+// NumGoals is the number of goals.
+func (t *Tables[B]) NumGoals() int { return len(t.goals) }
+
+// Goal is goal i.
+func (t *Tables[B]) Goal(i int) *Goal[B] { return &t.goals[i] }
+
+// NumFreezes is the number of freezing rules.
+func (t *Tables[B]) NumFreezes() int { return len(t.freezes) }
+
+// Freeze is freezing rule i.
+func (t *Tables[B]) Freeze(i int) *Freeze[B] { return &t.freezes[i] }
+
+// --- AttackTables
+
+// AttackFromAt is the set of origins from which a piece of type t of side c captures onto sq by a leap.
+func (a *AttackTables[B]) AttackFromAt(c Color, t int, sq Square) B { return a.attackFrom[c][t][sq] }
+
+// LeapTypes are the piece types of side c with leap captures.
+func (a *AttackTables[B]) LeapTypes(c Color) View[int] { return View[int]{a.leapTypes[c]} }
+
+// SlideGroups are side c's slide groups.
+func (a *AttackTables[B]) SlideGroups(c Color) View[SlideGroup] {
+	return View[SlideGroup]{a.slideGroups[c]}
+}
+
+// NumRideAttacks is the number of side c's capturing limited or restricted rides.
+func (a *AttackTables[B]) NumRideAttacks(c Color) int { return len(a.rideAttacks[c]) }
+
+// RideAttack is side c's ride attack i.
+func (a *AttackTables[B]) RideAttack(c Color, i int) *RideAttack[B] { return &a.rideAttacks[c][i] }
+
+// RoyalList are the royal piece types.
+func (a *AttackTables[B]) RoyalList() View[int] { return View[int]{a.royalList} }
+
+// --- Zobrist
+
+// PieceKey is the key of the piece of code (type*2 + color) on sq.
+func (z *Zobrist) PieceKey(code int, sq Square) uint64 { return z.piece[code][sq] }
+
+// CastleKey is the key of the castling right of the partner on sq.
+func (z *Zobrist) CastleKey(sq Square) uint64 { return z.castle[sq] }
+
+// EPKey is the key of an en-passant target on sq.
+func (z *Zobrist) EPKey(sq Square) uint64 { return z.ep[sq] }
+
+// NumHandSlots is the number of pool slots (see Ruleset.HandSlot).
+func (z *Zobrist) NumHandSlots() int { return len(z.hand) }
+
+// HandKey is the key of count n in pool slot slot.
+func (z *Zobrist) HandKey(slot, n int) uint64 { return z.hand[slot][n] }
+
+// StatusKey is the key of status counter n on sq.
+func (z *Zobrist) StatusKey(sq Square, n int) uint64 { return z.status[sq][n] }
+
+// --- Ruleset
+
+// Zone is the named zone's cells for each side.
+func (r *Ruleset) Zone(name string) ([2]Bitboard, bool) {
+	z, ok := r.zones[name]
+	return z, ok
+}
+
+// ZoneNames are the names of the zones, sorted (a fresh copy).
+func (r *Ruleset) ZoneNames() []string {
+	out := make([]string, 0, len(r.zones))
+	for n := range r.zones {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Setups are the named start positions, in definition order (a fresh copy).
+func (r *Ruleset) Setups() []Setup { return slices.Clone(r.setups) }
+
+// NumSetups is the number of named start positions.
+func (r *Ruleset) NumSetups() int { return len(r.setups) }
+
+// SetupAt is start position i.
+func (r *Ruleset) SetupAt(i int) Setup { return r.setups[i] }
+
+// Pools are the names of the piece pools (a fresh copy).
+func (r *Ruleset) Pools() []string { return slices.Clone(r.pools) }
+
+// NumPools is the number of piece pools.
+func (r *Ruleset) NumPools() int { return len(r.pools) }
+
+// Rides are side c's other rides.
+func (pt *PieceType[B]) Rides(c Color) Refs[Ride[B]] { return Refs[Ride[B]]{pt.rides[c]} }
+
+// RoyalRides are side c's capture-royal rides.
+func (pt *PieceType[B]) RoyalRides(c Color) Refs[Ride[B]] { return Refs[Ride[B]]{pt.royalRides[c]} }
+
+// Paths are side c's multi-leg paths.
+func (pt *PieceType[B]) Paths(c Color) Refs[Path[B]] { return Refs[Path[B]]{pt.paths[c]} }
+
+// Pieces are the piece types.
+func (t *Tables[B]) Pieces() Refs[PieceType[B]] { return Refs[PieceType[B]]{t.pieces} }
+
+// Goals are the goals.
+func (t *Tables[B]) Goals() Refs[Goal[B]] { return Refs[Goal[B]]{t.goals} }
+
+// Freezes are the freezing rules.
+func (t *Tables[B]) Freezes() Refs[Freeze[B]] { return Refs[Freeze[B]]{t.freezes} }
+
+// RideAttacks are side c's capturing limited or restricted rides.
+func (a *AttackTables[B]) RideAttacks(c Color) Refs[RideAttack[B]] {
+	return Refs[RideAttack[B]]{a.rideAttacks[c]}
+}
