@@ -93,7 +93,15 @@ func (pt *PieceType[B]) Path(c Color, i int) *Path[B] { return &pt.paths[c][i] }
 // --- Promotion
 
 // To are the piece types a piece may promote to.
-func (pr *Promotion[B]) To() View[int] { return View[int]{pr.to} }
+func (pr *promotionTypes) To() View[int] { return View[int]{pr.to} }
+
+// NumChoices is the number of promotion choices: the types of To, then "stay unpromoted"
+// when promotion is optional.
+func (pr *promotionTypes) NumChoices() int { return len(pr.choices) }
+
+// ChoiceAt is promotion choice i: a piece type of To, or -1 (stay unpromoted) last when
+// promotion is optional.
+func (pr *promotionTypes) ChoiceAt(i int) int { return pr.choices[i] }
 
 // --- Freeze
 

@@ -203,9 +203,11 @@ func (l *lowering) pieces() {
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
+			var to []int
 			for _, s := range pr.To {
-				cp.to = append(cp.to, rs.TypeOf(s[0]))
+				to = append(to, rs.TypeOf(s[0]))
 			}
+			cp.promotionTypes = newPromotionTypes(to, pr.Optional)
 			pt.Promotion = cp
 			if pr.FromPool != "" {
 				l.errorf(pr.Src, "from-pool", "promotion from a hand pool is not supported yet")

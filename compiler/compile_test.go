@@ -725,11 +725,11 @@ func TestPromotion(t *testing.T) {
 	cases := []struct {
 		letter       byte
 		white, black string
-		to           []int
+		to, choices  []int
 		optional     bool
 	}{
-		{'P', "a6 b6 c6 d6 e6 f6", "a1 b1 c1 d1 e1 f1", []int{2, 1}, false},
-		{'S', "a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6", "a1 b1 c1 d1 e1 f1 a2 b2 c2 d2 e2 f2", []int{1}, true},
+		{'P', "a6 b6 c6 d6 e6 f6", "a1 b1 c1 d1 e1 f1", []int{2, 1}, []int{2, 1}, false},
+		{'S', "a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6", "a1 b1 c1 d1 e1 f1 a2 b2 c2 d2 e2 f2", []int{1}, []int{1, -1}, true},
 	}
 	for i, c := range cases {
 		pr := rs.pieces[typeOf(t, rs, c.letter)].Promotion
@@ -741,6 +741,13 @@ func TestPromotion(t *testing.T) {
 		if pr.Zone[White] != w || pr.Zone[Black] != b || fmt.Sprint(pr.to) != fmt.Sprint(c.to) || pr.Optional != c.optional || pr.FromPool != -1 {
 			t.Errorf("#%d %c got zone %s / %s, to %v, optional %v, pool %d want %s / %s, %v, %v, -1", i, c.letter,
 				show(rs, pr.Zone[White]), show(rs, pr.Zone[Black]), pr.to, pr.Optional, pr.FromPool, c.white, c.black, c.to, c.optional)
+		}
+		var choices []int
+		for j := range pr.NumChoices() {
+			choices = append(choices, pr.ChoiceAt(j))
+		}
+		if fmt.Sprint(choices) != fmt.Sprint(c.choices) {
+			t.Errorf("#%d %c got choices %v want %v", i, c.letter, choices, c.choices)
 		}
 	}
 	for i, l := range []byte{'K', 'Q', 'N'} {

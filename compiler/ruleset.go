@@ -2,6 +2,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/expr-lang/expr/vm"
 
 	"chimera/defs"
@@ -93,10 +95,27 @@ type PieceType[B any] struct {
 
 // Promotion compiled.
 type Promotion[B any] struct {
-	Zone     [2]B
-	to       []int // piece type indices
+	Zone [2]B
+	promotionTypes
 	Optional bool
 	FromPool int // -1: none
+}
+
+// promotionTypes holds the piece types a piece may promote to. It is a separate struct,
+// not generic, so that its accessors take no generic dictionary: the interpreter's move
+// emitter reads them and must stay small enough to inline.
+type promotionTypes struct {
+	to      []int // piece type indices
+	choices []int // to, then -1 (stay unpromoted) when promotion is optional
+}
+
+// newPromotionTypes lists the piece types to, and the choices they and optional give.
+func newPromotionTypes(to []int, optional bool) promotionTypes {
+	choices := slices.Clone(to)
+	if optional {
+		choices = append(choices, -1)
+	}
+	return promotionTypes{to: to, choices: choices}
 }
 
 // CheckRule is the rule that defines check and legality.

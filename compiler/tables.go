@@ -71,7 +71,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 		}
 		if pr := in.Promotion; pr != nil {
-			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), to: pr.to, Optional: pr.Optional, FromPool: pr.FromPool}
+			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional, FromPool: pr.FromPool}
 		}
 		out.pieces[i] = pt
 	}

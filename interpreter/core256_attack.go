@@ -26,7 +26,7 @@ func (p *core256) frozen(c Color) bb256 {
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
 func (p *core256) Frozen(c Color) compiler.Bitboard {
-	if p.tb.NumFreezes() == 0 {
+	if !p.freezes {
 		return compiler.Bitboard{}
 	}
 	return p.frozen(c).Wide()
@@ -34,7 +34,7 @@ func (p *core256) Frozen(c Color) compiler.Bitboard {
 
 // active is the set of c's pieces able to move and attack.
 func (p *core256) active(c Color) bb256 {
-	if p.tb.NumFreezes() == 0 {
+	if !p.freezes {
 		return p.byColor[c]
 	}
 	return p.byColor[c].AndNot(p.frozen(c))

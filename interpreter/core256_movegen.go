@@ -131,14 +131,8 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 	us := p.side
 	land := pt.Land[us].And(mask)
 	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
-	for dis, dii := pt.Slides(us), 0; dii < dis.Len(); dii++ {
-		di := dis.At(dii)
-		d := p.tb.Dir(di)
-		ray := d.RayAt(from)
-		if blk := ray.And(occ); blk.Any() {
-			ray = ray.AndNot(d.RayAt(nearest256(d, blk)))
-		}
-		targets = targets.Or(ray.AndNot(occ).Or(ray.And(capturable)))
+	if dis := pt.Slides(us); dis.Len() > 0 {
+		targets = targets.Or(p.slides(dis, from, occ, capturable))
 	}
 	targets = targets.And(land)
 	if pt.Promotion == nil {
@@ -165,17 +159,31 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 	return buf
 }
 
-// emit appends m, expanded into its promotions when it ends in the piece's promotion zone.
+// slides is the set of cells the unlimited slides dis (direction indices) reach from from:
+// empty cells up to the first piece, and that piece when capturable. It is apart from
+// genPiece, which calls it only for sliders, so that its loop keeps its values in registers.
+func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb256) bb256 {
+	var targets bb256
+	for i := 0; i < dis.Len(); i++ {
+		d := p.tb.Dir(dis.At(i))
+		ray := d.RayAt(from)
+		if blk := ray.And(occ); blk.Any() {
+			ray = ray.AndNot(d.RayAt(nearest256(d, blk)))
+		}
+		targets = targets.Or(ray.AndNot(occ).Or(ray.And(capturable)))
+	}
+	return targets
+}
+
+// emit appends m, expanded into its promotions when it ends in the piece's promotion zone
+// (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
 func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
 	pr := pt.Promotion
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for ts, ti := pr.To(), 0; ti < ts.Len(); ti++ {
-		buf = append(buf, m.withPromotion(ts.At(ti)))
-	}
-	if pr.Optional {
-		buf = append(buf, m)
+	for i := range pr.NumChoices() {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
 	}
 	return buf
 }

@@ -51,6 +51,9 @@ type core256 struct {
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly int
 	immune   bb256 // squares holding immune pieces (derived, kept in sync)
+	// freezes is whether the rules have freezing rules (tb.NumFreezes() > 0), kept here so
+	// that active stays small enough to inline.
+	freezes bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay  [compiler.MaxCells256]bb256
@@ -87,7 +90,7 @@ func (p *core256) Halfmove() int { return p.halfmove }
 func (p *core256) Ply() int { return len(p.undo) }
 
 func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
-	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1,
+	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: tb.NumFreezes() > 0,
 		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }

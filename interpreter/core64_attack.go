@@ -29,7 +29,7 @@ func (p *core64) frozen(c Color) bb64 {
 
 // Frozen is the set of pieces of side c that cannot move or attack now.
 func (p *core64) Frozen(c Color) compiler.Bitboard {
-	if p.tb.NumFreezes() == 0 {
+	if !p.freezes {
 		return compiler.Bitboard{}
 	}
 	return p.frozen(c).Wide()
@@ -37,7 +37,7 @@ func (p *core64) Frozen(c Color) compiler.Bitboard {
 
 // active is the set of c's pieces able to move and attack.
 func (p *core64) active(c Color) bb64 {
-	if p.tb.NumFreezes() == 0 {
+	if !p.freezes {
 		return p.byColor[c]
 	}
 	return p.byColor[c] &^ p.frozen(c)

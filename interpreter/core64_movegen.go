@@ -134,14 +134,8 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 	us := p.side
 	land := pt.Land[us] & mask
 	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
-	for dis, dii := pt.Slides(us), 0; dii < dis.Len(); dii++ {
-		di := dis.At(dii)
-		d := p.tb.Dir(di)
-		ray := d.RayAt(from)
-		if blk := ray & occ; blk != 0 {
-			ray &^= d.RayAt(nearest64(d, blk))
-		}
-		targets |= ray&^occ | ray&capturable
+	if dis := pt.Slides(us); dis.Len() > 0 {
+		targets |= p.slides(dis, from, occ, capturable)
 	}
 	targets &= land
 	if pt.Promotion == nil {
@@ -168,17 +162,31 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 	return buf
 }
 
-// emit appends m, expanded into its promotions when it ends in the piece's promotion zone.
+// slides is the set of cells the unlimited slides dis (direction indices) reach from from:
+// empty cells up to the first piece, and that piece when capturable. It is apart from
+// genPiece, which calls it only for sliders, so that its loop keeps its values in registers.
+func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb64) bb64 {
+	var targets bb64
+	for i := 0; i < dis.Len(); i++ {
+		d := p.tb.Dir(dis.At(i))
+		ray := d.RayAt(from)
+		if blk := ray & occ; blk != 0 {
+			ray &^= d.RayAt(nearest64(d, blk))
+		}
+		targets |= ray&^occ | ray&capturable
+	}
+	return targets
+}
+
+// emit appends m, expanded into its promotions when it ends in the piece's promotion zone
+// (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
 func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	pr := pt.Promotion
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for ts, ti := pr.To(), 0; ti < ts.Len(); ti++ {
-		buf = append(buf, m.withPromotion(ts.At(ti)))
-	}
-	if pr.Optional {
-		buf = append(buf, m)
+	for i := range pr.NumChoices() {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
 	}
 	return buf
 }

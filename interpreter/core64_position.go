@@ -54,6 +54,9 @@ type core64 struct {
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly int
 	immune   bb64 // squares holding immune pieces (derived, kept in sync)
+	// freezes is whether the rules have freezing rules (tb.NumFreezes() > 0), kept here so
+	// that active stays small enough to inline.
+	freezes bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay  [compiler.MaxCells64]bb64
@@ -90,7 +93,7 @@ func (p *core64) Halfmove() int { return p.halfmove }
 func (p *core64) Ply() int { return len(p.undo) }
 
 func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
-	return &core64{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1,
+	return &core64{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: tb.NumFreezes() > 0,
 		undo: make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }

@@ -55,7 +55,8 @@ func (m Move) Aux() Square { return Square(m>>44&0x1ff) - 1 }
 // MakesEP reports whether the move leaves en-passant targets behind.
 func (m Move) MakesEP() bool { return m&epFlag != 0 }
 
-func (m Move) withPromotion(t int) Move { return m&^(0x3f<<16) | Move(t+1)<<16 }
+// withPromotion sets the promotion of m, which has none yet, to type t (-1: none).
+func (m Move) withPromotion(t int) Move { return m | Move(t+1)<<16 }
 func (m Move) withKind(k int) Move      { return m | Move(k)<<22 }
 func (m Move) withAux(sq Square) Move   { return m | Move(sq+1)<<44 }
 
