@@ -14,10 +14,12 @@ import (
 )
 
 // fuzzVariants are the rulesets the fuzz targets pick by index (modulo the length), so a
-// corpus entry keeps its meaning: the first five are fixed, the other built-ins follow
-// in name order.
+// corpus entry keeps its meaning: the built-ins the corpus was written with are fixed in
+// that order, later ones follow in name order.
 var fuzzVariants = func() []string {
-	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape"}
+	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape",
+		"amazon", "breakthrough", "extinction", "gardner", "hoppelpoppel", "kingofthehill",
+		"knightmate", "losalamos", "minixiangqi", "nocastle"}
 	fixed := map[string]bool{}
 	for _, v := range out {
 		fixed[v] = true
