@@ -1,4 +1,4 @@
-// The definitions in testdata/wide have boards of more than 64 cells: each compiles, on 256-cell tables only.
+// Definitions with boards of more than 64 cells (built-ins and testdata/wide): each compiles, on 256-cell tables only.
 package compiler
 
 import (
@@ -8,15 +8,17 @@ import (
 	"chimera/defs"
 )
 
-// TestWideDefinitions: each definition of testdata/wide loads and compiles, with its board
-// of more than 64 cells held in the 256-cell tables and no 64-cell copy.
+// TestWideDefinitions: each built-in definition and each of testdata/wide loads and
+// compiles, with a board of more than 64 cells held in the 256-cell tables and no 64-cell
+// copy, and one of up to 64 cells with both; every definition of testdata/wide is larger.
 func TestWideDefinitions(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "wide", "*.yaml"))
-	if err != nil || len(files) < 6 {
+	if err != nil || len(files) < 2 {
 		t.Fatalf("testdata/wide: %d files, %v", len(files), err)
 	}
-	for _, f := range files {
-		def, err := defs.LoadFile(f)
+	wide := 0
+	for i, f := range append(files, defs.Builtins()...) {
+		def, err := defs.Load(f)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
@@ -26,11 +28,21 @@ func TestWideDefinitions(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}
-		if rs.Cells <= MaxCells64 || rs.Narrow != nil {
-			t.Errorf("%s: %d cells, 64-cell tables %v; want more than 64 cells and none", f, rs.Cells, rs.Narrow != nil)
+		if rs.Cells <= MaxCells64 {
+			if i < len(files) || rs.Narrow == nil {
+				t.Errorf("%s: %d cells, 64-cell tables %v; want more than 64 cells in testdata/wide, and 64-cell tables for a board of up to 64", f, rs.Cells, rs.Narrow != nil)
+			}
+			continue
+		}
+		wide++
+		if rs.Narrow != nil {
+			t.Errorf("%s: %d cells, yet 64-cell tables", f, rs.Cells)
 		}
 		if rs.Squares.Empty() || rs.Squares.AndNot(Below256(rs.Cells)).Any() {
 			t.Errorf("%s: squares %v outside the %d cells", f, rs.Squares, rs.Cells)
 		}
+	}
+	if wide < 6 {
+		t.Errorf("%d definitions of more than 64 cells; want the built-ins on large boards and testdata/wide's", wide)
 	}
 }

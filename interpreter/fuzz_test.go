@@ -14,10 +14,13 @@ import (
 )
 
 // fuzzVariants are the rulesets the fuzz targets pick by index (modulo the length), so a
-// corpus entry keeps its meaning: the first five are fixed, the other built-ins follow
-// in name order, then two large boards (the 256-cell core).
+// corpus entry keeps its meaning: the built-ins the corpus was written with are fixed in
+// that order, later ones follow in name order, then a 16×16 board (the 256-cell core at its
+// largest).
 var fuzzVariants = func() []string {
-	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape"}
+	out := []string{"chess", "chess960", "prisonbreak", "claustrophobia", "prisonersescape",
+		"amazon", "breakthrough", "extinction", "gardner", "hoppelpoppel", "kingofthehill",
+		"knightmate", "losalamos", "minixiangqi", "nocastle"}
 	fixed := map[string]bool{}
 	for _, v := range out {
 		fixed[v] = true
@@ -27,7 +30,7 @@ var fuzzVariants = func() []string {
 			out = append(out, v)
 		}
 	}
-	return append(out, "../testdata/wide/big16.yaml", "../testdata/wide/shako.yaml")
+	return append(out, "../testdata/wide/big16.yaml")
 }()
 
 var (
@@ -107,7 +110,16 @@ var fuzzFENSeeds = []struct{ variant, fen string }{
 	{"../testdata/wide/big16.yaml", "7k8/1P14/16/16/16/13*2/4*11/7**7/7**7/11*4/2*13/3pP11/5p10/16/14p1/7K8 b - e3e4 0 1"},
 	{"../testdata/wide/big16.yaml", "r6k7r/pppp4pppp4/16/5n10/16/13*2/4*11/3Q3**7/7**2q4/11*4/2*13/16/10C5/16/PPPP4PPPP4/R6K7R w KQkq - 0 1"},
 	{"../testdata/wide/big16.yaml", "7k8/16/16/16/16/13*2/4*11/7**7/7**7/11*4/2*13/16/16/16/16/7K8 w - e3 0 1"},
-	{"../testdata/wide/shako.yaml", "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"},
+	{"capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"},
+	{"capablanca", "rn2qkb1nr/ppp1b1p1pp/6c3/2BPPp1p2/PP3P4/4P2N1P/6PPP1/RaABQK3R w KQkq f6 0 13"},
+	{"capablanca", "rnabqkbcnr/pppppppppp/11/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"},
+	{"courier", "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"},
+	{"courier", "N11/9k2/11K/12/12/8f3/1f10/12 w - - 0 183"},
+	{"shako", "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"},
+	{"shako", "2c1n2q1c/1r3kb1re/2p3p1p1/ppe1p1n2p/7p2/2PpPP1b2/1P1P4P1/P5PP1P/ERQB2BNR1/1C2NK3C b kq c4 0 18"},
+	{"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+	{"xiangqi", "4ka3/9/3rba3/p8/6b2/9/P8/4K4/4A4/3A2B2 w - - 0 52"},
+	{"xiangqi", "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1"},
 }
 
 // FuzzFEN: FromFEN never panics; an accepted FEN is written back in a form that reads as
@@ -190,6 +202,11 @@ var fuzzMovePositions = []struct {
 	{"claustrophobia", "rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
 	{"prisonersescape", "***I***/5nf/p1Pp1pp/f1P4/5h1/3G1PP/FN2ih1/***1*** w - - 0 1"},
 	{"prisonersescape", "***1***/5I1/p1ppp1p/P2n2P/HpiH1g1/fP4p/F1N4/***1*** b - - 0 1"},
+	// Large boards (appended, so the corpus's indices keep their positions): castling and
+	// promotion to six pieces; en passant after a double step from rank 3; cannons, horses.
+	{"capablanca", "7rk1/p2P6/2n5p1/4a2P1r/4P5/P1N2Bp1Qp/6P2P/R4K4 w Q - 0 42"},
+	{"shako", "2c1n2q1c/1r3kb1re/2p3p1p1/ppe1p1n2p/7p2/2PpPP1b2/1P1P4P1/P5PP1P/ERQB2BNR1/1C2NK3C b kq c4 0 18"},
+	{"xiangqi", "2bk1a2r/n3a4/3r2n1b/pPN1p3p/6P2/2C1cN3/P3P3P/9/1R7/2BAKAB1R w - - 5 19"},
 }
 
 // fuzzMoveTexts are the move texts FuzzParseMove starts from in every position.
@@ -197,6 +214,7 @@ var fuzzMoveTexts = []string{
 	"e4", "Nf3", "e2e4", "O-O", "0-0-0", "exd6e.p.", "d7c8q", "d7xc8=N+", "Qa1b2", "b1a1", "e8", "",
 	"d5e6", "d5e6xe5", "dxe6", "de5", "e5", "cb1=Q", "b1Q", "b2b1q", "c3d4xd3", "Rxc4-b4", "Rd4xe4xf4",
 	"Bxc5-b6", "d4b2xc3", "a7a5", "Id8c7", "Gd2d4", "g1", "f1f2", "a1a10", "xe5", "-e5", "=Q",
+	"d7d8a", "d8=C", "f1c1", "d5c4", "f9d9", "c3e5", "Cxe7+", "e10", "j10j9",
 }
 
 // FuzzParseMove: ParseMove never panics on any text, and a move it returns is legal and

@@ -21,6 +21,7 @@ import (
 var classicVariants = []string{
 	"knightmate", "losalamos", "gardner", "amazon",
 	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
+	"capablanca", "courier", "shako", "xiangqi",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
@@ -148,7 +149,8 @@ func TestClassicsMoves(t *testing.T) {
 }
 
 // TestClassicsDefinitions checks that each definition carries what makes the comparison
-// worth something: a start-position perft of at least four depths and other positions.
+// worth something: a start-position perft of at least four depths and at least three
+// other positions counted to depth 4 or more.
 func TestClassicsDefinitions(t *testing.T) {
 	for _, name := range classicVariants {
 		rs := classicOpen(t, name)
@@ -158,15 +160,15 @@ func TestClassicsDefinitions(t *testing.T) {
 			case len(dt.Perft) == 0:
 			case dt.FEN == "" && dt.Setup == "":
 				startDepth = max(startDepth, len(dt.Perft))
-			default:
+			case len(dt.Perft) >= 4:
 				others++
 			}
 		}
 		if startDepth < 4 {
 			t.Errorf("%s: start-position perft depths got %d want at least 4", name, startDepth)
 		}
-		if others < 2 {
-			t.Errorf("%s: perft tests of other positions got %d want at least 2", name, others)
+		if others < 3 {
+			t.Errorf("%s: perft tests of other positions to depth 4 got %d want at least 3", name, others)
 		}
 		if rs.Def.Title == "" || rs.Def.Description == "" {
 			t.Errorf("%s: title or description missing", name)

@@ -88,11 +88,7 @@ func epdPerftCases(t testing.TB, variant string) []perftCase {
 			continue
 		}
 		fields := strings.Split(text, ";")
-		def := variant
-		if w, ok := wideEPD[variant]; ok {
-			def = w.path
-		}
-		c := perftCase{variant: def, name: path + ":" + strconv.Itoa(line), fen: strings.TrimSpace(fields[0])}
+		c := perftCase{variant: variant, name: path + ":" + strconv.Itoa(line), fen: strings.TrimSpace(fields[0])}
 		for i, fd := range fields[1:] {
 			depth, count, ok := strings.Cut(strings.TrimSpace(fd), " ")
 			n, err := strconv.ParseInt(count, 10, 64)
@@ -163,8 +159,16 @@ func TestPerftChess960Definition(t *testing.T) {
 	}
 }
 
+// epdSuites are the variants with a perft suite testdata/perft/<variant>.epd.
+var epdSuites = []string{"chess", "chess960", "minixiangqi", "capablanca", "courier", "shako", "xiangqi"}
+
+// fsfSuites are the suites made with Fairy-Stockfish playing its variant of the same name
+// (its self-play for the positions, its perft for the counts), each with the depth its
+// start position, the first, is counted to at least.
+var fsfSuites = map[string]int{"minixiangqi": 5, "capablanca": 5, "courier": 5, "shako": 4, "xiangqi": 4}
+
 func TestPerftEPD(t *testing.T) {
-	for _, variant := range []string{"chess", "chess960", "minixiangqi"} {
+	for _, variant := range epdSuites {
 		cases := epdPerftCases(t, variant)
 		if len(cases) < 10 {
 			t.Fatalf("%s.epd: %d positions", variant, len(cases))
@@ -175,51 +179,40 @@ func TestPerftEPD(t *testing.T) {
 	}
 }
 
-// wideEPD are the Fairy-Stockfish suites of variants whose boards have more than 64 cells
-// (run on the 256-cell core): the definition in testdata/wide, and the minimum depth of
-// the suite's start position.
-var wideEPD = map[string]struct {
-	path       string
-	startDepth int
-}{
-	"capablanca": {"../../testdata/wide/capablanca.yaml", 5},
-	"courier":    {"../../testdata/wide/courier.yaml", 4},
-	"shako":      {"../../testdata/wide/shako.yaml", 4},
-	"xiangqi":    {"../../testdata/wide/xiangqi.yaml", 4},
-}
-
-// TestPerftEPDWide runs the suites of the variants on boards of more than 64 cells, on the
-// 256-cell core, up to the -short node budget.
-func TestPerftEPDWide(t *testing.T) {
-	for _, variant := range []string{"capablanca", "courier", "shako", "xiangqi"} {
-		for i, c := range epdPerftCases(t, variant) {
-			t.Run(variant+"/"+strconv.Itoa(i), func(t *testing.T) {
-				if !c.position(t).Wide() {
-					t.Fatalf("%s: not on the 256-cell core", c.name)
-				}
-				runPerftCase(t, c)
-			})
-		}
-	}
-}
-
-// TestPerftEPDWideFormat checks that the suites of the larger boards are well formed: the
-// start position first, then at least three others, each counted to depth 4 or more.
-func TestPerftEPDWideFormat(t *testing.T) {
-	for variant, w := range wideEPD {
-		startDepth := w.startDepth
+// TestPerftEPDFormat checks that the Fairy-Stockfish suites are well formed: the start
+// position first, counted to its depth, then at least nine positions from play, each
+// counted to depth 4 or more and written as Chimera writes it (the suites' FENs are
+// Fairy-Stockfish's, so a FEN pastes between the two programs).
+func TestPerftEPDFormat(t *testing.T) {
+	for variant, startDepth := range fsfSuites {
 		cases := epdPerftCases(t, variant)
-		if len(cases) < 4 {
-			t.Errorf("%s.epd: %d positions; want the start and at least three more", variant, len(cases))
+		if len(cases) < 10 {
+			t.Errorf("%s.epd: %d positions; want the start and at least nine more", variant, len(cases))
 			continue
+		}
+		rs := perftRuleset(t, variant)
+		start, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cases[0].fen != start.FEN() {
+			t.Errorf("%s: first position %s; want the start position %s", variant, cases[0].fen, start.FEN())
 		}
 		if got := len(cases[0].counts); got < startDepth {
 			t.Errorf("%s: start position counted to depth %d; want %d", cases[0].name, got, startDepth)
 		}
+		seen := map[string]bool{}
 		for _, c := range cases {
 			if len(c.counts) < 4 {
 				t.Errorf("%s: counted to depth %d; want 4 or more", c.name, len(c.counts))
 			}
+			if got := c.position(t).FEN(); got != c.fen {
+				t.Errorf("%s: Chimera writes %s as %s", c.name, c.fen, got)
+			}
+			if seen[c.fen] {
+				t.Errorf("%s: %s appears twice", c.name, c.fen)
+			}
+			seen[c.fen] = true
 		}
 	}
 }
@@ -232,8 +225,8 @@ func TestPerftEPDAgainstFairyStockfish(t *testing.T) {
 		t.Skip("runs Fairy-Stockfish; not in -short mode")
 	}
 	fsf := referenceProgram(t, "fairy-stockfish")
-	variants := []string{"minixiangqi"}
-	for v := range wideEPD {
+	var variants []string
+	for v := range fsfSuites {
 		variants = append(variants, v)
 	}
 	sort.Strings(variants)
