@@ -1,6 +1,8 @@
-// Read-only access to the compiled tables: the Ruleset exports no slice or map, so that no
-// caller can change it once Compile has returned. Element accessors are small enough to
-// inline: reading through them costs what reading the field did.
+// Read-only access to the compiled tables: the Ruleset exports no slice or map, so no
+// caller can change a table once Compile has returned. (Elements handed out by pointer —
+// a PieceType, a Ride — still have exported scalar fields: treat them as read-only.)
+// Element accessors are small enough to inline: reading through them costs what reading
+// the field did.
 package compiler
 
 import "slices"

@@ -39,8 +39,8 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 					k++
 				}
 				n, _ := strconv.Atoi(row[j:k])
-				if n == 0 {
-					return bad("rank %d: an empty-square count must be at least 1", r+1)
+				if n == 0 || row[j] == '0' {
+					return bad("rank %d: an empty-square count must be at least 1, without leading zeros", r+1)
 				}
 				for e := 0; e < n; e++ {
 					if f >= rs.Files {
@@ -159,7 +159,7 @@ func (p *core256) parseCastling(s string) string {
 		partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
 		var r Square = NoSquare
 		switch {
-		case lc == 'K':
+		case lc == 'K' && !p.innerOnKFile(kf, partners, rank):
 			for f := p.rs.Files - 1; f > kf; f-- {
 				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
 					r = sq
@@ -302,6 +302,23 @@ func (p *core256) FEN() string {
 }
 
 // castlingString writes K/Q when the right belongs to the outermost partner, else the file.
+// innerOnKFile reports whether a castling partner that is not the outermost one on the
+// king's short side stands on the k-file (boards of more than ten files): X-FEN's K and the
+// file letter K then collide, so K names the k-file and the outermost partner is written
+// by its own file letter. (Q cannot collide: the q-file needs seventeen files.)
+func (p *core256) innerOnKFile(kingFile int, partners bb256, rank int) bool {
+	const kFile = int('K' - 'A')
+	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.SquareAt(kFile, rank)) {
+		return false
+	}
+	for f := kFile + 1; f < p.rs.Files; f++ {
+		if partners.Has(p.rs.SquareAt(f, rank)) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *core256) castlingString() string {
 	if p.castle.Empty() {
 		return "-"
@@ -326,7 +343,7 @@ func (p *core256) castlingString() string {
 				outer = partners.And(compiler.Below256(r))
 			}
 			ch := byte('A' + rs.FileOf(r))
-			if !outer.Meets(p.tb.CastleRank[c]) {
+			if !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 				ch = 'K'
 				if r < k {
 					ch = 'Q'

@@ -42,8 +42,8 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 					k++
 				}
 				n, _ := strconv.Atoi(row[j:k])
-				if n == 0 {
-					return bad("rank %d: an empty-square count must be at least 1", r+1)
+				if n == 0 || row[j] == '0' {
+					return bad("rank %d: an empty-square count must be at least 1, without leading zeros", r+1)
 				}
 				for e := 0; e < n; e++ {
 					if f >= rs.Files {
@@ -162,7 +162,7 @@ func (p *core64) parseCastling(s string) string {
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
 		var r Square = NoSquare
 		switch {
-		case lc == 'K':
+		case lc == 'K' && !p.innerOnKFile(kf, partners, rank):
 			for f := p.rs.Files - 1; f > kf; f-- {
 				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
 					r = sq
@@ -305,6 +305,23 @@ func (p *core64) FEN() string {
 }
 
 // castlingString writes K/Q when the right belongs to the outermost partner, else the file.
+// innerOnKFile reports whether a castling partner that is not the outermost one on the
+// king's short side stands on the k-file (boards of more than ten files): X-FEN's K and the
+// file letter K then collide, so K names the k-file and the outermost partner is written
+// by its own file letter. (Q cannot collide: the q-file needs seventeen files.)
+func (p *core64) innerOnKFile(kingFile int, partners bb64, rank int) bool {
+	const kFile = int('K' - 'A')
+	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.SquareAt(kFile, rank)) {
+		return false
+	}
+	for f := kFile + 1; f < p.rs.Files; f++ {
+		if partners.Has(p.rs.SquareAt(f, rank)) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *core64) castlingString() string {
 	if p.castle == 0 {
 		return "-"
@@ -329,7 +346,7 @@ func (p *core64) castlingString() string {
 				outer = partners & compiler.Below64(r)
 			}
 			ch := byte('A' + rs.FileOf(r))
-			if outer&p.tb.CastleRank[c] == 0 {
+			if outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 				ch = 'K'
 				if r < k {
 					ch = 'Q'
