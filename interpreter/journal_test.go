@@ -69,19 +69,36 @@ func TestJournalRoundTrip(t *testing.T) {
 }
 
 func testJournalRoundTrip(t *testing.T) {
-	playouts, plies := 6, 80
+	playouts, plies, testPlies := 6, 80, 16
 	if testing.Short() {
-		playouts, plies = 2, 50
+		playouts, plies, testPlies = 2, 50, 4
 	}
+	// Every kind of change a move makes must have been round-tripped somewhere.
+	seen := map[string]int{}
 	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		rng := rand.New(rand.NewSource(11))
-		kinds := map[int]int{}
-		for g := 0; g < playouts; g++ {
-			p, err := Start(rs, rs.SetupAt(g%rs.NumSetups()).Name)
+		// Starts: each setup, and the positions of the definition's own tests (special
+		// positions: castling, en passant, promotions, captures in passing).
+		var starts []string
+		for i := 0; i < playouts; i++ {
+			starts = append(starts, rs.SetupAt(i%rs.NumSetups()).FEN)
+		}
+		for i := range rs.Def.Tests {
+			if fen := rs.Def.Tests[i].FEN; fen != "" {
+				starts = append(starts, fen)
+			}
+		}
+		kinds := map[string]int{}
+		for si, fen := range starts {
+			plies := plies
+			if si >= playouts {
+				plies = testPlies
+			}
+			p, err := FromFEN(rs, fen)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -94,9 +111,22 @@ func testJournalRoundTrip(t *testing.T) {
 				}
 				where := fmt.Sprintf("%s %s", name, p.FEN())
 				for _, m := range legal {
-					kinds[m.Kind()]++
-					if m.Cap2() != NoSquare {
-						kinds[-1]++ // two captures in passing
+					kinds["any"]++
+					switch {
+					case m.Kind() == KindCastle:
+						kinds["castling"]++
+					case m.Kind() == KindEP:
+						kinds["en passant"]++
+					case m.Cap2() != NoSquare || m.Cap1() != NoSquare && p.At(m.To()) != NoPiece:
+						kinds["several captures"]++
+					case m.Cap1() != NoSquare:
+						kinds["capture in passing"]++
+					}
+					if m.Promotion() >= 0 {
+						kinds["promotion"]++
+					}
+					if p.IsCapture(m) {
+						kinds["capture"]++
 					}
 					checkRoundTrip(t, p, m, where)
 				}
@@ -119,10 +149,18 @@ func testJournalRoundTrip(t *testing.T) {
 				t.Fatalf("%s: unmaking a whole playout does not restore the start", name)
 			}
 		}
-		if kinds[KindNormal] == 0 {
-			t.Errorf("%s: no moves checked", name)
+		if kinds["any"] == 0 {
+			t.Errorf("%s: no move checked", name)
 		}
-		t.Logf("%s: move kinds checked %v", name, kinds)
+		for k, n := range kinds {
+			seen[k] += n
+		}
+		t.Logf("%s: moves checked by kind %v", name, kinds)
+	}
+	for _, k := range []string{"castling", "en passant", "promotion", "capture in passing", "several captures"} {
+		if seen[k] == 0 {
+			t.Errorf("no move with %s was round-tripped", k)
+		}
 	}
 }
 
