@@ -590,6 +590,12 @@ func (l *lowering) goals() {
 				l.errorf(g.Src, "when", "hook %q: %v", g.When, err)
 				continue
 			}
+			if problems := countArgs(prog, func(b byte) int { return l.rs.TypeOf(b) }); len(problems) > 0 {
+				for _, msg := range problems {
+					l.errorf(g.Src, "when", "hook %q: %s", g.When, msg)
+				}
+				continue
+			}
 			cg.Hook = prog
 			cg.HookWhere = fmt.Sprintf("%s: hook %q", g.Src.Errorf("when", "").Error(), g.When)
 			cg.HookReadsCheck = usesIdent(prog, "check")

@@ -2,6 +2,8 @@
 package compiler
 
 import (
+	"fmt"
+
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
@@ -25,6 +27,39 @@ type HookEnv struct {
 
 func compileHook(src string) (*vm.Program, error) {
 	return expr.Compile(src, expr.Env(HookEnv{}), expr.AsBool())
+}
+
+// countArgs checks the constant arguments of every count(letter, side) call in a compiled
+// hook against the ruleset, so that a misspelt letter or side is an error when the
+// definition loads rather than a count of 0 (or of the other side) at run time.
+func countArgs(prog *vm.Program, typeOf func(byte) int) []string {
+	c := &countChecker{typeOf: typeOf}
+	root := prog.Node()
+	ast.Walk(&root, c)
+	return c.problems
+}
+
+type countChecker struct {
+	typeOf   func(byte) int
+	problems []string
+}
+
+func (c *countChecker) Visit(n *ast.Node) {
+	call, ok := (*n).(*ast.CallNode)
+	if !ok || len(call.Arguments) != 2 {
+		return
+	}
+	if id, ok := call.Callee.(*ast.IdentifierNode); !ok || id.Value != "count" {
+		return
+	}
+	if s, ok := call.Arguments[0].(*ast.StringNode); ok {
+		if len(s.Value) != 1 || c.typeOf(s.Value[0]) < 0 {
+			c.problems = append(c.problems, fmt.Sprintf("count(%q, ...): no piece has the letter %q", s.Value, s.Value))
+		}
+	}
+	if s, ok := call.Arguments[1].(*ast.StringNode); ok && s.Value != "white" && s.Value != "black" {
+		c.problems = append(c.problems, fmt.Sprintf("count(..., %q): the side is \"white\" or \"black\"", s.Value))
+	}
 }
 
 // identUser records whether an expression names an identifier.
