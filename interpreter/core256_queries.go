@@ -139,18 +139,8 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 			}
 			pt := pts.At(t)
 			for b := p.byType[t].And(active).AndNot(out); b.Any(); b = b.Rest() {
-				from := b.First()
-				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
-					path := paths.At(i)
-					if !path.Captures || !path.ReachAt(from).Has(sq) {
-						continue
-					}
-					w := walker256{p: p, path: path, color: by, from: from, target: sq}
-					w.leg(0, from, NoSquare, NoSquare)
-					if w.found {
-						out = out.With(from)
-						break
-					}
+				if from := b.First(); p.pathAttack(pt, by, from, sq) != nil {
+					out = out.With(from)
 				}
 			}
 		}

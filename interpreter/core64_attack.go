@@ -112,19 +112,10 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 			pt := pts.At(t)
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
-				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
-					path := paths.At(i)
-					if !path.Captures || !path.ReachAt(from).Has(sq) {
-						continue
-					}
-					w := walker64{p: p, path: path, color: by, from: from, target: sq}
-					w.leg(0, from, NoSquare, NoSquare)
-					if w.found {
-						out[n] = path.VisitAt(from) | compiler.Bit64(from)
-						if n++; n == len(out) {
-							return n
-						}
-						break
+				if path := p.pathAttack(pt, by, from, sq); path != nil {
+					out[n] = path.VisitAt(from) | compiler.Bit64(from)
+					if n++; n == len(out) {
+						return n
 					}
 				}
 			}
@@ -174,3 +165,20 @@ func (p *core64) sideInCheck(c Color) bool {
 
 // InCheck reports whether the side to move is in check under the ruleset's check rule.
 func (p *core64) InCheck() bool { return p.sideInCheck(p.side) }
+
+// pathAttack returns the first of the capturing paths of piece type pt (side by) that,
+// walked from from, captures on sq (an enemy piece assumed there), or nil.
+func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Square) *compiler.Path[bb64] {
+	for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
+		path := paths.At(i)
+		if !path.Captures || !path.ReachAt(from).Has(sq) {
+			continue
+		}
+		w := walker64{p: p, path: path, color: by, from: from, target: sq}
+		w.leg(0, from, NoSquare, NoSquare)
+		if w.found {
+			return path
+		}
+	}
+	return nil
+}

@@ -142,18 +142,8 @@ func (p *core64) attackers(sq Square, by Color) bb64 {
 			}
 			pt := pts.At(t)
 			for b := p.byType[t] & active &^ out; b != 0; b &= b - 1 {
-				from := b.First()
-				for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
-					path := paths.At(i)
-					if !path.Captures || !path.ReachAt(from).Has(sq) {
-						continue
-					}
-					w := walker64{p: p, path: path, color: by, from: from, target: sq}
-					w.leg(0, from, NoSquare, NoSquare)
-					if w.found {
-						out |= compiler.Bit64(from)
-						break
-					}
+				if from := b.First(); p.pathAttack(pt, by, from, sq) != nil {
+					out |= compiler.Bit64(from)
 				}
 			}
 		}
