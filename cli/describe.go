@@ -525,15 +525,36 @@ func describeRules(rs *compiler.Ruleset) []string {
 			out = append(out, s+".")
 		}
 	}
-	if c := def.Capture; c != nil && c.Effect != "" && c.Effect != "replace" {
-		s := "Capture effect: " + c.Effect
-		if c.Stun > 0 {
-			s += fmt.Sprintf(", stunned for %d half-moves", c.Stun)
-		}
-		if c.Kick {
-			s += ", capturing a stunned piece kicks it and everything beyond it off"
+	for _, st := range def.Statuses {
+		s := fmt.Sprintf("Status %q: lasts %d half-moves, counting down after every half-move of either side", st.Name, st.Duration)
+		switch {
+		case st.Immobile && st.Harmless:
+			s += "; the piece can neither move nor attack"
+		case st.Immobile:
+			s += "; the piece cannot move"
+		case st.Harmless:
+			s += "; the piece attacks nothing"
 		}
 		out = append(out, s+".")
+	}
+	if c := def.Capture; c != nil && (c.Effect == "bounce" || c.Kick != "") {
+		var parts []string
+		if c.Effect == "bounce" {
+			s := "a captured piece stays on its square"
+			if c.Status != "" {
+				s += " and becomes " + c.Status
+			}
+			s += "; the capturer bounces on by the move's step"
+			if c.Status != "" {
+				s += ", making every piece it passes " + c.Status
+			}
+			s += ", and lands on the first empty square or is lost off the edge"
+			parts = append(parts, s)
+		}
+		if c.Kick != "" {
+			parts = append(parts, fmt.Sprintf("capturing a %s piece removes it and every piece beyond it in the move's direction", c.Kick))
+		}
+		out = append(out, "Captures: "+strings.Join(parts, "; ")+".")
 	}
 	if h := def.Hands; h != nil {
 		out = append(out, fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo))

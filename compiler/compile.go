@@ -508,6 +508,10 @@ func (l *lowering) castling() {
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	r := max(c.Rank, 1)
 	k.Rank = [2]int{r - 1, rs.Ranks - r}
+	k.Guarded = rs.Check != CheckNone && rs.pieces[k.Royal].Royal
+	if c.Unattacked != nil {
+		k.Guarded = *c.Unattacked
+	}
 	// Every destination must be a square on both sides' castling ranks.
 	for i, side := range []struct {
 		name string
@@ -572,8 +576,12 @@ func (l *lowering) goals() {
 		switch {
 		case len(g.Pieces) > 0:
 			cg.Types = l.typeMask(g.Pieces)
-		case g.Reach == "":
+		case g.Reach == "" || len(g.Hit) > 0:
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1 // a hook alone sees every move
+		}
+		if len(g.Hit) > 0 {
+			cg.Hit = l.typeMask(g.Hit)
+			l.rs.HitTypes |= cg.Hit
 		}
 		if g.Reach != "" {
 			z := l.rs.zones[g.Reach]
@@ -631,8 +639,18 @@ func (l *lowering) freezes() {
 // mechanisms rejects parts of the language the runtime does not carry out yet, so a
 // definition never silently plays by different rules than it states.
 func (l *lowering) mechanisms() {
-	if c := l.def.Capture; c != nil && c.Effect != "" && c.Effect != "replace" {
-		l.errorf(c.Src, "effect", "capture effect %q is not supported yet", c.Effect)
+	rs := l.rs
+	if len(l.def.Statuses) > 0 {
+		st := l.def.Statuses[0]
+		rs.Status = &StatusRule{Name: st.Name, Duration: st.Duration, Immobile: st.Immobile, Harmless: st.Harmless}
+	}
+	if c := l.def.Capture; c != nil {
+		if c.Effect == "bounce" {
+			rs.Capture = EffectBounce
+		}
+		rs.BounceStatus = c.Status != ""
+		rs.Kick = c.Kick != ""
+		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
 	}
 	if h := l.def.Hands; h != nil {
 		l.rs.pools = append(l.rs.pools, h.Pools...)

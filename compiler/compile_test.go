@@ -670,15 +670,15 @@ func TestCapabilityFlags(t *testing.T) {
 }
 
 func TestUnsupportedMechanisms(t *testing.T) {
-	// Supported: an explicit replace capture effect.
+	// Supported: an explicit replace capture effect, and a bounce with a status and a kick.
 	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"capture: {effect: replace}\n"))
+	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+
+		"statuses: [{name: dazed, duration: 2, immobile: true}]\ncapture: {effect: bounce, status: dazed, kick: dazed}\n"))
 	cases := []struct {
 		text      string
 		line, col int
 		msg       string
 	}{
-		{mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"capture:\n  effect: bounce-stun\n  stun: 2\n"),
-			6, 11, `capture effect "bounce-stun" is not supported yet`},
 		{mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"hands:\n  pools: [pocket]\n  drops: {from: pocket}\n"),
 			6, 3, "hands (drops and exchanges) are not supported yet"},
 	}

@@ -145,6 +145,8 @@ type Castling struct {
 	PartnerFile    [2]int
 	KingToPartner  bool   // coordinate notation writes the partner's square as destination
 	Rank           [2]int // the castling rank of each side, 0-based from White's side
+	// Guarded: the royal may not castle from or across a square the enemy attacks.
+	Guarded bool
 }
 
 // Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted
@@ -159,11 +161,31 @@ type Goal[B any] struct {
 	Zone      [2]B
 	HasZ      bool
 	Types     uint64 // bit per piece type
-	Hook      *vm.Program
+	// Hit: bit per piece type; the goal is reached by hitting an enemy piece of these types
+	// (see defs.Goal.Hit). 0 for other goals.
+	Hit  uint64
+	Hook *vm.Program
 	// HookReadsCheck: the hook reads `check`, which then must be computed for it.
 	HookReadsCheck bool
 	Result         Outcome
 }
+
+// StatusRule is the timed status pieces may carry (see defs.Status).
+type StatusRule struct {
+	Name     string
+	Duration int
+	Immobile bool // a piece with the status cannot move
+	Harmless bool // a piece with the status attacks nothing
+}
+
+// CaptureEffect is what a capture does to a piece without the kick status.
+type CaptureEffect uint8
+
+// Capture effects.
+const (
+	EffectReplace CaptureEffect = iota // the captured piece leaves; the capturer takes its square
+	EffectBounce                       // the captured piece stays; the capturer bounces on
+)
 
 // Freeze compiled: pieces of types By freeze enemy pieces of types Targets at Steps.
 type Freeze[B any] struct {
@@ -193,10 +215,21 @@ type Ruleset struct {
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	FiftyMove, Repetition            int
 	Castling                         *Castling
-	setups                           []Setup
-	RoyalTypes                       uint64
-	pools                            []string
-	Zobrist                          Zobrist
+	// Status is the timed status pieces may carry, or nil.
+	Status *StatusRule
+	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces
+	// it hits; Kick: capturing a piece with the status kicks it (and all beyond it) off.
+	Capture      CaptureEffect
+	BounceStatus bool
+	Kick         bool
+	// CaptureEffects: captures are not plain replacements (bounce or kick).
+	CaptureEffects bool
+	// HitTypes: bit per piece type some hit goal counts.
+	HitTypes   uint64
+	setups     []Setup
+	RoyalTypes uint64
+	pools      []string
+	Zobrist    Zobrist
 	// Capability flags computed once so the interpreter can take fast paths.
 	HasPaths  bool // some piece has a multi-leg path
 	HasImmune bool

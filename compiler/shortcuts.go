@@ -32,13 +32,17 @@ const (
 	MechCheckEnemyRoyalUnattacked                       // check rule: the enemy royal must stay attacked
 	MechCheckNone                                       // no check rule
 	MechCaptureRoyal                                    // atoms that only capture royal pieces: they attack, never move
+	MechStatus                                          // timed piece statuses (counters on squares)
+	MechBounce                                          // captures where the capturer bounces on and the captured piece stays
+	MechKick                                            // captures that remove the captured piece and every piece beyond it
+	MechHitGoal                                         // goals reached by hitting a piece (capture, removal, bounce)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"unclassified"}
+	"status", "bounce", "kick", "hit-goal", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -64,7 +68,8 @@ const (
 	// ShortcutKeepers skips the test of a move that leaves one of the mover's attacks on the
 	// single enemy royal untouched.
 	ShortcutKeepers
-	// ShortcutNoCheck takes every pseudo-legal move as legal when there is no check rule.
+	// ShortcutNoCheck decides legality without playing moves when there is no check rule:
+	// every pseudo-legal move is legal but one that removes a royal piece of the mover.
 	ShortcutNoCheck
 	numShortcuts
 )
@@ -86,8 +91,10 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked},
+	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
+	// without a check rule: removing a royal piece of the mover.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
-		MechRoyalPromotion | MechCheckNone},
+		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.
@@ -180,6 +187,18 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if r.goals[i].Hook != nil {
 			m |= MechHookGoal
 		}
+		if r.goals[i].Hit != 0 {
+			m |= MechHitGoal
+		}
+	}
+	if r.Status != nil {
+		m |= MechStatus
+	}
+	if r.Capture == EffectBounce {
+		m |= MechBounce
+	}
+	if r.Kick {
+		m |= MechKick
 	}
 	switch r.Check {
 	case CheckRoyalAttacked:
@@ -215,18 +234,20 @@ var classifiedKeys = map[string]bool{
 	"castling":                  true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
 	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true,
-	"castling.rank": true,
-	"rules":         true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
+	"castling.rank": true, "castling.unattacked": true,
+	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
-	"goals.when": true, "goals.result": true,
+	"goals.when": true, "goals.result": true, "goals.hit": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
-	"capture": true, "capture.effect": true, // only "replace" compiles today
+	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
+	"statuses.harmless": true,
+	"capture":           true, "capture.effect": true, "capture.status": true, "capture.kick": true,
 	"setups": true, "setups.name": true, "setups.fen": true,
 	"tests": true, "tests.name": true, "tests.fen": true, "tests.setup": true, "tests.perft": true,
 	"tests.moves": true, "tests.contains": true, "tests.excludes": true, "tests.attacks": true,
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
-	"tests.check": true, "tests.game": true, "tests.result": true,
+	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in

@@ -80,7 +80,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	for i, g := range t.goals {
 		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, HookWhere: g.HookWhere, Zone: pair(g.Zone), HasZ: g.HasZ,
-			Types: g.Types, Hook: g.Hook, HookReadsCheck: g.HookReadsCheck, Result: g.Result}
+			Types: g.Types, Hit: g.Hit, Hook: g.Hook, HookReadsCheck: g.HookReadsCheck, Result: g.Result}
 	}
 	if t.freezes != nil {
 		out.freezes = make([]Freeze[B], len(t.freezes))

@@ -28,6 +28,7 @@ type Definition struct {
 	Rules       Rules           `yaml:"rules"`
 	Goals       []Goal          `yaml:"goals"`
 	Freeze      []Freeze        `yaml:"freeze"`
+	Statuses    []Status        `yaml:"statuses"`
 	Capture     *CaptureRule    `yaml:"capture"`
 	Hands       *Hands          `yaml:"hands"`
 	Setups      []Setup         `yaml:"setups"` // the first is the default start position
@@ -117,6 +118,9 @@ type Castling struct {
 	Long     CastleSide `yaml:"long"`     // toward the lower files
 	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
 	Rank     int        `yaml:"rank"`     // the rank king and partner castle on, counted from the owner's side; default 1
+	// Unattacked: the royal may not castle from, or across, a square an enemy piece attacks
+	// (its destination is left to the check rule). Default: on when there is a check rule.
+	Unattacked *bool `yaml:"unattacked"`
 }
 
 // CastleSide gives the destination files of one castling.
@@ -150,6 +154,10 @@ type Goal struct {
 	Whose  string   `yaml:"whose"`  // own (default) | opponent: which side's squares of the zone
 	Pieces []string `yaml:"pieces"` // letters that count; default: the royal pieces
 	When   string   `yaml:"when"`   // expr hook evaluated after the move; with reach, both must hold
+	// Hit: letters of pieces whose hitting ends the game: a move that captures, removes or
+	// bounces over an enemy piece of one of these types reaches the goal. When the move hits
+	// one of the mover's own such pieces first (along its path), the result is reversed.
+	Hit    []string `yaml:"hit"`
 	Result string   `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 
@@ -161,12 +169,27 @@ type Freeze struct {
 	Steps   [][]int  `yaml:"steps"`   // offsets (all symmetries) at which they freeze
 }
 
-// CaptureRule changes what a capture does.
+// Status is a timed status a piece can carry (stunned, say): a counter of half-moves stored
+// on its square that drops by one after every half-move of either side.
+type Status struct {
+	Src      `yaml:"-"`
+	Name     string `yaml:"name"`
+	Duration int    `yaml:"duration"` // the counter a piece receives; it is free again at 0
+	Immobile bool   `yaml:"immobile"` // the piece cannot move (castling included)
+	Harmless bool   `yaml:"harmless"` // the piece attacks nothing (captures, checks, castling)
+}
+
+// CaptureRule changes what a capture does. Effects compose: bounce or replace decides what
+// a capture does to a piece without the kick status; kick decides it for one with it.
 type CaptureRule struct {
 	Src    `yaml:"-"`
-	Effect string `yaml:"effect"` // replace (default) | bounce-stun
-	Stun   int    `yaml:"stun"`   // half-moves a stunned piece stays stunned
-	Kick   bool   `yaml:"kick"`   // capturing a stunned piece removes it and all beyond it
+	Effect string `yaml:"effect"` // replace (default) | bounce
+	// Status: with bounce, the status given to the captured piece and to every piece the
+	// capturer bounces over (a piece that has it already keeps its counter).
+	Status string `yaml:"status"`
+	// Kick: a status; capturing a piece that carries it removes it and every piece beyond
+	// it in the move's direction to the edge of the board, and the capturer stays on its square.
+	Kick string `yaml:"kick"`
 }
 
 // Hands declares off-board pools of pieces, drops and exchanges.
@@ -222,6 +245,7 @@ type Test struct {
 	Check    *bool         `yaml:"check"`  // whether the side to move is in check
 	Game     string        `yaml:"game"`   // moves to replay (SAN or coordinate)
 	Result   string        `yaml:"result"` // expected result after the game: 1-0 | 0-1 | 1/2-1/2 | *
+	After    string        `yaml:"after"`  // the expected position after the game, as a FEN
 }
 
 // AttackCheck asserts which squares a side attacks.

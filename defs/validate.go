@@ -48,7 +48,7 @@ var (
 	checkRules  = []string{"royal-attacked", "enemy-royal-unattacked", "none"}
 	outcomes    = []string{"win", "loss", "draw"}
 	whoses      = []string{"own", "opponent"}
-	effects     = []string{"replace", "bounce-stun"}
+	effects     = []string{"replace", "bounce"}
 	sides       = []string{"white", "black"}
 	results     = []string{"1-0", "0-1", "1/2-1/2", "*"}
 	castleNotes = []string{"king-to-square", "king-to-partner"}
@@ -131,6 +131,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.rules()
 	v.goals()
 	v.freeze()
+	v.statuses()
 	v.capture()
 	v.hands()
 	v.setups()
@@ -714,8 +715,12 @@ func orDefault(s, d string) string {
 
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
-		if g.Reach == "" && g.When == "" {
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, or both")
+		if g.Reach == "" && g.When == "" && len(g.Hit) == 0 {
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], or a combination")
+		}
+		v.letterList(g.Src, "hit", g.Hit)
+		if len(g.Hit) > 0 && g.Reach != "" {
+			v.add(g.Src, "hit", "goal %q: hit and reach cannot be combined (write two goals)", g.Name)
 		}
 		if g.Reach != "" {
 			v.zoneRef(g.Src, "reach", g.Reach)
@@ -751,9 +756,51 @@ func (v *validator) capture() {
 		return
 	}
 	v.choice(c.Src, "effect", "capture effect", c.Effect, effects)
-	if c.Stun < 0 || c.Stun > 15 {
-		v.add(c.Src, "stun", "stun must be between 0 and 15 half-moves, found %d", c.Stun)
+	v.statusRef(c.Src, "status", c.Status)
+	v.statusRef(c.Src, "kick", c.Kick)
+	if c.Status != "" && c.Effect != "bounce" {
+		v.add(c.Src, "status", "capture.status is the status a bounce gives; it needs effect: bounce")
 	}
+}
+
+// MaxStatusDuration is the longest timed status, in half-moves.
+const MaxStatusDuration = 15
+
+func (v *validator) statuses() {
+	seen := map[string]bool{}
+	for i, st := range v.def.Statuses {
+		if v.required(st.Src, "status", "name", "e.g. stunned", st.Name == "") && !nameRE.MatchString(st.Name) {
+			v.add(st.Src, "name", "status name %q: use lowercase letters, digits and '-', starting with a letter", st.Name)
+		} else if seen[st.Name] {
+			v.add(st.Src, "name", "status %q is declared twice", st.Name)
+		}
+		seen[st.Name] = true
+		if st.Duration < 1 || st.Duration > MaxStatusDuration {
+			v.add(st.Src, "duration", "duration must be between 1 and %d half-moves, found %d", MaxStatusDuration, st.Duration)
+		}
+		if i > 0 {
+			v.add(st.Src, "", "only one timed status per variant is supported (found %q after %q)", st.Name, v.def.Statuses[0].Name)
+		}
+	}
+}
+
+// statusRef checks a reference to a declared status.
+func (v *validator) statusRef(s Src, key, name string) {
+	if name == "" {
+		return
+	}
+	var names []string
+	for _, st := range v.def.Statuses {
+		if st.Name == name {
+			return
+		}
+		names = append(names, st.Name)
+	}
+	if len(names) == 0 {
+		v.add(s, key, "unknown status %q: declare it under statuses (name, duration)", name)
+		return
+	}
+	v.add(s, key, "unknown status %q (%sdeclared statuses: %s)", name, suggest(name, names), strings.Join(names, ", "))
 }
 
 func (v *validator) hands() {
@@ -841,8 +888,8 @@ func (v *validator) tests() {
 			v.add(t.Src, "result", "test %q: result must be one of %s, found %q", t.Name, strings.Join(results, ", "), t.Result)
 		}
 		if len(t.Perft) == 0 && t.Moves == nil && len(t.Contains) == 0 && len(t.Excludes) == 0 &&
-			len(t.Attacks) == 0 && t.Check == nil && t.Game == "" && t.Result == "" {
-			v.add(t.Src, "", "test %q checks nothing: give perft, moves, contains, excludes, attacks, check, game or result", t.Name)
+			len(t.Attacks) == 0 && t.Check == nil && t.Game == "" && t.Result == "" && t.After == "" {
+			v.add(t.Src, "", "test %q checks nothing: give perft, moves, contains, excludes, attacks, check, game, result or after", t.Name)
 		}
 		for i, n := range t.Perft {
 			if n < 0 {

@@ -32,12 +32,24 @@ func (p *core256) Frozen(c Color) compiler.Bitboard {
 	return p.frozen(c).Wide()
 }
 
-// active is the set of c's pieces able to move and attack.
+// active is the set of c's pieces able to attack: not frozen, not held by a harmless
+// status. (movers is the set of those able to move.)
 func (p *core256) active(c Color) bb256 {
-	if !p.freezes {
+	if !p.freezes && !p.harmless {
 		return p.byColor[c]
 	}
-	return p.byColor[c].AndNot(p.frozen(c))
+	return p.activeSlow(c)
+}
+
+func (p *core256) activeSlow(c Color) bb256 {
+	a := p.byColor[c]
+	if p.freezes {
+		a = a.AndNot(p.frozen(c))
+	}
+	if p.harmless {
+		a = a.AndNot(p.statused)
+	}
+	return a
 }
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece

@@ -28,6 +28,11 @@ func (p *core256) setStatus(sq Square, v int) {
 	z := &p.rs.Zobrist
 	p.hash ^= z.StatusKey(sq, int(old)) ^ z.StatusKey(sq, v)
 	p.status[sq] = uint8(v)
+	if v == 0 {
+		p.statused = p.statused.Without(sq)
+	} else {
+		p.statused = p.statused.With(sq)
+	}
 	p.journal = append(p.journal, edit{kind: editStatus, old: old, where: uint16(sq)})
 }
 
@@ -68,6 +73,7 @@ func (p *core256) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
+	p.hits = p.hits[:0]
 	p.clearEP()
 	if p.ended != 0 {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
@@ -89,7 +95,14 @@ func (p *core256) play(m Move, goals bool) {
 	case KindNull:
 		u.moved = NoPiece
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
-		u.moved = p.normalEffect(m, u)
+		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece {
+			u.moved = p.effectCapture(m, u)
+		} else {
+			u.moved = p.normalEffect(m, u)
+		}
+	}
+	if p.statused.Any() {
+		p.countdown()
 	}
 	if diff := oldCastle.Xor(p.castle); diff.Any() {
 		for b := diff; b.Any(); b = b.Rest() {
@@ -132,6 +145,10 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
+	st := p.status[from]
+	if st != 0 {
+		p.setStatus(from, 0) // the status goes with the piece
+	}
 	pc := p.removePiece(from)
 	if u.captures > 0 || p.tb.Piece(pc.Type()).ResetsClock {
 		p.halfmove = 0
@@ -140,6 +157,9 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 		p.putPiece(to, MakePiece(pr, us))
 	} else {
 		p.putPiece(to, pc)
+	}
+	if st != 0 {
+		p.setStatus(to, int(st))
 	}
 	p.castle = p.castle.AndNot(compiler.Bit256(from).Or(compiler.Bit256(to)))
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
@@ -156,7 +176,10 @@ func (p *core256) capture(sq Square, u *frame256) {
 	if p.board[sq] == NoPiece {
 		return // a square named twice by a move is captured once
 	}
-	p.removePiece(sq)
+	if p.status[sq] != 0 {
+		p.setStatus(sq, 0)
+	}
+	p.hit(p.removePiece(sq))
 	p.castle = p.castle.Without(sq)
 	u.captures++
 }
@@ -232,6 +255,11 @@ func (p *core256) Unmake() {
 			p.place(Square(e.where), e.pc)
 		case editStatus:
 			p.status[e.where] = e.old
+			if e.old == 0 {
+				p.statused = p.statused.Without(Square(e.where))
+			} else {
+				p.statused = p.statused.With(Square(e.where))
+			}
 		case editPool:
 			p.hand[e.where] = e.old
 		}

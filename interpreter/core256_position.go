@@ -12,13 +12,15 @@ type frame256 struct {
 	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
 	mark     int32 // journal length before the move
 	captures int16 // enemy pieces the move removed
-	endGoal  int16
-	ended    int8
-	castle   bb256
-	ep       bb256
-	epVictim Square
-	halfmove int
-	hash     uint64
+	// lostRoyal: the move removed one of the mover's own royal pieces (so it is illegal).
+	lostRoyal bool
+	endGoal   int16
+	ended     int8
+	castle    bb256
+	ep        bb256
+	epVictim  Square
+	halfmove  int
+	hash      uint64
 }
 
 // core256 is a position on the 256-cell core (see Position).
@@ -52,8 +54,15 @@ type core256 struct {
 	startPly int
 	immune   bb256 // squares holding immune pieces (derived, kept in sync)
 	// freezes is whether the rules have freezing rules (tb.NumFreezes() > 0), kept here so
-	// that active stays small enough to inline.
-	freezes bool
+	// that active stays small enough to inline; immobile and harmless likewise say whether
+	// the ruleset's timed status stops a piece moving or attacking.
+	freezes, immobile, harmless bool
+	// statused is the set of squares whose piece has a timed status (status[sq] > 0).
+	statused bb256
+	// capEffects: captures are not plain replacements (compiler.Ruleset.CaptureEffects).
+	capEffects bool
+	// hits lists, during a move, the pieces it hit that some hit goal counts, in order.
+	hits []Piece
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay  [compiler.MaxCells256]bb256
@@ -90,7 +99,9 @@ func (p *core256) Halfmove() int { return p.halfmove }
 func (p *core256) Ply() int { return len(p.undo) }
 
 func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
+	st := rs.Status
 	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: tb.NumFreezes() > 0,
+		immobile: st != nil && st.Immobile, harmless: st != nil && st.Harmless, capEffects: rs.CaptureEffects,
 		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }
@@ -111,6 +122,7 @@ func (p *core256) clone() *core256 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
+	q.hits = nil
 	q.hook = nil
 	return &q
 }

@@ -37,8 +37,9 @@ func (p *core256) NoMoves() (compiler.Outcome, string) {
 	return p.rs.NoMovesOtherwise, "stalemate"
 }
 
-// IsCapture reports whether m, legal in p, removes an enemy piece or promotes: the moves a
-// quiescence search looks at.
+// IsCapture reports whether m, legal in p, captures or promotes: the moves a quiescence
+// search looks at. A capture removes an enemy piece, or, with a capture effect such as a
+// bounce, lands on one that may stay on the board.
 func (p *core256) IsCapture(m Move) bool {
 	switch m.Kind() {
 	case KindCastle, KindNull:
@@ -159,12 +160,12 @@ func (p *core256) IsLegal(m Move) bool {
 		return false
 	}
 	pc := p.board[from]
-	if pc == NoPiece || pc.Color() != p.side || !p.active(p.side).Has(from) {
+	if pc == NoPiece || pc.Color() != p.side || !p.movers(p.side).Has(from) {
 		return false
 	}
 	buf := p.scratch[:0]
 	if m.Kind() == KindCastle {
-		buf = p.genCastling(buf, p.active(p.side))
+		buf = p.genCastling(buf, p.movers(p.side))
 	} else {
 		pt := p.tb.Piece(pc.Type())
 		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
@@ -181,13 +182,9 @@ func (p *core256) IsLegal(m Move) bool {
 		return false
 	}
 	if p.rs.Allows(compiler.ShortcutNoCheck) {
-		return true
+		return !p.capEffects || !p.losesRoyal(m)
 	}
-	us := p.side
-	p.makeProbe(m)
-	ok := !p.sideInCheck(us)
-	p.Unmake()
-	return ok
+	return p.probeLegal(m, p.side)
 }
 
 // MakeProbe plays m without deciding goals, for a test that unmakes it at once (does the

@@ -35,12 +35,24 @@ func (p *core64) Frozen(c Color) compiler.Bitboard {
 	return p.frozen(c).Wide()
 }
 
-// active is the set of c's pieces able to move and attack.
+// active is the set of c's pieces able to attack: not frozen, not held by a harmless
+// status. (movers is the set of those able to move.)
 func (p *core64) active(c Color) bb64 {
-	if !p.freezes {
+	if !p.freezes && !p.harmless {
 		return p.byColor[c]
 	}
-	return p.byColor[c] &^ p.frozen(c)
+	return p.activeSlow(c)
+}
+
+func (p *core64) activeSlow(c Color) bb64 {
+	a := p.byColor[c]
+	if p.freezes {
+		a &^= p.frozen(c)
+	}
+	if p.harmless {
+		a &^= p.statused
+	}
+	return a
 }
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece

@@ -23,8 +23,12 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if len(fields) == 0 {
 		return bad("empty")
 	}
+	statuses := ""
+	if n := len(fields); n > 2 && strings.Contains(fields[n-1], ":") {
+		statuses, fields = fields[n-1], fields[:n-1]
+	}
 	if len(fields) > 6 {
-		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number), found %d", len(fields))
+		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number) and a status field (square:counter,...), found %d", len(fields))
 	}
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != rs.Ranks {
@@ -128,6 +132,11 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 		p.fullmove = n
 	}
 	p.startPly = 2*(p.fullmove-1) + p.side
+	if statuses != "" {
+		if err := p.parseStatuses(statuses); err != "" {
+			return bad("%s", err)
+		}
+	}
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
@@ -301,7 +310,55 @@ func (p *core64) FEN() string {
 		}
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	if p.statused != 0 {
+		p.writeStatuses(&b)
+	}
 	return b.String()
+}
+
+// writeStatuses appends the status field: " square:counter,..." in the board field's order
+// (top rank first, files left to right).
+func (p *core64) writeStatuses(b *strings.Builder) {
+	rs := p.rs
+	sep := byte(' ')
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		for f := 0; f < rs.Files; f++ {
+			if sq := rs.SquareAt(f, r); p.status[sq] != 0 {
+				b.WriteByte(sep)
+				fmt.Fprintf(b, "%s:%d", rs.SquareName(sq), p.status[sq])
+				sep = ','
+			}
+		}
+	}
+}
+
+// parseStatuses reads the status field: square:counter pairs separated by commas, each
+// square holding a piece, each counter from 1 to the status's duration.
+func (p *core64) parseStatuses(s string) string {
+	rs := p.rs
+	st := rs.Status
+	if st == nil {
+		return fmt.Sprintf("status field %q, but %s has no timed status", s, rs.Name)
+	}
+	for _, item := range strings.Split(s, ",") {
+		name, count, ok := strings.Cut(item, ":")
+		sq, known := rs.ParseSquare(name)
+		n, err := strconv.Atoi(count)
+		switch {
+		case !ok || !known || err != nil:
+			return fmt.Sprintf("status field: %q is not square:counter (e.g. e5:4)", item)
+		case p.board[sq] == NoPiece:
+			return fmt.Sprintf("status field: no piece on %s to be %s", name, st.Name)
+		case n < 1 || n > st.Duration || count[0] == '0':
+			return fmt.Sprintf("status field: counter %q on %s must be a whole number from 1 to %d (%s lasts %d half-moves)", count, name, st.Duration, st.Name, st.Duration)
+		case p.status[sq] != 0:
+			return fmt.Sprintf("status field: %s is listed twice", name)
+		}
+		p.status[sq] = uint8(n)
+		p.statused |= compiler.Bit64(sq)
+		p.hash ^= rs.Zobrist.StatusKey(sq, n)
+	}
+	return ""
 }
 
 // castlingString writes K/Q when the right belongs to the outermost partner, else the file.

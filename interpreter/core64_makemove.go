@@ -31,6 +31,11 @@ func (p *core64) setStatus(sq Square, v int) {
 	z := &p.rs.Zobrist
 	p.hash ^= z.StatusKey(sq, int(old)) ^ z.StatusKey(sq, v)
 	p.status[sq] = uint8(v)
+	if v == 0 {
+		p.statused &^= compiler.Bit64(sq)
+	} else {
+		p.statused |= compiler.Bit64(sq)
+	}
 	p.journal = append(p.journal, edit{kind: editStatus, old: old, where: uint16(sq)})
 }
 
@@ -71,6 +76,7 @@ func (p *core64) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
+	p.hits = p.hits[:0]
 	p.clearEP()
 	if p.ended != 0 {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
@@ -92,7 +98,14 @@ func (p *core64) play(m Move, goals bool) {
 	case KindNull:
 		u.moved = NoPiece
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
-		u.moved = p.normalEffect(m, u)
+		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece {
+			u.moved = p.effectCapture(m, u)
+		} else {
+			u.moved = p.normalEffect(m, u)
+		}
+	}
+	if p.statused != 0 {
+		p.countdown()
 	}
 	if diff := oldCastle ^ p.castle; diff != 0 {
 		for b := diff; b != 0; b &= b - 1 {
@@ -135,6 +148,10 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
+	st := p.status[from]
+	if st != 0 {
+		p.setStatus(from, 0) // the status goes with the piece
+	}
 	pc := p.removePiece(from)
 	if u.captures > 0 || p.tb.Piece(pc.Type()).ResetsClock {
 		p.halfmove = 0
@@ -143,6 +160,9 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.putPiece(to, MakePiece(pr, us))
 	} else {
 		p.putPiece(to, pc)
+	}
+	if st != 0 {
+		p.setStatus(to, int(st))
 	}
 	p.castle &^= compiler.Bit64(from) | compiler.Bit64(to)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
@@ -159,7 +179,10 @@ func (p *core64) capture(sq Square, u *frame64) {
 	if p.board[sq] == NoPiece {
 		return // a square named twice by a move is captured once
 	}
-	p.removePiece(sq)
+	if p.status[sq] != 0 {
+		p.setStatus(sq, 0)
+	}
+	p.hit(p.removePiece(sq))
 	p.castle &^= compiler.Bit64(sq)
 	u.captures++
 }
@@ -235,6 +258,11 @@ func (p *core64) Unmake() {
 			p.place(Square(e.where), e.pc)
 		case editStatus:
 			p.status[e.where] = e.old
+			if e.old == 0 {
+				p.statused &^= compiler.Bit64(Square(e.where))
+			} else {
+				p.statused |= compiler.Bit64(Square(e.where))
+			}
 		case editPool:
 			p.hand[e.where] = e.old
 		}

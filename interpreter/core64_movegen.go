@@ -20,7 +20,12 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 	}
 	buf = p.genPseudo(buf)
 	if p.rs.Allows(compiler.ShortcutNoCheck) {
-		return buf // nothing to test: without a check rule every pseudo-legal move is legal
+		// Without a check rule a move is illegal only when it removes one of the mover's
+		// royal pieces, which only a capture effect can do.
+		if p.capEffects {
+			return p.keepRoyals(buf)
+		}
+		return buf
 	}
 	return p.keepLegal(buf[:0], buf, true)
 }
@@ -111,7 +116,7 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
 	capturable := p.byColor[us^1] &^ p.immune
-	movers := p.active(us)
+	movers := p.movers(us)
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		for b := p.byType[t] & movers; b != 0; b &= b - 1 {
@@ -182,6 +187,9 @@ func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb6
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
 func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	pr := pt.Promotion
+	if pr != nil && p.capEffects {
+		return p.emitEffect(buf, pt, m)
+	}
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
@@ -262,7 +270,7 @@ func (p *core64) genCastling(buf []Move, movers bb64) []Move {
 	k := kings.First()
 	occ := p.occupied()
 	active := p.active(us ^ 1)
-	guarded := p.rs.Check != compiler.CheckNone && p.tb.Piece(cs.Royal).Royal
+	guarded := cs.Guarded
 	if guarded && p.attackedBy(k, us^1, occ, active) {
 		return buf
 	}
@@ -424,15 +432,21 @@ outer:
 				}
 			}
 		}
-		p.makeProbe(m)
-		ok := !p.sideInCheck(us)
-		p.Unmake()
-		if ok {
+		if p.probeLegal(m, us) {
 			ext[n] = m
 			n++
 		}
 	}
 	return ext[:n]
+}
+
+// probeLegal plays m by side us, asks whether it left us a legal position, and takes it
+// back: no royal piece of us removed, and us not in check by the check rule.
+func (p *core64) probeLegal(m Move, us Color) bool {
+	p.makeProbe(m)
+	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
+	p.Unmake()
+	return ok
 }
 
 // walker64 runs a multi-leg path depth-first: in generation mode it appends moves; in attack

@@ -9,7 +9,7 @@ func (p *core64) snap() snapshot {
 	s := snapshot{
 		board: append([]Piece(nil), p.board[:p.rs.Cells]...), byColor: [2]Bitboard{p.byColor[0].Wide(), p.byColor[1].Wide()},
 		status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
-		side: p.side, castle: p.castle.Wide(), ep: p.ep.Wide(), immune: p.immune.Wide(), epVictim: p.epVictim,
+		side: p.side, castle: p.castle.Wide(), ep: p.ep.Wide(), immune: p.immune.Wide(), statused: p.statused.Wide(), epVictim: p.epVictim,
 		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal,
 		undo: len(p.undo), journal: len(p.journal),
 	}
@@ -21,3 +21,6 @@ func (p *core64) snap() snapshot {
 
 // endedCode is the core's ended field (0: not decided by a goal).
 func (p *core64) endedCode() int8 { return p.ended }
+
+// lostRoyal reports whether the last move made removed a royal piece of its mover.
+func (p *core64) lostRoyal() bool { return len(p.undo) > 0 && p.undo[len(p.undo)-1].lostRoyal }

@@ -22,10 +22,17 @@ func (p *core64) goalReached(m Move, pc Piece, caps int) (int8, int) {
 		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
 			continue
 		}
+		result := g.Result
+		if g.Hit != 0 {
+			var reached bool
+			if result, reached = p.hitGoal(g, us); !reached {
+				continue
+			}
+		}
 		if g.Hook != nil && !p.runGoalHook(g, m, pc, caps) {
 			continue
 		}
-		return int8(g.Result) + 2, i
+		return int8(result) + 2, i
 	}
 	return 0, -1
 }

@@ -10,6 +10,7 @@ type testCore interface {
 	endedCode() int8
 	genPseudo(buf []Move) []Move
 	sideInCheck(c Color) bool
+	lostRoyal() bool
 	computeHash() uint64
 	setStatus(sq Square, v int)
 	changePool(c Color, pool, t, delta int)

@@ -177,8 +177,9 @@ func (p *Position) NoMoves() (compiler.Outcome, string) {
 	return p.c.NoMoves()
 }
 
-// IsCapture reports whether m, legal in p, removes an enemy piece or promotes: the moves a
-// quiescence search looks at.
+// IsCapture reports whether m, legal in p, captures or promotes: the moves a quiescence
+// search looks at. A capture removes an enemy piece, or, with a capture effect such as a
+// bounce, lands on one that may stay on the board.
 func (p *Position) IsCapture(m Move) bool {
 	return p.c.IsCapture(m)
 }

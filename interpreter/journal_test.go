@@ -23,6 +23,7 @@ type snapshot struct {
 	status, hand       []uint8
 	side               Color
 	castle, ep, immune Bitboard
+	statused           Bitboard
 	epVictim           Square
 	halfmove, fullmove int
 	hash               uint64

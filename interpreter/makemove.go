@@ -26,6 +26,13 @@ func abs(x int) int {
 	return x
 }
 
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return max(a, 1)
+}
+
 func sign(x int) int {
 	switch {
 	case x > 0:

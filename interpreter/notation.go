@@ -13,7 +13,7 @@ import (
 
 // Coord writes m in coordinate notation: origin, destination, promotion letter in lower
 // case. Castling writes the king's destination, or the partner's square when the ruleset
-// says king-to-partner (Chess960 style). Coordinate texts are kept apart from the other
+// says king-to-partner (Chess960 style) or the king stays where it is. Coordinate texts are kept apart from the other
 // legal moves of p: when another one has the same text, castling writes the partner's
 // square (the king's step b1c1 and castling b1a1), and a move capturing in passing (a
 // pawn's en-passant capture and its slide onto one square, two paths capturing different
@@ -33,7 +33,7 @@ func (p *Position) Coord(m Move) string {
 func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	rs := p.Ruleset()
 	to := p.coordTo(m)
-	if m.Kind() == KindCastle && to == m.To() && p.sharesText(m, to, legal) {
+	if m.Kind() == KindCastle && to == m.To() && (to == m.From() || p.sharesText(m, to, legal)) {
 		to = m.Aux()
 	}
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)

@@ -21,7 +21,7 @@ func plainLegal(p *Position) []Move {
 	us := p.Side()
 	for _, m := range c.genPseudo(nil) {
 		p.Make(m)
-		if p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us) {
+		if !c.lostRoyal() && (p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us)) {
 			out = append(out, m)
 		}
 		p.Unmake()

@@ -61,8 +61,21 @@ func SrcWhere(s defs.Src) string {
 	return fmt.Sprintf("%s:%d:%d", s.File, s.Node.Line, s.Node.Column)
 }
 
+// checkAfter compares the position with the expected FEN, both as the interpreter writes
+// them (so equivalent spellings of castling rights compare equal).
+func checkAfter(rs *compiler.Ruleset, p *interpreter.Position, fen string, fail func(string, ...any)) {
+	want, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		fail("after: %v", err)
+		return
+	}
+	if got, w := p.FEN(), want.FEN(); got != w {
+		fail("after: got %s, want %s", got, w)
+	}
+}
+
 // RunTest runs one test. The game, if any, is replayed first; every other assertion
-// (perft, moves, contains, excludes, attacks, check, result) holds for the position the
+// (after, perft, moves, contains, excludes, attacks, check, result) holds for the position the
 // game leads to, or for the start position when there is no game.
 func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 	start := time.Now()
@@ -87,6 +100,9 @@ func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 			fail("game: %v", err)
 			return r
 		}
+	}
+	if t.After != "" {
+		checkAfter(rs, p, t.After, fail)
 	}
 	if t.Moves != nil {
 		checkMoveSet(p, t.Moves, fail)

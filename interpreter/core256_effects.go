@@ -1,0 +1,258 @@
+// Capture effects and timed statuses on the 256-cell core: bounce, kick, the countdown, and the hits goals read.
+package interpreter
+
+import "chimera/compiler"
+
+// effectCapture plays a normal move that captures on its destination in a ruleset whose
+// captures are not plain replacements: a piece carrying the kick status is kicked (it and
+// every piece beyond it in the move's step leave the board, the capturer takes its square);
+// otherwise, with bounce, the captured piece stays (receiving the bounce status) and the
+// capturer walks on by the move's step over every piece, giving each the status, to the
+// first empty square it may stand on, or off the board. It returns the moving piece.
+func (p *core256) effectCapture(m Move, u *frame256) Piece {
+	rs := p.rs
+	us := p.side
+	from, to := m.From(), m.To()
+	if c := m.Cap1(); c != NoSquare {
+		p.capture(c, u)
+	}
+	if c := m.Cap2(); c != NoSquare {
+		p.capture(c, u)
+	}
+	st := int(p.status[from])
+	if st != 0 {
+		p.setStatus(from, 0) // the status goes with the piece
+	}
+	pc := p.removePiece(from)
+	dx, dy := p.captureStep(pc, from, to)
+	land := to
+	switch {
+	case rs.Kick && p.status[to] != 0:
+		p.capture(to, u)
+		for sq := p.stepBy(to, dx, dy); sq != NoSquare; sq = p.stepBy(sq, dx, dy) {
+			if p.board[sq] != NoPiece && !p.immune.Has(sq) {
+				p.kickOff(sq, u)
+			}
+		}
+	case rs.Capture == compiler.EffectBounce:
+		land = p.bounceEnd(pc, to, dx, dy, u)
+	default:
+		p.capture(to, u)
+	}
+	p.halfmove = 0
+	p.castle = p.castle.Without(from)
+	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
+		p.castle = p.castle.AndNot(p.tb.CastleRank[us])
+	}
+	if land == NoSquare {
+		if p.tb.Piece(pc.Type()).Royal {
+			u.lostRoyal = true
+		}
+		return pc
+	}
+	if pr := m.Promotion(); pr >= 0 {
+		p.putPiece(land, MakePiece(pr, us))
+	} else {
+		p.putPiece(land, pc)
+	}
+	if st != 0 {
+		p.setStatus(land, st)
+	}
+	return pc
+}
+
+// kickOff removes the piece on sq, of either side, as part of a kick.
+func (p *core256) kickOff(sq Square, u *frame256) {
+	pc := p.board[sq]
+	if pc.Color() != p.side {
+		p.capture(sq, u)
+		return
+	}
+	p.hit(pc)
+	if p.status[sq] != 0 {
+		p.setStatus(sq, 0)
+	}
+	p.removePiece(sq)
+	p.castle = p.castle.Without(sq)
+	if p.tb.Piece(pc.Type()).Royal {
+		u.lostRoyal = true
+	}
+}
+
+// bounceEnd walks a bouncing capturer pc from the captured piece on to by the step
+// (dx, dy): every piece on the way, the captured one first, is hit (and given the bounce
+// status when u is not nil and it has none); the walk ends on the first empty square pc
+// may stand on, which it returns, or off the board (NoSquare). Unused cells are passed.
+// With u nil nothing changes: move generation asks only where the capturer lands.
+func (p *core256) bounceEnd(pc Piece, to Square, dx, dy int, u *frame256) Square {
+	land := p.tb.Piece(pc.Type()).Land[pc.Color()]
+	stun := p.rs.BounceStatus
+	for sq := to; ; {
+		if u != nil && p.board[sq] != NoPiece {
+			p.hit(p.board[sq])
+			if stun && p.status[sq] == 0 {
+				// One more than the duration: the countdown after the move brings it down.
+				p.setStatus(sq, p.rs.Status.Duration+1)
+			}
+		}
+		if sq = p.stepBy(sq, dx, dy); sq == NoSquare {
+			return NoSquare
+		}
+		if p.board[sq] == NoPiece && land.Has(sq) {
+			return sq
+		}
+	}
+}
+
+// stepBy is the cell (dx, dy) from sq, or NoSquare off the grid or on a missing cell (the
+// edge of the board); unused cells are returned (nothing stands there).
+func (p *core256) stepBy(sq Square, dx, dy int) Square {
+	rs := p.rs
+	t := rs.SquareAt(rs.FileOf(sq)+dx, rs.RankOf(sq)+dy)
+	if t == NoSquare || p.tb.Missing.Has(t) {
+		return NoSquare
+	}
+	return t
+}
+
+// captureStep is the unit step of pc's capture from from to to: a leap's whole vector (a
+// knight's own jump, a pawn's diagonal), a ride's direction, or else the displacement
+// reduced by its greatest common divisor.
+func (p *core256) captureStep(pc Piece, from, to Square) (int, int) {
+	rs := p.rs
+	c := pc.Color()
+	pt := p.tb.Piece(pc.Type())
+	dx, dy := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
+	if pt.LeapCaptureAt(c, from).Has(to) {
+		return dx, dy
+	}
+	for dis, i := pt.Slides(c), 0; i < dis.Len(); i++ {
+		if d := p.tb.Dir(dis.At(i)); d.RayAt(from).Has(to) {
+			return d.V.DX, d.V.DY
+		}
+	}
+	for rides, i := pt.Rides(c), 0; i < rides.Len(); i++ {
+		if d := p.tb.Dir(rides.At(i).Dir); d.RayAt(from).Has(to) {
+			return d.V.DX, d.V.DY
+		}
+	}
+	g := gcd(abs(dx), abs(dy))
+	return dx / g, dy / g
+}
+
+// landing is where the capturer of m, a capture on its destination, ends: the destination
+// for a replacement or a kick, the bounce's landing square, or NoSquare when it is lost.
+func (p *core256) landing(m Move) Square {
+	from, to := m.From(), m.To()
+	if p.rs.Capture != compiler.EffectBounce || p.rs.Kick && p.status[to] != 0 {
+		return to
+	}
+	pc := p.board[from]
+	dx, dy := p.captureStep(pc, from, to)
+	return p.bounceEnd(pc, to, dx, dy, nil)
+}
+
+// emitEffect is emit for a promoting piece in a ruleset with capture effects: a capture
+// promotes where the capturer lands, and not at all when it is lost.
+func (p *core256) emitEffect(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
+	pr := pt.Promotion
+	to := m.To()
+	if m.Kind() == KindNormal && p.board[to] != NoPiece {
+		to = p.landing(m)
+	}
+	if to == NoSquare || !pr.Zone[p.side].Has(to) {
+		return append(buf, m)
+	}
+	for i := range pr.NumChoices() {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	}
+	return buf
+}
+
+// hit records that the move hit pc, when some hit goal counts its type.
+func (p *core256) hit(pc Piece) {
+	if p.rs.HitTypes>>uint(pc.Type())&1 != 0 {
+		p.hits = append(p.hits, pc)
+	}
+}
+
+// countdown lowers every timed status by one half-move.
+func (p *core256) countdown() {
+	for b := p.statused; b.Any(); b = b.Rest() {
+		sq := b.First()
+		p.setStatus(sq, int(p.status[sq])-1)
+	}
+}
+
+// hitGoal decides a hit goal after a move of side us: reached when the move hit an enemy
+// piece of a counted type; the result is reversed when the first counted piece it hit was
+// the mover's own.
+func (p *core256) hitGoal(g *compiler.Goal[bb256], us Color) (compiler.Outcome, bool) {
+	first, enemy := NoPiece, false
+	for _, h := range p.hits {
+		if g.Hit>>uint(h.Type())&1 == 0 {
+			continue
+		}
+		if first == NoPiece {
+			first = h
+		}
+		enemy = enemy || h.Color() != us
+	}
+	if !enemy {
+		return 0, false
+	}
+	if first.Color() == us {
+		return -g.Result, true
+	}
+	return g.Result, true
+}
+
+// movers is the set of c's pieces able to move: not frozen, not held by an immobile status.
+func (p *core256) movers(c Color) bb256 {
+	if !p.freezes && !p.immobile {
+		return p.byColor[c]
+	}
+	a := p.byColor[c]
+	if p.freezes {
+		a = a.AndNot(p.frozen(c))
+	}
+	if p.immobile {
+		a = a.AndNot(p.statused)
+	}
+	return a
+}
+
+// keepRoyals keeps the moves of buf that remove no royal piece of the mover (losesRoyal).
+func (p *core256) keepRoyals(buf []Move) []Move {
+	n := 0
+	for _, m := range buf {
+		if !p.losesRoyal(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// losesRoyal reports, without playing it, whether m would remove a royal piece of the
+// mover: a bouncing royal capturer lost off the board, or a royal of the mover in the line
+// of a kick. It agrees with the lostRoyal that playing m records.
+func (p *core256) losesRoyal(m Move) bool {
+	to := m.To()
+	if m.Kind() != KindNormal || p.board[to] == NoPiece {
+		return false
+	}
+	rs := p.rs
+	from := m.From()
+	pc := p.board[from]
+	if rs.Kick && p.status[to] != 0 {
+		dx, dy := p.captureStep(pc, from, to)
+		for sq := p.stepBy(to, dx, dy); sq != NoSquare; sq = p.stepBy(sq, dx, dy) {
+			if q := p.board[sq]; q != NoPiece && q.Color() == p.side && p.tb.Piece(q.Type()).Royal && !p.immune.Has(sq) {
+				return true
+			}
+		}
+		return false
+	}
+	return rs.Capture == compiler.EffectBounce && p.tb.Piece(pc.Type()).Royal && p.landing(m) == NoSquare
+}
