@@ -200,23 +200,18 @@ func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interprete
 	if fen != "" && setup != "" {
 		return nil, c.usage("give --fen or --setup, not both")
 	}
-	if setup != "" {
-		var names []string
-		found := false
-		for _, s := range rs.Setups() {
-			names = append(names, s.Name)
-			found = found || s.Name == setup
-		}
-		if !found {
-			return nil, c.inputError(fmt.Errorf("unknown setup %q (setups of %s: %s)", setup, rs.Name, strings.Join(names, ", ")))
-		}
-	}
 	var p *interpreter.Position
 	var err error
 	if fen != "" {
 		p, err = interpreter.FromFEN(rs, fen)
 	} else {
-		p, err = interpreter.Start(rs, setup)
+		var resolved string
+		if fen, resolved, err = interpreter.SetupFEN(rs, setup); err == nil {
+			if !strings.Contains(setup, ":") && strings.Contains(resolved, ":") && strings.Trim(setup, "0123456789") != "" {
+				fmt.Fprintf(c.err, "setup %s (drawn at random; --setup %s repeats it)\n", resolved, resolved)
+			}
+			p, err = interpreter.FromFEN(rs, fen)
+		}
 	}
 	if err != nil {
 		return nil, c.inputError(err)

@@ -38,10 +38,7 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	l.goals()
 	l.freezes()
 	l.mechanisms()
-	for i := range def.Setups {
-		s := &def.Setups[i]
-		l.rs.setups = append(l.rs.setups, Setup{Name: s.Name, FEN: strings.TrimSpace(s.FEN), Def: s})
-	}
+	l.setups()
 	l.errs.Sort()
 	if len(l.errs) > 0 {
 		return nil, l.errs

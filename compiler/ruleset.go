@@ -197,6 +197,7 @@ type Freeze[B any] struct {
 type Setup struct {
 	Name, FEN string
 	Def       *defs.Setup
+	shuffle   []shuffleStep // a shuffled setup: the steps that rearrange the first rank
 }
 
 // Ruleset is a compiled variant. It is immutable and safe to share between goroutines.

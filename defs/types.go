@@ -224,11 +224,23 @@ type Exchange struct {
 	Take string `yaml:"take"` // opponent's pool holding one's own captured pieces
 }
 
-// Setup is a named start position.
+// Setup is a named start position, or a numbered family of them (shuffle).
 type Setup struct {
 	Src  `yaml:"-"`
 	Name string `yaml:"name"`
 	FEN  string `yaml:"fen"`
+	// Shuffle rearranges the pieces of White's first rank of fen (Black's last rank
+	// mirrors it): each step places its pieces, in order, on a choice of the free squares.
+	Shuffle []ShuffleStep `yaml:"shuffle"`
+}
+
+// ShuffleStep places some pieces of a shuffled rank: on any k of the still free squares
+// (of the listed files, if any), the pieces in file order. Arrangements are numbered by
+// the choices of the steps, the first step's choice varying fastest.
+type ShuffleStep struct {
+	Src    `yaml:"-"`
+	Pieces []string `yaml:"pieces"` // letters, placed in this order from the lowest file up
+	Files  []string `yaml:"files"`  // file letters the pieces may go on; default every file
 }
 
 // Test is a check that `chimera validate` runs on the definition.

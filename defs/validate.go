@@ -4,6 +4,7 @@ package defs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -859,6 +860,43 @@ func (v *validator) setups() {
 		names[s.Name] = true
 		if strings.TrimSpace(s.FEN) == "" {
 			v.add(s.Src, "fen", "setup %q: missing key \"fen\"", s.Name)
+		}
+		v.shuffle(s)
+	}
+}
+
+// shuffle checks the steps of a shuffled setup: known letters and files, and files lists
+// that nest or stay apart, so that every step has the same number of choices whatever
+// the steps before it chose.
+func (v *validator) shuffle(s Setup) {
+	for i, st := range s.Shuffle {
+		if len(st.Pieces) == 0 {
+			v.add(st.Src, "pieces", "setup %q: shuffle step %d places no piece", s.Name, i+1)
+		}
+		v.letterList(st.Src, "pieces", st.Pieces)
+		for j, f := range st.Files {
+			if len(f) != 1 || f[0] < 'a' || int(f[0]-'a') >= v.def.Board.Files {
+				v.addItem(st.Src, "files", j, "%q is not a file of the board (a-%c)", f, 'a'+max(v.def.Board.Files, 1)-1)
+			}
+		}
+		for _, prev := range s.Shuffle[:i] {
+			if len(prev.Files) == 0 || len(st.Files) == 0 {
+				if len(prev.Files) == 0 && len(st.Files) > 0 {
+					v.add(st.Src, "files", "setup %q: a shuffle step with files must come before the steps without", s.Name)
+				}
+				continue
+			}
+			in, out := 0, 0
+			for _, f := range prev.Files {
+				if slices.Contains(st.Files, f) {
+					in++
+				} else {
+					out++
+				}
+			}
+			if in > 0 && out > 0 {
+				v.add(st.Src, "files", "setup %q: the files of a shuffle step must contain, or stay apart from, those of each step before it", s.Name)
+			}
 		}
 	}
 }
