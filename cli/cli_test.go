@@ -250,3 +250,30 @@ func TestHelp(t *testing.T) {
 		t.Errorf("no arguments: got exit %d and %q, want 2 and the overview", code, errs)
 	}
 }
+
+func TestStunnedPiecesShown(t *testing.T) {
+	fen := "nrkqnrbb/ppp2ppp/3p4/4p3/1P6/8/P1PPP1PP/BNQRNBKR b KQkq - 0 1 b8:4,c7:3,d6:2,e5:1"
+	code, out, errs := run("show", "koopa", "--fen", fen)
+	if code != 0 {
+		t.Fatalf("show: %d %s", code, errs)
+	}
+	for _, want := range []string{"  8  n  r4 k", "  7  p  p  p3", "  5  .  .  .  .  p1", "a piece: stunned, with that many half-moves left",
+		"Stunned (half-moves left): b8 r 4, c7 p 3, d6 p 2, e5 p 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show: no %q in\n%s", want, out)
+		}
+	}
+	code, out, errs = run("moves", "koopa", "--setup", "shuffle:500", "--moves", "f2f4 e7e5 f4e5")
+	if code != 0 {
+		t.Fatalf("moves: %d %s", code, errs)
+	}
+	for _, want := range []string{"FEN: rbbqnknr/pppp1ppp/3P4/4p3/8/8/PPPPP1PP/RBBQNKNR b KQkq - 0 2 e5:4", "Stunned (half-moves left): e5 p 4"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("moves: no %q in\n%s", want, out)
+		}
+	}
+	// A drawn arrangement is named on standard error so that it can be repeated.
+	if code, _, errs = run("show", "koopa", "--setup", "shuffle"); code != 0 || !strings.Contains(errs, "--setup shuffle:") {
+		t.Errorf("random setup: %d %q", code, errs)
+	}
+}

@@ -489,8 +489,12 @@ func describeRules(rs *compiler.Ruleset) []string {
 	default:
 		out = append(out, "Check: none; royal pieces may be left attacked.")
 	}
-	out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
-		outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
+	if rs.Check == compiler.CheckNone {
+		out = append(out, fmt.Sprintf("No legal move: the side to move %s (stalemate).", outcomeWord(rs.NoMovesOtherwise)))
+	} else {
+		out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
+			outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
+	}
 	for i := range rs.NumGoals() {
 		out = append(out, describeGoal(rs, rs.Goal(i)))
 	}
@@ -507,6 +511,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 			c.Royal, c.Partner, c.Royal, c.Short.King, c.Partner, c.Short.Partner, c.Royal, c.Long.King, c.Partner, c.Long.Partner)
 		if c.Rank > 1 {
 			s += fmt.Sprintf(" King and %s castle on their side's rank %d.", c.Partner, c.Rank)
+		}
+		if rs.Castling.Guarded {
+			s += " Not from, or across, a square an enemy piece attacks."
 		}
 		if c.Notation == "king-to-partner" {
 			s += " Written in coordinates as the king taking its partner."
@@ -613,6 +620,9 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 			}
 		}
 		cond = append(cond, fmt.Sprintf("a %s of the mover ends its move on %szone %s", typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+	}
+	if len(d.Hit) > 0 {
+		cond = append(cond, fmt.Sprintf("a move hits an enemy %s (captures it, removes it or bounces over it; if it hits one of the mover's own first, the result is reversed)", orList(d.Hit)))
 	}
 	if d.When != "" {
 		cond = append(cond, fmt.Sprintf("after the move, %s holds", d.When))

@@ -68,6 +68,9 @@ func printMoves(c *context, p *interpreter.Position) {
 		fmt.Fprintln(c.out)
 	}
 	fmt.Fprintf(c.out, "FEN: %s\n", p.FEN())
+	if line := statusLine(p); line != "" {
+		fmt.Fprintln(c.out, line)
+	}
 	fmt.Fprintf(c.out, "To move: %s\n", interpreter.SideName(p.Side()))
 	fmt.Fprintf(c.out, "Moves: %d\n", len(lines))
 	fmt.Fprintf(c.out, "Check: %s\n", yesNo(p.InCheck()))

@@ -87,6 +87,9 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 			fmt.Fprintf(w, "Frozen %s pieces: %s\n", interpreter.SideName(c), squareList(rs, f))
 		}
 	}
+	if line := statusLine(p); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if r := p.Result(); r != interpreter.Ongoing {
 		fmt.Fprintf(w, "Result: %s (%s)\n", r.Score, r.Reason)
 	}
@@ -213,6 +216,10 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 					break
 				}
 			}
+			if n := p.Status(sq); n > 0 {
+				close = statusMark(n)
+				kinds[statusKind] = true
+			}
 			b.WriteByte(open)
 			b.WriteByte(ch)
 			b.WriteByte(close)
@@ -233,9 +240,51 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 	if kinds[compiler.CellMissing] {
 		legend = append(legend, "blank: no cell")
 	}
+	if kinds[statusKind] {
+		legend = append(legend, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
+	}
 	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(legend, "; "), 78, "  ", "          "))
 	for _, m := range marks {
 		text := fmt.Sprintf("%c%c zone %s: %s", m.open, m.close, zoneText(rs, m.name), strings.Join(m.duties, "; "))
 		fmt.Fprintln(w, wrap(text, 78, "  ", "       "))
 	}
+}
+
+// statusKind marks, among the cell kinds drawBoard has seen, a piece with a timed status.
+const statusKind compiler.CellKind = 255
+
+// statusMark is the character drawn after a piece whose status has n half-moves left.
+func statusMark(n int) byte {
+	if n > 9 {
+		return '+'
+	}
+	return byte('0' + n)
+}
+
+// statusLine lists the pieces with a timed status and their counters, e.g.
+// "Stunned (half-moves left): b8 r 4, e5 p 3", or "" when there is none.
+func statusLine(p *interpreter.Position) string {
+	rs := p.Ruleset()
+	if rs.Status == nil {
+		return ""
+	}
+	var items []string
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		for f := 0; f < rs.Files; f++ {
+			sq := rs.SquareAt(f, r)
+			if n := p.Status(sq); n > 0 {
+				pc := p.At(sq)
+				l := rs.Piece(pc.Type()).Letter
+				if pc.Color() == compiler.Black {
+					l += 'a' - 'A'
+				}
+				items = append(items, fmt.Sprintf("%s %c %d", rs.SquareName(sq), l, n))
+			}
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	name := rs.Status.Name
+	return strings.ToUpper(name[:1]) + name[1:] + " (half-moves left): " + strings.Join(items, ", ")
 }
