@@ -32,7 +32,12 @@ var benchCases = []struct {
 	{"tenten-start", benchTenten, benchTentenStart, false},
 	{"tenten-middle", benchTenten, benchTentenMiddle, false},
 	{"big16-middle", benchBig16, benchBig16Middle, false},
+	{"koopa-stunned", "koopa", benchKoopaStunned, false},
+	{"koopa-stunned-core256", "koopa", benchKoopaStunned, true},
 }
+
+// benchKoopaStunned is Koopa's seed position after 1.fxe5: four pieces stunned.
+const benchKoopaStunned = "nrkqnrbb/ppp2ppp/3p4/4p3/1P6/8/P1PPP1PP/BNQRNBKR b KQkq - 0 1 b8:4,c7:4,d6:4,e5:4"
 
 func benchPosition(b testing.TB, variant, fen string) *interpreter.Position {
 	b.Helper()

@@ -534,6 +534,10 @@ func BenchmarkPerftPrisonBreak(b *testing.B) { pbBench(b, "prisonbreak", 4) }
 // BenchmarkPerftClaustrophobia is perft(4) from the Claustrophobia start position.
 func BenchmarkPerftClaustrophobia(b *testing.B) { pbBench(b, "claustrophobia", 4) }
 
+// BenchmarkPerftKoopa is perft(4) from the Koopa start position (captures bounce and
+// stun from the third ply on).
+func BenchmarkPerftKoopa(b *testing.B) { pbBench(b, "koopa", 4) }
+
 // BenchmarkPerftChessForPrisonBreak is perft(4) from the chess start position, the
 // baseline the two benchmarks above are compared with.
 func BenchmarkPerftChessForPrisonBreak(b *testing.B) { pbBench(b, "chess", 4) }
