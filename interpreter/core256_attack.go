@@ -35,7 +35,7 @@ func (p *core256) Frozen(c Color) compiler.Bitboard {
 // active is the set of c's pieces able to attack: not frozen, not held by a harmless
 // status. (movers is the set of those able to move.)
 func (p *core256) active(c Color) bb256 {
-	if !p.freezes && !p.harmless {
+	if !p.disarmed {
 		return p.byColor[c]
 	}
 	return p.activeSlow(c)

@@ -152,19 +152,31 @@ func (p *core256) landing(m Move) Square {
 	return p.bounceEnd(pc, to, dx, dy, nil)
 }
 
-// emitEffect is emit for a promoting piece in a ruleset with capture effects: a capture
-// promotes where the capturer lands, and not at all when it is lost.
-func (p *core256) emitEffect(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
+// landingPromotions re-emits the captures among buf[start:], moves of the promoting piece
+// type pt, for a ruleset with capture effects: emit promoted them by their destination, but
+// a capture promotes where the capturer lands (once per choice), and not at all when it is
+// lost. Other moves stay as they are.
+func (p *core256) landingPromotions(buf []Move, start int, pt *compiler.PieceType[bb256]) []Move {
 	pr := pt.Promotion
-	to := m.To()
-	if m.Kind() == KindNormal && p.board[to] != NoPiece {
-		to = p.landing(m)
-	}
-	if to == NoSquare || !pr.Zone[p.side].Has(to) {
-		return append(buf, m)
-	}
-	for i := range pr.NumChoices() {
-		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	p.fxScratch = append(p.fxScratch[:0], buf[start:]...)
+	buf = buf[:start]
+	for _, m := range p.fxScratch {
+		to := m.To()
+		if m.Kind() != KindNormal || p.board[to] == NoPiece {
+			buf = append(buf, m)
+			continue
+		}
+		if m.Promotion() >= 0 && m.Promotion() != pr.ChoiceAt(0) || m.Promotion() < 0 && pr.Zone[p.side].Has(to) {
+			continue // another choice of a capture already re-emitted (or optional's "stay")
+		}
+		m &^= promotionMask
+		if land := p.landing(m); land == NoSquare || !pr.Zone[p.side].Has(land) {
+			buf = append(buf, m)
+			continue
+		}
+		for i := range pr.NumChoices() {
+			buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+		}
 	}
 	return buf
 }
@@ -209,9 +221,13 @@ func (p *core256) hitGoal(g *compiler.Goal[bb256], us Color) (compiler.Outcome, 
 
 // movers is the set of c's pieces able to move: not frozen, not held by an immobile status.
 func (p *core256) movers(c Color) bb256 {
-	if !p.freezes && !p.immobile {
+	if !p.restrained {
 		return p.byColor[c]
 	}
+	return p.moversSlow(c)
+}
+
+func (p *core256) moversSlow(c Color) bb256 {
 	a := p.byColor[c]
 	if p.freezes {
 		a = a.AndNot(p.frozen(c))

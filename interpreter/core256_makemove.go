@@ -73,7 +73,9 @@ func (p *core256) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
-	p.hits = p.hits[:0]
+	if p.fx {
+		p.hits = p.hits[:0]
+	}
 	p.clearEP()
 	if p.ended != 0 {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
@@ -101,7 +103,7 @@ func (p *core256) play(m Move, goals bool) {
 			u.moved = p.normalEffect(m, u)
 		}
 	}
-	if p.statused.Any() {
+	if p.fx && p.statused.Any() {
 		p.countdown()
 	}
 	if diff := oldCastle.Xor(p.castle); diff.Any() {
@@ -145,8 +147,9 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
-	st := p.status[from]
-	if st != 0 {
+	st := 0
+	if p.fx && p.statused.Has(from) {
+		st = int(p.status[from])
 		p.setStatus(from, 0) // the status goes with the piece
 	}
 	pc := p.removePiece(from)
@@ -159,7 +162,7 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 		p.putPiece(to, pc)
 	}
 	if st != 0 {
-		p.setStatus(to, int(st))
+		p.setStatus(to, st)
 	}
 	p.castle = p.castle.AndNot(compiler.Bit256(from).Or(compiler.Bit256(to)))
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
@@ -176,10 +179,14 @@ func (p *core256) capture(sq Square, u *frame256) {
 	if p.board[sq] == NoPiece {
 		return // a square named twice by a move is captured once
 	}
-	if p.status[sq] != 0 {
-		p.setStatus(sq, 0)
+	if !p.fx {
+		p.removePiece(sq)
+	} else {
+		if p.statused.Has(sq) {
+			p.setStatus(sq, 0)
+		}
+		p.hit(p.removePiece(sq))
 	}
-	p.hit(p.removePiece(sq))
 	p.castle = p.castle.Without(sq)
 	u.captures++
 }

@@ -126,6 +126,9 @@ func (p *core256) genPseudo(buf []Move) []Move {
 			if pt.MayRepeat {
 				buf = dedupe(buf, start)
 			}
+			if p.capEffects && pt.Promotion != nil {
+				buf = p.landingPromotions(buf, start, pt)
+			}
 		}
 	}
 	return p.genCastling(buf, movers)
@@ -182,11 +185,10 @@ func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
+// With capture effects a capture promotes where the capturer lands: genPiece's callers
+// then re-emit the piece's captures by landingPromotions.
 func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
 	pr := pt.Promotion
-	if pr != nil && p.capEffects {
-		return p.emitEffect(buf, pt, m)
-	}
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}

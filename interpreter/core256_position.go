@@ -55,14 +55,20 @@ type core256 struct {
 	immune   bb256 // squares holding immune pieces (derived, kept in sync)
 	// freezes is whether the rules have freezing rules (tb.NumFreezes() > 0), kept here so
 	// that active stays small enough to inline; immobile and harmless likewise say whether
-	// the ruleset's timed status stops a piece moving or attacking.
-	freezes, immobile, harmless bool
+	// the ruleset's timed status stops a piece moving or attacking; restrained is freezes
+	// or immobile, disarmed freezes or harmless (one test each on the hot paths).
+	freezes, immobile, harmless, restrained, disarmed bool
+	// fx: the ruleset has timed statuses, capture effects or hit goals, so moves must keep
+	// statuses with their pieces and record what they hit (else all of that is skipped).
+	fx bool
 	// statused is the set of squares whose piece has a timed status (status[sq] > 0).
 	statused bb256
 	// capEffects: captures are not plain replacements (compiler.Ruleset.CaptureEffects).
 	capEffects bool
 	// hits lists, during a move, the pieces it hit that some hit goal counts, in order.
 	hits []Piece
+	// fxScratch holds a piece's moves while landingPromotions re-emits them.
+	fxScratch []Move
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay  [compiler.MaxCells256]bb256
@@ -100,8 +106,10 @@ func (p *core256) Ply() int { return len(p.undo) }
 
 func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	st := rs.Status
-	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: tb.NumFreezes() > 0,
-		immobile: st != nil && st.Immobile, harmless: st != nil && st.Harmless, capEffects: rs.CaptureEffects,
+	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
+	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
+		capEffects: rs.CaptureEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0,
 		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }
@@ -122,7 +130,7 @@ func (p *core256) clone() *core256 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits = nil
+	q.hits, q.fxScratch = nil, nil
 	q.hook = nil
 	return &q
 }

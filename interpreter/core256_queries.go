@@ -172,6 +172,9 @@ func (p *core256) IsLegal(m Move) bool {
 		if p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
 			buf = p.genEP(buf, pt, from)
 		}
+		if p.capEffects && pt.Promotion != nil {
+			buf = p.landingPromotions(buf, 0, pt)
+		}
 	}
 	p.scratch = buf
 	found := false

@@ -38,7 +38,7 @@ func (p *core64) Frozen(c Color) compiler.Bitboard {
 // active is the set of c's pieces able to attack: not frozen, not held by a harmless
 // status. (movers is the set of those able to move.)
 func (p *core64) active(c Color) bb64 {
-	if !p.freezes && !p.harmless {
+	if !p.disarmed {
 		return p.byColor[c]
 	}
 	return p.activeSlow(c)

@@ -76,7 +76,9 @@ func (p *core64) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
-	p.hits = p.hits[:0]
+	if p.fx {
+		p.hits = p.hits[:0]
+	}
 	p.clearEP()
 	if p.ended != 0 {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
@@ -104,7 +106,7 @@ func (p *core64) play(m Move, goals bool) {
 			u.moved = p.normalEffect(m, u)
 		}
 	}
-	if p.statused != 0 {
+	if p.fx && p.statused != 0 {
 		p.countdown()
 	}
 	if diff := oldCastle ^ p.castle; diff != 0 {
@@ -148,8 +150,9 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
-	st := p.status[from]
-	if st != 0 {
+	st := 0
+	if p.fx && p.statused.Has(from) {
+		st = int(p.status[from])
 		p.setStatus(from, 0) // the status goes with the piece
 	}
 	pc := p.removePiece(from)
@@ -162,7 +165,7 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.putPiece(to, pc)
 	}
 	if st != 0 {
-		p.setStatus(to, int(st))
+		p.setStatus(to, st)
 	}
 	p.castle &^= compiler.Bit64(from) | compiler.Bit64(to)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
@@ -179,10 +182,14 @@ func (p *core64) capture(sq Square, u *frame64) {
 	if p.board[sq] == NoPiece {
 		return // a square named twice by a move is captured once
 	}
-	if p.status[sq] != 0 {
-		p.setStatus(sq, 0)
+	if !p.fx {
+		p.removePiece(sq)
+	} else {
+		if p.statused.Has(sq) {
+			p.setStatus(sq, 0)
+		}
+		p.hit(p.removePiece(sq))
 	}
-	p.hit(p.removePiece(sq))
 	p.castle &^= compiler.Bit64(sq)
 	u.captures++
 }

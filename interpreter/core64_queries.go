@@ -175,6 +175,9 @@ func (p *core64) IsLegal(m Move) bool {
 		if p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
 			buf = p.genEP(buf, pt, from)
 		}
+		if p.capEffects && pt.Promotion != nil {
+			buf = p.landingPromotions(buf, 0, pt)
+		}
 	}
 	p.scratch = buf
 	found := false

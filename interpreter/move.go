@@ -26,6 +26,9 @@ const (
 
 const epFlag Move = 1 << 53
 
+// promotionMask covers the promotion field.
+const promotionMask = Move(0x3f) << 16
+
 // passedMask covers both squares captured in passing.
 const passedMask = Move(0x3ffff) << 26
 
