@@ -158,6 +158,14 @@ func (p *core256) landing(m Move) Square {
 // lost. Other moves stay as they are.
 func (p *core256) landingPromotions(buf []Move, start int, pt *compiler.PieceType[bb256]) []Move {
 	pr := pt.Promotion
+	i := start
+	for i < len(buf) && (buf[i].Kind() != KindNormal || p.board[buf[i].To()] == NoPiece) {
+		i++ // moves before the first capture stay as they are
+	}
+	if i == len(buf) {
+		return buf
+	}
+	start = i
 	p.fxScratch = append(p.fxScratch[:0], buf[start:]...)
 	buf = buf[:start]
 	for _, m := range p.fxScratch {
