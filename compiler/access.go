@@ -175,6 +175,12 @@ func (z *Zobrist) NumHandSlots() int { return len(z.hand) }
 // HandKey is the key of count n in pool slot slot.
 func (z *Zobrist) HandKey(slot, n int) uint64 { return z.hand[slot][n] }
 
+// PromotedKey is the key of a promoted piece (one that demotes when captured) on sq.
+func (z *Zobrist) PromotedKey(sq Square) uint64 { return z.marked[sq] }
+
+// DropToAt is where side c may drop a piece of type t (before the square must be empty).
+func (t *Tables[B]) DropToAt(c Color, ty int) B { return t.dropTo[c][ty] }
+
 // StatusKey is the key of status counter n on sq.
 func (z *Zobrist) StatusKey(sq Square, n int) uint64 { return z.status[sq][n] }
 

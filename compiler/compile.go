@@ -199,15 +199,16 @@ func (l *lowering) pieces() {
 		}
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
-			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1}
+			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
+				FromOpponent: pr.PoolOwner == "opponent"}
 			var to []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOf(s[0]))
 			}
 			cp.promotionTypes = newPromotionTypes(to, pr.Optional)
 			pt.Promotion = cp
-			if pr.FromPool != "" {
-				l.errorf(pr.Src, "from-pool", "promotion from a hand pool is not supported yet")
+			if pr.FromPool != "" && l.def.Hands != nil {
+				cp.FromPool = slices.Index(l.def.Hands.Pools, pr.FromPool)
 			}
 		}
 	}
@@ -650,7 +651,63 @@ func (l *lowering) mechanisms() {
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
 	}
 	if h := l.def.Hands; h != nil {
-		l.rs.pools = append(l.rs.pools, h.Pools...)
-		l.errorf(h.Src, "", "hands (drops and exchanges) are not supported yet")
+		l.hands(h)
 	}
+}
+
+// hands lowers the pools, drops and exchanges.
+func (l *lowering) hands(h *defs.Hands) {
+	rs := l.rs
+	rs.pools = append(rs.pools, h.Pools...)
+	pool := func(name string) int { return slices.Index(h.Pools, name) }
+	hr := &HandRules{CaptureTo: pool(h.CaptureTo), Demote: h.Demote, DropFrom: -1}
+	for _, p := range h.Pools {
+		hr.enemy = append(hr.enemy, slices.Contains(h.EnemyPools, p))
+	}
+	hr.demoteTo = make([]int, len(rs.pieces))
+	for t := range hr.demoteTo {
+		hr.demoteTo[t] = t
+	}
+	if h.Demote {
+		// A promoted piece returns as the type that promoted into it.
+		for t := range rs.pieces {
+			if pr := rs.pieces[t].Promotion; pr != nil {
+				for _, to := range pr.to {
+					if hr.demoteTo[to] == to {
+						hr.demoteTo[to] = t
+					}
+				}
+			}
+		}
+	}
+	for c := White; c <= Black; c++ {
+		rs.dropTo[c] = make([]Bitboard, len(rs.pieces))
+		for t := range rs.pieces {
+			rs.dropTo[c][t] = rs.pieces[t].Land[c]
+		}
+	}
+	if d := h.Drops; d != nil {
+		hr.DropFrom = pool(d.From)
+		for _, f := range d.Forbid {
+			z := rs.zones[f.Zone]
+			for _, t := range l.typeList(f.Pieces) {
+				for c := White; c <= Black; c++ {
+					rs.dropTo[c][t] = rs.dropTo[c][t].AndNot(z[c])
+				}
+			}
+		}
+	}
+	if e := h.Exchange; e != nil {
+		x := &ExchangeRule{Give: pool(e.Give), To: pool(e.To), Take: pool(e.Take), rank: make([]int, len(rs.pieces))}
+		for t := range x.rank {
+			x.rank[t] = -1
+		}
+		for rank, tier := range e.Order {
+			for _, t := range l.typeList(tier) {
+				x.rank[t] = rank
+			}
+		}
+		hr.Exchange = x
+	}
+	rs.Hands = hr
 }

@@ -669,25 +669,11 @@ func TestCapabilityFlags(t *testing.T) {
 	}
 }
 
-func TestUnsupportedMechanisms(t *testing.T) {
-	// Supported: an explicit replace capture effect, and a bounce with a status and a kick.
+func TestCaptureEffectsAndHandsCompile(t *testing.T) {
 	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"capture: {effect: replace}\n"))
 	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+
 		"statuses: [{name: dazed, duration: 2, immobile: true}]\ncapture: {effect: bounce, status: dazed, kick: dazed}\n"))
-	cases := []struct {
-		text      string
-		line, col int
-		msg       string
-	}{
-		{mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"hands:\n  pools: [pocket]\n  drops: {from: pocket}\n"),
-			6, 3, "hands (drops and exchanges) are not supported yet"},
-	}
-	for i, c := range cases {
-		errs := compileErrors(t, c.text)
-		if len(errs) != 1 || errs[0].Line != c.line || errs[0].Col != c.col || errs[0].Msg != c.msg || errs[0].File != "t.yaml" {
-			t.Errorf("#%d got %v want t.yaml:%d:%d: %s", i, errs, c.line, c.col, c.msg)
-		}
-	}
+	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"hands:\n  pools: [pocket]\n  capture-to: pocket\n  drops: {from: pocket}\n"))
 }
 
 func TestMayRepeat(t *testing.T) {

@@ -98,7 +98,10 @@ type Promotion[B any] struct {
 	Zone [2]B
 	promotionTypes
 	Optional bool
-	FromPool int // -1: none
+	// FromPool: the promoted piece is taken from this pool (of the opponent when
+	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
+	FromPool     int
+	FromOpponent bool
 }
 
 // promotionTypes holds the piece types a piece may promote to. It is a separate struct,
@@ -170,6 +173,35 @@ type Goal[B any] struct {
 	Result         Outcome
 }
 
+// HandRules are the compiled pools, drops and exchanges (see defs.Hands).
+type HandRules struct {
+	// enemy[pool]: the pool holds enemy men (written in their own colour in a FEN).
+	enemy []bool
+	// CaptureTo is the capturer's pool a captured piece enters, -1 none; demoteTo[t] the
+	// type a captured promoted piece of type t enters as (Demote), else t.
+	CaptureTo int
+	Demote    bool
+	demoteTo  []int
+	// DropFrom is the pool drops come from, -1: no drops.
+	DropFrom int
+	Exchange *ExchangeRule
+}
+
+// ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).
+type ExchangeRule struct {
+	Give, To, Take int
+	rank           []int
+}
+
+// Enemy reports whether pool holds enemy men (a prison) rather than a side's own.
+func (h *HandRules) Enemy(pool int) bool { return h.enemy[pool] }
+
+// DemoteTo is the type a captured promoted piece of type t enters its pool as.
+func (h *HandRules) DemoteTo(t int) int { return h.demoteTo[t] }
+
+// Rank is type t's rank in the exchange order, -1 when it cannot be exchanged.
+func (x *ExchangeRule) Rank(t int) int { return x.rank[t] }
+
 // StatusRule is the timed status pieces may carry (see defs.Status).
 type StatusRule struct {
 	Name     string
@@ -226,7 +258,9 @@ type Ruleset struct {
 	// CaptureEffects: captures are not plain replacements (bounce or kick).
 	CaptureEffects bool
 	// HitTypes: bit per piece type some hit goal counts.
-	HitTypes   uint64
+	HitTypes uint64
+	// Hands are the pools, drops and exchanges, or nil.
+	Hands      *HandRules
 	setups     []Setup
 	RoyalTypes uint64
 	pools      []string

@@ -36,13 +36,17 @@ const (
 	MechBounce                                          // captures where the capturer bounces on and the captured piece stays
 	MechKick                                            // captures that remove the captured piece and every piece beyond it
 	MechHitGoal                                         // goals reached by hitting a piece (capture, removal, bounce)
+	MechCapturePool                                     // captured pieces go into a pool (demoted or not)
+	MechDrop                                            // pieces dropped from a pool onto empty squares
+	MechExchange                                        // exchanges: give a held man, rescue one's own and drop it
+	MechPoolPromotion                                   // promotion that takes the new piece from a pool
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"status", "bounce", "kick", "hit-goal", "unclassified"}
+	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -194,6 +198,22 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.Status != nil {
 		m |= MechStatus
 	}
+	if h := r.Hands; h != nil {
+		if h.CaptureTo >= 0 {
+			m |= MechCapturePool
+		}
+		if h.DropFrom >= 0 {
+			m |= MechDrop
+		}
+		if h.Exchange != nil {
+			m |= MechExchange
+		}
+	}
+	for t := range r.pieces {
+		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
+			m |= MechPoolPromotion
+		}
+	}
 	if r.Capture == EffectBounce {
 		m |= MechBounce
 	}
@@ -230,8 +250,12 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.step":  true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
-	"pieces.promotion.optional": true,
-	"castling":                  true, "castling.royal": true, "castling.partner": true, "castling.short": true,
+	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
+	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
+	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
+	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
+	"hands.exchange.take": true, "hands.exchange.order": true,
+	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
 	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true,
 	"castling.rank": true, "castling.unattacked": true,

@@ -18,6 +18,8 @@ type Tables[B any] struct {
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
+	// dropTo[c][t]: the squares where side c may drop a piece of type t (drops only).
+	dropTo [2][]B
 }
 
 // ConvertTables returns a copy of t with every set converted by f. Slices of sets are
@@ -35,6 +37,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
 	out := &Tables[B]{Squares: f(t.Squares), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
+	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
 	}
@@ -71,7 +74,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 		}
 		if pr := in.Promotion; pr != nil {
-			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional, FromPool: pr.FromPool}
+			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
+				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent}
 		}
 		out.pieces[i] = pt
 	}

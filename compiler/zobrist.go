@@ -16,6 +16,7 @@ type Zobrist struct {
 	ep     []uint64   // per en-passant target square
 	hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
 	status [][]uint64 // [square][counter]
+	marked []uint64   // per square: a promoted piece stands there (pools that demote)
 	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
 	// side that moved), so that a decided node never shares a hash with an undecided one.
 	Ended [4]uint64
@@ -65,6 +66,10 @@ func newZobrist(types, cells, pools int) Zobrist {
 	}
 	for i := 1; i < len(z.Ended); i++ {
 		z.Ended[i] = rng.next()
+	}
+	z.marked = make([]uint64, cells)
+	for s := range z.marked {
+		z.marked[s] = rng.next()
 	}
 	return z
 }

@@ -102,11 +102,12 @@ type Leg struct {
 
 // Promotion says where and into what a piece promotes.
 type Promotion struct {
-	Src      `yaml:"-"`
-	Zone     string   `yaml:"zone"`
-	To       []string `yaml:"to"`        // letters, in the order offered
-	Optional bool     `yaml:"optional"`  // may also stay as it is
-	FromPool string   `yaml:"from-pool"` // the promoted piece must come from this hand pool
+	Src       `yaml:"-"`
+	Zone      string   `yaml:"zone"`
+	To        []string `yaml:"to"`         // letters, in the order offered
+	Optional  bool     `yaml:"optional"`   // may also stay as it is
+	FromPool  string   `yaml:"from-pool"`  // the promoted piece must come from this pool, and the piece goes into it
+	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent
 }
 
 // Castling is the king-and-rook move, Chess960-aware.
@@ -194,18 +195,22 @@ type CaptureRule struct {
 
 // Hands declares off-board pools of pieces, drops and exchanges.
 type Hands struct {
-	Src       `yaml:"-"`
-	Pools     []string  `yaml:"pools"`      // pool names, e.g. [pocket], or [captives, reserve] for two pools
-	CaptureTo string    `yaml:"capture-to"` // pool of the capturer that receives a captured piece
-	Demote    bool      `yaml:"demote"`     // captured promoted pieces return as their original type
-	Drops     *Drops    `yaml:"drops"`
-	Exchange  *Exchange `yaml:"exchange"`
+	Src `yaml:"-"`
+	// Pools are the names of each side's pools, e.g. [pocket], or [prison, airfield].
+	Pools []string `yaml:"pools"`
+	// EnemyPools lists the pools that hold enemy men (a prison of hostages); the others
+	// hold a side's own men (a crazyhouse pocket, an airfield).
+	EnemyPools []string  `yaml:"enemy-pools"`
+	CaptureTo  string    `yaml:"capture-to"` // the capturer's pool that receives a captured piece
+	Demote     bool      `yaml:"demote"`     // a captured promoted piece enters the pool as what it promoted from
+	Drops      *Drops    `yaml:"drops"`
+	Exchange   *Exchange `yaml:"exchange"`
 }
 
 // Drops says which pool drops come from and where they may land.
 type Drops struct {
 	Src    `yaml:"-"`
-	From   string     `yaml:"from"`   // pool
+	From   string     `yaml:"from"`   // the dropping side's pool
 	Forbid []DropRule `yaml:"forbid"` // pieces that may not be dropped on a zone
 }
 
@@ -216,12 +221,18 @@ type DropRule struct {
 	Zone   string   `yaml:"zone"`
 }
 
-// Exchange trades a held enemy piece for one of one's own held by the opponent.
+// Exchange is a move that gives a man from one's own give pool to the opponent's to pool,
+// and takes one of one's own men out of the opponent's take pool and drops it at once
+// (under the drop rules).
 type Exchange struct {
 	Src  `yaml:"-"`
-	Give string `yaml:"give"` // own pool holding captured enemy pieces
-	To   string `yaml:"to"`   // opponent's pool receiving the given piece
-	Take string `yaml:"take"` // opponent's pool holding one's own captured pieces
+	Give string `yaml:"give"` // own pool holding enemy men: the man given
+	To   string `yaml:"to"`   // the opponent's pool receiving it
+	Take string `yaml:"take"` // the opponent's pool holding one's own men: the man rescued
+	// Order ranks the pieces from lowest to highest, pieces of equal rank together
+	// ([[P], [N, B], [R], [Q]]); the man given must rank at least as high as the man
+	// rescued. Pieces not listed cannot be exchanged.
+	Order [][]string `yaml:"order"`
 }
 
 // Setup is a named start position, or a numbered family of them (shuffle).

@@ -827,21 +827,49 @@ func (v *validator) hands() {
 		}
 	}
 	ref(h.Src, "capture-to", h.CaptureTo)
+	for i, p := range h.EnemyPools {
+		if !pools[p] {
+			v.addItem(h.Src, "enemy-pools", i, "unknown pool %q (%sdeclared pools: %s)", p, suggest(p, h.Pools), strings.Join(h.Pools, ", "))
+		}
+	}
+	if h.CaptureTo == "" && h.Drops == nil && h.Exchange == nil {
+		v.add(h.Src, "", "hands: pools that nothing fills or empties; give capture-to, drops or exchange")
+	}
 	if d := h.Drops; d != nil {
-		ref(d.Src, "from", d.From)
+		if v.required(d.Src, "drops", "from", "the pool dropped pieces come from", d.From == "") {
+			ref(d.Src, "from", d.From)
+		}
 		for _, f := range d.Forbid {
 			v.letterList(f.Src, "pieces", f.Pieces)
 			v.zoneRef(f.Src, "zone", f.Zone)
 		}
 	}
 	if e := h.Exchange; e != nil {
-		ref(e.Src, "give", e.Give)
-		ref(e.Src, "to", e.To)
-		ref(e.Src, "take", e.Take)
+		for _, k := range []struct{ key, pool string }{{"give", e.Give}, {"to", e.To}, {"take", e.Take}} {
+			if v.required(e.Src, "exchange", k.key, "a pool name", k.pool == "") {
+				ref(e.Src, k.key, k.pool)
+			}
+		}
+		if len(e.Order) == 0 {
+			v.add(e.Src, "", "exchange: missing key \"order\" (the pieces from lowest to highest rank, e.g. [[P], [N, B], [R], [Q]])")
+		}
+		seen := map[string]bool{}
+		for i, tier := range e.Order {
+			v.letterList(e.Src, "order", tier)
+			for _, l := range tier {
+				if seen[l] {
+					v.addItem(e.Src, "order", i, "exchange.order lists %q twice", l)
+				}
+				seen[l] = true
+			}
+		}
 	}
 	for _, p := range v.def.Pieces {
 		if p.Promotion != nil && p.Promotion.FromPool != "" {
 			ref(p.Promotion.Src, "from-pool", p.Promotion.FromPool)
+		}
+		if p.Promotion != nil {
+			v.choice(p.Promotion.Src, "pool-owner", "pool owner", p.Promotion.PoolOwner, []string{"own", "opponent"})
 		}
 	}
 }
