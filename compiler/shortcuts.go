@@ -80,8 +80,13 @@ const (
 
 // Mechanisms every shortcut is safe with: how pieces move, and the end of the game (goals
 // never change which moves are legal, only whether the game goes on).
+// Pools too: a capture into a pool and a promotion from one change the board as orthodox
+// ones do, and a drop or an exchange only fills one empty square (each shortcut treats it
+// as a move whose only changed cell is its destination; pins generate drops onto the
+// blocking squares of a single check).
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
-	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal
+	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
+	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.

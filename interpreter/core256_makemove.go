@@ -96,6 +96,8 @@ func (p *core256) play(m Move, goals bool) {
 		u.moved = p.castleEffect(m)
 	case KindNull:
 		u.moved = NoPiece
+	case KindDrop, KindExchange:
+		u.moved = p.dropEffect(m)
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
 		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece {
 			u.moved = p.effectCapture(m, u)
@@ -147,22 +149,37 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
-	st := 0
-	if p.fx && p.statused.Has(from) {
-		st = int(p.status[from])
-		p.setStatus(from, 0) // the status goes with the piece
+	st, mark := 0, false
+	if p.fx {
+		if p.statused.Has(from) {
+			st = int(p.status[from])
+			p.setStatus(from, 0) // the status goes with the piece
+		}
+		if mark = p.marked.Has(from); mark {
+			p.setMark(from, false) // and so does a promoted mark
+		}
 	}
 	pc := p.removePiece(from)
-	if u.captures > 0 || p.tb.Piece(pc.Type()).ResetsClock {
+	pt := p.tb.Piece(pc.Type())
+	if u.captures > 0 || pt.ResetsClock {
 		p.halfmove = 0
 	}
 	if pr := m.Promotion(); pr >= 0 {
 		p.putPiece(to, MakePiece(pr, us))
+		if p.fx && p.rs.Hands != nil {
+			if pt.Promotion.FromPool >= 0 {
+				p.promoteFromPool(pt, pc.Type(), pr)
+			}
+			mark = p.rs.Hands.Demote
+		}
 	} else {
 		p.putPiece(to, pc)
 	}
 	if st != 0 {
 		p.setStatus(to, st)
+	}
+	if mark {
+		p.setMark(to, true)
 	}
 	p.castle = p.castle.AndNot(compiler.Bit256(from).Or(compiler.Bit256(to)))
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
@@ -185,7 +202,11 @@ func (p *core256) capture(sq Square, u *frame256) {
 		if p.statused.Has(sq) {
 			p.setStatus(sq, 0)
 		}
-		p.hit(p.removePiece(sq))
+		pc := p.removePiece(sq)
+		p.hit(pc)
+		if p.rs.Hands != nil {
+			p.toPool(sq, pc)
+		}
 	}
 	p.castle = p.castle.Without(sq)
 	u.captures++
@@ -269,6 +290,8 @@ func (p *core256) Unmake() {
 			}
 		case editPool:
 			p.hand[e.where] = e.old
+		case editMark:
+			p.marked = p.marked.Xor(compiler.Bit256(Square(e.where)))
 		}
 	}
 	p.journal = p.journal[:u.mark]

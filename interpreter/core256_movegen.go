@@ -129,9 +129,16 @@ func (p *core256) genPseudo(buf []Move) []Move {
 			if p.capEffects && pt.Promotion != nil {
 				buf = p.landingPromotions(buf, start, pt)
 			}
+			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
+				buf = p.poolPromotions(buf, start, pt)
+			}
 		}
 	}
-	return p.genCastling(buf, movers)
+	buf = p.genCastling(buf, movers)
+	if p.pools {
+		buf = p.genPoolMoves(buf, compiler.Full256())
+	}
+	return buf
 }
 
 // genPiece generates the moves of the piece on from whose landing squares lie in mask.
@@ -386,10 +393,17 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 			if pt.MayRepeat {
 				buf = dedupe(buf, start)
 			}
+			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
+				buf = p.poolPromotions(buf, start, pt)
+			}
 			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
 				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
 			}
 		}
+	}
+	// A drop only adds a piece: it cannot expose the royal, and in check it must block.
+	if p.pools {
+		buf = p.genPoolMoves(buf, mask.AndNot(checkers))
 	}
 	return buf
 }
@@ -410,7 +424,7 @@ func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
 	us := p.side
 outer:
 	for _, m := range ext[len(base):] {
-		if (filter || nk > 0) && m.Kind() == KindNormal {
+		if (filter || nk > 0) && (m.Kind() == KindNormal || m.IsDrop()) {
 			changed := compiler.Bit256(m.From()).Or(compiler.Bit256(m.To()))
 			if c := m.Cap1(); c != NoSquare {
 				changed = changed.With(c)
@@ -418,7 +432,11 @@ outer:
 			if c := m.Cap2(); c != NoSquare {
 				changed = changed.With(c)
 			}
-			if filter && !changed.Meets(rel) && unsafeTypes>>uint(p.board[m.From()].Type())&1 == 0 && !p.promotesToRoyal(m) {
+			mover := p.board[m.From()].Type()
+			if m.IsDrop() {
+				mover = m.Dropped() // a drop changes one empty square
+			}
+			if filter && !changed.Meets(rel) && unsafeTypes>>uint(mover)&1 == 0 && !p.promotesToRoyal(m) {
 				ext[n] = m
 				n++
 				continue

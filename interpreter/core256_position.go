@@ -69,6 +69,13 @@ type core256 struct {
 	hits []Piece
 	// fxScratch holds a piece's moves while landingPromotions re-emits them.
 	fxScratch []Move
+	// marked is the set of squares holding promoted pieces that return to a pool as what
+	// they promoted from (rulesets whose hands demote).
+	marked bb256
+	// pools: the ruleset has drops or exchanges; poolPromo: some piece promotes from a
+	// pool; kingBits: castle also keeps the square of a side's king that has never moved
+	// (so that a partner dropped on its corner can regain its right).
+	pools, poolPromo, kingBits bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay  [compiler.MaxCells256]bb256
@@ -109,8 +116,11 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	return &core256{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
-		capEffects: rs.CaptureEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0,
-		undo: make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
+		capEffects: rs.CaptureEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
+		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
+		poolPromo: rs.Mechanisms&compiler.MechPoolPromotion != 0,
+		kingBits:  rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil) && rs.Castling != nil,
+		undo:      make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
 }
 
@@ -189,6 +199,9 @@ func (p *core256) computeHash() uint64 {
 		if n != 0 {
 			h ^= p.rs.Zobrist.HandKey(i, int(n))
 		}
+	}
+	for b := p.marked; b.Any(); b = b.Rest() {
+		h ^= p.rs.Zobrist.PromotedKey(b.First())
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]

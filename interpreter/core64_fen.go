@@ -30,7 +30,11 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if len(fields) > 6 {
 		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number) and a status field (square:counter,...), found %d", len(fields))
 	}
-	rows := strings.Split(fields[0], "/")
+	board, pools, err := splitPools(fields[0])
+	if err != "" {
+		return bad("%s", err)
+	}
+	rows := strings.Split(board, "/")
 	if len(rows) != rs.Ranks {
 		return bad("board has %d ranks; %s has %d", len(rows), rs.Name, rs.Ranks)
 	}
@@ -90,11 +94,22 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				}
 				p.setup(sq, MakePiece(t, c))
 				f++
+				if j+1 < len(row) && row[j+1] == '~' {
+					if rs.Hands == nil || !rs.Hands.Demote {
+						return bad("'~' after %c on %s marks a promoted piece; %s does not demote captured pieces", ch, rs.SquareName(sq), rs.Name)
+					}
+					p.marked |= compiler.Bit64(sq)
+					p.hash ^= rs.Zobrist.PromotedKey(sq)
+					j++
+				}
 			}
 		}
 		if f != rs.Files {
 			return bad("rank %d has %d cells; expected %d", r+1, f, rs.Files)
 		}
+	}
+	if msg := p.parsePools(pools); msg != "" {
+		return bad("%s", msg)
 	}
 	p.side = compiler.White
 	if len(fields) > 1 {
@@ -169,6 +184,14 @@ func (p *core64) parseCastling(s string) string {
 		}
 		kf := p.rs.FileOf(kings.First())
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
+		if p.kingBits && !p.castle.Has(kings.First()) {
+			// Rights imply a king that has never moved: its square keeps a bit.
+			p.castle |= compiler.Bit64(kings.First())
+			p.hash ^= p.rs.Zobrist.CastleKey(kings.First())
+		}
+		if p.kingBits && int(lc-'A') == kf && lc != 'K' && lc != 'Q' {
+			continue // the king's own file: it has never moved, though no right remains
+		}
 		var r Square = NoSquare
 		switch {
 		case lc == 'K' && !p.innerOnKFile(kf, partners, rank):
@@ -291,6 +314,9 @@ func (p *core64) FEN() string {
 				continue
 			}
 			b.WriteByte(letterOf(rs, pc))
+			if p.marked.Has(sq) {
+				b.WriteByte('~')
+			}
 		}
 		if empty > 0 {
 			b.WriteString(strconv.Itoa(empty))
@@ -298,6 +324,9 @@ func (p *core64) FEN() string {
 		if r > 0 {
 			b.WriteByte('/')
 		}
+	}
+	if p.rs.Hands != nil {
+		p.writePools(&b)
 	}
 	b.WriteString([]string{" w ", " b "}[p.side])
 	b.WriteString(p.castlingString())
@@ -394,7 +423,15 @@ func (p *core64) castlingString() string {
 		k := kings.First()
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
 		var short, long []byte
-		for b := p.castle & p.tb.CastleRank[c]; b != 0; b &= b - 1 {
+		rights := p.castle & p.tb.CastleRank[c] &^ compiler.Bit64(k)
+		if p.kingBits && p.castle.Has(k) && rights == 0 {
+			ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
+			if c == compiler.Black {
+				ch += 'a' - 'A'
+			}
+			out = append(out, ch)
+		}
+		for b := rights; b != 0; b &= b - 1 {
 			r := b.First()
 			var outer bb64
 			if r > k {
@@ -424,4 +461,68 @@ func (p *core64) castlingString() string {
 		return "-"
 	}
 	return string(out)
+}
+
+// parsePools reads the pool groups: group i lists pool i of both sides, each letter a man
+// in its own colour (upper case White's). A pool of enemy men (a prison) belongs to the
+// side of the other colour. No groups: every pool is empty.
+func (p *core64) parsePools(groups []string) string {
+	rs := p.rs
+	h := rs.Hands
+	if h == nil {
+		if len(groups) > 0 {
+			return fmt.Sprintf("pools [%s] after the board, but %s has no pools", groups[0], rs.Name)
+		}
+		return ""
+	}
+	if len(groups) == 0 {
+		return ""
+	}
+	if len(groups) != rs.NumPools() {
+		return fmt.Sprintf("%d pool groups after the board; %s has %d (%s), one [...] each", len(groups), rs.Name, rs.NumPools(), strings.Join(rs.Pools(), ", "))
+	}
+	for pool, g := range groups {
+		for _, ch := range []byte(g) {
+			t := rs.TypeOf(ch)
+			if t < 0 {
+				return fmt.Sprintf("unknown piece letter %q in the %s pool [%s]", string(ch), rs.Pools()[pool], g)
+			}
+			c := compiler.White
+			if ch >= 'a' && ch <= 'z' {
+				c = compiler.Black
+			}
+			if h.Enemy(pool) {
+				c ^= 1 // a prison holds the other side's men
+			}
+			slot := rs.HandSlot(c, pool, t)
+			if int(p.hand[slot]) >= compiler.MaxHand {
+				return fmt.Sprintf("the %s pool [%s] holds more than %d of one piece", rs.Pools()[pool], g, compiler.MaxHand)
+			}
+			p.hash ^= rs.Zobrist.HandKey(slot, int(p.hand[slot])) ^ rs.Zobrist.HandKey(slot, int(p.hand[slot])+1)
+			p.hand[slot]++
+		}
+	}
+	return ""
+}
+
+// writePools writes one [...] group per pool: White's men first, then Black's, each in the
+// order of the piece types, a letter per man.
+func (p *core64) writePools(b *strings.Builder) {
+	rs := p.rs
+	for pool := range rs.NumPools() {
+		b.WriteByte('[')
+		for _, man := range []Color{compiler.White, compiler.Black} {
+			holder := man
+			if rs.Hands.Enemy(pool) {
+				holder ^= 1
+			}
+			for t := range rs.NumPieces() {
+				l := letterOf(rs, MakePiece(t, man))
+				for range p.hand[rs.HandSlot(holder, pool, t)] {
+					b.WriteByte(l)
+				}
+			}
+		}
+		b.WriteByte(']')
+	}
 }

@@ -45,7 +45,7 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 // bounce, lands on one that may stay on the board.
 func (p *core64) IsCapture(m Move) bool {
 	switch m.Kind() {
-	case KindCastle, KindNull:
+	case KindCastle, KindNull, KindDrop, KindExchange:
 		return false
 	case KindEP:
 		return true
@@ -162,6 +162,18 @@ func (p *core64) IsLegal(m Move) bool {
 	if from < 0 || from >= p.rs.Cells || m.To() < 0 || m.To() >= p.rs.Cells {
 		return false
 	}
+	if m.IsDrop() {
+		if !p.pools || m.Dropped() >= p.rs.NumPieces() || m.Given() >= p.rs.NumPieces() {
+			return false
+		}
+		buf := p.genPoolMoves(p.scratch[:0], compiler.Bit64(m.To()))
+		p.scratch = buf
+		found := false
+		for _, c := range buf {
+			found = found || c == m
+		}
+		return found && p.probeLegal(m, p.side)
+	}
 	pc := p.board[from]
 	if pc == NoPiece || pc.Color() != p.side || !p.movers(p.side).Has(from) {
 		return false
@@ -177,6 +189,9 @@ func (p *core64) IsLegal(m Move) bool {
 		}
 		if p.capEffects && pt.Promotion != nil {
 			buf = p.landingPromotions(buf, 0, pt)
+		}
+		if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
+			buf = p.poolPromotions(buf, 0, pt)
 		}
 	}
 	p.scratch = buf

@@ -11,6 +11,7 @@ type core interface {
 	Attacked(sq Square, by Color) bool
 	InCheck() bool
 	FEN() string
+	Marked() compiler.Bitboard
 	Status(sq Square) int
 	PoolCount(c Color, pool, t int) int
 	Make(m Move)
@@ -64,6 +65,11 @@ func (p *Position) InCheck() bool {
 // FEN writes the position.
 func (p *Position) FEN() string {
 	return p.c.FEN()
+}
+
+// Marked is the set of squares holding promoted pieces (in rulesets that demote them).
+func (p *Position) Marked() compiler.Bitboard {
+	return p.c.Marked()
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).

@@ -38,3 +38,21 @@ func letterOf(rs *compiler.Ruleset, pc Piece) byte {
 	}
 	return l
 }
+
+// splitPools separates the board field from the pool groups written after it, one
+// bracketed group per pool: "rnbqkbnr/.../RNBQKBNR[Pn]" gives the board and ["Pn"].
+func splitPools(field string) (board string, pools []string, err string) {
+	board = field
+	for strings.HasSuffix(board, "]") {
+		i := strings.LastIndexByte(board, '[')
+		if i < 0 {
+			return "", nil, "a ']' without its '[' after the board"
+		}
+		pools = append([]string{board[i+1 : len(board)-1]}, pools...)
+		board = board[:i]
+	}
+	if strings.ContainsAny(board, "[]") {
+		return "", nil, "pools ([...]) must come right after the board, one group per pool"
+	}
+	return board, pools, ""
+}

@@ -9,6 +9,7 @@ const (
 	editRemove                 // a piece was removed from a square
 	editStatus                 // a square's timed status changed (old value kept)
 	editPool                   // a pool count changed by delta
+	editMark                   // a square's promoted mark was switched
 )
 
 // edit is one journal entry: enough to reverse the change without recomputing anything.

@@ -9,6 +9,7 @@ package interpreter
 //	bits 35-43 second capture in passing, square+1
 //	bits 44-52 auxiliary square+1 (the castling partner)
 //	bit  53    the move makes en-passant targets of the squares it passes
+//	bits 54-58 the type dropped (drops, exchanges)  bits 59-63 the type given (exchanges)
 //
 // A capture on the destination square is not stored: it is whatever stands there.
 type Move uint64
@@ -22,6 +23,11 @@ const (
 	KindCastle
 	KindEP   // an en-passant capture: the first capture in passing is the victim
 	KindNull // a null move: the turn passes, nothing moves (searches only)
+	// KindDrop puts a piece of type Dropped from the mover's drop pool on the empty To.
+	KindDrop
+	// KindExchange gives a man of type Given from the mover's pool to the opponent and
+	// rescues one of the mover's own, of type Dropped, dropping it on the empty To.
+	KindExchange
 )
 
 const epFlag Move = 1 << 53
@@ -57,6 +63,23 @@ func (m Move) Aux() Square { return Square(m>>44&0x1ff) - 1 }
 
 // MakesEP reports whether the move leaves en-passant targets behind.
 func (m Move) MakesEP() bool { return m&epFlag != 0 }
+
+// Dropped is the type a drop or an exchange puts on the board.
+func (m Move) Dropped() int { return int(m >> 54 & 31) }
+
+// Given is the type an exchange gives to the opponent.
+func (m Move) Given() int { return int(m >> 59 & 31) }
+
+// IsDrop reports whether m puts a piece from a pool on the board (a drop or an exchange).
+func (m Move) IsDrop() bool { return m.Kind() == KindDrop || m.Kind() == KindExchange }
+
+// newDrop is the drop of a piece of type t on sq (origin and destination both sq).
+func newDrop(sq Square, t int) Move { return newMove(sq, sq).withKind(KindDrop) | Move(t)<<54 }
+
+// newExchange gives a man of type give and drops one's own of type t on sq.
+func newExchange(sq Square, give, t int) Move {
+	return newMove(sq, sq).withKind(KindExchange) | Move(t)<<54 | Move(give)<<59
+}
 
 // withPromotion sets the promotion of m, which has none yet, to type t (-1: none).
 func (m Move) withPromotion(t int) Move { return m | Move(t+1)<<16 }

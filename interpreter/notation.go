@@ -20,6 +20,9 @@ import (
 // pieces between the same squares) appends the squares it captures in passing, each as x
 // and its name: d5e6xe5. Only such moves pay for the legal move generation that tells.
 func (p *Position) Coord(m Move) string {
+	if m.IsDrop() {
+		return p.dropText(m, false)
+	}
 	if m.Cap1() == NoSquare && m.Kind() != KindCastle {
 		return p.plainCoord(m)
 	}
@@ -115,6 +118,9 @@ func (p *Position) SAN(m Move) string {
 // disambiguation.
 func (p *Position) sanBody(m Move, legal []Move) string {
 	rs := p.Ruleset()
+	if m.IsDrop() {
+		return p.dropText(m, true)
+	}
 	if m.Kind() == KindCastle {
 		if m.Aux() > m.From() {
 			return "O-O"
@@ -169,7 +175,7 @@ func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool
 	from := m.From()
 	letter := rs.Piece(p.At(from).Type()).SAN
 	for _, o := range moves {
-		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || rs.Piece(p.At(o.From()).Type()).SAN != letter {
+		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || o.IsDrop() || rs.Piece(p.At(o.From()).Type()).SAN != letter {
 			continue
 		}
 		others = true
@@ -240,6 +246,9 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	clean := strings.TrimRight(in, "+#!?")
 	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
 	legal := p.LegalMoves(nil)
+	if strings.Contains(clean, "@") {
+		return p.parseDrop(in, clean, legal)
+	}
 	var hits []Move
 	// Coordinate notation. Castling is also read in the other style (king-to-square or
 	// king-to-partner), but only when no move has that exact text: in Chess960 the king's
@@ -314,7 +323,7 @@ func (p *Position) impliedFile(hits []Move) (Move, bool) {
 	rs := p.Ruleset()
 	found := NoMove
 	for _, m := range hits {
-		if rs.Piece(p.At(m.From()).Type()).SAN != "" || p.At(m.To()) != NoPiece || m.Cap1() != NoSquare {
+		if m.IsDrop() || rs.Piece(p.At(m.From()).Type()).SAN != "" || p.At(m.To()) != NoPiece || m.Cap1() != NoSquare {
 			return NoMove, false
 		}
 		if rs.FileOf(m.From()) == rs.FileOf(m.To()) {
@@ -352,7 +361,7 @@ func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
 
 func (p *Position) sanMatches(m Move, g []string) bool {
 	rs := p.Ruleset()
-	if m.Kind() == KindCastle {
+	if m.Kind() == KindCastle || m.IsDrop() {
 		return false
 	}
 	pt := rs.Piece(p.At(m.From()).Type())
@@ -408,3 +417,71 @@ func SideName(c Color) string { return sideName[c] }
 
 // Opponent of c.
 func Opponent(c Color) Color { return c ^ 1 }
+
+// dropText writes a drop (N@f3) or an exchange: in SAN (B-N)N@g7, or (P-P)@g2 for a man
+// written without a SAN letter; in coordinate notation B-N@g7. A dropped man without a
+// SAN letter (a pawn) is written with its letter in drops, P@g5, as protocols do.
+func (p *Position) dropText(m Move, san bool) string {
+	rs := p.Ruleset()
+	letter := func(t int) string { return string(rs.Piece(t).Letter) }
+	to := rs.SquareName(m.To())
+	if m.Kind() == KindDrop {
+		return letter(m.Dropped()) + "@" + to
+	}
+	if !san {
+		return letter(m.Given()) + "-" + letter(m.Dropped()) + "@" + to
+	}
+	return "(" + letter(m.Given()) + "-" + letter(m.Dropped()) + ")" + rs.Piece(m.Dropped()).SAN + "@" + to
+}
+
+// dropRE reads the forms of drops and exchanges: N@f3, @g5, (B-N)N@g7, (P-P)@g2, B-N@g7.
+var dropRE = regexp.MustCompile(`^(?:\(([A-Za-z])-([A-Za-z])\)|([A-Za-z])-([A-Za-z]))?([A-Za-z])?@([a-z][0-9]+)$`)
+
+// parseDrop finds the legal drop or exchange that text names.
+func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
+	rs := p.Ruleset()
+	g := dropRE.FindStringSubmatch(text)
+	if g == nil {
+		return NoMove, fmt.Errorf("move %q: a drop is written like N@f3 (or @f3 for a pawn), an exchange like (B-N)N@g7 or B-N@g7", in)
+	}
+	give, take := g[1]+g[3], g[2]+g[4]
+	typeOf := func(l string) int {
+		if l == "" {
+			return -1
+		}
+		return rs.TypeOf(l[0])
+	}
+	for _, l := range []string{give, take, g[5]} {
+		if l != "" && typeOf(l) < 0 {
+			return NoMove, fmt.Errorf("move %q: unknown piece letter %q", in, l)
+		}
+	}
+	if take != "" && g[5] != "" && typeOf(take) != typeOf(g[5]) {
+		return NoMove, fmt.Errorf("move %q: the man rescued (%s) must be the man dropped (%s)", in, take, g[5])
+	}
+	for _, m := range legal {
+		if !m.IsDrop() || rs.SquareName(m.To()) != g[6] || (give != "") != (m.Kind() == KindExchange) {
+			continue
+		}
+		t := m.Dropped()
+		switch {
+		case g[5] == "" && take == "" && rs.Piece(t).SAN != "":
+			continue // "@g5" drops a man written without a letter (a pawn)
+		case g[5] != "" && typeOf(g[5]) != t, take != "" && typeOf(take) != t:
+			continue
+		case give != "" && typeOf(give) != m.Given():
+			continue
+		}
+		return m, nil
+	}
+	if !p.hasPools() {
+		return NoMove, fmt.Errorf("illegal move %q: %s has no drops", in, rs.Name)
+	}
+	return NoMove, fmt.Errorf("illegal move %q: no such drop or exchange is legal here (%s to move)", in, sideName[p.Side()])
+}
+
+// hasPools reports whether the ruleset has drops or exchanges.
+func (p *Position) hasPools() bool {
+	h := p.Ruleset().Hands
+	return h != nil && (h.DropFrom >= 0 || h.Exchange != nil)
+}

@@ -1,0 +1,159 @@
+// Pools on the 256-cell core: captures into a pool, drops, exchanges, promotion from a pool, promoted marks.
+package interpreter
+
+import "chimera/compiler"
+
+// setMark switches the promoted mark of sq on or off (journaled, hashed): a marked piece
+// enters a pool as what it promoted from when it is captured.
+func (p *core256) setMark(sq Square, on bool) {
+	if p.marked.Has(sq) == on {
+		return
+	}
+	p.marked = p.marked.Xor(compiler.Bit256(sq))
+	p.hash ^= p.rs.Zobrist.PromotedKey(sq)
+	p.journal = append(p.journal, edit{kind: editMark, where: uint16(sq)})
+}
+
+// Marked is the set of squares holding promoted pieces (in rulesets that demote them).
+func (p *core256) Marked() compiler.Bitboard { return p.marked.Wide() }
+
+// toPool puts the piece pc, captured on sq by the side to move, into the capturer's
+// capture pool (as what it promoted from, when marked and the rules demote).
+func (p *core256) toPool(sq Square, pc Piece) {
+	h := p.rs.Hands
+	t := pc.Type()
+	if p.marked.Has(sq) {
+		p.setMark(sq, false)
+		if h.Demote {
+			t = h.DemoteTo(t)
+		}
+	}
+	if h.CaptureTo >= 0 {
+		p.changePool(p.side, h.CaptureTo, t, 1)
+	}
+}
+
+// genDrops appends the drops of the side to move onto the empty squares of mask.
+func (p *core256) genDrops(buf []Move, mask bb256) []Move {
+	h := p.rs.Hands
+	if h.DropFrom < 0 {
+		return buf
+	}
+	us := p.side
+	empty := p.tb.Squares.AndNot(p.occupied()).And(mask)
+	for t := range p.rs.NumPieces() {
+		if p.hand[p.rs.HandSlot(us, h.DropFrom, t)] == 0 {
+			continue
+		}
+		for b := p.tb.DropToAt(us, t).And(empty); b.Any(); b = b.Rest() {
+			buf = append(buf, newDrop(b.First(), t))
+		}
+	}
+	return buf
+}
+
+// genExchanges appends the exchanges of the side to move whose drop lands in mask: a man
+// of its give pool, ranking at least as high, for one of its own in the opponent's take
+// pool, dropped at once on an empty square.
+func (p *core256) genExchanges(buf []Move, mask bb256) []Move {
+	x := p.rs.Hands.Exchange
+	if x == nil {
+		return buf
+	}
+	us := p.side
+	empty := p.tb.Squares.AndNot(p.occupied()).And(mask)
+	n := p.rs.NumPieces()
+	for give := range n {
+		if x.Rank(give) < 0 || p.hand[p.rs.HandSlot(us, x.Give, give)] == 0 {
+			continue
+		}
+		for t := range n {
+			if x.Rank(t) < 0 || x.Rank(t) > x.Rank(give) || p.hand[p.rs.HandSlot(us^1, x.Take, t)] == 0 {
+				continue
+			}
+			for b := p.tb.DropToAt(us, t).And(empty); b.Any(); b = b.Rest() {
+				buf = append(buf, newExchange(b.First(), give, t))
+			}
+		}
+	}
+	return buf
+}
+
+// genPoolMoves appends drops and exchanges landing in mask.
+func (p *core256) genPoolMoves(buf []Move, mask bb256) []Move {
+	return p.genExchanges(p.genDrops(buf, mask), mask)
+}
+
+// dropEffect plays a drop or an exchange and returns the piece put on the board.
+func (p *core256) dropEffect(m Move) Piece {
+	h := p.rs.Hands
+	us := p.side
+	t := m.Dropped()
+	if m.Kind() == KindExchange {
+		x := h.Exchange
+		p.changePool(us, x.Give, m.Given(), -1)
+		p.changePool(us^1, x.To, m.Given(), 1)
+		p.changePool(us^1, x.Take, t, -1)
+	} else {
+		p.changePool(us, h.DropFrom, t, -1)
+	}
+	pc := MakePiece(t, us)
+	to := m.To()
+	p.putPiece(to, pc)
+	if p.tb.Piece(t).ResetsClock {
+		p.halfmove = 0
+	}
+	p.regainCastling(to, t)
+	return pc
+}
+
+// regainCastling gives back a castling right when a partner of type t is dropped on a
+// corner of its side's castling rank while the side's king has never moved (its square
+// keeps a bit in castle: see kingBits).
+func (p *core256) regainCastling(sq Square, t int) {
+	cs := p.rs.Castling
+	if !p.kingBits || t != cs.Partner {
+		return
+	}
+	us := p.side
+	rank := cs.Rank[us]
+	if sq != p.rs.SquareAt(0, rank) && sq != p.rs.SquareAt(p.rs.Files-1, rank) {
+		return
+	}
+	if !p.castle.Meets(p.pieces(us, cs.Royal).And(p.tb.CastleRank[us])) {
+		return // the king has moved (or stands elsewhere)
+	}
+	p.castle = p.castle.With(sq) // play hashes the change of castle
+}
+
+// poolPromotions drops, among buf[start:] (moves of the promoting type pt whose pieces
+// promote from a pool), the promotions to a type the pool does not hold: with none held,
+// the piece has no move into its promotion zone at all.
+func (p *core256) poolPromotions(buf []Move, start int, pt *compiler.PieceType[bb256]) []Move {
+	pr := pt.Promotion
+	owner := p.side
+	if pr.FromOpponent {
+		owner ^= 1
+	}
+	n := start
+	for _, m := range buf[start:] {
+		if t := m.Promotion(); t >= 0 && p.hand[p.rs.HandSlot(owner, pr.FromPool, t)] == 0 {
+			continue
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// promoteFromPool takes the promoted type t out of the pool of the promoting piece type
+// pt (the opponent's, if so declared) and puts the promoting piece of type from into it.
+func (p *core256) promoteFromPool(pt *compiler.PieceType[bb256], from, t int) {
+	pr := pt.Promotion
+	owner := p.side
+	if pr.FromOpponent {
+		owner ^= 1
+	}
+	p.changePool(owner, pr.FromPool, t, -1)
+	p.changePool(owner, pr.FromPool, from, 1)
+}
