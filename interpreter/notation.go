@@ -243,11 +243,19 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if in == "" {
 		return NoMove, fmt.Errorf("empty move")
 	}
-	clean := strings.TrimRight(in, "+#!?")
+	clean := strings.TrimRight(strings.TrimSuffix(in, "mate"), "+#!?")
 	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
 	legal := p.LegalMoves(nil)
 	if strings.Contains(clean, "@") {
 		return p.parseDrop(in, clean, legal)
+	}
+	// Older forms: the origin in parentheses, N(b)d7 or R(h)f1; a capture named by the man
+	// captured, KxR.
+	if g := parenOriginRE.FindStringSubmatch(clean); g != nil {
+		clean = g[1] + g[2] + g[3]
+	}
+	if g := namedCaptureRE.FindStringSubmatch(clean); g != nil {
+		return p.parseNamedCapture(in, g[1], g[2], legal)
 	}
 	var hits []Move
 	// Coordinate notation. Castling is also read in the other style (king-to-square or
@@ -484,4 +492,49 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 func (p *Position) hasPools() bool {
 	h := p.Ruleset().Hands
 	return h != nil && (h.DropFrom >= 0 || h.Exchange != nil)
+}
+
+var (
+	parenOriginRE  = regexp.MustCompile(`^([A-Z])\(([a-z]?[0-9]*)\)(x?[a-z][0-9]+.*)$`)
+	namedCaptureRE = regexp.MustCompile(`^([A-Z]?)x([A-Z])$`)
+)
+
+// parseNamedCapture finds the one legal capture by a piece written mover (its SAN letter;
+// "" for a letterless man) of a piece whose letter is victim: KxR.
+func (p *Position) parseNamedCapture(in, mover, victim string, legal []Move) (Move, error) {
+	rs := p.Ruleset()
+	var hits []Move
+	for _, m := range legal {
+		if m.IsDrop() || m.Kind() == KindCastle {
+			continue
+		}
+		v := p.At(m.To())
+		if m.Kind() == KindEP {
+			v = p.At(m.Cap1())
+		}
+		if v == NoPiece || v.Color() == p.Side() || rs.Piece(v.Type()).Letter != victim[0] {
+			continue
+		}
+		if pt := rs.Piece(p.At(m.From()).Type()); pt.SAN != mover && string(pt.Letter) != mover {
+			continue
+		}
+		if len(hits) > 0 && hits[0].From() == m.From() && hits[0].To() == m.To() {
+			continue // promotion choices of one capture: the first stands for them
+		}
+		hits = append(hits, m)
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return NoMove, fmt.Errorf("illegal move %q: no %s can capture a %s here", in, orPawn(mover), victim)
+	}
+	return NoMove, fmt.Errorf("move %q is ambiguous: %d legal captures match; give the squares", in, len(hits))
+}
+
+func orPawn(letter string) string {
+	if letter == "" {
+		return "pawn"
+	}
+	return letter
 }

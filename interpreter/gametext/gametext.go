@@ -14,6 +14,8 @@ import (
 var (
 	moveNumberRE = regexp.MustCompile(`^([0-9]+)(\.*)(.*)$`)
 	resultTokens = map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true, "*": true}
+	// resignTokens end a game: the side to move resigns.
+	resignTokens = map[string]bool{"resigns": true, "resign": true, "resigned": true}
 )
 
 // PlayGame replays a game on p: moves in SAN or coordinate notation, separated by spaces,
@@ -23,9 +25,10 @@ var (
 func PlayGame(p *interpreter.Position, game string) error {
 	fullmove := startMoveNumber(p)
 	for _, tok := range gameTokens(game) {
-		if resultTokens[tok] || strings.HasPrefix(tok, "$") {
+		if resultTokens[tok] || strings.HasPrefix(tok, "$") || strings.EqualFold(tok, "mate") {
 			continue
 		}
+
 		// A move number: digits then dots, or digits alone ("0-0" is castling, not a number).
 		if g := moveNumberRE.FindStringSubmatch(tok); g != nil && (g[2] != "" || g[3] == "") {
 			if n, err := strconv.Atoi(g[1]); err == nil && n > 0 {
@@ -35,6 +38,9 @@ func PlayGame(p *interpreter.Position, game string) error {
 			if tok == "" {
 				continue
 			}
+		}
+		if resignTokens[strings.ToLower(strings.TrimRight(tok, ".!"))] {
+			continue
 		}
 		side := p.Side()
 		m, err := p.ParseMove(tok)
