@@ -388,7 +388,7 @@ func (v *validator) pieces() {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
 			}
-			if len(pr.To) == 0 && pr.FromPool == "" {
+			if len(pr.To) == 0 {
 				v.add(pr.Src, "to", "promotion: give the letters it may promote to (to: [...])")
 			}
 			v.letterList(pr.Src, "to", pr.To)
