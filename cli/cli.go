@@ -2,7 +2,7 @@
 // help texts with examples, and exit statuses (0 success, 1 test or validation failure,
 // 2 usage or input error).
 //
-// Commands: list, show, moves, perft, validate, help. Wherever a variant name is
+// Commands: list, show, moves, perft, validate, replay, help. Wherever a variant name is
 // expected, a path to a definition file works too, and --def PATH may replace it.
 package cli
 
@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -40,18 +41,24 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, validateCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, validateCommand, replayCommand}
 }
 
-// context carries the output streams and the running command.
+// context carries the input and output streams and the running command.
 type context struct {
+	in       io.Reader
 	out, err io.Writer
 	cmd      *command
 }
 
-// Main runs the chimera command line with args (without the program name) and returns
-// the exit status.
+// Main runs the chimera command line with args (without the program name), reading
+// standard input where a command is given "-" for a file, and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
+	return MainWithInput(args, os.Stdin, stdout, stderr)
+}
+
+// MainWithInput is Main reading stdin in place of standard input.
+func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		overview(stderr)
 		return exitUsage
@@ -79,7 +86,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(cmd)
 	run := cmd.setup(fs)
 	help := fs.BoolP("help", "h", false, "show this help")
-	c := &context{out: stdout, err: stderr, cmd: cmd}
+	c := &context{in: stdin, out: stdout, err: stderr, cmd: cmd}
 	if err := fs.Parse(args[1:]); err != nil {
 		return c.usage("%v", err)
 	}
@@ -131,6 +138,7 @@ func overview(w io.Writer) {
 	fmt.Fprintln(w, "  chimera show chess")
 	fmt.Fprintln(w, "  chimera perft chess 5 --divide")
 	fmt.Fprintln(w, "  chimera validate myvariant.yaml")
+	fmt.Fprintln(w, "  chimera replay hostage games.pgn")
 }
 
 func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {

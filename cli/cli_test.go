@@ -233,7 +233,7 @@ func TestValidateFailure(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, name := range []string{"list", "show", "moves", "perft", "validate"} {
+	for _, name := range []string{"list", "show", "moves", "perft", "validate", "replay"} {
 		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
 			code, out, _ := run(args...)
 			if code != 0 || !strings.Contains(out, "Example") || !strings.Contains(out, "Usage: chimera "+name) {
@@ -242,7 +242,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	code, out, _ := run("help")
-	if code != 0 || !strings.Contains(out, "perft") || !strings.Contains(out, "validate") {
+	if code != 0 || !strings.Contains(out, "perft") || !strings.Contains(out, "validate") || !strings.Contains(out, "replay") {
 		t.Errorf("help: got exit %d and %q", code, out)
 	}
 	code, _, errs := run()

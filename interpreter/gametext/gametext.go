@@ -1,4 +1,5 @@
-// Package gametext reads games written as move text and replays them: tokens, move numbers, labels.
+// Package gametext reads games written as move text and replays them: tokens, move numbers,
+// labels, comments and variations, check marks and results; and PGN files (tag pairs, several games).
 package gametext
 
 import (
@@ -13,19 +14,91 @@ import (
 
 var (
 	moveNumberRE = regexp.MustCompile(`^([0-9]+)(\.*)(.*)$`)
-	resultTokens = map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true, "*": true}
-	// resignTokens end a game: the side to move resigns.
+	resultTokens = map[string]string{"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "*": "*"}
+	// resignTokens end a game: the side to move resigns (or the side named just before).
 	resignTokens = map[string]bool{"resigns": true, "resign": true, "resigned": true}
+	sideTokens   = map[string]compiler.Color{"white": compiler.White, "black": compiler.Black}
 )
 
+// Played is one move of a replayed game text.
+type Played struct {
+	Number int            // the full-move number
+	Side   compiler.Color // the side that made the move
+	Text   string         // the move as written, without its move number
+	Move   interpreter.Move
+	Coord  string // the move in coordinate notation (Position.Coord)
+
+	// What the text claims: check ('+'), mate ('#', or 'mate' as a suffix or as the next token).
+	ClaimsCheck, ClaimsMate bool
+	// What the move does: it leaves the side to move in check; it wins at once (checkmate:
+	// in check with no legal move that saves the game, or a goal reached).
+	Check, Mate bool
+}
+
+// Label writes the move with its number: "14. (N-N)N@g7+" or "10... N(b)d7".
+func (m Played) Label() string { return moveLabel(m.Number, m.Side, m.Text) }
+
+// Stop is the move at which a replay stopped: unreadable, or not legal in its position.
+// As an error it reads "10... N(b)d7: " then the parser's error.
+type Stop struct {
+	Number int
+	Side   compiler.Color // the side to move
+	Text   string         // the move as written, without its move number
+	Err    error          // the parser's error
+}
+
+// Label writes the move with its number, as Played.Label does.
+func (s *Stop) Label() string { return moveLabel(s.Number, s.Side, s.Text) }
+
+func (s *Stop) Error() string { return s.Label() + ": " + s.Err.Error() }
+
+func (s *Stop) Unwrap() error { return s.Err }
+
+// Replay is what replaying a game text did.
+type Replay struct {
+	Moves []Played // the moves played, in order
+	Stop  *Stop    // the move that could not be played, or nil when the whole text was
+	// Result is the text's last result token (1-0, 0-1, 1/2-1/2 or *; ½-½ reads as
+	// 1/2-1/2), or "" when it has none.
+	Result string
+	// Resigned reports a resignation in the text ("Resigns", "24.Resigns", "Black resigns"),
+	// Resigner the side that resigned: the one named, else the side to move then.
+	Resigned bool
+	Resigner compiler.Color
+}
+
 // PlayGame replays a game on p: moves in SAN or coordinate notation, separated by spaces,
-// with optional move numbers ("1.", "14", "1...", "1.e4"), {comments}, $NAGs and a
-// result token (1-0, 0-1, 1/2-1/2, *), which are ignored. A move that fails to parse
-// stops the replay with an error naming its move number, e.g. `2... Qh4: illegal move`.
+// with optional move numbers ("1.", "14", "1...", "1.e4"), {comments}, (variations), $NAGs,
+// a resignation and a result token (1-0, 0-1, 1/2-1/2, *), which are ignored. A move that
+// fails to parse stops the replay with an error naming its move number, e.g.
+// `2... Qh4: illegal move`. It is ReplayGame without the details.
 func PlayGame(p *interpreter.Position, game string) error {
+	if r := ReplayGame(p, game); r.Stop != nil {
+		return r.Stop
+	}
+	return nil
+}
+
+// ReplayGame replays a game text on p as PlayGame does and returns each move played with
+// what its text claims (check, mate) and what it does, the move it stopped at (p is then
+// the position before that move), the text's result token and its resignation.
+func ReplayGame(p *interpreter.Position, game string) *Replay {
+	r := &Replay{}
 	fullmove := startMoveNumber(p)
-	for _, tok := range gameTokens(game) {
-		if resultTokens[tok] || strings.HasPrefix(tok, "$") || strings.EqualFold(tok, "mate") {
+	tokens := gameTokens(game)
+	for i := 0; i < len(tokens); i++ {
+		tok := tokens[i]
+		if res, ok := resultTokens[tok]; ok {
+			r.Result = res
+			continue
+		}
+		if strings.HasPrefix(tok, "$") || strings.Trim(tok, "!?") == "" || strings.EqualFold(tok, "e.p.") {
+			continue
+		}
+		if strings.EqualFold(tok, "mate") {
+			if n := len(r.Moves); n > 0 {
+				r.Moves[n-1].ClaimsMate = true
+			}
 			continue
 		}
 
@@ -39,20 +112,60 @@ func PlayGame(p *interpreter.Position, game string) error {
 				continue
 			}
 		}
-		if resignTokens[strings.ToLower(strings.TrimRight(tok, ".!"))] {
+		if isResign(tok) {
+			r.Resigned, r.Resigner = true, p.Side()
 			continue
 		}
+		if side, ok := sideTokens[strings.ToLower(tok)]; ok && i+1 < len(tokens) && isResign(tokens[i+1]) {
+			r.Resigned, r.Resigner = true, side
+			i++
+			continue
+		}
+
 		side := p.Side()
 		m, err := p.ParseMove(tok)
 		if err != nil {
-			return fmt.Errorf("%s: %v", moveLabel(fullmove, side, tok), err)
+			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: err}
+			return r
 		}
+		pm := Played{Number: fullmove, Side: side, Text: tok, Move: m, Coord: p.Coord(m)}
+		pm.ClaimsCheck, pm.ClaimsMate = claims(tok)
 		p.Make(m)
+		pm.Check, pm.Mate = p.InCheck(), wins(p)
+		r.Moves = append(r.Moves, pm)
 		if side == compiler.Black {
 			fullmove++
 		}
 	}
-	return nil
+	return r
+}
+
+func isResign(tok string) bool {
+	return resignTokens[strings.ToLower(strings.TrimRight(tok, ".!"))]
+}
+
+// claims reads the check marks of a move text: '+' (or "++") claims check; '#' or a
+// "mate" suffix claims mate. Annotations (!, ?) and "e.p." after the move are passed over.
+func claims(text string) (check, mate bool) {
+	s := strings.TrimRight(text, "!?")
+	s = strings.TrimRight(strings.TrimSuffix(s, "e.p."), "!?")
+	if strings.HasSuffix(s, "mate") || strings.HasSuffix(s, "#") {
+		return false, true
+	}
+	return strings.HasSuffix(s, "+"), false
+}
+
+// wins reports whether the move just made in p won at once: the side to move has no legal
+// move and loses by it (checkmate), or a goal that decides the game was reached.
+func wins(p *interpreter.Position) bool {
+	if e := p.Ended(); e.Over {
+		return e.Outcome == compiler.Loss
+	}
+	if !p.InCheck() || len(p.LegalMoves(nil)) > 0 {
+		return false
+	}
+	o, _ := p.NoMoves()
+	return o == compiler.Loss
 }
 
 // moveLabel writes a move with its number: "3. Nf3" or "3... Nc6".
@@ -75,28 +188,67 @@ func startMoveNumber(p *interpreter.Position) int {
 	return n
 }
 
-// gameTokens splits a game text into tokens, dropping {comments} (which may span lines)
-// and ; comments (from a ';' outside braces to the end of its line).
+var (
+	// exchangeOpenRE is an exchange at a '(': (B-N) then the man dropped or '@', as in (B-N)N@g7 or (P-P)@g2.
+	exchangeOpenRE = regexp.MustCompile(`^\([A-Za-z]-[A-Za-z]\)[A-Za-z@]`)
+	// originOpenRE is an origin in parentheses after a piece letter, as in N(b)d7, R(h)f1, N(b)xd7.
+	originOpenRE = regexp.MustCompile(`^\([a-z]?[0-9]*\)x?[a-z][0-9]`)
+)
+
+// gameTokens splits a game text into tokens, dropping {comments} (which may span lines),
+// ; comments (from a ';' outside braces to the end of its line), lines starting with '%'
+// (PGN escapes) and (variations), which may nest and span lines. A '(' opens a variation
+// unless it belongs to a move: an exchange, (B-N)N@g7, or an origin after a piece letter,
+// N(b)d7; then its text runs to the next ')'.
 func gameTokens(game string) []string {
 	var b strings.Builder
-	depth := 0
+	braces, variations := 0, 0
+	write := func(s string) {
+		if variations == 0 {
+			b.WriteString(s)
+		}
+	}
 	for _, line := range strings.Split(game, "\n") {
+		if braces == 0 && strings.HasPrefix(line, "%") {
+			continue
+		}
 	chars:
-		for _, r := range line {
+		for i := 0; i < len(line); i++ {
+			ch := line[i]
 			switch {
-			case r == ';' && depth == 0:
+			case ch == '{':
+				braces++
+				b.WriteByte(' ')
+			case ch == '}' && braces > 0:
+				braces--
+				b.WriteByte(' ')
+			case braces > 0:
+			case ch == ';':
 				break chars
-			case r == '{':
-				depth++
+			case ch == '(' && movePart(line, i):
+				end := i + strings.IndexByte(line[i:], ')')
+				write(line[i : end+1])
+				i = end
+			case ch == '(':
+				variations++
 				b.WriteByte(' ')
-			case r == '}' && depth > 0:
-				depth--
+			case ch == ')' && variations > 0:
+				variations--
 				b.WriteByte(' ')
-			case depth == 0:
-				b.WriteRune(r)
+			default:
+				write(line[i : i+1])
 			}
 		}
 		b.WriteByte(' ')
 	}
 	return strings.Fields(b.String())
+}
+
+// movePart reports whether the '(' at line[i] belongs to a move rather than opening a variation.
+func movePart(line string, i int) bool {
+	rest := line[i:]
+	if exchangeOpenRE.MatchString(rest) {
+		return true
+	}
+	return i > 0 && line[i-1] >= 'A' && line[i-1] <= 'Z' && originOpenRE.MatchString(rest)
 }
