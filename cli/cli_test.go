@@ -277,3 +277,14 @@ func TestStunnedPiecesShown(t *testing.T) {
 		t.Errorf("random setup: %d %q", code, errs)
 	}
 }
+
+func TestPoolsShown(t *testing.T) {
+	code, out, errs := run("show", "hostage", "--fen", "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R[BNrp][Pn] w KQkq - 0 1")
+	if code != 0 || !strings.Contains(out, "Pools: White prison [rp] airfield [P]; Black prison [BN] airfield [n]") {
+		t.Errorf("show hostage: %d %s\n%s", code, errs, out)
+	}
+	code, out, errs = run("moves", "crazyhouse", "--moves", "e2e4 d7d5 e4d5 d8d5")
+	if code != 0 || !strings.Contains(out, "P@") || !strings.Contains(out, "FEN: rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3") {
+		t.Errorf("moves crazyhouse: %d %s\n%s", code, errs, out)
+	}
+}

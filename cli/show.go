@@ -248,6 +248,42 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 		text := fmt.Sprintf("%c%c zone %s: %s", m.open, m.close, zoneText(rs, m.name), strings.Join(m.duties, "; "))
 		fmt.Fprintln(w, wrap(text, 78, "  ", "       "))
 	}
+	if line := poolLine(p); line != "" {
+		fmt.Fprintln(w, wrap(line, 78, "  ", "    "))
+	}
+}
+
+// poolLine lists what each side holds in its pools, each man in its own colour's case:
+// "Pools: White prison [rp] airfield [Q]; Black prison [B] airfield []".
+func poolLine(p *interpreter.Position) string {
+	rs := p.Ruleset()
+	if rs.Hands == nil {
+		return ""
+	}
+	var sides []string
+	for c := compiler.White; c <= compiler.Black; c++ {
+		var parts []string
+		for pool, name := range rs.Pools() {
+			man := c
+			if rs.Hands.Enemy(pool) {
+				man ^= 1
+			}
+			var b strings.Builder
+			for t := range rs.NumPieces() {
+				l := rs.Piece(t).Letter
+				if man == compiler.Black {
+					l += 'a' - 'A'
+				}
+				for range p.PoolCount(c, pool, t) {
+					b.WriteByte(l)
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s [%s]", name, b.String()))
+		}
+		side := interpreter.SideName(c)
+		sides = append(sides, strings.ToUpper(side[:1])+side[1:]+" "+strings.Join(parts, " "))
+	}
+	return "Pools: " + strings.Join(sides, "; ")
 }
 
 // statusKind marks, among the cell kinds drawBoard has seen, a piece with a timed status.
