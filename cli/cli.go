@@ -41,7 +41,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, validateCommand, replayCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand}
 }
 
 // context carries the input and output streams and the running command.

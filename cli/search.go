@@ -1,0 +1,114 @@
+// The search command: the engine's best move in a position, one line per iteration.
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/engine/search"
+	"chimera/interpreter"
+	"chimera/interpreter/gametext"
+)
+
+var searchCommand = &command{
+	name:    "search",
+	args:    "VARIANT",
+	summary: "search a position for the best move",
+	details: `Sets up the position (the default setup, --setup NAME or --fen FEN), plays the
+moves of --moves, then searches it: one line per completed iteration (depth, score,
+nodes, nodes per second, time, principal variation in SAN), then "bestmove MOVE" in
+coordinate notation. Scores are in centipawns for the side to move; "win in N" or
+"loss in N" count moves to a decided end (checkmate, a goal reached).
+
+Without a limit the search runs for 5 seconds. --depth, --movetime and --nodes
+combine: the first reached stops it. With one thread a search to a fixed depth or
+node count is deterministic.`,
+	examples: []string{
+		"chimera search chess --depth 8",
+		"chimera search koopa --movetime 2000",
+		`chimera search crazyhouse --moves "e4 d5 exd5 Qxd5" --nodes 200000`,
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		fen, setup := positionFlags(fs)
+		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
+		depth := fs.Int("depth", 0, "search to this depth (plies; 1 to 100)")
+		movetime := fs.Int("movetime", 0, "search for this many milliseconds")
+		nodes := fs.Int64("nodes", 0, "search at most this many nodes")
+		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
+		return func(c *context, args []string) int {
+			rs, args, code := c.variant(*def, args)
+			if code != exitOK {
+				return code
+			}
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			switch {
+			case *depth < 0 || *depth > 100:
+				return c.usage("--depth must be from 1 to 100, found %d", *depth)
+			case *movetime < 0:
+				return c.usage("--movetime must be a positive number of milliseconds, found %d", *movetime)
+			case *nodes < 0:
+				return c.usage("--nodes must be positive, found %d", *nodes)
+			case *hash < 1 || *hash > 4096:
+				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
+			}
+			p, code := c.position(rs, *fen, *setup)
+			if code != exitOK {
+				return code
+			}
+			if err := gametext.PlayGame(p, *moves); err != nil {
+				return c.inputError(fmt.Errorf("--moves: %w", err))
+			}
+			lim := search.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
+			if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
+				lim.MoveTime = 5 * time.Second
+			}
+			if r := p.Result(); r != interpreter.Ongoing {
+				fmt.Fprintf(c.out, "The game is over: %s (%s)\n", r.Score, r.Reason)
+				return exitOK
+			}
+			e := search.New(rs, *hash)
+			res := e.Search(p, lim, func(in search.Info) {
+				secs := max(in.Time.Seconds(), 1e-3)
+				fmt.Fprintf(c.out, "depth %2d  score %-12s  nodes %10d  nps %9.0f  time %6.2fs  pv %s\n",
+					in.Depth, ScoreText(in.Score), in.Nodes, float64(in.Nodes)/secs, in.Time.Seconds(), sanLine(p, in.PV))
+			})
+			fmt.Fprintf(c.out, "bestmove %s\n", p.Coord(res.Best))
+			return exitOK
+		}
+	},
+}
+
+// ScoreText writes a score: centipawns, or "win in N" / "loss in N" (moves) when decided.
+func ScoreText(s int) string {
+	switch {
+	case s >= search.Mate-search.MateSpan:
+		return fmt.Sprintf("win in %d", (search.Mate-s+1)/2)
+	case s <= -search.Mate+search.MateSpan:
+		return fmt.Sprintf("loss in %d", (search.Mate+s)/2)
+	}
+	return fmt.Sprintf("%+d", s)
+}
+
+// sanLine writes a line of moves from p in SAN (p is restored).
+func sanLine(p *interpreter.Position, pv []interpreter.Move) string {
+	var out []string
+	n := 0
+	for _, m := range pv {
+		if !p.IsLegal(m) {
+			break
+		}
+		out = append(out, p.SAN(m))
+		p.Make(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		p.Unmake()
+	}
+	return strings.Join(out, " ")
+}

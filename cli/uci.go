@@ -1,0 +1,460 @@
+// The uci command: the Universal Chess Interface with Fairy-Stockfish's variant extensions.
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/engine/perft"
+	"chimera/engine/search"
+	"chimera/interpreter"
+)
+
+var uciCommand = &command{
+	name:    "uci",
+	args:    "",
+	summary: "run as a UCI engine (with Fairy-Stockfish's variant options)",
+	details: `Speaks the Universal Chess Interface on standard input and output, as GUIs and
+match programs expect, with the extensions of Fairy-Stockfish so that programs written
+for it drive Chimera unchanged:
+
+  setoption name UCI_Variant value NAME   a built-in (or a loaded file's) variant
+  setoption name VariantPath value FILES  load definition files (separated by ';')
+  setoption name UCI_Chess960 value true  Chess960 castling notation in chess
+  go perft N                              per-move counts and "Nodes searched: N"
+
+Moves are in coordinate notation (e2e4, e7e8q, drops P@e4, exchanges B-N@g7). On a
+variant change the engine says "info string variant NAME files W ranks H pocket N
+template fairy startpos FEN". A line it cannot carry out gets "info string" with the
+reason, and the engine goes on.`,
+	examples: []string{
+		"chimera uci",
+		`printf 'uci\nsetoption name UCI_Variant value koopa\nposition startpos moves e2e4\ngo depth 6\nquit\n' | chimera uci`,
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		return func(c *context, args []string) int {
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			u := newUCI(c.out)
+			u.run(c.in)
+			return exitOK
+		}
+	},
+}
+
+// uci is one UCI session.
+type uci struct {
+	mu       sync.Mutex // guards out
+	out      io.Writer
+	variants map[string]*compiler.Ruleset // loaded files
+	rs       *compiler.Ruleset
+	pos      *interpreter.Position
+	engine   *search.Engine
+	hashMB   int
+	multiPV  int
+	chess960 bool
+	busy     sync.WaitGroup
+	running  bool
+}
+
+func newUCI(out io.Writer) *uci {
+	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: 64, multiPV: 1}
+	u.setVariant("chess", false)
+	return u
+}
+
+func (u *uci) say(format string, args ...any) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	fmt.Fprintf(u.out, format+"\n", args...)
+}
+
+// variantNames lists the built-ins and loaded variants, sorted.
+func (u *uci) variantNames() []string {
+	names := append([]string(nil), defs.Builtins()...)
+	for n := range u.variants {
+		if !contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (u *uci) run(in io.Reader) {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if !u.handle(line) {
+			break
+		}
+	}
+	u.stopSearch()
+}
+
+// handle carries out one line; false means quit.
+func (u *uci) handle(line string) bool {
+	f := strings.Fields(line)
+	switch f[0] {
+	case "uci":
+		u.say("id name Chimera")
+		u.say("id author the Chimera developers")
+		u.say("option name UCI_Variant type combo default %s %s", u.rs.Name, "var "+strings.Join(u.variantNames(), " var "))
+		u.say("option name VariantPath type string default <empty>")
+		u.say("option name UCI_Chess960 type check default false")
+		u.say("option name Hash type spin default 64 min 1 max 4096")
+		u.say("option name Threads type spin default 1 min 1 max 1")
+		u.say("option name MultiPV type spin default 1 min 1 max 256")
+		u.say("option name Ponder type check default false")
+		u.say("uciok")
+	case "isready":
+		u.say("readyok")
+	case "ucinewgame":
+		u.stopSearch()
+		u.engine.Clear()
+	case "setoption":
+		u.stopSearch()
+		u.setOption(line)
+	case "position":
+		u.stopSearch()
+		u.position(f[1:])
+	case "go":
+		u.stopSearch()
+		u.goCmd(f[1:])
+	case "stop":
+		u.stopSearch()
+	case "ponderhit":
+		// Pondering is not offered (Ponder is off): a ponderhit has nothing to switch.
+	case "d":
+		u.say("Fen: %s", u.pos.FEN())
+	case "quit":
+		return false
+	default:
+		u.say("info string unknown command: %s", truncate(line, 80))
+	}
+	return true
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func (u *uci) setOption(line string) {
+	rest := strings.TrimSpace(strings.TrimPrefix(line, "setoption"))
+	if !strings.HasPrefix(rest, "name ") {
+		u.say("info string setoption: expected 'setoption name NAME [value VALUE]'")
+		return
+	}
+	rest = strings.TrimPrefix(rest, "name ")
+	name, value := rest, ""
+	if i := strings.Index(rest, " value "); i >= 0 {
+		name, value = rest[:i], strings.TrimSpace(rest[i+len(" value "):])
+	}
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "uci_variant":
+		u.setVariant(value, true)
+	case "variantpath":
+		u.loadFiles(value)
+	case "uci_chess960":
+		u.chess960 = value == "true"
+		u.setVariant(u.rs.Name, false)
+	case "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 4096 {
+			u.say("info string Hash must be from 1 to 4096, found %q", value)
+			return
+		}
+		u.hashMB = n
+		u.engine.Resize(n)
+	case "threads":
+		if value != "1" {
+			u.say("info string Threads: only 1 is supported")
+		}
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 256 {
+			u.say("info string MultiPV must be from 1 to 256, found %q", value)
+			return
+		}
+		u.multiPV = n
+	case "ponder":
+	default:
+		u.say("info string unknown option %q", truncate(name, 40))
+	}
+}
+
+// loadFiles reads definition files (separated by ';' or the system's list separator).
+func (u *uci) loadFiles(value string) {
+	for _, path := range strings.FieldsFunc(value, func(r rune) bool { return r == ';' || r == filepath.ListSeparator }) {
+		path = strings.TrimSpace(path)
+		if path == "" || path == "<empty>" {
+			continue
+		}
+		rs, err := interpreter.Open(path)
+		if err != nil {
+			u.say("info string VariantPath %s: %s", path, strings.ReplaceAll(err.Error(), "\n", "; "))
+			continue
+		}
+		u.variants[rs.Name] = rs
+		u.say("info string loaded variant %s from %s", rs.Name, path)
+	}
+}
+
+// setVariant switches to the named variant (chess960 when UCI_Chess960 asks for it in
+// chess) and announces it.
+func (u *uci) setVariant(name string, announce bool) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "chess" && u.chess960 {
+		name = "chess960"
+	}
+	rs := u.variants[name]
+	if rs == nil {
+		var err error
+		if rs, err = interpreter.Open(name); err != nil || !contains(defs.Builtins(), name) {
+			u.say("info string unknown variant %q (variants: %s)", truncate(name, 40), strings.Join(u.variantNames(), " "))
+			return
+		}
+	}
+	u.rs = rs
+	u.engine = search.New(rs, u.hashMB)
+	p, err := interpreter.Start(rs, "")
+	if err != nil {
+		u.say("info string %s: %v", name, err)
+		return
+	}
+	u.pos = p
+	if announce {
+		pocket := 0
+		if rs.Hands != nil {
+			pocket = rs.NumPieces()
+		}
+		u.say("info string variant %s files %d ranks %d pocket %d template fairy startpos %s", rs.Name, rs.Files, rs.Ranks, pocket, p.FEN())
+	}
+}
+
+// position sets up "startpos" or "fen FEN", then plays "moves ...".
+func (u *uci) position(args []string) {
+	if len(args) == 0 {
+		u.say("info string position: expected startpos or fen FEN")
+		return
+	}
+	var p *interpreter.Position
+	var err error
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		p, err = interpreter.Start(u.rs, "")
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		p, err = interpreter.FromFEN(u.rs, strings.Join(rest[:i], " "))
+		rest = rest[i:]
+	default:
+		u.say("info string position: expected startpos or fen FEN, found %q", truncate(args[0], 40))
+		return
+	}
+	if err != nil {
+		u.say("info string position: %v", err)
+		return
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			u.say("info string position: expected moves after the position, found %q", truncate(rest[0], 40))
+			return
+		}
+		for _, s := range rest[1:] {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				u.say("info string position: %v", err)
+				return
+			}
+			p.Make(m)
+		}
+	}
+	u.pos = p
+}
+
+// goCmd starts a search (or counts perft) with the limits given.
+func (u *uci) goCmd(args []string) {
+	var lim search.Limits
+	lim.MultiPV = u.multiPV
+	num := func(i int) (int64, bool) {
+		if i+1 >= len(args) {
+			u.say("info string go %s: missing number", args[i])
+			return 0, false
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			u.say("info string go %s: %q is not a number", args[i], truncate(args[i+1], 20))
+			return 0, false
+		}
+		return n, true
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "perft":
+			n, ok := num(i)
+			if !ok {
+				return
+			}
+			u.perft(int(min(n, 20)))
+			return
+		case "infinite":
+			lim.Infinite = true
+		case "ponder":
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := u.pos.ParseMove(args[i+1])
+				if err != nil {
+					break
+				}
+				lim.SearchMovesOnly = append(lim.SearchMovesOnly, m)
+				i++
+			}
+		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate":
+			n, ok := num(i)
+			if !ok {
+				return
+			}
+			switch args[i] {
+			case "depth":
+				lim.Depth = int(min(n, 100))
+			case "mate":
+				lim.Depth = int(min(2*n+1, 100))
+			case "nodes":
+				lim.Nodes = n
+			case "movetime":
+				lim.MoveTime = ms(n)
+			case "wtime":
+				lim.Time[compiler.White] = ms(n)
+			case "btime":
+				lim.Time[compiler.Black] = ms(n)
+			case "winc":
+				lim.Inc[compiler.White] = ms(n)
+			case "binc":
+				lim.Inc[compiler.Black] = ms(n)
+			case "movestogo":
+				lim.MovesToGo = int(n)
+			}
+			i++
+		default:
+			u.say("info string go: unknown parameter %q", truncate(args[i], 20))
+		}
+	}
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == [2]time.Duration{} && !lim.Infinite {
+		lim.Infinite = true // a bare "go" searches until "stop"
+	}
+	p := u.pos.Clone()
+	e := u.engine
+	u.running = true
+	u.busy.Add(1)
+	go func() {
+		defer u.busy.Done()
+		if len(p.LegalMoves(nil)) == 0 {
+			if lim.Infinite {
+				for !u.stopRequested(e) {
+					time.Sleep(time.Millisecond)
+				}
+			}
+			u.say("bestmove (none)")
+			return
+		}
+		res := e.Search(p, lim, func(in search.Info) { u.info(p, in) })
+		if res.Ponder != interpreter.NoMove {
+			q := p.Clone()
+			q.Make(res.Best)
+			u.say("bestmove %s ponder %s", p.Coord(res.Best), q.Coord(res.Ponder))
+			return
+		}
+		u.say("bestmove %s", p.Coord(res.Best))
+	}()
+}
+
+// stopRequested waits for stop on an infinite search without a move to search.
+func (u *uci) stopRequested(e *search.Engine) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return !u.running
+}
+
+func (u *uci) stopSearch() {
+	if !u.running {
+		return
+	}
+	u.engine.Stop()
+	u.mu.Lock()
+	u.running = false
+	u.mu.Unlock()
+	u.busy.Wait()
+}
+
+// info writes one search report as a UCI info line.
+func (u *uci) info(p *interpreter.Position, in search.Info) {
+	score := fmt.Sprintf("cp %d", in.Score)
+	switch {
+	case in.Score >= search.Mate-search.MateSpan:
+		score = fmt.Sprintf("mate %d", (search.Mate-in.Score+1)/2)
+	case in.Score <= -search.Mate+search.MateSpan:
+		score = fmt.Sprintf("mate -%d", (search.Mate+in.Score)/2)
+	}
+	ms := max(in.Time.Milliseconds(), 1)
+	var pv []string
+	q := p.Clone()
+	for _, m := range in.PV {
+		if !q.IsLegal(m) {
+			break
+		}
+		pv = append(pv, q.Coord(m))
+		q.Make(m)
+	}
+	u.say("info depth %d seldepth %d multipv %d score %s nodes %d nps %d time %d pv %s",
+		in.Depth, in.SelDepth, max(in.MultiPV, 1), score, in.Nodes, in.Nodes*1000/ms, ms, strings.Join(pv, " "))
+}
+
+// perft prints the count under each move, then the total, as Fairy-Stockfish does.
+func (u *uci) perft(depth int) {
+	if depth < 1 {
+		u.say("info string go perft: depth must be at least 1")
+		return
+	}
+	start := time.Now()
+	var total int64
+	for _, d := range perft.Divide(u.pos, depth, 1) {
+		u.say("%s: %d", u.pos.Coord(d.Move), d.Nodes)
+		total += d.Nodes
+	}
+	u.say("")
+	u.say("Nodes searched: %d", total)
+	_ = start
+}

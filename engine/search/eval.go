@@ -1,0 +1,184 @@
+// The generic evaluation: material from the definition (or estimated from mobility), mobility-based square tables, pools, goal zones.
+package search
+
+import (
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// evaluator holds the tables the evaluation reads, computed once per ruleset.
+type evaluator struct {
+	rs     *compiler.Ruleset
+	value  []int      // per type, centipawns (royal pieces 0)
+	square [2][][]int // [color][type][square]: bonus for a piece there
+	pool   [][]int    // [pool][type]: the worth of a held man
+	// goalDist[c][sq]: king steps from sq to side c's nearest goal square (reach goals),
+	// for the goal's counted types goalTypes; nil without reach goals.
+	goalDist  [2][]int
+	goalTypes uint64
+	stunned   int // per cent of its value a piece with an immobile status keeps
+}
+
+// newEvaluator derives the evaluation tables from the compiled ruleset.
+func newEvaluator(rs *compiler.Ruleset) *evaluator {
+	e := &evaluator{rs: rs, stunned: 100}
+	n := rs.NumPieces()
+	e.value = make([]int, n)
+	mob := make([][]int, n) // [type][square]: White's targets from there on an empty board
+	for t := range n {
+		pt := rs.Piece(t)
+		mob[t] = make([]int, rs.Cells)
+		total, squares := 0, 0
+		for sq := 0; sq < rs.Cells; sq++ {
+			if !rs.Squares.Has(sq) {
+				continue
+			}
+			m := emptyBoardMobility(rs, t, sq)
+			mob[t][sq] = m
+			total += m
+			squares++
+		}
+		avg := 0
+		if squares > 0 {
+			avg = total / squares
+		}
+		switch {
+		case pt.Royal:
+			e.value[t] = 0
+		case pt.Value > 0:
+			e.value[t] = pt.Value
+		default:
+			// No value given: about 40 centipawns per square reached on an empty board
+			// (a knight's 5 give 200, a rook's 14 give 560), at least a pawn's worth.
+			e.value[t] = max(100, 40*avg)
+		}
+		for c := compiler.White; c <= compiler.Black; c++ {
+			e.square[c] = append(e.square[c], make([]int, rs.Cells))
+			for sq := 0; sq < rs.Cells; sq++ {
+				if !rs.Squares.Has(sq) {
+					continue
+				}
+				own := sq
+				if c == compiler.Black {
+					own = rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq)) // mirrored
+				}
+				if own < 0 {
+					continue
+				}
+				bonus := 3 * (mob[t][own] - avg) // central squares reach more
+				if pr := pt.Promotion; pr != nil {
+					bonus += 6 * rs.RankOf(own) // a promoting piece gains by advancing
+				}
+				if pt.Royal && rs.Check != compiler.CheckNone {
+					bonus = -bonus / 2 // a royal piece under check rules is safer at home
+				}
+				e.square[c][t][sq] = bonus
+			}
+		}
+	}
+	if h := rs.Hands; h != nil {
+		e.pool = make([][]int, rs.NumPools())
+		for pool := range e.pool {
+			e.pool[pool] = make([]int, n)
+			for t := range n {
+				v := e.value[t]
+				if h.Enemy(pool) {
+					v /= 3 // a hostage is worth what it can buy back
+				}
+				e.pool[pool][t] = v
+			}
+		}
+	}
+	if st := rs.Status; st != nil && st.Immobile {
+		e.stunned = 75
+	}
+	e.goals()
+	return e
+}
+
+// emptyBoardMobility is how many squares a White piece of type t on sq reaches on an
+// empty board: its leap targets and the squares of its rides.
+func emptyBoardMobility(rs *compiler.Ruleset, t int, sq compiler.Square) int {
+	pt := rs.Piece(t)
+	n := pt.LeapQuietAt(compiler.White, sq).Or(pt.LeapCaptureAt(compiler.White, sq)).Count()
+	for dis, i := pt.Slides(compiler.White), 0; i < dis.Len(); i++ {
+		n += rs.Dir(dis.At(i)).RayAt(sq).And(rs.Squares).Count()
+	}
+	for rides, i := pt.Rides(compiler.White), 0; i < rides.Len(); i++ {
+		r := rides.At(i)
+		k := rs.Dir(r.Dir).RayAt(sq).And(rs.Squares).Count()
+		if r.Max > 0 {
+			k = min(k, r.Max)
+		}
+		n += k
+	}
+	for paths, i := pt.Paths(compiler.White), 0; i < paths.Len(); i++ {
+		n += paths.At(i).ReachAt(sq).Count()
+	}
+	return n
+}
+
+// goals fills the distance tables of reach goals won by the mover.
+func (e *evaluator) goals() {
+	rs := e.rs
+	for i := range rs.NumGoals() {
+		g := rs.Goal(i)
+		if !g.HasZ || g.Result != compiler.Win || g.Hook != nil {
+			continue
+		}
+		e.goalTypes |= g.Types
+		for c := compiler.White; c <= compiler.Black; c++ {
+			if e.goalDist[c] == nil {
+				e.goalDist[c] = make([]int, rs.Cells)
+				for sq := range e.goalDist[c] {
+					e.goalDist[c][sq] = 1 << 20
+				}
+			}
+			for sq := 0; sq < rs.Cells; sq++ {
+				for z := g.Zone[c]; z.Any(); z = z.Rest() {
+					gq := z.First()
+					d := max(abs(rs.FileOf(sq)-rs.FileOf(gq)), abs(rs.RankOf(sq)-rs.RankOf(gq)))
+					e.goalDist[c][sq] = min(e.goalDist[c][sq], d)
+				}
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// evaluate scores p for the side to move, in centipawns.
+func (e *evaluator) evaluate(p *interpreter.Position) int {
+	rs := e.rs
+	var score [2]int
+	for c := compiler.White; c <= compiler.Black; c++ {
+		for t := range rs.NumPieces() {
+			for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
+				sq := b.First()
+				v := e.value[t]
+				if e.stunned != 100 && p.Status(sq) > 0 {
+					v = v * e.stunned / 100
+				}
+				score[c] += v + e.square[c][t][sq]
+				if e.goalTypes>>uint(t)&1 != 0 && e.goalDist[c] != nil {
+					d := min(e.goalDist[c][sq], 8)
+					score[c] += (8 - d) * (8 - d) * 6 // near the goal zone matters more and more
+				}
+			}
+		}
+		for pool := range e.pool {
+			for t, v := range e.pool[pool] {
+				if n := p.PoolCount(c, pool, t); n > 0 {
+					score[c] += n * v
+				}
+			}
+		}
+	}
+	us := p.Side()
+	return score[us] - score[us^1] + 10 // a small bonus for the move
+}

@@ -1,0 +1,558 @@
+// Package search is Chimera's game-tree search for any compiled variant: iterative deepening
+// principal-variation search with a transposition table, quiescence, move ordering and
+// pruning switched by what the ruleset's mechanisms allow.
+package search
+
+import (
+	"sync/atomic"
+	"time"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// Score values: a decided game is worth Mate minus its distance in plies.
+const (
+	Mate     = 30000
+	MateSpan = 1000 // scores beyond Mate-MateSpan are decided games
+	infinity = 32000
+	maxPly   = 128
+)
+
+// Limits bound a search; zero fields do not limit.
+type Limits struct {
+	Depth            int
+	Nodes            int64
+	MoveTime         time.Duration
+	Time, Inc        [2]time.Duration // clock and increment per side (White, Black)
+	MovesToGo        int
+	Infinite         bool
+	MultiPV          int
+	SearchMovesOnly  []interpreter.Move // restrict the root to these moves
+	DisableAspiratio bool
+}
+
+// Info is one report of the search: after each completed iteration (or line of MultiPV).
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           int // for the side to move at the root
+	Nodes           int64
+	Time            time.Duration
+	PV              []interpreter.Move
+	Bound           Bound
+}
+
+// Bound says whether a score is exact or a bound.
+type Bound uint8
+
+// Bounds.
+const (
+	BoundNone Bound = iota
+	BoundLower
+	BoundUpper
+	BoundExact
+)
+
+// Result is the outcome of a search.
+type Result struct {
+	Best, Ponder interpreter.Move
+	Score        int
+	Depth        int
+	Nodes        int64
+	PV           []interpreter.Move
+}
+
+// Engine searches positions of one ruleset; it keeps its transposition table between
+// searches. It is not safe for concurrent use.
+type Engine struct {
+	rs      *compiler.Ruleset
+	eval    *evaluator
+	tt      *table
+	caps    capabilities
+	stop    atomic.Bool
+	nodes   int64
+	limits  Limits
+	start   time.Time
+	soft    time.Duration // stop starting iterations after this
+	hard    time.Duration // stop searching after this
+	p       *interpreter.Position
+	bufs    [maxPly + 1][]interpreter.Move
+	scores  [maxPly + 1][]int32
+	killers [maxPly + 1][2]interpreter.Move
+	history []int32 // [color][from][to] on boards of up to 256 cells
+	pv      [maxPly + 1][maxPly + 1]interpreter.Move
+	pvLen   [maxPly + 1]int
+	seldep  int
+	rootExc []interpreter.Move // MultiPV: root moves already reported at this depth
+}
+
+// New returns an engine for rs with a transposition table of about hashMB megabytes.
+func New(rs *compiler.Ruleset, hashMB int) *Engine {
+	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs)}
+	e.history = make([]int32, 2*rs.Cells*rs.Cells)
+	for i := range e.bufs {
+		e.bufs[i] = make([]interpreter.Move, 0, 512)
+		e.scores[i] = make([]int32, 0, 512)
+	}
+	return e
+}
+
+// Resize replaces the transposition table with one of about hashMB megabytes.
+func (e *Engine) Resize(hashMB int) { e.tt = newTable(hashMB) }
+
+// Clear forgets the transposition table and the move-ordering statistics (a new game).
+func (e *Engine) Clear() {
+	e.tt.clear()
+	clear(e.history)
+	e.killers = [maxPly + 1][2]interpreter.Move{}
+}
+
+// Stop asks a running search to return as soon as possible (safe from another goroutine).
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Nodes is the number of nodes searched so far by the current or last search.
+func (e *Engine) Nodes() int64 { return atomic.LoadInt64(&e.nodes) }
+
+// capabilities are the prunings the ruleset's mechanisms allow.
+type capabilities struct {
+	nullMove bool // zugzwang is rare: there is a check rule, no pools, no inverted check
+	futility bool // a quiet move cannot end the game at once (no goals it could reach)
+}
+
+func capabilitiesOf(rs *compiler.Ruleset) capabilities {
+	m := rs.Mechanisms
+	goals := m&(compiler.MechZoneGoal|compiler.MechHookGoal|compiler.MechHitGoal) != 0
+	return capabilities{
+		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals,
+		futility: !goals && rs.Check != compiler.CheckNone,
+	}
+}
+
+// Search looks for the best move in p within lim, calling report after each iteration. p
+// is restored when it returns.
+func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) Result {
+	e.p = p
+	e.limits = lim
+	e.stop.Store(false)
+	atomic.StoreInt64(&e.nodes, 0)
+	e.start = time.Now()
+	e.soft, e.hard = e.budget(p.Side())
+	e.tt.age++
+	for i := range e.history {
+		e.history[i] /= 8
+	}
+
+	root := p.LegalMoves(nil)
+	if len(lim.SearchMovesOnly) > 0 {
+		root = filterMoves(root, lim.SearchMovesOnly)
+	}
+	res := Result{}
+	if len(root) == 0 {
+		return res
+	}
+	res.Best = root[0]
+	maxDepth := maxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxPly-1)
+	}
+	multi := max(lim.MultiPV, 1)
+	prev := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		e.rootExc = e.rootExc[:0]
+		for line := 1; line <= min(multi, len(root)); line++ {
+			e.seldep = 0
+			score, ok := e.aspiration(depth, prev, line == 1 && !lim.DisableAspiratio && depth >= 4)
+			if !ok {
+				break
+			}
+			pv := append([]interpreter.Move(nil), e.pv[0][:e.pvLen[0]]...)
+			if len(pv) == 0 {
+				break
+			}
+			if line == 1 {
+				prev = score
+				res = Result{Best: pv[0], Score: score, Depth: depth, PV: pv}
+				if len(pv) > 1 {
+					res.Ponder = pv[1]
+				}
+			}
+			e.rootExc = append(e.rootExc, pv[0])
+			if report != nil {
+				report(Info{Depth: depth, SelDepth: e.seldep, MultiPV: line, Score: score, Nodes: e.Nodes(),
+					Time: time.Since(e.start), PV: pv, Bound: BoundExact})
+			}
+		}
+		if e.stopped() {
+			break
+		}
+		if !lim.Infinite && e.soft > 0 && time.Since(e.start) > e.soft {
+			break
+		}
+		if !lim.Infinite && lim.Depth == 0 && abs(prev) >= Mate-MateSpan && depth > Mate-abs(prev)+2 {
+			break // a forced end found and confirmed
+		}
+	}
+	for lim.Infinite && !e.stop.Load() {
+		time.Sleep(time.Millisecond) // UCI: an infinite search waits for stop
+	}
+	res.Nodes = e.Nodes()
+	return res
+}
+
+// budget derives the soft and hard time limits for side c.
+func (e *Engine) budget(c compiler.Color) (soft, hard time.Duration) {
+	lim := e.limits
+	if lim.Infinite {
+		return 0, 0
+	}
+	if lim.MoveTime > 0 {
+		return lim.MoveTime, lim.MoveTime
+	}
+	left := lim.Time[c]
+	if left <= 0 {
+		return 0, 0
+	}
+	togo := 30
+	if lim.MovesToGo > 0 {
+		togo = min(lim.MovesToGo+1, 30)
+	}
+	safety := min(left/10, 50*time.Millisecond)
+	avail := max(left-safety, left/20)
+	soft = avail/time.Duration(togo) + lim.Inc[c]*3/4
+	hard = min(soft*4, avail/3+lim.Inc[c]/2)
+	soft = min(soft, hard)
+	return max(soft/2, time.Millisecond), max(hard, time.Millisecond)
+}
+
+// aspiration searches the root at depth around the previous score.
+func (e *Engine) aspiration(depth, prev int, narrow bool) (int, bool) {
+	alpha, beta := -infinity, infinity
+	delta := 30
+	if narrow && abs(prev) < Mate-MateSpan {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		score := e.pvs(depth, 0, alpha, beta, true, true)
+		if e.stopped() {
+			return score, e.pvLen[0] > 0 && depth > 1
+		}
+		switch {
+		case score <= alpha && alpha > -infinity:
+			alpha = max(score-delta, -infinity)
+		case score >= beta && beta < infinity:
+			beta = min(score+delta, infinity)
+		default:
+			return score, true
+		}
+		delta *= 3
+	}
+}
+
+// stopped reports whether the search must stop now.
+func (e *Engine) stopped() bool {
+	if e.stop.Load() {
+		return true
+	}
+	n := e.nodes
+	if e.limits.Nodes > 0 && n >= e.limits.Nodes {
+		e.stop.Store(true)
+		return true
+	}
+	if n&1023 == 0 && e.hard > 0 && time.Since(e.start) > e.hard {
+		e.stop.Store(true)
+		return true
+	}
+	return false
+}
+
+func filterMoves(moves, keep []interpreter.Move) []interpreter.Move {
+	var out []interpreter.Move
+	for _, m := range moves {
+		for _, k := range keep {
+			if m == k {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// terminal scores a position that is over for the side to move at ply.
+func terminal(o compiler.Outcome, ply int) int {
+	switch o {
+	case compiler.Win:
+		return Mate - ply
+	case compiler.Loss:
+		return -Mate + ply
+	}
+	return 0
+}
+
+// pvs is the principal-variation search of the node at ply with depth left.
+func (e *Engine) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
+	p := e.p
+	e.pvLen[ply] = 0
+	if ply > 0 {
+		if end := p.Ended(); end.Over {
+			return terminal(end.Outcome, ply)
+		}
+		if p.Repetitions() >= 2 {
+			return 0 // a repetition inside the search is as good as a draw
+		}
+		// Mate distance pruning.
+		alpha = max(alpha, -Mate+ply)
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	inCheck := p.InCheck()
+	if inCheck && ply < maxPly-1 {
+		depth++ // check extension
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return e.quiesce(ply, alpha, beta, 0)
+	}
+	atomic.AddInt64(&e.nodes, 1)
+	if e.stopped() {
+		return 0
+	}
+	if ply > e.seldep {
+		e.seldep = ply
+	}
+
+	key := p.Hash()
+	ttMove := interpreter.NoMove
+	if ent, ok := e.tt.probe(key); ok {
+		ttMove = ent.move
+		if !pvNode && int(ent.depth) >= depth && ply > 0 {
+			s := fromTT(int(ent.score), ply)
+			switch {
+			case ent.bound == BoundExact,
+				ent.bound == BoundLower && s >= beta,
+				ent.bound == BoundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+
+	static := 0
+	if !inCheck {
+		static = e.eval.evaluate(p)
+	}
+	// Null move: give the opponent a free move; if it still fails high, cut.
+	if nullOK && !pvNode && !inCheck && e.caps.nullMove && depth >= 3 && static >= beta && e.hasPieces(p) {
+		r := 2 + depth/4
+		p.MakeNull()
+		s := -e.pvs(depth-1-r, ply+1, -beta, -beta+1, false, false)
+		p.Unmake()
+		if e.stopped() {
+			return 0
+		}
+		if s >= beta && s < Mate-MateSpan {
+			return beta
+		}
+	}
+
+	moves := p.LegalMoves(e.bufs[ply][:0])
+	e.bufs[ply] = moves
+	if len(moves) == 0 {
+		o, _ := p.NoMoves()
+		return terminal(o, ply)
+	}
+	if ply == 0 && len(e.limits.SearchMovesOnly) > 0 {
+		moves = filterMoves(moves, e.limits.SearchMovesOnly)
+	}
+	e.order(moves, ply, ttMove)
+
+	best, bestMove := -infinity, interpreter.NoMove
+	origAlpha := alpha
+	futile := e.caps.futility && !pvNode && !inCheck && depth <= 2 && static+120*depth <= alpha
+	searched := 0
+	for i, m := range moves {
+		if ply == 0 && e.excludedAtRoot(m) {
+			continue
+		}
+		capture := p.IsCapture(m)
+		quiet := !capture && m != ttMove
+		if futile && quiet && searched > 0 {
+			continue
+		}
+		p.Make(m)
+		givesCheck := p.InCheck()
+		var s int
+		if searched == 0 {
+			s = -e.pvs(depth-1, ply+1, -beta, -alpha, pvNode, true)
+		} else {
+			// Late quiet moves are searched shallower first.
+			r := 0
+			if depth >= 3 && quiet && !givesCheck && !inCheck && i >= 3 {
+				r = 1
+				if i >= 8 {
+					r = 2
+				}
+				if pvNode {
+					r--
+				}
+				if m == e.killers[ply][0] || m == e.killers[ply][1] {
+					r = max(r-1, 0)
+				}
+			}
+			s = -e.pvs(depth-1-r, ply+1, -alpha-1, -alpha, false, true)
+			if s > alpha && r > 0 {
+				s = -e.pvs(depth-1, ply+1, -alpha-1, -alpha, false, true)
+			}
+			if s > alpha && s < beta {
+				s = -e.pvs(depth-1, ply+1, -beta, -alpha, true, true)
+			}
+		}
+		p.Unmake()
+		searched++
+		if e.stopped() {
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				e.pv[ply][0] = m
+				copy(e.pv[ply][1:], e.pv[ply+1][:e.pvLen[ply+1]])
+				e.pvLen[ply] = e.pvLen[ply+1] + 1
+				if s >= beta {
+					if quiet {
+						e.rememberCutoff(m, ply, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	if searched == 0 {
+		return alpha // MultiPV: every root move reported already
+	}
+	bound := BoundExact
+	switch {
+	case best >= beta:
+		bound = BoundLower
+	case best <= origAlpha:
+		bound = BoundUpper
+	}
+	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	return best
+}
+
+// hasPieces reports whether the side to move has a piece that is neither royal nor
+// promoting: with pawns and king only, zugzwang is common and null moves are off.
+func (e *Engine) hasPieces(p *interpreter.Position) bool {
+	us := p.Side()
+	for t := range e.rs.NumPieces() {
+		pt := e.rs.Piece(t)
+		if pt.Royal || pt.Promotion != nil {
+			continue
+		}
+		if p.Pieces(us, t).Any() {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) excludedAtRoot(m interpreter.Move) bool {
+	for _, x := range e.rootExc {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// quiesce searches captures (and promotions) until the position is quiet.
+func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
+	p := e.p
+	atomic.AddInt64(&e.nodes, 1)
+	e.pvLen[ply] = 0
+	if e.stopped() {
+		return 0
+	}
+	if ply > e.seldep {
+		e.seldep = ply
+	}
+	if end := p.Ended(); end.Over {
+		return terminal(end.Outcome, ply)
+	}
+	inCheck := p.InCheck()
+	var moves []interpreter.Move
+	if inCheck {
+		moves = p.LegalMoves(e.bufs[ply][:0])
+		if len(moves) == 0 {
+			o, _ := p.NoMoves()
+			return terminal(o, ply)
+		}
+	} else {
+		moves = p.CaptureMoves(e.bufs[ply][:0])
+		if len(moves) == 0 && !p.InCheck() {
+			// No capture: the side to move may still have no move at all.
+			if all := p.LegalMoves(e.bufs[ply][:0]); len(all) == 0 {
+				o, _ := p.NoMoves()
+				return terminal(o, ply)
+			}
+		}
+	}
+	e.bufs[ply] = moves
+	best := -infinity
+	if !inCheck {
+		best = e.eval.evaluate(p)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	if ply >= maxPly-1 || qdepth > 16 {
+		return max(best, alpha)
+	}
+	e.order(moves, ply, interpreter.NoMove)
+	for _, m := range moves {
+		p.Make(m)
+		s := -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
+		p.Unmake()
+		if e.stopped() {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				e.pv[ply][0] = m
+				copy(e.pv[ply][1:], e.pv[ply+1][:e.pvLen[ply+1]])
+				e.pvLen[ply] = e.pvLen[ply+1] + 1
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// toTT and fromTT keep decided-game scores relative to the node in the table.
+func toTT(s, ply int) int {
+	switch {
+	case s >= Mate-MateSpan:
+		return s + ply
+	case s <= -Mate+MateSpan:
+		return s - ply
+	}
+	return s
+}
+
+func fromTT(s, ply int) int {
+	switch {
+	case s >= Mate-MateSpan:
+		return s - ply
+	case s <= -Mate+MateSpan:
+		return s + ply
+	}
+	return s
+}
