@@ -483,24 +483,23 @@ func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
 		return terminal(end.Outcome, ply)
 	}
 	inCheck := p.InCheck()
-	var moves []interpreter.Move
-	if inCheck {
-		moves = p.LegalMoves(e.bufs[ply][:0])
-		if len(moves) == 0 {
-			o, _ := p.NoMoves()
-			return terminal(o, ply)
-		}
-	} else {
-		moves = p.CaptureMoves(e.bufs[ply][:0])
-		if len(moves) == 0 && !p.InCheck() {
-			// No capture: the side to move may still have no move at all.
-			if all := p.LegalMoves(e.bufs[ply][:0]); len(all) == 0 {
-				o, _ := p.NoMoves()
-				return terminal(o, ply)
+	moves := p.LegalMoves(e.bufs[ply][:0])
+	e.bufs[ply] = moves
+	if len(moves) == 0 {
+		o, _ := p.NoMoves()
+		return terminal(o, ply)
+	}
+	if !inCheck {
+		// Out of check only captures and promotions are searched.
+		n := 0
+		for _, m := range moves {
+			if p.IsCapture(m) {
+				moves[n] = m
+				n++
 			}
 		}
+		moves = moves[:n]
 	}
-	e.bufs[ply] = moves
 	best := -infinity
 	if !inCheck {
 		best = e.eval.evaluate(p)

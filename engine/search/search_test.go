@@ -1,0 +1,100 @@
+// Search tests: decided games found and scored with their distance, determinism, limits.
+package search_test
+
+import (
+	"testing"
+	"time"
+
+	"chimera/compiler"
+	"chimera/engine/search"
+	"chimera/interpreter"
+)
+
+func open(t testing.TB, variant string) *compiler.Ruleset {
+	t.Helper()
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func position(t testing.TB, rs *compiler.Ruleset, fen string) *interpreter.Position {
+	t.Helper()
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		variant, fen, best string
+		plies              int // the decided end, in plies
+	}{
+		{"chess", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "f3f7", 1},
+		{"chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
+		// Mate in two: 1.Nf6+ gxf6 2.Bxf7#.
+		{"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 3},
+		// Koopa: the bishop's capture bounces over the enemy king (a king hit wins at once).
+		{"koopa", "8/8/2k5/1p6/B7/8/8/4K3 w - - 0 1", "a4b5", 1},
+		// Crazyhouse: a drop mate, N@f7 (smothered).
+		{"crazyhouse", "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1", "N@f7", 1},
+	}
+	for _, c := range cases {
+		rs := open(t, c.variant)
+		p := position(t, rs, c.fen)
+		e := search.New(rs, 16)
+		res := e.Search(p, search.Limits{Depth: c.plies + 2}, nil)
+		if want := search.Mate - c.plies; res.Score != want {
+			t.Errorf("%s %s: score %d, want %d (a win in %d plies); pv %v", c.variant, c.fen, res.Score, want, c.plies, res.PV)
+		}
+		if c.best != "" && p.Coord(res.Best) != c.best {
+			t.Errorf("%s %s: best %s, want %s", c.variant, c.fen, p.Coord(res.Best), c.best)
+		}
+	}
+}
+
+func TestDeterministicAtFixedDepth(t *testing.T) {
+	rs := open(t, "chess")
+	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	a := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
+	b := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
+	if a.Best != b.Best || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("two searches differ: %v %d %d / %v %d %d", a.Best, a.Score, a.Nodes, b.Best, b.Score, b.Nodes)
+	}
+	if fen := p.FEN(); fen != "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" {
+		t.Errorf("search changed the position: %s", fen)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	rs := open(t, "chess")
+	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	e := search.New(rs, 16)
+	res := e.Search(p, search.Limits{Nodes: 5000}, nil)
+	if res.Nodes > 7000 || res.Best == interpreter.NoMove {
+		t.Errorf("node limit 5000: %d nodes, best %v", res.Nodes, res.Best)
+	}
+	start := time.Now()
+	res = e.Search(p, search.Limits{MoveTime: 200 * time.Millisecond}, nil)
+	if el := time.Since(start); el > 600*time.Millisecond || res.Best == interpreter.NoMove {
+		t.Errorf("movetime 200 ms took %v", el)
+	}
+	start = time.Now()
+	res = e.Search(p, search.Limits{Time: [2]time.Duration{time.Second, time.Second}}, nil)
+	if el := time.Since(start); el > 500*time.Millisecond || res.Best == interpreter.NoMove {
+		t.Errorf("a 1 s clock spent %v on one move", el)
+	}
+}
+
+func BenchmarkSearchChessStart(b *testing.B) {
+	rs := open(b, "chess")
+	p := position(b, rs, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		nodes += search.New(rs, 16).Search(p, search.Limits{Depth: 8}, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
