@@ -54,9 +54,31 @@ func (p *core256) IsCapture(m Move) bool {
 	return pc != NoPiece && pc.Color() != p.side
 }
 
-// CaptureMoves appends the legal captures and promotions to buf[:0].
+// CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
+// evasions decide legality, only moves landing on an enemy piece or a promotion zone are
+// generated (and en passant); otherwise the legal moves are filtered.
 func (p *core256) CaptureMoves(buf []Move) []Move {
-	buf = p.LegalMoves(buf)
+	buf = buf[:0]
+	if p.ended != 0 {
+		return buf
+	}
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths {
+		if r := p.royals(p.side); r.Any() && !r.Many() {
+			target := p.byColor[p.side^1]
+			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+				if pr := pts.At(t).Promotion; pr != nil {
+					target = target.Or(pr.Zone[p.side])
+				}
+			}
+			buf = p.genFastLegal(buf, r.First(), target, false)
+			return p.keepCaptures(buf)
+		}
+	}
+	return p.keepCaptures(p.LegalMoves(buf))
+}
+
+// keepCaptures keeps the moves of buf that IsCapture.
+func (p *core256) keepCaptures(buf []Move) []Move {
 	n := 0
 	for _, m := range buf {
 		if p.IsCapture(m) {

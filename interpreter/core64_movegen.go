@@ -15,7 +15,7 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 	}
 	if p.rs.Allows(compiler.ShortcutPins) {
 		if r := p.royals(p.side); r != 0 && r&(r-1) == 0 {
-			return p.genFastLegal(buf, r.First())
+			return p.genFastLegal(buf, r.First(), compiler.Full64(), true)
 		}
 	}
 	buf = p.genPseudo(buf)
@@ -314,7 +314,10 @@ func (p *core64) genCastling(buf []Move, movers bb64) []Move {
 // leaps and rides only. Pins restrict a piece to its pin line; in check, non-royal moves
 // must capture the checker or block; royal moves are tested with the royal lifted off the
 // board; en passant and castling are tested by make/test/unmake.
-func (p *core64) genFastLegal(buf []Move, k Square) []Move {
+//
+// Only moves landing in target are generated (en passant aside), and castling and drops
+// only with all: CaptureMoves asks for the captures and promotions alone this way.
+func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Move {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
@@ -357,7 +360,7 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 	// Royal moves: generated like any piece, kept when the destination is safe.
 	kt := p.tb.Piece(p.board[k].Type())
 	start := len(buf)
-	buf = p.genPiece(buf, kt, k, occ, capturable, compiler.Full64())
+	buf = p.genPiece(buf, kt, k, occ, capturable, target)
 	if kt.MayRepeat {
 		buf = dedupe(buf, start)
 	}
@@ -373,15 +376,15 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
 	// while the royal is in check (by blocking it, even against two checkers), so then it
 	// is generated whatever the checkers.
-	if cs := rs.Castling; cs != nil && (checkers == 0 || !rs.Piece(cs.Royal).Royal) {
+	if cs := rs.Castling; all && cs != nil && (checkers == 0 || !rs.Piece(cs.Royal).Royal) {
 		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	if checkers&(checkers-1) != 0 {
 		return buf
 	}
-	mask := compiler.Full64()
+	mask := target
 	if checkers != 0 {
-		mask = checkers | block
+		mask &= checkers | block
 	}
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
@@ -405,7 +408,7 @@ func (p *core64) genFastLegal(buf []Move, k Square) []Move {
 		}
 	}
 	// A drop only adds a piece: it cannot expose the royal, and in check it must block.
-	if p.pools {
+	if all && p.pools {
 		buf = p.genPoolMoves(buf, mask&^checkers)
 	}
 	return buf

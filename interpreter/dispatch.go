@@ -190,7 +190,9 @@ func (p *Position) IsCapture(m Move) bool {
 	return p.c.IsCapture(m)
 }
 
-// CaptureMoves appends the legal captures and promotions to buf[:0].
+// CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
+// evasions decide legality, only moves landing on an enemy piece or a promotion zone are
+// generated (and en passant); otherwise the legal moves are filtered.
 func (p *Position) CaptureMoves(buf []Move) []Move {
 	return p.c.CaptureMoves(buf)
 }

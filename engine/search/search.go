@@ -483,23 +483,19 @@ func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
 		return terminal(end.Outcome, ply)
 	}
 	inCheck := p.InCheck()
-	moves := p.LegalMoves(e.bufs[ply][:0])
-	e.bufs[ply] = moves
-	if len(moves) == 0 {
-		o, _ := p.NoMoves()
-		return terminal(o, ply)
-	}
-	if !inCheck {
-		// Out of check only captures and promotions are searched.
-		n := 0
-		for _, m := range moves {
-			if p.IsCapture(m) {
-				moves[n] = m
-				n++
-			}
+	var moves []interpreter.Move
+	if inCheck {
+		moves = p.LegalMoves(e.bufs[ply][:0])
+		if len(moves) == 0 {
+			o, _ := p.NoMoves()
+			return terminal(o, ply)
 		}
-		moves = moves[:n]
+	} else {
+		// Out of check only captures and promotions are searched (a position without
+		// any legal move is taken at its static value here: quiescence stands pat).
+		moves = p.CaptureMoves(e.bufs[ply][:0])
 	}
+	e.bufs[ply] = moves
 	best := -infinity
 	if !inCheck {
 		best = e.eval.evaluate(p)
