@@ -1,0 +1,95 @@
+// Capture effects and timed statuses: the cases the synthetic definitions
+// (testdata/synthetic/bounce-*.yaml, kick-mark.yaml) found, each failing before its fix.
+package interpreter
+
+import (
+	"testing"
+
+	"chimera/compiler"
+	"chimera/defs"
+)
+
+// effectsRuleset builds a definition given as YAML text.
+func effectsRuleset(t *testing.T, src string) *compiler.Ruleset {
+	t.Helper()
+	def, err := defs.Parse("effects.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// coordSet is the coordinate notation of moves, for messages and comparisons.
+func coordSet(p *Position, ms []Move) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		out[p.Coord(m)] = true
+	}
+	return out
+}
+
+// A harmless status stops a piece attacking, so it captures nothing, though it may move:
+// generation used to give a harmless but mobile piece its captures (by leaps, rides, paths
+// and en passant) while Attackers rightly left it out.
+func TestHarmlessPiecesCaptureNothing(t *testing.T) { bothCores(t, testHarmlessPiecesCaptureNothing) }
+
+func testHarmlessPiecesCaptureNothing(t *testing.T) {
+	rs := effectsRuleset(t, `
+name: harmless
+board: {files: 8, ranks: 8}
+zones:
+  pawn-start: {ranks: [2]}
+pieces:
+  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}
+  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}
+  - name: Locust
+    letter: L
+    moves: [{path: [{step: [1, 1], on: [enemy], capture: true}, {step: [1, 1], on: [empty]}]}]
+  - name: Pawn
+    letter: P
+    moves:
+      - {leap: [0, 1], symmetry: none, mode: move}
+      - {ride: [0, 1], range: [2, 2], symmetry: none, mode: move, from: pawn-start, ep-target: true}
+      - {leap: [1, 1], only: [forward], mode: capture, en-passant: true}
+statuses:
+  - {name: marked, duration: 9, harmless: true}
+capture: {kick: marked}
+setups:
+  - {name: s, fen: 7k/8/8/3pP3/8/1p5K/L7/Rr6 w - d6 0 1}
+`)
+	for _, c := range []struct {
+		fen  string
+		want []string
+	}{
+		// Unmarked: the rook takes b1, the locust b3 in passing, the pawn d5 en passant.
+		{"7k/8/8/3pP3/8/1p5K/L7/Rr6 w - d6 0 1", []string{"a1b1", "a2c4", "e5d6", "e5e6"}},
+		// Marked rook, locust and pawn: quiet moves only.
+		{"7k/8/8/3pP3/8/1p5K/L7/Rr6 w - d6 0 1 e5:3,a2:3,a1:3", []string{"e5e6"}},
+	} {
+		p, err := FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := p.LegalMoves(nil)
+		got := coordSet(p, legal)
+		for _, s := range []string{"a1b1", "a2c4", "e5d6", "e5e6"} {
+			want := false
+			for _, w := range c.want {
+				want = want || w == s
+			}
+			if got[s] != want {
+				t.Errorf("%s: %s legal %v, want %v (legal moves %v)", c.fen, s, got[s], want, got)
+			}
+		}
+		// IsLegal agrees, on the moves the unmarked pieces have.
+		a1, _ := rs.ParseSquare("a1")
+		b1, _ := rs.ParseSquare("b1")
+		if p.IsLegal(newMove(a1, b1)) != got["a1b1"] {
+			t.Errorf("%s: IsLegal(a1b1) = %v", c.fen, !got["a1b1"])
+		}
+	}
+}
