@@ -93,3 +93,53 @@ setups:
 		}
 	}
 }
+
+// Castling carries the statuses of the king and its partner to their new squares: before
+// the fix they stayed behind on the emptied squares (a status without a piece, which the
+// FEN then could not be read back with).
+func TestCastlingCarriesStatuses(t *testing.T) { bothCores(t, testCastlingCarriesStatuses) }
+
+func testCastlingCarriesStatuses(t *testing.T) {
+	rs := effectsRuleset(t, `
+name: marked-castling
+board: {files: 8, ranks: 8}
+pieces:
+  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}
+  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}
+statuses:
+  - {name: marked, duration: 9, harmless: true}
+capture: {kick: marked}
+castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}
+setups:
+  - {name: s, fen: r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1}
+`)
+	for _, c := range []struct{ fen, move, want string }{
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 e1:5,h1:3", "O-O", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1 f1:2,g1:4"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 a1:9,e1:5", "O-O-O", "4k3/8/8/8/8/8/8/2KR3R b - - 1 1 c1:4,d1:8"},
+		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1 a8:1", "O-O-O", "2kr4/8/8/8/8/8/8/4K3 w - - 1 2"},
+	} {
+		p, err := FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hash := p.Hash()
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.move, err)
+		}
+		p.Make(m)
+		if got := p.FEN(); got != c.want {
+			t.Errorf("%s %s: got %s, want %s", c.fen, c.move, got, c.want)
+		}
+		if h, r := p.Hash(), p.core().computeHash(); h != r {
+			t.Errorf("%s %s: hash %x, recomputed %x", c.fen, c.move, h, r)
+		}
+		if _, err := FromFEN(rs, p.FEN()); err != nil {
+			t.Errorf("%s %s: the FEN after does not read back: %v", c.fen, c.move, err)
+		}
+		p.Unmake()
+		if p.FEN() != c.fen || p.Hash() != hash {
+			t.Errorf("%s %s: unmake gives %s", c.fen, c.move, p.FEN())
+		}
+	}
+}
