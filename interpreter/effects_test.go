@@ -3,6 +3,7 @@
 package interpreter
 
 import (
+	"strings"
 	"testing"
 
 	"chimera/compiler"
@@ -140,6 +141,67 @@ setups:
 		p.Unmake()
 		if p.FEN() != c.fen || p.Hash() != hash {
 			t.Errorf("%s %s: unmake gives %s", c.fen, c.move, p.FEN())
+		}
+	}
+}
+
+// A bounce that follows captures in passing passes the squares they emptied: generation
+// used to predict the landing on the board before the move, where those pieces still
+// stand, so it promoted moves that land short of the zone and, without a check rule,
+// refused a royal's move as bouncing off the board when it lands on such a square.
+func TestBounceLandingAfterCapturesInPassing(t *testing.T) {
+	bothCores(t, testBounceLandingAfterCapturesInPassing)
+}
+
+func testBounceLandingAfterCapturesInPassing(t *testing.T) {
+	src := `
+name: boomerang
+board: {files: 6, ranks: 6}
+zones:
+  last-rank: {ranks: [6]}
+pieces:
+  - name: King
+    letter: K
+    royal: true
+    moves:
+      - {leap: [1, 0]}
+      - path: [{step: [0, 2], on: [enemy], capture: true}, {step: [0, -1]}]
+  - name: Boomerang
+    letter: O
+    moves: [{path: [{step: [0, 2], on: [enemy], capture: true}, {step: [0, -1]}]}]
+    promotion: {zone: last-rank, to: [K]}
+capture: {effect: bounce}
+rules: {check: CHECK}
+setups:
+  - {name: s, fen: 5k/o5/o5/O5/6/5K w - - 0 1}
+`
+	for _, check := range []string{"none", "royal-attacked"} {
+		rs := effectsRuleset(t, strings.ReplaceAll(src, "CHECK", check))
+		// The boomerang takes a5 in passing, lands on a4 and bounces on to a5, short of the
+		// last rank: it does not promote.
+		p, err := FromFEN(rs, "5k/o5/o5/O5/6/5K w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := coordSet(p, p.LegalMoves(nil)); !got["a3a4"] || got["a3a4k"] {
+			t.Errorf("%s: moves %v, want a3a4 unpromoted", check, got)
+		}
+		// The king takes b5 in passing, lands on b4 and bounces on to b5 (not over b5 and
+		// b6 off the board).
+		p, err = FromFEN(rs, "1o3k/1o4/1o4/1K4/6/6 w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := coordSet(p, p.LegalMoves(nil)); !got["b3b4"] {
+			t.Errorf("%s: moves %v, want b3b4", check, got)
+		}
+		m, err := p.ParseMove("b3b4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+		if want := "1o3k/1K4/1o4/6/6/6 b - - 0 1"; p.FEN() != want {
+			t.Errorf("%s: after b3b4 got %s, want %s", check, p.FEN(), want)
 		}
 	}
 }
