@@ -205,3 +205,53 @@ setups:
 		}
 	}
 }
+
+// Under a check rule a kick can remove the enemy king (it stands beyond the kicked piece,
+// where no check protects it): the position that move leaves must read back from its FEN.
+func TestKickedOffRoyalFENReadsBack(t *testing.T) { bothCores(t, testKickedOffRoyalFENReadsBack) }
+
+func testKickedOffRoyalFENReadsBack(t *testing.T) {
+	rs := effectsRuleset(t, `
+name: kick-royal
+board: {files: 8, ranks: 8}
+pieces:
+  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}
+  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}
+  - {name: Knight, letter: N, moves: [{leap: [1, 2]}]}
+statuses:
+  - {name: stunned, duration: 4, immobile: true, harmless: true}
+capture: {effect: bounce, status: stunned, kick: stunned}
+goals:
+  - {name: king hit, hit: [K]}
+setups:
+  - {name: s, fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1}
+`)
+	p, err := FromFEN(rs, "3k4/8/8/8/3n4/8/8/3RK3 w - - 0 1 d4:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseMove("Rxd4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Make(m)
+	if r := p.Result(); r.Score != "1-0" {
+		t.Errorf("kicking the king off: result %+v, want 1-0", r)
+	}
+	want := "8/8/8/8/3R4/8/8/4K3 b - - 0 1"
+	if p.FEN() != want {
+		t.Fatalf("after Rxd4 got %s, want %s", p.FEN(), want)
+	}
+	q, err := FromFEN(rs, want)
+	if err != nil {
+		t.Fatalf("FromFEN(%s): %v", want, err)
+	}
+	if q.FEN() != want {
+		t.Errorf("read back as %s", q.FEN())
+	}
+	// Without kicks a royal piece is still required.
+	chess, _ := Open("chess")
+	if _, err := FromFEN(chess, want); err == nil {
+		t.Errorf("chess: a position without a black king was read")
+	}
+}
