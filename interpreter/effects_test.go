@@ -1,14 +1,143 @@
-// Capture effects and timed statuses: the cases the synthetic definitions
+// Capture effects and timed statuses: move generation predicts what a capture will do
+// without playing it (where a bouncing capturer lands, so whether it promotes; whether the
+// move removes a royal piece of the mover), and those predictions must agree with Make on
+// every definition with capture effects. Then the cases the synthetic definitions
 // (testdata/synthetic/bounce-*.yaml, kick-mark.yaml) found, each failing before its fix.
 package interpreter
 
 import (
+	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
 	"chimera/compiler"
 	"chimera/defs"
 )
+
+func TestEffectPredictionsAgreeWithMake(t *testing.T) {
+	bothCores(t, testEffectPredictionsAgreeWithMake)
+}
+
+func testEffectPredictionsAgreeWithMake(t *testing.T) {
+	playouts, plies := 6, 80
+	if testing.Short() {
+		playouts, plies = 2, 40
+	}
+	kinds := map[string]int{}
+	for _, name := range allDefinitions(t) {
+		rs, err := Open(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !rs.CaptureEffects {
+			continue
+		}
+		var starts []string
+		for i := 0; i < playouts; i++ {
+			starts = append(starts, rs.SetupAt(i%rs.NumSetups()).FEN)
+		}
+		for i := range rs.Def.Tests {
+			if fen := rs.Def.Tests[i].FEN; fen != "" {
+				starts = append(starts, fen)
+			}
+		}
+		rng := rand.New(rand.NewSource(13))
+		for _, fen := range starts {
+			p, err := FromFEN(rs, fen)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for ply := 0; ply < plies; ply++ {
+				where := fmt.Sprintf("%s %s", name, p.FEN())
+				for _, m := range p.core().genPseudo(nil) {
+					checkEffectPrediction(t, p, m, where, kinds)
+				}
+				legal := p.LegalMoves(nil)
+				if len(legal) == 0 {
+					break
+				}
+				p.Make(legal[rng.Intn(len(legal))])
+			}
+		}
+	}
+	for _, k := range []string{"bounce", "lost", "kick", "promotion", "royal lost", "capture in passing"} {
+		if kinds[k] == 0 {
+			t.Errorf("no pseudo-legal capture of kind %q was checked (%v)", k, kinds)
+		}
+	}
+	t.Logf("captures checked by kind: %v", kinds)
+}
+
+// checkEffectPrediction plays the pseudo-legal move m and compares what it did with what
+// generation predicted: losesRoyal with the frame's lostRoyal, and for a capture on the
+// destination, landing with the square where the capturer (promoted or not) ends, or its
+// loss. A promoting move must land in the promotion zone and a move that does not promote
+// (when promotion is compulsory) must not.
+func checkEffectPrediction(t *testing.T, p *Position, m Move, where string, kinds map[string]int) {
+	t.Helper()
+	c := p.core()
+	rs := p.Ruleset()
+	us := p.Side()
+	loses := c.losesRoyal(m)
+	capture := m.Kind() == KindNormal && p.At(m.To()) != NoPiece
+	if !capture {
+		p.Make(m)
+		lost := c.lostRoyal()
+		p.Unmake()
+		if lost || loses {
+			t.Fatalf("%s: %s: lostRoyal %v, losesRoyal %v for a move that captures nothing on its destination", where, p.Coord(m), lost, loses)
+		}
+		return
+	}
+	mover := p.At(m.From())
+	kicked := rs.Kick && p.Status(m.To()) != 0
+	land := c.landing(m)
+	own := snap(p).byColor[us].Count()
+	p.Make(m)
+	lost := c.lostRoyal()
+	after := snap(p)
+	p.Unmake()
+	name := p.Coord(m)
+	if lost != loses {
+		t.Fatalf("%s: %s: lostRoyal %v, losesRoyal predicted %v", where, name, lost, loses)
+	}
+	want := mover
+	if pr := m.Promotion(); pr >= 0 {
+		want = MakePiece(pr, us)
+	}
+	switch {
+	case land == NoSquare:
+		if kicked || after.byColor[us].Count() != own-1 {
+			t.Fatalf("%s: %s: predicted lost (kick %v), the mover's side keeps %d of %d pieces", where, name, kicked, after.byColor[us].Count(), own)
+		}
+	case after.board[land] != want:
+		t.Fatalf("%s: %s: predicted to land on %s as %v, found %v there", where, name, rs.SquareName(land), want, after.board[land])
+	}
+	if pr := rs.Piece(mover.Type()).Promotion; pr != nil {
+		inZone := land != NoSquare && pr.Zone[us].Has(land)
+		if m.Promotion() >= 0 && !inZone || m.Promotion() < 0 && inZone && !pr.Optional {
+			t.Fatalf("%s: %s: promotion %d, landing %s in the zone: %v", where, name, m.Promotion(), rs.SquareName(land), inZone)
+		}
+		if m.Promotion() >= 0 {
+			kinds["promotion"]++
+		}
+	}
+	switch {
+	case kicked:
+		kinds["kick"]++
+	case land == NoSquare:
+		kinds["lost"]++
+	case land != m.To():
+		kinds["bounce"]++
+	}
+	if loses {
+		kinds["royal lost"]++
+	}
+	if m.Cap1() != NoSquare {
+		kinds["capture in passing"]++
+	}
+}
 
 // effectsRuleset builds a definition given as YAML text.
 func effectsRuleset(t *testing.T, src string) *compiler.Ruleset {
