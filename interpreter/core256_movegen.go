@@ -364,9 +364,10 @@ func (p *core256) genFastLegal(buf []Move, k Square) []Move {
 	}
 	buf = buf[:n]
 	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
-	// while the royal is in check (by blocking it, even against two checkers), so then it
-	// is generated whatever the checkers.
-	if cs := rs.Castling; cs != nil && (checkers.Empty() || !rs.Piece(cs.Royal).Royal) {
+	// while the royal is in check (by blocking it, even against two checkers), and so may a
+	// royal whose castling ignores attacks (castling.unattacked: false), out of check to a
+	// safe square: then it is generated whatever the checkers.
+	if cs := rs.Castling; cs != nil && (checkers.Empty() || !cs.Guarded || !rs.Piece(cs.Royal).Royal) {
 		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	if checkers.Many() {
