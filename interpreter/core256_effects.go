@@ -35,7 +35,7 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 			}
 		}
 	case rs.Capture == compiler.EffectBounce:
-		land = p.bounceEnd(pc, to, dx, dy, u)
+		land = p.bounceEnd(pc, to, dx, dy, u, bb256{})
 	default:
 		p.capture(to, u)
 	}
@@ -83,8 +83,10 @@ func (p *core256) kickOff(sq Square, u *frame256) {
 // (dx, dy): every piece on the way, the captured one first, is hit (and given the bounce
 // status when u is not nil and it has none); the walk ends on the first empty square pc
 // may stand on, which it returns, or off the board (NoSquare). Unused cells are passed.
-// With u nil nothing changes: move generation asks only where the capturer lands.
-func (p *core256) bounceEnd(pc Piece, to Square, dx, dy int, u *frame256) Square {
+// With u nil nothing changes: move generation asks only where the capturer lands, and
+// gone names the squares the move empties before it bounces (its captures in passing),
+// which the board still shows occupied.
+func (p *core256) bounceEnd(pc Piece, to Square, dx, dy int, u *frame256, gone bb256) Square {
 	land := p.tb.Piece(pc.Type()).Land[pc.Color()]
 	stun := p.rs.BounceStatus
 	for sq := to; ; {
@@ -98,7 +100,7 @@ func (p *core256) bounceEnd(pc Piece, to Square, dx, dy int, u *frame256) Square
 		if sq = p.stepBy(sq, dx, dy); sq == NoSquare {
 			return NoSquare
 		}
-		if p.board[sq] == NoPiece && land.Has(sq) {
+		if (p.board[sq] == NoPiece || gone.Has(sq)) && land.Has(sq) {
 			return sq
 		}
 	}
@@ -149,7 +151,14 @@ func (p *core256) landing(m Move) Square {
 	}
 	pc := p.board[from]
 	dx, dy := p.captureStep(pc, from, to)
-	return p.bounceEnd(pc, to, dx, dy, nil)
+	var gone bb256
+	if c := m.Cap1(); c != NoSquare {
+		gone = gone.With(c)
+	}
+	if c := m.Cap2(); c != NoSquare {
+		gone = gone.With(c)
+	}
+	return p.bounceEnd(pc, to, dx, dy, nil, gone)
 }
 
 // landingPromotions re-emits the captures among buf[start:], moves of the promoting piece

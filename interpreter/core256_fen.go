@@ -272,13 +272,15 @@ func (p *core256) parseEP(s string) string {
 }
 
 // checkRoyals verifies what the check rule needs: each side has a royal piece, and the
-// side that just moved is not in check.
+// side that just moved is not in check. Where captures kick, a legal move can remove an
+// enemy royal piece that no check protects (it stands beyond the kicked one), so there a
+// side may have none: the position such a move leaves must read back.
 func (p *core256) checkRoyals() string {
 	rs := p.rs
 	if rs.Check == compiler.CheckNone {
 		return ""
 	}
-	for c := 0; c < 2; c++ {
+	for c := 0; c < 2 && !rs.Kick; c++ {
 		if p.royals(c).Empty() {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}

@@ -213,19 +213,33 @@ func (p *core256) capture(sq Square, u *frame256) {
 }
 
 // castleEffect moves the royal and its partner to their castling squares and ends the
-// side's castling rights. It returns the royal.
+// side's castling rights. Each piece carries its timed status along. It returns the royal.
 func (p *core256) castleEffect(m Move) Piece {
 	rs := p.rs
 	us := p.side
 	from, aux := m.From(), m.Aux()
+	stK, stR := int(p.status[from]), int(p.status[aux])
+	if stK != 0 {
+		p.setStatus(from, 0)
+	}
+	if stR != 0 {
+		p.setStatus(aux, 0)
+	}
 	k := p.removePiece(from)
 	r := p.removePiece(aux)
 	side := 0
 	if aux < from {
 		side = 1
 	}
-	p.putPiece(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]), r)
+	rd := rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us])
+	p.putPiece(rd, r)
 	p.putPiece(m.To(), k)
+	if stR != 0 {
+		p.setStatus(rd, stR)
+	}
+	if stK != 0 {
+		p.setStatus(m.To(), stK)
+	}
 	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	return k
 }

@@ -119,9 +119,14 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
 			from := b.First()
 			start := len(buf)
-			buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full256())
-			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
-				buf = p.genEP(buf, pt, from)
+			if p.harmless && p.statused.Has(from) {
+				// A harmless piece attacks nothing, so it captures nothing: quiet moves only.
+				buf = p.genPiece(buf, pt, from, occ, bb256{}, compiler.Full256())
+			} else {
+				buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full256())
+				if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
+					buf = p.genEP(buf, pt, from)
+				}
 			}
 			if pt.MayRepeat {
 				buf = dedupe(buf, start)
@@ -167,7 +172,7 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 		if !path.From.Has(from) {
 			continue
 		}
-		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, buf: buf}
+		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
 	}
@@ -371,9 +376,10 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	}
 	buf = buf[:n]
 	// Castling is tested by make/test/unmake. A castling piece that is not royal may castle
-	// while the royal is in check (by blocking it, even against two checkers), so then it
-	// is generated whatever the checkers.
-	if cs := rs.Castling; all && cs != nil && (checkers.Empty() || !rs.Piece(cs.Royal).Royal) {
+	// while the royal is in check (by blocking it, even against two checkers), and so may a
+	// royal whose castling ignores attacks (castling.unattacked: false), out of check to a
+	// safe square: then it is generated whatever the checkers.
+	if cs := rs.Castling; all && cs != nil && (checkers.Empty() || !cs.Guarded || !rs.Piece(cs.Royal).Royal) {
 		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
 	}
 	if checkers.Many() {
@@ -480,8 +486,11 @@ type walker256 struct {
 	from   Square
 	target Square
 	land   bb256
-	buf    []Move
-	found  bool
+	// capturable: in generation mode, the enemy pieces the mover may capture, on the way or
+	// by landing (not immune; none for a piece that attacks nothing).
+	capturable bb256
+	buf        []Move
+	found      bool
 }
 
 func (w *walker256) classify(sq Square) uint8 {
@@ -544,7 +553,7 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 			return
 		}
 		if leg.Capture && cond == compiler.OnEnemy {
-			if w.target == NoSquare && w.p.immune.Has(cur) {
+			if w.target == NoSquare && !w.capturable.Has(cur) {
 				return
 			}
 			if c1 == NoSquare {
@@ -570,7 +579,7 @@ func (w *walker256) landOn(sq Square, cond uint8, c1, c2 Square) {
 		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy
 		return
 	}
-	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && w.p.immune.Has(sq) {
+	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && !w.capturable.Has(sq) {
 		return
 	}
 	w.buf = w.p.emit(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))

@@ -202,9 +202,13 @@ func (p *core256) IsLegal(m Move) bool {
 		buf = p.genCastling(buf, p.movers(p.side))
 	} else {
 		pt := p.tb.Piece(pc.Type())
-		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
-		if p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
-			buf = p.genEP(buf, pt, from)
+		if p.harmless && p.statused.Has(from) {
+			buf = p.genPiece(buf, pt, from, p.occupied(), bb256{}, compiler.Full256())
+		} else {
+			buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
+			if p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
+				buf = p.genEP(buf, pt, from)
+			}
 		}
 		if p.capEffects && pt.Promotion != nil {
 			buf = p.landingPromotions(buf, 0, pt)

@@ -38,7 +38,7 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 			}
 		}
 	case rs.Capture == compiler.EffectBounce:
-		land = p.bounceEnd(pc, to, dx, dy, u)
+		land = p.bounceEnd(pc, to, dx, dy, u, bb64(0))
 	default:
 		p.capture(to, u)
 	}
@@ -86,8 +86,10 @@ func (p *core64) kickOff(sq Square, u *frame64) {
 // (dx, dy): every piece on the way, the captured one first, is hit (and given the bounce
 // status when u is not nil and it has none); the walk ends on the first empty square pc
 // may stand on, which it returns, or off the board (NoSquare). Unused cells are passed.
-// With u nil nothing changes: move generation asks only where the capturer lands.
-func (p *core64) bounceEnd(pc Piece, to Square, dx, dy int, u *frame64) Square {
+// With u nil nothing changes: move generation asks only where the capturer lands, and
+// gone names the squares the move empties before it bounces (its captures in passing),
+// which the board still shows occupied.
+func (p *core64) bounceEnd(pc Piece, to Square, dx, dy int, u *frame64, gone bb64) Square {
 	land := p.tb.Piece(pc.Type()).Land[pc.Color()]
 	stun := p.rs.BounceStatus
 	for sq := to; ; {
@@ -101,7 +103,7 @@ func (p *core64) bounceEnd(pc Piece, to Square, dx, dy int, u *frame64) Square {
 		if sq = p.stepBy(sq, dx, dy); sq == NoSquare {
 			return NoSquare
 		}
-		if p.board[sq] == NoPiece && land.Has(sq) {
+		if (p.board[sq] == NoPiece || gone.Has(sq)) && land.Has(sq) {
 			return sq
 		}
 	}
@@ -152,7 +154,14 @@ func (p *core64) landing(m Move) Square {
 	}
 	pc := p.board[from]
 	dx, dy := p.captureStep(pc, from, to)
-	return p.bounceEnd(pc, to, dx, dy, nil)
+	var gone bb64
+	if c := m.Cap1(); c != NoSquare {
+		gone |= compiler.Bit64(c)
+	}
+	if c := m.Cap2(); c != NoSquare {
+		gone |= compiler.Bit64(c)
+	}
+	return p.bounceEnd(pc, to, dx, dy, nil, gone)
 }
 
 // landingPromotions re-emits the captures among buf[start:], moves of the promoting piece

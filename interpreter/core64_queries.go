@@ -205,9 +205,13 @@ func (p *core64) IsLegal(m Move) bool {
 		buf = p.genCastling(buf, p.movers(p.side))
 	} else {
 		pt := p.tb.Piece(pc.Type())
-		buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
-		if p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
-			buf = p.genEP(buf, pt, from)
+		if p.harmless && p.statused.Has(from) {
+			buf = p.genPiece(buf, pt, from, p.occupied(), bb64(0), compiler.Full64())
+		} else {
+			buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
+			if p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
+				buf = p.genEP(buf, pt, from)
+			}
 		}
 		if p.capEffects && pt.Promotion != nil {
 			buf = p.landingPromotions(buf, 0, pt)

@@ -14,6 +14,8 @@ type testCore interface {
 	computeHash() uint64
 	setStatus(sq Square, v int)
 	changePool(c Color, pool, t, delta int)
+	landing(m Move) Square
+	losesRoyal(m Move) bool
 }
 
 // core is the core p holds.

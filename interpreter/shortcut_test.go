@@ -80,3 +80,45 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 		}
 	}
 }
+
+// With castling.unattacked: false a king may castle out of check: the pins-and-evasions
+// shortcut, which skipped castling whenever the royal was in check, must give the moves
+// make/test/unmake gives (it left out e1g1 before the fix).
+func TestPinsShortcutCastlesOutOfCheckWhenUnguarded(t *testing.T) {
+	bothCores(t, testPinsShortcutCastlesOutOfCheckWhenUnguarded)
+}
+
+func testPinsShortcutCastlesOutOfCheckWhenUnguarded(t *testing.T) {
+	rs, err := Open("../testdata/synthetic/unguarded-castle.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rs.Allows(compiler.ShortcutPins) {
+		t.Fatal("unguarded-castle: expected the pins shortcut")
+	}
+	for _, fen := range []string{
+		"4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",  // check
+		"k3r3/8/8/8/8/3n4/8/4K2R w K - 0 1", // double check
+	} {
+		p, err := FromFEN(rs, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := sortedMoves(p.LegalMoves(nil)), sortedMoves(plainLegal(p))
+		castles := 0
+		for _, m := range got {
+			if m.Kind() == KindCastle {
+				castles++
+			}
+		}
+		if len(got) != len(want) || castles != 1 {
+			t.Errorf("%s: %d legal moves (%d castlings), make/test/unmake gives %d", fen, len(got), castles, len(want))
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s: move #%d %s, make/test/unmake %s", fen, i, p.Coord(got[i]), p.Coord(want[i]))
+			}
+		}
+	}
+}
