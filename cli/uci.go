@@ -47,7 +47,7 @@ reason, and the engine goes on.`,
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
-			u := newUCI(c.out)
+			u := newUCI(c.out, engineCaps{})
 			u.run(c.in)
 			return exitOK
 		}
@@ -56,7 +56,7 @@ reason, and the engine goes on.`,
 
 // uci is one UCI session.
 type uci struct {
-	mu       sync.Mutex // guards out
+	mu       sync.Mutex // guards out and running
 	out      io.Writer
 	variants map[string]*compiler.Ruleset // loaded files
 	rs       *compiler.Ruleset
@@ -65,12 +65,13 @@ type uci struct {
 	hashMB   int
 	multiPV  int
 	chess960 bool
-	busy     sync.WaitGroup
-	running  bool
+	caps     engineCaps
+	done     chan struct{} // closed when the running search ends; nil: none runs
+	running  bool          // guarded by mu: a search without a move waits for stop
 }
 
-func newUCI(out io.Writer) *uci {
-	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: 64, multiPV: 1}
+func newUCI(out io.Writer, caps engineCaps) *uci {
+	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: caps.hash(64), multiPV: 1, caps: caps}
 	u.setVariant("chess", false)
 	return u
 }
@@ -192,8 +193,8 @@ func (u *uci) setOption(line string) {
 			u.say("info string Hash must be from 1 to 4096, found %q", value)
 			return
 		}
-		u.hashMB = n
-		u.engine.Resize(n)
+		u.hashMB = u.caps.hash(n)
+		u.engine.Resize(u.hashMB)
 	case "threads":
 		if value != "1" {
 			u.say("info string Threads: only 1 is supported")
@@ -238,18 +239,18 @@ func (u *uci) setVariant(name string, announce bool) {
 	rs := u.variants[name]
 	if rs == nil {
 		var err error
-		if rs, err = interpreter.Open(name); err != nil || !contains(defs.Builtins(), name) {
+		if rs, err = openBuiltin(name); err != nil {
 			u.say("info string unknown variant %q (variants: %s)", truncate(name, 40), strings.Join(u.variantNames(), " "))
 			return
 		}
 	}
-	u.rs = rs
-	u.engine = search.New(rs, u.hashMB)
 	p, err := interpreter.Start(rs, "")
 	if err != nil {
 		u.say("info string %s: %v", name, err)
 		return
 	}
+	u.rs = rs
+	u.engine = search.New(rs, u.hashMB)
 	u.pos = p
 	if announce {
 		pocket := 0
@@ -328,6 +329,9 @@ func (u *uci) goCmd(args []string) {
 			if !ok {
 				return
 			}
+			if u.caps.perft > 0 {
+				n = min(n, int64(u.caps.perft))
+			}
 			u.perft(int(min(n, 20)))
 			return
 		case "infinite":
@@ -375,12 +379,16 @@ func (u *uci) goCmd(args []string) {
 	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == [2]time.Duration{} && !lim.Infinite {
 		lim.Infinite = true // a bare "go" searches until "stop"
 	}
+	lim = u.caps.bound(lim)
 	p := u.pos.Clone()
 	e := u.engine
+	u.mu.Lock()
 	u.running = true
-	u.busy.Add(1)
+	u.mu.Unlock()
+	done := make(chan struct{})
+	u.done = done
 	go func() {
-		defer u.busy.Done()
+		defer close(done)
 		if len(p.LegalMoves(nil)) == 0 {
 			if lim.Infinite {
 				for !u.stopRequested(e) {
@@ -409,14 +417,14 @@ func (u *uci) stopRequested(e *search.Engine) bool {
 }
 
 func (u *uci) stopSearch() {
-	if !u.running {
+	if u.done == nil {
 		return
 	}
-	u.engine.Stop()
 	u.mu.Lock()
 	u.running = false
 	u.mu.Unlock()
-	u.busy.Wait()
+	stopEngine(u.engine, u.done)
+	u.done = nil
 }
 
 // info writes one search report as a UCI info line.

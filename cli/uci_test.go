@@ -1,0 +1,225 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// uciSession drives a uci adapter through pipes, as a GUI does.
+type uciSession struct {
+	t     *testing.T
+	u     *uci
+	in    *io.PipeWriter
+	lines chan string
+	ended chan struct{}
+}
+
+func newUCISession(t *testing.T) *uciSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	u := newUCI(outW, engineCaps{hashMB: 1, moveTime: 10 * time.Second})
+	s := &uciSession{t: t, u: u, in: inW, lines: make(chan string, 10000), ended: make(chan struct{})}
+	go func() {
+		u.run(inR)
+		inR.Close()
+		outW.Close()
+		close(s.ended)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		fmt.Fprintln(s.in, "quit")
+		s.in.Close()
+		select {
+		case <-s.ended:
+		case <-time.After(60 * time.Second):
+			t.Errorf("the adapter did not quit")
+		}
+	})
+	return s
+}
+
+func (s *uciSession) send(lines ...string) {
+	s.t.Helper()
+	for _, l := range lines {
+		if _, err := fmt.Fprintln(s.in, l); err != nil {
+			s.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// until reads output lines up to and including the first one ok accepts.
+func (s *uciSession) until(what string, ok func(string) bool) []string {
+	s.t.Helper()
+	var got []string
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case l, open := <-s.lines:
+			if !open {
+				s.t.Fatalf("output ended waiting for %s; got %q", what, got)
+			}
+			got = append(got, l)
+			if ok(l) {
+				return got
+			}
+		case <-timeout:
+			s.t.Fatalf("no %s within a minute; got %q", what, got)
+		}
+	}
+}
+
+func (s *uciSession) ready() []string {
+	s.t.Helper()
+	s.send("isready")
+	got := s.until("readyok", func(l string) bool { return l == "readyok" })
+	return got[:len(got)-1]
+}
+
+// A session per seed variant as a GUI drives it: the variant announced, moves played
+// from the start, a search whose best move is legal in the position.
+func TestUCIVariants(t *testing.T) {
+	s := newUCISession(t)
+	s.send("uci")
+	got := s.until("uciok", func(l string) bool { return l == "uciok" })
+	if !strings.Contains(strings.Join(got, "\n"), "option name UCI_Variant type combo default chess") {
+		t.Fatalf("no UCI_Variant option: %q", got)
+	}
+	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage", "crazyhouse", "xiangqi"} {
+		p := startPos(t, v, "")
+		s.send("setoption name UCI_Variant value " + v)
+		got := s.ready()
+		want := fmt.Sprintf("info string variant %s files %d ranks %d", v, p.Ruleset().Files, p.Ruleset().Ranks)
+		if len(got) != 1 || !strings.HasPrefix(got[0], want) || !strings.HasSuffix(got[0], "startpos "+p.FEN()) {
+			t.Fatalf("%s: %q", v, got)
+		}
+		s.send("ucinewgame")
+		var moves []string
+		for i := 0; i < 4; i++ {
+			mv := firstLegal(p)
+			moves = append(moves, mv)
+			p.Make(mustParse(t, p, mv))
+		}
+		s.send("position startpos moves "+strings.Join(moves, " "), "go depth 2")
+		out := s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+		best := strings.Fields(out[len(out)-1])[1]
+		m, err := p.ParseMove(best)
+		if err != nil {
+			t.Fatalf("%s after %v: bestmove %s: %v", v, moves, best, err)
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("%s: bestmove %s is not legal", v, best)
+		}
+		for _, l := range out[:len(out)-1] {
+			if !strings.HasPrefix(l, "info depth ") {
+				t.Errorf("%s: unexpected %q", v, l)
+			}
+		}
+		s.send("d")
+		if got := s.ready(); len(got) != 1 || got[0] != "Fen: "+p.FEN() {
+			t.Errorf("%s: position %q, want %s", v, got, p.FEN())
+		}
+	}
+}
+
+// The special moves of the seed variants read from position ... moves.
+func TestUCISpecialMoves(t *testing.T) {
+	s := newUCISession(t)
+	cases := []struct{ variant, fen, moves string }{
+		{"prisonbreak", "5k/6/1p3p/2N1r1/3B2/2n3/6/K5 w - - 0 1", "d4f6"},
+		{"koopa", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5"},
+		{"hostage", "2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1", "R-B@e3"},
+		{"crazyhouse", "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[Pp] b KQkq - 0 3", "P@e4"},
+		{"prisonersescape", "***I***/1h1g3/2P4/7/7/i6/2N4/***1*** w - - 0 1", "c6d7g"},
+	}
+	for _, c := range cases {
+		p := startPos(t, c.variant, c.fen)
+		for _, mv := range strings.Fields(c.moves) {
+			p.Make(mustParse(t, p, mv))
+		}
+		s.send("setoption name UCI_Variant value "+c.variant, "position fen "+c.fen+" moves "+c.moves, "d")
+		got := s.ready()
+		if len(got) != 2 || got[1] != "Fen: "+p.FEN() {
+			t.Fatalf("%s %s: %q, want Fen: %s", c.variant, c.moves, got, p.FEN())
+		}
+		s.send("go depth 2")
+		out := s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+		best := strings.Fields(out[len(out)-1])[1]
+		if _, err := p.ParseMove(best); err != nil {
+			t.Fatalf("%s: bestmove %s: %v", c.variant, best, err)
+		}
+	}
+}
+
+// An infinite search stopped at once still answers, and the engine goes on.
+func TestUCIStopAtOnce(t *testing.T) {
+	s := newUCISession(t)
+	for i := 0; i < 50; i++ {
+		s.send("go infinite", "stop")
+		s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+	}
+	s.send("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1", "go", "stop")
+	s.until("bestmove", func(l string) bool { return l == "bestmove (none)" })
+	s.send("frobnicate", "setoption name Hash value 0", "go depth x", "position fen garbage")
+	got := s.ready()
+	if len(got) != 4 {
+		t.Fatalf("errors: %q", got)
+	}
+	for _, l := range got {
+		if !strings.HasPrefix(l, "info string ") {
+			t.Errorf("error line %q", l)
+		}
+	}
+}
+
+func FuzzUCI(f *testing.F) {
+	for _, seed := range []string{
+		"uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 2\nisready\n",
+		"setoption name UCI_Variant value koopa\nposition startpos moves e2e4 d7d5 e4d5\ngo\nstop\nd\n",
+		"setoption name UCI_Variant value hostage\nposition fen 2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1 moves R-B@e3\ngo movetime 10\n",
+		"setoption name UCI_Variant value prisonbreak\ngo perft 2\nisready\nsetoption name MultiPV value 3\ngo depth 1\n",
+		"setoption name UCI_Chess960 value true\nposition fen rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1 moves b1e1\ngo wtime 100 btime 100 winc 1 binc 1 movestogo 3\n",
+		"setoption name UCI_Variant value xiangqi\nposition startpos\ngo searchmoves h3e3 b3e3 nodes 500\nponderhit\nstop\n",
+		"setoption name Hash value 2\nsetoption name Threads value 2\nsetoption name\ngo infinite\nisready\nquit\nisready\n",
+		"position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\ngo\nstop\ngo mate 1\n\xff\x00\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		if len(input) > 1<<13 {
+			return
+		}
+		var out syncBuffer
+		u := newUCI(&out, engineCaps{hashMB: 1, depth: 1, moveTime: 20 * time.Millisecond, perft: 2})
+		within(t, 20*time.Second, input, &out, func() { u.run(strings.NewReader(input)) })
+		want := 0
+		for _, l := range strings.Split(input, "\n") {
+			f := strings.Fields(l)
+			if len(f) > 0 && f[0] == "quit" {
+				break
+			}
+			if len(f) > 0 && f[0] == "isready" {
+				want++
+			}
+		}
+		got := 0
+		for _, l := range strings.Split(out.String(), "\n") {
+			if l == "readyok" {
+				got++
+			}
+		}
+		if got != want {
+			t.Fatalf("%d readyok for %d isready\noutput:\n%s", got, want, out.String())
+		}
+	})
+}

@@ -1,0 +1,1035 @@
+// The xboard command: the engine side of the XBoard/WinBoard protocol (CECP version 2).
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/engine/search"
+	"chimera/interpreter"
+)
+
+var xboardCommand = &command{
+	name:    "xboard",
+	args:    "",
+	summary: "run as an XBoard/WinBoard engine (CECP version 2, engine-defined variants)",
+	details: `Speaks the XBoard/WinBoard protocol (CECP version 2) on standard input and
+output, for XBoard, WinBoard, Cute Chess and other programs that drive engines that way.
+Start it from the GUI as the engine command "chimera xboard".
+
+Every built-in variant is offered: under XBoard's own name where XBoard has the same
+game (chess as normal, chess960 as fischerandom, crazyhouse, xiangqi, capablanca,
+courier, knightmate, nocastle), otherwise under Chimera's name. For a variant XBoard
+does not know, the engine answers "variant NAME" with "setup (PIECETOCHAR) WxH+S_fairy
+FEN" so that XBoard sets up the board, the pieces and the holdings, and it answers
+"lift SQUARE" with "highlight" so that XBoard marks where the lifted piece may go (Y),
+where it captures (R) and where it promotes (M). Courier starts from XBoard's array
+(pawns on the second rank, no opening moves played), as XBoard plays it.
+
+Moves are read and written in coordinate notation as XBoard does: e2e4, e7e8q, P@e4,
+castling as the king's move (O-O and O-O-O in fischerandom), a capture in passing as
+legs (a1a5,a5a6); exchanges as Chimera writes them (B-N@g7). On boards of exactly 10
+ranks the ranks count from 0, as in XBoard. Commands: new, variant, force, go, usermove,
+?, ping, setboard, undo, remove, result, time, otim, level, st, sd, post, nopost,
+analyze, exit, lift, quit; hard, easy, random, computer, name, rating, draw, accepted,
+rejected, put and hover are accepted and ignored. Anything else gets "Error (unknown
+command): LINE", an illegal move "Illegal move: MOVE", a bad position "tellusererror
+Illegal position: REASON", and the engine goes on.`,
+	examples: []string{
+		"chimera xboard",
+		"xboard -fcp 'chimera xboard'",
+		`printf 'xboard\nprotover 2\nvariant koopa\nnew\nsd 4\nusermove e2e4\nping 1\n' | chimera xboard`,
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		return func(c *context, args []string) int {
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			newXBoard(c.out, engineCaps{}).run(c.in)
+			return exitOK
+		}
+	},
+}
+
+// engineCaps bound what a protocol session may ask of the engine; tests and fuzzing use
+// them to keep every search short. Zero fields do not bound.
+type engineCaps struct {
+	hashMB   int           // largest transposition table
+	depth    int           // deepest search
+	moveTime time.Duration // longest search
+	perft    int           // deepest perft (UCI's go perft)
+}
+
+func (c engineCaps) hash(mb int) int {
+	if c.hashMB > 0 {
+		return min(mb, c.hashMB)
+	}
+	return mb
+}
+
+// bound applies the caps to search limits: a fixed time is cut to the cap, clocks and
+// increments too (a search takes at most a third of the clock and half the increment),
+// and a search with neither gets the cap as its fixed time.
+func (c engineCaps) bound(lim search.Limits) search.Limits {
+	if c.depth > 0 && (lim.Depth == 0 || lim.Depth > c.depth) {
+		lim.Depth = c.depth
+	}
+	if c.moveTime <= 0 {
+		return lim
+	}
+	switch {
+	case lim.MoveTime > 0:
+		lim.MoveTime = min(lim.MoveTime, c.moveTime)
+	case lim.Time != [2]time.Duration{}:
+		for i := range lim.Time {
+			lim.Time[i] = min(lim.Time[i], c.moveTime)
+			lim.Inc[i] = min(lim.Inc[i], c.moveTime)
+		}
+	case !lim.Infinite:
+		lim.MoveTime = c.moveTime
+	}
+	return lim
+}
+
+// builtinRulesets caches the compiled built-ins, which are immutable and shared: protocol
+// sessions switch variants often.
+var builtinRulesets sync.Map
+
+// openBuiltin returns the compiled built-in variant name.
+func openBuiltin(name string) (*compiler.Ruleset, error) {
+	if rs, ok := builtinRulesets.Load(name); ok {
+		return rs.(*compiler.Ruleset), nil
+	}
+	if _, ok := defs.BuiltinSource(name); !ok {
+		return nil, fmt.Errorf("unknown variant %q", name)
+	}
+	rs, err := interpreter.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	builtinRulesets.Store(name, rs)
+	return rs, nil
+}
+
+// XBoard's own variants (XBoard 4.9): a variant offered under one of these names is
+// played by XBoard's rules for it, so no setup is sent.
+var xbKnown = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`normal wildcastle nocastle fischerandom bughouse crazyhouse
+		losers suicide giveaway twokings kriegspiel atomic 3check shatranj wild28 wild29 wild30
+		wild31 wild32 wild33 wild34 wild35 wild36 shogi chu courier gothic capablanca knightmate
+		fairy cylinder falcon caparandom berolina janus super great twilight makruk seirawan
+		grand spartan xiangqi asean lion elven unknown`) {
+		xbKnown[n] = true
+	}
+}
+
+// xbNames maps the built-ins that XBoard plays under a name of its own to that name:
+// these are the same games (XBoard shuffles the nocastle and fischerandom start positions
+// itself and sends them with setboard).
+var xbNames = map[string]string{
+	"chess":      "normal",
+	"chess960":   "fischerandom",
+	"crazyhouse": "crazyhouse",
+	"xiangqi":    "xiangqi",
+	"capablanca": "capablanca",
+	"courier":    "courier",
+	"knightmate": "knightmate",
+	"nocastle":   "nocastle",
+}
+
+// xbStart is XBoard's start position where it differs from the definition's: XBoard's
+// courier starts from the array, without the traditional opening moves.
+var xbStart = map[string]string{
+	"courier": "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
+}
+
+// xbLetters are XBoard's FEN letters that differ from Chimera's, per XBoard variant.
+var xbLetters = map[string]map[byte]byte{
+	"xiangqi": {'H': 'N', 'E': 'B', 'h': 'n', 'e': 'b'},
+}
+
+// xbPieceOrder is XBoard 4.9's default piece-to-char order (one colour).
+const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
+
+// xbName is the name a variant is offered under.
+func xbName(chimeraName string) string {
+	if n, ok := xbNames[chimeraName]; ok {
+		return n
+	}
+	return chimeraName
+}
+
+// xboard is one XBoard session. The reading goroutine owns every field but those mu
+// guards; a search runs in a goroutine of its own and, when it ends, makes its move on
+// pos under mu.
+type xboard struct {
+	mu      sync.Mutex // guards out, pos, post and discard
+	out     io.Writer
+	pos     *interpreter.Position
+	post    bool
+	discard bool // the running search's move is not wanted
+
+	caps       engineCaps
+	rs         *compiler.Ruleset
+	name       string // the variant's name as offered to XBoard
+	engine     *search.Engine
+	force      bool
+	engineSide compiler.Color
+	analyzing  bool
+	done       chan struct{} // closed when the running search ends; nil: none runs
+
+	// Time control: level MPS BASE INC, st, sd; the clocks from time and otim.
+	mps             int
+	base, inc       time.Duration
+	moveTime        time.Duration
+	depth           int
+	myTime, oppTime time.Duration
+	haveTime        bool
+}
+
+func newXBoard(out io.Writer, caps engineCaps) *xboard {
+	x := &xboard{out: out, caps: caps, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40}
+	x.selectVariant("chess")
+	return x
+}
+
+func (x *xboard) say(format string, args ...any) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.sayLocked(format, args...)
+}
+
+func (x *xboard) sayLocked(format string, args ...any) {
+	fmt.Fprintf(x.out, format+"\n", args...)
+}
+
+func (x *xboard) run(in io.Reader) {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if !x.handle(line) {
+			break
+		}
+	}
+	x.stop(true)
+}
+
+// handle carries out one line; false means quit. Analyzing, the analysis goes on from
+// the position the line leaves.
+func (x *xboard) handle(line string) bool {
+	if !x.command(line) {
+		return false
+	}
+	if x.analyzing && x.done == nil {
+		x.think()
+	}
+	return true
+}
+
+func (x *xboard) command(line string) bool {
+	f := strings.Fields(line)
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "hard", "easy",
+		"draw", "put", "hover", "hint", "bk", "ics", ".":
+		// Nothing to do: no pondering, no book, draw offers declined by silence.
+	case "protover":
+		x.features()
+	case "new":
+		x.stop(true)
+		x.analyzing = false
+		x.force = false
+		x.engineSide = compiler.Black
+		x.depth = 0
+		x.setPosition(x.startPosition())
+		x.engine.Clear()
+	case "variant":
+		x.stop(true)
+		if len(args) != 1 {
+			x.say("Error (expected one variant name): %s", truncate(line, 80))
+			return true
+		}
+		x.variant(args[0])
+	case "force":
+		x.stop(true)
+		x.force = true
+	case "go":
+		x.stop(true)
+		x.analyzing = false
+		x.force = false
+		x.engineSide = x.side()
+		x.think()
+	case "usermove":
+		if len(args) != 1 {
+			x.say("Error (expected one move): %s", truncate(line, 80))
+			return true
+		}
+		x.userMove(args[0])
+	case "?":
+		if x.done != nil && !x.analyzing {
+			x.stop(false)
+		}
+	case "ping":
+		if x.done != nil && !x.analyzing {
+			x.wait() // the move comes before the pong
+		}
+		x.say("%s", strings.Join(append([]string{"pong"}, args...), " "))
+	case "setboard":
+		x.stop(true)
+		x.setBoard(strings.TrimSpace(strings.TrimPrefix(line, "setboard")))
+	case "undo", "remove":
+		x.stop(true)
+		x.undo(cmd, line)
+	case "result":
+		x.stop(true)
+		x.analyzing = false
+		x.force = true
+	case "post", "nopost":
+		x.mu.Lock()
+		x.post = cmd == "post"
+		x.mu.Unlock()
+	case "time", "otim":
+		x.clock(cmd, args, line)
+	case "level":
+		x.level(args, line)
+	case "st":
+		secs, ok := x.number(args, line)
+		if ok && secs > 0 {
+			x.moveTime = time.Duration(secs * float64(time.Second))
+		} else if ok {
+			x.say("Error (bad argument): %s", truncate(line, 80))
+		}
+	case "sd":
+		n, ok := x.number(args, line)
+		if ok && n >= 0 && n == float64(int(n)) {
+			x.depth = int(min(n, 100))
+		} else if ok {
+			x.say("Error (bad argument): %s", truncate(line, 80))
+		}
+	case "lift":
+		if len(args) != 1 {
+			x.say("Error (expected one square): %s", truncate(line, 80))
+			return true
+		}
+		x.lift(args[0], line)
+	case "analyze":
+		x.stop(true)
+		x.force = true
+		x.analyzing = true
+		x.think()
+	case "exit":
+		if x.analyzing {
+			x.stop(true)
+			x.analyzing = false
+		}
+	case "quit":
+		return false
+	default:
+		if len(f) == 1 && moveLikeRE.MatchString(cmd) {
+			x.userMove(cmd) // a move without "usermove", as protocol version 1 sends it
+			return true
+		}
+		x.say("Error (unknown command): %s", truncate(line, 80))
+	}
+	return true
+}
+
+// moveLikeRE matches what a GUI sends as a move: coordinates (with legs), drops, castling.
+var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?(?:,[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?)*|[A-Za-z](?:-[A-Za-z])?@[a-z][0-9]{1,2}|O-O(?:-O)?)$`)
+
+// features answers protover: everything in one line, then done=1.
+func (x *xboard) features() {
+	var names []string
+	for _, b := range defs.Builtins() {
+		if n := xbName(b); n != "normal" {
+			names = append(names, n)
+		}
+	}
+	names = append([]string{"normal"}, names...)
+	x.say(`feature myname="Chimera" variants="%s" setboard=1 usermove=1 ping=1 highlight=1 sigint=0 sigterm=0 colors=0 san=0 debug=1 memory=0 smp=0`,
+		strings.Join(names, ","))
+	x.say("feature done=1")
+}
+
+// variant selects a variant by XBoard's name or Chimera's and, for one XBoard does not
+// know, sends the setup that describes it.
+func (x *xboard) variant(name string) {
+	chimera := ""
+	for c, n := range xbNames {
+		if n == name {
+			chimera = c
+		}
+	}
+	if chimera == "" && contains(defs.Builtins(), name) {
+		chimera = name
+	}
+	if chimera == "" || !x.selectVariant(chimera) {
+		x.say("Error (unknown variant): %s", truncate(name, 40))
+		return
+	}
+	if !xbKnown[x.name] {
+		x.say("%s", x.setupLine())
+	}
+}
+
+// selectVariant switches to a built-in; false if it cannot be opened.
+func (x *xboard) selectVariant(name string) bool {
+	rs, err := openBuiltin(name)
+	if err != nil {
+		return false
+	}
+	old, oldName := x.rs, x.name
+	x.rs, x.name = rs, xbName(name)
+	p := x.startPosition()
+	if p == nil {
+		x.rs, x.name = old, oldName
+		return false
+	}
+	x.engine = search.New(rs, x.caps.hash(64))
+	x.setPosition(p)
+	return true
+}
+
+// startPosition is the variant's start as XBoard sets it up.
+func (x *xboard) startPosition() *interpreter.Position {
+	if fen, ok := xbStart[x.rs.Name]; ok {
+		if p, err := interpreter.FromFEN(x.rs, fen); err == nil {
+			return p
+		}
+	}
+	p, err := interpreter.Start(x.rs, "")
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
+func (x *xboard) setPosition(p *interpreter.Position) {
+	if p == nil {
+		return
+	}
+	x.mu.Lock()
+	x.pos = p
+	x.mu.Unlock()
+}
+
+func (x *xboard) side() compiler.Color {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.pos.Side()
+}
+
+// setupLine describes the variant to XBoard: its pieces' letters in XBoard's piece-to-char
+// table, the board, the holdings and the start position.
+func (x *xboard) setupLine() string {
+	rs := x.rs
+	table := pieceToChar(rs)
+	hand := 0
+	if rs.Hands != nil {
+		hand = rs.NumPieces()
+	}
+	fen := ""
+	if p := x.startPosition(); p != nil {
+		fen = p.FEN()
+	}
+	return fmt.Sprintf("setup (%s%s) %dx%d+%d_fairy %s", table, strings.ToLower(table), rs.Files, rs.Ranks, hand, fen)
+}
+
+// pieceToChar is the white half of XBoard's piece-to-char table for rs: each piece letter
+// in the slot of the same letter in XBoard's default order, else in a free slot (the
+// king's slot only for a royal piece), '.' elsewhere.
+func pieceToChar(rs *compiler.Ruleset) string {
+	slots := []byte(strings.Repeat(".", len(xbPieceOrder)))
+	king := len(xbPieceOrder) - 1
+	var rest []int
+	for t := 0; t < rs.NumPieces(); t++ {
+		l := rs.Piece(t).Letter
+		if i := strings.IndexByte(xbPieceOrder, l); i >= 0 && slots[i] == '.' {
+			slots[i] = l
+		} else {
+			rest = append(rest, t)
+		}
+	}
+	for _, t := range rest {
+		pt := rs.Piece(t)
+		at := -1
+		if pt.Royal && slots[king] == '.' {
+			at = king
+		}
+		for i := 0; at < 0 && i < king; i++ {
+			if slots[i] == '.' {
+				at = i
+			}
+		}
+		if at < 0 && slots[king] == '.' {
+			at = king
+		}
+		if at < 0 {
+			slots = append(slots, pt.Letter) // more types than XBoard has slots
+			continue
+		}
+		slots[at] = pt.Letter
+	}
+	return string(slots)
+}
+
+// --- Squares and moves as XBoard writes them.
+
+var squareRE = regexp.MustCompile(`([a-z])([0-9]+)`)
+
+// toXB rewrites Chimera's square names in s as XBoard's: on boards of exactly 10 ranks
+// XBoard counts the ranks from 0.
+func (x *xboard) toXB(s string) string { return x.shiftRanks(s, -1) }
+
+// fromXB rewrites XBoard's square names in s as Chimera's.
+func (x *xboard) fromXB(s string) string { return x.shiftRanks(s, 1) }
+
+func (x *xboard) shiftRanks(s string, by int) string {
+	if x.rs.Ranks != 10 {
+		return s
+	}
+	return squareRE.ReplaceAllStringFunc(s, func(sq string) string {
+		n, err := strconv.Atoi(sq[1:])
+		if err != nil {
+			return sq
+		}
+		return sq[:1] + strconv.Itoa(n+by)
+	})
+}
+
+// moveText writes m (legal in p) as XBoard reads it: coordinates; castling as the king's
+// move (O-O, O-O-O in fischerandom); a move capturing in passing as legs through the
+// squares it captures on, so that XBoard removes those pieces too.
+func (x *xboard) moveText(p *interpreter.Position, m interpreter.Move) string {
+	rs := p.Ruleset()
+	name := rs.SquareName
+	switch {
+	case m.Kind() == interpreter.KindCastle:
+		if x.name == "fischerandom" {
+			if rs.FileOf(m.Aux()) > rs.FileOf(m.From()) {
+				return "O-O"
+			}
+			return "O-O-O"
+		}
+		if m.To() != m.From() && !kingStepTo(p, m) {
+			return x.toXB(name(m.From()) + name(m.To()))
+		}
+	case m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindEP && !m.IsDrop():
+		caps := []interpreter.Square{m.Cap1()}
+		if m.Cap2() != interpreter.NoSquare {
+			caps = append(caps, m.Cap2())
+		}
+		sort.Slice(caps, func(i, j int) bool { return distance(rs, m.From(), caps[i]) < distance(rs, m.From(), caps[j]) })
+		var legs []string
+		at := m.From()
+		for _, c := range caps {
+			legs = append(legs, name(at)+name(c))
+			at = c
+		}
+		last := name(at) + name(m.To())
+		if t := m.Promotion(); t >= 0 {
+			last += strings.ToLower(string(rs.Piece(t).Letter))
+		}
+		return x.toXB(strings.Join(append(legs, last), ","))
+	}
+	return x.toXB(p.Coord(m))
+}
+
+// kingStepTo reports whether another legal move goes from castling move m's origin to its
+// king destination (then the king's move would not say castling).
+func kingStepTo(p *interpreter.Position, m interpreter.Move) bool {
+	for _, o := range p.LegalMoves(nil) {
+		if o != m && !o.IsDrop() && o.From() == m.From() && o.To() == m.To() {
+			return true
+		}
+	}
+	return false
+}
+
+func distance(rs *compiler.Ruleset, a, b interpreter.Square) int {
+	return max(abs(rs.FileOf(a)-rs.FileOf(b)), abs(rs.RankOf(a)-rs.RankOf(b)))
+}
+
+var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)([a-zA-Z]?)$`)
+
+// parseMove reads a move as XBoard sends it (see moveText); legs name the squares a move
+// captures on in passing.
+func (x *xboard) parseMove(p *interpreter.Position, s string) (interpreter.Move, error) {
+	s = x.fromXB(s)
+	if !strings.Contains(s, ",") {
+		return p.ParseMove(s)
+	}
+	parts := strings.Split(s, ",")
+	var mids []string
+	from, to, promo := "", "", ""
+	for i, leg := range parts {
+		g := legRE.FindStringSubmatch(leg)
+		if g == nil || (i > 0 && g[1] != to) || (i < len(parts)-1 && g[3] != "") {
+			return interpreter.NoMove, fmt.Errorf("move %q: legs are written a1a5,a5a6", s)
+		}
+		if i == 0 {
+			from = g[1]
+		} else {
+			mids = append(mids, g[1])
+		}
+		to, promo = g[2], g[3]
+	}
+	if len(mids) > 0 {
+		if m, err := p.ParseMove(from + to + promo + "x" + strings.Join(mids, "x")); err == nil {
+			return m, nil
+		}
+	}
+	return p.ParseMove(from + to + promo)
+}
+
+// --- Commands.
+
+// userMove plays the opponent's move and, when it is then the engine's turn, thinks.
+func (x *xboard) userMove(text string) {
+	x.stop(true)
+	x.mu.Lock()
+	m, err := x.parseMove(x.pos, text)
+	if err != nil {
+		x.sayLocked("Illegal move: %s", truncate(text, 40))
+		x.mu.Unlock()
+		return
+	}
+	x.pos.Make(m)
+	res := x.pos.Result()
+	side := x.pos.Side()
+	if res != interpreter.Ongoing {
+		x.sayLocked("%s", resultLine(res))
+	}
+	x.mu.Unlock()
+	if res == interpreter.Ongoing && !x.force && !x.analyzing && side == x.engineSide {
+		x.think()
+	}
+}
+
+// setBoard sets up a FEN; a bad one leaves the position as it was.
+func (x *xboard) setBoard(fen string) {
+	p, err := x.parseFEN(fen)
+	if err != nil {
+		x.say("tellusererror Illegal position: %s", truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200))
+		return
+	}
+	x.setPosition(p)
+}
+
+// parseFEN reads a FEN as Chimera writes it or as XBoard does: XBoard leaves out the
+// castling and en-passant fields where a variant has none, writes empty holdings as [-],
+// uses its own letters in some variants (xiangqi: H horse, E elephant) and counts the
+// ranks of a 10-rank board from 0.
+func (x *xboard) parseFEN(fen string) (*interpreter.Position, error) {
+	p, err := interpreter.FromFEN(x.rs, x.fenFromXB(fen, false))
+	if err == nil {
+		return p, nil
+	}
+	if q, err2 := interpreter.FromFEN(x.rs, x.fenFromXB(fen, true)); err2 == nil {
+		return q, nil
+	}
+	return nil, err
+}
+
+func (x *xboard) fenFromXB(fen string, normalize bool) string {
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return fen
+	}
+	if letters := xbLetters[x.name]; letters != nil {
+		b := []byte(fields[0])
+		for i, c := range b {
+			if c == '[' {
+				break
+			}
+			if l, ok := letters[c]; ok {
+				b[i] = l
+			}
+		}
+		fields[0] = string(b)
+	}
+	if normalize {
+		fields[0] = strings.ReplaceAll(fields[0], "[-]", "[]")
+		if len(fields) >= 2 {
+			var words, counts, statuses []string
+			for _, f := range fields[2:] {
+				switch {
+				case strings.Contains(f, ":"):
+					statuses = append(statuses, f)
+				case strings.Trim(f, "0123456789") == "":
+					counts = append(counts, f)
+				default:
+					words = append(words, f)
+				}
+			}
+			for len(words) < 2 {
+				words = append(words, "-")
+			}
+			fields = append(append(append(fields[:2:2], words...), counts...), statuses...)
+		}
+	}
+	if len(fields) > 3 && squareRE.MatchString(fields[3]) {
+		fields[3] = x.fromXB(fields[3])
+	}
+	return strings.Join(fields, " ")
+}
+
+// undo takes back one move (undo) or two (remove).
+func (x *xboard) undo(cmd, line string) {
+	n := 1
+	if cmd == "remove" {
+		n = 2
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.pos.Ply() < n {
+		x.sayLocked("Error (command not legal now): %s", truncate(line, 80))
+		return
+	}
+	for i := 0; i < n; i++ {
+		x.pos.Unmake()
+	}
+}
+
+// number reads the one numeric argument of line.
+func (x *xboard) number(args []string, line string) (float64, bool) {
+	if len(args) != 1 {
+		x.say("Error (expected one number): %s", truncate(line, 80))
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(args[0], 64)
+	if err != nil || n != n || n > 1e9 || n < -1e9 {
+		x.say("Error (bad argument): %s", truncate(line, 80))
+		return 0, false
+	}
+	return n, true
+}
+
+// clock sets the engine's clock (time) or the opponent's (otim), in centiseconds.
+func (x *xboard) clock(cmd string, args []string, line string) {
+	n, ok := x.number(args, line)
+	if !ok {
+		return
+	}
+	d := time.Duration(n * float64(10*time.Millisecond))
+	if cmd == "time" {
+		x.myTime, x.haveTime = d, true
+	} else {
+		x.oppTime = d
+	}
+}
+
+// level sets a time control: MPS moves (0: the whole game) in BASE minutes (or min:sec),
+// INC seconds added after each move.
+func (x *xboard) level(args []string, line string) {
+	bad := func() { x.say("Error (bad argument): %s", truncate(line, 80)) }
+	if len(args) != 3 {
+		bad()
+		return
+	}
+	mps, err := strconv.Atoi(args[0])
+	if err != nil || mps < 0 || mps > 10000 {
+		bad()
+		return
+	}
+	base, ok := minSec(args[1])
+	if !ok {
+		bad()
+		return
+	}
+	inc, err := strconv.ParseFloat(args[2], 64)
+	if err != nil || inc != inc || inc < 0 || inc > 1e6 {
+		bad()
+		return
+	}
+	x.mps, x.base, x.inc = mps, base, time.Duration(inc*float64(time.Second))
+	x.moveTime = 0
+	x.myTime, x.oppTime, x.haveTime = base, base, false
+}
+
+var minSecRE = regexp.MustCompile(`^([0-9]{1,6})(?::([0-9]{1,2}))?`)
+
+// minSec reads MIN or MIN:SEC, ignoring anything after it.
+func minSec(s string) (time.Duration, bool) {
+	g := minSecRE.FindStringSubmatch(s)
+	if g == nil {
+		return 0, false
+	}
+	m, _ := strconv.Atoi(g[1])
+	sec := 0
+	if g[2] != "" {
+		sec, _ = strconv.Atoi(g[2])
+	}
+	return time.Duration(m)*time.Minute + time.Duration(sec)*time.Second, true
+}
+
+// lift answers with the squares the piece on sq may move to. A square of the holdings
+// (beyond the board's files, as XBoard names them) lifts a piece to drop.
+func (x *xboard) lift(sq, line string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	board, ok := x.highlight(sq)
+	if !ok {
+		x.sayLocked("Error (bad square): %s", truncate(line, 80))
+		return
+	}
+	x.sayLocked("highlight %s", board)
+}
+
+// highlight is the colour board for lifting the piece on XBoard square text: Y where it
+// may move, R where it captures, M where it promotes.
+func (x *xboard) highlight(text string) (string, bool) {
+	p := x.pos
+	rs := p.Ruleset()
+	if len(text) < 2 {
+		return "", false
+	}
+	n, err := strconv.Atoi(text[1:])
+	if err != nil || n < 0 || n > 99 || text[1] == '+' || text[1] == '-' {
+		return "", false
+	}
+	if rs.Ranks != 10 {
+		n-- // XBoard's rank number to a 0-based rank
+	}
+	file := int(text[0]) - 'a'
+	from, dropSide, dropType := interpreter.NoSquare, -1, -1
+	switch {
+	case file >= 0 && file < rs.Files && n >= 0 && n < rs.Ranks:
+		from = rs.SquareAt(file, n)
+	case (file == -2 || file == -1) && n >= 0: // Black's holdings, left of the board, from the top
+		dropSide, dropType = compiler.Black, holdingType(rs, rs.Ranks-1-n)
+	case (file == rs.Files || file == rs.Files+1) && n >= 0: // White's holdings, right, from the bottom
+		dropSide, dropType = compiler.White, holdingType(rs, n)
+	default:
+		return "", false
+	}
+	marks := make([]byte, rs.Cells)
+	rank := map[byte]int{0: 0, 'Y': 1, 'R': 2, 'M': 3}
+	for _, m := range p.LegalMoves(nil) {
+		to := m.To()
+		switch {
+		case dropType >= 0:
+			if m.Kind() != interpreter.KindDrop || m.Dropped() != dropType || p.Side() != dropSide {
+				continue
+			}
+		case m.IsDrop() || m.From() != from:
+			continue
+		case m.Kind() == interpreter.KindCastle && to == from:
+			to = m.Aux()
+		}
+		c := byte('Y')
+		switch {
+		case m.Promotion() >= 0:
+			c = 'M'
+		case m.Kind() == interpreter.KindEP || m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindCastle,
+			m.Kind() == interpreter.KindNormal && p.At(to) != interpreter.NoPiece && p.At(to).Color() != p.Side():
+			c = 'R'
+		}
+		if rank[c] > rank[marks[to]] {
+			marks[to] = c
+		}
+	}
+	var b strings.Builder
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < rs.Files; f++ {
+			c := marks[rs.SquareAt(f, r)]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(c)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String(), true
+}
+
+// holdingType is the piece type XBoard shows in row of the holdings, or -1: the rows
+// follow the piece-to-char table, skipping its empty slots.
+func holdingType(rs *compiler.Ruleset, row int) int {
+	if rs.Hands == nil || row < 0 {
+		return -1
+	}
+	for _, l := range []byte(pieceToChar(rs)) {
+		if l == '.' {
+			continue
+		}
+		if row == 0 {
+			return rs.TypeOf(l)
+		}
+		row--
+	}
+	return -1
+}
+
+// --- Searching.
+
+// think starts a search on the current position: for a move to play, or, analyzing,
+// until stopped. A finished game gets its result instead.
+func (x *xboard) think() {
+	x.mu.Lock()
+	p := x.pos.Clone()
+	x.discard = false
+	x.mu.Unlock()
+	analyze := x.analyzing
+	if !analyze {
+		if res := p.Result(); res != interpreter.Ongoing {
+			x.say("%s", resultLine(res))
+			return
+		}
+	}
+	lim := x.limits(p, analyze)
+	e := x.engine
+	done := make(chan struct{})
+	x.done = done
+	go func() {
+		defer close(done)
+		res := e.Search(p, lim, func(in search.Info) { x.report(p, in, analyze) })
+		x.mu.Lock()
+		defer x.mu.Unlock()
+		if analyze || x.discard || res.Best == interpreter.NoMove || !x.pos.IsLegal(res.Best) {
+			return
+		}
+		text := x.moveText(x.pos, res.Best)
+		x.pos.Make(res.Best)
+		x.sayLocked("move %s", text)
+		if r := x.pos.Result(); r != interpreter.Ongoing {
+			x.sayLocked("%s", resultLine(r))
+		}
+	}()
+}
+
+// limits are the search limits for the side to move in p under the time control.
+func (x *xboard) limits(p *interpreter.Position, analyze bool) search.Limits {
+	var lim search.Limits
+	if analyze {
+		lim.Infinite = true
+		return x.caps.bound(lim)
+	}
+	lim.Depth = x.depth
+	if x.moveTime > 0 {
+		lim.MoveTime = x.moveTime
+	} else {
+		us := p.Side()
+		mine, theirs := x.myTime, x.oppTime
+		if !x.haveTime {
+			mine, theirs = x.base, x.base
+		}
+		lim.Time[us] = max(mine, time.Millisecond)
+		lim.Time[us^1] = max(theirs, time.Millisecond)
+		lim.Inc = [2]time.Duration{x.inc, x.inc}
+		if x.mps > 0 {
+			lim.MovesToGo = x.mps - (p.Ply()/2)%x.mps
+		}
+	}
+	return x.caps.bound(lim)
+}
+
+// report writes one iteration as thinking output, ply score time nodes pv: after post,
+// and always when analyzing.
+func (x *xboard) report(p *interpreter.Position, in search.Info, analyze bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.post && !analyze {
+		return
+	}
+	score := in.Score
+	switch {
+	case in.Score >= search.Mate-search.MateSpan:
+		score = 100000 + (search.Mate-in.Score+1)/2
+	case in.Score <= -search.Mate+search.MateSpan:
+		score = -100000 - (search.Mate+in.Score)/2
+	}
+	var pv []string
+	q := p.Clone()
+	for _, m := range in.PV {
+		if !q.IsLegal(m) {
+			break
+		}
+		pv = append(pv, x.moveText(q, m))
+		q.Make(m)
+	}
+	x.sayLocked("%d %d %d %d %s", in.Depth, score, in.Time.Milliseconds()/10, in.Nodes, strings.Join(pv, " "))
+}
+
+// stop ends the running search, if any: with discard its move is dropped, else played.
+func (x *xboard) stop(discard bool) {
+	if x.done == nil {
+		return
+	}
+	if discard {
+		x.mu.Lock()
+		x.discard = true
+		x.mu.Unlock()
+	}
+	stopEngine(x.engine, x.done)
+	x.done = nil
+}
+
+// wait lets the running search end by itself.
+func (x *xboard) wait() {
+	<-x.done
+	x.done = nil
+}
+
+// stopEngine stops e and waits until done is closed. The stop is repeated: a search that
+// had not yet started when asked would clear it on starting.
+func stopEngine(e *search.Engine, done chan struct{}) {
+	e.Stop()
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+			e.Stop()
+		}
+	}
+}
+
+// resultLine is the result of a finished game with its reason, as XBoard reads it.
+func resultLine(r interpreter.Result) string {
+	switch r.Score {
+	case "1-0", "0-1":
+		winner := "White"
+		if r.Score == "0-1" {
+			winner = "Black"
+		}
+		if r.Reason == "checkmate" {
+			return fmt.Sprintf("%s {%s mates}", r.Score, winner)
+		}
+		return fmt.Sprintf("%s {%s wins by %s}", r.Score, winner, r.Reason)
+	}
+	if r.Reason == "stalemate" {
+		return "1/2-1/2 {Stalemate}"
+	}
+	return fmt.Sprintf("1/2-1/2 {Draw by %s}", r.Reason)
+}
