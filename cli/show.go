@@ -184,7 +184,22 @@ func goalResult(r string) string {
 }
 
 // drawBoard draws the position with rank and file labels and a legend.
-func drawBoard(w io.Writer, p *interpreter.Position) {
+func drawBoard(w io.Writer, p *interpreter.Position) { drawBoardStyled(w, p, false, true) }
+
+// ANSI colours of the board drawn for a terminal.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiWhite  = "\x1b[1;36m" // White's pieces: bold cyan
+	ansiBlack  = "\x1b[1;31m" // Black's pieces: bold red
+	ansiDim    = "\x1b[2m"    // empty squares and unused cells
+	ansiZone   = "\x1b[32m"   // zone brackets
+	ansiStatus = "\x1b[1;35m" // status counters
+)
+
+// drawBoardStyled is drawBoard, with the cells coloured by ANSI escapes when ansi is set
+// (for a terminal): the characters are the same. Without legend it leaves out the legend
+// and the zones' lines, but not the pools.
+func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	rs := p.Ruleset()
 	marks := boardZones(rs)
 	labelWidth := len(fmt.Sprint(rs.Ranks))
@@ -220,9 +235,26 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 				close = statusMark(n)
 				kinds[statusKind] = true
 			}
-			b.WriteByte(open)
-			b.WriteByte(ch)
-			b.WriteByte(close)
+			if !ansi {
+				b.WriteByte(open)
+				b.WriteByte(ch)
+				b.WriteByte(close)
+				continue
+			}
+			closeColour := ansiZone
+			if p.Status(sq) > 0 {
+				closeColour = ansiStatus
+			}
+			chColour := ansiDim
+			switch {
+			case ch >= 'A' && ch <= 'Z':
+				chColour = ansiWhite
+			case ch >= 'a' && ch <= 'z':
+				chColour = ansiBlack
+			}
+			writeColoured(&b, open, ansiZone)
+			writeColoured(&b, ch, chColour)
+			writeColoured(&b, close, closeColour)
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
@@ -233,17 +265,23 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 	}
 	fmt.Fprintln(w, strings.TrimRight(files.String(), " "))
 
-	legend := []string{"upper case White, lower case Black", "'.' empty square"}
+	if !legend {
+		if line := poolLine(p); line != "" {
+			fmt.Fprintf(w, "\n%s\n", wrap(line, 78, "  ", "    "))
+		}
+		return
+	}
+	texts := []string{"upper case White, lower case Black", "'.' empty square"}
 	if kinds[compiler.CellUnused] {
-		legend = append(legend, "'-' unused cell (passed over, never stood on)")
+		texts = append(texts, "'-' unused cell (passed over, never stood on)")
 	}
 	if kinds[compiler.CellMissing] {
-		legend = append(legend, "blank: no cell")
+		texts = append(texts, "blank: no cell")
 	}
 	if kinds[statusKind] {
-		legend = append(legend, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
+		texts = append(texts, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
 	}
-	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(legend, "; "), 78, "  ", "          "))
+	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(texts, "; "), 78, "  ", "          "))
 	for _, m := range marks {
 		text := fmt.Sprintf("%c%c zone %s: %s", m.open, m.close, zoneText(rs, m.name), strings.Join(m.duties, "; "))
 		fmt.Fprintln(w, wrap(text, 78, "  ", "       "))
@@ -251,6 +289,18 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 	if line := poolLine(p); line != "" {
 		fmt.Fprintln(w, wrap(line, 78, "  ", "    "))
 	}
+}
+
+// writeColoured writes ch in colour, a blank as it is (so that lines still end in blanks
+// to trim).
+func writeColoured(b *strings.Builder, ch byte, colour string) {
+	if ch == ' ' {
+		b.WriteByte(ch)
+		return
+	}
+	b.WriteString(colour)
+	b.WriteByte(ch)
+	b.WriteString(ansiReset)
 }
 
 // poolLine lists what each side holds in its pools, each man in its own colour's case:
