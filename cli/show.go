@@ -15,7 +15,7 @@ import (
 var showCommand = &command{
 	name:    "show",
 	args:    "VARIANT",
-	summary: "draw the board and describe the pieces and rules",
+	summary: "draw the board and describe the pieces and rules, or draw it as SVG",
 	details: `Prints the variant's title and description, the position (the default setup,
 --setup NAME or --fen FEN) drawn as text with a legend, how each piece moves (generated
 from its movement atoms unless the definition gives a describe: text), a summary of the
@@ -24,16 +24,32 @@ rules, the side to move, and the result when the position is already decided.
 Board: ranks from the top, files labelled below; pieces as FEN letters (upper case
 White, lower case Black), '.' an empty square, '-' an unused cell (passed over, never
 stood on), a blank a cell that does not exist. Squares of restricted zones and goal
-zones are bracketed, a bracket pair per zone, named in the legend.`,
+zones are bracketed, a bracket pair per zone, named in the legend.
+
+--svg FILE writes a picture of the board instead, for a rules page (- writes it to
+standard output): the cells (squares checkered, unused cells hatched, missing cells
+left out), each zone shaded in its own colour and named in the legend with what it
+means, file and rank labels, the pieces (orthodox ones, a King, Queen, Rook, Bishop,
+Knight or Pawn under its usual letter, as chess symbols; others as their letter; White's
+light with a dark outline, Black's dark), status counters as small digits in a corner,
+the side to move, the pieces' names, and the pools as text rows. --moves "e2e4 e7e5 ..."
+(SAN or coordinates) draws each move as a numbered arrow from origin to destination,
+White's green and Black's blue, a drop as a dashed ring; the position shown is the one
+before the moves. The picture is plain SVG text, the same for the same input.`,
 	examples: []string{
 		"chimera show chess",
 		"chimera show chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
 		"chimera show myvariant.yaml --setup shuffle --generated",
+		"chimera show claustrophobia --svg claustrophobia.svg",
+		`chimera show chess --svg opening.svg --moves "e4 e5 Nf3 Nc6 Bb5"`,
+		"chimera show koopa --fen 'rnbqkbnr/ppp2ppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 d5:3' --svg - > koopa.svg",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		generated := fs.Bool("generated", false, "describe pieces from their atoms, not describe: texts")
+		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
+		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -46,8 +62,14 @@ zones are bracketed, a bracket pair per zone, named in the legend.`,
 			if code != exitOK {
 				return code
 			}
-			show(c.out, p, *generated)
-			return exitOK
+			if *svg == "" {
+				if *moves != "" {
+					return c.usage("--moves draws arrows on a picture: give --svg FILE too")
+				}
+				show(c.out, p, *generated)
+				return exitOK
+			}
+			return c.writeSVG(p, *moves, *svg)
 		}
 	},
 }
