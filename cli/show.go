@@ -29,7 +29,7 @@ zones are bracketed, a bracket pair per zone, named in the legend.
 --svg FILE writes a picture of the board instead, for a rules page (- writes it to
 standard output): the cells (squares checkered, unused cells hatched, missing cells
 left out), each zone shaded in its own colour and named in the legend with what it
-means, file and rank labels, the pieces (orthodox ones, a King, Queen, Rook, Bishop,
+means (a zone covering every square is named, not shaded), file and rank labels, the pieces (orthodox ones, a King, Queen, Rook, Bishop,
 Knight or Pawn under its usual letter, as chess symbols; others as their letter; White's
 light with a dark outline, Black's dark), status counters as small digits in a corner,
 the side to move, the pieces' names, and the pools as text rows. --moves "e2e4 e7e5 ..."

@@ -112,8 +112,22 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 		}
 	}
 	add("", "Pieces: "+strings.Join(pieces, ", "))
+	// A zone covering every square (xiangqi's own halves, both sides' together) is named
+	// but not shaded: shading would say nothing.
+	shaded := make([]bool, len(marks))
 	for i, m := range marks {
-		add(svgZones[i%len(svgZones)], fmt.Sprintf("zone %s: %s", zoneText(rs, m.name), strings.Join(m.duties, "; ")))
+		swatch := ""
+		for sq := compiler.Square(0); int(sq) < rs.Cells; sq++ {
+			if rs.KindOf(sq) == compiler.CellSquare && !m.cells.Has(sq) {
+				shaded[i], swatch = true, svgZones[i%len(svgZones)]
+				break
+			}
+		}
+		text := fmt.Sprintf("zone %s: %s", zoneText(rs, m.name), strings.Join(m.duties, "; "))
+		if swatch == "" {
+			text = "(not shaded) " + text
+		}
+		add(swatch, text)
 	}
 	var unused, missing, stunned bool
 	for sq := compiler.Square(0); int(sq) < rs.Cells; sq++ {
@@ -189,6 +203,9 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 
 	// Zones: each cell of a zone shaded in its colour, with an inner border.
 	for i, m := range marks {
+		if !shaded[i] {
+			continue
+		}
 		colour := svgZones[i%len(svgZones)]
 		s.f(`<g class="zone" id="zone-%s">`+"\n", esc(m.name))
 		for b := m.cells; b.Any(); b = b.Rest() {

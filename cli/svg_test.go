@@ -268,3 +268,15 @@ func TestDocsPictures(t *testing.T) {
 		}
 	}
 }
+
+func TestSVGZoneOverEveryCell(t *testing.T) {
+	// Xiangqi's own-half zone, both sides' halves together, covers the board: named, not shaded.
+	root, _ := picture(t, "xiangqi")
+	zones := root.all(withClass("g", "zone"))
+	if len(zones) != 1 || zones[0].attr("id") != "zone-palace" || len(zones[0].Nodes) != 18 {
+		t.Errorf("want the palaces' 18 cells shaded alone: %d zones", len(zones))
+	}
+	if text := root.text(); !strings.Contains(text, "(not shaded) zone own-half") {
+		t.Errorf("own-half not named as not shaded")
+	}
+}
