@@ -233,7 +233,7 @@ func TestValidateFailure(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, name := range []string{"list", "show", "moves", "perft", "validate", "replay"} {
+	for _, name := range []string{"list", "show", "moves", "perft", "play", "validate", "replay"} {
 		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
 			code, out, _ := run(args...)
 			if code != 0 || !strings.Contains(out, "Example") || !strings.Contains(out, "Usage: chimera "+name) {

@@ -15,7 +15,7 @@ import (
 var showCommand = &command{
 	name:    "show",
 	args:    "VARIANT",
-	summary: "draw the board and describe the pieces and rules",
+	summary: "draw the board and describe the pieces and rules, or draw it as SVG",
 	details: `Prints the variant's title and description, the position (the default setup,
 --setup NAME or --fen FEN) drawn as text with a legend, how each piece moves (generated
 from its movement atoms unless the definition gives a describe: text), a summary of the
@@ -24,16 +24,32 @@ rules, the side to move, and the result when the position is already decided.
 Board: ranks from the top, files labelled below; pieces as FEN letters (upper case
 White, lower case Black), '.' an empty square, '-' an unused cell (passed over, never
 stood on), a blank a cell that does not exist. Squares of restricted zones and goal
-zones are bracketed, a bracket pair per zone, named in the legend.`,
+zones are bracketed, a bracket pair per zone, named in the legend.
+
+--svg FILE writes a picture of the board instead, for a rules page (- writes it to
+standard output): the cells (squares checkered, unused cells hatched, missing cells
+left out), each zone shaded in its own colour and named in the legend with what it
+means (a zone covering every square is named, not shaded), file and rank labels, the pieces (orthodox ones, a King, Queen, Rook, Bishop,
+Knight or Pawn under its usual letter, as chess symbols; others as their letter; White's
+light with a dark outline, Black's dark), status counters as small digits in a corner,
+the side to move, the pieces' names, and the pools as text rows. --moves "e2e4 e7e5 ..."
+(SAN or coordinates) draws each move as a numbered arrow from origin to destination,
+White's green and Black's blue, a drop as a dashed ring; the position shown is the one
+before the moves. The picture is plain SVG text, the same for the same input.`,
 	examples: []string{
 		"chimera show chess",
 		"chimera show chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
 		"chimera show myvariant.yaml --setup shuffle --generated",
+		"chimera show claustrophobia --svg claustrophobia.svg",
+		`chimera show chess --svg opening.svg --moves "e4 e5 Nf3 Nc6 Bb5"`,
+		"chimera show koopa --fen 'rnbqkbnr/ppp2ppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 d5:3' --svg - > koopa.svg",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		generated := fs.Bool("generated", false, "describe pieces from their atoms, not describe: texts")
+		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
+		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -46,8 +62,14 @@ zones are bracketed, a bracket pair per zone, named in the legend.`,
 			if code != exitOK {
 				return code
 			}
-			show(c.out, p, *generated)
-			return exitOK
+			if *svg == "" {
+				if *moves != "" {
+					return c.usage("--moves draws arrows on a picture: give --svg FILE too")
+				}
+				show(c.out, p, *generated)
+				return exitOK
+			}
+			return c.writeSVG(p, *moves, *svg)
 		}
 	},
 }
@@ -184,7 +206,22 @@ func goalResult(r string) string {
 }
 
 // drawBoard draws the position with rank and file labels and a legend.
-func drawBoard(w io.Writer, p *interpreter.Position) {
+func drawBoard(w io.Writer, p *interpreter.Position) { drawBoardStyled(w, p, false, true) }
+
+// ANSI colours of the board drawn for a terminal.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiWhite  = "\x1b[1;36m" // White's pieces: bold cyan
+	ansiBlack  = "\x1b[1;31m" // Black's pieces: bold red
+	ansiDim    = "\x1b[2m"    // empty squares and unused cells
+	ansiZone   = "\x1b[32m"   // zone brackets
+	ansiStatus = "\x1b[1;35m" // status counters
+)
+
+// drawBoardStyled is drawBoard, with the cells coloured by ANSI escapes when ansi is set
+// (for a terminal): the characters are the same. Without legend it leaves out the legend
+// and the zones' lines, but not the pools.
+func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	rs := p.Ruleset()
 	marks := boardZones(rs)
 	labelWidth := len(fmt.Sprint(rs.Ranks))
@@ -220,9 +257,26 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 				close = statusMark(n)
 				kinds[statusKind] = true
 			}
-			b.WriteByte(open)
-			b.WriteByte(ch)
-			b.WriteByte(close)
+			if !ansi {
+				b.WriteByte(open)
+				b.WriteByte(ch)
+				b.WriteByte(close)
+				continue
+			}
+			closeColour := ansiZone
+			if p.Status(sq) > 0 {
+				closeColour = ansiStatus
+			}
+			chColour := ansiDim
+			switch {
+			case ch >= 'A' && ch <= 'Z':
+				chColour = ansiWhite
+			case ch >= 'a' && ch <= 'z':
+				chColour = ansiBlack
+			}
+			writeColoured(&b, open, ansiZone)
+			writeColoured(&b, ch, chColour)
+			writeColoured(&b, close, closeColour)
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
@@ -233,17 +287,23 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 	}
 	fmt.Fprintln(w, strings.TrimRight(files.String(), " "))
 
-	legend := []string{"upper case White, lower case Black", "'.' empty square"}
+	if !legend {
+		if line := poolLine(p); line != "" {
+			fmt.Fprintf(w, "\n%s\n", wrap(line, 78, "  ", "    "))
+		}
+		return
+	}
+	texts := []string{"upper case White, lower case Black", "'.' empty square"}
 	if kinds[compiler.CellUnused] {
-		legend = append(legend, "'-' unused cell (passed over, never stood on)")
+		texts = append(texts, "'-' unused cell (passed over, never stood on)")
 	}
 	if kinds[compiler.CellMissing] {
-		legend = append(legend, "blank: no cell")
+		texts = append(texts, "blank: no cell")
 	}
 	if kinds[statusKind] {
-		legend = append(legend, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
+		texts = append(texts, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
 	}
-	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(legend, "; "), 78, "  ", "          "))
+	fmt.Fprintf(w, "\n%s\n", wrap("Legend: "+strings.Join(texts, "; "), 78, "  ", "          "))
 	for _, m := range marks {
 		text := fmt.Sprintf("%c%c zone %s: %s", m.open, m.close, zoneText(rs, m.name), strings.Join(m.duties, "; "))
 		fmt.Fprintln(w, wrap(text, 78, "  ", "       "))
@@ -251,6 +311,18 @@ func drawBoard(w io.Writer, p *interpreter.Position) {
 	if line := poolLine(p); line != "" {
 		fmt.Fprintln(w, wrap(line, 78, "  ", "    "))
 	}
+}
+
+// writeColoured writes ch in colour, a blank as it is (so that lines still end in blanks
+// to trim).
+func writeColoured(b *strings.Builder, ch byte, colour string) {
+	if ch == ' ' {
+		b.WriteByte(ch)
+		return
+	}
+	b.WriteString(colour)
+	b.WriteByte(ch)
+	b.WriteString(ansiReset)
 }
 
 // poolLine lists what each side holds in its pools, each man in its own colour's case:

@@ -1,0 +1,206 @@
+// Tests of the play command: scripted games through standard input, and a game in a
+// terminal through tmux.
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"chimera/interpreter"
+)
+
+// playScript runs chimera play with the lines of script as its input.
+func playScript(t *testing.T, script []string, args ...string) (int, string, string) {
+	t.Helper()
+	return runInput(strings.Join(script, "\n")+"\n", append([]string{"play"}, args...)...)
+}
+
+func wantIn(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in the output:\n%s", w, out)
+		}
+	}
+}
+
+func TestPlayScripted(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.pgn")
+	script := []string{
+		"e2e5",        // illegal
+		"xyzzy",       // unreadable
+		"z9z8",        // no such square
+		"1. e4",       // a move number is allowed
+		"moves",       // Black has replied; White's moves
+		"fen",         //
+		"undo",        // back to the start
+		"undo",        // nothing left
+		"fen",         //
+		"Nf3",         //
+		"hint",        //
+		"pgn " + file, //
+		"pgn",         //
+		"help",        //
+		"quit",        //
+		"e4",          // never read
+	}
+	code, out, errs := playScript(t, script, "chess", "--depth", "2")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out,
+		"Chess (chess). You play White.",
+		"  1  R  N  B  Q  K  B  N  R",
+		"Legend: upper case White",
+		"white> e2e5\nIllegal move \"e2e5\" in this position (white to move). Type 'moves'",
+		"white> xyzzy\nIllegal move \"xyzzy\"",
+		"z9z8\nIllegal move \"z9z8\": z9 is not a square of the board",
+		"white: 1. e4\nblack (engine): 1... ",
+		"legal moves for white:",
+		"fen\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+		"Took back 2 moves.",
+		"Nothing to take back.",
+		"white: 1. Nf3\n",
+		"Hint: ",
+		"Saved the game (2 moves) to "+file,
+		"[Variant \"chess\"]\n",
+		"[White \"Human\"]\n[Black \"Chimera\"]\n[Result \"*\"]\n",
+		"\n1. Nf3 ",
+		"pgn [FILE]   print the game as PGN",
+	)
+	if strings.Contains(out, "\x1b[") {
+		t.Error("colour escapes written to a buffer")
+	}
+	if strings.Contains(out, "[FEN") {
+		t.Error("a [FEN] tag for a game from the default setup")
+	}
+	// After quit nothing more is read.
+	if strings.Contains(out, "quit\n") && strings.Count(out, "white: ") != 2 {
+		t.Errorf("moves after quit were played:\n%s", out)
+	}
+	saved, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, rout, rerr := run("replay", "chess", file); code != 0 {
+		t.Errorf("the saved game does not replay: %d %s %s\n%s", code, rout, rerr, saved)
+	}
+}
+
+func TestPlayToTheEnd(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "mate.pgn")
+	script := []string{"f3", "e5", "g4", "Qh4", "e4", "moves", "pgn " + file, "undo", "fen"}
+	code, out, errs := playScript(t, script, "chess", "--human", "both")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out,
+		"black: 2... Qh4#",
+		"Game over: 0-1 (checkmate)",
+		"Save the game with 'pgn FILE'",
+		"game over> e4\nThe game is over (0-1, checkmate)",
+		"No legal moves: the game is over",
+		"Saved the game (4 moves) to "+file,
+		"Took back 1 move.",
+		"fen\nrnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+	)
+	text, _ := os.ReadFile(file)
+	for _, w := range []string{"[Result \"0-1\"]", "[Termination \"checkmate\"]", "1. f3 e5 2. g4 Qh4# 0-1"} {
+		if !strings.Contains(string(text), w) {
+			t.Errorf("no %q in the PGN:\n%s", w, text)
+		}
+	}
+	if code, rout, _ := run("replay", "chess", file); code != 0 || !strings.Contains(rout, "Result tag: 0-1 (agrees") {
+		t.Errorf("replay: %d\n%s", code, rout)
+	}
+}
+
+func TestPlayEngineBothSidesFromFEN(t *testing.T) {
+	// The engine mates at once; the PGN starts from the FEN; the end of the input ends the game.
+	fen := "7k/8/6K1/8/8/8/8/R7 w - - 0 1"
+	code, out, errs := runInput("pgn\n", "play", "chess", "--human", "none", "--fen", fen, "--depth", "3")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out,
+		"You play neither side",
+		"white (engine): 1. Ra8#",
+		"Game over: 1-0 (checkmate)",
+		"[White \"Chimera\"]",
+		"[SetUp \"1\"]\n[FEN \""+fen+"\"]",
+		"1. Ra8# 1-0",
+	)
+	if !strings.HasSuffix(out, "game over> \n") {
+		t.Errorf("the output does not end at the prompt: %q", out[max(0, len(out)-80):])
+	}
+	if code, out, _ := runInput("undo\n", "play", "chess", "--human", "none", "--fen", fen, "--depth", "3"); code != 0 || !strings.Contains(out, "the engine plays both sides") {
+		t.Errorf("undo with no human side: %d\n%s", code, out)
+	}
+}
+
+func TestPlayBlackVariants(t *testing.T) {
+	// The engine opens for White; the human's undo takes back to Black's turn, never
+	// before the engine's first move; pools and zones are drawn.
+	code, out, errs := playScript(t, []string{"e5", "undo", "undo", "moves", "board"}, "hostage", "--human", "black", "--depth", "1")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out, "white (engine): 1. ", "Took back 2 moves.", "Nothing to take back.", "Pools: White prison []", "black> ")
+	if n := strings.Count(out, "white (engine): 1. "); n != 1 {
+		t.Errorf("the engine played its first move %d times, want 1 (undo keeps it)", n)
+	}
+	code, out, _ = playScript(t, []string{"board", "Ka4"}, "prisonbreak", "--human", "both", "--fen", "5k/6/6/6/6/1K4/6/6 w - - 0 1")
+	if code != 0 {
+		t.Fatalf("prisonbreak: exit %d", code)
+	}
+	wantIn(t, out, "[] zone escape", "  4 [K]", "Game over: 1-0 (escape)")
+}
+
+func TestPlayUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "chess", "--human", "red"},
+		{"play", "chess", "--movetime", "0"},
+		{"play", "chess", "--depth", "101"},
+		{"play", "chess", "extra"},
+		{"play", "nosuchvariant"},
+		{"play", "chess", "--fen", "not a fen"},
+	} {
+		code, _, errs := runInput("", args...)
+		if code != 2 || errs == "" {
+			t.Errorf("%v: got exit %d and %q, want 2 and a message", args, code, errs)
+		}
+	}
+}
+
+func TestPlayColour(t *testing.T) {
+	// The board's characters are the same with colour; only escapes are added.
+	p := startPosition(t, "koopa", "nrkqnrbb/ppp2ppp/3p4/4p3/1P6/8/P1PPP1PP/BNQRNBKR b KQkq - 0 1 b8:4,c7:3,d6:2,e5:1")
+	var plain, coloured strings.Builder
+	drawBoardStyled(&plain, p, false, true)
+	drawBoardStyled(&coloured, p, true, true)
+	if !strings.Contains(coloured.String(), ansiWhite+"B"+ansiReset) || !strings.Contains(coloured.String(), ansiStatus+"4"+ansiReset) {
+		t.Errorf("no coloured pieces or counters:\n%q", coloured.String())
+	}
+	stripped := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(coloured.String(), "")
+	if stripped != plain.String() {
+		t.Errorf("coloured board differs from the plain one:\n%s\n%s", stripped, plain.String())
+	}
+}
+
+// startPosition opens a variant at a FEN.
+func startPosition(t *testing.T, variant, fen string) *interpreter.Position {
+	t.Helper()
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

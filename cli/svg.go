@@ -1,0 +1,354 @@
+// Board pictures as SVG for rules pages: cells, zones with a legend, pieces, coordinates,
+// status counters, pools, and arrows for moves.
+package cli
+
+import (
+	"encoding/xml"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+	"chimera/interpreter/gametext"
+)
+
+// svgArrow is a move drawn on the picture: from origin to destination, or a ring on the
+// destination of a drop (or of a move that ends where it starts).
+type svgArrow struct {
+	from, to compiler.Square
+	drop     bool
+	side     compiler.Color
+	label    string // the move in SAN, for the legend
+}
+
+// Picture geometry, in SVG user units (pixels).
+const (
+	svgCell     = 48 // a cell's side
+	svgLeft     = 30 // room for the rank labels
+	svgTop      = 36 // room for the title
+	svgRight    = 14
+	svgLine     = 17 // a legend line
+	svgMinWidth = 420
+	svgFont     = `font-family="DejaVu Sans, Verdana, Arial, sans-serif"`
+)
+
+var (
+	svgLight  = "#f0d9b5"
+	svgDark   = "#b58863"
+	svgZones  = []string{"#d9342b", "#2f6fd6", "#2e9e44", "#e3a008", "#8e44ad", "#129eaf"}
+	svgArrows = [2]string{"#15803d", "#1d4ed8"} // White's moves, Black's moves
+	// The solid chess symbols; U+FE0E asks for text, not emoji, presentation.
+	orthodoxSymbols = map[string]string{"K King": "\u265a", "Q Queen": "\u265b", "R Rook": "\u265c", "B Bishop": "\u265d", "N Knight": "\u265e", "P Pawn": "\u265f"}
+	// The outlined symbols, drawn over a white solid one for White's men.
+	outlineSymbols = map[string]string{"\u265a": "\u2654", "\u265b": "\u2655", "\u265c": "\u2656", "\u265d": "\u2657", "\u265e": "\u2658", "\u265f": "\u2659"}
+)
+
+// pieceSymbol is the chess symbol of piece type t when it is an orthodox piece (its
+// letter and name are chess's: K King, Q Queen, R Rook, B Bishop, N Knight, P Pawn), or "".
+func pieceSymbol(rs *compiler.Ruleset, t int) string {
+	return orthodoxSymbols[string(rs.Piece(t).Letter)+" "+rs.Def.Pieces[t].Name]
+}
+
+// svgWriter accumulates the picture's elements.
+type svgWriter struct{ b strings.Builder }
+
+func (s *svgWriter) f(format string, args ...any) { fmt.Fprintf(&s.b, format, args...) }
+
+// esc escapes text for XML character data and attribute values.
+func esc(text string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(text))
+	return b.String()
+}
+
+// boardSVG draws p as an SVG picture, with arrows for moves.
+func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
+	rs := p.Ruleset()
+	marks := boardZones(rs)
+	boardW, boardH := rs.Files*svgCell, rs.Ranks*svgCell
+	width := max(svgLeft+boardW+svgRight, svgMinWidth)
+	ox, oy := svgLeft, svgTop
+	cellX := func(sq compiler.Square) int { return ox + rs.FileOf(sq)*svgCell }
+	cellY := func(sq compiler.Square) int { return oy + (rs.Ranks-1-rs.RankOf(sq))*svgCell }
+
+	// The legend, as lines: a swatch (or none) and a text.
+	type legendLine struct {
+		swatch string // a zone colour, "unused", "status", or ""
+		indent bool   // the text is beside a swatch (on its line or one above)
+		text   string
+	}
+	var legend []legendLine
+	chars := (width - 2*svgRight - 22) * 10 / 68 // about 6.8 units a character at size 12
+	add := func(swatch, text string) {
+		n := chars
+		if swatch != "" {
+			n -= 3
+		}
+		for i, l := range strings.Split(wrap(text, n, "", ""), "\n") {
+			line := legendLine{swatch: swatch, indent: swatch != "", text: l}
+			if i > 0 {
+				line.swatch = ""
+			}
+			legend = append(legend, line)
+		}
+	}
+	toMove := capitalized(interpreter.SideName(p.Side())) + " to move"
+	if p.InCheck() {
+		toMove += " (in check)"
+	}
+	if r := p.Result(); r != interpreter.Ongoing {
+		toMove = fmt.Sprintf("Game over: %s (%s)", r.Score, r.Reason)
+	}
+	add("", toMove)
+	var pieces []string
+	for t := range rs.NumPieces() {
+		name := rs.Def.Pieces[t].Name
+		if sym := pieceSymbol(rs, t); sym != "" {
+			pieces = append(pieces, sym+"\ufe0e "+name)
+		} else {
+			pieces = append(pieces, string(rs.Piece(t).Letter)+" "+name)
+		}
+	}
+	add("", "Pieces: "+strings.Join(pieces, ", "))
+	// A zone covering every square (xiangqi's own halves, both sides' together) is named
+	// but not shaded: shading would say nothing.
+	shaded := make([]bool, len(marks))
+	for i, m := range marks {
+		swatch := ""
+		for sq := compiler.Square(0); int(sq) < rs.Cells; sq++ {
+			if rs.KindOf(sq) == compiler.CellSquare && !m.cells.Has(sq) {
+				shaded[i], swatch = true, svgZones[i%len(svgZones)]
+				break
+			}
+		}
+		text := fmt.Sprintf("zone %s: %s", zoneText(rs, m.name), strings.Join(m.duties, "; "))
+		if swatch == "" {
+			text = "(not shaded) " + text
+		}
+		add(swatch, text)
+	}
+	var unused, missing, stunned bool
+	for sq := compiler.Square(0); int(sq) < rs.Cells; sq++ {
+		switch rs.KindOf(sq) {
+		case compiler.CellUnused:
+			unused = true
+		case compiler.CellMissing:
+			missing = true
+		default:
+			stunned = stunned || p.Status(sq) > 0
+		}
+	}
+	if unused {
+		add("unused", "unused cell: passed over, never stood on")
+	}
+	if missing {
+		add("", "blank: no cell")
+	}
+	if stunned {
+		add("status", fmt.Sprintf("%s, with that many half-moves left", rs.Status.Name))
+	}
+	if rs.Hands != nil {
+		line := poolLine(p)
+		for _, side := range strings.Split(strings.TrimPrefix(line, "Pools: "), "; ") {
+			add("", "Pool: "+side)
+		}
+	}
+	if len(arrows) > 0 {
+		var labels []string
+		for i, a := range arrows {
+			labels = append(labels, fmt.Sprintf("%d %s", i+1, a.label))
+		}
+		add("", "Arrows (moves from the position shown): "+strings.Join(labels, ", "))
+	}
+	legendTop := oy + boardH + 40
+	height := legendTop + len(legend)*svgLine + 8
+
+	s := &svgWriter{}
+	s.f(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	s.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", width, height, width, height)
+	s.f("<title>%s (%s)</title>\n", esc(rs.Title), esc(rs.Name))
+	s.f("<desc>FEN: %s</desc>\n", esc(p.FEN()))
+	s.f("<defs>\n")
+	s.f(`<pattern id="unused" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#d4d4d4"/><line x1="0" y1="0" x2="0" y2="8" stroke="#8a8a8a" stroke-width="3"/></pattern>` + "\n")
+	for c, colour := range svgArrows {
+		s.f(`<marker id="head%d" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`+"\n", c, colour)
+	}
+	s.f("</defs>\n")
+	s.f(`<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
+	s.f(`<text x="%d" y="24" %s font-size="16" font-weight="bold" fill="#222">%s</text>`+"\n", svgRight, svgFont, esc(rs.Title))
+
+	// Cells: squares checkered (a1 dark), unused cells hatched, missing cells left out.
+	s.f(`<g id="cells">` + "\n")
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		for f := 0; f < rs.Files; f++ {
+			sq := rs.SquareAt(f, r)
+			x, y := cellX(sq), cellY(sq)
+			switch rs.KindOf(sq) {
+			case compiler.CellMissing:
+				continue
+			case compiler.CellUnused:
+				s.f(`<rect class="unused" id="%s" x="%d" y="%d" width="%d" height="%d" fill="url(#unused)"/>`+"\n", rs.SquareName(sq), x, y, svgCell, svgCell)
+			default:
+				fill := svgLight
+				if (f+r)%2 == 0 {
+					fill = svgDark
+				}
+				s.f(`<rect class="square" id="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", rs.SquareName(sq), x, y, svgCell, svgCell, fill)
+			}
+		}
+	}
+	s.f("</g>\n")
+
+	// Zones: each cell of a zone shaded in its colour, with an inner border.
+	for i, m := range marks {
+		if !shaded[i] {
+			continue
+		}
+		colour := svgZones[i%len(svgZones)]
+		s.f(`<g class="zone" id="zone-%s">`+"\n", esc(m.name))
+		for b := m.cells; b.Any(); b = b.Rest() {
+			sq := b.First()
+			if rs.KindOf(sq) == compiler.CellMissing {
+				continue
+			}
+			s.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.35" stroke="%s" stroke-width="3"/>`+"\n",
+				cellX(sq)+2, cellY(sq)+2, svgCell-4, svgCell-4, colour, colour)
+		}
+		s.f("</g>\n")
+	}
+
+	// Coordinates.
+	s.f(`<g class="coordinates" %s font-size="12" fill="#444" text-anchor="middle">`+"\n", svgFont)
+	for f := 0; f < rs.Files; f++ {
+		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+f*svgCell+svgCell/2, oy+boardH+15, 'a'+f)
+	}
+	for r := 0; r < rs.Ranks; r++ {
+		s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+(rs.Ranks-1-r)*svgCell+svgCell/2+4, r+1)
+	}
+	s.f("</g>\n")
+
+	// Pieces, and status counters as small digits in a corner.
+	s.f(`<g id="pieces" text-anchor="middle">` + "\n")
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		for f := 0; f < rs.Files; f++ {
+			sq := rs.SquareAt(f, r)
+			pc := p.At(sq)
+			if rs.KindOf(sq) == compiler.CellMissing || pc == interpreter.NoPiece {
+				continue
+			}
+			cx, cy := cellX(sq)+svgCell/2, cellY(sq)+svgCell/2
+			writePiece(s, rs, pc, cx, cy, rs.SquareName(sq))
+			if n := p.Status(sq); n > 0 {
+				x, y := cellX(sq)+svgCell-9, cellY(sq)+9
+				s.f(`<g class="status"><circle cx="%d" cy="%d" r="7.5" fill="#a21caf" stroke="#fff"/><text x="%d" y="%d" %s font-size="11" font-weight="bold" fill="#fff">%d</text></g>`+"\n", x, y, x, y+4, svgFont, n)
+			}
+		}
+	}
+	s.f("</g>\n")
+
+	// Arrows.
+	if len(arrows) > 0 {
+		s.f(`<g id="arrows" %s font-size="11" font-weight="bold" text-anchor="middle">`+"\n", svgFont)
+		for i, a := range arrows {
+			colour := svgArrows[a.side]
+			tx, ty := cellX(a.to)+svgCell/2, cellY(a.to)+svgCell/2
+			lx, ly := tx, ty-svgCell/2+8 // where the number goes
+			if a.drop || a.from == a.to {
+				s.f(`<circle class="arrow" cx="%d" cy="%d" r="%d" fill="none" stroke="%s" stroke-width="4" stroke-opacity="0.8" stroke-dasharray="6 3"/>`+"\n", tx, ty, svgCell/2-5, colour)
+			} else {
+				fx, fy := cellX(a.from)+svgCell/2, cellY(a.from)+svgCell/2
+				// Stop short of the centre so that the head's tip lands there.
+				dx, dy := float64(tx-fx), float64(ty-fy)
+				l := math.Hypot(dx, dy)
+				ex, ey := float64(tx)-dx/l*10, float64(ty)-dy/l*10
+				s.f(`<line class="arrow" x1="%d" y1="%d" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#head%d)"/>`+"\n", fx, fy, ex, ey, colour, a.side)
+				lx, ly = fx, fy
+			}
+			s.f(`<circle cx="%d" cy="%d" r="7.5" fill="%s"/><text x="%d" y="%d" fill="#fff">%d</text>`+"\n", lx, ly, colour, lx, ly+4, i+1)
+		}
+		s.f("</g>\n")
+	}
+
+	// The legend.
+	s.f(`<g id="legend" %s font-size="12" fill="#222">`+"\n", svgFont)
+	for i, l := range legend {
+		y := legendTop + i*svgLine
+		x := svgRight
+		switch l.swatch {
+		case "":
+		case "unused":
+			s.f(`<rect x="%d" y="%d" width="14" height="14" fill="url(#unused)" stroke="#666"/>`+"\n", x, y-11)
+		case "status":
+			s.f(`<circle cx="%d" cy="%d" r="7" fill="#a21caf"/><text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">n</text>`+"\n", x+7, y-4, x+7, y-1)
+		default:
+			s.f(`<rect x="%d" y="%d" width="14" height="14" fill="%s" fill-opacity="0.35" stroke="%s" stroke-width="2"/>`+"\n", x, y-11, l.swatch, l.swatch)
+		}
+		if l.indent {
+			x += 20
+		}
+		s.f(`<text x="%d" y="%d">%s</text>`+"\n", x, y, esc(l.text))
+	}
+	s.f("</g>\n")
+	s.f("</svg>\n")
+	return s.b.String()
+}
+
+// writePiece draws piece pc centred at cx, cy: an orthodox piece as its chess symbol
+// (White's a white solid symbol under the outlined one, Black's the solid one in black),
+// others as their letter (White's light with a dark outline, Black's dark).
+func writePiece(s *svgWriter, rs *compiler.Ruleset, pc interpreter.Piece, cx, cy int, square string) {
+	t := pc.Type()
+	letter := string(rs.Piece(t).Letter)
+	side, fen := "white", letter
+	if pc.Color() == compiler.Black {
+		side, fen = "black", strings.ToLower(letter)
+	}
+	sym := pieceSymbol(rs, t)
+	if sym == "" {
+		fill, stroke := "#ffffff", "#111111"
+		if pc.Color() == compiler.Black {
+			fill, stroke = "#1a1a1a", "#1a1a1a"
+		}
+		s.f(`<text class="piece %s" data-square="%s" data-piece="%s" x="%d" y="%d" %s font-size="30" font-weight="bold" fill="%s" stroke="%s" stroke-width="1.6" paint-order="stroke">%s</text>`+"\n",
+			side, square, fen, cx, cy+11, svgFont, fill, stroke, letter)
+		return
+	}
+	font := `font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Apple Symbols, serif" font-size="38"`
+	y := cy + 13
+	if pc.Color() == compiler.White {
+		s.f(`<g class="piece white" data-square="%s" data-piece="%s"><text x="%d" y="%d" %s fill="#ffffff">%s&#xFE0E;</text><text x="%d" y="%d" %s fill="#111111">%s&#xFE0E;</text></g>`+"\n",
+			square, fen, cx, y, font, sym, cx, y, font, outlineSymbols[sym])
+		return
+	}
+	s.f(`<g class="piece black" data-square="%s" data-piece="%s"><text x="%d" y="%d" %s fill="#111111">%s&#xFE0E;</text></g>`+"\n",
+		square, fen, cx, y, font, sym)
+}
+
+// writeSVG writes the picture of p, with arrows for moves, to file ("-": standard output).
+func (c *context) writeSVG(p *interpreter.Position, moves, file string) int {
+	var arrows []svgArrow
+	if strings.TrimSpace(moves) != "" {
+		q := p.Clone()
+		r := gametext.ReplayGame(q, moves)
+		if r.Stop != nil {
+			return c.inputError(fmt.Errorf("--moves: %w", r.Stop))
+		}
+		q = p.Clone()
+		for _, pl := range r.Moves {
+			m := pl.Move
+			arrows = append(arrows, svgArrow{from: m.From(), to: m.To(), drop: m.IsDrop(), side: q.Side(), label: q.SAN(m)})
+			q.Make(m)
+		}
+	}
+	text := boardSVG(p, arrows)
+	if file == "-" {
+		fmt.Fprint(c.out, text)
+		return exitOK
+	}
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		return c.inputError(err)
+	}
+	return exitOK
+}
