@@ -1,3 +1,4 @@
+// UCI protocol tests: scripted sessions per seed variant, stop races, error lines, and the fuzz target.
 package cli
 
 import (

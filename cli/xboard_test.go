@@ -1,3 +1,4 @@
+// XBoard protocol tests: scripted GUI sessions per seed variant, clocks, analyze, error lines, and the fuzz target.
 package cli
 
 import (

@@ -1,3 +1,4 @@
+// The Ruleset hands out no writable slices or maps: checked by reflection over its exported API.
 package compiler
 
 import (
