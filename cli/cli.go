@@ -1,6 +1,6 @@
 // Package cli implements the chimera command line: one pflag FlagSet per subcommand,
 // help texts with examples, and exit statuses (0 success, 1 test or validation failure,
-// 2 usage or input error).
+// 2 usage or input error, 130 interrupted by Ctrl-C).
 //
 // Commands: list, show, moves, perft, search, play, validate, replay, uci, xboard, help. Wherever
 // a variant name is expected, a path to a definition file works too, and --def PATH may
@@ -26,6 +26,9 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // a test or validation failed
 	exitUsage = 2 // bad usage or bad input
+	// exitInterrupted: a long job (perft, validate) stopped by Ctrl-C, after printing
+	// what it finished (128 + SIGINT, as shells report a process killed by it).
+	exitInterrupted = 130
 )
 
 // command is one subcommand. setup registers its flags on fs and returns the function
@@ -133,7 +136,8 @@ func overview(w io.Writer) {
 	fmt.Fprintf(w, "  %-9s %s\n", "help", "show this overview, or `chimera help COMMAND` for a command")
 	fmt.Fprintln(w, "\nA VARIANT is a built-in variant name (see `chimera list`) or a path to a .yaml")
 	fmt.Fprintln(w, "definition; --def PATH may replace it. Every command takes --help.")
-	fmt.Fprintln(w, "Exit status: 0 success, 1 a test or validation failed, 2 usage or input error.")
+	fmt.Fprintln(w, "Exit status: 0 success, 1 a test or validation failed, 2 usage or input error,")
+	fmt.Fprintln(w, "130 interrupted (Ctrl-C during perft or validate, after printing what was done).")
 	fmt.Fprintln(w, "\nExamples:")
 	fmt.Fprintln(w, "  chimera list")
 	fmt.Fprintln(w, "  chimera show chess")

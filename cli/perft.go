@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/engine/perft"
+	"chimera/interpreter"
 )
 
 // Limits of the perft command's numbers: deeper trees could never be counted anyway, and
@@ -29,7 +30,18 @@ var perftCommand = &command{
 With --divide, first prints one "move: count" line per root move (coordinate notation,
 sorted) and a blank line. The output always ends with the time, the speed and a last
 line "Nodes searched: N". DEPTH is 1 to 40; --threads is 1 to 1024 (more threads than
-root moves are not started).`,
+root moves are not started).
+
+A count that runs past two seconds shows its progress on standard error (root moves
+done, nodes, nodes/s, an estimate of the time left): a bar redrawn in place on a
+terminal, a line every few seconds otherwise; with --divide each root move's line is
+also shown there as soon as that move is counted (the sorted list on standard output
+still comes at the end). --quiet shows none of it.
+
+Ctrl-C stops the count: the root moves counted in full are printed as with --divide,
+then the time, the speed (of every node counted) and a last line "Nodes searched
+(partial, K of N root moves): COUNT" (the sum of those K moves), and the exit status is
+130.`,
 	examples: []string{
 		"chimera perft chess 5",
 		"chimera perft chess 3 --divide",
@@ -40,6 +52,7 @@ root moves are not started).`,
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		divide := fs.Bool("divide", false, "print the count under each root move")
+		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
 		return func(c *context, args []string) int {
 			if *threads < 1 || *threads > maxPerftThreads {
@@ -63,28 +76,68 @@ root moves are not started).`,
 			if code != exitOK {
 				return code
 			}
-			start := time.Now()
-			var nodes int64
-			if *divide {
-				entries := perft.Divide(p, depth, *threads)
-				lines := make([]string, len(entries))
-				for i, e := range entries {
-					lines[i] = fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes)
-					nodes += e.Nodes
-				}
-				sort.Strings(lines)
-				for _, l := range lines {
-					fmt.Fprintln(c.out, l)
-				}
-				fmt.Fprintln(c.out)
-			} else {
-				nodes = perft.ParallelPerft(p, depth, *threads)
-			}
-			elapsed := time.Since(start)
-			fmt.Fprintf(c.out, "Time: %.3f s\n", elapsed.Seconds())
-			fmt.Fprintf(c.out, "Nodes/s: %.0f\n", float64(nodes)/max(elapsed.Seconds(), 1e-9))
-			fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
-			return exitOK
+			return perftRun(c, p, depth, *threads, *divide, *quiet)
 		}
 	},
+}
+
+// perftRun counts, with progress on stderr, and prints the result; after Ctrl-C it prints
+// the root moves counted in full and a partial total, and returns exitInterrupted.
+func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, quiet bool) int {
+	start := time.Now()
+	// Move names are written before the count: Coord works on p, which the workers'
+	// reports must not touch while the count runs.
+	moves := p.LegalMoves(nil)
+	names := make(map[interpreter.Move]string, len(moves))
+	for _, m := range moves {
+		names[m] = p.Coord(m)
+	}
+	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d", depth), "root moves", len(moves), 0)
+	ctx, stop := jobContext()
+	defer stop()
+	prog.begin()
+	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
+		OnDone: func(e perft.DivideEntry) {
+			line := ""
+			if divide {
+				line = fmt.Sprintf("%s: %d", names[e.Move], e.Nodes)
+			}
+			prog.unitDone(e.Nodes, line)
+			if afterUnit != nil {
+				afterUnit()
+			}
+		},
+		Nodes: &prog.nodes,
+	})
+	prog.end()
+	interrupted := err != nil
+	var nodes int64
+	if divide || interrupted {
+		lines := make([]string, len(entries))
+		for i, e := range entries {
+			lines[i] = fmt.Sprintf("%s: %d", names[e.Move], e.Nodes)
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			fmt.Fprintln(c.out, l)
+		}
+		fmt.Fprintln(c.out)
+	}
+	for _, e := range entries {
+		nodes += e.Nodes
+	}
+	elapsed := time.Since(start)
+	speed := nodes
+	if interrupted {
+		speed = prog.nodes.Load() // the unfinished root moves' nodes were counted too
+	}
+	fmt.Fprintf(c.out, "Time: %.3f s\n", elapsed.Seconds())
+	fmt.Fprintf(c.out, "Nodes/s: %.0f\n", float64(speed)/max(elapsed.Seconds(), 1e-9))
+	if interrupted {
+		fmt.Fprintf(c.out, "Nodes searched (partial, %d of %d root moves): %d\n", len(entries), len(moves), nodes)
+		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves counted in full\n", len(entries), len(moves))
+		return exitInterrupted
+	}
+	fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
+	return exitOK
 }

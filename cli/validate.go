@@ -2,7 +2,9 @@
 package cli
 
 import (
+	gocontext "context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/compiler"
 	"chimera/engine/suite"
 	"chimera/interpreter"
 )
@@ -31,8 +34,14 @@ and what failed, with the test's file:line:col.
 --quick skips perft depths expecting more than 2,000,000 nodes; --max-nodes and
 --max-depth set other limits. Skipped depths are reported.
 
+A run that goes past two seconds shows its progress on standard error (tests done,
+perft nodes, nodes/s, an estimate of the time left from the counts the tests expect):
+a bar redrawn in place on a terminal, a line every few seconds otherwise. --quiet shows
+none of it. Ctrl-C stops the run: the test being run is reported as stopped, with the
+perft depths it did not finish; the summary says how many tests were not run.
+
 Exit status: 0 when everything passes, 1 when a test fails, 2 when a definition does
-not load (or on a usage error).`,
+not load (or on a usage error), 130 when interrupted.`,
 	examples: []string{
 		"chimera validate chess",
 		"chimera validate --quick defs/",
@@ -45,6 +54,7 @@ not load (or on a usage error).`,
 		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting over N nodes (0: none)")
 		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: none)")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines for large perft counts (1 to 1024)")
+		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		return func(c *context, args []string) int {
 			if *def != "" {
 				args = append([]string{*def}, args...)
@@ -67,20 +77,50 @@ not load (or on a usage error).`,
 				}
 				targets = append(targets, t...)
 			}
-			v := &validation{c: c, opt: opt}
-			for _, t := range targets {
-				v.run(t)
-			}
-			v.summary(len(targets))
-			switch {
-			case v.broken > 0:
-				return exitUsage
-			case v.failed > 0:
-				return exitFail
-			}
-			return exitOK
+			return validate(c, targets, opt, *quiet)
 		}
 	},
+}
+
+// validate loads the targets, then runs their tests with progress on stderr, until done
+// or interrupted.
+func validate(c *context, targets []string, opt suite.Options, quiet bool) int {
+	loaded := make([]loadedTarget, len(targets))
+	var tests int
+	var expected int64
+	for i, t := range targets {
+		rs, err := interpreter.Open(t)
+		loaded[i] = loadedTarget{t, rs, err}
+		if err == nil {
+			tests += len(rs.Def.Tests)
+			for j := range rs.Def.Tests {
+				expected += min(suite.ExpectedNodes(&rs.Def.Tests[j], opt), math.MaxInt64-expected)
+			}
+		}
+	}
+	v := &validation{c: c, opt: opt, tests: tests}
+	v.prog = newProgress(c, quiet, "validate", "tests", tests, expected)
+	v.opt.Nodes = &v.prog.nodes
+	ctx, stop := jobContext()
+	defer stop()
+	v.prog.begin()
+	for _, t := range loaded {
+		if !v.run(ctx, t) {
+			break
+		}
+	}
+	v.prog.end()
+	v.summary(len(targets))
+	switch {
+	case v.interrupted:
+		fmt.Fprintf(c.err, "chimera validate: interrupted; %d of %d tests run\n", v.passed+v.failed, v.tests)
+		return exitInterrupted
+	case v.broken > 0:
+		return exitUsage
+	case v.failed > 0:
+		return exitFail
+	}
+	return exitOK
 }
 
 // expandTarget turns a directory into its .yaml files; anything else stays as it is.
@@ -104,41 +144,75 @@ func expandTarget(arg string) ([]string, error) {
 	return files, nil
 }
 
+// loadedTarget is a target of validate and its ruleset, or why it does not load.
+type loadedTarget struct {
+	name string
+	rs   *compiler.Ruleset
+	err  error
+}
+
 // validation accumulates the outcome of validating several definitions.
 type validation struct {
 	c                             *context
 	opt                           suite.Options
+	prog                          *progress
+	tests                         int // in every definition that loads
 	passed, failed, skips, broken int
+	interrupted                   bool
 }
 
-func (v *validation) run(target string) {
+// run runs a definition's tests, printing one line for each as it ends; it returns false
+// when ctx was cancelled (the run is over).
+func (v *validation) run(ctx gocontext.Context, t loadedTarget) bool {
 	out := v.c.out
-	rs, err := interpreter.Open(target)
-	if err != nil {
-		fmt.Fprintf(out, "%s: does not load\n", target)
-		fmt.Fprintf(v.c.err, "%s\n", strings.TrimRight(err.Error(), "\n"))
+	if t.err != nil {
+		v.prog.print(func() {
+			fmt.Fprintf(out, "%s: does not load\n", t.name)
+			fmt.Fprintf(v.c.err, "%s\n", strings.TrimRight(t.err.Error(), "\n"))
+		})
 		v.broken++
-		return
+		return true
 	}
-	file := rs.Def.File
-	fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, file, len(rs.Def.Tests))
-	for _, r := range suite.RunTests(rs, v.opt) {
+	rs := t.rs
+	v.prog.print(func() { fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, rs.Def.File, len(rs.Def.Tests)) })
+	for i := range rs.Def.Tests {
+		if ctx.Err() != nil {
+			v.interrupted = true
+			return false
+		}
+		test := &rs.Def.Tests[i]
+		v.prog.setCurrent(rs.Name + ": " + test.Name)
+		r := suite.RunTestContext(ctx, rs, test, v.opt)
 		status := "ok  "
-		if !r.Pass {
+		switch {
+		case r.Interrupted:
+			status = "stop"
+			v.interrupted = true
+		case !r.Pass:
 			status = "FAIL"
 			v.failed++
-		} else {
+		default:
 			v.passed++
 		}
-		fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, r.Name, r.Elapsed.Seconds())
-		for _, f := range r.Failure {
-			fmt.Fprintf(out, "        %s: %s\n", r.Where, f)
+		v.prog.print(func() {
+			fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, r.Name, r.Elapsed.Seconds())
+			for _, f := range r.Failure {
+				fmt.Fprintf(out, "        %s: %s\n", r.Where, f)
+			}
+			for _, s := range r.Skipped {
+				fmt.Fprintf(out, "        %s\n", s)
+			}
+		})
+		if r.Interrupted {
+			return false
 		}
-		for _, s := range r.Skipped {
-			fmt.Fprintf(out, "        %s\n", s)
-			v.skips++
+		v.skips += len(r.Skipped)
+		v.prog.unitDone(r.Nodes, "")
+		if afterUnit != nil {
+			afterUnit()
 		}
 	}
+	return true
 }
 
 func (v *validation) summary(targets int) {
@@ -148,6 +222,9 @@ func (v *validation) summary(targets int) {
 	}
 	if v.skips > 0 {
 		msg += fmt.Sprintf(" (%d tests with perft depths skipped)", v.skips)
+	}
+	if v.interrupted {
+		msg += fmt.Sprintf("; interrupted, %d of %d tests not run", v.tests-v.passed-v.failed, v.tests)
 	}
 	fmt.Fprintln(v.c.out, msg)
 }

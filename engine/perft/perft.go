@@ -2,8 +2,10 @@
 package perft
 
 import (
+	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"chimera/interpreter"
 )
@@ -53,35 +55,150 @@ type DivideEntry struct {
 // Divide counts each root move's subtree, using up to workers goroutines (0 or less: all
 // CPUs; never more than there are root moves). Entries come back in move generation order.
 func Divide(p *interpreter.Position, depth, workers int) []DivideEntry {
+	out, _ := DivideContext(context.Background(), p, depth, workers, Watch{})
+	return out
+}
+
+// Watch is what a stoppable count reports while it runs; the zero value reports nothing.
+type Watch struct {
+	// OnDone, when not nil, is called with each root move's entry as soon as its subtree
+	// is counted, in the order they finish, by one goroutine at a time.
+	OnDone func(DivideEntry)
+	// Nodes, when not nil, has the leaves counted added to it as the count goes: each
+	// root move's part about every checkEvery interior nodes, the rest when it finishes.
+	// It is for a progress display: once a count ends, what it added is exactly the
+	// total of its finished root moves plus part of its unfinished ones.
+	Nodes *atomic.Int64
+}
+
+// checkEvery is how many interior nodes a stoppable walk counts between looks at its
+// context (and reports of its leaves): a few milliseconds of work.
+const checkEvery = 1 << 12
+
+// DivideContext is Divide that can be stopped and watched. Each worker looks at ctx
+// before it starts a root move and every checkEvery interior nodes within one, so a
+// cancelled count stops within milliseconds. It returns the entries of the root moves
+// that were counted in full, in move generation order, and ctx's error if it stopped
+// early (then the entries are only part of the tree).
+func DivideContext(ctx context.Context, p *interpreter.Position, depth, workers int, w Watch) ([]DivideEntry, error) {
 	if depth < 1 {
-		return nil
+		return nil, ctx.Err()
 	}
 	moves := p.LegalMoves(nil)
 	out := make([]DivideEntry, len(moves))
+	finished := make([]bool, len(moves))
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(moves))
 	next := make(chan int)
+	var mu sync.Mutex // serializes OnDone
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for i := 0; i < workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			q := p.Clone()
+			c := watchedCounter{counter: counter{p: p.Clone()}, done: ctx.Done(), nodes: w.Nodes, tick: checkEvery}
 			for i := range next {
-				q.Make(moves[i])
-				out[i] = DivideEntry{moves[i], Perft(q, depth-1)}
-				q.Unmake()
+				if c.stopped || ctx.Err() != nil {
+					continue // drain: the sender may still hand out a move
+				}
+				var n int64 = 1
+				if depth > 1 {
+					c.p.Make(moves[i])
+					n = c.count(depth-1, 0)
+					c.p.Unmake()
+				}
+				c.flush()
+				if c.stopped {
+					continue
+				}
+				e := DivideEntry{moves[i], n}
+				if depth == 1 && w.Nodes != nil {
+					w.Nodes.Add(1)
+				}
+				out[i], finished[i] = e, true
+				if w.OnDone != nil {
+					mu.Lock()
+					w.OnDone(e)
+					mu.Unlock()
+				}
 			}
 		}()
 	}
+send:
 	for i := range moves {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break send
+		}
 	}
 	close(next)
 	wg.Wait()
-	return out
+	if err := ctx.Err(); err != nil {
+		done := out[:0]
+		for i, e := range out {
+			if finished[i] {
+				done = append(done, e)
+			}
+		}
+		return done, err
+	}
+	return out, nil
+}
+
+// watchedCounter is counter with a look at a done channel every checkEvery interior
+// nodes. It is a separate walk so that Perft pays nothing for it.
+type watchedCounter struct {
+	counter
+	done    <-chan struct{}
+	nodes   *atomic.Int64
+	pending int64 // leaves counted and not yet added to nodes
+	tick    int   // interior nodes left until the next look
+	stopped bool  // done was closed: the count in progress is unfinished
+}
+
+func (c *watchedCounter) count(depth, ply int) int64 {
+	if c.tick--; c.tick <= 0 {
+		c.tick = checkEvery
+		c.flush()
+		select {
+		case <-c.done:
+			c.stopped = true
+		default:
+		}
+	}
+	if c.stopped {
+		return 0
+	}
+	if ply == len(c.bufs) {
+		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
+	}
+	moves := c.p.LegalMoves(c.bufs[ply])
+	c.bufs[ply] = moves
+	if depth == 1 {
+		c.pending += int64(len(moves))
+		return int64(len(moves))
+	}
+	var n int64
+	for _, m := range moves {
+		c.p.Make(m)
+		n += c.count(depth-1, ply+1)
+		c.p.Unmake()
+		if c.stopped {
+			return n
+		}
+	}
+	return n
+}
+
+// flush adds the pending leaves to the shared tally.
+func (c *watchedCounter) flush() {
+	if c.nodes != nil && c.pending != 0 {
+		c.nodes.Add(c.pending)
+	}
+	c.pending = 0
 }
 
 // ParallelPerft is Perft split over root moves across workers goroutines.

@@ -2,9 +2,12 @@
 package suite
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"chimera/compiler"
@@ -22,6 +25,9 @@ type Options struct {
 	MaxNodes int64
 	// Workers is the number of goroutines for large perft counts (0 = all CPUs).
 	Workers int
+	// Nodes, when not nil, has the perft nodes added as they are counted (large counts
+	// every few milliseconds, small ones when done), for a progress display.
+	Nodes *atomic.Int64
 }
 
 // parallelFrom is the expected node count from which perft is split across goroutines.
@@ -36,6 +42,9 @@ type TestResult struct {
 	Skipped []string // what was not run (perft depths beyond the limits)
 	Nodes   int64    // perft nodes counted
 	Elapsed time.Duration
+	// Interrupted: the context was cancelled during the perft counts, so the depth being
+	// counted and those after it were not checked (Skipped says which).
+	Interrupted bool
 }
 
 // Message joins the failures into one text.
@@ -77,7 +86,14 @@ func checkAfter(rs *compiler.Ruleset, p *interpreter.Position, fen string, fail 
 // RunTest runs one test. The game, if any, is replayed first; every other assertion
 // (after, perft, moves, contains, excludes, attacks, check, result) holds for the position the
 // game leads to, or for the start position when there is no game.
-func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
+func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) TestResult {
+	return RunTestContext(context.Background(), rs, t, opt)
+}
+
+// RunTestContext is RunTest that stops its perft counts when ctx is cancelled (between
+// depths, and within a large count every few milliseconds), marking the result
+// Interrupted.
+func RunTestContext(ctx context.Context, rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 	start := time.Now()
 	r = TestResult{Name: t.Name, Where: SrcWhere(t.Src)}
 	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
@@ -139,7 +155,7 @@ func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 		}
 	}
 	if len(t.Perft) > 0 {
-		r.Nodes = checkPerft(p, t.Perft, opt, fail, func(s string) { r.Skipped = append(r.Skipped, s) })
+		r.Nodes, r.Interrupted = checkPerft(ctx, p, t.Perft, opt, fail, func(s string) { r.Skipped = append(r.Skipped, s) })
 	}
 	return r
 }
@@ -248,20 +264,37 @@ func checkAttacks(p *interpreter.Position, a defs.AttackCheck, fail func(string,
 }
 
 // checkPerft counts depths 1..len(want) within the limits and stops at the first
-// mismatch (deeper counts would differ too). It returns the nodes counted.
-func checkPerft(p *interpreter.Position, want []int64, opt Options, fail func(string, ...any), skip func(string)) int64 {
+// mismatch (deeper counts would differ too), or when ctx is cancelled. It returns the
+// nodes counted in the depths it finished, and whether it was interrupted.
+func checkPerft(ctx context.Context, p *interpreter.Position, want []int64, opt Options, fail func(string, ...any), skip func(string)) (int64, bool) {
 	var total int64
 	for d := 1; d <= len(want); d++ {
 		w := want[d-1]
-		if opt.MaxDepth > 0 && d > opt.MaxDepth || opt.MaxNodes > 0 && w > opt.MaxNodes {
+		if beyondLimits(opt, d, w) {
 			skip(skippedDepths(want, d, opt))
 			break
 		}
 		var got int64
-		if w >= parallelFrom {
-			got = perft.ParallelPerft(p, d, opt.Workers)
-		} else {
+		var err error
+		if err = ctx.Err(); err == nil && w >= parallelFrom {
+			var entries []perft.DivideEntry
+			entries, err = perft.DivideContext(ctx, p, d, opt.Workers, perft.Watch{Nodes: opt.Nodes})
+			for _, e := range entries {
+				got += e.Nodes
+			}
+		} else if err == nil {
 			got = perft.Perft(p, d)
+			if opt.Nodes != nil {
+				opt.Nodes.Add(got)
+			}
+		}
+		if err != nil {
+			depths := fmt.Sprintf("perft depth %d", d)
+			if d < len(want) {
+				depths = fmt.Sprintf("perft depths %d-%d", d, len(want))
+			}
+			skip(depths + " not run (interrupted)")
+			return total, true
 		}
 		total += got
 		if got != w {
@@ -273,7 +306,27 @@ func checkPerft(p *interpreter.Position, want []int64, opt Options, fail func(st
 			break
 		}
 	}
-	return total
+	return total, false
+}
+
+// beyondLimits tells whether perft depth d, expecting w nodes, is skipped under opt.
+func beyondLimits(opt Options, d int, w int64) bool {
+	return opt.MaxDepth > 0 && d > opt.MaxDepth || opt.MaxNodes > 0 && w > opt.MaxNodes
+}
+
+// ExpectedNodes is the number of perft nodes the test's counts expect within the limits
+// of opt (the most it will count), for an estimate of a run's length.
+func ExpectedNodes(t *defs.Test, opt Options) int64 {
+	var n int64
+	for i, w := range t.Perft {
+		if beyondLimits(opt, i+1, w) {
+			break
+		}
+		if w > 0 {
+			n += min(w, math.MaxInt64-n)
+		}
+	}
+	return n
 }
 
 func skippedDepths(want []int64, d int, opt Options) string {
