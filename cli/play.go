@@ -123,15 +123,6 @@ func colourTerminal(w io.Writer) bool {
 	return isTerminal(w)
 }
 
-// isTerminal reports whether f is an open file that is a terminal (a character device).
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := file.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
 
 // isDefaultStart reports whether p is the position of the variant's default setup (which
 // is not shuffled).

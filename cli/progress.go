@@ -79,9 +79,9 @@ func newProgress(c *context, quiet bool, label, unit string, total int, expected
 	return &progress{w: c.err, off: quiet, tty: isTerminal(c.err), label: label, unit: unit, total: total, expected: expected}
 }
 
-// isTerminal tells whether w is a character device (a terminal, or /dev/null, where
-// a redrawn bar does no harm).
-func isTerminal(w io.Writer) bool {
+// isTerminal tells whether w (a writer or a reader) is a character device: a terminal,
+// or /dev/null, where a redrawn bar does no harm.
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
