@@ -4,6 +4,7 @@ package defs
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -123,3 +124,23 @@ func (s Src) Errorf(key string, format string, args ...any) Error {
 	l.Add(s.File, s.At(key), format, args...)
 	return l[0]
 }
+
+// MaxEcho is how many characters of an input an error message repeats.
+const MaxEcho = 200
+
+// Clip shortens an input repeated in an error message to MaxEcho characters, marking the
+// cut with "...", so that a huge input (a whole file, a hook of thousands of terms) does not
+// make a huge message.
+func Clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxEcho {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
+}
+
+// Quote is strconv.Quote of Clip(s).
+func Quote(s string) string { return strconv.Quote(Clip(s)) }
