@@ -37,9 +37,10 @@ type ErrorList []Error
 // MaxErrors caps how many errors an ErrorList prints.
 const MaxErrors = 20
 
-// Add appends an error at node n (n may be nil).
+// Add appends an error at node n (n may be nil). Text arguments (what the file says) are
+// shortened by Clip.
 func (l *ErrorList) Add(file string, n *yaml.Node, format string, args ...any) {
-	e := Error{File: file, Msg: fmt.Sprintf(format, args...)}
+	e := Error{File: file, Msg: fmt.Sprintf(format, clipArgs(args)...)}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
@@ -144,3 +145,23 @@ func Clip(s string) string {
 
 // Quote is strconv.Quote of Clip(s).
 func Quote(s string) string { return strconv.Quote(Clip(s)) }
+
+// ClipLines is Clip applied to each line of s (an expr error, say: its message, the
+// expression and a caret under the fault).
+func ClipLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Clip(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// clipArgs applies Clip to the text arguments of a message.
+func clipArgs(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = Clip(s)
+		}
+	}
+	return args
+}
