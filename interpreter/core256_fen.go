@@ -227,8 +227,8 @@ func (p *core256) parseCastling(s string) string {
 	return ""
 }
 
-// parseEP reads the en-passant field: one target square, or several on one file written
-// one after another (e3e4) when a piece passed more than one square. Targets no piece of
+// parseEP reads the en-passant field: the target squares a piece passed with its last
+// move, written one after another (e3, or e3e4 after a longer step). Targets no piece of
 // the side to move could capture on are dropped, as setEP would not have set them.
 func (p *core256) parseEP(s string) string {
 	rs := p.rs
@@ -237,7 +237,6 @@ func (p *core256) parseEP(s string) string {
 		return fmt.Sprintf("en-passant field %s: expected - or square names such as e3", defs.Quote(s))
 	}
 	var targets bb256
-	low, high := NoSquare, NoSquare
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
 		if !ok || rs.KindOf(sq) != compiler.CellSquare {
@@ -246,24 +245,11 @@ func (p *core256) parseEP(s string) string {
 		if p.board[sq] != NoPiece {
 			return fmt.Sprintf("en-passant square %s is occupied", name)
 		}
-		if low != NoSquare && rs.FileOf(sq) != rs.FileOf(low) {
-			return fmt.Sprintf("en-passant squares %s: not on one file", defs.Clip(s))
-		}
-		if low == NoSquare || sq < low {
-			low = sq
-		}
-		if sq > high {
-			high = sq
-		}
 		targets = targets.With(sq)
 	}
-	// The piece that passed them stands one step beyond, seen from the side that moved.
-	v := rs.SquareAt(rs.FileOf(low), rs.RankOf(low)-1)
-	if p.side == compiler.Black {
-		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
-	}
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Piece(p.board[v].Type()).MakesEP {
-		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
+	v := p.epMover(targets)
+	if v == NoSquare {
+		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", defs.Clip(s))
 	}
 	if !p.epCapturable(p.side, targets) {
 		return ""
@@ -273,6 +259,40 @@ func (p *core256) parseEP(s string) string {
 		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
 	return ""
+}
+
+// epMover finds the piece that left the en-passant targets: a piece of the side that just
+// moved with a ride that leaves targets (ep-target), standing where a move of that ride
+// from some square would have left exactly the targets (as setEP marks them). The first
+// such piece in square order is taken when several could have been (Berolina pawns on c4
+// and e4 both pass d3).
+func (p *core256) epMover(targets bb256) Square {
+	rs := p.rs
+	mover := p.side ^ 1
+	for b := p.byColor[mover]; b.Any(); b = b.Rest() {
+		v := b.First()
+		pt := p.tb.Piece(p.board[v].Type())
+		if !pt.MakesEP {
+			continue
+		}
+		for rides, i := pt.Rides(mover), 0; i < rides.Len(); i++ {
+			r := rides.At(i)
+			if !r.EPTarget {
+				continue
+			}
+			d := p.tb.Dir(r.Dir).V
+			for k := 1; r.Max == 0 || k <= r.Max; k++ {
+				from := rs.SquareAt(rs.FileOf(v)-k*d.DX, rs.RankOf(v)-k*d.DY)
+				if from == NoSquare || rs.KindOf(from) == compiler.CellMissing {
+					break
+				}
+				if k >= r.Min && rs.KindOf(from) == compiler.CellSquare && p.passedSquares(from, v) == targets {
+					return v
+				}
+			}
+		}
+	}
+	return NoSquare
 }
 
 // checkRoyals verifies what the check rule needs: each side has a royal piece, and the
