@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,9 @@ import (
 	"chimera/defs"
 	"chimera/interpreter"
 )
+
+// Version is the version of Chimera, printed by `chimera version` and `chimera --version`.
+const Version = "0.1.0"
 
 // Exit statuses.
 const (
@@ -43,7 +47,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.
@@ -80,6 +84,9 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		overview(stdout)
 		return exitOK
+	}
+	if name == "--version" || name == "-version" {
+		name = "version"
 	}
 	cmd := lookup(name)
 	if cmd == nil {
@@ -202,6 +209,7 @@ func overview(w io.Writer) {
 	fmt.Fprintln(w, "  chimera perft chess 5 --divide")
 	fmt.Fprintln(w, "  chimera validate myvariant.yaml")
 	fmt.Fprintln(w, "  chimera replay hostage games.pgn")
+	fmt.Fprintln(w, "  chimera help perft")
 }
 
 func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
@@ -217,6 +225,22 @@ func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
 	for _, e := range cmd.examples {
 		fmt.Fprintf(w, "  %s\n", e)
 	}
+}
+
+var versionCommand = &command{
+	name:     "version",
+	summary:  "print the version of chimera (also: chimera --version)",
+	details:  `Prints "chimera", the version, and the Go version the program was built with.`,
+	examples: []string{"chimera version", "chimera --version"},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		return func(c *context, args []string) int {
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			fmt.Fprintf(c.out, "chimera %s (%s)\n", Version, runtime.Version())
+			return exitOK
+		}
+	},
 }
 
 // usage reports a usage error and returns exitUsage.

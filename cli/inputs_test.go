@@ -53,3 +53,37 @@ func TestInputsAccountedFor(t *testing.T) {
 		t.Errorf("got exit %d, %q (stderr %q); want the position after 1. e4 e5 2. Nf3", code, out, errs)
 	}
 }
+
+// TestNewcomer: the version, help for a command, and the setups a variant offers.
+func TestNewcomer(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}, {"-version"}} {
+		code, out, errs := run(args...)
+		if code != 0 || !strings.HasPrefix(out, "chimera "+Version+" (go") || errs != "" {
+			t.Errorf("%v: got exit %d, %q, stderr %q; want 0 and chimera %s", args, code, out, errs, Version)
+		}
+	}
+	if code, _, errs := run("version", "extra"); code != 2 || !strings.Contains(errs, "unexpected argument") {
+		t.Errorf("version extra: got exit %d, stderr %q", code, errs)
+	}
+	code, out, _ := run("help")
+	if code != 0 || !strings.Contains(out, "version   print the version") || !strings.Contains(out, "chimera help COMMAND") {
+		t.Errorf("help: got exit %d and %q; want the version command and help COMMAND listed", code, out)
+	}
+	if code, _, errs := run("help", "nosuchcommand"); code != 2 || !strings.Contains(errs, `unknown command "nosuchcommand"`) {
+		t.Errorf("help nosuchcommand: got exit %d, stderr %q", code, errs)
+	}
+	code, out, errs := run("show", "chess960", "--setup", "518")
+	for _, want := range []string{
+		"Setups (--setup NAME, the first by default): standard, shuffle 0-959\n",
+		"  shuffle: arrangement N from 0 to 959 with --setup shuffle:N (or --setup N), at random without N\n",
+		"FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("show chess960 --setup 518: got exit %d, %q (stderr %q); want %q", code, out, errs, want)
+		}
+	}
+	code, out, _ = run("show", "prisonbreak")
+	if code != 0 || !strings.Contains(out, "Setups (--setup NAME, the first by default): seed, six-pawns\n") {
+		t.Errorf("show prisonbreak: got exit %d, %q; want its two setups", code, out)
+	}
+}
