@@ -78,7 +78,7 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 				commandHelp(stdout, cmd, commandFlags(cmd))
 				return exitOK
 			}
-			fmt.Fprintf(stderr, "chimera help: unknown command %q\n\n", args[1])
+			fmt.Fprintf(stderr, "chimera help: unknown command %s\n\n", defs.Quote(args[1]))
 			overview(stderr)
 			return exitUsage
 		}
@@ -90,7 +90,7 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	cmd := lookup(name)
 	if cmd == nil {
-		fmt.Fprintf(stderr, "chimera: unknown command %q\nRun 'chimera help' for the list of commands.\n", name)
+		fmt.Fprintf(stderr, "chimera: unknown command %s\nRun 'chimera help' for the list of commands.\n", defs.Quote(name))
 		return exitUsage
 	}
 	fs := newFlagSet(cmd)
@@ -337,7 +337,7 @@ func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interprete
 // noMoreArgs reports extra positional arguments.
 func (c *context) noMoreArgs(args []string) int {
 	if len(args) > 0 {
-		return c.usage("unexpected argument %q", args[0])
+		return c.usage("unexpected argument %s", defs.Quote(args[0]))
 	}
 	return exitOK
 }

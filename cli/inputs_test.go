@@ -87,3 +87,26 @@ func TestNewcomer(t *testing.T) {
 		t.Errorf("show prisonbreak: got exit %d, %q; want its two setups", code, out)
 	}
 }
+
+// TestEchoesCapped: what the user typed is repeated in an error at most 200 characters long.
+func TestEchoesCapped(t *testing.T) {
+	huge := strings.Repeat("x", 50000)
+	for _, args := range [][]string{
+		{huge},
+		{"help", huge},
+		{"show", huge},
+		{"show", "chess", huge},
+		{"perft", "chess", huge},
+		{"moves", "chess", "--fen", huge},
+		{"moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - " + huge},
+		{"moves", "chess", "--moves", "e4 " + huge},
+		{"moves", "chess", "--moves", huge + "-e4"},
+		{"moves", "chess", "--setup", huge},
+		{"perft", "chess", "1", "--threads", huge},
+	} {
+		code, _, errs := run(args...)
+		if code != 2 || len(errs) > 2000 || !strings.Contains(errs, "...") {
+			t.Errorf("%.40q: got exit %d and %d bytes on stderr: %.300s", args, code, len(errs), errs)
+		}
+	}
+}
