@@ -12,6 +12,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -20,6 +23,9 @@ import (
 	"chimera/defs"
 	"chimera/interpreter"
 )
+
+// Version is the version of Chimera, printed by `chimera version` and `chimera --version`.
+const Version = "0.1.0"
 
 // Exit statuses.
 const (
@@ -45,7 +51,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, replayCommand, uciCommand, xboardCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, replayCommand, uciCommand, xboardCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.
@@ -53,6 +59,7 @@ type context struct {
 	in       io.Reader
 	out, err io.Writer
 	cmd      *command
+	fs       *pflag.FlagSet // the command's flags, parsed
 }
 
 // Main runs the chimera command line with args (without the program name), reading
@@ -75,30 +82,93 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 				commandHelp(stdout, cmd, commandFlags(cmd))
 				return exitOK
 			}
-			fmt.Fprintf(stderr, "chimera help: unknown command %q\n\n", args[1])
+			fmt.Fprintf(stderr, "chimera help: unknown command %s\n\n", defs.Quote(args[1]))
 			overview(stderr)
 			return exitUsage
 		}
 		overview(stdout)
 		return exitOK
 	}
+	if name == "--version" || name == "-version" {
+		name = "version"
+	}
 	cmd := lookup(name)
 	if cmd == nil {
-		fmt.Fprintf(stderr, "chimera: unknown command %q\nRun 'chimera help' for the list of commands.\n", name)
+		fmt.Fprintf(stderr, "chimera: unknown command %s\nRun 'chimera help' for the list of commands.\n", defs.Quote(name))
 		return exitUsage
 	}
 	fs := newFlagSet(cmd)
 	run := cmd.setup(fs)
 	help := fs.BoolP("help", "h", false, "show this help")
-	c := &context{in: stdin, out: stdout, err: stderr, cmd: cmd}
-	if err := fs.Parse(args[1:]); err != nil {
-		return c.usage("%v", err)
+	c := &context{in: stdin, out: stdout, err: stderr, cmd: cmd, fs: fs}
+	if err := fs.Parse(protectNegatives(fs, args[1:])); err != nil {
+		return c.usage("%s", flagError(err))
 	}
 	if *help {
 		commandHelp(stdout, cmd, fs)
 		return exitOK
 	}
-	return run(c, fs.Args())
+	return run(c, restoreNegatives(fs.Args()))
+}
+
+// negativeMark is put before a positional argument that reads as a negative number (-1),
+// which pflag would otherwise take for a flag: `perft chess -1` then reports a bad depth,
+// not an unknown flag "-1".
+const negativeMark = "\x00"
+
+var negativeRE = regexp.MustCompile(`^-[0-9]`)
+
+// protectNegatives marks the negative numbers of args that are not the value of a flag.
+func protectNegatives(fs *pflag.FlagSet, args []string) []string {
+	out := make([]string, len(args))
+	takesValue := false // the argument before is a flag that takes the next one as its value
+	for i, a := range args {
+		out[i] = a
+		switch {
+		case a == "--":
+			copy(out[i:], args[i:])
+			return out
+		case takesValue:
+			takesValue = false
+		case negativeRE.MatchString(a):
+			out[i] = negativeMark + a
+		case strings.HasPrefix(a, "--") && !strings.Contains(a, "="):
+			f := fs.Lookup(a[2:])
+			takesValue = f != nil && f.NoOptDefVal == ""
+		case strings.HasPrefix(a, "-") && len(a) == 2:
+			f := fs.ShorthandLookup(a[1:])
+			takesValue = f != nil && f.NoOptDefVal == ""
+		}
+	}
+	return out
+}
+
+// restoreNegatives removes the marks protectNegatives put.
+func restoreNegatives(args []string) []string {
+	for i, a := range args {
+		args[i] = strings.TrimPrefix(a, negativeMark)
+	}
+	return args
+}
+
+// flagError rewrites pflag's message for a value it cannot read ("invalid argument "abc"
+// for "-t, --threads" flag: strconv.ParseInt: parsing "abc": invalid syntax") in the
+// user's terms.
+func flagError(err error) string {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err.Error()
+	}
+	name, val := "--"+bad.GetFlag().Name, defs.Quote(bad.GetValue())
+	switch t := bad.GetFlag().Value.Type(); {
+	case errors.Is(err, strconv.ErrRange):
+		return fmt.Sprintf("%s %s is too large", name, val)
+	case t == "bool":
+		return fmt.Sprintf("%s takes true or false, found %s", name, val)
+	case strings.HasPrefix(t, "int") || strings.HasPrefix(t, "uint"):
+		return fmt.Sprintf("%s takes a whole number, found %s", name, val)
+	}
+	return fmt.Sprintf("%s: bad value %s", name, val)
 }
 
 func lookup(name string) *command {
@@ -145,6 +215,7 @@ func overview(w io.Writer) {
 	fmt.Fprintln(w, "  chimera play koopa --human black")
 	fmt.Fprintln(w, "  chimera validate myvariant.yaml")
 	fmt.Fprintln(w, "  chimera replay hostage games.pgn")
+	fmt.Fprintln(w, "  chimera help perft")
 }
 
 func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
@@ -160,6 +231,22 @@ func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
 	for _, e := range cmd.examples {
 		fmt.Fprintf(w, "  %s\n", e)
 	}
+}
+
+var versionCommand = &command{
+	name:     "version",
+	summary:  "print the version of chimera (also: chimera --version)",
+	details:  `Prints "chimera", the version, and the Go version the program was built with.`,
+	examples: []string{"chimera version", "chimera --version"},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		return func(c *context, args []string) int {
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			fmt.Fprintf(c.out, "chimera %s (%s)\n", Version, runtime.Version())
+			return exitOK
+		}
+	},
 }
 
 // usage reports a usage error and returns exitUsage.
@@ -196,6 +283,9 @@ func positionFlags(fs *pflag.FlagSet) (fen, setup *string) {
 // returns the remaining arguments. On failure it returns the exit status to use.
 func (c *context) variant(def string, args []string) (*compiler.Ruleset, []string, int) {
 	name := def
+	if def != "" && len(args) > 0 && namesVariant(args[0]) {
+		return nil, nil, c.usage("the variant is given twice, by --def %s and by %s: give one of them", defs.Clip(def), defs.Quote(args[0]))
+	}
 	if def == "" {
 		if len(args) == 0 {
 			return nil, nil, c.usage("missing VARIANT (a built-in name, a .yaml path, or --def PATH)")
@@ -209,10 +299,27 @@ func (c *context) variant(def string, args []string) (*compiler.Ruleset, []strin
 	return rs, args, exitOK
 }
 
+// namesVariant reports whether a positional argument names a variant: a built-in name or
+// a definition file's path.
+func namesVariant(arg string) bool {
+	if _, ok := defs.BuiltinSource(arg); ok {
+		return true
+	}
+	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
+}
+
 // position sets up the position from --fen, --setup or the default setup.
 func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interpreter.Position, int) {
+	for _, name := range []string{"fen", "setup"} {
+		if f := c.fs.Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return nil, c.usage("--%s is empty: give a %s, or leave --%s out for the default setup", name, map[string]string{"fen": "FEN", "setup": "setup name"}[name], name)
+		}
+	}
 	if fen != "" && setup != "" {
 		return nil, c.usage("give --fen or --setup, not both")
+	}
+	if fen == "startpos" {
+		return nil, c.usage("--fen startpos: not a FEN; leave --fen out for the start position, or give --setup NAME")
 	}
 	var p *interpreter.Position
 	var err error
@@ -236,7 +343,7 @@ func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interprete
 // noMoreArgs reports extra positional arguments.
 func (c *context) noMoreArgs(args []string) int {
 	if len(args) > 0 {
-		return c.usage("unexpected argument %q", args[0])
+		return c.usage("unexpected argument %s", defs.Quote(args[0]))
 	}
 	return exitOK
 }

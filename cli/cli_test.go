@@ -27,8 +27,12 @@ func TestList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("got exit %d, want 0; stderr %s", code, errs)
 	}
-	if !regexp.MustCompile(`(?m)^chess +Chess +8×8$`).MatchString(out) {
-		t.Errorf("got %q, want a line for chess with its title and 8×8", out)
+	if !regexp.MustCompile(`(?m)^chess +Chess +8×8 +setups: standard$`).MatchString(out) {
+		t.Errorf("got %q, want a line for chess with its title, 8×8 and its setup", out)
+	}
+	// A shuffled setup is named with the range of its arrangement numbers.
+	if !regexp.MustCompile(`(?m)^chess960 +Chess960 +8×8 +setups: standard, shuffle 0-959$`).MatchString(out) {
+		t.Errorf("got %q, want chess960's setups, the shuffled one with 0-959", out)
 	}
 }
 
@@ -233,7 +237,7 @@ func TestValidateFailure(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, name := range []string{"list", "show", "moves", "perft", "play", "validate", "replay"} {
+	for _, name := range []string{"list", "show", "moves", "perft", "search", "play", "validate", "replay", "uci", "xboard", "version"} {
 		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
 			code, out, _ := run(args...)
 			if code != 0 || !strings.Contains(out, "Example") || !strings.Contains(out, "Usage: chimera "+name) {

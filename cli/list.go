@@ -15,11 +15,13 @@ import (
 
 var listCommand = &command{
 	name:    "list",
-	summary: "list the built-in variants: name, title, board size",
+	summary: "list the built-in variants: name, title, board size, setups",
 	details: `Prints one line per variant embedded in the binary: its name (what the other
-commands take as VARIANT), its title, and its board (files × ranks, with the number of
-playable squares when some cells are missing or unused). A built-in that fails to load
-is listed with its error and makes the exit status 1.`,
+commands take as VARIANT), its title, its board (files × ranks, with the number of
+playable squares when some cells are missing or unused) and its setups (what --setup
+takes; a shuffled setup with the range of its arrangement numbers, e.g. "shuffle
+0-959", which --setup shuffle:518 picks). A built-in that fails to load is listed with
+its error and makes the exit status 1.`,
 	examples: []string{"chimera list"},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		return func(c *context, args []string) int {
@@ -35,7 +37,7 @@ is listed with its error and makes the exit status 1.`,
 					status = exitFail
 					continue
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", name, rs.Title, boardSize(rs))
+				fmt.Fprintf(tw, "%s\t%s\t%s\tsetups: %s\n", name, rs.Title, boardSize(rs), setupList(rs))
 			}
 			tw.Flush()
 			return status
@@ -50,4 +52,18 @@ func boardSize(rs *compiler.Ruleset) string {
 		s += fmt.Sprintf(", %d squares", n)
 	}
 	return s
+}
+
+// setupList names the setups of a variant, the default first: "standard, shuffle 0-959"
+// (a shuffled setup with the range of its arrangement numbers).
+func setupList(rs *compiler.Ruleset) string {
+	var names []string
+	for _, s := range rs.Setups() {
+		if s.Shuffled() {
+			names = append(names, fmt.Sprintf("%s %d-%d", s.Name, 0, s.Count()-1))
+		} else {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -20,7 +20,11 @@ var movesCommand = &command{
 moves given with --moves (SAN or coordinate notation, move numbers allowed), then prints
 the legal moves one a line, SAN then coordinate notation, sorted by coordinates; then the
 position (FEN), the side to move, the number of moves, whether the side to move is in
-check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
+check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").
+
+A game over by any rule (checkmate, a goal, the fifty-move rule, repetition) takes no
+more moves: a move after the end is an error. A number without dots is read only as the
+current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the game.`,
 	examples: []string{
 		"chimera moves chess",
 		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,

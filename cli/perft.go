@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/defs"
 	"chimera/engine/perft"
 	"chimera/interpreter"
 )
@@ -67,7 +68,7 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 			}
 			depth, err := strconv.Atoi(args[0])
 			if err != nil || depth < 1 || depth > maxPerftDepth {
-				return c.usage("DEPTH must be a whole number from 1 to %d, got %q", maxPerftDepth, args[0])
+				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(args[0]))
 			}
 			if code := c.noMoreArgs(args[1:]); code != exitOK {
 				return code

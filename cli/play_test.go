@@ -57,7 +57,7 @@ func TestPlayScripted(t *testing.T) {
 		"  1  R  N  B  Q  K  B  N  R",
 		"Legend: upper case White",
 		"white> e2e5\nIllegal move \"e2e5\" in this position (white to move). Type 'moves'",
-		"white> xyzzy\nIllegal move \"xyzzy\"",
+		"white> xyzzy\n\"xyzzy\" is not a move in a form Chimera reads",
 		"z9z8\nIllegal move \"z9z8\": z9 is not a square of the board",
 		"white: 1. e4\nblack (engine): 1... ",
 		"legal moves for white:",

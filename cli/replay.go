@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
 )
@@ -136,7 +137,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		fmt.Fprintf(out, "Game %d (line %d)%s\n", n, g.Line, gameTitle(g))
 	}
 	if t, ok := g.Tag("Variant"); ok && !sameVariant(t.Value, r.rs.Name) {
-		fmt.Fprintf(c.err, "chimera replay: warning: %s:%d: [Variant %q] names another variant; replaying as %s\n", r.file, t.Line, t.Value, r.rs.Name)
+		fmt.Fprintf(c.err, "chimera replay: warning: %s:%d: [Variant %s] names another variant; replaying as %s\n", r.file, t.Line, defs.Quote(t.Value), r.rs.Name)
 	}
 	// A [FEN] tag sets the start, with or without [SetUp "1"].
 	fen := r.startFEN
@@ -272,7 +273,7 @@ func (r *replayer) results(p *interpreter.Position, g *gametext.PGNGame, rep *ga
 		fmt.Fprintf(out, "Result tag: %s (agrees with %s)\n", t.Value, from)
 	default:
 		fmt.Fprintf(out, "Result tag: %s (disagrees with %s: %s)\n", t.Value, from, ref)
-		fmt.Fprintf(out, "warning: [Result %q] on line %d disagrees with %s (%s)\n", t.Value, t.Line, from, ref)
+		fmt.Fprintf(out, "warning: [Result %s] on line %d disagrees with %s (%s)\n", defs.Quote(t.Value), t.Line, from, ref)
 		warnings++
 	}
 	return warnings

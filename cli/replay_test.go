@@ -138,7 +138,7 @@ func TestReplayIllegalMove(t *testing.T) {
 	if code != 1 {
 		t.Errorf("got exit %d, want 1", code)
 	}
-	wantAll(t, "after mate", out, "Stopped at 3. Kf2: illegal move \"Kf2\": the game is over (checkmate)\n", "Legal moves here: none\n", "Moves: 0\n")
+	wantAll(t, "after mate", out, "Stopped at 3. Kf2: the game is over (0-1, checkmate): no more moves are played\n", "Legal moves here: none\n", "Moves: 0\n")
 	code, out, _ = runInput("1. e4 e5 2. Nf3 xyzzy\n", "replay", "chess", "-")
 	if code != 1 || !strings.Contains(out, "Stopped at 2... xyzzy: ") {
 		t.Errorf("got exit %d and\n%s\nwant 1 and a stop at 2... xyzzy", code, out)

@@ -13,6 +13,13 @@ import (
 	"chimera/interpreter/gametext"
 )
 
+// Bounds of the search command's limits: about eleven days, and more nodes than a search
+// visits in a year.
+const (
+	maxMoveTime = 1_000_000_000     // milliseconds
+	maxNodes    = 1_000_000_000_000 // nodes
+)
+
 var searchCommand = &command{
 	name:    "search",
 	args:    "VARIANT",
@@ -50,10 +57,10 @@ node count is deterministic.`,
 			switch {
 			case *depth < 0 || *depth > 100:
 				return c.usage("--depth must be from 1 to 100, found %d", *depth)
-			case *movetime < 0:
-				return c.usage("--movetime must be a positive number of milliseconds, found %d", *movetime)
-			case *nodes < 0:
-				return c.usage("--nodes must be positive, found %d", *nodes)
+			case *movetime < 0 || *movetime > maxMoveTime:
+				return c.usage("--movetime must be from 1 to %d milliseconds, found %d", maxMoveTime, *movetime)
+			case *nodes < 0 || *nodes > maxNodes:
+				return c.usage("--nodes must be from 1 to %d, found %d", int64(maxNodes), *nodes)
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
 			}

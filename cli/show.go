@@ -97,6 +97,20 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 		fmt.Fprintf(w, "%s\n", wrap(l, 78, "  ", "    "))
 	}
 
+	fmt.Fprintf(w, "\nSetups (--setup NAME, the first by default): %s\n", setupList(rs))
+	var shuffled []compiler.Setup
+	for _, s := range rs.Setups() {
+		if s.Shuffled() {
+			shuffled = append(shuffled, s)
+		}
+	}
+	for _, s := range shuffled {
+		alone := ""
+		if len(shuffled) == 1 {
+			alone = " (or --setup N)"
+		}
+		fmt.Fprintf(w, "  %s: arrangement N from 0 to %d with --setup %s:N%s, at random without N\n", s.Name, s.Count()-1, s.Name, alone)
+	}
 	fmt.Fprintf(w, "\nFEN: %s\n", p.FEN())
 	side := interpreter.SideName(p.Side())
 	fmt.Fprintf(w, "To move: %s", side)

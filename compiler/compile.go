@@ -5,6 +5,7 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -593,7 +594,7 @@ func (l *lowering) goals() {
 		if g.When != "" {
 			prog, err := compileHook(g.When)
 			if err != nil {
-				l.errorf(g.Src, "when", "hook %q: %v", g.When, err)
+				l.errorf(g.Src, "when", "hook %q: %v", g.When, errors.New(defs.ClipLines(err.Error())))
 				continue
 			}
 			if problems := countArgs(prog, func(b byte) int { return l.rs.TypeOf(b) }); len(problems) > 0 {
@@ -603,7 +604,7 @@ func (l *lowering) goals() {
 				continue
 			}
 			cg.Hook = prog
-			cg.HookWhere = fmt.Sprintf("%s: hook %q", g.Src.Errorf("when", "").Error(), g.When)
+			cg.HookWhere = fmt.Sprintf("%s: hook %s", g.Src.Errorf("when", "").Error(), defs.Quote(g.When))
 			cg.HookReadsCheck = usesIdent(prog, "check")
 			l.rs.HasHooks = true
 		}

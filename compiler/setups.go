@@ -4,8 +4,9 @@ package compiler
 import (
 	"fmt"
 	"strconv"
-
 	"strings"
+
+	"chimera/defs"
 )
 
 // shuffleStep is one compiled step of a shuffled setup.
@@ -149,7 +150,7 @@ func ParseSetupName(s string) (name string, n int, err error) {
 	}
 	k, e := strconv.Atoi(s[i+1:])
 	if e != nil || k < 0 || s[i+1] == '+' {
-		return "", 0, fmt.Errorf("setup %q: after ':' give the arrangement number, a whole number", s)
+		return "", 0, fmt.Errorf("setup %s: after ':' give the arrangement number, a whole number", defs.Quote(s))
 	}
 	return s[:i], k, nil
 }

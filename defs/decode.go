@@ -2,6 +2,7 @@
 package defs
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -44,9 +45,9 @@ func kindName(n *yaml.Node) string {
 		return "nothing"
 	}
 	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
-		return "the quoted text " + strconv.Quote(n.Value)
+		return "the quoted text " + Quote(n.Value)
 	}
-	return strconv.Quote(n.Value)
+	return Quote(n.Value)
 }
 
 // label names the value being decoded in messages; the root is "definition".
@@ -176,6 +177,11 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 	case reflect.Int, reflect.Int64:
 		// Base 0 and underscores, as yaml.v3 itself resolves !!int (0x1f, 0o17, 1_000).
 		i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+		if n.Kind == yaml.ScalarNode && errors.Is(err, strconv.ErrRange) && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 {
+			// Beyond 64 bits yaml.v3 resolves the digits as a float; they are too large.
+			d.errs.Add(d.file, n, "%s: %s is too large", label(what), Clip(n.Value))
+			return
+		}
 		if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || err != nil {
 			d.errs.Add(d.file, n, "%s: expected a whole number, found %s", label(what), kindName(n))
 			return

@@ -4,6 +4,7 @@ package defs
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -36,9 +37,10 @@ type ErrorList []Error
 // MaxErrors caps how many errors an ErrorList prints.
 const MaxErrors = 20
 
-// Add appends an error at node n (n may be nil).
+// Add appends an error at node n (n may be nil). Text arguments (what the file says) are
+// shortened by Clip.
 func (l *ErrorList) Add(file string, n *yaml.Node, format string, args ...any) {
-	e := Error{File: file, Msg: fmt.Sprintf(format, args...)}
+	e := Error{File: file, Msg: fmt.Sprintf(format, clipArgs(args)...)}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
@@ -122,4 +124,44 @@ func (s Src) Errorf(key string, format string, args ...any) Error {
 	var l ErrorList
 	l.Add(s.File, s.At(key), format, args...)
 	return l[0]
+}
+
+// MaxEcho is how many characters of an input an error message repeats.
+const MaxEcho = 200
+
+// Clip shortens an input repeated in an error message to MaxEcho characters, marking the
+// cut with "...", so that a huge input (a whole file, a hook of thousands of terms) does not
+// make a huge message.
+func Clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxEcho {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
+}
+
+// Quote is strconv.Quote of Clip(s).
+func Quote(s string) string { return strconv.Quote(Clip(s)) }
+
+// ClipLines is Clip applied to each line of s (an expr error, say: its message, the
+// expression and a caret under the fault).
+func ClipLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Clip(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// clipArgs applies Clip to the text arguments of a message.
+func clipArgs(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = Clip(s)
+		}
+	}
+	return args
 }

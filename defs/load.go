@@ -164,18 +164,40 @@ func extendsNode(doc *yaml.Node) *yaml.Node {
 	return nil
 }
 
-// findBase resolves an extends: value: a built-in name, or a path relative to the file.
+// BuiltinFile is how errors name a built-in variant's file when it is read as the base of
+// another (extends:): "built-in chess", for a file the user may not have.
+func BuiltinFile(name string) string { return "built-in " + name }
+
+// findBase resolves an extends: value: a built-in name, or the path of a definition file
+// (.yaml or .yml) next to the extending file or below its directory. A built-in extends
+// only built-ins.
 func findBase(file, name string) (string, []byte, error) {
 	if data, ok := BuiltinSource(name); ok && !strings.ContainsAny(name, "/\\.") {
-		return "defs/" + name + ".yaml", data, nil
+		return BuiltinFile(name), data, nil
 	}
-	path := name
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(filepath.Dir(file), name)
+	builtins := strings.Join(Builtins(), ", ")
+	if strings.HasPrefix(file, BuiltinFile("")) {
+		return "", nil, fmt.Errorf("%s is not a built-in variant (%s)", Quote(name), builtins)
+	}
+	if !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml") {
+		return "", nil, fmt.Errorf("%s is neither a built-in variant (%s) nor a definition file (.yaml)", Quote(name), builtins)
+	}
+	if !filepath.IsLocal(name) {
+		return "", nil, fmt.Errorf("%s: the base must be a built-in variant or a file next to this one or below its directory (a relative path without '..')", Quote(name))
+	}
+	dir := filepath.Dir(file)
+	path := filepath.Join(dir, name)
+	// Symbolic links are followed, and must still end next to or below the file.
+	realDir, err1 := filepath.EvalSymlinks(dir)
+	real, err2 := filepath.EvalSymlinks(path)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(rel) {
+			return "", nil, fmt.Errorf("%s: a link to a file outside this file's directory", Quote(name))
+		}
 	}
 	data, err := readFile(path)
 	if err != nil {
-		return "", nil, fmt.Errorf("%q is neither a built-in variant (%s) nor a readable file", name, strings.Join(Builtins(), ", "))
+		return "", nil, fmt.Errorf("%s is neither a built-in variant (%s) nor a readable file", Quote(name), builtins)
 	}
 	return path, data, nil
 }
@@ -234,7 +256,7 @@ func Load(nameOrPath string) (*Definition, error) {
 			return Parse("defs/"+nameOrPath+".yaml", data)
 		}
 		if _, err := os.Stat(nameOrPath); err != nil {
-			return nil, fmt.Errorf("unknown variant %q: not a built-in (%s) and no such file", nameOrPath, strings.Join(Builtins(), ", "))
+			return nil, fmt.Errorf("unknown variant %s: not a built-in (%s) and no such file", Quote(nameOrPath), strings.Join(Builtins(), ", "))
 		}
 	}
 	return LoadFile(nameOrPath)

@@ -77,7 +77,7 @@ func TestScalarErrors(t *testing.T) {
 		{"board: {files: 8.5}", 1, 16, `board.files: expected a whole number, found "8.5"`},
 		{"board: {files: '8'}", 1, 16, `board.files: expected a whole number, found the quoted text "8"`},
 		{"board: {files: ~}", 1, 16, `board.files: expected a whole number, found nothing`},
-		{"board: {files: 99999999999999999999}", 1, 16, `board.files: expected a whole number, found "99999999999999999999"`},
+		{"board: {files: 99999999999999999999}", 1, 16, `board.files: 99999999999999999999 is too large`},
 		{"board: 8", 1, 8, `board: expected a mapping, found "8"`},
 		{"board: [8, 8]", 1, 8, `board: expected a mapping, found a list`},
 		{"pieces: [{royal: 1}]", 1, 18, `pieces[0].royal: expected true or false, found "1"`},

@@ -7,8 +7,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+)
+
+// Bounds of the numbers of a definition that the board does not bound already.
+const (
+	MaxRange      = MaxCells  // a ride's or a leg's number of steps (range)
+	MaxFiftyMove  = 1_000_000 // rules.fifty-move, half-moves
+	MaxRepetition = 100       // rules.repetition, occurrences
+	MaxPieceValue = 10_000    // a piece's value, centipawns (100 pawns)
 )
 
 // MaxCells is the largest board (files × ranks) the runtime supports: 16×16, or any other
@@ -16,7 +26,13 @@ import (
 // cells run on one-word sets).
 const MaxCells = 256
 
-var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+// nameRE is the form of names (variants, zones, statuses, pools): lowercase letters,
+// digits and '-', not starting with '-'. A name may start with a digit, as
+// Fairy-Stockfish's 3check does.
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// nameRule says what nameRE accepts, for messages.
+const nameRule = "use lowercase letters, digits and '-', not starting with '-'"
 
 // ParseSquare reads a square name such as "e4" on a board of the given size,
 // returning 0-based file and rank.
@@ -122,8 +138,9 @@ func Validate(d *Definition) ErrorList {
 func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v := &validator{def: d, letters: map[string]bool{}, reused: map[string]bool{}, sources: sources}
 	if v.required(d.Src, "definition", "name", "the variant's short id, e.g. chess", d.Name == "") && !nameRE.MatchString(d.Name) {
-		v.add(d.Src, "name", "name %q: use lowercase letters, digits and '-', starting with a letter", d.Name)
+		v.add(d.Src, "name", "name %q: %s", d.Name, nameRule)
 	}
+	v.texts()
 	v.collectLetters()
 	v.board()
 	v.zones()
@@ -139,6 +156,44 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.tests()
 	v.errs.Sort()
 	return v.errs
+}
+
+// texts refuses control characters (terminal escape sequences start with one), Unicode
+// direction controls and invalid UTF-8 in the texts that commands print: the title, the
+// description and describe texts (which may hold line breaks and tabs), and the names of
+// pieces, goals, setups and tests.
+func (v *validator) texts() {
+	d := v.def
+	v.text(d.Src, "title", "title", d.Title, false)
+	v.text(d.Src, "description", "description", d.Description, true)
+	for _, p := range d.Pieces {
+		v.text(p.Src, "name", "piece name", p.Name, false)
+		v.text(p.Src, "describe", "piece "+strconv.Quote(Clip(p.Name))+": describe", p.Describe, true)
+	}
+	for _, g := range d.Goals {
+		v.text(g.Src, "name", "goal name", g.Name, false)
+	}
+	for _, s := range d.Setups {
+		v.text(s.Src, "name", "setup name", s.Name, false)
+	}
+	for _, t := range d.Tests {
+		v.text(t.Src, "name", "test name", t.Name, false)
+	}
+}
+
+// text reports the first character of val that a terminal would not print as text.
+func (v *validator) text(s Src, key, what, val string, multiline bool) {
+	for i, r := range val {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(val[i:], string(utf8.RuneError)):
+			v.add(s, key, "%s: not UTF-8 text (byte %d is 0x%02x)", what, i, val[i])
+			return
+		case multiline && (r == '\n' || r == '\t'):
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			v.add(s, key, "%s: control character %U at byte %d (terminal escapes are refused: write plain text)", what, r, i)
+			return
+		}
+	}
 }
 
 func (v *validator) board() {
@@ -230,7 +285,7 @@ func (v *validator) layout(b *Board) {
 			v.add(b.Src, "layout", format, args...)
 			return
 		}
-		v.errs = append(v.errs, Error{File: b.File, Line: r.line, Col: r.col, Msg: fmt.Sprintf(format, args...)})
+		v.errs = append(v.errs, Error{File: b.File, Line: r.line, Col: r.col, Msg: fmt.Sprintf(format, clipArgs(args)...)})
 	}
 	if len(rows) != b.Ranks {
 		v.add(b.Src, "layout", "board.layout has %d rows; expected %d (one per rank, from the top)", len(rows), b.Ranks)
@@ -239,7 +294,8 @@ func (v *validator) layout(b *Board) {
 	for i, r := range rows {
 		rank := b.Ranks - i
 		if bad := strings.Trim(r.text, ".*-"); bad != "" {
-			at(r, "board.layout row %d (rank %d) %q: unknown cell %q; use '.' for a square, '*' for no cell, '-' for an unused cell", i+1, rank, r.text, bad[:1])
+			ch, _ := utf8.DecodeRuneInString(bad)
+			at(r, "board.layout row %d (rank %d) %q: unknown cell %q; use '.' for a square, '*' for no cell, '-' for an unused cell", i+1, rank, r.text, string(ch))
 		} else if len(r.text) != b.Files {
 			at(r, "board.layout row %d (rank %d) %q has %d cells; expected %d", i+1, rank, r.text, len(r.text), b.Files)
 		}
@@ -260,7 +316,7 @@ func (v *validator) square(s Src, key string, i int, sq string) {
 func (v *validator) zones() {
 	for name, z := range v.def.Zones {
 		if !nameRE.MatchString(name) {
-			v.add(z.Src, "", "zone name %q: use lowercase letters, digits and '-', starting with a letter", name)
+			v.add(z.Src, "", "zone name %q: %s", name, nameRule)
 		}
 		kinds := 0
 		if len(z.Squares) > 0 {
@@ -356,6 +412,12 @@ func (v *validator) pieces() {
 	for _, p := range v.def.Pieces {
 		if p.Name == "" {
 			v.add(p.Src, "name", "piece %s: missing key \"name\"", p.Letter)
+		}
+		switch {
+		case p.Value < 0:
+			v.add(p.Src, "value", "piece %q: value must not be negative, found %d", p.Name, p.Value)
+		case p.Value > MaxPieceValue:
+			v.add(p.Src, "value", "piece %q: value %d is too large (at most %d centipawns)", p.Name, p.Value, MaxPieceValue)
 		}
 		san, sanKey := p.Letter, "letter"
 		if p.SANLetter != nil {
@@ -476,6 +538,10 @@ func (v *validator) rng(s Src, key string, r []int) bool {
 	for _, x := range r {
 		if x < 0 {
 			v.add(s, key, "range: %d is negative", x)
+			return false
+		}
+		if x > MaxRange {
+			v.add(s, key, "range: %d is too large (at most %d; 0 means no limit)", x, MaxRange)
 			return false
 		}
 	}
@@ -683,11 +749,17 @@ func (v *validator) rules() {
 	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, outcomes)
-	if r.FiftyMove != nil && *r.FiftyMove < 0 {
+	switch {
+	case r.FiftyMove != nil && *r.FiftyMove < 0:
 		v.add(r.Src, "fifty-move", "fifty-move must be 0 (off) or a number of half-moves, found %d", *r.FiftyMove)
+	case r.FiftyMove != nil && *r.FiftyMove > MaxFiftyMove:
+		v.add(r.Src, "fifty-move", "fifty-move %d is too large (at most %d half-moves)", *r.FiftyMove, MaxFiftyMove)
 	}
-	if r.Repetition != nil && (*r.Repetition < 0 || *r.Repetition == 1) {
+	switch {
+	case r.Repetition != nil && (*r.Repetition < 0 || *r.Repetition == 1):
 		v.add(r.Src, "repetition", "repetition must be 0 (off) or at least 2, found %d", *r.Repetition)
+	case r.Repetition != nil && *r.Repetition > MaxRepetition:
+		v.add(r.Src, "repetition", "repetition %d is too large (at most %d occurrences)", *r.Repetition, MaxRepetition)
 	}
 	if r.Check != "none" && !v.hasRoyal() && len(v.def.Pieces) > 0 {
 		s, key := r.Src, "check"
@@ -771,7 +843,7 @@ func (v *validator) statuses() {
 	seen := map[string]bool{}
 	for i, st := range v.def.Statuses {
 		if v.required(st.Src, "status", "name", "e.g. stunned", st.Name == "") && !nameRE.MatchString(st.Name) {
-			v.add(st.Src, "name", "status name %q: use lowercase letters, digits and '-', starting with a letter", st.Name)
+			v.add(st.Src, "name", "status name %q: %s", st.Name, nameRule)
 		} else if seen[st.Name] {
 			v.add(st.Src, "name", "status %q is declared twice", st.Name)
 		}
@@ -812,7 +884,7 @@ func (v *validator) hands() {
 	pools := map[string]bool{}
 	for i, p := range h.Pools {
 		if !nameRE.MatchString(p) {
-			v.addItem(h.Src, "pools", i, "pool name %q: use lowercase letters, digits and '-', starting with a letter", p)
+			v.addItem(h.Src, "pools", i, "pool name %q: %s", p, nameRule)
 		} else if pools[p] {
 			v.addItem(h.Src, "pools", i, "pool %q is declared twice", p)
 		}

@@ -253,14 +253,7 @@ func (p *core256) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
 // (FIDE 9.2.2), which matters for repetition. Cells that are not squares are skipped.
 func (p *core256) setEP(from, to Square) {
 	rs := p.rs
-	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
-	n := max(abs(df), abs(dr))
-	sf, sr := sign(df), sign(dr)
-	var targets bb256
-	for i := 1; i < n; i++ {
-		targets = targets.With(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
-	}
-	targets = targets.And(p.tb.Squares)
+	targets := p.passedSquares(from, to)
 	if !p.epCapturable(p.side^1, targets) {
 		return
 	}
@@ -268,6 +261,21 @@ func (p *core256) setEP(from, to Square) {
 	for b := targets; b.Any(); b = b.Rest() {
 		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
+}
+
+// passedSquares is the set of squares strictly between from and to, stepping one cell
+// toward to along each axis (a line of cells for an orthogonal or diagonal move): what a
+// move leaving en-passant targets marks, and what reading a FEN checks against.
+func (p *core256) passedSquares(from, to Square) bb256 {
+	rs := p.rs
+	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
+	n := max(abs(df), abs(dr))
+	sf, sr := sign(df), sign(dr)
+	var passed bb256
+	for i := 1; i < n; i++ {
+		passed = passed.With(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
+	}
+	return passed.And(p.tb.Squares)
 }
 
 // epCapturable reports whether a piece of side c could capture en passant onto targets.

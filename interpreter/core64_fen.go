@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"chimera/compiler"
+	"chimera/defs"
 )
 
 // fromFEN64 sets up a position of the ruleset from a FEN string (see FromFEN).
@@ -36,6 +37,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	}
 	rows := strings.Split(board, "/")
 	if len(rows) != rs.Ranks {
+		if len(rows) == 1 {
+			return bad("board has 1 rank (ranks are separated by '/'); %s has %d", rs.Name, rs.Ranks)
+		}
 		return bad("board has %d ranks; %s has %d", len(rows), rs.Name, rs.Ranks)
 	}
 	for i, row := range rows {
@@ -119,7 +123,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 			p.side = compiler.Black
 			p.hash ^= rs.Zobrist.Side
 		default:
-			return bad("side to move must be w or b, found %q", fields[1])
+			return bad("side to move must be w or b, found %s", defs.Quote(fields[1]))
 		}
 	}
 	if len(fields) > 2 && fields[2] != "-" {
@@ -133,16 +137,16 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 		}
 	}
 	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 {
-			return bad("half-move clock must be a whole number, found %q", fields[4])
+		n, msg := fenNumber(fields[4], 0, MaxHalfmoveClock)
+		if msg != "" {
+			return bad("half-move clock %s", msg)
 		}
 		p.halfmove = n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 {
-			return bad("move number must be at least 1, found %q", fields[5])
+		n, msg := fenNumber(fields[5], 1, MaxMoveNumber)
+		if msg != "" {
+			return bad("move number %s", msg)
 		}
 		p.fullmove = n
 	}
@@ -164,7 +168,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 func (p *core64) parseCastling(s string) string {
 	cs := p.rs.Castling
 	if cs == nil {
-		return fmt.Sprintf("castling rights %q, but %s has no castling", s, p.rs.Name)
+		return fmt.Sprintf("castling rights %s, but %s has no castling", defs.Quote(s), p.rs.Name)
 	}
 	for _, ch := range []byte(s) {
 		c := compiler.White
@@ -226,43 +230,29 @@ func (p *core64) parseCastling(s string) string {
 	return ""
 }
 
-// parseEP reads the en-passant field: one target square, or several on one file written
-// one after another (e3e4) when a piece passed more than one square. Targets no piece of
+// parseEP reads the en-passant field: the target squares a piece passed with its last
+// move, written one after another (e3, or e3e4 after a longer step). Targets no piece of
 // the side to move could capture on are dropped, as setEP would not have set them.
 func (p *core64) parseEP(s string) string {
 	rs := p.rs
 	names := epSquareRE.FindAllString(s, -1)
 	if len(names) == 0 || strings.Join(names, "") != s {
-		return fmt.Sprintf("en-passant field %q: expected - or square names such as e3", s)
+		return fmt.Sprintf("en-passant field %s: expected - or square names such as e3", defs.Quote(s))
 	}
 	var targets bb64
-	low, high := NoSquare, NoSquare
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
 		if !ok || rs.KindOf(sq) != compiler.CellSquare {
-			return fmt.Sprintf("en-passant square %q is not a square of the board", name)
+			return fmt.Sprintf("en-passant square %s is not a square of the board", defs.Quote(name))
 		}
 		if p.board[sq] != NoPiece {
 			return fmt.Sprintf("en-passant square %s is occupied", name)
 		}
-		if low != NoSquare && rs.FileOf(sq) != rs.FileOf(low) {
-			return fmt.Sprintf("en-passant squares %s: not on one file", s)
-		}
-		if low == NoSquare || sq < low {
-			low = sq
-		}
-		if sq > high {
-			high = sq
-		}
 		targets |= compiler.Bit64(sq)
 	}
-	// The piece that passed them stands one step beyond, seen from the side that moved.
-	v := rs.SquareAt(rs.FileOf(low), rs.RankOf(low)-1)
-	if p.side == compiler.Black {
-		v = rs.SquareAt(rs.FileOf(high), rs.RankOf(high)+1)
-	}
-	if v == NoSquare || p.board[v] == NoPiece || p.board[v].Color() == p.side || !p.tb.Piece(p.board[v].Type()).MakesEP {
-		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", s)
+	v := p.epMover(targets)
+	if v == NoSquare {
+		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", defs.Clip(s))
 	}
 	if !p.epCapturable(p.side, targets) {
 		return ""
@@ -272,6 +262,40 @@ func (p *core64) parseEP(s string) string {
 		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
 	return ""
+}
+
+// epMover finds the piece that left the en-passant targets: a piece of the side that just
+// moved with a ride that leaves targets (ep-target), standing where a move of that ride
+// from some square would have left exactly the targets (as setEP marks them). The first
+// such piece in square order is taken when several could have been (Berolina pawns on c4
+// and e4 both pass d3).
+func (p *core64) epMover(targets bb64) Square {
+	rs := p.rs
+	mover := p.side ^ 1
+	for b := p.byColor[mover]; b != 0; b &= b - 1 {
+		v := b.First()
+		pt := p.tb.Piece(p.board[v].Type())
+		if !pt.MakesEP {
+			continue
+		}
+		for rides, i := pt.Rides(mover), 0; i < rides.Len(); i++ {
+			r := rides.At(i)
+			if !r.EPTarget {
+				continue
+			}
+			d := p.tb.Dir(r.Dir).V
+			for k := 1; r.Max == 0 || k <= r.Max; k++ {
+				from := rs.SquareAt(rs.FileOf(v)-k*d.DX, rs.RankOf(v)-k*d.DY)
+				if from == NoSquare || rs.KindOf(from) == compiler.CellMissing {
+					break
+				}
+				if k >= r.Min && rs.KindOf(from) == compiler.CellSquare && p.passedSquares(from, v) == targets {
+					return v
+				}
+			}
+		}
+	}
+	return NoSquare
 }
 
 // checkRoyals verifies what the check rule needs: each side has a royal piece, and the
@@ -369,7 +393,7 @@ func (p *core64) parseStatuses(s string) string {
 	rs := p.rs
 	st := rs.Status
 	if st == nil {
-		return fmt.Sprintf("status field %q, but %s has no timed status", s, rs.Name)
+		return fmt.Sprintf("status field %s, but %s has no timed status", defs.Quote(s), rs.Name)
 	}
 	for _, item := range strings.Split(s, ",") {
 		name, count, ok := strings.Cut(item, ":")
@@ -377,11 +401,11 @@ func (p *core64) parseStatuses(s string) string {
 		n, err := strconv.Atoi(count)
 		switch {
 		case !ok || !known || err != nil:
-			return fmt.Sprintf("status field: %q is not square:counter (e.g. e5:4)", item)
+			return fmt.Sprintf("status field: %s is not square:counter (e.g. e5:4)", defs.Quote(item))
 		case p.board[sq] == NoPiece:
 			return fmt.Sprintf("status field: no piece on %s to be %s", name, st.Name)
 		case n < 1 || n > st.Duration || count[0] == '0':
-			return fmt.Sprintf("status field: counter %q on %s must be a whole number from 1 to %d (%s lasts %d half-moves)", count, name, st.Duration, st.Name, st.Duration)
+			return fmt.Sprintf("status field: counter %s on %s must be a whole number from 1 to %d (%s lasts %d half-moves)", defs.Quote(count), name, st.Duration, st.Name, st.Duration)
 		case p.status[sq] != 0:
 			return fmt.Sprintf("status field: %s is listed twice", name)
 		}
@@ -473,7 +497,7 @@ func (p *core64) parsePools(groups []string) string {
 	h := rs.Hands
 	if h == nil {
 		if len(groups) > 0 {
-			return fmt.Sprintf("pools [%s] after the board, but %s has no pools", groups[0], rs.Name)
+			return fmt.Sprintf("pools [%s] after the board, but %s has no pools", defs.Clip(groups[0]), rs.Name)
 		}
 		return ""
 	}
@@ -487,7 +511,7 @@ func (p *core64) parsePools(groups []string) string {
 		for _, ch := range []byte(g) {
 			t := rs.TypeOf(ch)
 			if t < 0 {
-				return fmt.Sprintf("unknown piece letter %q in the %s pool [%s]", string(ch), rs.Pools()[pool], g)
+				return fmt.Sprintf("unknown piece letter %q in the %s pool [%s]", string(ch), rs.Pools()[pool], defs.Clip(g))
 			}
 			c := compiler.White
 			if ch >= 'a' && ch <= 'z' {
@@ -498,7 +522,7 @@ func (p *core64) parsePools(groups []string) string {
 			}
 			slot := rs.HandSlot(c, pool, t)
 			if int(p.hand[slot]) >= compiler.MaxHand {
-				return fmt.Sprintf("the %s pool [%s] holds more than %d of one piece", rs.Pools()[pool], g, compiler.MaxHand)
+				return fmt.Sprintf("the %s pool [%s] holds more than %d of one piece", rs.Pools()[pool], defs.Clip(g), compiler.MaxHand)
 			}
 			p.hash ^= rs.Zobrist.HandKey(slot, int(p.hand[slot])) ^ rs.Zobrist.HandKey(slot, int(p.hand[slot])+1)
 			p.hand[slot]++

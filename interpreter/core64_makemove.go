@@ -256,14 +256,7 @@ func (p *core64) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
 // (FIDE 9.2.2), which matters for repetition. Cells that are not squares are skipped.
 func (p *core64) setEP(from, to Square) {
 	rs := p.rs
-	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
-	n := max(abs(df), abs(dr))
-	sf, sr := sign(df), sign(dr)
-	var targets bb64
-	for i := 1; i < n; i++ {
-		targets |= compiler.Bit64(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
-	}
-	targets &= p.tb.Squares
+	targets := p.passedSquares(from, to)
 	if !p.epCapturable(p.side^1, targets) {
 		return
 	}
@@ -271,6 +264,21 @@ func (p *core64) setEP(from, to Square) {
 	for b := targets; b != 0; b &= b - 1 {
 		p.hash ^= rs.Zobrist.EPKey(b.First())
 	}
+}
+
+// passedSquares is the set of squares strictly between from and to, stepping one cell
+// toward to along each axis (a line of cells for an orthogonal or diagonal move): what a
+// move leaving en-passant targets marks, and what reading a FEN checks against.
+func (p *core64) passedSquares(from, to Square) bb64 {
+	rs := p.rs
+	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
+	n := max(abs(df), abs(dr))
+	sf, sr := sign(df), sign(dr)
+	var passed bb64
+	for i := 1; i < n; i++ {
+		passed |= compiler.Bit64(rs.SquareAt(rs.FileOf(from)+i*sf, rs.RankOf(from)+i*sr))
+	}
+	return passed & p.tb.Squares
 }
 
 // epCapturable reports whether a piece of side c could capture en passant onto targets.

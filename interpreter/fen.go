@@ -4,9 +4,11 @@ package interpreter
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"chimera/compiler"
+	"chimera/defs"
 )
 
 // FENError is a problem in a FEN string.
@@ -15,7 +17,29 @@ type FENError struct {
 	Msg string
 }
 
-func (e *FENError) Error() string { return fmt.Sprintf("FEN %q: %s", e.FEN, e.Msg) }
+func (e *FENError) Error() string { return fmt.Sprintf("FEN %s: %s", defs.Quote(e.FEN), e.Msg) }
+
+// Bounds of the counters of a FEN, far beyond any game: larger numbers are reported as
+// too large rather than overflowing.
+const (
+	MaxHalfmoveClock = 1_000_000     // the half-move clock
+	MaxMoveNumber    = 1_000_000_000 // the move number
+)
+
+// fenNumber reads a counter of a FEN, from lo to hi; msg says what is wrong with it.
+func fenNumber(s string, lo, hi int) (n int, msg string) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, fmt.Sprintf("must be a whole number from %d to %d, found %s", lo, hi, defs.Quote(s))
+	}
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil || n > hi:
+		return 0, fmt.Sprintf("%s is too large (at most %d)", defs.Clip(s), hi)
+	case n < lo:
+		return 0, fmt.Sprintf("must be at least %d, found %d", lo, n)
+	}
+	return n, ""
+}
 
 // epSquareRE reads one square name of an en-passant field.
 var epSquareRE = regexp.MustCompile(`[a-z][0-9]+`)

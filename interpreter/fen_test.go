@@ -43,7 +43,7 @@ func TestFENErrors(t *testing.T) {
 		{"chess", board + " w KQkq e6 0 1", "no enemy piece stands in front of it"},
 		{"chess", "4k3/8/8/3nP3/8/8/8/4K3 w - d6 0 1", "could have passed it"}, // a knight never leaves en-passant targets
 		{"chess", board + " w KQkq e3e4 0 1", "could have passed it"},
-		{"chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3d3 0 1", "not on one file"},
+		{"chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3d3 0 1", "could have passed it"}, // not on one line
 		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "en-passant square e4 is occupied"},
 		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no royal piece (King)"},
 		{"chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no royal piece"},
@@ -52,8 +52,14 @@ func TestFENErrors(t *testing.T) {
 		{"chess", board + " w KQkq - -1 1", "half-move clock must be a whole number"},
 		{"chess", board + " w KQkq - x 1", "half-move clock must be a whole number"},
 		{"chess", board + " w KQkq - 0 0", "move number must be at least 1"},
-		{"chess", board + " w KQkq - 0 -3", "move number must be at least 1"},
-		{"chess", board + " w KQkq - 0 1.5", "move number must be at least 1"},
+		{"chess", board + " w KQkq - 0 -3", "move number must be a whole number from 1 to 1000000000"},
+		{"chess", board + " w KQkq - 0 1.5", "move number must be a whole number from 1 to 1000000000"},
+		// Numbers beyond the bounds are too large, not negative or "at least 1" by overflow.
+		{"chess", board + " w KQkq - 0 9223372036854775807", "move number 9223372036854775807 is too large (at most 1000000000)"},
+		{"chess", board + " w KQkq - 0 99999999999999999999999", "move number 99999999999999999999999 is too large"},
+		{"chess", board + " w KQkq - 0 1000000001", "move number 1000000001 is too large"},
+		{"chess", board + " w KQkq - 1000001 1", "half-move clock 1000001 is too large (at most 1000000)"},
+		{"chess", board + " w KQkq - 9223372036854775808 1", "half-move clock 9223372036854775808 is too large"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahC - 0 1", "castling right \"C\", but there is no Rook"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahB - 0 1", "castling right \"B\", but there is no Rook"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHahI - 0 1", "unknown castling right \"I\""},

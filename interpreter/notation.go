@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"chimera/compiler"
+	"chimera/defs"
 )
 
 // Coord writes m in coordinate notation: origin, destination, promotion letter in lower
@@ -233,6 +234,10 @@ func (p *Position) letterlessOrigin(m Move, moves []Move, capture bool) string {
 
 var coordRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`)
 
+// longRE reads long algebraic notation: piece letter, origin, '-' or 'x', destination,
+// promotion.
+var longRE = regexp.MustCompile(`^([A-Z])?([a-z][0-9]+)[-x]([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
+
 var sanRE = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
 
 // ParseMove reads a move in coordinate notation or SAN and returns the legal move it names.
@@ -245,6 +250,14 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	clean := strings.TrimRight(strings.TrimSuffix(in, "mate"), "+#!?")
 	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
+	if g := longRE.FindStringSubmatch(clean); g != nil {
+		// Long algebraic notation (e2-e4, Ng1-f3, e7xd8=Q): the coordinate move it names,
+		// made by a piece of the letter given, if any.
+		m, err := p.ParseMove(g[2] + g[3] + strings.ToLower(g[4]))
+		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == string(p.Ruleset().Piece(p.At(m.From()).Type()).Letter)) {
+			return m, nil
+		}
+	}
 	legal := p.LegalMoves(nil)
 	if strings.Contains(clean, "@") {
 		return p.parseDrop(in, clean, legal)
@@ -281,7 +294,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return hits[0], nil
 	}
 	if len(hits) > 1 {
-		return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match", in, len(hits))
+		return NoMove, fmt.Errorf("move %s is ambiguous: %d legal moves match", defs.Quote(in), len(hits))
 	}
 	if len(plain) > 1 {
 		var named []string
@@ -290,7 +303,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 			named = append(named, squares+rest)
 		}
 		sort.Strings(named)
-		return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match; give the squares captured in passing: %s", in, len(plain), strings.Join(named, " "))
+		return NoMove, fmt.Errorf("move %s is ambiguous: %d legal moves match; give the squares captured in passing: %s", defs.Quote(in), len(plain), strings.Join(named, " "))
 	}
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
@@ -316,12 +329,12 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return NoMove, p.illegalMoveError(in)
+		return NoMove, p.illegalMoveError(in, norm, legal)
 	}
 	if m, ok := p.impliedFile(hits); ok && g[1] == "" && g[2] == "" && g[4] == "" {
 		return m, nil
 	}
-	return NoMove, fmt.Errorf("move %q is ambiguous: %d legal moves match; give the origin square", in, len(hits))
+	return NoMove, fmt.Errorf("move %s is ambiguous: %d legal moves match; give the origin square", defs.Quote(in), len(hits))
 }
 
 // impliedFile settles a loose SAN without letter, origin file or capture sign (b1Q) that
@@ -394,24 +407,49 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	return t >= 0 && m.Promotion() == t
 }
 
-func (p *Position) illegalMoveError(in string) error {
+func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 	rs := p.Ruleset()
-	if m := coordRE.FindStringSubmatch(in); m != nil {
+	text := clean
+	if g := longRE.FindStringSubmatch(clean); g != nil {
+		text = g[2] + g[3] + strings.ToLower(g[4])
+	}
+	if m := coordRE.FindStringSubmatch(text); m != nil {
 		if sq, ok := rs.ParseSquare(m[1]); ok {
 			if p.At(sq) == NoPiece {
-				return fmt.Errorf("illegal move %q: no piece on %s", in, m[1])
+				return fmt.Errorf("illegal move %s: no piece on %s", defs.Quote(in), m[1])
 			}
 			if p.At(sq).Color() != p.Side() {
-				return fmt.Errorf("illegal move %q: the piece on %s is not %s's", in, m[1], sideName[p.Side()])
+				return fmt.Errorf("illegal move %s: the piece on %s is not %s's", defs.Quote(in), m[1], sideName[p.Side()])
 			}
 		} else {
-			return fmt.Errorf("illegal move %q: %s is not a square of the board", in, m[1])
+			return fmt.Errorf("illegal move %s: %s is not a square of the board", defs.Quote(in), defs.Clip(m[1]))
 		}
 	}
-	if p.Result() != Ongoing {
-		return fmt.Errorf("illegal move %q: the game is over (%s)", in, p.Result().Reason)
+	// A promotion written without its letter (a7a8, a8): the moves it would be with one.
+	var choices []string
+	for _, lm := range legal {
+		if lm.Promotion() < 0 {
+			continue
+		}
+		letter := string(rs.Piece(lm.Promotion()).Letter)
+		coord, san := p.plainCoord(lm), p.sanBody(lm, legal)
+		switch {
+		case strings.EqualFold(strings.TrimSuffix(coord, strings.ToLower(letter)), text):
+			choices = append(choices, coord)
+		case strings.TrimSuffix(strings.TrimSuffix(san, letter), "=") == clean:
+			choices = append(choices, san)
+		}
 	}
-	return fmt.Errorf("illegal move %q in this position (%s to move)", in, sideName[p.Side()])
+	if len(choices) > 0 {
+		return fmt.Errorf("illegal move %s: the move promotes and needs a promotion letter: %s", defs.Quote(in), strings.Join(choices, ", "))
+	}
+	if p.Result() != Ongoing {
+		return fmt.Errorf("illegal move %s: the game is over (%s)", defs.Quote(in), p.Result().Reason)
+	}
+	if !coordRE.MatchString(text) && !sanRE.MatchString(clean) && !strings.HasPrefix(clean, "O-O") {
+		return fmt.Errorf("%s is not a move in a form Chimera reads: write SAN (e4, Nf3, exd5, O-O, e8=Q), coordinates (e2e4, e7e8q) or long algebraic (e2-e4, Ng1-f3)", defs.Quote(in))
+	}
+	return fmt.Errorf("illegal move %s in this position (%s to move)", defs.Quote(in), sideName[p.Side()])
 }
 
 // wonByGoal reports whether the last move reached a goal that wins for its mover.
@@ -450,7 +488,7 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 	rs := p.Ruleset()
 	g := dropRE.FindStringSubmatch(text)
 	if g == nil {
-		return NoMove, fmt.Errorf("move %q: a drop is written like N@f3 (or @f3 for a pawn), an exchange like (B-N)N@g7 or B-N@g7", in)
+		return NoMove, fmt.Errorf("move %s: a drop is written like N@f3 (or @f3 for a pawn), an exchange like (B-N)N@g7 or B-N@g7", defs.Quote(in))
 	}
 	give, take := g[1]+g[3], g[2]+g[4]
 	typeOf := func(l string) int {
@@ -461,11 +499,11 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 	}
 	for _, l := range []string{give, take, g[5]} {
 		if l != "" && typeOf(l) < 0 {
-			return NoMove, fmt.Errorf("move %q: unknown piece letter %q", in, l)
+			return NoMove, fmt.Errorf("move %s: unknown piece letter %q", defs.Quote(in), l)
 		}
 	}
 	if take != "" && g[5] != "" && typeOf(take) != typeOf(g[5]) {
-		return NoMove, fmt.Errorf("move %q: the man rescued (%s) must be the man dropped (%s)", in, take, g[5])
+		return NoMove, fmt.Errorf("move %s: the man rescued (%s) must be the man dropped (%s)", defs.Quote(in), take, g[5])
 	}
 	for _, m := range legal {
 		if !m.IsDrop() || rs.SquareName(m.To()) != g[6] || (give != "") != (m.Kind() == KindExchange) {
@@ -483,9 +521,9 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 		return m, nil
 	}
 	if !p.hasPools() {
-		return NoMove, fmt.Errorf("illegal move %q: %s has no drops", in, rs.Name)
+		return NoMove, fmt.Errorf("illegal move %s: %s has no drops", defs.Quote(in), rs.Name)
 	}
-	return NoMove, fmt.Errorf("illegal move %q: no such drop or exchange is legal here (%s to move)", in, sideName[p.Side()])
+	return NoMove, fmt.Errorf("illegal move %s: no such drop or exchange is legal here (%s to move)", defs.Quote(in), sideName[p.Side()])
 }
 
 // hasPools reports whether the ruleset has drops or exchanges.
@@ -527,9 +565,9 @@ func (p *Position) parseNamedCapture(in, mover, victim string, legal []Move) (Mo
 	case 1:
 		return hits[0], nil
 	case 0:
-		return NoMove, fmt.Errorf("illegal move %q: no %s can capture a %s here", in, orPawn(mover), victim)
+		return NoMove, fmt.Errorf("illegal move %s: no %s can capture a %s here", defs.Quote(in), orPawn(mover), victim)
 	}
-	return NoMove, fmt.Errorf("move %q is ambiguous: %d legal captures match; give the squares", in, len(hits))
+	return NoMove, fmt.Errorf("move %s is ambiguous: %d legal captures match; give the squares", defs.Quote(in), len(hits))
 }
 
 func orPawn(letter string) string {

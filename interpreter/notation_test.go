@@ -81,6 +81,13 @@ func TestParseMoveLoose(t *testing.T) {
 		{"chess", start, "Ngf3", "g1f3"},  // origin file when not needed
 		{"chess", start, "N1f3", "g1f3"},  // origin rank when not needed
 		{"chess", start, "Ng1f3", "g1f3"}, // long algebraic
+		{"chess", start, "e2-e4", "e2e4"},
+		{"chess", start, "Ng1-f3", "g1f3"},
+		{"chess", start, "e2-e4+", "e2e4"},
+		{"chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4xd5", "e4d5"},
+		{"chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "Ke1-d2", "e1d2"},
+		{"chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7-e8=Q", "e7e8q"},
+		{"chess", "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7xd8N", "e7d8n"},
 		{"chess", start, "  e4 ", "e2e4"}, // spaces around
 		{"chess", start, "e4!?", "e2e4"},  // annotation
 		{"chess", start, "Nf3+", "g1f3"},  // a wrong check sign is tolerated
@@ -143,18 +150,29 @@ func TestParseMoveErrors(t *testing.T) {
 		{start, "a9a1", "illegal"},
 		{start, "e2e4e5", "illegal"},
 		{start, "e8=Q", "illegal"},
-		{start, "xyz", "illegal"},
+		{start, "xyz", "is not a move in a form Chimera reads"},
 		{start, "Zz9", "illegal"},
-		{start, "=Q", "illegal"},
+		{start, "=Q", "is not a move in a form Chimera reads"},
 		{start, "O-O-O-O", "illegal"},
-		{start, "\x00\xff", "illegal"},
-		{start, "🙂", "illegal"},
+		{start, "\x00\xff", "is not a move in a form Chimera reads"},
+		{start, "🙂", "is not a move in a form Chimera reads"},
 		{start, strings.Repeat("e4", 500), "illegal"},
 		{start, "e99999999999999999999", "illegal"},
 		{"7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=K", "illegal"},
 		{"7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=P", "illegal"},
 		{"7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", "illegal"}, // promotion is compulsory
 		{"7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8", "illegal"},
+		// A promotion without its letter names the moves it could be.
+		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8", `illegal move "a7a8": the move promotes and needs a promotion letter: a7a8q, a7a8r, a7a8b, a7a8n`},
+		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8", "needs a promotion letter: a8=Q, a8=R, a8=B, a8=N"},
+		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7-a8", "needs a promotion letter: a7a8q,"},
+		{"7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", "needs a promotion letter: e8=Q,"},
+		// Long algebraic notation is read; an illegal one says why as coordinates do.
+		{start, "e2-e5", "illegal move \"e2-e5\" in this position"},
+		{start, "e3-e4", "no piece on e3"},
+		{start, "Nb1-d2", "illegal"},
+		{start, "Bg1-f3", "illegal"}, // the piece on g1 is a knight
+		{start, "e2--e4", "is not a move in a form Chimera reads: write SAN (e4, Nf3, exd5, O-O, e8=Q), coordinates (e2e4, e7e8q) or long algebraic (e2-e4, Ng1-f3)"},
 		{"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", "ambiguous"},
 		{"7k/8/8/8/8/4R3/8/4RK2 w - - 0 1", "Re2", "ambiguous"},
 		{"6k1/8/8/8/8/Q7/8/Q1Q4K w - - 0 1", "Qb2", "ambiguous"},
@@ -174,6 +192,9 @@ func TestParseMoveErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("#%d %s: ParseMove(%q) got error %q; want it to contain %q", i, c.fen, c.in, err, c.want)
+		}
+		if len(err.Error()) > 400 {
+			t.Errorf("#%d ParseMove(%q...): an error of %d bytes; the input echoed must be capped", i, c.in[:min(len(c.in), 20)], len(err.Error()))
 		}
 	}
 }

@@ -110,7 +110,7 @@ func SetupFEN(rs *compiler.Ruleset, setup string) (fen, resolved string, err err
 			names = append(names, s.Name)
 		}
 	}
-	return "", "", fmt.Errorf("unknown setup %q (setups: %s)", setup, strings.Join(names, ", "))
+	return "", "", fmt.Errorf("unknown setup %s (setups: %s)", defs.Quote(setup), strings.Join(names, ", "))
 }
 
 // ArrangedFEN is the FEN of arrangement n of the shuffled setup s: its FEN with White's

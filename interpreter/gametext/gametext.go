@@ -3,12 +3,14 @@
 package gametext
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -103,8 +105,21 @@ func ReplayGame(p *interpreter.Position, game string) *Replay {
 		}
 
 		// A move number: digits then dots, or digits alone ("0-0" is castling, not a number).
+		// Digits alone are read as a move number only when they are the current one
+		// ("1 e4 e5 2 Nf3"): otherwise the next move would be tried for the wrong side.
 		if g := moveNumberRE.FindStringSubmatch(tok); g != nil && (g[2] != "" || g[3] == "") {
-			if n, err := strconv.Atoi(g[1]); err == nil && n > 0 {
+			n, err := strconv.Atoi(g[1])
+			switch {
+			case g[1] == "0000" && g[2] == "":
+				r.Stop = &Stop{Number: fullmove, Side: p.Side(), Text: tok, Err: errNullMove}
+				return r
+			case err != nil || n > interpreter.MaxMoveNumber:
+				r.Stop = &Stop{Number: fullmove, Side: p.Side(), Text: tok, Err: fmt.Errorf("move number %s is too large (at most %d)", defs.Clip(g[1]), interpreter.MaxMoveNumber)}
+				return r
+			case g[2] == "" && n != fullmove:
+				r.Stop = &Stop{Number: fullmove, Side: p.Side(), Text: tok, Err: fmt.Errorf("%s is not a move; a bare number is read only as the current move number (%d)", defs.Clip(tok), fullmove)}
+				return r
+			case n > 0:
 				fullmove = n
 			}
 			tok = g[3]
@@ -123,6 +138,12 @@ func ReplayGame(p *interpreter.Position, game string) *Replay {
 		}
 
 		side := p.Side()
+		if res := p.Result(); res != interpreter.Ongoing {
+			// One convention for every rule that ends a game (mate, a goal, the fifty-move
+			// rule, repetition): a finished game takes no more moves.
+			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: fmt.Errorf("the game is over (%s, %s): no more moves are played", res.Score, res.Reason)}
+			return r
+		}
 		m, err := p.ParseMove(tok)
 		if err != nil {
 			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: err}
@@ -139,6 +160,9 @@ func ReplayGame(p *interpreter.Position, game string) *Replay {
 	}
 	return r
 }
+
+// errNullMove is the error for 0000, the null move of engine protocols.
+var errNullMove = errors.New("0000 is a null move (a pass), which is not a move of the game")
 
 func isResign(tok string) bool {
 	return resignTokens[strings.ToLower(strings.TrimRight(tok, ".!"))]
@@ -170,6 +194,7 @@ func wins(p *interpreter.Position) bool {
 
 // moveLabel writes a move with its number: "3. Nf3" or "3... Nc6".
 func moveLabel(fullmove int, side compiler.Color, move string) string {
+	move = defs.Clip(move)
 	if side == compiler.Black {
 		return fmt.Sprintf("%d... %s", fullmove, move)
 	}

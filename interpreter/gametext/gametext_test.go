@@ -183,3 +183,77 @@ func TestReadPGN(t *testing.T) {
 		t.Errorf("got error %v, want one at line 2", err)
 	}
 }
+
+// TestBareNumbersAndNullMoves: a bare number is read only as the current move number, so
+// that a stray number cannot make the next move be tried for the wrong side; 0000 (the
+// null move of engine protocols) is not a move of the game; move numbers are bounded.
+func TestBareNumbersAndNullMoves(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		game, fen, err string
+	}{
+		{"1 e4 e5 2 Nf3", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
+		{"1 e4 1... e5 2 Nf3 Nc6 3", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", ""},
+		{"1 e4 e5 3 Nf3", "", "2. 3: 3 is not a move; a bare number is read only as the current move number (2)"},
+		{"e4 5 e5", "", "1... 5: 5 is not a move"},
+		{"e4 0 e5", "", "1... 0: 0 is not a move"},
+		{"e4 0000 e5", "", "1... 0000: 0000 is a null move (a pass), which is not a move of the game"},
+		{"0000", "", "1. 0000: 0000 is a null move"},
+		{"1. e4 e5 99999999999999999999. Nf3", "", "move number 99999999999999999999 is too large (at most 1000000000)"},
+		{"1. e4 e5 1000000001. Nf3", "", "move number 1000000001 is too large"},
+	}
+	for i, c := range cases {
+		p, _ := interpreter.Start(rs, "")
+		err := gametext.PlayGame(p, c.game)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("#%d %q: got error %v", i, c.game, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("#%d %q: got error %v, want %q", i, c.game, err, c.err)
+		case c.err == "" && p.FEN() != c.fen:
+			t.Errorf("#%d %q: got %s, want %s", i, c.game, p.FEN(), c.fen)
+		}
+	}
+}
+
+// TestGameOverTakesNoMoves: one convention for every rule that ends a game — checkmate, a
+// goal, the fifty-move rule, repetition — a finished game takes no more moves.
+func TestGameOverTakesNoMoves(t *testing.T) {
+	cases := []struct {
+		variant, fen, game string
+		err                string // "" when the whole game is played
+	}{
+		{"chess", "", "1. f3 e5 2. g4 Qh4# 3. Nc3", "3. Nc3: the game is over (0-1, checkmate)"},
+		{"chess", "4k3/8/8/8/8/8/8/4K2R w K - 98 80", "80. Rh2 Kd7", ""},
+		{"chess", "4k3/8/8/8/8/8/8/4K2R w K - 99 80", "80. Rh2 Kd7", "80... Kd7: the game is over (1/2-1/2, fifty-move rule)"},
+		{"chess", "", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8", ""},
+		{"chess", "", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4", "5. e4: the game is over (1/2-1/2, repetition)"},
+		{"kingofthehill", "", "1. d4 e5 2. Kd2 Ke7 3. Kd3 Kf6 4. Ke4", ""},
+		{"kingofthehill", "", "1. d4 e5 2. Kd2 Ke7 3. Kd3 Kf6 4. Ke4 Kf5", "4... Kf5: the game is over (1-0, "},
+	}
+	for i, c := range cases {
+		rs, err := interpreter.Open(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *interpreter.Position
+		if c.fen == "" {
+			p, err = interpreter.Start(rs, "")
+		} else {
+			p, err = interpreter.FromFEN(rs, c.fen)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = gametext.PlayGame(p, c.game)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("#%d %s %q: got error %v", i, c.variant, c.game, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("#%d %s %q: got error %v, want %q", i, c.variant, c.game, err, c.err)
+		}
+	}
+}

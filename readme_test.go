@@ -1,0 +1,44 @@
+// The documents speak of the repository alone: every link is to a web page, a heading, or
+// a file of the repository that exists.
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	upRE   = regexp.MustCompile(`(^|[^.])\.\./`) // ../ but not the ... of an elided FEN
+)
+
+func TestDocumentLinksStayInTheRepository(t *testing.T) {
+	docs := []string{"README.md", "BENCHMARKS.md", filepath.Join("docs", "definitions.md")}
+	for _, doc := range docs {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if upRE.Match(data) {
+			t.Errorf("%s mentions a path above the repository (../)", doc)
+		}
+		for _, m := range linkRE.FindAllStringSubmatch(string(data), -1) {
+			target := m[1]
+			if strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://") || strings.HasPrefix(target, "#") {
+				continue
+			}
+			target, _, _ = strings.Cut(target, "#")
+			path := filepath.Join(filepath.Dir(doc), filepath.FromSlash(target))
+			if !filepath.IsLocal(path) {
+				t.Errorf("%s links to %s, outside the repository", doc, m[1])
+				continue
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s links to %s: %v", doc, m[1], err)
+			}
+		}
+	}
+}
