@@ -22,6 +22,9 @@ type Options struct {
 	MaxNodes int64
 	// Workers is the number of goroutines for large perft counts (0 = all CPUs).
 	Workers int
+	// AllowHookErrors keeps a test whose hooks failed as they ran (HookFailures) from
+	// failing for that alone.
+	AllowHookErrors bool
 }
 
 // parallelFrom is the expected node count from which perft is split across goroutines.
@@ -36,6 +39,9 @@ type TestResult struct {
 	Skipped []string // what was not run (perft depths beyond the limits)
 	Nodes   int64    // perft nodes counted
 	Elapsed time.Duration
+	// HookFailures are the hooks that failed as the test ran (each failed run counted as
+	// false); unless Options.AllowHookErrors, each is also a failure of the test.
+	HookFailures []interpreter.HookFailure
 }
 
 // Message joins the failures into one text.
@@ -83,8 +89,13 @@ func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
 	var p *interpreter.Position
 	defer func() {
-		if p != nil && p.HookError() != nil {
-			fail("%v (the hook counted as false)", p.HookError())
+		if p != nil {
+			r.HookFailures = p.HookFailures()
+			for _, f := range r.HookFailures {
+				if !opt.AllowHookErrors {
+					fail("%s", f.Message())
+				}
+			}
 		}
 		r.Pass = len(r.Failure) == 0
 		r.Elapsed = time.Since(start)
