@@ -20,7 +20,9 @@ var movesCommand = &command{
 moves given with --moves (SAN or coordinate notation, move numbers allowed), then prints
 the legal moves one a line, SAN then coordinate notation, sorted by coordinates; then the
 position (FEN), the side to move, the number of moves, whether the side to move is in
-check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
+check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera moves chess",
 		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,
@@ -31,6 +33,7 @@ check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -44,10 +47,11 @@ check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").`,
 				return code
 			}
 			if err := gametext.PlayGame(p, *moves); err != nil {
+				c.reportHooks(*allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			printMoves(c, p)
-			return exitOK
+			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }

@@ -29,7 +29,9 @@ var perftCommand = &command{
 With --divide, first prints one "move: count" line per root move (coordinate notation,
 sorted) and a blank line. The output always ends with the time, the speed and a last
 line "Nodes searched: N". DEPTH is 1 to 40; --threads is 1 to 1024 (more threads than
-root moves are not started).`,
+root moves are not started).
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera perft chess 5",
 		"chimera perft chess 3 --divide",
@@ -41,6 +43,7 @@ root moves are not started).`,
 		fen, setup := positionFlags(fs)
 		divide := fs.Bool("divide", false, "print the count under each root move")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			if *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--threads must be between 1 and %d, got %d", maxPerftThreads, *threads)
@@ -84,7 +87,7 @@ root moves are not started).`,
 			fmt.Fprintf(c.out, "Time: %.3f s\n", elapsed.Seconds())
 			fmt.Fprintf(c.out, "Nodes/s: %.0f\n", float64(nodes)/max(elapsed.Seconds(), 1e-9))
 			fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
-			return exitOK
+			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -31,8 +32,16 @@ and what failed, with the test's file:line:col.
 --quick skips perft depths expecting more than 2,000,000 nodes; --max-nodes and
 --max-depth set other limits. Skipped depths are reported.
 
-Exit status: 0 when everything passes, 1 when a test fails, 2 when a definition does
-not load (or on a usage error).`,
+A definition with goal hooks (when:) then has them tried on sample games: 20 random
+games of up to 60 plies from each setup, and 5 from each position its tests give by
+FEN, the same games on every run; at each position on the way every legal move is made
+with every hook that applies to it. The line "hooks:" says on how many moves.
+
+` + hookErrorsHelp + ` A test in which a hook failed fails too, unless --allow-hook-errors
+is given.
+
+Exit status: 0 when everything passes, 1 when a test fails or a hook fails, 2 when a
+definition does not load (or on a usage error).`,
 	examples: []string{
 		"chimera validate chess",
 		"chimera validate --quick defs/",
@@ -45,6 +54,7 @@ not load (or on a usage error).`,
 		maxNodes := fs.Int64("max-nodes", 0, "skip perft depths expecting over N nodes (0: none)")
 		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: none)")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines for large perft counts (1 to 1024)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			if *def != "" {
 				args = append([]string{*def}, args...)
@@ -55,7 +65,7 @@ not load (or on a usage error).`,
 			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--max-nodes and --max-depth must not be negative, --threads between 1 and %d", maxPerftThreads)
 			}
-			opt := suite.Options{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
+			opt := suite.Options{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads, AllowHookErrors: *allowHooks}
 			if *quick && !fs.Changed("max-nodes") {
 				opt.MaxNodes = quickNodes
 			}
@@ -75,7 +85,7 @@ not load (or on a usage error).`,
 			switch {
 			case v.broken > 0:
 				return exitUsage
-			case v.failed > 0:
+			case v.failed > 0 || v.hookFailed > 0 && !*allowHooks:
 				return exitFail
 			}
 			return exitOK
@@ -109,6 +119,7 @@ type validation struct {
 	c                             *context
 	opt                           suite.Options
 	passed, failed, skips, broken int
+	hookFailed                    int // definitions whose hooks failed
 }
 
 func (v *validation) run(target string) {
@@ -122,7 +133,9 @@ func (v *validation) run(target string) {
 	}
 	file := rs.Def.File
 	fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, file, len(rs.Def.Tests))
+	var hookFailures [][]interpreter.HookFailure
 	for _, r := range suite.RunTests(rs, v.opt) {
+		hookFailures = append(hookFailures, r.HookFailures)
 		status := "ok  "
 		if !r.Pass {
 			status = "FAIL"
@@ -132,17 +145,36 @@ func (v *validation) run(target string) {
 		}
 		fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, r.Name, r.Elapsed.Seconds())
 		for _, f := range r.Failure {
-			fmt.Fprintf(out, "        %s: %s\n", r.Where, f)
+			fmt.Fprintf(out, "        %s: %s\n", r.Where, strings.ReplaceAll(f, "\n", "\n        "))
 		}
 		for _, s := range r.Skipped {
 			fmt.Fprintf(out, "        %s\n", s)
 			v.skips++
 		}
 	}
+	if rs.NumHooks() == 0 {
+		return
+	}
+	start := time.Now()
+	sample := suite.SampleHooks(rs, suite.DefaultHookSample)
+	status := "ok  "
+	if len(sample.Failures) > 0 {
+		status = "FAIL"
+	}
+	fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, fmt.Sprintf("hooks: %d tried on %d moves of %d random games", rs.NumHooks(), sample.Moves, sample.Games), time.Since(start).Seconds())
+	for _, f := range sample.Failures {
+		fmt.Fprintf(out, "        %s\n", strings.ReplaceAll(f.Message(), "\n", "\n        "))
+	}
+	if v.c.reportHooks(v.opt.AllowHookErrors, interpreter.MergeHookFailures(append(hookFailures, sample.Failures)...)) != exitOK || len(sample.Failures) > 0 && v.opt.AllowHookErrors {
+		v.hookFailed++
+	}
 }
 
 func (v *validation) summary(targets int) {
 	msg := fmt.Sprintf("%d passed, %d failed", v.passed, v.failed)
+	if v.hookFailed > 0 {
+		msg += fmt.Sprintf(", hooks failed in %d of %d definitions", v.hookFailed, targets)
+	}
 	if v.broken > 0 {
 		msg += fmt.Sprintf(", %d of %d definitions do not load", v.broken, targets)
 	}
