@@ -24,7 +24,9 @@ check, and the result when the game is over (e.g. "Result: 0-1 (checkmate)").
 
 A game over by any rule (checkmate, a goal, the fifty-move rule, repetition) takes no
 more moves: a move after the end is an error. A number without dots is read only as the
-current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the game.`,
+current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the game.
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera moves chess",
 		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,
@@ -35,6 +37,7 @@ current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the g
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -48,10 +51,11 @@ current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the g
 				return code
 			}
 			if err := gametext.PlayGame(p, *moves); err != nil {
+				c.reportHooks(*allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			printMoves(c, p)
-			return exitOK
+			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }

@@ -42,7 +42,9 @@ still comes at the end). --quiet shows none of it.
 Ctrl-C stops the count: the root moves counted in full are printed as with --divide,
 then the time, the speed (of every node counted) and a last line "Nodes searched
 (partial, K of N root moves): COUNT" (the sum of those K moves), and the exit status is
-130.`,
+130.
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera perft chess 5",
 		"chimera perft chess 3 --divide",
@@ -55,6 +57,7 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 		divide := fs.Bool("divide", false, "print the count under each root move")
 		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			if *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--threads must be between 1 and %d, got %d", maxPerftThreads, *threads)
@@ -77,14 +80,14 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 			if code != exitOK {
 				return code
 			}
-			return perftRun(c, p, depth, *threads, *divide, *quiet)
+			return perftRun(c, p, depth, *threads, *divide, *quiet, *allowHooks)
 		}
 	},
 }
 
 // perftRun counts, with progress on stderr, and prints the result; after Ctrl-C it prints
 // the root moves counted in full and a partial total, and returns exitInterrupted.
-func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, quiet bool) int {
+func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, quiet, allowHooks bool) int {
 	start := time.Now()
 	// Move names are written before the count: Coord works on p, which the workers'
 	// reports must not touch while the count runs.
@@ -140,5 +143,5 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 		return exitInterrupted
 	}
 	fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
-	return exitOK
+	return c.reportHooks(allowHooks, p.HookFailures())
 }

@@ -123,7 +123,6 @@ func colourTerminal(w io.Writer) bool {
 	return isTerminal(w)
 }
 
-
 // isDefaultStart reports whether p is the position of the variant's default setup (which
 // is not shuffled).
 func isDefaultStart(rs *compiler.Ruleset, p *interpreter.Position) bool {

@@ -48,7 +48,9 @@ coordinates.
 
 Exit status: 0 when every game replays with every mark true; 1 when a game stops at a
 move, a check or mate mark is false, or a stated result contradicts the game; 2 on a
-usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] tag).`,
+usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] tag).
+
+` + hookErrorsHelp + ` The failures of every game of the file are added up.`,
 	examples: []string{
 		"chimera replay hostage games.pgn",
 		"chimera replay chess - < game.pgn",
@@ -60,6 +62,7 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 		fen := fs.String("fen", "", "start games without a [FEN] tag from this position")
 		setup := fs.String("setup", "", "start games without a [FEN] tag from this named setup (default: the first)")
 		verbose := fs.BoolP("verbose", "v", false, "print every move: as written, then in coordinate notation")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -99,7 +102,7 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 			if len(games) > 1 {
 				fmt.Fprintf(c.out, "\n%d games: %d clean, %d with a stop or a warning, %d not replayed\n", len(games), tally[exitOK], tally[exitFail], tally[exitUsage])
 			}
-			return worst
+			return max(worst, c.reportHooks(*allowHooks, interpreter.MergeHookFailures(r.hookFailures...)))
 		}
 	},
 }
@@ -125,6 +128,8 @@ type replayer struct {
 	file     string
 	verbose  bool
 	several  bool // the file holds several games: number them
+	// hookFailures are the hook failures of each game replayed.
+	hookFailures [][]interpreter.HookFailure
 }
 
 // game replays game number n and reports it; it returns the exit status it calls for.
@@ -155,6 +160,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		}
 		return c.inputError(fmt.Errorf("%s:%d: [FEN] tag: %w", r.file, fenTag.Line, err))
 	}
+	defer func() { r.hookFailures = append(r.hookFailures, p.HookFailures()) }()
 
 	rep := gametext.ReplayGame(p, g.Text)
 	if r.verbose && len(rep.Moves) > 0 {

@@ -32,7 +32,9 @@ coordinate notation. Scores are in centipawns for the side to move; "win in N" o
 
 Without a limit the search runs for 5 seconds. --depth, --movetime and --nodes
 combine: the first reached stops it. With one thread a search to a fixed depth or
-node count is deterministic.`,
+node count is deterministic.
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera search chess --depth 8",
 		"chimera search koopa --movetime 2000",
@@ -46,6 +48,7 @@ node count is deterministic.`,
 		movetime := fs.Int("movetime", 0, "search for this many milliseconds")
 		nodes := fs.Int64("nodes", 0, "search at most this many nodes")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -69,6 +72,7 @@ node count is deterministic.`,
 				return code
 			}
 			if err := gametext.PlayGame(p, *moves); err != nil {
+				c.reportHooks(*allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			lim := search.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
@@ -77,7 +81,7 @@ node count is deterministic.`,
 			}
 			if r := p.Result(); r != interpreter.Ongoing {
 				fmt.Fprintf(c.out, "The game is over: %s (%s)\n", r.Score, r.Reason)
-				return exitOK
+				return c.reportHooks(*allowHooks, p.HookFailures())
 			}
 			e := search.New(rs, *hash)
 			res := e.Search(p, lim, func(in search.Info) {
@@ -86,7 +90,7 @@ node count is deterministic.`,
 					in.Depth, ScoreText(in.Score), in.Nodes, float64(in.Nodes)/secs, in.Time.Seconds(), sanLine(p, in.PV))
 			})
 			fmt.Fprintf(c.out, "bestmove %s\n", p.Coord(res.Best))
-			return exitOK
+			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }

@@ -68,6 +68,9 @@ type uci struct {
 	caps     engineCaps
 	done     chan struct{} // closed when the running search ends; nil: none runs
 	running  bool          // guarded by mu: a search without a move waits for stop
+	// hooksTold are the hooks whose failure was told in an info string (once each);
+	// guarded by mu.
+	hooksTold map[*compiler.Hook]bool
 }
 
 func newUCI(out io.Writer, caps engineCaps) *uci {
@@ -402,9 +405,11 @@ func (u *uci) goCmd(args []string) {
 		if res.Ponder != interpreter.NoMove {
 			q := p.Clone()
 			q.Make(res.Best)
+			u.tellHooks(p)
 			u.say("bestmove %s ponder %s", p.Coord(res.Best), q.Coord(res.Ponder))
 			return
 		}
+		u.tellHooks(p)
 		u.say("bestmove %s", p.Coord(res.Best))
 	}()
 }
@@ -464,5 +469,25 @@ func (u *uci) perft(depth int) {
 	}
 	u.say("")
 	u.say("Nodes searched: %d", total)
+	u.tellHooks(u.pos)
 	_ = start
+}
+
+// tellHooks reports, in one info string each, the hooks that failed in p's games and
+// were not reported before: a GUI shows no standard error, and a failed hook counted as
+// false changes what the engine plays.
+func (u *uci) tellHooks(p *interpreter.Position) {
+	for _, f := range p.HookFailures() {
+		u.mu.Lock()
+		told := u.hooksTold[f.Hook]
+		if u.hooksTold == nil {
+			u.hooksTold = map[*compiler.Hook]bool{}
+		}
+		u.hooksTold[f.Hook] = true
+		u.mu.Unlock()
+		if !told {
+			msg, _, _ := strings.Cut(f.Message(), "\n") // without the snippet: one line
+			u.say("info string hook error: %s", msg)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -40,8 +41,16 @@ a bar redrawn in place on a terminal, a line every few seconds otherwise. --quie
 none of it. Ctrl-C stops the run: the test being run is reported as stopped, with the
 perft depths it did not finish; the summary says how many tests were not run.
 
-Exit status: 0 when everything passes, 1 when a test fails, 2 when a definition does
-not load (or on a usage error), 130 when interrupted.`,
+A definition with goal hooks (when:) then has them tried on sample games: 20 random
+games of up to 60 plies from each setup, and 5 from each position its tests give by
+FEN, the same games on every run; at each position on the way every legal move is made
+with every hook that applies to it. The line "hooks:" says on how many moves.
+
+` + hookErrorsHelp + ` A test in which a hook failed fails too, unless --allow-hook-errors
+is given.
+
+Exit status: 0 when everything passes, 1 when a test fails or a hook fails, 2 when a
+definition does not load (or on a usage error), 130 when interrupted.`,
 	examples: []string{
 		"chimera validate chess",
 		"chimera validate --quick defs/",
@@ -55,6 +64,7 @@ not load (or on a usage error), 130 when interrupted.`,
 		maxDepth := fs.Int("max-depth", 0, "skip perft depths above N (0: none)")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines for large perft counts (1 to 1024)")
 		quiet := fs.Bool("quiet", false, "show no progress on standard error")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			if *def != "" {
 				args = append([]string{*def}, args...)
@@ -65,7 +75,7 @@ not load (or on a usage error), 130 when interrupted.`,
 			if *maxNodes < 0 || *maxDepth < 0 || *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--max-nodes and --max-depth must not be negative, --threads between 1 and %d", maxPerftThreads)
 			}
-			opt := suite.Options{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads}
+			opt := suite.Options{MaxNodes: *maxNodes, MaxDepth: *maxDepth, Workers: *threads, AllowHookErrors: *allowHooks}
 			if *quick && !fs.Changed("max-nodes") {
 				opt.MaxNodes = quickNodes
 			}
@@ -117,7 +127,7 @@ func validate(c *context, targets []string, opt suite.Options, quiet bool) int {
 		return exitInterrupted
 	case v.broken > 0:
 		return exitUsage
-	case v.failed > 0:
+	case v.failed > 0 || v.hookFailed > 0 && !v.opt.AllowHookErrors:
 		return exitFail
 	}
 	return exitOK
@@ -159,6 +169,7 @@ type validation struct {
 	tests                         int // in every definition that loads
 	passed, failed, skips, broken int
 	interrupted                   bool
+	hookFailed                    int // definitions whose hooks failed
 }
 
 // run runs a definition's tests, printing one line for each as it ends; it returns false
@@ -175,6 +186,7 @@ func (v *validation) run(ctx gocontext.Context, t loadedTarget) bool {
 	}
 	rs := t.rs
 	v.prog.print(func() { fmt.Fprintf(out, "%s (%s): %d tests\n", rs.Name, rs.Def.File, len(rs.Def.Tests)) })
+	var hookFailures [][]interpreter.HookFailure
 	for i := range rs.Def.Tests {
 		if ctx.Err() != nil {
 			v.interrupted = true
@@ -183,6 +195,7 @@ func (v *validation) run(ctx gocontext.Context, t loadedTarget) bool {
 		test := &rs.Def.Tests[i]
 		v.prog.setCurrent(rs.Name + ": " + test.Name)
 		r := suite.RunTestContext(ctx, rs, test, v.opt)
+		hookFailures = append(hookFailures, r.HookFailures)
 		status := "ok  "
 		switch {
 		case r.Interrupted:
@@ -197,7 +210,7 @@ func (v *validation) run(ctx gocontext.Context, t loadedTarget) bool {
 		v.prog.print(func() {
 			fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, r.Name, r.Elapsed.Seconds())
 			for _, f := range r.Failure {
-				fmt.Fprintf(out, "        %s: %s\n", r.Where, f)
+				fmt.Fprintf(out, "        %s: %s\n", r.Where, strings.ReplaceAll(f, "\n", "\n        "))
 			}
 			for _, s := range r.Skipped {
 				fmt.Fprintf(out, "        %s\n", s)
@@ -212,11 +225,33 @@ func (v *validation) run(ctx gocontext.Context, t loadedTarget) bool {
 			afterUnit()
 		}
 	}
+	if rs.NumHooks() == 0 {
+		return true
+	}
+	v.prog.setCurrent(rs.Name + ": hooks")
+	start := time.Now()
+	sample := suite.SampleHooks(rs, suite.DefaultHookSample)
+	status := "ok  "
+	if len(sample.Failures) > 0 {
+		status = "FAIL"
+	}
+	v.prog.print(func() {
+		fmt.Fprintf(out, "  %s  %-40s %8.3fs\n", status, fmt.Sprintf("hooks: %d tried on %d moves of %d random games", rs.NumHooks(), sample.Moves, sample.Games), time.Since(start).Seconds())
+		for _, f := range sample.Failures {
+			fmt.Fprintf(out, "        %s\n", strings.ReplaceAll(f.Message(), "\n", "\n        "))
+		}
+		if v.c.reportHooks(v.opt.AllowHookErrors, interpreter.MergeHookFailures(append(hookFailures, sample.Failures)...)) != exitOK || len(sample.Failures) > 0 && v.opt.AllowHookErrors {
+			v.hookFailed++
+		}
+	})
 	return true
 }
 
 func (v *validation) summary(targets int) {
 	msg := fmt.Sprintf("%d passed, %d failed", v.passed, v.failed)
+	if v.hookFailed > 0 {
+		msg += fmt.Sprintf(", hooks failed in %d of %d definitions", v.hookFailed, targets)
+	}
 	if v.broken > 0 {
 		msg += fmt.Sprintf(", %d of %d definitions do not load", v.broken, targets)
 	}

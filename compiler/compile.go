@@ -592,20 +592,33 @@ func (l *lowering) goals() {
 			}
 		}
 		if g.When != "" {
-			prog, err := compileHook(g.When)
-			if err != nil {
-				l.errorf(g.Src, "when", "hook %q: %v", g.When, errors.New(defs.ClipLines(err.Error())))
+			prog, filter, problems := compileHook(g.When, l.rs)
+			for _, msg := range problems {
+				l.errorf(g.Src, "when", "hook %s: %v", hookQuote(g.When), errors.New(defs.ClipLines(msg)))
+			}
+			if len(problems) > 0 {
 				continue
 			}
-			if problems := countArgs(prog, func(b byte) int { return l.rs.TypeOf(b) }); len(problems) > 0 {
-				for _, msg := range problems {
-					l.errorf(g.Src, "when", "hook %q: %s", g.When, msg)
+			// The hook runs only for the moves it can be true for.
+			cg.Types &= filter.types
+			if !filter.anywhere {
+				for c := White; c <= Black; c++ {
+					if cg.HasZ {
+						cg.Zone[c] = cg.Zone[c].And(filter.to[c])
+					} else {
+						cg.Zone[c] = filter.to[c]
+					}
 				}
+				cg.HasZ = true
+			}
+			if cg.Types == 0 || cg.HasZ && cg.Zone[White].Empty() && cg.Zone[Black].Empty() {
+				l.errorf(g.Src, "when", "hook %s: no move can make it true (its tests of piece, to and mover exclude each other, or the goal's pieces or zone)", hookQuote(g.When))
 				continue
 			}
-			cg.Hook = prog
-			cg.HookWhere = fmt.Sprintf("%s: hook %s", g.Src.Errorf("when", "").Error(), defs.Quote(g.When))
-			cg.HookReadsCheck = usesIdent(prog, "check")
+			h := &Hook{Index: len(l.rs.hooks), Source: g.When, Program: prog,
+				Where: g.Src.Errorf("when", "hook %s", hookQuote(g.When)).Error()}
+			cg.Hook = h
+			l.rs.hooks = append(l.rs.hooks, h)
 			l.rs.HasHooks = true
 		}
 		l.rs.goals = append(l.rs.goals, cg)

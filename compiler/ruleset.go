@@ -4,8 +4,6 @@ package compiler
 import (
 	"slices"
 
-	"github.com/expr-lang/expr/vm"
-
 	"chimera/defs"
 )
 
@@ -158,19 +156,17 @@ type Castling struct {
 type Goal[B any] struct {
 	Def *defs.Goal
 	// Name is the reason shown when the goal ends a game ("goal reached" if unnamed).
-	Name string
-	// HookWhere names the hook in run-time errors: file:line:col and the expression.
-	HookWhere string
-	Zone      [2]B
-	HasZ      bool
-	Types     uint64 // bit per piece type
+	Name  string
+	Zone  [2]B
+	HasZ  bool
+	Types uint64 // bit per piece type
 	// Hit: bit per piece type; the goal is reached by hitting an enemy piece of these types
 	// (see defs.Goal.Hit). 0 for other goals.
-	Hit  uint64
-	Hook *vm.Program
-	// HookReadsCheck: the hook reads `check`, which then must be computed for it.
-	HookReadsCheck bool
-	Result         Outcome
+	Hit uint64
+	// Hook is the goal's `when:` expression, or nil. Types and Zone already exclude the
+	// moves it cannot be true for.
+	Hook   *Hook
+	Result Outcome
 }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
@@ -269,6 +265,7 @@ type Ruleset struct {
 	HasPaths  bool // some piece has a multi-leg path
 	HasImmune bool
 	HasHooks  bool
+	hooks     []*Hook // every goal's hook, by Hook.Index
 	// Mechanisms in play, and the legality shortcuts whose allow-lists cover them all.
 	Mechanisms Mechanism
 	shortcuts  uint8
@@ -276,6 +273,12 @@ type Ruleset struct {
 	FreezerTypes uint64
 	MaxPieceVal  int
 }
+
+// NumHooks is the number of goal hooks; Hook(i) is the one with Index i.
+func (r *Ruleset) NumHooks() int { return len(r.hooks) }
+
+// Hook is the goal hook with Index i.
+func (r *Ruleset) Hook(i int) *Hook { return r.hooks[i] }
 
 // HandSlot is the index in Zobrist.Hand (and a position's pool counts) of the pieces of
 // type t that side c holds in pool.

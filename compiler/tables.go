@@ -83,8 +83,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		out.goals = make([]Goal[B], len(t.goals))
 	}
 	for i, g := range t.goals {
-		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, HookWhere: g.HookWhere, Zone: pair(g.Zone), HasZ: g.HasZ,
-			Types: g.Types, Hit: g.Hit, Hook: g.Hook, HookReadsCheck: g.HookReadsCheck, Result: g.Result}
+		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, Zone: pair(g.Zone), HasZ: g.HasZ,
+			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result}
 	}
 	if t.freezes != nil {
 		out.freezes = make([]Freeze[B], len(t.freezes))

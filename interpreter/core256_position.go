@@ -81,6 +81,10 @@ type core256 struct {
 	pinRay  [compiler.MaxCells256]bb256
 	scratch []Move
 	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
+	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
+	hooks *hookLog
+	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
+	exercise bool
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -121,7 +125,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 		poolPromo: rs.Mechanisms&compiler.MechPoolPromotion != 0,
 		kingBits:  rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil) && rs.Castling != nil,
 		undo:      make([]frame256, 0, 256), journal: make([]edit, 0, 1024),
-		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
+		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
 }
 
 // nearest256 returns the first cell of ray set b walking in direction d.
@@ -132,7 +136,8 @@ func nearest256(d *compiler.Dir[bb256], b bb256) Square {
 	return b.Last()
 }
 
-// clone returns an independent copy (with its own undo stack) for another goroutine.
+// clone returns an independent copy (with its own undo stack and hook VM) for another
+// goroutine; the hook failure log stays shared, so that a caller sees every clone's failures.
 func (p *core256) clone() *core256 {
 	q := *p
 	q.undo = append(make([]frame256, 0, max(cap(p.undo), 256)), p.undo...)

@@ -84,6 +84,10 @@ type core64 struct {
 	pinRay  [compiler.MaxCells64]bb64
 	scratch []Move
 	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
+	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
+	hooks *hookLog
+	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
+	exercise bool
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -124,7 +128,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		poolPromo: rs.Mechanisms&compiler.MechPoolPromotion != 0,
 		kingBits:  rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil) && rs.Castling != nil,
 		undo:      make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
-		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots())}
+		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
 }
 
 // nearest64 returns the first cell of ray set b walking in direction d.
@@ -135,7 +139,8 @@ func nearest64(d *compiler.Dir[bb64], b bb64) Square {
 	return b.Last()
 }
 
-// clone returns an independent copy (with its own undo stack) for another goroutine.
+// clone returns an independent copy (with its own undo stack and hook VM) for another
+// goroutine; the hook failure log stays shared, so that a caller sees every clone's failures.
 func (p *core64) clone() *core64 {
 	q := *p
 	q.undo = append(make([]frame64, 0, max(cap(p.undo), 256)), p.undo...)

@@ -4,13 +4,7 @@
 
 package interpreter
 
-import (
-	"fmt"
-
-	"github.com/expr-lang/expr/vm"
-
-	"chimera/compiler"
-)
+import "chimera/compiler"
 
 // goalReached evaluates the ruleset's goals after the mover's piece pc made move m, which
 // captured caps pieces (the side has not been switched yet). It returns the value for
@@ -31,6 +25,9 @@ func (p *core64) goalReached(m Move, pc Piece, caps int) (int8, int) {
 		}
 		if g.Hook != nil && !p.runGoalHook(g, m, pc, caps) {
 			continue
+		}
+		if p.exercise {
+			p.exerciseHooks(i, m, pc, caps)
 		}
 		return int8(result) + 2, i
 	}
@@ -67,55 +64,54 @@ func (p *core64) goalName(i int) string {
 }
 
 // runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side
-// to move not yet switched.
+// to move not yet switched. A run that fails is logged and counts as false; so does each
+// move of a hook stopped for overrunning its budget.
 func (p *core64) runGoalHook(g *compiler.Goal[bb64], m Move, pc Piece, caps int) bool {
-	rs := p.rs
-	if p.hook == nil {
-		p.hook = &hookState{vm: &vm.VM{}}
-		p.hook.env.Count = p.countLetter
+	if p.hooks.stopped[g.Hook.Index].Load() {
+		p.hooks.fails[g.Hook.Index].Add(1)
+		return false
 	}
-	env := &p.hook.env
-	env.Mover, env.Piece = sideName[p.side], p.tb.Piece(pc.Type()).LetterText
-	env.From, env.To = rs.SquareName(m.From()), rs.SquareName(m.To())
-	env.Captures, env.Ply, env.Check = caps, p.startPly+len(p.undo), false
-	if g.HookReadsCheck {
-		env.Check = p.sideInCheck(p.side ^ 1)
+	h := p.hook
+	if h == nil {
+		h = newHookState(p.rs, p.hookInCheck, p.hookCount)
+		p.hook = h
 	}
-	out, err := p.hook.vm.Run(g.Hook, env)
+	h.mover, h.typ, h.from, h.to = p.side, pc.Type(), m.From(), m.To()
+	h.caps, h.ply, h.steps = caps, p.startPly+len(p.undo), 0
+	out, err := h.vm.Run(g.Hook.Program, &h.env)
 	if err != nil {
-		if p.hook.err == nil {
-			p.hook.err = fmt.Errorf("%s: %v", g.HookWhere, err)
-		}
+		p.hooks.fail(g.Hook.Index, err)
 		return false
 	}
 	b, _ := out.(bool)
 	return b
 }
 
-// HookError returns the first run-time error a hook raised in this position's games
-// (the hook then counted as false), or nil.
-func (p *core64) HookError() error {
-	if p.hook == nil {
-		return nil
+// exerciseHooks runs, after goal i was reached by m, the hooks of the later goals that
+// would have run had it not been, for ExerciseHooks.
+func (p *core64) exerciseHooks(i int, m Move, pc Piece, caps int) {
+	for gls, j := p.tb.Goals(), i+1; j < gls.Len(); j++ {
+		g := gls.At(j)
+		if g.Hook != nil && g.Types>>uint(pc.Type())&1 != 0 && (!g.HasZ || g.Zone[p.side].Has(m.To())) {
+			p.runGoalHook(g, m, pc, caps)
+		}
 	}
-	return p.hook.err
 }
 
-// countLetter is count(letter, side) for hooks: the side's pieces with the letter on the board.
-func (p *core64) countLetter(letter, side string) int {
-	if len(letter) != 1 {
-		return 0
-	}
-	t := p.rs.TypeOf(letter[0])
-	if t < 0 {
-		return 0
-	}
-	c := compiler.White
-	if side == "black" {
-		c = compiler.Black
-	}
-	return p.pieces(c, t).Count()
-}
+// ExerciseHooks makes Make (on) run every goal's hook that applies to the move, even after
+// an earlier goal was reached, so that a sample of games tries each hook on every move it
+// would ever see. Off (the default) a move stops at the first goal reached.
+func (p *core64) ExerciseHooks(on bool) { p.exercise = on }
+
+// HookFailures lists the hooks whose runs failed in this position's games and in those of
+// its clones (the hook then counted as false), by hook index.
+func (p *core64) HookFailures() []HookFailure { return p.hooks.failures(p.rs) }
+
+// hookInCheck is check for hooks: is the side to move after the move in check.
+func (p *core64) hookInCheck() bool { return p.sideInCheck(p.side ^ 1) }
+
+// hookCount is count for hooks: side c's pieces of type t on the board.
+func (p *core64) hookCount(t int, c Color) int { return p.pieces(c, t).Count() }
 
 // Result reports whether the game is over in this position and how. A side without a
 // legal move loses or draws by the no-moves rule even when the fifty-move rule or

@@ -36,7 +36,8 @@ type core interface {
 	Attackers(sq Square, by Color) compiler.Bitboard
 	IsLegal(m Move) bool
 	MakeProbe(m Move)
-	HookError() error
+	ExerciseHooks(on bool)
+	HookFailures() []HookFailure
 	Result() Result
 	Repetitions() int
 }
@@ -224,10 +225,17 @@ func (p *Position) MakeProbe(m Move) {
 	p.c.MakeProbe(m)
 }
 
-// HookError returns the first run-time error a hook raised in this position's games
-// (the hook then counted as false), or nil.
-func (p *Position) HookError() error {
-	return p.c.HookError()
+// ExerciseHooks makes Make (on) run every goal's hook that applies to the move, even after
+// an earlier goal was reached, so that a sample of games tries each hook on every move it
+// would ever see. Off (the default) a move stops at the first goal reached.
+func (p *Position) ExerciseHooks(on bool) {
+	p.c.ExerciseHooks(on)
+}
+
+// HookFailures lists the hooks whose runs failed in this position's games and in those of
+// its clones (the hook then counted as false), by hook index.
+func (p *Position) HookFailures() []HookFailure {
+	return p.c.HookFailures()
 }
 
 // Result reports whether the game is over in this position and how. A side without a

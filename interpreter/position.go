@@ -76,7 +76,9 @@ func widePosition(c *core256) *Position  { return &Position{c: c, w: c} }
 // Only tests set it, to run the 256-cell core on the variants whose counts are known.
 var forceWideCore bool
 
-// Clone returns an independent copy (with its own undo stack) for another goroutine.
+// Clone returns an independent copy (with its own undo stack) for another goroutine. The
+// copy logs its hooks' failures into the original's log (HookFailures), so that work
+// shared out among clones reports them all.
 func (p *Position) Clone() *Position {
 	if p.n != nil {
 		return narrowPosition(p.n.clone())

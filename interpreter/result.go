@@ -1,18 +1,7 @@
-// Game results shared by both cores: the Result value, scores, and the hooks' scratch.
+// Game results shared by both cores: the Result value and scores.
 package interpreter
 
-import (
-	"github.com/expr-lang/expr/vm"
-
-	"chimera/compiler"
-)
-
-// hookState is a position's scratch for hooks: one VM and one environment, reused.
-type hookState struct {
-	vm  *vm.VM
-	env compiler.HookEnv
-	err error // the first run-time error of any hook
-}
+import "chimera/compiler"
 
 var sideName = [2]string{"white", "black"}
 

@@ -130,3 +130,48 @@ tests:
 		}
 	}
 }
+
+// With AllowHookErrors the test keeps its own verdict; the failures are still returned.
+func TestHookRunTimeErrorAllowed(t *testing.T) {
+	def, err := defs.Parse("failing-hook.yaml", []byte("extends: chess\nname: failing-hook\ngoals:\n  - {name: broken, when: '[0, 0][ply] > 0'}\ntests:\n  - {name: a few moves, game: 1. e4 e5 2. Nf3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := suite.RunTests(rs, suite.Options{AllowHookErrors: true})
+	if len(res) != 1 || !res[0].Pass || len(res[0].HookFailures) != 1 || res[0].HookFailures[0].Count == 0 {
+		t.Fatalf("got %+v, want one passing test with one failing hook", res)
+	}
+}
+
+// The sample games find a hook that fails only on a knight's capture, which no test plays;
+// the same games are played on every run.
+func TestSampleHooks(t *testing.T) {
+	for i, c := range []struct {
+		when string
+		fail bool
+	}{
+		{`piece == "N" && captures > 0 && ply % (captures - 1) == 0`, true},
+		{`piece == "N" && captures > 0 && ply % captures == 0`, false},
+	} {
+		def, err := defs.Parse("sample.yaml", []byte("extends: chess\nname: sample\ngoals:\n  - {name: g, when: '"+c.when+"'}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := interpreter.Build(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := suite.SampleHooks(rs, suite.DefaultHookSample)
+		b := suite.SampleHooks(rs, suite.DefaultHookSample)
+		if a.Games != suite.DefaultHookSample.Games || a.Moves < 10_000 || a.Moves != b.Moves || len(a.Failures) != len(b.Failures) {
+			t.Errorf("#%d got %d games, %d and %d moves, want %d games and the same games twice", i, a.Games, a.Moves, b.Moves, suite.DefaultHookSample.Games)
+		}
+		if got := len(a.Failures) == 1; got != c.fail || c.fail && a.Failures[0].Count != b.Failures[0].Count {
+			t.Errorf("#%d %s: got failures %+v (then %+v), want failing %v", i, c.when, a.Failures, b.Failures, c.fail)
+		}
+	}
+}

@@ -28,6 +28,9 @@ type Options struct {
 	// Nodes, when not nil, has the perft nodes added as they are counted (large counts
 	// every few milliseconds, small ones when done), for a progress display.
 	Nodes *atomic.Int64
+	// AllowHookErrors keeps a test whose hooks failed as they ran (HookFailures) from
+	// failing for that alone.
+	AllowHookErrors bool
 }
 
 // parallelFrom is the expected node count from which perft is split across goroutines.
@@ -45,6 +48,9 @@ type TestResult struct {
 	// Interrupted: the context was cancelled during the perft counts, so the depth being
 	// counted and those after it were not checked (Skipped says which).
 	Interrupted bool
+	// HookFailures are the hooks that failed as the test ran (each failed run counted as
+	// false); unless Options.AllowHookErrors, each is also a failure of the test.
+	HookFailures []interpreter.HookFailure
 }
 
 // Message joins the failures into one text.
@@ -99,8 +105,13 @@ func RunTestContext(ctx context.Context, rs *compiler.Ruleset, t *defs.Test, opt
 	fail := func(format string, args ...any) { r.Failure = append(r.Failure, fmt.Sprintf(format, args...)) }
 	var p *interpreter.Position
 	defer func() {
-		if p != nil && p.HookError() != nil {
-			fail("%v (the hook counted as false)", p.HookError())
+		if p != nil {
+			r.HookFailures = p.HookFailures()
+			for _, f := range r.HookFailures {
+				if !opt.AllowHookErrors {
+					fail("%s", f.Message())
+				}
+			}
 		}
 		r.Pass = len(r.Failure) == 0
 		r.Elapsed = time.Since(start)
