@@ -2,7 +2,8 @@
 // help texts with examples, and exit statuses (0 success, 1 test or validation failure,
 // 2 usage or input error).
 //
-// Commands: list, show, moves, perft, validate, replay, help. Wherever a variant name is
+// Commands: list, show, moves, perft, search, validate, replay, uci, selfplay, values,
+// merge, help. Wherever a variant name is
 // expected, a path to a definition file works too, and --def PATH may replace it.
 package cli
 
@@ -41,7 +42,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand, selfplayCommand, valuesCommand, mergeCommand}
 }
 
 // context carries the input and output streams and the running command.
