@@ -467,7 +467,21 @@ func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.
 	for _, g := range games {
 		fens = append(fens, g.FEN)
 	}
-	return selfplay.Info{Variant: h.Variant, Title: rs.Title, Budget: h.Budget, MaxPlies: h.MaxPlies, Pieces: selfplay.Pieces(rs, fens)}
+	setup := h.Setup
+	if setup == "" && rs.NumSetups() > 0 {
+		setup = rs.SetupAt(0).Name
+	}
+	starts := "setup " + setup
+	if h.Chimera == "values" {
+		starts += ", less one piece of the handicapped side"
+	}
+	switch {
+	case h.Openings != "":
+		starts = "the openings of " + h.Openings
+	case h.RandomPlies > 0:
+		starts += fmt.Sprintf(", then %d random plies (per pair of games, seed %d)", h.RandomPlies, h.Seed)
+	}
+	return selfplay.Info{Variant: h.Variant, Title: rs.Title, Budget: h.Budget, Starts: starts, MaxPlies: h.MaxPlies, Pieces: selfplay.Pieces(rs, fens)}
 }
 
 // writePGN writes the games to path ("" writes nothing).

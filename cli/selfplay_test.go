@@ -115,3 +115,24 @@ func TestSelfplayHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestValuesShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--types", "RN", "-q"}
+	code, whole, errs := run(append([]string{"values"}, common...)...)
+	if code != 0 {
+		t.Fatalf("values: exit %d, %s", code, errs)
+	}
+	var files []string
+	for i := 0; i < 3; i++ {
+		f := filepath.Join(dir, "v"+string(rune('0'+i))+".jsonl")
+		if code, _, errs := run(append([]string{"values", "--shard", string(rune('0'+i)) + "/3", "--out", f}, common...)...); code != 0 {
+			t.Fatalf("shard %d: exit %d, %s", i, code, errs)
+		}
+		files = append(files, f)
+	}
+	code, merged, errs := run(append([]string{"merge"}, files...)...)
+	if code != 0 || merged != whole {
+		t.Errorf("merge: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
+	}
+}

@@ -59,6 +59,7 @@ type Info struct {
 	Variant  string      `json:"variant"`
 	Title    string      `json:"title"`
 	Budget   string      `json:"budget"` // the engines' limit per move, in words
+	Starts   string      `json:"starts"` // where games start, in words
 	MaxPlies int         `json:"max_plies"`
 	Pieces   []PieceInfo `json:"-"`
 }
@@ -257,7 +258,11 @@ func (r *Report) WriteText(w io.Writer) {
 		title = fmt.Sprintf("%s (%s)", r.Title, r.Variant)
 	}
 	fmt.Fprintf(w, "Self-play report: %s\n", title)
-	fmt.Fprintf(w, "%d games, %s, move cap %d plies\n\n", r.Games, r.Budget, r.MaxPlies)
+	fmt.Fprintf(w, "%d games, %s, move cap %d plies\n", r.Games, r.Budget, r.MaxPlies)
+	if r.Starts != "" {
+		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Results (95 %% confidence intervals, Wilson)\n")
 	for _, x := range []struct {
 		name string

@@ -279,3 +279,56 @@ func TestValueSpecsAlternate(t *testing.T) {
 		}
 	}
 }
+
+func TestAnalyzeValues(t *testing.T) {
+	info := selfplay.Info{Variant: "fake", Pieces: []selfplay.PieceInfo{
+		{Letter: "K", Name: "King", Royal: true}, {Letter: "N", Name: "Knight", Value: 300}, {Letter: "P", Name: "Pawn", Value: 100},
+		{Letter: "Q", Name: "Queen", Value: 900},
+	}}
+	var games []selfplay.Game
+	add := func(pairing string, full, draws, handicapped int) {
+		for i := 0; i < full+draws+handicapped; i++ {
+			side := []string{"white", "black"}[i%2]
+			win, loss := "0-1", "1-0" // the full side's win, seen from the handicapped White
+			if side == "black" {
+				win, loss = loss, win
+			}
+			res := "1/2-1/2"
+			if i < full {
+				res = win
+			} else if i >= full+draws {
+				res = loss
+			}
+			games = append(games, selfplay.Game{Index: len(games), Pairing: pairing, Handicapped: side, Result: res})
+		}
+	}
+	add("-P", 60, 20, 20) // s = 0.70: +147.19 Elo
+	add("-N", 90, 10, 0)  // s = 0.95: +511.53 Elo
+	add("-Q", 100, 0, 0)  // all won: a bound
+	r := selfplay.AnalyzeValues(info, games, "P")
+	if len(r.Rows) != 3 || r.Rows[0].Letter != "N" || r.Rows[1].Letter != "P" || r.Rows[2].Letter != "Q" {
+		t.Fatalf("rows %+v", r.Rows)
+	}
+	n, p, q := r.Rows[0], r.Rows[1], r.Rows[2]
+	if p.Wins != 60 || p.Draws != 20 || p.Losses != 20 || p.Value != 1 || p.Verdict != "unit" {
+		t.Errorf("pawn row %+v", p)
+	}
+	if math.Abs(n.Value-511.53/147.19) > 0.01 || n.DeclaredUnits != 3 || n.Margin <= 0 {
+		t.Errorf("knight row %+v", n)
+	}
+	wantVerdict := "agrees"
+	if math.Abs(n.Value-3) > n.Margin {
+		wantVerdict = "DISAGREES: worth more than declared"
+	}
+	if n.Verdict != wantVerdict {
+		t.Errorf("knight verdict %q, want %q", n.Verdict, wantVerdict)
+	}
+	if !q.Bound || !strings.HasPrefix(q.Verdict, "agrees") && !strings.HasPrefix(q.Verdict, "DISAGREES") {
+		t.Errorf("queen row %+v", q)
+	}
+	var buf bytes.Buffer
+	r.WriteText(&buf)
+	if !strings.Contains(buf.String(), "≥") || !strings.Contains(buf.String(), "N Knight") {
+		t.Errorf("table:\n%s", buf.String())
+	}
+}

@@ -38,7 +38,7 @@ func Elo(s float64) float64 {
 	case s >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/s-1)
+	return -400*math.Log10(1/s-1) + 0 // + 0: no negative zero
 }
 
 // ScoreOf is the inverse of Elo: the expected score of a side d Elo stronger.
@@ -57,8 +57,8 @@ type EloEstimate struct {
 
 // EloFromResults estimates the Elo difference of a side that won w, drew d and lost l
 // games. The score's variance is the trinomial one, from the observed win, draw and loss
-// frequencies: Var = (w + d/4)/n - s² per game. A score of 0 or 1 is replaced by 1/(2n)
-// from the end (Saturated) so that Elo stays finite.
+// frequencies: Var = (w + d/4)/n - s² per game. Scores are kept 1/(2n) from 0 and 1 so that
+// Elo stays finite; a score of 0 or 1 (all games lost or won) only bounds it (Saturated).
 func EloFromResults(w, d, l int) EloEstimate {
 	n := float64(w + d + l)
 	if n == 0 {
@@ -69,7 +69,7 @@ func EloFromResults(w, d, l int) EloEstimate {
 	se := math.Sqrt(math.Max(variance, 0) / n)
 	est := EloEstimate{Score: s, ScoreSE: se}
 	lim := 1 / (2 * n)
-	if s <= lim || s >= 1-lim {
+	if w == 0 && d == 0 || d == 0 && l == 0 {
 		est.Saturated = true
 	}
 	clamp := func(x float64) float64 { return math.Min(math.Max(x, lim), 1-lim) }

@@ -316,8 +316,13 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		unit = r.Unit
 	}
 	fmt.Fprintf(w, "Piece values: %s\n", title)
-	fmt.Fprintf(w, "%d games per piece type, %s, move cap %d plies; unit: one %s\n\n", r.PerPairing, r.Budget, r.MaxPlies, unit)
-	fmt.Fprintf(w, "  piece               games  +full  =  -handicapped  handicap Elo     measured        declared  verdict\n")
+	fmt.Fprintf(w, "%d games per piece type, %s, move cap %d plies; unit: one %s\n", r.PerPairing, r.Budget, r.MaxPlies, unit)
+	if r.Starts != "" {
+		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "                               full side    piece's worth   value in %ss\n", unit)
+	fmt.Fprintf(w, "  piece               games   won drawn lost  in Elo          measured        declared  verdict\n")
 	for _, row := range r.Rows {
 		measured := "-"
 		if row.Verdict != "no scale" {
@@ -331,7 +336,7 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		if row.DeclaredUnits > 0 {
 			declared = fmt.Sprintf("%.2f", row.DeclaredUnits)
 		}
-		fmt.Fprintf(w, "  %s %-17s %5d  %5d %3d %5d         %-14s %-15s %-8s  %s\n",
+		fmt.Fprintf(w, "  %s %-17s %5d  %5d %5d %4d  %-15s %-15s %-8s  %s\n",
 			row.Letter, row.Name, row.Games, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, declared, row.Verdict)
 	}
 	for _, n := range r.Notes {
