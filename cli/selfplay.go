@@ -471,7 +471,7 @@ func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.
 	if setup == "" && rs.NumSetups() > 0 {
 		setup = rs.SetupAt(0).Name
 	}
-	starts := "setup " + setup
+	starts := fmt.Sprintf("setup %q", setup)
 	if h.Chimera == "values" {
 		starts += ", less one piece of the handicapped side"
 	}

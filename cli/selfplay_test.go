@@ -15,7 +15,7 @@ func TestSelfplayShardsMerge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("selfplay: exit %d, %s", code, errs)
 	}
-	for _, want := range []string{"Self-play report: Gardner", "6 games, 300 nodes (±20 %) a move", "White wins", "First-move advantage", "How games ended", "First moves", "Warnings"} {
+	for _, want := range []string{"Self-play report: Gardner", "distinct), 300 nodes (±20 %) a move", "White wins", "First-move advantage", "How games ended", "First moves", "Warnings"} {
 		if !strings.Contains(whole, want) {
 			t.Errorf("report lacks %q:\n%s", want, whole)
 		}

@@ -32,8 +32,8 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.2em .7em;text-
 td:first-child,th:first-child{text-align:left}.warn{color:#a00}.key span{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;vertical-align:middle}
 </style></head><body>
 <h1>Self-play report: %s</h1>
-<p>%d games, %s, move cap %d plies; games start from %s.</p>
-`, esc(title), esc(title), r.Games, esc(r.Budget), r.MaxPlies, esc(r.Starts))
+<p>%d games (%d distinct), %s, move cap %d plies; games start from %s.</p>
+`, esc(title), esc(title), r.Games, r.Distinct, esc(r.Budget), r.MaxPlies, esc(r.Starts))
 	b.WriteString("<h2>Results</h2>\n<table><tr><th></th><th>games</th><th>rate</th><th>95 % interval (Wilson)</th></tr>\n")
 	for _, x := range []struct {
 		name string

@@ -99,6 +99,7 @@ type Lengths struct {
 type Report struct {
 	Info
 	Games      int         `json:"games"`
+	Distinct   int         `json:"distinct_games"` // games whose moves differ from every other's
 	White      Rate        `json:"white_wins"`
 	Draw       Rate        `json:"draws"`
 	Black      Rate        `json:"black_wins"`
@@ -121,6 +122,7 @@ func Analyze(info Info, games []Game) *Report {
 	endings := map[string]*Ending{}
 	firsts := map[string]*FirstMove{}
 	moved := make([]int, len(info.Pieces))
+	distinct := map[string]bool{}
 	for _, g := range games {
 		switch g.Result {
 		case "1-0":
@@ -130,6 +132,7 @@ func Analyze(info Info, games []Game) *Report {
 		default:
 			d++
 		}
+		distinct[g.FEN+" "+strings.Join(g.Moves, " ")] = true
 		lengths = append(lengths, float64(g.Plies()))
 		ints = append(ints, g.Plies())
 		e := endings[g.Reason]
@@ -152,6 +155,7 @@ func Analyze(info Info, games []Game) *Report {
 			}
 		}
 	}
+	r.Distinct = len(distinct)
 	r.White, r.Draw, r.Black = Wilson(w, n, Z95), Wilson(d, n, Z95), Wilson(b, n, Z95)
 	r.FirstMover = EloFromResults(w, d, b)
 	r.Length.Mean, r.Length.SD = meanSD(lengths)
@@ -240,6 +244,9 @@ func warnings(r *Report) []string {
 			out = append(out, fmt.Sprintf("most games (%s) end by the fifty-move rule", pct(e.Games)))
 		}
 	}
+	if n >= 10 && float64(r.Distinct) < 0.8*float64(n) {
+		out = append(out, fmt.Sprintf("only %d of %d games differ from every other: the intervals, which count games as independent, are too narrow; raise --jitter or --random-plies", r.Distinct, n))
+	}
 	if n >= 10 && r.Length.Median < 10 {
 		out = append(out, fmt.Sprintf("half the games end within %d plies: is there a quick forced win?", r.Length.Median))
 	}
@@ -258,7 +265,7 @@ func (r *Report) WriteText(w io.Writer) {
 		title = fmt.Sprintf("%s (%s)", r.Title, r.Variant)
 	}
 	fmt.Fprintf(w, "Self-play report: %s\n", title)
-	fmt.Fprintf(w, "%d games, %s, move cap %d plies\n", r.Games, r.Budget, r.MaxPlies)
+	fmt.Fprintf(w, "%d games (%d distinct), %s, move cap %d plies\n", r.Games, r.Distinct, r.Budget, r.MaxPlies)
 	if r.Starts != "" {
 		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
 	}

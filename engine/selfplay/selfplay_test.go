@@ -4,6 +4,7 @@ package selfplay_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -185,7 +186,7 @@ func TestPGNReplays(t *testing.T) {
 func fakeGames(n int, result, reason, moved string, plies int) []selfplay.Game {
 	out := make([]selfplay.Game, n)
 	for i := range out {
-		out[i] = selfplay.Game{Index: i, Result: result, Reason: reason, Moved: moved,
+		out[i] = selfplay.Game{Index: i, Result: result, Reason: reason, Moved: moved, FEN: fmt.Sprint(reason, i),
 			Moves: make([]string, plies), SAN: append([]string{"e4"}, make([]string, plies-1)...)}
 	}
 	return out
@@ -223,6 +224,14 @@ func TestWarnings(t *testing.T) {
 	ok = append(ok, fakeGames(6, "1/2-1/2", "repetition", "KQ", 80)...)
 	if r := selfplay.Analyze(info, ok); len(r.Warnings) != 0 {
 		t.Errorf("warnings on healthy games: %v", r.Warnings)
+	}
+	same := append(fakeGames(10, "1-0", "checkmate", "KQ", 60), fakeGames(10, "0-1", "checkmate", "KQ", 60)...)
+	for i := range same {
+		same[i].FEN = "x"
+		same[i].Moves[0] = fmt.Sprint(i % 4)
+	}
+	if r := selfplay.Analyze(info, same); r.Distinct != 4 || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "only 4 of 20 games differ") {
+		t.Errorf("repeated games: %d distinct, warnings %v", r.Distinct, r.Warnings)
 	}
 	var html bytes.Buffer
 	if err := selfplay.WriteHTML(&html, r); err != nil || !strings.Contains(html.String(), "<svg") || !strings.Contains(html.String(), "never moved") {

@@ -255,8 +255,9 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	}
 	r.UnitName = u.Name
 	ue := u.Elo
-	if ue.Elo-ue.Margin <= 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: the scale is undetermined and every value below is unreliable; play more games per pairing", u.Name, EloText(ue)))
+	undetermined := ue.Elo-ue.Margin <= 0
+	if undetermined {
+		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: the scale is undetermined and no value can be checked against the declared ones; play more games per pairing", u.Name, EloText(ue)))
 	}
 	for i := range r.Rows {
 		row := &r.Rows[i]
@@ -279,6 +280,8 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 		switch {
 		case row == u:
 			row.Verdict = "unit"
+		case undetermined:
+			row.Verdict = "unknown (unit within its margin)"
 		case row.DeclaredUnits == 0:
 			row.Verdict = "no declared value"
 		case row.Bound && row.Value-row.Margin < row.DeclaredUnits:
