@@ -42,6 +42,11 @@ nothing. A declared value agrees when it lies within the measured value's margin
 "DISAGREES" flags one beyond it. Values are the declared centipawns over the unit's,
 so a pawn at 100 makes a knight at 320 "3.20".
 
+Each pair of games starts with --random-plies random legal moves (2 by default: one
+a side), drawn per pair from --seed: from one position the engine repeats itself, and
+repeated games would make the margins look narrower than they are (the table counts the
+distinct games and says when too few differ).
+
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
 type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into the table.`,
 	examples: []string{
@@ -57,7 +62,7 @@ type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into t
 		b := budgetFlags(fs)
 		unit := fs.String("unit", "", "the calibration piece's letter (default: P, or the lowest declared value)")
 		types := fs.String("types", "", "measure only these piece letters (the unit is always measured)")
-		random := fs.Int("random-plies", 0, "start each pair of games with this many random legal plies")
+		random := fs.Int("random-plies", 2, "start each pair of games with this many random legal plies")
 		pgn := fs.String("pgn", "", "write the games to this PGN file")
 		asJSON := fs.Bool("json", false, "write the table as JSON")
 		sh := shardFlags(fs)

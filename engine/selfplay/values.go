@@ -180,6 +180,7 @@ type ValueRow struct {
 	// DeclaredUnits is Declared over the unit's declared value (0 when either is missing).
 	DeclaredUnits float64 `json:"declared_units"`
 	Games         int     `json:"games"`
+	Distinct      int     `json:"distinct_games"` // games whose moves differ from every other's
 	// Wins, Draws, Losses are for the side with the piece (the unhandicapped side).
 	Wins   int         `json:"wins"`
 	Draws  int         `json:"draws"`
@@ -208,6 +209,7 @@ type ValuesReport struct {
 func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	r := &ValuesReport{Info: info, Unit: unit}
 	byPairing := map[string]*ValueRow{}
+	seen := map[string]bool{}
 	var order []string
 	for _, g := range games {
 		row := byPairing[g.Pairing]
@@ -223,6 +225,10 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 			order = append(order, g.Pairing)
 		}
 		row.Games++
+		if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
+			seen[key] = true
+			row.Distinct++
+		}
 		full := "1-0"
 		if g.Handicapped == "white" {
 			full = "0-1"
@@ -242,6 +248,9 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 		row.Elo = EloFromResults(row.Wins, row.Draws, row.Losses)
 		r.PerPairing = max(r.PerPairing, row.Games)
 		r.Rows = append(r.Rows, *row)
+		if row.Games >= 10 && float64(row.Distinct) < 0.8*float64(row.Games) {
+			r.Notes = append(r.Notes, fmt.Sprintf("only %d of the %d games without a %s differ from every other: its margin, which counts games as independent, is too narrow; raise --random-plies or --jitter", row.Distinct, row.Games, row.Name))
+		}
 	}
 	var u *ValueRow
 	for i := range r.Rows {
@@ -324,8 +333,8 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "                               full side    piece's worth   value in %ss\n", unit)
-	fmt.Fprintf(w, "  piece               games   won drawn lost  in Elo          measured        declared  verdict\n")
+	fmt.Fprintf(w, "                                        full side    piece's worth   value in %ss\n", unit)
+	fmt.Fprintf(w, "  piece               games distinct   won drawn lost  in Elo          measured        declared  verdict\n")
 	for _, row := range r.Rows {
 		measured := "-"
 		if row.Verdict != "no scale" {
@@ -339,10 +348,13 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		if row.DeclaredUnits > 0 {
 			declared = fmt.Sprintf("%.2f", row.DeclaredUnits)
 		}
-		fmt.Fprintf(w, "  %s %-17s %5d  %5d %5d %4d  %-15s %-15s %-8s  %s\n",
-			row.Letter, row.Name, row.Games, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, declared, row.Verdict)
+		fmt.Fprintf(w, "  %s %-17s %5d %8d  %5d %5d %4d  %-15s %-15s %-8s  %s\n",
+			row.Letter, row.Name, row.Games, row.Distinct, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, declared, row.Verdict)
+	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(w)
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "\n  ! %s\n", n)
+		fmt.Fprintf(w, "  ! %s\n", n)
 	}
 }
