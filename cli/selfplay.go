@@ -37,7 +37,9 @@ Games start from the setup (--setup; a shuffled setup draws an arrangement per p
 games from --seed), from the lines of --openings FILE (one a line: a FEN, or moves from
 the setup; # starts a comment; the two games of a pair share a line, cycling through the
 file), or after --random-plies K random legal moves (drawn per pair from --seed and the
-pair's number, never ending the game). With --nodes, each move's node budget varies by
+pair's number, never ending the game). Both sides are the same engine, so the two games
+of a pair (the colours alternated over one opening) differ only by their jitter: with
+--nodes, each move's node budget varies by
 up to --jitter per cent either way, drawn from the game's own seed, so that games from
 one position differ while every game stays reproducible: with --nodes (or --depth) the
 games, and so the report, are the same on any number of --jobs and any machine. With
