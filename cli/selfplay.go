@@ -43,7 +43,10 @@ of a pair (the colours alternated over one opening) differ only by their jitter:
 up to --jitter per cent either way, drawn from the game's own seed, so that games from
 one position differ while every game stays reproducible: with --nodes (or --depth) the
 games, and so the report, are the same on any number of --jobs and any machine. With
---movetime they depend on the machine's speed.
+--movetime they depend on the machine's speed. From one position the engine tends to
+repeat itself even so; the report counts the distinct games and warns when too few
+differ, since its intervals count games as independent. For a balance study,
+--random-plies 2 is a good start.
 
 Budget: --nodes N (default 3000 when no limit is given), --movetime MS or --depth D per
 move; the first reached stops a search. Each game stops at --max-plies, a draw.
@@ -63,7 +66,7 @@ array job: "#SBATCH --array=0-15" then "chimera selfplay koopa -n 1600 --nodes 5
 "chimera merge koopa-*.jsonl" when all are done. GNU parallel over ssh does the same
 with "parallel -S host1,host2 chimera selfplay ... --shard {}/16 --out s{}.jsonl ::: $(seq 0 15)".`,
 	examples: []string{
-		"chimera selfplay koopa -n 200 --nodes 3000",
+		"chimera selfplay koopa -n 200 --nodes 3000 --random-plies 2",
 		"chimera selfplay prisonbreak -n 400 --movetime 50 --jobs 4 --pgn pb.pgn --html pb.html",
 		"chimera selfplay chess -n 100 --random-plies 4 --seed 7 --json > report.json",
 		"chimera selfplay hostage -n 1000 --shard 2/8 --out hostage-2.jsonl",
