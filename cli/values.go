@@ -34,6 +34,13 @@ the lowest declared value): value(T) = D(T) / D(U), with a margin from both Elo 
 (first-order error propagation). A score of 0 or 1 only bounds D (it is taken as 1/(2N)
 from the end), and the value is then a lower bound (marked ≥).
 
+When the unit's own handicap is within its margin of nothing (a pawn may be worth
+almost no Elo at a small budget), it gives no scale; the table then also reads every
+value on a fitted scale: the Elo per unit that best fits all the declared values at
+once (weighted least squares through the origin, weights from the Elo margins), which
+checks the declared values' ratios rather than the unit's own worth. The verdict uses
+the unit's scale when it is determined, else the fitted one, and says so.
+
 Read it with its margins. Elo per pawn grows with the search budget and is not linear
 in material: a strong piece missing may lose nearly every game (a bound, not a value),
 and at a small budget a pawn may be worth little Elo, which makes every ratio

@@ -188,10 +188,13 @@ type ValueRow struct {
 	Elo    EloEstimate `json:"elo"` // the worth of the piece in Elo (the full side's advantage)
 	// Value is Elo over the unit's Elo, with a 95 % margin; Bound: the score saturated and
 	// Value is a lower bound.
-	Value   float64 `json:"value_units"`
-	Margin  float64 `json:"margin_units"`
-	Bound   bool    `json:"lower_bound,omitempty"`
-	Verdict string  `json:"verdict"`
+	Value  float64 `json:"value_units"`
+	Margin float64 `json:"margin_units"`
+	// Fit is Elo over the fitted Elo per unit (ValuesReport.FitElo), with its margin.
+	Fit       float64 `json:"fit_units"`
+	FitMargin float64 `json:"fit_margin_units"`
+	Bound     bool    `json:"lower_bound,omitempty"`
+	Verdict   string  `json:"verdict"`
 }
 
 // ValuesReport is the table of measured piece values.
@@ -200,6 +203,8 @@ type ValuesReport struct {
 	Unit       string     `json:"unit"` // the letter of the unit piece
 	UnitName   string     `json:"unit_name"`
 	PerPairing int        `json:"games_per_pairing"`
+	UnitElo    float64    `json:"unit_elo"` // the unit's handicap in Elo
+	FitElo     float64    `json:"fit_elo"`  // Elo per unit fitted to the declared values (0: none)
 	Rows       []ValueRow `json:"values"`
 	Notes      []string   `json:"notes"`
 }
@@ -263,47 +268,73 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 		return r
 	}
 	r.UnitName = u.Name
-	ue := u.Elo
-	undetermined := ue.Elo-ue.Margin <= 0
-	if undetermined {
-		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: the scale is undetermined and no value can be checked against the declared ones; play more games per pairing", u.Name, EloText(ue)))
-	}
 	for i := range r.Rows {
 		row := &r.Rows[i]
+		row.Bound = row.Elo.Saturated
 		if u.Declared > 0 && row.Declared > 0 {
 			row.DeclaredUnits = float64(row.Declared) / float64(u.Declared)
 		}
-		if ue.Elo <= 0 {
-			row.Verdict = "no scale"
+	}
+	// Scale 1: the unit's own handicap.
+	ue := u.Elo
+	unitOK := ue.Elo-ue.Margin > 0
+	r.UnitElo = ue.Elo
+	if !unitOK {
+		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: it gives no scale, so values are read on the fitted scale", u.Name, EloText(ue)))
+	}
+	// Scale 2: Elo per unit fitted to every declared value (weighted least squares through
+	// the origin, weights 1/variance): it assumes the declared values are right up to one
+	// factor and so checks their ratios.
+	var num, den float64
+	for _, row := range r.Rows {
+		if row.Bound || row.DeclaredUnits == 0 || row.Elo.Margin <= 0 {
 			continue
 		}
-		row.Value = row.Elo.Elo / ue.Elo
-		relT, relU := row.Elo.Margin/math.Max(math.Abs(row.Elo.Elo), 1), ue.Margin/ue.Elo
-		if row == u {
-			relT = 0
+		sd := row.Elo.Margin / Z95
+		w := 1 / (sd * sd)
+		num += w * row.Elo.Elo * row.DeclaredUnits
+		den += w * row.DeclaredUnits * row.DeclaredUnits
+	}
+	if den > 0 && num > 0 {
+		r.FitElo = num / den
+	}
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if unitOK {
+			row.Value = row.Elo.Elo / ue.Elo
+			relT, relU := row.Elo.Margin/math.Max(math.Abs(row.Elo.Elo), 1), ue.Margin/ue.Elo
+			if row == u {
+				relT = 0
+			}
+			row.Margin = math.Abs(row.Value) * math.Sqrt(relT*relT+relU*relU)
 		}
-		row.Margin = math.Abs(row.Value) * math.Sqrt(relT*relT+relU*relU)
-		if row.Elo.Saturated {
-			row.Bound = true
+		if r.FitElo > 0 {
+			row.Fit = row.Elo.Elo / r.FitElo
+			row.FitMargin = row.Elo.Margin / r.FitElo
+		}
+		value, margin, scale := row.Value, row.Margin, ""
+		if !unitOK {
+			value, margin, scale = row.Fit, row.FitMargin, " (fitted scale)"
 		}
 		switch {
-		case row == u:
+		case row == u && unitOK:
 			row.Verdict = "unit"
-		case undetermined:
-			row.Verdict = "unknown (unit within its margin)"
+		case !unitOK && r.FitElo == 0:
+			row.Verdict = "no scale"
 		case row.DeclaredUnits == 0:
 			row.Verdict = "no declared value"
-		case row.Bound && row.Value-row.Margin < row.DeclaredUnits:
-			row.Verdict = "agrees (bound)"
-		case row.Bound:
-			row.Verdict = "DISAGREES: worth more than declared"
-		case math.Abs(row.Value-row.DeclaredUnits) <= row.Margin:
-			row.Verdict = "agrees"
-		case row.Value > row.DeclaredUnits:
-			row.Verdict = "DISAGREES: worth more than declared"
+		case row.Bound && row.Elo.Elo > 0 && value-margin < row.DeclaredUnits:
+			row.Verdict = "agrees (bound)" + scale
+		case math.Abs(value-row.DeclaredUnits) <= margin:
+			row.Verdict = "agrees" + scale
+		case value > row.DeclaredUnits:
+			row.Verdict = "DISAGREES: worth more than declared" + scale
 		default:
-			row.Verdict = "DISAGREES: worth less than declared"
+			row.Verdict = "DISAGREES: worth less than declared" + scale
 		}
+	}
+	if r.FitElo > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("fitted scale: %.0f Elo per %s, fitted to all the declared values at once (it checks their ratios, not the %s's own worth)", r.FitElo, u.Name, u.Name))
 	}
 	return r
 }
@@ -334,22 +365,27 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "                                        full side    piece's worth   value in %ss\n", unit)
-	fmt.Fprintf(w, "  piece               games distinct   won drawn lost  in Elo          measured        declared  verdict\n")
+	fmt.Fprintf(w, "  piece               games distinct   won drawn lost  in Elo          measured        fitted scale    declared  verdict\n")
 	for _, row := range r.Rows {
-		measured := "-"
-		if row.Verdict != "no scale" {
-			cmp := ""
-			if row.Bound {
-				cmp = "≥"
+		cmp := ""
+		if row.Bound {
+			cmp = "≥"
+			if row.Elo.Elo < 0 {
+				cmp = "≤"
 			}
+		}
+		measured, fitted, declared := "-", "-", "-"
+		if row.Value != 0 || row.Margin != 0 {
 			measured = fmt.Sprintf("%s%.2f ± %.2f", cmp, row.Value, row.Margin)
 		}
-		declared := "-"
+		if r.FitElo > 0 {
+			fitted = fmt.Sprintf("%s%.2f ± %.2f", cmp, row.Fit, row.FitMargin)
+		}
 		if row.DeclaredUnits > 0 {
 			declared = fmt.Sprintf("%.2f", row.DeclaredUnits)
 		}
-		fmt.Fprintf(w, "  %s %-17s %5d %8d  %5d %5d %4d  %-15s %-15s %-8s  %s\n",
-			row.Letter, row.Name, row.Games, row.Distinct, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, declared, row.Verdict)
+		fmt.Fprintf(w, "  %s %-17s %5d %8d  %5d %5d %4d  %-15s %-15s %-15s %-8s  %s\n",
+			row.Letter, row.Name, row.Games, row.Distinct, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, fitted, declared, row.Verdict)
 	}
 	if len(r.Notes) > 0 {
 		fmt.Fprintln(w)
