@@ -101,7 +101,8 @@ func New(rs *compiler.Ruleset, hashMB int) *Engine {
 // Resize replaces the transposition table with one of about hashMB megabytes.
 func (e *Engine) Resize(hashMB int) { e.tt = newTable(hashMB) }
 
-// Clear forgets the transposition table and the move-ordering statistics (a new game).
+// Clear forgets the transposition table and the move-ordering statistics (a new game):
+// afterwards the engine searches exactly as a new one does.
 func (e *Engine) Clear() {
 	e.tt.clear()
 	clear(e.history)

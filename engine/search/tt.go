@@ -29,7 +29,9 @@ func newTable(mb int) *table {
 	return &table{buckets: make([][2]entry, n), mask: n - 1}
 }
 
-func (t *table) clear() { clear(t.buckets) }
+// clear empties the table and restarts its age, so that a cleared table replaces entries
+// exactly as a new one does.
+func (t *table) clear() { clear(t.buckets); t.age = 0 }
 
 func (t *table) probe(key uint64) (entry, bool) {
 	b := &t.buckets[key&t.mask]

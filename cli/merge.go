@@ -1,0 +1,166 @@
+// The merge command: combine the JSON lines of sharded selfplay or values runs.
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+
+	"github.com/spf13/pflag"
+
+	"chimera/engine/selfplay"
+	"chimera/interpreter"
+)
+
+var mergeCommand = &command{
+	name:    "merge",
+	args:    "FILE...",
+	summary: "combine the JSON lines of sharded selfplay or values runs into their report",
+	details: `Reads the JSON lines that chimera selfplay or chimera values write with --shard I/N (a
+header line describing the run, then one line a game), checks that every file comes
+from the same run (variant, budget, seed, number of games and the rest of the header;
+the shard aside), puts the games in order by their index and writes the report the
+unsharded run gives: games are numbered and seeded by index, so with --nodes or --depth
+the merged report is exactly the one a single machine would have printed.
+
+A game found in two files must be the same game; missing games are reported on
+standard error and left out of the report (exit status 1 unless --partial). The
+variant is reopened by the name or path in the header, or from --def.`,
+	examples: []string{
+		"chimera merge koopa-*.jsonl",
+		"chimera merge --html koopa.html --pgn koopa.pgn s0.jsonl s1.jsonl s2.jsonl s3.jsonl",
+		"chimera merge --json values-*.jsonl",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		pgn := fs.String("pgn", "", "write the games to this PGN file")
+		asJSON := fs.Bool("json", false, "write the report as JSON")
+		html := fs.String("html", "", "selfplay: write the report as an HTML page with SVG charts to this file")
+		out := fs.StringP("out", "o", "", "also write the merged JSON lines to this file")
+		partial := fs.Bool("partial", false, "report on the games present even when some are missing")
+		return func(c *context, args []string) int {
+			if len(args) == 0 {
+				return c.usage("missing FILE: the JSON lines of the shards")
+			}
+			var h *runHeader
+			byIndex := map[int]selfplay.Game{}
+			for _, path := range args {
+				fh, games, err := readRecords(path)
+				if err != nil {
+					return c.inputError(err)
+				}
+				if h == nil {
+					h = &fh
+				} else if !h.same(fh) {
+					return c.inputError(fmt.Errorf("%s comes from another run than %s: headers differ", path, args[0]))
+				}
+				for _, g := range games {
+					if old, ok := byIndex[g.Index]; ok {
+						old.Millis, g.Millis = 0, 0
+						if !reflect.DeepEqual(old, g) {
+							return c.inputError(fmt.Errorf("%s: game %d differs from the one in another file", path, g.Index))
+						}
+						continue
+					}
+					byIndex[g.Index] = g
+				}
+			}
+			total := h.Games
+			if h.Chimera == "values" {
+				total = h.Games * len(h.Types)
+			}
+			games := make([]selfplay.Game, 0, len(byIndex))
+			missing := 0
+			for i := 0; i < total; i++ {
+				if g, ok := byIndex[i]; ok {
+					games = append(games, g)
+				} else {
+					missing++
+				}
+			}
+			if missing > 0 {
+				fmt.Fprintf(c.err, "chimera merge: %d of %d games missing (first missing: game %d)\n", missing, total, firstMissing(byIndex, total))
+				if !*partial {
+					return exitFail
+				}
+			}
+			if len(byIndex) > len(games) {
+				return c.inputError(fmt.Errorf("games numbered beyond the run's %d", total))
+			}
+			name := h.Variant
+			if *def != "" {
+				name = *def
+			}
+			rs, err := interpreter.Open(name)
+			if err != nil {
+				return c.inputError(err)
+			}
+			merged := *h
+			merged.Shard = ""
+			if *out != "" {
+				if code := c.writeRecords(*out, merged, games); code != exitOK {
+					return code
+				}
+			}
+			switch h.Chimera {
+			case "selfplay":
+				return c.selfplayOutput(rs, merged, games, *pgn, *html, *asJSON)
+			case "values":
+				if *html != "" {
+					return c.usage("--html is for selfplay records")
+				}
+				return c.valuesOutput(rs, merged, games, *pgn, *asJSON)
+			}
+			return c.inputError(fmt.Errorf("%s: records of an unknown command %q", args[0], h.Chimera))
+		}
+	},
+}
+
+func firstMissing(byIndex map[int]selfplay.Game, total int) int {
+	for i := 0; i < total; i++ {
+		if _, ok := byIndex[i]; !ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// readRecords reads a file of JSON lines: a header, then games.
+func readRecords(path string) (runHeader, []selfplay.Game, error) {
+	var h runHeader
+	f, err := os.Open(path)
+	if err != nil {
+		return h, nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	var games []selfplay.Game
+	line := 0
+	for sc.Scan() {
+		line++
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		if line == 1 {
+			if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Chimera == "" {
+				return h, nil, fmt.Errorf("%s:1: not the header of chimera selfplay or values records", path)
+			}
+			continue
+		}
+		var g selfplay.Game
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return h, nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		games = append(games, g)
+	}
+	if err := sc.Err(); err != nil {
+		return h, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if line == 0 {
+		return h, nil, fmt.Errorf("%s: empty", path)
+	}
+	return h, games, nil
+}

@@ -1,0 +1,526 @@
+// The selfplay command: engine-against-engine games and a designer's report on them.
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/engine/search"
+	"chimera/engine/selfplay"
+	"chimera/interpreter"
+	"chimera/interpreter/gametext"
+)
+
+var selfplayCommand = &command{
+	name:    "selfplay",
+	args:    "VARIANT",
+	summary: "play the engine against itself and report on the variant's balance",
+	details: `Plays N games of the engine against itself on J workers (one engine each) and reports
+what a designer asks of them: White's, Black's and the draw rate with 95 % confidence
+intervals (Wilson), the first-move advantage in Elo with its 95 % margin (from White's
+score, with the trinomial variance of wins, draws and losses), the average and spread
+of game length, how games ended (checkmate, a goal by name, stalemate, repetition, the
+fifty-move rule, the move cap, adjudicated as a draw), the most common first moves with
+White's score after them, how often each piece type moved, and warnings when something
+looks broken: a side never wins, most games hit the move cap, a piece never moves.
+
+Games start from the setup (--setup; a shuffled setup draws an arrangement per pair of
+games from --seed), from the lines of --openings FILE (one a line: a FEN, or moves from
+the setup; # starts a comment; the two games of a pair share a line, cycling through the
+file), or after --random-plies K random legal moves (drawn per pair from --seed and the
+pair's number, never ending the game). Both sides are the same engine, so the two games
+of a pair (the colours alternated over one opening) differ only by their jitter: with
+--nodes, each move's node budget varies by
+up to --jitter per cent either way, drawn from the game's own seed, so that games from
+one position differ while every game stays reproducible: with --nodes (or --depth) the
+games, and so the report, are the same on any number of --jobs and any machine. With
+--movetime they depend on the machine's speed. From one position the engine tends to
+repeat itself even so; the report counts the distinct games and warns when too few
+differ, since its intervals count games as independent. For a balance study,
+--random-plies 2 is a good start.
+
+Budget: --nodes N (default 3000 when no limit is given), --movetime MS or --depth D per
+move; the first reached stops a search. Each game stops at --max-plies, a draw.
+
+Output: the report as text, or --json; --html FILE writes it as a page with inline SVG
+charts (results over game length, outcome by reason); --pgn FILE writes the games with
+[Variant], [FEN], [Result] and [Termination] tags. A progress line on standard error
+shows games done, White wins/draws/Black wins so far and the time left (updated in place
+on a terminal, one line every few seconds otherwise); -q silences it.
+
+Past one machine: --shard I/N plays only pairs of games k with k mod N = I and writes
+the games as JSON lines (a header line, then one line a game) to standard output or
+--out FILE instead of a report; chimera merge combines the shards' files into the report
+the whole run would have given (exactly, with --nodes or --depth). For example as a Slurm
+array job: "#SBATCH --array=0-15" then "chimera selfplay koopa -n 1600 --nodes 5000
+--jobs 1 --shard $SLURM_ARRAY_TASK_ID/16 --out koopa-$SLURM_ARRAY_TASK_ID.jsonl", and
+"chimera merge koopa-*.jsonl" when all are done. GNU parallel over ssh does the same
+with "parallel -S host1,host2 chimera selfplay ... --shard {}/16 --out s{}.jsonl ::: $(seq 0 15)".`,
+	examples: []string{
+		"chimera selfplay koopa -n 200 --nodes 3000 --random-plies 2",
+		"chimera selfplay prisonbreak -n 400 --movetime 50 --jobs 4 --pgn pb.pgn --html pb.html",
+		"chimera selfplay chess -n 100 --random-plies 4 --seed 7 --json > report.json",
+		"chimera selfplay hostage -n 1000 --shard 2/8 --out hostage-2.jsonl",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		setup := fs.String("setup", "", "start from this named setup (default: the first)")
+		n := fs.IntP("games", "n", 100, "number of games")
+		b := budgetFlags(fs)
+		pgn := fs.String("pgn", "", "write the games to this PGN file")
+		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
+		random := fs.Int("random-plies", 0, "start each pair of games with this many random legal plies")
+		asJSON := fs.Bool("json", false, "write the report as JSON")
+		html := fs.String("html", "", "write the report as an HTML page with SVG charts to this file")
+		sh := shardFlags(fs)
+		return func(c *context, args []string) int {
+			rs, args, code := c.variant(*def, args)
+			if code != exitOK {
+				return code
+			}
+			if code := c.noMoreArgs(args); code != exitOK {
+				return code
+			}
+			if *n < 1 {
+				return c.usage("-n must be at least 1, found %d", *n)
+			}
+			if *random < 0 {
+				return c.usage("--random-plies must not be negative, found %d", *random)
+			}
+			if *openings != "" && *random > 0 {
+				return c.usage("give --openings or --random-plies, not both")
+			}
+			opt, code := b.options(c)
+			if code != exitOK {
+				return code
+			}
+			shard, code := sh.parse(c)
+			if code != exitOK {
+				return code
+			}
+			pairs := (*n + 1) / 2
+			starts, err := startsFor(rs, *setup, *openings, pairs, b.seed())
+			if err != nil {
+				return c.inputError(err)
+			}
+			specs := selfplay.Specs(*n, starts, *random, b.seed())
+			header := runHeader{Chimera: "selfplay", Variant: variantName(*def, rs), Games: *n,
+				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
+				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Openings: *openings, Setup: *setup}
+			if shard.n > 0 {
+				header.Shard = shard.String()
+				specs = selfplay.Shard(specs, shard.i, shard.n)
+			}
+			games, code := c.play(rs, specs, opt, *b.jobs, *b.quiet)
+			if code != exitOK {
+				return code
+			}
+			if shard.n > 0 {
+				return c.writeRecords(*sh.out, header, games)
+			}
+			return c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON)
+		}
+	},
+}
+
+// budget holds the flags common to selfplay and values.
+type budget struct {
+	movetime, depth, jobs, hash, maxPlies *int
+	nodes                                 *int64
+	jitter                                *float64
+	seedFlag                              *uint64
+	quiet                                 *bool
+}
+
+func budgetFlags(fs *pflag.FlagSet) *budget {
+	b := &budget{}
+	b.nodes = fs.Int64("nodes", 0, "search at most this many nodes a move (default 3000 when no limit is given)")
+	b.movetime = fs.Int("movetime", 0, "search for this many milliseconds a move")
+	b.depth = fs.Int("depth", 0, "search to this depth a move (plies)")
+	b.jobs = fs.IntP("jobs", "j", runtime.NumCPU(), "games played at once (one engine each)")
+	b.hash = fs.Int("hash", 16, "transposition table per engine, in MB")
+	b.maxPlies = fs.Int("max-plies", 300, "stop a game at this many plies and count it a draw")
+	b.jitter = fs.Float64("jitter", 20, "vary each move's node budget by up to this per cent either way")
+	b.seedFlag = fs.Uint64("seed", 1, "seed of the openings and the node jitter")
+	b.quiet = fs.BoolP("quiet", "q", false, "no progress line on standard error")
+	return b
+}
+
+func (b *budget) seed() uint64 { return *b.seedFlag }
+
+// options checks the flags and returns the engines' options.
+func (b *budget) options(c *context) (selfplay.Options, int) {
+	switch {
+	case *b.nodes < 0:
+		return selfplay.Options{}, c.usage("--nodes must be positive, found %d", *b.nodes)
+	case *b.movetime < 0:
+		return selfplay.Options{}, c.usage("--movetime must be positive, found %d", *b.movetime)
+	case *b.depth < 0 || *b.depth > 100:
+		return selfplay.Options{}, c.usage("--depth must be from 1 to 100, found %d", *b.depth)
+	case *b.jobs < 1:
+		return selfplay.Options{}, c.usage("--jobs must be at least 1, found %d", *b.jobs)
+	case *b.hash < 1 || *b.hash > 4096:
+		return selfplay.Options{}, c.usage("--hash must be from 1 to 4096 MB, found %d", *b.hash)
+	case *b.maxPlies < 1:
+		return selfplay.Options{}, c.usage("--max-plies must be at least 1, found %d", *b.maxPlies)
+	case *b.jitter < 0 || *b.jitter >= 100:
+		return selfplay.Options{}, c.usage("--jitter must be from 0 to 99 per cent, found %g", *b.jitter)
+	}
+	if *b.nodes == 0 && *b.movetime == 0 && *b.depth == 0 {
+		*b.nodes = 3000
+	}
+	lim := search.Limits{Nodes: *b.nodes, Depth: *b.depth, MoveTime: time.Duration(*b.movetime) * time.Millisecond}
+	return selfplay.Options{Limits: lim, HashMB: *b.hash, MaxPlies: *b.maxPlies, Jitter: *b.jitter / 100}, exitOK
+}
+
+// text writes the budget in words: "nodes 3000 (±20 %) a move".
+func (b *budget) text() string {
+	var parts []string
+	if *b.nodes > 0 {
+		s := fmt.Sprintf("%d nodes", *b.nodes)
+		if *b.jitter > 0 {
+			s += fmt.Sprintf(" (±%g %%)", *b.jitter)
+		}
+		parts = append(parts, s)
+	}
+	if *b.depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", *b.depth))
+	}
+	if *b.movetime > 0 {
+		parts = append(parts, fmt.Sprintf("%d ms", *b.movetime))
+	}
+	return strings.Join(parts, ", ") + " a move"
+}
+
+// shardFlags registers --shard and --out.
+type shardFlag struct {
+	spec, out *string
+}
+
+type shardSpec struct{ i, n int }
+
+func (s shardSpec) String() string { return fmt.Sprintf("%d/%d", s.i, s.n) }
+
+func shardFlags(fs *pflag.FlagSet) *shardFlag {
+	return &shardFlag{
+		spec: fs.String("shard", "", "play shard I of N (I/N, I from 0) and write JSON lines for chimera merge"),
+		out:  fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)"),
+	}
+}
+
+func (s *shardFlag) parse(c *context) (shardSpec, int) {
+	if *s.spec == "" {
+		if *s.out != "" {
+			return shardSpec{}, c.usage("--out goes with --shard (use --shard 0/1 for the records of a whole run)")
+		}
+		return shardSpec{}, exitOK
+	}
+	var sh shardSpec
+	if _, err := fmt.Sscanf(*s.spec, "%d/%d", &sh.i, &sh.n); err != nil || sh.n < 1 || sh.i < 0 || sh.i >= sh.n ||
+		*s.spec != sh.String() {
+		return shardSpec{}, c.usage("--shard must be I/N with 0 <= I < N, found %q", *s.spec)
+	}
+	return sh, exitOK
+}
+
+// variantName is what a header records to reopen the variant: the name or path given.
+func variantName(def string, rs *compiler.Ruleset) string {
+	if def != "" {
+		return def
+	}
+	return rs.Name
+}
+
+// startsFor resolves where the pairs of games start: the lines of an openings file, or the
+// setup (a shuffled one drawing an arrangement per pair from seed).
+func startsFor(rs *compiler.Ruleset, setup, openings string, pairs int, seed uint64) ([]selfplay.Start, error) {
+	if openings != "" {
+		return readOpenings(rs, setup, openings)
+	}
+	name, num, err := compiler.ParseSetupName(setup)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range rs.Setups() {
+		if name != "" && s.Name != name || name == "" && s.Name != rs.SetupAt(0).Name {
+			continue
+		}
+		if s.Shuffled() && num < 0 {
+			starts := make([]selfplay.Start, pairs)
+			for k := range starts {
+				starts[k].FEN = interpreter.ArrangedFEN(rs, s, int(selfplay.Seed(seed, -1-k)%uint64(s.Count())))
+			}
+			return starts, nil
+		}
+	}
+	fen, _, err := interpreter.SetupFEN(rs, setup)
+	if err != nil {
+		return nil, err
+	}
+	return []selfplay.Start{{FEN: fen}}, nil
+}
+
+// readOpenings reads an openings file: one opening a line, a FEN or moves from the setup.
+func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	base, _, err := interpreter.SetupFEN(rs, setup)
+	if err != nil {
+		return nil, err
+	}
+	var starts []selfplay.Start
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if _, err := interpreter.FromFEN(rs, line); err == nil {
+			starts = append(starts, selfplay.Start{FEN: line})
+			continue
+		}
+		p, _ := interpreter.FromFEN(rs, base)
+		r := gametext.ReplayGame(p, line)
+		if r.Stop != nil || len(r.Moves) == 0 {
+			why := "neither a FEN nor moves from the setup"
+			if r.Stop != nil {
+				why = "not a FEN, and as moves: " + r.Stop.Error()
+			}
+			return nil, fmt.Errorf("%s:%d: %s", path, i+1, why)
+		}
+		if res := p.Result(); res != interpreter.Ongoing {
+			return nil, fmt.Errorf("%s:%d: the opening ends the game (%s)", path, i+1, res.Reason)
+		}
+		st := selfplay.Start{FEN: base}
+		for _, m := range r.Moves {
+			st.Moves = append(st.Moves, m.Coord)
+		}
+		starts = append(starts, st)
+	}
+	if len(starts) == 0 {
+		return nil, fmt.Errorf("%s: no openings", path)
+	}
+	return starts, nil
+}
+
+// play runs the games with a progress line on standard error.
+func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay.Options, jobs int, quiet bool) ([]selfplay.Game, int) {
+	pr := newGameProgress(c.err, len(specs), quiet)
+	games, err := selfplay.Run(rs, specs, opt, jobs, pr.add)
+	pr.finish()
+	if err != nil {
+		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+		return nil, exitFail
+	}
+	return games, exitOK
+}
+
+// gameProgress writes "games 37/200  1-0 15  draw 10  0-1 12  about 2m13s left" on standard
+// error: in place on a terminal, else a line every few seconds.
+type gameProgress struct {
+	w               io.Writer
+	tty, quiet      bool
+	total, done     int
+	white, draw, bl int
+	start, last     time.Time
+}
+
+func newGameProgress(w io.Writer, total int, quiet bool) *gameProgress {
+	pr := &gameProgress{w: w, total: total, quiet: quiet, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			pr.tty = true
+		}
+	}
+	return pr
+}
+
+func (pr *gameProgress) add(g selfplay.Game) {
+	pr.done++
+	switch g.Result {
+	case "1-0":
+		pr.white++
+	case "0-1":
+		pr.bl++
+	default:
+		pr.draw++
+	}
+	if pr.quiet {
+		return
+	}
+	now := time.Now()
+	if !pr.tty && now.Sub(pr.last) < 5*time.Second && pr.done < pr.total {
+		return
+	}
+	pr.last = now
+	line := pr.line()
+	if pr.tty {
+		fmt.Fprintf(pr.w, "\r%s\x1b[K", line)
+	} else {
+		fmt.Fprintln(pr.w, line)
+	}
+}
+
+func (pr *gameProgress) line() string {
+	elapsed := time.Since(pr.start)
+	left := "done"
+	if pr.done < pr.total {
+		est := time.Duration(float64(elapsed) / float64(pr.done) * float64(pr.total-pr.done))
+		left = fmt.Sprintf("about %s left", est.Round(time.Second))
+	}
+	return fmt.Sprintf("games %d/%d  1-0 %d  draw %d  0-1 %d  %s elapsed, %s",
+		pr.done, pr.total, pr.white, pr.draw, pr.bl, elapsed.Round(time.Second), left)
+}
+
+func (pr *gameProgress) finish() {
+	if pr.tty && !pr.quiet && pr.done > 0 {
+		fmt.Fprintln(pr.w)
+	}
+}
+
+// runHeader is the first JSON line of a shard's records: what the run was.
+type runHeader struct {
+	Chimera     string  `json:"chimera"` // the command: selfplay or values
+	Variant     string  `json:"variant"`
+	Games       int     `json:"games"` // of the whole run (values: per piece type)
+	Seed        uint64  `json:"seed"`
+	Budget      string  `json:"budget"`
+	Nodes       int64   `json:"nodes,omitempty"`
+	MoveTime    int     `json:"movetime,omitempty"`
+	Depth       int     `json:"depth,omitempty"`
+	MaxPlies    int     `json:"max_plies"`
+	Jitter      float64 `json:"jitter"`
+	RandomPlies int     `json:"random_plies,omitempty"`
+	Openings    string  `json:"openings,omitempty"`
+	Setup       string  `json:"setup,omitempty"`
+	Unit        string  `json:"unit,omitempty"`  // values: the unit piece's letter
+	Types       string  `json:"types,omitempty"` // values: the letters measured
+	Shard       string  `json:"shard,omitempty"`
+}
+
+// same reports whether two headers describe the same run (shards aside).
+func (h runHeader) same(o runHeader) bool {
+	h.Shard, o.Shard = "", ""
+	return h == o
+}
+
+// writeRecords writes a header line and one JSON line a game.
+func (c *context) writeRecords(path string, h runHeader, games []selfplay.Game) int {
+	w := c.out
+	var f *os.File
+	if path != "" && path != "-" {
+		var err error
+		if f, err = os.Create(path); err != nil {
+			return c.inputError(err)
+		}
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.Encode(h)
+	for _, g := range games {
+		enc.Encode(g)
+	}
+	err := bw.Flush()
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// selfplayOutput writes the report, the PGN file and the HTML page of a selfplay run.
+func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn, html string, asJSON bool) int {
+	r := selfplay.Analyze(runInfo(rs, h, games), games)
+	if code := c.writePGN(pgn, "chimera selfplay", h, games); code != exitOK {
+		return code
+	}
+	if html != "" {
+		if code := c.writeFile(html, func(w io.Writer) error { return selfplay.WriteHTML(w, r) }); code != exitOK {
+			return code
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(c.out)
+		enc.SetIndent("", "  ")
+		enc.Encode(r)
+		return exitOK
+	}
+	r.WriteText(c.out)
+	return exitOK
+}
+
+// runInfo describes a run for its report; the pieces in play are read from the games'
+// start positions.
+func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.Info {
+	var fens []string
+	for _, g := range games {
+		fens = append(fens, g.FEN)
+	}
+	setup := h.Setup
+	if setup == "" && rs.NumSetups() > 0 {
+		setup = rs.SetupAt(0).Name
+	}
+	starts := fmt.Sprintf("setup %q", setup)
+	if h.Chimera == "values" {
+		starts += ", less one piece of the handicapped side"
+	}
+	switch {
+	case h.Openings != "":
+		starts = "the openings of " + h.Openings
+	case h.RandomPlies > 0:
+		starts += fmt.Sprintf(", then %d random plies (per pair of games, seed %d)", h.RandomPlies, h.Seed)
+	}
+	return selfplay.Info{Variant: h.Variant, Title: rs.Title, Budget: h.Budget, Starts: starts, MaxPlies: h.MaxPlies, Pieces: selfplay.Pieces(rs, fens)}
+}
+
+// writePGN writes the games to path ("" writes nothing).
+func (c *context) writePGN(path, event string, h runHeader, games []selfplay.Game) int {
+	if path == "" {
+		return exitOK
+	}
+	ph := selfplay.PGNHeader{Event: event, Variant: h.Variant, Date: time.Now().Format("2006.01.02"), Player: "chimera " + strings.TrimSuffix(h.Budget, " a move")}
+	return c.writeFile(path, func(w io.Writer) error {
+		for _, g := range games {
+			if err := selfplay.WritePGN(w, ph, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (c *context) writeFile(path string, write func(io.Writer) error) int {
+	f, err := os.Create(path)
+	if err != nil {
+		return c.inputError(err)
+	}
+	bw := bufio.NewWriter(f)
+	err = write(bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+		return exitFail
+	}
+	return exitOK
+}

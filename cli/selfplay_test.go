@@ -1,0 +1,138 @@
+// Tests of selfplay, values and merge through Main.
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSelfplayShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"gardner", "-n", "6", "--nodes", "300", "--max-plies", "50", "--random-plies", "2", "--seed", "5", "-q"}
+	code, whole, errs := run(append([]string{"selfplay", "--jobs", "2", "--pgn", filepath.Join(dir, "g.pgn"), "--html", filepath.Join(dir, "g.html")}, common...)...)
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{"Self-play report: Gardner", "distinct), 300 nodes (±20 %) a move", "White wins", "First-move advantage", "How games ended", "First moves", "Warnings"} {
+		if !strings.Contains(whole, want) {
+			t.Errorf("report lacks %q:\n%s", want, whole)
+		}
+	}
+	pgn, _ := os.ReadFile(filepath.Join(dir, "g.pgn"))
+	if strings.Count(string(pgn), `[Variant "gardner"]`) != 6 || !strings.Contains(string(pgn), "[Termination ") {
+		t.Errorf("PGN file:\n%.500s", pgn)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "g.html"))
+	if strings.Count(string(html), "<svg") != 2 {
+		t.Errorf("HTML page without its two charts")
+	}
+	// Two shards (one by --out, one on standard output) merge into the same report.
+	code, _, errs = run(append([]string{"selfplay", "--shard", "0/2", "--out", filepath.Join(dir, "s0.jsonl")}, common...)...)
+	if code != 0 {
+		t.Fatalf("shard 0: exit %d, %s", code, errs)
+	}
+	code, s1, errs := run(append([]string{"selfplay", "--shard", "1/2", "--jobs", "2"}, common...)...)
+	if code != 0 {
+		t.Fatalf("shard 1: exit %d, %s", code, errs)
+	}
+	os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(s1), 0o644)
+	code, merged, errs := run("merge", filepath.Join(dir, "s1.jsonl"), filepath.Join(dir, "s0.jsonl"))
+	if code != 0 || merged != whole {
+		t.Errorf("merge: exit %d (%s), report\n%s\nwant\n%s", code, errs, merged, whole)
+	}
+	// A missing shard is reported.
+	code, _, errs = run("merge", filepath.Join(dir, "s0.jsonl"))
+	if code != 1 || !strings.Contains(errs, "games missing") {
+		t.Errorf("merge of one shard of two: exit %d, %q", code, errs)
+	}
+	if code, out, _ := run("merge", "--partial", filepath.Join(dir, "s0.jsonl")); code != 0 || !strings.Contains(out, "Self-play report") {
+		t.Errorf("merge --partial: exit %d", code)
+	}
+	// Records of another run do not merge.
+	code, _, _ = run(append([]string{"selfplay", "--shard", "1/2", "--out", filepath.Join(dir, "other.jsonl"), "--seed", "6"}, common[:len(common)-3]...)...)
+	if code != 0 {
+		t.Fatal("other run failed")
+	}
+	if code, _, errs := run("merge", filepath.Join(dir, "s0.jsonl"), filepath.Join(dir, "other.jsonl")); code != 2 || !strings.Contains(errs, "another run") {
+		t.Errorf("merge of two runs: exit %d, %q", code, errs)
+	}
+}
+
+func TestSelfplayUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"selfplay", "gardner", "-n", "0"},
+		{"selfplay", "gardner", "--shard", "2/2"},
+		{"selfplay", "gardner", "--shard", "x"},
+		{"selfplay", "gardner", "--openings", "f", "--random-plies", "2"},
+		{"selfplay", "gardner", "--jitter", "100"},
+		{"values", "gardner", "--unit", "K"},
+		{"values", "gardner", "--types", "X"},
+		{"merge"},
+	} {
+		if code, _, errs := run(args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+	}
+}
+
+func TestSelfplayOpenings(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "open.txt")
+	os.WriteFile(file, []byte("# two openings\n1. c3 bxc3\nrnbqk/ppppp/5/PPPPP/RNBQK b - - 0 1\n"), 0o644)
+	code, out, errs := run("selfplay", "gardner", "-n", "4", "--nodes", "200", "--max-plies", "30", "--openings", file, "-q", "--json")
+	if code != 0 || !strings.Contains(out, `"games": 4`) {
+		t.Fatalf("exit %d, %s\n%s", code, errs, out)
+	}
+	os.WriteFile(file, []byte("1. Zz9\n"), 0o644)
+	if code, _, errs := run("selfplay", "gardner", "-n", "2", "--openings", file, "-q"); code != 2 || !strings.Contains(errs, "open.txt:1") {
+		t.Errorf("bad opening: exit %d, %q", code, errs)
+	}
+}
+
+func TestValuesTable(t *testing.T) {
+	code, out, errs := run("values", "gardner", "-n", "2", "--nodes", "200", "--max-plies", "40", "-q")
+	if code != 0 {
+		t.Fatalf("values: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{"Piece values: Gardner", "unit: one Pawn", "Q Queen", "R Rook", "B Bishop", "N Knight", "P Pawn"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = run("values", "gardner", "-n", "2", "--nodes", "200", "--max-plies", "40", "-q", "--types", "N", "--json")
+	if code != 0 || !strings.Contains(out, `"letter": "N"`) || !strings.Contains(out, `"letter": "P"`) || strings.Contains(out, `"letter": "Q"`) {
+		t.Errorf("values --types N --json: exit %d (%s)\n%s", code, errs, out)
+	}
+}
+
+func TestSelfplayHelp(t *testing.T) {
+	for _, name := range []string{"selfplay", "values", "merge"} {
+		code, out, _ := run(name, "--help")
+		if code != 0 || !strings.Contains(out, "Examples:\n  chimera "+name) {
+			t.Errorf("%s --help: exit %d\n%s", name, code, out)
+		}
+	}
+}
+
+func TestValuesShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--types", "RN", "-q"}
+	code, whole, errs := run(append([]string{"values"}, common...)...)
+	if code != 0 {
+		t.Fatalf("values: exit %d, %s", code, errs)
+	}
+	var files []string
+	for i := 0; i < 3; i++ {
+		f := filepath.Join(dir, "v"+string(rune('0'+i))+".jsonl")
+		if code, _, errs := run(append([]string{"values", "--shard", string(rune('0'+i)) + "/3", "--out", f}, common...)...); code != 0 {
+			t.Fatalf("shard %d: exit %d, %s", i, code, errs)
+		}
+		files = append(files, f)
+	}
+	code, merged, errs := run(append([]string{"merge"}, files...)...)
+	if code != 0 || merged != whole {
+		t.Errorf("merge: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
+	}
+}

@@ -1,0 +1,288 @@
+// Package selfplay plays the engine against itself on any compiled variant and reads the
+// games as a designer would: outcome rates with confidence intervals, the first-move
+// advantage in Elo, game lengths, how games end, first moves, warnings when a variant
+// looks broken, and piece values measured by handicap games.
+//
+// Every game is described by a Spec before it is played, and everything random about it
+// (its opening plies, the jitter of its node budget) comes from its own seed, derived from
+// a run's seed and the game's index. A game therefore does not depend on which worker
+// plays it or when: with a node limit, a run on any number of workers, or split in shards
+// over many machines and merged, gives the same games.
+package selfplay
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"sync"
+	"time"
+
+	"chimera/compiler"
+	"chimera/engine/search"
+	"chimera/interpreter"
+)
+
+// ReasonMoveCap is the reason of a game stopped at the move cap and adjudicated a draw.
+const ReasonMoveCap = "move cap"
+
+// Spec describes one game before it is played.
+type Spec struct {
+	Index int    // the game's number in its run, from 0
+	FEN   string // the start position
+	// Opening moves (any notation the interpreter reads) played before the engines take
+	// over, then RandomPlies random legal moves drawn with OpeningSeed (the two games of a
+	// pair share it, and so their opening). PlaySeed drives the jitter of the node budget.
+	Opening     []string
+	RandomPlies int
+	OpeningSeed uint64
+	PlaySeed    uint64
+	// Pairing and Handicapped label handicap games (piece values): the handicap's name
+	// and the side that plays without the piece.
+	Pairing     string
+	Handicapped string
+}
+
+// Options are the engines' settings, the same for every game.
+type Options struct {
+	Limits   search.Limits // per move; Nodes or MoveTime (or Depth)
+	HashMB   int           // transposition table per engine (default 16)
+	MaxPlies int           // the move cap: a game that reaches it is a draw (default 300)
+	// Jitter varies the node budget of each move by up to this fraction either way (0.2:
+	// 80 % to 120 %), drawn from the game's seed, so that games from one position differ
+	// while staying reproducible. It applies to node limits only.
+	Jitter float64
+}
+
+func (o Options) withDefaults() Options {
+	if o.HashMB <= 0 {
+		o.HashMB = 16
+	}
+	if o.MaxPlies <= 0 {
+		o.MaxPlies = 300
+	}
+	return o
+}
+
+// Game is the record of one played game. Records are written as JSON lines by sharded
+// runs and read back by a merge; every field but Millis is the same whoever plays it
+// (with a node or depth limit).
+type Game struct {
+	Index       int      `json:"index"`
+	Pairing     string   `json:"pairing,omitempty"`
+	Handicapped string   `json:"handicapped,omitempty"`
+	FEN         string   `json:"fen"`
+	Opening     int      `json:"opening"` // plies that were not searched (opening, random)
+	Moves       []string `json:"moves"`   // coordinate notation
+	SAN         []string `json:"san"`
+	Result      string   `json:"result"` // 1-0, 0-1 or 1/2-1/2
+	Reason      string   `json:"reason"` // checkmate, stalemate, a goal's name, fifty-move rule, repetition, move cap
+	Goal        bool     `json:"goal,omitempty"`
+	Moved       string   `json:"moved"` // letters of the piece types that moved (or were dropped), in type order
+	Nodes       int64    `json:"nodes"`
+	Millis      int64    `json:"ms"`
+}
+
+// Plies is the game's length in plies.
+func (g *Game) Plies() int { return len(g.Moves) }
+
+// WhiteScore is White's score: 1, 0.5 or 0.
+func (g *Game) WhiteScore() float64 {
+	switch g.Result {
+	case "1-0":
+		return 1
+	case "0-1":
+		return 0
+	}
+	return 0.5
+}
+
+// Seed derives the seed of item i (a game, a pair of games) from a run's seed: a
+// splitmix64 step, so that neighbouring indices get unrelated streams.
+func Seed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// Play plays the game of spec with engine e (cleared first) on both sides.
+func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game, error) {
+	opt = opt.withDefaults()
+	start := time.Now()
+	g := Game{Index: spec.Index, Pairing: spec.Pairing, Handicapped: spec.Handicapped, FEN: spec.FEN}
+	p, err := interpreter.FromFEN(rs, spec.FEN)
+	if err != nil {
+		return g, fmt.Errorf("game %d: %w", spec.Index, err)
+	}
+	e.Clear()
+	openRNG := rand.New(rand.NewPCG(spec.OpeningSeed, 1))
+	rng := rand.New(rand.NewPCG(spec.PlaySeed, 2))
+	moved := make([]bool, rs.NumPieces())
+	play := func(m interpreter.Move) {
+		g.Moves = append(g.Moves, p.Coord(m))
+		g.SAN = append(g.SAN, p.SAN(m))
+		if m.IsDrop() {
+			moved[m.Dropped()] = true
+		} else if pc := p.At(m.From()); pc != interpreter.NoPiece {
+			moved[pc.Type()] = true
+		}
+		p.Make(m)
+	}
+	for _, text := range spec.Opening {
+		if p.Result() != interpreter.Ongoing {
+			return g, fmt.Errorf("game %d: the opening goes on after the game ended, at %q", spec.Index, text)
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return g, fmt.Errorf("game %d: opening: %w", spec.Index, err)
+		}
+		play(m)
+	}
+	for i := 0; i < spec.RandomPlies && len(g.Moves) < opt.MaxPlies; i++ {
+		m, ok := randomMove(p, openRNG)
+		if !ok {
+			break
+		}
+		play(m)
+	}
+	g.Opening = len(g.Moves)
+	var buf []interpreter.Move
+	for {
+		r := p.Result()
+		if r != interpreter.Ongoing {
+			g.Result, g.Reason = r.Score, r.Reason
+			g.Goal = p.Ended().Goal >= 0
+			break
+		}
+		if len(g.Moves) >= opt.MaxPlies {
+			g.Result, g.Reason = "1/2-1/2", ReasonMoveCap
+			break
+		}
+		lim := opt.Limits
+		if lim.Nodes > 0 && opt.Jitter > 0 {
+			f := 1 + opt.Jitter*(2*rng.Float64()-1)
+			lim.Nodes = max(1, int64(float64(lim.Nodes)*f))
+		}
+		res := e.Search(p, lim, nil)
+		g.Nodes += res.Nodes
+		m := res.Best
+		if m == interpreter.NoMove || !p.IsLegal(m) {
+			buf = p.LegalMoves(buf[:0])
+			if len(buf) == 0 {
+				return g, fmt.Errorf("game %d: the engine found no move in an ongoing game (%s)", spec.Index, p.FEN())
+			}
+			m = buf[0]
+		}
+		play(m)
+	}
+	for t, ok := range moved {
+		if ok {
+			g.Moved += string(rs.Piece(t).Letter)
+		}
+	}
+	g.Millis = time.Since(start).Milliseconds()
+	return g, nil
+}
+
+// randomMove draws a legal move of p after which the game goes on (so that an opening
+// never decides a game), or reports false when there is none.
+func randomMove(p *interpreter.Position, rng *rand.Rand) (interpreter.Move, bool) {
+	moves := p.LegalMoves(nil)
+	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	for _, m := range moves {
+		p.Make(m)
+		over := p.Result() != interpreter.Ongoing
+		p.Unmake()
+		if !over {
+			return m, true
+		}
+	}
+	return interpreter.NoMove, false
+}
+
+// Run plays specs on jobs workers (one engine each) and returns the games in the order of
+// specs. done, when not nil, is called after each game, from one goroutine at a time.
+// The first error stops the run.
+func Run(rs *compiler.Ruleset, specs []Spec, opt Options, jobs int, done func(Game)) ([]Game, error) {
+	opt = opt.withDefaults()
+	jobs = max(1, min(jobs, len(specs)))
+	games := make([]Game, len(specs))
+	next := make(chan int)
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := search.New(rs, opt.HashMB)
+			for i := range next {
+				g, err := Play(rs, e, specs[i], opt)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				games[i] = g
+				if err == nil && done != nil {
+					done(g)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range specs {
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return games, nil
+}
+
+// Shard keeps the specs of shard i of n: the pairs of games (indices 2k, 2k+1) with
+// k mod n = i, so that each shard has both colours of its openings.
+func Shard(specs []Spec, i, n int) []Spec {
+	if n <= 1 {
+		return specs
+	}
+	var out []Spec
+	for _, s := range specs {
+		if (s.Index/2)%n == i {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Start is where the games of an opening pair begin: a position and moves from it.
+type Start struct {
+	FEN   string
+	Moves []string
+}
+
+// Specs describes n self-play games: pair k (games 2k and 2k+1) starts from
+// starts[k mod len(starts)], then randomPlies random plies drawn from Seed(seed, k);
+// and game i's node jitter from Seed(^seed, i), a stream apart from the openings'.
+func Specs(n int, starts []Start, randomPlies int, seed uint64) []Spec {
+	specs := make([]Spec, n)
+	for i := range specs {
+		k := i / 2
+		st := starts[k%len(starts)]
+		specs[i] = Spec{Index: i, FEN: st.FEN, Opening: st.Moves, RandomPlies: randomPlies,
+			OpeningSeed: Seed(seed, k), PlaySeed: Seed(^seed, i)}
+	}
+	return specs
+}
+
+// SortGames orders games by index.
+func SortGames(games []Game) {
+	sort.Slice(games, func(i, j int) bool { return games[i].Index < games[j].Index })
+}

@@ -1,0 +1,396 @@
+// Piece values measured by handicap games.
+package selfplay
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// Handicaps lists the piece types whose value can be measured from the position fen: not
+// royal, and with at least one piece on each side's board.
+func Handicaps(rs *compiler.Ruleset, fen string) ([]int, error) {
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for t := 0; t < rs.NumPieces(); t++ {
+		if rs.Piece(t).Royal {
+			continue
+		}
+		if p.Pieces(compiler.White, t).Any() && p.Pieces(compiler.Black, t).Any() {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// PairingName names the handicap of removing one piece of type t: "-N".
+func PairingName(rs *compiler.Ruleset, t int) string { return "-" + string(rs.Piece(t).Letter) }
+
+// ValueSpecs describes the handicap games for piece values: for each type of types, in
+// that order, perType games (made even) from fen with one piece of that type removed from
+// one side — White in the even games, Black in the odd ones — so that the handicapped side
+// alternates colours, each pair from the same opening. Pair k removes the k-th piece of
+// the type (in square order, cycling), and from Black the piece on the mirrored square
+// when it holds one, so both colours lose the same piece. Indices run on across types:
+// type j's games are j*perType to (j+1)*perType-1.
+func ValueSpecs(rs *compiler.Ruleset, fen string, types []int, perType, randomPlies int, seed uint64) ([]Spec, error) {
+	perType += perType % 2
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return nil, err
+	}
+	var specs []Spec
+	for j, t := range types {
+		whites := squares(p.Pieces(compiler.White, t))
+		blacks := squares(p.Pieces(compiler.Black, t))
+		if len(whites) == 0 || len(blacks) == 0 {
+			return nil, fmt.Errorf("the start position lacks a %s on one side", rs.Piece(t).Name)
+		}
+		for i := 0; i < perType; i++ {
+			k := i / 2
+			idx := j*perType + i
+			sq := whites[k%len(whites)]
+			side := "white"
+			if i%2 == 1 {
+				side = "black"
+				mirror := rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq))
+				if pc := p.At(mirror); pc == interpreter.MakePiece(t, compiler.Black) {
+					sq = mirror
+				} else {
+					sq = blacks[k%len(blacks)]
+				}
+			}
+			start, err := RemovePiece(rs, fen, sq)
+			if err != nil {
+				return nil, err
+			}
+			specs = append(specs, Spec{Index: idx, FEN: start, RandomPlies: randomPlies,
+				OpeningSeed: Seed(seed, idx/2), PlaySeed: Seed(^seed, idx),
+				Pairing: PairingName(rs, t), Handicapped: side})
+		}
+	}
+	return specs, nil
+}
+
+func squares(b compiler.Bitboard) []compiler.Square {
+	var out []compiler.Square
+	for b.Any() {
+		sq := b.First()
+		out = append(out, sq)
+		b = b.Rest()
+	}
+	return out
+}
+
+// RemovePiece returns fen with the piece on sq taken off (castling rights that need it are
+// dropped when the position would not be valid otherwise).
+func RemovePiece(rs *compiler.Ruleset, fen string, sq compiler.Square) (string, error) {
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return "", fmt.Errorf("empty FEN")
+	}
+	board, pools := fields[0], ""
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		board, pools = board[:i], board[i:]
+	}
+	rows := strings.Split(board, "/")
+	row := rs.Ranks - 1 - rs.RankOf(sq)
+	if row < 0 || row >= len(rows) {
+		return "", fmt.Errorf("FEN %q has no rank for %s", fen, rs.SquareName(sq))
+	}
+	// Cells of the row: "" for an empty cell, else the token ("*", a letter, a letter~).
+	var cells []string
+	r := rows[row]
+	for i := 0; i < len(r); {
+		c := r[i]
+		switch {
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(r) && r[j] >= '0' && r[j] <= '9' {
+				j++
+			}
+			var n int
+			fmt.Sscan(r[i:j], &n)
+			for ; n > 0; n-- {
+				cells = append(cells, "")
+			}
+			i = j
+		default:
+			j := i + 1
+			if c == '+' && j < len(r) {
+				j++
+			}
+			for j < len(r) && r[j] == '~' {
+				j++
+			}
+			cells = append(cells, r[i:j])
+			i = j
+		}
+	}
+	f := rs.FileOf(sq)
+	if f >= len(cells) || cells[f] == "" || cells[f] == "*" {
+		return "", fmt.Errorf("no piece on %s in %q", rs.SquareName(sq), fen)
+	}
+	cells[f] = ""
+	var b strings.Builder
+	empty := 0
+	for _, c := range cells {
+		if c == "" {
+			empty++
+			continue
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+			empty = 0
+		}
+		b.WriteString(c)
+	}
+	if empty > 0 {
+		fmt.Fprint(&b, empty)
+	}
+	rows[row] = b.String()
+	fields[0] = strings.Join(rows, "/") + pools
+	out := strings.Join(fields, " ")
+	if _, err := interpreter.FromFEN(rs, out); err != nil {
+		if len(fields) > 2 && fields[2] != "-" {
+			fields[2] = "-"
+			alt := strings.Join(fields, " ")
+			if _, err2 := interpreter.FromFEN(rs, alt); err2 == nil {
+				return alt, nil
+			}
+		}
+		return "", err
+	}
+	return out, nil
+}
+
+// ValueRow is one piece type's measured value.
+type ValueRow struct {
+	Letter   string `json:"letter"`
+	Name     string `json:"name"`
+	Declared int    `json:"declared_cp"` // the definition's value (0: none)
+	// DeclaredUnits is Declared over the unit's declared value (0 when either is missing).
+	DeclaredUnits float64 `json:"declared_units"`
+	Games         int     `json:"games"`
+	Distinct      int     `json:"distinct_games"` // games whose moves differ from every other's
+	// Wins, Draws, Losses are for the side with the piece (the unhandicapped side).
+	Wins   int         `json:"wins"`
+	Draws  int         `json:"draws"`
+	Losses int         `json:"losses"`
+	Elo    EloEstimate `json:"elo"` // the worth of the piece in Elo (the full side's advantage)
+	// Value is Elo over the unit's Elo, with a 95 % margin; Bound: the score saturated and
+	// Value is a lower bound.
+	Value  float64 `json:"value_units"`
+	Margin float64 `json:"margin_units"`
+	// Fit is Elo over the fitted Elo per unit (ValuesReport.FitElo), with its margin.
+	Fit       float64 `json:"fit_units"`
+	FitMargin float64 `json:"fit_margin_units"`
+	Bound     bool    `json:"lower_bound,omitempty"`
+	Verdict   string  `json:"verdict"`
+}
+
+// ValuesReport is the table of measured piece values.
+type ValuesReport struct {
+	Info
+	Unit       string     `json:"unit"` // the letter of the unit piece
+	UnitName   string     `json:"unit_name"`
+	PerPairing int        `json:"games_per_pairing"`
+	UnitElo    float64    `json:"unit_elo"` // the unit's handicap in Elo
+	FitElo     float64    `json:"fit_elo"`  // Elo per unit fitted to the declared values (0: none)
+	Rows       []ValueRow `json:"values"`
+	Notes      []string   `json:"notes"`
+}
+
+// AnalyzeValues reads the handicap games: for each pairing, the score of the full side
+// turned into Elo, and each Elo divided by the unit's (unit: a piece letter).
+func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
+	r := &ValuesReport{Info: info, Unit: unit}
+	byPairing := map[string]*ValueRow{}
+	seen := map[string]bool{}
+	var order []string
+	for _, g := range games {
+		row := byPairing[g.Pairing]
+		if row == nil {
+			letter := strings.TrimPrefix(g.Pairing, "-")
+			row = &ValueRow{Letter: letter, Name: letter}
+			for _, pc := range info.Pieces {
+				if pc.Letter == letter {
+					row.Name, row.Declared = pc.Name, pc.Value
+				}
+			}
+			byPairing[g.Pairing] = row
+			order = append(order, g.Pairing)
+		}
+		row.Games++
+		if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
+			seen[key] = true
+			row.Distinct++
+		}
+		full := "1-0"
+		if g.Handicapped == "white" {
+			full = "0-1"
+		}
+		switch {
+		case g.Result == full:
+			row.Wins++
+		case g.Result == "1/2-1/2":
+			row.Draws++
+		default:
+			row.Losses++
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return typeIndex(info, order[i]) < typeIndex(info, order[j]) })
+	for _, k := range order {
+		row := byPairing[k]
+		row.Elo = EloFromResults(row.Wins, row.Draws, row.Losses)
+		r.PerPairing = max(r.PerPairing, row.Games)
+		r.Rows = append(r.Rows, *row)
+		if row.Games >= 10 && float64(row.Distinct) < 0.8*float64(row.Games) {
+			r.Notes = append(r.Notes, fmt.Sprintf("only %d of the %d games without a %s differ from every other: its margin, which counts games as independent, is too narrow; raise --random-plies or --jitter", row.Distinct, row.Games, row.Name))
+		}
+	}
+	var u *ValueRow
+	for i := range r.Rows {
+		if r.Rows[i].Letter == unit {
+			u = &r.Rows[i]
+		}
+	}
+	if u == nil {
+		r.Notes = append(r.Notes, fmt.Sprintf("no games without a %s: values are left in Elo", unit))
+		return r
+	}
+	r.UnitName = u.Name
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		row.Bound = row.Elo.Saturated
+		if u.Declared > 0 && row.Declared > 0 {
+			row.DeclaredUnits = float64(row.Declared) / float64(u.Declared)
+		}
+	}
+	// Scale 1: the unit's own handicap.
+	ue := u.Elo
+	unitOK := ue.Elo-ue.Margin > 0
+	r.UnitElo = ue.Elo
+	if !unitOK {
+		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: it gives no scale, so values are read on the fitted scale", u.Name, EloText(ue)))
+	}
+	// Scale 2: Elo per unit fitted to every declared value (weighted least squares through
+	// the origin, weights 1/variance): it assumes the declared values are right up to one
+	// factor and so checks their ratios.
+	var num, den float64
+	for _, row := range r.Rows {
+		if row.Bound || row.DeclaredUnits == 0 || row.Elo.Margin <= 0 {
+			continue
+		}
+		sd := row.Elo.Margin / Z95
+		w := 1 / (sd * sd)
+		num += w * row.Elo.Elo * row.DeclaredUnits
+		den += w * row.DeclaredUnits * row.DeclaredUnits
+	}
+	if den > 0 && num > 0 {
+		r.FitElo = num / den
+	}
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if unitOK {
+			row.Value = row.Elo.Elo / ue.Elo
+			relT, relU := row.Elo.Margin/math.Max(math.Abs(row.Elo.Elo), 1), ue.Margin/ue.Elo
+			if row == u {
+				relT = 0
+			}
+			row.Margin = math.Abs(row.Value) * math.Sqrt(relT*relT+relU*relU)
+		}
+		if r.FitElo > 0 {
+			row.Fit = row.Elo.Elo / r.FitElo
+			row.FitMargin = row.Elo.Margin / r.FitElo
+		}
+		value, margin, scale := row.Value, row.Margin, ""
+		if !unitOK {
+			value, margin, scale = row.Fit, row.FitMargin, " (fitted scale)"
+		}
+		switch {
+		case row == u && unitOK:
+			row.Verdict = "unit"
+		case !unitOK && r.FitElo == 0:
+			row.Verdict = "no scale"
+		case row.DeclaredUnits == 0:
+			row.Verdict = "no declared value"
+		case row.Bound && row.Elo.Elo > 0 && value-margin < row.DeclaredUnits:
+			row.Verdict = "agrees (bound)" + scale
+		case math.Abs(value-row.DeclaredUnits) <= margin:
+			row.Verdict = "agrees" + scale
+		case value > row.DeclaredUnits:
+			row.Verdict = "DISAGREES: worth more than declared" + scale
+		default:
+			row.Verdict = "DISAGREES: worth less than declared" + scale
+		}
+	}
+	if r.FitElo > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("fitted scale: %.0f Elo per %s, fitted to all the declared values at once (it checks their ratios, not the %s's own worth)", r.FitElo, u.Name, u.Name))
+	}
+	return r
+}
+
+func typeIndex(info Info, pairing string) int {
+	for i, pc := range info.Pieces {
+		if "-"+pc.Letter == pairing {
+			return i
+		}
+	}
+	return len(info.Pieces)
+}
+
+// WriteText writes the values table.
+func (r *ValuesReport) WriteText(w io.Writer) {
+	title := r.Variant
+	if r.Title != "" && r.Title != r.Variant {
+		title = fmt.Sprintf("%s (%s)", r.Title, r.Variant)
+	}
+	unit := r.UnitName
+	if unit == "" {
+		unit = r.Unit
+	}
+	fmt.Fprintf(w, "Piece values: %s\n", title)
+	fmt.Fprintf(w, "%d games per piece type, %s, move cap %d plies; unit: one %s\n", r.PerPairing, r.Budget, r.MaxPlies, unit)
+	if r.Starts != "" {
+		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "                                        full side    piece's worth   value in %ss\n", unit)
+	fmt.Fprintf(w, "  piece               games distinct   won drawn lost  in Elo          measured        fitted scale    declared  verdict\n")
+	for _, row := range r.Rows {
+		cmp := ""
+		if row.Bound {
+			cmp = "≥"
+			if row.Elo.Elo < 0 {
+				cmp = "≤"
+			}
+		}
+		measured, fitted, declared := "-", "-", "-"
+		if row.Value != 0 || row.Margin != 0 {
+			measured = fmt.Sprintf("%s%.2f ± %.2f", cmp, row.Value, row.Margin)
+		}
+		if r.FitElo > 0 {
+			fitted = fmt.Sprintf("%s%.2f ± %.2f", cmp, row.Fit, row.FitMargin)
+		}
+		if row.DeclaredUnits > 0 {
+			declared = fmt.Sprintf("%.2f", row.DeclaredUnits)
+		}
+		fmt.Fprintf(w, "  %s %-17s %5d %8d  %5d %5d %4d  %-15s %-15s %-15s %-8s  %s\n",
+			row.Letter, row.Name, row.Games, row.Distinct, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, fitted, declared, row.Verdict)
+	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(w)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  ! %s\n", n)
+	}
+}
