@@ -2,7 +2,7 @@
 // help texts with examples, and exit statuses (0 success, 1 test or validation failure,
 // 2 usage or input error).
 //
-// Commands: list, show, moves, perft, search, validate, replay, uci, xboard, help. Wherever
+// Commands: list, show, moves, perft, search, validate, replay, uci, xboard, match, help. Wherever
 // a variant name is expected, a path to a definition file works too, and --def PATH may
 // replace it.
 package cli
@@ -42,7 +42,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand, xboardCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, validateCommand, replayCommand, uciCommand, xboardCommand, matchCommand}
 }
 
 // context carries the input and output streams and the running command.

@@ -45,6 +45,9 @@ func NewEstimate(w, d, l int) Estimate {
 	s := (float64(w) + float64(d)/2) / n
 	e.Score = s
 	e.Elo = EloOf(s)
+	if e.Elo == 0 {
+		e.Elo = 0 // not -0
+	}
 	variance := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / n
 	se := math.Sqrt(variance / n)
 	lo, hi := s-z95*se, s+z95*se
