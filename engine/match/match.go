@@ -151,6 +151,14 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			return nil, err
 		}
 		m.names[e] = first.players[e].name()
+		if x, ok := first.players[e].(*xbPlayer); ok && x.features["setboard"] != "1" {
+			for _, st := range starts {
+				if !st.startpos || xbStartDiffers[cfg.Ruleset.Name] {
+					first.close()
+					return nil, fmt.Errorf("engine %s cannot be given a position (no setboard feature), and the games start from %s: give it openings as moves from the start", m.names[e], st.label)
+				}
+			}
+		}
 	}
 	if m.names[0] == m.names[1] {
 		m.names[1] += " (2)"
@@ -285,7 +293,10 @@ func (w *worker) start(ctx context.Context, e int) error {
 	if err != nil {
 		return err
 	}
-	m.cfg.Engines[e].Protocol = proto // written by the first worker before the others start
+	if spec.Protocol == Detect {
+		// Only the first worker's first start finds it, before the other workers start.
+		m.cfg.Engines[e].Protocol = proto
+	}
 	w.players[e] = p
 	return nil
 }

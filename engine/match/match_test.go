@@ -329,3 +329,16 @@ func TestChimeraXBoardAgainstUCI(t *testing.T) {
 		})
 	}
 }
+
+func TestNoSetboard(t *testing.T) {
+	rs := open(t, "chess")
+	ops, err := ReadOpenings(rs, "o", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), Config{Ruleset: rs, Games: 2, Openings: ops, TC: TimeControl{Base: time.Second},
+		StartTimeout: 20 * time.Second, Engines: [2]EngineSpec{fake(t), fake(t, "-proto", "xboard", "-nosetboard")}})
+	if err == nil || !strings.Contains(err.Error(), "no setboard feature") {
+		t.Errorf("FEN openings for an engine without setboard: %v", err)
+	}
+}

@@ -3,7 +3,7 @@
 // its Nth move of each game: an illegal move, a hang, a crash, a resignation, or (XBoard)
 // refusing the opponent's move.
 //
-//	fakeengine [-proto uci|xboard] [-mode random|illegal|hang|crash|resign|reject] [-at N] [-name NAME] [-seed S]
+//	fakeengine [-proto uci|xboard] [-mode random|illegal|hang|crash|resign|reject] [-at N] [-name NAME] [-seed S] [-nosetboard]
 package main
 
 import (
@@ -13,7 +13,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
-	"time"
 
 	"chimera/compiler"
 	"chimera/interpreter"
@@ -25,7 +24,7 @@ var (
 	at    = flag.Int("at", 1, "misbehave at this move of each game (from 1)")
 	name  = flag.String("name", "Fake", "the name it gives")
 	seed  = flag.Uint64("seed", 1, "random seed")
-	delay = flag.Duration("delay", 0, "think this long before each move")
+	noSet = flag.Bool("nosetboard", false, "XBoard: say setboard=0")
 )
 
 type engine struct {
@@ -86,9 +85,6 @@ func (e *engine) variant(n string) {
 // choose picks this engine's move, misbehaving when it is time to.
 func (e *engine) choose() (string, bool) {
 	e.moves++
-	if *delay > 0 {
-		time.Sleep(*delay)
-	}
 	if e.moves == *at {
 		switch *mode {
 		case "illegal":
@@ -164,7 +160,11 @@ func (e *engine) xboard(f []string, line string) {
 	switch f[0] {
 	case "xboard":
 	case "protover":
-		e.say(`feature myname="%s" usermove=1 setboard=1 ping=1 variants="normal,koopa,crazyhouse,capablanca" done=1`, *name)
+		set := 1
+		if *noSet {
+			set = 0
+		}
+		e.say(`feature myname="%s" usermove=1 setboard=%d ping=1 variants="normal,koopa,crazyhouse,capablanca" done=1`, *name, set)
 	case "accepted", "rejected", "level", "st", "time", "otim", "post", "easy", "result":
 		if f[0] == "accepted" && len(f) > 1 && f[1] == "usermove" {
 			e.usermv = true
