@@ -1,0 +1,274 @@
+// The match command: two engines, UCI or XBoard, play a match refereed by the interpreter.
+package cli
+
+import (
+	stdctx "context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/engine/match"
+)
+
+var matchCommand = &command{
+	name:    "match",
+	args:    "VARIANT --engine CMD --engine CMD",
+	summary: "play a match between two engines (UCI or XBoard), Chimera refereeing",
+	details: `Plays a match between two engines on VARIANT, any built-in or definition file,
+with Chimera as the referee: it starts the engines as processes, tells each the variant
+and the positions in its protocol, keeps the clocks itself, checks every move, and
+adjudicates. Engine 1 (the first --engine) is the one the score is given for.
+
+An engine is a command line, split into words as a shell does for quotes and
+backslashes (no variables, pipes or redirections: write a script for those), run
+directly. A prefix uci: or xboard: names the protocol; without one it is detected: the
+referee sends "uci" and waits for "uciok" (up to --start-timeout), else speaks XBoard's
+protocol (xboard, protover 2). Engines that speak both (Sjaak II) are detected as UCI:
+give xboard: to use XBoard's. Each of the --concurrency workers runs its own pair of
+processes, started again after a crash or a hang; all are stopped at the end.
+
+The variant: UCI engines get "setoption name UCI_Variant value NAME" (Chimera's name,
+which Fairy-Stockfish shares for its built-ins: crazyhouse, capablanca, xiangqi, ...) or
+UCI_Chess960 for chess960, nothing for chess; a variant read from a file is also offered
+as VariantPath to UCI engines that have that option but not the variant. XBoard engines
+get "variant NAME" (normal for chess, fischerandom for chess960). An engine that does
+not list the variant stops the match before it begins. Positions go to UCI engines as
+"position startpos|fen FEN moves ...", to XBoard engines as moves (usermove when asked
+for) after "setboard FEN" when the game does not start from the standard start.
+
+Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime MS.
+UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
+(the base in whole seconds) or st. The time of a move is the wall time from sending the
+command that starts the search to receiving the move. An engine loses on time when a
+move takes longer than its clock (or the move time) by more than --grace plus 5 %; one
+that sends nothing by then is killed and started again for the next game.
+
+Games end on the interpreter's verdict (checkmate, stalemate, goals, repetition, the
+fifty-move rule), on a time forfeit, on an illegal move (checked by the interpreter; the
+offender loses), on a legal move an XBoard engine refuses, on a crash, on a resignation,
+or at --max-plies (a draw). Result claims of engines are not taken.
+
+Openings: each pair of games starts from the same position, engine 1 White in the
+first game and Black in the second. --openings FILE gives one opening a line (a FEN or
+EPD, or moves from the start in SAN or coordinates, "1. e4 e5 2. Nf3"), or a PGN file
+(its [FEN] tags and moves), used in order and repeated when there are fewer than the
+pairs; --random-plies K plays K random legal moves (after the opening, if any), drawn for
+each pair from --seed and the pair's number, so that results do not depend on how games
+are scheduled. Variants with a shuffled setup draw an arrangement for each pair.
+
+Output: a line per game on standard error (the game, its result, the score so far); at
+the end, on standard output, the score W/D/L from engine 1's side, the Elo difference
+with its 95 % margin (logistic Elo, the score's variance from the observed win, draw
+and loss rates: the trinomial model), the likelihood of superiority (LOS), how games
+ended, and with --sprt the test's state. --pgn FILE writes the games (tags Variant, FEN,
+Result, Termination, TimeControl, engine names as the engines give them; each move with
+the score and depth the engine reported and its time). --log FILE writes everything
+said to and by the engines.
+
+--sprt elo0=E0,elo1=E1[,alpha=A,beta=B] (alpha and beta default to 0.05) stops the match
+as soon as a GSPRT accepts H0 (Elo <= E0) or H1 (Elo >= E1). Elo is logistic; the
+log-likelihood ratio is the normal approximation on the trinomial results used by
+c-chess-cli and fastchess, LLR = n (s1 - s0)(2s - s0 - s1) / (2 var), with the bounds
+ln(beta/(1-alpha)) and ln((1-beta)/alpha).
+
+Exit status: 0 when the match was played (whatever its result), 1 when it was
+interrupted, 2 for bad usage or an engine that cannot play the match.`,
+	examples: []string{
+		"chimera match chess --engine 'chimera uci' --engine /usr/games/fairymax -n 40 --tc 10+0.1 --random-plies 4 --pgn fm.pgn",
+		"chimera match crazyhouse --engine 'chimera uci' --engine uci:/usr/games/fairy-stockfish -n 6 --tc 10+0.1",
+		"chimera match capablanca --engine 'chimera xboard' --engine xboard:/usr/games/sjaakii -n 6 --tc 10+0.1",
+		"chimera match koopa --engine 'chimera uci' --engine 'chimera xboard' --movetime 50 -n 100 -j 2 --sprt elo0=-10,elo1=10",
+		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
+		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		def := defFlag(fs)
+		engines := fs.StringArray("engine", nil, "an engine's command, with an optional uci: or xboard: prefix (give it twice)")
+		names := fs.StringArray("name", nil, "a name for the engine of the same place, in place of the one it gives")
+		games := fs.IntP("games", "n", 10, "number of games")
+		tc := fs.String("tc", "", "time control [MOVES/]BASE[+INC], seconds or M:SS (default 10+0.1)")
+		movetime := fs.Int("movetime", 0, "a fixed time per move, in milliseconds, in place of --tc")
+		concurrency := fs.IntP("concurrency", "j", 1, "games played at once, each by its own pair of engine processes")
+		openings := fs.String("openings", "", "openings file: a FEN, EPD or moves a line, or PGN")
+		randomPlies := fs.Int("random-plies", 0, "random legal plies played at the start of each pair of games")
+		pgn := fs.String("pgn", "", "write the games to this PGN file")
+		sprt := fs.String("sprt", "", "stop on a GSPRT decision: elo0=E0,elo1=E1[,alpha=A,beta=B]")
+		seed := fs.Uint64("seed", 1, "seed of the random plies and shuffled setups")
+		maxPlies := fs.Int("max-plies", 400, "draw a game still going after this many plies (0: no cap)")
+		grace := fs.Int("grace", 20, "milliseconds over its time an engine may take (plus 5 %) before it forfeits")
+		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to answer uci, protover, isready or ping")
+		logFile := fs.String("log", "", "write the engines' traffic to this file")
+		return func(c *context, args []string) int {
+			rs, rest, code := c.variant(*def, args)
+			if code != exitOK {
+				return code
+			}
+			if code := c.noMoreArgs(rest); code != exitOK {
+				return code
+			}
+			cfg := match.Config{Ruleset: rs, Games: *games, Concurrency: *concurrency, RandomPlies: *randomPlies,
+				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout}
+			if len(*engines) != 2 {
+				return c.usage("give two engines with --engine (found %d)", len(*engines))
+			}
+			if len(*names) > 2 {
+				return c.usage("give at most two --name")
+			}
+			for i, e := range *engines {
+				spec, err := match.ParseEngine(e)
+				if err != nil {
+					return c.usage("%v", err)
+				}
+				if i < len(*names) {
+					spec.Name = (*names)[i]
+				}
+				cfg.Engines[i] = spec
+			}
+			switch {
+			case *games < 1:
+				return c.usage("-n must be at least 1")
+			case *concurrency < 1:
+				return c.usage("--concurrency must be at least 1")
+			case *randomPlies < 0 || *maxPlies < 0 || *grace < 0:
+				return c.usage("--random-plies, --max-plies and --grace cannot be negative")
+			case *tc != "" && *movetime != 0:
+				return c.usage("give --tc or --movetime, not both")
+			case *movetime < 0:
+				return c.usage("--movetime must be positive")
+			case *movetime > 0:
+				cfg.TC = match.TimeControl{MoveTime: time.Duration(*movetime) * time.Millisecond}
+			default:
+				s := *tc
+				if s == "" {
+					s = "10+0.1"
+				}
+				t, err := match.ParseTimeControl(s)
+				if err != nil {
+					return c.usage("%v", err)
+				}
+				cfg.TC = t
+			}
+			if *sprt != "" {
+				t, err := match.ParseSPRT(*sprt)
+				if err != nil {
+					return c.usage("%v", err)
+				}
+				cfg.SPRT = &t
+			}
+			if *openings != "" {
+				text, err := os.ReadFile(*openings)
+				if err != nil {
+					return c.inputError(err)
+				}
+				ops, err := match.ReadOpenings(rs, *openings, string(text))
+				if err != nil {
+					return c.inputError(err)
+				}
+				cfg.Openings = ops
+			}
+			// A variant from a file is offered to UCI engines that read files.
+			file := *def
+			if file == "" && len(args) > 0 {
+				file = args[0]
+			}
+			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
+				if abs, err := filepath.Abs(file); err == nil {
+					cfg.VariantFile = abs
+				}
+			}
+			var closers []io.Closer
+			defer func() {
+				for _, f := range closers {
+					f.Close()
+				}
+			}()
+			if *pgn != "" {
+				f, err := os.Create(*pgn)
+				if err != nil {
+					return c.inputError(err)
+				}
+				closers = append(closers, f)
+				cfg.PGN = f
+			}
+			if *logFile != "" {
+				f, err := os.Create(*logFile)
+				if err != nil {
+					return c.inputError(err)
+				}
+				closers = append(closers, f)
+				cfg.Log = f
+			}
+			cfg.Progress = c.err
+			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC), cfg.Seed, cfg.Concurrency)
+			s, err := match.Run(ctx, cfg)
+			if err != nil {
+				return c.inputError(err)
+			}
+			printSummary(c.out, cfg, s)
+			if ctx.Err() != nil {
+				return exitFail
+			}
+			return exitOK
+		}
+	},
+}
+
+func tcText(tc match.TimeControl) string {
+	if tc.MoveTime > 0 {
+		return fmt.Sprintf("%v a move", tc.MoveTime)
+	}
+	return "time control " + tc.String()
+}
+
+// printSummary writes the score, Elo, LOS, the endings and the SPRT's state.
+func printSummary(w io.Writer, cfg match.Config, s *match.Summary) {
+	e := s.Estimate
+	n := e.Games()
+	fmt.Fprintf(w, "%s vs %s, %s, %s: %d games", s.Names[0], s.Names[1], cfg.Ruleset.Name, tcText(cfg.TC), n)
+	if s.Stopped {
+		fmt.Fprintf(w, " (stopped: %d planned)", cfg.Games)
+	}
+	fmt.Fprintln(w)
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Score of %s: +%d =%d -%d (W/D/L), %.1f/%d = %.1f %%\n", s.Names[0], e.W, e.D, e.L, float64(e.W)+float64(e.D)/2, n, 100*e.Score)
+	fmt.Fprintf(w, "Elo difference: %s (95 %%, trinomial)\n", e.EloText())
+	fmt.Fprintf(w, "LOS: %.1f %%\n", 100*e.LOS)
+	fmt.Fprintf(w, "White: +%d =%d -%d\n", s.White[0], s.White[1], s.White[2])
+	var reasons []string
+	for r := range s.Endings {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if s.Endings[reasons[i]] != s.Endings[reasons[j]] {
+			return s.Endings[reasons[i]] > s.Endings[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	fmt.Fprintln(w, "Endings:")
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %3d  %s\n", s.Endings[r], r)
+	}
+	if cfg.SPRT != nil {
+		lo, hi := cfg.SPRT.Bounds()
+		verdict := "no decision yet"
+		switch s.Decision {
+		case "H1":
+			verdict = fmt.Sprintf("H1 accepted: %s is at least %g Elo stronger", s.Names[0], cfg.SPRT.Elo1)
+		case "H0":
+			verdict = fmt.Sprintf("H0 accepted: %s is not %g Elo stronger (at most %g)", s.Names[0], cfg.SPRT.Elo1, cfg.SPRT.Elo0)
+		}
+		fmt.Fprintf(w, "SPRT (%s; GSPRT, logistic Elo, normal approximation): LLR %.2f, bounds [%.2f, %.2f]: %s\n",
+			cfg.SPRT, s.LLR, lo, hi, verdict)
+	}
+}

@@ -1,0 +1,631 @@
+// The players: an engine process spoken to in UCI or in XBoard's protocol.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// gameState is a game as the players see it: where it started and the moves since, in
+// each protocol's notation.
+type gameState struct {
+	rs       *compiler.Ruleset
+	rootFEN  string
+	startpos bool // the root is the variant's standard start
+	pos      *interpreter.Position
+	coord    []string // each move in coordinate notation (UCI)
+	xb       []string // each move as XBoard writes it
+	tc       TimeControl
+	codec    xbCodec
+}
+
+// push plays m (legal in the current position).
+func (g *gameState) push(m interpreter.Move) {
+	g.coord = append(g.coord, g.pos.Coord(m))
+	g.xb = append(g.xb, g.codec.moveText(g.pos, m))
+	g.pos.Make(m)
+}
+
+// turn is what a player is told when it is asked for a move.
+type turn struct {
+	side      compiler.Color
+	clock     [2]time.Duration // each side's time left (White, Black)
+	movesToGo int              // moves to the next time control, or 0
+	limit     time.Duration    // how long the referee waits for the move
+}
+
+// reply is a player's answer to a turn.
+type reply struct {
+	text    string        // the move as the engine wrote it
+	elapsed time.Duration // from the command that started the search to the move's arrival
+	eval    string        // the last score and depth the engine reported, e.g. "+0.35/12"
+	resign  bool
+}
+
+// rejectError is an engine refusing a move the referee found legal.
+type rejectError struct{ line string }
+
+func (e *rejectError) Error() string {
+	return fmt.Sprintf("the engine refused a legal move: %q", e.line)
+}
+
+// player is an engine seen from the referee.
+type player interface {
+	name() string
+	newGame(ctx context.Context, g *gameState) error
+	play(ctx context.Context, g *gameState, t turn) (reply, error)
+	endGame(g *gameState, result, comment string)
+	reusable() bool // false: start a new process for each game
+	alive() bool
+	kill()
+	close()
+}
+
+// settings are what starting a player needs besides its command.
+type settings struct {
+	rs          *compiler.Ruleset
+	variantFile string
+	timeout     time.Duration // for the handshake and for each synchronization
+	log         *logger
+}
+
+// startPlayer starts an engine, finds its protocol when spec says Detect, and tells it the
+// variant. The protocol it speaks is returned for the next start.
+func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings) (player, Protocol, error) {
+	p, err := startProc(spec.Args, label, s.log)
+	if err != nil {
+		return nil, spec.Protocol, err
+	}
+	fail := func(err error) (player, Protocol, error) {
+		p.kill()
+		return nil, spec.Protocol, fmt.Errorf("engine %s: %w", label, err)
+	}
+	proto := spec.Protocol
+	if proto != XBoard {
+		u, isUCI, err := uciHandshake(ctx, p, proto == UCI, s)
+		switch {
+		case err != nil:
+			return fail(err)
+		case isUCI:
+			u.display = spec.Name
+			if err := u.configure(ctx, s); err != nil {
+				return fail(err)
+			}
+			return u, UCI, nil
+		}
+	}
+	x, err := xbHandshake(ctx, p, s)
+	if err != nil {
+		return fail(err)
+	}
+	x.display = spec.Name
+	if err := x.checkVariant(); err != nil {
+		return fail(err)
+	}
+	return x, XBoard, nil
+}
+
+// --- UCI.
+
+type uciPlayer struct {
+	p        *proc
+	id       string
+	display  string
+	options  map[string]string // lower-case option name: the rest of its line, from "type"
+	variants []string
+	timeout  time.Duration
+}
+
+// uciHandshake sends "uci" and reads the engine's identity and options up to "uciok".
+// Unless sure, a line an XBoard engine would write ("Error", "Illegal move", "feature"),
+// or silence until the timeout, says it is not a UCI engine.
+func uciHandshake(ctx context.Context, p *proc, sure bool, s settings) (*uciPlayer, bool, error) {
+	u := &uciPlayer{p: p, options: map[string]string{}, timeout: s.timeout}
+	if err := p.send("uci"); err != nil {
+		return nil, false, err
+	}
+	deadline := time.Now().Add(s.timeout)
+	for {
+		l, err := p.recv(ctx, deadline)
+		switch {
+		case errors.Is(err, errTimeout) && !sure:
+			return nil, false, nil
+		case errors.Is(err, errTimeout):
+			return nil, false, fmt.Errorf("no uciok within %v of uci", s.timeout)
+		case err != nil:
+			return nil, false, err
+		}
+		t := strings.TrimSpace(l.text)
+		switch {
+		case t == "uciok":
+			return u, true, nil
+		case strings.HasPrefix(t, "id name "):
+			u.id = strings.TrimSpace(t[len("id name "):])
+		case strings.HasPrefix(t, "option name "):
+			rest := t[len("option name "):]
+			name, typ, ok := strings.Cut(rest, " type ")
+			if !ok {
+				continue
+			}
+			u.options[strings.ToLower(strings.TrimSpace(name))] = typ
+			if strings.EqualFold(strings.TrimSpace(name), "UCI_Variant") {
+				f := strings.Fields(typ)
+				for i := 0; i+1 < len(f); i++ {
+					if f[i] == "var" {
+						u.variants = append(u.variants, f[i+1])
+					}
+				}
+			}
+		case !sure && (strings.HasPrefix(t, "Error") || strings.HasPrefix(t, "Illegal move") || strings.HasPrefix(t, "feature")):
+			return nil, false, nil
+		}
+	}
+}
+
+func (u *uciPlayer) name() string {
+	switch {
+	case u.display != "":
+		return u.display
+	case u.id != "":
+		return u.id
+	}
+	return u.p.name
+}
+
+// configure tells the engine the variant: UCI_Variant (after VariantPath with the
+// definition file, when the engine does not offer the variant but takes files),
+// UCI_Chess960 for chess960.
+func (u *uciPlayer) configure(ctx context.Context, s settings) error {
+	name := s.rs.Name
+	switch name {
+	case "chess":
+	case "chess960":
+		if _, ok := u.options["uci_chess960"]; !ok {
+			return fmt.Errorf("it has no UCI_Chess960 option, so it cannot play chess960")
+		}
+		if err := u.p.send("setoption name UCI_Chess960 value true"); err != nil {
+			return err
+		}
+	default:
+		if _, ok := u.options["uci_variant"]; !ok {
+			return fmt.Errorf("it has no UCI_Variant option, so it plays only chess, not %s", name)
+		}
+		if !containsString(u.variants, name) {
+			_, takesFiles := u.options["variantpath"]
+			if s.variantFile == "" || !takesFiles {
+				return fmt.Errorf("it does not offer the variant %s (its UCI_Variant offers: %s)", name, strings.Join(u.variants, " "))
+			}
+			if err := u.p.send("setoption name VariantPath value " + s.variantFile); err != nil {
+				return err
+			}
+		}
+		if err := u.p.send("setoption name UCI_Variant value " + name); err != nil {
+			return err
+		}
+	}
+	seen, err := u.sync(ctx)
+	if err != nil {
+		return err
+	}
+	for _, l := range seen {
+		low := strings.ToLower(l)
+		if strings.Contains(low, "unknown variant") || strings.Contains(low, "no such variant") || strings.Contains(low, "no such option") {
+			return fmt.Errorf("it did not take the variant %s: %q", name, l)
+		}
+	}
+	return nil
+}
+
+// sync sends isready and waits for readyok, returning the lines before it.
+func (u *uciPlayer) sync(ctx context.Context) ([]string, error) {
+	if err := u.p.send("isready"); err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(u.timeout)
+	var seen []string
+	for {
+		l, err := u.p.recv(ctx, deadline)
+		if err != nil {
+			if errors.Is(err, errTimeout) {
+				return seen, fmt.Errorf("no readyok within %v of isready", u.timeout)
+			}
+			return seen, err
+		}
+		if strings.TrimSpace(l.text) == "readyok" {
+			return seen, nil
+		}
+		seen = append(seen, l.text)
+	}
+}
+
+func (u *uciPlayer) newGame(ctx context.Context, g *gameState) error {
+	if err := u.p.send("ucinewgame"); err != nil {
+		return err
+	}
+	_, err := u.sync(ctx)
+	return err
+}
+
+func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+	pos := "position startpos"
+	if !g.startpos {
+		pos = "position fen " + g.rootFEN
+	}
+	if len(g.coord) > 0 {
+		pos += " moves " + strings.Join(g.coord, " ")
+	}
+	var gocmd string
+	if g.tc.MoveTime > 0 {
+		gocmd = fmt.Sprintf("go movetime %d", max(g.tc.MoveTime.Milliseconds(), 1))
+	} else {
+		gocmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", max(t.clock[0].Milliseconds(), 1),
+			max(t.clock[1].Milliseconds(), 1), g.tc.Inc.Milliseconds(), g.tc.Inc.Milliseconds())
+		if t.movesToGo > 0 {
+			gocmd += fmt.Sprintf(" movestogo %d", t.movesToGo)
+		}
+	}
+	if err := u.p.send(pos, gocmd); err != nil {
+		return reply{}, err
+	}
+	t0 := time.Now()
+	deadline := t0.Add(t.limit)
+	var r reply
+	for {
+		l, err := u.p.recv(ctx, deadline)
+		if err != nil {
+			return r, err
+		}
+		f := strings.Fields(l.text)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "info":
+			if e := uciEval(f); e != "" {
+				r.eval = e
+			}
+		case "bestmove":
+			r.elapsed = l.at.Sub(t0)
+			if len(f) > 1 {
+				r.text = f[1]
+			}
+			return r, nil
+		}
+	}
+}
+
+// uciEval reads the score and depth of an info line: "+0.35/12", "+M3/9" or "".
+func uciEval(f []string) string {
+	depth, score := "", ""
+	for i := 1; i+1 < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			depth = f[i+1]
+		case "score":
+			if i+2 < len(f) {
+				n, err := strconv.Atoi(f[i+2])
+				if err != nil {
+					continue
+				}
+				switch f[i+1] {
+				case "cp":
+					score = fmt.Sprintf("%+.2f", float64(n)/100)
+				case "mate":
+					if n < 0 {
+						score = fmt.Sprintf("-M%d", -n)
+					} else {
+						score = fmt.Sprintf("+M%d", n)
+					}
+				}
+			}
+		}
+	}
+	if score == "" {
+		return ""
+	}
+	if depth != "" {
+		return score + "/" + depth
+	}
+	return score
+}
+
+func (u *uciPlayer) endGame(g *gameState, result, comment string) {}
+func (u *uciPlayer) reusable() bool                               { return true }
+func (u *uciPlayer) alive() bool                                  { return u.p.alive() }
+func (u *uciPlayer) kill()                                        { u.p.kill() }
+func (u *uciPlayer) close()                                       { u.p.quit("quit", time.Second) }
+
+// --- XBoard.
+
+type xbPlayer struct {
+	p        *proc
+	display  string
+	features map[string]string
+	variant  string // the variant's XBoard name
+	force    bool
+	sent     int // the moves the engine has been told or made
+	pings    int
+	timeout  time.Duration
+}
+
+var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
+
+// xbHandshake sends xboard and protover 2 and takes the engine's features, up to done=1
+// (or for the timeout when the engine does not say done=1), accepting each but san
+// (moves are sent and read in coordinates).
+func xbHandshake(ctx context.Context, p *proc, s settings) (*xbPlayer, error) {
+	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, variant: xbVariantName(s.rs.Name)}
+	if err := p.send("xboard", "protover 2"); err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(s.timeout)
+	for {
+		l, err := p.recv(ctx, deadline)
+		if errors.Is(err, errTimeout) {
+			return x, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		t := strings.TrimSpace(l.text)
+		if !strings.HasPrefix(t, "feature ") {
+			continue
+		}
+		done := false
+		for _, g := range featureRE.FindAllStringSubmatch(t[len("feature "):], -1) {
+			k, v := g[1], strings.Trim(g[2], `"`)
+			if k == "option" {
+				continue // engine options: not used
+			}
+			x.features[k] = v
+			answer := "accepted "
+			if k == "san" && v == "1" {
+				answer = "rejected "
+				x.features[k] = "0"
+			}
+			if err := p.send(answer + k); err != nil {
+				return nil, err
+			}
+			if k == "done" && v == "1" {
+				done = true
+			}
+		}
+		if done {
+			return x, nil
+		}
+	}
+}
+
+func (x *xbPlayer) name() string {
+	switch {
+	case x.display != "":
+		return x.display
+	case x.features["myname"] != "":
+		return x.features["myname"]
+	}
+	return x.p.name
+}
+
+// checkVariant makes sure the engine offers the variant.
+func (x *xbPlayer) checkVariant() error {
+	if x.variant == "normal" {
+		return nil
+	}
+	list, ok := x.features["variants"]
+	if !ok {
+		return fmt.Errorf("it offers no variants (no variants feature), so it plays only chess, not %s", x.variant)
+	}
+	for _, v := range strings.Split(list, ",") {
+		if strings.TrimSpace(v) == x.variant {
+			return nil
+		}
+	}
+	return fmt.Errorf("it does not offer the variant %s (it offers: %s)", x.variant, list)
+}
+
+func (x *xbPlayer) moveLine(text string) string {
+	if x.features["usermove"] == "1" {
+		return "usermove " + text
+	}
+	return text
+}
+
+// sync waits until the engine has read everything sent so far (ping and pong; without
+// ping, a short pause) and returns the lines it wrote meanwhile.
+func (x *xbPlayer) sync(ctx context.Context) ([]string, error) {
+	var seen []string
+	if x.features["ping"] != "1" {
+		t := time.NewTimer(300 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case l, ok := <-x.p.lines:
+				if !ok {
+					return seen, errExited
+				}
+				seen = append(seen, l.text)
+			case <-t.C:
+				return seen, nil
+			case <-ctx.Done():
+				return seen, errAborted
+			}
+		}
+	}
+	x.pings++
+	want := fmt.Sprintf("pong %d", x.pings)
+	if err := x.p.send(fmt.Sprintf("ping %d", x.pings)); err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(x.timeout)
+	for {
+		l, err := x.p.recv(ctx, deadline)
+		if err != nil {
+			if errors.Is(err, errTimeout) {
+				return seen, fmt.Errorf("no %q within %v", want, x.timeout)
+			}
+			return seen, err
+		}
+		if strings.TrimSpace(l.text) == want {
+			return seen, nil
+		}
+		seen = append(seen, l.text)
+	}
+}
+
+func (x *xbPlayer) newGame(ctx context.Context, g *gameState) error {
+	cmds := []string{"new"}
+	if x.variant != "normal" {
+		cmds = append(cmds, "variant "+x.variant)
+	}
+	cmds = append(cmds, "force")
+	if !g.startpos || xbStartDiffers[g.rs.Name] {
+		if x.features["setboard"] != "1" {
+			return fmt.Errorf("it cannot be given a position (no setboard feature); give it openings as moves from the start")
+		}
+		cmds = append(cmds, "setboard "+g.codec.fen(g.rootFEN))
+	}
+	if g.tc.MoveTime > 0 {
+		cmds = append(cmds, "st "+secText(g.tc.MoveTime))
+	} else {
+		cmds = append(cmds, fmt.Sprintf("level %d %s %s", g.tc.Moves, xbBase(g.tc.Base), secText(g.tc.Inc)))
+	}
+	cmds = append(cmds, "post", "easy")
+	if err := x.p.send(cmds...); err != nil {
+		return err
+	}
+	x.force, x.sent = true, 0
+	seen, err := x.sync(ctx)
+	if err != nil {
+		return err
+	}
+	for _, l := range seen {
+		if strings.HasPrefix(l, "tellusererror") || (strings.HasPrefix(l, "Error") && (strings.Contains(l, "variant") || strings.Contains(l, "setboard") || strings.Contains(l, "position"))) {
+			return fmt.Errorf("it refused the game's setup: %q", l)
+		}
+	}
+	return nil
+}
+
+// xbBase writes a base time as level does: minutes, or minutes:seconds (whole seconds,
+// at least one).
+func xbBase(d time.Duration) string {
+	secs := max(int64(d.Round(time.Second)/time.Second), 1)
+	if secs%60 == 0 {
+		return strconv.FormatInt(secs/60, 10)
+	}
+	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
+}
+
+var (
+	thinkingRE = regexp.MustCompile(`^\s*(\d+)[.&]?\s+(-?\d+)\s+(\d+)\s+(\d+)`)
+	v1MoveRE   = regexp.MustCompile(`^\d+\.\s*\.\.\.\s*(\S+)\s*$`)
+)
+
+func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+	unsent := g.xb[x.sent:]
+	var clocks []string
+	if g.tc.MoveTime == 0 && x.features["time"] != "0" {
+		cs := func(d time.Duration) int64 { return max(d.Milliseconds()/10, 1) }
+		clocks = []string{fmt.Sprintf("time %d", cs(t.clock[t.side])), fmt.Sprintf("otim %d", cs(t.clock[t.side^1]))}
+	}
+	var cmds []string
+	if !x.force && len(unsent) == 1 {
+		cmds = append(clocks, x.moveLine(unsent[0]))
+	} else {
+		if !x.force {
+			cmds = append(cmds, "force")
+		}
+		for _, m := range unsent {
+			cmds = append(cmds, x.moveLine(m))
+		}
+		cmds = append(append(cmds, clocks...), "go")
+	}
+	x.force, x.sent = false, len(g.xb)
+	if err := x.p.send(cmds...); err != nil {
+		return reply{}, err
+	}
+	t0 := time.Now()
+	deadline := t0.Add(t.limit)
+	var r reply
+	for {
+		l, err := x.p.recv(ctx, deadline)
+		if err != nil {
+			return r, err
+		}
+		text := strings.TrimSpace(l.text)
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		switch {
+		case f[0] == "move" && len(f) > 1:
+			r.text, r.elapsed = f[1], l.at.Sub(t0)
+			x.sent++
+			return r, nil
+		case v1MoveRE.MatchString(text):
+			r.text, r.elapsed = v1MoveRE.FindStringSubmatch(text)[1], l.at.Sub(t0)
+			x.sent++
+			return r, nil
+		case f[0] == "resign" || (f[0] == "1-0" && t.side == compiler.Black) || (f[0] == "0-1" && t.side == compiler.White):
+			r.resign, r.elapsed = true, l.at.Sub(t0)
+			return r, nil
+		case strings.HasPrefix(text, "Illegal move"):
+			return r, &rejectError{text}
+		case strings.HasPrefix(text, "Error"):
+			for _, m := range unsent {
+				if strings.Contains(text, m) {
+					return r, &rejectError{text}
+				}
+			}
+		default:
+			if m := thinkingRE.FindStringSubmatch(text); m != nil {
+				r.eval = xbEval(m[2], m[1])
+			}
+		}
+	}
+}
+
+// xbEval writes a thinking line's score (centipawns; mates as 100000+N) and depth.
+func xbEval(score, depth string) string {
+	n, err := strconv.Atoi(score)
+	if err != nil {
+		return ""
+	}
+	s := fmt.Sprintf("%+.2f", float64(n)/100)
+	switch {
+	case n >= 100000:
+		s = fmt.Sprintf("+M%d", n-100000)
+	case n <= -100000:
+		s = fmt.Sprintf("-M%d", -n-100000)
+	}
+	return s + "/" + depth
+}
+
+func (x *xbPlayer) endGame(g *gameState, result, comment string) {
+	if x.p.alive() {
+		x.p.send(fmt.Sprintf("result %s {%s}", result, comment))
+		x.force = true
+	}
+}
+
+func (x *xbPlayer) reusable() bool { return x.features["reuse"] != "0" }
+func (x *xbPlayer) alive() bool    { return x.p.alive() }
+func (x *xbPlayer) kill()          { x.p.kill() }
+func (x *xbPlayer) close()         { x.p.quit("quit", time.Second) }
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

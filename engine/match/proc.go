@@ -1,0 +1,207 @@
+// Engine processes: starting, line-by-line talk with arrival times, killing.
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Errors a process reports while the referee waits for it.
+var (
+	errTimeout = errors.New("no reply in time")
+	errExited  = errors.New("the engine exited")
+	errAborted = errors.New("the match was stopped")
+)
+
+// line is a line the engine wrote and the time it arrived.
+type line struct {
+	text string
+	at   time.Time
+}
+
+// proc is a running engine process.
+type proc struct {
+	name   string // for the log
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan line
+	exited chan struct{} // closed when the process has ended and its output is read
+	stop   chan struct{} // closed by kill: the reader gives up
+	once   sync.Once
+	log    *logger
+	status string // how it ended, once exited is closed
+}
+
+// logger writes the engines' traffic, one line each, with the time and the direction.
+type logger struct {
+	mu    sync.Mutex
+	w     io.Writer
+	start time.Time
+}
+
+func (l *logger) printf(format string, args ...any) {
+	if l == nil || l.w == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "%9.3f %s\n", time.Since(l.start).Seconds(), fmt.Sprintf(format, args...))
+}
+
+// startProc starts args[0] with the arguments after it, in a process group of its own
+// so that kill reaches the programs a wrapper script starts.
+func startProc(args []string, name string, log *logger) (*proc, error) {
+	cmd := exec.Command(args[0], args[1:]...)
+	ownGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", name, err)
+	}
+	p := &proc{name: name, cmd: cmd, stdin: stdin, lines: make(chan line, 4096),
+		exited: make(chan struct{}), stop: make(chan struct{}), log: log}
+	log.printf("%s: started %q (pid %d)", name, strings.Join(args, " "), cmd.Process.Pid)
+	go p.read(stdout)
+	return p, nil
+}
+
+func (p *proc) read(stdout io.Reader) {
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		l := line{strings.TrimRight(sc.Text(), "\r"), time.Now()}
+		p.log.printf("%s > %s", p.name, l.text)
+		select {
+		case p.lines <- l:
+		case <-p.stop:
+		}
+	}
+	err := p.cmd.Wait()
+	p.status = "exit status 0"
+	if err != nil {
+		p.status = err.Error()
+	}
+	p.log.printf("%s: ended (%s)", p.name, p.status)
+	close(p.lines)
+	close(p.exited)
+}
+
+// send writes lines to the engine.
+func (p *proc) send(lines ...string) error {
+	for _, l := range lines {
+		p.log.printf("%s < %s", p.name, l)
+		if _, err := io.WriteString(p.stdin, l+"\n"); err != nil {
+			return fmt.Errorf("%w (%v)", errExited, err)
+		}
+	}
+	return nil
+}
+
+// recv returns the next line, waiting until deadline (zero: no deadline) at most.
+func (p *proc) recv(ctx context.Context, deadline time.Time) (line, error) {
+	var timeout <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case l, ok := <-p.lines:
+		if !ok {
+			return line{}, errExited
+		}
+		return l, nil
+	case <-timeout:
+		// A line that arrived in time but was not yet taken still counts.
+		select {
+		case l, ok := <-p.lines:
+			if ok && !l.at.After(deadline) {
+				return l, nil
+			}
+			if ok {
+				// Put nothing back: the caller ends the game on the timeout and the
+				// process is killed or resynchronized before it is used again.
+				return line{}, errTimeout
+			}
+			return line{}, errExited
+		default:
+		}
+		return line{}, errTimeout
+	case <-ctx.Done():
+		return line{}, errAborted
+	}
+}
+
+// drain throws away the lines already received.
+func (p *proc) drain() {
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// alive reports whether the process is still running.
+func (p *proc) alive() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
+}
+
+// kill ends the process group at once and waits for it.
+func (p *proc) kill() {
+	p.once.Do(func() {
+		close(p.stop)
+		if p.alive() {
+			p.log.printf("%s: killed", p.name)
+		}
+		killGroup(p.cmd)
+		p.stdin.Close()
+	})
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// quit sends the quit command, gives the engine a moment to end, then kills it.
+func (p *proc) quit(command string, wait time.Duration) {
+	if p.alive() {
+		p.send(command)
+		p.stdin.Close()
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		for done := false; !done; {
+			select {
+			case <-p.exited:
+				done = true
+			case _, ok := <-p.lines:
+				done = !ok
+			case <-t.C:
+				done = true
+			}
+		}
+	}
+	p.kill()
+}

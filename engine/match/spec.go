@@ -1,0 +1,203 @@
+package match
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Protocol is the way an engine is spoken to.
+type Protocol int
+
+// Protocols. Detect sends "uci" and waits for "uciok"; without it the engine is spoken
+// to as an XBoard engine.
+const (
+	Detect Protocol = iota
+	UCI
+	XBoard
+)
+
+func (p Protocol) String() string {
+	switch p {
+	case UCI:
+		return "uci"
+	case XBoard:
+		return "xboard"
+	}
+	return "detect"
+}
+
+// EngineSpec says how to start an engine.
+type EngineSpec struct {
+	Args     []string // the program and its arguments
+	Protocol Protocol
+	Name     string // the name to use in place of the one the engine gives, or ""
+}
+
+// ParseEngine reads an engine command line with an optional protocol prefix, "uci:" or
+// "xboard:" (else the protocol is detected). The command is split into words as a shell
+// does for quotes and backslashes ('a b', "a b", a\ b), without expansions, pipes or
+// redirections; the first word is the program, run directly (not through a shell).
+func ParseEngine(s string) (EngineSpec, error) {
+	var spec EngineSpec
+	t := strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(t, "uci:"):
+		spec.Protocol, t = UCI, t[len("uci:"):]
+	case strings.HasPrefix(t, "xboard:"):
+		spec.Protocol, t = XBoard, t[len("xboard:"):]
+	case strings.HasPrefix(t, "cecp:"):
+		spec.Protocol, t = XBoard, t[len("cecp:"):]
+	}
+	args, err := SplitCommand(t)
+	if err != nil {
+		return spec, err
+	}
+	if len(args) == 0 {
+		return spec, fmt.Errorf("engine %q: empty command", s)
+	}
+	spec.Args = args
+	return spec, nil
+}
+
+// DisplayName is the name an engine goes by before it gives one: its program's base name.
+func (e EngineSpec) DisplayName() string {
+	if e.Name != "" {
+		return e.Name
+	}
+	if len(e.Args) == 0 {
+		return "?"
+	}
+	return filepath.Base(e.Args[0])
+}
+
+// SplitCommand splits a command line into words: blanks separate words; 'single quotes'
+// keep everything up to the next single quote; "double quotes" keep everything up to the
+// next unescaped double quote, where a backslash escapes \ " $ and `; elsewhere a
+// backslash escapes the next character.
+func SplitCommand(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, fmt.Errorf("command %q ends with a backslash", s)
+			}
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("command %q: unclosed single quote", s)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\\"$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("command %q: unclosed double quote", s)
+			}
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// TimeControl is a clock for each side, or a fixed time per move.
+type TimeControl struct {
+	Moves    int           // moves per period (0: the whole game); Base is added again after each period
+	Base     time.Duration // the time of a period
+	Inc      time.Duration // added after each move
+	MoveTime time.Duration // when set: a fixed time for each move, and no clocks
+}
+
+// ParseTimeControl reads [MOVES/]BASE[+INC]: BASE in seconds or as M:SS, INC in seconds,
+// e.g. 10+0.1, 40/60, 2:00+1.
+func ParseTimeControl(s string) (TimeControl, error) {
+	var tc TimeControl
+	bad := func(why string) (TimeControl, error) {
+		return TimeControl{}, fmt.Errorf("time control %q: %s (expected [MOVES/]BASE[+INC], e.g. 10+0.1, 40/60, 2:00+1)", s, why)
+	}
+	rest := strings.TrimSpace(s)
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		n, err := strconv.Atoi(rest[:i])
+		if err != nil || n < 1 {
+			return bad("bad number of moves")
+		}
+		tc.Moves, rest = n, rest[i+1:]
+	}
+	base, inc := rest, "0"
+	if i := strings.IndexByte(rest, '+'); i >= 0 {
+		base, inc = rest[:i], rest[i+1:]
+	}
+	secs := 0.0
+	if i := strings.IndexByte(base, ':'); i >= 0 {
+		m, err1 := strconv.Atoi(base[:i])
+		sec, err2 := strconv.ParseFloat(base[i+1:], 64)
+		if err1 != nil || err2 != nil || m < 0 || sec < 0 || sec >= 60 {
+			return bad("bad M:SS")
+		}
+		secs = float64(m)*60 + sec
+	} else {
+		v, err := strconv.ParseFloat(base, 64)
+		if err != nil || v != v {
+			return bad("bad base time")
+		}
+		secs = v
+	}
+	incSecs, err := strconv.ParseFloat(inc, 64)
+	if err != nil || incSecs != incSecs || incSecs < 0 || incSecs > 1e6 {
+		return bad("bad increment")
+	}
+	if secs <= 0 || secs > 1e7 {
+		return bad("the base time must be positive")
+	}
+	tc.Base = time.Duration(secs * float64(time.Second))
+	tc.Inc = time.Duration(incSecs * float64(time.Second))
+	return tc, nil
+}
+
+// String writes the time control as PGN's TimeControl tag does: 40/60, 10+0.1, 60, or
+// 1/0.05 for a fixed time per move.
+func (tc TimeControl) String() string {
+	if tc.MoveTime > 0 {
+		return "1/" + secText(tc.MoveTime)
+	}
+	s := secText(tc.Base)
+	if tc.Moves > 0 {
+		s = strconv.Itoa(tc.Moves) + "/" + s
+	}
+	if tc.Inc > 0 {
+		s += "+" + secText(tc.Inc)
+	}
+	return s
+}
+
+func secText(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
+}
