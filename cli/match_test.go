@@ -1,3 +1,4 @@
+// The match command's tests: fake engines that crash, hang or play illegal moves, Chimera against itself over both protocols.
 package cli
 
 import (

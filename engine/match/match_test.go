@@ -1,3 +1,4 @@
+// Referee tests: adjudication, clocks, colour alternation and openings, over fake and real engines.
 package match
 
 import (

@@ -1,3 +1,4 @@
+// Engine specifications: a command line with an optional protocol prefix (uci:, xboard:).
 package match
 
 import (

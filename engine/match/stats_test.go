@@ -1,3 +1,4 @@
+// Match statistics tests: Elo and its trinomial margin, LOS and the GSPRT against known values.
 package match
 
 import (
