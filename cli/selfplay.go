@@ -64,7 +64,8 @@ the whole run would have given (exactly, with --nodes or --depth). For example a
 array job: "#SBATCH --array=0-15" then "chimera selfplay koopa -n 1600 --nodes 5000
 --jobs 1 --shard $SLURM_ARRAY_TASK_ID/16 --out koopa-$SLURM_ARRAY_TASK_ID.jsonl", and
 "chimera merge koopa-*.jsonl" when all are done. GNU parallel over ssh does the same
-with "parallel -S host1,host2 chimera selfplay ... --shard {}/16 --out s{}.jsonl ::: $(seq 0 15)".`,
+with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}/16 --out s{}.jsonl
+::: $(seq 0 15)".`,
 	examples: []string{
 		"chimera selfplay koopa -n 200 --nodes 3000 --random-plies 2",
 		"chimera selfplay prisonbreak -n 400 --movetime 50 --jobs 4 --pgn pb.pgn --html pb.html",
@@ -458,7 +459,10 @@ func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []self
 	if asJSON {
 		enc := json.NewEncoder(c.out)
 		enc.SetIndent("", "  ")
-		enc.Encode(r)
+		if err := enc.Encode(r); err != nil {
+			fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+			return exitFail
+		}
 		return exitOK
 	}
 	r.WriteText(c.out)

@@ -210,7 +210,10 @@ func (c *context) valuesOutput(rs *compiler.Ruleset, h runHeader, games []selfpl
 	if asJSON {
 		enc := json.NewEncoder(c.out)
 		enc.SetIndent("", "  ")
-		enc.Encode(r)
+		if err := enc.Encode(r); err != nil {
+			fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+			return exitFail
+		}
 		return exitOK
 	}
 	r.WriteText(c.out)

@@ -279,7 +279,10 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	ue := u.Elo
 	unitOK := ue.Elo-ue.Margin > 0
 	r.UnitElo = ue.Elo
-	if !unitOK {
+	switch {
+	case ue.Elo+ue.Margin < 0:
+		r.Notes = append(r.Notes, fmt.Sprintf("the side without a %s does better (%s Elo): the %s gives no scale, so values are read on the fitted scale", u.Name, EloText(ue), u.Name))
+	case !unitOK:
 		r.Notes = append(r.Notes, fmt.Sprintf("the %s's handicap (%s Elo) is within its margin of nothing: it gives no scale, so values are read on the fitted scale", u.Name, EloText(ue)))
 	}
 	// Scale 2: Elo per unit fitted to every declared value (weighted least squares through
