@@ -212,9 +212,9 @@ func overview(w io.Writer) {
 	fmt.Fprintln(w, "  chimera list")
 	fmt.Fprintln(w, "  chimera show chess")
 	fmt.Fprintln(w, "  chimera perft chess 5 --divide")
-	fmt.Fprintln(w, "  chimera play koopa --human black")
+	fmt.Fprintln(w, "  chimera play chess --human black")
 	fmt.Fprintln(w, "  chimera validate myvariant.yaml")
-	fmt.Fprintln(w, "  chimera replay hostage games.pgn")
+	fmt.Fprintln(w, "  chimera replay chess games.pgn")
 	fmt.Fprintln(w, "  chimera help perft")
 }
 

@@ -29,8 +29,8 @@ A game found in two files must be the same game; missing games are reported on
 standard error and left out of the report (exit status 1 unless --partial). The
 variant is reopened by the name or path in the header, or from --def.`,
 	examples: []string{
-		"chimera merge koopa-*.jsonl",
-		"chimera merge --html koopa.html --pgn koopa.pgn s0.jsonl s1.jsonl s2.jsonl s3.jsonl",
+		"chimera merge shard-*.jsonl",
+		"chimera merge --html report.html --pgn games.pgn s0.jsonl s1.jsonl s2.jsonl s3.jsonl",
 		"chimera merge --json values-*.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {

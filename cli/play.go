@@ -53,9 +53,9 @@ engine thinks --movetime milliseconds a move (default 1000), or searches to --de
 plies (deterministic); with both, the first reached stops it.`,
 	examples: []string{
 		"chimera play chess",
-		"chimera play koopa --human black --movetime 3000",
-		"chimera play hostage --human both",
-		"chimera play prisonbreak --human none --depth 4 < /dev/null",
+		"chimera play chess --human black --movetime 3000",
+		"chimera play my-variant.yaml --human both",
+		"chimera play chess --human none --depth 4 < /dev/null",
 		"chimera play chess --fen '7k/8/6K1/8/8/8/8/R7 w - - 0 1'",
 		"printf 'e4\\nmoves\\npgn game.pgn\\nquit\\n' | chimera play chess --depth 3",
 	},
