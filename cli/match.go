@@ -44,6 +44,8 @@ not list the variant stops the match before it begins. Positions go to UCI engin
 for) after "setboard FEN" when the game does not start from the standard start.
 
 Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime MS.
+Given twice, each is one engine's (in --engine order): a time handicap, such as
+--movetime 200 --movetime 50 to see what four times the time is worth.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
 (the base in whole seconds) or st. The time of a move is the wall time from sending the
 command that starts the search to receiving the move. An engine loses on time when a
@@ -87,14 +89,15 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		"chimera match chess --engine 'chimera uci' --engine 'chimera xboard' --movetime 50 -n 100 -j 2 --sprt elo0=-10,elo1=10",
 		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
 		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --tc 40+0.4 --tc 10+0.1 -n 50 --random-plies 6",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		engines := fs.StringArray("engine", nil, "an engine's command, with an optional uci: or xboard: prefix (give it twice)")
 		names := fs.StringArray("name", nil, "a name for the engine of the same place, in place of the one it gives")
 		games := fs.IntP("games", "n", 10, "number of games")
-		tc := fs.String("tc", "", "time control [MOVES/]BASE[+INC], seconds or M:SS (default 10+0.1)")
-		movetime := fs.Int("movetime", 0, "a fixed time per move, in milliseconds, in place of --tc")
+		tcs := fs.StringArray("tc", nil, "time control [MOVES/]BASE[+INC], seconds or M:SS (default 10+0.1); twice: one per engine")
+		movetimes := fs.IntSlice("movetime", nil, "a fixed time per move, in milliseconds, in place of --tc; twice: one per engine")
 		concurrency := fs.IntP("concurrency", "j", 1, "games played at once, each by its own pair of engine processes")
 		openings := fs.String("openings", "", "openings file: a FEN, EPD or moves a line, or PGN")
 		randomPlies := fs.Int("random-plies", 0, "random legal plies played at the start of each pair of games")
@@ -138,22 +141,32 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return c.usage("--concurrency must be at least 1")
 			case *randomPlies < 0 || *maxPlies < 0 || *grace < 0:
 				return c.usage("--random-plies, --max-plies and --grace cannot be negative")
-			case *tc != "" && *movetime != 0:
+			case len(*tcs) > 0 && len(*movetimes) > 0:
 				return c.usage("give --tc or --movetime, not both")
-			case *movetime < 0:
-				return c.usage("--movetime must be positive")
-			case *movetime > 0:
-				cfg.TC = match.TimeControl{MoveTime: time.Duration(*movetime) * time.Millisecond}
-			default:
-				s := *tc
-				if s == "" {
-					s = "10+0.1"
+			case len(*tcs) > 2 || len(*movetimes) > 2:
+				return c.usage("give --tc or --movetime once (both engines) or twice (one per engine, in --engine order)")
+			}
+			var clocks []match.TimeControl
+			for _, ms := range *movetimes {
+				if ms <= 0 {
+					return c.usage("--movetime must be positive (found %d)", ms)
 				}
+				clocks = append(clocks, match.TimeControl{MoveTime: time.Duration(ms) * time.Millisecond})
+			}
+			for _, s := range *tcs {
 				t, err := match.ParseTimeControl(s)
 				if err != nil {
 					return c.usage("%v", err)
 				}
-				cfg.TC = t
+				clocks = append(clocks, t)
+			}
+			if len(clocks) == 0 {
+				t, _ := match.ParseTimeControl("10+0.1")
+				clocks = append(clocks, t)
+			}
+			cfg.TC = clocks[0]
+			if len(clocks) == 2 && clocks[1] != clocks[0] {
+				cfg.TC2 = &clocks[1]
 			}
 			if *sprt != "" {
 				t, err := match.ParseSPRT(*sprt)
@@ -208,7 +221,7 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 			cfg.Progress = c.err
 			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC), cfg.Seed, cfg.Concurrency)
+			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)
 			if err != nil {
 				return c.inputError(err)
@@ -222,18 +235,25 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 	},
 }
 
-func tcText(tc match.TimeControl) string {
-	if tc.MoveTime > 0 {
-		return fmt.Sprintf("%v a move", tc.MoveTime)
+// tcText names the time control, or each engine's in a time-handicap match.
+func tcText(tc match.TimeControl, tc2 *match.TimeControl) string {
+	one := func(tc match.TimeControl) string {
+		if tc.MoveTime > 0 {
+			return fmt.Sprintf("%v a move", tc.MoveTime)
+		}
+		return "time control " + tc.String()
 	}
-	return "time control " + tc.String()
+	if tc2 == nil {
+		return one(tc)
+	}
+	return one(tc) + " for engine 1, " + one(*tc2) + " for engine 2"
 }
 
 // printSummary writes the score, Elo, LOS, the endings and the SPRT's state.
 func printSummary(w io.Writer, cfg match.Config, s *match.Summary) {
 	e := s.Estimate
 	n := e.Games()
-	fmt.Fprintf(w, "%s vs %s, %s, %s: %d games", s.Names[0], s.Names[1], cfg.Ruleset.Name, tcText(cfg.TC), n)
+	fmt.Fprintf(w, "%s vs %s, %s, %s: %d games", s.Names[0], s.Names[1], cfg.Ruleset.Name, tcText(cfg.TC, cfg.TC2), n)
 	if s.Stopped {
 		fmt.Fprintf(w, " (stopped: %d planned)", cfg.Games)
 	}

@@ -31,6 +31,8 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"match", "chess", "--engine", "a"}, "give two engines"},
 		{[]string{"match", "chess", "--engine", "a", "--engine", "b", "--tc", "x"}, `time control "x"`},
 		{[]string{"match", "chess", "--engine", "a", "--engine", "b", "--tc", "1", "--movetime", "5"}, "not both"},
+		{[]string{"match", "chess", "--engine", "a", "--engine", "b", "--tc", "1", "--tc", "2", "--tc", "3"}, "once (both engines) or twice"},
+		{[]string{"match", "chess", "--engine", "a", "--engine", "b", "--movetime", "50", "--movetime", "0"}, "--movetime must be positive"},
 		{[]string{"match", "chess", "--engine", "a", "--engine", "b", "--sprt", "elo0=5,elo1=0"}, "elo1 must be greater"},
 		{[]string{"match", "chess", "--engine", "a 'b", "--engine", "b"}, "unclosed single quote"},
 		{[]string{"match", "chess", "--engine", "/nonexistent/engine", "--engine", "b", "-n", "2"}, "/nonexistent/engine"},

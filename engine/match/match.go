@@ -23,7 +23,8 @@ type Config struct {
 	VariantFile string
 	Engines     [2]EngineSpec
 	Games       int
-	TC          TimeControl
+	TC          TimeControl  // both engines' clock, unless TC2 is set
+	TC2         *TimeControl // engine 2's clock when it differs from engine 1's (a time handicap)
 	Concurrency int // games played at once (each with its own pair of engine processes)
 	Openings    []Opening
 	RandomPlies int    // random legal plies played after the opening (or from the start)
@@ -104,6 +105,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	if cfg.TC.MoveTime <= 0 && cfg.TC.Base <= 0 {
 		return nil, errors.New("no time control")
+	}
+	if t := cfg.TC2; t != nil && ((t.MoveTime > 0) != (cfg.TC.MoveTime > 0) || (t.MoveTime <= 0 && t.Base <= 0)) {
+		return nil, errors.New("the two engines' time controls must both be clocks or both fixed move times")
 	}
 	if cfg.Concurrency < 1 {
 		cfg.Concurrency = 1
@@ -327,7 +331,8 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 	if err != nil { // checked when the starts were worked out
 		panic(err)
 	}
-	gs := &gameState{rs: cfg.Ruleset, rootFEN: st.fen, startpos: st.startpos, pos: root, tc: cfg.TC, codec: newXBCodec(cfg.Ruleset)}
+	gs := &gameState{rs: cfg.Ruleset, rootFEN: st.fen, startpos: st.startpos, pos: root, codec: newXBCodec(cfg.Ruleset)}
+	gs.tc[compiler.White], gs.tc[compiler.Black] = cfg.tcOf(g.White), cfg.tcOf(1-g.White)
 	for _, s := range st.moves {
 		mv, err := gs.pos.ParseMove(s)
 		if err != nil {
@@ -341,6 +346,12 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 			return g.White
 		}
 		return 1 - g.White
+	}
+	colourOf := func(e int) compiler.Color {
+		if e == g.White {
+			return compiler.White
+		}
+		return compiler.Black
 	}
 	colourName := func(e int) string {
 		if e == g.White {
@@ -372,7 +383,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 				return w.finish(gs, g)
 			}
 		}
-		if err := w.players[e].newGame(ctx, gs); err != nil {
+		if err := w.players[e].newGame(ctx, gs, colourOf(e)); err != nil {
 			if ctx.Err() != nil {
 				g.Aborted = true
 				return g
@@ -384,7 +395,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 	}
 
 	var clock [2]time.Duration
-	clock[0], clock[1] = cfg.TC.Base, cfg.TC.Base
+	clock[0], clock[1] = gs.tc[0].Base, gs.tc[1].Base
 	var moved [2]int // moves made by each side in this game (for MOVES/BASE)
 	for {
 		if r := gs.pos.Result(); r != interpreter.Ongoing {
@@ -399,14 +410,15 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 		side := gs.pos.Side()
 		e := engineOf(side)
 		p := w.players[e]
-		budget := cfg.TC.MoveTime
+		tc := gs.tc[side]
+		budget := tc.MoveTime
 		if budget <= 0 {
 			budget = max(clock[side], 0)
 		}
 		grace := cfg.Grace + time.Duration(cfg.GraceFraction*float64(budget))
 		t := turn{side: side, clock: clock, limit: budget + grace}
-		if cfg.TC.Moves > 0 {
-			t.movesToGo = cfg.TC.Moves - moved[side]%cfg.TC.Moves
+		if tc.Moves > 0 {
+			t.movesToGo = tc.Moves - moved[side]%tc.Moves
 		}
 		r, err := p.play(ctx, gs, t)
 		var rej *rejectError
@@ -445,17 +457,25 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 			loses(e, "rules infraction", fmt.Sprintf("%s played the illegal move %q: %v", colourName(e), r.text, err))
 			break
 		}
-		if cfg.TC.MoveTime <= 0 {
-			clock[side] = max(clock[side]-r.elapsed, 0) + cfg.TC.Inc
+		if tc.MoveTime <= 0 {
+			clock[side] = max(clock[side]-r.elapsed, 0) + tc.Inc
 			moved[side]++
-			if cfg.TC.Moves > 0 && moved[side]%cfg.TC.Moves == 0 {
-				clock[side] += cfg.TC.Base
+			if tc.Moves > 0 && moved[side]%tc.Moves == 0 {
+				clock[side] += tc.Base
 			}
 		}
 		g.Moves = append(g.Moves, PlayedMove{SAN: gs.pos.SAN(mv), Coord: gs.pos.Coord(mv), Elapsed: r.elapsed, Eval: r.eval})
 		gs.push(mv)
 	}
 	return w.finish(gs, g)
+}
+
+// tcOf is engine e's time control.
+func (cfg *Config) tcOf(e int) TimeControl {
+	if e == 1 && cfg.TC2 != nil {
+		return *cfg.TC2
+	}
+	return cfg.TC
 }
 
 // finish tells the engines the result and retires an engine that is not to be reused.

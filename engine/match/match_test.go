@@ -113,7 +113,7 @@ func checkPGN(t *testing.T, cfg Config, s *Summary, text string) {
 		g := s.Games[i]
 		tag := func(n string) string { v, _ := pg.Tag(n); return v.Value }
 		if tag("Variant") != cfg.Ruleset.Name || tag("Result") != g.Result || tag("Termination") != g.Termination ||
-			tag("White") != g.Names[g.White] || tag("TimeControl") != cfg.TC.String() {
+			tag("White") != g.Names[g.White] || !timeTagsAgree(cfg, g, tag) {
 			t.Errorf("game %d: tags %+v, game %+v", i+1, pg.Tags, g)
 		}
 		fen := tag("FEN")
@@ -133,6 +133,44 @@ func checkPGN(t *testing.T, cfg Config, s *Summary, text string) {
 				t.Errorf("game %d: the referee says %s, the final position %v", i+1, g.Result, res)
 			}
 		}
+	}
+}
+
+// timeTagsAgree: TimeControl when both engines have the same clock, else each side's.
+func timeTagsAgree(cfg Config, g *Game, tag func(string) string) bool {
+	if cfg.TC2 == nil {
+		return tag("TimeControl") == cfg.TC.String()
+	}
+	w, b := cfg.TC, *cfg.TC2
+	if g.White == 1 {
+		w, b = b, w
+	}
+	return tag("TimeControl") == "" && tag("WhiteTimeControl") == w.String() && tag("BlackTimeControl") == b.String()
+}
+
+// A time handicap: each engine is told its own clock, in either colour and protocol.
+func TestTimeHandicap(t *testing.T) {
+	slow := TimeControl{Base: 4 * time.Second, Inc: 400 * time.Millisecond}
+	cfg := Config{Games: 2, MaxPlies: 6, TC: slow, TC2: &TimeControl{Base: time.Second, Inc: 100 * time.Millisecond},
+		Engines: [2]EngineSpec{fake(t, "-name", "U"), fake(t, "-proto", "xboard", "-name", "X")}}
+	_, log := run(t, cfg)
+	for _, want := range []string{
+		"winc 400 binc 100", // the UCI engine (4+0.4) as White against 1+0.1
+		"winc 100 binc 400", // and as Black
+		"level 0 0:01 0.1",  // the XBoard engine's own clock
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("%q not sent:\n%s", want, tail(log, 3000))
+		}
+	}
+	if strings.Contains(log, "level 0 0:04") {
+		t.Errorf("the XBoard engine was given engine 1's clock")
+	}
+	// The two kinds of clock do not mix.
+	_, err := Run(context.Background(), Config{Ruleset: open(t, "chess"), Games: 2, TC: slow, TC2: &TimeControl{MoveTime: time.Second},
+		Engines: [2]EngineSpec{fake(t), fake(t)}})
+	if err == nil || !strings.Contains(err.Error(), "both be clocks or both fixed move times") {
+		t.Errorf("a clock against a fixed move time: %v", err)
 	}
 }
 

@@ -33,7 +33,12 @@ func writePGN(w io.Writer, cfg Config, g *Game) {
 		tag("SetUp", "1")
 		tag("FEN", g.FEN)
 	}
-	tag("TimeControl", cfg.TC.String())
+	if wt, bt := cfg.tcOf(g.White).String(), cfg.tcOf(1-g.White).String(); wt == bt {
+		tag("TimeControl", wt)
+	} else { // a time handicap: each side's clock, as cutechess writes it
+		tag("WhiteTimeControl", wt)
+		tag("BlackTimeControl", bt)
+	}
 	tag("Termination", g.Termination)
 	tag("PlyCount", strconv.Itoa(len(g.Moves)))
 	if g.Opening != "" {

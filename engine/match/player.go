@@ -23,7 +23,7 @@ type gameState struct {
 	pos      *interpreter.Position
 	coord    []string // each move in coordinate notation (UCI)
 	xb       []string // each move as XBoard writes it
-	tc       TimeControl
+	tc       [2]TimeControl // each side's (White, Black): they differ in a time-handicap match
 	codec    xbCodec
 }
 
@@ -60,7 +60,7 @@ func (e *rejectError) Error() string {
 // player is an engine seen from the referee.
 type player interface {
 	name() string
-	newGame(ctx context.Context, g *gameState) error
+	newGame(ctx context.Context, g *gameState, side compiler.Color) error
 	play(ctx context.Context, g *gameState, t turn) (reply, error)
 	endGame(g *gameState, result, comment string)
 	reusable() bool // false: start a new process for each game
@@ -246,7 +246,7 @@ func (u *uciPlayer) sync(ctx context.Context) ([]string, error) {
 	}
 }
 
-func (u *uciPlayer) newGame(ctx context.Context, g *gameState) error {
+func (u *uciPlayer) newGame(ctx context.Context, g *gameState, side compiler.Color) error {
 	if err := u.p.send("ucinewgame"); err != nil {
 		return err
 	}
@@ -263,11 +263,11 @@ func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, erro
 		pos += " moves " + strings.Join(g.coord, " ")
 	}
 	var gocmd string
-	if g.tc.MoveTime > 0 {
-		gocmd = fmt.Sprintf("go movetime %d", max(g.tc.MoveTime.Milliseconds(), 1))
+	if tc := g.tc[t.side]; tc.MoveTime > 0 {
+		gocmd = fmt.Sprintf("go movetime %d", max(tc.MoveTime.Milliseconds(), 1))
 	} else {
 		gocmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", max(t.clock[0].Milliseconds(), 1),
-			max(t.clock[1].Milliseconds(), 1), g.tc.Inc.Milliseconds(), g.tc.Inc.Milliseconds())
+			max(t.clock[1].Milliseconds(), 1), g.tc[0].Inc.Milliseconds(), g.tc[1].Inc.Milliseconds())
 		if t.movesToGo > 0 {
 			gocmd += fmt.Sprintf(" movestogo %d", t.movesToGo)
 		}
@@ -480,7 +480,7 @@ func (x *xbPlayer) sync(ctx context.Context) ([]string, error) {
 	}
 }
 
-func (x *xbPlayer) newGame(ctx context.Context, g *gameState) error {
+func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Color) error {
 	cmds := []string{"new"}
 	if x.variant != "normal" {
 		cmds = append(cmds, "variant "+x.variant)
@@ -492,10 +492,10 @@ func (x *xbPlayer) newGame(ctx context.Context, g *gameState) error {
 		}
 		cmds = append(cmds, "setboard "+g.codec.fen(g.rootFEN))
 	}
-	if g.tc.MoveTime > 0 {
-		cmds = append(cmds, "st "+secText(g.tc.MoveTime))
+	if tc := g.tc[side]; tc.MoveTime > 0 {
+		cmds = append(cmds, "st "+secText(tc.MoveTime))
 	} else {
-		cmds = append(cmds, fmt.Sprintf("level %d %s %s", g.tc.Moves, xbBase(g.tc.Base), secText(g.tc.Inc)))
+		cmds = append(cmds, fmt.Sprintf("level %d %s %s", tc.Moves, xbBase(tc.Base), secText(tc.Inc)))
 	}
 	cmds = append(cmds, "post", "easy")
 	if err := x.p.send(cmds...); err != nil {
@@ -532,7 +532,7 @@ var (
 func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
 	unsent := g.xb[x.sent:]
 	var clocks []string
-	if g.tc.MoveTime == 0 && x.features["time"] != "0" {
+	if g.tc[t.side].MoveTime == 0 && x.features["time"] != "0" {
 		cs := func(d time.Duration) int64 { return max(d.Milliseconds()/10, 1) }
 		clocks = []string{fmt.Sprintf("time %d", cs(t.clock[t.side])), fmt.Sprintf("otim %d", cs(t.clock[t.side^1]))}
 	}
