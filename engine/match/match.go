@@ -25,7 +25,7 @@ type Config struct {
 	Games       int
 	TC          TimeControl  // both engines' clock, unless TC2 is set
 	TC2         *TimeControl // engine 2's clock when it differs from engine 1's (a time handicap)
-	Concurrency int // games played at once (each with its own pair of engine processes)
+	Concurrency int          // games played at once (each with its own pair of engine processes)
 	Openings    []Opening
 	RandomPlies int    // random legal plies played after the opening (or from the start)
 	Seed        uint64 // seeds the random plies and shuffled setups, per pair of games

@@ -21,8 +21,8 @@ type gameState struct {
 	rootFEN  string
 	startpos bool // the root is the variant's standard start
 	pos      *interpreter.Position
-	coord    []string // each move in coordinate notation (UCI)
-	xb       []string // each move as XBoard writes it
+	coord    []string       // each move in coordinate notation (UCI)
+	xb       []string       // each move as XBoard writes it
 	tc       [2]TimeControl // each side's (White, Black): they differ in a time-handicap match
 	codec    xbCodec
 }
