@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"chimera/compiler"
 	"chimera/defs"
 	"chimera/engine/search"
+	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
@@ -122,55 +122,8 @@ func openBuiltin(name string) (*compiler.Ruleset, error) {
 	return rs, nil
 }
 
-// XBoard's own variants (XBoard 4.9): a variant offered under one of these names is
-// played by XBoard's rules for it, so no setup is sent.
-var xbKnown = map[string]bool{}
-
-func init() {
-	for _, n := range strings.Fields(`normal wildcastle nocastle fischerandom bughouse crazyhouse
-		losers suicide giveaway twokings kriegspiel atomic 3check shatranj wild28 wild29 wild30
-		wild31 wild32 wild33 wild34 wild35 wild36 shogi chu courier gothic capablanca knightmate
-		fairy cylinder falcon caparandom berolina janus super great twilight makruk seirawan
-		grand spartan xiangqi asean lion elven unknown`) {
-		xbKnown[n] = true
-	}
-}
-
-// xbNames maps the built-ins that XBoard plays under a name of its own to that name:
-// these are the same games (XBoard shuffles the nocastle and fischerandom start positions
-// itself and sends them with setboard).
-var xbNames = map[string]string{
-	"chess":      "normal",
-	"chess960":   "fischerandom",
-	"crazyhouse": "crazyhouse",
-	"xiangqi":    "xiangqi",
-	"capablanca": "capablanca",
-	"courier":    "courier",
-	"knightmate": "knightmate",
-	"nocastle":   "nocastle",
-}
-
-// xbStart is XBoard's start position where it differs from the definition's: XBoard's
-// courier starts from the array, without the traditional opening moves.
-var xbStart = map[string]string{
-	"courier": "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
-}
-
-// xbLetters are XBoard's FEN letters that differ from Chimera's, per XBoard variant.
-var xbLetters = map[string]map[byte]byte{
-	"xiangqi": {'H': 'N', 'E': 'B', 'h': 'n', 'e': 'b'},
-}
-
 // xbPieceOrder is XBoard 4.9's default piece-to-char order (one colour).
 const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
-
-// xbName is the name a variant is offered under.
-func xbName(chimeraName string) string {
-	if n, ok := xbNames[chimeraName]; ok {
-		return n
-	}
-	return chimeraName
-}
 
 // xboard is one XBoard session. The reading goroutine owns every field but those mu
 // guards; a search runs in a goroutine of its own and, when it ends, makes its move on
@@ -185,6 +138,7 @@ type xboard struct {
 	caps       engineCaps
 	rs         *compiler.Ruleset
 	name       string // the variant's name as offered to XBoard
+	codec      xbtext.Codec
 	engine     *search.Engine
 	force      bool
 	engineSide compiler.Color
@@ -358,7 +312,7 @@ var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?
 func (x *xboard) features() {
 	var names []string
 	for _, b := range defs.Builtins() {
-		if n := xbName(b); n != "normal" {
+		if n := xbtext.Name(b); n != "normal" {
 			names = append(names, n)
 		}
 	}
@@ -371,12 +325,7 @@ func (x *xboard) features() {
 // variant selects a variant by XBoard's name or Chimera's and, for one XBoard does not
 // know, sends the setup that describes it.
 func (x *xboard) variant(name string) {
-	chimera := ""
-	for c, n := range xbNames {
-		if n == name {
-			chimera = c
-		}
-	}
+	chimera, _ := xbtext.ChimeraName(name)
 	if chimera == "" && contains(defs.Builtins(), name) {
 		chimera = name
 	}
@@ -384,7 +333,7 @@ func (x *xboard) variant(name string) {
 		x.say("Error (unknown variant): %s", truncate(name, 40))
 		return
 	}
-	if !xbKnown[x.name] {
+	if !xbtext.Known(x.name) {
 		x.say("%s", x.setupLine())
 	}
 }
@@ -395,11 +344,11 @@ func (x *xboard) selectVariant(name string) bool {
 	if err != nil {
 		return false
 	}
-	old, oldName := x.rs, x.name
-	x.rs, x.name = rs, xbName(name)
+	old, oldName, oldCodec := x.rs, x.name, x.codec
+	x.rs, x.name, x.codec = rs, xbtext.Name(name), xbtext.New(rs)
 	p := x.startPosition()
 	if p == nil {
-		x.rs, x.name = old, oldName
+		x.rs, x.name, x.codec = old, oldName, oldCodec
 		return false
 	}
 	x.engine = search.New(rs, x.caps.hash(64))
@@ -409,7 +358,7 @@ func (x *xboard) selectVariant(name string) bool {
 
 // startPosition is the variant's start as XBoard sets it up.
 func (x *xboard) startPosition() *interpreter.Position {
-	if fen, ok := xbStart[x.rs.Name]; ok {
+	if fen, ok := xbtext.Start(x.rs.Name); ok {
 		if p, err := interpreter.FromFEN(x.rs, fen); err == nil {
 			return p
 		}
@@ -492,120 +441,13 @@ func pieceToChar(rs *compiler.Ruleset) string {
 
 // --- Squares and moves as XBoard writes them.
 
-var squareRE = regexp.MustCompile(`([a-z])([0-9]+)`)
-
-// toXB rewrites Chimera's square names in s as XBoard's: on boards of exactly 10 ranks
-// XBoard counts the ranks from 0.
-func (x *xboard) toXB(s string) string { return x.shiftRanks(s, -1) }
-
-// fromXB rewrites XBoard's square names in s as Chimera's.
-func (x *xboard) fromXB(s string) string { return x.shiftRanks(s, 1) }
-
-func (x *xboard) shiftRanks(s string, by int) string {
-	if x.rs.Ranks != 10 {
-		return s
-	}
-	return squareRE.ReplaceAllStringFunc(s, func(sq string) string {
-		n, err := strconv.Atoi(sq[1:])
-		if err != nil {
-			return sq
-		}
-		return sq[:1] + strconv.Itoa(n+by)
-	})
-}
-
-// moveText writes m (legal in p) as XBoard reads it: coordinates; castling as the king's
-// move (O-O, O-O-O in fischerandom); a move capturing in passing as legs through the
-// squares it captures on, so that XBoard removes those pieces too.
-func (x *xboard) moveText(p *interpreter.Position, m interpreter.Move) string {
-	rs := p.Ruleset()
-	name := rs.SquareName
-	switch {
-	case m.Kind() == interpreter.KindCastle:
-		if x.name == "fischerandom" {
-			if rs.FileOf(m.Aux()) > rs.FileOf(m.From()) {
-				return "O-O"
-			}
-			return "O-O-O"
-		}
-		if m.To() != m.From() && !kingStepTo(p, m) {
-			return x.toXB(name(m.From()) + name(m.To()))
-		}
-	case m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindEP && !m.IsDrop():
-		caps := []interpreter.Square{m.Cap1()}
-		if m.Cap2() != interpreter.NoSquare {
-			caps = append(caps, m.Cap2())
-		}
-		sort.Slice(caps, func(i, j int) bool { return distance(rs, m.From(), caps[i]) < distance(rs, m.From(), caps[j]) })
-		var legs []string
-		at := m.From()
-		for _, c := range caps {
-			legs = append(legs, name(at)+name(c))
-			at = c
-		}
-		last := name(at) + name(m.To())
-		if t := m.Promotion(); t >= 0 {
-			last += strings.ToLower(string(rs.Piece(t).Letter))
-		}
-		return x.toXB(strings.Join(append(legs, last), ","))
-	}
-	return x.toXB(p.Coord(m))
-}
-
-// kingStepTo reports whether another legal move goes from castling move m's origin to its
-// king destination (then the king's move would not say castling).
-func kingStepTo(p *interpreter.Position, m interpreter.Move) bool {
-	for _, o := range p.LegalMoves(nil) {
-		if o != m && !o.IsDrop() && o.From() == m.From() && o.To() == m.To() {
-			return true
-		}
-	}
-	return false
-}
-
-func distance(rs *compiler.Ruleset, a, b interpreter.Square) int {
-	return max(abs(rs.FileOf(a)-rs.FileOf(b)), abs(rs.RankOf(a)-rs.RankOf(b)))
-}
-
-var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)([a-zA-Z]?)$`)
-
-// parseMove reads a move as XBoard sends it (see moveText); legs name the squares a move
-// captures on in passing.
-func (x *xboard) parseMove(p *interpreter.Position, s string) (interpreter.Move, error) {
-	s = x.fromXB(s)
-	if !strings.Contains(s, ",") {
-		return p.ParseMove(s)
-	}
-	parts := strings.Split(s, ",")
-	var mids []string
-	from, to, promo := "", "", ""
-	for i, leg := range parts {
-		g := legRE.FindStringSubmatch(leg)
-		if g == nil || (i > 0 && g[1] != to) || (i < len(parts)-1 && g[3] != "") {
-			return interpreter.NoMove, fmt.Errorf("move %q: legs are written a1a5,a5a6", s)
-		}
-		if i == 0 {
-			from = g[1]
-		} else {
-			mids = append(mids, g[1])
-		}
-		to, promo = g[2], g[3]
-	}
-	if len(mids) > 0 {
-		if m, err := p.ParseMove(from + to + promo + "x" + strings.Join(mids, "x")); err == nil {
-			return m, nil
-		}
-	}
-	return p.ParseMove(from + to + promo)
-}
-
 // --- Commands.
 
 // userMove plays the opponent's move and, when it is then the engine's turn, thinks.
 func (x *xboard) userMove(text string) {
 	x.stop(true)
 	x.mu.Lock()
-	m, err := x.parseMove(x.pos, text)
+	m, err := x.codec.ParseMove(x.pos, text)
 	if err != nil {
 		x.sayLocked("Illegal move: %s", truncate(text, 40))
 		x.mu.Unlock()
@@ -625,7 +467,7 @@ func (x *xboard) userMove(text string) {
 
 // setBoard sets up a FEN; a bad one leaves the position as it was.
 func (x *xboard) setBoard(fen string) {
-	p, err := x.parseFEN(fen)
+	p, err := x.codec.ReadFEN(fen)
 	if err != nil {
 		x.say("tellusererror Illegal position: %s", truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200))
 		return
@@ -637,60 +479,6 @@ func (x *xboard) setBoard(fen string) {
 // castling and en-passant fields where a variant has none, writes empty holdings as [-],
 // uses its own letters in some variants (xiangqi: H horse, E elephant) and counts the
 // ranks of a 10-rank board from 0.
-func (x *xboard) parseFEN(fen string) (*interpreter.Position, error) {
-	p, err := interpreter.FromFEN(x.rs, x.fenFromXB(fen, false))
-	if err == nil {
-		return p, nil
-	}
-	if q, err2 := interpreter.FromFEN(x.rs, x.fenFromXB(fen, true)); err2 == nil {
-		return q, nil
-	}
-	return nil, err
-}
-
-func (x *xboard) fenFromXB(fen string, normalize bool) string {
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		return fen
-	}
-	if letters := xbLetters[x.name]; letters != nil {
-		b := []byte(fields[0])
-		for i, c := range b {
-			if c == '[' {
-				break
-			}
-			if l, ok := letters[c]; ok {
-				b[i] = l
-			}
-		}
-		fields[0] = string(b)
-	}
-	if normalize {
-		fields[0] = strings.ReplaceAll(fields[0], "[-]", "[]")
-		if len(fields) >= 2 {
-			var words, counts, statuses []string
-			for _, f := range fields[2:] {
-				switch {
-				case strings.Contains(f, ":"):
-					statuses = append(statuses, f)
-				case strings.Trim(f, "0123456789") == "":
-					counts = append(counts, f)
-				default:
-					words = append(words, f)
-				}
-			}
-			for len(words) < 2 {
-				words = append(words, "-")
-			}
-			fields = append(append(append(fields[:2:2], words...), counts...), statuses...)
-		}
-	}
-	if len(fields) > 3 && squareRE.MatchString(fields[3]) {
-		fields[3] = x.fromXB(fields[3])
-	}
-	return strings.Join(fields, " ")
-}
-
 // undo takes back one move (undo) or two (remove).
 func (x *xboard) undo(cmd, line string) {
 	n := 1
@@ -917,7 +705,7 @@ func (x *xboard) think() {
 		if analyze || x.discard || res.Best == interpreter.NoMove || !x.pos.IsLegal(res.Best) {
 			return
 		}
-		text := x.moveText(x.pos, res.Best)
+		text := x.codec.MoveText(x.pos, res.Best)
 		x.pos.Make(res.Best)
 		x.sayLocked("move %s", text)
 		if r := x.pos.Result(); r != interpreter.Ongoing {
@@ -973,7 +761,7 @@ func (x *xboard) report(p *interpreter.Position, in search.Info, analyze bool) {
 		if !q.IsLegal(m) {
 			break
 		}
-		pv = append(pv, x.moveText(q, m))
+		pv = append(pv, x.codec.MoveText(q, m))
 		q.Make(m)
 	}
 	x.sayLocked("%d %d %d %d %s", in.Depth, score, in.Time.Milliseconds()/10, in.Nodes, strings.Join(pv, " "))

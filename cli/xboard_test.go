@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"chimera/defs"
+	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
@@ -121,7 +122,7 @@ func (s *xbSession) fen() string {
 func (s *xbSession) play(p *interpreter.Position, moves ...string) {
 	s.t.Helper()
 	for _, mv := range moves {
-		m, err := s.x.parseMove(p, mv)
+		m, err := s.x.codec.ParseMove(p, mv)
 		if err != nil {
 			s.t.Fatalf("%s: %v", mv, err)
 		}
@@ -160,7 +161,7 @@ func (s *xbSession) engineMove(p *interpreter.Position) []string {
 	var m interpreter.Move
 	var err error
 	if strings.Contains(move, ",") || s.x.rs.Ranks == 10 {
-		m, err = s.x.parseMove(p, move)
+		m, err = s.x.codec.ParseMove(p, move)
 	} else {
 		m, err = p.ParseMove(move)
 	}
@@ -218,20 +219,20 @@ func TestXBoardHandshake(t *testing.T) {
 		t.Errorf("variants start with %s, want normal", names[0])
 	}
 	for _, b := range defs.Builtins() {
-		if !contains(names, xbName(b)) {
-			t.Errorf("variant %s (%s) not offered: %s", b, xbName(b), g[1])
+		if !contains(names, xbtext.Name(b)) {
+			t.Errorf("variant %s (%s) not offered: %s", b, xbtext.Name(b), g[1])
 		}
 	}
 	for c, x := range map[string]string{"chess": "normal", "chess960": "fischerandom", "crazyhouse": "crazyhouse",
 		"xiangqi": "xiangqi", "capablanca": "capablanca", "courier": "courier", "knightmate": "knightmate"} {
-		if xbName(c) != x {
-			t.Errorf("%s is offered as %s, want %s", c, xbName(c), x)
+		if xbtext.Name(c) != x {
+			t.Errorf("%s is offered as %s, want %s", c, xbtext.Name(c), x)
 		}
 	}
 	// Variants XBoard knows get no setup; the names map back.
 	for _, v := range []string{"normal", "fischerandom", "crazyhouse", "xiangqi", "capablanca", "courier", "knightmate", "nocastle"} {
 		s.expect(nil, "variant "+v)
-		if xbName(s.x.rs.Name) != v {
+		if xbtext.Name(s.x.rs.Name) != v {
 			t.Errorf("variant %s selected %s", v, s.x.rs.Name)
 		}
 	}
@@ -298,7 +299,7 @@ func TestXBoardPrisonBreak(t *testing.T) {
 	p.Unmake()
 	// The bomber's drop beyond its victim, written by the engine as legs.
 	b := startPos(t, "prisonbreak", "K4k/3b2/6/6/1rPRpr/6/6/3n2 w - - 0 1")
-	if got := s.x.moveText(b, mustParse(t, b, "d4d8")); got != "d4d7,d7d8" {
+	if got := s.x.codec.MoveText(b, mustParse(t, b, "d4d8")); got != "d4d7,d7d8" {
 		t.Errorf("bomber move written %q, want d4d7,d7d8", got)
 	}
 	s.send("sd 2", "post")
@@ -361,7 +362,7 @@ func TestXBoardKoopa(t *testing.T) {
 	s.play(p, firstLegal(p))
 	// Castling is written as the king's two-square move, and read that way.
 	c := startPos(t, "koopa", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 2")
-	if got := s.x.moveText(c, mustParse(t, c, "O-O")); got != "e1g1" {
+	if got := s.x.codec.MoveText(c, mustParse(t, c, "O-O")); got != "e1g1" {
 		t.Errorf("koopa castling written %q, want e1g1", got)
 	}
 	s.expect(nil, "setboard r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 2")
@@ -466,7 +467,7 @@ func TestXBoardFischerandom(t *testing.T) {
 	const fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1"
 	s.expect(nil, "setboard "+fen)
 	p := startPos(t, "chess960", fen)
-	if got := s.x.moveText(p, mustParse(t, p, "O-O")); got != "O-O" {
+	if got := s.x.codec.MoveText(p, mustParse(t, p, "O-O")); got != "O-O" {
 		t.Errorf("fischerandom castling written %q, want O-O", got)
 	}
 	s.play(p, "O-O")
@@ -477,10 +478,11 @@ func TestXBoardFischerandom(t *testing.T) {
 func TestXBoardCourierStart(t *testing.T) {
 	s := newXBSession(t)
 	s.expect(nil, "new", "variant courier")
-	if want := xbStart["courier"]; s.fen() != want {
+	want, _ := xbtext.Start("courier")
+	if s.fen() != want {
 		t.Fatalf("courier starts from %s, want XBoard's %s", s.fen(), want)
 	}
-	p := startPos(t, "courier", xbStart["courier"])
+	p := startPos(t, "courier", want)
 	s.send("sd 1")
 	s.expect(nil, "force")
 	s.play(p, "g2g3")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"chimera/compiler"
+	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
@@ -157,7 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		m.names[e] = first.players[e].name()
 		if x, ok := first.players[e].(*xbPlayer); ok && x.features["setboard"] != "1" {
 			for _, st := range starts {
-				if !st.startpos || xbStartDiffers[cfg.Ruleset.Name] {
+				if !st.startpos || xbStartDiffers(cfg.Ruleset.Name) {
 					first.close()
 					return nil, fmt.Errorf("engine %s cannot be given a position (no setboard feature), and the games start from %s: give it openings as moves from the start", m.names[e], st.label)
 				}
@@ -331,7 +332,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 	if err != nil { // checked when the starts were worked out
 		panic(err)
 	}
-	gs := &gameState{rs: cfg.Ruleset, rootFEN: st.fen, startpos: st.startpos, pos: root, codec: newXBCodec(cfg.Ruleset)}
+	gs := &gameState{rs: cfg.Ruleset, rootFEN: st.fen, startpos: st.startpos, pos: root, codec: xbtext.New(cfg.Ruleset)}
 	gs.tc[compiler.White], gs.tc[compiler.Black] = cfg.tcOf(g.White), cfg.tcOf(1-g.White)
 	for _, s := range st.moves {
 		mv, err := gs.pos.ParseMove(s)
@@ -451,7 +452,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 		if r.text == "" {
 			err = errors.New("no move given")
 		} else {
-			mv, err = gs.codec.parseIn(gs.pos, r.text, isXBoard(p))
+			mv, err = parseIn(gs, r.text, isXBoard(p))
 		}
 		if err != nil {
 			loses(e, "rules infraction", fmt.Sprintf("%s played the illegal move %q: %v", colourName(e), r.text, err))
@@ -502,11 +503,18 @@ func isXBoard(p player) bool {
 
 // parseIn reads an engine's move: as XBoard writes moves for an XBoard engine, else as
 // coordinates (or SAN) in Chimera's notation.
-func (c xbCodec) parseIn(p *interpreter.Position, text string, xboard bool) (interpreter.Move, error) {
+func parseIn(g *gameState, text string, xboard bool) (interpreter.Move, error) {
 	if xboard {
-		return c.parseMove(p, text)
+		return g.codec.ParseMove(g.pos, text)
 	}
-	return p.ParseMove(text)
+	return g.pos.ParseMove(text)
+}
+
+// xbStartDiffers reports whether XBoard's start of the variant is not Chimera's: the
+// referee sends such a start with setboard.
+func xbStartDiffers(name string) bool {
+	_, ok := xbtext.Start(name)
+	return ok
 }
 
 func lastMove(g *Game) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"chimera/compiler"
+	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
@@ -24,13 +25,13 @@ type gameState struct {
 	coord    []string       // each move in coordinate notation (UCI)
 	xb       []string       // each move as XBoard writes it
 	tc       [2]TimeControl // each side's (White, Black): they differ in a time-handicap match
-	codec    xbCodec
+	codec    xbtext.Codec
 }
 
 // push plays m (legal in the current position).
 func (g *gameState) push(m interpreter.Move) {
 	g.coord = append(g.coord, g.pos.Coord(m))
-	g.xb = append(g.xb, g.codec.moveText(g.pos, m))
+	g.xb = append(g.xb, g.codec.MoveText(g.pos, m))
 	g.pos.Make(m)
 }
 
@@ -362,7 +363,7 @@ var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
 // (or for the timeout when the engine does not say done=1), accepting each but san
 // (moves are sent and read in coordinates).
 func xbHandshake(ctx context.Context, p *proc, s settings) (*xbPlayer, error) {
-	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, variant: xbVariantName(s.rs.Name)}
+	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, variant: xbtext.Name(s.rs.Name)}
 	if err := p.send("xboard", "protover 2"); err != nil {
 		return nil, err
 	}
@@ -486,11 +487,11 @@ func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Colo
 		cmds = append(cmds, "variant "+x.variant)
 	}
 	cmds = append(cmds, "force")
-	if !g.startpos || xbStartDiffers[g.rs.Name] {
+	if !g.startpos || xbStartDiffers(g.rs.Name) {
 		if x.features["setboard"] != "1" {
 			return fmt.Errorf("it cannot be given a position (no setboard feature); give it openings as moves from the start")
 		}
-		cmds = append(cmds, "setboard "+g.codec.fen(g.rootFEN))
+		cmds = append(cmds, "setboard "+g.codec.FEN(g.rootFEN))
 	}
 	if tc := g.tc[side]; tc.MoveTime > 0 {
 		cmds = append(cmds, "st "+secText(tc.MoveTime))

@@ -1,0 +1,289 @@
+// XBoard's conventions, shared by the XBoard engine and the match referee: variant names, square names, moves and FENs.
+package xbtext
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// names maps the built-ins that XBoard 4.9 plays under a name of its own to that name:
+// these are the same games (XBoard shuffles the nocastle and fischerandom start positions
+// itself and sends them with setboard). Every other variant keeps Chimera's name.
+var names = map[string]string{
+	"chess":      "normal",
+	"chess960":   "fischerandom",
+	"crazyhouse": "crazyhouse",
+	"xiangqi":    "xiangqi",
+	"capablanca": "capablanca",
+	"courier":    "courier",
+	"knightmate": "knightmate",
+	"nocastle":   "nocastle",
+}
+
+// Name is the name XBoard gives the variant Chimera calls name.
+func Name(name string) string {
+	if n, ok := names[name]; ok {
+		return n
+	}
+	return name
+}
+
+// ChimeraName is the variant Chimera calls by the XBoard name xb, when XBoard has a name
+// of its own for it.
+func ChimeraName(xb string) (string, bool) {
+	for c, n := range names {
+		if n == xb {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// known are XBoard 4.9's own variants: one of these is played by XBoard's rules for it,
+// so an engine sends no setup for it.
+var known = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`normal wildcastle nocastle fischerandom bughouse crazyhouse
+		losers suicide giveaway twokings kriegspiel atomic 3check shatranj wild28 wild29 wild30
+		wild31 wild32 wild33 wild34 wild35 wild36 shogi chu courier gothic capablanca knightmate
+		fairy cylinder falcon caparandom berolina janus super great twilight makruk seirawan
+		grand spartan xiangqi asean lion elven unknown`) {
+		known[n] = true
+	}
+}
+
+// Known reports whether XBoard plays the variant named xb (an XBoard name) itself.
+func Known(xb string) bool { return known[xb] }
+
+// starts are XBoard's start positions where they differ from the definition's: XBoard's
+// courier starts from the array, without the traditional opening moves.
+var starts = map[string]string{
+	"courier": "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
+}
+
+// Start is XBoard's start position of the variant Chimera calls name, when it differs
+// from the definition's.
+func Start(name string) (string, bool) {
+	fen, ok := starts[name]
+	return fen, ok
+}
+
+// letters are XBoard's FEN letters where they differ from Chimera's (Chimera's letter to
+// XBoard's), per variant.
+var letters = map[string]map[byte]byte{
+	"xiangqi": {'N': 'H', 'B': 'E', 'n': 'h', 'b': 'e'},
+}
+
+// Codec writes and reads moves and FENs as XBoard does for one variant: coordinates;
+// castling as the king's move, O-O and O-O-O in fischerandom; a move capturing in passing
+// as legs through the squares it captures on (a1a5,a5a6), so that XBoard removes those
+// pieces too; on boards of exactly 10 ranks the ranks count from 0.
+type Codec struct {
+	rs      *compiler.Ruleset
+	fischer bool
+}
+
+// New is the codec of rs.
+func New(rs *compiler.Ruleset) Codec {
+	return Codec{rs: rs, fischer: Name(rs.Name) == "fischerandom"}
+}
+
+var squareRE = regexp.MustCompile(`([a-z])([0-9]+)`)
+
+// ToXB rewrites Chimera's square names in s as XBoard's.
+func (c Codec) ToXB(s string) string { return c.shiftRanks(s, -1) }
+
+// FromXB rewrites XBoard's square names in s as Chimera's.
+func (c Codec) FromXB(s string) string { return c.shiftRanks(s, 1) }
+
+func (c Codec) shiftRanks(s string, by int) string {
+	if c.rs.Ranks != 10 {
+		return s
+	}
+	return squareRE.ReplaceAllStringFunc(s, func(sq string) string {
+		n, err := strconv.Atoi(sq[1:])
+		if err != nil {
+			return sq
+		}
+		return sq[:1] + strconv.Itoa(n+by)
+	})
+}
+
+// MoveText writes m, legal in p.
+func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
+	rs := c.rs
+	name := rs.SquareName
+	switch {
+	case m.Kind() == interpreter.KindCastle:
+		if c.fischer {
+			if rs.FileOf(m.Aux()) > rs.FileOf(m.From()) {
+				return "O-O"
+			}
+			return "O-O-O"
+		}
+		if m.To() != m.From() && !kingStepTo(p, m) {
+			return c.ToXB(name(m.From()) + name(m.To()))
+		}
+	case m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindEP && !m.IsDrop():
+		caps := []interpreter.Square{m.Cap1()}
+		if m.Cap2() != interpreter.NoSquare {
+			caps = append(caps, m.Cap2())
+		}
+		sort.Slice(caps, func(i, j int) bool { return distance(rs, m.From(), caps[i]) < distance(rs, m.From(), caps[j]) })
+		var legs []string
+		at := m.From()
+		for _, sq := range caps {
+			legs = append(legs, name(at)+name(sq))
+			at = sq
+		}
+		last := name(at) + name(m.To())
+		if t := m.Promotion(); t >= 0 {
+			last += strings.ToLower(string(rs.Piece(t).Letter))
+		}
+		return c.ToXB(strings.Join(append(legs, last), ","))
+	}
+	return c.ToXB(p.Coord(m))
+}
+
+// kingStepTo reports whether another legal move goes from castling move m's origin to its
+// king destination (then the king's move would not say castling).
+func kingStepTo(p *interpreter.Position, m interpreter.Move) bool {
+	for _, o := range p.LegalMoves(nil) {
+		if o != m && !o.IsDrop() && o.From() == m.From() && o.To() == m.To() {
+			return true
+		}
+	}
+	return false
+}
+
+func distance(rs *compiler.Ruleset, a, b interpreter.Square) int {
+	return max(abs(rs.FileOf(a)-rs.FileOf(b)), abs(rs.RankOf(a)-rs.RankOf(b)))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)([a-zA-Z]?)$`)
+
+// ParseMove reads a move as XBoard writes it (see MoveText), in p.
+func (c Codec) ParseMove(p *interpreter.Position, s string) (interpreter.Move, error) {
+	s = c.FromXB(strings.TrimSpace(s))
+	if !strings.Contains(s, ",") {
+		return p.ParseMove(s)
+	}
+	parts := strings.Split(s, ",")
+	var mids []string
+	from, to, promo := "", "", ""
+	for i, leg := range parts {
+		g := legRE.FindStringSubmatch(leg)
+		if g == nil || (i > 0 && g[1] != to) || (i < len(parts)-1 && g[3] != "") {
+			return interpreter.NoMove, fmt.Errorf("move %q: legs are written a1a5,a5a6", s)
+		}
+		if i == 0 {
+			from = g[1]
+		} else {
+			mids = append(mids, g[1])
+		}
+		to, promo = g[2], g[3]
+	}
+	if len(mids) > 0 {
+		if m, err := p.ParseMove(from + to + promo + "x" + strings.Join(mids, "x")); err == nil {
+			return m, nil
+		}
+	}
+	return p.ParseMove(from + to + promo)
+}
+
+// FEN writes a Chimera FEN as XBoard reads it: XBoard's letters, the en-passant square
+// counted from rank 0 on 10-rank boards.
+func (c Codec) FEN(fen string) string {
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return fen
+	}
+	fields[0] = c.relabel(fields[0], letters[c.rs.Name])
+	if len(fields) > 3 && squareRE.MatchString(fields[3]) {
+		fields[3] = c.ToXB(fields[3])
+	}
+	return strings.Join(fields, " ")
+}
+
+// ReadFEN reads a FEN as XBoard sends it: XBoard's letters and square names, and, when
+// the FEN is not Chimera's as it stands, XBoard's habits (an empty holding as [-], the
+// castling and en-passant fields left out).
+func (c Codec) ReadFEN(fen string) (*interpreter.Position, error) {
+	p, err := interpreter.FromFEN(c.rs, c.fromXBFEN(fen, false))
+	if err == nil {
+		return p, nil
+	}
+	if q, err2 := interpreter.FromFEN(c.rs, c.fromXBFEN(fen, true)); err2 == nil {
+		return q, nil
+	}
+	return nil, err
+}
+
+func (c Codec) fromXBFEN(fen string, normalize bool) string {
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return fen
+	}
+	if to := letters[c.rs.Name]; to != nil {
+		from := map[byte]byte{}
+		for k, v := range to {
+			from[v] = k
+		}
+		fields[0] = c.relabel(fields[0], from)
+	}
+	if normalize {
+		fields[0] = strings.ReplaceAll(fields[0], "[-]", "[]")
+		if len(fields) >= 2 {
+			var words, counts, statuses []string
+			for _, f := range fields[2:] {
+				switch {
+				case strings.Contains(f, ":"):
+					statuses = append(statuses, f)
+				case strings.Trim(f, "0123456789") == "":
+					counts = append(counts, f)
+				default:
+					words = append(words, f)
+				}
+			}
+			for len(words) < 2 {
+				words = append(words, "-")
+			}
+			fields = append(append(append(fields[:2:2], words...), counts...), statuses...)
+		}
+	}
+	if len(fields) > 3 && squareRE.MatchString(fields[3]) {
+		fields[3] = c.FromXB(fields[3])
+	}
+	return strings.Join(fields, " ")
+}
+
+// relabel swaps the board's letters (up to the holdings' brackets) by m.
+func (c Codec) relabel(board string, m map[byte]byte) string {
+	if m == nil {
+		return board
+	}
+	b := []byte(board)
+	for i, ch := range b {
+		if ch == '[' {
+			break
+		}
+		if l, ok := m[ch]; ok {
+			b[i] = l
+		}
+	}
+	return string(b)
+}

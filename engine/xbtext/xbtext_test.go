@@ -1,0 +1,73 @@
+// Round trips of XBoard's move and FEN text over random games of every built-in.
+package xbtext
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// Every legal move, written as XBoard writes it, reads back as the same move; every
+// position's FEN, written for XBoard, reads back to the same position.
+func TestRoundTrips(t *testing.T) {
+	for _, name := range defs.Builtins() {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(rs)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for game := 0; game < 4; game++ {
+			p, err := interpreter.Start(rs, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 60; ply++ {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 || p.Result() != interpreter.Ongoing {
+					break
+				}
+				for _, m := range moves {
+					text := c.MoveText(p, m)
+					if rs.Ranks == 10 && strings.Contains(text, "10") {
+						t.Errorf("%s: %s written with rank 10 (XBoard counts from 0)", name, text)
+					}
+					back, err := c.ParseMove(p, text)
+					if err != nil || back != m {
+						t.Fatalf("%s: %s: %s written %q, read back as %v (%v)", name, p.FEN(), p.Coord(m), text, back, err)
+					}
+				}
+				q, err := c.ReadFEN(c.FEN(p.FEN()))
+				if err != nil || q.FEN() != p.FEN() || q.Hash() != p.Hash() {
+					t.Fatalf("%s: FEN %s for XBoard %s read back as %v (%v)", name, p.FEN(), c.FEN(p.FEN()), q, err)
+				}
+				p.Make(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+}
+
+// XBoard's habits in a FEN: its own letters, an empty holding as [-], fields left out.
+func TestReadXBoardFEN(t *testing.T) {
+	for _, c := range []struct{ variant, xb, want string }{
+		{"xiangqi", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1",
+			"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"},
+	} {
+		rs, err := interpreter.Open(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := New(rs).ReadFEN(c.xb)
+		if err != nil || p.FEN() != c.want {
+			t.Errorf("%s: %q read as %v (%v), want %s", c.variant, c.xb, p, err, c.want)
+		}
+	}
+	if n, ok := ChimeraName("fischerandom"); !ok || n != "chess960" || Name("chess") != "normal" || Name("myvariant") != "myvariant" {
+		t.Errorf("names: %q %v %q", n, ok, Name("chess"))
+	}
+}
