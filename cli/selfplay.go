@@ -337,13 +337,7 @@ type gameProgress struct {
 }
 
 func newGameProgress(w io.Writer, total int, quiet bool) *gameProgress {
-	pr := &gameProgress{w: w, total: total, quiet: quiet, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			pr.tty = true
-		}
-	}
-	return pr
+	return &gameProgress{w: w, total: total, quiet: quiet, start: time.Now(), tty: isTerminal(w)}
 }
 
 func (pr *gameProgress) add(g selfplay.Game) {

@@ -107,6 +107,13 @@ func contains(xs []string, x string) bool {
 }
 
 func (u *uci) run(in io.Reader) {
+	readCommands(in, u.handle)
+	u.stopSearch()
+}
+
+// readCommands hands each non-empty line of a protocol's input, trimmed, to handle until
+// it returns false (quit) or the input ends.
+func readCommands(in io.Reader, handle func(line string) bool) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -114,11 +121,10 @@ func (u *uci) run(in io.Reader) {
 		if line == "" {
 			continue
 		}
-		if !u.handle(line) {
+		if !handle(line) {
 			break
 		}
 	}
-	u.stopSearch()
 }
 
 // handle carries out one line; false means quit.

@@ -2,7 +2,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"regexp"
@@ -171,17 +170,7 @@ func (x *xboard) sayLocked(format string, args ...any) {
 }
 
 func (x *xboard) run(in io.Reader) {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if !x.handle(line) {
-			break
-		}
-	}
+	readCommands(in, x.handle)
 	x.stop(true)
 }
 
