@@ -69,7 +69,7 @@ variant is reopened by the name or path in the header, or from --def.`,
 			}
 			total := h.Games
 			if h.Chimera == "values" {
-				total = h.Games * len(h.Types)
+				total = h.Games * (len(h.Types) + len(tradeList(h.Trades)))
 			}
 			games := make([]selfplay.Game, 0, len(byIndex))
 			missing := 0

@@ -400,6 +400,7 @@ type runHeader struct {
 	Setup       string  `json:"setup,omitempty"`
 	Unit        string  `json:"unit,omitempty"`  // values: the unit piece's letter
 	Types       string  `json:"types,omitempty"` // values: the letters measured
+	Trades      string  `json:"trades,omitempty"` // values: the pairs traded, as NB,RB
 	Shard       string  `json:"shard,omitempty"`
 }
 

@@ -69,6 +69,10 @@ func TestSelfplayUsage(t *testing.T) {
 		{"selfplay", "gardner", "--jitter", "100"},
 		{"values", "gardner", "--unit", "K"},
 		{"values", "gardner", "--types", "X"},
+		{"values", "gardner", "--trades", "RR"},
+		{"values", "gardner", "--trades", "RNB"},
+		{"values", "gardner", "--trades", "RN,NR"},
+		{"values", "gardner", "--types", "RP", "--trades", "RN"},
 		{"merge"},
 	} {
 		if code, _, errs := run(args...); code != 2 || errs == "" {
@@ -118,7 +122,7 @@ func TestSelfplayHelp(t *testing.T) {
 
 func TestValuesShardsMerge(t *testing.T) {
 	dir := t.TempDir()
-	common := []string{"gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--types", "RN", "-q"}
+	common := []string{"gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--types", "RN", "--trades", "RN", "-q"}
 	code, whole, errs := run(append([]string{"values"}, common...)...)
 	if code != 0 {
 		t.Fatalf("values: exit %d, %s", code, errs)
@@ -132,6 +136,9 @@ func TestValuesShardsMerge(t *testing.T) {
 		files = append(files, f)
 	}
 	code, merged, errs := run(append([]string{"merge"}, files...)...)
+	if !strings.Contains(whole, "R:N") {
+		t.Errorf("no trade row:\n%s", whole)
+	}
 	if code != 0 || merged != whole {
 		t.Errorf("merge: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
 	}

@@ -49,17 +49,25 @@ nothing. A declared value agrees when it lies within the measured value's margin
 "DISAGREES" flags one beyond it. Values are the declared centipawns over the unit's,
 so a pawn at 100 makes a knight at 320 "3.20".
 
+Trades (--trades NB,RB, or all for every pair of measured types) add N games for each
+pair: one side without a piece of the first type, the other without one of the second
+(the side lacking the first alternating colours), so the score of the side that kept its
+first piece measures the first's worth less the second's directly, in Elo and in units.
+The table sets it next to the same difference from the two single handicaps (a check of
+consistency: values that add up) and the declared difference.
+
 Each pair of games starts with --random-plies random legal moves (2 by default: one
 a side), drawn per pair from --seed: from one position the engine repeats itself, and
 repeated games would make the margins look narrower than they are (the table counts the
 distinct games and says when too few differ).
 
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
-type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into the table.`,
+type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.`,
 	examples: []string{
 		"chimera values koopa -n 60 --nodes 2000",
 		"chimera values prisonbreak -n 40 --movetime 50 --jobs 2",
 		"chimera values chess -n 400 --types QRBNP --unit P --json",
+		"chimera values chess -n 200 --types NBP --trades NB --nodes 5000",
 		"chimera values hostage -n 200 --shard 0/4 --out hv-0.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
@@ -69,6 +77,7 @@ type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into t
 		b := budgetFlags(fs)
 		unit := fs.String("unit", "", "the calibration piece's letter (default: P, or the lowest declared value)")
 		types := fs.String("types", "", "measure only these piece letters (the unit is always measured)")
+		tradeFlag := fs.String("trades", "", "also play these pairs traded, as letter pairs (NB,RB), or all: every pair of measured types")
 		random := fs.Int("random-plies", 2, "start each pair of games with this many random legal plies")
 		pgn := fs.String("pgn", "", "write the games to this PGN file")
 		asJSON := fs.Bool("json", false, "write the table as JSON")
@@ -120,6 +129,15 @@ type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into t
 			if err != nil {
 				return c.inputError(err)
 			}
+			trades, err := chosenTrades(rs, measured, *tradeFlag)
+			if err != nil {
+				return c.usage("%v", err)
+			}
+			tradeSpecs, err := selfplay.TradeSpecs(rs, fen, trades, perType, *random, b.seed(), len(specs))
+			if err != nil {
+				return c.inputError(err)
+			}
+			specs = append(specs, tradeSpecs...)
 			var letters strings.Builder
 			for _, t := range measured {
 				letters.WriteByte(rs.Piece(t).Letter)
@@ -127,7 +145,7 @@ type j are numbers j*N to (j+1)*N-1); chimera merge reads the shards back into t
 			header := runHeader{Chimera: "values", Variant: variantName(*def, rs), Games: perType,
 				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
 				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Setup: *setup,
-				Unit: string(rs.Piece(u).Letter), Types: letters.String()}
+				Unit: string(rs.Piece(u).Letter), Types: letters.String(), Trades: tradeText(rs, trades)}
 			if shard.n > 0 {
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
@@ -191,6 +209,57 @@ func chosenTypes(rs *compiler.Ruleset, all []int, letters string, unit int) ([]i
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// chosenTrades reads --trades: pairs of letters of measured types (NB,RB), or all.
+func chosenTrades(rs *compiler.Ruleset, measured []int, text string) ([][2]int, error) {
+	var out [][2]int
+	if text == "all" {
+		for i, a := range measured {
+			for _, b := range measured[i+1:] {
+				out = append(out, [2]int{b, a})
+			}
+		}
+		return out, nil
+	}
+	for _, pair := range tradeList(text) {
+		t := [2]int{-1, -1}
+		if len(pair) == 2 {
+			t = [2]int{rs.TypeOf(pair[0]), rs.TypeOf(pair[1])}
+		}
+		switch {
+		case len(pair) != 2:
+			return nil, fmt.Errorf("--trades: %q is not a pair of piece letters (write NB,RB, or all)", pair)
+		case !slices.Contains(measured, t[0]) || !slices.Contains(measured, t[1]):
+			return nil, fmt.Errorf("--trades: %q: both letters must be measured types (%s)", pair, listLetters(rs, measured))
+		case t[0] == t[1]:
+			return nil, fmt.Errorf("--trades: %q trades a piece for its own kind", pair)
+		case slices.ContainsFunc(out, func(o [2]int) bool { return o == t || o == [2]int{t[1], t[0]} }):
+			return nil, fmt.Errorf("--trades: %q is given twice", pair)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// tradeList splits NB,RB into its pairs.
+func tradeList(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// tradeText writes trades as --trades reads them.
+func tradeText(rs *compiler.Ruleset, trades [][2]int) string {
+	var parts []string
+	for _, t := range trades {
+		parts = append(parts, string(rs.Piece(t[0]).Letter)+string(rs.Piece(t[1]).Letter))
+	}
+	return strings.Join(parts, ",")
 }
 
 func listLetters(rs *compiler.Ruleset, types []int) string {

@@ -22,11 +22,23 @@ type PGNHeader struct {
 // cap), PlyCount, and for a handicap game the handicap; then the moves in SAN.
 func WritePGN(w io.Writer, h PGNHeader, g Game) error {
 	white, black := h.Player, h.Player
-	switch g.Handicapped {
-	case "white":
-		white += " (" + g.Pairing + ")"
-	case "black":
-		black += " (" + g.Pairing + ")"
+	handicap := ""
+	if a, b, trade := strings.Cut(g.Pairing, ":"); trade { // a trade: each side lacks a piece
+		lacksW, lacksB := a, b
+		if g.Handicapped == "black" {
+			lacksW, lacksB = b, a
+		}
+		white += " (-" + lacksW + ")"
+		black += " (-" + lacksB + ")"
+		handicap = "White without " + lacksW + ", Black without " + lacksB
+	} else if g.Pairing != "" {
+		switch g.Handicapped {
+		case "white":
+			white += " (" + g.Pairing + ")"
+		case "black":
+			black += " (" + g.Pairing + ")"
+		}
+		handicap = g.Pairing + " for " + g.Handicapped
 	}
 	date := h.Date
 	if date == "" {
@@ -38,8 +50,8 @@ func WritePGN(w io.Writer, h PGNHeader, g Game) error {
 		{"Variant", h.Variant}, {"SetUp", "1"}, {"FEN", g.FEN},
 		{"Termination", g.Reason}, {"PlyCount", strconv.Itoa(g.Plies())},
 	}
-	if g.Pairing != "" {
-		tags = append(tags, [2]string{"Handicap", g.Pairing + " for " + g.Handicapped})
+	if handicap != "" {
+		tags = append(tags, [2]string{"Handicap", handicap})
 	}
 	var b strings.Builder
 	for _, t := range tags {

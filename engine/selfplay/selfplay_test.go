@@ -289,6 +289,33 @@ func TestValueSpecsAlternate(t *testing.T) {
 	}
 }
 
+// A trade takes a piece of the first type from one side and one of the second from the
+// other, the side lacking the first alternating colours.
+func TestTradeSpecs(t *testing.T) {
+	rs := open(t, "chess")
+	fen := rs.SetupAt(0).FEN
+	n, b := rs.TypeOf('N'), rs.TypeOf('B')
+	specs, err := selfplay.TradeSpecs(rs, fen, [][2]int{{n, b}}, 4, 0, 1, 10)
+	if err != nil || len(specs) != 4 {
+		t.Fatal(len(specs), err)
+	}
+	want := []string{
+		"rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1", // White without b1's knight, Black without c8's bishop
+		"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", // Black without b8's knight, White without c1's bishop
+		"rnbqk1nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+		"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR w KQkq - 0 1",
+	}
+	for i, s := range specs {
+		side := []string{"white", "black"}[i%2]
+		if s.FEN != want[i] || s.Handicapped != side || s.Pairing != "N:B" || s.Index != 10+i {
+			t.Errorf("spec %d: %s %s %s %d, want %s %s N:B %d", i, s.FEN, s.Handicapped, s.Pairing, s.Index, want[i], side, 10+i)
+		}
+	}
+	if _, err := selfplay.TradeSpecs(rs, fen, [][2]int{{n, n}}, 2, 0, 1, 0); err == nil {
+		t.Errorf("a knight traded for a knight was accepted")
+	}
+}
+
 func TestAnalyzeValues(t *testing.T) {
 	info := selfplay.Info{Variant: "fake", Pieces: []selfplay.PieceInfo{
 		{Letter: "K", Name: "King", Royal: true}, {Letter: "N", Name: "Knight", Value: 300}, {Letter: "P", Name: "Pawn", Value: 100},
@@ -314,7 +341,19 @@ func TestAnalyzeValues(t *testing.T) {
 	add("-P", 60, 20, 20) // s = 0.70: +147.19 Elo
 	add("-N", 90, 10, 0)  // s = 0.95: +511.53 Elo
 	add("-Q", 100, 0, 0)  // all won: a bound
+	add("N:P", 60, 20, 20) // the side keeping its knight (without a pawn) scores 0.70
 	r := selfplay.AnalyzeValues(info, games, "P")
+	if len(r.Trades) != 1 {
+		t.Fatalf("trades %+v", r.Trades)
+	}
+	tr := r.Trades[0]
+	if tr.Trade != "N:P" || tr.Wins != 60 || tr.Draws != 20 || tr.Losses != 20 || math.Abs(tr.Diff-1) > 1e-9 ||
+		math.Abs(tr.Singles-(511.53-147.19)/147.19) > 0.01 || tr.Declared != 2 || !tr.HasDeclared {
+		t.Errorf("trade row %+v", tr)
+	}
+	if want := math.Abs(tr.Diff-2) <= tr.Margin; want != (tr.Verdict == "agrees") {
+		t.Errorf("trade verdict %q with %.2f ± %.2f against 2", tr.Verdict, tr.Diff, tr.Margin)
+	}
 	if len(r.Rows) != 3 || r.Rows[0].Letter != "N" || r.Rows[1].Letter != "P" || r.Rows[2].Letter != "Q" {
 		t.Fatalf("rows %+v", r.Rows)
 	}
@@ -337,7 +376,7 @@ func TestAnalyzeValues(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	r.WriteText(&buf)
-	if !strings.Contains(buf.String(), "≥") || !strings.Contains(buf.String(), "N Knight") {
+	if !strings.Contains(buf.String(), "≥") || !strings.Contains(buf.String(), "N Knight") || !strings.Contains(buf.String(), "N:P") {
 		t.Errorf("table:\n%s", buf.String())
 	}
 }

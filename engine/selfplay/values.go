@@ -49,35 +49,98 @@ func ValueSpecs(rs *compiler.Ruleset, fen string, types []int, perType, randomPl
 	}
 	var specs []Spec
 	for j, t := range types {
-		whites := squares(p.Pieces(compiler.White, t))
-		blacks := squares(p.Pieces(compiler.Black, t))
-		if len(whites) == 0 || len(blacks) == 0 {
-			return nil, fmt.Errorf("the start position lacks a %s on one side", rs.Piece(t).Name)
-		}
 		for i := 0; i < perType; i++ {
-			k := i / 2
-			idx := j*perType + i
-			sq := whites[k%len(whites)]
-			side := "white"
-			if i%2 == 1 {
-				side = "black"
-				mirror := rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq))
-				if pc := p.At(mirror); pc == interpreter.MakePiece(t, compiler.Black) {
-					sq = mirror
-				} else {
-					sq = blacks[k%len(blacks)]
-				}
+			side := compiler.Color(i % 2)
+			sq, err := nthPiece(rs, p, t, side, i/2)
+			if err != nil {
+				return nil, err
 			}
 			start, err := RemovePiece(rs, fen, sq)
 			if err != nil {
 				return nil, err
 			}
+			idx := j*perType + i
 			specs = append(specs, Spec{Index: idx, FEN: start, RandomPlies: randomPlies,
 				OpeningSeed: Seed(seed, idx/2), PlaySeed: Seed(^seed, idx),
-				Pairing: PairingName(rs, t), Handicapped: side})
+				Pairing: PairingName(rs, t), Handicapped: sideName(side)})
 		}
 	}
 	return specs, nil
+}
+
+// TradeName names the trade of a piece of type a for one of type b: "N:B", the side
+// without the N against the side without the B.
+func TradeName(rs *compiler.Ruleset, a, b int) string {
+	return string(rs.Piece(a).Letter) + ":" + string(rs.Piece(b).Letter)
+}
+
+// TradeSpecs describes the games of traded pairs: for each pair {a, b} of trades, perPair
+// games (made even) from fen where one side lacks a piece of type a and the other a piece
+// of type b — White lacks the a in the even games, Black in the odd ones — so the score of
+// the side that kept its a measures a's worth less b's. Pieces are taken as ValueSpecs
+// takes them. Indices start at first and run on across pairs.
+func TradeSpecs(rs *compiler.Ruleset, fen string, trades [][2]int, perPair, randomPlies int, seed uint64, first int) ([]Spec, error) {
+	perPair += perPair % 2
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return nil, err
+	}
+	var specs []Spec
+	for j, tr := range trades {
+		if tr[0] == tr[1] {
+			return nil, fmt.Errorf("a trade of %s for %s changes nothing", rs.Piece(tr[0]).Name, rs.Piece(tr[1]).Name)
+		}
+		for i := 0; i < perPair; i++ {
+			without := compiler.Color(i % 2) // the side that lacks the a
+			sqA, err := nthPiece(rs, p, tr[0], without, i/2)
+			if err != nil {
+				return nil, err
+			}
+			sqB, err := nthPiece(rs, p, tr[1], without^1, i/2)
+			if err != nil {
+				return nil, err
+			}
+			start, err := RemovePiece(rs, fen, sqA)
+			if err == nil {
+				start, err = RemovePiece(rs, start, sqB)
+			}
+			if err != nil {
+				return nil, err
+			}
+			idx := first + j*perPair + i
+			specs = append(specs, Spec{Index: idx, FEN: start, RandomPlies: randomPlies,
+				OpeningSeed: Seed(seed, idx/2), PlaySeed: Seed(^seed, idx),
+				Pairing: TradeName(rs, tr[0], tr[1]), Handicapped: sideName(without)})
+		}
+	}
+	return specs, nil
+}
+
+func sideName(c compiler.Color) string {
+	if c == compiler.White {
+		return "white"
+	}
+	return "black"
+}
+
+// nthPiece is the square of the k-th piece of type t (in square order, cycling) that side
+// loses: for Black, the mirror image of White's k-th piece when Black has a piece of the
+// type there, so that both colours lose the same piece.
+func nthPiece(rs *compiler.Ruleset, p *interpreter.Position, t int, side compiler.Color, k int) (compiler.Square, error) {
+	whites := squares(p.Pieces(compiler.White, t))
+	blacks := squares(p.Pieces(compiler.Black, t))
+	if len(whites) == 0 || len(blacks) == 0 {
+		return 0, fmt.Errorf("the start position lacks a %s on one side", rs.Piece(t).Name)
+	}
+	sq := whites[k%len(whites)]
+	if side == compiler.White {
+		return sq, nil
+	}
+	mirror := rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq))
+	if p.At(mirror) == interpreter.MakePiece(t, compiler.Black) {
+		return mirror, nil
+	}
+	return blacks[k%len(blacks)], nil
 }
 
 func squares(b compiler.Bitboard) []compiler.Square {
@@ -206,7 +269,32 @@ type ValuesReport struct {
 	UnitElo    float64    `json:"unit_elo"` // the unit's handicap in Elo
 	FitElo     float64    `json:"fit_elo"`  // Elo per unit fitted to the declared values (0: none)
 	Rows       []ValueRow `json:"values"`
+	Trades     []TradeRow `json:"trades,omitempty"`
 	Notes      []string   `json:"notes"`
+}
+
+// TradeRow is one traded pair measured: the side without an A against the side without
+// a B, so the score of the side that kept its A gives A's worth less B's.
+type TradeRow struct {
+	A, B         string `json:"-"`
+	Trade        string `json:"trade"` // "N:B"
+	NameA, NameB string `json:"-"`
+	Games        int    `json:"games"`
+	Distinct     int    `json:"distinct_games"`
+	// Wins, Draws, Losses are for the side that kept its A.
+	Wins   int         `json:"wins"`
+	Draws  int         `json:"draws"`
+	Losses int         `json:"losses"`
+	Elo    EloEstimate `json:"elo"` // A's worth less B's, in Elo
+	// Diff is A less B in units, measured by the trade, with its margin (on the scale the
+	// values are read on); Singles is the same difference from the two single handicaps.
+	Diff          float64 `json:"diff_units"`
+	Margin        float64 `json:"margin_units"`
+	Singles       float64 `json:"from_singles_units"`
+	SinglesMargin float64 `json:"from_singles_margin_units"`
+	Declared      float64 `json:"declared_diff_units"` // 0 with a value missing
+	HasDeclared   bool    `json:"has_declared"`
+	Verdict       string  `json:"verdict"`
 }
 
 // AnalyzeValues reads the handicap games: for each pairing, the score of the full side
@@ -216,7 +304,45 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	byPairing := map[string]*ValueRow{}
 	seen := map[string]bool{}
 	var order []string
+	trades := map[string]*TradeRow{}
+	var tradeOrder []string
 	for _, g := range games {
+		if strings.Contains(g.Pairing, ":") {
+			tr := trades[g.Pairing]
+			if tr == nil {
+				tr = &TradeRow{Trade: g.Pairing}
+				tr.A, tr.B, _ = strings.Cut(g.Pairing, ":")
+				tr.NameA, tr.NameB = tr.A, tr.B
+				for _, pc := range info.Pieces {
+					if pc.Letter == tr.A {
+						tr.NameA = pc.Name
+					}
+					if pc.Letter == tr.B {
+						tr.NameB = pc.Name
+					}
+				}
+				trades[g.Pairing] = tr
+				tradeOrder = append(tradeOrder, g.Pairing)
+			}
+			tr.Games++
+			if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
+				seen[key] = true
+				tr.Distinct++
+			}
+			kept := "1-0" // the side that kept its A is the one not Handicapped
+			if g.Handicapped == "white" {
+				kept = "0-1"
+			}
+			switch {
+			case g.Result == kept:
+				tr.Wins++
+			case g.Result == "1/2-1/2":
+				tr.Draws++
+			default:
+				tr.Losses++
+			}
+			continue
+		}
 		row := byPairing[g.Pairing]
 		if row == nil {
 			letter := strings.TrimPrefix(g.Pairing, "-")
@@ -265,6 +391,7 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	}
 	if u == nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("no games without a %s: values are left in Elo", unit))
+		r.addTrades(trades, tradeOrder, 0)
 		return r
 	}
 	r.UnitName = u.Name
@@ -339,7 +466,64 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 	if r.FitElo > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("fitted scale: %.0f Elo per %s, fitted to all the declared values at once (it checks their ratios, not the %s's own worth)", r.FitElo, u.Name, u.Name))
 	}
+	scale := 0.0
+	switch {
+	case unitOK:
+		scale = ue.Elo
+	case r.FitElo > 0:
+		scale = r.FitElo
+	}
+	r.addTrades(trades, tradeOrder, scale)
 	return r
+}
+
+// addTrades reads the traded pairs: each trade's Elo, and with a scale (Elo per unit,
+// 0: none) the difference in units, set against the two single handicaps' difference
+// and the declared one. The unit's own margin is left out of a trade's margin: both
+// differences are read on the same scale, so its error moves them together.
+func (r *ValuesReport) addTrades(trades map[string]*TradeRow, order []string, scale float64) {
+	singles := map[string]*ValueRow{}
+	for i := range r.Rows {
+		singles[r.Rows[i].Letter] = &r.Rows[i]
+	}
+	unitCP := 0
+	if u := singles[r.Unit]; u != nil {
+		unitCP = u.Declared
+	}
+	for _, k := range order {
+		tr := trades[k]
+		tr.Elo = EloFromResults(tr.Wins, tr.Draws, tr.Losses)
+		a, b := singles[tr.A], singles[tr.B]
+		if a != nil && b != nil && a.Declared > 0 && b.Declared > 0 && unitCP > 0 {
+			tr.Declared, tr.HasDeclared = float64(a.Declared-b.Declared)/float64(unitCP), true
+		}
+		if tr.Games >= 10 && float64(tr.Distinct) < 0.8*float64(tr.Games) {
+			r.Notes = append(r.Notes, fmt.Sprintf("only %d of the %d games of the trade %s differ from every other: its margin is too narrow; raise --random-plies or --jitter", tr.Distinct, tr.Games, tr.Trade))
+		}
+		switch {
+		case scale <= 0:
+			tr.Verdict = "no scale"
+		default:
+			tr.Diff, tr.Margin = tr.Elo.Elo/scale, tr.Elo.Margin/scale
+			if a != nil && b != nil && !a.Elo.Saturated && !b.Elo.Saturated {
+				tr.Singles = (a.Elo.Elo - b.Elo.Elo) / scale
+				tr.SinglesMargin = math.Hypot(a.Elo.Margin, b.Elo.Margin) / scale
+			}
+			switch {
+			case tr.Elo.Saturated:
+				tr.Verdict = "one-sided (a bound)"
+			case !tr.HasDeclared:
+				tr.Verdict = "no declared values"
+			case math.Abs(tr.Diff-tr.Declared) <= tr.Margin:
+				tr.Verdict = "agrees"
+			case tr.Diff > tr.Declared:
+				tr.Verdict = "DISAGREES: " + tr.NameA + " worth more against " + tr.NameB
+			default:
+				tr.Verdict = "DISAGREES: " + tr.NameA + " worth less against " + tr.NameB
+			}
+		}
+		r.Trades = append(r.Trades, *tr)
+	}
 }
 
 func typeIndex(info Info, pairing string) int {
@@ -389,6 +573,25 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s %-17s %5d %8d  %5d %5d %4d  %-15s %-15s %-15s %-8s  %s\n",
 			row.Letter, row.Name, row.Games, row.Distinct, row.Wins, row.Draws, row.Losses, EloText(row.Elo), measured, fitted, declared, row.Verdict)
+	}
+	if len(r.Trades) > 0 {
+		fmt.Fprintf(w, "\nTrades: one side without the first piece, the other without the second\n")
+		fmt.Fprintf(w, "                         side keeping the first   first less second, in %ss\n", unit)
+		fmt.Fprintf(w, "  trade   games distinct   won drawn lost  in Elo          measured        from singles    declared  verdict\n")
+		for _, tr := range r.Trades {
+			measured, singles, declared := "-", "-", "-"
+			if tr.Diff != 0 || tr.Margin != 0 {
+				measured = fmt.Sprintf("%+.2f ± %.2f", tr.Diff, tr.Margin)
+			}
+			if tr.Singles != 0 || tr.SinglesMargin != 0 {
+				singles = fmt.Sprintf("%+.2f ± %.2f", tr.Singles, tr.SinglesMargin)
+			}
+			if tr.HasDeclared {
+				declared = fmt.Sprintf("%+.2f", tr.Declared)
+			}
+			fmt.Fprintf(w, "  %-5s %7d %8d  %5d %5d %4d  %-15s %-15s %-15s %-8s  %s\n",
+				tr.Trade, tr.Games, tr.Distinct, tr.Wins, tr.Draws, tr.Losses, EloText(tr.Elo), measured, singles, declared, tr.Verdict)
+		}
 	}
 	if len(r.Notes) > 0 {
 		fmt.Fprintln(w)
