@@ -398,8 +398,8 @@ type runHeader struct {
 	RandomPlies int     `json:"random_plies,omitempty"`
 	Openings    string  `json:"openings,omitempty"`
 	Setup       string  `json:"setup,omitempty"`
-	Unit        string  `json:"unit,omitempty"`  // values: the unit piece's letter
-	Types       string  `json:"types,omitempty"` // values: the letters measured
+	Unit        string  `json:"unit,omitempty"`   // values: the unit piece's letter
+	Types       string  `json:"types,omitempty"`  // values: the letters measured
 	Trades      string  `json:"trades,omitempty"` // values: the pairs traded, as NB,RB
 	Shard       string  `json:"shard,omitempty"`
 }

@@ -338,9 +338,9 @@ func TestAnalyzeValues(t *testing.T) {
 			games = append(games, selfplay.Game{Index: len(games), Pairing: pairing, Handicapped: side, Result: res})
 		}
 	}
-	add("-P", 60, 20, 20) // s = 0.70: +147.19 Elo
-	add("-N", 90, 10, 0)  // s = 0.95: +511.53 Elo
-	add("-Q", 100, 0, 0)  // all won: a bound
+	add("-P", 60, 20, 20)  // s = 0.70: +147.19 Elo
+	add("-N", 90, 10, 0)   // s = 0.95: +511.53 Elo
+	add("-Q", 100, 0, 0)   // all won: a bound
 	add("N:P", 60, 20, 20) // the side keeping its knight (without a pawn) scores 0.70
 	r := selfplay.AnalyzeValues(info, games, "P")
 	if len(r.Trades) != 1 {
