@@ -85,12 +85,14 @@ type Engine struct {
 	pvLen   [maxPly + 1]int
 	seldep  int
 	rootExc []interpreter.Move // MultiPV: root moves already reported at this depth
+	quiet   []interpreter.Move // quiescence's scratch list of quiet moves
 }
 
 // New returns an engine for rs with a transposition table of about hashMB megabytes.
 func New(rs *compiler.Ruleset, hashMB int) *Engine {
 	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs)}
 	e.history = make([]int32, 2*rs.Cells*rs.Cells)
+	e.quiet = make([]interpreter.Move, 0, 512)
 	for i := range e.bufs {
 		e.bufs[i] = make([]interpreter.Move, 0, 512)
 		e.scores[i] = make([]int32, 0, 512)
@@ -495,6 +497,9 @@ func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
 		// Out of check only captures and promotions are searched (a position without
 		// any legal move is taken at its static value here: quiescence stands pat).
 		moves = p.CaptureMoves(e.bufs[ply][:0])
+		if e.eval.goalTypes != 0 {
+			moves = e.goalMoves(p, moves)
+		}
 	}
 	e.bufs[ply] = moves
 	best := -infinity
@@ -530,6 +535,23 @@ func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
 		}
 	}
 	return best
+}
+
+// goalMoves appends to moves the quiet moves that bring a piece of a goal's types into the
+// mover's goal zone: moves that may win at once, which quiescence must not stand pat on.
+func (e *Engine) goalMoves(p *interpreter.Position, moves []interpreter.Move) []interpreter.Move {
+	dist := e.eval.goalDist[p.Side()]
+	if dist == nil {
+		return moves
+	}
+	e.quiet = p.QuietMoves(e.quiet[:0])
+	for _, m := range e.quiet {
+		if m.IsDrop() || dist[m.To()] != 0 || e.eval.goalTypes>>uint(p.At(m.From()).Type())&1 == 0 {
+			continue
+		}
+		moves = append(moves, m)
+	}
+	return moves
 }
 
 // toTT and fromTT keep decided-game scores relative to the node in the table.

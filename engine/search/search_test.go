@@ -56,6 +56,17 @@ func TestFindsMates(t *testing.T) {
 	}
 }
 
+// Quiescence looks at quiet moves that reach a goal zone: at depth 1 White already sees
+// that nothing stops the black king from stepping into the centre.
+func TestQuiescenceSeesGoalMoves(t *testing.T) {
+	rs := open(t, "kingofthehill")
+	p := position(t, rs, "8/8/4k3/8/8/8/8/K7 w - - 0 1")
+	res := search.New(rs, 16).Search(p, search.Limits{Depth: 1}, nil)
+	if want := -(search.Mate - 2); res.Score != want {
+		t.Errorf("depth 1: score %d, want %d (Black reaches the centre next move)", res.Score, want)
+	}
+}
+
 func TestDeterministicAtFixedDepth(t *testing.T) {
 	rs := open(t, "chess")
 	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
