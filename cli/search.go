@@ -48,6 +48,7 @@ node count is deterministic.
 		movetime := fs.Int("movetime", 0, "search for this many milliseconds")
 		nodes := fs.Int64("nodes", 0, "search at most this many nodes")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
+		threads := fs.Int("threads", 1, "search threads (lazy SMP; 1 is deterministic at a fixed depth)")
 		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
@@ -66,6 +67,8 @@ node count is deterministic.
 				return c.usage("--nodes must be from 1 to %d, found %d", int64(maxNodes), *nodes)
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
+			case *threads < 1 || *threads > maxThreads:
+				return c.usage("--threads must be from 1 to %d, found %d", maxThreads, *threads)
 			}
 			p, code := c.position(rs, *fen, *setup)
 			if code != exitOK {
@@ -84,6 +87,7 @@ node count is deterministic.
 				return c.reportHooks(*allowHooks, p.HookFailures())
 			}
 			e := search.New(rs, *hash)
+			e.SetThreads(*threads)
 			res := e.Search(p, lim, func(in search.Info) {
 				secs := max(in.Time.Seconds(), 1e-3)
 				fmt.Fprintf(c.out, "depth %2d  score %-12s  nodes %10d  nps %9.0f  time %6.2fs  pv %s\n",

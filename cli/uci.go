@@ -63,6 +63,7 @@ type uci struct {
 	pos      *interpreter.Position
 	engine   *search.Engine
 	hashMB   int
+	threads  int
 	multiPV  int
 	chess960 bool
 	caps     engineCaps
@@ -74,7 +75,7 @@ type uci struct {
 }
 
 func newUCI(out io.Writer, caps engineCaps) *uci {
-	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: caps.hash(64), multiPV: 1, caps: caps}
+	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: caps.hash(64), threads: 1, multiPV: 1, caps: caps}
 	u.setVariant("chess", false)
 	return u
 }
@@ -138,7 +139,7 @@ func (u *uci) handle(line string) bool {
 		u.say("option name VariantPath type string default <empty>")
 		u.say("option name UCI_Chess960 type check default false")
 		u.say("option name Hash type spin default 64 min 1 max 4096")
-		u.say("option name Threads type spin default 1 min 1 max 1")
+		u.say("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		u.say("option name MultiPV type spin default 1 min 1 max 256")
 		u.say("option name Ponder type check default false")
 		u.say("uciok")
@@ -205,9 +206,14 @@ func (u *uci) setOption(line string) {
 		u.hashMB = u.caps.hash(n)
 		u.engine.Resize(u.hashMB)
 	case "threads":
-		if value != "1" {
-			u.say("info string Threads: only 1 is supported")
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxThreads {
+			u.say("info string Threads must be from 1 to %d, found %q", maxThreads, value)
+			return
 		}
+		u.stopSearch()
+		u.threads = n
+		u.engine.SetThreads(n)
 	case "multipv":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 256 {
@@ -260,6 +266,7 @@ func (u *uci) setVariant(name string, announce bool) {
 	}
 	u.rs = rs
 	u.engine = search.New(rs, u.hashMB)
+	u.engine.SetThreads(u.threads)
 	u.pos = p
 	if announce {
 		pocket := 0

@@ -183,6 +183,25 @@ func TestUCIStopAtOnce(t *testing.T) {
 	}
 }
 
+// Threads: helper threads search, the reply is a legal move, and a bad count is refused.
+func TestUCIThreads(t *testing.T) {
+	s := newUCISession(t)
+	s.send("setoption name Threads value 0", "setoption name Threads value many")
+	if got := s.ready(); len(got) != 2 || !strings.Contains(got[0], "Threads must be from 1 to 64") {
+		t.Errorf("bad thread counts: %q", got)
+	}
+	s.send("setoption name Threads value 2", "setoption name UCI_Variant value crazyhouse")
+	s.ready()
+	if n := s.u.engine.Threads(); n != 2 {
+		t.Fatalf("%d threads after a variant change, want 2", n)
+	}
+	s.send("position fen 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1", "go depth 4")
+	got := s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+	if last := got[len(got)-1]; last != "bestmove N@f7" {
+		t.Errorf("two threads: %q, want the drop mate N@f7", last)
+	}
+}
+
 func FuzzUCI(f *testing.F) {
 	for _, seed := range []string{
 		"uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 2\nisready\n",

@@ -121,6 +121,9 @@ func openBuiltin(name string) (*compiler.Ruleset, error) {
 	return rs, nil
 }
 
+// maxThreads bounds the search threads a protocol or flag may ask for.
+const maxThreads = 64
+
 // xbPieceOrder is XBoard 4.9's default piece-to-char order (one colour).
 const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
 
@@ -149,12 +152,13 @@ type xboard struct {
 	base, inc       time.Duration
 	moveTime        time.Duration
 	depth           int
+	threads         int // search threads (cores)
 	myTime, oppTime time.Duration
 	haveTime        bool
 }
 
 func newXBoard(out io.Writer, caps engineCaps) *xboard {
-	x := &xboard{out: out, caps: caps, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40}
+	x := &xboard{out: out, caps: caps, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40, threads: 1}
 	x.selectVariant("chess")
 	return x
 }
@@ -259,6 +263,15 @@ func (x *xboard) command(line string) bool {
 		} else if ok {
 			x.say("Error (bad argument): %s", truncate(line, 80))
 		}
+	case "cores":
+		n, ok := x.number(args, line)
+		if ok && n >= 1 && n == float64(int(n)) {
+			x.stop(true)
+			x.threads = int(min(n, maxThreads))
+			x.engine.SetThreads(x.threads)
+		} else if ok {
+			x.say("Error (bad argument): %s", truncate(line, 80))
+		}
 	case "sd":
 		n, ok := x.number(args, line)
 		if ok && n >= 0 && n == float64(int(n)) {
@@ -306,7 +319,7 @@ func (x *xboard) features() {
 		}
 	}
 	names = append([]string{"normal"}, names...)
-	x.say(`feature myname="Chimera" variants="%s" setboard=1 usermove=1 ping=1 highlight=1 sigint=0 sigterm=0 colors=0 san=0 debug=1 memory=0 smp=0`,
+	x.say(`feature myname="Chimera" variants="%s" setboard=1 usermove=1 ping=1 highlight=1 sigint=0 sigterm=0 colors=0 san=0 debug=1 memory=0 smp=1`,
 		strings.Join(names, ","))
 	x.say("feature done=1")
 }
@@ -341,6 +354,7 @@ func (x *xboard) selectVariant(name string) bool {
 		return false
 	}
 	x.engine = search.New(rs, x.caps.hash(64))
+	x.engine.SetThreads(x.threads)
 	x.setPosition(p)
 	return true
 }

@@ -205,7 +205,7 @@ func TestXBoardHandshake(t *testing.T) {
 	}
 	all := strings.Join(got, " ")
 	for _, f := range []string{`myname="Chimera"`, "setboard=1", "usermove=1", "ping=1", "highlight=1", "sigint=0",
-		"sigterm=0", "colors=0", "san=0", "debug=1", "memory=0", "smp=0"} {
+		"sigterm=0", "colors=0", "san=0", "debug=1", "memory=0", "smp=1"} {
 		if !strings.Contains(all, " "+f) {
 			t.Errorf("feature %s missing: %q", f, got)
 		}
@@ -751,4 +751,19 @@ func FuzzXBoard(f *testing.F) {
 			t.Fatalf("pongs %q, want %q\noutput:\n%s", pongs, want, out.String())
 		}
 	})
+}
+
+// cores sets the search threads, kept across a variant change; a bad count is refused.
+func TestXBoardCores(t *testing.T) {
+	s := newXBSession(t)
+	s.expect([]string{"Error (bad argument): cores 0"}, "cores 0")
+	s.expect(nil, "cores 2", "variant crazyhouse")
+	if n := s.x.engine.Threads(); n != 2 {
+		t.Fatalf("%d threads, want 2", n)
+	}
+	s.send("new", "variant crazyhouse", "force", "setboard 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1", "sd 4", "go")
+	got := s.until("move", func(l string) bool { return strings.HasPrefix(l, "move ") })
+	if last := got[len(got)-1]; last != "move N@f7" {
+		t.Errorf("two threads: %q, want the drop mate N@f7", last)
+	}
 }

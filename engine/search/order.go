@@ -4,7 +4,7 @@ package search
 import "chimera/interpreter"
 
 // order sorts moves, best first, for the node at ply.
-func (e *Engine) order(moves []interpreter.Move, ply int, ttMove interpreter.Move) {
+func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Move) {
 	p := e.p
 	cells := e.rs.Cells
 	c := int(p.Side())
@@ -51,7 +51,7 @@ func (e *Engine) order(moves []interpreter.Move, ply int, ttMove interpreter.Mov
 }
 
 // rememberCutoff records a quiet move that refuted a node: a killer at ply and history.
-func (e *Engine) rememberCutoff(m interpreter.Move, ply, depth int) {
+func (e *worker) rememberCutoff(m interpreter.Move, ply, depth int) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1] = e.killers[ply][0]
 		e.killers[ply][0] = m

@@ -4,6 +4,7 @@
 package search
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -64,19 +65,29 @@ type Result struct {
 }
 
 // Engine searches positions of one ruleset; it keeps its transposition table between
-// searches. It is not safe for concurrent use.
+// searches. With more than one thread (SetThreads) helper threads search the same root
+// on copies of the position, sharing the table (lazy SMP); the main thread's result is
+// the answer. One search runs at a time.
 type Engine struct {
 	rs      *compiler.Ruleset
 	eval    *evaluator
 	tt      *table
 	caps    capabilities
 	stop    atomic.Bool
-	nodes   int64
 	limits  Limits
 	start   time.Time
 	soft    time.Duration // stop starting iterations after this
 	hard    time.Duration // stop searching after this
+	workers []*worker     // workers[0] is the main thread
+}
+
+// worker is one search thread: its position and what it learns while searching.
+type worker struct {
+	*Engine
 	p       *interpreter.Position
+	nodes   int64        // read by other goroutines: atomic
+	helper  bool         // a helper thread: it stops when the main thread ends
+	halt    *atomic.Bool // set when a helper must stop (nil for the main thread)
 	bufs    [maxPly + 1][]interpreter.Move
 	scores  [maxPly + 1][]int32
 	killers [maxPly + 1][2]interpreter.Move
@@ -88,17 +99,40 @@ type Engine struct {
 	quiet   []interpreter.Move // quiescence's scratch list of quiet moves
 }
 
-// New returns an engine for rs with a transposition table of about hashMB megabytes.
+// New returns an engine for rs with a transposition table of about hashMB megabytes,
+// searching with one thread.
 func New(rs *compiler.Ruleset, hashMB int) *Engine {
 	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs)}
-	e.history = make([]int32, 2*rs.Cells*rs.Cells)
-	e.quiet = make([]interpreter.Move, 0, 512)
-	for i := range e.bufs {
-		e.bufs[i] = make([]interpreter.Move, 0, 512)
-		e.scores[i] = make([]int32, 0, 512)
-	}
+	e.SetThreads(1)
 	return e
 }
+
+func newWorker(e *Engine, helper bool) *worker {
+	w := &worker{Engine: e, helper: helper}
+	w.history = make([]int32, 2*e.rs.Cells*e.rs.Cells)
+	w.quiet = make([]interpreter.Move, 0, 512)
+	for i := range w.bufs {
+		w.bufs[i] = make([]interpreter.Move, 0, 512)
+		w.scores[i] = make([]int32, 0, 512)
+	}
+	return w
+}
+
+// SetThreads sets the number of search threads (at least 1); the main thread keeps what
+// it has learnt.
+func (e *Engine) SetThreads(n int) {
+	n = max(n, 1)
+	if len(e.workers) == 0 {
+		e.workers = append(e.workers, newWorker(e, false))
+	}
+	for len(e.workers) < n {
+		e.workers = append(e.workers, newWorker(e, true))
+	}
+	e.workers = e.workers[:n]
+}
+
+// Threads is the number of search threads.
+func (e *Engine) Threads() int { return len(e.workers) }
 
 // Resize replaces the transposition table with one of about hashMB megabytes.
 func (e *Engine) Resize(hashMB int) { e.tt = newTable(hashMB) }
@@ -107,15 +141,23 @@ func (e *Engine) Resize(hashMB int) { e.tt = newTable(hashMB) }
 // afterwards the engine searches exactly as a new one does.
 func (e *Engine) Clear() {
 	e.tt.clear()
-	clear(e.history)
-	e.killers = [maxPly + 1][2]interpreter.Move{}
+	for _, w := range e.workers {
+		clear(w.history)
+		w.killers = [maxPly + 1][2]interpreter.Move{}
+	}
 }
 
 // Stop asks a running search to return as soon as possible (safe from another goroutine).
 func (e *Engine) Stop() { e.stop.Store(true) }
 
 // Nodes is the number of nodes searched so far by the current or last search.
-func (e *Engine) Nodes() int64 { return atomic.LoadInt64(&e.nodes) }
+func (e *Engine) Nodes() int64 {
+	var n int64
+	for _, w := range e.workers {
+		n += atomic.LoadInt64(&w.nodes)
+	}
+	return n
+}
 
 // capabilities are the prunings the ruleset's mechanisms allow.
 type capabilities struct {
@@ -135,41 +177,71 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 // Search looks for the best move in p within lim, calling report after each iteration. p
 // is restored when it returns.
 func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) Result {
-	e.p = p
 	e.limits = lim
 	e.stop.Store(false)
-	atomic.StoreInt64(&e.nodes, 0)
+	for _, w := range e.workers {
+		atomic.StoreInt64(&w.nodes, 0)
+	}
 	e.start = time.Now()
 	e.soft, e.hard = e.budget(p.Side())
 	e.tt.age++
-	for i := range e.history {
-		e.history[i] /= 8
-	}
 
 	root := p.LegalMoves(nil)
 	if len(lim.SearchMovesOnly) > 0 {
 		root = filterMoves(root, lim.SearchMovesOnly)
 	}
-	res := Result{}
 	if len(root) == 0 {
-		return res
+		return Result{}
 	}
-	res.Best = root[0]
+	var helpers sync.WaitGroup
+	var halt atomic.Bool // the main thread is done: helpers stop
+	for i, w := range e.workers[1:] {
+		w.p = p.Clone() // here: the main thread changes p as soon as it searches
+		helpers.Add(1)
+		go func() {
+			defer helpers.Done()
+			w.iterate(root, 2+i%2, &halt, nil) // helpers start deeper, by turns
+		}()
+	}
+	main := e.workers[0]
+	main.p = p
+	res := main.iterate(root, 1, nil, report)
+	halt.Store(true)
+	helpers.Wait()
+	for lim.Infinite && !e.stop.Load() {
+		time.Sleep(time.Millisecond) // UCI: an infinite search waits for stop
+	}
+	res.Nodes = e.Nodes()
+	return res
+}
+
+// iterate is iterative deepening from depth first on, reporting each completed line.
+// A helper thread (halt set) reports nothing and stops when halt is set.
+func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, report func(Info)) Result {
+	e, lim := w.Engine, w.limits
+	w.halt = halt
+	for i := range w.history {
+		w.history[i] /= 8
+	}
+	res := Result{Best: root[0]}
 	maxDepth := maxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxPly-1)
 	}
 	multi := max(lim.MultiPV, 1)
+	if w.helper {
+		multi = 1
+	}
 	prev := 0
-	for depth := 1; depth <= maxDepth; depth++ {
-		e.rootExc = e.rootExc[:0]
+	for depth := first; depth <= maxDepth; depth++ {
+		w.rootExc = w.rootExc[:0]
 		for line := 1; line <= min(multi, len(root)); line++ {
-			e.seldep = 0
-			score, ok := e.aspiration(depth, prev, line == 1 && !lim.DisableAspiratio && depth >= 4)
+			w.seldep = 0
+			score, ok := w.aspiration(depth, prev, line == 1 && !lim.DisableAspiratio && depth >= 4)
 			if !ok {
 				break
 			}
-			pv := append([]interpreter.Move(nil), e.pv[0][:e.pvLen[0]]...)
+			pv := append([]interpreter.Move(nil), w.pv[0][:w.pvLen[0]]...)
 			if len(pv) == 0 {
 				break
 			}
@@ -180,14 +252,17 @@ func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) 
 					res.Ponder = pv[1]
 				}
 			}
-			e.rootExc = append(e.rootExc, pv[0])
+			w.rootExc = append(w.rootExc, pv[0])
 			if report != nil {
-				report(Info{Depth: depth, SelDepth: e.seldep, MultiPV: line, Score: score, Nodes: e.Nodes(),
+				report(Info{Depth: depth, SelDepth: w.seldep, MultiPV: line, Score: score, Nodes: e.Nodes(),
 					Time: time.Since(e.start), PV: pv, Bound: BoundExact})
 			}
 		}
-		if e.stopped() {
+		if w.stopped() {
 			break
+		}
+		if w.helper {
+			continue // helpers go on until the main thread ends
 		}
 		if !lim.Infinite && e.soft > 0 && time.Since(e.start) > e.soft {
 			break
@@ -196,10 +271,6 @@ func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) 
 			break // a forced end found and confirmed
 		}
 	}
-	for lim.Infinite && !e.stop.Load() {
-		time.Sleep(time.Millisecond) // UCI: an infinite search waits for stop
-	}
-	res.Nodes = e.Nodes()
 	return res
 }
 
@@ -229,7 +300,7 @@ func (e *Engine) budget(c compiler.Color) (soft, hard time.Duration) {
 }
 
 // aspiration searches the root at depth around the previous score.
-func (e *Engine) aspiration(depth, prev int, narrow bool) (int, bool) {
+func (e *worker) aspiration(depth, prev int, narrow bool) (int, bool) {
 	alpha, beta := -infinity, infinity
 	delta := 30
 	if narrow && abs(prev) < Mate-MateSpan {
@@ -252,13 +323,14 @@ func (e *Engine) aspiration(depth, prev int, narrow bool) (int, bool) {
 	}
 }
 
-// stopped reports whether the search must stop now.
-func (e *Engine) stopped() bool {
-	if e.stop.Load() {
+// stopped reports whether the search must stop now. The node limit counts the nodes of
+// all threads (each thread's own count times the threads, checked as it goes).
+func (e *worker) stopped() bool {
+	if e.stop.Load() || e.halt != nil && e.halt.Load() {
 		return true
 	}
 	n := e.nodes
-	if e.limits.Nodes > 0 && n >= e.limits.Nodes {
+	if e.limits.Nodes > 0 && n*int64(len(e.workers)) >= e.limits.Nodes {
 		e.stop.Store(true)
 		return true
 	}
@@ -294,7 +366,7 @@ func terminal(o compiler.Outcome, ply int) int {
 }
 
 // pvs is the principal-variation search of the node at ply with depth left.
-func (e *Engine) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
+func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	p := e.p
 	e.pvLen[ply] = 0
 	if ply > 0 {
@@ -448,7 +520,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 
 // hasPieces reports whether the side to move has a piece that is neither royal nor
 // promoting: with pawns and king only, zugzwang is common and null moves are off.
-func (e *Engine) hasPieces(p *interpreter.Position) bool {
+func (e *worker) hasPieces(p *interpreter.Position) bool {
 	us := p.Side()
 	for t := range e.rs.NumPieces() {
 		pt := e.rs.Piece(t)
@@ -462,7 +534,7 @@ func (e *Engine) hasPieces(p *interpreter.Position) bool {
 	return false
 }
 
-func (e *Engine) excludedAtRoot(m interpreter.Move) bool {
+func (e *worker) excludedAtRoot(m interpreter.Move) bool {
 	for _, x := range e.rootExc {
 		if x == m {
 			return true
@@ -472,7 +544,7 @@ func (e *Engine) excludedAtRoot(m interpreter.Move) bool {
 }
 
 // quiesce searches captures (and promotions) until the position is quiet.
-func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
+func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	p := e.p
 	atomic.AddInt64(&e.nodes, 1)
 	e.pvLen[ply] = 0
@@ -539,7 +611,7 @@ func (e *Engine) quiesce(ply, alpha, beta, qdepth int) int {
 
 // goalMoves appends to moves the quiet moves that bring a piece of a goal's types into the
 // mover's goal zone: moves that may win at once, which quiescence must not stand pat on.
-func (e *Engine) goalMoves(p *interpreter.Position, moves []interpreter.Move) []interpreter.Move {
+func (e *worker) goalMoves(p *interpreter.Position, moves []interpreter.Move) []interpreter.Move {
 	dist := e.eval.goalDist[p.Side()]
 	if dist == nil {
 		return moves

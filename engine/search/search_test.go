@@ -67,6 +67,46 @@ func TestQuiescenceSeesGoalMoves(t *testing.T) {
 	}
 }
 
+// With helper threads (lazy SMP) the search still finds the forced wins, leaves the
+// position as it was, and counts every thread's nodes.
+func TestThreads(t *testing.T) {
+	cases := []struct{ variant, fen, best string }{
+		{"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6"},
+		{"crazyhouse", "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1", "N@f7"},
+	}
+	for _, c := range cases {
+		rs := open(t, c.variant)
+		p := position(t, rs, c.fen)
+		e := search.New(rs, 16)
+		e.SetThreads(3)
+		if e.Threads() != 3 {
+			t.Fatalf("threads %d", e.Threads())
+		}
+		res := e.Search(p, search.Limits{Depth: 6}, nil)
+		if p.Coord(res.Best) != c.best || res.Score < search.Mate-search.MateSpan {
+			t.Errorf("%s: best %s score %d, want %s and a win", c.variant, p.Coord(res.Best), res.Score, c.best)
+		}
+		if p.FEN() != c.fen {
+			t.Errorf("%s: the position changed: %s", c.variant, p.FEN())
+		}
+		one := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
+		if res.Nodes <= one.Nodes/2 {
+			t.Errorf("%s: %d nodes with 3 threads, %d with one: the helpers' nodes are not counted", c.variant, res.Nodes, one.Nodes)
+		}
+	}
+	rs := open(t, "chess")
+	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	e := search.New(rs, 16)
+	e.SetThreads(2)
+	start := time.Now()
+	if res := e.Search(p, search.Limits{MoveTime: 200 * time.Millisecond}, nil); res.Best == interpreter.NoMove || time.Since(start) > time.Second {
+		t.Errorf("movetime 200 ms with two threads: %v after %v", res.Best, time.Since(start))
+	}
+	if res := e.Search(p, search.Limits{Nodes: 20000}, nil); res.Nodes > 30000 {
+		t.Errorf("node limit 20000 with two threads: %d nodes", res.Nodes)
+	}
+}
+
 func TestDeterministicAtFixedDepth(t *testing.T) {
 	rs := open(t, "chess")
 	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
