@@ -242,13 +242,10 @@ type ValueRow struct {
 	Declared int    `json:"declared_cp"` // the definition's value (0: none)
 	// DeclaredUnits is Declared over the unit's declared value (0 when either is missing).
 	DeclaredUnits float64 `json:"declared_units"`
-	Games         int     `json:"games"`
-	Distinct      int     `json:"distinct_games"` // games whose moves differ from every other's
-	// Wins, Draws, Losses are for the side with the piece (the unhandicapped side).
-	Wins   int         `json:"wins"`
-	Draws  int         `json:"draws"`
-	Losses int         `json:"losses"`
-	Elo    EloEstimate `json:"elo"` // the worth of the piece in Elo (the full side's advantage)
+	// The games, their wins, draws and losses for the side with the piece (the
+	// unhandicapped side).
+	tally
+	Elo EloEstimate `json:"elo"` // the worth of the piece in Elo (the full side's advantage)
 	// Value is Elo over the unit's Elo, with a 95 % margin; Bound: the score saturated and
 	// Value is a lower bound.
 	Value  float64 `json:"value_units"`
@@ -258,6 +255,36 @@ type ValueRow struct {
 	FitMargin float64 `json:"fit_margin_units"`
 	Bound     bool    `json:"lower_bound,omitempty"`
 	Verdict   string  `json:"verdict"`
+}
+
+// tally counts handicap games from the side that is not handicapped.
+type tally struct {
+	Games    int `json:"games"`
+	Distinct int `json:"distinct_games"` // games whose moves differ from every other's
+	Wins     int `json:"wins"`
+	Draws    int `json:"draws"`
+	Losses   int `json:"losses"`
+}
+
+// add counts g; seen holds the games met so far (start and moves).
+func (t *tally) add(g Game, seen map[string]bool) {
+	t.Games++
+	if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
+		seen[key] = true
+		t.Distinct++
+	}
+	full := "1-0"
+	if g.Handicapped == "white" {
+		full = "0-1"
+	}
+	switch {
+	case g.Result == full:
+		t.Wins++
+	case g.Result == "1/2-1/2":
+		t.Draws++
+	default:
+		t.Losses++
+	}
 }
 
 // ValuesReport is the table of measured piece values.
@@ -276,16 +303,11 @@ type ValuesReport struct {
 // TradeRow is one traded pair measured: the side without an A against the side without
 // a B, so the score of the side that kept its A gives A's worth less B's.
 type TradeRow struct {
-	A, B         string `json:"-"`
-	Trade        string `json:"trade"` // "N:B"
-	NameA, NameB string `json:"-"`
-	Games        int    `json:"games"`
-	Distinct     int    `json:"distinct_games"`
-	// Wins, Draws, Losses are for the side that kept its A.
-	Wins   int         `json:"wins"`
-	Draws  int         `json:"draws"`
-	Losses int         `json:"losses"`
-	Elo    EloEstimate `json:"elo"` // A's worth less B's, in Elo
+	A, B         string      `json:"-"`
+	Trade        string      `json:"trade"` // "N:B"
+	NameA, NameB string      `json:"-"`
+	tally                    // the wins, draws and losses of the side that kept its A
+	Elo          EloEstimate `json:"elo"` // A's worth less B's, in Elo
 	// Diff is A less B in units, measured by the trade, with its margin (on the scale the
 	// values are read on); Singles is the same difference from the two single handicaps.
 	Diff          float64 `json:"diff_units"`
@@ -324,23 +346,7 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 				trades[g.Pairing] = tr
 				tradeOrder = append(tradeOrder, g.Pairing)
 			}
-			tr.Games++
-			if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
-				seen[key] = true
-				tr.Distinct++
-			}
-			kept := "1-0" // the side that kept its A is the one not Handicapped
-			if g.Handicapped == "white" {
-				kept = "0-1"
-			}
-			switch {
-			case g.Result == kept:
-				tr.Wins++
-			case g.Result == "1/2-1/2":
-				tr.Draws++
-			default:
-				tr.Losses++
-			}
+			tr.add(g, seen) // the side that kept its A is the one not Handicapped
 			continue
 		}
 		row := byPairing[g.Pairing]
@@ -355,23 +361,7 @@ func AnalyzeValues(info Info, games []Game, unit string) *ValuesReport {
 			byPairing[g.Pairing] = row
 			order = append(order, g.Pairing)
 		}
-		row.Games++
-		if key := g.FEN + " " + strings.Join(g.Moves, " "); !seen[key] {
-			seen[key] = true
-			row.Distinct++
-		}
-		full := "1-0"
-		if g.Handicapped == "white" {
-			full = "0-1"
-		}
-		switch {
-		case g.Result == full:
-			row.Wins++
-		case g.Result == "1/2-1/2":
-			row.Draws++
-		default:
-			row.Losses++
-		}
+		row.add(g, seen)
 	}
 	sort.SliceStable(order, func(i, j int) bool { return typeIndex(info, order[i]) < typeIndex(info, order[j]) })
 	for _, k := range order {
