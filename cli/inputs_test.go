@@ -36,6 +36,8 @@ func TestInputsAccountedFor(t *testing.T) {
 		{[]string{"perft", "chess", "1", "--divide=maybe"}, `--divide takes true or false, found "maybe"`},
 		{[]string{"validate", "chess", "--max-depth", "1e3"}, `--max-depth takes a whole number, found "1e3"`},
 		{[]string{"search", "chess", "--movetime", "99999999999"}, "--movetime must be from 1 to 1000000000 milliseconds"},
+		{[]string{"search", "chess", "--threads", "0"}, "--threads must be from 1 to 64, found 0"},
+		{[]string{"search", "chess", "--threads", "65"}, "--threads must be from 1 to 64, found 65"},
 		{[]string{"moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 9223372036854775807"}, "move number 9223372036854775807 is too large (at most 1000000000)"},
 		// The variant given twice.
 		{[]string{"perft", "--def", "../defs/chess.yaml", "chess", "3"}, `the variant is given twice, by --def ../defs/chess.yaml and by "chess"`},
