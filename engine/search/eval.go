@@ -16,7 +16,11 @@ type evaluator struct {
 	// for the goal's counted types goalTypes; nil without reach goals.
 	goalDist  [2][]int
 	goalTypes uint64
-	stunned   int // per cent of its value a piece with an immobile status keeps
+	// nearGoal[c][t]: the cells from which a piece of goal type t of side c reaches one
+	// of c's goal cells in one move on an empty board (quiescence looks at goal moves
+	// only from there).
+	nearGoal [2][]compiler.Bitboard
+	stunned  int // per cent of its value a piece with an immobile status keeps
 }
 
 // newEvaluator derives the evaluation tables from the compiled ruleset.
@@ -93,6 +97,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		e.stunned = 75
 	}
 	e.goals()
+	e.fillNearGoal()
 	return e
 }
 
@@ -143,6 +148,50 @@ func (e *evaluator) goals() {
 			}
 		}
 	}
+}
+
+// fillNearGoal fills nearGoal from goalDist.
+func (e *evaluator) fillNearGoal() {
+	rs := e.rs
+	for c := compiler.White; c <= compiler.Black; c++ {
+		if e.goalDist[c] == nil {
+			continue
+		}
+		var zone compiler.Bitboard
+		for sq := 0; sq < rs.Cells; sq++ {
+			if rs.Squares.Has(sq) && e.goalDist[c][sq] == 0 {
+				zone = zone.With(sq)
+			}
+		}
+		e.nearGoal[c] = make([]compiler.Bitboard, rs.NumPieces())
+		for t := range rs.NumPieces() {
+			if e.goalTypes>>uint(t)&1 == 0 {
+				continue
+			}
+			for sq := 0; sq < rs.Cells; sq++ {
+				if rs.Squares.Has(sq) && emptyBoardReach(rs, t, c, sq).Meets(zone) {
+					e.nearGoal[c][t] = e.nearGoal[c][t].With(sq)
+				}
+			}
+		}
+	}
+}
+
+// emptyBoardReach is a superset of the cells a piece of type t and side c on sq moves to
+// on an empty board: its leaps, and its slides', rides' (whole rays) and paths' reach.
+func emptyBoardReach(rs *compiler.Ruleset, t int, c compiler.Color, sq compiler.Square) compiler.Bitboard {
+	pt := rs.Piece(t)
+	b := pt.LeapQuietAt(c, sq).Or(pt.LeapCaptureAt(c, sq))
+	for dis, i := pt.Slides(c), 0; i < dis.Len(); i++ {
+		b = b.Or(rs.Dir(dis.At(i)).RayAt(sq))
+	}
+	for rides, i := pt.Rides(c), 0; i < rides.Len(); i++ {
+		b = b.Or(rs.Dir(rides.At(i).Dir).RayAt(sq))
+	}
+	for paths, i := pt.Paths(c), 0; i < paths.Len(); i++ {
+		b = b.Or(paths.At(i).ReachAt(sq))
+	}
+	return b
 }
 
 func abs(x int) int {

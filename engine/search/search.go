@@ -612,9 +612,20 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 // goalMoves appends to moves the quiet moves that bring a piece of a goal's types into the
 // mover's goal zone: moves that may win at once, which quiescence must not stand pat on.
 func (e *worker) goalMoves(p *interpreter.Position, moves []interpreter.Move) []interpreter.Move {
-	dist := e.eval.goalDist[p.Side()]
+	us := p.Side()
+	dist, near := e.eval.goalDist[us], e.eval.nearGoal[us]
 	if dist == nil {
 		return moves
+	}
+	close := false
+	for t, b := range near {
+		if b.Any() && p.Pieces(us, t).Meets(b) {
+			close = true
+			break
+		}
+	}
+	if !close {
+		return moves // no goal piece stands a move from the zone
 	}
 	e.quiet = p.QuietMoves(e.quiet[:0])
 	for _, m := range e.quiet {
