@@ -52,7 +52,7 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 
 ` + hookErrorsHelp + ` The failures of every game of the file are added up.`,
 	examples: []string{
-		"chimera replay hostage games.pgn",
+		"chimera replay chess games.pgn",
 		"chimera replay chess - < game.pgn",
 		"chimera replay crazyhouse game.pgn --verbose",
 		"chimera replay --def myvariant.yaml game.txt --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1'",

@@ -37,7 +37,7 @@ node count is deterministic.
 ` + hookErrorsHelp,
 	examples: []string{
 		"chimera search chess --depth 8",
-		"chimera search koopa --movetime 2000",
+		"chimera search myvariant.yaml --movetime 2000",
 		`chimera search crazyhouse --moves "e4 d5 exd5 Qxd5" --nodes 200000`,
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {

@@ -61,16 +61,16 @@ Past one machine: --shard I/N plays only pairs of games k with k mod N = I and w
 the games as JSON lines (a header line, then one line a game) to standard output or
 --out FILE instead of a report; chimera merge combines the shards' files into the report
 the whole run would have given (exactly, with --nodes or --depth). For example as a Slurm
-array job: "#SBATCH --array=0-15" then "chimera selfplay koopa -n 1600 --nodes 5000
---jobs 1 --shard $SLURM_ARRAY_TASK_ID/16 --out koopa-$SLURM_ARRAY_TASK_ID.jsonl", and
-"chimera merge koopa-*.jsonl" when all are done. GNU parallel over ssh does the same
+array job: "#SBATCH --array=0-15" then "chimera selfplay chess -n 1600 --nodes 5000
+--jobs 1 --shard $SLURM_ARRAY_TASK_ID/16 --out chess-$SLURM_ARRAY_TASK_ID.jsonl", and
+"chimera merge chess-*.jsonl" when all are done. GNU parallel over ssh does the same
 with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}/16 --out s{}.jsonl
 ::: $(seq 0 15)".`,
 	examples: []string{
-		"chimera selfplay koopa -n 200 --nodes 3000 --random-plies 2",
-		"chimera selfplay prisonbreak -n 400 --movetime 50 --jobs 4 --pgn pb.pgn --html pb.html",
+		"chimera selfplay myvariant.yaml -n 200 --nodes 3000 --random-plies 2",
+		"chimera selfplay --def myvariant.yaml -n 400 --movetime 50 --jobs 4 --pgn my.pgn --html my.html",
 		"chimera selfplay chess -n 100 --random-plies 4 --seed 7 --json > report.json",
-		"chimera selfplay hostage -n 1000 --shard 2/8 --out hostage-2.jsonl",
+		"chimera selfplay chess -n 1000 --shard 2/8 --out chess-2.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)

@@ -40,9 +40,9 @@ before the moves. The picture is plain SVG text, the same for the same input.`,
 		"chimera show chess",
 		"chimera show chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
 		"chimera show myvariant.yaml --setup shuffle --generated",
-		"chimera show claustrophobia --svg claustrophobia.svg",
+		"chimera show chess960 --setup 518 --svg chess960.svg",
 		`chimera show chess --svg opening.svg --moves "e4 e5 Nf3 Nc6 Bb5"`,
-		"chimera show koopa --fen 'rnbqkbnr/ppp2ppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 d5:3' --svg - > koopa.svg",
+		"chimera show --def myvariant.yaml --fen 'rnbqkbnr/ppp2ppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3' --svg - > my.svg",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)

@@ -40,7 +40,7 @@ template fairy startpos FEN". A line it cannot carry out gets "info string" with
 reason, and the engine goes on.`,
 	examples: []string{
 		"chimera uci",
-		`printf 'uci\nsetoption name UCI_Variant value koopa\nposition startpos moves e2e4\ngo depth 6\nquit\n' | chimera uci`,
+		`printf 'uci\nsetoption name UCI_Variant value crazyhouse\nposition startpos moves e2e4\ngo depth 6\nquit\n' | chimera uci`,
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		return func(c *context, args []string) int {

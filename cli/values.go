@@ -64,11 +64,11 @@ distinct games and says when too few differ).
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
 type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.`,
 	examples: []string{
-		"chimera values koopa -n 60 --nodes 2000",
-		"chimera values prisonbreak -n 40 --movetime 50 --jobs 2",
+		"chimera values myvariant.yaml -n 60 --nodes 2000",
+		"chimera values --def myvariant.yaml -n 40 --movetime 50 --jobs 2",
 		"chimera values chess -n 400 --types QRBNP --unit P --json",
 		"chimera values chess -n 200 --types NBP --trades NB --nodes 5000",
-		"chimera values hostage -n 200 --shard 0/4 --out hv-0.jsonl",
+		"chimera values chess -n 200 --shard 0/4 --out cv-0.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)

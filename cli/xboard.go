@@ -48,7 +48,7 @@ Illegal position: REASON", and the engine goes on.`,
 	examples: []string{
 		"chimera xboard",
 		"xboard -fcp 'chimera xboard'",
-		`printf 'xboard\nprotover 2\nvariant koopa\nnew\nsd 4\nusermove e2e4\nping 1\n' | chimera xboard`,
+		`printf 'xboard\nprotover 2\nvariant capablanca\nnew\nsd 4\nusermove e2e4\nping 1\n' | chimera xboard`,
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		return func(c *context, args []string) int {
