@@ -160,9 +160,8 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				}
 				clocks = append(clocks, t)
 			}
-			if len(clocks) == 0 {
-				t, _ := match.ParseTimeControl("10+0.1")
-				clocks = append(clocks, t)
+			if len(clocks) == 0 { // the default, 10+0.1
+				clocks = append(clocks, match.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
 			}
 			cfg.TC = clocks[0]
 			if len(clocks) == 2 && clocks[1] != clocks[0] {

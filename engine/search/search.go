@@ -86,8 +86,7 @@ type worker struct {
 	*Engine
 	p       *interpreter.Position
 	nodes   int64        // read by other goroutines: atomic
-	helper  bool         // a helper thread: it stops when the main thread ends
-	halt    *atomic.Bool // set when a helper must stop (nil for the main thread)
+	halt    *atomic.Bool // a helper thread's: set when it must stop (nil for the main thread)
 	bufs    [maxPly + 1][]interpreter.Move
 	scores  [maxPly + 1][]int32
 	killers [maxPly + 1][2]interpreter.Move
@@ -107,8 +106,8 @@ func New(rs *compiler.Ruleset, hashMB int) *Engine {
 	return e
 }
 
-func newWorker(e *Engine, helper bool) *worker {
-	w := &worker{Engine: e, helper: helper}
+func newWorker(e *Engine) *worker {
+	w := &worker{Engine: e}
 	w.history = make([]int32, 2*e.rs.Cells*e.rs.Cells)
 	w.quiet = make([]interpreter.Move, 0, 512)
 	for i := range w.bufs {
@@ -123,10 +122,10 @@ func newWorker(e *Engine, helper bool) *worker {
 func (e *Engine) SetThreads(n int) {
 	n = max(n, 1)
 	if len(e.workers) == 0 {
-		e.workers = append(e.workers, newWorker(e, false))
+		e.workers = append(e.workers, newWorker(e))
 	}
 	for len(e.workers) < n {
-		e.workers = append(e.workers, newWorker(e, true))
+		e.workers = append(e.workers, newWorker(e))
 	}
 	e.workers = e.workers[:n]
 }
@@ -229,7 +228,7 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 		maxDepth = min(lim.Depth, maxPly-1)
 	}
 	multi := max(lim.MultiPV, 1)
-	if w.helper {
+	if halt != nil {
 		multi = 1
 	}
 	prev := 0
@@ -261,7 +260,7 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 		if w.stopped() {
 			break
 		}
-		if w.helper {
+		if halt != nil {
 			continue // helpers go on until the main thread ends
 		}
 		if !lim.Infinite && e.soft > 0 && time.Since(e.start) > e.soft {
