@@ -674,7 +674,7 @@ func (l *lowering) hands(h *defs.Hands) {
 	rs := l.rs
 	rs.pools = append(rs.pools, h.Pools...)
 	pool := func(name string) int { return slices.Index(h.Pools, name) }
-	hr := &HandRules{CaptureTo: pool(h.CaptureTo), Demote: h.Demote, DropFrom: -1}
+	hr := &HandRules{CaptureTo: pool(h.CaptureTo), Demote: h.Demote, DropFrom: -1, RestoreCastling: h.RestoreCastlingOnDrop}
 	for _, p := range h.Pools {
 		hr.enemy = append(hr.enemy, slices.Contains(h.EnemyPools, p))
 	}

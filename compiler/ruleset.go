@@ -181,6 +181,9 @@ type HandRules struct {
 	// DropFrom is the pool drops come from, -1: no drops.
 	DropFrom int
 	Exchange *ExchangeRule
+	// RestoreCastling: a partner dropped on a corner of its castling rank regains its right
+	// while its royal has never moved (defs.Hands.RestoreCastlingOnDrop).
+	RestoreCastling bool
 }
 
 // ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).

@@ -1,8 +1,14 @@
 // Zobrist keys for every part of a position: pieces, side, castling, en passant, hands, statuses.
 package compiler
 
-// MaxHand is the largest count of one piece type a pool can hold with distinct keys.
-const MaxHand = 16
+// MaxHand is the largest count of one piece type a pool can hold (its counter is a byte):
+// a position with pools holds at most MaxHand men, board and pools together, so that no
+// count can overflow however the men move between them.
+const MaxHand = 255
+
+// firstHandKeys is how many counts per pool slot take their keys before the other tables:
+// the keys of higher counts come last, so that every other key stays what it was.
+const firstHandKeys = 16
 
 // MaxStatus is the largest status counter with distinct keys.
 const MaxStatus = 16
@@ -53,7 +59,7 @@ func newZobrist(types, cells, pools int) Zobrist {
 	z.hand = make([][]uint64, 2*pools*types)
 	for i := range z.hand {
 		z.hand[i] = make([]uint64, MaxHand+1)
-		for c := 1; c <= MaxHand; c++ {
+		for c := 1; c <= firstHandKeys; c++ {
 			z.hand[i][c] = rng.next()
 		}
 	}
@@ -70,6 +76,11 @@ func newZobrist(types, cells, pools int) Zobrist {
 	z.marked = make([]uint64, cells)
 	for s := range z.marked {
 		z.marked[s] = rng.next()
+	}
+	for i := range z.hand {
+		for c := firstHandKeys + 1; c <= MaxHand; c++ {
+			z.hand[i][c] = rng.next()
+		}
 	}
 	return z
 }

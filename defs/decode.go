@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +14,9 @@ import (
 )
 
 var srcType = reflect.TypeOf(Src{})
+
+// nodeType is a field holding its YAML node undecoded (*yaml.Node).
+var nodeType = reflect.TypeOf((*yaml.Node)(nil))
 
 // MaxNodes bounds the YAML nodes decoded from one file, aliases counted every time they
 // are expanded, so that a small file of nested aliases cannot make decoding explode.
@@ -105,9 +109,14 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 		}
 		n = n.Content[0]
 	}
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Slice || v.Kind() == reflect.Map) {
-		// An explicit null clears the value, so that `castling: ~` in a definition that
-		// extends another removes what the base declared.
+	if v.Type() == nodeType {
+		v.Set(reflect.ValueOf(n)) // kept as written, for a key decoded later (pieces-by-letter)
+		return
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		// An explicit null clears the value to its default, so that `castling: ~` or
+		// `capture-to: ~` in a definition that extends another removes what the base
+		// declared. A required key cleared is then reported as missing.
 		v.Set(reflect.Zero(v.Type()))
 		return
 	}
@@ -288,4 +297,60 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// piecesByLetter applies a file's pieces-by-letter over the pieces decoded so far, in the
+// order written: a letter of an existing piece changes that piece key by key (as a section
+// of an extending file merges with its base), a new letter adds a piece at the end, and
+// `~` removes the piece. The node is then cleared, so that a file extending this one
+// applies only its own.
+func (d *decoder) piecesByLetter(def *Definition) {
+	n := def.PiecesByLetter
+	def.PiecesByLetter = nil
+	if n == nil {
+		return
+	}
+	const what = "pieces-by-letter"
+	if n.Kind != yaml.MappingNode {
+		d.errs.Add(d.file, n, "%s: expected a mapping from piece letters to pieces, found %s", what, kindName(n))
+		return
+	}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		if !d.spend(k) || !d.plainKey(k, what) {
+			continue
+		}
+		if first := seen[k.Value]; first != nil {
+			d.errs.Add(d.file, k, "%s: duplicate key %q (first given at line %d)", what, k.Value, first.Line)
+			continue
+		}
+		seen[k.Value] = k
+		at := slices.IndexFunc(def.Pieces, func(p Piece) bool { return p.Letter == k.Value })
+		if val.Kind == yaml.ScalarNode && val.Tag == "!!null" {
+			if at < 0 {
+				d.errs.Add(d.file, k, "%s: no piece with letter %q to remove", what, k.Value)
+				continue
+			}
+			def.Pieces = slices.Delete(def.Pieces, at, at+1)
+			continue
+		}
+		var pc Piece
+		if at >= 0 {
+			pc = def.Pieces[at]
+		}
+		d.decode(val, reflect.ValueOf(&pc).Elem(), join(what, k.Value))
+		switch {
+		case pc.Letter == "":
+			pc.Letter = k.Value
+		case pc.Letter != k.Value:
+			d.errs.Add(d.file, k, "%s: the piece under %q has letter %q; the key is its letter", what, k.Value, pc.Letter)
+			continue
+		}
+		if at >= 0 {
+			def.Pieces[at] = pc
+		} else {
+			def.Pieces = append(def.Pieces, pc)
+		}
+	}
 }

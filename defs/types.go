@@ -24,6 +24,9 @@ type Definition struct {
 	Board       Board           `yaml:"board"`
 	Zones       map[string]Zone `yaml:"zones"`
 	Pieces      []Piece         `yaml:"pieces"`
+	// PiecesByLetter adds or changes pieces by letter over the list (a definition that
+	// extends another need not restate it): applied, then cleared, as each file is decoded.
+	PiecesByLetter *yaml.Node `yaml:"pieces-by-letter"`
 	Castling    *Castling       `yaml:"castling"`
 	Rules       Rules           `yaml:"rules"`
 	Goals       []Goal          `yaml:"goals"`
@@ -203,6 +206,9 @@ type Hands struct {
 	EnemyPools []string  `yaml:"enemy-pools"`
 	CaptureTo  string    `yaml:"capture-to"` // the capturer's pool that receives a captured piece
 	Demote     bool      `yaml:"demote"`     // a captured promoted piece enters the pool as what it promoted from
+	// RestoreCastlingOnDrop: a castling partner dropped (or exchanged in) on a corner of its
+	// castling rank regains its right while its royal has never moved.
+	RestoreCastlingOnDrop bool `yaml:"restore-castling-on-drop"`
 	Drops      *Drops    `yaml:"drops"`
 	Exchange   *Exchange `yaml:"exchange"`
 }

@@ -904,6 +904,12 @@ func (v *validator) hands() {
 			v.addItem(h.Src, "enemy-pools", i, "unknown pool %q (%sdeclared pools: %s)", p, suggest(p, h.Pools), strings.Join(h.Pools, ", "))
 		}
 	}
+	if h.RestoreCastlingOnDrop && v.def.Castling == nil {
+		v.add(h.Src, "restore-castling-on-drop", "restore-castling-on-drop needs castling: declare castling or remove the key")
+	}
+	if h.RestoreCastlingOnDrop && h.Drops == nil && h.Exchange == nil {
+		v.add(h.Src, "restore-castling-on-drop", "restore-castling-on-drop needs drops or an exchange: nothing is ever dropped")
+	}
 	if h.CaptureTo == "" && h.Drops == nil && h.Exchange == nil {
 		v.add(h.Src, "", "hands: pools that nothing fills or empties; give capture-to, drops or exchange")
 	}

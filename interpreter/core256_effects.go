@@ -19,11 +19,7 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	st := int(p.status[from])
-	if st != 0 {
-		p.setStatus(from, 0) // the status goes with the piece
-	}
-	pc := p.removePiece(from)
+	pc, a := p.liftMan(from)
 	dx, dy := p.captureStep(pc, from, to)
 	land := to
 	switch {
@@ -40,7 +36,6 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 		p.capture(to, u)
 	}
 	p.halfmove = 0
-	p.castle = p.castle.Without(from)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
 		p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	}
@@ -50,18 +45,15 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 		}
 		return pc
 	}
+	p.placeMan(land, pc, a)
 	if pr := m.Promotion(); pr >= 0 {
-		p.putPiece(land, MakePiece(pr, us))
-	} else {
-		p.putPiece(land, pc)
-	}
-	if st != 0 {
-		p.setStatus(land, st)
+		p.promote(land, pr)
 	}
 	return pc
 }
 
-// kickOff removes the piece on sq, of either side, as part of a kick.
+// kickOff removes the piece on sq, of either side, as part of a kick: an enemy piece is
+// captured, one of the mover's own leaves the game with what is attached to it.
 func (p *core256) kickOff(sq Square, u *frame256) {
 	pc := p.board[sq]
 	if pc.Color() != p.side {
@@ -69,11 +61,7 @@ func (p *core256) kickOff(sq Square, u *frame256) {
 		return
 	}
 	p.hit(pc)
-	if p.status[sq] != 0 {
-		p.setStatus(sq, 0)
-	}
-	p.removePiece(sq)
-	p.castle = p.castle.Without(sq)
+	p.liftMan(sq)
 	if p.tb.Piece(pc.Type()).Royal {
 		u.lostRoyal = true
 	}

@@ -37,14 +37,12 @@ func (p *core256) setStatus(sq Square, v int) {
 }
 
 // changePool adds delta to the count of pieces of type t held by side c in pool (journaled,
-// hashed). The count stays within 0..compiler.MaxHand.
+// hashed). Men are conserved and a position holds at most compiler.MaxHand of them (board
+// and pools together, checked when it is set up), so the count stays within 0..MaxHand.
 func (p *core256) changePool(c Color, pool, t, delta int) {
 	slot := p.rs.HandSlot(c, pool, t)
 	old := int(p.hand[slot])
-	n := min(max(old+delta, 0), compiler.MaxHand)
-	if n == old {
-		return
-	}
+	n := old + delta
 	z := &p.rs.Zobrist
 	p.hash ^= z.HandKey(slot, old) ^ z.HandKey(slot, n)
 	p.hand[slot] = uint8(n)
@@ -149,39 +147,14 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if p.board[to] != NoPiece {
 		p.capture(to, u)
 	}
-	st, mark := 0, false
-	if p.fx {
-		if p.statused.Has(from) {
-			st = int(p.status[from])
-			p.setStatus(from, 0) // the status goes with the piece
-		}
-		if mark = p.marked.Has(from); mark {
-			p.setMark(from, false) // and so does a promoted mark
-		}
-	}
-	pc := p.removePiece(from)
-	pt := p.tb.Piece(pc.Type())
-	if u.captures > 0 || pt.ResetsClock {
+	pc := p.relocate(from, to)
+	if u.captures > 0 || p.tb.Piece(pc.Type()).ResetsClock {
 		p.halfmove = 0
 	}
 	if pr := m.Promotion(); pr >= 0 {
-		p.putPiece(to, MakePiece(pr, us))
-		if p.fx && p.rs.Hands != nil {
-			if pt.Promotion.FromPool >= 0 {
-				p.promoteFromPool(pt, pc.Type(), pr)
-			}
-			mark = p.rs.Hands.Demote
-		}
-	} else {
-		p.putPiece(to, pc)
+		p.promote(to, pr)
 	}
-	if st != 0 {
-		p.setStatus(to, st)
-	}
-	if mark {
-		p.setMark(to, true)
-	}
-	p.castle = p.castle.AndNot(compiler.Bit256(from).Or(compiler.Bit256(to)))
+	p.castle = p.castle.Without(to)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
 		p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	}
@@ -191,55 +164,91 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	return pc
 }
 
-// capture removes the enemy piece on sq as a capture, with the castling right it held.
+// liftMan removes the man on sq with what is attached to it: its timed status and promoted
+// mark are cleared from the square and returned with it, and its castling right ends. Every
+// move kind takes a man off the board through it (or through capture, which uses it), so
+// whatever a man carries is handled here once.
+func (p *core256) liftMan(sq Square) (Piece, attached) {
+	var a attached
+	if p.fx {
+		if p.statused.Has(sq) {
+			a.status = p.status[sq]
+			p.setStatus(sq, 0)
+		}
+		if p.marked.Has(sq) {
+			a.marked = true
+			p.setMark(sq, false)
+		}
+	}
+	p.castle = p.castle.Without(sq)
+	return p.removePiece(sq), a
+}
+
+// placeMan puts the man pc, with what liftMan found attached to it, on the empty square sq.
+func (p *core256) placeMan(sq Square, pc Piece, a attached) {
+	p.putPiece(sq, pc)
+	if a.status != 0 {
+		p.setStatus(sq, int(a.status))
+	}
+	if a.marked {
+		p.setMark(sq, true)
+	}
+}
+
+// relocate moves the man on from, with what is attached to it, to the empty square to, and
+// returns it.
+func (p *core256) relocate(from, to Square) Piece {
+	pc, a := p.liftMan(from)
+	p.placeMan(to, pc, a)
+	return pc
+}
+
+// promote turns the mover's man on sq into type t, keeping what is attached to it: the
+// promoted type comes out of a pool (and the man goes in) when its type promotes from one,
+// and the man is marked promoted when the hands demote captured promoted men.
+func (p *core256) promote(sq Square, t int) {
+	pc := p.removePiece(sq)
+	p.putPiece(sq, MakePiece(t, pc.Color()))
+	if h := p.rs.Hands; h != nil {
+		if pt := p.tb.Piece(pc.Type()); pt.Promotion.FromPool >= 0 {
+			p.promoteFromPool(pt, pc.Type(), t)
+		}
+		if h.Demote {
+			p.setMark(sq, true)
+		}
+	}
+}
+
+// capture removes the enemy piece on sq as a capture, with what is attached to it: into
+// the capturer's pool (as what it promoted from, when marked and the rules demote).
 func (p *core256) capture(sq Square, u *frame256) {
 	if p.board[sq] == NoPiece {
 		return // a square named twice by a move is captured once
 	}
-	if !p.fx {
-		p.removePiece(sq)
-	} else {
-		if p.statused.Has(sq) {
-			p.setStatus(sq, 0)
-		}
-		pc := p.removePiece(sq)
+	pc, a := p.liftMan(sq)
+	if p.fx {
 		p.hit(pc)
 		if p.rs.Hands != nil {
-			p.toPool(sq, pc)
+			p.toPool(pc, a.marked)
 		}
 	}
-	p.castle = p.castle.Without(sq)
 	u.captures++
 }
 
 // castleEffect moves the royal and its partner to their castling squares and ends the
-// side's castling rights. Each piece carries its timed status along. It returns the royal.
+// side's castling rights. Each piece carries what is attached to it. It returns the royal.
 func (p *core256) castleEffect(m Move) Piece {
 	rs := p.rs
 	us := p.side
 	from, aux := m.From(), m.Aux()
-	stK, stR := int(p.status[from]), int(p.status[aux])
-	if stK != 0 {
-		p.setStatus(from, 0)
-	}
-	if stR != 0 {
-		p.setStatus(aux, 0)
-	}
-	k := p.removePiece(from)
-	r := p.removePiece(aux)
+	k, ak := p.liftMan(from)
+	r, ar := p.liftMan(aux)
 	side := 0
 	if aux < from {
 		side = 1
 	}
-	rd := rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us])
-	p.putPiece(rd, r)
-	p.putPiece(m.To(), k)
-	if stR != 0 {
-		p.setStatus(rd, stR)
-	}
-	if stK != 0 {
-		p.setStatus(m.To(), stK)
-	}
+	p.placeMan(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]), r, ar)
+	p.placeMan(m.To(), k, ak)
 	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	return k
 }

@@ -22,11 +22,7 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	st := int(p.status[from])
-	if st != 0 {
-		p.setStatus(from, 0) // the status goes with the piece
-	}
-	pc := p.removePiece(from)
+	pc, a := p.liftMan(from)
 	dx, dy := p.captureStep(pc, from, to)
 	land := to
 	switch {
@@ -43,7 +39,6 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 		p.capture(to, u)
 	}
 	p.halfmove = 0
-	p.castle &^= compiler.Bit64(from)
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
 		p.castle &^= p.tb.CastleRank[us]
 	}
@@ -53,18 +48,15 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 		}
 		return pc
 	}
+	p.placeMan(land, pc, a)
 	if pr := m.Promotion(); pr >= 0 {
-		p.putPiece(land, MakePiece(pr, us))
-	} else {
-		p.putPiece(land, pc)
-	}
-	if st != 0 {
-		p.setStatus(land, st)
+		p.promote(land, pr)
 	}
 	return pc
 }
 
-// kickOff removes the piece on sq, of either side, as part of a kick.
+// kickOff removes the piece on sq, of either side, as part of a kick: an enemy piece is
+// captured, one of the mover's own leaves the game with what is attached to it.
 func (p *core64) kickOff(sq Square, u *frame64) {
 	pc := p.board[sq]
 	if pc.Color() != p.side {
@@ -72,11 +64,7 @@ func (p *core64) kickOff(sq Square, u *frame64) {
 		return
 	}
 	p.hit(pc)
-	if p.status[sq] != 0 {
-		p.setStatus(sq, 0)
-	}
-	p.removePiece(sq)
-	p.castle &^= compiler.Bit64(sq)
+	p.liftMan(sq)
 	if p.tb.Piece(pc.Type()).Royal {
 		u.lostRoyal = true
 	}

@@ -501,6 +501,11 @@ func (p *core64) parsePools(groups []string) string {
 		}
 		return ""
 	}
+	// Men are conserved, so a count bounded by all the men there are never overflows.
+	men := p.occupied().Count()
+	if len(groups) == 0 && men > compiler.MaxHand {
+		return fmt.Sprintf("%d men on the board: a position with pools holds at most %d", men, compiler.MaxHand)
+	}
 	if len(groups) == 0 {
 		return ""
 	}
@@ -520,10 +525,10 @@ func (p *core64) parsePools(groups []string) string {
 			if h.Enemy(pool) {
 				c ^= 1 // a prison holds the other side's men
 			}
-			slot := rs.HandSlot(c, pool, t)
-			if int(p.hand[slot]) >= compiler.MaxHand {
-				return fmt.Sprintf("the %s pool [%s] holds more than %d of one piece", rs.Pools()[pool], defs.Clip(g), compiler.MaxHand)
+			if men++; men > compiler.MaxHand {
+				return fmt.Sprintf("%d men on the board and in the pools: a position with pools holds at most %d", men, compiler.MaxHand)
 			}
+			slot := rs.HandSlot(c, pool, t)
 			p.hash ^= rs.Zobrist.HandKey(slot, int(p.hand[slot])) ^ rs.Zobrist.HandKey(slot, int(p.hand[slot])+1)
 			p.hand[slot]++
 		}

@@ -20,16 +20,13 @@ func (p *core64) setMark(sq Square, on bool) {
 // Marked is the set of squares holding promoted pieces (in rulesets that demote them).
 func (p *core64) Marked() compiler.Bitboard { return p.marked.Wide() }
 
-// toPool puts the piece pc, captured on sq by the side to move, into the capturer's
-// capture pool (as what it promoted from, when marked and the rules demote).
-func (p *core64) toPool(sq Square, pc Piece) {
+// toPool puts the piece pc, captured by the side to move, into the capturer's capture
+// pool (as what it promoted from, when it was marked promoted and the rules demote).
+func (p *core64) toPool(pc Piece, marked bool) {
 	h := p.rs.Hands
 	t := pc.Type()
-	if p.marked.Has(sq) {
-		p.setMark(sq, false)
-		if h.Demote {
-			t = h.DemoteTo(t)
-		}
+	if marked && h.Demote {
+		t = h.DemoteTo(t)
 	}
 	if h.CaptureTo >= 0 {
 		p.changePool(p.side, h.CaptureTo, t, 1)

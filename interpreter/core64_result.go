@@ -133,7 +133,9 @@ func (p *core64) Result() Result {
 }
 
 // Repetitions counts how often the current position occurred in the moves made so far
-// (including now), looking back no further than the last irreversible move.
+// (including now), looking back no further than the last irreversible move. Where men
+// return from pools (drops, exchanges), no capture or pawn move is irreversible: a
+// captured man can come back to its square, so the whole game is looked at.
 func (p *core64) Repetitions() int {
 	n := 1
 	for i := len(p.undo) - 1; i >= 0; i-- {
@@ -144,7 +146,7 @@ func (p *core64) Repetitions() int {
 		if u.hash == p.hash {
 			n++
 		}
-		if u.halfmove == 0 {
+		if u.halfmove == 0 && !p.pools {
 			break // nothing before an irreversible move can repeat
 		}
 	}

@@ -246,7 +246,9 @@ func (p *Position) Result() Result {
 }
 
 // Repetitions counts how often the current position occurred in the moves made so far
-// (including now), looking back no further than the last irreversible move.
+// (including now), looking back no further than the last irreversible move. Where men
+// return from pools (drops, exchanges), no capture or pawn move is irreversible: a
+// captured man can come back to its square, so the whole game is looked at.
 func (p *Position) Repetitions() int {
 	return p.c.Repetitions()
 }

@@ -190,7 +190,7 @@ func testJournalStatusAndPoolEdits(t *testing.T) {
 	c.changePool(compiler.White, 0, 1, 2)
 	c.changePool(compiler.Black, 0, 4, 1)
 	c.changePool(compiler.Black, 0, 4, -1)
-	c.changePool(compiler.White, 0, 1, compiler.MaxHand+5) // clamps
+	c.changePool(compiler.White, 0, 1, compiler.MaxHand-2) // the largest count a pool holds
 	if p.Status(e4) != 3 || p.Status(e4+1) != compiler.MaxStatus || p.PoolCount(compiler.White, 0, 1) != compiler.MaxHand || p.PoolCount(compiler.Black, 0, 4) != 0 {
 		t.Fatalf("edits not applied: status %d %d pools %d %d", p.Status(e4), p.Status(e4+1), p.PoolCount(compiler.White, 0, 1), p.PoolCount(compiler.Black, 0, 4))
 	}

@@ -20,6 +20,13 @@ type edit struct {
 	where uint16 // the square, or the pool slot (Zobrist.Hand index)
 }
 
+// attached is what travels with a man when it leaves a square: its timed status and
+// whether it is marked promoted. liftMan takes it off with the man, placeMan puts it back.
+type attached struct {
+	status uint8
+	marked bool
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
