@@ -26,16 +26,16 @@ type Definition struct {
 	Pieces      []Piece         `yaml:"pieces"`
 	// PiecesByLetter adds or changes pieces by letter over the list (a definition that
 	// extends another need not restate it): applied, then cleared, as each file is decoded.
-	PiecesByLetter *yaml.Node `yaml:"pieces-by-letter"`
-	Castling    *Castling       `yaml:"castling"`
-	Rules       Rules           `yaml:"rules"`
-	Goals       []Goal          `yaml:"goals"`
-	Freeze      []Freeze        `yaml:"freeze"`
-	Statuses    []Status        `yaml:"statuses"`
-	Capture     *CaptureRule    `yaml:"capture"`
-	Hands       *Hands          `yaml:"hands"`
-	Setups      []Setup         `yaml:"setups"` // the first is the default start position
-	Tests       []Test          `yaml:"tests"`
+	PiecesByLetter *yaml.Node   `yaml:"pieces-by-letter"`
+	Castling       *Castling    `yaml:"castling"`
+	Rules          Rules        `yaml:"rules"`
+	Goals          []Goal       `yaml:"goals"`
+	Freeze         []Freeze     `yaml:"freeze"`
+	Statuses       []Status     `yaml:"statuses"`
+	Capture        *CaptureRule `yaml:"capture"`
+	Hands          *Hands       `yaml:"hands"`
+	Setups         []Setup      `yaml:"setups"` // the first is the default start position
+	Tests          []Test       `yaml:"tests"`
 }
 
 // Board is the grid and the kind of each cell.
@@ -203,14 +203,14 @@ type Hands struct {
 	Pools []string `yaml:"pools"`
 	// EnemyPools lists the pools that hold enemy men (a prison of hostages); the others
 	// hold a side's own men (a crazyhouse pocket, an airfield).
-	EnemyPools []string  `yaml:"enemy-pools"`
-	CaptureTo  string    `yaml:"capture-to"` // the capturer's pool that receives a captured piece
-	Demote     bool      `yaml:"demote"`     // a captured promoted piece enters the pool as what it promoted from
+	EnemyPools []string `yaml:"enemy-pools"`
+	CaptureTo  string   `yaml:"capture-to"` // the capturer's pool that receives a captured piece
+	Demote     bool     `yaml:"demote"`     // a captured promoted piece enters the pool as what it promoted from
 	// RestoreCastlingOnDrop: a castling partner dropped (or exchanged in) on a corner of its
 	// castling rank regains its right while its royal has never moved.
-	RestoreCastlingOnDrop bool `yaml:"restore-castling-on-drop"`
-	Drops      *Drops    `yaml:"drops"`
-	Exchange   *Exchange `yaml:"exchange"`
+	RestoreCastlingOnDrop bool      `yaml:"restore-castling-on-drop"`
+	Drops                 *Drops    `yaml:"drops"`
+	Exchange              *Exchange `yaml:"exchange"`
 }
 
 // Drops says which pool drops come from and where they may land.
