@@ -241,7 +241,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 // A key used by a definition and missing here makes the ruleset MechUnclassified, which
 // turns every shortcut off; TestEveryKeyClassified lists keys added without a decision.
 var classifiedKeys = map[string]bool{
-	"extends": true, "name": true, "title": true, "description": true,
+	"extends": true, "pieces-by-letter": true, "name": true, "title": true, "description": true,
 	"board": true, "board.files": true, "board.ranks": true, "board.layout": true,
 	"board.restricted": true, "board.restricted.zone": true, "board.restricted.only": true,
 	"zones": true, "zones.squares": true, "zones.ranks": true, "zones.white": true, "zones.black": true,
@@ -257,7 +257,8 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
-	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
+	"hands.restore-castling-on-drop": true,
+	"hands.drops":                    true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,

@@ -176,22 +176,6 @@ func TestPerftLimits(t *testing.T) {
 	}
 }
 
-func TestBuiltinChessSuite(t *testing.T) {
-	rs, err := interpreter.Open("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	limit := int64(200_000)
-	if !testing.Short() {
-		limit = 5_000_000
-	}
-	for i, r := range RunTests(rs, Options{MaxNodes: limit}) {
-		if !r.Pass {
-			t.Errorf("#%d %s (%s): %s", i, r.Name, r.Where, r.Message())
-		}
-	}
-}
-
 // TestMoveSetCollisions: a moves: list names every legal move once even when two share
 // origin and destination, and the check fails when the generator repeats a move or two
 // moves are written alike (here forced by a repeated move and by a writer that drops the
