@@ -60,22 +60,35 @@ func (p *core256) Attacked(sq Square, by Color) bool {
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
 func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
-	var one [1]bb256
-	return p.attacks(sq, by, occ, active, one[:]) > 0
+	var one [1]attack256
+	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 
-// attacks finds up to len(out) attacks by the pieces in active (of side by) on sq and
-// records each as the set of cells it depends on: the attacker's square, for a ride also
-// the cells up to sq, for a path every cell the path may touch. It returns how many it
-// found, stopping once out is full.
-func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) int {
+// attack256 is one attack on a square: the attacker's square, and the cells the attack
+// depends on (the attacker's square; for a ride also the cells up to the target; for a
+// path every cell the path may touch).
+type attack256 struct {
+	from Square
+	deps bb256
+}
+
+// attacks is the one attack walk: it finds up to len(out) attacks by the pieces in active
+// (of side by) on sq, and returns how many it found, stopping once out is full. Check,
+// Attackers and the keepers shortcut all read it. With royal false, atoms that capture only
+// royal pieces are left out (sq holds no royal piece of the other side); check assumes one.
+func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, out []attack256) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
+	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
 	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
 		for b := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(active); b.Any(); b = b.Rest() {
-			out[n] = compiler.Bit256(b.First())
+			from := b.First()
+			if royalOnly && !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
+				continue // only a capture-royal leap reaches sq
+			}
+			out[n] = attack256{from, compiler.Bit256(from)}
 			if n++; n == len(out) {
 				return n
 			}
@@ -89,7 +102,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 			continue
 		}
 		if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.RayAt(sq).Xor(d.RayAt(b))
+			out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
 			if n++; n == len(out) {
 				return n
 			}
@@ -99,7 +112,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 		r := ras.At(i)
 		d := p.tb.Dir(r.Back)
 		blk := d.RayAt(sq).And(occ)
-		if blk.Empty() {
+		if blk.Empty() || r.RoyalOnly && !royal {
 			continue
 		}
 		b := nearest256(d, blk)
@@ -107,7 +120,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out[n] = d.RayAt(sq).Xor(d.RayAt(b))
+			out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
 			if n++; n == len(out) {
 				return n
 			}
@@ -122,7 +135,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, out []bb256) i
 			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
-					out[n] = path.VisitAt(from).With(from)
+					out[n] = attack256{from, path.VisitAt(from).With(from)}
 					if n++; n == len(out) {
 						return n
 					}

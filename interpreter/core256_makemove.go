@@ -171,22 +171,36 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 func (p *core256) liftMan(sq Square) (Piece, attached) {
 	var a attached
 	if p.fx {
-		if p.statused.Has(sq) {
-			a.status = p.status[sq]
-			p.setStatus(sq, 0)
-		}
-		if p.marked.Has(sq) {
-			a.marked = true
-			p.setMark(sq, false)
-		}
+		a = p.detach(sq)
 	}
 	p.castle = p.castle.Without(sq)
 	return p.removePiece(sq), a
 }
 
+// detach clears what is attached to the man on sq and returns it.
+func (p *core256) detach(sq Square) attached {
+	var a attached
+	if p.statused.Has(sq) {
+		a.status = p.status[sq]
+		p.setStatus(sq, 0)
+	}
+	if p.marked.Has(sq) {
+		a.marked = true
+		p.setMark(sq, false)
+	}
+	return a
+}
+
 // placeMan puts the man pc, with what liftMan found attached to it, on the empty square sq.
 func (p *core256) placeMan(sq Square, pc Piece, a attached) {
 	p.putPiece(sq, pc)
+	if a != (attached{}) {
+		p.attach(sq, a)
+	}
+}
+
+// attach gives the man on sq what liftMan found attached to it.
+func (p *core256) attach(sq Square, a attached) {
 	if a.status != 0 {
 		p.setStatus(sq, int(a.status))
 	}
@@ -198,22 +212,31 @@ func (p *core256) placeMan(sq Square, pc Piece, a attached) {
 // relocate moves the man on from, with what is attached to it, to the empty square to, and
 // returns it.
 func (p *core256) relocate(from, to Square) Piece {
-	pc, a := p.liftMan(from)
-	p.placeMan(to, pc, a)
+	// liftMan and placeMan, written out: the plain move's path is one call deep.
+	var a attached
+	if p.fx {
+		a = p.detach(from)
+	}
+	p.castle = p.castle.Without(from)
+	pc := p.removePiece(from)
+	p.putPiece(to, pc)
+	if a != (attached{}) {
+		p.attach(to, a)
+	}
 	return pc
 }
 
-// promote turns the mover's man on sq into type t, keeping what is attached to it: the
-// promoted type comes out of a pool (and the man goes in) when its type promotes from one,
-// and the man is marked promoted when the hands demote captured promoted men.
+// promote turns the mover's man on sq into type t, keeping what is attached to it. When its
+// type promotes from a pool, the promoted man comes out of the pool and the man goes in:
+// the new man is a real one of its type. Otherwise, when the hands demote captured
+// promoted men, it is marked promoted, so that it returns to a pool as what it was.
 func (p *core256) promote(sq Square, t int) {
 	pc := p.removePiece(sq)
 	p.putPiece(sq, MakePiece(t, pc.Color()))
 	if h := p.rs.Hands; h != nil {
 		if pt := p.tb.Piece(pc.Type()); pt.Promotion.FromPool >= 0 {
 			p.promoteFromPool(pt, pc.Type(), t)
-		}
-		if h.Demote {
+		} else if h.Demote {
 			p.setMark(sq, true)
 		}
 	}

@@ -90,7 +90,7 @@ func (p *core256) promotesToRoyal(m Move) bool {
 // of cells the attack depends on (see attacks). A move that changes none of one keeper's
 // cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
 // nothing the mover does can freeze its own piece. It returns how many it found.
-func (p *core256) keepers(out *[maxKeepers]bb256) int {
+func (p *core256) keepers(out *[maxKeepers]attack256) int {
 	if !p.rs.Allows(compiler.ShortcutKeepers) {
 		return 0
 	}
@@ -98,7 +98,7 @@ func (p *core256) keepers(out *[maxKeepers]bb256) int {
 	if r.Empty() || r.Many() {
 		return 0
 	}
-	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), out[:])
+	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), true, out[:])
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
@@ -117,26 +117,7 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
-			from := b.First()
-			start := len(buf)
-			if p.harmless && p.statused.Has(from) {
-				// A harmless piece attacks nothing, so it captures nothing: quiet moves only.
-				buf = p.genPiece(buf, pt, from, occ, bb256{}, compiler.Full256())
-			} else {
-				buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full256())
-				if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
-					buf = p.genEP(buf, pt, from)
-				}
-			}
-			if pt.MayRepeat {
-				buf = dedupe(buf, start)
-			}
-			if p.capEffects && pt.Promotion != nil {
-				buf = p.landingPromotions(buf, start, pt)
-			}
-			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-				buf = p.poolPromotions(buf, start, pt)
-			}
+			buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full256())
 		}
 	}
 	buf = p.genCastling(buf, movers)
@@ -146,9 +127,19 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	return buf
 }
 
-// genPiece generates the moves of the piece on from whose landing squares lie in mask.
-func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
+// genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
+// pt on from whose landing squares lie in mask, and its en-passant captures wherever they
+// land (a capture in passing can answer a check from the victim's square). Every move
+// generator and IsLegal take a man's moves from here: leaps, slides, rides and paths, then
+// (manExtras) en passant and the filters that depend on the position. A harmless man (its
+// status) attacks nothing, so it captures nothing.
+func (p *core256) genMan(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
 	us := p.side
+	harmless := p.harmless && p.statused.Has(from)
+	if harmless {
+		capturable = bb256{}
+	}
+	start := len(buf)
 	land := pt.Land[us].And(mask)
 	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
 	if dis := pt.Slides(us); dis.Len() > 0 {
@@ -176,12 +167,34 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
 	}
+	if p.filtered || pt.MayRepeat || p.ep.Any() {
+		buf = p.manExtras(buf, start, pt, from, harmless)
+	}
+	return buf
+}
+
+// manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
+// en-passant captures, then the filters — duplicates of repeated atoms, promotions where
+// a capture effect lands the capturer, promotions to a type its pool does not hold.
+func (p *core256) manExtras(buf []Move, start int, pt *compiler.PieceType[bb256], from Square, harmless bool) []Move {
+	if !harmless && p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
+		buf = p.genEP(buf, pt, from)
+	}
+	if pt.MayRepeat {
+		buf = dedupe(buf, start)
+	}
+	if p.capEffects && pt.Promotion != nil {
+		buf = p.landingPromotions(buf, start, pt)
+	}
+	if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
+		buf = p.poolPromotions(buf, start, pt)
+	}
 	return buf
 }
 
 // slides is the set of cells the unlimited slides dis (direction indices) reach from from:
 // empty cells up to the first piece, and that piece when capturable. It is apart from
-// genPiece, which calls it only for sliders, so that its loop keeps its values in registers.
+// genMan, which calls it only for sliders, so that its loop keeps its values in registers.
 func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb256) bb256 {
 	var targets bb256
 	for i := 0; i < dis.Len(); i++ {
@@ -197,8 +210,8 @@ func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
-// With capture effects a capture promotes where the capturer lands: genPiece's callers
-// then re-emit the piece's captures by landingPromotions.
+// With capture effects a capture promotes where the capturer lands: genMan then re-emits
+// the piece's captures by landingPromotions.
 func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
 	pr := pt.Promotion
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
@@ -360,16 +373,12 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	}
 
 	// Royal moves: generated like any piece, kept when the destination is safe.
-	kt := p.tb.Piece(p.board[k].Type())
 	start := len(buf)
-	buf = p.genPiece(buf, kt, k, occ, capturable, target)
-	if kt.MayRepeat {
-		buf = dedupe(buf, start)
-	}
+	buf = p.genMan(buf, p.tb.Piece(p.board[k].Type()), k, occ, capturable, target)
 	n := start
 	lifted := occ.Without(k)
 	for _, m := range buf[start:] {
-		if !p.attackedBy(m.To(), them, lifted, enemy) {
+		if m.Kind() == KindEP && p.probeLegal(m, us) || m.Kind() != KindEP && !p.attackedBy(m.To(), them, lifted, enemy) {
 			buf[n] = m
 			n++
 		}
@@ -398,15 +407,17 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 				m = m.And(pinRay[from])
 			}
 			start := len(buf)
-			buf = p.genPiece(buf, pt, from, occ, capturable, m)
-			if pt.MayRepeat {
-				buf = dedupe(buf, start)
-			}
-			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-				buf = p.poolPromotions(buf, start, pt)
-			}
+			buf = p.genMan(buf, pt, from, occ, capturable, m)
 			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
-				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
+				// En passant removes a second piece from the board: tested by make/test/unmake.
+				n := start
+				for _, m := range buf[start:] {
+					if m.Kind() != KindEP || p.probeLegal(m, us) {
+						buf[n] = m
+						n++
+					}
+				}
+				buf = buf[:n]
 			}
 		}
 	}
@@ -422,7 +433,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 // (checkRelevance) or free the enemy royal (keepers) skip the test.
 func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
 	var rel bb256
-	var keep [maxKeepers]bb256
+	var keep [maxKeepers]attack256
 	filter, nk := false, 0
 	if shortcut {
 		rel, filter = p.checkRelevance()
@@ -451,7 +462,7 @@ outer:
 				continue
 			}
 			for i := 0; i < nk; i++ {
-				if !keep[i].Meets(changed) {
+				if !keep[i].deps.Meets(changed) {
 					ext[n] = m
 					n++
 					continue outer

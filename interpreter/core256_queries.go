@@ -113,60 +113,20 @@ func (p *core256) Attackers(sq Square, by Color) compiler.Bitboard {
 }
 
 func (p *core256) attackers(sq Square, by Color) bb256 {
-	rs := p.rs
-	at := &p.tb.AttackTables
-	occ, active := p.occupied(), p.active(by)
 	pc := p.board[sq]
-	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
+	royalThere := pc != NoPiece && pc.Color() != by && p.rs.RoyalTypes>>uint(pc.Type())&1 != 0
+	if len(p.attackBuf) == 0 {
+		p.attackBuf = make([]attack256, 64)
+	}
+	// A piece may attack sq by several atoms: a full buffer may have missed some.
+	n := p.attacks(sq, by, p.occupied(), p.active(by), royalThere, p.attackBuf)
+	for n == len(p.attackBuf) {
+		p.attackBuf = make([]attack256, 2*len(p.attackBuf))
+		n = p.attacks(sq, by, p.occupied(), p.active(by), royalThere, p.attackBuf)
+	}
 	var out bb256
-	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		a := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(active)
-		if a.Any() && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
-			for b := a; b.Any(); b = b.Rest() {
-				if from := b.First(); !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
-					a = a.Without(from) // only a capture-royal leap reaches sq
-				}
-			}
-		}
-		out = out.Or(a)
-	}
-	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		if blk := d.RayAt(sq).And(occ); blk.Any() {
-			if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-				out = out.With(b)
-			}
-		}
-	}
-	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
-		r := ras.At(i)
-		d := p.tb.Dir(r.Back)
-		blk := d.RayAt(sq).And(occ)
-		if blk.Empty() || r.RoyalOnly && !royalThere {
-			continue
-		}
-		b := nearest256(d, blk)
-		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
-			continue
-		}
-		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out = out.With(b)
-		}
-	}
-	if pm := at.PathTypes[by]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t].And(active).AndNot(out); b.Any(); b = b.Rest() {
-				if from := b.First(); p.pathAttack(pt, by, from, sq) != nil {
-					out = out.With(from)
-				}
-			}
-		}
+	for _, a := range p.attackBuf[:n] {
+		out = out.With(a.from)
 	}
 	return out
 }
@@ -201,21 +161,7 @@ func (p *core256) IsLegal(m Move) bool {
 	if m.Kind() == KindCastle {
 		buf = p.genCastling(buf, p.movers(p.side))
 	} else {
-		pt := p.tb.Piece(pc.Type())
-		if p.harmless && p.statused.Has(from) {
-			buf = p.genPiece(buf, pt, from, p.occupied(), bb256{}, compiler.Full256())
-		} else {
-			buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
-			if p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
-				buf = p.genEP(buf, pt, from)
-			}
-		}
-		if p.capEffects && pt.Promotion != nil {
-			buf = p.landingPromotions(buf, 0, pt)
-		}
-		if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-			buf = p.poolPromotions(buf, 0, pt)
-		}
+		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
 	}
 	p.scratch = buf
 	found := false

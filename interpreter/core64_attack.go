@@ -63,22 +63,35 @@ func (p *core64) Attacked(sq Square, by Color) bool {
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
 func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
-	var one [1]bb64
-	return p.attacks(sq, by, occ, active, one[:]) > 0
+	var one [1]attack64
+	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 
-// attacks finds up to len(out) attacks by the pieces in active (of side by) on sq and
-// records each as the set of cells it depends on: the attacker's square, for a ride also
-// the cells up to sq, for a path every cell the path may touch. It returns how many it
-// found, stopping once out is full.
-func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int {
+// attack64 is one attack on a square: the attacker's square, and the cells the attack
+// depends on (the attacker's square; for a ride also the cells up to the target; for a
+// path every cell the path may touch).
+type attack64 struct {
+	from Square
+	deps bb64
+}
+
+// attacks is the one attack walk: it finds up to len(out) attacks by the pieces in active
+// (of side by) on sq, and returns how many it found, stopping once out is full. Check,
+// Attackers and the keepers shortcut all read it. With royal false, atoms that capture only
+// royal pieces are left out (sq holds no royal piece of the other side); check assumes one.
+func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out []attack64) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
+	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
 	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
 		for b := at.AttackFromAt(by, t, sq) & p.byType[t] & active; b != 0; b &= b - 1 {
-			out[n] = compiler.Bit64(b.First())
+			from := b.First()
+			if royalOnly && !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
+				continue // only a capture-royal leap reaches sq
+			}
+			out[n] = attack64{from, compiler.Bit64(from)}
 			if n++; n == len(out) {
 				return n
 			}
@@ -92,7 +105,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 			continue
 		}
 		if b := nearest64(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-			out[n] = d.RayAt(sq) ^ d.RayAt(b)
+			out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
 			if n++; n == len(out) {
 				return n
 			}
@@ -102,7 +115,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 		r := ras.At(i)
 		d := p.tb.Dir(r.Back)
 		blk := d.RayAt(sq) & occ
-		if blk == 0 {
+		if blk == 0 || r.RoyalOnly && !royal {
 			continue
 		}
 		b := nearest64(d, blk)
@@ -110,7 +123,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out[n] = d.RayAt(sq) ^ d.RayAt(b)
+			out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
 			if n++; n == len(out) {
 				return n
 			}
@@ -125,7 +138,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, out []bb64) int 
 			for b := p.byType[t] & active; b != 0; b &= b - 1 {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
-					out[n] = path.VisitAt(from) | compiler.Bit64(from)
+					out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
 					if n++; n == len(out) {
 						return n
 					}

@@ -93,7 +93,7 @@ func (p *core64) promotesToRoyal(m Move) bool {
 // of cells the attack depends on (see attacks). A move that changes none of one keeper's
 // cells leaves the royal attacked: the attacker stays, nothing new stands in its way, and
 // nothing the mover does can freeze its own piece. It returns how many it found.
-func (p *core64) keepers(out *[maxKeepers]bb64) int {
+func (p *core64) keepers(out *[maxKeepers]attack64) int {
 	if !p.rs.Allows(compiler.ShortcutKeepers) {
 		return 0
 	}
@@ -101,7 +101,7 @@ func (p *core64) keepers(out *[maxKeepers]bb64) int {
 	if r == 0 || r&(r-1) != 0 {
 		return 0
 	}
-	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), out[:])
+	return p.attacks(r.First(), p.side, p.occupied(), p.active(p.side), true, out[:])
 }
 
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
@@ -120,26 +120,7 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		for b := p.byType[t] & movers; b != 0; b &= b - 1 {
-			from := b.First()
-			start := len(buf)
-			if p.harmless && p.statused.Has(from) {
-				// A harmless piece attacks nothing, so it captures nothing: quiet moves only.
-				buf = p.genPiece(buf, pt, from, occ, bb64(0), compiler.Full64())
-			} else {
-				buf = p.genPiece(buf, pt, from, occ, capturable, compiler.Full64())
-				if p.ep != 0 && pt.EPCaptureAt(us, from)&p.ep != 0 {
-					buf = p.genEP(buf, pt, from)
-				}
-			}
-			if pt.MayRepeat {
-				buf = dedupe(buf, start)
-			}
-			if p.capEffects && pt.Promotion != nil {
-				buf = p.landingPromotions(buf, start, pt)
-			}
-			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-				buf = p.poolPromotions(buf, start, pt)
-			}
+			buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
 		}
 	}
 	buf = p.genCastling(buf, movers)
@@ -149,9 +130,19 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	return buf
 }
 
-// genPiece generates the moves of the piece on from whose landing squares lie in mask.
-func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
+// genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
+// pt on from whose landing squares lie in mask, and its en-passant captures wherever they
+// land (a capture in passing can answer a check from the victim's square). Every move
+// generator and IsLegal take a man's moves from here: leaps, slides, rides and paths, then
+// (manExtras) en passant and the filters that depend on the position. A harmless man (its
+// status) attacks nothing, so it captures nothing.
+func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
 	us := p.side
+	harmless := p.harmless && p.statused.Has(from)
+	if harmless {
+		capturable = bb64(0)
+	}
+	start := len(buf)
 	land := pt.Land[us] & mask
 	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
 	if dis := pt.Slides(us); dis.Len() > 0 {
@@ -179,12 +170,34 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
 	}
+	if p.filtered || pt.MayRepeat || p.ep != 0 {
+		buf = p.manExtras(buf, start, pt, from, harmless)
+	}
+	return buf
+}
+
+// manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
+// en-passant captures, then the filters — duplicates of repeated atoms, promotions where
+// a capture effect lands the capturer, promotions to a type its pool does not hold.
+func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], from Square, harmless bool) []Move {
+	if !harmless && p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
+		buf = p.genEP(buf, pt, from)
+	}
+	if pt.MayRepeat {
+		buf = dedupe(buf, start)
+	}
+	if p.capEffects && pt.Promotion != nil {
+		buf = p.landingPromotions(buf, start, pt)
+	}
+	if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
+		buf = p.poolPromotions(buf, start, pt)
+	}
 	return buf
 }
 
 // slides is the set of cells the unlimited slides dis (direction indices) reach from from:
 // empty cells up to the first piece, and that piece when capturable. It is apart from
-// genPiece, which calls it only for sliders, so that its loop keeps its values in registers.
+// genMan, which calls it only for sliders, so that its loop keeps its values in registers.
 func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb64) bb64 {
 	var targets bb64
 	for i := 0; i < dis.Len(); i++ {
@@ -200,8 +213,8 @@ func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb6
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
-// With capture effects a capture promotes where the capturer lands: genPiece's callers
-// then re-emit the piece's captures by landingPromotions.
+// With capture effects a capture promotes where the capturer lands: genMan then re-emits
+// the piece's captures by landingPromotions.
 func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	pr := pt.Promotion
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
@@ -363,16 +376,12 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	}
 
 	// Royal moves: generated like any piece, kept when the destination is safe.
-	kt := p.tb.Piece(p.board[k].Type())
 	start := len(buf)
-	buf = p.genPiece(buf, kt, k, occ, capturable, target)
-	if kt.MayRepeat {
-		buf = dedupe(buf, start)
-	}
+	buf = p.genMan(buf, p.tb.Piece(p.board[k].Type()), k, occ, capturable, target)
 	n := start
 	lifted := occ &^ compiler.Bit64(k)
 	for _, m := range buf[start:] {
-		if !p.attackedBy(m.To(), them, lifted, enemy) {
+		if m.Kind() == KindEP && p.probeLegal(m, us) || m.Kind() != KindEP && !p.attackedBy(m.To(), them, lifted, enemy) {
 			buf[n] = m
 			n++
 		}
@@ -401,15 +410,17 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 				m &= pinRay[from]
 			}
 			start := len(buf)
-			buf = p.genPiece(buf, pt, from, occ, capturable, m)
-			if pt.MayRepeat {
-				buf = dedupe(buf, start)
-			}
-			if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-				buf = p.poolPromotions(buf, start, pt)
-			}
+			buf = p.genMan(buf, pt, from, occ, capturable, m)
 			if p.ep != 0 && pt.EPCaptureAt(us, from)&p.ep != 0 {
-				buf = p.keepLegal(buf, p.genEP(buf, pt, from), false)
+				// En passant removes a second piece from the board: tested by make/test/unmake.
+				n := start
+				for _, m := range buf[start:] {
+					if m.Kind() != KindEP || p.probeLegal(m, us) {
+						buf[n] = m
+						n++
+					}
+				}
+				buf = buf[:n]
 			}
 		}
 	}
@@ -425,7 +436,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 // (checkRelevance) or free the enemy royal (keepers) skip the test.
 func (p *core64) keepLegal(base, ext []Move, shortcut bool) []Move {
 	var rel bb64
-	var keep [maxKeepers]bb64
+	var keep [maxKeepers]attack64
 	filter, nk := false, 0
 	if shortcut {
 		rel, filter = p.checkRelevance()
@@ -454,7 +465,7 @@ outer:
 				continue
 			}
 			for i := 0; i < nk; i++ {
-				if keep[i]&changed == 0 {
+				if keep[i].deps&changed == 0 {
 					ext[n] = m
 					n++
 					continue outer

@@ -79,11 +79,16 @@ type core64 struct {
 	// pool; kingBits: castle also keeps the square of a side's king that has never moved
 	// (so that a partner dropped on its corner can regain its right).
 	pools, poolPromo, kingBits bool
+	// filtered: a man's generated moves may need genMan's filters (a harmless status,
+	// capture effects or promotion from a pool are in play).
+	filtered bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
-	pinRay  [compiler.MaxCells64]bb64
-	scratch []Move
-	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
+	pinRay [compiler.MaxCells64]bb64
+	// attackBuf receives the attacks Attackers collects (made on first use).
+	attackBuf []attack64
+	scratch   []Move
+	hook      *hookState // hooks' VM and environment, made on first use; one per goroutine
 	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
@@ -121,11 +126,12 @@ func (p *core64) Ply() int { return len(p.undo) }
 func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	st := rs.Status
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
-	return &core64{rs: rs, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
-		capEffects: rs.CaptureEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
+		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
-		poolPromo: rs.Mechanisms&compiler.MechPoolPromotion != 0,
+		poolPromo: poolPromo,
 		kingBits:  rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil) && rs.Castling != nil && rs.Hands.RestoreCastling,
 		undo:      make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
@@ -148,7 +154,7 @@ func (p *core64) clone() *core64 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch = nil, nil
+	q.hits, q.fxScratch, q.attackBuf = nil, nil, nil
 	q.hook = nil
 	return &q
 }

@@ -116,60 +116,20 @@ func (p *core64) Attackers(sq Square, by Color) compiler.Bitboard {
 }
 
 func (p *core64) attackers(sq Square, by Color) bb64 {
-	rs := p.rs
-	at := &p.tb.AttackTables
-	occ, active := p.occupied(), p.active(by)
 	pc := p.board[sq]
-	royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
+	royalThere := pc != NoPiece && pc.Color() != by && p.rs.RoyalTypes>>uint(pc.Type())&1 != 0
+	if len(p.attackBuf) == 0 {
+		p.attackBuf = make([]attack64, 64)
+	}
+	// A piece may attack sq by several atoms: a full buffer may have missed some.
+	n := p.attacks(sq, by, p.occupied(), p.active(by), royalThere, p.attackBuf)
+	for n == len(p.attackBuf) {
+		p.attackBuf = make([]attack64, 2*len(p.attackBuf))
+		n = p.attacks(sq, by, p.occupied(), p.active(by), royalThere, p.attackBuf)
+	}
 	var out bb64
-	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		a := at.AttackFromAt(by, t, sq) & p.byType[t] & active
-		if a != 0 && !royalThere && rs.Mechanisms&compiler.MechCaptureRoyal != 0 {
-			for b := a; b != 0; b &= b - 1 {
-				if from := b.First(); !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
-					a &^= compiler.Bit64(from) // only a capture-royal leap reaches sq
-				}
-			}
-		}
-		out |= a
-	}
-	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		if blk := d.RayAt(sq) & occ; blk != 0 {
-			if b := nearest64(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
-				out |= compiler.Bit64(b)
-			}
-		}
-	}
-	for ras, i := at.RideAttacks(by), 0; i < ras.Len(); i++ {
-		r := ras.At(i)
-		d := p.tb.Dir(r.Back)
-		blk := d.RayAt(sq) & occ
-		if blk == 0 || r.RoyalOnly && !royalThere {
-			continue
-		}
-		b := nearest64(d, blk)
-		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
-			continue
-		}
-		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
-			out |= compiler.Bit64(b)
-		}
-	}
-	if pm := at.PathTypes[by]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t] & active &^ out; b != 0; b &= b - 1 {
-				if from := b.First(); p.pathAttack(pt, by, from, sq) != nil {
-					out |= compiler.Bit64(from)
-				}
-			}
-		}
+	for _, a := range p.attackBuf[:n] {
+		out |= compiler.Bit64(a.from)
 	}
 	return out
 }
@@ -204,21 +164,7 @@ func (p *core64) IsLegal(m Move) bool {
 	if m.Kind() == KindCastle {
 		buf = p.genCastling(buf, p.movers(p.side))
 	} else {
-		pt := p.tb.Piece(pc.Type())
-		if p.harmless && p.statused.Has(from) {
-			buf = p.genPiece(buf, pt, from, p.occupied(), bb64(0), compiler.Full64())
-		} else {
-			buf = p.genPiece(buf, pt, from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
-			if p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
-				buf = p.genEP(buf, pt, from)
-			}
-		}
-		if p.capEffects && pt.Promotion != nil {
-			buf = p.landingPromotions(buf, 0, pt)
-		}
-		if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
-			buf = p.poolPromotions(buf, 0, pt)
-		}
+		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
 	}
 	p.scratch = buf
 	found := false
