@@ -54,13 +54,9 @@ var pairMechanisms = []mechanism{
 }
 
 // pairConflicts are the pairs left out, with why.
-var pairConflicts = map[string]string{
-	// A promotion from a pool puts the pawn into the pool already, and the man taken out is
-	// marked promoted all the same (normalEffect), so capturing it puts a second pawn into
-	// a pool: with both keys the rules as written conserve no man. Left out until the
-	// language says which of the two wins.
-	"demote×pool-promotion": "a man promoted from a pool is marked, and demoted again when captured",
-}
+// (None now: demote×pool-promotion was, until a man promoted from a pool stopped being
+// marked for demotion — the pawn is in the pool already, the man taken out is a real one.)
+var pairConflicts = map[string]string{}
 
 func (s *pairSpec) hands() bool    { return s.drops || s.demote || s.poolPromo || s.exchange }
 func (s *pairSpec) statuses() bool { return s.bounce || s.kick }
