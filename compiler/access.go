@@ -178,6 +178,9 @@ func (z *Zobrist) HandKey(slot, n int) uint64 { return z.hand[slot][n] }
 // PromotedKey is the key of a promoted piece (one that demotes when captured) on sq.
 func (z *Zobrist) PromotedKey(sq Square) uint64 { return z.marked[sq] }
 
+// GateKey is the key of a gating right on sq.
+func (z *Zobrist) GateKey(sq Square) uint64 { return z.gate[sq] }
+
 // DropToAt is where side c may drop a piece of type t (before the square must be empty).
 func (t *Tables[B]) DropToAt(c Color, ty int) B { return t.dropTo[c][ty] }
 

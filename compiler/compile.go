@@ -674,7 +674,10 @@ func (l *lowering) hands(h *defs.Hands) {
 	rs := l.rs
 	rs.pools = append(rs.pools, h.Pools...)
 	pool := func(name string) int { return slices.Index(h.Pools, name) }
-	hr := &HandRules{CaptureTo: pool(h.CaptureTo), Demote: h.Demote, DropFrom: -1, RestoreCastling: h.RestoreCastlingOnDrop}
+	hr := &HandRules{CaptureTo: pool(h.CaptureTo), Demote: h.Demote, DropFrom: -1, RestoreCastling: h.RestoreCastlingOnDrop, GateFrom: -1}
+	if h.Gating != nil {
+		hr.GateFrom = pool(h.Gating.From)
+	}
 	for _, p := range h.Pools {
 		hr.enemy = append(hr.enemy, slices.Contains(h.EnemyPools, p))
 	}

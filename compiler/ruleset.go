@@ -184,6 +184,8 @@ type HandRules struct {
 	// RestoreCastling: a partner dropped on a corner of its castling rank regains its right
 	// while its royal has never moved (defs.Hands.RestoreCastlingOnDrop).
 	RestoreCastling bool
+	// GateFrom is the pool gated pieces come from, -1: no gating (defs.Gating).
+	GateFrom int
 }
 
 // ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).

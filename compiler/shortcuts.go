@@ -40,13 +40,14 @@ const (
 	MechDrop                                            // pieces dropped from a pool onto empty squares
 	MechExchange                                        // exchanges: give a held man, rescue one's own and drop it
 	MechPoolPromotion                                   // promotion that takes the new piece from a pool
+	MechGating                                          // a piece from a pool enters on the square a first-rank piece leaves
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "unclassified"}
+	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -93,17 +94,20 @@ const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding |
 var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// Capture-royal leaps are in the leap attack tables that find checkers; capture-royal
 	// rides are ranged attacks (MechCaptureRide), which the pin logic does not track.
-	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked},
+	// Gating: a gating move is legal exactly when the same move without gating is (the
+	// gated man never blocks a check on its own side), so its forms copy legal moves.
+	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
+	// Gating changes only the cells a move names: the gated man enters on the origin.
 	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked},
+		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked},
+		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
 	// without a check rule: removing a royal piece of the mover.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
-		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal},
+		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.
@@ -213,6 +217,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.Exchange != nil {
 			m |= MechExchange
 		}
+		if h.GateFrom >= 0 {
+			m |= MechGating
+		}
 	}
 	for t := range r.pieces {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
@@ -257,8 +264,8 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
-	"hands.restore-castling-on-drop": true,
-	"hands.drops":                    true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
+	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
+	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,

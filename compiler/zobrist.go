@@ -23,6 +23,7 @@ type Zobrist struct {
 	hand   [][]uint64 // [((color*pools)+pool)*types+type][count]
 	status [][]uint64 // [square][counter]
 	marked []uint64   // per square: a promoted piece stands there (pools that demote)
+	gate   []uint64   // per square: the piece there may still gate
 	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
 	// side that moved), so that a decided node never shares a hash with an undecided one.
 	Ended [4]uint64
@@ -81,6 +82,10 @@ func newZobrist(types, cells, pools int) Zobrist {
 		for c := firstHandKeys + 1; c <= MaxHand; c++ {
 			z.hand[i][c] = rng.next()
 		}
+	}
+	z.gate = make([]uint64, cells)
+	for s := range z.gate {
+		z.gate[s] = rng.next()
 	}
 	return z
 }

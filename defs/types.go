@@ -211,6 +211,9 @@ type Hands struct {
 	RestoreCastlingOnDrop bool      `yaml:"restore-castling-on-drop"`
 	Drops                 *Drops    `yaml:"drops"`
 	Exchange              *Exchange `yaml:"exchange"`
+	// Gating: a piece of the gating pool may enter on the square a first-rank piece leaves
+	// on its first move (Seirawan chess).
+	Gating *Gating `yaml:"gating"`
 }
 
 // Drops says which pool drops come from and where they may land.
@@ -218,6 +221,12 @@ type Drops struct {
 	Src    `yaml:"-"`
 	From   string     `yaml:"from"`   // the dropping side's pool
 	Forbid []DropRule `yaml:"forbid"` // pieces that may not be dropped on a zone
+}
+
+// Gating says which pool gated pieces come from.
+type Gating struct {
+	Src  `yaml:"-"`
+	From string `yaml:"from"` // the moving side's pool
 }
 
 // DropRule forbids drops of some pieces on a zone.

@@ -910,8 +910,13 @@ func (v *validator) hands() {
 	if h.RestoreCastlingOnDrop && h.Drops == nil && h.Exchange == nil {
 		v.add(h.Src, "restore-castling-on-drop", "restore-castling-on-drop needs drops or an exchange: nothing is ever dropped")
 	}
-	if h.CaptureTo == "" && h.Drops == nil && h.Exchange == nil {
-		v.add(h.Src, "", "hands: pools that nothing fills or empties; give capture-to, drops or exchange")
+	if g := h.Gating; g != nil {
+		if v.required(g.Src, "gating", "from", "the pool gated pieces come from", g.From == "") {
+			ref(g.Src, "from", g.From)
+		}
+	}
+	if h.CaptureTo == "" && h.Drops == nil && h.Exchange == nil && h.Gating == nil {
+		v.add(h.Src, "", "hands: pools that nothing fills or empties; give capture-to, drops, exchange or gating")
 	}
 	if d := h.Drops; d != nil {
 		if v.required(d.Src, "drops", "from", "the pool dropped pieces come from", d.From == "") {

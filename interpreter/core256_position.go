@@ -17,6 +17,7 @@ type frame256 struct {
 	endGoal   int16
 	ended     int8
 	castle    bb256
+	gates     bb256
 	ep        bb256
 	epVictim  Square
 	halfmove  int
@@ -38,6 +39,7 @@ type core256 struct {
 	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
 	castle   bb256  // partner squares that keep their castling right
+	gates    bb256  // first-rank squares whose man may still gate (rulesets with gating)
 	ep       bb256  // en-passant target squares
 	epVictim Square // the piece that may be taken en passant
 	halfmove int
@@ -76,16 +78,16 @@ type core256 struct {
 	// pool; kingBits: castle also keeps the square of a side's king that has never moved
 	// (so that a partner dropped on its corner can regain its right).
 	pools, poolPromo, kingBits bool
-	// filtered: a man's generated moves may need genMan's filters (a harmless status,
-	// capture effects or promotion from a pool are in play).
-	filtered bool
+	// filtered: a man's generated moves may need manExtras (a harmless status, capture
+	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
+	filtered, gating bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
-	pinRay  [compiler.MaxCells256]bb256
+	pinRay [compiler.MaxCells256]bb256
 	// attackBuf receives the attacks Attackers collects (made on first use).
 	attackBuf []attack256
-	scratch []Move
-	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
+	scratch   []Move
+	hook      *hookState // hooks' VM and environment, made on first use; one per goroutine
 	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
@@ -124,7 +126,8 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	st := rs.Status
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
-	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
+	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
@@ -213,6 +216,9 @@ func (p *core256) computeHash() uint64 {
 	}
 	for b := p.marked; b.Any(); b = b.Rest() {
 		h ^= p.rs.Zobrist.PromotedKey(b.First())
+	}
+	for b := p.gates; b.Any(); b = b.Rest() {
+		h ^= p.rs.Zobrist.GateKey(b.First())
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]

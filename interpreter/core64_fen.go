@@ -130,6 +130,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 		if err := p.parseCastling(fields[2]); err != "" {
 			return bad("%s", err)
 		}
+		p.dropSpentGates()
 	}
 	if len(fields) > 3 && fields[3] != "-" {
 		if err := p.parseEP(fields[3]); err != "" {
@@ -167,7 +168,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 
 func (p *core64) parseCastling(s string) string {
 	cs := p.rs.Castling
-	if cs == nil {
+	if cs == nil && !p.gating {
 		return fmt.Sprintf("castling rights %s, but %s has no castling", defs.Quote(s), p.rs.Name)
 	}
 	for _, ch := range []byte(s) {
@@ -176,6 +177,15 @@ func (p *core64) parseCastling(s string) string {
 		if ch >= 'a' && ch <= 'z' {
 			c = compiler.Black
 			lc = ch - 'a' + 'A'
+		}
+		if p.gating && lc != 'K' && lc != 'Q' {
+			if msg := p.parseGate(ch, c, int(lc)-'A'); msg != "" {
+				return msg
+			}
+			continue
+		}
+		if cs == nil {
+			return fmt.Sprintf("castling right %q, but %s has no castling (its gating rights are file letters)", string(ch), p.rs.Name)
 		}
 		rank := cs.Rank[c]
 		rankName := "first rank"
@@ -226,8 +236,53 @@ func (p *core64) parseCastling(s string) string {
 			p.castle |= compiler.Bit64(r)
 			p.hash ^= p.rs.Zobrist.CastleKey(r)
 		}
+		if p.gating {
+			// A castling right also says that the royal and the partner never moved.
+			p.setGate(r)
+			p.setGate(kings.First())
+		}
 	}
 	return ""
+}
+
+// parseGate reads a gating right: the file letter ch of side c's first-rank man on file f.
+func (p *core64) parseGate(ch byte, c Color, f int) string {
+	rs := p.rs
+	if f < 0 || f >= rs.Files {
+		return fmt.Sprintf("unknown castling or gating right %q (use K, Q, k, q or file letters)", string(ch))
+	}
+	sq := rs.SquareAt(f, rs.RankOf(p.tb.CastleRank[c].First()))
+	if pc := p.board[sq]; pc == NoPiece || pc.Color() != c {
+		return fmt.Sprintf("gating right %q, but no %s man stands on %s", string(ch), sideName[c], rs.SquareName(sq))
+	}
+	p.setGate(sq)
+	return ""
+}
+
+// setGate gives the man on sq its gating right (hashed; while a position is set up).
+func (p *core64) setGate(sq Square) {
+	if !p.gates.Has(sq) {
+		p.gates |= compiler.Bit64(sq)
+		p.hash ^= p.rs.Zobrist.GateKey(sq)
+	}
+}
+
+// dropSpentGates ends the gating rights of a side whose gating pool is empty and cannot
+// fill again (no capture goes there): the FEN does not write them.
+func (p *core64) dropSpentGates() {
+	h := p.rs.Hands
+	if !p.gating || h.CaptureTo == h.GateFrom {
+		return
+	}
+	for c := compiler.White; c <= compiler.Black; c++ {
+		if !p.poolEmpty(c, h.GateFrom) {
+			continue
+		}
+		for b := p.gates & p.byColor[c]; b != 0; b &= b - 1 {
+			p.gates &^= compiler.Bit64(b.First())
+			p.hash ^= p.rs.Zobrist.GateKey(b.First())
+		}
+	}
 }
 
 // parseEP reads the en-passant field: the target squares a piece passed with its last
@@ -435,16 +490,54 @@ func (p *core64) innerOnKFile(kingFile int, partners bb64, rank int) bool {
 }
 
 func (p *core64) castlingString() string {
-	if p.castle == 0 {
+	if p.castle == 0 && p.gates == 0 {
 		return "-"
 	}
-	rs := p.rs
-	cs := rs.Castling
 	var out []byte
 	for c := 0; c < 2; c++ {
+		if p.rs.Castling != nil {
+			out = p.castlingLetters(out, c)
+		}
+		if p.gating {
+			out = p.gateLetters(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return string(out)
+}
+
+// gateLetters appends side c's gating rights as Fairy-Stockfish 11.1 writes them: after
+// its castling letters, the file letter of every first-rank man that may gate (the
+// royal's and the partners' too), and none at all while its gating pool is empty and no
+// capture can fill it.
+func (p *core64) gateLetters(out []byte, c Color) []byte {
+	rs := p.rs
+	h := rs.Hands
+	g := p.gates & p.byColor[c]
+	if g == 0 || h.CaptureTo != h.GateFrom && p.poolEmpty(c, h.GateFrom) {
+		return out
+	}
+	for ; g != 0; g &= g - 1 {
+		ch := byte('A' + rs.FileOf(g.First()))
+		if c == compiler.Black {
+			ch += 'a' - 'A'
+		}
+		out = append(out, ch)
+	}
+	return out
+}
+
+// castlingLetters appends side c's castling rights: K and Q, or the partner's file where
+// those would be ambiguous (X-FEN), and a never-moved king's own file (kingBits).
+func (p *core64) castlingLetters(out []byte, c Color) []byte {
+	rs := p.rs
+	cs := rs.Castling
+	{
 		kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
 		if kings == 0 {
-			continue
+			return out
 		}
 		k := kings.First()
 		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
@@ -483,10 +576,7 @@ func (p *core64) castlingString() string {
 		}
 		out = append(append(out, short...), long...)
 	}
-	if len(out) == 0 {
-		return "-"
-	}
-	return string(out)
+	return out
 }
 
 // parsePools reads the pool groups: group i lists pool i of both sides, each letter a man

@@ -70,7 +70,7 @@ func (p *core64) makeProbe(m Move) { p.play(m, false) }
 
 func (p *core64) play(m Move, goals bool) {
 	rs := p.rs
-	p.undo = append(p.undo, frame64{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
+	p.undo = append(p.undo, frame64{move: m, mark: int32(len(p.journal)), castle: p.castle, gates: p.gates, ep: p.ep,
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
@@ -105,6 +105,9 @@ func (p *core64) play(m Move, goals bool) {
 		} else {
 			u.moved = p.normalEffect(m, u)
 		}
+	}
+	if p.gating && m.Kind() != KindNull {
+		p.gateEffect(m)
 	}
 	if p.fx && p.statused != 0 {
 		p.countdown()
@@ -279,6 +282,44 @@ func (p *core64) castleEffect(m Move) Piece {
 	return k
 }
 
+// gateEffect, after any move of a ruleset with gating, puts the man m gates (if any) from
+// the gating pool on its gate square, and ends the gating rights of every square the move
+// changed: a man that moved or was captured no longer gates, nor does the gated man.
+// When the mover's gating pool is spent for good (no capture refills it), its remaining
+// rights end too, as the FEN no longer writes them.
+func (p *core64) gateEffect(m Move) {
+	h := p.rs.Hands
+	us := p.side
+	old := p.gates
+	if t := m.Gated(); t >= 0 {
+		p.changePool(us, h.GateFrom, t, -1)
+		p.putPiece(m.GateSquare(), MakePiece(t, us))
+		if h.CaptureTo != h.GateFrom && p.poolEmpty(us, h.GateFrom) {
+			p.gates &^= p.tb.CastleRank[us]
+		}
+	}
+	p.gates = p.gates &^ (compiler.Bit64(m.From()) | compiler.Bit64(m.To())) & p.occupied()
+	if m.Kind() == KindCastle {
+		p.gates &^= compiler.Bit64(m.Aux())
+	}
+	if c := m.Cap1(); c != NoSquare {
+		p.gates &^= compiler.Bit64(c)
+	}
+	for b := old ^ p.gates; b != 0; b &= b - 1 {
+		p.hash ^= p.rs.Zobrist.GateKey(b.First())
+	}
+}
+
+// poolEmpty reports whether side c holds nothing in pool.
+func (p *core64) poolEmpty(c Color, pool int) bool {
+	for t := range p.rs.NumPieces() {
+		if p.hand[p.rs.HandSlot(c, pool, t)] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // MakeNull passes the move to the opponent (for a search's null-move pruning): en-passant
 // targets lapse, nothing else changes (a decided game stays decided). Unmake takes it back.
 func (p *core64) MakeNull() { p.play(newMove(0, 0).withKind(KindNull), false) }
@@ -357,6 +398,7 @@ func (p *core64) Unmake() {
 		p.fullmove--
 	}
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
+	p.gates = u.gates
 	p.ended, p.endGoal = u.ended, u.endGoal
 	p.undo = p.undo[:len(p.undo)-1]
 }

@@ -192,6 +192,39 @@ func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], 
 	if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
 		buf = p.poolPromotions(buf, start, pt)
 	}
+	if p.gating && p.gates.Has(from) {
+		buf = p.gatedMoves(buf, start, len(buf), from, false)
+	}
+	return buf
+}
+
+// gatedCastling appends the gating forms of the castling move last in buf (royal on k,
+// partner on r, landing on kd and rd): a held man may enter on the royal's or the
+// partner's square, when the castled pair leaves it.
+func (p *core64) gatedCastling(buf []Move, k, r, kd, rd Square) []Move {
+	n := len(buf) - 1
+	if p.gates.Has(k) && k != kd && k != rd {
+		buf = p.gatedMoves(buf, n, n+1, k, false)
+	}
+	if p.gates.Has(r) && r != kd && r != rd {
+		buf = p.gatedMoves(buf, n, n+1, r, true)
+	}
+	return buf
+}
+
+// gatedMoves appends, for every move of buf[start:end], its gating forms: each type the
+// mover's gating pool holds entering on sq (the origin, or with onPartner the castling
+// partner's square), where that type may be dropped.
+func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner bool) []Move {
+	us := p.side
+	for t := range p.rs.NumPieces() {
+		if p.hand[p.rs.HandSlot(us, p.rs.Hands.GateFrom, t)] == 0 || !p.tb.DropToAt(us, t).Has(sq) {
+			continue
+		}
+		for _, m := range buf[start:end] {
+			buf = append(buf, m.withGate(t, onPartner))
+		}
+	}
 	return buf
 }
 
@@ -323,6 +356,9 @@ func (p *core64) genCastling(buf []Move, movers bb64) []Move {
 		}
 		if ok {
 			buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
+			if p.gating {
+				buf = p.gatedCastling(buf, k, r, kd, rd)
+			}
 		}
 	}
 	return buf
@@ -375,7 +411,8 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		}
 	}
 
-	// Royal moves: generated like any piece, kept when the destination is safe.
+	// Royal moves: generated like any piece, kept when the destination is safe. (A gating
+	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
 	buf = p.genMan(buf, p.tb.Piece(p.board[k].Type()), k, occ, capturable, target)
 	n := start
@@ -483,6 +520,11 @@ outer:
 // probeLegal plays m by side us, asks whether it left us a legal position, and takes it
 // back: no royal piece of us removed, and us not in check by the check rule.
 func (p *core64) probeLegal(m Move, us Color) bool {
+	// A gated man never blocks a check on its own side (as Fairy-Stockfish plays gating):
+	// a gating move is legal exactly when the same move without gating is.
+	if p.gating && !m.IsDrop() {
+		m &^= gateMask
+	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
 	p.Unmake()

@@ -20,6 +20,7 @@ type frame64 struct {
 	endGoal   int16
 	ended     int8
 	castle    bb64
+	gates     bb64
 	ep        bb64
 	epVictim  Square
 	halfmove  int
@@ -41,6 +42,7 @@ type core64 struct {
 	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
 	castle   bb64   // partner squares that keep their castling right
+	gates    bb64   // first-rank squares whose man may still gate (rulesets with gating)
 	ep       bb64   // en-passant target squares
 	epVictim Square // the piece that may be taken en passant
 	halfmove int
@@ -79,9 +81,9 @@ type core64 struct {
 	// pool; kingBits: castle also keeps the square of a side's king that has never moved
 	// (so that a partner dropped on its corner can regain its right).
 	pools, poolPromo, kingBits bool
-	// filtered: a man's generated moves may need genMan's filters (a harmless status,
-	// capture effects or promotion from a pool are in play).
-	filtered bool
+	// filtered: a man's generated moves may need manExtras (a harmless status, capture
+	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
+	filtered, gating bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64
@@ -127,7 +129,8 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	st := rs.Status
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
@@ -216,6 +219,9 @@ func (p *core64) computeHash() uint64 {
 	}
 	for b := p.marked; b != 0; b &= b - 1 {
 		h ^= p.rs.Zobrist.PromotedKey(b.First())
+	}
+	for b := p.gates; b != 0; b &= b - 1 {
+		h ^= p.rs.Zobrist.GateKey(b.First())
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]

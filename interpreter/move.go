@@ -11,6 +11,9 @@ package interpreter
 //	bit  53    the move makes en-passant targets of the squares it passes
 //	bits 54-58 the type dropped (drops, exchanges)  bits 59-63 the type given (exchanges)
 //
+// Other moves use bits 54-63 for gating: the gated type+1 in bits 54-58 when it enters on
+// the origin, in bits 59-63 when it enters on the castling partner's square.
+//
 // A capture on the destination square is not stored: it is whatever stands there.
 type Move uint64
 
@@ -69,6 +72,38 @@ func (m Move) Dropped() int { return int(m >> 54 & 31) }
 
 // Given is the type an exchange gives to the opponent.
 func (m Move) Given() int { return int(m >> 59 & 31) }
+
+// Gated is the type a gating move puts on the board from the gating pool, or -1.
+func (m Move) Gated() int {
+	if m.IsDrop() {
+		return -1
+	}
+	if t := int(m >> 54 & 31); t > 0 {
+		return t - 1
+	}
+	return int(m>>59&31) - 1
+}
+
+// GateSquare is where a gating move's gated piece enters: the origin, or the castling
+// partner's square.
+func (m Move) GateSquare() Square {
+	if m>>54&31 == 0 && m.Kind() == KindCastle {
+		return m.Aux()
+	}
+	return m.From()
+}
+
+// withGate makes m gate a piece of type t, on its origin or (onPartner) on the castling
+// partner's square.
+func (m Move) withGate(t int, onPartner bool) Move {
+	if onPartner {
+		return m | Move(t+1)<<59
+	}
+	return m | Move(t+1)<<54
+}
+
+// gateMask covers the gating fields of a move that is not a drop.
+const gateMask = Move(0x3ff) << 54
 
 // IsDrop reports whether m puts a piece from a pool on the board (a drop or an exchange).
 func (m Move) IsDrop() bool { return m.Kind() == KindDrop || m.Kind() == KindExchange }

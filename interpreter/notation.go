@@ -24,7 +24,7 @@ func (p *Position) Coord(m Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
-	if m.Cap1() == NoSquare && m.Kind() != KindCastle {
+	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 {
 		return p.plainCoord(m)
 	}
 	var legal [256]Move
@@ -47,6 +47,14 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
 		rest += p.passedCaptures(m, false)
 	}
+	if t := m.Gated(); t >= 0 {
+		// The gated man's letter; castling that gates on the partner's square is written
+		// from that square to the royal's, as Fairy-Stockfish writes it (h1e1h).
+		rest += strings.ToLower(string(rs.Piece(t).Letter))
+		if m.GateSquare() != m.From() {
+			squares = rs.SquareName(m.GateSquare()) + rs.SquareName(m.From())
+		}
+	}
 	return squares, rest
 }
 
@@ -54,7 +62,7 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 // written with destination to.
 func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
 	for _, o := range legal {
-		if o != m && o.From() == m.From() && p.coordTo(o) == to && o.Promotion() == m.Promotion() {
+		if o != m && o.From() == m.From() && p.coordTo(o) == to && o.Promotion() == m.Promotion() && o&gateMask == m&gateMask {
 			return true
 		}
 	}
@@ -123,10 +131,14 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		return p.dropText(m, true)
 	}
 	if m.Kind() == KindCastle {
+		s := "O-O-O"
 		if m.Aux() > m.From() {
-			return "O-O"
+			s = "O-O"
 		}
-		return "O-O-O"
+		if t := m.Gated(); t >= 0 {
+			s += "/" + string(rs.Piece(t).Letter) + rs.SquareName(m.GateSquare())
+		}
+		return s
 	}
 	pc := p.At(m.From())
 	pt := rs.Piece(pc.Type())
@@ -159,6 +171,9 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	}
 	if t := m.Promotion(); t >= 0 {
 		b.WriteString("=" + string(rs.Piece(t).Letter))
+	}
+	if t := m.Gated(); t >= 0 {
+		b.WriteString("/" + string(rs.Piece(t).Letter))
 	}
 	return b.String()
 }

@@ -20,7 +20,13 @@ func plainLegal(p *Position) []Move {
 	}
 	us := p.Side()
 	for _, m := range c.genPseudo(nil) {
-		p.Make(m)
+		// Legality is judged before a gated man enters (it never blocks a check on its
+		// own side): the move is played without its gating.
+		base := m
+		if !m.IsDrop() {
+			base &^= gateMask
+		}
+		p.Make(base)
 		if !c.lostRoyal() && (p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us)) {
 			out = append(out, m)
 		}
