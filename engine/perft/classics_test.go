@@ -22,6 +22,8 @@ var classicVariants = []string{
 	"knightmate", "losalamos", "gardner", "amazon",
 	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
 	"capablanca", "courier", "shako", "xiangqi",
+	"gothic", "embassy", "janus", "modern",
+	"capahouse", "loop", "chessgi", "bughouse", "pocketknight",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
