@@ -705,6 +705,8 @@ func (l *lowering) hands(h *defs.Hands) {
 	}
 	if d := h.Drops; d != nil {
 		hr.DropFrom = pool(d.From)
+		hr.DropsNoCheck = d.MayGiveCheck != nil && !*d.MayGiveCheck
+		hr.MustDrop = d.MustDrop
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

@@ -186,6 +186,9 @@ type HandRules struct {
 	RestoreCastling bool
 	// GateFrom is the pool gated pieces come from, -1: no gating (defs.Gating).
 	GateFrom int
+	// DropsNoCheck: a drop may not give check; MustDrop: a side holding pieces in the drop
+	// pool must drop one when it can (defs.Drops).
+	DropsNoCheck, MustDrop bool
 }
 
 // ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).

@@ -41,13 +41,15 @@ const (
 	MechExchange                                        // exchanges: give a held man, rescue one's own and drop it
 	MechPoolPromotion                                   // promotion that takes the new piece from a pool
 	MechGating                                          // a piece from a pool enters on the square a first-rank piece leaves
+	MechDropNoCheck                                     // drops that would give check are not moves
+	MechMustDrop                                        // a side holding pieces must drop one when it can
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "unclassified"}
+	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -85,9 +87,11 @@ const (
 // ones do, and a drop or an exchange only fills one empty square (each shortcut treats it
 // as a move whose only changed cell is its destination; pins generate drops onto the
 // blocking squares of a single check).
+// Drops that may not give check are left out where drops are generated (genDrops), before
+// any shortcut sees them. Must-drop is not listed: it filters the legal moves as a whole.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
-	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion
+	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -220,6 +224,12 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.GateFrom >= 0 {
 			m |= MechGating
 		}
+		if h.DropsNoCheck {
+			m |= MechDropNoCheck
+		}
+		if h.MustDrop {
+			m |= MechMustDrop
+		}
 	}
 	for t := range r.pieces {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
@@ -265,6 +275,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
+	"hands.drops.may-give-check": true, "hands.drops.must-drop": true,
 	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,

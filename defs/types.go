@@ -221,6 +221,10 @@ type Drops struct {
 	Src    `yaml:"-"`
 	From   string     `yaml:"from"`   // the dropping side's pool
 	Forbid []DropRule `yaml:"forbid"` // pieces that may not be dropped on a zone
+	// MayGiveCheck: a drop may give check (default true).
+	MayGiveCheck *bool `yaml:"may-give-check"`
+	// MustDrop: while the side holds pieces in the pool, it must drop one when it can.
+	MustDrop bool `yaml:"must-drop"`
 }
 
 // Gating says which pool gated pieces come from.

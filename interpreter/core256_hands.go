@@ -43,10 +43,41 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 			continue
 		}
 		for b := p.tb.DropToAt(us, t).And(empty); b.Any(); b = b.Rest() {
-			buf = append(buf, newDrop(b.First(), t))
+			m := newDrop(b.First(), t)
+			if h.DropsNoCheck && p.givesCheck(m) {
+				continue // a drop may not give check
+			}
+			buf = append(buf, m)
 		}
 	}
 	return buf
+}
+
+// givesCheck reports whether m, played by the side to move, leaves the other side in check.
+func (p *core256) givesCheck(m Move) bool {
+	p.makeProbe(m)
+	check := p.sideInCheck(p.side)
+	p.Unmake()
+	return check
+}
+
+// keepDropsIfAny applies must-drop to the legal moves in buf: while the side to move holds
+// pieces in the drop pool and one of its legal moves is a drop, only its drops are legal.
+func (p *core256) keepDropsIfAny(buf []Move) []Move {
+	if p.poolEmpty(p.side, p.rs.Hands.DropFrom) {
+		return buf
+	}
+	n := 0
+	for _, m := range buf {
+		if m.IsDrop() {
+			buf[n] = m
+			n++
+		}
+	}
+	if n == 0 {
+		return buf // no drop can be made: every legal move stays
+	}
+	return buf[:n]
 }
 
 // genExchanges appends the exchanges of the side to move whose drop lands in mask: a man

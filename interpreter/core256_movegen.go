@@ -6,6 +6,14 @@ import "chimera/compiler"
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core256) LegalMoves(buf []Move) []Move {
+	if p.mustDrop {
+		return p.keepDropsIfAny(p.legalMoves(buf))
+	}
+	return p.legalMoves(buf)
+}
+
+// legalMoves is LegalMoves before must-drop.
+func (p *core256) legalMoves(buf []Move) []Move {
 	buf = buf[:0]
 	if p.ended != 0 {
 		return buf

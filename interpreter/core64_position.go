@@ -84,6 +84,8 @@ type core64 struct {
 	// filtered: a man's generated moves may need manExtras (a harmless status, capture
 	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
 	filtered, gating bool
+	// mustDrop: a side holding pieces must drop one when it can (LegalMoves filters).
+	mustDrop bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64
@@ -130,7 +132,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),

@@ -174,6 +174,13 @@ func (p *core64) IsLegal(m Move) bool {
 	if !found {
 		return false
 	}
+	if p.mustDrop && !m.IsDrop() && !p.poolEmpty(p.side, p.rs.Hands.DropFrom) {
+		for _, o := range p.legalMoves(p.scratch[:0]) {
+			if o.IsDrop() {
+				return false // must-drop: a drop can be made
+			}
+		}
+	}
 	if p.rs.Allows(compiler.ShortcutNoCheck) {
 		return !p.capEffects || !p.losesRoyal(m)
 	}
