@@ -39,6 +39,7 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
 		p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	}
+	u.land = land
 	if land == NoSquare {
 		if p.tb.Piece(pc.Type()).Royal {
 			u.lostRoyal = true

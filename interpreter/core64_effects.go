@@ -42,6 +42,7 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
 		p.castle &^= p.tb.CastleRank[us]
 	}
+	u.land = land
 	if land == NoSquare {
 		if p.tb.Piece(pc.Type()).Royal {
 			u.lostRoyal = true

@@ -92,6 +92,7 @@ func (p *core64) play(m Move, goals bool) {
 	oldCastle := p.castle
 	p.halfmove++
 
+	u.land = m.To()
 	switch m.Kind() {
 	case KindCastle:
 		u.moved = p.castleEffect(m)
@@ -118,7 +119,7 @@ func (p *core64) play(m Move, goals bool) {
 		}
 	}
 	if goals && p.tb.NumGoals() > 0 && u.moved != NoPiece {
-		if e, g := p.goalReached(m, u.moved, int(u.captures)); e != 0 {
+		if e, g := p.goalReached(m, u.moved, int(u.captures), u.land); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
 		}

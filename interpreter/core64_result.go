@@ -7,13 +7,13 @@ package interpreter
 import "chimera/compiler"
 
 // goalReached evaluates the ruleset's goals after the mover's piece pc made move m, which
-// captured caps pieces (the side has not been switched yet). It returns the value for
-// core64.ended (0: no goal) and the index of the goal reached.
-func (p *core64) goalReached(m Move, pc Piece, caps int) (int8, int) {
+// captured caps pieces and left pc on land (the side has not been switched yet). It
+// returns the value for core64.ended (0: no goal) and the index of the goal reached.
+func (p *core64) goalReached(m Move, pc Piece, caps int, land Square) (int8, int) {
 	us := p.side
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
-		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && !g.Zone[us].Has(m.To()) {
+		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land)) {
 			continue
 		}
 		result := g.Result

@@ -145,3 +145,43 @@ func TestRepetitionStoppedAtCaptures(t *testing.T) {
 		}
 	})
 }
+
+// TestMustDrop: with drops.must-drop a side holding pieces may only drop while a drop is
+// legal; against a knight's check, which no drop can block, its other moves stay legal.
+// IsLegal agrees with LegalMoves.
+func TestMustDrop(t *testing.T) {
+	bothCores(t, func(t *testing.T) {
+		rs := buildText(t, "extends: crazyhouse\nname: mustdrop\nhands: {drops: {must-drop: true}}\n")
+		for _, c := range []struct {
+			fen          string
+			drops, other int // legal drops; legal moves that are not drops
+		}{
+			{"4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", 62, 0},
+			{"4k3/8/8/8/8/8/8/4K3[] w - - 0 1", 0, 5},
+			{"4k3/8/8/8/8/5n2/8/4K3[N] w - - 0 1", 0, 4}, // a knight's check: no drop blocks it
+		} {
+			p, err := FromFEN(rs, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			drops, other := 0, 0
+			legal := map[Move]bool{}
+			for _, m := range p.LegalMoves(nil) {
+				legal[m] = true
+				if m.IsDrop() {
+					drops++
+				} else {
+					other++
+				}
+			}
+			if drops != c.drops || other != c.other {
+				t.Errorf("%s: got %d drops and %d other moves, want %d and %d", c.fen, drops, other, c.drops, c.other)
+			}
+			for _, m := range p.core().genPseudo(nil) {
+				if got := p.IsLegal(m); got != legal[m] {
+					t.Errorf("%s: IsLegal(%s) = %v, want %v", c.fen, p.Coord(m), got, legal[m])
+				}
+			}
+		}
+	})
+}
