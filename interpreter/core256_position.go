@@ -8,11 +8,11 @@ type bb256 = compiler.BB256
 
 // frame256 is what unmake needs beyond the journal: the move and the scalar state before it.
 type frame256 struct {
-	move     Move
-	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
+	move  Move
+	moved Piece // the piece that made the move (before promotion); NoPiece for a null move
 	// land is where the moving piece ended: the destination, or where a bouncing capturer
 	// landed (NoSquare when it left the board).
-	land Square
+	land     Square
 	mark     int32 // journal length before the move
 	captures int16 // enemy pieces the move removed
 	// lostRoyal: the move removed one of the mover's own royal pieces (so it is illegal).
