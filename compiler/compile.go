@@ -75,6 +75,9 @@ func (l *lowering) geometry() {
 	g.names = make([]string, g.Cells)
 	for sq := 0; sq < g.Cells; sq++ {
 		g.names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
+		if (g.FileOf(sq)+g.RankOf(sq))%2 == 0 {
+			l.rs.Dark = l.rs.Dark.With(sq)
+		}
 		switch g.kind[sq] {
 		case CellSquare:
 			l.rs.Squares = l.rs.Squares.With(sq)
@@ -707,6 +710,12 @@ func (l *lowering) hands(h *defs.Hands) {
 		hr.DropFrom = pool(d.From)
 		hr.DropsNoCheck = d.MayGiveCheck != nil && !*d.MayGiveCheck
 		hr.MustDrop = d.MustDrop
+		if d.CreateCastling != "" {
+			hr.CreateCastling, hr.RoyalHomeFile = true, int(d.CreateCastling[0]-'a')
+		}
+		for _, t := range l.typeList(d.SplitColors) {
+			hr.SplitColors |= 1 << uint(t)
+		}
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

@@ -189,6 +189,13 @@ type HandRules struct {
 	// DropsNoCheck: a drop may not give check; MustDrop: a side holding pieces in the drop
 	// pool must drop one when it can (defs.Drops).
 	DropsNoCheck, MustDrop bool
+	// SplitColors: bit per type whose drops keep half of its men able to stand on each
+	// colour of square; CreateCastling: drops of the royal and partners create castling
+	// rights (defs.Drops).
+	SplitColors uint64
+	// CreateCastling: drops create castling rights, the royal's home on RoyalHomeFile.
+	CreateCastling bool
+	RoyalHomeFile  int
 }
 
 // ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).

@@ -43,13 +43,15 @@ const (
 	MechGating                                          // a piece from a pool enters on the square a first-rank piece leaves
 	MechDropNoCheck                                     // drops that would give check are not moves
 	MechMustDrop                                        // a side holding pieces must drop one when it can
+	MechSplitColors                                     // drops that keep a type's men on both colours of square
+	MechCreateCastling                                  // drops of the royal and partners create castling rights
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "unclassified"}
+	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -87,11 +89,13 @@ const (
 // ones do, and a drop or an exchange only fills one empty square (each shortcut treats it
 // as a move whose only changed cell is its destination; pins generate drops onto the
 // blocking squares of a single check).
-// Drops that may not give check are left out where drops are generated (genDrops), before
-// any shortcut sees them. Must-drop is not listed: it filters the legal moves as a whole.
+// Drops that may not give check or must keep men on both colours are left out where drops
+// are generated (genDrops), before any shortcut sees them; castling rights that a drop
+// creates change no square. Must-drop is not listed: it filters the legal moves as a whole.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
-	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck
+	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
+	MechSplitColors | MechCreateCastling
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -230,6 +234,12 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.MustDrop {
 			m |= MechMustDrop
 		}
+		if h.SplitColors != 0 {
+			m |= MechSplitColors
+		}
+		if h.CreateCastling {
+			m |= MechCreateCastling
+		}
 	}
 	for t := range r.pieces {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
@@ -275,8 +285,9 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
-	"hands.drops.may-give-check": true, "hands.drops.must-drop": true,
-	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
+	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,
+	"hands.drops.create-castling": true,
+	"hands.drops":                 true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,

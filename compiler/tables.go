@@ -9,6 +9,7 @@ package compiler
 // code reading them runs at the speed of code written for one set type.
 type Tables[B any] struct {
 	Squares B // cells a piece may stand on (before per-piece restrictions)
+	Dark    B // the cells of a1's colour (file + rank even)
 	Unused  B
 	Missing B
 	dirs    []Dir[B]
@@ -36,7 +37,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		return out
 	}
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
-	out := &Tables[B]{Squares: f(t.Squares), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
+	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))

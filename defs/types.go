@@ -225,6 +225,13 @@ type Drops struct {
 	MayGiveCheck *bool `yaml:"may-give-check"`
 	// MustDrop: while the side holds pieces in the pool, it must drop one when it can.
 	MustDrop bool `yaml:"must-drop"`
+	// SplitColors: pieces of these types, on the board and in the pool together, must be
+	// dropped so that half of them can stand on each colour of square (bishops).
+	SplitColors []string `yaml:"split-colors"`
+	// CreateCastling is the royal's home file (a letter): a royal dropped there on its
+	// castling rank gains the right with every partner on a corner of that rank; a partner
+	// dropped on a corner gains its right while the royal stands there.
+	CreateCastling string `yaml:"create-castling"`
 }
 
 // Gating says which pool gated pieces come from.

@@ -926,6 +926,15 @@ func (v *validator) hands() {
 			v.letterList(f.Src, "pieces", f.Pieces)
 			v.zoneRef(f.Src, "zone", f.Zone)
 		}
+		v.letterList(d.Src, "split-colors", d.SplitColors)
+		if d.CreateCastling != "" {
+			if v.def.Castling == nil {
+				v.add(d.Src, "create-castling", "create-castling needs castling: declare castling or remove the key")
+			}
+			if f := d.CreateCastling; len(f) != 1 || f[0] < 'a' || int(f[0]-'a') >= v.def.Board.Files {
+				v.add(d.Src, "create-castling", "create-castling: expected the royal's home file, a letter from a to %c, found %s", 'a'+max(v.def.Board.Files, 1)-1, Quote(f))
+			}
+		}
 	}
 	if e := h.Exchange; e != nil {
 		for _, k := range []struct{ key, pool string }{{"give", e.Give}, {"to", e.To}, {"take", e.Take}} {

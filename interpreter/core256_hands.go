@@ -47,10 +47,46 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 			if h.DropsNoCheck && p.givesCheck(m) {
 				continue // a drop may not give check
 			}
+			if h.SplitColors != 0 && !p.keepsColorsSplit(t, b.First()) {
+				continue
+			}
 			buf = append(buf, m)
 		}
 	}
 	return buf
+}
+
+// keepsColorsSplit reports whether the mover may drop a man of type t on sq under the
+// split-colors rule: for each listed type, half of its men (board and pool together,
+// rounded down) must still be able to stand on each colour of square. A man of a listed
+// type may not make more than half (rounded up) of its kind stand on one colour; any other
+// drop must leave enough empty squares of each colour where that type may be dropped.
+func (p *core256) keepsColorsSplit(t int, sq Square) bool {
+	h := p.rs.Hands
+	us := p.side
+	dark := p.tb.Dark
+	for s := 0; s < p.rs.NumPieces(); s++ {
+		if h.SplitColors>>uint(s)&1 == 0 {
+			continue
+		}
+		on := p.pieces(us, s)
+		total := on.Count() + int(p.hand[p.rs.HandSlot(us, h.DropFrom, s)])
+		if s == t {
+			same := dark
+			if !dark.Has(sq) {
+				same = p.tb.Squares.AndNot(dark)
+			}
+			if on.And(same).Count()+1 > (total+1)/2 {
+				return false
+			}
+			continue
+		}
+		room := p.tb.DropToAt(us, s).AndNot(p.occupied()).Without(sq).Or(on)
+		if room.And(dark).Count() < total/2 || room.AndNot(dark).Count() < total/2 {
+			return false
+		}
+	}
+	return true
 }
 
 // givesCheck reports whether m, played by the side to move, leaves the other side in check.
@@ -132,7 +168,31 @@ func (p *core256) dropEffect(m Move) Piece {
 		p.halfmove = 0
 	}
 	p.regainCastling(to, t)
+	if h.CreateCastling {
+		p.createCastling(to, t)
+	}
 	return pc
+}
+
+// createCastling gives castling rights for a drop of type t on sq (create-castling): a
+// royal dropped on its castling square gains them with every partner on a corner of its
+// castling rank, a partner dropped on a corner gains its own while the royal stands on
+// that square. (play hashes the change of castle.)
+func (p *core256) createCastling(sq Square, t int) {
+	cs := p.rs.Castling
+	us := p.side
+	rank := cs.Rank[us]
+	if p.rs.RankOf(sq) != rank {
+		return
+	}
+	home := p.rs.SquareAt(p.rs.Hands.RoyalHomeFile, rank)
+	corners := compiler.Bit256(p.rs.SquareAt(0, rank)).With(p.rs.SquareAt(p.rs.Files-1, rank))
+	switch {
+	case t == cs.Royal && sq == home:
+		p.castle = p.castle.Or(p.pieces(us, cs.Partner).And(corners))
+	case t == cs.Partner && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
+		p.castle = p.castle.With(sq)
+	}
 }
 
 // regainCastling gives back a castling right when a partner of type t is dropped on a

@@ -363,7 +363,7 @@ func (p *core64) checkRoyals() string {
 		return ""
 	}
 	for c := 0; c < 2 && !rs.Kick; c++ {
-		if p.royals(c) == 0 {
+		if p.royals(c) == 0 && !p.royalInPool(c) {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}
 	}
@@ -371,6 +371,21 @@ func (p *core64) checkRoyals() string {
 		return fmt.Sprintf("the side not to move (%s) is in check", sideName[p.side^1])
 	}
 	return ""
+}
+
+// royalInPool reports whether side c holds a royal piece in its drop pool (a placement
+// phase: the royal is still to be dropped).
+func (p *core64) royalInPool(c Color) bool {
+	h := p.rs.Hands
+	if h == nil || h.DropFrom < 0 {
+		return false
+	}
+	for ts, ti := p.tb.RoyalList(), 0; ti < ts.Len(); ti++ {
+		if p.hand[p.rs.HandSlot(c, h.DropFrom, ts.At(ti))] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // FEN writes the position.
