@@ -32,6 +32,18 @@ func plainLegal(p *Position) []Move {
 		}
 		p.Unmake()
 	}
+	if h := p.Ruleset().Hands; h != nil && h.MustDrop {
+		// Must-drop: when a drop is legal, only drops are.
+		var drops []Move
+		for _, m := range out {
+			if m.IsDrop() {
+				drops = append(drops, m)
+			}
+		}
+		if len(drops) > 0 {
+			out = drops
+		}
+	}
 	return out
 }
 
