@@ -22,7 +22,7 @@ var classicVariants = []string{
 	"knightmate", "losalamos", "gardner", "amazon",
 	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
 	"capablanca", "courier", "shako", "xiangqi",
-	"almost", "chigorin", "chancellor", "centaur", "newzealand",
+	"almost", "chigorin", "chancellor", "centaur", "newzealand", "kinglet", "threekings",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
