@@ -23,7 +23,7 @@ var classicVariants = []string{
 	"hoppelpoppel", "breakthrough", "extinction", "nocastle", "minixiangqi",
 	"capablanca", "courier", "shako", "xiangqi",
 	"almost", "chigorin", "chancellor", "centaur", "newzealand", "kinglet", "threekings",
-	"clobber", "clobber10",
+	"clobber", "clobber10", "fairy",
 }
 
 // classicShortNodes is the largest expected perft count run in -short mode.
