@@ -29,7 +29,7 @@ var uciCommand = &command{
 match programs expect, with the extensions of Fairy-Stockfish so that programs written
 for it drive Chimera unchanged:
 
-  setoption name UCI_Variant value NAME   a built-in (or a loaded file's) variant
+  setoption name UCI_Variant value NAME   a built-in (name or alias) or loaded variant
   setoption name VariantPath value FILES  load definition files (separated by ';')
   setoption name UCI_Chess960 value true  Chess960 castling notation in chess
   go perft N                              per-move counts and "Nodes searched: N"
