@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -265,58 +266,50 @@ func BuiltinName(name string) (string, bool) {
 	if _, err := fs.Stat(builtin, name+".yaml"); err == nil {
 		return name, true
 	}
-	owner, ok := builtinAliases()[name]
+	owner, ok := builtinAliases().owner[name]
 	return owner, ok
 }
 
 // BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.
 func BuiltinAliases(name string) []string {
-	var aliases []string
-	for _, a := range aliasList(name) {
-		aliases = append(aliases, a.Value)
-	}
-	return aliases
+	return slices.Clone(builtinAliases().of[name])
 }
 
-// builtinAliases maps every alias of a built-in variant to the built-in's name, read once
-// from the top-level aliases: list of each embedded file (without decoding the rest: the
-// validation of a definition asks for it). An alias two built-ins claim maps to the first
-// in name order; validation reports the second.
-var builtinAliases = sync.OnceValue(func() map[string]string {
-	owners := map[string]string{}
-	for _, name := range Builtins() {
-		for _, a := range aliasList(name) {
-			if _, taken := owners[a.Value]; !taken {
-				owners[a.Value] = name
-			}
-		}
-	}
-	return owners
-})
+// aliasTable holds the aliases of the built-in variants: each built-in's, and the built-in
+// each alias leads to. An alias two built-ins claim leads to the first in name order;
+// validation reports the second.
+type aliasTable struct {
+	of    map[string][]string
+	owner map[string]string
+}
 
-// aliasList returns the scalar items of the top-level aliases: list of the built-in file
-// name (none when the file has no such list or does not parse).
-func aliasList(name string) []*yaml.Node {
-	data, err := builtin.ReadFile(name + ".yaml")
-	if err != nil {
-		return nil
-	}
-	doc, bad := parseYAML(name, data)
-	if bad != nil || doc.Kind != yaml.MappingNode {
-		return nil
-	}
-	var items []*yaml.Node
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		if doc.Content[i].Value == "aliases" && doc.Content[i+1].Kind == yaml.SequenceNode {
+// builtinAliases reads, once, the top-level aliases: list of each embedded file, without
+// decoding the rest (the validation of a definition asks for them).
+var builtinAliases = sync.OnceValue(func() aliasTable {
+	t := aliasTable{of: map[string][]string{}, owner: map[string]string{}}
+	for _, name := range Builtins() {
+		data, _ := builtin.ReadFile(name + ".yaml")
+		doc, bad := parseYAML(name, data)
+		if bad != nil || doc.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(doc.Content); i += 2 {
+			if doc.Content[i].Value != "aliases" || doc.Content[i+1].Kind != yaml.SequenceNode {
+				continue
+			}
 			for _, n := range doc.Content[i+1].Content {
-				if n.Kind == yaml.ScalarNode {
-					items = append(items, n)
+				if n.Kind != yaml.ScalarNode {
+					continue
+				}
+				t.of[name] = append(t.of[name], n.Value)
+				if _, taken := t.owner[n.Value]; !taken {
+					t.owner[n.Value] = name
 				}
 			}
 		}
 	}
-	return items
-}
+	return t
+})
 
 // Load finds a variant by built-in name (or alias) or by file path. A name containing a
 // path separator or ending in .yaml/.yml is always a path.
