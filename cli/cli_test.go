@@ -27,11 +27,11 @@ func TestList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("got exit %d, want 0; stderr %s", code, errs)
 	}
-	if !regexp.MustCompile(`(?m)^chess +Chess +8×8 +setups: standard$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^chess \(also normal\) +Chess +8×8 +setups: standard$`).MatchString(out) {
 		t.Errorf("got %q, want a line for chess with its title, 8×8 and its setup", out)
 	}
 	// A shuffled setup is named with the range of its arrangement numbers.
-	if !regexp.MustCompile(`(?m)^chess960 +Chess960 +8×8 +setups: standard, shuffle 0-959$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^chess960 \(also fischerandom\) +Chess960 +8×8 +setups: standard, shuffle 0-959$`).MatchString(out) {
 		t.Errorf("got %q, want chess960's setups, the shuffled one with 0-959", out)
 	}
 }
@@ -43,6 +43,7 @@ func TestPerft(t *testing.T) {
 		nodes string
 	}{
 		{[]string{"perft", "chess", "3"}, "Nodes searched: 8902"},
+		{[]string{"perft", "normal", "3"}, "Nodes searched: 8902"}, // chess by its alias
 		{[]string{"perft", "chess", "2", "--threads", "1"}, "Nodes searched: 400"},
 		{[]string{"perft", "--def", "../defs/chess.yaml", "1"}, "Nodes searched: 20"},
 		{[]string{"perft", "chess", "2", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}, "Nodes searched: 2039"},

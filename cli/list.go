@@ -17,7 +17,8 @@ var listCommand = &command{
 	name:    "list",
 	summary: "list the built-in variants: name, title, board size, setups",
 	details: `Prints one line per variant embedded in the binary: its name (what the other
-commands take as VARIANT), its title, its board (files × ranks, with the number of
+commands take as VARIANT) with its aliases, the other names it answers to (chess "also
+normal", Fairy-Stockfish's name for it), its title, its board (files × ranks, with the number of
 playable squares when some cells are missing or unused) and its setups (what --setup
 takes; a shuffled setup with the range of its arrangement numbers, e.g. "shuffle
 0-959", which --setup shuffle:518 picks). A built-in that fails to load is listed with
@@ -37,7 +38,11 @@ its error and makes the exit status 1.`,
 					status = exitFail
 					continue
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\tsetups: %s\n", name, rs.Title, boardSize(rs), setupList(rs))
+				shown := name
+				if aliases := defs.BuiltinAliases(name); len(aliases) > 0 {
+					shown += " (also " + strings.Join(aliases, ", ") + ")"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\tsetups: %s\n", shown, rs.Title, boardSize(rs), setupList(rs))
 			}
 			tw.Flush()
 			return status

@@ -29,7 +29,7 @@ var uciCommand = &command{
 match programs expect, with the extensions of Fairy-Stockfish so that programs written
 for it drive Chimera unchanged:
 
-  setoption name UCI_Variant value NAME   a built-in (or a loaded file's) variant
+  setoption name UCI_Variant value NAME   a built-in (name or alias) or loaded variant
   setoption name VariantPath value FILES  load definition files (separated by ';')
   setoption name UCI_Chess960 value true  Chess960 castling notation in chess
   go perft N                              per-move counts and "Nodes searched: N"
@@ -86,9 +86,16 @@ func (u *uci) say(format string, args ...any) {
 	fmt.Fprintf(u.out, format+"\n", args...)
 }
 
-// variantNames lists the built-ins and loaded variants, sorted.
+// variantNames lists the built-ins, their aliases and the loaded variants, sorted.
 func (u *uci) variantNames() []string {
 	names := append([]string(nil), defs.Builtins()...)
+	for _, b := range defs.Builtins() {
+		for _, a := range defs.BuiltinAliases(b) {
+			if !contains(names, a) {
+				names = append(names, a)
+			}
+		}
+	}
 	for n := range u.variants {
 		if !contains(names, n) {
 			names = append(names, n)
@@ -248,6 +255,11 @@ func (u *uci) loadFiles(value string) {
 // chess) and announces it.
 func (u *uci) setVariant(name string, announce bool) {
 	name = strings.ToLower(strings.TrimSpace(name))
+	if _, loaded := u.variants[name]; !loaded {
+		if builtin, ok := defs.BuiltinName(name); ok {
+			name = builtin // an alias: Fairy-Stockfish's normal is chess
+		}
+	}
 	if name == "chess" && u.chess960 {
 		name = "chess960"
 	}

@@ -243,3 +243,26 @@ func FuzzUCI(f *testing.F) {
 		}
 	})
 }
+
+// Fairy-Stockfish's names for chess and chess960 are the built-ins' aliases: the combo
+// offers them, and selecting one plays the built-in (announced under its own name).
+func TestUCIVariantAlias(t *testing.T) {
+	s := newUCISession(t)
+	s.send("uci")
+	got := s.until("uciok", func(l string) bool { return l == "uciok" })
+	if all := strings.Join(got, "\n"); !strings.Contains(all, " var normal ") || !strings.Contains(all, " var fischerandom") {
+		t.Fatalf("aliases missing from the UCI_Variant combo: %q", got)
+	}
+	for alias, name := range map[string]string{"normal": "chess", "fischerandom": "chess960"} {
+		s.send("setoption name UCI_Variant value " + alias)
+		got := s.ready()
+		if len(got) != 1 || !strings.HasPrefix(got[0], "info string variant "+name+" files 8 ranks 8") {
+			t.Fatalf("%s: %q", alias, got)
+		}
+		s.send("position startpos", "go perft 3")
+		out := s.until("Nodes searched", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+		if last := out[len(out)-1]; last != "Nodes searched: 8902" {
+			t.Errorf("%s: perft 3 got %q want 8902", alias, last)
+		}
+	}
+}

@@ -268,7 +268,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 // A key used by a definition and missing here makes the ruleset MechUnclassified, which
 // turns every shortcut off; TestEveryKeyClassified lists keys added without a decision.
 var classifiedKeys = map[string]bool{
-	"extends": true, "pieces-by-letter": true, "name": true, "title": true, "description": true,
+	"extends": true, "pieces-by-letter": true, "name": true, "aliases": true, "title": true, "description": true,
 	"board": true, "board.files": true, "board.ranks": true, "board.layout": true,
 	"board.restricted": true, "board.restricted.zone": true, "board.restricted.only": true,
 	"zones": true, "zones.squares": true, "zones.ranks": true, "zones.white": true, "zones.black": true,

@@ -61,3 +61,44 @@ setups:
 		}
 	}
 }
+
+// TestVariantAliases: a built-in answers to its aliases (the same definition, not a copy), an
+// alias is not inherited through extends:, and every built-in alias leads to one variant.
+func TestVariantAliases(t *testing.T) {
+	for alias, want := range map[string]string{"normal": "chess", "fischerandom": "chess960", "chess": "chess"} {
+		if got, ok := BuiltinName(alias); !ok || got != want {
+			t.Errorf("BuiltinName(%q) got %q, %v want %q", alias, got, ok, want)
+		}
+		def, err := Load(alias)
+		if err != nil || def.Name != want {
+			t.Fatalf("Load(%q): got %v, %v; want %s", alias, def, err, want)
+		}
+		if def.Src.File != "defs/"+want+".yaml" {
+			t.Errorf("Load(%q) reads %s; want defs/%s.yaml", alias, def.Src.File, want)
+		}
+	}
+	if _, ok := BuiltinName("nosuchvariant"); ok {
+		t.Error("BuiltinName of an unknown name found a variant")
+	}
+	if got := BuiltinAliases("chess"); len(got) != 1 || got[0] != "normal" {
+		t.Errorf("BuiltinAliases(chess) got %v want [normal]", got)
+	}
+	if def := mustParse(t, "extends: chess\nname: mine\n"); len(def.Aliases) != 0 {
+		t.Errorf("aliases inherited through extends: %v", def.Aliases)
+	}
+	if def := mustParse(t, "extends: normal\nname: mine\naliases: [my-chess]\n"); len(def.Aliases) != 1 || def.Aliases[0] != "my-chess" {
+		t.Errorf("extends: normal with its own alias got %v", def.Aliases)
+	}
+	owners := map[string]string{}
+	for _, b := range Builtins() {
+		for _, a := range BuiltinAliases(b) {
+			if o, dup := owners[a]; dup {
+				t.Errorf("alias %q of both %s and %s", a, o, b)
+			}
+			owners[a] = b
+			if _, err := Load(b); err != nil {
+				t.Errorf("%s: %v", b, err)
+			}
+		}
+	}
+}

@@ -11,8 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -63,6 +65,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 			return errs
 		}
 		def.Tests = nil
+		def.Aliases = nil
 	}
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")
@@ -174,7 +177,8 @@ func BuiltinFile(name string) string { return "built-in " + name }
 // only built-ins.
 func findBase(file, name string) (string, []byte, error) {
 	if data, ok := BuiltinSource(name); ok && !strings.ContainsAny(name, "/\\.") {
-		return BuiltinFile(name), data, nil
+		canonical, _ := BuiltinName(name)
+		return BuiltinFile(canonical), data, nil
 	}
 	builtins := strings.Join(Builtins(), ", ")
 	if strings.HasPrefix(file, BuiltinFile("")) {
@@ -242,19 +246,79 @@ func Builtins() []string {
 	return names
 }
 
-// BuiltinSource returns the YAML text of a built-in variant.
+// BuiltinSource returns the YAML text of a built-in variant, named by its name or one of
+// its aliases.
 func BuiltinSource(name string) ([]byte, bool) {
+	name, ok := BuiltinName(name)
+	if !ok {
+		return nil, false
+	}
 	data, err := builtin.ReadFile(name + ".yaml")
 	return data, err == nil
 }
 
-// Load finds a variant by built-in name or by file path. A name containing a path
-// separator or ending in .yaml/.yml is always a path.
+// BuiltinName returns the name of the built-in variant called name: name itself for a
+// built-in, the built-in it belongs to for an alias (aliases: [normal] in chess.yaml).
+func BuiltinName(name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, "/\\.") {
+		return "", false
+	}
+	if _, err := fs.Stat(builtin, name+".yaml"); err == nil {
+		return name, true
+	}
+	owner, ok := builtinAliases().owner[name]
+	return owner, ok
+}
+
+// BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.
+func BuiltinAliases(name string) []string {
+	return slices.Clone(builtinAliases().of[name])
+}
+
+// aliasTable holds the aliases of the built-in variants: each built-in's, and the built-in
+// each alias leads to. An alias two built-ins claim leads to the first in name order;
+// validation reports the second.
+type aliasTable struct {
+	of    map[string][]string
+	owner map[string]string
+}
+
+// builtinAliases reads, once, the top-level aliases: list of each embedded file, without
+// decoding the rest (the validation of a definition asks for them).
+var builtinAliases = sync.OnceValue(func() aliasTable {
+	t := aliasTable{of: map[string][]string{}, owner: map[string]string{}}
+	for _, name := range Builtins() {
+		data, _ := builtin.ReadFile(name + ".yaml")
+		doc, bad := parseYAML(name, data)
+		if bad != nil || doc.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(doc.Content); i += 2 {
+			if doc.Content[i].Value != "aliases" || doc.Content[i+1].Kind != yaml.SequenceNode {
+				continue
+			}
+			for _, n := range doc.Content[i+1].Content {
+				if n.Kind != yaml.ScalarNode {
+					continue
+				}
+				t.of[name] = append(t.of[name], n.Value)
+				if _, taken := t.owner[n.Value]; !taken {
+					t.owner[n.Value] = name
+				}
+			}
+		}
+	}
+	return t
+})
+
+// Load finds a variant by built-in name (or alias) or by file path. A name containing a
+// path separator or ending in .yaml/.yml is always a path.
 func Load(nameOrPath string) (*Definition, error) {
 	isPath := strings.ContainsRune(nameOrPath, filepath.Separator) || strings.HasSuffix(nameOrPath, ".yaml") || strings.HasSuffix(nameOrPath, ".yml")
 	if !isPath {
-		if data, ok := BuiltinSource(nameOrPath); ok {
-			return Parse("defs/"+nameOrPath+".yaml", data)
+		if name, ok := BuiltinName(nameOrPath); ok {
+			data, _ := BuiltinSource(name)
+			return Parse("defs/"+name+".yaml", data)
 		}
 		if _, err := os.Stat(nameOrPath); err != nil {
 			return nil, fmt.Errorf("unknown variant %s: not a built-in (%s) and no such file", Quote(nameOrPath), strings.Join(Builtins(), ", "))

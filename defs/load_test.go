@@ -133,7 +133,7 @@ func TestUnknownKeys(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"nmae: chess", 1, 1, `definition: unknown key "nmae" (did you mean "name"? expected one of: board,`},
+		{"nmae: chess", 1, 1, `definition: unknown key "nmae" (did you mean "name"? expected one of: aliases, board,`},
 		{"board: {files: 8, rank: 8}", 1, 19, `board: unknown key "rank" (did you mean "ranks"?`},
 		{"pieces:\n  - name: K\n    moves:\n      - {leap: [1, 0], modes: move}", 4, 24, `pieces[0].moves[0]: unknown key "modes" (did you mean "mode"?`},
 		{"rules: {no-moves: {stalemate: win}}", 1, 20, `rules.no-moves: unknown key "stalemate" (expected one of: in-check, otherwise)`},
@@ -323,7 +323,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Load(bad)
-	if err == nil || err.Error() != bad+`:11:1: definition: unknown key "colour" (expected one of: board, capture, castling, description, extends, freeze, goals, hands, name, pieces, pieces-by-letter, rules, setups, statuses, tests, title, zones)` {
+	if err == nil || err.Error() != bad+`:11:1: definition: unknown key "colour" (expected one of: aliases, board, capture, castling, description, extends, freeze, goals, hands, name, pieces, pieces-by-letter, rules, setups, statuses, tests, title, zones)` {
 		t.Errorf("Load(bad) got %v; want the positioned unknown key", err)
 	}
 }

@@ -19,6 +19,7 @@ type Definition struct {
 	Src         `yaml:"-"`
 	Extends     string          `yaml:"extends"`     // built-in name or relative path of a base definition
 	Name        string          `yaml:"name"`        // short id used on the command line
+	Aliases     []string        `yaml:"aliases"`     // other names the variant answers to (never inherited)
 	Title       string          `yaml:"title"`       // human title
 	Description string          `yaml:"description"` // a paragraph shown by `show`
 	Board       Board           `yaml:"board"`

@@ -140,6 +140,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	if v.required(d.Src, "definition", "name", "the variant's short id, e.g. chess", d.Name == "") && !nameRE.MatchString(d.Name) {
 		v.add(d.Src, "name", "name %q: %s", d.Name, nameRule)
 	}
+	v.aliases()
 	v.texts()
 	v.collectLetters()
 	v.board()
@@ -156,6 +157,29 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.tests()
 	v.errs.Sort()
 	return v.errs
+}
+
+// aliases checks the other names of the variant: each a name, not the variant's own,
+// not written twice, and neither the name nor an alias of another built-in variant (a
+// name must lead to one variant).
+func (v *validator) aliases() {
+	d := v.def
+	seen := map[string]bool{}
+	for i, a := range d.Aliases {
+		switch owner, builtin := BuiltinName(a); {
+		case !nameRE.MatchString(a):
+			v.addItem(d.Src, "aliases", i, "alias %q: %s", Clip(a), nameRule)
+		case a == d.Name:
+			v.addItem(d.Src, "aliases", i, "alias %q is the variant's own name", a)
+		case seen[a]:
+			v.addItem(d.Src, "aliases", i, "alias %q is written twice", a)
+		case builtin && owner == a:
+			v.addItem(d.Src, "aliases", i, "alias %q is the name of the built-in variant %q", a, a)
+		case builtin && owner != d.Name:
+			v.addItem(d.Src, "aliases", i, "alias %q is already an alias of the built-in variant %q", a, owner)
+		}
+		seen[a] = true
+	}
 }
 
 // texts refuses control characters (terminal escape sequences start with one), Unicode

@@ -172,16 +172,21 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 }
 
 // liftMan removes the man on sq with what is attached to it: its timed status and promoted
-// mark are cleared from the square and returned with it, and its castling right ends. Every
-// move kind takes a man off the board through it (or through capture, which uses it), so
-// whatever a man carries is handled here once.
+// mark are cleared from the square and returned with it, and its castling right ends (a
+// castling royal taken off its castling rank, captured as much as moved, ends all its
+// side's rights). Every move kind takes a man off the board through it (or through
+// capture, which uses it), so whatever a man carries is handled here once.
 func (p *core64) liftMan(sq Square) (Piece, attached) {
 	var a attached
 	if p.fx {
 		a = p.detach(sq)
 	}
 	p.castle &^= compiler.Bit64(sq)
-	return p.removePiece(sq), a
+	pc := p.removePiece(sq)
+	if cs := p.rs.Castling; cs != nil && pc.Type() == cs.Royal && p.tb.CastleRank[pc.Color()].Has(sq) {
+		p.castle &^= p.tb.CastleRank[pc.Color()]
+	}
+	return pc, a
 }
 
 // detach clears what is attached to the man on sq and returns it.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -160,17 +161,37 @@ func (e *Engine) Nodes() int64 {
 
 // capabilities are the prunings the ruleset's mechanisms allow.
 type capabilities struct {
-	nullMove bool // zugzwang is rare: there is a check rule, no pools, no inverted check
-	futility bool // a quiet move cannot end the game at once (no goals it could reach)
+	nullMove   bool // zugzwang is rare: there is a check rule, no pools, no inverted check
+	futility   bool // a quiet move cannot end the game at once (no goals it could reach)
+	quiescence bool // some moves are quiet, so following captures reaches a quiet position
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 	m := rs.Mechanisms
 	goals := m&(compiler.MechZoneGoal|compiler.MechHookGoal|compiler.MechHitGoal) != 0
 	return capabilities{
-		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals,
-		futility: !goals && rs.Check != compiler.CheckNone,
+		nullMove:   rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals,
+		futility:   !goals && rs.Check != compiler.CheckNone,
+		quiescence: !capturesOnly(rs.Def),
 	}
+}
+
+// capturesOnly reports whether every move of the variant captures: each atom of each piece
+// is a leap or ride that only captures, and there is neither castling nor a pool to drop
+// from (Clobber). Quiescence, which follows captures until none is left, would search such
+// a game to its end; it stands pat instead.
+func capturesOnly(def *defs.Definition) bool {
+	if def == nil || def.Castling != nil || def.Hands != nil {
+		return false
+	}
+	for _, pc := range def.Pieces {
+		for _, a := range pc.Moves {
+			if a.Path != nil || a.Mode != "capture" && a.Mode != "capture-royal" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Search looks for the best move in p within lim, calling report after each iteration. p
@@ -576,7 +597,7 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	best := -infinity
 	if !inCheck {
 		best = e.eval.evaluate(p)
-		if best >= beta {
+		if best >= beta || !e.caps.quiescence {
 			return best
 		}
 		alpha = max(alpha, best)

@@ -67,6 +67,23 @@ func TestQuiescenceSeesGoalMoves(t *testing.T) {
 	}
 }
 
+// Where every move captures (Clobber), quiescence would follow captures to the end of the
+// game: it stands pat, and a fixed-depth search finishes at once. The endgame is won by
+// taking the last black stone: d2c2 leaves Black without a move.
+func TestCapturesOnlySearch(t *testing.T) {
+	rs := open(t, "clobber")
+	p := position(t, rs, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1")
+	res := search.New(rs, 16).Search(p, search.Limits{Depth: 4, Nodes: 2_000_000}, nil)
+	if res.Depth < 4 || res.Best == interpreter.NoMove {
+		t.Errorf("start: depth %d, best %v in %d nodes; want depth 4 within 2,000,000 nodes", res.Depth, res.Best, res.Nodes)
+	}
+	p = position(t, rs, "5/5/5/5/2pP1/4P w - - 0 1")
+	res = search.New(rs, 16).Search(p, search.Limits{Depth: 3}, nil)
+	if want := search.Mate - 1; res.Score != want || p.Coord(res.Best) != "d2c2" {
+		t.Errorf("endgame: best %s score %d, want d2c2 with %d", p.Coord(res.Best), res.Score, want)
+	}
+}
+
 // With helper threads (lazy SMP) the search still finds the forced wins, leaves the
 // position as it was, and counts every thread's nodes.
 func TestThreads(t *testing.T) {
