@@ -270,6 +270,23 @@ func BuiltinName(name string) (string, bool) {
 	return owner, ok
 }
 
+// topLevelKey returns the lines of data that hold the top-level key (its line and the
+// indented or blank lines after it), or nothing.
+func topLevelKey(data []byte, key string) []byte {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i, l := range lines {
+		if !bytes.HasPrefix(l, []byte(key+":")) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && (len(bytes.TrimSpace(lines[j])) == 0 || lines[j][0] == ' ' || lines[j][0] == '#') {
+			j++
+		}
+		return bytes.Join(lines[i:j], nil)
+	}
+	return nil
+}
+
 // BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.
 func BuiltinAliases(name string) []string {
 	return slices.Clone(builtinAliases().of[name])
@@ -284,12 +301,13 @@ type aliasTable struct {
 }
 
 // builtinAliases reads, once, the top-level aliases: list of each embedded file, without
-// decoding the rest (the validation of a definition asks for them).
+// decoding the rest (the validation of a definition asks for them, so every command that
+// opens a definition does): only the lines of that key are parsed.
 var builtinAliases = sync.OnceValue(func() aliasTable {
 	t := aliasTable{of: map[string][]string{}, owner: map[string]string{}}
 	for _, name := range Builtins() {
 		data, _ := builtin.ReadFile(name + ".yaml")
-		doc, bad := parseYAML(name, data)
+		doc, bad := parseYAML(name, topLevelKey(data, "aliases"))
 		if bad != nil || doc.Kind != yaml.MappingNode {
 			continue
 		}

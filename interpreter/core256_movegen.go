@@ -124,8 +124,13 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	movers := p.movers(us)
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
+		plain := p.plainMan(pt)
 		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
-			buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full256())
+			if plain {
+				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full256())
+			} else {
+				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full256())
+			}
 		}
 	}
 	buf = p.genCastling(buf, movers)
@@ -138,16 +143,31 @@ func (p *core256) genPseudo(buf []Move) []Move {
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
 // pt on from whose landing squares lie in mask, and its en-passant captures wherever they
 // land (a capture in passing can answer a check from the victim's square). Every move
-// generator and IsLegal take a man's moves from here: leaps, slides, rides and paths, then
-// (manExtras) en passant and the filters that depend on the position. A harmless man (its
-// status) attacks nothing, so it captures nothing.
+// generator and IsLegal take a man's moves from here: its leaps, slides, rides and paths
+// (genPiece), then (manExtras) en passant and the filters that depend on the position. A
+// harmless man (its status) attacks nothing, so it captures nothing. Callers on hot paths
+// call genPiece alone where plainMan says that is all there is to it.
 func (p *core256) genMan(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
-	us := p.side
+	start := len(buf)
 	harmless := p.harmless && p.statused.Has(from)
 	if harmless {
 		capturable = bb256{}
 	}
-	start := len(buf)
+	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
+	return p.manExtras(buf, start, pt, from, harmless)
+}
+
+// plainMan reports whether genPiece alone gives the moves genMan would for a man of type
+// pt: no status, capture effect, pool promotion or gating in play, no en-passant target,
+// no atom that may repeat a move.
+func (p *core256) plainMan(pt *compiler.PieceType[bb256]) bool {
+	return !p.filtered && p.ep.Empty() && !pt.MayRepeat
+}
+
+// genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
+// squares lie in mask (genMan's first stage).
+func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
+	us := p.side
 	land := pt.Land[us].And(mask)
 	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
 	if dis := pt.Slides(us); dis.Len() > 0 {
@@ -174,9 +194,6 @@ func (p *core256) genMan(buf []Move, pt *compiler.PieceType[bb256], from Square,
 		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
-	}
-	if p.filtered || pt.MayRepeat || p.ep.Any() {
-		buf = p.manExtras(buf, start, pt, from, harmless)
 	}
 	return buf
 }
@@ -419,7 +436,11 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	// Royal moves: generated like any piece, kept when the destination is safe. (A gating
 	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
-	buf = p.genMan(buf, p.tb.Piece(p.board[k].Type()), k, occ, capturable, target)
+	if kt := p.tb.Piece(p.board[k].Type()); p.plainMan(kt) {
+		buf = p.genPiece(buf, kt, k, occ, capturable, target)
+	} else {
+		buf = p.genMan(buf, kt, k, occ, capturable, target)
+	}
 	n := start
 	lifted := occ.Without(k)
 	for _, m := range buf[start:] {
@@ -445,6 +466,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	}
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
+		plain := p.plainMan(pt)
 		for b := p.byType[t].And(own).Without(k); b.Any(); b = b.Rest() {
 			from := b.First()
 			m := mask
@@ -452,6 +474,10 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 				m = m.And(pinRay[from])
 			}
 			start := len(buf)
+			if plain {
+				buf = p.genPiece(buf, pt, from, occ, capturable, m)
+				continue
+			}
 			buf = p.genMan(buf, pt, from, occ, capturable, m)
 			if p.ep.Any() && pt.EPCaptureAt(us, from).Meets(p.ep) {
 				// En passant removes a second piece from the board: tested by make/test/unmake.

@@ -127,8 +127,13 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	movers := p.movers(us)
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
+		plain := p.plainMan(pt)
 		for b := p.byType[t] & movers; b != 0; b &= b - 1 {
-			buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
+			if plain {
+				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
+			} else {
+				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
+			}
 		}
 	}
 	buf = p.genCastling(buf, movers)
@@ -141,16 +146,31 @@ func (p *core64) genPseudo(buf []Move) []Move {
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
 // pt on from whose landing squares lie in mask, and its en-passant captures wherever they
 // land (a capture in passing can answer a check from the victim's square). Every move
-// generator and IsLegal take a man's moves from here: leaps, slides, rides and paths, then
-// (manExtras) en passant and the filters that depend on the position. A harmless man (its
-// status) attacks nothing, so it captures nothing.
+// generator and IsLegal take a man's moves from here: its leaps, slides, rides and paths
+// (genPiece), then (manExtras) en passant and the filters that depend on the position. A
+// harmless man (its status) attacks nothing, so it captures nothing. Callers on hot paths
+// call genPiece alone where plainMan says that is all there is to it.
 func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
-	us := p.side
+	start := len(buf)
 	harmless := p.harmless && p.statused.Has(from)
 	if harmless {
 		capturable = bb64(0)
 	}
-	start := len(buf)
+	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
+	return p.manExtras(buf, start, pt, from, harmless)
+}
+
+// plainMan reports whether genPiece alone gives the moves genMan would for a man of type
+// pt: no status, capture effect, pool promotion or gating in play, no en-passant target,
+// no atom that may repeat a move.
+func (p *core64) plainMan(pt *compiler.PieceType[bb64]) bool {
+	return !p.filtered && p.ep == 0 && !pt.MayRepeat
+}
+
+// genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
+// squares lie in mask (genMan's first stage).
+func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
+	us := p.side
 	land := pt.Land[us] & mask
 	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
 	if dis := pt.Slides(us); dis.Len() > 0 {
@@ -177,9 +197,6 @@ func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, o
 		w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
-	}
-	if p.filtered || pt.MayRepeat || p.ep != 0 {
-		buf = p.manExtras(buf, start, pt, from, harmless)
 	}
 	return buf
 }
@@ -422,7 +439,11 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	// Royal moves: generated like any piece, kept when the destination is safe. (A gating
 	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
-	buf = p.genMan(buf, p.tb.Piece(p.board[k].Type()), k, occ, capturable, target)
+	if kt := p.tb.Piece(p.board[k].Type()); p.plainMan(kt) {
+		buf = p.genPiece(buf, kt, k, occ, capturable, target)
+	} else {
+		buf = p.genMan(buf, kt, k, occ, capturable, target)
+	}
 	n := start
 	lifted := occ &^ compiler.Bit64(k)
 	for _, m := range buf[start:] {
@@ -448,6 +469,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	}
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
+		plain := p.plainMan(pt)
 		for b := p.byType[t] & own &^ compiler.Bit64(k); b != 0; b &= b - 1 {
 			from := b.First()
 			m := mask
@@ -455,6 +477,10 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 				m &= pinRay[from]
 			}
 			start := len(buf)
+			if plain {
+				buf = p.genPiece(buf, pt, from, occ, capturable, m)
+				continue
+			}
 			buf = p.genMan(buf, pt, from, occ, capturable, m)
 			if p.ep != 0 && pt.EPCaptureAt(us, from)&p.ep != 0 {
 				// En passant removes a second piece from the board: tested by make/test/unmake.
