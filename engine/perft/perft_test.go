@@ -162,14 +162,14 @@ func TestPerftChess960Definition(t *testing.T) {
 // epdSuites are the variants with a perft suite testdata/perft/<variant>.epd.
 var epdSuites = []string{"chess", "chess960", "minixiangqi", "capablanca", "courier", "shako", "xiangqi", "crazyhouse",
 	"gothic", "embassy", "janus", "modern", "capahouse", "loop", "chessgi", "bughouse", "pocketknight",
-	"seirawan", "shouse"}
+	"seirawan", "shouse", "placement"}
 
 // fsfSuites are the suites made with Fairy-Stockfish playing its variant of the same name
 // (its self-play for the positions, its perft for the counts), each with the depth its
 // start position, the first, is counted to at least.
 var fsfSuites = map[string]int{"minixiangqi": 5, "capablanca": 5, "courier": 5, "shako": 4, "xiangqi": 4, "crazyhouse": 5,
 	"gothic": 5, "embassy": 5, "janus": 5, "modern": 5, "capahouse": 5, "loop": 5, "chessgi": 5, "bughouse": 5, "pocketknight": 5,
-	"seirawan": 5, "shouse": 4}
+	"seirawan": 5, "shouse": 4, "placement": 4}
 
 func TestPerftEPD(t *testing.T) {
 	for _, variant := range epdSuites {
