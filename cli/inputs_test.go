@@ -78,7 +78,7 @@ func TestNewcomer(t *testing.T) {
 	for _, want := range []string{
 		"Setups (--setup NAME, the first by default): standard, shuffle 0-959\n",
 		"  shuffle: arrangement N from 0 to 959 with --setup shuffle:N (or --setup N), at random without N\n",
-		"FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+		"FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n",
 	} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("show chess960 --setup 518: got exit %d, %q (stderr %q); want %q", code, out, errs, want)

@@ -505,7 +505,7 @@ func (l *lowering) castling() {
 		return
 	}
 	rs := l.rs
-	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner"}
+	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner", FileLetters: c.FEN == "files"}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	r := max(c.Rank, 1)

@@ -145,6 +145,7 @@ type Castling struct {
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
 	KingToPartner  bool   // coordinate notation writes the partner's square as destination
+	FileLetters    bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
 	Rank           [2]int // the castling rank of each side, 0-based from White's side
 	// Guarded: the royal may not castle from or across a square the enemy attacks.
 	Guarded bool

@@ -122,7 +122,10 @@ type Castling struct {
 	Short    CastleSide `yaml:"short"`    // toward the higher files
 	Long     CastleSide `yaml:"long"`     // toward the lower files
 	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
-	Rank     int        `yaml:"rank"`     // the rank king and partner castle on, counted from the owner's side; default 1
+	// FEN is how a FEN writes the rights: kq (K and Q where they are unambiguous, X-FEN; the
+	// default) or files (each partner's file letter always, Shredder-FEN).
+	FEN  string `yaml:"fen"`
+	Rank int    `yaml:"rank"` // the rank king and partner castle on, counted from the owner's side; default 1
 	// Unattacked: the royal may not castle from, or across, a square an enemy piece attacks
 	// (its destination is left to the check rule). Default: on when there is a check rule.
 	Unattacked *bool `yaml:"unattacked"`

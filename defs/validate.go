@@ -763,6 +763,7 @@ func (v *validator) castling() {
 		}
 	}
 	v.choice(c.Src, "notation", "castling notation", c.Notation, castleNotes)
+	v.choice(c.Src, "fen", "castling FEN letters", c.FEN, []string{"kq", "files"})
 	if (c.Rank != 0 || has(c.Src, "rank")) && (c.Rank < 1 || c.Rank > v.def.Board.Ranks) {
 		v.add(c.Src, "rank", "castling.rank must be between 1 and %d (counted from the owner's side), found %d", v.def.Board.Ranks, c.Rank)
 	}

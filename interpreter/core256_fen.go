@@ -571,7 +571,7 @@ func (p *core256) castlingLetters(out []byte, c Color) []byte {
 				outer = partners.And(compiler.Below256(r))
 			}
 			ch := byte('A' + rs.FileOf(r))
-			if !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+			if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 				ch = 'K'
 				if r < k {
 					ch = 'Q'

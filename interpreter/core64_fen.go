@@ -574,7 +574,7 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 				outer = partners & compiler.Below64(r)
 			}
 			ch := byte('A' + rs.FileOf(r))
-			if outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+			if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 				ch = 'K'
 				if r < k {
 					ch = 'Q'

@@ -80,6 +80,9 @@ func TestFENErrors(t *testing.T) {
 	}
 }
 
+// x960 is chess960 writing X-FEN castling rights.
+const x960 = "../testdata/synthetic/x960.yaml"
+
 func TestFENRoundTrip(t *testing.T) {
 	cases := []struct {
 		variant, in, out string // out "" = same as in
@@ -94,12 +97,19 @@ func TestFENRoundTrip(t *testing.T) {
 		// Shredder-FEN rights of the outermost rooks are written K/Q.
 		{"chess", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
 		{"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KkQqKK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
-		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
-		{"chess960", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w CHbg - 0 1", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w KCgq - 0 1"},
-		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", ""},
+		// X-FEN (castling.fen: kq, the default): K and Q where unambiguous.
+		{x960, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
+		{x960, "1r2k1rr/8/8/8/8/8/8/R1R1K2R w CHbg - 0 1", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w KCgq - 0 1"},
+		{x960, "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", ""},
 		// Two rooks on the short side: the inner one's right is written by its file.
-		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w F - 0 1", ""},
-		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w FG - 0 1", "4k3/8/8/8/8/8/8/1K3RR1 w FK - 0 1"},
+		{x960, "4k3/8/8/8/8/8/8/1K3RR1 w F - 0 1", ""},
+		{x960, "4k3/8/8/8/8/8/8/1K3RR1 w FG - 0 1", "4k3/8/8/8/8/8/8/1K3RR1 w FK - 0 1"},
+		// Shredder-FEN (castling.fen: files, the built-in chess960, as Fairy-Stockfish's
+		// fischerandom writes it): every right by its rook's file, short side first.
+		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+		{"chess960", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w CHbg - 0 1", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w HCgb - 0 1"},
+		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"},
+		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w FG - 0 1", ""},
 	}
 	for i, c := range cases {
 		rs := openRuleset(t, c.variant)
