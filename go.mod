@@ -1,6 +1,6 @@
 module chimera
 
-go 1.22
+go 1.25
 
 require (
 	github.com/expr-lang/expr v1.17.8

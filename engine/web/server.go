@@ -1,0 +1,148 @@
+// Package web is the HTTP server of `chimera serve`: the embedded page and a JSON API over the interpreter and the search.
+//
+// The API is stateless: a request names the variant, the start position (a FEN or a
+// setup) and the moves played from it, and the server replays them. Routes:
+//
+//	GET  /                      the page (the first variant)
+//	GET  /play/{variant}        the page for a variant
+//	GET  /static/...            the page's script and style sheet
+//	GET  /api/variants          the variants served: name, title, board size, setups, pools
+//	POST /api/game              a game's state: FEN, SAN of the moves, legal moves, the board as SVG
+//	POST /api/play              the same request with "move": the state after that move
+//	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
+//
+// Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
+// 400 and {"error": MESSAGE}.
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+//go:embed static
+var static embed.FS
+
+// BoardFunc draws position p as an SVG picture (flipped: Black at the bottom), with its
+// pools as trays; the command line passes the drawer of `show --svg`.
+type BoardFunc func(p *interpreter.Position, flip bool) string
+
+// Server serves a fixed list of variants.
+type Server struct {
+	names    []string // in the order given
+	rulesets map[string]*compiler.Ruleset
+	board    BoardFunc
+	// HashMB is the engine's transposition table size per search.
+	HashMB int
+	// MaxMoveTime bounds the engine's time per search, in milliseconds.
+	MaxMoveTime int
+	busy        chan struct{} // one search at a time: the machine's cores are shared
+}
+
+// New returns a server for rulesets (at least one; their names distinct), drawing boards
+// with board.
+func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
+	if len(rulesets) == 0 {
+		return nil, errors.New("no variant to serve")
+	}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, board: board, HashMB: 32, MaxMoveTime: 60_000, busy: make(chan struct{}, 1)}
+	for _, rs := range rulesets {
+		if _, dup := s.rulesets[rs.Name]; dup {
+			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
+		}
+		s.rulesets[rs.Name] = rs
+		s.names = append(s.names, rs.Name)
+	}
+	return s, nil
+}
+
+// Handler returns the server's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	page := func(w http.ResponseWriter, r *http.Request) {
+		if v := r.PathValue("variant"); v != "" {
+			if _, ok := s.rulesets[v]; !ok {
+				http.Error(w, s.unknown(v).Error(), http.StatusNotFound)
+				return
+			}
+		}
+		b, _ := static.ReadFile("static/index.html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(b)
+	}
+	mux.HandleFunc("GET /{$}", page)
+	mux.HandleFunc("GET /play/{variant}", page)
+	sub, _ := fs.Sub(static, "static")
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(sub)))
+	mux.HandleFunc("GET /api/variants", s.variants)
+	mux.HandleFunc("POST /api/game", s.game)
+	mux.HandleFunc("POST /api/play", s.game)
+	mux.HandleFunc("GET /api/search", s.search)
+	return mux
+}
+
+// unknown is the error for a variant not served.
+func (s *Server) unknown(name string) error {
+	return fmt.Errorf("unknown variant %s: this server plays %s", defs.Quote(name), strings.Join(s.names, ", "))
+}
+
+// ruleset finds a served variant.
+func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
+	if name == "" {
+		return nil, errors.New(`missing "variant"`)
+	}
+	rs, ok := s.rulesets[name]
+	if !ok {
+		return nil, s.unknown(name)
+	}
+	return rs, nil
+}
+
+// variantJSON describes a served variant.
+type variantJSON struct {
+	Name   string   `json:"name"`
+	Title  string   `json:"title"`
+	Files  int      `json:"files"`
+	Ranks  int      `json:"ranks"`
+	Setups []string `json:"setups"`
+	Pools  []string `json:"pools"`
+}
+
+func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
+	out := []variantJSON{}
+	for _, name := range s.names {
+		rs := s.rulesets[name]
+		v := variantJSON{Name: name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools()}
+		for _, st := range rs.Setups() {
+			v.Setups = append(v.Setups, st.Name)
+		}
+		if v.Pools == nil {
+			v.Pools = []string{}
+		}
+		out = append(out, v)
+	}
+	writeJSON(w, out)
+}
+
+// writeJSON answers 200 with v as JSON.
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(v)
+}
+
+// badRequest answers 400 with {"error": err}.
+func badRequest(w http.ResponseWriter, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+}

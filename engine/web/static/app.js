@@ -1,0 +1,330 @@
+// The page of chimera serve: asks the server for the board and the legal moves, plays clicks, drops, the engine.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  variants: [],
+  variant: "",
+  startFen: "",
+  moves: [],   // the whole game, coordinate notation
+  sans: [],    // the same in SAN
+  ply: 0,      // the position shown: after moves[0..ply)
+  flip: false,
+  state: null, // the server's answer for the position shown
+  selected: null, // {square} or {drop: type}
+  source: null,   // the engine's EventSource while it thinks
+  seq: 0,         // numbers requests: an old answer does not overwrite a newer one
+};
+
+function message(text, error) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = error ? "error" : "";
+}
+
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+  if (!r.ok) throw new Error(data.error || ("HTTP " + r.status));
+  return data;
+}
+
+function request(extra) {
+  return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
+}
+
+// show asks for the position after ply moves and draws it.
+async function show(ply) {
+  game.ply = Math.max(0, Math.min(ply, game.moves.length));
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/game", request({}));
+    if (seq === game.seq) render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+async function newGame(fen) {
+  stopEngine();
+  const setup = $("setup").value;
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, flip: game.flip });
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = [];
+    game.sans = [];
+    game.ply = 0;
+    message("");
+    render(st);
+    maybeEngine();
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+async function play(move) {
+  hidePicker();
+  stopEngine();
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/play", request({ move: move }));
+    if (seq !== game.seq) return;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+    maybeEngine();
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+function render(st) {
+  game.state = st;
+  game.selected = null;
+  $("board").innerHTML = st.svg;
+  $("fen").value = st.fen;
+  let status = st.side === "white" ? "White to move" : "Black to move";
+  if (st.inCheck) status += " (in check)";
+  if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
+  $("status").textContent = status;
+  const list = $("moves");
+  list.innerHTML = "";
+  game.sans.forEach((san, i) => {
+    const li = document.createElement("li");
+    li.textContent = san;
+    li.dataset.ply = i + 1;
+    if (i + 1 === game.ply) li.className = "current";
+    else if (i + 1 > game.ply) li.className = "after";
+    li.addEventListener("click", () => { stopEngine(); show(i + 1); });
+    list.appendChild(li);
+  });
+  const cur = list.querySelector("li.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (game.ply > 0) markLast();
+  document.body.dataset.ply = game.ply;
+  document.body.dataset.fen = st.fen;
+}
+
+// The board's marks: an overlay group that lets clicks through.
+function overlay() {
+  const svg = $("board").querySelector("svg");
+  let g = svg.querySelector("#marks");
+  if (!g) {
+    g = document.createElementNS(SVGNS, "g");
+    g.id = "marks";
+    g.setAttribute("pointer-events", "none");
+    const pieces = svg.querySelector("#pieces");
+    svg.insertBefore(g, pieces);
+  }
+  return g;
+}
+
+function cellRect(sq) {
+  return $("board").querySelector('svg rect[id="' + sq + '"]');
+}
+
+function mark(sq, cls) {
+  const r = cellRect(sq);
+  if (!r) return;
+  const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+  let el;
+  if (cls === "dest") {
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 6);
+    el.setAttribute("fill", "#15803d");
+    el.setAttribute("fill-opacity", "0.6");
+  } else {
+    el = document.createElementNS(SVGNS, "rect");
+    el.setAttribute("x", x);
+    el.setAttribute("y", y);
+    el.setAttribute("width", w);
+    el.setAttribute("height", w);
+    el.setAttribute("fill", cls === "selected" ? "#facc15" : "#a3e635");
+    el.setAttribute("fill-opacity", "0.45");
+  }
+  el.setAttribute("class", "mark " + cls);
+  el.dataset.square = sq;
+  overlay().appendChild(el);
+}
+
+function markLast() {
+  // The last move's squares, read from the coordinate text of the move before this position.
+  const coord = game.moves[game.ply - 1] || "";
+  const sqs = coord.match(/[a-z][0-9]+/g) || [];
+  sqs.slice(0, 2).forEach((sq) => mark(sq, "last"));
+}
+
+function clearMarks() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll(".mark.dest, .mark.selected").forEach((el) => el.remove());
+  svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
+}
+
+function candidates(sel) {
+  if (!game.state) return [];
+  return game.state.legal.filter((m) => sel.drop !== undefined ? m.drop === sel.drop : m.from === sel.square);
+}
+
+function select(sel, el) {
+  clearMarks();
+  game.selected = sel;
+  if (sel.square) mark(sel.square, "selected");
+  if (el) {
+    el.classList.add("selected");
+    const r = el.querySelector("rect");
+    if (r) r.setAttribute("fill-opacity", "0.5");
+  }
+  const dests = new Set();
+  candidates(sel).forEach((m) => { dests.add(m.to); if (m.partner) dests.add(m.partner); });
+  dests.forEach((sq) => mark(sq, "dest"));
+}
+
+function onBoardClick(ev) {
+  if (!game.state || game.state.result !== "*") return;
+  const tray = ev.target.closest(".tray-piece");
+  if (tray) {
+    if (tray.dataset.side !== game.state.side) { message("That tray is " + tray.dataset.side + "'s.", true); return; }
+    const type = +tray.dataset.type;
+    if (!candidates({ drop: type }).length) { message("No legal drop of " + tray.dataset.letter + ".", true); return; }
+    message("");
+    select({ drop: type }, tray);
+    return;
+  }
+  const holder = ev.target.closest("[data-square]");
+  let sq = holder && holder.dataset.square;
+  if (!sq) {
+    const cell = ev.target.closest("rect.square, rect.unused");
+    sq = cell && cell.id;
+  }
+  if (!sq) return;
+  const sel = game.selected;
+  if (sel) {
+    const moves = candidates(sel).filter((m) => m.to === sq || m.partner === sq);
+    if (moves.length === 1) { play(moves[0].coord); return; }
+    if (moves.length > 1) { showPicker(moves); return; }
+  }
+  if (candidates({ square: sq }).length) {
+    message("");
+    select({ square: sq });
+    return;
+  }
+  if (sel) message("Illegal: no legal move " + (sel.square ? "from " + sel.square : "of that drop") + " to " + sq + ".", true);
+  clearMarks();
+  game.selected = null;
+}
+
+// showPicker offers the moves between the same squares: promotions, exchanges, paths.
+function showPicker(moves) {
+  const box = $("picker-choices");
+  box.innerHTML = "";
+  moves.forEach((m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.san;
+    b.dataset.coord = m.coord;
+    b.className = "choice";
+    b.addEventListener("click", () => play(m.coord));
+    box.appendChild(b);
+  });
+  $("picker").hidden = false;
+}
+
+function hidePicker() { $("picker").hidden = true; }
+
+// The engine.
+function stopEngine() {
+  if (game.source) { game.source.close(); game.source = null; }
+}
+
+function maybeEngine() {
+  const st = game.state;
+  if (st && st.result === "*" && $("engine-side").value === st.side && game.ply === game.moves.length) think(true);
+}
+
+function think(move) {
+  stopEngine();
+  const st = game.state;
+  if (!st || st.result !== "*") return;
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000" });
+  const src = new EventSource("/api/search?" + q.toString());
+  game.source = src;
+  const out = $("analysis");
+  out.textContent = "thinking...";
+  const ply = game.ply;
+  src.addEventListener("info", (e) => {
+    const i = JSON.parse(e.data);
+    out.textContent = "depth " + i.depth + "  score " + i.scoreText + "  nodes " + i.nodes + "  nps " + i.nps + "\n" + i.pv;
+  });
+  src.addEventListener("bestmove", (e) => {
+    const b = JSON.parse(e.data);
+    src.close();
+    if (game.source === src) game.source = null;
+    out.textContent += "\nbest move: " + b.san + " (" + b.coord + ")  depth " + b.depth + "  score " + b.scoreText;
+    if (move && game.ply === ply) play(b.coord);
+  });
+  src.addEventListener("error", (e) => {
+    if (e.data) { try { message(JSON.parse(e.data).error, true); } catch (_) {} }
+    src.close();
+    if (game.source === src) game.source = null;
+  });
+}
+
+async function start() {
+  const r = await fetch("/api/variants");
+  game.variants = await r.json();
+  const sel = $("variant");
+  game.variants.forEach((v) => {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.title + " (" + v.name + ")";
+    sel.appendChild(o);
+  });
+  const m = location.pathname.match(/^\/play\/([^/]+)/);
+  game.variant = m ? decodeURIComponent(m[1]) : game.variants[0].name;
+  sel.value = game.variant;
+  fillSetups();
+  sel.addEventListener("change", () => { location.href = "/play/" + encodeURIComponent(sel.value); });
+  $("setup").addEventListener("change", () => newGame());
+  $("new-game").addEventListener("click", () => newGame());
+  $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
+  $("board").addEventListener("click", onBoardClick);
+  $("picker-cancel").addEventListener("click", () => { hidePicker(); clearMarks(); game.selected = null; });
+  $("first").addEventListener("click", () => { stopEngine(); show(0); });
+  $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
+  $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
+  $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
+  $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
+  $("engine-move").addEventListener("click", () => think(true));
+  $("analyse").addEventListener("click", () => think(false));
+  $("stop").addEventListener("click", stopEngine);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
+    if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
+  });
+  const params = new URLSearchParams(location.search);
+  await newGame(params.get("fen") || "");
+}
+
+function fillSetups() {
+  const v = game.variants.find((x) => x.name === game.variant);
+  const sel = $("setup");
+  sel.innerHTML = "";
+  (v ? v.setups : []).forEach((s) => {
+    const o = document.createElement("option");
+    o.value = s;
+    o.textContent = s;
+    sel.appendChild(o);
+  });
+}
+
+start().catch((e) => message(e.message, true));
