@@ -1,0 +1,261 @@
+// Tests of chimera serve: its command line, and its page played in headless Chromium through chromedp.
+package cli
+
+import (
+	stdctx "context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+func TestServeBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "nosuchvariant"}, "nosuchvariant"},
+		{[]string{"serve", "chess", "--addr", "not an address"}, "--addr"},
+		{[]string{"serve", "chess", "chess"}, "two variants are named"},
+		{[]string{"serve", "--port", "1"}, "unknown flag"},
+	} {
+		var out, errOut strings.Builder
+		code := Main(tc.args, &out, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+// chromium finds the browser, skipping the test without one unless CI=true.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (required with CI=true; .ci/run installs it)")
+	}
+	t.Skip("chromium is not installed")
+	return ""
+}
+
+// page drives one tab of headless Chromium on the web app.
+type page struct {
+	t    *testing.T
+	ctx  stdctx.Context
+	base string
+}
+
+func (pg *page) run(what string, actions ...chromedp.Action[chromedp.Void]) {
+	pg.t.Helper()
+	if err := chromedp.Do(pg.ctx, actions...); err != nil {
+		pg.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// open loads a page of the app and waits for its board.
+func (pg *page) open(path string) {
+	pg.t.Helper()
+	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)),
+		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "0"`, chromedp.WithPollingTimeout(10*time.Second)))
+}
+
+// js evaluates expr and returns its value as a string.
+func (pg *page) js(expr string) string {
+	pg.t.Helper()
+	v, err := chromedp.Run(pg.ctx, chromedp.Evaluate[any](expr))
+	if err != nil {
+		pg.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return fmt.Sprint(v)
+}
+
+// until waits up to timeout for expr to be true.
+func (pg *page) until(what, expr string, timeout time.Duration) {
+	pg.t.Helper()
+	if err := chromedp.Do(pg.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout))); err != nil {
+		pg.t.Fatalf("%s: %v (page: ply %s, moves %q, message %q, analysis %q)", what, err, pg.js(`document.body.dataset.ply`), pg.sans(),
+			pg.js(`document.getElementById("message").textContent`), pg.js(`document.getElementById("analysis").textContent`))
+	}
+}
+
+// click clicks the element of the CSS selector sel, as a user does.
+func (pg *page) click(sel string) {
+	pg.t.Helper()
+	pg.run("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// square is the selector of a square's cell on the board.
+func square(name string) string { return `#board svg rect[id="` + name + `"]` }
+
+// sans is the move list as shown.
+func (pg *page) sans() string {
+	return pg.js(`[...document.querySelectorAll("#moves li")].map(li => li.textContent).join(" ")`)
+}
+
+// pieceOn is the FEN letter of the piece drawn on a square, or "".
+func (pg *page) pieceOn(sq string) string {
+	return pg.js(`(document.querySelector('#board svg .piece[data-square="` + sq + `"]') || {dataset: {piece: ""}}).dataset.piece`)
+}
+
+func TestServeInBrowser(t *testing.T) {
+	path := chromium(t)
+	var rulesets []*compiler.Ruleset
+	for _, name := range []string{"chess", "crazyhouse", "xiangqi"} {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	h, err := serveHandler(rulesets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	alloc, cancelAlloc := chromedp.NewExecAllocator(stdctx.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100))
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(alloc)
+	defer cancelTab()
+	// The first run starts the browser, under no deadline (a deadline would stop it).
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ctx, cancel := stdctx.WithTimeout(tab, 90*time.Second)
+	defer cancel()
+	pg := &page{t: t, ctx: ctx, base: srv.URL}
+
+	t.Run("chess", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
+			t.Fatalf("%s squares drawn, want 64", n)
+		}
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.click(square("e2"))
+		dests := pg.js(`[...document.querySelectorAll("#board .mark.dest")].map(m => m.dataset.square).sort().join(" ")`)
+		if dests != "e3 e4" {
+			t.Fatalf("destinations of e2 highlighted: %q, want \"e3 e4\"", dests)
+		}
+		pg.click(square("e4"))
+		pg.until("e4 in the move list", `document.body.dataset.ply === "1"`, 10*time.Second)
+		if got := pg.sans(); got != "e4" {
+			t.Fatalf("move list %q after e2-e4, want \"e4\"", got)
+		}
+		if pg.pieceOn("e4") != "P" || pg.pieceOn("e2") != "" {
+			t.Fatalf("after e2-e4: e4 holds %q, e2 %q; want P and nothing", pg.pieceOn("e4"), pg.pieceOn("e2"))
+		}
+		// An illegal move is refused: the knight g8 cannot go to g5.
+		pg.click(square("g8"))
+		pg.click(square("g5"))
+		pg.until("the refusal", `document.getElementById("message").textContent.includes("Illegal")`, 5*time.Second)
+		if got, fen := pg.sans(), pg.js(`document.body.dataset.fen`); got != "e4" || pg.pieceOn("g8") != "n" || !strings.Contains(fen, " b ") {
+			t.Fatalf("after an illegal move: moves %q, g8 %q, FEN %s", got, pg.pieceOn("g8"), fen)
+		}
+		// The engine answers, its analysis shown.
+		pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"))
+		pg.click(`#engine-move`)
+		pg.until("the engine's move", `document.body.dataset.ply === "2"`, 15*time.Second)
+		if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "depth") || !strings.Contains(a, "best move") {
+			t.Fatalf("analysis pane %q: want depths and the best move", a)
+		}
+		if n := len(strings.Fields(pg.sans())); n != 2 {
+			t.Fatalf("move list %q: want 2 moves after the engine's reply", pg.sans())
+		}
+		// Back one move, then forward again.
+		pg.click(`#back`)
+		pg.until("back", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if pg.pieceOn("e4") != "P" || !strings.Contains(pg.js(`document.getElementById("fen").value`), " b ") {
+			t.Fatalf("back to ply 1: e4 %q, FEN %s", pg.pieceOn("e4"), pg.js(`document.getElementById("fen").value`))
+		}
+		pg.click(`#forward`)
+		pg.until("forward", `document.body.dataset.ply === "2"`, 5*time.Second)
+		// Flipped, a1 is at the top.
+		top := `+document.querySelector('#board svg rect[id="a1"]').getAttribute("y") < +document.querySelector('#board svg rect[id="a8"]').getAttribute("y")`
+		if pg.js(top) != "false" {
+			t.Fatal("a1 above a8 before flipping")
+		}
+		pg.click(`#flip`)
+		pg.until("the flipped board", top, 5*time.Second)
+	})
+
+	t.Run("promotion", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "7k/P7/8/8/8/8/8/4K3 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN loaded", `document.body.dataset.fen === "7k/P7/8/8/8/8/8/4K3 w - - 0 1"`, 5*time.Second)
+		pg.click(square("a7"))
+		pg.click(square("a8"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).join(" ")`); got != "a8=Q+ a8=R+ a8=B a8=N" {
+			t.Fatalf("picker offers %q", got)
+		}
+		pg.click(`#picker .choice[data-coord="a7a8n"]`)
+		pg.until("the promotion played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "a8=N" || pg.pieceOn("a8") != "N" {
+			t.Fatalf("after promoting to a knight: moves %q, a8 %q", got, pg.pieceOn("a8"))
+		}
+		// A bad FEN is refused with the interpreter's message.
+		pg.run("bad FEN", chromedp.SetValue(chromedp.ID("fen"), "8/8/8 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN error", `document.getElementById("message").textContent.includes("FEN")`, 5*time.Second)
+	})
+
+	t.Run("crazyhouse drop", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/crazyhouse?fen=" + strings.ReplaceAll("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3", " ", "%20"))
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		tray := `#board svg .tray-piece[data-side="white"][data-letter="P"]`
+		pg.click(tray + ` rect`)
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n == "0" {
+			t.Fatal("no drop destination highlighted for the pawn in hand")
+		}
+		pg.click(square("e4"))
+		pg.until("the drop", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); !strings.HasPrefix(got, "P@e4") || pg.pieceOn("e4") != "P" {
+			t.Fatalf("after the drop: moves %q, e4 %q", got, pg.pieceOn("e4"))
+		}
+		if n := pg.js(`document.querySelectorAll('` + tray + `').length`); n != "0" {
+			t.Fatalf("White's tray still shows a pawn after dropping its only one")
+		}
+	})
+
+	t.Run("xiangqi", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/xiangqi")
+		if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "90" {
+			t.Fatalf("%s squares drawn, want 90", n)
+		}
+		pg.run("engine plays Black", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "300"))
+		pg.click(square("h3"))
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n == "0" {
+			t.Fatalf("no destination highlighted for the cannon on h3 (%s)", pg.js(`document.elementFromPoint(100,100) && document.body.innerHTML.length`))
+		}
+		pg.click(square("e3"))
+		pg.until("the move and the engine's reply", `document.body.dataset.ply === "2"`, 15*time.Second)
+		if got := strings.Fields(pg.sans()); len(got) != 2 || got[0] != "Che3" {
+			t.Fatalf("move list %q: want Che3 and the engine's reply", got)
+		}
+		if pg.pieceOn("e3") != "C" {
+			t.Fatalf("e3 holds %q after h3-e3, want the cannon C", pg.pieceOn("e3"))
+		}
+	})
+}

@@ -1,0 +1,316 @@
+// Tests of the web API: variants, game states, moves described, bad input answered 400, the engine's event stream, the embedded page.
+package web
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// newTestServer serves the variants named, drawing a board as a stub that tells the FEN and the flip.
+func newTestServer(t *testing.T, names ...string) *httptest.Server {
+	t.Helper()
+	var rulesets []*compiler.Ruleset
+	for _, name := range names {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	s, err := New(rulesets, func(p *interpreter.Position, flip bool) string {
+		return fmt.Sprintf("<svg>%s flip=%v</svg>", p.FEN(), flip)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MaxMoveTime = 5000
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// postJSON posts body to path and returns the status and the decoded answer.
+func postJSON(t *testing.T, srv *httptest.Server, path, body string, out any) int {
+	t.Helper()
+	resp, err := http.Post(srv.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(data, out); err != nil {
+		t.Fatalf("%s %s: answer %q is not JSON: %v", path, body, data, err)
+	}
+	return resp.StatusCode
+}
+
+func TestNewRefusesDuplicatesAndNothing(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New([]*compiler.Ruleset{rs, rs}, nil); err == nil || !strings.Contains(err.Error(), "two variants") {
+		t.Errorf("two chess rulesets: error %v", err)
+	}
+	if _, err := New(nil, nil); err == nil {
+		t.Error("no ruleset: no error")
+	}
+}
+
+func TestVariants(t *testing.T) {
+	srv := newTestServer(t, "xiangqi", "crazyhouse", "chess960")
+	resp, err := http.Get(srv.URL + "/api/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var vs []variantJSON
+	if err := json.NewDecoder(resp.Body).Decode(&vs); err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 3 || vs[0].Name != "xiangqi" || vs[1].Name != "crazyhouse" || vs[2].Name != "chess960" {
+		t.Fatalf("variants %+v: want xiangqi, crazyhouse, chess960 in that order", vs)
+	}
+	if vs[0].Files != 9 || vs[0].Ranks != 10 || len(vs[0].Pools) != 0 {
+		t.Errorf("xiangqi: %+v", vs[0])
+	}
+	if len(vs[1].Pools) == 0 {
+		t.Errorf("crazyhouse has no pools: %+v", vs[1])
+	}
+	if len(vs[2].Setups) == 0 {
+		t.Errorf("chess960 has no setups: %+v", vs[2])
+	}
+}
+
+func TestGameAndPlay(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess"}`, &st); code != 200 {
+		t.Fatalf("new game: %d", code)
+	}
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	if st.FEN != start || st.StartFEN != start || len(st.Legal) != 20 || st.Side != "white" || st.Result != "*" || st.SVG != "<svg>"+start+" flip=false</svg>" {
+		t.Fatalf("new game: %+v", st)
+	}
+	// SAN and coordinates both read; the moves come back in both notations.
+	if code := postJSON(t, srv, "/api/play", `{"variant":"chess","moves":["e4","e7e5"],"move":"Nf3","flip":true}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if !slices.Equal(st.Moves, []string{"e2e4", "e7e5", "g1f3"}) || !slices.Equal(st.SAN, []string{"e4", "e5", "Nf3"}) {
+		t.Errorf("moves %q, SAN %q", st.Moves, st.SAN)
+	}
+	if want := "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"; st.FEN != want || st.Side != "black" || !strings.HasSuffix(st.SVG, "flip=true</svg>") {
+		t.Errorf("after 1.e4 e5 2.Nf3: FEN %s, side %s, svg %s", st.FEN, st.Side, st.SVG)
+	}
+	// Fool's mate ends the game: no legal moves, the result told.
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess","moves":["f3","e5","g4","Qh4"]}`, &st); code != 200 {
+		t.Fatalf("fool's mate: %d", code)
+	}
+	if st.Result != "0-1" || st.Reason != "checkmate" || len(st.Legal) != 0 || !st.InCheck || st.SAN[3] != "Qh4#" {
+		t.Errorf("fool's mate: result %q (%s), %d legal moves, in check %v, SAN %q", st.Result, st.Reason, len(st.Legal), st.InCheck, st.SAN)
+	}
+}
+
+// legalByCoord finds a legal move of a state by its coordinate text.
+func legalByCoord(t *testing.T, st *stateJSON, coord string) moveJSON {
+	t.Helper()
+	for _, m := range st.Legal {
+		if m.Coord == coord {
+			return m
+		}
+	}
+	t.Fatalf("no legal move %s in %s", coord, st.FEN)
+	return moveJSON{}
+}
+
+func TestMovesDescribed(t *testing.T) {
+	srv := newTestServer(t, "chess", "crazyhouse")
+	var st stateJSON
+	// Castling names the rook's square, a promotion its piece, en passant its victim.
+	postJSON(t, srv, "/api/game", `{"variant":"chess","fen":"r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"}`, &st)
+	if m := legalByCoord(t, &st, "e1g1"); m.Partner != "h1" || m.From != "e1" || m.To != "g1" || m.SAN != "O-O" {
+		t.Errorf("castling: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "b7a8n"); m.Promotion != "N" || !slices.Equal(m.Captures, []string{"a8"}) || m.SAN != "bxa8=N" {
+		t.Errorf("capturing promotion: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "e5d6"); !slices.Equal(m.Captures, []string{"d5"}) {
+		t.Errorf("en passant: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "e5e6"); len(m.Captures) != 0 || m.Drop != -1 {
+		t.Errorf("a quiet move: %+v", m)
+	}
+	postJSON(t, srv, "/api/game", `{"variant":"crazyhouse","fen":"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"}`, &st)
+	m := legalByCoord(t, &st, "P@e4")
+	if m.From != "" || m.To != "e4" || m.Drop < 0 || m.SAN != "P@e4" {
+		t.Errorf("a drop: %+v", m)
+	}
+}
+
+func TestBadInputIs400(t *testing.T) {
+	srv := newTestServer(t, "chess", "chess960")
+	for _, tc := range []struct{ path, body, want string }{
+		{"/api/game", `{"variant":"nosuch"}`, `unknown variant "nosuch": this server plays chess, chess960`},
+		{"/api/game", `{}`, `missing "variant"`},
+		{"/api/game", `{"variant":"chess","fen":"8/8/8 w - - 0 1"}`, "FEN"},
+		{"/api/game", `{"variant":"chess","fen":"8/8/8/8/8/8/8/8 w - - 0 1","setup":"standard"}`, "not both"},
+		{"/api/game", `{"variant":"chess","setup":"nosuch"}`, "nosuch"},
+		{"/api/game", `{"variant":"chess","moves":["e4","e4"]}`, `move 2: illegal move "e4"`},
+		{"/api/game", `{"variant":"chess","moves":["e4"],"move":"e5"}`, `"move" is for /api/play`},
+		{"/api/game", `{"variant":"chess","moves":["f3","e5","g4","Qh4","a3"]}`, "the game is over (0-1, checkmate)"},
+		{"/api/game", `{"variant":"chess",`, "bad JSON"},
+		{"/api/game", `{"variant":"chess","colour":"white"}`, `unknown field "colour"`},
+		{"/api/game", `{"variant":"chess"} {}`, "more than one value"},
+		{"/api/game", `{"variant":"chess","moves":"e4"}`, "bad JSON"},
+		{"/api/play", `{"variant":"chess"}`, `missing "move"`},
+		{"/api/play", `{"variant":"chess","move":"e5"}`, `move 1: illegal move "e5"`},
+		{"/api/play", `{"variant":"chess","move":"Zz9"}`, "move 1"},
+	} {
+		var out map[string]string
+		code := postJSON(t, srv, tc.path, tc.body, &out)
+		if code != http.StatusBadRequest || !strings.Contains(out["error"], tc.want) {
+			t.Errorf("%s %s: %d %q, want 400 and %q", tc.path, tc.body, code, out["error"], tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		method, path string
+		code         int
+	}{
+		{"GET", "/api/game", http.StatusMethodNotAllowed},
+		{"GET", "/play/nosuch", http.StatusNotFound},
+		{"GET", "/nosuch", http.StatusNotFound},
+		{"GET", "/api/search?variant=chess&movetime=abc", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&movetime=999999", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&multipv=0", http.StatusBadRequest},
+		{"GET", "/api/search?variant=nosuch", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&moves=f3+e5+g4+Qh4", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&moves=e4,e4", http.StatusBadRequest},
+	} {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("%s %s: %d, want %d", tc.method, tc.path, resp.StatusCode, tc.code)
+		}
+	}
+}
+
+func TestShuffledSetupStartsFromItsFEN(t *testing.T) {
+	srv := newTestServer(t, "chess960")
+	var first, again stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"chess960"}`, &first)
+	if first.StartFEN == "" || first.FEN != first.StartFEN {
+		t.Fatalf("new chess960 game: start %q, FEN %q", first.StartFEN, first.FEN)
+	}
+	// The page replays from the start it was given, so the arrangement drawn stays.
+	body, _ := json.Marshal(gameRequest{Variant: "chess960", FEN: first.StartFEN, Moves: []string{first.Legal[0].Coord}})
+	postJSON(t, srv, "/api/game", string(body), &again)
+	if again.StartFEN != first.StartFEN || len(again.Moves) != 1 {
+		t.Errorf("replayed from %q: start %q, moves %q", first.StartFEN, again.StartFEN, again.Moves)
+	}
+}
+
+// events reads a Server-Sent Events stream: the name and data of each event.
+func events(t *testing.T, r io.Reader) [][2]string {
+	var out [][2]string
+	var name string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			out = append(out, [2]string{name, strings.TrimPrefix(line, "data: ")})
+		}
+	}
+	return out
+}
+
+func TestSearchStreamsThenAnswers(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	q := url.Values{"variant": {"chess"}, "moves": {"e4 e5,Nf3"}, "movetime": {"300"}, "multipv": {"2"}}
+	resp, err := http.Get(srv.URL + "/api/search?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("search: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	evs := events(t, resp.Body)
+	if len(evs) < 2 {
+		t.Fatalf("events %q: want infos then the best move", evs)
+	}
+	seen := map[int]bool{}
+	for _, ev := range evs[:len(evs)-1] {
+		var in infoJSON
+		if ev[0] != "info" || json.Unmarshal([]byte(ev[1]), &in) != nil || in.Depth < 1 || in.PV == "" || in.ScoreText == "" {
+			t.Fatalf("event %q: want an info with a depth, a score and a line", ev)
+		}
+		seen[in.MultiPV] = true
+	}
+	if !seen[1] || !seen[2] {
+		t.Errorf("MultiPV 2: lines seen %v", seen)
+	}
+	last := evs[len(evs)-1]
+	var best bestJSON
+	if last[0] != "bestmove" || json.Unmarshal([]byte(last[1]), &best) != nil {
+		t.Fatalf("last event %q: want the best move", last)
+	}
+	// The move is legal for Black after 1.e4 e5 2.Nf3, in both notations.
+	var st stateJSON
+	body, _ := json.Marshal(gameRequest{Variant: "chess", Moves: []string{"e4", "e5", "Nf3"}, Move: best.Coord})
+	if code := postJSON(t, srv, "/api/play", string(body), &st); code != 200 || st.SAN[3] != best.SAN {
+		t.Errorf("best move %+v: play %d, SAN %q", best, code, st.SAN)
+	}
+}
+
+// TestNothingFromOutside: the page names no address outside the server (the SVG
+// namespace is a name, not a fetch).
+func TestNothingFromOutside(t *testing.T) {
+	external := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}`)
+	err := fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := static.ReadFile(path)
+		for _, m := range external.FindAllString(string(b), -1) {
+			if m != "http://www.w3.org" {
+				t.Errorf("%s refers to %s", path, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newTestServer(t, "chess")
+	for path, want := range map[string]string{"/": "/static/app.js", "/play/chess": "/static/app.js", "/static/app.js": "/api/game", "/static/style.css": "#board"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d, want a page with %q", path, resp.StatusCode, want)
+		}
+	}
+}
