@@ -111,7 +111,8 @@ func (pg *page) pieceOn(sq string) string {
 func TestServeInBrowser(t *testing.T) {
 	path := chromium(t)
 	var rulesets []*compiler.Ruleset
-	for _, name := range []string{"chess", "crazyhouse", "xiangqi"} {
+	seeds := []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage"}
+	for _, name := range append([]string{"chess", "crazyhouse", "xiangqi"}, seeds...) {
 		rs, err := interpreter.Open(name)
 		if err != nil {
 			t.Fatal(err)
@@ -235,6 +236,72 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		if n := pg.js(`document.querySelectorAll('` + tray + `').length`); n != "0" {
 			t.Fatalf("White's tray still shows a pawn after dropping its only one")
+		}
+	})
+
+	// Each seed variant loads with its cells drawn, and a move made by two clicks is played.
+	for i, name := range seeds {
+		rs := rulesets[3+i]
+		t.Run(name, func(t *testing.T) {
+			pg.t = t
+			pg.open("/play/" + name)
+			if n, want := pg.js(`document.querySelectorAll("#board svg rect.square").length`), fmt.Sprint(rs.Squares.Count()); n != want {
+				t.Fatalf("%s squares drawn, want %s", n, want)
+			}
+			pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+			// The first legal move on the board that no other move shares its squares with.
+			move := pg.js(`(() => { const l = game.state.legal; const m = l.find(m => m.from && l.filter(o => o.from === m.from && o.to === m.to).length === 1); return m.from + " " + m.to + " " + m.san; })()`)
+			f := strings.Fields(move)
+			pg.click(square(f[0]))
+			pg.click(square(f[1]))
+			pg.until(move+" played", `document.body.dataset.ply === "1"`, 5*time.Second)
+			if got := pg.sans(); got != f[2] {
+				t.Fatalf("move list %q after clicking %s, want %s", got, move, f[2])
+			}
+		})
+	}
+
+	t.Run("koopa bounce", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/koopa")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		for i, mv := range [][2]string{{"e2", "e4"}, {"d7", "d5"}, {"e4", "d5"}} {
+			pg.click(square(mv[0]))
+			pg.click(square(mv[1]))
+			pg.until(mv[0]+mv[1]+" played", fmt.Sprintf(`document.body.dataset.ply === "%d"`, i+1), 5*time.Second)
+		}
+		// The capturer bounced on to c6; the pawn captured on d5 stands stunned, its counter shown.
+		if pg.pieceOn("c6") != "P" || pg.pieceOn("d5") != "p" {
+			t.Fatalf("after exd5: c6 %q, d5 %q; want the bounced P and the stunned p", pg.pieceOn("c6"), pg.pieceOn("d5"))
+		}
+		if got := pg.js(`[...document.querySelectorAll("#board svg .status text")].map(t => t.textContent).join(" ")`); got != "4" {
+			t.Fatalf("stun counters shown: %q, want one 4", got)
+		}
+		// A stunned piece cannot move: clicking it marks no destination.
+		pg.click(square("d5"))
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n != "0" {
+			t.Fatalf("%s destinations for the stunned pawn", n)
+		}
+	})
+
+	t.Run("hostage exchange", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/hostage?fen=" + strings.ReplaceAll("2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1", " ", "%20"))
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// White's bishop held in Black's prison, rescued by giving a man from White's prison.
+		pg.click(`#board svg .tray-piece[data-side="black"][data-pool="prison"][data-letter="B"] rect`)
+		pg.click(square("e3"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).sort().join(" ")`); got != "(N-B)B@e3 (R-B)B@e3" {
+			t.Fatalf("picker offers %q, want the two exchanges", got)
+		}
+		pg.click(`#picker .choice[data-coord="N-B@e3"]`)
+		pg.until("the exchange played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if pg.pieceOn("e3") != "B" || !strings.Contains(pg.js(`document.body.dataset.fen`), "[QPrp][BNPqbnp] b") {
+			t.Fatalf("after (N-B)B@e3: e3 %q, FEN %s", pg.pieceOn("e3"), pg.js(`document.body.dataset.fen`))
+		}
+		if n := pg.js(`document.querySelectorAll('#board svg .tray-piece[data-side="black"][data-pool="airfield"][data-letter="N"]').length`); n != "1" {
+			t.Fatal("the knight given is not in Black's airfield tray")
 		}
 	})
 

@@ -39,6 +39,8 @@ type moveJSON struct {
 	To        string   `json:"to"`                // the destination
 	Partner   string   `json:"partner,omitempty"` // castling: the partner's square, which may be clicked too
 	Drop      int      `json:"drop"`              // the type dropped (index), -1 for a move on the board
+	TraySide  string   `json:"traySide,omitempty"` // a drop's man comes from this side's pool...
+	TrayPool  string   `json:"trayPool,omitempty"` // ...of this name (an exchange: the opponent's, the man rescued)
 	Promotion string   `json:"promotion,omitempty"`
 	Captures  []string `json:"captures,omitempty"` // every square whose man the move captures
 }
@@ -174,6 +176,11 @@ func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.SquareName(m.To()), Drop: -1}
 	if m.IsDrop() {
 		mj.Drop = m.Dropped()
+		side, pool := p.Side(), rs.Hands.DropFrom
+		if m.Kind() == interpreter.KindExchange {
+			side, pool = interpreter.Opponent(side), rs.Hands.Exchange.Take
+		}
+		mj.TraySide, mj.TrayPool = interpreter.SideName(side), rs.Pools()[pool]
 	} else {
 		mj.From = rs.SquareName(m.From())
 	}

@@ -155,8 +155,20 @@ func TestMovesDescribed(t *testing.T) {
 	}
 	postJSON(t, srv, "/api/game", `{"variant":"crazyhouse","fen":"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"}`, &st)
 	m := legalByCoord(t, &st, "P@e4")
-	if m.From != "" || m.To != "e4" || m.Drop < 0 || m.SAN != "P@e4" {
+	if m.From != "" || m.To != "e4" || m.Drop < 0 || m.SAN != "P@e4" || m.TraySide != "white" || m.TrayPool == "" {
 		t.Errorf("a drop: %+v", m)
+	}
+}
+
+func TestExchangeComesFromTheOpponentsPool(t *testing.T) {
+	srv := newTestServer(t, "hostage")
+	var st stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"hostage","fen":"2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1"}`, &st)
+	if m := legalByCoord(t, &st, "N-B@e3"); m.SAN != "(N-B)B@e3" || m.TraySide != "black" || m.TrayPool != "prison" || m.From != "" {
+		t.Errorf("an exchange rescuing a bishop from Black's prison: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "B@e3"); m.TraySide != "white" || m.TrayPool != "airfield" {
+		t.Errorf("a drop from White's airfield: %+v", m)
 	}
 }
 

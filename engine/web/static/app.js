@@ -171,18 +171,16 @@ function clearMarks() {
 
 function candidates(sel) {
   if (!game.state) return [];
-  return game.state.legal.filter((m) => sel.drop !== undefined ? m.drop === sel.drop : m.from === sel.square);
+  return game.state.legal.filter((m) => sel.drop !== undefined
+    ? m.drop === sel.drop && m.traySide === sel.side && m.trayPool === sel.pool
+    : m.from === sel.square);
 }
 
 function select(sel, el) {
   clearMarks();
   game.selected = sel;
   if (sel.square) mark(sel.square, "selected");
-  if (el) {
-    el.classList.add("selected");
-    const r = el.querySelector("rect");
-    if (r) r.setAttribute("fill-opacity", "0.5");
-  }
+  if (el) el.classList.add("selected");
   const dests = new Set();
   candidates(sel).forEach((m) => { dests.add(m.to); if (m.partner) dests.add(m.partner); });
   dests.forEach((sq) => mark(sq, "dest"));
@@ -192,11 +190,15 @@ function onBoardClick(ev) {
   if (!game.state || game.state.result !== "*") return;
   const tray = ev.target.closest(".tray-piece");
   if (tray) {
-    if (tray.dataset.side !== game.state.side) { message("That tray is " + tray.dataset.side + "'s.", true); return; }
-    const type = +tray.dataset.type;
-    if (!candidates({ drop: type }).length) { message("No legal drop of " + tray.dataset.letter + ".", true); return; }
+    const sel = { drop: +tray.dataset.type, side: tray.dataset.side, pool: tray.dataset.pool };
+    if (!candidates(sel).length) {
+      message("No legal move takes " + tray.dataset.letter + " from " + tray.dataset.side + "'s " + tray.dataset.pool + ".", true);
+      clearMarks();
+      game.selected = null;
+      return;
+    }
     message("");
-    select({ drop: type }, tray);
+    select(sel, tray);
     return;
   }
   const holder = ev.target.closest("[data-square]");
