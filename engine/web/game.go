@@ -35,10 +35,10 @@ type gameRequest struct {
 type moveJSON struct {
 	Coord     string   `json:"coord"`
 	SAN       string   `json:"san"`
-	From      string   `json:"from"`              // "" for a drop
-	To        string   `json:"to"`                // the destination
-	Partner   string   `json:"partner,omitempty"` // castling: the partner's square, which may be clicked too
-	Drop      int      `json:"drop"`              // the type dropped (index), -1 for a move on the board
+	From      string   `json:"from"`               // "" for a drop
+	To        string   `json:"to"`                 // the destination
+	Partner   string   `json:"partner,omitempty"`  // castling: the partner's square, which may be clicked too
+	Drop      int      `json:"drop"`               // the type dropped (index), -1 for a move on the board
 	TraySide  string   `json:"traySide,omitempty"` // a drop's man comes from this side's pool...
 	TrayPool  string   `json:"trayPool,omitempty"` // ...of this name (an exchange: the opponent's, the man rescued)
 	Promotion string   `json:"promotion,omitempty"`
