@@ -170,11 +170,11 @@ func TestServeInBrowser(t *testing.T) {
 			t.Fatalf("after an illegal move: moves %q, g8 %q, FEN %s", got, pg.pieceOn("g8"), fen)
 		}
 		// The engine answers, its analysis shown.
-		pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"))
+		pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"), chromedp.SetValue(chromedp.ID("multipv"), "2"))
 		pg.click(`#engine-move`)
 		pg.until("the engine's move", `document.body.dataset.ply === "2"`, 15*time.Second)
-		if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "depth") || !strings.Contains(a, "best move") {
-			t.Fatalf("analysis pane %q: want depths and the best move", a)
+		if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "depth") || !strings.Contains(a, "best move") || !strings.Contains(a, "\n2. ") {
+			t.Fatalf("analysis pane %q: want depths, two lines and the best move", a)
 		}
 		if n := len(strings.Fields(pg.sans())); n != 2 {
 			t.Fatalf("move list %q: want 2 moves after the engine's reply", pg.sans())

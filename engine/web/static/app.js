@@ -141,6 +141,15 @@ function mark(sq, cls) {
     el.setAttribute("r", w / 6);
     el.setAttribute("fill", "#15803d");
     el.setAttribute("fill-opacity", "0.6");
+  } else if (cls === "victim") {
+    // A man captured in passing by one of the moves offered.
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - 3);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#dc2626");
+    el.setAttribute("stroke-width", "3");
   } else {
     el = document.createElementNS(SVGNS, "rect");
     el.setAttribute("x", x);
@@ -165,7 +174,7 @@ function markLast() {
 function clearMarks() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".mark.dest, .mark.selected").forEach((el) => el.remove());
+  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim").forEach((el) => el.remove());
   svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
 }
 
@@ -181,9 +190,14 @@ function select(sel, el) {
   game.selected = sel;
   if (sel.square) mark(sel.square, "selected");
   if (el) el.classList.add("selected");
-  const dests = new Set();
-  candidates(sel).forEach((m) => { dests.add(m.to); if (m.partner) dests.add(m.partner); });
+  const dests = new Set(), victims = new Set();
+  candidates(sel).forEach((m) => {
+    dests.add(m.to);
+    if (m.partner) dests.add(m.partner);
+    (m.captures || []).forEach((sq) => { if (sq !== m.to) victims.add(sq); });
+  });
   dests.forEach((sq) => mark(sq, "dest"));
+  victims.forEach((sq) => mark(sq, "victim"));
 }
 
 function onBoardClick(ev) {
@@ -256,15 +270,17 @@ function think(move) {
   stopEngine();
   const st = game.state;
   if (!st || st.result !== "*") return;
-  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000" });
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1" });
   const src = new EventSource("/api/search?" + q.toString());
   game.source = src;
   const out = $("analysis");
   out.textContent = "thinking...";
   const ply = game.ply;
+  const lines = [];
   src.addEventListener("info", (e) => {
     const i = JSON.parse(e.data);
-    out.textContent = "depth " + i.depth + "  score " + i.scoreText + "  nodes " + i.nodes + "  nps " + i.nps + "\n" + i.pv;
+    lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
+    out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
   });
   src.addEventListener("bestmove", (e) => {
     const b = JSON.parse(e.data);
@@ -308,6 +324,7 @@ async function start() {
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
   $("stop").addEventListener("click", stopEngine);
+  $("engine-side").addEventListener("change", maybeEngine);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
