@@ -59,6 +59,9 @@ type stateJSON struct {
 	Reason   string     `json:"reason,omitempty"`
 	Legal    []moveJSON `json:"legal"`
 	SVG      string     `json:"svg"`
+	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
+	// each counted as false (as the command line reports them).
+	HookErrors []string `json:"hookErrors,omitempty"`
 }
 
 // decode reads a JSON request body into v, strictly.
@@ -166,6 +169,9 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	}
 	if s.board != nil {
 		st.SVG = s.board(p, flip)
+	}
+	for _, f := range p.HookFailures() {
+		st.HookErrors = append(st.HookErrors, f.Message())
 	}
 	return st
 }

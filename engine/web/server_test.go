@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -324,5 +325,22 @@ func TestNothingFromOutside(t *testing.T) {
 		if resp.StatusCode != 200 || !strings.Contains(string(b), want) {
 			t.Errorf("GET %s: %d, want a page with %q", path, resp.StatusCode, want)
 		}
+	}
+}
+
+func TestFailingHooksAreReported(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/divzero.yaml"
+	def := "extends: chess\nname: divzero\ngoals:\n  - name: broken\n    when: 'ply % (captures - captures) == 0'\n"
+	if err := os.WriteFile(path, []byte(def), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newTestServer(t, path)
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"divzero","move":"e4"}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if len(st.HookErrors) != 1 || !strings.Contains(st.HookErrors[0], "divzero.yaml:5:11") || !strings.Contains(st.HookErrors[0], "divide by zero") {
+		t.Errorf("hook errors %q: want the failing hook, positioned", st.HookErrors)
 	}
 }

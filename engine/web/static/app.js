@@ -86,6 +86,7 @@ async function play(move) {
 
 function render(st) {
   game.state = st;
+  if (st.hookErrors) message(st.hookErrors.join("\n"), true);
   game.selected = null;
   $("board").innerHTML = st.svg;
   $("fen").value = st.fen;
