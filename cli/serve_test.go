@@ -214,6 +214,16 @@ func TestServeInBrowser(t *testing.T) {
 		if got := pg.sans(); got != "a8=N" || pg.pieceOn("a8") != "N" {
 			t.Fatalf("after promoting to a knight: moves %q, a8 %q", got, pg.pieceOn("a8"))
 		}
+		// A game in PGN loads: its moves listed, its last position shown.
+		pg.run("PGN", chromedp.SetValue(chromedp.ID("pgn"), "[Variant \"chess\"]\n\n1. d4 d5 2. c4 *"))
+		pg.click(`#load-pgn`)
+		pg.until("the PGN loaded", `document.body.dataset.ply === "3"`, 5*time.Second)
+		if got := pg.sans(); got != "d4 d5 c4" || pg.pieceOn("c4") != "P" {
+			t.Fatalf("after loading 1. d4 d5 2. c4: moves %q, c4 %q", got, pg.pieceOn("c4"))
+		}
+		if pgn := pg.js(`document.getElementById("pgn").value`); !strings.Contains(pgn, "1. d4 d5 2. c4 *") {
+			t.Fatalf("PGN box %q", pgn)
+		}
 		// A bad FEN is refused with the interpreter's message.
 		pg.run("bad FEN", chromedp.SetValue(chromedp.ID("fen"), "8/8/8 w - - 0 1"))
 		pg.click(`#load-fen`)

@@ -12,6 +12,7 @@ import (
 	"chimera/compiler"
 	"chimera/defs"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // maxBody bounds a request's body.
@@ -59,6 +60,7 @@ type stateJSON struct {
 	Reason   string     `json:"reason,omitempty"`
 	Legal    []moveJSON `json:"legal"`
 	SVG      string     `json:"svg"`
+	PGN      string     `json:"pgn"` // the game to this position
 	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
 	// each counted as false (as the command line reports them).
 	HookErrors []string `json:"hookErrors,omitempty"`
@@ -170,6 +172,7 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	if s.board != nil {
 		st.SVG = s.board(p, flip)
 	}
+	st.PGN = gamePGN(g, st.Result)
 	for _, f := range p.HookFailures() {
 		st.HookErrors = append(st.HookErrors, f.Message())
 	}
@@ -205,4 +208,83 @@ func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 		mj.Captures = append(mj.Captures, mj.To)
 	}
 	return mj
+}
+
+// gamePGN writes the game as PGN, with its start as a FEN tag when it is not the default
+// setup's.
+func gamePGN(g *replayed, result string) string {
+	tags := []gametext.Tag{{Name: "Event", Value: "Chimera game"}, {Name: "Variant", Value: g.rs.Name}}
+	if def, _, err := interpreter.SetupFEN(g.rs, ""); err != nil || def != g.startFEN {
+		tags = append(tags, gametext.Tag{Name: "SetUp", Value: "1"}, gametext.Tag{Name: "FEN", Value: g.startFEN})
+	}
+	tags = append(tags, gametext.Tag{Name: "Result", Value: result})
+	start, err := interpreter.FromFEN(g.rs, g.startFEN)
+	if err != nil {
+		return ""
+	}
+	text, err := gametext.WritePGN(tags, start, g.moves, result)
+	if err != nil {
+		return ""
+	}
+	return text
+}
+
+// pgnRequest is a game in PGN to load: its first game, from its [FEN] tag or the default setup.
+type pgnRequest struct {
+	Variant string `json:"variant"`
+	PGN     string `json:"pgn"`
+	Flip    bool   `json:"flip"`
+}
+
+// pgn answers /api/pgn: the state after the game's moves.
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	var req pgnRequest
+	if err := decode(r, &req); err != nil {
+		badRequest(w, err)
+		return
+	}
+	rs, err := s.ruleset(req.Variant)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	games, err := gametext.ReadPGN(req.PGN)
+	if err != nil {
+		badRequest(w, fmt.Errorf("PGN: %w", err))
+		return
+	}
+	if len(games) == 0 {
+		badRequest(w, errors.New("PGN: no game in the text"))
+		return
+	}
+	game := games[0]
+	fen := ""
+	if tag, ok := game.Tag("FEN"); ok {
+		fen = tag.Value
+	} else if fen, _, err = interpreter.SetupFEN(rs, ""); err != nil {
+		badRequest(w, err)
+		return
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		badRequest(w, fmt.Errorf("PGN [FEN] tag: %w", err))
+		return
+	}
+	rep := gametext.ReplayGame(p, game.Text)
+	if rep.Stop != nil {
+		badRequest(w, fmt.Errorf("PGN: %w", rep.Stop))
+		return
+	}
+	req2 := gameRequest{Variant: req.Variant, FEN: fen, Flip: req.Flip}
+	q, _ := interpreter.FromFEN(rs, fen)
+	for _, pl := range rep.Moves {
+		req2.Moves = append(req2.Moves, q.Coord(pl.Move))
+		q.Make(pl.Move)
+	}
+	g, err := s.replay(&req2, false)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	writeJSON(w, s.state(g, req.Flip))
 }

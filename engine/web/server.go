@@ -7,8 +7,9 @@
 //	GET  /play/{variant}        the page for a variant
 //	GET  /static/...            the page's script and style sheet
 //	GET  /api/variants          the variants served: name, title, board size, setups, pools
-//	POST /api/game              a game's state: FEN, SAN of the moves, legal moves, the board as SVG
+//	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
 //	POST /api/play              the same request with "move": the state after that move
+//	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
 //	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
@@ -86,6 +87,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/variants", s.variants)
 	mux.HandleFunc("POST /api/game", s.game)
 	mux.HandleFunc("POST /api/play", s.game)
+	mux.HandleFunc("POST /api/pgn", s.pgn)
 	mux.HandleFunc("GET /api/search", s.search)
 	return mux
 }

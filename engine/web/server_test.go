@@ -137,6 +137,39 @@ func legalByCoord(t *testing.T, st *stateJSON, coord string) moveJSON {
 	return moveJSON{}
 }
 
+func TestPGNOutAndIn(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var st, back stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"chess","moves":["e4","e5","Nf3"]}`, &st)
+	if !strings.Contains(st.PGN, `[Variant "chess"]`) || !strings.Contains(st.PGN, "1. e4 e5 2. Nf3 *") || strings.Contains(st.PGN, "[FEN") {
+		t.Errorf("PGN of 1.e4 e5 2.Nf3:\n%s", st.PGN)
+	}
+	body, _ := json.Marshal(pgnRequest{Variant: "chess", PGN: st.PGN})
+	if code := postJSON(t, srv, "/api/pgn", string(body), &back); code != 200 || !slices.Equal(back.Moves, st.Moves) || back.FEN != st.FEN {
+		t.Errorf("PGN read back: %d, moves %q, FEN %s", code, back.Moves, back.FEN)
+	}
+	// From a position: the PGN carries its FEN, and reads back from it.
+	postJSON(t, srv, "/api/game", `{"variant":"chess","fen":"7k/P7/8/8/8/8/8/4K3 w - - 0 1","moves":["a8=Q+"]}`, &st)
+	if !strings.Contains(st.PGN, `[FEN "7k/P7/8/8/8/8/8/4K3 w - - 0 1"]`) || !strings.Contains(st.PGN, "1. a8=Q+ *") {
+		t.Errorf("PGN from a FEN:\n%s", st.PGN)
+	}
+	body, _ = json.Marshal(pgnRequest{Variant: "chess", PGN: st.PGN})
+	if code := postJSON(t, srv, "/api/pgn", string(body), &back); code != 200 || back.StartFEN != "7k/P7/8/8/8/8/8/4K3 w - - 0 1" || back.SAN[0] != "a8=Q+" {
+		t.Errorf("PGN with a FEN read back: %d, start %s, SAN %q", code, back.StartFEN, back.SAN)
+	}
+	for body, want := range map[string]string{
+		`{"variant":"chess","pgn":"1. e4 e5 2. Ke3 *"}`:    "2. Ke3",
+		`{"variant":"chess","pgn":""}`:                     "no game",
+		`{"variant":"chess","pgn":"[FEN \"x\"]\n\n1. e4"}`: "FEN",
+		`{"variant":"nosuch","pgn":"1. e4"}`:               "unknown variant",
+	} {
+		var out map[string]string
+		if code := postJSON(t, srv, "/api/pgn", body, &out); code != 400 || !strings.Contains(out["error"], want) {
+			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
+		}
+	}
+}
+
 func TestMovesDescribed(t *testing.T) {
 	srv := newTestServer(t, "chess", "crazyhouse")
 	var st stateJSON

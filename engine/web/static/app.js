@@ -66,6 +66,23 @@ async function newGame(fen) {
   }
 }
 
+async function loadPgn(text) {
+  stopEngine();
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/pgn", { variant: game.variant, pgn: text, flip: game.flip });
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
 async function play(move) {
   hidePicker();
   stopEngine();
@@ -90,6 +107,7 @@ function render(st) {
   game.selected = null;
   $("board").innerHTML = st.svg;
   $("fen").value = st.fen;
+  $("pgn").value = st.pgn;
   let status = st.side === "white" ? "White to move" : "Black to move";
   if (st.inCheck) status += " (in check)";
   if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
@@ -322,12 +340,13 @@ async function start() {
   $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
   $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
   $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
+  $("load-pgn").addEventListener("click", () => loadPgn($("pgn").value));
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
   $("stop").addEventListener("click", stopEngine);
   $("engine-side").addEventListener("change", maybeEngine);
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
     if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
   });
