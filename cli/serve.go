@@ -49,7 +49,7 @@ system's browser. Ctrl-C stops the server.`,
 			if code != exitOK {
 				return code
 			}
-			h, err := serveHandler(rulesets)
+			h, err := WebHandler(rulesets)
 			if err != nil {
 				return c.usage("%v", err)
 			}
@@ -102,9 +102,10 @@ func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
 	return out, exitOK
 }
 
-// serveHandler is the web app for rulesets, its boards drawn as show --svg draws them,
-// with the pools as trays.
-func serveHandler(rulesets []*compiler.Ruleset) (http.Handler, error) {
+// WebHandler is the web app for rulesets, its boards drawn as show --svg draws them,
+// with the pools as trays: what chimera serve serves, and what the static build's
+// WebAssembly program (wasm/) answers inside the page.
+func WebHandler(rulesets []*compiler.Ruleset) (http.Handler, error) {
 	s, err := web.New(rulesets, func(p *interpreter.Position, flip bool) string {
 		return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
 	})

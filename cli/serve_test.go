@@ -119,7 +119,7 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		rulesets = append(rulesets, rs)
 	}
-	h, err := serveHandler(rulesets)
+	h, err := WebHandler(rulesets)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,14 +24,83 @@ function message(text, error) {
   m.className = error ? "error" : "";
 }
 
-async function post(path, body) {
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
-  if (!r.ok) throw new Error(data.error || ("HTTP " + r.status));
-  return data;
+// The API's transport: HTTP to chimera serve, or, in the static build (window.CHIMERA_STATIC),
+// messages to a Web Worker running the same API compiled to WebAssembly.
+const STATIC = !!window.CHIMERA_STATIC;
+const worker = { w: null, next: 1, calls: new Map() };
+
+// workerCall sends a request to the worker; onChunk gets each piece of the answer.
+function workerCall(method, path, body, onChunk) {
+  if (!worker.w) {
+    worker.w = new Worker("worker.js");
+    worker.w.onmessage = (e) => {
+      const m = e.data;
+      if (m.fatal) { message("The WebAssembly engine failed to start: " + m.fatal, true); return; }
+      const call = worker.calls.get(m.id);
+      if (!call) return;
+      if (m.chunk !== undefined) call.onChunk(m.chunk);
+      if (m.done) { worker.calls.delete(m.id); call.resolve(m.status); }
+    };
+  }
+  const id = worker.next++;
+  return new Promise((resolve) => {
+    worker.calls.set(id, { onChunk: onChunk, resolve: resolve });
+    worker.w.postMessage({ id: id, method: method, path: path, body: body });
+  });
 }
 
-function request(extra) {
+// request answers {status, data} for a JSON request.
+async function request(method, path, body) {
+  if (STATIC) {
+    let text = "";
+    const status = await workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
+    let data;
+    try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; }
+    return { status: status, data: data };
+  }
+  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {};
+  const r = await fetch(path, opts);
+  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+  return { status: r.status, data: data };
+}
+
+async function post(path, body) {
+  const r = await request("POST", path, body);
+  if (r.status !== 200) throw new Error(r.data.error || ("HTTP " + r.status));
+  return r.data;
+}
+
+// stream runs a request answered by Server-Sent Events, calling on[name](data) for each
+// event; the handle's close() stops listening.
+function stream(path, on) {
+  if (!STATIC) {
+    const src = new EventSource(path);
+    Object.keys(on).forEach((name) => src.addEventListener(name, (e) => on[name](e.data)));
+    return { close: () => src.close() };
+  }
+  const h = { closed: false, close() { this.closed = true; } };
+  let buf = "";
+  workerCall("GET", path, "", (chunk) => {
+    if (h.closed) return;
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      let name = "message", data = "";
+      block.split("\n").forEach((line) => {
+        if (line.startsWith("event: ")) name = line.slice(7);
+        if (line.startsWith("data: ")) data = line.slice(6);
+      });
+      if (!h.closed && on[name]) on[name](data);
+    }
+  }).then((status) => {
+    if (status !== 200 && !h.closed && on.error) on.error(buf);
+  });
+  return h;
+}
+
+function gameRequest(extra) {
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
 }
 
@@ -40,7 +109,7 @@ async function show(ply) {
   game.ply = Math.max(0, Math.min(ply, game.moves.length));
   const seq = ++game.seq;
   try {
-    const st = await post("/api/game", request({}));
+    const st = await post("/api/game", gameRequest({}));
     if (seq === game.seq) render(st);
   } catch (e) {
     message(e.message, true);
@@ -88,7 +157,7 @@ async function play(move) {
   stopEngine();
   const seq = ++game.seq;
   try {
-    const st = await post("/api/play", request({ move: move }));
+    const st = await post("/api/play", gameRequest({ move: move }));
     if (seq !== game.seq) return;
     game.moves = st.moves;
     game.sans = st.san;
@@ -290,34 +359,34 @@ function think(move) {
   const st = game.state;
   if (!st || st.result !== "*") return;
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1" });
-  const src = new EventSource("/api/search?" + q.toString());
-  game.source = src;
   const out = $("analysis");
-  out.textContent = "thinking...";
   const ply = game.ply;
   const lines = [];
-  src.addEventListener("info", (e) => {
-    const i = JSON.parse(e.data);
-    lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
-    out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
+  const src = stream("/api/search?" + q.toString(), {
+    info: (data) => {
+      const i = JSON.parse(data);
+      lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
+      out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
+    },
+    bestmove: (data) => {
+      const b = JSON.parse(data);
+      src.close();
+      if (game.source === src) game.source = null;
+      out.textContent += "\nbest move: " + b.san + " (" + b.coord + ")  depth " + b.depth + "  score " + b.scoreText;
+      if (move && game.ply === ply) play(b.coord);
+    },
+    error: (data) => {
+      if (data) { try { message(JSON.parse(data).error, true); } catch (_) {} }
+      src.close();
+      if (game.source === src) game.source = null;
+    },
   });
-  src.addEventListener("bestmove", (e) => {
-    const b = JSON.parse(e.data);
-    src.close();
-    if (game.source === src) game.source = null;
-    out.textContent += "\nbest move: " + b.san + " (" + b.coord + ")  depth " + b.depth + "  score " + b.scoreText;
-    if (move && game.ply === ply) play(b.coord);
-  });
-  src.addEventListener("error", (e) => {
-    if (e.data) { try { message(JSON.parse(e.data).error, true); } catch (_) {} }
-    src.close();
-    if (game.source === src) game.source = null;
-  });
+  game.source = src;
+  out.textContent = "thinking...";
 }
 
 async function start() {
-  const r = await fetch("/api/variants");
-  game.variants = await r.json();
+  game.variants = (await request("GET", "/api/variants")).data;
   const sel = $("variant");
   game.variants.forEach((v) => {
     const o = document.createElement("option");
@@ -325,11 +394,15 @@ async function start() {
     o.textContent = v.title + " (" + v.name + ")";
     sel.appendChild(o);
   });
+  const params = new URLSearchParams(location.search);
   const m = location.pathname.match(/^\/play\/([^/]+)/);
-  game.variant = m ? decodeURIComponent(m[1]) : game.variants[0].name;
+  game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
   sel.value = game.variant;
   fillSetups();
-  sel.addEventListener("change", () => { location.href = "/play/" + encodeURIComponent(sel.value); });
+  sel.addEventListener("change", () => {
+    if (STATIC) location.search = "?variant=" + encodeURIComponent(sel.value);
+    else location.href = "/play/" + encodeURIComponent(sel.value);
+  });
   $("setup").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
@@ -350,7 +423,6 @@ async function start() {
     if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
     if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
   });
-  const params = new URLSearchParams(location.search);
   await newGame(params.get("fen") || "");
 }
 
