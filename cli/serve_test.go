@@ -108,6 +108,27 @@ func (pg *page) pieceOn(sq string) string {
 	return pg.js(`(document.querySelector('#board svg .piece[data-square="` + sq + `"]') || {dataset: {piece: ""}}).dataset.piece`)
 }
 
+// newPage starts headless Chromium (at path) on a fresh profile, with the network
+// features that reach outside turned off, and returns a tab on base; the browser stops
+// when the test ends.
+func newPage(t *testing.T, path, base string) *page {
+	alloc, cancelAlloc := chromedp.NewExecAllocator(stdctx.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100))
+	t.Cleanup(cancelAlloc)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	t.Cleanup(cancelTab)
+	// The first run starts the browser, under no deadline (a deadline would stop it).
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ctx, cancel := stdctx.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(cancel)
+	return &page{t: t, ctx: ctx, base: base}
+}
+
 func TestServeInBrowser(t *testing.T) {
 	path := chromium(t)
 	var rulesets []*compiler.Ruleset
@@ -126,21 +147,7 @@ func TestServeInBrowser(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 
-	alloc, cancelAlloc := chromedp.NewExecAllocator(stdctx.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100))
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
-	// The first run starts the browser, under no deadline (a deadline would stop it).
-	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	ctx, cancel := stdctx.WithTimeout(tab, 90*time.Second)
-	defer cancel()
-	pg := &page{t: t, ctx: ctx, base: srv.URL}
+	pg := newPage(t, path, srv.URL)
 
 	t.Run("chess", func(t *testing.T) {
 		pg.t = t

@@ -33,6 +33,12 @@ import (
 //go:embed static
 var static embed.FS
 
+// Static is the page's files (index.html, app.js, style.css, worker.js), for the static build.
+func Static() fs.FS {
+	sub, _ := fs.Sub(static, "static")
+	return sub
+}
+
 // BoardFunc draws position p as an SVG picture (flipped: Black at the bottom), with its
 // pools as trays; the command line passes the drawer of `show --svg`.
 type BoardFunc func(p *interpreter.Position, flip bool) string

@@ -1,0 +1,89 @@
+// Tests of chimera web: the static build written, served as plain files, and played in headless Chromium with the engine in WebAssembly.
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestWebBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"web"}, "missing --out"},
+		{[]string{"web", "--out", t.TempDir(), "extra"}, "unexpected argument"},
+		{[]string{"web", "--out", t.TempDir(), "--go", "/nonexistent/go"}, "Go toolchain"},
+	} {
+		var out, errOut strings.Builder
+		code := Main(tc.args, &out, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+func TestStaticBuildInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds chimera.wasm (about 40 s the first time)")
+	}
+	path := chromium(t)
+	dir := t.TempDir()
+	var out, errOut strings.Builder
+	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "chimera.wasm"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Fatalf("the static build lacks %s", name)
+		}
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if strings.Contains(string(index), "/static/") || !strings.Contains(string(index), "CHIMERA_STATIC = true") {
+		t.Fatalf("index.html is not the static page:\n%s", index)
+	}
+	// A plain file server: no API behind it. Any request for /api/ would fail.
+	files := http.FileServer(http.Dir(dir))
+	var apiHits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			apiHits.Add(1)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+
+	pg := newPage(t, path, srv.URL)
+	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"),
+		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "0"`, chromedp.WithPollingTimeout(30*time.Second)))
+	if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
+		t.Fatalf("%s squares drawn, want 64", n)
+	}
+	if v := pg.js(`document.getElementById("variant").value`); v != "koopa" {
+		t.Fatalf("variant %q, want koopa from ?variant=", v)
+	}
+	pg.run("engine time", chromedp.SetValue(chromedp.ID("movetime"), "500"))
+	pg.click(square("e2"))
+	if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n != "2" {
+		t.Fatalf("%s destinations for e2, want 2", n)
+	}
+	pg.click(square("e4"))
+	pg.until("the move and the engine's reply in the page", `document.body.dataset.ply === "2"`, 20*time.Second)
+	if got := strings.Fields(pg.sans()); len(got) != 2 || got[0] != "e4" {
+		t.Fatalf("move list %q: want e4 and the engine's reply", got)
+	}
+	if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "best move") {
+		t.Fatalf("analysis pane %q: want the engine's best move", a)
+	}
+	if n := apiHits.Load(); n != 0 {
+		t.Fatalf("the static page asked the server for its API %d times", n)
+	}
+}
