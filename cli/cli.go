@@ -82,8 +82,11 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 				commandHelp(stdout, cmd, commandFlags(cmd))
 				return exitOK
 			}
-			fmt.Fprintf(stderr, "chimera help: unknown command %s\n\n", defs.Quote(args[1]))
-			overview(stderr)
+			var names []string
+			for _, c := range commands {
+				names = append(names, c.name)
+			}
+			fmt.Fprintf(stderr, "chimera help: unknown command %s\nCommands: %s.\nRun 'chimera help' for the overview.\n", defs.Quote(args[1]), strings.Join(names, ", "))
 			return exitUsage
 		}
 		overview(stdout)

@@ -25,7 +25,7 @@ import (
 var serveCommand = &command{
 	name:    "serve",
 	args:    "[VARIANT|FILE ...]",
-	summary: "play in the browser: a local web app with the board, the moves and the engine",
+	summary: "play in the browser: a local web app, the engine included",
 	details: `Serves a web page on --addr for each variant named (built-in names or
 definition files; without any, every built-in variant): the board drawn as show --svg
 draws it (zones, unused cells, pools as trays, status counters, promoted marks), moves by

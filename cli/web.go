@@ -18,7 +18,7 @@ import (
 var webCommand = &command{
 	name:    "web",
 	args:    "--out DIR",
-	summary: "write the static build: serve's page with the rules and the engine in WebAssembly",
+	summary: "write serve's page as a static site, the engine in WebAssembly",
 	details: `Writes to DIR a folder that any static web host serves: the page of chimera serve
 (index.html, app.js, style.css), worker.js, chimera.wasm (the API of chimera serve and
 every built-in variant, compiled with GOOS=js GOARCH=wasm) and Go's wasm_exec.js. In the
