@@ -194,6 +194,15 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		pg.click(`#forward`)
 		pg.until("forward", `document.body.dataset.ply === "2"`, 5*time.Second)
+		// The link to the position reopens it.
+		link := pg.js(`document.getElementById("link").value`)
+		fen := pg.js(`document.body.dataset.fen`)
+		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+		pg.until("the linked position", `document.body.dataset.ply === "2"`, 5*time.Second)
+		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 2 {
+			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
+		}
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 		// Flipped, a1 is at the top.
 		top := `+document.querySelector('#board svg rect[id="a1"]').getAttribute("y") < +document.querySelector('#board svg rect[id="a8"]').getAttribute("y")`
 		if pg.js(top) != "false" {

@@ -83,6 +83,16 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "best move") {
 		t.Fatalf("analysis pane %q: want the engine's best move", a)
 	}
+	// The link to the position reopens it in the static build, variant included.
+	link, fen := pg.js(`document.getElementById("link").value`), pg.js(`document.body.dataset.fen`)
+	if !strings.Contains(link, "variant=koopa") {
+		t.Fatalf("link %s does not name the variant", link)
+	}
+	pg.run("open the link", chromedp.Navigate(link),
+		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "2"`, chromedp.WithPollingTimeout(30*time.Second)))
+	if got := pg.js(`document.body.dataset.fen`); got != fen || pg.js(`document.getElementById("variant").value`) != "koopa" {
+		t.Fatalf("the link %s opens %s, want %s", link, got, fen)
+	}
 	if n := apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}

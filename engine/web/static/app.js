@@ -116,17 +116,18 @@ async function show(ply) {
   }
 }
 
-async function newGame(fen) {
+// newGame starts from fen (or the setup chosen), after moves when given (a shared link).
+async function newGame(fen, moves) {
   stopEngine();
   const setup = $("setup").value;
   const seq = ++game.seq;
   try {
-    const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, flip: game.flip });
+    const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip });
     if (seq !== game.seq) return;
     game.startFen = st.startFen;
-    game.moves = [];
-    game.sans = [];
-    game.ply = 0;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
     message("");
     render(st);
     maybeEngine();
@@ -195,8 +196,19 @@ function render(st) {
   const cur = list.querySelector("li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   if (game.ply > 0) markLast();
+  $("link").value = shareLink();
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
+}
+
+// shareLink is the address of this page showing the position shown: the variant, the
+// start and the moves to it.
+function shareLink() {
+  const q = new URLSearchParams();
+  if (STATIC) q.set("variant", game.variant);
+  q.set("fen", game.startFen);
+  if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
+  return location.origin + location.pathname + "?" + q.toString();
 }
 
 // The board's marks: an overlay group that lets clicks through.
@@ -423,7 +435,8 @@ async function start() {
     if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
     if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
   });
-  await newGame(params.get("fen") || "");
+  const moves = (params.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  await newGame(params.get("fen") || "", moves);
 }
 
 function fillSetups() {
