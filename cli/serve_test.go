@@ -331,6 +331,39 @@ func TestServeInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("definition editor", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.click(`#edit-def`)
+		pg.until("chess's definition in the editor", `document.getElementById("yaml").value.includes("name: chess")`, 5*time.Second)
+		// An error appears at its line; clicking it selects the line.
+		pg.run("a bad definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: tiny\nboard: {files: 5, ranks: 5, colour: red}\n"))
+		pg.click(`#load-def`)
+		pg.until("the error", `document.querySelectorAll("#def-errors li").length > 0`, 5*time.Second)
+		if e := pg.js(`document.querySelector("#def-errors li").textContent`); !strings.HasPrefix(e, "line 3:") || !strings.Contains(e, "colour") {
+			t.Fatalf("error shown %q: want it at line 3, about colour", e)
+		}
+		pg.click(`#def-errors li`)
+		if sel := pg.js(`(() => { const b = document.getElementById("yaml"); return b.value.slice(b.selectionStart, b.selectionEnd); })()`); !strings.HasPrefix(sel, "board:") {
+			t.Fatalf("clicking the error selects %q, want line 3", sel)
+		}
+		// Fixed, it is played at once: a 5x5 board with no setup of its own is refused, so
+		// it keeps chess's board and takes a new title.
+		pg.run("a good definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: retitled\ntitle: Chess retitled\n"))
+		pg.click(`#load-def`)
+		pg.until("the new variant", `document.getElementById("variant").value === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		if title := pg.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Chess retitled") {
+			t.Fatalf("board title %q", title)
+		}
+		pg.click(square("g1"))
+		pg.click(square("f3"))
+		pg.until("Nf3 in the new variant", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "Nf3" {
+			t.Fatalf("move list %q", got)
+		}
+	})
+
 	t.Run("xiangqi", func(t *testing.T) {
 		pg.t = t
 		pg.open("/play/xiangqi")

@@ -10,6 +10,8 @@
 //	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
 //	POST /api/play              the same request with "move": the state after that move
 //	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
+//	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
+//	GET  /api/definition        ?variant=NAME: the YAML of a served variant
 //	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
@@ -24,6 +26,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"sync"
 
 	"chimera/compiler"
 	"chimera/defs"
@@ -45,9 +48,12 @@ type BoardFunc func(p *interpreter.Position, flip bool) string
 
 // Server serves a fixed list of variants.
 type Server struct {
-	names    []string // in the order given
-	rulesets map[string]*compiler.Ruleset
-	board    BoardFunc
+	mu        sync.RWMutex // guards names, rulesets and user: definitions come in while serving
+	names     []string     // in the order given, then the definitions written in the page
+	rulesets  map[string]*compiler.Ruleset
+	user      map[string]string // the definitions written in the page: their YAML by name
+	userOrder []string          // their names, the oldest first
+	board     BoardFunc
 	// HashMB is the engine's transposition table size per search.
 	HashMB int
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
@@ -61,7 +67,7 @@ func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 	if len(rulesets) == 0 {
 		return nil, errors.New("no variant to serve")
 	}
-	s := &Server{rulesets: map[string]*compiler.Ruleset{}, board: board, HashMB: 32, MaxMoveTime: 60_000, busy: make(chan struct{}, 1)}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, busy: make(chan struct{}, 1)}
 	for _, rs := range rulesets {
 		if _, dup := s.rulesets[rs.Name]; dup {
 			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
@@ -77,8 +83,8 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) {
 		if v := r.PathValue("variant"); v != "" {
-			if _, ok := s.rulesets[v]; !ok {
-				http.Error(w, s.unknown(v).Error(), http.StatusNotFound)
+			if _, err := s.ruleset(v); err != nil {
+				http.Error(w, err.Error(), http.StatusNotFound)
 				return
 			}
 		}
@@ -94,11 +100,13 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/game", s.game)
 	mux.HandleFunc("POST /api/play", s.game)
 	mux.HandleFunc("POST /api/pgn", s.pgn)
+	mux.HandleFunc("POST /api/definition", s.define)
+	mux.HandleFunc("GET /api/definition", s.source)
 	mux.HandleFunc("GET /api/search", s.search)
 	return mux
 }
 
-// unknown is the error for a variant not served.
+// unknown is the error for a variant not served (s.mu held).
 func (s *Server) unknown(name string) error {
 	return fmt.Errorf("unknown variant %s: this server plays %s", defs.Quote(name), strings.Join(s.names, ", "))
 }
@@ -108,6 +116,8 @@ func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
 	if name == "" {
 		return nil, errors.New(`missing "variant"`)
 	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	rs, ok := s.rulesets[name]
 	if !ok {
 		return nil, s.unknown(name)
@@ -127,18 +137,24 @@ type variantJSON struct {
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 	out := []variantJSON{}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	for _, name := range s.names {
-		rs := s.rulesets[name]
-		v := variantJSON{Name: name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools()}
-		for _, st := range rs.Setups() {
-			v.Setups = append(v.Setups, st.Name)
-		}
-		if v.Pools == nil {
-			v.Pools = []string{}
-		}
-		out = append(out, v)
+		out = append(out, describeVariant(s.rulesets[name]))
 	}
 	writeJSON(w, out)
+}
+
+// describeVariant writes a variant for the page.
+func describeVariant(rs *compiler.Ruleset) variantJSON {
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools()}
+	for _, st := range rs.Setups() {
+		v.Setups = append(v.Setups, st.Name)
+	}
+	if v.Pools == nil {
+		v.Pools = []string{}
+	}
+	return v
 }
 
 // writeJSON answers 200 with v as JSON.

@@ -376,4 +376,92 @@ func TestFailingHooksAreReported(t *testing.T) {
 	if len(st.HookErrors) != 1 || !strings.Contains(st.HookErrors[0], "divzero.yaml:5:11") || !strings.Contains(st.HookErrors[0], "divide by zero") {
 		t.Errorf("hook errors %q: want the failing hook, positioned", st.HookErrors)
 	}
+	// The editor gets the file's own text.
+	resp, err := http.Get(srv.URL + "/api/definition?variant=divzero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var src definitionRequest
+	if json.NewDecoder(resp.Body).Decode(&src); src.YAML != def {
+		t.Errorf("the source of a file served: %q", src.YAML)
+	}
+}
+
+func TestDefinitionsFromThePage(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var v variantJSON
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\nname: mine\ntitle: Mine\n"}`, &v); code != 200 || v.Name != "mine" || v.Title != "Mine" {
+		t.Fatalf("a good definition: %d %+v", code, v)
+	}
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"mine","move":"e4"}`, &st); code != 200 || st.SAN[0] != "e4" {
+		t.Fatalf("playing it: %d %+v", code, st.SAN)
+	}
+	var src definitionRequest
+	resp, err := http.Get(srv.URL + "/api/definition?variant=mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&src)
+	resp.Body.Close()
+	if src.YAML != "extends: chess\nname: mine\ntitle: Mine\n" {
+		t.Errorf("its source: %q", src.YAML)
+	}
+	resp, err = http.Get(srv.URL + "/api/definition?variant=chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err := json.Unmarshal(b, &src); err != nil || !strings.Contains(src.YAML, "name: chess\n") {
+		t.Errorf("chess's source: %v %.200q", err, b)
+	}
+
+	// Errors come positioned: the line and column in the text sent, or in the built-in it extends.
+	for _, tc := range []struct {
+		yaml string
+		want []errorJSON
+	}{
+		{"extends: chess\nname: bad\nfoo: 1\n", []errorJSON{{Line: 3, Col: 1}}},
+		{"name: [\n", []errorJSON{{Line: 1, Col: 0}}},
+		{"extends: other.yaml\nname: z\n", []errorJSON{{Line: 1, Col: 10}}},
+		{"extends: chess\nname: q\npieces:\n  - name: Kang\n    letter: K\n    moves: [{leap: [9, 9]}]\n",
+			[]errorJSON{{Line: 6, Col: 20}, {File: "built-in chess"}, {File: "built-in chess"}}},
+	} {
+		body, _ := json.Marshal(definitionRequest{YAML: tc.yaml})
+		var out struct {
+			Error  string      `json:"error"`
+			Errors []errorJSON `json:"errors"`
+		}
+		code := postJSON(t, srv, "/api/definition", string(body), &out)
+		if code != 400 || len(out.Errors) != len(tc.want) {
+			t.Errorf("%q: %d %+v, want 400 and %d errors", tc.yaml, code, out.Errors, len(tc.want))
+			continue
+		}
+		for i, w := range tc.want {
+			e := out.Errors[i]
+			if e.File != w.File || (w.Line > 0 && (e.Line != w.Line || e.Col != w.Col)) || e.Message == "" {
+				t.Errorf("%q: error %d is %+v, want at %s %d:%d", tc.yaml, i, e, w.File, w.Line, w.Col)
+			}
+		}
+	}
+	// A served variant keeps its name; a definition of the page may be replaced.
+	var out map[string]any
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\n"}`, &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "plays already") {
+		t.Errorf("a definition named chess: %d %v", code, out)
+	}
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\nname: mine\ntitle: Mine again\n"}`, &v); code != 200 || v.Title != "Mine again" {
+		t.Errorf("replacing mine: %d %+v", code, v)
+	}
+	// Past maxUserVariants, the oldest goes.
+	for i := range maxUserVariants {
+		postJSON(t, srv, "/api/definition", fmt.Sprintf(`{"yaml":"extends: chess\nname: v%d\n"}`, i), &v)
+	}
+	if code := postJSON(t, srv, "/api/game", `{"variant":"mine"}`, &out); code != 400 {
+		t.Errorf("the oldest definition still served after %d more", maxUserVariants)
+	}
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess"}`, &st); code != 200 {
+		t.Errorf("chess no longer served")
+	}
 }

@@ -397,24 +397,82 @@ function think(move) {
   out.textContent = "thinking...";
 }
 
-async function start() {
-  game.variants = (await request("GET", "/api/variants")).data;
+// The definition editor: the open variant's YAML, or a definition of one's own, checked
+// by the server (positioned errors) and played at once.
+async function editDefinition() {
+  const r = await request("GET", "/api/definition?variant=" + encodeURIComponent(game.variant));
+  if (r.status !== 200) { message(r.data.error, true); return; }
+  $("yaml").value = r.data.yaml;
+  $("def-errors").innerHTML = "";
+}
+
+async function loadDefinition() {
+  const list = $("def-errors");
+  list.innerHTML = "";
+  const r = await request("POST", "/api/definition", { yaml: $("yaml").value });
+  if (r.status !== 200) {
+    (r.data.errors || [{ message: r.data.error }]).forEach((e) => {
+      const li = document.createElement("li");
+      const where = e.line ? (e.file ? e.file + ", " : "") + "line " + e.line + (e.col ? ":" + e.col : "") + ": " : "";
+      li.textContent = where + e.message;
+      li.dataset.line = e.file ? "" : (e.line || "");
+      li.addEventListener("click", () => selectLine(+li.dataset.line));
+      list.appendChild(li);
+    });
+    return;
+  }
+  const v = r.data;
+  game.variants = game.variants.filter((x) => x.name !== v.name).concat([v]);
+  fillVariants();
+  switchVariant(v.name);
+}
+
+// selectLine selects a line of the definition box.
+function selectLine(n) {
+  if (!n) return;
+  const box = $("yaml");
+  const lines = box.value.split("\n");
+  let start = 0;
+  for (let i = 0; i < n - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  box.focus();
+  box.setSelectionRange(start, start + (lines[n - 1] || "").length);
+}
+
+function fillVariants() {
   const sel = $("variant");
+  sel.innerHTML = "";
   game.variants.forEach((v) => {
     const o = document.createElement("option");
     o.value = v.name;
     o.textContent = v.title + " (" + v.name + ")";
     sel.appendChild(o);
   });
+  sel.value = game.variant;
+}
+
+// switchVariant opens another variant in place (the worker of the static build keeps the
+// definitions written in the page).
+function switchVariant(name) {
+  game.variant = name;
+  $("variant").value = name;
+  fillSetups();
+  const q = new URLSearchParams();
+  if (STATIC) q.set("variant", name);
+  history.replaceState(null, "", STATIC ? "?" + q.toString() : "/play/" + encodeURIComponent(name));
+  newGame();
+}
+
+async function start() {
+  game.variants = (await request("GET", "/api/variants")).data;
+  const sel = $("variant");
   const params = new URLSearchParams(location.search);
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
-  sel.value = game.variant;
+  fillVariants();
   fillSetups();
-  sel.addEventListener("change", () => {
-    if (STATIC) location.search = "?variant=" + encodeURIComponent(sel.value);
-    else location.href = "/play/" + encodeURIComponent(sel.value);
-  });
+  sel.addEventListener("change", () => switchVariant(sel.value));
+  $("edit-def").addEventListener("click", editDefinition);
+  $("load-def").addEventListener("click", loadDefinition);
   $("setup").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
