@@ -93,6 +93,22 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if got := pg.js(`document.body.dataset.fen`); got != fen || pg.js(`document.getElementById("variant").value`) != "koopa" {
 		t.Fatalf("the link %s opens %s, want %s", link, got, fen)
 	}
+	// A definition written in the page, played, and shared by a link that carries it: the
+	// link opens it in a fresh page (a new worker, which never saw it).
+	pg.run("a definition", chromedp.SetValue(chromedp.ID("engine-side"), ""),
+		chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: linked\ntitle: Linked chess\n"))
+	pg.click(`#load-def`)
+	pg.until("the new variant", `document.getElementById("variant").value === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(square("d2"))
+	pg.click(square("d4"))
+	pg.until("d4", `document.body.dataset.ply === "1" && document.getElementById("link").value.includes("#def=")`, 10*time.Second)
+	link = pg.js(`document.getElementById("link").value`)
+	pg.run("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+	pg.until("the linked position", `document.body.dataset.ply === "1"`, 45*time.Second)
+	if v, title := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`); v != "linked" || !strings.HasPrefix(title, "Linked chess") || pg.sans() != "d4" {
+		t.Fatalf("the link %s opens %s (%s) with moves %q", link, v, title, pg.sans())
+	}
 	if n := apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}

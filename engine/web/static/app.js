@@ -16,7 +16,11 @@ const game = {
   selected: null, // {square} or {drop: type}
   source: null,   // the engine's EventSource while it thinks
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
+  yaml: {},       // the definitions written in this page, by variant name: links carry them
 };
+
+// The longest link offered: longer ones do not survive every browser and server.
+const MAX_LINK = 8000;
 
 function message(text, error) {
   const m = $("message");
@@ -196,19 +200,41 @@ function render(st) {
   const cur = list.querySelector("li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   if (game.ply > 0) markLast();
-  $("link").value = shareLink();
+  updateLink();
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
 }
 
-// shareLink is the address of this page showing the position shown: the variant, the
-// start and the moves to it.
-function shareLink() {
+// updateLink shows the address of this page showing the position shown: the variant, the
+// start and the moves to it, and a definition written in the page, compressed, after #def=.
+async function updateLink() {
+  const yaml = game.yaml[game.variant];
   const q = new URLSearchParams();
-  if (STATIC) q.set("variant", game.variant);
+  // The server's /play/NAME knows only the variants it serves: a definition of the page
+  // is named by ?variant= on the first page.
+  if (STATIC || yaml) q.set("variant", game.variant);
   q.set("fen", game.startFen);
   if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
-  return location.origin + location.pathname + "?" + q.toString();
+  let link = location.origin + (STATIC ? location.pathname : yaml ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
+  if (yaml) link += "#def=" + await pack(yaml);
+  $("link").value = link.length <= MAX_LINK ? link
+    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+}
+
+// pack compresses text (deflate) into base64url; unpack undoes it.
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  bytes.forEach((b) => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function unpack(code) {
+  const bin = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
 }
 
 // The board's marks: an overlay group that lets clicks through.
@@ -422,6 +448,7 @@ async function loadDefinition() {
     return;
   }
   const v = r.data;
+  game.yaml[v.name] = $("yaml").value;
   game.variants = game.variants.filter((x) => x.name !== v.name).concat([v]);
   fillVariants();
   switchVariant(v.name);
@@ -468,6 +495,20 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
+  // A link with a definition: served first.
+  if (location.hash.startsWith("#def=")) {
+    try {
+      const yaml = await unpack(location.hash.slice(5));
+      const r = await request("POST", "/api/definition", { yaml: yaml });
+      if (r.status !== 200) throw new Error(r.data.error);
+      game.variants = game.variants.filter((x) => x.name !== r.data.name).concat([r.data]);
+      game.variant = r.data.name;
+      game.yaml[r.data.name] = yaml;
+      $("yaml").value = yaml;
+    } catch (e) {
+      message("The link's definition: " + e.message, true);
+    }
+  }
   fillVariants();
   fillSetups();
   sel.addEventListener("change", () => switchVariant(sel.value));
