@@ -4,6 +4,7 @@ package cli
 import (
 	stdctx "context"
 	"fmt"
+	"math/rand/v2"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -362,6 +363,19 @@ func TestServeInBrowser(t *testing.T) {
 		if got := pg.sans(); got != "Nf3" {
 			t.Fatalf("move list %q", got)
 		}
+		if link := pg.js(`document.getElementById("link").value`); !strings.Contains(link, "?variant=retitled&") || !strings.Contains(link, "#def=") {
+			t.Fatalf("link %q: want the variant and its definition", link)
+		}
+		// A definition too large for a link says so.
+		rnd := rand.New(rand.NewPCG(1, 2))
+		var desc strings.Builder
+		for range 30000 {
+			desc.WriteByte(byte('a' + rnd.IntN(26)))
+		}
+		pg.run("a large definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: large\ndescription: "+desc.String()+"\n"))
+		pg.click(`#load-def`)
+		pg.until("the large variant", `document.getElementById("variant").value === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the link refused", `document.getElementById("link").value.startsWith("The definition is too large for a link")`, 5*time.Second)
 	})
 
 	t.Run("xiangqi", func(t *testing.T) {
