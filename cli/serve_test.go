@@ -366,6 +366,19 @@ func TestServeInBrowser(t *testing.T) {
 		if link := pg.js(`document.getElementById("link").value`); !strings.Contains(link, "?variant=retitled&") || !strings.Contains(link, "#def=") {
 			t.Fatalf("link %q: want the variant and its definition", link)
 		}
+		// Its tests (inherited ones are not: a definition's tests describe it alone) and perft.
+		pg.click(`#run-tests`)
+		pg.until("the tests run", `document.getElementById("tool-out").textContent.includes("passed")`, 10*time.Second)
+		if out := pg.js(`document.getElementById("tool-out").textContent`); !strings.HasPrefix(out, "0 passed, 0 failed") {
+			t.Fatalf("tests of a definition without tests: %q", out)
+		}
+		pg.run("perft depth", chromedp.SetValue(chromedp.ID("perft-depth"), "2"))
+		pg.click(`#perft`)
+		pg.until("perft", `document.getElementById("tool-out").textContent.startsWith("perft 2: ")`, 10*time.Second)
+		// After 1.Nf3, Black has 20 moves and White then about 21 each: 440 leaves at depth 2.
+		if out := pg.js(`document.getElementById("tool-out").textContent`); !strings.HasPrefix(out, "perft 2: 440 nodes") {
+			t.Fatalf("perft 2 after 1.Nf3: %q", out)
+		}
 		// A definition too large for a link says so.
 		rnd := rand.New(rand.NewPCG(1, 2))
 		var desc strings.Builder

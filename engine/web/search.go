@@ -41,7 +41,7 @@ type bestJSON struct {
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"),
-		Moves: strings.FieldsFunc(q.Get("moves"), func(c rune) bool { return c == ' ' || c == ',' })}
+		Moves: splitMoves(q.Get("moves"))}
 	movetime, err := intParam(q.Get("movetime"), "movetime", 1000, 1, s.MaxMoveTime)
 	if err != nil {
 		badRequest(w, err)
@@ -67,12 +67,10 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// One search at a time.
-	select {
-	case s.busy <- struct{}{}:
-		defer func() { <-s.busy }()
-	case <-r.Context().Done():
+	if !s.acquire(r) {
 		return
 	}
+	defer s.release()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -100,6 +98,11 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
+}
+
+// splitMoves reads a query's moves, separated by spaces or commas.
+func splitMoves(text string) []string {
+	return strings.FieldsFunc(text, func(c rune) bool { return c == ' ' || c == ',' })
 }
 
 // event writes one Server-Sent Event with v as its JSON data.

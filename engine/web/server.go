@@ -13,6 +13,8 @@
 //	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
 //	GET  /api/definition        ?variant=NAME: the YAML of a served variant
 //	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
+//	POST /api/tests             {"variant"}: the variant's own tests run (perft counts bounded)
+//	GET  /api/perft             ?variant=&fen=&moves=&depth=: perft, with each root move's count
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
 // 400 and {"error": MESSAGE}.
@@ -58,7 +60,7 @@ type Server struct {
 	HashMB int
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
 	MaxMoveTime int
-	busy        chan struct{} // one search at a time: the machine's cores are shared
+	busy        chan struct{} // one search, perft or test run at a time: the machine's cores are shared
 }
 
 // New returns a server for rulesets (at least one; their names distinct), drawing boards
@@ -103,6 +105,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/definition", s.define)
 	mux.HandleFunc("GET /api/definition", s.source)
 	mux.HandleFunc("GET /api/search", s.search)
+	mux.HandleFunc("POST /api/tests", s.tests)
+	mux.HandleFunc("GET /api/perft", s.perftCount)
 	return mux
 }
 

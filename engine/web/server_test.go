@@ -465,3 +465,44 @@ func TestDefinitionsFromThePage(t *testing.T) {
 		t.Errorf("chess no longer served")
 	}
 }
+
+func TestTestsAndPerft(t *testing.T) {
+	srv := newTestServer(t, "chess", "hostage")
+	var out struct {
+		Passed, Failed int
+		Tests          []testJSON
+	}
+	if code := postJSON(t, srv, "/api/tests", `{"variant":"hostage","maxNodes":200000}`, &out); code != 200 || out.Failed != 0 || out.Passed == 0 || len(out.Tests) != out.Passed {
+		t.Fatalf("hostage's tests: %d, %d passed, %d failed", code, out.Passed, out.Failed)
+	}
+	for _, tj := range out.Tests {
+		if tj.Name == "" || !strings.Contains(tj.Where, "hostage.yaml:") {
+			t.Errorf("a test reported as %+v", tj)
+		}
+	}
+	resp, err := http.Get(srv.URL + "/api/perft?variant=chess&moves=e4&depth=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var pj perftJSON
+	json.NewDecoder(resp.Body).Decode(&pj)
+	// perft 3 after 1.e4: 20 replies, 13160 leaves (as Stockfish counts).
+	if pj.Depth != 3 || pj.Nodes != 13160 || len(pj.Divide) != 20 {
+		t.Errorf("perft 3 after 1.e4: %+v", pj)
+	}
+	for _, bad := range []string{"variant=chess&depth=0", "variant=chess&depth=9", "variant=chess&depth=x", "variant=nosuch&depth=2", "variant=chess&moves=e5"} {
+		resp, err := http.Get(srv.URL + "/api/perft?" + bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("perft with %s: %d, want 400", bad, resp.StatusCode)
+		}
+	}
+	var e map[string]string
+	if code := postJSON(t, srv, "/api/tests", `{"variant":"nosuch"}`, &e); code != 400 {
+		t.Errorf("tests of an unknown variant: %d", code)
+	}
+}

@@ -454,6 +454,33 @@ async function loadDefinition() {
   switchVariant(v.name);
 }
 
+// runTests runs the open variant's own tests (tests: in its definition).
+async function runTests() {
+  const out = $("tool-out");
+  out.textContent = "running the tests of " + game.variant + "...";
+  const r = await request("POST", "/api/tests", { variant: game.variant });
+  if (r.status !== 200) { out.textContent = r.data.error; return; }
+  const lines = [r.data.passed + " passed, " + r.data.failed + " failed"];
+  r.data.tests.forEach((t) => {
+    lines.push((t.pass ? "ok   " : "FAIL ") + t.name + "  (" + t.where + ", " + t.ms + " ms)");
+    (t.failures || []).forEach((f) => lines.push("       " + f));
+    (t.skipped || []).forEach((f) => lines.push("       skipped: " + f));
+  });
+  out.textContent = lines.join("\n");
+}
+
+// runPerft counts the move tree of the position shown.
+async function runPerft() {
+  const out = $("tool-out");
+  const depth = $("perft-depth").value || "3";
+  out.textContent = "perft " + depth + "...";
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), depth: depth });
+  const r = await request("GET", "/api/perft?" + q.toString());
+  if (r.status !== 200) { out.textContent = r.data.error; return; }
+  out.textContent = "perft " + r.data.depth + ": " + r.data.nodes + " nodes in " + r.data.ms + " ms\n" +
+    r.data.divide.map((d) => d.san + " (" + d.coord + "): " + d.nodes).join("\n");
+}
+
 // selectLine selects a line of the definition box.
 function selectLine(n) {
   if (!n) return;
@@ -514,6 +541,8 @@ async function start() {
   sel.addEventListener("change", () => switchVariant(sel.value));
   $("edit-def").addEventListener("click", editDefinition);
   $("load-def").addEventListener("click", loadDefinition);
+  $("run-tests").addEventListener("click", runTests);
+  $("perft").addEventListener("click", runPerft);
   $("setup").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
