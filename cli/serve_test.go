@@ -101,7 +101,7 @@ func square(name string) string { return `#board svg rect[id="` + name + `"]` }
 
 // sans is the move list as shown.
 func (pg *page) sans() string {
-	return pg.js(`[...document.querySelectorAll("#moves li")].map(li => li.textContent).join(" ")`)
+	return pg.js(`[...document.querySelectorAll("#moves li[data-ply]")].map(li => li.textContent).join(" ")`)
 }
 
 // pieceOn is the FEN letter of the piece drawn on a square, or "".

@@ -188,10 +188,22 @@ function render(st) {
   $("status").textContent = status;
   const list = $("moves");
   list.innerHTML = "";
+  // Numbered by full moves from the start's FEN: "1. e4 e5", "12... Nf6" when Black begins.
+  const fields = game.startFen.split(" ");
+  const blackFirst = fields[1] === "b";
+  const first = parseInt(fields[5], 10) || 1;
+  if (blackFirst && game.sans.length) {
+    const gap = document.createElement("li");
+    gap.className = "gap";
+    gap.textContent = first + "...";
+    list.appendChild(gap);
+  }
   game.sans.forEach((san, i) => {
     const li = document.createElement("li");
     li.textContent = san;
     li.dataset.ply = i + 1;
+    const k = i + (blackFirst ? 1 : 0); // half-moves from White's first
+    if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
     if (i + 1 === game.ply) li.className = "current";
     else if (i + 1 > game.ply) li.className = "after";
     li.addEventListener("click", () => { stopEngine(); show(i + 1); });
