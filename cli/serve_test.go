@@ -241,6 +241,18 @@ func TestServeInBrowser(t *testing.T) {
 		if pgn := pg.js(`document.getElementById("pgn").value`); !strings.Contains(pgn, "1. d4 d5 2. c4 *") {
 			t.Fatalf("PGN box %q", pgn)
 		}
+		// Castling by clicking the king, then the rook (Chess960's way) or its destination.
+		for _, to := range []string{"h1", "c1"} {
+			pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"))
+			pg.click(`#load-fen`)
+			pg.until("the FEN loaded", `document.body.dataset.fen === "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"`, 5*time.Second)
+			pg.click(square("e1"))
+			pg.click(square(to))
+			pg.until("castling", `document.body.dataset.ply === "1"`, 5*time.Second)
+			if got, want := pg.sans(), map[string]string{"h1": "O-O", "c1": "O-O-O"}[to]; got != want {
+				t.Fatalf("e1 then %s: %q, want %s", to, got, want)
+			}
+		}
 		// A bad FEN is refused with the interpreter's message.
 		pg.run("bad FEN", chromedp.SetValue(chromedp.ID("fen"), "8/8/8 w - - 0 1"))
 		pg.click(`#load-fen`)

@@ -13,8 +13,8 @@ const game = {
   ply: 0,      // the position shown: after moves[0..ply)
   flip: false,
   state: null, // the server's answer for the position shown
-  selected: null, // {square} or {drop: type}
-  source: null,   // the engine's EventSource while it thinks
+  selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
+  source: null,   // the engine's stream while it thinks (close() stops listening)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
 };
