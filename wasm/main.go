@@ -66,6 +66,7 @@ func main() {
 		method, path, body, onChunk, onDone := args[0].String(), args[1].String(), args[2].String(), args[3], args[4]
 		go func() {
 			req := httptest.NewRequest(method, path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
 			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
 			h.ServeHTTP(w, req)
 			w.WriteHeader(http.StatusOK)

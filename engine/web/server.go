@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
@@ -107,7 +108,24 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/search", s.search)
 	mux.HandleFunc("POST /api/tests", s.tests)
 	mux.HandleFunc("GET /api/perft", s.perftCount)
-	return mux
+	return jsonPosts(mux)
+}
+
+// jsonPosts refuses a POST whose body is not declared JSON (415). A page of another site
+// can send a plain-text POST to a local server without asking; a JSON one it must ask
+// for first (CORS), and this server never agrees.
+func jsonPosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			if t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || t != "application/json" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnsupportedMediaType)
+				json.NewEncoder(w).Encode(map[string]string{"error": "send the request body as JSON, with Content-Type: application/json"})
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // unknown is the error for a variant not served (s.mu held).

@@ -231,6 +231,15 @@ func TestBadInputIs400(t *testing.T) {
 			t.Errorf("%s %s: %d %q, want 400 and %q", tc.path, tc.body, code, out["error"], tc.want)
 		}
 	}
+	// A body not declared JSON is refused: another site's page could send it unasked.
+	resp, err := http.Post(srv.URL+"/api/game", "text/plain", strings.NewReader(`{"variant":"chess"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a text/plain POST: %d, want 415", resp.StatusCode)
+	}
 	for _, tc := range []struct {
 		method, path string
 		code         int
