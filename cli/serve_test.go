@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -408,6 +409,12 @@ func TestServeInBrowser(t *testing.T) {
 		pg.open("/play/xiangqi")
 		if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "90" {
 			t.Fatalf("%s squares drawn, want 90", n)
+		}
+		// The destinations of a clicked piece come from the legal moves the page already
+		// has: marked within 50 ms (here, the time the click's handler takes).
+		ms := pg.js(`(() => { const t = performance.now(); document.querySelector('#board svg rect[id="b3"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return performance.now() - t; })()`)
+		if d, err := strconv.ParseFloat(ms, 64); err != nil || d > 50 || pg.js(`document.querySelectorAll("#board .mark.dest").length`) == "0" {
+			t.Fatalf("destinations of the cannon on b3: %s ms, %s marked", ms, pg.js(`document.querySelectorAll("#board .mark.dest").length`))
 		}
 		pg.run("engine plays Black", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "300"))
 		pg.click(square("h3"))

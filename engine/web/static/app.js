@@ -111,6 +111,7 @@ function gameRequest(extra) {
 // show asks for the position after ply moves and draws it.
 async function show(ply) {
   game.ply = Math.max(0, Math.min(ply, game.moves.length));
+  message("");
   const seq = ++game.seq;
   try {
     const st = await post("/api/game", gameRequest({}));
