@@ -100,6 +100,29 @@ func (pg *page) click(sel string) {
 // square is the selector of a square's cell on the board.
 func square(name string) string { return `#board svg rect[id="` + name + `"]` }
 
+// center is the middle of a square's cell, in the viewport's pixels.
+func (pg *page) center(sq string) (x, y float64) {
+	pg.t.Helper()
+	xy := strings.Fields(pg.js(`(() => { const r = document.querySelector('#board svg rect[id="` + sq + `"]').getBoundingClientRect(); return (r.x + r.width / 2) + " " + (r.y + r.height / 2); })()`))
+	x, _ = strconv.ParseFloat(xy[0], 64)
+	y, _ = strconv.ParseFloat(xy[1], 64)
+	return x, y
+}
+
+// drag presses the mouse on one square, moves it over in steps, and lets go on another.
+func (pg *page) drag(from, to string) {
+	pg.t.Helper()
+	x1, y1 := pg.center(from)
+	x2, y2 := pg.center(to)
+	steps := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(chromedp.MousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1))}
+	for i := 1; i <= 5; i++ {
+		f := float64(i) / 5
+		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x1+(x2-x1)*f, y1+(y2-y1)*f, chromedp.ButtonLeft))
+	}
+	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	pg.run("drag "+from+" to "+to, steps...)
+}
+
 // sans is the move list as shown.
 func (pg *page) sans() string {
 	return pg.js(`[...document.querySelectorAll("#moves li[data-ply]")].map(li => li.textContent).join(" ")`)
@@ -212,6 +235,22 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		pg.click(`#flip`)
 		pg.until("the flipped board", top, 5*time.Second)
+	})
+
+	t.Run("drag", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// Let go where the knight cannot go: nothing is played, the knight is back.
+		pg.drag("g1", "g3")
+		if pg.js(`document.body.dataset.ply`) != "0" || pg.pieceOn("g1") != "N" || pg.js(`document.querySelector('#board svg .piece[data-square="g1"]').hasAttribute("transform")`) != "false" {
+			t.Fatalf("after dragging the knight to g3: ply %s, g1 %q", pg.js(`document.body.dataset.ply`), pg.pieceOn("g1"))
+		}
+		pg.drag("g1", "f3")
+		pg.until("Nf3 by dragging", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "Nf3" || pg.pieceOn("f3") != "N" {
+			t.Fatalf("after dragging g1 to f3: moves %q, f3 %q", got, pg.pieceOn("f3"))
+		}
 	})
 
 	t.Run("promotion", func(t *testing.T) {

@@ -339,7 +339,69 @@ function select(sel, el) {
   victims.forEach((sq) => mark(sq, "victim"));
 }
 
+// squareOf is the square an element of the board stands for, or "".
+function squareOf(el) {
+  const holder = el.closest("[data-square]");
+  if (holder && holder.dataset.square) return holder.dataset.square;
+  const cell = el.closest("rect.square, rect.unused");
+  return cell ? cell.id : "";
+}
+
+// finish plays the move of the selection to sq: at once, or through the picker when
+// several moves join the same squares. It reports whether there was one.
+function finish(sel, sq) {
+  const moves = candidates(sel).filter((m) => m.to === sq || m.partner === sq);
+  if (moves.length === 1) play(moves[0].coord);
+  if (moves.length > 1) showPicker(moves);
+  return moves.length > 0;
+}
+
+// Dragging: a piece (or a man in a tray) pressed and moved follows the pointer, and is
+// played where it is let go; let go where it cannot go, it goes back.
+const drag = { sel: null, el: null, x: 0, y: 0, moved: false, swallowClick: false };
+
+function onPointerDown(ev) {
+  if (ev.button !== 0 || !game.state || game.state.result !== "*") return;
+  const tray = ev.target.closest(".tray-piece");
+  const piece = ev.target.closest(".piece");
+  let sel = null;
+  if (tray) sel = { drop: +tray.dataset.type, side: tray.dataset.side, pool: tray.dataset.pool };
+  else if (piece && piece.dataset.square) sel = { square: piece.dataset.square };
+  if (!sel || !candidates(sel).length) return;
+  Object.assign(drag, { sel: sel, el: tray ? tray.querySelector(".piece") : piece, tray: tray, x: ev.clientX, y: ev.clientY, moved: false });
+}
+
+function onPointerMove(ev) {
+  if (!drag.sel) return;
+  if (!drag.moved) {
+    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 5) return;
+    drag.moved = true;
+    select(drag.sel, drag.tray);
+    drag.el.style.pointerEvents = "none";
+  }
+  const svg = $("board").querySelector("svg");
+  const k = 1 / svg.getScreenCTM().a; // SVG units per CSS pixel
+  drag.el.setAttribute("transform", "translate(" + (ev.clientX - drag.x) * k + " " + (ev.clientY - drag.y) * k + ")");
+}
+
+function onPointerUp(ev) {
+  if (!drag.sel) return;
+  const d = Object.assign({}, drag);
+  drag.sel = null;
+  if (!d.moved) return; // a click: onBoardClick plays it
+  drag.swallowClick = true; // the click that follows this pointerup is the drag's
+  setTimeout(() => { drag.swallowClick = false; }, 0);
+  d.el.removeAttribute("transform");
+  d.el.style.pointerEvents = "";
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  if (!(under && $("board").contains(under) && finish(d.sel, squareOf(under)))) {
+    clearMarks();
+    game.selected = null;
+  }
+}
+
 function onBoardClick(ev) {
+  if (drag.swallowClick) { drag.swallowClick = false; return; }
   if (!game.state || game.state.result !== "*") return;
   const tray = ev.target.closest(".tray-piece");
   if (tray) {
@@ -354,19 +416,10 @@ function onBoardClick(ev) {
     select(sel, tray);
     return;
   }
-  const holder = ev.target.closest("[data-square]");
-  let sq = holder && holder.dataset.square;
-  if (!sq) {
-    const cell = ev.target.closest("rect.square, rect.unused");
-    sq = cell && cell.id;
-  }
+  const sq = squareOf(ev.target);
   if (!sq) return;
   const sel = game.selected;
-  if (sel) {
-    const moves = candidates(sel).filter((m) => m.to === sq || m.partner === sq);
-    if (moves.length === 1) { play(moves[0].coord); return; }
-    if (moves.length > 1) { showPicker(moves); return; }
-  }
+  if (sel && finish(sel, sq)) return;
   if (candidates({ square: sq }).length) {
     message("");
     select({ square: sq });
@@ -560,6 +613,9 @@ async function start() {
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
   $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove);
+  document.addEventListener("pointerup", onPointerUp);
   $("picker-cancel").addEventListener("click", () => { hidePicker(); clearMarks(); game.selected = null; });
   $("first").addEventListener("click", () => { stopEngine(); show(0); });
   $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
