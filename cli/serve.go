@@ -29,13 +29,16 @@ var serveCommand = &command{
 	details: `Serves a web page on --addr for each variant named (built-in names or
 definition files; without any, every built-in variant): the board drawn as show --svg
 draws it (zones, unused cells, pools as trays, status counters, promoted marks), moves by
-click with the legal destinations shown, a picker where several moves join the same
-squares (promotions, exchanges), drops from the trays, the move list in SAN with back and
-forward, FEN in and out, and the engine playing a side or analysing at a chosen time.
+click or drag with the legal destinations shown, a picker where several moves join the
+same squares (promotions, exchanges), drops from the trays, the move list in SAN with
+back and forward, FEN and PGN in and out, a link to the position, the engine playing a
+side or analysing at a chosen time, and a definition editor (positioned errors, the
+variant's tests, perft) whose variants are played at once.
 
 The page and its script are in the binary; nothing is fetched from elsewhere. The page
-talks to a JSON API on the same address (see engine/web). --open opens the page in the
-system's browser. Ctrl-C stops the server.`,
+talks to a JSON API on the same address (see the README). --open opens the page in the
+system's browser. Ctrl-C stops the server. chimera web writes the same page as a static
+site.`,
 	examples: []string{
 		"chimera serve chess",
 		"chimera serve --open",
