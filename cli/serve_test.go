@@ -68,8 +68,8 @@ func (pg *page) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 // open loads a page of the app and waits for its board.
 func (pg *page) open(path string) {
 	pg.t.Helper()
-	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)),
-		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "0"`, chromedp.WithPollingTimeout(10*time.Second)))
+	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+	pg.until("the board of "+path, `document.body.dataset.ply === "0"`, 10*time.Second)
 }
 
 // js evaluates expr and returns its value as a string.
@@ -85,7 +85,17 @@ func (pg *page) js(expr string) string {
 // until waits up to timeout for expr to be true.
 func (pg *page) until(what, expr string, timeout time.Duration) {
 	pg.t.Helper()
-	if err := chromedp.Do(pg.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout))); err != nil {
+	deadline := time.Now().Add(timeout)
+	var err error
+	for {
+		err = chromedp.Do(pg.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
+		// Just after a navigation the page's new script context may not be known yet.
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
 		pg.t.Fatalf("%s: %v (page: ply %s, moves %q, message %q, analysis %q)", what, err, pg.js(`document.body.dataset.ply`), pg.sans(),
 			pg.js(`document.getElementById("message").textContent`), pg.js(`document.getElementById("analysis").textContent`))
 	}

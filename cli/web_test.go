@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -41,7 +42,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
 		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
 	}
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "chimera.wasm"} {
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Fatalf("the static build lacks %s", name)
 		}
@@ -62,8 +63,8 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	defer srv.Close()
 
 	pg := newPage(t, path, srv.URL)
-	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"),
-		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "0"`, chromedp.WithPollingTimeout(30*time.Second)))
+	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
+	pg.until("the board, from the WebAssembly worker", `document.body.dataset.ply === "0"`, 30*time.Second)
 	if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
 		t.Fatalf("%s squares drawn, want 64", n)
 	}
@@ -102,7 +103,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 	pg.click(square("d2"))
 	pg.click(square("d4"))
-	pg.until("d4", `document.body.dataset.ply === "1" && document.getElementById("link").value.includes("#def=")`, 10*time.Second)
+	pg.until("d4", `document.body.dataset.ply === "1" && document.getElementById("link").value.includes("moves=d2d4#def=")`, 10*time.Second)
 	link = pg.js(`document.getElementById("link").value`)
 	pg.run("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
 	pg.until("the linked position", `document.body.dataset.ply === "1"`, 45*time.Second)
@@ -111,5 +112,76 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	}
 	if n := apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
+	}
+}
+
+// jsAPITest drives chimera.js under Node: every function of the API, each checked.
+const jsAPITest = `
+const dir = process.argv[2];
+const { loadChimera } = require(dir + "/chimera.js");
+function check(what, got, want) {
+  if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(what + ": got " + JSON.stringify(got) + ", want " + JSON.stringify(want));
+}
+(async () => {
+  const c = await loadChimera(dir + "/chimera.wasm");
+  check("variants", c.variants().split(" ").includes("xiangqi"), true);
+  const b = new c.Board("chess");
+  check("fen", b.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  check("legalMoves", b.legalMoves().split(" ").length, 20);
+  check("legalMovesSan", b.legalMovesSan().split(" ").includes("Nf3"), true);
+  check("turn", b.turn(), true);
+  check("push", b.push("e2e4"), true);
+  check("push illegal", b.push("e2e4"), false);
+  check("pushSan", [b.pushSan("e5"), b.pushSan("Qh5"), b.pushSan("Nc6"), b.pushSan("Bc4"), b.pushSan("Nf6")], [true, true, true, true, true]);
+  check("sanMove", b.sanMove("h5f7"), "Qxf7#");
+  check("pushSan with its mark", b.pushSan("Qxf7#"), true);
+  check("game over", [b.isCheck(), b.isGameOver(), b.result()], [true, true, "1-0"]);
+  check("moveStack", b.moveStack(), "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
+  check("pop", [b.pop(), b.isGameOver(), b.turn()], ["h5f7", false, true]);
+  check("pgn", b.pgn().includes("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *"), true);
+  check("perft", new c.Board("chess").perft(3), 8902);
+  const z = new c.Board("crazyhouse", "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
+  check("pockets", [z.pocket(true), z.pocket(false)], ["P", "p"]);
+  check("a drop", [z.pushSan("P@e4"), z.pocket(true)], [true, ""]);
+  z.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1");
+  check("setFen", [z.turn(), z.moveStack()], [false, ""]);
+  let err = null;
+  try { z.setFen("8/8/8 w - - 0 1"); } catch (e) { err = e.message; }
+  check("a bad FEN throws", err !== null && err.includes("FEN"), true);
+  check("the board is kept", z.turn(), false);
+  err = null;
+  try { c.loadVariant("extends: chess\nname: x\nfoo: 1\n"); } catch (e) { err = e.errors; }
+  check("positioned errors", [err[0].line, err[0].col], [3, 1]);
+  check("loadVariant", c.loadVariant("extends: chess\nname: mine\n"), "mine");
+  check("a board of it", new c.Board("mine").legalMoves().split(" ").length, 20);
+  check("its YAML", c.variantYAML("mine"), "extends: chess\nname: mine\n");
+  console.log("all checks passed");
+  process.exit(0);
+})().catch((e) => { console.error(e.message); process.exit(1); });
+`
+
+func TestJSAPIUnderNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds chimera.wasm (about 40 s the first time)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed (required with CI=true; .ci/run installs it)")
+		}
+		t.Skip("node is not installed")
+	}
+	dir := t.TempDir()
+	var out, errOut strings.Builder
+	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	}
+	script := filepath.Join(t.TempDir(), "api_test.js")
+	if err := os.WriteFile(script, []byte(jsAPITest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := exec.Command(node, script, dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(res), "all checks passed") {
+		t.Fatalf("node: %v\n%s", err, res)
 	}
 }

@@ -2,13 +2,18 @@
 //go:build js && wasm
 
 // Command wasm answers the web app's API requests in the page. The worker script
-// (engine/web/static/worker.js) loads it; it sets the global function
+// (engine/web/static/worker.js) and the JavaScript API (chimera.js) load it; it sets two
+// global functions that run a request through the same handler as chimera serve:
 //
 //	chimeraRequest(method, path, body, onChunk, onDone)
 //
-// which runs the request through the same handler as chimera serve, calling
-// onChunk(text) with each piece of the answer as it is written (the engine's events
-// stream this way) and onDone(status) at the end.
+// calls onChunk(text) with each piece of the answer as it is written (the engine's
+// events stream this way) and onDone(status) at the end;
+//
+//	chimeraCall(method, path, body) → {status, body}
+//
+// answers at once, for the requests that do not stream. Then it calls chimeraReady(), if
+// the page defined it.
 package main
 
 import (
@@ -74,6 +79,15 @@ func main() {
 		}()
 		return nil
 	}))
-	js.Global().Call("chimeraReady")
+	js.Global().Set("chimeraCall", js.FuncOf(func(this js.Value, args []js.Value) any {
+		req := httptest.NewRequest(args[0].String(), args[1].String(), strings.NewReader(args[2].String()))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return map[string]any{"status": rec.Code, "body": rec.Body.String()}
+	}))
+	if ready := js.Global().Get("chimeraReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
 	select {}
 }

@@ -61,6 +61,9 @@ type stateJSON struct {
 	Legal    []moveJSON `json:"legal"`
 	SVG      string     `json:"svg"`
 	PGN      string     `json:"pgn"` // the game to this position
+	// Pools: what each side holds, by side ("white", "black") and pool name, as FEN letters
+	// (upper case White's men, lower case Black's).
+	Pools map[string]map[string]string `json:"pools"`
 	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
 	// each counted as false (as the command line reports them).
 	HookErrors []string `json:"hookErrors,omitempty"`
@@ -173,6 +176,7 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 		st.SVG = s.board(p, flip)
 	}
 	st.PGN = gamePGN(g, st.Result)
+	st.Pools = pools(p)
 	for _, f := range p.HookFailures() {
 		st.HookErrors = append(st.HookErrors, f.Message())
 	}
@@ -208,6 +212,34 @@ func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 		mj.Captures = append(mj.Captures, mj.To)
 	}
 	return mj
+}
+
+// pools lists what each side holds in each pool.
+func pools(p *interpreter.Position) map[string]map[string]string {
+	rs := p.Ruleset()
+	out := map[string]map[string]string{}
+	for c := compiler.White; c <= compiler.Black; c++ {
+		side := map[string]string{}
+		for pool, name := range rs.Pools() {
+			man := c
+			if rs.Hands.Enemy(pool) {
+				man ^= 1
+			}
+			var b strings.Builder
+			for t := range rs.NumPieces() {
+				l := rs.Piece(t).Letter
+				if man == compiler.Black {
+					l += 'a' - 'A'
+				}
+				for range p.PoolCount(c, pool, t) {
+					b.WriteByte(l)
+				}
+			}
+			side[name] = b.String()
+		}
+		out[interpreter.SideName(c)] = side
+	}
+	return out
 }
 
 // gamePGN writes the game as PGN, with its start as a FEN tag when it is not the default

@@ -188,6 +188,20 @@ func TestMovesDescribed(t *testing.T) {
 		t.Errorf("a quiet move: %+v", m)
 	}
 	postJSON(t, srv, "/api/game", `{"variant":"crazyhouse","fen":"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"}`, &st)
+	if w, b := st.Pools["white"], st.Pools["black"]; len(w) != 1 || len(b) != 1 {
+		t.Errorf("crazyhouse pools: %v", st.Pools)
+	} else {
+		for _, held := range w {
+			if held != "P" {
+				t.Errorf("White holds %q, want P", held)
+			}
+		}
+		for _, held := range b {
+			if held != "p" {
+				t.Errorf("Black holds %q, want p", held)
+			}
+		}
+	}
 	m := legalByCoord(t, &st, "P@e4")
 	if m.From != "" || m.To != "e4" || m.Drop < 0 || m.SAN != "P@e4" || m.TraySide != "white" || m.TrayPool == "" {
 		t.Errorf("a drop: %+v", m)

@@ -17,6 +17,7 @@ const game = {
   source: null,   // the engine's stream while it thinks (close() stops listening)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
+  linkSeq: 0,     // numbers the links computed: only the last one is shown
 };
 
 // The longest link offered: longer ones do not survive every browser and server.
@@ -221,6 +222,7 @@ function render(st) {
 // updateLink shows the address of this page showing the position shown: the variant, the
 // start and the moves to it, and a definition written in the page, compressed, after #def=.
 async function updateLink() {
+  const seq = ++game.linkSeq; // compressing takes a while: a later call may finish first
   const yaml = game.yaml[game.variant];
   const q = new URLSearchParams();
   // The server's /play/NAME knows only the variants it serves: a definition of the page
@@ -230,6 +232,7 @@ async function updateLink() {
   if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
   let link = location.origin + (STATIC ? location.pathname : yaml ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
   if (yaml) link += "#def=" + await pack(yaml);
+  if (seq !== game.linkSeq) return;
   $("link").value = link.length <= MAX_LINK ? link
     : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
 }
