@@ -6,7 +6,12 @@
   // be loaded first, as Go's WebAssembly support) and resolves to the API.
   async function loadChimera(wasm) {
     const node = typeof process !== "undefined" && process.versions && process.versions.node;
-    if (node && !globalThis.fs) globalThis.fs = require("fs");
+    if (node) {
+      // What Go's wasm_exec_node.js sets up, for older Node versions too.
+      globalThis.fs ??= require("fs");
+      globalThis.crypto ??= require("crypto").webcrypto;
+      globalThis.performance ??= require("perf_hooks").performance;
+    }
     if (typeof Go === "undefined") {
       if (!node) throw new Error("load wasm_exec.js before chimera.js");
       require(require("path").join(require("path").dirname(wasm), "wasm_exec.js"));
