@@ -441,6 +441,14 @@ func TestServeInBrowser(t *testing.T) {
 		if out := pg.js(`document.getElementById("tool-out").textContent`); !strings.HasPrefix(out, "perft 2: 440 nodes") {
 			t.Fatalf("perft 2 after 1.Nf3: %q", out)
 		}
+		// The balance report of a few engine games.
+		pg.run("games", chromedp.SetValue(chromedp.ID("balance-games"), "2"))
+		pg.click(`#balance`)
+		pg.until("the report", `!!document.getElementById("balance-link")`, 30*time.Second)
+		report, err := chromedp.Run(pg.ctx, chromedp.Evaluate[string](`(async () => await (await fetch(document.getElementById("balance-link").href)).text())()`, chromedp.EvalAwaitPromise))
+		if err != nil || !strings.Contains(report, "Chess retitled") || !strings.Contains(report, "<svg") {
+			t.Fatalf("the balance report: %v %.300q", err, report)
+		}
 		// A definition too large for a link says so.
 		rnd := rand.New(rand.NewPCG(1, 2))
 		var desc strings.Builder

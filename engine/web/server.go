@@ -15,6 +15,7 @@
 //	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
 //	POST /api/tests             {"variant"}: the variant's own tests run (perft counts bounded)
 //	GET  /api/perft             ?variant=&fen=&moves=&depth=: perft, with each root move's count
+//	GET  /api/balance           ?variant=&games=&nodes=: the selfplay balance report (HTML)
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
 // 400 and {"error": MESSAGE}.
@@ -108,6 +109,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/search", s.search)
 	mux.HandleFunc("POST /api/tests", s.tests)
 	mux.HandleFunc("GET /api/perft", s.perftCount)
+	mux.HandleFunc("GET /api/balance", s.balance)
 	return jsonPosts(mux)
 }
 

@@ -529,3 +529,26 @@ func TestTestsAndPerft(t *testing.T) {
 		t.Errorf("tests of an unknown variant: %d", code)
 	}
 }
+
+func TestBalanceReport(t *testing.T) {
+	srv := newTestServer(t, "koopa")
+	resp, err := http.Get(srv.URL + "/api/balance?variant=koopa&games=2&nodes=500")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(b), "Koopa Chess") || !strings.Contains(string(b), "<svg") {
+		t.Fatalf("balance report: %d %s\n%.300s", resp.StatusCode, resp.Header.Get("Content-Type"), b)
+	}
+	for _, bad := range []string{"variant=koopa&games=1", "variant=koopa&nodes=10", "variant=koopa&games=200&nodes=10000", "variant=nosuch"} {
+		resp, err := http.Get(srv.URL + "/api/balance?" + bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("balance with %s: %d, want 400", bad, resp.StatusCode)
+		}
+	}
+}

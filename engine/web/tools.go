@@ -1,4 +1,4 @@
-// The designer's tools over HTTP: a variant's own tests (tests:) and perft of a position, bounded in time.
+// The designer's tools over HTTP: a variant's own tests (tests:), perft of a position, the selfplay balance report.
 package web
 
 import (
@@ -9,7 +9,10 @@ import (
 	"time"
 
 	"chimera/engine/perft"
+	"chimera/engine/search"
+	"chimera/engine/selfplay"
 	"chimera/engine/suite"
+	"chimera/interpreter"
 )
 
 // toolTime bounds a tests or perft request.
@@ -139,4 +142,54 @@ func (s *Server) perftCount(w http.ResponseWriter, r *http.Request) {
 		out.Divide = append(out.Divide, divideRow{SAN: g.p.SAN(e.Move), Coord: g.p.Coord(e.Move), Nodes: e.Nodes})
 	}
 	writeJSON(w, out)
+}
+
+// balance answers GET /api/balance?variant=&games=N&nodes=M: the selfplay balance report
+// (the HTML of chimera selfplay --html) of N games (2 to 200, default 20) from the
+// variant's default setup with 4 random plies, the engines searching M nodes a move
+// (500 to 1 000 000, default 2000), games × nodes at most 400 000: a report takes a
+// minute or two at most.
+func (s *Server) balance(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	rs, err := s.ruleset(q.Get("variant"))
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	n, err := intParam(q.Get("games"), "games", 20, 2, 200)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	nodes, err := intParam(q.Get("nodes"), "nodes", 2000, 500, 1_000_000)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	if n*nodes > 400_000 {
+		badRequest(w, fmt.Errorf("games × nodes is at most 400000 here (found %d × %d): run chimera selfplay for more", n, nodes))
+		return
+	}
+	fen, _, err := interpreter.SetupFEN(rs, "")
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	if !s.acquire(r) {
+		return
+	}
+	defer s.release()
+	const randomPlies, seed = 4, 1
+	specs := selfplay.Specs(n, []selfplay.Start{{FEN: fen}}, randomPlies, seed)
+	opt := selfplay.Options{Limits: search.Limits{Nodes: int64(nodes)}, Jitter: 0.2}
+	games, err := selfplay.Run(rs, specs, opt, 1, nil)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	info := selfplay.Info{Variant: rs.Name, Title: rs.Title, Budget: fmt.Sprintf("%d nodes a move", nodes),
+		Starts:   fmt.Sprintf("the default setup, then %d random plies (per pair of games, seed %d)", randomPlies, seed),
+		MaxPlies: 300, Pieces: selfplay.Pieces(rs, []string{fen})}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	selfplay.WriteHTML(w, selfplay.Analyze(info, games))
 }

@@ -550,6 +550,29 @@ async function runPerft() {
     r.data.divide.map((d) => d.san + " (" + d.coord + "): " + d.nodes).join("\n");
 }
 
+// balanceReport plays engine games of the open variant and links to chimera selfplay's
+// report of them.
+async function balanceReport() {
+  const out = $("tool-out");
+  const games = $("balance-games").value || "20";
+  out.textContent = "playing " + games + " games of " + game.variant + "...";
+  const path = "/api/balance?" + new URLSearchParams({ variant: game.variant, games: games }).toString();
+  let text = "", status;
+  if (STATIC) status = await workerCall("GET", path, "", (c) => { text += c; });
+  else { const r = await fetch(path); status = r.status; text = await r.text(); }
+  if (status !== 200) {
+    try { out.textContent = JSON.parse(text).error; } catch (_) { out.textContent = "HTTP " + status; }
+    return;
+  }
+  out.textContent = "";
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/html" }));
+  a.target = "_blank";
+  a.id = "balance-link";
+  a.textContent = "the balance report of " + games + " games of " + game.variant;
+  out.appendChild(a);
+}
+
 // selectLine selects a line of the definition box.
 function selectLine(n) {
   if (!n) return;
@@ -612,6 +635,7 @@ async function start() {
   $("load-def").addEventListener("click", loadDefinition);
   $("run-tests").addEventListener("click", runTests);
   $("perft").addEventListener("click", runPerft);
+  $("balance").addEventListener("click", balanceReport);
   $("setup").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
