@@ -1,11 +1,12 @@
 // Package web is the HTTP server of `chimera serve`: the embedded page and a JSON API over the interpreter and the search.
 //
-// The API is stateless: a request names the variant, the start position (a FEN or a
-// setup) and the moves played from it, and the server replays them. Routes:
+// The API keeps no game: a request names the variant, the start position (a FEN or a
+// setup) and the moves played from it, and the server replays them. (It keeps the
+// definitions written in the page, the last maxUserVariants of them.) Routes:
 //
 //	GET  /                      the page (the first variant)
 //	GET  /play/{variant}        the page for a variant
-//	GET  /static/...            the page's script and style sheet
+//	GET  /static/...            the page's script, style sheet, worker and chimera.js
 //	GET  /api/variants          the variants served: name, title, board size, setups, pools
 //	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
 //	POST /api/play              the same request with "move": the state after that move
@@ -18,7 +19,7 @@
 //	GET  /api/balance           ?variant=&games=&nodes=: the selfplay balance report (HTML)
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
-// 400 and {"error": MESSAGE}.
+// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415.
 package web
 
 import (
@@ -40,7 +41,8 @@ import (
 //go:embed static
 var static embed.FS
 
-// Static is the page's files (index.html, app.js, style.css, worker.js), for the static build.
+// Static is the page's files (index.html, app.js, style.css, worker.js, chimera.js), for
+// the static build.
 func Static() fs.FS {
 	sub, _ := fs.Sub(static, "static")
 	return sub
@@ -50,7 +52,7 @@ func Static() fs.FS {
 // pools as trays; the command line passes the drawer of `show --svg`.
 type BoardFunc func(p *interpreter.Position, flip bool) string
 
-// Server serves a fixed list of variants.
+// Server serves a list of variants, and those defined in the page.
 type Server struct {
 	mu        sync.RWMutex // guards names, rulesets and user: definitions come in while serving
 	names     []string     // in the order given, then the definitions written in the page
