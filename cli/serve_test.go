@@ -263,6 +263,31 @@ func TestServeInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("position editor", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.click(`#edit-position`)
+		pg.click(`#palette .pal[data-piece="N"]`)
+		pg.click(square("e4"))
+		pg.until("a knight on e4", `document.body.dataset.fen.startsWith("rnbqkbnr/pppppppp/8/8/4N3/")`, 5*time.Second)
+		pg.click(`#palette .pal[data-piece=""]`)
+		pg.click(square("h1"))
+		pg.until("h1 emptied", `document.body.dataset.fen === "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"`, 5*time.Second)
+		pg.click(`#side-to-move`)
+		pg.until("Black to move", `document.body.dataset.fen.includes(" b Qkq")`, 5*time.Second)
+		if pg.pieceOn("e4") != "N" || pg.pieceOn("h1") != "" {
+			t.Fatalf("edited board: e4 %q, h1 %q", pg.pieceOn("e4"), pg.pieceOn("h1"))
+		}
+		pg.click(`#edit-done`)
+		pg.click(square("d7"))
+		pg.click(square("d5"))
+		pg.until("a move from the edited position", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "d5" {
+			t.Fatalf("move list %q", got)
+		}
+	})
+
 	t.Run("promotion", func(t *testing.T) {
 		pg.t = t
 		pg.open("/play/chess")

@@ -17,6 +17,7 @@
 //	POST /api/tests             {"variant"}: the variant's own tests run (perft counts bounded)
 //	GET  /api/perft             ?variant=&fen=&moves=&depth=: perft, with each root move's count
 //	GET  /api/balance           ?variant=&games=&nodes=: the selfplay balance report (HTML)
+//	POST /api/setup             {"variant", "fen", "square", "piece"} or {..., "side"}: the position edited
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
 // 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415.
@@ -112,6 +113,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tests", s.tests)
 	mux.HandleFunc("GET /api/perft", s.perftCount)
 	mux.HandleFunc("GET /api/balance", s.balance)
+	mux.HandleFunc("POST /api/setup", s.setup)
 	return jsonPosts(mux)
 }
 
@@ -153,12 +155,13 @@ func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
 
 // variantJSON describes a served variant.
 type variantJSON struct {
-	Name   string   `json:"name"`
-	Title  string   `json:"title"`
-	Files  int      `json:"files"`
-	Ranks  int      `json:"ranks"`
-	Setups []string `json:"setups"`
-	Pools  []string `json:"pools"`
+	Name   string      `json:"name"`
+	Pieces []pieceJSON `json:"pieces"`
+	Title  string      `json:"title"`
+	Files  int         `json:"files"`
+	Ranks  int         `json:"ranks"`
+	Setups []string    `json:"setups"`
+	Pools  []string    `json:"pools"`
 }
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
@@ -171,9 +174,18 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, out)
 }
 
+// pieceJSON is a piece type: its FEN letter (White's; Black's in lower case) and name.
+type pieceJSON struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
+}
+
 // describeVariant writes a variant for the page.
 func describeVariant(rs *compiler.Ruleset) variantJSON {
-	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools()}
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}}
+	for t := range rs.NumPieces() {
+		v.Pieces = append(v.Pieces, pieceJSON{Letter: string(rs.Piece(t).Letter), Name: rs.Def.Pieces[t].Name})
+	}
 	for _, st := range rs.Setups() {
 		v.Setups = append(v.Setups, st.Name)
 	}

@@ -552,3 +552,43 @@ func TestBalanceReport(t *testing.T) {
 		}
 	}
 }
+
+func TestPositionEditor(t *testing.T) {
+	srv := newTestServer(t, "chess", "xiangqi", "crazyhouse", "claustrophobia")
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	for _, tc := range []struct{ body, fen string }{
+		{`{"variant":"chess","fen":"` + start + `","square":"e4","piece":"N"}`, "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{`{"variant":"chess","fen":"` + start + `","square":"a8","piece":""}`, "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1"},
+		{`{"variant":"chess","fen":"` + start + `","square":"e1","piece":"","side":""}`, ""},
+		{`{"variant":"chess","fen":"` + start + `","side":"black"}`, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
+		{`{"variant":"xiangqi","fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","square":"e5","piece":"r"}`, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4r4/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+		{`{"variant":"crazyhouse","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1","square":"e4","piece":"Q~"}`, "rnbqkbnr/pppppppp/8/8/4Q~3/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1"},
+		{`{"variant":"claustrophobia","fen":"rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1","square":"a4","piece":"P"}`, "rrnbbk*/pppppqn/5**/5**/P4**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
+	} {
+		var st stateJSON
+		code := postJSON(t, srv, "/api/setup", tc.body, &st)
+		if tc.fen == "" {
+			// Without its king, chess's position is refused by the interpreter.
+			if code != 400 {
+				t.Errorf("%s: %d, want 400", tc.body, code)
+			}
+			continue
+		}
+		if code != 200 || st.FEN != tc.fen || st.StartFEN != tc.fen || len(st.Moves) != 0 {
+			t.Errorf("%s: %d, FEN %q, want %q", tc.body, code, st.FEN, tc.fen)
+		}
+	}
+	for body, want := range map[string]string{
+		`{"variant":"chess","fen":"` + start + `","square":"z9","piece":"N"}`:                                                      "no square",
+		`{"variant":"chess","fen":"` + start + `","square":"e4","piece":"X"}`:                                                      "unknown piece",
+		`{"variant":"chess","fen":"` + start + `","side":"red"}`:                                                                   "side",
+		`{"variant":"chess","fen":"` + start + `"}`:                                                                                "square",
+		`{"variant":"chess","fen":"bad"}`:                                                                                          "FEN",
+		`{"variant":"claustrophobia","fen":"rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1","square":"g4","piece":"P"}`: "not a square",
+	} {
+		var out map[string]string
+		if code := postJSON(t, srv, "/api/setup", body, &out); code != 400 || !strings.Contains(out["error"], want) {
+			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
+		}
+	}
+}

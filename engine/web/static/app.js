@@ -18,6 +18,8 @@ const game = {
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
+  editing: false, // the position editor is open: clicks put game.palette on squares
+  palette: "",    // the FEN letter to put ("" empties the square)
 };
 
 // The longest link offered: longer ones do not survive every browser and server.
@@ -364,7 +366,7 @@ function finish(sel, sq) {
 const drag = { sel: null, el: null, x: 0, y: 0, moved: false, swallowClick: false };
 
 function onPointerDown(ev) {
-  if (ev.button !== 0 || !game.state || game.state.result !== "*") return;
+  if (ev.button !== 0 || game.editing || !game.state || game.state.result !== "*") return;
   const tray = ev.target.closest(".tray-piece");
   const piece = ev.target.closest(".piece");
   let sel = null;
@@ -403,8 +405,63 @@ function onPointerUp(ev) {
   }
 }
 
+// The position editor: a palette of the variant's pieces, both colours, and an eraser.
+function openEditor() {
+  stopEngine();
+  game.editing = true;
+  const v = game.variants.find((x) => x.name === game.variant);
+  const box = $("palette-pieces");
+  box.innerHTML = "";
+  const letters = [];
+  (v ? v.pieces : []).forEach((p) => letters.push([p.letter, "White " + p.name]));
+  (v ? v.pieces : []).forEach((p) => letters.push([p.letter.toLowerCase(), "Black " + p.name]));
+  letters.push(["", "empty the square"]);
+  letters.forEach(([l, title]) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "pal";
+    b.textContent = l || "\u2715";
+    b.title = title;
+    b.dataset.piece = l;
+    b.addEventListener("click", () => {
+      game.palette = l;
+      box.querySelectorAll(".pal").forEach((x) => x.classList.toggle("chosen", x === b));
+    });
+    box.appendChild(b);
+  });
+  box.querySelector(".pal").click();
+  $("palette").hidden = false;
+}
+
+function closeEditor() {
+  game.editing = false;
+  $("palette").hidden = true;
+}
+
+// editPosition sends one change of the position to the server and starts from the result.
+async function editPosition(change) {
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/setup", Object.assign({ variant: game.variant, fen: game.state.fen, flip: game.flip }, change));
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = [];
+    game.sans = [];
+    game.ply = 0;
+    message("");
+    render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
 function onBoardClick(ev) {
   if (drag.swallowClick) { drag.swallowClick = false; return; }
+  if (game.editing) {
+    const sq = squareOf(ev.target);
+    if (sq) editPosition({ square: sq, piece: game.palette });
+    return;
+  }
   if (!game.state || game.state.result !== "*") return;
   const tray = ev.target.closest(".tray-piece");
   if (tray) {
@@ -599,6 +656,7 @@ function fillVariants() {
 // switchVariant opens another variant in place (the worker of the static build keeps the
 // definitions written in the page).
 function switchVariant(name) {
+  closeEditor();
   game.variant = name;
   $("variant").value = name;
   fillSetups();
@@ -636,6 +694,9 @@ async function start() {
   $("run-tests").addEventListener("click", runTests);
   $("perft").addEventListener("click", runPerft);
   $("balance").addEventListener("click", balanceReport);
+  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : openEditor()));
+  $("edit-done").addEventListener("click", () => { closeEditor(); maybeEngine(); });
+  $("side-to-move").addEventListener("click", () => editPosition({ side: game.state.side === "white" ? "black" : "white" }));
   $("setup").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
