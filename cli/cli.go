@@ -3,7 +3,7 @@
 // 2 usage or input error, 130 interrupted by Ctrl-C).
 //
 // Commands: list, show, moves, perft, search, play, validate, replay, uci, xboard, match,
-// selfplay, values, merge, version, help. Wherever a variant name is expected, a path to a
+// selfplay, values, merge, serve, web, version, help. Wherever a variant name is expected, a path to a
 // definition file works too, and --def PATH may replace it.
 package cli
 
@@ -51,7 +51,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, replayCommand, uciCommand, xboardCommand, matchCommand, selfplayCommand, valuesCommand, mergeCommand, versionCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, replayCommand, uciCommand, xboardCommand, matchCommand, selfplayCommand, valuesCommand, mergeCommand, serveCommand, webCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.
@@ -82,8 +82,11 @@ func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 				commandHelp(stdout, cmd, commandFlags(cmd))
 				return exitOK
 			}
-			fmt.Fprintf(stderr, "chimera help: unknown command %s\n\n", defs.Quote(args[1]))
-			overview(stderr)
+			var names []string
+			for _, c := range commands {
+				names = append(names, c.name)
+			}
+			fmt.Fprintf(stderr, "chimera help: unknown command %s\nCommands: %s.\nRun 'chimera help' for the overview.\n", defs.Quote(args[1]), strings.Join(names, ", "))
 			return exitUsage
 		}
 		overview(stdout)

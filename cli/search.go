@@ -100,15 +100,7 @@ node count is deterministic.
 }
 
 // ScoreText writes a score: centipawns, or "win in N" / "loss in N" (moves) when decided.
-func ScoreText(s int) string {
-	switch {
-	case s >= search.Mate-search.MateSpan:
-		return fmt.Sprintf("win in %d", (search.Mate-s+1)/2)
-	case s <= -search.Mate+search.MateSpan:
-		return fmt.Sprintf("loss in %d", (search.Mate+s)/2)
-	}
-	return fmt.Sprintf("%+d", s)
-}
+func ScoreText(s int) string { return search.ScoreText(s) }
 
 // sanLine writes a line of moves from p in SAN (p is restored).
 func sanLine(p *interpreter.Position, pv []interpreter.Move) string {

@@ -32,7 +32,9 @@ left out), each zone shaded in its own colour and named in the legend with what 
 means (a zone covering every square is named, not shaded), file and rank labels, the pieces (orthodox ones, a King, Queen, Rook, Bishop,
 Knight or Pawn under its usual letter, as chess symbols; others as their letter; White's
 light with a dark outline, Black's dark), status counters as small digits in a corner,
-the side to move, the pieces' names, and the pools as text rows. --moves "e2e4 e7e5 ..."
+promoted pieces (those demoted when captured) marked with a ~ in the other corner, the
+side to move, the pieces' names, and the pools as text rows (chimera serve draws the
+same picture with the pools as trays of pieces, and flipped on request). --moves "e2e4 e7e5 ..."
 (SAN or coordinates) draws each move as a numbered arrow from origin to destination,
 White's green and Black's blue, a drop as a dashed ring; the position shown is the one
 before the moves. The picture is plain SVG text, the same for the same input.`,

@@ -1,5 +1,5 @@
-// Board pictures as SVG for rules pages: cells, zones with a legend, pieces, coordinates,
-// status counters, pools, and arrows for moves.
+// Board pictures as SVG for rules pages and the web page: cells, zones with a legend,
+// pieces, coordinates, status counters, promoted marks, pools (as trays), arrows for moves.
 package cli
 
 import (
@@ -63,15 +63,43 @@ func esc(text string) string {
 	return b.String()
 }
 
+// svgOptions vary the picture for the web page (chimera serve).
+type svgOptions struct {
+	flip  bool // Black's side at the bottom
+	trays bool // each side's pools as a tray of pieces with counts, above or below the board
+}
+
 // boardSVG draws p as an SVG picture, with arrows for moves.
 func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
+	return boardSVGWith(p, arrows, svgOptions{})
+}
+
+// boardSVGWith is boardSVG with options.
+func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) string {
 	rs := p.Ruleset()
 	marks := boardZones(rs)
 	boardW, boardH := rs.Files*svgCell, rs.Ranks*svgCell
 	width := max(svgLeft+boardW+svgRight, svgMinWidth)
-	ox, oy := svgLeft, svgTop
-	cellX := func(sq compiler.Square) int { return ox + rs.FileOf(sq)*svgCell }
-	cellY := func(sq compiler.Square) int { return oy + (rs.Ranks-1-rs.RankOf(sq))*svgCell }
+	trayRows := 0 // per side
+	if opt.trays && rs.Hands != nil {
+		trayRows = len(rs.Pools())
+	}
+	ox, oy := svgLeft, svgTop+trayRows*svgCell
+	// The column and row a cell is drawn in, counted from the left and from the top.
+	col := func(f int) int {
+		if opt.flip {
+			return rs.Files - 1 - f
+		}
+		return f
+	}
+	row := func(r int) int {
+		if opt.flip {
+			return r
+		}
+		return rs.Ranks - 1 - r
+	}
+	cellX := func(sq compiler.Square) int { return ox + col(rs.FileOf(sq))*svgCell }
+	cellY := func(sq compiler.Square) int { return oy + row(rs.RankOf(sq))*svgCell }
 
 	// The legend, as lines: a swatch (or none) and a text.
 	type legendLine struct {
@@ -130,6 +158,7 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 		add(swatch, text)
 	}
 	var unused, missing, stunned bool
+	promoted := p.Marked().Any()
 	for sq := compiler.Square(0); int(sq) < rs.Cells; sq++ {
 		switch rs.KindOf(sq) {
 		case compiler.CellUnused:
@@ -149,7 +178,10 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 	if stunned {
 		add("status", fmt.Sprintf("%s, with that many half-moves left", rs.Status.Name))
 	}
-	if rs.Hands != nil {
+	if promoted {
+		add("promoted", "promoted: demoted when captured")
+	}
+	if rs.Hands != nil && trayRows == 0 {
 		line := poolLine(p)
 		for _, side := range strings.Split(strings.TrimPrefix(line, "Pools: "), "; ") {
 			add("", "Pool: "+side)
@@ -162,7 +194,7 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 		}
 		add("", "Arrows (moves from the position shown): "+strings.Join(labels, ", "))
 	}
-	legendTop := oy + boardH + 40
+	legendTop := oy + boardH + trayRows*svgCell + 40
 	height := legendTop + len(legend)*svgLine + 8
 
 	s := &svgWriter{}
@@ -222,10 +254,10 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 	// Coordinates.
 	s.f(`<g class="coordinates" %s font-size="12" fill="#444" text-anchor="middle">`+"\n", svgFont)
 	for f := 0; f < rs.Files; f++ {
-		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+f*svgCell+svgCell/2, oy+boardH+15, 'a'+f)
+		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+col(f)*svgCell+svgCell/2, oy+boardH+15, 'a'+f)
 	}
 	for r := 0; r < rs.Ranks; r++ {
-		s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+(rs.Ranks-1-r)*svgCell+svgCell/2+4, r+1)
+		s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+row(r)*svgCell+svgCell/2+4, r+1)
 	}
 	s.f("</g>\n")
 
@@ -240,6 +272,10 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 			}
 			cx, cy := cellX(sq)+svgCell/2, cellY(sq)+svgCell/2
 			writePiece(s, rs, pc, cx, cy, rs.SquareName(sq))
+			if p.Marked().Has(sq) {
+				x, y := cellX(sq)+9, cellY(sq)+svgCell-9
+				s.f(`<g class="promoted" data-square="%s"><circle cx="%d" cy="%d" r="6.5" fill="#0e7490" stroke="#fff"/><text x="%d" y="%d" %s font-size="11" font-weight="bold" fill="#fff">~</text></g>`+"\n", rs.SquareName(sq), x, y, x, y+4, svgFont)
+			}
 			if n := p.Status(sq); n > 0 {
 				x, y := cellX(sq)+svgCell-9, cellY(sq)+9
 				s.f(`<g class="status"><circle cx="%d" cy="%d" r="7.5" fill="#a21caf" stroke="#fff"/><text x="%d" y="%d" %s font-size="11" font-weight="bold" fill="#fff">%d</text></g>`+"\n", x, y, x, y+4, svgFont, n)
@@ -247,6 +283,10 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 		}
 	}
 	s.f("</g>\n")
+
+	if trayRows > 0 {
+		writeTrays(s, p, opt.flip, ox, svgTop, oy+boardH+24)
+	}
 
 	// Arrows.
 	if len(arrows) > 0 {
@@ -280,6 +320,8 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 		case "":
 		case "unused":
 			s.f(`<rect x="%d" y="%d" width="14" height="14" fill="url(#unused)" stroke="#666"/>`+"\n", x, y-11)
+		case "promoted":
+			s.f(`<circle cx="%d" cy="%d" r="7" fill="#0e7490"/><text x="%d" y="%d" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">~</text>`+"\n", x+7, y-4, x+7, y)
 		case "status":
 			s.f(`<circle cx="%d" cy="%d" r="7" fill="#a21caf"/><text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">n</text>`+"\n", x+7, y-4, x+7, y-1)
 		default:
@@ -293,6 +335,55 @@ func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
 	s.f("</g>\n")
 	s.f("</svg>\n")
 	return s.b.String()
+}
+
+// writeTrays draws each side's pools as trays, one row a pool: the side at the top of the
+// board above it (from top, its rows end at the board), the other below it (from bottom).
+// Each man held is drawn once with its count; its group carries the side, the pool and
+// the type, for the web page's drops.
+func writeTrays(s *svgWriter, p *interpreter.Position, flip bool, ox, top, bottom int) {
+	rs := p.Ruleset()
+	pools := rs.Pools()
+	topSide := compiler.Black
+	if flip {
+		topSide = compiler.White
+	}
+	s.f(`<g id="trays" %s font-size="12" fill="#222">`+"\n", svgFont)
+	for _, c := range []compiler.Color{topSide, topSide ^ 1} {
+		y := bottom
+		if c == topSide {
+			y = top
+		}
+		for pool, name := range pools {
+			man := c
+			if rs.Hands.Enemy(pool) {
+				man ^= 1
+			}
+			side := interpreter.SideName(c)
+			s.f(`<g class="tray" data-side="%s" data-pool="%s"><rect x="%d" y="%d" width="%d" height="%d" fill="#eee6d8" stroke="#b9a98f"/>`+"\n",
+				side, esc(name), ox, y, rs.Files*svgCell, svgCell)
+			label := capitalized(side) + " " + name
+			s.f(`<text x="%d" y="%d" fill="#666">%s</text>`+"\n", ox+4, y+svgCell/2+4, esc(label))
+			x := ox + 12 + len(label)*7 // about 7 units a character at size 12
+			for t := range rs.NumPieces() {
+				n := p.PoolCount(c, pool, t)
+				if n == 0 {
+					continue
+				}
+				s.f(`<g class="tray-piece" data-side="%s" data-pool="%s" data-type="%d" data-letter="%c" data-count="%d"><rect class="tray-cell" x="%d" y="%d" width="%d" height="%d" fill="#ffffff" fill-opacity="0.01"/>`+"\n",
+					side, esc(name), t, rs.Piece(t).Letter, n, x, y, svgCell, svgCell)
+				writePiece(s, rs, interpreter.MakePiece(t, man), x+svgCell/2, y+svgCell/2, "")
+				if n > 1 {
+					s.f(`<circle cx="%d" cy="%d" r="7.5" fill="#374151" stroke="#fff"/><text x="%d" y="%d" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">%d</text>`+"\n", x+svgCell-8, y+9, x+svgCell-8, y+13, n)
+				}
+				s.f("</g>\n")
+				x += svgCell
+			}
+			s.f("</g>\n")
+			y += svgCell
+		}
+	}
+	s.f("</g>\n")
 }
 
 // writePiece draws piece pc centred at cx, cy: an orthodox piece as its chess symbol

@@ -6,8 +6,11 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"chimera/interpreter"
 )
 
 // svgNode is an element of a decoded SVG document.
@@ -278,5 +281,75 @@ func TestSVGZoneOverEveryCell(t *testing.T) {
 	}
 	if text := root.text(); !strings.Contains(text, "(not shaded) zone own-half") {
 		t.Errorf("own-half not named as not shaded")
+	}
+}
+
+// served decodes the picture the web page gets (chimera serve): trays, and flipped on request.
+func served(t *testing.T, variant, fen string, flip bool) *svgNode {
+	t.Helper()
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root svgNode
+	if err := xml.Unmarshal([]byte(boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})), &root); err != nil {
+		t.Fatalf("%s: not well-formed XML: %v", fen, err)
+	}
+	return &root
+}
+
+// cellY is the y of a square's cell.
+func cellY(t *testing.T, root *svgNode, sq string) int {
+	t.Helper()
+	for _, n := range root.all(withClass("rect", "square")) {
+		if n.attr("id") == sq {
+			y, _ := strconv.Atoi(n.attr("y"))
+			return y
+		}
+	}
+	t.Fatalf("no cell %s", sq)
+	return 0
+}
+
+func TestSVGFlipTraysAndPromotedMarks(t *testing.T) {
+	// 1.e4 d5 2.exd5 Qxd5 in crazyhouse, then a promoted queen (~) of White's on h8.
+	fen := "rnb1kbnQ~/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[PPp] w KQq - 0 3"
+	for _, flip := range []bool{false, true} {
+		root := served(t, "crazyhouse", fen, flip)
+		if a1, a8 := cellY(t, root, "a1"), cellY(t, root, "a8"); (a1 < a8) != flip {
+			t.Errorf("flip %v: a1 at y %d, a8 at y %d", flip, a1, a8)
+		}
+		trays := root.all(withClass("g", "tray"))
+		if len(trays) != 2 {
+			t.Fatalf("flip %v: %d trays, want one per side", flip, len(trays))
+		}
+		// White's tray is under the board unless flipped.
+		white := trays[0].attr("data-side") == "white"
+		if white != flip {
+			t.Errorf("flip %v: the first tray drawn (the top one) is %s's", flip, trays[0].attr("data-side"))
+		}
+		var held []string
+		for _, n := range root.all(withClass("g", "tray-piece")) {
+			held = append(held, n.attr("data-side")+":"+n.attr("data-letter")+"x"+n.attr("data-count"))
+		}
+		if strings.Join(held, " ") != map[bool]string{false: "black:Px1 white:Px2", true: "white:Px2 black:Px1"}[flip] {
+			t.Errorf("flip %v: trays hold %q", flip, held)
+		}
+		marks := root.all(withClass("g", "promoted"))
+		if len(marks) != 1 || marks[0].attr("data-square") != "h8" {
+			t.Errorf("flip %v: promoted marks %v, want one on h8", flip, len(marks))
+		}
+	}
+	// show --svg itself keeps the pools as legend lines, no trays.
+	root, _ := picture(t, "crazyhouse", "--fen", fen)
+	if n := len(root.all(withClass("g", "tray"))); n != 0 {
+		t.Errorf("show --svg draws %d trays", n)
+	}
+	if !strings.Contains(root.text(), "Pool: White") || !strings.Contains(root.text(), "promoted: demoted when captured") {
+		t.Errorf("show --svg legend: %q", root.text())
 	}
 }

@@ -4,6 +4,7 @@
 package search
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -676,4 +677,15 @@ func fromTT(s, ply int) int {
 		return s + ply
 	}
 	return s
+}
+
+// ScoreText writes a score: centipawns, or "win in N" / "loss in N" (moves) when decided.
+func ScoreText(s int) string {
+	switch {
+	case s >= Mate-MateSpan:
+		return fmt.Sprintf("win in %d", (Mate-s+1)/2)
+	case s <= -Mate+MateSpan:
+		return fmt.Sprintf("loss in %d", (Mate+s)/2)
+	}
+	return fmt.Sprintf("%+d", s)
 }

@@ -1,0 +1,137 @@
+// The serve command: flags and variants for the web app of engine/web, drawn with show --svg's board.
+package cli
+
+import (
+	stdctx "context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/engine/web"
+	"chimera/interpreter"
+)
+
+var serveCommand = &command{
+	name:    "serve",
+	args:    "[VARIANT|FILE ...]",
+	summary: "play in the browser: a local web app, the engine included",
+	details: `Serves a web page on --addr for each variant named (built-in names or
+definition files; without any, every built-in variant): the board drawn as show --svg
+draws it (zones, unused cells, pools as trays, status counters, promoted marks), moves by
+click or drag with the legal destinations shown, a picker where several moves join the
+same squares (promotions, exchanges), drops from the trays, the move list in SAN with
+back and forward, FEN and PGN in and out, a link to the position, the engine playing a
+side or analysing at a chosen time, and a definition editor (positioned errors, the
+variant's tests, perft) whose variants are played at once.
+
+The page and its script are in the binary; nothing is fetched from elsewhere. The page
+talks to a JSON API on the same address (see the README). --open opens the page in the
+system's browser. Ctrl-C stops the server. chimera web writes the same page as a static
+site.`,
+	examples: []string{
+		"chimera serve chess",
+		"chimera serve --open",
+		"chimera serve my-variant.yaml --addr 127.0.0.1:9000",
+	},
+	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
+		addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on (HOST:PORT; port 0 picks a free one)")
+		open := fs.Bool("open", false, "open the page in the system's browser")
+		return func(c *context, args []string) int {
+			rulesets, code := c.serveRulesets(args)
+			if code != exitOK {
+				return code
+			}
+			h, err := WebHandler(rulesets)
+			if err != nil {
+				return c.usage("%v", err)
+			}
+			ln, err := net.Listen("tcp", *addr)
+			if err != nil {
+				return c.usage("--addr %s: %v", defs.Quote(*addr), err)
+			}
+			url := "http://" + ln.Addr().String() + "/"
+			if len(args) > 0 {
+				url += "play/" + rulesets[0].Name
+			}
+			fmt.Fprintf(c.out, "Chimera serves %d variant(s) at %s (Ctrl-C stops it)\n", len(rulesets), url)
+			if *open {
+				if err := openBrowser(url); err != nil {
+					fmt.Fprintf(c.err, "chimera serve: could not open a browser (%v): open %s yourself\n", err, url)
+				}
+			}
+			srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() {
+				<-ctx.Done()
+				shut, cancel := stdctx.WithTimeout(stdctx.Background(), 2*time.Second)
+				defer cancel()
+				srv.Shutdown(shut)
+			}()
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				fmt.Fprintf(c.err, "chimera serve: %v\n", err)
+				return exitFail
+			}
+			return exitOK
+		}
+	},
+}
+
+// serveRulesets opens the variants named (every built-in when none is).
+func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
+	names := args
+	if len(names) == 0 {
+		names = defs.Builtins()
+	}
+	var out []*compiler.Ruleset
+	for _, name := range names {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			return nil, c.inputError(err)
+		}
+		out = append(out, rs)
+	}
+	return out, exitOK
+}
+
+// WebHandler is the web app for rulesets, its boards drawn as show --svg draws them,
+// with the pools as trays: what chimera serve serves, and what the static build's
+// WebAssembly program (wasm/) answers inside the page.
+func WebHandler(rulesets []*compiler.Ruleset) (http.Handler, error) {
+	s, err := web.New(rulesets, func(p *interpreter.Position, flip bool) string {
+		return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Handler(), nil
+}
+
+// openBrowser opens url in the system's browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
+}

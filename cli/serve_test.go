@@ -1,0 +1,515 @@
+// Tests of chimera serve: its command line, and its page played in headless Chromium through chromedp.
+package cli
+
+import (
+	stdctx "context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+func TestServeBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "nosuchvariant"}, "nosuchvariant"},
+		{[]string{"serve", "chess", "--addr", "not an address"}, "--addr"},
+		{[]string{"serve", "chess", "chess"}, "two variants are named"},
+		{[]string{"serve", "--port", "1"}, "unknown flag"},
+	} {
+		var out, errOut strings.Builder
+		code := Main(tc.args, &out, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+// chromium finds the browser, skipping the test without one unless CI=true.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (required with CI=true; .ci/run installs it)")
+	}
+	t.Skip("chromium is not installed")
+	return ""
+}
+
+// page drives one tab of headless Chromium on the web app.
+type page struct {
+	t    *testing.T
+	ctx  stdctx.Context
+	base string
+}
+
+func (pg *page) run(what string, actions ...chromedp.Action[chromedp.Void]) {
+	pg.t.Helper()
+	if err := chromedp.Do(pg.ctx, actions...); err != nil {
+		pg.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// open loads a page of the app and waits for its board.
+func (pg *page) open(path string) {
+	pg.t.Helper()
+	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+	pg.until("the board of "+path, `document.body.dataset.ply === "0"`, 10*time.Second)
+}
+
+// js evaluates expr and returns its value as a string.
+func (pg *page) js(expr string) string {
+	pg.t.Helper()
+	v, err := chromedp.Run(pg.ctx, chromedp.Evaluate[any](expr))
+	if err != nil {
+		pg.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return fmt.Sprint(v)
+}
+
+// until waits up to timeout for expr to be true.
+func (pg *page) until(what, expr string, timeout time.Duration) {
+	pg.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var err error
+	for {
+		err = chromedp.Do(pg.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
+		// Just after a navigation the page's new script context may not be known yet.
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		pg.t.Fatalf("%s: %v (page: ply %s, moves %q, message %q, analysis %q)", what, err, pg.js(`document.body.dataset.ply`), pg.sans(),
+			pg.js(`document.getElementById("message").textContent`), pg.js(`document.getElementById("analysis").textContent`))
+	}
+}
+
+// click clicks the element of the CSS selector sel, as a user does.
+func (pg *page) click(sel string) {
+	pg.t.Helper()
+	pg.run("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// square is the selector of a square's cell on the board.
+func square(name string) string { return `#board svg rect[id="` + name + `"]` }
+
+// center is the middle of a square's cell, in the viewport's pixels.
+func (pg *page) center(sq string) (x, y float64) {
+	pg.t.Helper()
+	xy := strings.Fields(pg.js(`(() => { const r = document.querySelector('#board svg rect[id="` + sq + `"]').getBoundingClientRect(); return (r.x + r.width / 2) + " " + (r.y + r.height / 2); })()`))
+	x, _ = strconv.ParseFloat(xy[0], 64)
+	y, _ = strconv.ParseFloat(xy[1], 64)
+	return x, y
+}
+
+// drag presses the mouse on one square, moves it over in steps, and lets go on another.
+func (pg *page) drag(from, to string) {
+	pg.t.Helper()
+	x1, y1 := pg.center(from)
+	x2, y2 := pg.center(to)
+	steps := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(chromedp.MousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1))}
+	for i := 1; i <= 5; i++ {
+		f := float64(i) / 5
+		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x1+(x2-x1)*f, y1+(y2-y1)*f, chromedp.ButtonLeft))
+	}
+	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	pg.run("drag "+from+" to "+to, steps...)
+}
+
+// sans is the move list as shown.
+func (pg *page) sans() string {
+	return pg.js(`[...document.querySelectorAll("#moves li[data-ply]")].map(li => li.textContent).join(" ")`)
+}
+
+// pieceOn is the FEN letter of the piece drawn on a square, or "".
+func (pg *page) pieceOn(sq string) string {
+	return pg.js(`(document.querySelector('#board svg .piece[data-square="` + sq + `"]') || {dataset: {piece: ""}}).dataset.piece`)
+}
+
+// newPage starts headless Chromium (at path) on a fresh profile, with the network
+// features that reach outside turned off, and returns a tab on base; the browser stops
+// when the test ends.
+func newPage(t *testing.T, path, base string) *page {
+	alloc, cancelAlloc := chromedp.NewExecAllocator(stdctx.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100))
+	t.Cleanup(cancelAlloc)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	t.Cleanup(cancelTab)
+	// The first run starts the browser, under no deadline (a deadline would stop it).
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ctx, cancel := stdctx.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(cancel)
+	return &page{t: t, ctx: ctx, base: base}
+}
+
+func TestServeInBrowser(t *testing.T) {
+	path := chromium(t)
+	var rulesets []*compiler.Ruleset
+	seeds := []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage"}
+	for _, name := range append([]string{"chess", "crazyhouse", "xiangqi"}, seeds...) {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	h, err := WebHandler(rulesets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	pg := newPage(t, path, srv.URL)
+
+	t.Run("chess", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
+			t.Fatalf("%s squares drawn, want 64", n)
+		}
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.click(square("e2"))
+		dests := pg.js(`[...document.querySelectorAll("#board .mark.dest")].map(m => m.dataset.square).sort().join(" ")`)
+		if dests != "e3 e4" {
+			t.Fatalf("destinations of e2 highlighted: %q, want \"e3 e4\"", dests)
+		}
+		pg.click(square("e4"))
+		pg.until("e4 in the move list", `document.body.dataset.ply === "1"`, 10*time.Second)
+		if got := pg.sans(); got != "e4" {
+			t.Fatalf("move list %q after e2-e4, want \"e4\"", got)
+		}
+		if pg.pieceOn("e4") != "P" || pg.pieceOn("e2") != "" {
+			t.Fatalf("after e2-e4: e4 holds %q, e2 %q; want P and nothing", pg.pieceOn("e4"), pg.pieceOn("e2"))
+		}
+		// An illegal move is refused: the knight g8 cannot go to g5.
+		pg.click(square("g8"))
+		pg.click(square("g5"))
+		pg.until("the refusal", `document.getElementById("message").textContent.includes("Illegal")`, 5*time.Second)
+		if got, fen := pg.sans(), pg.js(`document.body.dataset.fen`); got != "e4" || pg.pieceOn("g8") != "n" || !strings.Contains(fen, " b ") {
+			t.Fatalf("after an illegal move: moves %q, g8 %q, FEN %s", got, pg.pieceOn("g8"), fen)
+		}
+		// The engine answers, its analysis shown.
+		pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"), chromedp.SetValue(chromedp.ID("multipv"), "2"))
+		pg.click(`#engine-move`)
+		pg.until("the engine's move", `document.body.dataset.ply === "2"`, 15*time.Second)
+		if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "depth") || !strings.Contains(a, "best move") || !strings.Contains(a, "\n2. ") {
+			t.Fatalf("analysis pane %q: want depths, two lines and the best move", a)
+		}
+		if n := len(strings.Fields(pg.sans())); n != 2 {
+			t.Fatalf("move list %q: want 2 moves after the engine's reply", pg.sans())
+		}
+		// Back one move, then forward again.
+		pg.click(`#back`)
+		pg.until("back", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if pg.pieceOn("e4") != "P" || !strings.Contains(pg.js(`document.getElementById("fen").value`), " b ") {
+			t.Fatalf("back to ply 1: e4 %q, FEN %s", pg.pieceOn("e4"), pg.js(`document.getElementById("fen").value`))
+		}
+		pg.click(`#forward`)
+		pg.until("forward", `document.body.dataset.ply === "2"`, 5*time.Second)
+		// The link to the position reopens it.
+		link := pg.js(`document.getElementById("link").value`)
+		fen := pg.js(`document.body.dataset.fen`)
+		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+		pg.until("the linked position", `document.body.dataset.ply === "2"`, 5*time.Second)
+		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 2 {
+			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
+		}
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// Flipped, a1 is at the top.
+		top := `+document.querySelector('#board svg rect[id="a1"]').getAttribute("y") < +document.querySelector('#board svg rect[id="a8"]').getAttribute("y")`
+		if pg.js(top) != "false" {
+			t.Fatal("a1 above a8 before flipping")
+		}
+		pg.click(`#flip`)
+		pg.until("the flipped board", top, 5*time.Second)
+	})
+
+	t.Run("drag", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// Let go where the knight cannot go: nothing is played, the knight is back.
+		pg.drag("g1", "g3")
+		if pg.js(`document.body.dataset.ply`) != "0" || pg.pieceOn("g1") != "N" || pg.js(`document.querySelector('#board svg .piece[data-square="g1"]').hasAttribute("transform")`) != "false" {
+			t.Fatalf("after dragging the knight to g3: ply %s, g1 %q", pg.js(`document.body.dataset.ply`), pg.pieceOn("g1"))
+		}
+		pg.drag("g1", "f3")
+		pg.until("Nf3 by dragging", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "Nf3" || pg.pieceOn("f3") != "N" {
+			t.Fatalf("after dragging g1 to f3: moves %q, f3 %q", got, pg.pieceOn("f3"))
+		}
+	})
+
+	t.Run("position editor", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.click(`#edit-position`)
+		pg.click(`#palette .pal[data-piece="N"]`)
+		pg.click(square("e4"))
+		pg.until("a knight on e4", `document.body.dataset.fen.startsWith("rnbqkbnr/pppppppp/8/8/4N3/")`, 5*time.Second)
+		pg.click(`#palette .pal[data-piece=""]`)
+		pg.click(square("h1"))
+		pg.until("h1 emptied", `document.body.dataset.fen === "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"`, 5*time.Second)
+		pg.click(`#side-to-move`)
+		pg.until("Black to move", `document.body.dataset.fen.includes(" b Qkq")`, 5*time.Second)
+		if pg.pieceOn("e4") != "N" || pg.pieceOn("h1") != "" {
+			t.Fatalf("edited board: e4 %q, h1 %q", pg.pieceOn("e4"), pg.pieceOn("h1"))
+		}
+		pg.click(`#edit-done`)
+		pg.click(square("d7"))
+		pg.click(square("d5"))
+		pg.until("a move from the edited position", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "d5" {
+			t.Fatalf("move list %q", got)
+		}
+	})
+
+	t.Run("promotion", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "7k/P7/8/8/8/8/8/4K3 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN loaded", `document.body.dataset.fen === "7k/P7/8/8/8/8/8/4K3 w - - 0 1"`, 5*time.Second)
+		pg.click(square("a7"))
+		pg.click(square("a8"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).join(" ")`); got != "a8=Q+ a8=R+ a8=B a8=N" {
+			t.Fatalf("picker offers %q", got)
+		}
+		pg.click(`#picker .choice[data-coord="a7a8n"]`)
+		pg.until("the promotion played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "a8=N" || pg.pieceOn("a8") != "N" {
+			t.Fatalf("after promoting to a knight: moves %q, a8 %q", got, pg.pieceOn("a8"))
+		}
+		// A game in PGN loads: its moves listed, its last position shown.
+		pg.run("PGN", chromedp.SetValue(chromedp.ID("pgn"), "[Variant \"chess\"]\n\n1. d4 d5 2. c4 *"))
+		pg.click(`#load-pgn`)
+		pg.until("the PGN loaded", `document.body.dataset.ply === "3"`, 5*time.Second)
+		if got := pg.sans(); got != "d4 d5 c4" || pg.pieceOn("c4") != "P" {
+			t.Fatalf("after loading 1. d4 d5 2. c4: moves %q, c4 %q", got, pg.pieceOn("c4"))
+		}
+		if pgn := pg.js(`document.getElementById("pgn").value`); !strings.Contains(pgn, "1. d4 d5 2. c4 *") {
+			t.Fatalf("PGN box %q", pgn)
+		}
+		// Castling by clicking the king, then the rook (Chess960's way) or its destination.
+		for _, to := range []string{"h1", "c1"} {
+			pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"))
+			pg.click(`#load-fen`)
+			pg.until("the FEN loaded", `document.body.dataset.fen === "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"`, 5*time.Second)
+			pg.click(square("e1"))
+			pg.click(square(to))
+			pg.until("castling", `document.body.dataset.ply === "1"`, 5*time.Second)
+			if got, want := pg.sans(), map[string]string{"h1": "O-O", "c1": "O-O-O"}[to]; got != want {
+				t.Fatalf("e1 then %s: %q, want %s", to, got, want)
+			}
+		}
+		// A bad FEN is refused with the interpreter's message.
+		pg.run("bad FEN", chromedp.SetValue(chromedp.ID("fen"), "8/8/8 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN error", `document.getElementById("message").textContent.includes("FEN")`, 5*time.Second)
+	})
+
+	t.Run("crazyhouse drop", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/crazyhouse?fen=" + strings.ReplaceAll("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3", " ", "%20"))
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		tray := `#board svg .tray-piece[data-side="white"][data-letter="P"]`
+		pg.click(tray + ` rect`)
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n == "0" {
+			t.Fatal("no drop destination highlighted for the pawn in hand")
+		}
+		pg.click(square("e4"))
+		pg.until("the drop", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); !strings.HasPrefix(got, "P@e4") || pg.pieceOn("e4") != "P" {
+			t.Fatalf("after the drop: moves %q, e4 %q", got, pg.pieceOn("e4"))
+		}
+		if n := pg.js(`document.querySelectorAll('` + tray + `').length`); n != "0" {
+			t.Fatalf("White's tray still shows a pawn after dropping its only one")
+		}
+	})
+
+	// Each seed variant loads with its cells drawn, and a move made by two clicks is played.
+	for i, name := range seeds {
+		rs := rulesets[3+i]
+		t.Run(name, func(t *testing.T) {
+			pg.t = t
+			pg.open("/play/" + name)
+			if n, want := pg.js(`document.querySelectorAll("#board svg rect.square").length`), fmt.Sprint(rs.Squares.Count()); n != want {
+				t.Fatalf("%s squares drawn, want %s", n, want)
+			}
+			pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+			// The first legal move on the board that no other move shares its squares with.
+			move := pg.js(`(() => { const l = game.state.legal; const m = l.find(m => m.from && l.filter(o => o.from === m.from && o.to === m.to).length === 1); return m.from + " " + m.to + " " + m.san; })()`)
+			f := strings.Fields(move)
+			pg.click(square(f[0]))
+			pg.click(square(f[1]))
+			pg.until(move+" played", `document.body.dataset.ply === "1"`, 5*time.Second)
+			if got := pg.sans(); got != f[2] {
+				t.Fatalf("move list %q after clicking %s, want %s", got, move, f[2])
+			}
+		})
+	}
+
+	t.Run("koopa bounce", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/koopa")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		for i, mv := range [][2]string{{"e2", "e4"}, {"d7", "d5"}, {"e4", "d5"}} {
+			pg.click(square(mv[0]))
+			pg.click(square(mv[1]))
+			pg.until(mv[0]+mv[1]+" played", fmt.Sprintf(`document.body.dataset.ply === "%d"`, i+1), 5*time.Second)
+		}
+		// The capturer bounced on to c6; the pawn captured on d5 stands stunned, its counter shown.
+		if pg.pieceOn("c6") != "P" || pg.pieceOn("d5") != "p" {
+			t.Fatalf("after exd5: c6 %q, d5 %q; want the bounced P and the stunned p", pg.pieceOn("c6"), pg.pieceOn("d5"))
+		}
+		if got := pg.js(`[...document.querySelectorAll("#board svg .status text")].map(t => t.textContent).join(" ")`); got != "4" {
+			t.Fatalf("stun counters shown: %q, want one 4", got)
+		}
+		// A stunned piece cannot move: clicking it marks no destination.
+		pg.click(square("d5"))
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n != "0" {
+			t.Fatalf("%s destinations for the stunned pawn", n)
+		}
+	})
+
+	t.Run("hostage exchange", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/hostage?fen=" + strings.ReplaceAll("2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1", " ", "%20"))
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// White's bishop held in Black's prison, rescued by giving a man from White's prison.
+		pg.click(`#board svg .tray-piece[data-side="black"][data-pool="prison"][data-letter="B"] rect`)
+		pg.click(square("e3"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).sort().join(" ")`); got != "(N-B)B@e3 (R-B)B@e3" {
+			t.Fatalf("picker offers %q, want the two exchanges", got)
+		}
+		pg.click(`#picker .choice[data-coord="N-B@e3"]`)
+		pg.until("the exchange played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if pg.pieceOn("e3") != "B" || !strings.Contains(pg.js(`document.body.dataset.fen`), "[QPrp][BNPqbnp] b") {
+			t.Fatalf("after (N-B)B@e3: e3 %q, FEN %s", pg.pieceOn("e3"), pg.js(`document.body.dataset.fen`))
+		}
+		if n := pg.js(`document.querySelectorAll('#board svg .tray-piece[data-side="black"][data-pool="airfield"][data-letter="N"]').length`); n != "1" {
+			t.Fatal("the knight given is not in Black's airfield tray")
+		}
+	})
+
+	t.Run("definition editor", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/chess")
+		pg.click(`#edit-def`)
+		pg.until("chess's definition in the editor", `document.getElementById("yaml").value.includes("name: chess")`, 5*time.Second)
+		// An error appears at its line; clicking it selects the line.
+		pg.run("a bad definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: tiny\nboard: {files: 5, ranks: 5, colour: red}\n"))
+		pg.click(`#load-def`)
+		pg.until("the error", `document.querySelectorAll("#def-errors li").length > 0`, 5*time.Second)
+		if e := pg.js(`document.querySelector("#def-errors li").textContent`); !strings.HasPrefix(e, "line 3:") || !strings.Contains(e, "colour") {
+			t.Fatalf("error shown %q: want it at line 3, about colour", e)
+		}
+		pg.click(`#def-errors li`)
+		if sel := pg.js(`(() => { const b = document.getElementById("yaml"); return b.value.slice(b.selectionStart, b.selectionEnd); })()`); !strings.HasPrefix(sel, "board:") {
+			t.Fatalf("clicking the error selects %q, want line 3", sel)
+		}
+		// Fixed, it is played at once: a 5x5 board with no setup of its own is refused, so
+		// it keeps chess's board and takes a new title.
+		pg.run("a good definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: retitled\ntitle: Chess retitled\n"))
+		pg.click(`#load-def`)
+		pg.until("the new variant", `document.getElementById("variant").value === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		if title := pg.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Chess retitled") {
+			t.Fatalf("board title %q", title)
+		}
+		pg.click(square("g1"))
+		pg.click(square("f3"))
+		pg.until("Nf3 in the new variant", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.sans(); got != "Nf3" {
+			t.Fatalf("move list %q", got)
+		}
+		if link := pg.js(`document.getElementById("link").value`); !strings.Contains(link, "?variant=retitled&") || !strings.Contains(link, "#def=") {
+			t.Fatalf("link %q: want the variant and its definition", link)
+		}
+		// Its tests (inherited ones are not: a definition's tests describe it alone) and perft.
+		pg.click(`#run-tests`)
+		pg.until("the tests run", `document.getElementById("tool-out").textContent.includes("passed")`, 10*time.Second)
+		if out := pg.js(`document.getElementById("tool-out").textContent`); !strings.HasPrefix(out, "0 passed, 0 failed") {
+			t.Fatalf("tests of a definition without tests: %q", out)
+		}
+		pg.run("perft depth", chromedp.SetValue(chromedp.ID("perft-depth"), "2"))
+		pg.click(`#perft`)
+		pg.until("perft", `document.getElementById("tool-out").textContent.startsWith("perft 2: ")`, 10*time.Second)
+		// After 1.Nf3, Black has 20 moves and White then about 21 each: 440 leaves at depth 2.
+		if out := pg.js(`document.getElementById("tool-out").textContent`); !strings.HasPrefix(out, "perft 2: 440 nodes") {
+			t.Fatalf("perft 2 after 1.Nf3: %q", out)
+		}
+		// The balance report of a few engine games.
+		pg.run("games", chromedp.SetValue(chromedp.ID("balance-games"), "2"))
+		pg.click(`#balance`)
+		pg.until("the report", `!!document.getElementById("balance-link")`, 30*time.Second)
+		report, err := chromedp.Run(pg.ctx, chromedp.Evaluate[string](`(async () => await (await fetch(document.getElementById("balance-link").href)).text())()`, chromedp.EvalAwaitPromise))
+		if err != nil || !strings.Contains(report, "Chess retitled") || !strings.Contains(report, "<svg") {
+			t.Fatalf("the balance report: %v %.300q", err, report)
+		}
+		// A definition too large for a link says so.
+		rnd := rand.New(rand.NewPCG(1, 2))
+		var desc strings.Builder
+		for range 30000 {
+			desc.WriteByte(byte('a' + rnd.IntN(26)))
+		}
+		pg.run("a large definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: large\ndescription: "+desc.String()+"\n"))
+		pg.click(`#load-def`)
+		pg.until("the large variant", `document.getElementById("variant").value === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the link refused", `document.getElementById("link").value.startsWith("The definition is too large for a link")`, 5*time.Second)
+	})
+
+	t.Run("xiangqi", func(t *testing.T) {
+		pg.t = t
+		pg.open("/play/xiangqi")
+		if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "90" {
+			t.Fatalf("%s squares drawn, want 90", n)
+		}
+		// The destinations of a clicked piece come from the legal moves the page already
+		// has: marked within 50 ms (here, the time the click's handler takes).
+		ms := pg.js(`(() => { const t = performance.now(); document.querySelector('#board svg rect[id="b3"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return performance.now() - t; })()`)
+		if d, err := strconv.ParseFloat(ms, 64); err != nil || d > 50 || pg.js(`document.querySelectorAll("#board .mark.dest").length`) == "0" {
+			t.Fatalf("destinations of the cannon on b3: %s ms, %s marked", ms, pg.js(`document.querySelectorAll("#board .mark.dest").length`))
+		}
+		pg.run("engine plays Black", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "300"))
+		pg.click(square("h3"))
+		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n == "0" {
+			t.Fatalf("no destination highlighted for the cannon on h3 (%s)", pg.js(`document.elementFromPoint(100,100) && document.body.innerHTML.length`))
+		}
+		pg.click(square("e3"))
+		pg.until("the move and the engine's reply", `document.body.dataset.ply === "2"`, 15*time.Second)
+		if got := strings.Fields(pg.sans()); len(got) != 2 || got[0] != "Che3" {
+			t.Fatalf("move list %q: want Che3 and the engine's reply", got)
+		}
+		if pg.pieceOn("e3") != "C" {
+			t.Fatalf("e3 holds %q after h3-e3, want the cannon C", pg.pieceOn("e3"))
+		}
+	})
+}

@@ -1,0 +1,187 @@
+// Tests of chimera web: the static build written, served as plain files, and played in headless Chromium with the engine in WebAssembly.
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestWebBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"web"}, "missing --out"},
+		{[]string{"web", "--out", t.TempDir(), "extra"}, "unexpected argument"},
+		{[]string{"web", "--out", t.TempDir(), "--go", "/nonexistent/go"}, "Go toolchain"},
+	} {
+		var out, errOut strings.Builder
+		code := Main(tc.args, &out, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+func TestStaticBuildInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds chimera.wasm (about 40 s the first time)")
+	}
+	path := chromium(t)
+	dir := t.TempDir()
+	var out, errOut strings.Builder
+	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Fatalf("the static build lacks %s", name)
+		}
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if strings.Contains(string(index), "/static/") || !strings.Contains(string(index), "CHIMERA_STATIC = true") {
+		t.Fatalf("index.html is not the static page:\n%s", index)
+	}
+	// A plain file server: no API behind it. Any request for /api/ would fail.
+	files := http.FileServer(http.Dir(dir))
+	var apiHits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			apiHits.Add(1)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+
+	pg := newPage(t, path, srv.URL)
+	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
+	pg.until("the board, from the WebAssembly worker", `document.body.dataset.ply === "0"`, 30*time.Second)
+	if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
+		t.Fatalf("%s squares drawn, want 64", n)
+	}
+	if v := pg.js(`document.getElementById("variant").value`); v != "koopa" {
+		t.Fatalf("variant %q, want koopa from ?variant=", v)
+	}
+	pg.run("engine time", chromedp.SetValue(chromedp.ID("movetime"), "500"))
+	pg.click(square("e2"))
+	if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n != "2" {
+		t.Fatalf("%s destinations for e2, want 2", n)
+	}
+	pg.click(square("e4"))
+	pg.until("the move and the engine's reply in the page", `document.body.dataset.ply === "2"`, 20*time.Second)
+	if got := strings.Fields(pg.sans()); len(got) != 2 || got[0] != "e4" {
+		t.Fatalf("move list %q: want e4 and the engine's reply", got)
+	}
+	if a := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(a, "best move") {
+		t.Fatalf("analysis pane %q: want the engine's best move", a)
+	}
+	// The link to the position reopens it in the static build, variant included.
+	link, fen := pg.js(`document.getElementById("link").value`), pg.js(`document.body.dataset.fen`)
+	if !strings.Contains(link, "variant=koopa") {
+		t.Fatalf("link %s does not name the variant", link)
+	}
+	pg.run("open the link", chromedp.Navigate(link),
+		chromedp.Poll[chromedp.Void](`document.body.dataset.ply === "2"`, chromedp.WithPollingTimeout(30*time.Second)))
+	if got := pg.js(`document.body.dataset.fen`); got != fen || pg.js(`document.getElementById("variant").value`) != "koopa" {
+		t.Fatalf("the link %s opens %s, want %s", link, got, fen)
+	}
+	// A definition written in the page, played, and shared by a link that carries it: the
+	// link opens it in a fresh page (a new worker, which never saw it).
+	pg.run("a definition", chromedp.SetValue(chromedp.ID("engine-side"), ""),
+		chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: linked\ntitle: Linked chess\n"))
+	pg.click(`#load-def`)
+	pg.until("the new variant", `document.getElementById("variant").value === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(square("d2"))
+	pg.click(square("d4"))
+	pg.until("d4", `document.body.dataset.ply === "1" && document.getElementById("link").value.includes("moves=d2d4#def=")`, 10*time.Second)
+	link = pg.js(`document.getElementById("link").value`)
+	pg.run("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+	pg.until("the linked position", `document.body.dataset.ply === "1"`, 45*time.Second)
+	if v, title := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`); v != "linked" || !strings.HasPrefix(title, "Linked chess") || pg.sans() != "d4" {
+		t.Fatalf("the link %s opens %s (%s) with moves %q", link, v, title, pg.sans())
+	}
+	if n := apiHits.Load(); n != 0 {
+		t.Fatalf("the static page asked the server for its API %d times", n)
+	}
+}
+
+// jsAPITest drives chimera.js under Node: every function of the API, each checked.
+const jsAPITest = `
+const dir = process.argv[2];
+const { loadChimera } = require(dir + "/chimera.js");
+function check(what, got, want) {
+  if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(what + ": got " + JSON.stringify(got) + ", want " + JSON.stringify(want));
+}
+(async () => {
+  const c = await loadChimera(dir + "/chimera.wasm");
+  check("variants", c.variants().split(" ").includes("xiangqi"), true);
+  const b = new c.Board("chess");
+  check("fen", b.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  check("legalMoves", b.legalMoves().split(" ").length, 20);
+  check("legalMovesSan", b.legalMovesSan().split(" ").includes("Nf3"), true);
+  check("turn", b.turn(), true);
+  check("push", b.push("e2e4"), true);
+  check("push illegal", b.push("e2e4"), false);
+  check("pushSan", [b.pushSan("e5"), b.pushSan("Qh5"), b.pushSan("Nc6"), b.pushSan("Bc4"), b.pushSan("Nf6")], [true, true, true, true, true]);
+  check("sanMove", b.sanMove("h5f7"), "Qxf7#");
+  check("pushSan with its mark", b.pushSan("Qxf7#"), true);
+  check("game over", [b.isCheck(), b.isGameOver(), b.result()], [true, true, "1-0"]);
+  check("moveStack", b.moveStack(), "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
+  check("pop", [b.pop(), b.isGameOver(), b.turn()], ["h5f7", false, true]);
+  check("pgn", b.pgn().includes("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *"), true);
+  check("perft", new c.Board("chess").perft(3), 8902);
+  const z = new c.Board("crazyhouse", "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
+  check("pockets", [z.pocket(true), z.pocket(false)], ["P", "p"]);
+  check("a drop", [z.pushSan("P@e4"), z.pocket(true)], [true, ""]);
+  z.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1");
+  check("setFen", [z.turn(), z.moveStack()], [false, ""]);
+  let err = null;
+  try { z.setFen("8/8/8 w - - 0 1"); } catch (e) { err = e.message; }
+  check("a bad FEN throws", err !== null && err.includes("FEN"), true);
+  check("the board is kept", z.turn(), false);
+  err = null;
+  try { c.loadVariant("extends: chess\nname: x\nfoo: 1\n"); } catch (e) { err = e.errors; }
+  check("positioned errors", [err[0].line, err[0].col], [3, 1]);
+  check("loadVariant", c.loadVariant("extends: chess\nname: mine\n"), "mine");
+  check("a board of it", new c.Board("mine").legalMoves().split(" ").length, 20);
+  check("its YAML", c.variantYAML("mine"), "extends: chess\nname: mine\n");
+  console.log("all checks passed");
+  process.exit(0);
+})().catch((e) => { console.error(e.message); process.exit(1); });
+`
+
+func TestJSAPIUnderNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds chimera.wasm (about 40 s the first time)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed (required with CI=true; .ci/run installs it)")
+		}
+		t.Skip("node is not installed")
+	}
+	dir := t.TempDir()
+	var out, errOut strings.Builder
+	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	}
+	script := filepath.Join(t.TempDir(), "api_test.js")
+	if err := os.WriteFile(script, []byte(jsAPITest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := exec.Command(node, script, dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(res), "all checks passed") {
+		t.Fatalf("node: %v\n%s", err, res)
+	}
+}

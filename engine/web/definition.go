@@ -1,0 +1,129 @@
+// Definitions written in the page: checked with positioned errors, compiled and served at once; the YAML of a served variant.
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// maxUserVariants bounds the definitions kept from the page; the oldest goes first.
+const maxUserVariants = 32
+
+// editorFile names a definition written in the page in its errors. Its directory does
+// not exist, so that `extends:` reaches only the built-in variants, never a file of the
+// machine serving the page.
+const editorFile = "(page)/definition.yaml"
+
+// definitionRequest is a definition's YAML.
+type definitionRequest struct {
+	YAML string `json:"yaml"`
+}
+
+// errorJSON is one positioned error of a definition.
+type errorJSON struct {
+	File    string `json:"file"` // "" for the definition sent; else the built-in it extends
+	Line    int    `json:"line"`
+	Col     int    `json:"col"` // 0 when unknown (YAML syntax errors)
+	Message string `json:"message"`
+}
+
+// define answers POST /api/definition: the variant described, now served, or HTTP 400
+// with {"error", "errors": [{"line", "col", "message"}]}.
+func (s *Server) define(w http.ResponseWriter, r *http.Request) {
+	var req definitionRequest
+	if err := decode(r, &req); err != nil {
+		badRequest(w, err)
+		return
+	}
+	def, err := defs.Parse(editorFile, []byte(req.YAML))
+	if err == nil {
+		rs, berr := interpreter.Build(def)
+		if berr == nil {
+			if err := s.addUser(req.YAML, rs); err != nil {
+				badRequest(w, err)
+				return
+			}
+			writeJSON(w, describeVariant(rs))
+			return
+		}
+		err = berr
+	}
+	var list defs.ErrorList
+	if !errors.As(err, &list) {
+		badRequest(w, err)
+		return
+	}
+	out := []errorJSON{}
+	for _, e := range list {
+		file := e.File
+		if file == editorFile {
+			file = ""
+		}
+		out = append(out, errorJSON{File: file, Line: e.Line, Col: e.Col, Message: e.Msg})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(map[string]any{"error": "the definition has errors:\n" + list.Error(), "errors": out})
+}
+
+// addUser serves a definition from the page, replacing an earlier one of its name; past
+// maxUserVariants the oldest is forgotten.
+func (s *Server) addUser(yaml string, rs *compiler.Ruleset) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	name := rs.Name
+	if _, served := s.rulesets[name]; served {
+		if _, mine := s.user[name]; !mine {
+			return fmt.Errorf("name: %s is a variant this server plays already: give yours another name", defs.Quote(name))
+		}
+		s.userOrder = slices.DeleteFunc(s.userOrder, func(n string) bool { return n == name })
+	} else {
+		s.names = append(s.names, name)
+	}
+	s.rulesets[name], s.user[name] = rs, yaml
+	s.userOrder = append(s.userOrder, name)
+	if len(s.userOrder) > maxUserVariants {
+		old := s.userOrder[0]
+		s.userOrder = s.userOrder[1:]
+		delete(s.rulesets, old)
+		delete(s.user, old)
+		s.names = slices.DeleteFunc(s.names, func(n string) bool { return n == old })
+	}
+	return nil
+}
+
+// source answers GET /api/definition?variant=NAME: the YAML of a built-in variant or of
+// a definition written in the page, as text.
+func (s *Server) source(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("variant")
+	if _, err := s.ruleset(name); err != nil {
+		badRequest(w, err)
+		return
+	}
+	s.mu.RLock()
+	text, ok := s.user[name]
+	file := s.rulesets[name].Def.File
+	s.mu.RUnlock()
+	if !ok {
+		// A built-in (defs.Load names its file defs/NAME.yaml), or a file named on the
+		// command line.
+		b, builtin := defs.BuiltinSource(name)
+		if !builtin || file != "defs/"+name+".yaml" {
+			var err error
+			if b, err = os.ReadFile(file); err != nil {
+				badRequest(w, fmt.Errorf("the definition of %s: %v", defs.Quote(name), err))
+				return
+			}
+		}
+		text = string(b)
+	}
+	writeJSON(w, definitionRequest{YAML: text})
+}

@@ -1,0 +1,322 @@
+// Games for the API: a request's position replayed from its start, and the state sent back (FEN, SAN, legal moves, board).
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+	"chimera/interpreter/gametext"
+)
+
+// maxBody bounds a request's body.
+const maxBody = 1 << 20
+
+// maxMoves bounds the moves a request replays.
+const maxMoves = 5000
+
+// gameRequest names a position: a variant, a start (a FEN, or a setup: "" the default)
+// and the moves played from it, in SAN or coordinate notation.
+type gameRequest struct {
+	Variant string   `json:"variant"`
+	FEN     string   `json:"fen"`
+	Setup   string   `json:"setup"`
+	Moves   []string `json:"moves"`
+	Move    string   `json:"move"` // /api/play: the move to play after Moves
+	Flip    bool     `json:"flip"` // draw the board with Black at the bottom
+}
+
+// moveJSON is one legal move.
+type moveJSON struct {
+	Coord     string   `json:"coord"`
+	SAN       string   `json:"san"`
+	From      string   `json:"from"`               // "" for a drop
+	To        string   `json:"to"`                 // the destination
+	Partner   string   `json:"partner,omitempty"`  // castling: the partner's square, which may be clicked too
+	Drop      int      `json:"drop"`               // the type dropped (index), -1 for a move on the board
+	TraySide  string   `json:"traySide,omitempty"` // a drop's man comes from this side's pool...
+	TrayPool  string   `json:"trayPool,omitempty"` // ...of this name (an exchange: the opponent's, the man rescued)
+	Promotion string   `json:"promotion,omitempty"`
+	Captures  []string `json:"captures,omitempty"` // every square whose man the move captures
+}
+
+// stateJSON is a game's state after its moves.
+type stateJSON struct {
+	Variant  string     `json:"variant"`
+	Title    string     `json:"title"`
+	StartFEN string     `json:"startFen"` // the start: the FEN given or the setup's
+	Moves    []string   `json:"moves"`    // the moves played, in coordinate notation
+	SAN      []string   `json:"san"`      // the same in SAN
+	FEN      string     `json:"fen"`
+	Side     string     `json:"side"` // "white" or "black"
+	InCheck  bool       `json:"inCheck"`
+	Result   string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
+	Reason   string     `json:"reason,omitempty"`
+	Legal    []moveJSON `json:"legal"`
+	SVG      string     `json:"svg"`
+	PGN      string     `json:"pgn"` // the game to this position
+	// Pools: what each side holds, by side ("white", "black") and pool name, as FEN letters
+	// (upper case White's men, lower case Black's).
+	Pools map[string]map[string]string `json:"pools"`
+	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
+	// each counted as false (as the command line reports them).
+	HookErrors []string `json:"hookErrors,omitempty"`
+}
+
+// decode reads a JSON request body into v, strictly.
+func decode(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad JSON: %v", err)
+	}
+	if dec.More() {
+		return errors.New("bad JSON: more than one value")
+	}
+	return nil
+}
+
+// replayed is a request's position: the start, the moves as played, and the position after them.
+type replayed struct {
+	rs       *compiler.Ruleset
+	startFEN string
+	moves    []interpreter.Move
+	coords   []string
+	sans     []string
+	p        *interpreter.Position
+}
+
+// replay sets up the request's start and plays its moves (and its Move when play is set).
+func (s *Server) replay(req *gameRequest, play bool) (*replayed, error) {
+	rs, err := s.ruleset(req.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Moves) > maxMoves {
+		return nil, fmt.Errorf("too many moves: %d (at most %d)", len(req.Moves), maxMoves)
+	}
+	g := &replayed{rs: rs, startFEN: strings.TrimSpace(req.FEN)}
+	switch {
+	case g.startFEN != "" && req.Setup != "":
+		return nil, errors.New(`give "fen" or "setup", not both`)
+	case g.startFEN == "":
+		if g.startFEN, _, err = interpreter.SetupFEN(rs, req.Setup); err != nil {
+			return nil, err
+		}
+	}
+	if g.p, err = interpreter.FromFEN(rs, g.startFEN); err != nil {
+		return nil, err
+	}
+	moves := req.Moves
+	if play {
+		if strings.TrimSpace(req.Move) == "" {
+			return nil, errors.New(`missing "move"`)
+		}
+		moves = append(moves[:len(moves):len(moves)], req.Move)
+	}
+	for i, text := range moves {
+		if r := g.p.Result(); r != interpreter.Ongoing {
+			return nil, fmt.Errorf("move %d %s: the game is over (%s, %s)", i+1, defs.Quote(text), r.Score, r.Reason)
+		}
+		m, err := g.p.ParseMove(text)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		g.moves = append(g.moves, m)
+		g.coords = append(g.coords, g.p.Coord(m))
+		g.sans = append(g.sans, g.p.SAN(m))
+		g.p.Make(m)
+	}
+	return g, nil
+}
+
+// game answers /api/game and /api/play.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	var req gameRequest
+	if err := decode(r, &req); err != nil {
+		badRequest(w, err)
+		return
+	}
+	play := strings.HasSuffix(r.URL.Path, "/play")
+	if !play && req.Move != "" {
+		badRequest(w, errors.New(`"move" is for /api/play; /api/game takes the moves played in "moves"`))
+		return
+	}
+	g, err := s.replay(&req, play)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	writeJSON(w, s.state(g, req.Flip))
+}
+
+// state describes a replayed game.
+func (s *Server) state(g *replayed, flip bool) *stateJSON {
+	p, rs := g.p, g.rs
+	st := &stateJSON{
+		Variant: rs.Name, Title: rs.Title, StartFEN: g.startFEN,
+		Moves: append([]string{}, g.coords...), SAN: append([]string{}, g.sans...),
+		FEN: p.FEN(), Side: interpreter.SideName(p.Side()), InCheck: p.InCheck(),
+		Result: "*", Legal: []moveJSON{},
+	}
+	if res := p.Result(); res != interpreter.Ongoing {
+		st.Result, st.Reason = res.Score, res.Reason
+	} else {
+		for _, m := range p.LegalMoves(nil) {
+			st.Legal = append(st.Legal, describeMove(p, m))
+		}
+	}
+	if s.board != nil {
+		st.SVG = s.board(p, flip)
+	}
+	st.PGN = gamePGN(g, st.Result)
+	st.Pools = pools(p)
+	for _, f := range p.HookFailures() {
+		st.HookErrors = append(st.HookErrors, f.Message())
+	}
+	return st
+}
+
+// describeMove writes legal move m of p for the page.
+func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
+	rs := p.Ruleset()
+	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.SquareName(m.To()), Drop: -1}
+	if m.IsDrop() {
+		mj.Drop = m.Dropped()
+		side, pool := p.Side(), rs.Hands.DropFrom
+		if m.Kind() == interpreter.KindExchange {
+			side, pool = interpreter.Opponent(side), rs.Hands.Exchange.Take
+		}
+		mj.TraySide, mj.TrayPool = interpreter.SideName(side), rs.Pools()[pool]
+	} else {
+		mj.From = rs.SquareName(m.From())
+	}
+	if m.Kind() == interpreter.KindCastle && m.Aux() != interpreter.NoSquare {
+		mj.Partner = rs.SquareName(m.Aux())
+	}
+	if t := m.Promotion(); t >= 0 {
+		mj.Promotion = string(rs.Piece(t).Letter)
+	}
+	for _, sq := range []interpreter.Square{m.Cap1(), m.Cap2()} {
+		if sq != interpreter.NoSquare {
+			mj.Captures = append(mj.Captures, rs.SquareName(sq))
+		}
+	}
+	if m.Kind() != interpreter.KindCastle && !m.IsDrop() && m.To() != m.From() && p.At(m.To()) != interpreter.NoPiece {
+		mj.Captures = append(mj.Captures, mj.To)
+	}
+	return mj
+}
+
+// pools lists what each side holds in each pool.
+func pools(p *interpreter.Position) map[string]map[string]string {
+	rs := p.Ruleset()
+	out := map[string]map[string]string{}
+	for c := compiler.White; c <= compiler.Black; c++ {
+		side := map[string]string{}
+		for pool, name := range rs.Pools() {
+			man := c
+			if rs.Hands.Enemy(pool) {
+				man ^= 1
+			}
+			var b strings.Builder
+			for t := range rs.NumPieces() {
+				l := rs.Piece(t).Letter
+				if man == compiler.Black {
+					l += 'a' - 'A'
+				}
+				for range p.PoolCount(c, pool, t) {
+					b.WriteByte(l)
+				}
+			}
+			side[name] = b.String()
+		}
+		out[interpreter.SideName(c)] = side
+	}
+	return out
+}
+
+// gamePGN writes the game as PGN, with its start as a FEN tag when it is not the default
+// setup's.
+func gamePGN(g *replayed, result string) string {
+	tags := []gametext.Tag{{Name: "Event", Value: "Chimera game"}, {Name: "Variant", Value: g.rs.Name}}
+	if def, _, err := interpreter.SetupFEN(g.rs, ""); err != nil || def != g.startFEN {
+		tags = append(tags, gametext.Tag{Name: "SetUp", Value: "1"}, gametext.Tag{Name: "FEN", Value: g.startFEN})
+	}
+	tags = append(tags, gametext.Tag{Name: "Result", Value: result})
+	start, err := interpreter.FromFEN(g.rs, g.startFEN)
+	if err != nil {
+		return ""
+	}
+	text, err := gametext.WritePGN(tags, start, g.moves, result)
+	if err != nil {
+		return ""
+	}
+	return text
+}
+
+// pgnRequest is a game in PGN to load: its first game, from its [FEN] tag or the default setup.
+type pgnRequest struct {
+	Variant string `json:"variant"`
+	PGN     string `json:"pgn"`
+	Flip    bool   `json:"flip"`
+}
+
+// pgn answers /api/pgn: the state after the game's moves.
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	var req pgnRequest
+	if err := decode(r, &req); err != nil {
+		badRequest(w, err)
+		return
+	}
+	rs, err := s.ruleset(req.Variant)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	games, err := gametext.ReadPGN(req.PGN)
+	if err != nil {
+		badRequest(w, fmt.Errorf("PGN: %w", err))
+		return
+	}
+	if len(games) == 0 {
+		badRequest(w, errors.New("PGN: no game in the text"))
+		return
+	}
+	game := games[0]
+	fen := ""
+	if tag, ok := game.Tag("FEN"); ok {
+		fen = tag.Value
+	} else if fen, _, err = interpreter.SetupFEN(rs, ""); err != nil {
+		badRequest(w, err)
+		return
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		badRequest(w, fmt.Errorf("PGN [FEN] tag: %w", err))
+		return
+	}
+	rep := gametext.ReplayGame(p, game.Text)
+	if rep.Stop != nil {
+		badRequest(w, fmt.Errorf("PGN: %w", rep.Stop))
+		return
+	}
+	req2 := gameRequest{Variant: req.Variant, FEN: fen, Flip: req.Flip}
+	q, _ := interpreter.FromFEN(rs, fen)
+	for _, pl := range rep.Moves {
+		req2.Moves = append(req2.Moves, q.Coord(pl.Move))
+		q.Make(pl.Move)
+	}
+	g, err := s.replay(&req2, false)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	writeJSON(w, s.state(g, req.Flip))
+}

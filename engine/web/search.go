@@ -1,0 +1,154 @@
+// The engine over HTTP: a search at a time limit, its iterations streamed as Server-Sent Events, then its best move.
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"chimera/engine/search"
+	"chimera/interpreter"
+)
+
+// infoJSON is one iteration of the search (one line of a MultiPV search).
+type infoJSON struct {
+	Depth     int    `json:"depth"`
+	MultiPV   int    `json:"multipv"`
+	Score     int    `json:"score"`     // centipawns for the side to move
+	ScoreText string `json:"scoreText"` // "+25", "win in 3"
+	Bound     string `json:"bound,omitempty"`
+	Nodes     int64  `json:"nodes"`
+	NPS       int64  `json:"nps"`
+	TimeMs    int64  `json:"timeMs"`
+	PV        string `json:"pv"` // in SAN
+}
+
+// bestJSON is the search's answer.
+type bestJSON struct {
+	Coord string `json:"coord"`
+	SAN   string `json:"san"`
+	Score string `json:"scoreText"`
+	Depth int    `json:"depth"`
+	Nodes int64  `json:"nodes"`
+}
+
+// search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N:
+// the events "info" (one per iteration, JSON infoJSON) and then "bestmove" (bestJSON).
+// The moves are separated by spaces or commas. movetime defaults to 1000 ms.
+func (s *Server) search(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"),
+		Moves: splitMoves(q.Get("moves"))}
+	movetime, err := intParam(q.Get("movetime"), "movetime", 1000, 1, s.MaxMoveTime)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	multipv, err := intParam(q.Get("multipv"), "multipv", 1, 1, 16)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	g, err := s.replay(&req, false)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	if res := g.p.Result(); res != interpreter.Ongoing {
+		badRequest(w, fmt.Errorf("the game is over (%s, %s): nothing to search", res.Score, res.Reason))
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming is not supported", http.StatusInternalServerError)
+		return
+	}
+	// One search at a time.
+	if !s.acquire(r) {
+		return
+	}
+	defer s.release()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	flusher.Flush()
+
+	p := g.p
+	e := search.New(g.rs, s.HashMB)
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // a closed page stops the search
+		select {
+		case <-r.Context().Done():
+			e.Stop()
+		case <-done:
+		}
+	}()
+	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv}
+	res := e.Search(p, lim, func(in search.Info) {
+		nps := int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
+		event(w, flusher, "info", infoJSON{Depth: in.Depth, MultiPV: max(in.MultiPV, 1), Score: in.Score, ScoreText: search.ScoreText(in.Score),
+			Bound: boundText(in.Bound), Nodes: in.Nodes, NPS: nps, TimeMs: in.Time.Milliseconds(), PV: sanLine(p, in.PV)})
+	})
+	if res.Best == interpreter.NoMove {
+		event(w, flusher, "error", map[string]string{"error": "the engine found no move"})
+		return
+	}
+	event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
+}
+
+// splitMoves reads a query's moves, separated by spaces or commas.
+func splitMoves(text string) []string {
+	return strings.FieldsFunc(text, func(c rune) bool { return c == ' ' || c == ',' })
+}
+
+// event writes one Server-Sent Event with v as its JSON data.
+func event(w http.ResponseWriter, f http.Flusher, name string, v any) {
+	b, _ := json.Marshal(v)
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
+	f.Flush()
+}
+
+// intParam reads a whole-number query parameter within [lo, hi], def when absent.
+func intParam(text, name string, def, lo, hi int) (int, error) {
+	if text == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, fmt.Errorf("%s takes a whole number, found %q", name, text)
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("%s must be from %d to %d, found %d", name, lo, hi, n)
+	}
+	return n, nil
+}
+
+func boundText(b search.Bound) string {
+	switch b {
+	case search.BoundLower:
+		return "lower"
+	case search.BoundUpper:
+		return "upper"
+	}
+	return ""
+}
+
+// sanLine writes a line of moves from p in SAN, stopping at the first that is not legal (p is restored).
+func sanLine(p *interpreter.Position, pv []interpreter.Move) string {
+	var out []string
+	for _, m := range pv {
+		if !p.IsLegal(m) {
+			break
+		}
+		out = append(out, p.SAN(m))
+		p.Make(m)
+	}
+	for range out {
+		p.Unmake()
+	}
+	return strings.Join(out, " ")
+}

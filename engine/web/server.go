@@ -1,0 +1,210 @@
+// Package web is the HTTP server of `chimera serve`: the embedded page and a JSON API over the interpreter and the search.
+//
+// The API keeps no game: a request names the variant, the start position (a FEN or a
+// setup) and the moves played from it, and the server replays them. (It keeps the
+// definitions written in the page, the last maxUserVariants of them.) Routes:
+//
+//	GET  /                      the page (the first variant)
+//	GET  /play/{variant}        the page for a variant
+//	GET  /static/...            the page's script, style sheet, worker and chimera.js
+//	GET  /api/variants          the variants served: name, title, board size, setups, pools
+//	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
+//	POST /api/play              the same request with "move": the state after that move
+//	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
+//	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
+//	GET  /api/definition        ?variant=NAME: the YAML of a served variant
+//	GET  /api/search            the engine's analysis streamed as Server-Sent Events, then its best move
+//	POST /api/tests             {"variant"}: the variant's own tests run (perft counts bounded)
+//	GET  /api/perft             ?variant=&fen=&moves=&depth=: perft, with each root move's count
+//	GET  /api/balance           ?variant=&games=&nodes=: the selfplay balance report (HTML)
+//	POST /api/setup             {"variant", "fen", "square", "piece"} or {..., "side"}: the position edited
+//
+// Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
+// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415.
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+//go:embed static
+var static embed.FS
+
+// Static is the page's files (index.html, app.js, style.css, worker.js, chimera.js), for
+// the static build.
+func Static() fs.FS {
+	sub, _ := fs.Sub(static, "static")
+	return sub
+}
+
+// BoardFunc draws position p as an SVG picture (flipped: Black at the bottom), with its
+// pools as trays; the command line passes the drawer of `show --svg`.
+type BoardFunc func(p *interpreter.Position, flip bool) string
+
+// Server serves a list of variants, and those defined in the page.
+type Server struct {
+	mu        sync.RWMutex // guards names, rulesets and user: definitions come in while serving
+	names     []string     // in the order given, then the definitions written in the page
+	rulesets  map[string]*compiler.Ruleset
+	user      map[string]string // the definitions written in the page: their YAML by name
+	userOrder []string          // their names, the oldest first
+	board     BoardFunc
+	// HashMB is the engine's transposition table size per search.
+	HashMB int
+	// MaxMoveTime bounds the engine's time per search, in milliseconds.
+	MaxMoveTime int
+	busy        chan struct{} // one search, perft or test run at a time: the machine's cores are shared
+}
+
+// New returns a server for rulesets (at least one; their names distinct), drawing boards
+// with board.
+func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
+	if len(rulesets) == 0 {
+		return nil, errors.New("no variant to serve")
+	}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, busy: make(chan struct{}, 1)}
+	for _, rs := range rulesets {
+		if _, dup := s.rulesets[rs.Name]; dup {
+			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
+		}
+		s.rulesets[rs.Name] = rs
+		s.names = append(s.names, rs.Name)
+	}
+	return s, nil
+}
+
+// Handler returns the server's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	page := func(w http.ResponseWriter, r *http.Request) {
+		if v := r.PathValue("variant"); v != "" {
+			if _, err := s.ruleset(v); err != nil {
+				http.Error(w, err.Error(), http.StatusNotFound)
+				return
+			}
+		}
+		b, _ := static.ReadFile("static/index.html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(b)
+	}
+	mux.HandleFunc("GET /{$}", page)
+	mux.HandleFunc("GET /play/{variant}", page)
+	sub, _ := fs.Sub(static, "static")
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(sub)))
+	mux.HandleFunc("GET /api/variants", s.variants)
+	mux.HandleFunc("POST /api/game", s.game)
+	mux.HandleFunc("POST /api/play", s.game)
+	mux.HandleFunc("POST /api/pgn", s.pgn)
+	mux.HandleFunc("POST /api/definition", s.define)
+	mux.HandleFunc("GET /api/definition", s.source)
+	mux.HandleFunc("GET /api/search", s.search)
+	mux.HandleFunc("POST /api/tests", s.tests)
+	mux.HandleFunc("GET /api/perft", s.perftCount)
+	mux.HandleFunc("GET /api/balance", s.balance)
+	mux.HandleFunc("POST /api/setup", s.setup)
+	return jsonPosts(mux)
+}
+
+// jsonPosts refuses a POST whose body is not declared JSON (415). A page of another site
+// can send a plain-text POST to a local server without asking; a JSON one it must ask
+// for first (CORS), and this server never agrees.
+func jsonPosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			if t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || t != "application/json" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnsupportedMediaType)
+				json.NewEncoder(w).Encode(map[string]string{"error": "send the request body as JSON, with Content-Type: application/json"})
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// unknown is the error for a variant not served (s.mu held).
+func (s *Server) unknown(name string) error {
+	return fmt.Errorf("unknown variant %s: this server plays %s", defs.Quote(name), strings.Join(s.names, ", "))
+}
+
+// ruleset finds a served variant.
+func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
+	if name == "" {
+		return nil, errors.New(`missing "variant"`)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	rs, ok := s.rulesets[name]
+	if !ok {
+		return nil, s.unknown(name)
+	}
+	return rs, nil
+}
+
+// variantJSON describes a served variant.
+type variantJSON struct {
+	Name   string      `json:"name"`
+	Pieces []pieceJSON `json:"pieces"`
+	Title  string      `json:"title"`
+	Files  int         `json:"files"`
+	Ranks  int         `json:"ranks"`
+	Setups []string    `json:"setups"`
+	Pools  []string    `json:"pools"`
+}
+
+func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
+	out := []variantJSON{}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, name := range s.names {
+		out = append(out, describeVariant(s.rulesets[name]))
+	}
+	writeJSON(w, out)
+}
+
+// pieceJSON is a piece type: its FEN letter (White's; Black's in lower case) and name.
+type pieceJSON struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
+}
+
+// describeVariant writes a variant for the page.
+func describeVariant(rs *compiler.Ruleset) variantJSON {
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}}
+	for t := range rs.NumPieces() {
+		v.Pieces = append(v.Pieces, pieceJSON{Letter: string(rs.Piece(t).Letter), Name: rs.Def.Pieces[t].Name})
+	}
+	for _, st := range rs.Setups() {
+		v.Setups = append(v.Setups, st.Name)
+	}
+	if v.Pools == nil {
+		v.Pools = []string{}
+	}
+	return v
+}
+
+// writeJSON answers 200 with v as JSON.
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(v)
+}
+
+// badRequest answers 400 with {"error": err}.
+func badRequest(w http.ResponseWriter, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+}

@@ -1,0 +1,594 @@
+// Tests of the web API: variants, game states, moves described, bad input answered 400, the engine's event stream, the embedded page.
+package web
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// newTestServer serves the variants named, drawing a board as a stub that tells the FEN and the flip.
+func newTestServer(t *testing.T, names ...string) *httptest.Server {
+	t.Helper()
+	var rulesets []*compiler.Ruleset
+	for _, name := range names {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	s, err := New(rulesets, func(p *interpreter.Position, flip bool) string {
+		return fmt.Sprintf("<svg>%s flip=%v</svg>", p.FEN(), flip)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MaxMoveTime = 5000
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// postJSON posts body to path and returns the status and the decoded answer.
+func postJSON(t *testing.T, srv *httptest.Server, path, body string, out any) int {
+	t.Helper()
+	resp, err := http.Post(srv.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(data, out); err != nil {
+		t.Fatalf("%s %s: answer %q is not JSON: %v", path, body, data, err)
+	}
+	return resp.StatusCode
+}
+
+func TestNewRefusesDuplicatesAndNothing(t *testing.T) {
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New([]*compiler.Ruleset{rs, rs}, nil); err == nil || !strings.Contains(err.Error(), "two variants") {
+		t.Errorf("two chess rulesets: error %v", err)
+	}
+	if _, err := New(nil, nil); err == nil {
+		t.Error("no ruleset: no error")
+	}
+}
+
+func TestVariants(t *testing.T) {
+	srv := newTestServer(t, "xiangqi", "crazyhouse", "chess960")
+	resp, err := http.Get(srv.URL + "/api/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var vs []variantJSON
+	if err := json.NewDecoder(resp.Body).Decode(&vs); err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 3 || vs[0].Name != "xiangqi" || vs[1].Name != "crazyhouse" || vs[2].Name != "chess960" {
+		t.Fatalf("variants %+v: want xiangqi, crazyhouse, chess960 in that order", vs)
+	}
+	if vs[0].Files != 9 || vs[0].Ranks != 10 || len(vs[0].Pools) != 0 {
+		t.Errorf("xiangqi: %+v", vs[0])
+	}
+	if len(vs[1].Pools) == 0 {
+		t.Errorf("crazyhouse has no pools: %+v", vs[1])
+	}
+	if len(vs[2].Setups) == 0 {
+		t.Errorf("chess960 has no setups: %+v", vs[2])
+	}
+}
+
+func TestGameAndPlay(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess"}`, &st); code != 200 {
+		t.Fatalf("new game: %d", code)
+	}
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	if st.FEN != start || st.StartFEN != start || len(st.Legal) != 20 || st.Side != "white" || st.Result != "*" || st.SVG != "<svg>"+start+" flip=false</svg>" {
+		t.Fatalf("new game: %+v", st)
+	}
+	// SAN and coordinates both read; the moves come back in both notations.
+	if code := postJSON(t, srv, "/api/play", `{"variant":"chess","moves":["e4","e7e5"],"move":"Nf3","flip":true}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if !slices.Equal(st.Moves, []string{"e2e4", "e7e5", "g1f3"}) || !slices.Equal(st.SAN, []string{"e4", "e5", "Nf3"}) {
+		t.Errorf("moves %q, SAN %q", st.Moves, st.SAN)
+	}
+	if want := "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"; st.FEN != want || st.Side != "black" || !strings.HasSuffix(st.SVG, "flip=true</svg>") {
+		t.Errorf("after 1.e4 e5 2.Nf3: FEN %s, side %s, svg %s", st.FEN, st.Side, st.SVG)
+	}
+	// Fool's mate ends the game: no legal moves, the result told.
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess","moves":["f3","e5","g4","Qh4"]}`, &st); code != 200 {
+		t.Fatalf("fool's mate: %d", code)
+	}
+	if st.Result != "0-1" || st.Reason != "checkmate" || len(st.Legal) != 0 || !st.InCheck || st.SAN[3] != "Qh4#" {
+		t.Errorf("fool's mate: result %q (%s), %d legal moves, in check %v, SAN %q", st.Result, st.Reason, len(st.Legal), st.InCheck, st.SAN)
+	}
+}
+
+// legalByCoord finds a legal move of a state by its coordinate text.
+func legalByCoord(t *testing.T, st *stateJSON, coord string) moveJSON {
+	t.Helper()
+	for _, m := range st.Legal {
+		if m.Coord == coord {
+			return m
+		}
+	}
+	t.Fatalf("no legal move %s in %s", coord, st.FEN)
+	return moveJSON{}
+}
+
+func TestPGNOutAndIn(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var st, back stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"chess","moves":["e4","e5","Nf3"]}`, &st)
+	if !strings.Contains(st.PGN, `[Variant "chess"]`) || !strings.Contains(st.PGN, "1. e4 e5 2. Nf3 *") || strings.Contains(st.PGN, "[FEN") {
+		t.Errorf("PGN of 1.e4 e5 2.Nf3:\n%s", st.PGN)
+	}
+	body, _ := json.Marshal(pgnRequest{Variant: "chess", PGN: st.PGN})
+	if code := postJSON(t, srv, "/api/pgn", string(body), &back); code != 200 || !slices.Equal(back.Moves, st.Moves) || back.FEN != st.FEN {
+		t.Errorf("PGN read back: %d, moves %q, FEN %s", code, back.Moves, back.FEN)
+	}
+	// From a position: the PGN carries its FEN, and reads back from it.
+	postJSON(t, srv, "/api/game", `{"variant":"chess","fen":"7k/P7/8/8/8/8/8/4K3 w - - 0 1","moves":["a8=Q+"]}`, &st)
+	if !strings.Contains(st.PGN, `[FEN "7k/P7/8/8/8/8/8/4K3 w - - 0 1"]`) || !strings.Contains(st.PGN, "1. a8=Q+ *") {
+		t.Errorf("PGN from a FEN:\n%s", st.PGN)
+	}
+	body, _ = json.Marshal(pgnRequest{Variant: "chess", PGN: st.PGN})
+	if code := postJSON(t, srv, "/api/pgn", string(body), &back); code != 200 || back.StartFEN != "7k/P7/8/8/8/8/8/4K3 w - - 0 1" || back.SAN[0] != "a8=Q+" {
+		t.Errorf("PGN with a FEN read back: %d, start %s, SAN %q", code, back.StartFEN, back.SAN)
+	}
+	for body, want := range map[string]string{
+		`{"variant":"chess","pgn":"1. e4 e5 2. Ke3 *"}`:    "2. Ke3",
+		`{"variant":"chess","pgn":""}`:                     "no game",
+		`{"variant":"chess","pgn":"[FEN \"x\"]\n\n1. e4"}`: "FEN",
+		`{"variant":"nosuch","pgn":"1. e4"}`:               "unknown variant",
+	} {
+		var out map[string]string
+		if code := postJSON(t, srv, "/api/pgn", body, &out); code != 400 || !strings.Contains(out["error"], want) {
+			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
+		}
+	}
+}
+
+func TestMovesDescribed(t *testing.T) {
+	srv := newTestServer(t, "chess", "crazyhouse")
+	var st stateJSON
+	// Castling names the rook's square, a promotion its piece, en passant its victim.
+	postJSON(t, srv, "/api/game", `{"variant":"chess","fen":"r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"}`, &st)
+	if m := legalByCoord(t, &st, "e1g1"); m.Partner != "h1" || m.From != "e1" || m.To != "g1" || m.SAN != "O-O" {
+		t.Errorf("castling: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "b7a8n"); m.Promotion != "N" || !slices.Equal(m.Captures, []string{"a8"}) || m.SAN != "bxa8=N" {
+		t.Errorf("capturing promotion: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "e5d6"); !slices.Equal(m.Captures, []string{"d5"}) {
+		t.Errorf("en passant: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "e5e6"); len(m.Captures) != 0 || m.Drop != -1 {
+		t.Errorf("a quiet move: %+v", m)
+	}
+	postJSON(t, srv, "/api/game", `{"variant":"crazyhouse","fen":"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"}`, &st)
+	if w, b := st.Pools["white"], st.Pools["black"]; len(w) != 1 || len(b) != 1 {
+		t.Errorf("crazyhouse pools: %v", st.Pools)
+	} else {
+		for _, held := range w {
+			if held != "P" {
+				t.Errorf("White holds %q, want P", held)
+			}
+		}
+		for _, held := range b {
+			if held != "p" {
+				t.Errorf("Black holds %q, want p", held)
+			}
+		}
+	}
+	m := legalByCoord(t, &st, "P@e4")
+	if m.From != "" || m.To != "e4" || m.Drop < 0 || m.SAN != "P@e4" || m.TraySide != "white" || m.TrayPool == "" {
+		t.Errorf("a drop: %+v", m)
+	}
+}
+
+func TestExchangeComesFromTheOpponentsPool(t *testing.T) {
+	srv := newTestServer(t, "hostage")
+	var st stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"hostage","fen":"2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1"}`, &st)
+	if m := legalByCoord(t, &st, "N-B@e3"); m.SAN != "(N-B)B@e3" || m.TraySide != "black" || m.TrayPool != "prison" || m.From != "" {
+		t.Errorf("an exchange rescuing a bishop from Black's prison: %+v", m)
+	}
+	if m := legalByCoord(t, &st, "B@e3"); m.TraySide != "white" || m.TrayPool != "airfield" {
+		t.Errorf("a drop from White's airfield: %+v", m)
+	}
+}
+
+func TestBadInputIs400(t *testing.T) {
+	srv := newTestServer(t, "chess", "chess960")
+	for _, tc := range []struct{ path, body, want string }{
+		{"/api/game", `{"variant":"nosuch"}`, `unknown variant "nosuch": this server plays chess, chess960`},
+		{"/api/game", `{}`, `missing "variant"`},
+		{"/api/game", `{"variant":"chess","fen":"8/8/8 w - - 0 1"}`, "FEN"},
+		{"/api/game", `{"variant":"chess","fen":"8/8/8/8/8/8/8/8 w - - 0 1","setup":"standard"}`, "not both"},
+		{"/api/game", `{"variant":"chess","setup":"nosuch"}`, "nosuch"},
+		{"/api/game", `{"variant":"chess","moves":["e4","e4"]}`, `move 2: illegal move "e4"`},
+		{"/api/game", `{"variant":"chess","moves":["e4"],"move":"e5"}`, `"move" is for /api/play`},
+		{"/api/game", `{"variant":"chess","moves":["f3","e5","g4","Qh4","a3"]}`, "the game is over (0-1, checkmate)"},
+		{"/api/game", `{"variant":"chess",`, "bad JSON"},
+		{"/api/game", `{"variant":"chess","colour":"white"}`, `unknown field "colour"`},
+		{"/api/game", `{"variant":"chess"} {}`, "more than one value"},
+		{"/api/game", `{"variant":"chess","moves":"e4"}`, "bad JSON"},
+		{"/api/play", `{"variant":"chess"}`, `missing "move"`},
+		{"/api/play", `{"variant":"chess","move":"e5"}`, `move 1: illegal move "e5"`},
+		{"/api/play", `{"variant":"chess","move":"Zz9"}`, "move 1"},
+	} {
+		var out map[string]string
+		code := postJSON(t, srv, tc.path, tc.body, &out)
+		if code != http.StatusBadRequest || !strings.Contains(out["error"], tc.want) {
+			t.Errorf("%s %s: %d %q, want 400 and %q", tc.path, tc.body, code, out["error"], tc.want)
+		}
+	}
+	// A body not declared JSON is refused: another site's page could send it unasked.
+	resp, err := http.Post(srv.URL+"/api/game", "text/plain", strings.NewReader(`{"variant":"chess"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a text/plain POST: %d, want 415", resp.StatusCode)
+	}
+	for _, tc := range []struct {
+		method, path string
+		code         int
+	}{
+		{"GET", "/api/game", http.StatusMethodNotAllowed},
+		{"GET", "/play/nosuch", http.StatusNotFound},
+		{"GET", "/nosuch", http.StatusNotFound},
+		{"GET", "/api/search?variant=chess&movetime=abc", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&movetime=999999", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&multipv=0", http.StatusBadRequest},
+		{"GET", "/api/search?variant=nosuch", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&moves=f3+e5+g4+Qh4", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&moves=e4,e4", http.StatusBadRequest},
+	} {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("%s %s: %d, want %d", tc.method, tc.path, resp.StatusCode, tc.code)
+		}
+	}
+}
+
+func TestShuffledSetupStartsFromItsFEN(t *testing.T) {
+	srv := newTestServer(t, "chess960")
+	var first, again stateJSON
+	postJSON(t, srv, "/api/game", `{"variant":"chess960"}`, &first)
+	if first.StartFEN == "" || first.FEN != first.StartFEN {
+		t.Fatalf("new chess960 game: start %q, FEN %q", first.StartFEN, first.FEN)
+	}
+	// The page replays from the start it was given, so the arrangement drawn stays.
+	body, _ := json.Marshal(gameRequest{Variant: "chess960", FEN: first.StartFEN, Moves: []string{first.Legal[0].Coord}})
+	postJSON(t, srv, "/api/game", string(body), &again)
+	if again.StartFEN != first.StartFEN || len(again.Moves) != 1 {
+		t.Errorf("replayed from %q: start %q, moves %q", first.StartFEN, again.StartFEN, again.Moves)
+	}
+}
+
+// events reads a Server-Sent Events stream: the name and data of each event.
+func events(t *testing.T, r io.Reader) [][2]string {
+	var out [][2]string
+	var name string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			out = append(out, [2]string{name, strings.TrimPrefix(line, "data: ")})
+		}
+	}
+	return out
+}
+
+func TestSearchStreamsThenAnswers(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	q := url.Values{"variant": {"chess"}, "moves": {"e4 e5,Nf3"}, "movetime": {"300"}, "multipv": {"2"}}
+	resp, err := http.Get(srv.URL + "/api/search?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("search: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	evs := events(t, resp.Body)
+	if len(evs) < 2 {
+		t.Fatalf("events %q: want infos then the best move", evs)
+	}
+	seen := map[int]bool{}
+	for _, ev := range evs[:len(evs)-1] {
+		var in infoJSON
+		if ev[0] != "info" || json.Unmarshal([]byte(ev[1]), &in) != nil || in.Depth < 1 || in.PV == "" || in.ScoreText == "" {
+			t.Fatalf("event %q: want an info with a depth, a score and a line", ev)
+		}
+		seen[in.MultiPV] = true
+	}
+	if !seen[1] || !seen[2] {
+		t.Errorf("MultiPV 2: lines seen %v", seen)
+	}
+	last := evs[len(evs)-1]
+	var best bestJSON
+	if last[0] != "bestmove" || json.Unmarshal([]byte(last[1]), &best) != nil {
+		t.Fatalf("last event %q: want the best move", last)
+	}
+	// The move is legal for Black after 1.e4 e5 2.Nf3, in both notations.
+	var st stateJSON
+	body, _ := json.Marshal(gameRequest{Variant: "chess", Moves: []string{"e4", "e5", "Nf3"}, Move: best.Coord})
+	if code := postJSON(t, srv, "/api/play", string(body), &st); code != 200 || st.SAN[3] != best.SAN {
+		t.Errorf("best move %+v: play %d, SAN %q", best, code, st.SAN)
+	}
+}
+
+// TestNothingFromOutside: the page names no address outside the server (the SVG
+// namespace is a name, not a fetch).
+func TestNothingFromOutside(t *testing.T) {
+	external := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}`)
+	err := fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := static.ReadFile(path)
+		for _, m := range external.FindAllString(string(b), -1) {
+			if m != "http://www.w3.org" {
+				t.Errorf("%s refers to %s", path, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newTestServer(t, "chess")
+	for path, want := range map[string]string{"/": "/static/app.js", "/play/chess": "/static/app.js", "/static/app.js": "/api/game", "/static/style.css": "#board"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d, want a page with %q", path, resp.StatusCode, want)
+		}
+	}
+}
+
+func TestFailingHooksAreReported(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/divzero.yaml"
+	def := "extends: chess\nname: divzero\ngoals:\n  - name: broken\n    when: 'ply % (captures - captures) == 0'\n"
+	if err := os.WriteFile(path, []byte(def), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newTestServer(t, path)
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"divzero","move":"e4"}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if len(st.HookErrors) != 1 || !strings.Contains(st.HookErrors[0], "divzero.yaml:5:11") || !strings.Contains(st.HookErrors[0], "divide by zero") {
+		t.Errorf("hook errors %q: want the failing hook, positioned", st.HookErrors)
+	}
+	// The editor gets the file's own text.
+	resp, err := http.Get(srv.URL + "/api/definition?variant=divzero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var src definitionRequest
+	if json.NewDecoder(resp.Body).Decode(&src); src.YAML != def {
+		t.Errorf("the source of a file served: %q", src.YAML)
+	}
+}
+
+func TestDefinitionsFromThePage(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	var v variantJSON
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\nname: mine\ntitle: Mine\n"}`, &v); code != 200 || v.Name != "mine" || v.Title != "Mine" {
+		t.Fatalf("a good definition: %d %+v", code, v)
+	}
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"mine","move":"e4"}`, &st); code != 200 || st.SAN[0] != "e4" {
+		t.Fatalf("playing it: %d %+v", code, st.SAN)
+	}
+	var src definitionRequest
+	resp, err := http.Get(srv.URL + "/api/definition?variant=mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&src)
+	resp.Body.Close()
+	if src.YAML != "extends: chess\nname: mine\ntitle: Mine\n" {
+		t.Errorf("its source: %q", src.YAML)
+	}
+	resp, err = http.Get(srv.URL + "/api/definition?variant=chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err := json.Unmarshal(b, &src); err != nil || !strings.Contains(src.YAML, "name: chess\n") {
+		t.Errorf("chess's source: %v %.200q", err, b)
+	}
+
+	// Errors come positioned: the line and column in the text sent, or in the built-in it extends.
+	for _, tc := range []struct {
+		yaml string
+		want []errorJSON
+	}{
+		{"extends: chess\nname: bad\nfoo: 1\n", []errorJSON{{Line: 3, Col: 1}}},
+		{"name: [\n", []errorJSON{{Line: 1, Col: 0}}},
+		{"extends: other.yaml\nname: z\n", []errorJSON{{Line: 1, Col: 10}}},
+		{"extends: chess\nname: q\npieces:\n  - name: Kang\n    letter: K\n    moves: [{leap: [9, 9]}]\n",
+			[]errorJSON{{Line: 6, Col: 20}, {File: "built-in chess"}, {File: "built-in chess"}}},
+	} {
+		body, _ := json.Marshal(definitionRequest{YAML: tc.yaml})
+		var out struct {
+			Error  string      `json:"error"`
+			Errors []errorJSON `json:"errors"`
+		}
+		code := postJSON(t, srv, "/api/definition", string(body), &out)
+		if code != 400 || len(out.Errors) != len(tc.want) {
+			t.Errorf("%q: %d %+v, want 400 and %d errors", tc.yaml, code, out.Errors, len(tc.want))
+			continue
+		}
+		for i, w := range tc.want {
+			e := out.Errors[i]
+			if e.File != w.File || (w.Line > 0 && (e.Line != w.Line || e.Col != w.Col)) || e.Message == "" {
+				t.Errorf("%q: error %d is %+v, want at %s %d:%d", tc.yaml, i, e, w.File, w.Line, w.Col)
+			}
+		}
+	}
+	// A served variant keeps its name; a definition of the page may be replaced.
+	var out map[string]any
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\n"}`, &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "plays already") {
+		t.Errorf("a definition named chess: %d %v", code, out)
+	}
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"extends: chess\nname: mine\ntitle: Mine again\n"}`, &v); code != 200 || v.Title != "Mine again" {
+		t.Errorf("replacing mine: %d %+v", code, v)
+	}
+	// Past maxUserVariants, the oldest goes.
+	for i := range maxUserVariants {
+		postJSON(t, srv, "/api/definition", fmt.Sprintf(`{"yaml":"extends: chess\nname: v%d\n"}`, i), &v)
+	}
+	if code := postJSON(t, srv, "/api/game", `{"variant":"mine"}`, &out); code != 400 {
+		t.Errorf("the oldest definition still served after %d more", maxUserVariants)
+	}
+	if code := postJSON(t, srv, "/api/game", `{"variant":"chess"}`, &st); code != 200 {
+		t.Errorf("chess no longer served")
+	}
+}
+
+func TestTestsAndPerft(t *testing.T) {
+	srv := newTestServer(t, "chess", "hostage")
+	var out struct {
+		Passed, Failed int
+		Tests          []testJSON
+	}
+	if code := postJSON(t, srv, "/api/tests", `{"variant":"hostage","maxNodes":200000}`, &out); code != 200 || out.Failed != 0 || out.Passed == 0 || len(out.Tests) != out.Passed {
+		t.Fatalf("hostage's tests: %d, %d passed, %d failed", code, out.Passed, out.Failed)
+	}
+	for _, tj := range out.Tests {
+		if tj.Name == "" || !strings.Contains(tj.Where, "hostage.yaml:") {
+			t.Errorf("a test reported as %+v", tj)
+		}
+	}
+	resp, err := http.Get(srv.URL + "/api/perft?variant=chess&moves=e4&depth=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var pj perftJSON
+	json.NewDecoder(resp.Body).Decode(&pj)
+	// perft 3 after 1.e4: 20 replies, 13160 leaves (as Stockfish counts).
+	if pj.Depth != 3 || pj.Nodes != 13160 || len(pj.Divide) != 20 {
+		t.Errorf("perft 3 after 1.e4: %+v", pj)
+	}
+	for _, bad := range []string{"variant=chess&depth=0", "variant=chess&depth=9", "variant=chess&depth=x", "variant=nosuch&depth=2", "variant=chess&moves=e5"} {
+		resp, err := http.Get(srv.URL + "/api/perft?" + bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("perft with %s: %d, want 400", bad, resp.StatusCode)
+		}
+	}
+	var e map[string]string
+	if code := postJSON(t, srv, "/api/tests", `{"variant":"nosuch"}`, &e); code != 400 {
+		t.Errorf("tests of an unknown variant: %d", code)
+	}
+}
+
+func TestBalanceReport(t *testing.T) {
+	srv := newTestServer(t, "koopa")
+	resp, err := http.Get(srv.URL + "/api/balance?variant=koopa&games=2&nodes=500")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(b), "Koopa Chess") || !strings.Contains(string(b), "<svg") {
+		t.Fatalf("balance report: %d %s\n%.300s", resp.StatusCode, resp.Header.Get("Content-Type"), b)
+	}
+	for _, bad := range []string{"variant=koopa&games=1", "variant=koopa&nodes=10", "variant=koopa&games=200&nodes=10000", "variant=nosuch"} {
+		resp, err := http.Get(srv.URL + "/api/balance?" + bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("balance with %s: %d, want 400", bad, resp.StatusCode)
+		}
+	}
+}
+
+func TestPositionEditor(t *testing.T) {
+	srv := newTestServer(t, "chess", "xiangqi", "crazyhouse", "claustrophobia")
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	for _, tc := range []struct{ body, fen string }{
+		{`{"variant":"chess","fen":"` + start + `","square":"e4","piece":"N"}`, "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{`{"variant":"chess","fen":"` + start + `","square":"a8","piece":""}`, "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1"},
+		{`{"variant":"chess","fen":"` + start + `","square":"e1","piece":"","side":""}`, ""},
+		{`{"variant":"chess","fen":"` + start + `","side":"black"}`, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
+		{`{"variant":"xiangqi","fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","square":"e5","piece":"r"}`, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4r4/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+		{`{"variant":"crazyhouse","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1","square":"e4","piece":"Q~"}`, "rnbqkbnr/pppppppp/8/8/4Q~3/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1"},
+		{`{"variant":"claustrophobia","fen":"rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1","square":"a4","piece":"P"}`, "rrnbbk*/pppppqn/5**/5**/P4**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
+	} {
+		var st stateJSON
+		code := postJSON(t, srv, "/api/setup", tc.body, &st)
+		if tc.fen == "" {
+			// Without its king, chess's position is refused by the interpreter.
+			if code != 400 {
+				t.Errorf("%s: %d, want 400", tc.body, code)
+			}
+			continue
+		}
+		if code != 200 || st.FEN != tc.fen || st.StartFEN != tc.fen || len(st.Moves) != 0 {
+			t.Errorf("%s: %d, FEN %q, want %q", tc.body, code, st.FEN, tc.fen)
+		}
+	}
+	for body, want := range map[string]string{
+		`{"variant":"chess","fen":"` + start + `","square":"z9","piece":"N"}`:                                                      "no square",
+		`{"variant":"chess","fen":"` + start + `","square":"e4","piece":"X"}`:                                                      "unknown piece",
+		`{"variant":"chess","fen":"` + start + `","side":"red"}`:                                                                   "side",
+		`{"variant":"chess","fen":"` + start + `"}`:                                                                                "square",
+		`{"variant":"chess","fen":"bad"}`:                                                                                          "FEN",
+		`{"variant":"claustrophobia","fen":"rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1","square":"g4","piece":"P"}`: "not a square",
+	} {
+		var out map[string]string
+		if code := postJSON(t, srv, "/api/setup", body, &out); code != 400 || !strings.Contains(out["error"], want) {
+			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
+		}
+	}
+}

@@ -1,0 +1,739 @@
+// The page of chimera serve: asks the server for the board and the legal moves, plays clicks, drops, the engine.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  variants: [],
+  variant: "",
+  startFen: "",
+  moves: [],   // the whole game, coordinate notation
+  sans: [],    // the same in SAN
+  ply: 0,      // the position shown: after moves[0..ply)
+  flip: false,
+  state: null, // the server's answer for the position shown
+  selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
+  source: null,   // the engine's stream while it thinks (close() stops listening)
+  seq: 0,         // numbers requests: an old answer does not overwrite a newer one
+  yaml: {},       // the definitions written in this page, by variant name: links carry them
+  linkSeq: 0,     // numbers the links computed: only the last one is shown
+  editing: false, // the position editor is open: clicks put game.palette on squares
+  palette: "",    // the FEN letter to put ("" empties the square)
+};
+
+// The longest link offered: longer ones do not survive every browser and server.
+const MAX_LINK = 8000;
+
+function message(text, error) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = error ? "error" : "";
+}
+
+// The API's transport: HTTP to chimera serve, or, in the static build (window.CHIMERA_STATIC),
+// messages to a Web Worker running the same API compiled to WebAssembly.
+const STATIC = !!window.CHIMERA_STATIC;
+const worker = { w: null, next: 1, calls: new Map() };
+
+// workerCall sends a request to the worker; onChunk gets each piece of the answer.
+function workerCall(method, path, body, onChunk) {
+  if (!worker.w) {
+    worker.w = new Worker("worker.js");
+    worker.w.onmessage = (e) => {
+      const m = e.data;
+      if (m.fatal) { message("The WebAssembly engine failed to start: " + m.fatal, true); return; }
+      const call = worker.calls.get(m.id);
+      if (!call) return;
+      if (m.chunk !== undefined) call.onChunk(m.chunk);
+      if (m.done) { worker.calls.delete(m.id); call.resolve(m.status); }
+    };
+  }
+  const id = worker.next++;
+  return new Promise((resolve) => {
+    worker.calls.set(id, { onChunk: onChunk, resolve: resolve });
+    worker.w.postMessage({ id: id, method: method, path: path, body: body });
+  });
+}
+
+// request answers {status, data} for a JSON request.
+async function request(method, path, body) {
+  if (STATIC) {
+    let text = "";
+    const status = await workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
+    let data;
+    try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; }
+    return { status: status, data: data };
+  }
+  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {};
+  const r = await fetch(path, opts);
+  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+  return { status: r.status, data: data };
+}
+
+async function post(path, body) {
+  const r = await request("POST", path, body);
+  if (r.status !== 200) throw new Error(r.data.error || ("HTTP " + r.status));
+  return r.data;
+}
+
+// stream runs a request answered by Server-Sent Events, calling on[name](data) for each
+// event; the handle's close() stops listening.
+function stream(path, on) {
+  if (!STATIC) {
+    const src = new EventSource(path);
+    Object.keys(on).forEach((name) => src.addEventListener(name, (e) => on[name](e.data)));
+    return { close: () => src.close() };
+  }
+  const h = { closed: false, close() { this.closed = true; } };
+  let buf = "";
+  workerCall("GET", path, "", (chunk) => {
+    if (h.closed) return;
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      let name = "message", data = "";
+      block.split("\n").forEach((line) => {
+        if (line.startsWith("event: ")) name = line.slice(7);
+        if (line.startsWith("data: ")) data = line.slice(6);
+      });
+      if (!h.closed && on[name]) on[name](data);
+    }
+  }).then((status) => {
+    if (status !== 200 && !h.closed && on.error) on.error(buf);
+  });
+  return h;
+}
+
+function gameRequest(extra) {
+  return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
+}
+
+// show asks for the position after ply moves and draws it.
+async function show(ply) {
+  game.ply = Math.max(0, Math.min(ply, game.moves.length));
+  message("");
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/game", gameRequest({}));
+    if (seq === game.seq) render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// newGame starts from fen (or the setup chosen), after moves when given (a shared link).
+async function newGame(fen, moves) {
+  stopEngine();
+  const setup = $("setup").value;
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip });
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+    maybeEngine();
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+async function loadPgn(text) {
+  stopEngine();
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/pgn", { variant: game.variant, pgn: text, flip: game.flip });
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+async function play(move) {
+  hidePicker();
+  stopEngine();
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/play", gameRequest({ move: move }));
+    if (seq !== game.seq) return;
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+    maybeEngine();
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+function render(st) {
+  game.state = st;
+  if (st.hookErrors) message(st.hookErrors.join("\n"), true);
+  game.selected = null;
+  $("board").innerHTML = st.svg;
+  $("fen").value = st.fen;
+  $("pgn").value = st.pgn;
+  let status = st.side === "white" ? "White to move" : "Black to move";
+  if (st.inCheck) status += " (in check)";
+  if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
+  $("status").textContent = status;
+  const list = $("moves");
+  list.innerHTML = "";
+  // Numbered by full moves from the start's FEN: "1. e4 e5", "12... Nf6" when Black begins.
+  const fields = game.startFen.split(" ");
+  const blackFirst = fields[1] === "b";
+  const first = parseInt(fields[5], 10) || 1;
+  if (blackFirst && game.sans.length) {
+    const gap = document.createElement("li");
+    gap.className = "gap";
+    gap.textContent = first + "...";
+    list.appendChild(gap);
+  }
+  game.sans.forEach((san, i) => {
+    const li = document.createElement("li");
+    li.textContent = san;
+    li.dataset.ply = i + 1;
+    const k = i + (blackFirst ? 1 : 0); // half-moves from White's first
+    if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
+    if (i + 1 === game.ply) li.className = "current";
+    else if (i + 1 > game.ply) li.className = "after";
+    li.addEventListener("click", () => { stopEngine(); show(i + 1); });
+    list.appendChild(li);
+  });
+  const cur = list.querySelector("li.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (game.ply > 0) markLast();
+  updateLink();
+  document.body.dataset.ply = game.ply;
+  document.body.dataset.fen = st.fen;
+}
+
+// updateLink shows the address of this page showing the position shown: the variant, the
+// start and the moves to it, and a definition written in the page, compressed, after #def=.
+async function updateLink() {
+  const seq = ++game.linkSeq; // compressing takes a while: a later call may finish first
+  const yaml = game.yaml[game.variant];
+  const q = new URLSearchParams();
+  // The server's /play/NAME knows only the variants it serves: a definition of the page
+  // is named by ?variant= on the first page.
+  if (STATIC || yaml) q.set("variant", game.variant);
+  q.set("fen", game.startFen);
+  if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
+  let link = location.origin + (STATIC ? location.pathname : yaml ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
+  if (yaml) link += "#def=" + await pack(yaml);
+  if (seq !== game.linkSeq) return;
+  $("link").value = link.length <= MAX_LINK ? link
+    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+}
+
+// pack compresses text (deflate) into base64url; unpack undoes it.
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  bytes.forEach((b) => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function unpack(code) {
+  const bin = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+// The board's marks: an overlay group that lets clicks through.
+function overlay() {
+  const svg = $("board").querySelector("svg");
+  let g = svg.querySelector("#marks");
+  if (!g) {
+    g = document.createElementNS(SVGNS, "g");
+    g.id = "marks";
+    g.setAttribute("pointer-events", "none");
+    const pieces = svg.querySelector("#pieces");
+    svg.insertBefore(g, pieces);
+  }
+  return g;
+}
+
+function cellRect(sq) {
+  return $("board").querySelector('svg rect[id="' + sq + '"]');
+}
+
+function mark(sq, cls) {
+  const r = cellRect(sq);
+  if (!r) return;
+  const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+  let el;
+  if (cls === "dest") {
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 6);
+    el.setAttribute("fill", "#15803d");
+    el.setAttribute("fill-opacity", "0.6");
+  } else if (cls === "victim") {
+    // A man captured in passing by one of the moves offered.
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - 3);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#dc2626");
+    el.setAttribute("stroke-width", "3");
+  } else {
+    el = document.createElementNS(SVGNS, "rect");
+    el.setAttribute("x", x);
+    el.setAttribute("y", y);
+    el.setAttribute("width", w);
+    el.setAttribute("height", w);
+    el.setAttribute("fill", cls === "selected" ? "#facc15" : "#a3e635");
+    el.setAttribute("fill-opacity", "0.45");
+  }
+  el.setAttribute("class", "mark " + cls);
+  el.dataset.square = sq;
+  overlay().appendChild(el);
+}
+
+function markLast() {
+  // The last move's squares, read from the coordinate text of the move before this position.
+  const coord = game.moves[game.ply - 1] || "";
+  const sqs = coord.match(/[a-z][0-9]+/g) || [];
+  sqs.slice(0, 2).forEach((sq) => mark(sq, "last"));
+}
+
+function clearMarks() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim").forEach((el) => el.remove());
+  svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
+}
+
+function candidates(sel) {
+  if (!game.state) return [];
+  return game.state.legal.filter((m) => sel.drop !== undefined
+    ? m.drop === sel.drop && m.traySide === sel.side && m.trayPool === sel.pool
+    : m.from === sel.square);
+}
+
+function select(sel, el) {
+  clearMarks();
+  game.selected = sel;
+  if (sel.square) mark(sel.square, "selected");
+  if (el) el.classList.add("selected");
+  const dests = new Set(), victims = new Set();
+  candidates(sel).forEach((m) => {
+    dests.add(m.to);
+    if (m.partner) dests.add(m.partner);
+    (m.captures || []).forEach((sq) => { if (sq !== m.to) victims.add(sq); });
+  });
+  dests.forEach((sq) => mark(sq, "dest"));
+  victims.forEach((sq) => mark(sq, "victim"));
+}
+
+// squareOf is the square an element of the board stands for, or "".
+function squareOf(el) {
+  const holder = el.closest("[data-square]");
+  if (holder && holder.dataset.square) return holder.dataset.square;
+  const cell = el.closest("rect.square, rect.unused");
+  return cell ? cell.id : "";
+}
+
+// finish plays the move of the selection to sq: at once, or through the picker when
+// several moves join the same squares. It reports whether there was one.
+function finish(sel, sq) {
+  const moves = candidates(sel).filter((m) => m.to === sq || m.partner === sq);
+  if (moves.length === 1) play(moves[0].coord);
+  if (moves.length > 1) showPicker(moves);
+  return moves.length > 0;
+}
+
+// Dragging: a piece (or a man in a tray) pressed and moved follows the pointer, and is
+// played where it is let go; let go where it cannot go, it goes back.
+const drag = { sel: null, el: null, x: 0, y: 0, moved: false, swallowClick: false };
+
+function onPointerDown(ev) {
+  if (ev.button !== 0 || game.editing || !game.state || game.state.result !== "*") return;
+  const tray = ev.target.closest(".tray-piece");
+  const piece = ev.target.closest(".piece");
+  let sel = null;
+  if (tray) sel = { drop: +tray.dataset.type, side: tray.dataset.side, pool: tray.dataset.pool };
+  else if (piece && piece.dataset.square) sel = { square: piece.dataset.square };
+  if (!sel || !candidates(sel).length) return;
+  Object.assign(drag, { sel: sel, el: tray ? tray.querySelector(".piece") : piece, tray: tray, x: ev.clientX, y: ev.clientY, moved: false });
+}
+
+function onPointerMove(ev) {
+  if (!drag.sel) return;
+  if (!drag.moved) {
+    if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 5) return;
+    drag.moved = true;
+    select(drag.sel, drag.tray);
+    drag.el.style.pointerEvents = "none";
+  }
+  const svg = $("board").querySelector("svg");
+  const k = 1 / svg.getScreenCTM().a; // SVG units per CSS pixel
+  drag.el.setAttribute("transform", "translate(" + (ev.clientX - drag.x) * k + " " + (ev.clientY - drag.y) * k + ")");
+}
+
+function onPointerUp(ev) {
+  if (!drag.sel) return;
+  const d = Object.assign({}, drag);
+  drag.sel = null;
+  if (!d.moved) return; // a click: onBoardClick plays it
+  drag.swallowClick = true; // the click that follows this pointerup is the drag's
+  setTimeout(() => { drag.swallowClick = false; }, 0);
+  d.el.removeAttribute("transform");
+  d.el.style.pointerEvents = "";
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  if (!(under && $("board").contains(under) && finish(d.sel, squareOf(under)))) {
+    clearMarks();
+    game.selected = null;
+  }
+}
+
+// The position editor: a palette of the variant's pieces, both colours, and an eraser.
+function openEditor() {
+  stopEngine();
+  game.editing = true;
+  const v = game.variants.find((x) => x.name === game.variant);
+  const box = $("palette-pieces");
+  box.innerHTML = "";
+  const letters = [];
+  (v ? v.pieces : []).forEach((p) => letters.push([p.letter, "White " + p.name]));
+  (v ? v.pieces : []).forEach((p) => letters.push([p.letter.toLowerCase(), "Black " + p.name]));
+  letters.push(["", "empty the square"]);
+  letters.forEach(([l, title]) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "pal";
+    b.textContent = l || "\u2715";
+    b.title = title;
+    b.dataset.piece = l;
+    b.addEventListener("click", () => {
+      game.palette = l;
+      box.querySelectorAll(".pal").forEach((x) => x.classList.toggle("chosen", x === b));
+    });
+    box.appendChild(b);
+  });
+  box.querySelector(".pal").click();
+  $("palette").hidden = false;
+}
+
+function closeEditor() {
+  game.editing = false;
+  $("palette").hidden = true;
+}
+
+// editPosition sends one change of the position to the server and starts from the result.
+async function editPosition(change) {
+  const seq = ++game.seq;
+  try {
+    const st = await post("/api/setup", Object.assign({ variant: game.variant, fen: game.state.fen, flip: game.flip }, change));
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    game.moves = [];
+    game.sans = [];
+    game.ply = 0;
+    message("");
+    render(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+function onBoardClick(ev) {
+  if (drag.swallowClick) { drag.swallowClick = false; return; }
+  if (game.editing) {
+    const sq = squareOf(ev.target);
+    if (sq) editPosition({ square: sq, piece: game.palette });
+    return;
+  }
+  if (!game.state || game.state.result !== "*") return;
+  const tray = ev.target.closest(".tray-piece");
+  if (tray) {
+    const sel = { drop: +tray.dataset.type, side: tray.dataset.side, pool: tray.dataset.pool };
+    if (!candidates(sel).length) {
+      message("No legal move takes " + tray.dataset.letter + " from " + tray.dataset.side + "'s " + tray.dataset.pool + ".", true);
+      clearMarks();
+      game.selected = null;
+      return;
+    }
+    message("");
+    select(sel, tray);
+    return;
+  }
+  const sq = squareOf(ev.target);
+  if (!sq) return;
+  const sel = game.selected;
+  if (sel && finish(sel, sq)) return;
+  if (candidates({ square: sq }).length) {
+    message("");
+    select({ square: sq });
+    return;
+  }
+  if (sel) message("Illegal: no legal move " + (sel.square ? "from " + sel.square : "of that drop") + " to " + sq + ".", true);
+  clearMarks();
+  game.selected = null;
+}
+
+// showPicker offers the moves between the same squares: promotions, exchanges, paths.
+function showPicker(moves) {
+  const box = $("picker-choices");
+  box.innerHTML = "";
+  moves.forEach((m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.san;
+    b.dataset.coord = m.coord;
+    b.className = "choice";
+    b.addEventListener("click", () => play(m.coord));
+    box.appendChild(b);
+  });
+  $("picker").hidden = false;
+}
+
+function hidePicker() { $("picker").hidden = true; }
+
+// The engine.
+function stopEngine() {
+  if (game.source) { game.source.close(); game.source = null; }
+}
+
+function maybeEngine() {
+  const st = game.state;
+  if (st && st.result === "*" && $("engine-side").value === st.side && game.ply === game.moves.length) think(true);
+}
+
+function think(move) {
+  stopEngine();
+  const st = game.state;
+  if (!st || st.result !== "*") return;
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1" });
+  const out = $("analysis");
+  const ply = game.ply;
+  const lines = [];
+  const src = stream("/api/search?" + q.toString(), {
+    info: (data) => {
+      const i = JSON.parse(data);
+      lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
+      out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
+    },
+    bestmove: (data) => {
+      const b = JSON.parse(data);
+      src.close();
+      if (game.source === src) game.source = null;
+      out.textContent += "\nbest move: " + b.san + " (" + b.coord + ")  depth " + b.depth + "  score " + b.scoreText;
+      if (move && game.ply === ply) play(b.coord);
+    },
+    error: (data) => {
+      if (data) { try { message(JSON.parse(data).error, true); } catch (_) {} }
+      src.close();
+      if (game.source === src) game.source = null;
+    },
+  });
+  game.source = src;
+  out.textContent = "thinking...";
+}
+
+// The definition editor: the open variant's YAML, or a definition of one's own, checked
+// by the server (positioned errors) and played at once.
+async function editDefinition() {
+  const r = await request("GET", "/api/definition?variant=" + encodeURIComponent(game.variant));
+  if (r.status !== 200) { message(r.data.error, true); return; }
+  $("yaml").value = r.data.yaml;
+  $("def-errors").innerHTML = "";
+}
+
+async function loadDefinition() {
+  const list = $("def-errors");
+  list.innerHTML = "";
+  const r = await request("POST", "/api/definition", { yaml: $("yaml").value });
+  if (r.status !== 200) {
+    (r.data.errors || [{ message: r.data.error }]).forEach((e) => {
+      const li = document.createElement("li");
+      const where = e.line ? (e.file ? e.file + ", " : "") + "line " + e.line + (e.col ? ":" + e.col : "") + ": " : "";
+      li.textContent = where + e.message;
+      li.dataset.line = e.file ? "" : (e.line || "");
+      li.addEventListener("click", () => selectLine(+li.dataset.line));
+      list.appendChild(li);
+    });
+    return;
+  }
+  const v = r.data;
+  game.yaml[v.name] = $("yaml").value;
+  game.variants = game.variants.filter((x) => x.name !== v.name).concat([v]);
+  fillVariants();
+  switchVariant(v.name);
+}
+
+// runTests runs the open variant's own tests (tests: in its definition).
+async function runTests() {
+  const out = $("tool-out");
+  out.textContent = "running the tests of " + game.variant + "...";
+  const r = await request("POST", "/api/tests", { variant: game.variant });
+  if (r.status !== 200) { out.textContent = r.data.error; return; }
+  const lines = [r.data.passed + " passed, " + r.data.failed + " failed"];
+  r.data.tests.forEach((t) => {
+    lines.push((t.pass ? "ok   " : "FAIL ") + t.name + "  (" + t.where + ", " + t.ms + " ms)");
+    (t.failures || []).forEach((f) => lines.push("       " + f));
+    (t.skipped || []).forEach((f) => lines.push("       skipped: " + f));
+  });
+  out.textContent = lines.join("\n");
+}
+
+// runPerft counts the move tree of the position shown.
+async function runPerft() {
+  const out = $("tool-out");
+  const depth = $("perft-depth").value || "3";
+  out.textContent = "perft " + depth + "...";
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), depth: depth });
+  const r = await request("GET", "/api/perft?" + q.toString());
+  if (r.status !== 200) { out.textContent = r.data.error; return; }
+  out.textContent = "perft " + r.data.depth + ": " + r.data.nodes + " nodes in " + r.data.ms + " ms\n" +
+    r.data.divide.map((d) => d.san + " (" + d.coord + "): " + d.nodes).join("\n");
+}
+
+// balanceReport plays engine games of the open variant and links to chimera selfplay's
+// report of them.
+async function balanceReport() {
+  const out = $("tool-out");
+  const games = $("balance-games").value || "20";
+  out.textContent = "playing " + games + " games of " + game.variant + "...";
+  const path = "/api/balance?" + new URLSearchParams({ variant: game.variant, games: games }).toString();
+  let text = "", status;
+  if (STATIC) status = await workerCall("GET", path, "", (c) => { text += c; });
+  else { const r = await fetch(path); status = r.status; text = await r.text(); }
+  if (status !== 200) {
+    try { out.textContent = JSON.parse(text).error; } catch (_) { out.textContent = "HTTP " + status; }
+    return;
+  }
+  out.textContent = "";
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/html" }));
+  a.target = "_blank";
+  a.id = "balance-link";
+  a.textContent = "the balance report of " + games + " games of " + game.variant;
+  out.appendChild(a);
+}
+
+// selectLine selects a line of the definition box.
+function selectLine(n) {
+  if (!n) return;
+  const box = $("yaml");
+  const lines = box.value.split("\n");
+  let start = 0;
+  for (let i = 0; i < n - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  box.focus();
+  box.setSelectionRange(start, start + (lines[n - 1] || "").length);
+}
+
+function fillVariants() {
+  const sel = $("variant");
+  sel.innerHTML = "";
+  game.variants.forEach((v) => {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.title + " (" + v.name + ")";
+    sel.appendChild(o);
+  });
+  sel.value = game.variant;
+}
+
+// switchVariant opens another variant in place (the worker of the static build keeps the
+// definitions written in the page).
+function switchVariant(name) {
+  closeEditor();
+  game.variant = name;
+  $("variant").value = name;
+  fillSetups();
+  const q = new URLSearchParams();
+  if (STATIC) q.set("variant", name);
+  history.replaceState(null, "", STATIC ? "?" + q.toString() : "/play/" + encodeURIComponent(name));
+  newGame();
+}
+
+async function start() {
+  game.variants = (await request("GET", "/api/variants")).data;
+  const sel = $("variant");
+  const params = new URLSearchParams(location.search);
+  const m = location.pathname.match(/^\/play\/([^/]+)/);
+  game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
+  // A link with a definition: served first.
+  if (location.hash.startsWith("#def=")) {
+    try {
+      const yaml = await unpack(location.hash.slice(5));
+      const r = await request("POST", "/api/definition", { yaml: yaml });
+      if (r.status !== 200) throw new Error(r.data.error);
+      game.variants = game.variants.filter((x) => x.name !== r.data.name).concat([r.data]);
+      game.variant = r.data.name;
+      game.yaml[r.data.name] = yaml;
+      $("yaml").value = yaml;
+    } catch (e) {
+      message("The link's definition: " + e.message, true);
+    }
+  }
+  fillVariants();
+  fillSetups();
+  sel.addEventListener("change", () => switchVariant(sel.value));
+  $("edit-def").addEventListener("click", editDefinition);
+  $("load-def").addEventListener("click", loadDefinition);
+  $("run-tests").addEventListener("click", runTests);
+  $("perft").addEventListener("click", runPerft);
+  $("balance").addEventListener("click", balanceReport);
+  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : openEditor()));
+  $("edit-done").addEventListener("click", () => { closeEditor(); maybeEngine(); });
+  $("side-to-move").addEventListener("click", () => editPosition({ side: game.state.side === "white" ? "black" : "white" }));
+  $("setup").addEventListener("change", () => newGame());
+  $("new-game").addEventListener("click", () => newGame());
+  $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
+  $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove);
+  document.addEventListener("pointerup", onPointerUp);
+  $("picker-cancel").addEventListener("click", () => { hidePicker(); clearMarks(); game.selected = null; });
+  $("first").addEventListener("click", () => { stopEngine(); show(0); });
+  $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
+  $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
+  $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
+  $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
+  $("load-pgn").addEventListener("click", () => loadPgn($("pgn").value));
+  $("engine-move").addEventListener("click", () => think(true));
+  $("analyse").addEventListener("click", () => think(false));
+  $("stop").addEventListener("click", stopEngine);
+  $("engine-side").addEventListener("change", maybeEngine);
+  document.addEventListener("keydown", (e) => {
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
+    if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
+  });
+  const moves = (params.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  await newGame(params.get("fen") || "", moves);
+}
+
+function fillSetups() {
+  const v = game.variants.find((x) => x.name === game.variant);
+  const sel = $("setup");
+  sel.innerHTML = "";
+  (v ? v.setups : []).forEach((s) => {
+    const o = document.createElement("option");
+    o.value = s;
+    o.textContent = s;
+    sel.appendChild(o);
+  });
+}
+
+start().catch((e) => message(e.message, true));

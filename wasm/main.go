@@ -1,0 +1,93 @@
+// The static build's program (GOOS=js GOARCH=wasm): chimera serve's API answered inside a Web Worker, no server.
+//go:build js && wasm
+
+// Command wasm answers the web app's API requests in the page. The worker script
+// (engine/web/static/worker.js) and the JavaScript API (chimera.js) load it; it sets two
+// global functions that run a request through the same handler as chimera serve:
+//
+//	chimeraRequest(method, path, body, onChunk, onDone)
+//
+// calls onChunk(text) with each piece of the answer as it is written (the engine's
+// events stream this way) and onDone(status) at the end;
+//
+//	chimeraCall(method, path, body) → {status, body}
+//
+// answers at once, for the requests that do not stream. Then it calls chimeraReady(), if
+// the page defined it.
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"syscall/js"
+
+	"chimera/cli"
+	"chimera/compiler"
+	"chimera/defs"
+	"chimera/interpreter"
+)
+
+// chunkWriter passes what the handler writes on to JavaScript as it comes.
+type chunkWriter struct {
+	header  http.Header
+	status  int
+	onChunk js.Value
+}
+
+func (w *chunkWriter) Header() http.Header { return w.header }
+
+func (w *chunkWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+
+func (w *chunkWriter) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	w.onChunk.Invoke(string(b))
+	return len(b), nil
+}
+
+func (w *chunkWriter) Flush() {}
+
+func main() {
+	var rulesets []*compiler.Ruleset
+	for _, name := range defs.Builtins() {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			fmt.Println("chimera:", err)
+			continue
+		}
+		rulesets = append(rulesets, rs)
+	}
+	h, err := cli.WebHandler(rulesets)
+	if err != nil {
+		fmt.Println("chimera:", err)
+		return
+	}
+	js.Global().Set("chimeraRequest", js.FuncOf(func(this js.Value, args []js.Value) any {
+		method, path, body, onChunk, onDone := args[0].String(), args[1].String(), args[2].String(), args[3], args[4]
+		go func() {
+			req := httptest.NewRequest(method, path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
+			h.ServeHTTP(w, req)
+			w.WriteHeader(http.StatusOK)
+			onDone.Invoke(w.status)
+		}()
+		return nil
+	}))
+	js.Global().Set("chimeraCall", js.FuncOf(func(this js.Value, args []js.Value) any {
+		req := httptest.NewRequest(args[0].String(), args[1].String(), strings.NewReader(args[2].String()))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return map[string]any{"status": rec.Code, "body": rec.Body.String()}
+	}))
+	if ready := js.Global().Get("chimeraReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
