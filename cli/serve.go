@@ -107,7 +107,7 @@ func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
 
 // WebHandler is the web app for rulesets, its boards drawn as show --svg draws them,
 // with the pools as trays: what chimera serve serves, and what the static build's
-// WebAssembly program (wasm/) answers inside the page.
+// WebAssembly program (cli/wasm/) answers inside the page.
 func WebHandler(rulesets []*compiler.Ruleset) (http.Handler, error) {
 	s, err := web.New(rulesets, func(p *interpreter.Position, flip bool) string {
 		return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})

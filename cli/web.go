@@ -96,7 +96,7 @@ func writeStatic(dir, goTool string) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goTool, "build", "-o", wasm, "chimera/wasm")
+	cmd := exec.Command(goTool, "build", "-o", wasm, "chimera/cli/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building chimera.wasm (run chimera web from a clone of Chimera's repository): %v\n%s", err, msg)
