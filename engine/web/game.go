@@ -113,6 +113,7 @@ func (s *Server) replay(req *gameRequest, play bool) (*replayed, error) {
 	if g.p, err = interpreter.FromFEN(rs, g.startFEN); err != nil {
 		return nil, err
 	}
+	g.startFEN = g.p.FEN() // as the position writes it (a setup may spell castling otherwise)
 	moves := req.Moves
 	if play {
 		if strings.TrimSpace(req.Move) == "" {
@@ -242,11 +243,24 @@ func pools(p *interpreter.Position) map[string]map[string]string {
 	return out
 }
 
+// defaultStartFEN is the default setup's start, as the position writes it.
+func defaultStartFEN(rs *compiler.Ruleset) (string, error) {
+	fen, _, err := interpreter.SetupFEN(rs, "")
+	if err != nil {
+		return "", err
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return "", err
+	}
+	return p.FEN(), nil
+}
+
 // gamePGN writes the game as PGN, with its start as a FEN tag when it is not the default
 // setup's.
 func gamePGN(g *replayed, result string) string {
 	tags := []gametext.Tag{{Name: "Event", Value: "Chimera game"}, {Name: "Variant", Value: g.rs.Name}}
-	if def, _, err := interpreter.SetupFEN(g.rs, ""); err != nil || def != g.startFEN {
+	if def, err := defaultStartFEN(g.rs); err != nil || def != g.startFEN {
 		tags = append(tags, gametext.Tag{Name: "SetUp", Value: "1"}, gametext.Tag{Name: "FEN", Value: g.startFEN})
 	}
 	tags = append(tags, gametext.Tag{Name: "Result", Value: result})
