@@ -113,10 +113,12 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 		v.Set(reflect.ValueOf(n)) // kept as written, for a key decoded later (pieces-by-letter)
 		return
 	}
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && v.Kind() != reflect.Struct {
 		// An explicit null clears the value to its default, so that `castling: ~` or
 		// `capture-to: ~` in a definition that extends another removes what the base
-		// declared. A required key cleared is then reported as missing.
+		// declared. A required key cleared is then reported as missing. (A mapping held by
+		// value, the definition itself or its board, cannot be cleared: decodeStruct says
+		// a mapping was expected.)
 		v.Set(reflect.Zero(v.Type()))
 		return
 	}
