@@ -14,7 +14,6 @@ import "chimera/compiler"
 // first empty square it may stand on, or off the board. It returns the moving piece.
 func (p *core64) effectCapture(m Move, u *frame64) Piece {
 	rs := p.rs
-	us := p.side
 	from, to := m.From(), m.To()
 	if c := m.Cap1(); c != NoSquare {
 		p.capture(c, u)
@@ -39,9 +38,6 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 		p.capture(to, u)
 	}
 	p.halfmove = 0
-	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
-		p.castle &^= p.tb.CastleRank[us]
-	}
 	u.land = land
 	if land == NoSquare {
 		if p.tb.Piece(pc.Type()).Royal {

@@ -142,8 +142,6 @@ func (p *core64) clearEP() {
 // normalEffect plays a move that captures whatever stands on its captured squares and its
 // destination, then moves (and perhaps promotes) the piece. It returns the moving piece.
 func (p *core64) normalEffect(m Move, u *frame64) Piece {
-	rs := p.rs
-	us := p.side
 	from, to := m.From(), m.To()
 	if c := m.Cap1(); c != NoSquare {
 		p.capture(c, u)
@@ -162,9 +160,6 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.promote(to, pr)
 	}
 	p.castle &^= compiler.Bit64(to)
-	if rs.Castling != nil && pc.Type() == rs.Castling.Royal && p.tb.CastleRank[us].Has(from) {
-		p.castle &^= p.tb.CastleRank[us]
-	}
 	if m.MakesEP() {
 		p.setEP(from, to)
 	}
@@ -224,17 +219,8 @@ func (p *core64) attach(sq Square, a attached) {
 // relocate moves the man on from, with what is attached to it, to the empty square to, and
 // returns it.
 func (p *core64) relocate(from, to Square) Piece {
-	// liftMan and placeMan, written out: the plain move's path is one call deep.
-	var a attached
-	if p.fx {
-		a = p.detach(from)
-	}
-	p.castle &^= compiler.Bit64(from)
-	pc := p.removePiece(from)
-	p.putPiece(to, pc)
-	if a != (attached{}) {
-		p.attach(to, a)
-	}
+	pc, a := p.liftMan(from)
+	p.placeMan(to, pc, a)
 	return pc
 }
 
