@@ -35,7 +35,7 @@ func (p *core256) effectCapture(m Move, u *frame256) Piece {
 		p.capture(to, u)
 	}
 	p.halfmove = 0
-	u.land = land
+	p.landed = land
 	if land == NoSquare {
 		if p.tb.Piece(pc.Type()).Royal {
 			u.lostRoyal = true

@@ -67,7 +67,7 @@ func (p *core256) makeProbe(m Move) { p.play(m, false) }
 
 func (p *core256) play(m Move, goals bool) {
 	rs := p.rs
-	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, gates: p.gates, ep: p.ep,
+	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
@@ -89,7 +89,7 @@ func (p *core256) play(m Move, goals bool) {
 	oldCastle := p.castle
 	p.halfmove++
 
-	u.land = m.To()
+	p.landed = m.To()
 	switch m.Kind() {
 	case KindCastle:
 		u.moved = p.castleEffect(m)
@@ -116,7 +116,7 @@ func (p *core256) play(m Move, goals bool) {
 		}
 	}
 	if goals && p.tb.NumGoals() > 0 && u.moved != NoPiece {
-		if e, g := p.goalReached(m, u.moved, int(u.captures), u.land); e != 0 {
+		if e, g := p.goalReached(m, u.moved, int(u.captures), p.landed); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
 		}
@@ -296,6 +296,7 @@ func (p *core256) gateEffect(m Move) {
 	}
 	for b := old.Xor(p.gates); b.Any(); b = b.Rest() {
 		p.hash ^= p.rs.Zobrist.GateKey(b.First())
+		p.journal = append(p.journal, edit{kind: editGate, where: uint16(b.First())})
 	}
 }
 
@@ -379,6 +380,8 @@ func (p *core256) Unmake() {
 			p.hand[e.where] = e.old
 		case editMark:
 			p.marked = p.marked.Xor(compiler.Bit256(Square(e.where)))
+		case editGate:
+			p.gates = p.gates.Xor(compiler.Bit256(Square(e.where)))
 		}
 	}
 	p.journal = p.journal[:u.mark]
@@ -387,7 +390,6 @@ func (p *core256) Unmake() {
 		p.fullmove--
 	}
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
-	p.gates = u.gates
 	p.ended, p.endGoal = u.ended, u.endGoal
 	p.undo = p.undo[:len(p.undo)-1]
 }

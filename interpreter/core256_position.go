@@ -10,9 +10,6 @@ type bb256 = compiler.BB256
 type frame256 struct {
 	move  Move
 	moved Piece // the piece that made the move (before promotion); NoPiece for a null move
-	// land is where the moving piece ended: the destination, or where a bouncing capturer
-	// landed (NoSquare when it left the board).
-	land     Square
 	mark     int32 // journal length before the move
 	captures int16 // enemy pieces the move removed
 	// lostRoyal: the move removed one of the mover's own royal pieces (so it is illegal).
@@ -20,7 +17,6 @@ type frame256 struct {
 	endGoal   int16
 	ended     int8
 	castle    bb256
-	gates     bb256
 	ep        bb256
 	epVictim  Square
 	halfmove  int
@@ -42,7 +38,6 @@ type core256 struct {
 	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
 	castle   bb256  // partner squares that keep their castling right
-	gates    bb256  // first-rank squares whose man may still gate (rulesets with gating)
 	ep       bb256  // en-passant target squares
 	epVictim Square // the piece that may be taken en passant
 	halfmove int
@@ -91,6 +86,12 @@ type core256 struct {
 	pinRay [compiler.MaxCells256]bb256
 	// attackBuf receives the attacks Attackers collects (made on first use).
 	attackBuf []attack256
+	// gates is the set of first-rank squares whose man may still gate (rulesets with
+	// gating; each change journaled). (Kept last, with the other state few rulesets use.)
+	gates bb256
+	// landed is, while a move is played, where its moving piece ended: the destination, or
+	// where a bouncing capturer landed (NoSquare when it left the board).
+	landed Square
 	scratch   []Move
 	hook      *hookState // hooks' VM and environment, made on first use; one per goroutine
 	// hooks logs the hooks' failed runs; clones share it (nil without hooks).

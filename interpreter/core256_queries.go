@@ -172,7 +172,7 @@ func (p *core256) IsLegal(m Move) bool {
 		return false
 	}
 	if p.mustDrop && !m.IsDrop() && !p.poolEmpty(p.side, p.rs.Hands.DropFrom) {
-		for _, o := range p.legalMoves(p.scratch[:0]) {
+		for _, o := range p.LegalMoves(p.scratch[:0]) {
 			if o.IsDrop() {
 				return false // must-drop: a drop can be made
 			}

@@ -38,7 +38,7 @@ func (p *core64) effectCapture(m Move, u *frame64) Piece {
 		p.capture(to, u)
 	}
 	p.halfmove = 0
-	u.land = land
+	p.landed = land
 	if land == NoSquare {
 		if p.tb.Piece(pc.Type()).Royal {
 			u.lostRoyal = true

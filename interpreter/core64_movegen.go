@@ -9,14 +9,6 @@ import "chimera/compiler"
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core64) LegalMoves(buf []Move) []Move {
-	if p.mustDrop {
-		return p.keepDropsIfAny(p.legalMoves(buf))
-	}
-	return p.legalMoves(buf)
-}
-
-// legalMoves is LegalMoves before must-drop.
-func (p *core64) legalMoves(buf []Move) []Move {
 	buf = buf[:0]
 	if p.ended != 0 {
 		return buf
@@ -35,7 +27,12 @@ func (p *core64) legalMoves(buf []Move) []Move {
 		}
 		return buf
 	}
-	return p.keepLegal(buf[:0], buf, true)
+	buf = p.keepLegal(buf[:0], buf, true)
+	if p.mustDrop {
+		// Must-drop is on no shortcut's allow-list, so only this path meets it.
+		buf = p.keepDropsIfAny(buf)
+	}
+	return buf
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one

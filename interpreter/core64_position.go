@@ -11,11 +11,8 @@ type bb64 = compiler.BB64
 
 // frame64 is what unmake needs beyond the journal: the move and the scalar state before it.
 type frame64 struct {
-	move  Move
-	moved Piece // the piece that made the move (before promotion); NoPiece for a null move
-	// land is where the moving piece ended: the destination, or where a bouncing capturer
-	// landed (NoSquare when it left the board).
-	land     Square
+	move     Move
+	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
 	mark     int32 // journal length before the move
 	captures int16 // enemy pieces the move removed
 	// lostRoyal: the move removed one of the mover's own royal pieces (so it is illegal).
@@ -23,7 +20,6 @@ type frame64 struct {
 	endGoal   int16
 	ended     int8
 	castle    bb64
-	gates     bb64
 	ep        bb64
 	epVictim  Square
 	halfmove  int
@@ -45,7 +41,6 @@ type core64 struct {
 	hand     []uint8 // pool counts, indexed like Zobrist.Hand
 	side     Color
 	castle   bb64   // partner squares that keep their castling right
-	gates    bb64   // first-rank squares whose man may still gate (rulesets with gating)
 	ep       bb64   // en-passant target squares
 	epVictim Square // the piece that may be taken en passant
 	halfmove int
@@ -94,8 +89,14 @@ type core64 struct {
 	pinRay [compiler.MaxCells64]bb64
 	// attackBuf receives the attacks Attackers collects (made on first use).
 	attackBuf []attack64
-	scratch   []Move
-	hook      *hookState // hooks' VM and environment, made on first use; one per goroutine
+	// gates is the set of first-rank squares whose man may still gate (rulesets with
+	// gating; each change journaled). (Kept last, with the other state few rulesets use.)
+	gates bb64
+	// landed is, while a move is played, where its moving piece ended: the destination, or
+	// where a bouncing capturer landed (NoSquare when it left the board).
+	landed  Square
+	scratch []Move
+	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
 	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).

@@ -10,6 +10,7 @@ const (
 	editStatus                 // a square's timed status changed (old value kept)
 	editPool                   // a pool count changed by delta
 	editMark                   // a square's promoted mark was switched
+	editGate                   // a square's gating right was switched
 )
 
 // edit is one journal entry: enough to reverse the change without recomputing anything.
