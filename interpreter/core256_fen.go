@@ -546,48 +546,46 @@ func (p *core256) gateLetters(out []byte, c Color) []byte {
 func (p *core256) castlingLetters(out []byte, c Color) []byte {
 	rs := p.rs
 	cs := rs.Castling
-	{
-		kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
-		if kings.Empty() {
-			return out
-		}
-		k := kings.First()
-		partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
-		var short, long []byte
-		rights := p.castle.And(p.tb.CastleRank[c]).Without(k)
-		if p.kingBits && p.castle.Has(k) && rights.Empty() {
-			ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
-			if c == compiler.Black {
-				ch += 'a' - 'A'
-			}
-			out = append(out, ch)
-		}
-		for b := rights; b.Any(); b = b.Rest() {
-			r := b.First()
-			var outer bb256
-			if r > k {
-				outer = partners.AndNot(compiler.Below256(r + 1))
-			} else {
-				outer = partners.And(compiler.Below256(r))
-			}
-			ch := byte('A' + rs.FileOf(r))
-			if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
-				ch = 'K'
-				if r < k {
-					ch = 'Q'
-				}
-			}
-			if c == compiler.Black {
-				ch += 'a' - 'A'
-			}
-			if r > k {
-				short = append(short, ch)
-			} else {
-				long = append(long, ch)
-			}
-		}
-		out = append(append(out, short...), long...)
+	kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
+	if kings.Empty() {
+		return out
 	}
+	k := kings.First()
+	partners := p.pieces(c, cs.Partner).And(p.tb.CastleRank[c])
+	var short, long []byte
+	rights := p.castle.And(p.tb.CastleRank[c]).Without(k)
+	if p.kingBits && p.castle.Has(k) && rights.Empty() {
+		ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
+		if c == compiler.Black {
+			ch += 'a' - 'A'
+		}
+		out = append(out, ch)
+	}
+	for b := rights; b.Any(); b = b.Rest() {
+		r := b.First()
+		var outer bb256
+		if r > k {
+			outer = partners.AndNot(compiler.Below256(r + 1))
+		} else {
+			outer = partners.And(compiler.Below256(r))
+		}
+		ch := byte('A' + rs.FileOf(r))
+		if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+			ch = 'K'
+			if r < k {
+				ch = 'Q'
+			}
+		}
+		if c == compiler.Black {
+			ch += 'a' - 'A'
+		}
+		if r > k {
+			short = append(short, ch)
+		} else {
+			long = append(long, ch)
+		}
+	}
+	out = append(append(out, short...), long...)
 	return out
 }
 

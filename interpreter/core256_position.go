@@ -8,8 +8,8 @@ type bb256 = compiler.BB256
 
 // frame256 is what unmake needs beyond the journal: the move and the scalar state before it.
 type frame256 struct {
-	move  Move
-	moved Piece // the piece that made the move (before promotion); NoPiece for a null move
+	move     Move
+	moved    Piece // the piece that made the move (before promotion); NoPiece for a null move
 	mark     int32 // journal length before the move
 	captures int16 // enemy pieces the move removed
 	// lostRoyal: the move removed one of the mover's own royal pieces (so it is illegal).
@@ -91,9 +91,9 @@ type core256 struct {
 	gates bb256
 	// landed is, while a move is played, where its moving piece ended: the destination, or
 	// where a bouncing capturer landed (NoSquare when it left the board).
-	landed Square
-	scratch   []Move
-	hook      *hookState // hooks' VM and environment, made on first use; one per goroutine
+	landed  Square
+	scratch []Move
+	hook    *hookState // hooks' VM and environment, made on first use; one per goroutine
 	// hooks logs the hooks' failed runs; clones share it (nil without hooks).
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).

@@ -549,48 +549,46 @@ func (p *core64) gateLetters(out []byte, c Color) []byte {
 func (p *core64) castlingLetters(out []byte, c Color) []byte {
 	rs := p.rs
 	cs := rs.Castling
-	{
-		kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
-		if kings == 0 {
-			return out
-		}
-		k := kings.First()
-		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
-		var short, long []byte
-		rights := p.castle & p.tb.CastleRank[c] &^ compiler.Bit64(k)
-		if p.kingBits && p.castle.Has(k) && rights == 0 {
-			ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
-			if c == compiler.Black {
-				ch += 'a' - 'A'
-			}
-			out = append(out, ch)
-		}
-		for b := rights; b != 0; b &= b - 1 {
-			r := b.First()
-			var outer bb64
-			if r > k {
-				outer = partners &^ compiler.Below64(r+1)
-			} else {
-				outer = partners & compiler.Below64(r)
-			}
-			ch := byte('A' + rs.FileOf(r))
-			if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
-				ch = 'K'
-				if r < k {
-					ch = 'Q'
-				}
-			}
-			if c == compiler.Black {
-				ch += 'a' - 'A'
-			}
-			if r > k {
-				short = append(short, ch)
-			} else {
-				long = append(long, ch)
-			}
-		}
-		out = append(append(out, short...), long...)
+	kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
+	if kings == 0 {
+		return out
 	}
+	k := kings.First()
+	partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
+	var short, long []byte
+	rights := p.castle & p.tb.CastleRank[c] &^ compiler.Bit64(k)
+	if p.kingBits && p.castle.Has(k) && rights == 0 {
+		ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
+		if c == compiler.Black {
+			ch += 'a' - 'A'
+		}
+		out = append(out, ch)
+	}
+	for b := rights; b != 0; b &= b - 1 {
+		r := b.First()
+		var outer bb64
+		if r > k {
+			outer = partners &^ compiler.Below64(r+1)
+		} else {
+			outer = partners & compiler.Below64(r)
+		}
+		ch := byte('A' + rs.FileOf(r))
+		if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+			ch = 'K'
+			if r < k {
+				ch = 'Q'
+			}
+		}
+		if c == compiler.Black {
+			ch += 'a' - 'A'
+		}
+		if r > k {
+			short = append(short, ch)
+		} else {
+			long = append(long, ch)
+		}
+	}
+	out = append(append(out, short...), long...)
 	return out
 }
 
