@@ -216,7 +216,7 @@ type Hands struct {
 	Drops                 *Drops    `yaml:"drops"`
 	Exchange              *Exchange `yaml:"exchange"`
 	// Gating: a piece of the gating pool may enter on the square a first-rank piece leaves
-	// on its first move (Seirawan chess).
+	// on its first move.
 	Gating *Gating `yaml:"gating"`
 }
 
