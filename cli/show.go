@@ -352,21 +352,7 @@ func poolLine(p *interpreter.Position) string {
 	for c := compiler.White; c <= compiler.Black; c++ {
 		var parts []string
 		for pool, name := range rs.Pools() {
-			man := c
-			if rs.Hands.Enemy(pool) {
-				man ^= 1
-			}
-			var b strings.Builder
-			for t := range rs.NumPieces() {
-				l := rs.Piece(t).Letter
-				if man == compiler.Black {
-					l += 'a' - 'A'
-				}
-				for range p.PoolCount(c, pool, t) {
-					b.WriteByte(l)
-				}
-			}
-			parts = append(parts, fmt.Sprintf("%s [%s]", name, b.String()))
+			parts = append(parts, fmt.Sprintf("%s [%s]", name, p.PoolLetters(c, pool)))
 		}
 		side := interpreter.SideName(c)
 		sides = append(sides, strings.ToUpper(side[:1])+side[1:]+" "+strings.Join(parts, " "))

@@ -80,3 +80,22 @@ func splitPools(field string) (board string, pools []string, err string) {
 	}
 	return board, pools, ""
 }
+
+// PoolLetters is what side c holds in pool, a letter per man in its own colour's case
+// (a prison's men are the other side's) and in the order of the piece types, as a FEN's
+// pool group writes that side's part.
+func (p *Position) PoolLetters(c Color, pool int) string {
+	rs := p.Ruleset()
+	man := c
+	if rs.Hands.Enemy(pool) {
+		man ^= 1
+	}
+	var b strings.Builder
+	for t := range rs.NumPieces() {
+		l := letterOf(rs, MakePiece(t, man))
+		for range p.PoolCount(c, pool, t) {
+			b.WriteByte(l)
+		}
+	}
+	return b.String()
+}

@@ -222,21 +222,7 @@ func pools(p *interpreter.Position) map[string]map[string]string {
 	for c := compiler.White; c <= compiler.Black; c++ {
 		side := map[string]string{}
 		for pool, name := range rs.Pools() {
-			man := c
-			if rs.Hands.Enemy(pool) {
-				man ^= 1
-			}
-			var b strings.Builder
-			for t := range rs.NumPieces() {
-				l := rs.Piece(t).Letter
-				if man == compiler.Black {
-					l += 'a' - 'A'
-				}
-				for range p.PoolCount(c, pool, t) {
-					b.WriteByte(l)
-				}
-			}
-			side[name] = b.String()
+			side[name] = p.PoolLetters(c, pool)
 		}
 		out[interpreter.SideName(c)] = side
 	}
