@@ -709,7 +709,9 @@ func (l *lowering) hands(h *defs.Hands) {
 	if d := h.Drops; d != nil {
 		hr.DropFrom = pool(d.From)
 		hr.DropsNoCheck = d.MayGiveCheck != nil && !*d.MayGiveCheck
-		hr.MustDrop = d.MustDrop
+		for _, t := range l.typeList(d.MustDrop) {
+			hr.MustDrop |= 1 << uint(t)
+		}
 		if d.CreateCastling != "" {
 			hr.CreateCastling, hr.RoyalHomeFile = true, int(d.CreateCastling[0]-'a')
 		}

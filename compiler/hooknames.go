@@ -51,6 +51,7 @@ type binding struct {
 // countCall is a call of count(letter, side) and the classes of its arguments.
 type countCall struct {
 	call         *ast.CallNode
+	name         string // count or held
 	letter, side int
 }
 
@@ -216,10 +217,10 @@ func (a *nameAnalysis) walk(slot *ast.Node) int {
 		}
 		return a.walk(&n.Nodes[len(n.Nodes)-1])
 	case *ast.CallNode:
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "count" && a.lookup("count") == nil && len(n.Arguments) == 2 {
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && (id.Value == "count" || id.Value == "held") && a.lookup(id.Value) == nil && len(n.Arguments) == 2 {
 			letter := a.union(a.walk(&n.Arguments[0]), a.newClass(kindLetter))
 			side := a.union(a.walk(&n.Arguments[1]), a.newClass(kindSide))
-			a.counts = append(a.counts, countCall{call: n, letter: letter, side: side})
+			a.counts = append(a.counts, countCall{call: n, name: id.Value, letter: letter, side: side})
 			return a.foreignClass()
 		}
 	case *ast.PredicateNode:
@@ -249,10 +250,12 @@ func (a *nameAnalysis) settleCounts() {
 // checkConstants checks each constant that meets a name of a consistent kind, and
 // records its number.
 func (a *nameAnalysis) checkConstants() {
-	direct := map[ast.Node]string{} // count's own arguments, for count's own messages
+	direct := map[ast.Node]string{} // count's (held's) own arguments, for their own messages
+	called := map[ast.Node]string{}
 	for _, c := range a.counts {
 		direct[c.call.Arguments[0]] = "letter"
 		direct[c.call.Arguments[1]] = "side"
+		called[c.call.Arguments[0]], called[c.call.Arguments[1]] = c.name, c.name
 	}
 	for i := range a.classes {
 		k := &a.classes[i]
@@ -266,9 +269,9 @@ func (a *nameAnalysis) checkConstants() {
 			case msg == "":
 				a.code[*slot] = code
 			case direct[*slot] == "letter" && k.kind == kindLetter && !k.piece:
-				a.problems = append(a.problems, fmt.Sprintf("count(%q, ...): no piece has the letter %q", s, s))
+				a.problems = append(a.problems, fmt.Sprintf("%s(%q, ...): no piece has the letter %q", called[*slot], s, s))
 			case direct[*slot] == "side" && k.kind == kindSide:
-				a.problems = append(a.problems, fmt.Sprintf("count(..., %q): the side is \"white\" or \"black\"", s))
+				a.problems = append(a.problems, fmt.Sprintf("%s(..., %q): the side is \"white\" or \"black\"", called[*slot], s))
 			default:
 				a.problems = append(a.problems, msg)
 			}
@@ -340,7 +343,7 @@ func (a *nameAnalysis) rewrite() {
 	}
 	for _, c := range a.counts {
 		if !a.named(c.letter) {
-			id := &ast.IdentifierNode{Value: "count·text"}
+			id := &ast.IdentifierNode{Value: c.name + "·text"}
 			id.SetLocation(c.call.Callee.Location())
 			c.call.Callee = id
 		}

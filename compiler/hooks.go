@@ -34,7 +34,7 @@ const (
 
 // HookEnv is what a hook sees after a move. The interpreter binds each field to the move
 // being judged. Hooks are written with the plain names (mover, piece, from, to, captures,
-// ply, check, count); the compiler rewrites each name into a call of the field that serves
+// ply, check, count, held); the compiler rewrites each name into a call of the field that serves
 // it, so that a run boxes nothing:
 //
 //   - mover, piece, from, to are names the hook compares with constants (`to == "e4"`,
@@ -56,13 +56,15 @@ type HookEnv struct {
 	Ply      func() int         `expr:"ply"`      // half-moves since the game began
 	Check    func() bool        `expr:"check"`    // the side now to move is in check
 	Count    func(t, c int) int `expr:"count"`    // pieces of type t side c has on the board
+	Held     func(t, c int) int `expr:"held"`     // pieces of type t side c holds in its pools
 
 	MoverText func() string                 `expr:"mover·text"` // "white" or "black"
 	PieceText func() string                 `expr:"piece·text"` // uppercase letter
 	FromText  func() string                 `expr:"from·text"`  // square name, e.g. "e2"
 	ToText    func() string                 `expr:"to·text"`
 	CountText func(letter, side string) int `expr:"count·text"` // letter any case; side "white" or else black
-	Step      func() bool                   `expr:"·step"`      // counts a loop iteration against MaxHookSteps
+	HeldText  func(letter, side string) int `expr:"held·text"`
+	Step      func() bool                   `expr:"·step"` // counts a loop iteration against MaxHookSteps
 }
 
 // Hook is a goal's compiled `when:` expression.

@@ -187,9 +187,10 @@ type HandRules struct {
 	RestoreCastling bool
 	// GateFrom is the pool gated pieces come from, -1: no gating (defs.Gating).
 	GateFrom int
-	// DropsNoCheck: a drop may not give check; MustDrop: a side holding pieces in the drop
-	// pool must drop one when it can (defs.Drops).
-	DropsNoCheck, MustDrop bool
+	// DropsNoCheck: a drop may not give check; MustDrop: bit per type that, while held in
+	// the drop pool, must be dropped when it can (and no other type dropped) (defs.Drops).
+	DropsNoCheck bool
+	MustDrop     uint64
 	// SplitColors: bit per type whose drops keep half of its men able to stand on each
 	// colour of square; CreateCastling: drops of the royal and partners create castling
 	// rights (defs.Drops).

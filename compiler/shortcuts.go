@@ -231,7 +231,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.DropsNoCheck {
 			m |= MechDropNoCheck
 		}
-		if h.MustDrop {
+		if h.MustDrop != 0 {
 			m |= MechMustDrop
 		}
 		if h.SplitColors != 0 {

@@ -227,8 +227,9 @@ type Drops struct {
 	Forbid []DropRule `yaml:"forbid"` // pieces that may not be dropped on a zone
 	// MayGiveCheck: a drop may give check (default true).
 	MayGiveCheck *bool `yaml:"may-give-check"`
-	// MustDrop: while the side holds pieces in the pool, it must drop one when it can.
-	MustDrop bool `yaml:"must-drop"`
+	// MustDrop lists piece letters: while the side holds a piece of these types in the
+	// pool, it must drop one of them when it can, and may drop no other type.
+	MustDrop []string `yaml:"must-drop"`
 	// SplitColors: pieces of these types, on the board and in the pool together, must be
 	// dropped so that half of them can stand on each colour of square (bishops).
 	SplitColors []string `yaml:"split-colors"`

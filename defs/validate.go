@@ -952,6 +952,7 @@ func (v *validator) hands() {
 			v.zoneRef(f.Src, "zone", f.Zone)
 		}
 		v.letterList(d.Src, "split-colors", d.SplitColors)
+		v.letterList(d.Src, "must-drop", d.MustDrop)
 		if d.CreateCastling != "" {
 			if v.def.Castling == nil {
 				v.add(d.Src, "create-castling", "create-castling needs castling: declare castling or remove the key")

@@ -98,20 +98,27 @@ func (p *core256) givesCheck(m Move) bool {
 }
 
 // keepDropsIfAny applies must-drop to the legal moves in buf: while the side to move holds
-// pieces in the drop pool and one of its legal moves is a drop, only its drops are legal.
+// a piece of a must-drop type in the drop pool, it may drop no other type, and while one
+// of those drops is legal, only those drops are.
 func (p *core256) keepDropsIfAny(buf []Move) []Move {
-	if p.poolEmpty(p.side, p.rs.Hands.DropFrom) {
+	h := p.rs.Hands
+	held := false
+	for t := range p.rs.NumPieces() {
+		held = held || h.MustDrop>>uint(t)&1 != 0 && p.hand[p.rs.HandSlot(p.side, h.DropFrom, t)] > 0
+	}
+	if !held {
 		return buf
+	}
+	must := false
+	for _, m := range buf {
+		must = must || m.Kind() == KindDrop && h.MustDrop>>uint(m.Dropped())&1 != 0
 	}
 	n := 0
 	for _, m := range buf {
-		if m.IsDrop() {
+		if m.IsDrop() && h.MustDrop>>uint(m.Dropped())&1 != 0 || !m.IsDrop() && !must {
 			buf[n] = m
 			n++
 		}
-	}
-	if n == 0 {
-		return buf // no drop can be made: every legal move stays
 	}
 	return buf[:n]
 }

@@ -133,7 +133,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),

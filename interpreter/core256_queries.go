@@ -171,12 +171,14 @@ func (p *core256) IsLegal(m Move) bool {
 	if !found {
 		return false
 	}
-	if p.mustDrop && !m.IsDrop() && !p.poolEmpty(p.side, p.rs.Hands.DropFrom) {
+	if p.mustDrop {
+		// Must-drop decides among the legal moves as a whole.
 		for _, o := range p.LegalMoves(p.scratch[:0]) {
-			if o.IsDrop() {
-				return false // must-drop: a drop can be made
+			if o == m {
+				return true
 			}
 		}
+		return false
 	}
 	if p.rs.Allows(compiler.ShortcutNoCheck) {
 		return !p.capEffects || !p.losesRoyal(m)

@@ -73,7 +73,7 @@ func (p *core64) runGoalHook(g *compiler.Goal[bb64], m Move, pc Piece, caps int)
 	}
 	h := p.hook
 	if h == nil {
-		h = newHookState(p.rs, p.hookInCheck, p.hookCount)
+		h = newHookState(p.rs, p.hookInCheck, p.hookCount, p.hookHeld)
 		p.hook = h
 	}
 	h.mover, h.typ, h.from, h.to = p.side, pc.Type(), m.From(), m.To()
@@ -112,6 +112,15 @@ func (p *core64) hookInCheck() bool { return p.sideInCheck(p.side ^ 1) }
 
 // hookCount is count for hooks: side c's pieces of type t on the board.
 func (p *core64) hookCount(t int, c Color) int { return p.pieces(c, t).Count() }
+
+// hookHeld is held for hooks: the pieces of type t side c holds in its pools.
+func (p *core64) hookHeld(t int, c Color) int {
+	n := 0
+	for pool := range p.rs.NumPools() {
+		n += int(p.hand[p.rs.HandSlot(c, pool, t)])
+	}
+	return n
+}
 
 // Result reports whether the game is over in this position and how. A side without a
 // legal move loses or draws by the no-moves rule even when the fifty-move rule or

@@ -29,9 +29,10 @@ type hookState struct {
 // errHookSteps stops a run that goes past compiler.MaxHookSteps.
 var errHookSteps = fmt.Errorf("the hook ran more than %d loop steps (the limit of one run)", compiler.MaxHookSteps)
 
-// newHookState binds an environment to the move fields; inCheck and count read the
-// position (count(t, c): pieces of type t side c has on the board).
-func newHookState(rs *compiler.Ruleset, inCheck func() bool, count func(t int, c Color) int) *hookState {
+// newHookState binds an environment to the move fields; inCheck, count and held read the
+// position (count(t, c): pieces of type t side c has on the board; held(t, c): in its
+// pools).
+func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t int, c Color) int) *hookState {
 	h := &hookState{}
 	h.vm.MemoryBudget = compiler.HookMemoryBudget
 	e := &h.env
@@ -48,24 +49,33 @@ func newHookState(rs *compiler.Ruleset, inCheck func() bool, count func(t int, c
 		}
 		return count(t, c)
 	}
+	e.Held = func(t, c int) int {
+		if uint(t) >= uint(rs.NumPieces()) || uint(c) > 1 {
+			return 0
+		}
+		return held(t, c)
+	}
 	e.MoverText = func() string { return sideName[h.mover] }
 	e.PieceText = func() string { return rs.Piece(h.typ).LetterText }
 	e.FromText = func() string { return rs.SquareName(h.from) }
 	e.ToText = func() string { return rs.SquareName(h.to) }
-	e.CountText = func(letter, side string) int {
-		if len(letter) != 1 {
-			return 0
+	byText := func(f func(t int, c Color) int) func(letter, side string) int {
+		return func(letter, side string) int {
+			if len(letter) != 1 {
+				return 0
+			}
+			t := rs.TypeOf(letter[0])
+			if t < 0 {
+				return 0
+			}
+			c := compiler.White
+			if side == "black" {
+				c = compiler.Black
+			}
+			return f(t, c)
 		}
-		t := rs.TypeOf(letter[0])
-		if t < 0 {
-			return 0
-		}
-		c := compiler.White
-		if side == "black" {
-			c = compiler.Black
-		}
-		return count(t, c)
 	}
+	e.CountText, e.HeldText = byText(count), byText(held)
 	e.Step = func() bool {
 		if h.steps++; h.steps > compiler.MaxHookSteps {
 			panic(errHookSteps)

@@ -70,6 +70,14 @@ var pairConflicts = map[string]string{
 	"pool-promotion×must-drop": "while the pool holds a piece to promote to, the side must drop",
 }
 
+// mustDropList is the must-drop key's value: every type that can be held, or none.
+func (s *pairSpec) mustDropList() string {
+	if s.mustDrop {
+		return "[Q, R, B, N, P]"
+	}
+	return "[]"
+}
+
 func (s *pairSpec) hands() bool {
 	return s.drops || s.demote || s.poolPromo || s.exchange || s.gating
 }
@@ -154,7 +162,7 @@ func (s *pairSpec) render(name string) string {
 			w("  capture-to: prison")
 			w("  exchange: {give: prison, to: airfield, take: prison, order: [[P], [N, B], [R], [Q]]}")
 			if s.drops {
-				w("  drops: {from: airfield, forbid: [{pieces: [P], zone: back-ranks}], may-give-check: %v, must-drop: %v}", !s.noCheckDrops, s.mustDrop)
+				w("  drops: {from: airfield, forbid: [{pieces: [P], zone: back-ranks}], may-give-check: %v, must-drop: %s}", !s.noCheckDrops, s.mustDropList())
 			}
 			if s.gating {
 				w("  gating: {from: airfield}")
@@ -163,7 +171,7 @@ func (s *pairSpec) render(name string) string {
 			w("  pools: [pocket]")
 			w("  capture-to: pocket")
 			if s.drops {
-				w("  drops: {from: pocket, forbid: [{pieces: [P], zone: back-ranks}], may-give-check: %v, must-drop: %v}", !s.noCheckDrops, s.mustDrop)
+				w("  drops: {from: pocket, forbid: [{pieces: [P], zone: back-ranks}], may-give-check: %v, must-drop: %s}", !s.noCheckDrops, s.mustDropList())
 			}
 			if s.gating {
 				w("  gating: {from: pocket}")
@@ -469,7 +477,7 @@ func tallyPosition(p *Position, seen map[string]int) {
 		return
 	}
 	legal := p.LegalMoves(nil)
-	if h.MustDrop && len(legal) > 0 && legal[0].IsDrop() {
+	if h.MustDrop != 0 && len(legal) > 0 && legal[0].IsDrop() {
 		for _, m := range p.PseudoMoves(nil) {
 			if !m.IsDrop() {
 				seen["must-drop"]++ // a move the side could make but for the drops it must make

@@ -151,7 +151,7 @@ func TestRepetitionStoppedAtCaptures(t *testing.T) {
 // IsLegal agrees with LegalMoves.
 func TestMustDrop(t *testing.T) {
 	bothCores(t, func(t *testing.T) {
-		rs := buildText(t, "extends: crazyhouse\nname: mustdrop\nhands: {drops: {must-drop: true}}\n")
+		rs := buildText(t, "extends: crazyhouse\nname: mustdrop\nhands: {drops: {must-drop: [Q, R, B, N, P]}}\n")
 		for _, c := range []struct {
 			fen          string
 			drops, other int // legal drops; legal moves that are not drops

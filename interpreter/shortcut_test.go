@@ -32,16 +32,28 @@ func plainLegal(p *Position) []Move {
 		}
 		p.Unmake()
 	}
-	if h := p.Ruleset().Hands; h != nil && h.MustDrop {
-		// Must-drop: when a drop is legal, only drops are.
-		var drops []Move
-		for _, m := range out {
-			if m.IsDrop() {
-				drops = append(drops, m)
-			}
+	if h := p.Ruleset().Hands; h != nil && h.MustDrop != 0 {
+		// Must-drop: while the side holds a must-drop type, only those types may be
+		// dropped, and when one can be, nothing else may be played.
+		rs := p.Ruleset()
+		held := false
+		for t := range rs.NumPieces() {
+			held = held || h.MustDrop>>uint(t)&1 != 0 && p.PoolCount(us, h.DropFrom, t) > 0
 		}
-		if len(drops) > 0 {
-			out = drops
+		if held {
+			var drops, others []Move
+			for _, m := range out {
+				switch {
+				case m.IsDrop() && h.MustDrop>>uint(m.Dropped())&1 != 0:
+					drops = append(drops, m)
+				case !m.IsDrop():
+					others = append(others, m)
+				}
+			}
+			out = others
+			if len(drops) > 0 {
+				out = drops
+			}
 		}
 	}
 	return out
