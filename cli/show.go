@@ -342,7 +342,7 @@ func writeColoured(b *strings.Builder, ch byte, colour string) {
 }
 
 // poolLine lists what each side holds in its pools, each man in its own colour's case:
-// "Pools: White prison [rp] airfield [Q]; Black prison [B] airfield []".
+// "Pools: White captured [rp] ready [Q]; Black captured [B] ready []" (two pools named so).
 func poolLine(p *interpreter.Position) string {
 	rs := p.Ruleset()
 	if rs.Hands == nil {

@@ -206,7 +206,7 @@ type ExchangeRule struct {
 	rank           []int
 }
 
-// Enemy reports whether pool holds enemy men (a prison) rather than a side's own.
+// Enemy reports whether pool holds enemy men (men it captured, held) rather than a side's own.
 func (h *HandRules) Enemy(pool int) bool { return h.enemy[pool] }
 
 // DemoteTo is the type a captured promoted piece of type t enters its pool as.

@@ -203,10 +203,10 @@ type CaptureRule struct {
 // Hands declares off-board pools of pieces, drops and exchanges.
 type Hands struct {
 	Src `yaml:"-"`
-	// Pools are the names of each side's pools, e.g. [pocket], or [prison, airfield].
+	// Pools are the names of each side's pools, e.g. [pocket], or two names.
 	Pools []string `yaml:"pools"`
-	// EnemyPools lists the pools that hold enemy men (a prison of hostages); the others
-	// hold a side's own men (a crazyhouse pocket, an airfield).
+	// EnemyPools lists the pools that hold enemy men (men captured and held); the others
+	// hold a side's own men, ready to drop.
 	EnemyPools []string `yaml:"enemy-pools"`
 	CaptureTo  string   `yaml:"capture-to"` // the capturer's pool that receives a captured piece
 	Demote     bool     `yaml:"demote"`     // a captured promoted piece enters the pool as what it promoted from

@@ -87,7 +87,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			for t := range n {
 				v := e.value[t]
 				if h.Enemy(pool) {
-					v /= 3 // a hostage is worth what it can buy back
+					v /= 3 // an enemy man held is worth what it can buy back
 				}
 				e.pool[pool][t] = v
 			}
