@@ -271,13 +271,8 @@ type pgnRequest struct {
 // pgn answers /api/pgn: the state after the game's moves.
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 	var req pgnRequest
-	if err := decode(r, &req); err != nil {
-		badRequest(w, err)
-		return
-	}
-	rs, err := s.ruleset(req.Variant)
-	if err != nil {
-		badRequest(w, err)
+	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
+	if rs == nil {
 		return
 	}
 	games, err := gametext.ReadPGN(req.PGN)

@@ -140,6 +140,21 @@ func (s *Server) unknown(name string) error {
 }
 
 // ruleset finds a served variant.
+// decodeFor decodes the request body into req, then looks up the ruleset its variant
+// names (variant reads it once decoded); on bad input it answers 400 and returns nil.
+func (s *Server) decodeFor(w http.ResponseWriter, r *http.Request, req any, variant func() string) *compiler.Ruleset {
+	if err := decode(r, req); err != nil {
+		badRequest(w, err)
+		return nil
+	}
+	rs, err := s.ruleset(variant())
+	if err != nil {
+		badRequest(w, err)
+		return nil
+	}
+	return rs
+}
+
 func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
 	if name == "" {
 		return nil, errors.New(`missing "variant"`)

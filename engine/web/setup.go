@@ -27,13 +27,8 @@ type setupRequest struct {
 // setup answers POST /api/setup: the state of the position changed (no moves played).
 func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
 	var req setupRequest
-	if err := decode(r, &req); err != nil {
-		badRequest(w, err)
-		return
-	}
-	rs, err := s.ruleset(req.Variant)
-	if err != nil {
-		badRequest(w, err)
+	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
+	if rs == nil {
 		return
 	}
 	fen := strings.TrimSpace(req.FEN)
@@ -41,6 +36,7 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, err)
 		return
 	}
+	var err error
 	switch {
 	case req.Side != "":
 		fen, err = setSide(fen, req.Side)

@@ -51,13 +51,8 @@ func (s *Server) release() { <-s.busy }
 // tests answers POST /api/tests: {"passed", "failed", "tests": [testJSON...]}.
 func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
 	var req testsRequest
-	if err := decode(r, &req); err != nil {
-		badRequest(w, err)
-		return
-	}
-	rs, err := s.ruleset(req.Variant)
-	if err != nil {
-		badRequest(w, err)
+	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
+	if rs == nil {
 		return
 	}
 	if req.MaxNodes <= 0 {
