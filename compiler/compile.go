@@ -490,6 +490,13 @@ func (l *lowering) rules() {
 	}
 	rs.NoMovesInCheck = outcomeOf(r.NoMoves.InCheck, Loss)
 	rs.NoMovesOtherwise = outcomeOf(r.NoMoves.Otherwise, Draw)
+	if r.NoMoves.Otherwise == "fewer-men-wins" {
+		rs.NoMovesOtherwise, rs.StalemateByMen = Win, true
+	}
+	rs.MustCapture = r.MustCapture
+	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
+	rs.RoyalOptional = r.RoyalOptional
+	rs.CheckCounter = r.CheckCounter
 	rs.FiftyMove, rs.Repetition = 100, 3
 	if r.FiftyMove != nil {
 		rs.FiftyMove = *r.FiftyMove
@@ -578,12 +585,29 @@ func (l *lowering) goals() {
 		switch {
 		case len(g.Pieces) > 0:
 			cg.Types = l.typeMask(g.Pieces)
-		case g.Reach == "" || len(g.Hit) > 0:
+		case g.Reach == "" && g.Stands == "" || len(g.Hit) > 0:
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1 // a hook alone sees every move
 		}
 		if len(g.Hit) > 0 {
 			cg.Hit = l.typeMask(g.Hit)
 			l.rs.HitTypes |= cg.Hit
+		}
+		if len(g.Extinct) > 0 {
+			cg.Extinct, cg.AtMost, cg.Together, cg.Own = l.typeMask(g.Extinct), g.AtMost, g.Together, g.Whose == "own"
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+		}
+		if g.ChecksGiven {
+			cg.ChecksGiven = true
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+		}
+		if g.Stands != "" {
+			// The zone is kept as it is read for the standing side (whose: own, the default,
+			// is the standing side's own part).
+			z := l.rs.zones[g.Stands]
+			cg.Stands, cg.Zone = true, z
+			if g.Whose == "opponent" {
+				cg.Zone = [2]Bitboard{z[1], z[0]}
+			}
 		}
 		if g.Reach != "" {
 			z := l.rs.zones[g.Reach]

@@ -166,9 +166,22 @@ type Goal[B any] struct {
 	Hit uint64
 	// Hook is the goal's `when:` expression, or nil. Types and Zone already exclude the
 	// moves it cannot be true for.
-	Hook   *Hook
-	Result Outcome
+	Hook *Hook
+	// Standing goals, judged on the position alone (so also on a position read from FEN):
+	// Extinct (bit per type): the side Own (the mover) or else its opponent has at most
+	// AtMost men of one of these types, or with Together of them all, board and pools;
+	// ChecksGiven: the mover has no checks left to give; Stands: a piece of the side to move
+	// of the goal's Types stands on its part of Zone.
+	Extinct       uint64
+	AtMost        int
+	Together, Own bool
+	ChecksGiven   bool
+	Stands        bool
+	Result        Outcome
 }
+
+// Standing reports whether the goal is judged on the position alone.
+func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.Stands }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
 type HandRules struct {
@@ -259,8 +272,19 @@ type Ruleset struct {
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
-	FiftyMove, Repetition            int
-	Castling                         *Castling
+	// StalemateByMen: a side without a legal move, not in check, wins with fewer men than
+	// its opponent, loses with more and draws with as many (NoMovesOtherwise is then Win).
+	StalemateByMen        bool
+	FiftyMove, Repetition int
+	// MustCapture: while a capture is legal, only captures are.
+	MustCapture bool
+	// NoGivingCheck: a move that leaves an enemy royal piece attacked is illegal.
+	NoGivingCheck bool
+	// RoyalOptional: a side may have no royal piece.
+	RoyalOptional bool
+	// CheckCounter: the checks each side has to give (0: no counter).
+	CheckCounter int
+	Castling     *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces

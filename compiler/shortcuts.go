@@ -45,13 +45,19 @@ const (
 	MechMustDrop                                        // a side holding pieces must drop one when it can
 	MechSplitColors                                     // drops that keep a type's men on both colours of square
 	MechCreateCastling                                  // drops of the royal and partners create castling rights
+	MechMustCapture                                     // while a capture is legal, only captures are
+	MechNoGivingCheck                                   // moves that give check are illegal
+	MechRoyalOptional                                   // a side may have no royal piece
+	MechCheckCounter                                    // checks given are counted in the position
+	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
 var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "path", "restricted-landing",
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
-	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling", "unclassified"}
+	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
+	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -92,10 +98,16 @@ const (
 // Drops that may not give check or must keep men on both colours are left out where drops
 // are generated (genDrops), before any shortcut sees them; castling rights that a drop
 // creates change no square. Must-drop is not listed: it filters the legal moves as a whole.
+// Must-capture and no-giving-check are listed because they are filters applied to the
+// legal moves that every shortcut produces (LegalMoves ends with them; IsLegal and
+// CaptureMoves consult them), never inside a shortcut. A side without a royal piece gets
+// no shortcut that needs one (each looks for exactly one royal), and check counters and
+// standing goals only decide whether the game goes on.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
-	MechSplitColors | MechCreateCastling
+	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
+	MechCheckCounter | MechStandingGoal
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -211,6 +223,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if r.goals[i].Hit != 0 {
 			m |= MechHitGoal
 		}
+		if r.goals[i].Standing() {
+			m |= MechStandingGoal
+		}
 	}
 	if r.Status != nil {
 		m |= MechStatus
@@ -248,6 +263,18 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	}
 	if r.Capture == EffectBounce {
 		m |= MechBounce
+	}
+	if r.MustCapture {
+		m |= MechMustCapture
+	}
+	if r.NoGivingCheck {
+		m |= MechNoGivingCheck
+	}
+	if r.RoyalOptional {
+		m |= MechRoyalOptional
+	}
+	if r.CheckCounter > 0 {
+		m |= MechCheckCounter
 	}
 	if r.Kick {
 		m |= MechKick
@@ -296,8 +323,10 @@ var classifiedKeys = map[string]bool{
 	"castling.rank": true, "castling.unattacked": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
+	"rules.must-capture": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
-	"goals.when": true, "goals.result": true, "goals.hit": true,
+	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
+	"goals.together": true, "goals.checks-given": true, "goals.stands": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

@@ -85,7 +85,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	for i, g := range t.goals {
 		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, Zone: pair(g.Zone), HasZ: g.HasZ,
-			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result}
+			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result, Extinct: g.Extinct, AtMost: g.AtMost,
+			Together: g.Together, Own: g.Own, ChecksGiven: g.ChecksGiven, Stands: g.Stands}
 	}
 	if t.freezes != nil {
 		out.freezes = make([]Freeze[B], len(t.freezes))

@@ -24,6 +24,8 @@ type Zobrist struct {
 	status [][]uint64 // [square][counter]
 	marked []uint64   // per square: a promoted piece stands there (pools that demote)
 	gate   []uint64   // per square: the piece there may still gate
+	// Checks[c][n]: side c has n checks left to give (rulesets with a check counter).
+	Checks [2][101]uint64
 	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
 	// side that moved), so that a decided node never shares a hash with an undecided one.
 	Ended [4]uint64
@@ -86,6 +88,11 @@ func newZobrist(types, cells, pools int) Zobrist {
 	z.gate = make([]uint64, cells)
 	for s := range z.gate {
 		z.gate[s] = rng.next()
+	}
+	for c := range z.Checks {
+		for n := range z.Checks[c] {
+			z.Checks[c][n] = rng.next()
+		}
 	}
 	return z
 }

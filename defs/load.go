@@ -180,7 +180,7 @@ func findBase(file, name string) (string, []byte, error) {
 		canonical, _ := BuiltinName(name)
 		return BuiltinFile(canonical), data, nil
 	}
-	builtins := strings.Join(Builtins(), ", ")
+	builtins := builtinHint(name)
 	if strings.HasPrefix(file, BuiltinFile("")) {
 		return "", nil, fmt.Errorf("%s is not a built-in variant (%s)", Quote(name), builtins)
 	}
@@ -339,8 +339,25 @@ func Load(nameOrPath string) (*Definition, error) {
 			return Parse("defs/"+name+".yaml", data)
 		}
 		if _, err := os.Stat(nameOrPath); err != nil {
-			return nil, fmt.Errorf("unknown variant %s: not a built-in (%s) and no such file", Quote(nameOrPath), strings.Join(Builtins(), ", "))
+			return nil, fmt.Errorf("unknown variant %s: not a built-in (%s) and no such file", Quote(nameOrPath), builtinHint(nameOrPath))
 		}
 	}
 	return LoadFile(nameOrPath)
+}
+
+// builtinHint names, for a name that is no built-in, the built-ins it may have meant
+// (those it starts, contains or is a letter or two away from) and how to list them all.
+func builtinHint(name string) string {
+	lower := strings.ToLower(name)
+	var near []string
+	for _, b := range Builtins() {
+		if len(lower) >= 2 && (strings.HasPrefix(b, lower) || strings.Contains(lower, b) && len(b) >= 4) || editDistance(lower, b) <= 2 {
+			near = append(near, b)
+		}
+	}
+	all := fmt.Sprintf("%d built-ins; chimera list names them", len(Builtins()))
+	if len(near) == 0 || len(near) > 8 {
+		return all
+	}
+	return "did you mean " + strings.Join(near, ", ") + "? " + all
 }

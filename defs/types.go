@@ -145,13 +145,24 @@ type Rules struct {
 	NoMoves    NoMoves `yaml:"no-moves"`   // result when the side to move has no legal move
 	FiftyMove  *int    `yaml:"fifty-move"` // half-moves without capture or clock-reset; 0 = off
 	Repetition *int    `yaml:"repetition"` // occurrences that draw; 0 = off
+	// MustCapture: when a capture is legal, only captures are (antichess, losers).
+	MustCapture bool `yaml:"must-capture"`
+	// MayGiveCheck false: a move that attacks an enemy royal piece is illegal (racing kings).
+	MayGiveCheck *bool `yaml:"may-give-check"`
+	// RoyalOptional: a side may have no royal piece; the check rule then has nothing to
+	// protect on that side (horde).
+	RoyalOptional bool `yaml:"royal-optional"`
+	// CheckCounter: each side starts with this many checks to give; the FEN carries the
+	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
+	// ends the game when the mover has none left.
+	CheckCounter int `yaml:"check-counter"`
 }
 
 // NoMoves gives the result for the side that cannot move.
 type NoMoves struct {
 	Src       `yaml:"-"`
 	InCheck   string `yaml:"in-check"`  // loss (default) | draw | win
-	Otherwise string `yaml:"otherwise"` // draw (default) | loss | win
+	Otherwise string `yaml:"otherwise"` // draw (default) | loss | win | fewer-men-wins
 }
 
 // Goal is a way to end the game other than having no legal move.
@@ -165,8 +176,23 @@ type Goal struct {
 	// Hit: letters of pieces whose hitting ends the game: a move that captures, removes or
 	// bounces over an enemy piece of one of these types reaches the goal. When the move hits
 	// one of the mover's own such pieces first (along its path), the result is reversed.
-	Hit    []string `yaml:"hit"`
-	Result string   `yaml:"result"` // win (default) | loss | draw, for the side that moved
+	Hit []string `yaml:"hit"`
+	// Extinct: letters; the goal holds when the side named by whose (default: the
+	// opponent) has, on the board and in its pools, at most AtMost men of one of these
+	// types (Together: of all these types counted together). Judged on the position alone,
+	// so a FEN can be read as decided by it.
+	Extinct  []string `yaml:"extinct"`
+	AtMost   int      `yaml:"at-most"`
+	Together bool     `yaml:"together"`
+	// ChecksGiven: the goal holds when the mover has given all the checks of the rules'
+	// check-counter.
+	ChecksGiven bool `yaml:"checks-given"`
+	// Stands: a zone; the goal holds when, after the move, a piece of the side to move (of
+	// the types in pieces) stands on its part of the zone: it got there on its last move
+	// and the mover did not remove it (a goal judged at the start of a turn). Result is
+	// still for the side that moved, so such a goal's result is usually loss.
+	Stands string `yaml:"stands"`
+	Result string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 
 // Freeze is a standing effect: pieces of one side stop enemy pieces near them.

@@ -15,10 +15,11 @@ import (
 
 // Bounds of the numbers of a definition that the board does not bound already.
 const (
-	MaxRange      = MaxCells  // a ride's or a leg's number of steps (range)
-	MaxFiftyMove  = 1_000_000 // rules.fifty-move, half-moves
-	MaxRepetition = 100       // rules.repetition, occurrences
-	MaxPieceValue = 10_000    // a piece's value, centipawns (100 pawns)
+	MaxRange        = MaxCells  // a ride's or a leg's number of steps (range)
+	MaxFiftyMove    = 1_000_000 // rules.fifty-move, half-moves
+	MaxRepetition   = 100       // rules.repetition, occurrences
+	MaxCheckCounter = 100       // rules.check-counter, checks
+	MaxPieceValue   = 10_000    // a piece's value, centipawns (100 pawns)
 )
 
 // MaxCells is the largest board (files × ranks) the runtime supports: 16×16, or any other
@@ -773,7 +774,16 @@ func (v *validator) rules() {
 	r := v.def.Rules
 	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
-	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, outcomes)
+	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
+	if r.MayGiveCheck != nil && !*r.MayGiveCheck && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+		v.add(r.Src, "may-give-check", "may-give-check: false forbids moves that give check, which needs check: royal-attacked (found %q)", r.Check)
+	}
+	switch {
+	case r.CheckCounter < 0 || r.CheckCounter > MaxCheckCounter:
+		v.add(r.Src, "check-counter", "check-counter must be between 1 and %d checks (0 or absent: no counter), found %d", MaxCheckCounter, r.CheckCounter)
+	case r.CheckCounter > 0 && orDefault(r.Check, "royal-attacked") != "royal-attacked":
+		v.add(r.Src, "check-counter", "check-counter counts checks, which needs check: royal-attacked (found %q)", r.Check)
+	}
 	switch {
 	case r.FiftyMove != nil && *r.FiftyMove < 0:
 		v.add(r.Src, "fifty-move", "fifty-move must be 0 (off) or a number of half-moves, found %d", *r.FiftyMove)
@@ -786,7 +796,7 @@ func (v *validator) rules() {
 	case r.Repetition != nil && *r.Repetition > MaxRepetition:
 		v.add(r.Src, "repetition", "repetition %d is too large (at most %d occurrences)", *r.Repetition, MaxRepetition)
 	}
-	if r.Check != "none" && !v.hasRoyal() && len(v.def.Pieces) > 0 {
+	if r.Check != "none" && !r.RoyalOptional && !v.hasRoyal() && len(v.def.Pieces) > 0 {
 		s, key := r.Src, "check"
 		if s.Node == nil {
 			s, key = v.def.Src, "pieces"
@@ -813,8 +823,33 @@ func orDefault(s, d string) string {
 
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
-		if g.Reach == "" && g.When == "" && len(g.Hit) == 0 {
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], or a combination")
+		standing := 0
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.Stands != ""} {
+			if set {
+				standing++
+			}
+		}
+		switch {
+		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0:
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE or checks-given: true")
+		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0):
+			v.add(g.Src, "", "goal %q: extinct, stands and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+		}
+		v.letterList(g.Src, "extinct", g.Extinct)
+		if g.AtMost < 0 || g.AtMost > 255 {
+			v.add(g.Src, "at-most", "goal %q: at-most must be between 0 and 255 men, found %d", g.Name, g.AtMost)
+		}
+		if (g.AtMost != 0 || g.Together) && len(g.Extinct) == 0 {
+			v.add(g.Src, "extinct", "goal %q: at-most and together go with extinct: [LETTERS]", g.Name)
+		}
+		if g.ChecksGiven && v.def.Rules.CheckCounter == 0 {
+			v.add(g.Src, "checks-given", "goal %q: checks-given needs rules.check-counter (the checks each side has to give)", g.Name)
+		}
+		if g.Stands != "" {
+			v.zoneRef(g.Src, "stands", g.Stands)
+			if len(g.Pieces) == 0 && !v.hasRoyal() {
+				v.add(g.Src, "stands", "goal %q: no royal piece can stand on %q; list the pieces that count (pieces: [...])", g.Name, g.Stands)
+			}
 		}
 		v.letterList(g.Src, "hit", g.Hit)
 		if len(g.Hit) > 0 && g.Reach != "" {

@@ -25,6 +25,15 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if n := len(fields); n > 2 && strings.Contains(fields[n-1], ":") {
 		statuses, fields = fields[n-1], fields[:n-1]
 	}
+	if rs.CheckCounter > 0 && len(fields) > 4 && strings.Contains(fields[4], "+") {
+		if msg := p.parseChecks(fields[4]); msg != "" {
+			return bad("%s", msg)
+		}
+		fields = append(fields[:4:4], fields[5:]...)
+	}
+	if rs.CheckCounter > 0 {
+		p.hash ^= rs.Zobrist.Checks[0][p.checks[0]] ^ rs.Zobrist.Checks[1][p.checks[1]]
+	}
 	if len(fields) > 6 {
 		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number) and a status field (square:counter,...), found %d", len(fields))
 	}
@@ -359,7 +368,7 @@ func (p *core256) checkRoyals() string {
 	if rs.Check == compiler.CheckNone {
 		return ""
 	}
-	for c := 0; c < 2 && !rs.Kick; c++ {
+	for c := 0; c < 2 && !rs.Kick && !rs.RoyalOptional; c++ {
 		if p.royals(c).Empty() && !p.royalInPool(c) {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}
@@ -430,6 +439,9 @@ func (p *core256) FEN() string {
 		for e := p.ep; e.Any(); e = e.Rest() {
 			b.WriteString(rs.SquareName(e.First()))
 		}
+	}
+	if rs.CheckCounter > 0 {
+		fmt.Fprintf(&b, " %d+%d", p.checks[0], p.checks[1])
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	if p.statused.Any() {
@@ -656,4 +668,30 @@ func (p *core256) writePools(b *strings.Builder) {
 		}
 		b.WriteByte(']')
 	}
+}
+
+// parseChecks reads the check counter field: the checks each side has left to give,
+// white's first ("3+3", as Fairy-Stockfish and lichess write it), or, in lichess's older
+// form, the checks each side has given ("+1+0").
+func (p *core256) parseChecks(s string) string {
+	given := strings.HasPrefix(s, "+")
+	parts := strings.Split(strings.TrimPrefix(s, "+"), "+")
+	if len(parts) != 2 {
+		return fmt.Sprintf("check counter %s: expected the checks left to give, white's then black's (3+3), or the checks given (+0+0)", defs.Quote(s))
+	}
+	limit := defs.MaxCheckCounter
+	if given {
+		limit = p.rs.CheckCounter
+	}
+	for c, f := range parts {
+		n, msg := fenNumber(f, 0, limit)
+		if msg != "" {
+			return fmt.Sprintf("check counter %s: %s", defs.Quote(s), msg)
+		}
+		if given {
+			n = p.rs.CheckCounter - n
+		}
+		p.checks[c] = uint8(n)
+	}
+	return ""
 }

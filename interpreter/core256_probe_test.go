@@ -7,7 +7,7 @@ func (p *core256) snap() snapshot {
 		board: append([]Piece(nil), p.board[:p.rs.Cells]...), byColor: [2]Bitboard{p.byColor[0].Wide(), p.byColor[1].Wide()},
 		status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
 		side: p.side, castle: p.castle.Wide(), ep: p.ep.Wide(), immune: p.immune.Wide(), statused: p.statused.Wide(), epVictim: p.epVictim,
-		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal,
+		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
 		undo: len(p.undo), journal: len(p.journal),
 	}
 	for _, b := range p.byType {
@@ -15,6 +15,9 @@ func (p *core256) snap() snapshot {
 	}
 	return s
 }
+
+// menOf is the number of side c's men on the board.
+func (p *core256) menOf(c Color) int { return p.byColor[c].Count() }
 
 // endedCode is the core's ended field (0: not decided by a goal).
 func (p *core256) endedCode() int8 { return p.ended }

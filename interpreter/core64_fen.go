@@ -28,6 +28,15 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if n := len(fields); n > 2 && strings.Contains(fields[n-1], ":") {
 		statuses, fields = fields[n-1], fields[:n-1]
 	}
+	if rs.CheckCounter > 0 && len(fields) > 4 && strings.Contains(fields[4], "+") {
+		if msg := p.parseChecks(fields[4]); msg != "" {
+			return bad("%s", msg)
+		}
+		fields = append(fields[:4:4], fields[5:]...)
+	}
+	if rs.CheckCounter > 0 {
+		p.hash ^= rs.Zobrist.Checks[0][p.checks[0]] ^ rs.Zobrist.Checks[1][p.checks[1]]
+	}
 	if len(fields) > 6 {
 		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number) and a status field (square:counter,...), found %d", len(fields))
 	}
@@ -362,7 +371,7 @@ func (p *core64) checkRoyals() string {
 	if rs.Check == compiler.CheckNone {
 		return ""
 	}
-	for c := 0; c < 2 && !rs.Kick; c++ {
+	for c := 0; c < 2 && !rs.Kick && !rs.RoyalOptional; c++ {
 		if p.royals(c) == 0 && !p.royalInPool(c) {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}
@@ -433,6 +442,9 @@ func (p *core64) FEN() string {
 		for e := p.ep; e != 0; e &= e - 1 {
 			b.WriteString(rs.SquareName(e.First()))
 		}
+	}
+	if rs.CheckCounter > 0 {
+		fmt.Fprintf(&b, " %d+%d", p.checks[0], p.checks[1])
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	if p.statused != 0 {
@@ -659,4 +671,30 @@ func (p *core64) writePools(b *strings.Builder) {
 		}
 		b.WriteByte(']')
 	}
+}
+
+// parseChecks reads the check counter field: the checks each side has left to give,
+// white's first ("3+3", as Fairy-Stockfish and lichess write it), or, in lichess's older
+// form, the checks each side has given ("+1+0").
+func (p *core64) parseChecks(s string) string {
+	given := strings.HasPrefix(s, "+")
+	parts := strings.Split(strings.TrimPrefix(s, "+"), "+")
+	if len(parts) != 2 {
+		return fmt.Sprintf("check counter %s: expected the checks left to give, white's then black's (3+3), or the checks given (+0+0)", defs.Quote(s))
+	}
+	limit := defs.MaxCheckCounter
+	if given {
+		limit = p.rs.CheckCounter
+	}
+	for c, f := range parts {
+		n, msg := fenNumber(f, 0, limit)
+		if msg != "" {
+			return fmt.Sprintf("check counter %s: %s", defs.Quote(s), msg)
+		}
+		if given {
+			n = p.rs.CheckCounter - n
+		}
+		p.checks[c] = uint8(n)
+	}
+	return ""
 }

@@ -71,7 +71,7 @@ func (p *core64) makeProbe(m Move) { p.play(m, false) }
 func (p *core64) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame64{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
-		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal})
+		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if p.fx {
@@ -117,6 +117,10 @@ func (p *core64) play(m Move, goals bool) {
 		for b := diff; b != 0; b &= b - 1 {
 			p.hash ^= rs.Zobrist.CastleKey(b.First())
 		}
+	}
+	if rs.CheckCounter > 0 && u.moved != NoPiece && p.checks[us] > 0 && p.sideInCheck(us^1) {
+		p.hash ^= rs.Zobrist.Checks[us][p.checks[us]] ^ rs.Zobrist.Checks[us][p.checks[us]-1]
+		p.checks[us]--
 	}
 	if goals && p.tb.NumGoals() > 0 && u.moved != NoPiece {
 		if e, g := p.goalReached(m, u.moved, int(u.captures), p.landed); e != 0 {
@@ -393,6 +397,6 @@ func (p *core64) Unmake() {
 		p.fullmove--
 	}
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
-	p.ended, p.endGoal = u.ended, u.endGoal
+	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
 	p.undo = p.undo[:len(p.undo)-1]
 }

@@ -9,7 +9,64 @@ import "chimera/compiler"
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core64) LegalMoves(buf []Move) []Move {
-	buf = buf[:0]
+	buf = p.legalMoves(buf[:0])
+	if p.noGivingCheck {
+		buf = p.keepNonChecking(buf)
+	}
+	if p.mustCapture {
+		buf = p.keepTakesIfAny(buf)
+	}
+	return buf
+}
+
+// keepNonChecking keeps the moves of buf that leave no enemy royal piece attacked.
+func (p *core64) keepNonChecking(buf []Move) []Move {
+	n := 0
+	for _, m := range buf {
+		p.makeProbe(m)
+		check := p.sideInCheck(p.side)
+		p.Unmake()
+		if !check {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// keepTakesIfAny applies compulsory capture: when a move of buf captures, only the moves
+// that capture are kept.
+func (p *core64) keepTakesIfAny(buf []Move) []Move {
+	n := 0
+	for _, m := range buf {
+		if p.takes(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	if n == 0 {
+		return buf
+	}
+	return buf[:n]
+}
+
+// takes reports whether m captures: it removes an enemy man or lands on one (castling,
+// drops and passes never do).
+func (p *core64) takes(m Move) bool {
+	switch m.Kind() {
+	case KindEP:
+		return true
+	case KindNormal:
+		if m.Cap1() != NoSquare {
+			return true
+		}
+		pc := p.board[m.To()]
+		return pc != NoPiece && pc.Color() != p.side
+	}
+	return false
+}
+
+func (p *core64) legalMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}

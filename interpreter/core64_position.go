@@ -24,6 +24,7 @@ type frame64 struct {
 	epVictim  Square
 	halfmove  int
 	hash      uint64
+	checks    [2]uint8
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -84,6 +85,12 @@ type core64 struct {
 	filtered, gating bool
 	// mustDrop: a side holding pieces must drop one when it can (LegalMoves filters).
 	mustDrop bool
+	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
+	// with them); filterBuf holds the legal moves IsLegal compares with.
+	mustCapture, noGivingCheck bool
+	filterBuf                  []Move
+	// checks[c] is the number of checks side c has left to give (rulesets with a counter).
+	checks [2]uint8
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64
@@ -136,7 +143,8 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
+		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
@@ -163,7 +171,7 @@ func (p *core64) clone() *core64 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf = nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf = nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }
@@ -231,6 +239,9 @@ func (p *core64) computeHash() uint64 {
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]
+	}
+	if p.rs.CheckCounter > 0 {
+		h ^= p.rs.Zobrist.Checks[0][p.checks[0]] ^ p.rs.Zobrist.Checks[1][p.checks[1]]
 	}
 	return h
 }

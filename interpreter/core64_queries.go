@@ -5,7 +5,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"slices"
+
+	"chimera/compiler"
+)
 
 // Ended reports a game decided without generating moves (but for the rare position on the
 // fifty-move limit). A game that is over only because the side to move has no legal move
@@ -37,6 +41,15 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 	if p.InCheck() {
 		return p.rs.NoMovesInCheck, "checkmate"
 	}
+	if p.rs.StalemateByMen {
+		switch d := p.byColor[p.side].Count() - p.byColor[p.side^1].Count(); {
+		case d < 0:
+			return compiler.Win, "stalemate with fewer men"
+		case d > 0:
+			return compiler.Loss, "stalemate with more men"
+		}
+		return compiler.Draw, "stalemate with as many men"
+	}
 	return p.rs.NoMovesOtherwise, "stalemate"
 }
 
@@ -65,7 +78,7 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths {
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck {
 		if r := p.royals(p.side); r != 0 && r&(r-1) == 0 {
 			target := p.byColor[p.side^1]
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
@@ -137,6 +150,18 @@ func (p *core64) attackers(sq Square, by Color) bb64 {
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece
 // on its origin (a search checks a move from its transposition table this way).
 func (p *core64) IsLegal(m Move) bool {
+	if !p.isLegal(m) {
+		return false
+	}
+	if p.mustCapture || p.noGivingCheck {
+		// These rules decide among the legal moves as a whole.
+		p.filterBuf = p.LegalMoves(p.filterBuf)
+		return slices.Contains(p.filterBuf, m)
+	}
+	return true
+}
+
+func (p *core64) isLegal(m Move) bool {
 	if p.ended != 0 || m.Kind() == KindNull {
 		return false
 	}

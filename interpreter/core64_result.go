@@ -13,6 +13,15 @@ func (p *core64) goalReached(m Move, pc Piece, caps int, land Square) (int8, int
 	us := p.side
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
+		if g.Standing() {
+			if !p.standingReached(g, us) {
+				continue
+			}
+			if p.exercise {
+				p.exerciseHooks(i, m, pc, caps)
+			}
+			return int8(g.Result) + 2, i
+		}
 		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land)) {
 			continue
 		}
@@ -42,6 +51,14 @@ func (p *core64) standingGoal() {
 	c := p.side ^ 1
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
+		if g.Standing() {
+			if p.standingReached(g, c) {
+				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
+				p.hash ^= rs.Zobrist.Ended[p.ended]
+				return
+			}
+			continue
+		}
 		if !g.HasZ || g.Hook != nil {
 			continue
 		}
@@ -53,6 +70,43 @@ func (p *core64) standingGoal() {
 			}
 		}
 	}
+}
+
+// standingReached judges a goal of the position alone (compiler.Goal.Standing) after a
+// move of side us (the side to move not yet switched).
+func (p *core64) standingReached(g *compiler.Goal[bb64], us Color) bool {
+	switch {
+	case g.Extinct != 0:
+		c := us ^ 1
+		if g.Own {
+			c = us
+		}
+		total := 0
+		for t := range p.rs.NumPieces() {
+			if g.Extinct>>uint(t)&1 == 0 {
+				continue
+			}
+			n := p.pieces(c, t).Count()
+			if p.rs.Hands != nil {
+				n += p.hookHeld(t, c)
+			}
+			if !g.Together && n <= g.AtMost {
+				return true
+			}
+			total += n
+		}
+		return g.Together && total <= g.AtMost
+	case g.ChecksGiven:
+		return p.checks[us] == 0
+	case g.Stands:
+		c := us ^ 1
+		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+			if g.Types>>uint(t)&1 != 0 && p.pieces(c, t)&g.Zone[c] != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // goalName is the reason shown for the goal with index i.

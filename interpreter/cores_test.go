@@ -8,6 +8,7 @@ import "testing"
 type testCore interface {
 	snap() snapshot
 	endedCode() int8
+	menOf(c Color) int
 	genPseudo(buf []Move) []Move
 	sideInCheck(c Color) bool
 	lostRoyal() bool

@@ -29,6 +29,7 @@ type snapshot struct {
 	hash               uint64
 	ended              int8
 	endGoal            int16
+	checks             [2]uint8
 	undo, journal      int
 }
 

@@ -27,10 +27,27 @@ func plainLegal(p *Position) []Move {
 			base &^= gateMask
 		}
 		p.Make(base)
-		if !c.lostRoyal() && (p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us)) {
+		if !c.lostRoyal() && (p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us)) &&
+			!(p.Ruleset().NoGivingCheck && c.sideInCheck(us^1)) {
 			out = append(out, m)
 		}
 		p.Unmake()
+	}
+	if p.Ruleset().MustCapture {
+		// Compulsory capture: a capture is a move after which the opponent has fewer men.
+		men := func() int { return p.core().menOf(us ^ 1) }
+		before := men()
+		var caps []Move
+		for _, m := range out {
+			p.Make(m)
+			if men() < before {
+				caps = append(caps, m)
+			}
+			p.Unmake()
+		}
+		if len(caps) > 0 {
+			out = caps
+		}
 	}
 	if h := p.Ruleset().Hands; h != nil && h.MustDrop != 0 {
 		// Must-drop: while the side holds a must-drop type, only those types may be

@@ -169,9 +169,12 @@ type capabilities struct {
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 	m := rs.Mechanisms
-	goals := m&(compiler.MechZoneGoal|compiler.MechHookGoal|compiler.MechHitGoal) != 0
+	goals := m&(compiler.MechZoneGoal|compiler.MechHookGoal|compiler.MechHitGoal|compiler.MechStandingGoal) != 0
+	// No null move where passing is never like a real move: captures compulsory, checks
+	// forbidden (zugzwang is the rule there).
 	return capabilities{
-		nullMove:   rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals,
+		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals &&
+			!rs.MustCapture && !rs.NoGivingCheck,
 		futility:   !goals && rs.Check != compiler.CheckNone,
 		quiescence: !capturesOnly(rs.Def),
 	}
