@@ -578,7 +578,13 @@ func (l *lowering) castleRanks() {
 func (l *lowering) goals() {
 	for i := range l.def.Goals {
 		g := &l.def.Goals[i]
-		cg := Goal[Bitboard]{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes}
+		cg := Goal[Bitboard]{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes, Side: -1, Answerable: g.Answerable}
+		switch g.Side {
+		case "white":
+			cg.Side = int8(White)
+		case "black":
+			cg.Side = int8(Black)
+		}
 		if cg.Name == "" {
 			cg.Name = "goal reached"
 		}
@@ -604,9 +610,9 @@ func (l *lowering) goals() {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
 			// is the standing side's own part).
 			z := l.rs.zones[g.Stands]
-			cg.Stands, cg.Zone = true, z
+			cg.Stands, cg.StandZone = true, z
 			if g.Whose == "opponent" {
-				cg.Zone = [2]Bitboard{z[1], z[0]}
+				cg.StandZone = [2]Bitboard{z[1], z[0]}
 			}
 		}
 		if g.Reach != "" {

@@ -176,12 +176,18 @@ type Goal[B any] struct {
 	AtMost        int
 	Together, Own bool
 	ChecksGiven   bool
-	Stands        bool
-	Result        Outcome
+	// Stands: a piece of the side to move of the goal's Types stands on its part of
+	// StandZone (with HasZ, as well as the mover reaching Zone). Side: the goal counts only
+	// moves of this side (-1: both). Answerable: see defs.Goal.Answerable.
+	Stands     bool
+	StandZone  [2]B
+	Side       int8
+	Answerable bool
+	Result     Outcome
 }
 
 // Standing reports whether the goal is judged on the position alone.
-func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.Stands }
+func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
 type HandRules struct {

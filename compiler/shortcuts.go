@@ -223,7 +223,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if r.goals[i].Hit != 0 {
 			m |= MechHitGoal
 		}
-		if r.goals[i].Standing() {
+		if g := &r.goals[i]; g.Standing() || g.Stands || g.Answerable {
 			m |= MechStandingGoal
 		}
 	}
@@ -326,7 +326,7 @@ var classifiedKeys = map[string]bool{
 	"rules.must-capture": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
-	"goals.together": true, "goals.checks-given": true, "goals.stands": true,
+	"goals.together": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

@@ -192,7 +192,13 @@ type Goal struct {
 	// and the mover did not remove it (a goal judged at the start of a turn). Result is
 	// still for the side that moved, so such a goal's result is usually loss.
 	Stands string `yaml:"stands"`
-	Result string `yaml:"result"` // win (default) | loss | draw, for the side that moved
+	// Side: the goal counts only moves of this side (white | black; default both).
+	Side string `yaml:"side"`
+	// Answerable (with reach): the goal is not reached while the opponent has a legal move
+	// that brings one of the goal's pieces onto its own part of the zone (the flag rule of
+	// racing kings): the game goes on, and a stands goal decides after the answer.
+	Answerable bool   `yaml:"answerable"`
+	Result     string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 
 // Freeze is a standing effect: pieces of one side stop enemy pieces near them.

@@ -824,16 +824,22 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.Stands != ""} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven} {
 			if set {
 				standing++
 			}
 		}
 		switch {
-		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0:
+		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
 			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE or checks-given: true")
-		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0):
-			v.add(g.Src, "", "goal %q: extinct, stands and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
+			v.add(g.Src, "", "goal %q: extinct and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
+			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
+		}
+		v.choice(g.Src, "side", "side", g.Side, []string{"white", "black"})
+		if g.Answerable && g.Reach == "" {
+			v.add(g.Src, "answerable", "goal %q: answerable goes with reach: ZONE (the opponent may answer by reaching its own part of the zone)", g.Name)
 		}
 		v.letterList(g.Src, "extinct", g.Extinct)
 		if g.AtMost < 0 || g.AtMost > 255 {

@@ -10,6 +10,9 @@ func (p *core256) goalReached(m Move, pc Piece, caps int, land Square) (int8, in
 	us := p.side
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
+		if g.Side >= 0 && Color(g.Side) != us {
+			continue
+		}
 		if g.Standing() {
 			if !p.standingReached(g, us) {
 				continue
@@ -19,7 +22,10 @@ func (p *core256) goalReached(m Move, pc Piece, caps int, land Square) (int8, in
 			}
 			return int8(g.Result) + 2, i
 		}
-		if g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land)) {
+		if (g.HasZ || !g.Stands) && (g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land))) {
+			continue
+		}
+		if g.Stands && !p.standsOn(g, us^1) {
 			continue
 		}
 		result := g.Result
@@ -48,25 +54,58 @@ func (p *core256) standingGoal() {
 	c := p.side ^ 1
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
+		if g.Side >= 0 && Color(g.Side) != c || g.Hook != nil || g.Hit != 0 {
+			continue
+		}
+		reached := false
 		if g.Standing() {
-			if p.standingReached(g, c) {
-				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
-				p.hash ^= rs.Zobrist.Ended[p.ended]
-				return
+			reached = p.standingReached(g, c)
+		} else {
+			reached = !g.HasZ
+			for pts, t := p.tb.Pieces(), 0; t < pts.Len() && !reached; t++ {
+				reached = g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.Zone[c])
 			}
+			reached = reached && (!g.Stands || p.standsOn(g, c^1))
+		}
+		if !reached || g.Answerable && p.answered(g) {
 			continue
 		}
-		if !g.HasZ || g.Hook != nil {
-			continue
-		}
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.Zone[c]) {
-				p.ended, p.endGoal = int8(g.Result)+2, int16(i)
-				p.hash ^= rs.Zobrist.Ended[p.ended]
-				return
-			}
+		p.ended, p.endGoal = int8(g.Result)+2, int16(i)
+		p.hash ^= rs.Zobrist.Ended[p.ended]
+		return
+	}
+}
+
+// standsOn reports whether a piece of side c of the goal's types stands on c's part of
+// the goal's stand zone.
+func (p *core256) standsOn(g *compiler.Goal[bb256], c Color) bool {
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		if g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.StandZone[c]) {
+			return true
 		}
 	}
+	return false
+}
+
+// answered reports, for an answerable goal the side not to move has reached, whether the
+// side to move has a legal move that brings one of the goal's pieces onto its own part of
+// the goal's zone (so the game goes on).
+func (p *core256) answered(g *compiler.Goal[bb256]) bool {
+	c := p.side
+	p.answerBuf = p.LegalMoves(p.answerBuf)
+	for _, m := range p.answerBuf {
+		t := -1
+		switch {
+		case m.IsDrop():
+			t = m.Dropped()
+		case m.Kind() != KindNull && m.Kind() != KindCastle:
+			t = p.board[m.From()].Type()
+		}
+		if t >= 0 && g.Types>>uint(t)&1 != 0 && g.Zone[c].Has(m.To()) {
+			return true
+		}
+	}
+	return false
 }
 
 // standingReached judges a goal of the position alone (compiler.Goal.Standing) after a
@@ -95,13 +134,6 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		return g.Together && total <= g.AtMost
 	case g.ChecksGiven:
 		return p.checks[us] == 0
-	case g.Stands:
-		c := us ^ 1
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.Zone[c]) {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -88,7 +88,7 @@ type core64 struct {
 	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
-	filterBuf                  []Move
+	filterBuf, answerBuf       []Move
 	// checks[c] is the number of checks side c has left to give (rulesets with a counter).
 	checks [2]uint8
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
@@ -171,7 +171,7 @@ func (p *core64) clone() *core64 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf, q.filterBuf = nil, nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf = nil, nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }
