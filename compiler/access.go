@@ -107,6 +107,9 @@ func (pr *promotionTypes) ChoiceAt(i int) int { return pr.choices[i] }
 
 // --- Freeze
 
+// ExplodeNear is the set of cells a capture on sq blows up besides sq (explosions only).
+func (t *Tables[B]) ExplodeNear(sq Square) B { return t.explodeNear[sq] }
+
 // NearAt is the set of cells frozen from sq.
 func (fz *Freeze[B]) NearAt(sq Square) B { return fz.near[sq] }
 

@@ -696,6 +696,22 @@ func (l *lowering) mechanisms() {
 		rs.BounceStatus = c.Status != ""
 		rs.Kick = c.Kick != ""
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
+		if x := c.Explode; x != nil {
+			rs.Explode, rs.ExplodeSpare = true, l.typeMask(x.Spare)
+			rs.explodeNear = make([]Bitboard, rs.Cells)
+			for _, s := range x.Steps {
+				if len(s) != 2 {
+					continue
+				}
+				for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
+					for sq := 0; sq < rs.Cells; sq++ {
+						if t := rs.SquareAt(rs.FileOf(sq)+w.DX, rs.RankOf(sq)+w.DY); t != NoSquare && rs.kind[t] == CellSquare {
+							rs.explodeNear[sq] = rs.explodeNear[sq].With(t)
+						}
+					}
+				}
+			}
+		}
 	}
 	if h := l.def.Hands; h != nil {
 		l.hands(h)

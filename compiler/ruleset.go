@@ -300,6 +300,10 @@ type Ruleset struct {
 	Kick         bool
 	// CaptureEffects: captures are not plain replacements (bounce or kick).
 	CaptureEffects bool
+	// Explode: a capture blows up the capturer and the men around the captured square
+	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type).
+	Explode      bool
+	ExplodeSpare uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// Hands are the pools, drops and exchanges, or nil.

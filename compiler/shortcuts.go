@@ -50,6 +50,7 @@ const (
 	MechRoyalOptional                                   // a side may have no royal piece
 	MechCheckCounter                                    // checks given are counted in the position
 	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
+	MechExplode                                         // a capture blows up the capturer and the men around
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -57,7 +58,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
-	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "unclassified"}
+	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -267,6 +268,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.MustCapture {
 		m |= MechMustCapture
 	}
+	if r.Explode {
+		m |= MechExplode
+	}
 	if r.NoGivingCheck {
 		m |= MechNoGivingCheck
 	}
@@ -331,6 +335,7 @@ var classifiedKeys = map[string]bool{
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,
 	"capture":           true, "capture.effect": true, "capture.status": true, "capture.kick": true,
+	"capture.explode": true, "capture.explode.steps": true, "capture.explode.spare": true,
 	"setups": true, "setups.name": true, "setups.fen": true, "setups.shuffle": true,
 	"setups.shuffle.pieces": true, "setups.shuffle.files": true,
 	"tests": true, "tests.name": true, "tests.fen": true, "tests.setup": true, "tests.perft": true,

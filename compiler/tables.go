@@ -21,6 +21,8 @@ type Tables[B any] struct {
 	CastleRank [2]B
 	// dropTo[c][t]: the squares where side c may drop a piece of type t (drops only).
 	dropTo [2][]B
+	// explodeNear[sq]: the cells a capture on sq blows up besides it (explosions only).
+	explodeNear []B
 }
 
 // ConvertTables returns a copy of t with every set converted by f. Slices of sets are
@@ -39,6 +41,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
 	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
+	out.explodeNear = list(t.explodeNear)
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
 	}

@@ -230,6 +230,17 @@ type CaptureRule struct {
 	// Kick: a status; capturing a piece that carries it removes it and every piece beyond
 	// it in the move's direction to the edge of the board, and the capturer stays on its square.
 	Kick string `yaml:"kick"`
+	// Explode: a capture blows up the capturer and the men around the captured square.
+	Explode *Explosion `yaml:"explode"`
+}
+
+// Explosion is what a capture blows up besides the captured man (atomic chess): the
+// capturer, and every man, of either side, on the squares at Steps (all symmetry images)
+// from the captured square, except those of the Spare types. Exploded men leave the game.
+type Explosion struct {
+	Src   `yaml:"-"`
+	Steps [][]int  `yaml:"steps"`
+	Spare []string `yaml:"spare"`
 }
 
 // Hands declares off-board pools of pieces, drops and exchanges.

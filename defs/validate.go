@@ -900,6 +900,21 @@ func (v *validator) capture() {
 	if c.Status != "" && c.Effect != "bounce" {
 		v.add(c.Src, "status", "capture.status is the status a bounce gives; it needs effect: bounce")
 	}
+	if x := c.Explode; x != nil {
+		if c.Effect == "bounce" || c.Kick != "" {
+			v.add(c.Src, "explode", "capture.explode cannot be combined with a bounce or a kick")
+		}
+		if h := v.def.Hands; h != nil && (h.CaptureTo != "" || h.Drops != nil || h.Exchange != nil) {
+			v.add(c.Src, "explode", "capture.explode cannot be combined with pools (exploded men leave the game)")
+		}
+		if len(x.Steps) == 0 {
+			v.add(x.Src, "steps", "explode: missing key \"steps\" (offsets, all 8 symmetry images, of the squares that explode around the captured one)")
+		}
+		for i, s := range x.Steps {
+			v.vectorAt(x.File, x.Item("steps", i), "steps", s, "all", nil)
+		}
+		v.letterList(x.Src, "spare", x.Spare)
+	}
 }
 
 // MaxStatusDuration is the longest timed status, in half-moves.

@@ -60,6 +60,13 @@ func (p *core256) Attacked(sq Square, by Color) bool {
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
 func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
+	if p.explode {
+		// Capturing on sq would blow up side by's own royal standing next to it, and a
+		// side whose royal is gone attacks nothing any more (the game is over).
+		if r := p.royals(by); r.Empty() || r.Meets(p.tb.ExplodeNear(sq)) {
+			return false
+		}
+	}
 	var one [1]attack256
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }

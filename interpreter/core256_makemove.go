@@ -175,7 +175,30 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if m.MakesEP() {
 		p.setEP(from, to)
 	}
+	if p.explode && u.captures > 0 {
+		p.explodeAt(to, u)
+	}
 	return pc
+}
+
+// explodeAt blows up, after a capture landing on sq, the capturer on sq and every man
+// around sq (compiler.Tables.ExplodeNear) that is not of a spared type. Exploded men leave
+// the game; losing a royal of the mover's own makes the move illegal.
+func (p *core256) explodeAt(sq Square, u *frame256) {
+	p.blast(sq, u)
+	for b := p.tb.ExplodeNear(sq).And(p.occupied()); b.Any(); b = b.Rest() {
+		if s := b.First(); p.rs.ExplodeSpare>>uint(p.board[s].Type())&1 == 0 {
+			p.blast(s, u)
+		}
+	}
+}
+
+// blast removes the man on sq in an explosion.
+func (p *core256) blast(sq Square, u *frame256) {
+	pc, _ := p.liftMan(sq)
+	if pc.Color() == p.side && p.rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
+		u.lostRoyal = true
+	}
 }
 
 // liftMan removes the man on sq with what is attached to it: its timed status and promoted

@@ -63,6 +63,13 @@ func (p *core64) Attacked(sq Square, by Color) bool {
 
 // attackedBy answers the attack query with explicit occupancy and attacker set.
 func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
+	if p.explode {
+		// Capturing on sq would blow up side by's own royal standing next to it, and a
+		// side whose royal is gone attacks nothing any more (the game is over).
+		if r := p.royals(by); r == 0 || r&p.tb.ExplodeNear(sq) != 0 {
+			return false
+		}
+	}
 	var one [1]attack64
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }

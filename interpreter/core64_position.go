@@ -91,6 +91,8 @@ type core64 struct {
 	filterBuf, answerBuf       []Move
 	// checks[c] is the number of checks side c has left to give (rulesets with a counter).
 	checks [2]uint8
+	// explode: captures blow up the men around (compiler.Ruleset.Explode).
+	explode bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64
@@ -144,7 +146,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
-		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
