@@ -57,6 +57,9 @@ type HookEnv struct {
 	Check    func() bool        `expr:"check"`    // the side now to move is in check
 	Count    func(t, c int) int `expr:"count"`    // pieces of type t side c has on the board
 	Held     func(t, c int) int `expr:"held"`     // pieces of type t side c holds in its pools
+	// At is what stands on a square: its letter, uppercase for White, lowercase for
+	// Black; "" for an empty square or a name that is no square of the board.
+	At func(square string) string `expr:"at"`
 
 	MoverText func() string                 `expr:"mover·text"` // "white" or "black"
 	PieceText func() string                 `expr:"piece·text"` // uppercase letter

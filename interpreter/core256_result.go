@@ -156,7 +156,7 @@ func (p *core256) runGoalHook(g *compiler.Goal[bb256], m Move, pc Piece, caps in
 	}
 	h := p.hook
 	if h == nil {
-		h = newHookState(p.rs, p.hookInCheck, p.hookCount, p.hookHeld)
+		h = newHookState(p.rs, p.hookInCheck, p.hookCount, p.hookHeld, p.At)
 		p.hook = h
 	}
 	h.mover, h.typ, h.from, h.to = p.side, pc.Type(), m.From(), m.To()

@@ -159,7 +159,7 @@ func (p *core64) runGoalHook(g *compiler.Goal[bb64], m Move, pc Piece, caps int)
 	}
 	h := p.hook
 	if h == nil {
-		h = newHookState(p.rs, p.hookInCheck, p.hookCount, p.hookHeld)
+		h = newHookState(p.rs, p.hookInCheck, p.hookCount, p.hookHeld, p.At)
 		p.hook = h
 	}
 	h.mover, h.typ, h.from, h.to = p.side, pc.Type(), m.From(), m.To()

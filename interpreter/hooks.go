@@ -32,7 +32,7 @@ var errHookSteps = fmt.Errorf("the hook ran more than %d loop steps (the limit o
 // newHookState binds an environment to the move fields; inCheck, count and held read the
 // position (count(t, c): pieces of type t side c has on the board; held(t, c): in its
 // pools).
-func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t int, c Color) int) *hookState {
+func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t int, c Color) int, at func(sq Square) Piece) *hookState {
 	h := &hookState{}
 	h.vm.MemoryBudget = compiler.HookMemoryBudget
 	e := &h.env
@@ -54,6 +54,17 @@ func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t 
 			return 0
 		}
 		return held(t, c)
+	}
+	e.At = func(square string) string {
+		sq, ok := rs.ParseSquare(square)
+		if !ok {
+			return ""
+		}
+		pc := at(sq)
+		if pc == NoPiece {
+			return ""
+		}
+		return string(letterOf(rs, pc))
 	}
 	e.MoverText = func() string { return sideName[h.mover] }
 	e.PieceText = func() string { return rs.Piece(h.typ).LetterText }

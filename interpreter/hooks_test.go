@@ -199,3 +199,29 @@ func BenchmarkHookRun(b *testing.B) {
 		})
 	}
 }
+
+// at(square) reads the board after the move: the letter, uppercase for White, lowercase
+// for Black, "" for an empty square or a name that is no square.
+func TestHookAt(t *testing.T) {
+	rs := hookRuleset(t, "  - {name: pawn met on e5, when: 'at(to) == \"P\" && at(\"e5\") == \"p\" && at(\"e3\") == \"\" && at(\"z9\") == \"\"'}\n")
+	for _, wide := range []bool{false, true} {
+		interpreter.ForceWideCore(wide)
+		p, err := interpreter.FromFEN(rs, "4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1")
+		interpreter.ForceWideCore(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range []string{"e2e4", "e2e3", "e1d1"} {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+			got := p.Result().Score == "1-0"
+			p.Unmake()
+			if want := mv == "e2e4"; got != want {
+				t.Errorf("wide %v: after %s the goal is reached: %v, want %v", wide, mv, got, want)
+			}
+		}
+	}
+}
