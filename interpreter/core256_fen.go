@@ -362,13 +362,13 @@ func (p *core256) epMover(targets bb256) Square {
 // checkRoyals verifies what the check rule needs: each side has a royal piece, and the
 // side that just moved is not in check. Where captures kick, a legal move can remove an
 // enemy royal piece that no check protects (it stands beyond the kicked one), so there a
-// side may have none: the position such a move leaves must read back.
+// side may have none: the position such a move leaves must read back. So may explosions.
 func (p *core256) checkRoyals() string {
 	rs := p.rs
 	if rs.Check == compiler.CheckNone {
 		return ""
 	}
-	for c := 0; c < 2 && !rs.Kick && !rs.RoyalOptional; c++ {
+	for c := 0; c < 2 && !rs.Kick && !rs.RoyalOptional && !rs.Explode; c++ {
 		if p.royals(c).Empty() && !p.royalInPool(c) {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}

@@ -57,11 +57,15 @@ func (p *core64) activeSlow(c Color) bb64 {
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece
 // is assumed there), ignoring landing restrictions and immunity, as check requires.
+// (Explosions aside: Attacked is the attack itself, as Attackers lists them.)
 func (p *core64) Attacked(sq Square, by Color) bool {
-	return p.attackedBy(sq, by, p.occupied(), p.active(by))
+	var one [1]attack64
+	return p.attacks(sq, by, p.occupied(), p.active(by), true, one[:]) > 0
 }
 
-// attackedBy answers the attack query with explicit occupancy and attacker set.
+// attackedBy answers the attack query on a royal square (check, castling) with explicit
+// occupancy and attacker set: with explosions, an attack that would blow up the
+// attacker's own royal does not count.
 func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
 	if p.explode {
 		// Capturing on sq would blow up side by's own royal standing next to it, and a

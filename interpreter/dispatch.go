@@ -54,6 +54,7 @@ func (p *Position) Frozen(c Color) compiler.Bitboard {
 
 // Attacked reports whether side by could capture a piece standing on sq (an enemy piece
 // is assumed there), ignoring landing restrictions and immunity, as check requires.
+// (Explosions aside: Attacked is the attack itself, as Attackers lists them.)
 func (p *Position) Attacked(sq Square, by Color) bool {
 	return p.c.Attacked(sq, by)
 }
