@@ -103,7 +103,9 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 	return s
 }
 
-// SAN writes m (legal in p) in standard algebraic notation with + or # appended.
+// SAN writes m (legal in p) in standard algebraic notation with + or # appended: # when
+// the move wins at once (a winning goal, or a mate the mated side loses), + for any other
+// check.
 func (p *Position) SAN(m Move) string {
 	var legal [256]Move
 	s := p.sanBody(m, p.legalMoves(legal[:0]))
@@ -113,7 +115,7 @@ func (p *Position) SAN(m Move) string {
 	case p.wonByGoal(): // the move reached a winning goal
 		s += "#"
 	case p.InCheck():
-		if len(p.legalMoves(buf[:0])) == 0 {
+		if o, _ := p.NoMoves(); !p.Ended().Over && len(p.legalMoves(buf[:0])) == 0 && o == compiler.Loss {
 			s += "#"
 		} else {
 			s += "+"
