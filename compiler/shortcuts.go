@@ -342,6 +342,7 @@ var classifiedKeys = map[string]bool{
 	"tests.moves": true, "tests.contains": true, "tests.excludes": true, "tests.attacks": true,
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
 	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
+	"xboard": true, "xboard.name": true, "xboard.start": true, "xboard.letters": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in

@@ -66,6 +66,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		}
 		def.Tests = nil
 		def.Aliases = nil
+		def.XBoard = nil
 	}
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")

@@ -37,6 +37,20 @@ type Definition struct {
 	Hands          *Hands       `yaml:"hands"`
 	Setups         []Setup      `yaml:"setups"` // the first is the default start position
 	Tests          []Test       `yaml:"tests"`
+	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
+	// inherited: a variant that extends chess is not XBoard's "normal").
+	XBoard *XBoardConventions `yaml:"xboard"`
+}
+
+// XBoardConventions are XBoard's conventions for a variant it plays itself.
+type XBoardConventions struct {
+	Src `yaml:"-"`
+	// Name is XBoard's name for the variant (chess is "normal").
+	Name string `yaml:"name"`
+	// Start is XBoard's start position, when it differs from the first setup's.
+	Start string `yaml:"start"`
+	// Letters maps this definition's piece letters to XBoard's, where they differ.
+	Letters map[string]string `yaml:"letters"`
 }
 
 // Board is the grid and the kind of each cell.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -156,6 +157,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.hands()
 	v.setups()
 	v.tests()
+	v.xboard()
 	v.errs.Sort()
 	return v.errs
 }
@@ -1146,6 +1148,32 @@ func (v *validator) tests() {
 			for i, sq := range a.Not {
 				v.square(a.Src, "not", i, sq)
 			}
+		}
+	}
+}
+
+// xboard checks XBoard's conventions: a name as XBoard writes them, a start FEN on one
+// line, and letters that map a piece letter of the definition to a single letter.
+func (v *validator) xboard() {
+	x := v.def.XBoard
+	if x == nil {
+		return
+	}
+	if v.required(x.Src, "xboard", "name", "XBoard's name for the variant, e.g. normal", x.Name == "") && !nameRE.MatchString(x.Name) {
+		v.add(x.Src, "name", "xboard name %q: %s", x.Name, nameRule)
+	}
+	v.text(x.Src, "start", "xboard start", x.Start, false)
+	keys := make([]string, 0, len(x.Letters))
+	for k := range x.Letters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !v.letters[k] {
+			v.add(x.Src, "letters", "xboard letters: %q is not a piece letter of the definition", k)
+		}
+		if to := x.Letters[k]; len(to) != 1 || !isLetter(strings.ToUpper(to)) {
+			v.add(x.Src, "letters", "xboard letters: %q must map to one letter, found %q", k, to)
 		}
 	}
 }

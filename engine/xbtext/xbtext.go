@@ -7,38 +7,39 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
-// names maps the built-ins that XBoard 4.9 plays under a name of its own to that name:
-// these are the same games (XBoard shuffles the nocastle and fischerandom start positions
-// itself and sends them with setboard). Every other variant keeps Chimera's name.
-var names = map[string]string{
-	"chess":      "normal",
-	"chess960":   "fischerandom",
-	"crazyhouse": "crazyhouse",
-	"xiangqi":    "xiangqi",
-	"capablanca": "capablanca",
-	"courier":    "courier",
-	"knightmate": "knightmate",
-	"nocastle":   "nocastle",
-}
+// conventions are the built-ins' XBoard conventions (their definitions' xboard: key), by
+// Chimera's name, read once.
+var conventions = sync.OnceValue(func() map[string]*defs.XBoardConventions {
+	out := map[string]*defs.XBoardConventions{}
+	for _, b := range defs.Builtins() {
+		if def, err := defs.Load(b); err == nil && def.XBoard != nil {
+			out[b] = def.XBoard
+		}
+	}
+	return out
+})
 
-// Name is the name XBoard gives the variant Chimera calls name.
+// Name is the name XBoard gives the built-in Chimera calls name: its definition's
+// xboard.name, or else Chimera's own name.
 func Name(name string) string {
-	if n, ok := names[name]; ok {
-		return n
+	if x := conventions()[name]; x != nil {
+		return x.Name
 	}
 	return name
 }
 
-// ChimeraName is the variant Chimera calls by the XBoard name xb, when XBoard has a name
+// ChimeraName is the built-in Chimera calls by the XBoard name xb, when XBoard has a name
 // of its own for it.
 func ChimeraName(xb string) (string, bool) {
-	for c, n := range names {
-		if n == xb {
+	for c, x := range conventions() {
+		if x.Name == xb {
 			return c, true
 		}
 	}
@@ -62,23 +63,29 @@ func init() {
 // Known reports whether XBoard plays the variant named xb (an XBoard name) itself.
 func Known(xb string) bool { return known[xb] }
 
-// starts are XBoard's start positions where they differ from the definition's: XBoard's
-// courier starts from the array, without the traditional opening moves.
-var starts = map[string]string{
-	"courier": "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
-}
-
-// Start is XBoard's start position of the variant Chimera calls name, when it differs
-// from the definition's.
+// Start is XBoard's start position of the built-in Chimera calls name, when it differs
+// from the definition's first setup (its xboard.start).
 func Start(name string) (string, bool) {
-	fen, ok := starts[name]
-	return fen, ok
+	if x := conventions()[name]; x != nil && x.Start != "" {
+		return x.Start, true
+	}
+	return "", false
 }
 
-// letters are XBoard's FEN letters where they differ from Chimera's (Chimera's letter to
-// XBoard's), per variant.
-var letters = map[string]map[byte]byte{
-	"xiangqi": {'N': 'H', 'B': 'E', 'n': 'h', 'b': 'e'},
+// letters are XBoard's FEN letters where they differ from rs's (rs's letter to XBoard's,
+// both cases), from its definition's xboard.letters; nil when none differ.
+func letters(rs *compiler.Ruleset) map[byte]byte {
+	if rs.Def == nil || rs.Def.XBoard == nil || len(rs.Def.XBoard.Letters) == 0 {
+		return nil
+	}
+	out := map[byte]byte{}
+	for k, v := range rs.Def.XBoard.Letters {
+		if len(k) == 1 && len(v) == 1 {
+			up, low := strings.ToUpper(v), strings.ToLower(v)
+			out[strings.ToUpper(k)[0]], out[strings.ToLower(k)[0]] = up[0], low[0]
+		}
+	}
+	return out
 }
 
 // Codec writes and reads moves and FENs as XBoard does for one variant: coordinates;
@@ -212,7 +219,7 @@ func (c Codec) FEN(fen string) string {
 	if len(fields) == 0 {
 		return fen
 	}
-	fields[0] = c.relabel(fields[0], letters[c.rs.Name])
+	fields[0] = c.relabel(fields[0], letters(c.rs))
 	if len(fields) > 3 && squareRE.MatchString(fields[3]) {
 		fields[3] = c.ToXB(fields[3])
 	}
@@ -238,7 +245,7 @@ func (c Codec) fromXBFEN(fen string, normalize bool) string {
 	if len(fields) == 0 {
 		return fen
 	}
-	if to := letters[c.rs.Name]; to != nil {
+	if to := letters(c.rs); to != nil {
 		from := map[byte]byte{}
 		for k, v := range to {
 			from[v] = k
