@@ -1,5 +1,5 @@
 // Tactics: forced wins in one, two and three moves for the seed variants and for chess,
-// Capablanca and crazyhouse. Every position is first proved by a plain full-width
+// Capablanca, crazyhouse, antichess, three-check and atomic. Every position is first proved by a plain full-width
 // minimax written here, independent of the engine (legal moves, Make/Unmake and the
 // interpreter's verdicts on decided games only), then the engine must find the win with
 // its exact distance, Mate minus the plies, within a fixed node budget.
@@ -19,7 +19,8 @@ import (
 const tacticNodes = 200000
 
 // tactics are the positions: the side to move forces a win in exactly plies plies (1: a
-// move that wins at once, 3: a win in two moves, 5: in three). best is the only first
+// move that wins at once, 3: a win in two moves, 5: in three; an even number where the
+// game is won by the opponent's forced reply, as in antichess). best is the only first
 // move that does it, or "" where there are several (the engine's must be one of them).
 var tactics = []struct {
 	name, variant, fen string
@@ -83,6 +84,14 @@ var tactics = []struct {
 	{"pawn drop mate", "crazyhouse", "6bk/7p/8/7N/8/8/8/K7[P] w - - 0 1", 1, "P@g7"},
 	// 1.Qg8+ Rxg8 (the knight e7 guards g8) 2.N@f7#.
 	{"queen sacrifice and knight drop mate", "crazyhouse", "5r1k/4N1pp/8/8/8/1Q6/8/6K1[N] w - - 0 1", 3, "b3g8"},
+
+	// Antichess: 1.Rc1 and the pawn must take it (any promotion): White has no men left and
+	// wins. (Rb1 stalemates the pawn, and a stalemated side wins; elsewhere it promotes.)
+	{"forced capture of the last man", "antichess", "8/8/8/8/8/8/1p6/R7 w - - 0 1", 2, "a1c1"},
+	// Three-check, White with one check left to give: only Ra8+ checks.
+	{"third check", "3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", 1, "a1a8"},
+	// Atomic: Nxe7 blows up the pawns around e7 and the king on e8.
+	{"king exploded", "atomic", "4k3/3ppp2/2N5/8/8/8/8/4K3 w - - 0 1", 1, "c6e7"},
 }
 
 func TestTactics(t *testing.T) {
@@ -94,7 +103,7 @@ func TestTactics(t *testing.T) {
 				t.Fatalf("the game is over already")
 			}
 			// The proof, by the plain minimax.
-			if c.plies > 1 && winsWithin(p, c.plies-2) {
+			if c.plies > 1 && winsWithin(p, c.plies-1) {
 				t.Fatalf("a win in fewer than %d plies exists", c.plies)
 			}
 			wins := winningFirstMoves(p, c.plies)
@@ -131,8 +140,10 @@ func TestTactics(t *testing.T) {
 				}
 				q.Make(m)
 			}
-			if o, over := verdict(q); !over || o != compiler.Loss {
-				t.Fatalf("pv %v does not end the game: %s", coords(p, res.PV), q.FEN())
+			// The game ends lost for the side to move, or won after an even number of plies
+			// (the side that started is to move again).
+			if o, over := verdict(q); !over || c.plies%2 == 1 && o != compiler.Loss || c.plies%2 == 0 && o != compiler.Win {
+				t.Fatalf("pv %v does not end the game won: %s", coords(p, res.PV), q.FEN())
 			}
 
 			// The defender's view after the first winning move: lost in exactly plies-1
@@ -188,9 +199,12 @@ func verdict(p *interpreter.Position) (compiler.Outcome, bool) {
 }
 
 // winsWithin reports whether the side to move in p (a game not over) forces a win within
-// plies plies (plies odd): some move after which the opponent has lost already or, with
-// three plies or more, loses whatever it replies within plies-1.
+// plies plies: some move after which the opponent has lost already or, with two plies or
+// more, loses whatever it replies within plies-1.
 func winsWithin(p *interpreter.Position, plies int) bool {
+	if plies < 1 {
+		return false
+	}
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
 		ok := losesWithin(p, plies-1)
@@ -209,7 +223,7 @@ func losesWithin(p *interpreter.Position, plies int) bool {
 	if o, over := verdict(p); over {
 		return o == compiler.Loss
 	}
-	if plies < 2 {
+	if plies < 1 {
 		return false
 	}
 	for _, r := range p.LegalMoves(nil) {
