@@ -52,6 +52,14 @@ func (p *core256) changePool(c Color, pool, t, delta int) {
 // Status is the number of half-moves left of the timed status on sq (0: none).
 func (p *core256) Status(sq Square) int { return int(p.status[sq]) }
 
+// ChecksLeft is the number of checks side c has left to give (0 without a check counter).
+func (p *core256) ChecksLeft(c Color) int {
+	if p.rs.CheckCounter == 0 {
+		return 0
+	}
+	return int(p.checks[c])
+}
+
 // PoolCount is how many pieces of type t side c holds in pool.
 func (p *core256) PoolCount(c Color, pool, t int) int {
 	return int(p.hand[p.rs.HandSlot(c, pool, t)])

@@ -13,6 +13,7 @@ type core interface {
 	FEN() string
 	Marked() compiler.Bitboard
 	Status(sq Square) int
+	ChecksLeft(c Color) int
 	PoolCount(c Color, pool, t int) int
 	Make(m Move)
 	MakeNull()
@@ -77,6 +78,11 @@ func (p *Position) Marked() compiler.Bitboard {
 // Status is the number of half-moves left of the timed status on sq (0: none).
 func (p *Position) Status(sq Square) int {
 	return p.c.Status(sq)
+}
+
+// ChecksLeft is the number of checks side c has left to give (0 without a check counter).
+func (p *Position) ChecksLeft(c Color) int {
+	return p.c.ChecksLeft(c)
 }
 
 // PoolCount is how many pieces of type t side c holds in pool.
