@@ -201,6 +201,10 @@ func abs(x int) int {
 	return x
 }
 
+// checkGiven scales the worth of the checks a side has given where checks are counted
+// (see evaluate).
+const checkGiven = 100
+
 // evaluate scores p for the side to move, in centipawns.
 func (e *evaluator) evaluate(p *interpreter.Position) int {
 	rs := e.rs
@@ -226,6 +230,12 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 					score[c] += n * v
 				}
 			}
+		}
+		if k := rs.CheckCounter; k > 0 {
+			// Checks given, worth more as the last one nears: 1 left of 3 is far more
+			// than 2 left.
+			given := k - p.ChecksLeft(c)
+			score[c] += checkGiven * given * given * 3 / k
 		}
 	}
 	us := p.Side()
