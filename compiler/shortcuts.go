@@ -87,6 +87,10 @@ const (
 	// ShortcutNoCheck decides legality without playing moves when there is no check rule:
 	// every pseudo-legal move is legal but one that removes a royal piece of the mover.
 	ShortcutNoCheck
+	// ShortcutCheckLines spares the test of whether a move gives check (may-give-check:
+	// false) for a plain move that neither leaves nor lands on a line from the enemy royal
+	// along which the mover's men slide, nor lands where its leap would take that royal.
+	ShortcutCheckLines
 	numShortcuts
 )
 
@@ -129,6 +133,14 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// without a check rule: removing a royal piece of the mover.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
+	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
+	// and only where every attack is a leap or an unlimited slide: then a move can create
+	// an attack on the enemy royal only from its destination, or by opening a slide line
+	// through its origin (a capture on the destination fills the square it empties).
+	ShortcutCheckLines: {MechNoGivingCheck | MechCheckRoyalAttacked, MechLeap | MechSlide | MechMoveRide |
+		MechRestrictedLanding | MechCastling | MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
+		MechStandingGoal | MechMustCapture | MechNoGivingCheck | MechCheckRoyalAttacked | MechCheckCounter |
+		MechRoyalOptional},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.

@@ -18,8 +18,15 @@ func (p *core256) LegalMoves(buf []Move) []Move {
 
 // keepNonChecking keeps the moves of buf that leave no enemy royal piece attacked.
 func (p *core256) keepNonChecking(buf []Move) []Move {
+	lines, fast := p.checkLines()
 	n := 0
 	for _, m := range buf {
+		if fast && m.Kind() == KindNormal && m.Promotion() < 0 && m.Cap1() == NoSquare && m.Cap2() == NoSquare &&
+			!lines.Has(m.From()) && !lines.Has(m.To()) && !p.leapTakesRoyal(p.board[m.From()].Type(), m.To()) {
+			buf[n] = m // see compiler.ShortcutCheckLines
+			n++
+			continue
+		}
 		p.makeProbe(m)
 		check := p.sideInCheck(p.side)
 		p.Unmake()
@@ -29,6 +36,33 @@ func (p *core256) keepNonChecking(buf []Move) []Move {
 		}
 	}
 	return buf[:n]
+}
+
+// checkLines is, where compiler.ShortcutCheckLines applies, the union of the lines from
+// each enemy royal along which the mover's men slide.
+func (p *core256) checkLines() (bb256, bool) {
+	if !p.rs.Allows(compiler.ShortcutCheckLines) {
+		return bb256{}, false
+	}
+	var lines bb256
+	at := &p.tb.AttackTables
+	for r := p.royals(p.side ^ 1); r.Any(); r = r.Rest() {
+		for gs, gi := at.SlideGroups(p.side), 0; gi < gs.Len(); gi++ {
+			lines = lines.Or(p.tb.Dir(gs.At(gi).Back).RayAt(r.First()))
+		}
+	}
+	return lines, true
+}
+
+// leapTakesRoyal reports whether a man of the mover's of type t standing on sq would
+// attack an enemy royal by a leap.
+func (p *core256) leapTakesRoyal(t int, sq Square) bool {
+	for r := p.royals(p.side ^ 1); r.Any(); r = r.Rest() {
+		if p.tb.AttackFromAt(p.side, t, r.First()).Has(sq) {
+			return true
+		}
+	}
+	return false
 }
 
 // keepTakesIfAny applies compulsory capture: when a move of buf captures, only the moves

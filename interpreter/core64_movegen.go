@@ -21,8 +21,15 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 
 // keepNonChecking keeps the moves of buf that leave no enemy royal piece attacked.
 func (p *core64) keepNonChecking(buf []Move) []Move {
+	lines, fast := p.checkLines()
 	n := 0
 	for _, m := range buf {
+		if fast && m.Kind() == KindNormal && m.Promotion() < 0 && m.Cap1() == NoSquare && m.Cap2() == NoSquare &&
+			!lines.Has(m.From()) && !lines.Has(m.To()) && !p.leapTakesRoyal(p.board[m.From()].Type(), m.To()) {
+			buf[n] = m // see compiler.ShortcutCheckLines
+			n++
+			continue
+		}
 		p.makeProbe(m)
 		check := p.sideInCheck(p.side)
 		p.Unmake()
@@ -32,6 +39,33 @@ func (p *core64) keepNonChecking(buf []Move) []Move {
 		}
 	}
 	return buf[:n]
+}
+
+// checkLines is, where compiler.ShortcutCheckLines applies, the union of the lines from
+// each enemy royal along which the mover's men slide.
+func (p *core64) checkLines() (bb64, bool) {
+	if !p.rs.Allows(compiler.ShortcutCheckLines) {
+		return bb64(0), false
+	}
+	var lines bb64
+	at := &p.tb.AttackTables
+	for r := p.royals(p.side ^ 1); r != 0; r &= r - 1 {
+		for gs, gi := at.SlideGroups(p.side), 0; gi < gs.Len(); gi++ {
+			lines |= p.tb.Dir(gs.At(gi).Back).RayAt(r.First())
+		}
+	}
+	return lines, true
+}
+
+// leapTakesRoyal reports whether a man of the mover's of type t standing on sq would
+// attack an enemy royal by a leap.
+func (p *core64) leapTakesRoyal(t int, sq Square) bool {
+	for r := p.royals(p.side ^ 1); r != 0; r &= r - 1 {
+		if p.tb.AttackFromAt(p.side, t, r.First()).Has(sq) {
+			return true
+		}
+	}
+	return false
 }
 
 // keepTakesIfAny applies compulsory capture: when a move of buf captures, only the moves
