@@ -380,3 +380,53 @@ func TestAnalyzeValues(t *testing.T) {
 		t.Errorf("table:\n%s", buf.String())
 	}
 }
+
+// The chess family's win and capture rules in play: for each variant that uses them, 20
+// self-play games (4 with -short), each written as PGN and replayed move by move against
+// the legal moves, must replay in full to the result and reason the games ended with.
+func TestWinAndCaptureRulesSelfplay(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 4
+	}
+	opt := selfplay.Options{Limits: search.Limits{Nodes: 300}, MaxPlies: 300, Jitter: 0.2, HashMB: 4}
+	for _, v := range []string{"antichess", "giveaway", "suicide", "losers", "codrus", "3check", "5check",
+		"racingkings", "horde", "atomic", "jesonmor"} {
+		t.Run(v, func(t *testing.T) {
+			rs := open(t, v)
+			specs := selfplay.Specs(games, []selfplay.Start{{FEN: rs.SetupAt(0).FEN}}, 2, 7)
+			played, err := selfplay.Run(rs, specs, opt, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decided := 0
+			for i, g := range played {
+				var buf bytes.Buffer
+				h := selfplay.PGNHeader{Event: "chimera selfplay", Variant: v, Date: "2026.11.25", Player: "chimera 300 nodes"}
+				if err := selfplay.WritePGN(&buf, h, g); err != nil {
+					t.Fatal(err)
+				}
+				pgn, err := gametext.ReadPGN(buf.String())
+				if err != nil || len(pgn) != 1 {
+					t.Fatalf("game %d: ReadPGN: %v", i, err)
+				}
+				p, _ := interpreter.FromFEN(rs, g.FEN)
+				r := gametext.ReplayGame(p, pgn[0].Text)
+				if r.Stop != nil || len(r.Moves) != g.Plies() || r.Result != g.Result {
+					t.Errorf("game %d replays to %d of %d moves (stop %v), result %q, want %q (%s)", i, len(r.Moves), g.Plies(), r.Stop, r.Result, g.Result, g.Reason)
+				}
+				for j, m := range r.Moves {
+					if m.ClaimsMate != m.Mate || m.ClaimsCheck && !m.Check {
+						t.Errorf("game %d move %d (%s): marks claim check %v mate %v, the position says check %v mate %v", i, j, m.Label(), m.ClaimsCheck, m.ClaimsMate, m.Check, m.Mate)
+					}
+				}
+				if g.Result == "1-0" || g.Result == "0-1" {
+					decided++
+				}
+			}
+			if decided == 0 {
+				t.Errorf("none of %d games was decided", len(played))
+			}
+		})
+	}
+}
