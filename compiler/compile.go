@@ -170,6 +170,9 @@ func (l *lowering) pieces() {
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter
 		}
+		if len(p.FEN) == 2 {
+			pt.Promoted = p.FEN[1]
+		}
 		if p.Royal {
 			rs.RoyalTypes |= 1 << uint(i)
 		}
@@ -204,7 +207,10 @@ func (l *lowering) pieces() {
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
-				FromOpponent: pr.PoolOwner == "opponent"}
+				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving}
+			if pr.Forced != "" {
+				cp.HasForced, cp.Forced = true, rs.zones[pr.Forced]
+			}
 			var to []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOf(s[0]))
@@ -731,8 +737,12 @@ func (l *lowering) hands(h *defs.Hands) {
 		hr.enemy = append(hr.enemy, slices.Contains(h.EnemyPools, p))
 	}
 	hr.demoteTo = make([]int, len(rs.pieces))
+	hr.capturedAs = make([]int, len(rs.pieces))
 	for t := range hr.demoteTo {
-		hr.demoteTo[t] = t
+		hr.demoteTo[t], hr.capturedAs[t] = t, t
+		if d := l.def.Pieces[t].DemotesTo; d != "" {
+			hr.capturedAs[t] = rs.TypeOf(d[0])
+		}
 	}
 	if h.Demote {
 		// A promoted piece returns as the type that promoted into it.
@@ -763,6 +773,12 @@ func (l *lowering) hands(h *defs.Hands) {
 		}
 		for _, t := range l.typeList(d.SplitColors) {
 			hr.SplitColors |= 1 << uint(t)
+		}
+		for _, t := range l.typeList(d.OnePerFile) {
+			hr.OnePerFile |= 1 << uint(t)
+		}
+		for _, t := range l.typeList(d.NoMate) {
+			hr.NoMate |= 1 << uint(t)
 		}
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]

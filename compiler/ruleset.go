@@ -63,10 +63,13 @@ type Path[B any] struct {
 
 // PieceType is one compiled piece type. Tables are indexed [color][square].
 type PieceType[B any] struct {
-	Def         *defs.Piece
-	Name        string
-	Letter      byte   // uppercase
-	LetterText  string // Letter as text, made once (hooks see it without an allocation)
+	Def        *defs.Piece
+	Name       string
+	Letter     byte   // uppercase
+	LetterText string // Letter as text, made once (hooks see it without an allocation)
+	// Promoted is, for a piece written "+X" in a FEN (defs.Piece.FEN), X (uppercase); 0
+	// for a piece written with its letter.
+	Promoted    byte
 	SAN         string
 	Royal       bool
 	Immune      bool
@@ -96,6 +99,11 @@ type Promotion[B any] struct {
 	Zone [2]B
 	promotionTypes
 	Optional bool
+	// Leaving: a move that starts in Zone may promote too. Forced (HasForced): where an
+	// optional promotion is compulsory.
+	Leaving   bool
+	HasForced bool
+	Forced    [2]B
 	// FromPool: the promoted piece is taken from this pool (of the opponent when
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
 	FromPool     int
@@ -217,7 +225,16 @@ type HandRules struct {
 	// CreateCastling: drops create castling rights, the royal's home on RoyalHomeFile.
 	CreateCastling bool
 	RoyalHomeFile  int
+	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
+	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
+	OnePerFile, NoMate uint64
+	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
+	capturedAs []int
 }
+
+// CapturedAs is the type a captured man of type t enters a pool as, before any demotion
+// of a marked man.
+func (h *HandRules) CapturedAs(t int) int { return h.capturedAs[t] }
 
 // ExchangeRule compiled: pools by index, and each type's rank (-1: not exchangeable).
 type ExchangeRule struct {
@@ -335,6 +352,19 @@ func (r *Ruleset) Hook(i int) *Hook { return r.hooks[i] }
 // type t that side c holds in pool.
 func (r *Ruleset) HandSlot(c Color, pool, t int) int {
 	return (c*max(len(r.pools), 1)+pool)*len(r.pieces) + t
+}
+
+// TypeOfPromoted returns the type written "+X" in a FEN for the letter X (either case), or -1.
+func (r *Ruleset) TypeOfPromoted(letter byte) int {
+	if letter >= 'a' && letter <= 'z' {
+		letter -= 'a' - 'A'
+	}
+	for t := range r.pieces {
+		if r.pieces[t].Promoted == letter && letter != 0 {
+			return t
+		}
+	}
+	return -1
 }
 
 // TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.

@@ -51,6 +51,9 @@ const (
 	MechCheckCounter                                    // checks given are counted in the position
 	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
 	MechExplode                                         // a capture blows up the capturer and the men around
+	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it
+	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
+	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -58,7 +61,8 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"immune", "freeze", "castling", "en-passant", "promotion", "royal-promotion", "zone-goal",
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
-	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode", "unclassified"}
+	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
+	"leaving-promotion", "one-per-file", "no-mate-drop", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -107,12 +111,16 @@ const (
 // legal moves that every shortcut produces (LegalMoves ends with them; IsLegal and
 // CaptureMoves consult them), never inside a shortcut. A side without a royal piece gets
 // no shortcut that needs one (each looks for exactly one royal), and check counters and
-// standing goals only decide whether the game goes on.
+// standing goals only decide whether the game goes on. Promotions on leaving the zone, or
+// compulsory in part of it, are emitted by the one per-man pipeline that every shortcut
+// uses (only CaptureMoves' targeted generation leaves such rulesets out). One-per-file
+// drops are left out where drops are made; a mate by a forbidden drop only changes the
+// result.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
-	MechCheckCounter | MechStandingGoal
+	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -268,10 +276,19 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.CreateCastling {
 			m |= MechCreateCastling
 		}
+		if h.OnePerFile != 0 {
+			m |= MechOnePerFile
+		}
+		if h.NoMate != 0 {
+			m |= MechNoMateDrop
+		}
 	}
 	for t := range r.pieces {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
 			m |= MechPoolPromotion
+		}
+		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced) {
+			m |= MechLeavingPromotion
 		}
 	}
 	if r.Capture == EffectBounce {
@@ -326,6 +343,8 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.fen": true, "pieces.demotes-to": true,
+	"hands.drops.one-per-file": true, "hands.drops.no-mate": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
 	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,

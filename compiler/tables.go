@@ -55,7 +55,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat}
+			slides: in.slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
 		rides := func(in []Ride[A]) []Ride[B] {
 			if in == nil {
 				return nil
@@ -79,7 +79,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 		if pr := in.Promotion; pr != nil {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
-				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent}
+				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced)}
 		}
 		out.pieces[i] = pt
 	}

@@ -92,6 +92,12 @@ type Piece struct {
 	Moves       []Atom     `yaml:"moves"`
 	Promotion   *Promotion `yaml:"promotion"`
 	Confined    string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
+	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
+	// the piece it promoted from, as shogi's promoted pieces are written ("+P").
+	FEN string `yaml:"fen"`
+	// DemotesTo: the letter of the type a captured man of this type enters a pool as (a
+	// shogi tokin returns to the hand as a pawn).
+	DemotesTo string `yaml:"demotes-to"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.
@@ -126,6 +132,11 @@ type Promotion struct {
 	Optional  bool     `yaml:"optional"`   // may also stay as it is
 	FromPool  string   `yaml:"from-pool"`  // the promoted piece must come from this pool, and the piece goes into it
 	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent
+	// Leaving: a move that starts in the zone may promote as well as one that ends there.
+	Leaving bool `yaml:"leaving"`
+	// Forced: with optional, a zone where promotion is compulsory (a shogi pawn on the
+	// last rank).
+	Forced string `yaml:"forced"`
 }
 
 // Castling is the king-and-rook move, Chess960-aware.
@@ -294,6 +305,13 @@ type Drops struct {
 	// castling rank gains the right with every partner on a corner of that rank; a partner
 	// dropped on a corner gains its right while the royal stands there.
 	CreateCastling string `yaml:"create-castling"`
+	// OnePerFile lists letters: no such man may be dropped on a file that holds one of its
+	// side's men of that type already (shogi's nifu).
+	OnePerFile []string `yaml:"one-per-file"`
+	// NoMate lists letters: a checkmate given by dropping such a man is lost by the side
+	// that dropped it (shogi's uchifuzume, as Fairy-Stockfish 11.1 plays it: the drop is a
+	// move, and the side it mates wins).
+	NoMate []string `yaml:"no-mate"`
 }
 
 // Gating says which pool gated pieces come from.

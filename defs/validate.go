@@ -436,7 +436,12 @@ func (v *validator) collectLetters() {
 
 func (v *validator) pieces() {
 	sans := map[string]string{} // SAN letter -> name of the first piece using it
+	fens := map[string]string{} // FEN token ("+P") -> name of the first piece using it
 	for _, p := range v.def.Pieces {
+		if other, dup := fens[p.FEN]; dup && p.FEN != "" {
+			v.add(p.Src, "fen", "piece %q is written %s in a FEN, as piece %q is", p.Name, p.FEN, other)
+		}
+		fens[p.FEN] = p.Name
 		if p.Name == "" {
 			v.add(p.Src, "name", "piece %s: missing key \"name\"", p.Letter)
 		}
@@ -473,9 +478,21 @@ func (v *validator) pieces() {
 		if p.Confined != "" || has(p.Src, "confined") {
 			v.zoneRef(p.Src, "confined", p.Confined)
 		}
+		if p.FEN != "" && (len(p.FEN) != 2 || p.FEN[0] != '+' || !isLetter(p.FEN[1:])) {
+			v.add(p.Src, "fen", "piece %q: fen must be + and one uppercase letter (\"+P\"), found %q", p.Name, p.FEN)
+		}
+		if p.DemotesTo != "" {
+			v.letterList(p.Src, "demotes-to", []string{p.DemotesTo})
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
+			}
+			if pr.Forced != "" {
+				v.zoneRef(pr.Src, "forced", pr.Forced)
+				if !pr.Optional {
+					v.add(pr.Src, "forced", "promotion.forced names where an optional promotion is compulsory; it needs optional: true")
+				}
 			}
 			if len(pr.To) == 0 {
 				v.add(pr.Src, "to", "promotion: give the letters it may promote to (to: [...])")
@@ -1011,6 +1028,8 @@ func (v *validator) hands() {
 		}
 		v.letterList(d.Src, "split-colors", d.SplitColors)
 		v.letterList(d.Src, "must-drop", d.MustDrop)
+		v.letterList(d.Src, "one-per-file", d.OnePerFile)
+		v.letterList(d.Src, "no-mate", d.NoMate)
 		if d.CreateCastling != "" {
 			if v.def.Castling == nil {
 				v.add(d.Src, "create-castling", "create-castling needs castling: declare castling or remove the key")

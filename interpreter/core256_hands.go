@@ -21,7 +21,7 @@ func (p *core256) Marked() compiler.Bitboard { return p.marked.Wide() }
 // pool (as what it promoted from, when it was marked promoted and the rules demote).
 func (p *core256) toPool(pc Piece, marked bool) {
 	h := p.rs.Hands
-	t := pc.Type()
+	t := h.CapturedAs(pc.Type())
 	if marked && h.Demote {
 		t = h.DemoteTo(t)
 	}
@@ -49,6 +49,9 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 			}
 			if h.SplitColors != 0 && !p.keepsColorsSplit(t, b.First()) {
 				continue
+			}
+			if h.OnePerFile>>uint(t)&1 != 0 && p.fileHolds(t, b.First()) {
+				continue // no second man of this type on the file
 			}
 			buf = append(buf, m)
 		}
@@ -251,4 +254,15 @@ func (p *core256) promoteFromPool(pt *compiler.PieceType[bb256], from, t int) {
 	}
 	p.changePool(owner, pr.FromPool, t, -1)
 	p.changePool(owner, pr.FromPool, from, 1)
+}
+
+// fileHolds reports whether the file of sq holds a man of type t of the side to move.
+func (p *core256) fileHolds(t int, sq Square) bool {
+	f := p.rs.FileOf(sq)
+	for b := p.pieces(p.side, t); b.Any(); b = b.Rest() {
+		if p.rs.FileOf(b.First()) == f {
+			return true
+		}
+	}
+	return false
 }

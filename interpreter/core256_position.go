@@ -85,7 +85,10 @@ type core256 struct {
 	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
-	filterBuf, answerBuf       []Move
+	// noMateDrops: a checkmate given by dropping a man of some type is lost by the side
+	// that dropped it (NoMoves).
+	noMateDrops          bool
+	filterBuf, answerBuf []Move
 	// checks[c] is the number of checks side c has left to give (rulesets with a counter).
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
@@ -143,7 +146,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating, gating: gating, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
-		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),

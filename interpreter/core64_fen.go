@@ -88,6 +88,15 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				f++
 			default:
 				t := rs.TypeOf(ch)
+				if ch == '+' {
+					// A promoted piece written as "+" and the letter it promoted from.
+					if j+1 >= len(row) || rs.TypeOfPromoted(row[j+1]) < 0 {
+						return bad("'+' on rank %d must come before the letter of a piece %s writes so (such as +P)", r+1, rs.Name)
+					}
+					j++
+					ch = row[j]
+					t = rs.TypeOfPromoted(ch)
+				}
 				if t < 0 {
 					return bad("unknown piece letter %q on rank %d", string(ch), r+1)
 				}
@@ -418,7 +427,7 @@ func (p *core64) FEN() string {
 				b.WriteByte('*')
 				continue
 			}
-			b.WriteByte(letterOf(rs, pc))
+			writeMan(&b, rs, pc)
 			if p.marked.Has(sq) {
 				b.WriteByte('~')
 			}

@@ -24,7 +24,7 @@ func (p *core64) Marked() compiler.Bitboard { return p.marked.Wide() }
 // pool (as what it promoted from, when it was marked promoted and the rules demote).
 func (p *core64) toPool(pc Piece, marked bool) {
 	h := p.rs.Hands
-	t := pc.Type()
+	t := h.CapturedAs(pc.Type())
 	if marked && h.Demote {
 		t = h.DemoteTo(t)
 	}
@@ -52,6 +52,9 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 			}
 			if h.SplitColors != 0 && !p.keepsColorsSplit(t, b.First()) {
 				continue
+			}
+			if h.OnePerFile>>uint(t)&1 != 0 && p.fileHolds(t, b.First()) {
+				continue // no second man of this type on the file
 			}
 			buf = append(buf, m)
 		}
@@ -254,4 +257,15 @@ func (p *core64) promoteFromPool(pt *compiler.PieceType[bb64], from, t int) {
 	}
 	p.changePool(owner, pr.FromPool, t, -1)
 	p.changePool(owner, pr.FromPool, from, 1)
+}
+
+// fileHolds reports whether the file of sq holds a man of type t of the side to move.
+func (p *core64) fileHolds(t int, sq Square) bool {
+	f := p.rs.FileOf(sq)
+	for b := p.pieces(p.side, t); b != 0; b &= b - 1 {
+		if p.rs.FileOf(b.First()) == f {
+			return true
+		}
+	}
+	return false
 }

@@ -363,11 +363,26 @@ func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb6
 // the piece's captures by landingPromotions.
 func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	pr := pt.Promotion
-	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
+	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
 		return append(buf, m)
+	}
+	if pr.HasForced {
+		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices() {
 		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	}
+	return buf
+}
+
+// emitForced appends m's promotions where part of the zone makes an optional promotion
+// compulsory: staying unpromoted is left out when m ends there.
+func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
+	forced := pr.Forced[p.side].Has(m.To())
+	for i := range pr.NumChoices() {
+		if c := pr.ChoiceAt(i); c >= 0 || !forced {
+			buf = append(buf, m.withPromotion(c))
+		}
 	}
 	return buf
 }

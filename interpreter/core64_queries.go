@@ -39,6 +39,12 @@ func (p *core64) hasLegalMove() bool {
 // move (the caller knows it has none).
 func (p *core64) NoMoves() (compiler.Outcome, string) {
 	if p.InCheck() {
+		if n := len(p.undo); p.noMateDrops && n > 0 {
+			if m := p.undo[n-1].move; m.Kind() == KindDrop && p.rs.Hands.NoMate>>uint(m.Dropped())&1 != 0 {
+				// Uchifuzume: the side that mated by this drop has lost.
+				return compiler.Win, "checkmate by a forbidden drop"
+			}
+		}
 		return p.rs.NoMovesInCheck, "checkmate"
 	}
 	if p.rs.StalemateByMen {
@@ -78,7 +84,8 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck {
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck &&
+		p.rs.Mechanisms&compiler.MechLeavingPromotion == 0 {
 		if r := p.royals(p.side); r != 0 && r&(r-1) == 0 {
 			target := p.byColor[p.side^1]
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {

@@ -42,7 +42,7 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	}
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)
 	if t := m.Promotion(); t >= 0 {
-		rest = strings.ToLower(string(rs.Piece(t).Letter))
+		rest = p.promotionText(m, t)
 	}
 	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
 		rest += p.passedCaptures(m, false)
@@ -74,9 +74,20 @@ func (p *Position) plainCoord(m Move) string {
 	rs := p.Ruleset()
 	s := rs.SquareName(m.From()) + rs.SquareName(p.coordTo(m))
 	if t := m.Promotion(); t >= 0 {
-		s += strings.ToLower(string(rs.Piece(t).Letter))
+		s += p.promotionText(m, t)
 	}
 	return s
+}
+
+// promotionText is how coordinate notation writes m's promotion to type t: "+" when t is
+// written "+X" in a FEN and X is the moving man's letter (shogi's promotion, as
+// Fairy-Stockfish and USI write it: 7g7f+), else t's letter in lower case.
+func (p *Position) promotionText(m Move, t int) string {
+	rs := p.Ruleset()
+	if l := rs.Piece(t).Promoted; l != 0 && m.From() >= 0 && p.At(m.From()) != NoPiece && rs.Piece(p.At(m.From()).Type()).Letter == l {
+		return "+"
+	}
+	return strings.ToLower(string(rs.Piece(t).Letter))
 }
 
 // coordTo is the destination coordinate notation shows for m.
@@ -265,6 +276,15 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if in == "" {
 		return NoMove, fmt.Errorf("empty move")
 	}
+	if plus := strings.TrimRight(in, "#!?"); strings.HasSuffix(plus, "+") {
+		// A promotion written "+" (shogi's 7g7f+), before '+' is read as a check mark.
+		legal := p.LegalMoves(nil)
+		for _, m := range legal {
+			if t := m.Promotion(); t >= 0 && p.promotionText(m, t) == "+" && p.coordMatches(plus, m, legal) {
+				return m, nil
+			}
+		}
+	}
 	clean := strings.TrimRight(strings.TrimSuffix(in, "mate"), "+#!?")
 	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
 	if g := longRE.FindStringSubmatch(clean); g != nil {
@@ -391,7 +411,7 @@ func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
 	}
 	promo := ""
 	if t := m.Promotion(); t >= 0 {
-		promo = string(p.Ruleset().Piece(t).Letter)
+		promo = p.promotionText(m, t)
 	}
 	return strings.EqualFold(tail, promo+p.passedCaptures(m, false)) ||
 		m.Cap2() != NoSquare && strings.EqualFold(tail, promo+p.passedCaptures(m, true))
