@@ -207,7 +207,7 @@ func (l *lowering) pieces() {
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
-				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving}
+				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture}
 			if pr.Forced != "" {
 				cp.HasForced, cp.Forced = true, rs.zones[pr.Forced]
 			}
@@ -780,6 +780,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.NoMate) {
 			hr.NoMate |= 1 << uint(t)
 		}
+		hr.DropPromoted = d.Promoted
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

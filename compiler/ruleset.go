@@ -104,6 +104,8 @@ type Promotion[B any] struct {
 	Leaving   bool
 	HasForced bool
 	Forced    [2]B
+	// OnCapture: only a capture promotes.
+	OnCapture bool
 	// FromPool: the promoted piece is taken from this pool (of the opponent when
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
 	FromPool     int
@@ -228,6 +230,8 @@ type HandRules struct {
 	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
 	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
 	OnePerFile, NoMate uint64
+	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
+	DropPromoted bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
 	capturedAs []int
 }

@@ -54,6 +54,7 @@ const (
 	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it
 	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
+	MechDropPromoted                                    // men dropped either side up
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -62,7 +63,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -115,12 +116,13 @@ const (
 // compulsory in part of it, are emitted by the one per-man pipeline that every shortcut
 // uses (only CaptureMoves' targeted generation leaves such rulesets out). One-per-file
 // drops are left out where drops are made; a mate by a forbidden drop only changes the
-// result.
+// result; a man dropped as its promoted type fills one empty square like any drop.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
-	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop
+	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop |
+	MechDropPromoted
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -282,12 +284,15 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.NoMate != 0 {
 			m |= MechNoMateDrop
 		}
+		if h.DropPromoted {
+			m |= MechDropPromoted
+		}
 	}
 	for t := range r.pieces {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
 			m |= MechPoolPromotion
 		}
-		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced) {
+		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced || pr.OnCapture) {
 			m |= MechLeavingPromotion
 		}
 	}
@@ -343,8 +348,8 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.fen": true, "pieces.demotes-to": true,
-	"hands.drops.one-per-file": true, "hands.drops.no-mate": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.fen": true, "pieces.demotes-to": true,
+	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
 	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,

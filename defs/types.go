@@ -137,6 +137,9 @@ type Promotion struct {
 	// Forced: with optional, a zone where promotion is compulsory (a shogi pawn on the
 	// last rank).
 	Forced string `yaml:"forced"`
+	// OnCapture: only a move that captures promotes (micro shogi's pieces turn over when
+	// they capture).
+	OnCapture bool `yaml:"on-capture"`
 }
 
 // Castling is the king-and-rook move, Chess960-aware.
@@ -312,6 +315,9 @@ type Drops struct {
 	// that dropped it (shogi's uchifuzume, as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).
 	NoMate []string `yaml:"no-mate"`
+	// Promoted: a man in the pool may also be dropped as the type it promotes to (Kyoto
+	// shogi's pieces, dropped either side up), written +P@a2.
+	Promoted bool `yaml:"promoted"`
 }
 
 // Gating says which pool gated pieces come from.

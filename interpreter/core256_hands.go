@@ -55,6 +55,27 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 			}
 			buf = append(buf, m)
 		}
+		if h.DropPromoted {
+			buf = p.genPromotedDrops(buf, t, empty)
+		}
+	}
+	return buf
+}
+
+// genPromotedDrops appends the drops of a held man of type t as the type it promotes to
+// (drops.promoted), onto the squares of empty where that type may be dropped.
+func (p *core256) genPromotedDrops(buf []Move, t int, empty bb256) []Move {
+	pr := p.tb.Piece(t).Promotion
+	if pr == nil || pr.NumChoices() == 0 || pr.ChoiceAt(0) < 0 {
+		return buf
+	}
+	y := pr.ChoiceAt(0)
+	for b := p.tb.DropToAt(p.side, y).And(empty); b.Any(); b = b.Rest() {
+		m := newDrop(b.First(), t).withPromotion(y)
+		if p.rs.Hands.DropsNoCheck && p.givesCheck(m) {
+			continue
+		}
+		buf = append(buf, m)
 	}
 	return buf
 }
@@ -170,6 +191,9 @@ func (p *core256) dropEffect(m Move) Piece {
 		p.changePool(us^1, x.Take, t, -1)
 	} else {
 		p.changePool(us, h.DropFrom, t, -1)
+	}
+	if y := m.Promotion(); y >= 0 {
+		t = y // dropped as its promoted type (drops.promoted)
 	}
 	pc := MakePiece(t, us)
 	to := m.To()

@@ -58,6 +58,27 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 			}
 			buf = append(buf, m)
 		}
+		if h.DropPromoted {
+			buf = p.genPromotedDrops(buf, t, empty)
+		}
+	}
+	return buf
+}
+
+// genPromotedDrops appends the drops of a held man of type t as the type it promotes to
+// (drops.promoted), onto the squares of empty where that type may be dropped.
+func (p *core64) genPromotedDrops(buf []Move, t int, empty bb64) []Move {
+	pr := p.tb.Piece(t).Promotion
+	if pr == nil || pr.NumChoices() == 0 || pr.ChoiceAt(0) < 0 {
+		return buf
+	}
+	y := pr.ChoiceAt(0)
+	for b := p.tb.DropToAt(p.side, y) & empty; b != 0; b &= b - 1 {
+		m := newDrop(b.First(), t).withPromotion(y)
+		if p.rs.Hands.DropsNoCheck && p.givesCheck(m) {
+			continue
+		}
+		buf = append(buf, m)
 	}
 	return buf
 }
@@ -173,6 +194,9 @@ func (p *core64) dropEffect(m Move) Piece {
 		p.changePool(us^1, x.Take, t, -1)
 	} else {
 		p.changePool(us, h.DropFrom, t, -1)
+	}
+	if y := m.Promotion(); y >= 0 {
+		t = y // dropped as its promoted type (drops.promoted)
 	}
 	pc := MakePiece(t, us)
 	to := m.To()

@@ -366,7 +366,7 @@ func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
 		return append(buf, m)
 	}
-	if pr.HasForced {
+	if pr.HasForced || pr.OnCapture {
 		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices() {
@@ -376,9 +376,13 @@ func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 }
 
 // emitForced appends m's promotions where part of the zone makes an optional promotion
-// compulsory: staying unpromoted is left out when m ends there.
+// compulsory (staying unpromoted is left out when m ends there), or where only captures
+// promote (m alone when it captures nothing).
 func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
-	forced := pr.Forced[p.side].Has(m.To())
+	if pr.OnCapture && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
+		return append(buf, m)
+	}
+	forced := pr.HasForced && pr.Forced[p.side].Has(m.To())
 	for i := range pr.NumChoices() {
 		if c := pr.ChoiceAt(i); c >= 0 || !forced {
 			buf = append(buf, m.withPromotion(c))

@@ -84,8 +84,14 @@ func (p *Position) plainCoord(m Move) string {
 // Fairy-Stockfish and USI write it: 7g7f+), else t's letter in lower case.
 func (p *Position) promotionText(m Move, t int) string {
 	rs := p.Ruleset()
-	if l := rs.Piece(t).Promoted; l != 0 && m.From() >= 0 && p.At(m.From()) != NoPiece && rs.Piece(p.At(m.From()).Type()).Letter == l {
-		return "+"
+	if m.From() >= 0 && p.At(m.From()) != NoPiece {
+		mover := rs.Piece(p.At(m.From()).Type())
+		if l := rs.Piece(t).Promoted; l != 0 && mover.Letter == l {
+			return "+"
+		}
+		if l := mover.Promoted; l != 0 && rs.Piece(t).Letter == l {
+			return "-" // back to the piece it promoted from (Kyoto shogi's turn-over)
+		}
 	}
 	return strings.ToLower(string(rs.Piece(t).Letter))
 }
@@ -509,6 +515,9 @@ func (p *Position) dropText(m Move, san bool) string {
 	letter := func(t int) string { return string(rs.Piece(t).Letter) }
 	to := rs.SquareName(m.To())
 	if m.Kind() == KindDrop {
+		if m.Promotion() >= 0 {
+			return "+" + letter(m.Dropped()) + "@" + to // dropped as its promoted type
+		}
 		return letter(m.Dropped()) + "@" + to
 	}
 	if !san {
@@ -523,6 +532,11 @@ var dropRE = regexp.MustCompile(`^(?:\(([A-Za-z])-([A-Za-z])\)|([A-Za-z])-([A-Za
 // parseDrop finds the legal drop or exchange that text names.
 func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 	rs := p.Ruleset()
+	for _, m := range legal {
+		if m.Kind() == KindDrop && m.Promotion() >= 0 && strings.EqualFold(text, p.dropText(m, false)) {
+			return m, nil // a man dropped as its promoted type: +P@a2
+		}
+	}
 	g := dropRE.FindStringSubmatch(text)
 	if g == nil {
 		return NoMove, fmt.Errorf("move %s: a drop is written like N@f3 (or @f3 for a pawn), an exchange like (B-N)N@g7 or B-N@g7", defs.Quote(in))

@@ -102,7 +102,8 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		p.Make(m)
 		removes := snap(p).byColor[p.Side()].Count() < them
 		p.Unmake()
-		if want := removes || onto || m.Promotion() >= 0; p.IsCapture(m) != want {
+		// A man dropped as its promoted type (drops.promoted) is a drop, not a promotion.
+		if want := removes || onto || m.Promotion() >= 0 && !m.IsDrop(); p.IsCapture(m) != want {
 			t.Fatalf("%s: IsCapture(%s) = %v; it removes an enemy piece: %v", where, p.Coord(m), !want, removes)
 		}
 	}
