@@ -211,6 +211,14 @@ func (l *lowering) pieces() {
 			if pr.Forced != "" {
 				cp.HasForced, cp.Forced = true, rs.zones[pr.Forced]
 			}
+			if len(pr.Limits) > 0 {
+				cp.HasLimits, cp.Limit = true, make([]int, len(l.def.Pieces))
+				for letter, n := range pr.Limits {
+					if t := rs.TypeOf(letter[0]); t >= 0 {
+						cp.Limit[t] = n
+					}
+				}
+			}
 			var to []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOf(s[0]))

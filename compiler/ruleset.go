@@ -106,6 +106,10 @@ type Promotion[B any] struct {
 	Forced    [2]B
 	// OnCapture: only a capture promotes.
 	OnCapture bool
+	// Limit[t] > 0: a promotion to type t is offered only while the side has fewer than
+	// Limit[t] men of it on the board (HasLimits: some type is limited).
+	Limit     []int
+	HasLimits bool
 	// FromPool: the promoted piece is taken from this pool (of the opponent when
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
 	FromPool     int

@@ -292,7 +292,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.FromPool >= 0 {
 			m |= MechPoolPromotion
 		}
-		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced || pr.OnCapture) {
+		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits) {
 			m |= MechLeavingPromotion
 		}
 	}
@@ -348,7 +348,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.fen": true, "pieces.demotes-to": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
 	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,

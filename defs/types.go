@@ -140,6 +140,9 @@ type Promotion struct {
 	// OnCapture: only a move that captures promotes (micro shogi's pieces turn over when
 	// they capture).
 	OnCapture bool `yaml:"on-capture"`
+	// Limits: letter -> count; a promotion to that type is offered only while the side has
+	// fewer than count men of it on the board (grand chess: only to a piece it has lost).
+	Limits map[string]int `yaml:"limits"`
 }
 
 // Castling is the king-and-rook move, Chess960-aware.

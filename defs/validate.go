@@ -488,6 +488,18 @@ func (v *validator) pieces() {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
 			}
+			limited := make([]string, 0, len(pr.Limits))
+			for l, n := range pr.Limits {
+				limited = append(limited, l)
+				if n < 1 || n > 255 {
+					v.add(pr.Src, "limits", "promotion.limits: %s: a count from 1 to 255, found %d", l, n)
+				}
+				if !slices.Contains(pr.To, l) {
+					v.add(pr.Src, "limits", "promotion.limits: %s is not among the types it promotes to (to: %v)", l, pr.To)
+				}
+			}
+			sort.Strings(limited)
+			v.letterList(pr.Src, "limits", limited)
 			if pr.Forced != "" {
 				v.zoneRef(pr.Src, "forced", pr.Forced)
 				if !pr.Optional {

@@ -366,7 +366,7 @@ func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
 		return append(buf, m)
 	}
-	if pr.HasForced || pr.OnCapture {
+	if pr.HasForced || pr.OnCapture || pr.HasLimits {
 		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices() {
@@ -384,9 +384,11 @@ func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []
 	}
 	forced := pr.HasForced && pr.Forced[p.side].Has(m.To())
 	for i := range pr.NumChoices() {
-		if c := pr.ChoiceAt(i); c >= 0 || !forced {
-			buf = append(buf, m.withPromotion(c))
+		c := pr.ChoiceAt(i)
+		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit[c] > 0 && p.pieces(p.side, c).Count() >= pr.Limit[c] {
+			continue
 		}
+		buf = append(buf, m.withPromotion(c))
 	}
 	return buf
 }
