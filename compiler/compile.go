@@ -508,6 +508,14 @@ func (l *lowering) rules() {
 		rs.NoMovesOtherwise, rs.StalemateByMen = Win, true
 	}
 	rs.MustCapture = r.MustCapture
+	rs.PerpetualCheckLoses = r.PerpetualCheck == "loss"
+	rs.RepetitionLoser = -1
+	switch r.RepetitionLoses {
+	case "white":
+		rs.RepetitionLoser = White
+	case "black":
+		rs.RepetitionLoser = Black
+	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
 	rs.CheckCounter = r.CheckCounter

@@ -309,6 +309,10 @@ type Ruleset struct {
 	FiftyMove, Repetition int
 	// MustCapture: while a capture is legal, only captures are.
 	MustCapture bool
+	// PerpetualCheckLoses: a repetition is lost by a side that checked at each of its moves
+	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw).
+	PerpetualCheckLoses bool
+	RepetitionLoser     int
 	// NoGivingCheck: a move that leaves an enemy royal piece attacked is illegal.
 	NoGivingCheck bool
 	// RoyalOptional: a side may have no royal piece.

@@ -363,7 +363,7 @@ var classifiedKeys = map[string]bool{
 	"castling.rank": true, "castling.unattacked": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
-	"rules.must-capture": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
+	"rules.must-capture": true, "rules.perpetual-check": true, "rules.repetition-loses": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
 	"goals.together": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,

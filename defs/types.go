@@ -183,6 +183,12 @@ type Rules struct {
 	// RoyalOptional: a side may have no royal piece; the check rule then has nothing to
 	// protect on that side (horde).
 	RoyalOptional bool `yaml:"royal-optional"`
+	// PerpetualCheck: loss makes a repetition lost by a side that gave check at each of its
+	// moves since the position first occurred (shogi, xiangqi).
+	PerpetualCheck string `yaml:"perpetual-check"`
+	// RepetitionLoses: white | black, the side that loses a repetition that is not a
+	// perpetual check (default: a draw).
+	RepetitionLoses string `yaml:"repetition-loses"`
 	// CheckCounter: each side starts with this many checks to give; the FEN carries the
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
 	// ends the game when the mover has none left.

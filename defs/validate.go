@@ -806,6 +806,8 @@ func (v *validator) rules() {
 	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
+	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
+	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
 	if r.MayGiveCheck != nil && !*r.MayGiveCheck && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
 		v.add(r.Src, "may-give-check", "may-give-check: false forbids moves that give check, which needs check: royal-attacked (found %q)", r.Check)
 	}

@@ -178,6 +178,9 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
+	if rs.PerpetualCheckLoses {
+		p.startChecked = p.sideInCheck(p.side)
+	}
 	return p, nil
 }
 

@@ -143,6 +143,9 @@ func (p *core256) play(m Move, goals bool) {
 	if us == compiler.Black {
 		p.fullmove++
 	}
+	if goals && rs.PerpetualCheckLoses {
+		u.checked = p.sideInCheck(p.side)
+	}
 	if answer >= 0 {
 		if g := p.tb.Goal(answer); !p.answered(g) {
 			p.ended, p.endGoal = int8(g.Result)+2, int16(answer)

@@ -181,6 +181,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
+	if rs.PerpetualCheckLoses {
+		p.startChecked = p.sideInCheck(p.side)
+	}
 	return p, nil
 }
 

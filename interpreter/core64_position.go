@@ -25,6 +25,9 @@ type frame64 struct {
 	halfmove  int
 	hash      uint64
 	checks    [2]uint8
+	// checked: after the move the side to move is in check (rulesets where perpetual
+	// check loses; not set by legality probes).
+	checked bool
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -96,6 +99,8 @@ type core64 struct {
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
 	explode bool
+	// startChecked: the side to move was in check in the position set up (perpetual check).
+	startChecked bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64

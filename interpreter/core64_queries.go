@@ -24,9 +24,55 @@ func (p *core64) Ended() Ending {
 		return Ending{Over: true, Outcome: compiler.Draw, Reason: "fifty-move rule", Goal: -1}
 	}
 	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
-		return Ending{Over: true, Outcome: compiler.Draw, Reason: "repetition", Goal: -1}
+		o, reason := p.repetitionOutcome()
+		return Ending{Over: true, Outcome: o, Reason: reason, Goal: -1}
 	}
 	return Ending{Goal: -1}
+}
+
+// repetitionOutcome is the result, for the side to move, of the repetition the position
+// has reached: lost by a side that gave check at each of its moves since the earliest
+// occurrence counted (where perpetual check loses), else the rules' repetition result.
+func (p *core64) repetitionOutcome() (compiler.Outcome, string) {
+	rs := p.rs
+	if rs.PerpetualCheckLoses {
+		// Position k is the one after the k-th move made (0: the position set up).
+		checked := func(k int) bool {
+			if k == 0 {
+				return p.startChecked
+			}
+			return p.undo[k-1].checked
+		}
+		cur, first, n := len(p.undo), len(p.undo), 1
+		for i := cur - 1; i >= 0 && n < rs.Repetition; i-- {
+			if u := &p.undo[i]; u.move.Kind() == KindNull || u.halfmove == 0 && !p.pools {
+				break
+			} else if u.hash == p.hash {
+				n, first = n+1, i
+			}
+		}
+		them, us := true, true // the side to move always in check; its opponent always
+		for k := max(first-1, 0); k <= cur; k++ {
+			if (cur-k)%2 == 0 {
+				them = them && (k >= first && checked(k))
+			} else {
+				us = us && checked(k)
+			}
+		}
+		switch {
+		case them:
+			return compiler.Win, "perpetual check"
+		case us:
+			return compiler.Loss, "perpetual check"
+		}
+	}
+	switch rs.RepetitionLoser {
+	case p.side:
+		return compiler.Loss, "repetition"
+	case p.side ^ 1:
+		return compiler.Win, "repetition"
+	}
+	return compiler.Draw, "repetition"
 }
 
 // hasLegalMove reports whether the side to move has a legal move.
