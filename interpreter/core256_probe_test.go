@@ -3,9 +3,16 @@ package interpreter
 
 // snap copies every field of the core that a move may change, sets widened to Bitboard.
 func (p *core256) snap() snapshot {
-	s := snapshot{
-		board: append([]Piece(nil), p.board[:p.rs.Cells]...), byColor: [2]Bitboard{p.byColor[0].Wide(), p.byColor[1].Wide()},
-		status: append([]uint8(nil), p.status...), hand: append([]uint8(nil), p.hand...),
+	var s snapshot
+	p.snapInto(&s)
+	return s
+}
+
+// snapInto is snap into s, reusing its slices (for tests that take a snapshot per move).
+func (p *core256) snapInto(s *snapshot) {
+	*s = snapshot{
+		board: append(s.board[:0], p.board[:p.rs.Cells]...), byColor: [2]Bitboard{p.byColor[0].Wide(), p.byColor[1].Wide()},
+		status: append(s.status[:0], p.status...), hand: append(s.hand[:0], p.hand...), byType: s.byType[:0],
 		side: p.side, castle: p.castle.Wide(), ep: p.ep.Wide(), immune: p.immune.Wide(), statused: p.statused.Wide(), epVictim: p.epVictim,
 		halfmove: p.halfmove, fullmove: p.fullmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
 		undo: len(p.undo), journal: len(p.journal),
@@ -13,7 +20,6 @@ func (p *core256) snap() snapshot {
 	for _, b := range p.byType {
 		s.byType = append(s.byType, b.Wide())
 	}
-	return s
 }
 
 // menOf is the number of side c's men on the board.

@@ -7,6 +7,7 @@ import "testing"
 // the cores' own methods).
 type testCore interface {
 	snap() snapshot
+	snapInto(s *snapshot)
 	endedCode() int8
 	menOf(c Color) int
 	genPseudo(buf []Move) []Move

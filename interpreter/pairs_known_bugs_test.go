@@ -1,0 +1,110 @@
+// Bugs the mechanism-pair matrix led to, each as the smallest game that shows it. They are
+// skipped until fixed: remove the t.Skip line of a test once its bug is fixed.
+package interpreter
+
+import (
+	"strings"
+	"testing"
+
+	"chimera/defs"
+)
+
+// knownBugGame plays game (coordinate notation) from fen in the definition src on both
+// cores, and compares p.Ended() after the last move with want ("" for a game that goes
+// on; else the goal's name), and with the same position read back from its FEN.
+func knownBugGame(t *testing.T, src, fen, game, want string) {
+	t.Helper()
+	def, err := defs.Parse("bug.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bothCores(t, func(t *testing.T) {
+		p, err := FromFEN(rs, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range strings.Fields(game) {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("%s: %v", mv, err)
+			}
+			p.Make(m)
+		}
+		if got := p.Ended().Reason; got != want {
+			t.Errorf("%s from %s: the game ends by %q, want %q", game, fen, got, want)
+		}
+		q, err := FromFEN(rs, p.FEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := q.Ended().Reason; got != want {
+			t.Errorf("%s from %s: %s reads back as ended by %q, want %q", game, fen, p.FEN(), got, want)
+		}
+	})
+}
+
+// An answerable goal that is answered must let the goals after it be judged: here the
+// white king takes Black's last rook on the flag, Black can answer Kf5, so "rooks gone"
+// decides. Make lets the game go on (goalReached returns the answerable goal and stops),
+// while the FEN reader (standingGoal) skips it and reads the position as decided.
+func TestKnownBugAnsweredGoalHidesLaterGoals(t *testing.T) {
+	t.Skip("known bug: an answered answerable goal stops the goals after it from being judged")
+	knownBugGame(t, `extends: chess
+name: answer-then-extinct
+zones:
+  flag: {squares: [c4, f4, c5, f5]}
+goals:
+  - {name: white king on the flag, reach: flag, side: white, answerable: true}
+  - {name: rooks gone, extinct: [R]}
+`, "8/8/4k3/8/2r5/3K4/8/7R w - - 0 1", "d3c4", "rooks gone")
+}
+
+// The answer to an answerable goal is a move that brings a piece onto the zone: where
+// captures bounce, where the piece lands, not the captured square (answered reads m.To()).
+// Here Black's only move onto the flag square c5 is Kxc5, which bounces to d4: no answer,
+// so White's Kf4 wins at once; the game goes on instead.
+func TestKnownBugBouncedAnswerCounted(t *testing.T) {
+	t.Skip("known bug: answered counts a capture on the zone whose capturer bounces off it")
+	knownBugGame(t, bounceFlag, "8/8/1k6/2N5/8/4K3/8/8 w - - 0 1", "e3f4", "white king on the flag")
+}
+
+// The converse: Kxf6 bounces onto f5, an answer to White's Kc4; the game ends instead.
+func TestKnownBugBouncedAnswerMissed(t *testing.T) {
+	t.Skip("known bug: answered misses a capture whose capturer bounces onto the zone")
+	knownBugGame(t, bounceFlag, "8/5k2/5N2/8/8/3K4/8/8 w - - 0 1", "d3c4", "")
+}
+
+const bounceFlag = `extends: chess
+name: answer-bounce
+zones:
+  flag: {squares: [c4, f4, c5, f5]}
+statuses: [{name: stunned, duration: 4, immobile: true, harmless: true}]
+capture: {effect: bounce, status: stunned}
+goals:
+  - {name: white king on the flag, reach: flag, side: white, answerable: true}
+`
+
+// docs/definitions.md: "Lichess's older form, the checks given (+1+0), is read too". Lichess
+// (and chessops, which reads it: its test "parse lichess remaining checks") writes that
+// form at the end of the FEN, after the move number; Chimera reads it only where the
+// checks left go, after the en-passant field, and rejects it at the end.
+func TestKnownBugLichessCheckCountAtEnd(t *testing.T) {
+	t.Skip("known bug: the check counter in lichess's older form after the move number is rejected")
+	rs, err := Open("3check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bothCores(t, func(t *testing.T) {
+		p, err := FromFEN(rs, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2 +1+0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := p.FEN(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 1 2"; got != want {
+			t.Errorf("got %s, want %s", got, want)
+		}
+	})
+}
