@@ -66,8 +66,9 @@ func (p *core256) Attacked(sq Square, by Color) bool {
 func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
 	if p.explode {
 		// Capturing on sq would blow up side by's own royal standing next to it, and a
-		// side whose royal is gone attacks nothing any more (the game is over).
-		if r := p.royals(by); r.Empty() || r.Meets(p.tb.ExplodeNear(sq)) {
+		// side whose royal is gone attacks nothing any more (the game is over; where a
+		// side may have no royal, such a side attacks as any other).
+		if r := p.royals(by); r.Empty() && !p.rs.RoyalOptional || r.Meets(p.tb.ExplodeNear(sq)) {
 			return false
 		}
 	}

@@ -25,7 +25,13 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if n := len(fields); n > 2 && strings.Contains(fields[n-1], ":") {
 		statuses, fields = fields[n-1], fields[:n-1]
 	}
-	if rs.CheckCounter > 0 && len(fields) > 4 && strings.Contains(fields[4], "+") {
+	if n := len(fields); rs.CheckCounter > 0 && n > 6 && strings.HasPrefix(fields[n-1], "+") {
+		// Lichess's older form: the checks given, last (... 0 1 +1+0).
+		if msg := p.parseChecks(fields[n-1]); msg != "" {
+			return bad("%s", msg)
+		}
+		fields = fields[:n-1]
+	} else if rs.CheckCounter > 0 && len(fields) > 4 && strings.Contains(fields[4], "+") {
 		if msg := p.parseChecks(fields[4]); msg != "" {
 			return bad("%s", msg)
 		}

@@ -127,15 +127,10 @@ func (p *core256) play(m Move, goals bool) {
 		p.hash ^= rs.Zobrist.Checks[us][p.checks[us]] ^ rs.Zobrist.Checks[us][p.checks[us]-1]
 		p.checks[us]--
 	}
-	answer := -1
 	if goals && p.tb.NumGoals() > 0 && u.moved != NoPiece {
 		if e, g := p.goalReached(m, u.moved, int(u.captures), p.landed); e != 0 {
-			if p.tb.Goal(g).Answerable {
-				answer = g // decided once the opponent is to move
-			} else {
-				p.ended, p.endGoal = e, int16(g)
-				p.hash ^= rs.Zobrist.Ended[e]
-			}
+			p.ended, p.endGoal = e, int16(g)
+			p.hash ^= rs.Zobrist.Ended[e]
 		}
 	}
 	p.side ^= 1
@@ -145,12 +140,6 @@ func (p *core256) play(m Move, goals bool) {
 	}
 	if goals && rs.PerpetualCheckLoses {
 		u.checked = p.sideInCheck(p.side)
-	}
-	if answer >= 0 {
-		if g := p.tb.Goal(answer); !p.answered(g) {
-			p.ended, p.endGoal = int8(g.Result)+2, int16(answer)
-			p.hash ^= rs.Zobrist.Ended[p.ended]
-		}
 	}
 }
 

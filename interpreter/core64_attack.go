@@ -69,8 +69,9 @@ func (p *core64) Attacked(sq Square, by Color) bool {
 func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
 	if p.explode {
 		// Capturing on sq would blow up side by's own royal standing next to it, and a
-		// side whose royal is gone attacks nothing any more (the game is over).
-		if r := p.royals(by); r == 0 || r&p.tb.ExplodeNear(sq) != 0 {
+		// side whose royal is gone attacks nothing any more (the game is over; where a
+		// side may have no royal, such a side attacks as any other).
+		if r := p.royals(by); r == 0 && !p.rs.RoyalOptional || r&p.tb.ExplodeNear(sq) != 0 {
 			return false
 		}
 	}

@@ -41,12 +41,25 @@ func (p *core64) goalReached(m Move, pc Piece, caps int, land Square) (int8, int
 		if g.Hook != nil && !p.runGoalHook(g, m, pc, caps) {
 			continue
 		}
+		if g.Answerable && p.answeredAfter(g) {
+			continue // the opponent can answer: the goals after this one decide
+		}
 		if p.exercise {
 			p.exerciseHooks(i, m, pc, caps)
 		}
 		return int8(result) + 2, i
 	}
 	return 0, -1
+}
+
+// answeredAfter is answered for a goal judged in the middle of a move, before the side to
+// move is switched: the opponent's moves are generated with the side switched for the
+// while (make and unmake of those moves leave it as they find it).
+func (p *core64) answeredAfter(g *compiler.Goal[bb64]) bool {
+	p.side ^= 1
+	ok := p.answered(g)
+	p.side ^= 1
+	return ok
 }
 
 // standingGoal applies the zone goals without hooks to a position read from FEN: if a
@@ -104,7 +117,14 @@ func (p *core64) answered(g *compiler.Goal[bb64]) bool {
 		case m.Kind() != KindNull && m.Kind() != KindCastle:
 			t = p.board[m.From()].Type()
 		}
-		if t >= 0 && g.Types>>uint(t)&1 != 0 && g.Zone[c].Has(m.To()) {
+		if t < 0 || g.Types>>uint(t)&1 == 0 {
+			continue
+		}
+		// Where the man ends up (a bounce lands it beyond the square it takes).
+		p.makeProbe(m)
+		land := p.landed
+		p.Unmake()
+		if land != NoSquare && g.Zone[c].Has(land) {
 			return true
 		}
 	}

@@ -1,5 +1,5 @@
-// Bugs the mechanism-pair matrix led to, each as the smallest game that shows it. They are
-// skipped until fixed: remove the t.Skip line of a test once its bug is fixed.
+// Bugs the mechanism-pair matrix led to, each as the smallest game that shows it, kept as
+// regression tests named after what they caught.
 package interpreter
 
 import (
@@ -51,8 +51,7 @@ func knownBugGame(t *testing.T, src, fen, game, want string) {
 // white king takes Black's last rook on the flag, Black can answer Kf5, so "rooks gone"
 // decides. Make lets the game go on (goalReached returns the answerable goal and stops),
 // while the FEN reader (standingGoal) skips it and reads the position as decided.
-func TestKnownBugAnsweredGoalHidesLaterGoals(t *testing.T) {
-	t.Skip("known bug: an answered answerable goal stops the goals after it from being judged")
+func TestAnsweredGoalLeavesLaterGoalsToJudge(t *testing.T) {
 	knownBugGame(t, `extends: chess
 name: answer-then-extinct
 zones:
@@ -67,14 +66,12 @@ goals:
 // captures bounce, where the piece lands, not the captured square (answered reads m.To()).
 // Here Black's only move onto the flag square c5 is Kxc5, which bounces to d4: no answer,
 // so White's Kf4 wins at once; the game goes on instead.
-func TestKnownBugBouncedAnswerCounted(t *testing.T) {
-	t.Skip("known bug: answered counts a capture on the zone whose capturer bounces off it")
+func TestAnswerThatBouncesOffTheZoneIsNoAnswer(t *testing.T) {
 	knownBugGame(t, bounceFlag, "8/8/1k6/2N5/8/4K3/8/8 w - - 0 1", "e3f4", "white king on the flag")
 }
 
 // The converse: Kxf6 bounces onto f5, an answer to White's Kc4; the game ends instead.
-func TestKnownBugBouncedAnswerMissed(t *testing.T) {
-	t.Skip("known bug: answered misses a capture whose capturer bounces onto the zone")
+func TestAnswerThatBouncesOntoTheZoneIsAnAnswer(t *testing.T) {
 	knownBugGame(t, bounceFlag, "8/5k2/5N2/8/8/3K4/8/8 w - - 0 1", "d3c4", "")
 }
 
@@ -92,8 +89,7 @@ goals:
 // (and chessops, which reads it: its test "parse lichess remaining checks") writes that
 // form at the end of the FEN, after the move number; Chimera reads it only where the
 // checks left go, after the en-passant field, and rejects it at the end.
-func TestKnownBugLichessCheckCountAtEnd(t *testing.T) {
-	t.Skip("known bug: the check counter in lichess's older form after the move number is rejected")
+func TestLichessCheckCountAfterTheMoveNumberReads(t *testing.T) {
 	rs, err := Open("3check")
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +101,34 @@ func TestKnownBugLichessCheckCountAtEnd(t *testing.T) {
 		}
 		if got, want := p.FEN(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 1 2"; got != want {
 			t.Errorf("got %s, want %s", got, want)
+		}
+	})
+}
+
+// TestKinglessSideAttacksInAtomic: with explosions, a side without a royal attacks nothing
+// when its royal is gone (the game is over) — but where a side may have no royal at all,
+// it attacks like any other: the knight d6 checks the king e8.
+func TestKinglessSideAttacksInAtomic(t *testing.T) {
+	def, err := defs.Parse("bug.yaml", []byte("extends: atomic\nname: kingless-atomic\nrules: {royal-optional: true}\ngoals: []\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bothCores(t, func(t *testing.T) {
+		p, err := FromFEN(rs, "4k3/8/3N4/8/8/8/PPPPPPPP/8 b - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.InCheck() {
+			t.Errorf("the king on e8 attacked by the knight d6 is not in check")
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if p.Coord(m) == "e8f7" {
+				t.Errorf("e8f7 steps onto a square the knight attacks but is legal")
+			}
 		}
 	})
 }
