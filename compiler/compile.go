@@ -212,10 +212,10 @@ func (l *lowering) pieces() {
 				cp.HasForced, cp.Forced = true, rs.zones[pr.Forced]
 			}
 			if len(pr.Limits) > 0 {
-				cp.HasLimits, cp.Limit = true, make([]int, len(l.def.Pieces))
+				cp.HasLimits, cp.limit = true, make([]int, len(l.def.Pieces))
 				for letter, n := range pr.Limits {
 					if t := rs.TypeOf(letter[0]); t >= 0 {
-						cp.Limit[t] = n
+						cp.limit[t] = n
 					}
 				}
 			}

@@ -106,9 +106,9 @@ type Promotion[B any] struct {
 	Forced    [2]B
 	// OnCapture: only a capture promotes.
 	OnCapture bool
-	// Limit[t] > 0: a promotion to type t is offered only while the side has fewer than
-	// Limit[t] men of it on the board (HasLimits: some type is limited).
-	Limit     []int
+	// limit[t] > 0: a promotion to type t is offered only while the side has fewer than
+	// limit[t] men of it on the board (HasLimits: some type is limited; see Limit).
+	limit     []int
 	HasLimits bool
 	// FromPool: the promoted piece is taken from this pool (of the opponent when
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
@@ -123,6 +123,9 @@ type promotionTypes struct {
 	to      []int // piece type indices
 	choices []int // to, then -1 (stay unpromoted) when promotion is optional
 }
+
+// Limit is the count of type t below which a promotion to it is offered (0: no limit).
+func (p *Promotion[B]) Limit(t int) int { return p.limit[t] }
 
 // newPromotionTypes lists the piece types to, and the choices they and optional give.
 func newPromotionTypes(to []int, optional bool) promotionTypes {

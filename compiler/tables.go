@@ -80,7 +80,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		if pr := in.Promotion; pr != nil {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
 				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,
-				Limit: pr.Limit, HasLimits: pr.HasLimits}
+				limit: pr.limit, HasLimits: pr.HasLimits}
 		}
 		out.pieces[i] = pt
 	}

@@ -382,7 +382,7 @@ func (p *core256) emitForced(buf []Move, pr *compiler.Promotion[bb256], m Move) 
 	forced := pr.HasForced && pr.Forced[p.side].Has(m.To())
 	for i := range pr.NumChoices() {
 		c := pr.ChoiceAt(i)
-		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit[c] > 0 && p.pieces(p.side, c).Count() >= pr.Limit[c] {
+		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit(c) > 0 && p.pieces(p.side, c).Count() >= pr.Limit(c) {
 			continue
 		}
 		buf = append(buf, m.withPromotion(c))
