@@ -508,6 +508,7 @@ func (l *lowering) rules() {
 		rs.NoMovesOtherwise, rs.StalemateByMen = Win, true
 	}
 	rs.MustCapture = r.MustCapture
+	rs.RoyalTakesCheckerOnly = r.RoyalTakesCheckerOnly
 	rs.PerpetualCheckLoses = r.PerpetualCheck == "loss"
 	rs.RepetitionLoser = -1
 	switch r.RepetitionLoses {
@@ -622,6 +623,7 @@ func (l *lowering) goals() {
 		}
 		if len(g.Extinct) > 0 {
 			cg.Extinct, cg.AtMost, cg.Together, cg.Own = l.typeMask(g.Extinct), g.AtMost, g.Together, g.Whose == "own"
+			cg.AgainstAtLeast = g.OpponentAtLeast
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		if g.ChecksGiven {

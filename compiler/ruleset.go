@@ -189,10 +189,11 @@ type Goal[B any] struct {
 	// AtMost men of one of these types, or with Together of them all, board and pools;
 	// ChecksGiven: the mover has no checks left to give; Stands: a piece of the side to move
 	// of the goal's Types stands on its part of Zone.
-	Extinct       uint64
-	AtMost        int
-	Together, Own bool
-	ChecksGiven   bool
+	Extinct        uint64
+	AgainstAtLeast int
+	AtMost         int
+	Together, Own  bool
+	ChecksGiven    bool
 	// Stands: a piece of the side to move of the goal's Types stands on its part of
 	// StandZone (with HasZ, as well as the mover reaching Zone). Side: the goal counts only
 	// moves of this side (-1: both). Answerable: see defs.Goal.Answerable.
@@ -312,6 +313,8 @@ type Ruleset struct {
 	FiftyMove, Repetition int
 	// MustCapture: while a capture is legal, only captures are.
 	MustCapture bool
+	// RoyalTakesCheckerOnly: in check, a royal moves only to take the single checker.
+	RoyalTakesCheckerOnly bool
 	// PerpetualCheckLoses: a repetition is lost by a side that checked at each of its moves
 	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw).
 	PerpetualCheckLoses bool

@@ -299,8 +299,8 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.Capture == EffectBounce {
 		m |= MechBounce
 	}
-	if r.MustCapture {
-		m |= MechMustCapture
+	if r.MustCapture || r.RoyalTakesCheckerOnly {
+		m |= MechMustCapture // a filter of the legal moves as a whole, as compulsory capture is
 	}
 	if r.Explode {
 		m |= MechExplode
@@ -363,10 +363,10 @@ var classifiedKeys = map[string]bool{
 	"castling.rank": true, "castling.unattacked": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
-	"rules.must-capture": true, "rules.perpetual-check": true, "rules.repetition-loses": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
+	"rules.must-capture": true, "rules.royal-takes-checker-only": true, "rules.perpetual-check": true, "rules.repetition-loses": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
-	"goals.together": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
+	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

@@ -178,6 +178,9 @@ type Rules struct {
 	Repetition *int    `yaml:"repetition"` // occurrences that draw; 0 = off
 	// MustCapture: when a capture is legal, only captures are (antichess, losers).
 	MustCapture bool `yaml:"must-capture"`
+	// RoyalTakesCheckerOnly: while in check, a royal piece may move only to take the one
+	// piece giving check (makpong).
+	RoyalTakesCheckerOnly bool `yaml:"royal-takes-checker-only"`
 	// MayGiveCheck false: a move that attacks an enemy royal piece is illegal (racing kings).
 	MayGiveCheck *bool `yaml:"may-give-check"`
 	// RoyalOptional: a side may have no royal piece; the check rule then has nothing to
@@ -221,6 +224,10 @@ type Goal struct {
 	Extinct  []string `yaml:"extinct"`
 	AtMost   int      `yaml:"at-most"`
 	Together bool     `yaml:"together"`
+	// OpponentAtLeast: with extinct, the goal holds only while the other side has at least
+	// this many men of those types (counted the same way): shatranj's bare king loses only
+	// to a side with men left to win with.
+	OpponentAtLeast int `yaml:"opponent-at-least"`
 	// ChecksGiven: the goal holds when the mover has given all the checks of the rules'
 	// check-counter.
 	ChecksGiven bool `yaml:"checks-given"`

@@ -878,8 +878,11 @@ func (v *validator) goals() {
 		if g.AtMost < 0 || g.AtMost > 255 {
 			v.add(g.Src, "at-most", "goal %q: at-most must be between 0 and 255 men, found %d", g.Name, g.AtMost)
 		}
-		if (g.AtMost != 0 || g.Together) && len(g.Extinct) == 0 {
-			v.add(g.Src, "extinct", "goal %q: at-most and together go with extinct: [LETTERS]", g.Name)
+		if g.OpponentAtLeast < 0 || g.OpponentAtLeast > 255 {
+			v.add(g.Src, "opponent-at-least", "goal %q: opponent-at-least must be between 0 and 255 men, found %d", g.Name, g.OpponentAtLeast)
+		}
+		if (g.AtMost != 0 || g.Together || g.OpponentAtLeast != 0) && len(g.Extinct) == 0 {
+			v.add(g.Src, "extinct", "goal %q: at-most, together and opponent-at-least go with extinct: [LETTERS]", g.Name)
 		}
 		if g.ChecksGiven && v.def.Rules.CheckCounter == 0 {
 			v.add(g.Src, "checks-given", "goal %q: checks-given needs rules.check-counter (the checks each side has to give)", g.Name)

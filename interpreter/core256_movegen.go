@@ -13,7 +13,30 @@ func (p *core256) LegalMoves(buf []Move) []Move {
 	if p.mustCapture {
 		buf = p.keepTakesIfAny(buf)
 	}
+	if p.rs.RoyalTakesCheckerOnly {
+		buf = p.keepRoyalCheckerTakes(buf)
+	}
 	return buf
+}
+
+// keepRoyalCheckerTakes applies royal-takes-checker-only: in check, a royal piece's moves
+// are kept only when they take the one piece giving check.
+func (p *core256) keepRoyalCheckerTakes(buf []Move) []Move {
+	if !p.sideInCheck(p.side) {
+		return buf
+	}
+	n := 0
+	for _, m := range buf {
+		if !m.IsDrop() && m.Kind() != KindNull && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0 {
+			checkers := p.attackers(p.royals(p.side).First(), p.side^1)
+			if checkers.Many() || !checkers.Has(m.To()) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
 }
 
 // keepNonChecking keeps the moves of buf that leave no enemy royal piece attacked.

@@ -130,7 +130,7 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck &&
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck && !p.rs.RoyalTakesCheckerOnly &&
 		p.rs.Mechanisms&compiler.MechLeavingPromotion == 0 {
 		if r := p.royals(p.side); r != 0 && r&(r-1) == 0 {
 			target := p.byColor[p.side^1]
@@ -206,7 +206,7 @@ func (p *core64) IsLegal(m Move) bool {
 	if !p.isLegal(m) {
 		return false
 	}
-	if p.mustCapture || p.noGivingCheck {
+	if p.mustCapture || p.noGivingCheck || p.rs.RoyalTakesCheckerOnly {
 		// These rules decide among the legal moves as a whole.
 		p.filterBuf = p.LegalMoves(p.filterBuf)
 		return slices.Contains(p.filterBuf, m)

@@ -140,6 +140,9 @@ func (p *core64) standingReached(g *compiler.Goal[bb64], us Color) bool {
 		if g.Own {
 			c = us
 		}
+		if g.AgainstAtLeast > 0 && p.menOfTypes(g.Extinct, c^1) < g.AgainstAtLeast {
+			return false
+		}
 		total := 0
 		for t := range p.rs.NumPieces() {
 			if g.Extinct>>uint(t)&1 == 0 {
@@ -159,6 +162,20 @@ func (p *core64) standingReached(g *compiler.Goal[bb64], us Color) bool {
 		return p.checks[us] == 0
 	}
 	return false
+}
+
+// menOfTypes counts side c's men of the types in mask, on the board and in its pools.
+func (p *core64) menOfTypes(mask uint64, c Color) int {
+	n := 0
+	for t := range p.rs.NumPieces() {
+		if mask>>uint(t)&1 != 0 {
+			n += p.pieces(c, t).Count()
+			if p.rs.Hands != nil {
+				n += p.hookHeld(t, c)
+			}
+		}
+	}
+	return n
 }
 
 // goalName is the reason shown for the goal with index i.
