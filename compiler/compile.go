@@ -172,6 +172,9 @@ func (l *lowering) pieces() {
 		}
 		if len(p.FEN) == 2 {
 			pt.Promoted = p.FEN[1]
+			if p.SANLetter == nil {
+				pt.SAN = p.FEN // shogi's promoted pieces are written +P in SAN too
+			}
 		}
 		if p.Royal {
 			rs.RoyalTypes |= 1 << uint(i)

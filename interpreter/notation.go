@@ -189,12 +189,21 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		b.WriteString(rs.SquareName(to))
 	}
 	if t := m.Promotion(); t >= 0 {
-		b.WriteString("=" + string(rs.Piece(t).Letter))
+		b.WriteString("=" + sanPieceText(rs, t))
 	}
 	if t := m.Gated(); t >= 0 {
 		b.WriteString("/" + string(rs.Piece(t).Letter))
 	}
 	return b.String()
+}
+
+// sanPieceText names type t in SAN's promotion suffix: +P for a piece written so in a
+// FEN, else its letter.
+func sanPieceText(rs *compiler.Ruleset, t int) string {
+	if l := rs.Piece(t).Promoted; l != 0 {
+		return "+" + string(l)
+	}
+	return string(rs.Piece(t).Letter)
 }
 
 // sanKey keeps what two moves must share to need their origins told apart in SAN:
@@ -272,7 +281,7 @@ var coordRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`)
 // promotion.
 var longRE = regexp.MustCompile(`^([A-Z])?([a-z][0-9]+)[-x]([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
 
-var sanRE = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
+var sanRE = regexp.MustCompile(`^(\+?[A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?(\+?[A-Za-z]))?$`)
 
 // ParseMove reads a move in coordinate notation or SAN and returns the legal move it names.
 // Coordinate notation may always carry the squares captured in passing (d5e6xe5), and
@@ -447,6 +456,9 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 		return m.Promotion() < 0
 	}
 	t := rs.TypeOf(promo[0])
+	if promo[0] == '+' && len(promo) == 2 {
+		t = rs.TypeOfPromoted(promo[1])
+	}
 	return t >= 0 && m.Promotion() == t
 }
 

@@ -33,6 +33,24 @@ func plainLegal(p *Position) []Move {
 		}
 		p.Unmake()
 	}
+	if rs := p.Ruleset(); rs.RoyalTakesCheckerOnly && c.sideInCheck(us) {
+		// In check, a royal man may only move to take the one man giving check.
+		var king Square = NoSquare
+		for sq := range rs.Cells {
+			if pc := p.At(Square(sq)); pc != NoPiece && pc.Color() == us && rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
+				king = Square(sq)
+			}
+		}
+		checkers := p.Attackers(king, us^1)
+		var kept []Move
+		for _, m := range out {
+			if m.IsDrop() || p.At(m.From()) == NoPiece || rs.RoyalTypes>>uint(p.At(m.From()).Type())&1 == 0 ||
+				checkers.Count() == 1 && checkers.Has(m.To()) {
+				kept = append(kept, m)
+			}
+		}
+		out = kept
+	}
 	if p.Ruleset().MustCapture {
 		// Compulsory capture: a capture is a move after which the opponent has fewer men.
 		men := func() int { return p.core().menOf(us ^ 1) }
