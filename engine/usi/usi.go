@@ -83,9 +83,6 @@ func (b Board) MoveFromUSI(m string) string {
 	return from + to + rest
 }
 
-// handOrder is the order SFEN writes the pieces in hand: rook first, pawn last.
-const handOrder = "RBGSNLP"
-
 // FENFromSFEN turns an SFEN (board, side b or w, hand, move count) into a FEN of a variant
 // with a pool (pools says so): b, the side that moves first, is Chimera's White.
 func FENFromSFEN(sfen string, pools bool) (string, error) {
@@ -167,10 +164,9 @@ func SFENFromFEN(fen string) string {
 			delete(counts, ch)
 		}
 	}
-	for _, ch := range handOrder + strings.ToLower(handOrder) {
-		write(ch)
-	}
-	for _, ch := range hand { // letters SFEN does not order, as they come
+	// In the pool's own order, as Fairy-Stockfish writes the SFEN of the FEN it would write
+	// (shogi's hand G N L P S R B, White's first), not USI's customary R B G S N L P.
+	for _, ch := range hand {
 		write(ch)
 	}
 	h := out.String()

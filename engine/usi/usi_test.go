@@ -26,7 +26,9 @@ func TestSFEN(t *testing.T) {
 			t.Errorf("FENFromSFEN(%s) = %s, which writes back as %s", c.sfen, fen, back)
 		}
 	}
-	if got := SFENFromFEN("4k4/9/9/9/9/9/9/9/4K4[PPPRpbbb] w - - 0 1"); got != "4k4/9/9/9/9/9/9/9/4K4 b R3P3bp 1" {
+	// Fairy-Stockfish 11.1 writes the hand in its pool order: `position fen
+	// 4k4/9/9/9/9/9/9/9/4K4[RBGSNLPPrbgsnlp] w - - 0 1` then `d` prints this Sfen.
+	if got := SFENFromFEN("4k4/9/9/9/9/9/9/9/4K4[GNLPPSRBgnlpsrb] w - - 0 1"); got != "4k4/9/9/9/9/9/9/9/4K4 b GNL2PSRBgnlpsrb 1" {
 		t.Errorf("hand order: got %s", got)
 	}
 	for _, bad := range []string{"", "9/9 x", "9/9 b 2Q!", "9/9 b - 0", "9/9 b - x"} {
