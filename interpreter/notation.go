@@ -129,7 +129,7 @@ func (p *Position) SAN(m Move) string {
 	p.Make(m)
 	var buf [256]Move
 	switch {
-	case p.wonByGoal(): // the move reached a winning goal
+	case p.wonAtOnce(): // a winning goal, or a repetition the opponent loses
 		s += "#"
 	case p.InCheck():
 		if o, _ := p.NoMoves(); !p.Ended().Over && len(p.legalMoves(buf[:0])) == 0 && o == compiler.Loss {
@@ -507,10 +507,12 @@ func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 	return fmt.Errorf("illegal move %s in this position (%s to move)", defs.Quote(in), sideName[p.Side()])
 }
 
-// wonByGoal reports whether the last move reached a goal that wins for its mover.
-func (p *Position) wonByGoal() bool {
+// wonAtOnce reports whether the game is over, lost for the side to move, without its
+// having to be mated: a goal reached, or a repetition it loses (perpetual check given by
+// it, or a side that loses repetitions).
+func (p *Position) wonAtOnce() bool {
 	e := p.Ended()
-	return e.Goal >= 0 && e.Outcome == compiler.Loss
+	return e.Over && e.Outcome == compiler.Loss
 }
 
 // SideName is "white" or "black".

@@ -381,17 +381,19 @@ func TestAnalyzeValues(t *testing.T) {
 	}
 }
 
-// The chess family's win and capture rules in play: for each variant that uses them, 20
-// self-play games (4 with -short), each written as PGN and replayed move by move against
-// the legal moves, must replay in full to the result and reason the games ended with.
-func TestWinAndCaptureRulesSelfplay(t *testing.T) {
+// The rules added with the chess family's, shogi's and the Asian variants in play: for
+// each variant that uses them, 20 self-play games (4 with -short), each written as PGN and
+// replayed move by move against the legal moves, must replay in full to the result and
+// reason the games ended with.
+func TestNewRulesSelfplay(t *testing.T) {
 	games := 20
 	if testing.Short() {
 		games = 4
 	}
 	opt := selfplay.Options{Limits: search.Limits{Nodes: 300}, MaxPlies: 300, Jitter: 0.2, HashMB: 4}
 	for _, v := range []string{"antichess", "giveaway", "suicide", "losers", "codrus", "3check", "5check",
-		"racingkings", "horde", "atomic", "jesonmor"} {
+		"racingkings", "horde", "atomic", "jesonmor", "shogi", "minishogi", "kyotoshogi", "micro", "dobutsu",
+		"grand", "makruk", "makpong", "shatranj"} {
 		t.Run(v, func(t *testing.T) {
 			rs := open(t, v)
 			specs := selfplay.Specs(games, []selfplay.Start{{FEN: rs.SetupAt(0).FEN}}, 2, 7)
