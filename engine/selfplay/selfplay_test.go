@@ -426,7 +426,7 @@ func TestNewRulesSelfplay(t *testing.T) {
 					decided++
 				}
 			}
-			if decided == 0 {
+			if decided == 0 && !testing.Short() {
 				t.Errorf("none of %d games was decided", len(played))
 			}
 		})
