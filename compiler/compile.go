@@ -267,12 +267,44 @@ func modeOf(s string) Mode {
 	return ModeBoth
 }
 
+// initialLeap lowers a first-move leap into the piece's initial list.
+func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode, from [2]Bitboard) {
+	rs := l.rs
+	il := InitialLeap[Bitboard]{NotInCheck: a.NotInCheck}
+	for c := 0; c < 2; c++ {
+		il.quiet[c], il.capture[c] = make([]Bitboard, rs.Cells), make([]Bitboard, rs.Cells)
+	}
+	for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+		for c := 0; c < 2; c++ {
+			v := forColor(w, c)
+			for sq := 0; sq < rs.Cells; sq++ {
+				t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
+				if !from[c].Has(sq) || t == NoSquare || rs.kind[t] != CellSquare {
+					continue
+				}
+				if mode != ModeCapture {
+					il.quiet[c][sq] = il.quiet[c][sq].Or(Bit(t).And(pt.Land[c]))
+				}
+				if mode != ModeMove && mode != ModeCaptureRoyal {
+					il.capture[c][sq] = il.capture[c][sq].With(t)
+				}
+			}
+		}
+	}
+	pt.initial = append(pt.initial, il)
+	rs.FirstMoves = true
+}
+
 func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	rs := l.rs
 	mode := modeOf(a.Mode)
 	from := [2]Bitboard{rs.Squares, rs.Squares}
 	if a.From != "" {
 		from = rs.zones[a.From]
+	}
+	if a.Initial && a.Leap != nil {
+		l.initialLeap(pt, a, mode, from)
+		return
 	}
 	switch {
 	case a.Leap != nil:

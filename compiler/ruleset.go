@@ -61,6 +61,20 @@ type Path[B any] struct {
 	Captures bool
 }
 
+// InitialLeap is a leap only a man with its first-move right may make: quiet and capture
+// targets per color and square, and whether it is barred while its side is in check.
+type InitialLeap[B any] struct {
+	quiet, capture [2][]B
+	NotInCheck     bool
+}
+
+// QuietAt and CaptureAt are the leap's targets from sq for side c.
+func (l *InitialLeap[B]) QuietAt(c Color, sq Square) B   { return l.quiet[c][sq] }
+func (l *InitialLeap[B]) CaptureAt(c Color, sq Square) B { return l.capture[c][sq] }
+
+// Initial lists the piece's first-move leaps.
+func (p *PieceType[B]) Initial() Refs[InitialLeap[B]] { return Refs[InitialLeap[B]]{p.initial} }
+
 // PieceType is one compiled piece type. Tables are indexed [color][square].
 type PieceType[B any] struct {
 	Def        *defs.Piece
@@ -69,7 +83,9 @@ type PieceType[B any] struct {
 	LetterText string // Letter as text, made once (hooks see it without an allocation)
 	// Promoted is, for a piece written "+X" in a FEN (defs.Piece.FEN), X (uppercase); 0
 	// for a piece written with its letter.
-	Promoted    byte
+	Promoted byte
+	// initial are the leaps only a man that has not moved may make (defs.Atom.Initial).
+	initial     []InitialLeap[B]
 	SAN         string
 	Royal       bool
 	Immune      bool
@@ -335,6 +351,9 @@ type Ruleset struct {
 	Kick         bool
 	// CaptureEffects: captures are not plain replacements (bounce or kick).
 	CaptureEffects bool
+	// FirstMoves: some piece has first-move leaps (rights kept per square, in the FEN's
+	// castling field as file letters).
+	FirstMoves bool
 	// Explode: a capture blows up the capturer and the men around the captured square
 	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type).
 	Explode      bool

@@ -55,6 +55,7 @@ const (
 	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechDropPromoted                                    // men dropped either side up
+	MechFirstMoves                                      // leaps only a man that has not moved may make
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -63,7 +64,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -305,6 +306,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.Explode {
 		m |= MechExplode
 	}
+	if r.FirstMoves {
+		m |= MechFirstMoves
+	}
 	if r.NoGivingCheck {
 		m |= MechNoGivingCheck
 	}
@@ -343,8 +347,8 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.leap": true, "pieces.moves.ride": true, "pieces.moves.path": true,
 	"pieces.moves.range": true, "pieces.moves.symmetry": true, "pieces.moves.only": true,
 	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,
-	"pieces.moves.en-passant": true,
-	"pieces.moves.path.step":  true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
+	"pieces.moves.en-passant": true, "pieces.moves.initial": true, "pieces.moves.not-in-check": true,
+	"pieces.moves.path.step": true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,

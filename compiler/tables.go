@@ -77,6 +77,13 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), reach: list(p.reach), visit: list(p.visit), Captures: p.Captures}
 			}
 		}
+		for _, il := range in.initial {
+			out := InitialLeap[B]{NotInCheck: il.NotInCheck}
+			for c := 0; c < 2; c++ {
+				out.quiet[c], out.capture[c] = list(il.quiet[c]), list(il.capture[c])
+			}
+			pt.initial = append(pt.initial, out)
+		}
 		if pr := in.Promotion; pr != nil {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
 				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,

@@ -113,6 +113,11 @@ type Atom struct {
 	From      string   `yaml:"from"`       // zone: allowed only from these squares
 	EPTarget  bool     `yaml:"ep-target"`  // squares passed become en-passant targets
 	EPCapture bool     `yaml:"en-passant"` // may capture onto an en-passant target
+	// Initial: a leap only a man that has not moved yet may make: its square holds a
+	// first-move right, written in the FEN's castling field as its file letter (cambodian
+	// chess's king leap and met double step). NotInCheck: not while its side is in check.
+	Initial    bool `yaml:"initial"`
+	NotInCheck bool `yaml:"not-in-check"`
 }
 
 // Leg is one step (or repeated steps) of a path.

@@ -609,6 +609,12 @@ func (v *validator) rng(s Src, key string, r []int) bool {
 }
 
 func (v *validator) atom(a Atom) {
+	if (a.Initial || a.NotInCheck) && a.Leap == nil {
+		v.add(a.Src, "initial", "initial and not-in-check go with a leap (a first move of the piece)")
+	}
+	if a.NotInCheck && !a.Initial {
+		v.add(a.Src, "not-in-check", "not-in-check goes with initial: true")
+	}
 	var kinds []string
 	var first []int // the vector symmetry and only: apply to
 	okVec := false

@@ -106,6 +106,11 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			}
 		}
 	}
+	if p.firstMoves {
+		if n = p.initialAttacks(sq, by, active, out, n); n == len(out) {
+			return n
+		}
+	}
 	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
 		d := p.tb.Dir(g.Back)
@@ -151,6 +156,30 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 					if n++; n == len(out) {
 						return n
 					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
+// that still have their right, and returns the new count (it stops once out is full).
+func (p *core256) initialAttacks(sq Square, by Color, active bb256, out []attack256, n int) int {
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		ls := pts.At(t).Initial()
+		if ls.Len() == 0 {
+			continue
+		}
+		for b := p.pieces(by, t).And(active).And(p.gates); b.Any(); b = b.Rest() {
+			from := b.First()
+			for i := 0; i < ls.Len(); i++ {
+				if ls.At(i).CaptureAt(by, from).Has(sq) {
+					out[n] = attack256{from, compiler.Bit256(from)}
+					if n++; n == len(out) {
+						return n
+					}
+					break
 				}
 			}
 		}

@@ -192,7 +192,7 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 
 func (p *core256) parseCastling(s string) string {
 	cs := p.rs.Castling
-	if cs == nil && !p.gating {
+	if cs == nil && !p.gating && !p.firstMoves {
 		return fmt.Sprintf("castling rights %s, but %s has no castling", defs.Quote(s), p.rs.Name)
 	}
 	for _, ch := range []byte(s) {
@@ -202,7 +202,7 @@ func (p *core256) parseCastling(s string) string {
 			c = compiler.Black
 			lc = ch - 'a' + 'A'
 		}
-		if p.gating && lc != 'K' && lc != 'Q' {
+		if (p.gating || p.firstMoves) && lc != 'K' && lc != 'Q' {
 			if msg := p.parseGate(ch, c, int(lc)-'A'); msg != "" {
 				return msg
 			}
@@ -540,7 +540,7 @@ func (p *core256) castlingString() string {
 		if p.rs.Castling != nil {
 			out = p.castlingLetters(out, c)
 		}
-		if p.gating {
+		if p.gating || p.firstMoves {
 			out = p.gateLetters(out, c)
 		}
 	}
@@ -558,7 +558,7 @@ func (p *core256) gateLetters(out []byte, c Color) []byte {
 	rs := p.rs
 	h := rs.Hands
 	g := p.gates.And(p.byColor[c])
-	if g.Empty() || h.CaptureTo != h.GateFrom && p.poolEmpty(c, h.GateFrom) {
+	if g.Empty() || p.gating && h.CaptureTo != h.GateFrom && p.poolEmpty(c, h.GateFrom) {
 		return out
 	}
 	for ; g.Any(); g = g.Rest() {

@@ -325,8 +325,41 @@ func (p *core256) manExtras(buf []Move, start int, pt *compiler.PieceType[bb256]
 	if p.poolPromo && pt.Promotion != nil && pt.Promotion.FromPool >= 0 {
 		buf = p.poolPromotions(buf, start, pt)
 	}
+	if p.firstMoves && p.gates.Has(from) && pt.Initial().Len() > 0 {
+		buf = p.genInitial(buf, pt, from, harmless)
+	}
 	if p.gating && p.gates.Has(from) {
 		buf = p.gatedMoves(buf, start, len(buf), from, false)
+	}
+	return buf
+}
+
+// genInitial appends the first-move leaps of the man on from, which still has its right.
+func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Square, harmless bool) []Move {
+	us := p.side
+	occ := p.occupied()
+	capturable := p.byColor[us^1].AndNot(p.immune)
+	if harmless {
+		capturable = bb256{}
+	}
+	inCheck := -1
+	for ls, i := pt.Initial(), 0; i < ls.Len(); i++ {
+		l := ls.At(i)
+		if l.NotInCheck {
+			if inCheck < 0 {
+				inCheck = 0
+				if p.sideInCheck(us) {
+					inCheck = 1
+				}
+			}
+			if inCheck == 1 {
+				continue
+			}
+		}
+		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us])
+		for ; targets.Any(); targets = targets.Rest() {
+			buf = p.emit(buf, pt, newMove(from, targets.First()))
+		}
 	}
 	return buf
 }

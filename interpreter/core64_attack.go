@@ -109,6 +109,11 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			}
 		}
 	}
+	if p.firstMoves {
+		if n = p.initialAttacks(sq, by, active, out, n); n == len(out) {
+			return n
+		}
+	}
 	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
 		d := p.tb.Dir(g.Back)
@@ -154,6 +159,30 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 					if n++; n == len(out) {
 						return n
 					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
+// that still have their right, and returns the new count (it stops once out is full).
+func (p *core64) initialAttacks(sq Square, by Color, active bb64, out []attack64, n int) int {
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		ls := pts.At(t).Initial()
+		if ls.Len() == 0 {
+			continue
+		}
+		for b := p.pieces(by, t) & active & p.gates; b != 0; b &= b - 1 {
+			from := b.First()
+			for i := 0; i < ls.Len(); i++ {
+				if ls.At(i).CaptureAt(by, from).Has(sq) {
+					out[n] = attack64{from, compiler.Bit64(from)}
+					if n++; n == len(out) {
+						return n
+					}
+					break
 				}
 			}
 		}

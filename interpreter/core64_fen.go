@@ -195,7 +195,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 
 func (p *core64) parseCastling(s string) string {
 	cs := p.rs.Castling
-	if cs == nil && !p.gating {
+	if cs == nil && !p.gating && !p.firstMoves {
 		return fmt.Sprintf("castling rights %s, but %s has no castling", defs.Quote(s), p.rs.Name)
 	}
 	for _, ch := range []byte(s) {
@@ -205,7 +205,7 @@ func (p *core64) parseCastling(s string) string {
 			c = compiler.Black
 			lc = ch - 'a' + 'A'
 		}
-		if p.gating && lc != 'K' && lc != 'Q' {
+		if (p.gating || p.firstMoves) && lc != 'K' && lc != 'Q' {
 			if msg := p.parseGate(ch, c, int(lc)-'A'); msg != "" {
 				return msg
 			}
@@ -543,7 +543,7 @@ func (p *core64) castlingString() string {
 		if p.rs.Castling != nil {
 			out = p.castlingLetters(out, c)
 		}
-		if p.gating {
+		if p.gating || p.firstMoves {
 			out = p.gateLetters(out, c)
 		}
 	}
@@ -561,7 +561,7 @@ func (p *core64) gateLetters(out []byte, c Color) []byte {
 	rs := p.rs
 	h := rs.Hands
 	g := p.gates & p.byColor[c]
-	if g == 0 || h.CaptureTo != h.GateFrom && p.poolEmpty(c, h.GateFrom) {
+	if g == 0 || p.gating && h.CaptureTo != h.GateFrom && p.poolEmpty(c, h.GateFrom) {
 		return out
 	}
 	for ; g != 0; g &= g - 1 {

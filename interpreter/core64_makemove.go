@@ -115,7 +115,7 @@ func (p *core64) play(m Move, goals bool) {
 			u.moved = p.normalEffect(m, u)
 		}
 	}
-	if p.gating && m.Kind() != KindNull {
+	if (p.gating || p.firstMoves) && m.Kind() != KindNull {
 		p.gateEffect(m)
 	}
 	if p.fx && p.statused != 0 {
