@@ -141,7 +141,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		}
 		fmt.Fprintf(out, "Game %d (line %d)%s\n", n, g.Line, gameTitle(g))
 	}
-	if t, ok := g.Tag("Variant"); ok && !sameVariant(t.Value, r.rs.Name) {
+	if t, ok := g.Tag("Variant"); ok && !sameVariant(t.Value, r.rs) {
 		fmt.Fprintf(c.err, "chimera replay: warning: %s:%d: [Variant %s] names another variant; replaying as %s\n", r.file, t.Line, defs.Quote(t.Value), r.rs.Name)
 	}
 	// A [FEN] tag sets the start, with or without [SetUp "1"].
@@ -323,29 +323,27 @@ func orUnknown(s string) string {
 	return s
 }
 
-// variantAliases maps names that PGN files use for a variant to the Fairy-Stockfish name.
-var variantAliases = map[string]string{
-	"standard":      "chess",
-	"fromposition":  "chess",
-	"fischerandom":  "chess960",
-	"fischerrandom": "chess960",
-}
-
-// sameVariant compares a [Variant] tag with a variant's name as Fairy-Stockfish names are
+// sameVariant compares a [Variant] tag with a variant as Fairy-Stockfish names are
 // compared: without regard to case, spaces, hyphens and underscores ("King of the Hill"
-// is kingofthehill), with a few common aliases ("Standard" is chess).
-func sameVariant(tag, name string) bool {
+// is kingofthehill), against its name, its aliases and the tags its definition lists
+// (pgn.variant-tags: "Standard" is chess).
+func sameVariant(tag string, rs *compiler.Ruleset) bool {
 	norm := func(s string) string {
-		s = strings.ToLower(strings.Map(func(r rune) rune {
+		return strings.ToLower(strings.Map(func(r rune) rune {
 			if r == ' ' || r == '-' || r == '_' {
 				return -1
 			}
 			return r
 		}, s))
-		if a, ok := variantAliases[s]; ok {
-			return a
-		}
-		return s
 	}
-	return norm(tag) == norm(name)
+	names := append([]string{rs.Name}, defs.BuiltinAliases(rs.Name)...)
+	if d := rs.Def; d != nil && d.PGN != nil {
+		names = append(names, d.PGN.VariantTags...)
+	}
+	for _, n := range names {
+		if norm(tag) == norm(n) {
+			return true
+		}
+	}
+	return false
 }

@@ -76,7 +76,7 @@ type uci struct {
 
 func newUCI(out io.Writer, caps engineCaps) *uci {
 	u := &uci{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: caps.hash(64), threads: 1, multiPV: 1, caps: caps}
-	u.setVariant("chess", false)
+	u.setVariant(uciDefault(), false)
 	return u
 }
 
@@ -260,8 +260,10 @@ func (u *uci) setVariant(name string, announce bool) {
 			name = builtin // an alias: Fairy-Stockfish's normal is chess
 		}
 	}
-	if name == "chess" && u.chess960 {
-		name = "chess960"
+	if u.chess960 {
+		if v := uciChess960Of(name); v != "" {
+			name = v // UCI_Chess960: the built-in played as this game with it set
+		}
 	}
 	rs := u.variants[name]
 	if rs == nil {
@@ -515,4 +517,15 @@ func (u *uci) tellHooks(p *interpreter.Position) {
 			u.say("info string hook error: %s", msg)
 		}
 	}
+}
+
+// uciDefault is UCI's own game: the built-in a UCI engine plays without UCI_Variant (its
+// definition's uci.default).
+func uciDefault() string {
+	return defs.BuiltinWhere(func(d *defs.Definition) bool { return d.UCI != nil && d.UCI.Default })
+}
+
+// uciChess960Of is the built-in played as the game name with UCI_Chess960 set, or "".
+func uciChess960Of(name string) string {
+	return defs.BuiltinWhere(func(d *defs.Definition) bool { return d.UCI != nil && d.UCI.Chess960 && d.UCI.Variant == name })
 }

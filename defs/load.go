@@ -66,7 +66,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		}
 		def.Tests = nil
 		def.Aliases = nil
-		def.XBoard = nil
+		def.XBoard, def.UCI, def.PGN = nil, nil, nil
 	}
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")
@@ -361,4 +361,15 @@ func builtinHint(name string) string {
 		return all
 	}
 	return "did you mean " + strings.Join(near, ", ") + "? " + all
+}
+
+// BuiltinWhere returns the first built-in, in name order, whose definition satisfies ok,
+// or "" (protocol conventions are looked up this way, not by name).
+func BuiltinWhere(ok func(*Definition) bool) string {
+	for _, b := range Builtins() {
+		if def, err := Load(b); err == nil && ok(def) {
+			return b
+		}
+	}
+	return ""
 }

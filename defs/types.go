@@ -40,6 +40,27 @@ type Definition struct {
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
 	// inherited: a variant that extends chess is not XBoard's "normal").
 	XBoard *XBoardConventions `yaml:"xboard"`
+	// UCI: how UCI engines play the variant (never inherited).
+	UCI *UCIConventions `yaml:"uci"`
+	// PGN: how PGN files name the variant besides its name and aliases (never inherited).
+	PGN *PGNConventions `yaml:"pgn"`
+}
+
+// UCIConventions are the UCI protocol's conventions for a variant.
+type UCIConventions struct {
+	Src `yaml:"-"`
+	// Default: UCI's own game, played without UCI_Variant (chess).
+	Default bool `yaml:"default"`
+	// Chess960 with Variant: a UCI engine plays this variant as Variant with
+	// UCI_Chess960 set (chess960 is chess with it).
+	Chess960 bool   `yaml:"chess960"`
+	Variant  string `yaml:"variant"`
+}
+
+// PGNConventions are the names PGN files give the variant in their [Variant] tag.
+type PGNConventions struct {
+	Src         `yaml:"-"`
+	VariantTags []string `yaml:"variant-tags"`
 }
 
 // XBoardConventions are XBoard's conventions for a variant it plays itself.

@@ -158,6 +158,19 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.setups()
 	v.tests()
 	v.xboard()
+	if u := v.def.UCI; u != nil {
+		if u.Chess960 != (u.Variant != "") {
+			v.add(u.Src, "variant", "uci: chess960 and variant go together (the game a UCI engine plays this variant as, with UCI_Chess960)")
+		}
+		if u.Variant != "" && !nameRE.MatchString(u.Variant) {
+			v.add(u.Src, "variant", "uci variant %q: %s", u.Variant, nameRule)
+		}
+	}
+	if g := v.def.PGN; g != nil {
+		for _, tag := range g.VariantTags {
+			v.text(g.Src, "variant-tags", "variant tag", tag, false)
+		}
+	}
 	v.errs.Sort()
 	return v.errs
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
@@ -186,11 +187,15 @@ func (u *uciPlayer) name() string {
 // UCI_Chess960 for chess960.
 func (u *uciPlayer) configure(ctx context.Context, s settings) error {
 	name := s.rs.Name
-	switch name {
-	case "chess":
-	case "chess960":
+	var conv defs.UCIConventions
+	if d := s.rs.Def; d != nil && d.UCI != nil {
+		conv = *d.UCI
+	}
+	switch {
+	case conv.Default:
+	case conv.Chess960:
 		if _, ok := u.options["uci_chess960"]; !ok {
-			return fmt.Errorf("it has no UCI_Chess960 option, so it cannot play chess960")
+			return fmt.Errorf("it has no UCI_Chess960 option, so it cannot play %s", name)
 		}
 		if err := u.p.send("setoption name UCI_Chess960 value true"); err != nil {
 			return err
