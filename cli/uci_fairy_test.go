@@ -51,6 +51,13 @@ func TestUCIScriptPerftMatchesFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		scripts = scripts[:1]
 	}
+	sameScriptPerft(t, fsf, "uci", scripts)
+}
+
+// sameScriptPerft runs each script through Fairy-Stockfish (fsf) and through chimera
+// command (uci or usi, which Fairy-Stockfish also speaks) and compares their perft lines.
+func sameScriptPerft(t *testing.T, fsf, command string, scripts []string) {
+	t.Helper()
 	for _, script := range scripts {
 		cmd := exec.Command(fsf)
 		cmd.Stdin = strings.NewReader(script)
@@ -59,8 +66,8 @@ func TestUCIScriptPerftMatchesFairyStockfish(t *testing.T) {
 			t.Fatalf("fairy-stockfish: %v", err)
 		}
 		var got bytes.Buffer
-		if code := MainWithInput([]string{"uci"}, strings.NewReader(script), &got, &bytes.Buffer{}); code != exitOK {
-			t.Fatalf("chimera uci exited %d", code)
+		if code := MainWithInput([]string{command}, strings.NewReader(script), &got, &bytes.Buffer{}); code != exitOK {
+			t.Fatalf("chimera %s exited %d", command, code)
 		}
 		w, g := perftLines(string(want)), perftLines(got.String())
 		if len(w) < 2 || strings.Join(w, "\n") != strings.Join(g, "\n") {

@@ -3,7 +3,6 @@ package cli
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -19,22 +18,7 @@ func TestUSIScriptPerftMatchesFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		scripts = scripts[:2]
 	}
-	for _, script := range scripts {
-		cmd := exec.Command(fsf)
-		cmd.Stdin = strings.NewReader(script)
-		want, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("fairy-stockfish: %v", err)
-		}
-		var got bytes.Buffer
-		if code := MainWithInput([]string{"usi"}, strings.NewReader(script), &got, &bytes.Buffer{}); code != exitOK {
-			t.Fatalf("chimera usi exited %d", code)
-		}
-		w, g := perftLines(string(want)), perftLines(got.String())
-		if len(w) < 2 || strings.Join(w, "\n") != strings.Join(g, "\n") {
-			t.Errorf("script %q:\nChimera:\n%s\nFairy-Stockfish:\n%s", script, strings.Join(g, "\n"), strings.Join(w, "\n"))
-		}
-	}
+	sameScriptPerft(t, fsf, "usi", scripts)
 }
 
 func TestUSISession(t *testing.T) {

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,45 +45,13 @@ const (
 	chessopsScript = "testdata/chessops/perft.mjs"
 )
 
-// chessopsRunner runs chessopsScript with Node against the chessops installed in dir.
-type chessopsRunner struct {
-	node, dir string
-}
+// chessopsRunner runs chessopsScript with Node against the chessops installed where CHIMERA_CHESSOPS says.
+type chessopsRunner struct{ jsLibrary }
 
-// chessopsFind finds Node and the chessops installation named by CHIMERA_CHESSOPS (a
-// directory whose node_modules holds chessops, as `npm install --prefix DIR chessops`
-// leaves it). Without them the test is skipped, and fails when CI=true: CI installs both.
+// chessopsFind finds Node and the chessops installation (see findJSLibrary).
 func chessopsFind(t *testing.T) chessopsRunner {
 	t.Helper()
-	missing := func(format string, args ...any) {
-		t.Helper()
-		msg := fmt.Sprintf(format, args...)
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s; it is needed for the chessops cross-check and CI=true", msg)
-		}
-		t.Skipf("%s; chessops cross-check skipped (npm install --prefix DIR chessops, then CHIMERA_CHESSOPS=DIR)", msg)
-	}
-	dir := os.Getenv("CHIMERA_CHESSOPS")
-	if dir == "" {
-		missing("CHIMERA_CHESSOPS is not set")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "chessops", "package.json")); err != nil {
-		missing("CHIMERA_CHESSOPS=%s holds no chessops: %v", dir, err)
-	}
-	return chessopsRunner{node: referenceProgram(t, "node"), dir: dir}
-}
-
-// run runs the script with args and stdin, returning its standard output.
-func (r chessopsRunner) run(stdin string, args ...string) ([]byte, error) {
-	cmd := exec.Command(r.node, append([]string{chessopsScript, "--chessops", r.dir}, args...)...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("node %s %s: %v\n%s", chessopsScript, strings.Join(args, " "), err, stderr.String())
-	}
-	return out, nil
+	return chessopsRunner{findJSLibrary(t, "chessops", "CHIMERA_CHESSOPS", chessopsScript)}
 }
 
 // chessopsGames is the start position and the positions of random play, as chessops writes them.

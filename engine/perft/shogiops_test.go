@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,45 +66,13 @@ const (
 	shogiopsScript = "testdata/shogiops/perft.mjs"
 )
 
-// shogiopsRunner runs shogiopsScript with Node against the shogiops installed in dir.
-type shogiopsRunner struct {
-	node, dir string
-}
+// shogiopsRunner runs shogiopsScript with Node against the shogiops installed where CHIMERA_SHOGIOPS says.
+type shogiopsRunner struct{ jsLibrary }
 
-// shogiopsFind finds Node and the shogiops installation named by CHIMERA_SHOGIOPS (a
-// directory whose node_modules holds shogiops, as `npm install --prefix DIR shogiops`
-// leaves it). Without them the test is skipped, and fails when CI=true: CI installs both.
+// shogiopsFind finds Node and the shogiops installation (see findJSLibrary).
 func shogiopsFind(t *testing.T) shogiopsRunner {
 	t.Helper()
-	missing := func(format string, args ...any) {
-		t.Helper()
-		msg := fmt.Sprintf(format, args...)
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s; it is needed for the shogiops cross-check and CI=true", msg)
-		}
-		t.Skipf("%s; shogiops cross-check skipped (npm install --prefix DIR shogiops, then CHIMERA_SHOGIOPS=DIR)", msg)
-	}
-	dir := os.Getenv("CHIMERA_SHOGIOPS")
-	if dir == "" {
-		missing("CHIMERA_SHOGIOPS is not set")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "shogiops", "package.json")); err != nil {
-		missing("CHIMERA_SHOGIOPS=%s holds no shogiops: %v", dir, err)
-	}
-	return shogiopsRunner{node: referenceProgram(t, "node"), dir: dir}
-}
-
-// run runs the script with args and stdin, returning its standard output.
-func (r shogiopsRunner) run(stdin string, args ...string) ([]byte, error) {
-	cmd := exec.Command(r.node, append([]string{shogiopsScript, "--shogiops", r.dir}, args...)...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("node %s %s: %v\n%s", shogiopsScript, strings.Join(args, " "), err, stderr.String())
-	}
-	return out, nil
+	return shogiopsRunner{findJSLibrary(t, "shogiops", "CHIMERA_SHOGIOPS", shogiopsScript)}
 }
 
 // rules is the list of shogiops' rules names.

@@ -34,6 +34,7 @@
 // VARIANT is a shogiops rules name: standard, minishogi, chushogi, annanshogi, kyotoshogi,
 // checkshogi.
 
+import { mulberry32, fnv1a } from '../random.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -197,25 +198,6 @@ function runPerft(req) {
   }
   for (const drop of rootMates) out.divide[makeUsi(drop)] = [0, depth === 1 ? 1 : 0];
   return out;
-}
-
-// mulberry32: a small seeded PRNG (shogiops has none), returning floats in [0, 1).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// fnv1a hashes the variant's name into the seed, so variants draw different games.
-function fnv1a(s) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
 }
 
 function randomPositions(rules, count, seed, minPly, maxPly) {
