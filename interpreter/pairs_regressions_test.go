@@ -3,7 +3,6 @@
 package interpreter
 
 import (
-	"strings"
 	"testing"
 
 	"chimera/defs"
@@ -14,30 +13,11 @@ import (
 // on; else the goal's name), and with the same position read back from its FEN.
 func knownBugGame(t *testing.T, src, fen, game, want string) {
 	t.Helper()
-	def, err := defs.Parse("bug.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := Build(def)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bothCores(t, func(t *testing.T) {
-		p, err := FromFEN(rs, fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, mv := range strings.Fields(game) {
-			m, err := p.ParseMove(mv)
-			if err != nil {
-				t.Fatalf("%s: %v", mv, err)
-			}
-			p.Make(m)
-		}
+	playOnBothCores(t, src, fen, game, func(t *testing.T, p *Position) {
 		if got := p.Ended().Reason; got != want {
 			t.Errorf("%s from %s: the game ends by %q, want %q", game, fen, got, want)
 		}
-		q, err := FromFEN(rs, p.FEN())
+		q, err := FromFEN(p.Ruleset(), p.FEN())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1269,11 +1269,11 @@ func TestCaptureEffectPromotesFromPool(t *testing.T) {
 		"4k2r/6P1/8/8/8/8/8/4K3[Q][] w - - 0 1", "gxh8=Q+", "4k2Q/8/8/8/8/8/8/4K3[Pr][] b - - 0 1")
 }
 
-// checkEffectGame plays game from fen in the definition src, on both cores, and compares
-// the position reached with want (its pools first).
-func checkEffectGame(t *testing.T, src, fen, game, want string) {
+// playOnBothCores builds the definition src, plays game (moves separated by spaces) from
+// fen on each core, and hands the position reached to check.
+func playOnBothCores(t *testing.T, src, fen, game string, check func(t *testing.T, p *Position)) {
 	t.Helper()
-	def, err := defs.Parse("effect.yaml", []byte(src))
+	def, err := defs.Parse("game.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1293,6 +1293,15 @@ func checkEffectGame(t *testing.T, src, fen, game, want string) {
 			}
 			p.Make(m)
 		}
+		check(t, p)
+	})
+}
+
+// checkEffectGame plays game from fen in the definition src, on both cores, and compares
+// the position reached with want (its pools first).
+func checkEffectGame(t *testing.T, src, fen, game, want string) {
+	t.Helper()
+	playOnBothCores(t, src, fen, game, func(t *testing.T, p *Position) {
 		pools := func(fen string) string {
 			board := strings.Fields(fen)[0]
 			return board[strings.IndexByte(board, '['):]
