@@ -96,9 +96,27 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	if st := rs.Status; st != nil && st.Immobile {
 		e.stunned = 75
 	}
+	e.giveaway()
 	e.goals()
 	e.fillNearGoal()
 	return e
+}
+
+// giveaway turns material around where a goal rewards losing men: a side that loses a
+// kind of men (antichess: all its men; codrus: its king) wins by it, so each man of those
+// kinds counts against its side.
+func (e *evaluator) giveaway() {
+	for gls, i := e.rs.Goals(), 0; i < gls.Len(); i++ {
+		g := gls.At(i)
+		if g.Extinct == 0 || g.Own != (g.Result == compiler.Win) {
+			continue // being left without those men is no good for the side left
+		}
+		for t := range e.value {
+			if g.Extinct>>uint(t)&1 != 0 && e.value[t] > 0 {
+				e.value[t] = -e.value[t]
+			}
+		}
+	}
 }
 
 // emptyBoardMobility is how many squares a White piece of type t on sq reaches on an
