@@ -495,6 +495,46 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
 			outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
 	}
+	if rs.StalemateByMen {
+		out = append(out, "Stalemate: the side with fewer men on the board wins; as many men draw.")
+	}
+	if rs.MustCapture {
+		out = append(out, "Captures are compulsory: while a capture is legal, only captures are.")
+	}
+	if rs.NoGivingCheck {
+		out = append(out, "No move may give check.")
+	}
+	if rs.RoyalOptional {
+		out = append(out, "A side may have no royal piece.")
+	}
+	if rs.RoyalTakesCheckerOnly {
+		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
+	}
+	if rs.CheckCounter > 0 {
+		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
+	}
+	if x := def.Capture; x != nil && x.Explode != nil {
+		spare := ""
+		if len(x.Explode.Spare) > 0 {
+			spare = " but " + orList(x.Explode.Spare)
+		}
+		out = append(out, fmt.Sprintf("Captures explode: the capturer and every man%s standing %s of the captured square leave the game; a move that blows up one's own royal piece is illegal.", spare, stepsText(x.Explode.Steps)))
+	}
+	if h := def.Hands; h != nil && h.Drops != nil {
+		d := h.Drops
+		if len(d.OnePerFile) > 0 {
+			out = append(out, fmt.Sprintf("No %s is dropped on a file that holds one of its side's already.", orList(d.OnePerFile)))
+		}
+		if len(d.NoMate) > 0 {
+			out = append(out, fmt.Sprintf("A checkmate given by dropping a %s is lost by the side that dropped it.", orList(d.NoMate)))
+		}
+		if d.Promoted {
+			out = append(out, "A piece in hand may be dropped as what it promotes to (+P@a2).")
+		}
+	}
+	if rs.FirstMoves {
+		out = append(out, "First moves: some leaps only a man that has not moved may make; the FEN's castling field lists the files of the men that still may.")
+	}
 	for i := range rs.NumGoals() {
 		out = append(out, describeGoal(rs, rs.Goal(i)))
 	}
@@ -523,8 +563,20 @@ func describeRules(rs *compiler.Ruleset) []string {
 	for _, p := range def.Pieces {
 		if pr := p.Promotion; pr != nil {
 			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
+			if pr.Leaving {
+				s += ", also on a move that leaves it"
+			}
+			if pr.OnCapture {
+				s += ", only by capturing"
+			}
 			if pr.Optional {
 				s += ", or stays as it is"
+			}
+			if pr.Forced != "" {
+				s += fmt.Sprintf(" (not on %s)", zoneText(rs, pr.Forced))
+			}
+			if len(pr.Limits) > 0 {
+				s += ", only to a piece its side has fewer of than " + limitsText(pr.Limits)
 			}
 			if pr.FromPool != "" {
 				s += ", taking the new piece from the " + pr.FromPool
@@ -624,8 +676,49 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if len(d.Hit) > 0 {
 		cond = append(cond, fmt.Sprintf("a move hits an enemy %s (captures it, removes it or bounces over it; if it hits one of the mover's own first, the result is reversed)", orList(d.Hit)))
 	}
+	if len(d.Extinct) > 0 {
+		side := "the opponent has"
+		if d.Whose == "own" {
+			side = "the mover has"
+		}
+		kinds := "of one of the kinds " + orList(d.Extinct)
+		if d.Together {
+			kinds = "of " + orList(d.Extinct) + " counted together"
+			if len(d.Extinct) == rs.NumPieces() {
+				kinds = "in all"
+			}
+		}
+		men := "men"
+		if d.AtMost == 1 {
+			men = "man"
+		}
+		if len(d.Extinct) == 1 {
+			kinds = ""
+			men = d.Extinct[0]
+		}
+		c := strings.TrimSpace(fmt.Sprintf("%s at most %d %s %s", side, d.AtMost, men, kinds)) + " on the board and in hand"
+		if d.AtMost == 0 {
+			c = strings.TrimSpace(fmt.Sprintf("%s no %s %s", side, men, kinds)) + " left, on the board or in hand"
+		}
+		if d.OpponentAtLeast > 0 {
+			c += fmt.Sprintf(" while the other side has at least %d", d.OpponentAtLeast)
+		}
+		cond = append(cond, c)
+	}
+	if d.ChecksGiven {
+		cond = append(cond, fmt.Sprintf("the mover has given its %d checks", rs.CheckCounter))
+	}
+	if d.Stands != "" {
+		cond = append(cond, fmt.Sprintf("a %s of the side to move still stands on zone %s (it got there the move before)", typeLetters(rs, g.Types), zoneText(rs, d.Stands)))
+	}
+	if d.Side != "" {
+		cond = append(cond, d.Side+" has moved")
+	}
 	if d.When != "" {
 		cond = append(cond, fmt.Sprintf("after the move, %s holds", d.When))
+	}
+	if d.Answerable {
+		cond = append(cond, "the opponent cannot answer by reaching its own part of the zone in one move")
 	}
 	result := "wins"
 	switch d.Result {
@@ -706,4 +799,18 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 func zoneSets(rs *compiler.Ruleset, name string) [2]compiler.Bitboard {
 	z, _ := rs.Zone(name)
 	return z
+}
+
+// limitsText writes promotion limits: "1 Q, 2 R" in the order of the letters.
+func limitsText(limits map[string]int) string {
+	letters := make([]string, 0, len(limits))
+	for l := range limits {
+		letters = append(letters, l)
+	}
+	sort.Strings(letters)
+	var parts []string
+	for _, l := range letters {
+		parts = append(parts, fmt.Sprintf("%d %s", limits[l], l))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -115,3 +115,34 @@ func TestShowIrregularBoard(t *testing.T) {
 		t.Errorf("--generated: got exit %d and\n%s\nwant the generated description", code, out)
 	}
 }
+
+// Every rule added with the chess family's, shogi's and the Asian variants is described
+// by show, in words (not left out, not left as an empty condition).
+func TestDescribeNewRules(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"antichess", "Captures are compulsory"},
+		{"antichess", "when the mover has no men in all left"},
+		{"racingkings", "No move may give check."},
+		{"horde", "A side may have no royal piece."},
+		{"3check", "Checks are counted: each side has 3 to give"},
+		{"3check", "when the mover has given its 3 checks"},
+		{"atomic", "Captures explode"},
+		{"jesonmor", "still stands on zone centre"},
+		{"shogi", "No P is dropped on a file"},
+		{"shogi", "A checkmate given by dropping a P is lost"},
+		{"shogi", "also on a move that leaves it"},
+		{"kyotoshogi", "dropped as what it promotes to"},
+		{"micro", "only by capturing"},
+		{"grand", "only to a piece its side has fewer of than"},
+		{"makpong", "may not move but to take the one piece giving check"},
+		{"cambodian", "First moves:"},
+		{"shatranj", "while the other side has at least 2"},
+		{"suicide", "the side with fewer men on the board wins"},
+	} {
+		code, out, _ := run("show", c.variant)
+		text := strings.Join(strings.Fields(out), " ")
+		if code != 0 || !strings.Contains(text, c.want) || strings.Contains(text, "when ,") {
+			t.Errorf("chimera show %s: want %q in the rules:\n%s", c.variant, c.want, out)
+		}
+	}
+}
