@@ -402,8 +402,12 @@ func writePiece(s *svgWriter, rs *compiler.Ruleset, pc interpreter.Piece, cx, cy
 		if pc.Color() == compiler.Black {
 			fill, stroke = "#1a1a1a", "#1a1a1a"
 		}
-		s.f(`<text class="piece %s" data-square="%s" data-piece="%s" x="%d" y="%d" %s font-size="30" font-weight="bold" fill="%s" stroke="%s" stroke-width="1.6" paint-order="stroke">%s</text>`+"\n",
-			side, square, fen, cx, cy+11, svgFont, fill, stroke, letter)
+		shown, size := letter, 30
+		if l := rs.Piece(t).Promoted; l != 0 {
+			shown, size = "+"+string(l), 24 // as the FEN writes it: shogi's +P
+		}
+		s.f(`<text class="piece %s" data-square="%s" data-piece="%s" x="%d" y="%d" %s font-size="%d" font-weight="bold" fill="%s" stroke="%s" stroke-width="1.6" paint-order="stroke">%s</text>`+"\n",
+			side, square, fen, cx, cy+11, svgFont, size, fill, stroke, shown)
 		return
 	}
 	font := `font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Apple Symbols, serif" font-size="38"`
