@@ -212,7 +212,12 @@ func (l *lowering) pieces() {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
 				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture}
 			if pr.Forced != "" {
+				// Where promotion is compulsory, a move promotes: the forced squares belong
+				// to the zone, even when the definition left them out of it.
 				cp.HasForced, cp.Forced = true, rs.zones[pr.Forced]
+				for c := White; c <= Black; c++ {
+					cp.Zone[c] = cp.Zone[c].Or(cp.Forced[c])
+				}
 			}
 			if len(pr.Limits) > 0 {
 				cp.HasLimits, cp.limit = true, make([]int, len(l.def.Pieces))

@@ -168,17 +168,14 @@ func (p *core256) landingPromotions(buf []Move, start int, pt *compiler.PieceTyp
 			buf = append(buf, m)
 			continue
 		}
-		if m.Promotion() >= 0 && m.Promotion() != pr.ChoiceAt(0) || m.Promotion() < 0 && pr.Zone[p.side].Has(to) {
-			continue // another choice of a capture already re-emitted (or optional's "stay")
-		}
-		m &^= promotionMask
-		if land := p.landing(m); land == NoSquare || !pr.Zone[p.side].Has(land) {
+		// emit left the capture whole: it promotes where the capturer lands (or, with
+		// leaving, when it left the zone and did not fall off the board).
+		land := p.landing(m)
+		if land == NoSquare || !pr.Zone[p.side].Has(land) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
 			buf = append(buf, m)
 			continue
 		}
-		for i := range pr.NumChoices() {
-			buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
-		}
+		buf = p.appendPromotions(buf, pr, m, land)
 	}
 	return buf
 }

@@ -198,6 +198,9 @@ func (p *core256) dropEffect(m Move) Piece {
 	pc := MakePiece(t, us)
 	to := m.To()
 	p.putPiece(to, pc)
+	if m.Promotion() >= 0 && h.Demote {
+		p.setMark(to, true) // it returns to a pool as what was dropped
+	}
 	if p.tb.Piece(t).ResetsClock {
 		p.halfmove = 0
 	}

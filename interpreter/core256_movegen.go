@@ -419,7 +419,7 @@ func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
 		return append(buf, m)
 	}
-	if pr.HasForced || pr.OnCapture || pr.HasLimits {
+	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects {
 		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices() {
@@ -428,14 +428,29 @@ func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move
 	return buf
 }
 
-// emitForced appends m's promotions where part of the zone makes an optional promotion
-// compulsory (staying unpromoted is left out when m ends there), or where only captures
-// promote (m alone when it captures nothing).
+// emitForced appends m's promotions where the rules go beyond a plain choice: with
+// capture effects a capture is left whole, for landingPromotions to expand where the
+// capturer lands; where only captures promote a quiet move stays as it is (and has no
+// move into the part of the zone where promotion is compulsory); otherwise see
+// appendPromotions.
 func (p *core256) emitForced(buf []Move, pr *compiler.Promotion[bb256], m Move) []Move {
-	if pr.OnCapture && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
+	if p.capEffects && p.board[m.To()] != NoPiece {
 		return append(buf, m)
 	}
-	forced := pr.HasForced && pr.Forced[p.side].Has(m.To())
+	if pr.OnCapture && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
+		if pr.HasForced && pr.Forced[p.side].Has(m.To()) {
+			return buf // it could neither promote nor stay unpromoted there
+		}
+		return append(buf, m)
+	}
+	return p.appendPromotions(buf, pr, m, m.To())
+}
+
+// appendPromotions appends the promotions of m, which promotes with its piece ending on
+// land: each choice but staying unpromoted where promotion is compulsory, and but the
+// types the side has its limit of.
+func (p *core256) appendPromotions(buf []Move, pr *compiler.Promotion[bb256], m Move, land Square) []Move {
+	forced := pr.HasForced && pr.Forced[p.side].Has(land)
 	for i := range pr.NumChoices() {
 		c := pr.ChoiceAt(i)
 		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit(c) > 0 && p.pieces(p.side, c).Count() >= pr.Limit(c) {

@@ -164,20 +164,7 @@ func (s *pairSpec) dropKeys() string {
 
 // pairKnownBugs are the interpreter's bugs the matrix finds and that are not fixed yet, by
 // pair and kind of failure (pairRun.fail): logged, not failed.
-var pairKnownBugs = map[string]string{
-	// A capture through a capture effect (capture: {effect: replace, kick: ...} or a
-	// bounce) ignores promotion.limits, leaving and forced: with limits a capture into the
-	// zone is not generated at all (no choice left?); with leaving it never promotes; with
-	// forced it is also offered unpromoted; a bounce landing in the zone promotes to a type
-	// at its limit, and where promotion is forced only unpromoted.
-	"kick×shogi-promotion forced":    "capture effects ignore forced promotion",
-	"bounce×shogi-promotion forced":  "capture effects ignore forced promotion",
-	"bounce×promotion-limits limits": "capture effects ignore promotion.limits",
-	"kick×promotion-limits limits":   "capture effects ignore promotion.limits",
-	// A quiet move into the forced zone is offered unpromoted under on-capture: forced and
-	// on-capture disagree there (the limits rule would leave the pawn no move).
-	"shogi-promotion×promotion-on-capture forced": "on-capture lets a quiet move into the forced zone go unpromoted",
-}
+var pairKnownBugs = map[string]string{}
 
 // mustDropList is the must-drop key's value: every type that can be held, or none.
 func (s *pairSpec) mustDropList() string {
@@ -750,10 +737,14 @@ func expectedChange(p *Position, m Move) menChange {
 		}
 	}
 	if m.Kind() == KindDrop && m.Promotion() >= 0 {
-		// A man dropped promoted (drops.promoted) is not marked, even with demote (it
-		// returns to a pool as what it was dropped as): one type becomes another.
+		// A man dropped promoted (drops.promoted) becomes another type; where the hands
+		// demote it is marked, and counts as what it demotes to.
+		placed := m.Promotion()
+		if rs.Hands.Demote {
+			placed = rs.Hands.DemoteTo(placed)
+		}
 		ch.adj[m.Dropped()]--
-		ch.adj[m.Promotion()]++
+		ch.adj[placed]++
 	}
 	if m.Kind() != KindNormal && m.Kind() != KindEP {
 		return ch // drops, exchanges, castling: nothing is captured or promoted
