@@ -275,7 +275,7 @@ func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 			}
 			if pc := p.At(sq); pc != interpreter.NoPiece && open == ' ' {
 				if l := rs.Piece(pc.Type()).Promoted; l != 0 {
-					// A piece written +X in a FEN (shogi's promoted pieces) shows so: +p.
+					// A piece written +X in a FEN shows so: +p.
 					open, ch = '+', l
 					if pc.Color() == compiler.Black {
 						ch += 'a' - 'A'

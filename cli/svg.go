@@ -404,7 +404,7 @@ func writePiece(s *svgWriter, rs *compiler.Ruleset, pc interpreter.Piece, cx, cy
 		}
 		shown, size := letter, 30
 		if l := rs.Piece(t).Promoted; l != 0 {
-			shown, size = "+"+string(l), 24 // as the FEN writes it: shogi's +P
+			shown, size = "+"+string(l), 24 // as the FEN writes it: +P
 		}
 		s.f(`<text class="piece %s" data-square="%s" data-piece="%s" x="%d" y="%d" %s font-size="%d" font-weight="bold" fill="%s" stroke="%s" stroke-width="1.6" paint-order="stroke">%s</text>`+"\n",
 			side, square, fen, cx, cy+11, svgFont, size, fill, stroke, shown)

@@ -9,19 +9,20 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/defs"
 	"chimera/engine/usi"
 )
 
 var usiCommand = &command{
 	name:    "usi",
 	args:    "",
-	summary: "run as a USI (shogi) engine",
-	details: `Speaks the Universal Shogi Interface on standard input and output, as shogi GUIs
+	summary: "run as a USI engine (the Universal Shogi Interface)",
+	details: `Speaks the Universal Shogi Interface on standard input and output, as USI GUIs
 expect: usi, isready, usinewgame, position startpos|sfen SFEN [moves ...], go (btime,
 wtime, byoyomi, binc, winc, depth, nodes, movetime, infinite, perft N), stop,
-ponderhit, gameover, quit. The variant is shogi unless setoption name USI_Variant
-(or UCI_Variant) value NAME picks another built-in: minishogi, judkins, gorogoro,
-euroshogi, kyotoshogi, micro, dobutsu, or any other.
+ponderhit, gameover, quit. The variant is USI's own game (the built-in whose
+definition says usi: {default: true}) unless setoption name USI_Variant (or
+UCI_Variant) value NAME picks another built-in.
 
 Positions are SFEN (b, the side that moves first, is White in Chimera's FEN) and
 moves USI's (7g7f, 7g7f+, P*5e); "bestmove resign" when the side to move has no
@@ -53,7 +54,7 @@ func newUSI(out io.Writer) *usiSession {
 	w := &usiWriter{out: out}
 	s := &usiSession{out: w}
 	s.u = newUCI(w, engineCaps{})
-	s.selectVariant("shogi")
+	s.selectVariant(defs.BuiltinWhere(func(d *defs.Definition) bool { return d.USI != nil && d.USI.Default }))
 	return s
 }
 

@@ -173,7 +173,7 @@ func (l *lowering) pieces() {
 		if len(p.FEN) == 2 {
 			pt.Promoted = p.FEN[1]
 			if p.SANLetter == nil {
-				pt.SAN = p.FEN // shogi's promoted pieces are written +P in SAN too
+				pt.SAN = p.FEN // a piece written +X in a FEN is written so in SAN too
 			}
 		}
 		if p.Royal {

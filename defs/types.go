@@ -44,6 +44,15 @@ type Definition struct {
 	UCI *UCIConventions `yaml:"uci"`
 	// PGN: how PGN files name the variant besides its name and aliases (never inherited).
 	PGN *PGNConventions `yaml:"pgn"`
+	// USI: how USI engines play the variant (never inherited).
+	USI *USIConventions `yaml:"usi"`
+}
+
+// USIConventions are the USI protocol's conventions for a variant.
+type USIConventions struct {
+	Src `yaml:"-"`
+	// Default: USI's own game, the one a USI session plays unless told otherwise.
+	Default bool `yaml:"default"`
 }
 
 // UCIConventions are the UCI protocol's conventions for a variant.
@@ -52,7 +61,7 @@ type UCIConventions struct {
 	// Default: UCI's own game, played without UCI_Variant (chess).
 	Default bool `yaml:"default"`
 	// Chess960 with Variant: a UCI engine plays this variant as Variant with
-	// UCI_Chess960 set (chess960 is chess with it).
+	// UCI_Chess960 set.
 	Chess960 bool   `yaml:"chess960"`
 	Variant  string `yaml:"variant"`
 }
@@ -114,10 +123,10 @@ type Piece struct {
 	Promotion   *Promotion `yaml:"promotion"`
 	Confined    string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
 	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
-	// the piece it promoted from, as shogi's promoted pieces are written ("+P").
+	// the piece it promoted from ("+P").
 	FEN string `yaml:"fen"`
 	// DemotesTo: the letter of the type a captured man of this type enters a pool as (a
-	// shogi tokin returns to the hand as a pawn).
+	// promoted pawn returns to a pool as a pawn).
 	DemotesTo string `yaml:"demotes-to"`
 }
 
@@ -135,8 +144,8 @@ type Atom struct {
 	EPTarget  bool     `yaml:"ep-target"`  // squares passed become en-passant targets
 	EPCapture bool     `yaml:"en-passant"` // may capture onto an en-passant target
 	// Initial: a leap only a man that has not moved yet may make: its square holds a
-	// first-move right, written in the FEN's castling field as its file letter (cambodian
-	// chess's king leap and met double step). NotInCheck: not while its side is in check.
+	// first-move right, written in the FEN's castling field as its file letter (a royal's
+	// knight leap, a man's double step). NotInCheck: not while its side is in check.
 	Initial    bool `yaml:"initial"`
 	NotInCheck bool `yaml:"not-in-check"`
 }
@@ -160,14 +169,14 @@ type Promotion struct {
 	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent
 	// Leaving: a move that starts in the zone may promote as well as one that ends there.
 	Leaving bool `yaml:"leaving"`
-	// Forced: with optional, a zone where promotion is compulsory (a shogi pawn on the
-	// last rank).
+	// Forced: with optional, a zone where promotion is compulsory (where the piece
+	// could not move again).
 	Forced string `yaml:"forced"`
-	// OnCapture: only a move that captures promotes (micro shogi's pieces turn over when
-	// they capture).
+	// OnCapture: only a move that captures promotes (pieces that turn over when they
+	// capture).
 	OnCapture bool `yaml:"on-capture"`
 	// Limits: letter -> count; a promotion to that type is offered only while the side has
-	// fewer than count men of it on the board (grand chess: only to a piece it has lost).
+	// fewer than count men of it on the board (only to a piece it has lost).
 	Limits map[string]int `yaml:"limits"`
 }
 
@@ -202,18 +211,18 @@ type Rules struct {
 	NoMoves    NoMoves `yaml:"no-moves"`   // result when the side to move has no legal move
 	FiftyMove  *int    `yaml:"fifty-move"` // half-moves without capture or clock-reset; 0 = off
 	Repetition *int    `yaml:"repetition"` // occurrences that draw; 0 = off
-	// MustCapture: when a capture is legal, only captures are (antichess, losers).
+	// MustCapture: when a capture is legal, only captures are.
 	MustCapture bool `yaml:"must-capture"`
 	// RoyalTakesCheckerOnly: while in check, a royal piece may move only to take the one
 	// piece giving check (makpong).
 	RoyalTakesCheckerOnly bool `yaml:"royal-takes-checker-only"`
-	// MayGiveCheck false: a move that attacks an enemy royal piece is illegal (racing kings).
+	// MayGiveCheck false: a move that attacks an enemy royal piece is illegal.
 	MayGiveCheck *bool `yaml:"may-give-check"`
 	// RoyalOptional: a side may have no royal piece; the check rule then has nothing to
-	// protect on that side (horde).
+	// protect on that side.
 	RoyalOptional bool `yaml:"royal-optional"`
 	// PerpetualCheck: loss makes a repetition lost by a side that gave check at each of its
-	// moves since the position first occurred (shogi, xiangqi).
+	// moves since the position first occurred.
 	PerpetualCheck string `yaml:"perpetual-check"`
 	// RepetitionLoses: white | black, the side that loses a repetition that is not a
 	// perpetual check (default: a draw).
@@ -251,7 +260,7 @@ type Goal struct {
 	AtMost   int      `yaml:"at-most"`
 	Together bool     `yaml:"together"`
 	// OpponentAtLeast: with extinct, the goal holds only while the other side has at least
-	// this many men of those types (counted the same way): shatranj's bare king loses only
+	// this many men of those types (counted the same way): a bare royal loses only
 	// to a side with men left to win with.
 	OpponentAtLeast int `yaml:"opponent-at-least"`
 	// ChecksGiven: the goal holds when the mover has given all the checks of the rules'
@@ -265,8 +274,8 @@ type Goal struct {
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move
-	// that brings one of the goal's pieces onto its own part of the zone (the flag rule of
-	// racing kings): the game goes on, and a stands goal decides after the answer.
+	// that brings one of the goal's pieces onto its own part of the zone (a flag rule
+	// with an answer): the game goes on, and a stands goal decides after the answer.
 	Answerable bool   `yaml:"answerable"`
 	Result     string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
@@ -304,7 +313,7 @@ type CaptureRule struct {
 	Explode *Explosion `yaml:"explode"`
 }
 
-// Explosion is what a capture blows up besides the captured man (atomic chess): the
+// Explosion is what a capture blows up besides the captured man (explosions): the
 // capturer, and every man, of either side, on the squares at Steps (all symmetry images)
 // from the captured square, except those of the Spare types. Exploded men leave the game.
 type Explosion struct {
@@ -351,14 +360,14 @@ type Drops struct {
 	// dropped on a corner gains its right while the royal stands there.
 	CreateCastling string `yaml:"create-castling"`
 	// OnePerFile lists letters: no such man may be dropped on a file that holds one of its
-	// side's men of that type already (shogi's nifu).
+	// side's men of that type already.
 	OnePerFile []string `yaml:"one-per-file"`
 	// NoMate lists letters: a checkmate given by dropping such a man is lost by the side
-	// that dropped it (shogi's uchifuzume, as Fairy-Stockfish 11.1 plays it: the drop is a
+	// that dropped it (as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).
 	NoMate []string `yaml:"no-mate"`
-	// Promoted: a man in the pool may also be dropped as the type it promotes to (Kyoto
-	// shogi's pieces, dropped either side up), written +P@a2.
+	// Promoted: a man in the pool may also be dropped as the type it promotes to (either
+	// side up), written +P@a2.
 	Promoted bool `yaml:"promoted"`
 }
 

@@ -56,7 +56,7 @@ func royalNames(rs *compiler.Ruleset) string {
 
 // letterOf is the FEN letter of pc: upper case for White, lower case for Black.
 // writeMan writes pc's token in a FEN: its letter, or "+" and the letter it promoted from
-// for a piece written so (shogi's +P), upper case for White.
+// for a piece written so (+P), upper case for White.
 func writeMan(b *strings.Builder, rs *compiler.Ruleset, pc Piece) {
 	if l := rs.Piece(pc.Type()).Promoted; l != 0 {
 		if pc.Color() == compiler.Black {

@@ -80,7 +80,7 @@ func (p *Position) plainCoord(m Move) string {
 }
 
 // promotionText is how coordinate notation writes m's promotion to type t: "+" when t is
-// written "+X" in a FEN and X is the moving man's letter (shogi's promotion, as
+// written "+X" in a FEN and X is the moving man's letter (a promotion as
 // Fairy-Stockfish and USI write it: 7g7f+), else t's letter in lower case.
 func (p *Position) promotionText(m Move, t int) string {
 	rs := p.Ruleset()
@@ -90,7 +90,7 @@ func (p *Position) promotionText(m Move, t int) string {
 			return "+"
 		}
 		if l := mover.Promoted; l != 0 && rs.Piece(t).Letter == l {
-			return "-" // back to the piece it promoted from (Kyoto shogi's turn-over)
+			return "-" // back to the piece it promoted from (a turn-over)
 		}
 	}
 	return strings.ToLower(string(rs.Piece(t).Letter))
@@ -292,7 +292,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return NoMove, fmt.Errorf("empty move")
 	}
 	if plus := strings.TrimRight(in, "#!?"); strings.HasSuffix(plus, "+") {
-		// A promotion written "+" (shogi's 7g7f+), before '+' is read as a check mark.
+		// A promotion written "+" (c3c4+), before '+' is read as a check mark.
 		legal := p.LegalMoves(nil)
 		for _, m := range legal {
 			if t := m.Promotion(); t >= 0 && p.promotionText(m, t) == "+" && p.coordMatches(plus, m, legal) {

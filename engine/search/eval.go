@@ -103,7 +103,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 }
 
 // giveaway turns material around where a goal rewards losing men: a side that loses a
-// kind of men (antichess: all its men; codrus: its king) wins by it, so each man of those
+// kind of men (all its men, or its royal) wins by it, so each man of those
 // kinds counts against its side.
 func (e *evaluator) giveaway() {
 	for gls, i := e.rs.Goals(), 0; i < gls.Len(); i++ {

@@ -165,7 +165,7 @@ func SFENFromFEN(fen string) string {
 		}
 	}
 	// In the pool's own order, as Fairy-Stockfish writes the SFEN of the FEN it would write
-	// (shogi's hand G N L P S R B, White's first), not USI's customary R B G S N L P.
+	// (White's first), not in USI's customary R B G S N L P.
 	for _, ch := range hand {
 		write(ch)
 	}
