@@ -25,10 +25,10 @@ func (p *core256) keepRoyalCheckerTakes(buf []Move) []Move {
 	if !p.sideInCheck(p.side) {
 		return buf
 	}
+	checkers := p.attackers(p.royals(p.side).First(), p.side^1)
 	n := 0
 	for _, m := range buf {
 		if !m.IsDrop() && m.Kind() != KindNull && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0 {
-			checkers := p.attackers(p.royals(p.side).First(), p.side^1)
 			if checkers.Many() || !checkers.Has(m.To()) {
 				continue
 			}
@@ -289,6 +289,10 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 		for ; targets.Any(); targets = targets.Rest() {
 			buf = append(buf, newMove(from, targets.First()))
 		}
+	} else if p.specialPromo {
+		for ; targets.Any(); targets = targets.Rest() {
+			buf = p.emitPromotions(buf, pt.Promotion, newMove(from, targets.First()))
+		}
 	} else {
 		for ; targets.Any(); targets = targets.Rest() {
 			buf = p.emit(buf, pt, newMove(from, targets.First()))
@@ -358,7 +362,7 @@ func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Squ
 		}
 		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us])
 		for ; targets.Any(); targets = targets.Rest() {
-			buf = p.emit(buf, pt, newMove(from, targets.First()))
+			buf = p.emitAny(buf, pt, newMove(from, targets.First()))
 		}
 	}
 	return buf
@@ -412,12 +416,35 @@ func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
-// With capture effects a capture promotes where the capturer lands: genMan then re-emits
-// the piece's captures by landingPromotions.
+// Where promotions follow more rules, or capture effects promote a capture where the
+// capturer lands (genMan's landingPromotions), emitPromotions is used instead (emitAny).
 func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
 	pr := pt.Promotion
-	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
+	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
+	}
+	for i := range pr.NumChoices() {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	}
+	return buf
+}
+
+// emitAny is emit where promotions may follow more rules (p.specialPromo: leaving,
+// forced, on-capture, limits, capture effects): the call sites off the hot paths use it;
+// genPiece and genRide choose between emit and emitPromotions themselves, so that emit
+// stays small enough to inline.
+func (p *core256) emitAny(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move {
+	if p.specialPromo && pt.Promotion != nil {
+		return p.emitPromotions(buf, pt.Promotion, m)
+	}
+	return p.emit(buf, pt, m)
+}
+
+// emitPromotions is emit under every promotion rule: m promotes when it ends in the zone
+// or, with leaving, started there.
+func (p *core256) emitPromotions(buf []Move, pr *compiler.Promotion[bb256], m Move) []Move {
+	if !pr.Zone[p.side].Has(m.To()) && !pr.Zone[p.side].Has(m.From()) {
+		return append(buf, m) // leaving: it neither ends nor starts in the zone
 	}
 	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects {
 		return p.emitForced(buf, pr, m)
@@ -480,9 +507,17 @@ func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler
 				if r.EPTarget {
 					m |= epFlag
 				}
-				buf = p.emit(buf, pt, m)
+				if p.specialPromo && pt.Promotion != nil {
+					buf = p.emitPromotions(buf, pt.Promotion, m)
+				} else {
+					buf = p.emit(buf, pt, m)
+				}
 			} else if pc != NoPiece && r.Mode != compiler.ModeMove && capturable.Has(sq) {
-				buf = p.emit(buf, pt, newMove(from, sq))
+				if p.specialPromo && pt.Promotion != nil {
+					buf = p.emitPromotions(buf, pt.Promotion, newMove(from, sq))
+				} else {
+					buf = p.emit(buf, pt, newMove(from, sq))
+				}
 			}
 		}
 		if pc != NoPiece {
@@ -499,7 +534,7 @@ func (p *core256) genEP(buf []Move, pt *compiler.PieceType[bb256], from Square) 
 		return buf
 	}
 	for t := pt.EPCaptureAt(p.side, from).And(p.ep).AndNot(p.occupied()).And(pt.Land[p.side]); t.Any(); t = t.Rest() {
-		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
+		buf = p.emitAny(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
 }
@@ -849,5 +884,5 @@ func (w *walker256) landOn(sq Square, cond uint8, c1, c2 Square) {
 	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && !w.capturable.Has(sq) {
 		return
 	}
-	w.buf = w.p.emit(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
+	w.buf = w.p.emitAny(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
 }

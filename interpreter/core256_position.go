@@ -100,6 +100,9 @@ type core256 struct {
 	startChecked bool
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
+	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
+	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
+	specialPromo bool
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells256]bb256
@@ -152,7 +155,8 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
+	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves,
+		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,

@@ -28,10 +28,10 @@ func (p *core64) keepRoyalCheckerTakes(buf []Move) []Move {
 	if !p.sideInCheck(p.side) {
 		return buf
 	}
+	checkers := p.attackers(p.royals(p.side).First(), p.side^1)
 	n := 0
 	for _, m := range buf {
 		if !m.IsDrop() && m.Kind() != KindNull && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0 {
-			checkers := p.attackers(p.royals(p.side).First(), p.side^1)
 			if checkers&(checkers-1) != 0 || !checkers.Has(m.To()) {
 				continue
 			}
@@ -292,6 +292,10 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 		for ; targets != 0; targets &= targets - 1 {
 			buf = append(buf, newMove(from, targets.First()))
 		}
+	} else if p.specialPromo {
+		for ; targets != 0; targets &= targets - 1 {
+			buf = p.emitPromotions(buf, pt.Promotion, newMove(from, targets.First()))
+		}
 	} else {
 		for ; targets != 0; targets &= targets - 1 {
 			buf = p.emit(buf, pt, newMove(from, targets.First()))
@@ -361,7 +365,7 @@ func (p *core64) genInitial(buf []Move, pt *compiler.PieceType[bb64], from Squar
 		}
 		targets := (l.QuietAt(us, from)&^occ | l.CaptureAt(us, from)&capturable) & pt.Land[us]
 		for ; targets != 0; targets &= targets - 1 {
-			buf = p.emit(buf, pt, newMove(from, targets.First()))
+			buf = p.emitAny(buf, pt, newMove(from, targets.First()))
 		}
 	}
 	return buf
@@ -415,12 +419,35 @@ func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb6
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
 // (it inlines: the promotion choices include "stay unpromoted" when that is allowed).
-// With capture effects a capture promotes where the capturer lands: genMan then re-emits
-// the piece's captures by landingPromotions.
+// Where promotions follow more rules, or capture effects promote a capture where the
+// capturer lands (genMan's landingPromotions), emitPromotions is used instead (emitAny).
 func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	pr := pt.Promotion
-	if pr == nil || !pr.Zone[p.side].Has(m.To()) && !(pr.Leaving && pr.Zone[p.side].Has(m.From())) {
+	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
+	}
+	for i := range pr.NumChoices() {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	}
+	return buf
+}
+
+// emitAny is emit where promotions may follow more rules (p.specialPromo: leaving,
+// forced, on-capture, limits, capture effects): the call sites off the hot paths use it;
+// genPiece and genRide choose between emit and emitPromotions themselves, so that emit
+// stays small enough to inline.
+func (p *core64) emitAny(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
+	if p.specialPromo && pt.Promotion != nil {
+		return p.emitPromotions(buf, pt.Promotion, m)
+	}
+	return p.emit(buf, pt, m)
+}
+
+// emitPromotions is emit under every promotion rule: m promotes when it ends in the zone
+// or, with leaving, started there.
+func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
+	if !pr.Zone[p.side].Has(m.To()) && !pr.Zone[p.side].Has(m.From()) {
+		return append(buf, m) // leaving: it neither ends nor starts in the zone
 	}
 	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects {
 		return p.emitForced(buf, pr, m)
@@ -483,9 +510,17 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 				if r.EPTarget {
 					m |= epFlag
 				}
-				buf = p.emit(buf, pt, m)
+				if p.specialPromo && pt.Promotion != nil {
+					buf = p.emitPromotions(buf, pt.Promotion, m)
+				} else {
+					buf = p.emit(buf, pt, m)
+				}
 			} else if pc != NoPiece && r.Mode != compiler.ModeMove && capturable.Has(sq) {
-				buf = p.emit(buf, pt, newMove(from, sq))
+				if p.specialPromo && pt.Promotion != nil {
+					buf = p.emitPromotions(buf, pt.Promotion, newMove(from, sq))
+				} else {
+					buf = p.emit(buf, pt, newMove(from, sq))
+				}
 			}
 		}
 		if pc != NoPiece {
@@ -502,7 +537,7 @@ func (p *core64) genEP(buf []Move, pt *compiler.PieceType[bb64], from Square) []
 		return buf
 	}
 	for t := pt.EPCaptureAt(p.side, from) & p.ep &^ p.occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
-		buf = p.emit(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
+		buf = p.emitAny(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
 }
@@ -852,5 +887,5 @@ func (w *walker64) landOn(sq Square, cond uint8, c1, c2 Square) {
 	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && !w.capturable.Has(sq) {
 		return
 	}
-	w.buf = w.p.emit(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
+	w.buf = w.p.emitAny(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
 }
