@@ -311,6 +311,14 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		l.initialLeap(pt, a, mode, from)
 		return
 	}
+	var within [2]Bitboard
+	if a.Within != "" {
+		within = rs.zones[a.Within]
+		for c := 0; c < 2; c++ {
+			from[c] = from[c].And(within[c])
+		}
+		a = asPath(a)
+	}
 	switch {
 	case a.Leap != nil:
 		for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
@@ -371,7 +379,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		for _, w := range Images(first, a.Symmetry, a.Only) {
 			for _, m := range linearMaps(first, w, a.Symmetry) {
 				for c := 0; c < 2; c++ {
-					p := Path[Bitboard]{From: from[c]}
+					p := Path[Bitboard]{From: from[c], Within: within[c], Bounded: a.Within != ""}
 					locust := 0
 					for i, dl := range a.Path {
 						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
@@ -383,6 +391,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 						}
 						last := i == len(a.Path)-1
 						leg.On = conditionMask(dl.On, last)
+						leg.Not = l.typeMask(dl.Not)
 						if leg.Capture { // pieces it may capture in passing, capped so the sum cannot overflow
 							if leg.Max == 0 {
 								locust += 3
@@ -448,6 +457,35 @@ func (rs *Ruleset) ridesOverlap(pt *PieceType[Bitboard]) bool {
 	return false
 }
 
+// asPath rewrites a leap or ride as the one-leg path that moves the same way, so that a
+// zone it may not leave (within) is checked square by square by the path walker.
+func asPath(a *defs.Atom) *defs.Atom {
+	if a.Path != nil {
+		return a
+	}
+	b := *a
+	leg := defs.Leg{Src: a.Src}
+	switch a.Mode {
+	case "move":
+		leg.On = []string{"empty"}
+	case "capture":
+		leg.On = []string{"enemy"}
+	}
+	if a.Leap != nil {
+		leg.Step = a.Leap
+	} else {
+		leg.Step, leg.Range = a.Ride, []int{1, 0}
+		if len(a.Range) == 1 {
+			leg.Range = []int{1, a.Range[0]}
+		} else if len(a.Range) == 2 {
+			leg.Range = []int{max(a.Range[0], 1), a.Range[1]}
+		}
+	}
+	b.Leap, b.Ride, b.Range, b.Mode = nil, nil, nil, ""
+	b.Path = []defs.Leg{leg}
+	return &b
+}
+
 type linmap struct{ a, b, c, d int } // (x,y) -> (a*x+b*y, c*x+d*y)
 
 func (m linmap) apply(v Vec) Vec { return Vec{m.a*v.DX + m.b*v.DY, m.c*v.DX + m.d*v.DY} }
@@ -478,7 +516,7 @@ func linearMaps(v, w Vec, symmetry string) []linmap {
 
 func containsPath(ps []Path[Bitboard], p Path[Bitboard]) bool {
 	for _, q := range ps {
-		if len(q.legs) != len(p.legs) || q.From != p.From {
+		if len(q.legs) != len(p.legs) || q.From != p.From || q.Within != p.Within {
 			continue
 		}
 		same := true
@@ -559,6 +597,18 @@ func (l *lowering) rules() {
 	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
+	if r.Pass != nil {
+		rs.Pass, rs.PassInCheck, rs.PassEnd = true, r.Pass.InCheck, r.Pass.EndAfter
+	}
+	rs.FacingRoyals = r.FacingRoyals
+	if pt := r.Points; pt != nil {
+		rs.HasPoints = true
+		rs.Points = make([]float64, len(l.def.Pieces))
+		for i, p := range l.def.Pieces {
+			rs.Points[i] = pt.Values[p.Letter]
+		}
+		rs.PointsBonus = [2]float64{pt.Bonus["white"], pt.Bonus["black"]}
+	}
 	rs.CheckCounter = r.CheckCounter
 	rs.FiftyMove, rs.Repetition = 100, 3
 	if r.FiftyMove != nil {

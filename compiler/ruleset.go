@@ -44,13 +44,17 @@ type Leg struct {
 	Dir      int
 	On       uint8
 	Capture  bool
-	Min, Max int // Max 0 = unlimited
+	Min, Max int    // Max 0 = unlimited
+	Not      uint64 // types (by index, either side's) no square of this leg may hold
 }
 
 // Path is one compiled multi-leg movement for one side.
 type Path[B any] struct {
 	legs []Leg
 	From B
+	// Within: with Bounded, the squares the walk may pass and land on (the atom's zone).
+	Within  B
+	Bounded bool
 	// Reach[sq]: every cell the path could capture on from sq, ignoring occupancy; used to
 	// skip attack probes that cannot succeed.
 	reach []B
@@ -339,6 +343,17 @@ type Ruleset struct {
 	NoGivingCheck bool
 	// RoyalOptional: a side may have no royal piece.
 	RoyalOptional bool
+	// Pass: a side may pass (a KindPass move: its royal man onto its own square), in check
+	// too with PassInCheck; PassEnd passes in a row end the game (0: never).
+	Pass, PassInCheck bool
+	PassEnd           int
+	// FacingRoyals: royal men facing on an open rank or file must part (see defs.Rules).
+	FacingRoyals bool
+	// Points, by type, and PointsBonus, by side, decide on points a game the rules end drawn
+	// (HasPoints).
+	HasPoints   bool
+	Points      []float64
+	PointsBonus [2]float64
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
 	Castling     *Castling

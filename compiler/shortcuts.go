@@ -56,6 +56,9 @@ const (
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechDropPromoted                                    // men dropped either side up
 	MechFirstMoves                                      // leaps only a man that has not moved may make
+	MechPathTypes                                       // path legs that exclude types, atoms bounded by a zone
+	MechPass                                            // a side may pass its turn
+	MechFacingRoyals                                    // royal men facing on an open line must part
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -64,7 +67,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -118,12 +121,15 @@ const (
 // uses (only CaptureMoves' targeted generation leaves such rulesets out). One-per-file
 // drops are left out where drops are made; a mate by a forbidden drop only changes the
 // result; a man dropped as its promoted type fills one empty square like any drop.
+// Passes and facing royals are, like compulsory capture, applied by LegalMoves to the legal
+// moves as a whole (a pass added, moves that leave the royals facing taken out), never
+// inside a shortcut.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
 	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop |
-	MechDropPromoted
+	MechDropPromoted | MechPass | MechFacingRoyals
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -136,13 +142,13 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	// Gating changes only the cells a move names: the gated man enters on the origin.
-	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
+	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
-	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechImmune |
+	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
 	// without a check rule: removing a royal piece of the mover.
-	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechImmune | MechFreeze |
+	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune | MechFreeze |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
@@ -214,6 +220,16 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 			}
 			if len(pt.paths[c]) > 0 {
 				m |= MechPath
+			}
+			for _, p := range pt.paths[c] {
+				for _, l := range p.legs {
+					if l.Not != 0 {
+						m |= MechPathTypes
+					}
+				}
+				if p.Bounded {
+					m |= MechPathTypes
+				}
 			}
 		}
 		if pt.MakesEP {
@@ -321,6 +337,12 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.Kick {
 		m |= MechKick
 	}
+	if r.Pass {
+		m |= MechPass
+	}
+	if r.FacingRoyals {
+		m |= MechFacingRoyals
+	}
 	switch r.Check {
 	case CheckRoyalAttacked:
 		m |= MechCheckRoyalAttacked
@@ -367,6 +389,8 @@ var classifiedKeys = map[string]bool{
 	"castling.rank": true, "castling.unattacked": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
+	"rules.pass": true, "rules.pass.in-check": true, "rules.pass.end-after": true, "rules.facing-royals": true,
+	"rules.points": true, "rules.points.values": true, "rules.points.bonus": true, "pieces.moves.within": true, "pieces.moves.path.not": true,
 	"rules.must-capture": true, "rules.royal-takes-checker-only": true, "rules.perpetual-check": true, "rules.repetition-loses": true, "rules.may-give-check": true, "rules.royal-optional": true, "rules.check-counter": true,
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,

@@ -74,7 +74,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 				pt.paths[c] = make([]Path[B], len(in.paths[c]))
 			}
 			for j, p := range in.paths[c] {
-				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), reach: list(p.reach), visit: list(p.visit), Captures: p.Captures}
+				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures}
 			}
 		}
 		for _, il := range in.initial {

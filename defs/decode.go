@@ -4,6 +4,7 @@ package defs
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -198,6 +199,13 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, what string) {
 			return
 		}
 		v.SetInt(i)
+	case reflect.Float64:
+		f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+		if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			d.errs.Add(d.file, n, "%s: expected a number, found %s", label(what), kindName(n))
+			return
+		}
+		v.SetFloat(f)
 	default:
 		d.errs.Add(d.file, n, "%s: cannot decode into %s", label(what), v.Type())
 	}

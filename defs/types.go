@@ -148,6 +148,9 @@ type Atom struct {
 	// knight leap, a man's double step). NotInCheck: not while its side is in check.
 	Initial    bool `yaml:"initial"`
 	NotInCheck bool `yaml:"not-in-check"`
+	// Within: a zone the atom never leaves: it starts on one of the mover's squares of the
+	// zone, and every square it passes or lands on is one too (janggi's palace lines).
+	Within string `yaml:"within"`
 }
 
 // Leg is one step (or repeated steps) of a path.
@@ -157,6 +160,9 @@ type Leg struct {
 	On      []string `yaml:"on"`      // empty | friend | enemy | any | missing | unused
 	Capture bool     `yaml:"capture"` // capture an enemy standing here
 	Range   []int    `yaml:"range"`   // repetitions [min, max]; default [1, 1]; max 0 = unlimited
+	// Not: letters of types (either side's) that no square this leg reaches may hold: a
+	// screen that is not of those types, a capture that never takes them.
+	Not []string `yaml:"not"`
 }
 
 // Promotion says where and into what a piece promotes.
@@ -231,6 +237,31 @@ type Rules struct {
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
 	// ends the game when the mover has none left.
 	CheckCounter int `yaml:"check-counter"`
+	// Pass: a side may pass its turn (written as its royal man's move onto its own square).
+	Pass *Pass `yaml:"pass"`
+	// FacingRoyals: while the two sides' royal men face each other on an open rank or
+	// file, the side to move may pass even in check and must otherwise break the facing;
+	// the game ends when the facing survives a move.
+	FacingRoyals bool `yaml:"facing-royals"`
+	// Points: a game the rules end drawn (repetition, fifty-move rule, passes, facing) is
+	// won on points instead.
+	Points *Points `yaml:"points"`
+}
+
+// Pass allows passing a turn.
+type Pass struct {
+	Src `yaml:"-"`
+	// InCheck: a pass is legal in check too (default: only when not in check).
+	InCheck bool `yaml:"in-check"`
+	// EndAfter: that many passes in a row end the game (drawn, or on points); 0 never.
+	EndAfter int `yaml:"end-after"`
+}
+
+// Points weighs the men left on the board when a drawn game is decided on points.
+type Points struct {
+	Src    `yaml:"-"`
+	Values map[string]float64 `yaml:"values"` // points per man, by letter; letters not listed count 0
+	Bonus  map[string]float64 `yaml:"bonus"`  // white | black: points added to that side's total
 }
 
 // NoMoves gives the result for the side that cannot move.

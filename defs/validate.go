@@ -3,6 +3,7 @@ package defs
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -674,6 +675,12 @@ func (v *validator) atom(a Atom) {
 	if a.From != "" || has(a.Src, "from") {
 		v.zoneRef(a.Src, "from", a.From)
 	}
+	if a.Within != "" || has(a.Src, "within") {
+		v.zoneRef(a.Src, "within", a.Within)
+		if a.Mode == "capture-royal" || a.EPTarget || a.EPCapture || a.Initial {
+			v.add(a.Src, "within", "within does not go with capture-royal, ep-target, en-passant or initial (the atom becomes a path)")
+		}
+	}
 	if a.Mode == "capture-royal" && v.def.Rules.Check != "" && v.def.Rules.Check != "royal-attacked" {
 		v.add(a.Src, "mode", "mode capture-royal needs the check rule royal-attacked (rules.check is %q): only then does a royal never stand where it could be captured", v.def.Rules.Check)
 	}
@@ -751,6 +758,9 @@ func (v *validator) path(a Atom) bool {
 		}
 		if last && l.Capture {
 			v.add(l.Src, "capture", "the last leg captures by landing; capture: applies to squares passed")
+		}
+		if l.Not != nil || has(l.Src, "not") {
+			v.letterList(l.Src, "not", l.Not)
 		}
 	}
 	if len(repeating) > MaxRepeatingLegs {
@@ -835,6 +845,30 @@ func (v *validator) rules() {
 		v.add(r.Src, "check-counter", "check-counter must be between 1 and %d checks (0 or absent: no counter), found %d", MaxCheckCounter, r.CheckCounter)
 	case r.CheckCounter > 0 && orDefault(r.Check, "royal-attacked") != "royal-attacked":
 		v.add(r.Src, "check-counter", "check-counter counts checks, which needs check: royal-attacked (found %q)", r.Check)
+	}
+	if p := r.Pass; p != nil && (p.EndAfter < 0 || p.EndAfter > MaxRepetition) {
+		v.add(p.Src, "end-after", "pass.end-after must be 0 (never) or a number of passes in a row up to %d, found %d", MaxRepetition, p.EndAfter)
+	}
+	if r.FacingRoyals && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+		v.add(r.Src, "facing-royals", "facing-royals needs check: royal-attacked (found %q)", r.Check)
+	}
+	if pt := r.Points; pt != nil {
+		for _, l := range slices.Sorted(maps.Keys(pt.Values)) {
+			n := pt.Values[l]
+			if !v.letters[l] {
+				v.add(pt.Src, "values", "points.values: no piece has letter %q (%s)", l, v.letterNames())
+			} else if n < 0 || n > 10000 {
+				v.add(pt.Src, "values", "points.values: %s = %g is out of range (0 to 10000)", l, n)
+			}
+		}
+		for _, side := range slices.Sorted(maps.Keys(pt.Bonus)) {
+			n := pt.Bonus[side]
+			if side != "white" && side != "black" {
+				v.add(pt.Src, "bonus", "points.bonus: unknown side %q (expected white or black)", side)
+			} else if n < 0 || n > 10000 {
+				v.add(pt.Src, "bonus", "points.bonus: %s = %g is out of range (0 to 10000)", side, n)
+			}
+		}
 	}
 	switch {
 	case r.FiftyMove != nil && *r.FiftyMove < 0:

@@ -16,7 +16,67 @@ func (p *core256) LegalMoves(buf []Move) []Move {
 	if p.rs.RoyalTakesCheckerOnly {
 		buf = p.keepRoyalCheckerTakes(buf)
 	}
+	if p.rs.Pass || p.rs.FacingRoyals {
+		buf = p.passAndFacing(buf)
+	}
 	return buf
+}
+
+// passAndFacing applies the pass and facing-royals rules to the legal moves: while the
+// royal men face each other, only moves that part them stay, and a pass is legal even in
+// check; otherwise a pass is legal when not in check (or in check too, by the rules).
+func (p *core256) passAndFacing(buf []Move) []Move {
+	if p.ended != 0 {
+		return buf
+	}
+	facing := p.rs.FacingRoyals && p.royalsFace()
+	if facing {
+		n := 0
+		for _, m := range buf {
+			p.makeProbe(m)
+			still := p.royalsFace()
+			p.Unmake()
+			if !still {
+				buf[n] = m
+				n++
+			}
+		}
+		buf = buf[:n]
+	}
+	if !p.rs.Pass {
+		return buf
+	}
+	if r := p.royals(p.side); r.Any() && (facing || p.rs.PassInCheck || !p.sideInCheck(p.side)) {
+		buf = append(buf, newMove(r.First(), r.First()).withKind(KindPass))
+	}
+	return buf
+}
+
+// royalsFace reports whether a royal man of each side stands on one rank or file with
+// nothing between them (facing-royals).
+func (p *core256) royalsFace() bool {
+	occ := p.occupied()
+	for a := p.royals(compiler.White); a.Any(); a = a.Rest() {
+		for b := p.royals(compiler.Black); b.Any(); b = b.Rest() {
+			x, y := a.First(), b.First()
+			fx, fy, rx, ry := p.rs.FileOf(x), p.rs.FileOf(y), p.rs.RankOf(x), p.rs.RankOf(y)
+			if fx != fy && rx != ry {
+				continue
+			}
+			dx, dy := sign(fy-fx), sign(ry-rx)
+			open := true
+			for f, r := fx+dx, rx+dy; f != fy || r != ry; f, r = f+dx, r+dy {
+				if sq := p.rs.SquareAt(f, r); sq == NoSquare || occ.Has(sq) {
+					open = false
+					break
+				}
+			}
+			if open {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepRoyalCheckerTakes applies royal-takes-checker-only: in check, a royal piece's moves
@@ -835,9 +895,17 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 		if cur == NoSquare {
 			return
 		}
+		if w.path.Bounded && !w.path.Within.Has(cur) {
+			return // the atom never leaves its zone
+		}
 		cond := w.classify(cur)
 		if cur == c1 || cur == c2 {
 			cond = compiler.OnEmpty // captured earlier in this move: the piece is gone
+		}
+		if leg.Not != 0 && (cond == compiler.OnFriend || cond == compiler.OnEnemy) {
+			if pc := w.p.board[cur]; pc != NoPiece && leg.Not>>uint(pc.Type())&1 != 0 {
+				return // a man of an excluded type: neither passed nor landed on
+			}
 		}
 		if last {
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {

@@ -13,15 +13,18 @@ import (
 // is not reported here: see NoMoves.
 func (p *core256) Ended() Ending {
 	if p.ended != 0 {
-		return Ending{Over: true, Outcome: -compiler.Outcome(p.ended - 2), Reason: p.goalName(int(p.endGoal)), Goal: int(p.endGoal)}
+		return Ending{Over: true, Outcome: -compiler.Outcome(p.ended - 2), Reason: p.goalName(int(p.endGoal)), Goal: max(int(p.endGoal), -1)}
 	}
 	// A side without a legal move loses or draws by the no-moves rule even on the
 	// fiftieth move (checkmate takes precedence), so only then are its moves generated.
 	if p.rs.FiftyMove > 0 && p.halfmove >= p.rs.FiftyMove && p.hasLegalMove() {
-		return Ending{Over: true, Outcome: compiler.Draw, Reason: "fifty-move rule", Goal: -1}
+		return Ending{Over: true, Outcome: p.drawnOutcome(p.side), Reason: "fifty-move rule", Goal: -1}
 	}
 	if p.rs.Repetition > 0 && p.Repetitions() >= p.rs.Repetition {
 		o, reason := p.repetitionOutcome()
+		if o == compiler.Draw {
+			o = p.drawnOutcome(p.side)
+		}
 		return Ending{Over: true, Outcome: o, Reason: reason, Goal: -1}
 	}
 	return Ending{Goal: -1}
@@ -107,7 +110,7 @@ func (p *core256) NoMoves() (compiler.Outcome, string) {
 // bounce, lands on one that may stay on the board.
 func (p *core256) IsCapture(m Move) bool {
 	switch m.Kind() {
-	case KindCastle, KindNull, KindDrop, KindExchange:
+	case KindCastle, KindNull, KindDrop, KindExchange, KindPass:
 		return false
 	case KindEP:
 		return true
@@ -127,7 +130,7 @@ func (p *core256) CaptureMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.mustCapture && !p.noGivingCheck && !p.rs.RoyalTakesCheckerOnly &&
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted &&
 		p.rs.Mechanisms&compiler.MechLeavingPromotion == 0 {
 		if r := p.royals(p.side); r.Any() && !r.Many() {
 			target := p.byColor[p.side^1]
@@ -200,10 +203,14 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece
 // on its origin (a search checks a move from its transposition table this way).
 func (p *core256) IsLegal(m Move) bool {
+	if m.Kind() == KindPass && p.rs.Pass {
+		p.filterBuf = p.LegalMoves(p.filterBuf)
+		return slices.Contains(p.filterBuf, m)
+	}
 	if !p.isLegal(m) {
 		return false
 	}
-	if p.mustCapture || p.noGivingCheck || p.rs.RoyalTakesCheckerOnly {
+	if p.sifted {
 		// These rules decide among the legal moves as a whole.
 		p.filterBuf = p.LegalMoves(p.filterBuf)
 		return slices.Contains(p.filterBuf, m)

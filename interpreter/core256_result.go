@@ -177,10 +177,65 @@ func (p *core256) menOfTypes(mask uint64, c Color) int {
 
 // goalName is the reason shown for the goal with index i.
 func (p *core256) goalName(i int) string {
-	if i >= 0 {
+	switch {
+	case i >= 0:
 		return p.tb.Goal(i).Name
+	case i == endPasses:
+		return "passes in a row"
+	case i == endFacing:
+		return "royals still facing"
 	}
 	return "goal reached"
+}
+
+// passingEnd ends the game, after move m (whose frame is u), when the passes in a row
+// reach the rules' number, or when the royal men faced each other before the move and
+// still do: drawn, or decided on points.
+func (p *core256) passingEnd(m Move, u *frame256) {
+	why := 0
+	if m.Kind() == KindPass && p.rs.PassEnd > 0 {
+		k := 0
+		for i := len(p.undo) - 1; i >= 0 && p.undo[i].move.Kind() == KindPass; i-- {
+			k++
+		}
+		if k >= p.rs.PassEnd {
+			why = endPasses
+		}
+	}
+	if why == 0 && p.rs.FacingRoyals && u.facing && p.royalsFace() {
+		why = endFacing
+	}
+	if why == 0 {
+		return
+	}
+	mover := p.side ^ 1
+	e := int8(2 + p.drawnOutcome(mover))
+	p.ended, p.endGoal = e, int16(why)
+	p.hash ^= p.rs.Zobrist.Ended[e]
+}
+
+// drawnOutcome is the outcome for side c of a game the rules end drawn: a draw, or the
+// result on points where the rules count them.
+func (p *core256) drawnOutcome(c Color) compiler.Outcome {
+	if !p.rs.HasPoints {
+		return compiler.Draw
+	}
+	var pts [2]float64
+	for s := 0; s < 2; s++ {
+		pts[s] = p.rs.PointsBonus[s]
+		for t, v := range p.rs.Points {
+			if v != 0 {
+				pts[s] += v * float64(p.pieces(Color(s), t).Count())
+			}
+		}
+	}
+	switch {
+	case pts[c] > pts[c^1]:
+		return compiler.Win
+	case pts[c] < pts[c^1]:
+		return compiler.Loss
+	}
+	return compiler.Draw
 }
 
 // runGoalHook evaluates a goal's hook in the middle of Make: the board is updated, the side

@@ -82,6 +82,9 @@ func (p *core64) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
+	if goals && rs.FacingRoyals {
+		u.facing = p.royalsFace()
+	}
 	if p.fx {
 		p.hits = p.hits[:0]
 	}
@@ -104,8 +107,8 @@ func (p *core64) play(m Move, goals bool) {
 	switch m.Kind() {
 	case KindCastle:
 		u.moved = p.castleEffect(m)
-	case KindNull:
-		u.moved = NoPiece
+	case KindNull, KindPass:
+		u.moved = NoPiece // a pass moves nothing, so it reaches no goal
 	case KindDrop, KindExchange:
 		u.moved = p.dropEffect(m)
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
@@ -115,7 +118,7 @@ func (p *core64) play(m Move, goals bool) {
 			u.moved = p.normalEffect(m, u)
 		}
 	}
-	if (p.gating || p.firstMoves) && m.Kind() != KindNull {
+	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
 		p.gateEffect(m)
 	}
 	if p.fx && p.statused != 0 {
@@ -140,6 +143,9 @@ func (p *core64) play(m Move, goals bool) {
 	p.hash ^= rs.Zobrist.Side
 	if us == compiler.Black {
 		p.fullmove++
+	}
+	if goals && p.ended == 0 && (rs.PassEnd > 0 || rs.FacingRoyals) {
+		p.passingEnd(m, u)
 	}
 	if goals && rs.PerpetualCheckLoses {
 		u.checked = p.sideInCheck(p.side)

@@ -28,6 +28,9 @@ type frame64 struct {
 	// checked: after the move the side to move is in check (rulesets where perpetual
 	// check loses; not set by legality probes).
 	checked bool
+	// facing: before the move, the royal men faced each other (rulesets with
+	// facing-royals; not set by legality probes).
+	facing bool
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -103,6 +106,10 @@ type core64 struct {
 	startChecked bool
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
+	// sifted: LegalMoves filters or extends the legal moves as a whole (compulsory
+	// capture, no giving check, royal takes checker only, passes, facing royals), so
+	// IsLegal asks it.
+	sifted bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
@@ -160,6 +167,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves,
 		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
+		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,

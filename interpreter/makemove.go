@@ -51,3 +51,9 @@ func sign(x int) int {
 	}
 	return 0
 }
+
+// Ends by rule rather than by a goal, kept in a core's endGoal as negative numbers.
+const (
+	endPasses = -2 // pass.end-after passes in a row
+	endFacing = -3 // the royal men faced each other before and after a move
+)

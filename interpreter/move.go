@@ -31,6 +31,9 @@ const (
 	// KindExchange gives a man of type Given from the mover's pool to the opponent and
 	// rescues one of the mover's own, of type Dropped, dropping it on the empty To.
 	KindExchange
+	// KindPass passes the turn; it is written as the mover's royal man moving onto its own
+	// square (From and To both that square), and changes nothing on the board.
+	KindPass
 )
 
 const epFlag Move = 1 << 53

@@ -149,6 +149,9 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, true)
 	}
+	if m.Kind() == KindPass {
+		return "pass"
+	}
 	if m.Kind() == KindCastle {
 		s := "O-O-O"
 		if m.Aux() > m.From() {
@@ -311,6 +314,14 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		}
 	}
 	legal := p.LegalMoves(nil)
+	if strings.EqualFold(clean, "pass") {
+		for _, m := range legal {
+			if m.Kind() == KindPass {
+				return m, nil
+			}
+		}
+		return NoMove, fmt.Errorf("illegal move %q: no pass is legal here", in)
+	}
 	if strings.Contains(clean, "@") {
 		return p.parseDrop(in, clean, legal)
 	}
