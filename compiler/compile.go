@@ -603,9 +603,9 @@ func (l *lowering) rules() {
 	rs.FacingRoyals = r.FacingRoyals
 	if pt := r.Points; pt != nil {
 		rs.HasPoints = true
-		rs.Points = make([]float64, len(l.def.Pieces))
+		rs.points = make([]float64, len(l.def.Pieces))
 		for i, p := range l.def.Pieces {
-			rs.Points[i] = pt.Values[p.Letter]
+			rs.points[i] = pt.Values[p.Letter]
 		}
 		rs.PointsBonus = [2]float64{pt.Bonus["white"], pt.Bonus["black"]}
 	}

@@ -349,10 +349,10 @@ type Ruleset struct {
 	PassEnd           int
 	// FacingRoyals: royal men facing on an open rank or file must part (see defs.Rules).
 	FacingRoyals bool
-	// Points, by type, and PointsBonus, by side, decide on points a game the rules end drawn
-	// (HasPoints).
+	// points, by type (PointsOf), and PointsBonus, by side, decide on points a game the
+	// rules end drawn (HasPoints).
 	HasPoints   bool
-	Points      []float64
+	points      []float64
 	PointsBonus [2]float64
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
@@ -428,4 +428,12 @@ func (r *Ruleset) TypeOf(letter byte) int {
 		return -1
 	}
 	return int(r.byLetter[letter])
+}
+
+// PointsOf is what a man of type t counts when a drawn game is decided on points.
+func (r *Ruleset) PointsOf(t int) float64 {
+	if t < len(r.points) {
+		return r.points[t]
+	}
+	return 0
 }

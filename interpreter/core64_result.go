@@ -226,8 +226,8 @@ func (p *core64) drawnOutcome(c Color) compiler.Outcome {
 	var pts [2]float64
 	for s := 0; s < 2; s++ {
 		pts[s] = p.rs.PointsBonus[s]
-		for t, v := range p.rs.Points {
-			if v != 0 {
+		for t := 0; t < p.rs.NumPieces(); t++ {
+			if v := p.rs.PointsOf(t); v != 0 {
 				pts[s] += v * float64(p.pieces(Color(s), t).Count())
 			}
 		}
