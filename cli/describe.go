@@ -3,6 +3,8 @@ package cli
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -181,6 +183,9 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 	if a.From != "" {
 		s += ", only from " + zoneText(rs, a.From)
 	}
+	if a.Within != "" {
+		s += ", never leaving " + zoneText(rs, a.Within)
+	}
 	if a.EPTarget {
 		s += "; the squares it passes may be taken en passant"
 	}
@@ -312,10 +317,14 @@ func describeLeg(path []defs.Leg, i int, first vec) string {
 		count += fmt.Sprintf(" of (%d,%d) (turned as the first step is)", v.DX, v.DY)
 	}
 	plural := !one
-	if last {
-		return count + ", " + landing(l.On, plural)
+	not := ""
+	if len(l.Not) > 0 {
+		not = " (never a " + orList(l.Not) + ")"
 	}
-	pass := passing(l.On, l.Capture, plural)
+	if last {
+		return count + ", " + landing(l.On, plural) + not
+	}
+	pass := passing(l.On, l.Capture, plural) + not
 	if strings.HasPrefix(pass, "capturing") {
 		return count + ", " + pass
 	}
@@ -510,6 +519,33 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}
+	if rs.Pass {
+		when := "when not in check"
+		if rs.PassInCheck {
+			when = "even in check"
+		}
+		end := ""
+		if rs.PassEnd > 0 {
+			end = fmt.Sprintf("; %d passes in a row end the game", rs.PassEnd)
+		}
+		out = append(out, fmt.Sprintf("A side may pass its turn %s (written as %s moving onto its own square)%s.", when, royals, end))
+	}
+	if rs.FacingRoyals {
+		out = append(out, fmt.Sprintf("Facing: while %s of both sides face each other on an open rank or file, the side to move must part them or pass (a pass is then legal even in check); the game ends when the facing survives a move.", royals))
+	}
+	if pt := def.Rules.Points; pt != nil {
+		var vals []string
+		for _, l := range slices.Sorted(maps.Keys(pt.Values)) {
+			vals = append(vals, fmt.Sprintf("%s %g", l, pt.Values[l]))
+		}
+		bonus := ""
+		for _, side := range []string{"white", "black"} {
+			if b := pt.Bonus[side]; b != 0 {
+				bonus += fmt.Sprintf(", plus %g for %s", b, side)
+			}
+		}
+		out = append(out, fmt.Sprintf("A game the rules end drawn is decided on points: %s%s; more points win.", strings.Join(vals, ", "), bonus))
+	}
 	if rs.CheckCounter > 0 {
 		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
 	}
@@ -630,16 +666,24 @@ func describeRules(rs *compiler.Ruleset) []string {
 		if len(resets) > 0 {
 			clock += " or a move of " + orList(resets)
 		}
-		out = append(out, fmt.Sprintf("Fifty-move rule: draw after %d half-moves without %s.", rs.FiftyMove, clock))
+		out = append(out, fmt.Sprintf("Fifty-move rule: %s after %d half-moves without %s.", drawWord(rs), rs.FiftyMove, clock))
 	} else {
 		out = append(out, "Fifty-move rule: none.")
 	}
 	if rs.Repetition > 0 {
-		out = append(out, fmt.Sprintf("Repetition: draw when a position occurs for the %s time.", ordinal(rs.Repetition)))
+		out = append(out, fmt.Sprintf("Repetition: %s when a position occurs for the %s time.", drawWord(rs), ordinal(rs.Repetition)))
 	} else {
 		out = append(out, "Repetition: no draw by repetition.")
 	}
 	return out
+}
+
+// drawWord is what ends a game the rules call drawn: a draw, or points.
+func drawWord(rs *compiler.Ruleset) string {
+	if rs.HasPoints {
+		return "decided on points"
+	}
+	return "draw"
 }
 
 func ordinal(n int) string {

@@ -138,6 +138,12 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"janggi", "A side may pass its turn when not in check"},
+		{"janggi", "2 passes in a row end the game"},
+		{"janggi", "Facing: while"},
+		{"janggi", "decided on points: A 3, B 3, C 7, N 5, P 2, R 13, plus 1.5 for black"},
+		{"janggi", "never leaving palace-lines"},
+		{"janggi", "(never a C)"},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

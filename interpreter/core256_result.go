@@ -49,6 +49,33 @@ func (p *core256) goalReached(m Move, pc Piece, caps int, land Square) (int8, in
 	return 0, -1
 }
 
+// passGoals judges the goals after a pass by the side to move (not yet switched): a pass
+// moves and hits nothing, so only the goals judged on the position can be reached — those
+// of the position alone, and a man of the opponent's still standing on a zone.
+func (p *core256) passGoals() (int8, int) {
+	us := p.side
+	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
+		g := gls.At(i)
+		if g.Side >= 0 && Color(g.Side) != us || g.Hook != nil || g.Hit != 0 {
+			continue
+		}
+		switch {
+		case g.Standing():
+			if !p.standingReached(g, us) {
+				continue
+			}
+		case g.Stands && !g.HasZ:
+			if !p.standsOn(g, us^1) {
+				continue
+			}
+		default:
+			continue
+		}
+		return int8(g.Result) + 2, i
+	}
+	return 0, -1
+}
+
 // answeredAfter is answered for a goal judged in the middle of a move, before the side to
 // move is switched: the opponent's moves are generated with the side switched for the
 // while (make and unmake of those moves leave it as they find it).

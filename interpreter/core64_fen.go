@@ -184,7 +184,14 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if msg := p.checkRoyals(); msg != "" {
 		return bad("%s", msg)
 	}
-	if p.tb.NumGoals() > 0 {
+	if rs.FacingRoyals && rs.Check == compiler.CheckRoyalAttacked && p.royalsFace() && p.sideInCheck(p.side^1) {
+		// Only a pass while the royals faced each other leaves the side that moved in
+		// check, and the facing survived it: the game is over.
+		e := int8(2 + p.drawnOutcome(p.side^1))
+		p.ended, p.endGoal = e, endFacing
+		p.hash ^= rs.Zobrist.Ended[e]
+	}
+	if p.ended == 0 && p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
 	if rs.PerpetualCheckLoses {
@@ -394,7 +401,7 @@ func (p *core64) checkRoyals() string {
 			return fmt.Sprintf("%s has no royal piece (%s)", sideName[c], royalNames(rs))
 		}
 	}
-	if p.sideInCheck(p.side ^ 1) {
+	if p.sideInCheck(p.side^1) && !(rs.FacingRoyals && p.royalsFace()) {
 		return fmt.Sprintf("the side not to move (%s) is in check", sideName[p.side^1])
 	}
 	return ""

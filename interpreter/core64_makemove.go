@@ -138,6 +138,11 @@ func (p *core64) play(m Move, goals bool) {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
 		}
+	} else if goals && p.tb.NumGoals() > 0 && m.Kind() == KindPass {
+		if e, g := p.passGoals(); e != 0 {
+			p.ended, p.endGoal = e, int16(g)
+			p.hash ^= rs.Zobrist.Ended[e]
+		}
 	}
 	p.side ^= 1
 	p.hash ^= rs.Zobrist.Side

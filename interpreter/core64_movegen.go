@@ -5,11 +5,18 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"slices"
+
+	"chimera/compiler"
+)
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core64) LegalMoves(buf []Move) []Move {
 	buf = p.legalMoves(buf[:0])
+	if p.rs.Pass || p.rs.FacingRoyals {
+		buf = p.passAndFacing(buf)
+	}
 	if p.noGivingCheck {
 		buf = p.keepNonChecking(buf)
 	}
@@ -19,15 +26,14 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 	if p.rs.RoyalTakesCheckerOnly {
 		buf = p.keepRoyalCheckerTakes(buf)
 	}
-	if p.rs.Pass || p.rs.FacingRoyals {
-		buf = p.passAndFacing(buf)
-	}
 	return buf
 }
 
 // passAndFacing applies the pass and facing-royals rules to the legal moves: while the
 // royal men face each other, only moves that part them stay, and a pass is legal even in
-// check; otherwise a pass is legal when not in check (or in check too, by the rules).
+// check; otherwise a pass is legal when not in check (or in check too, by the rules), but
+// not while a side that must drop can drop. The other filters (compulsory capture...)
+// then judge the pass like any move.
 func (p *core64) passAndFacing(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
@@ -49,8 +55,15 @@ func (p *core64) passAndFacing(buf []Move) []Move {
 	if !p.rs.Pass {
 		return buf
 	}
-	if r := p.royals(p.side); r != 0 && (facing || p.rs.PassInCheck || !p.sideInCheck(p.side)) {
-		buf = append(buf, newMove(r.First(), r.First()).withKind(KindPass))
+	if p.mustDrop && slices.ContainsFunc(buf, Move.IsDrop) {
+		return buf // a side that must drop may not pass instead
+	}
+	if r := p.royals(p.side); r != 0 {
+		// Like any move, a pass may not leave the side in check (a timed status running
+		// out can expose it), but where the rules allow it.
+		if m := newMove(r.First(), r.First()).withKind(KindPass); facing || p.rs.PassInCheck || p.probeLegal(m, p.side) {
+			buf = append(buf, m)
+		}
 	}
 	return buf
 }

@@ -55,6 +55,10 @@ type pairSpec struct {
 	royalTakes     bool // rules.royal-takes-checker-only
 	extinctAtLeast bool // an extinct goal with opponent-at-least: the opponent has no bishop while the mover has two
 	initialLeap    bool // first-move leaps: the king's knight leap (not in check) and the queen's, rights in the castling field
+
+	pass      bool // rules.pass: {end-after: 2}: a side not in check may pass; two passes in a row end the game
+	facing    bool // rules.facing-royals: kings facing on an open line must part (or pass); a facing that survives a move ends the game
+	pathTypes bool // knights also hop like a cannon over a man that is not a knight, never onto a knight, within ranks 2-7 (leg not, within)
 }
 
 // A mechanism is one fragment of the matrix.
@@ -99,6 +103,9 @@ var pairMechanisms = []mechanism{
 	{"royal-takes-checker-only", func(s *pairSpec) { s.royalTakes = true }},
 	{"extinct-at-least", func(s *pairSpec) { s.extinctAtLeast = true }},
 	{"first-move-leap", func(s *pairSpec) { s.initialLeap = true }},
+	{"pass", func(s *pairSpec) { s.pass = true }},
+	{"facing-royals", func(s *pairSpec) { s.facing = true }},
+	{"path-types", func(s *pairSpec) { s.pathTypes = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -145,6 +152,10 @@ var pairConflicts = map[string]string{
 	"may-not-give-check×perpetual-check":          "no move may give check, so no repetition is a perpetual check",
 	"no-check×royal-takes-checker-only":           "no check rule, so no side is ever in check",
 	"may-not-give-check×royal-takes-checker-only": "no move may give check, so no side is ever in check",
+	// Rejected by validation: facing-royals needs check: royal-attacked.
+	"no-check×facing-royals": "validation: facing-royals needs check: royal-attacked",
+	// A side starts without its king in every start: the kings never face each other.
+	"royal-optional×facing-royals": "one side has no king from the start, so the kings never face",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -189,7 +200,7 @@ func (s *pairSpec) goals() bool {
 // legal in a position not yet decided).
 func (s *pairSpec) twin() pairSpec {
 	t := *s
-	t.mustCapture, t.noGiveCheck, t.noGoals = false, false, true
+	t.mustCapture, t.noGiveCheck, t.noGoals, t.pass, t.facing = false, false, true, false, false
 	return t
 }
 
@@ -256,6 +267,9 @@ func (s *pairSpec) render(name string) string {
 	if s.shogiPromo {
 		w("  camp: {ranks: [6, 7]}")
 	}
+	if s.pathTypes {
+		w("  middle: {ranks: [2, 3, 4, 5, 6, 7]}")
+	}
 	w("pieces:")
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
@@ -276,7 +290,11 @@ func (s *pairSpec) render(name string) string {
 		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}]}")
 		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]}")
 	}
-	w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}]}", s.immune)
+	if s.pathTypes {
+		w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}, {path: [{step: [1, 0], range: [0, 0]}, {step: [1, 0], on: [friend, enemy], not: [N]}, {step: [1, 0], range: [1, 0], not: [N]}], within: middle}]}", s.immune)
+	} else {
+		w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}]}", s.immune)
+	}
 	w("  - name: Pawn")
 	w("    letter: P")
 	w("    san-letter: \"\"")
@@ -418,6 +436,12 @@ func (s *pairSpec) render(name string) string {
 	}
 	if s.royalTakes {
 		rules = append(rules, "royal-takes-checker-only: true")
+	}
+	if s.pass {
+		rules = append(rules, "pass: {end-after: 2}")
+	}
+	if s.facing {
+		rules = append(rules, "facing-royals: true")
 	}
 	if rules != nil {
 		w("rules: {%s}", strings.Join(rules, ", "))
@@ -1004,7 +1028,7 @@ func TestMechanismPairs(t *testing.T) {
 		t.Run(pair.name, func(t *testing.T) {
 			rs := buildPairSpec(t, pair.name, &pair.spec)
 			var twin *compiler.Ruleset
-			if pair.spec.mustCapture || pair.spec.noGiveCheck || pair.spec.flag {
+			if pair.spec.mustCapture || pair.spec.noGiveCheck || pair.spec.flag || pair.spec.pass || pair.spec.facing {
 				ts := pair.spec.twin()
 				twin = buildPairSpec(t, pair.name+" (twin)", &ts)
 			}
@@ -1112,7 +1136,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		where := fmt.Sprintf("(game from start %q, ply %d: from %s)", startName, ply, before.fen)
 		men := menByType(p)
 		tallyPosition(p, r.seen)
-		if r.spec.mustCapture || r.spec.noGiveCheck {
+		if r.spec.mustCapture || r.spec.noGiveCheck || r.spec.pass || r.spec.facing {
 			r.checkLegal(p, before.fen, legal, where)
 		}
 		r.checkMoves(p, legal, before.fen, where)
@@ -1140,8 +1164,14 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			capturedTokin := onTo && rs.Piece(p.At(m.To()).Type()).Promoted == 'P' && rs.Capture != compiler.EffectBounce
 			inCheck := p.InCheck()
 			stuck := r.stuckPawns(p)
+			facedBefore := r.spec.facing && naiveFacing(p)
+			if r.spec.pathTypes && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Letter == 'N' &&
+				(rs.FileOf(m.From()) == rs.FileOf(m.To()) || rs.RankOf(m.From()) == rs.RankOf(m.To())) {
+				r.seen["path-types"]++
+			}
 			p.Make(m)
 			e := p.Ended()
+			r.checkPassingEnd(p, m, played, facedBefore, e, mv, where)
 			if e.Over && e.Goal >= 0 {
 				r.seen[goalMechanism[e.Reason]]++
 			}
@@ -1271,8 +1301,18 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 	theirs := menOn(q, us^1)
 	var keep, caps []Move
 	dropped := false
-	for _, m := range q.LegalMoves(nil) {
+	moves := q.LegalMoves(nil)
+	if r.spec.facing || r.spec.pass {
+		moves = r.passAndFacing(q, moves, tally)
+	}
+	for _, m := range moves {
 		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece
+		if m.Kind() == KindPass {
+			// A pass changes nothing: it neither gives check nor captures (the twin
+			// rules have no pass to play).
+			keep = append(keep, m)
+			continue
+		}
 		q.Make(m)
 		gives, captures := q.InCheck(), onTo || menOn(q, us^1) < theirs
 		q.Unmake()
@@ -1295,6 +1335,72 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 		return caps
 	}
 	return keep
+}
+
+// checkPassingEnd checks, after move m made in p (played: the moves before it in this
+// playout; facedBefore: the kings faced each other before it; e: p.Ended()), that the
+// game ended by passes exactly when m is the second pass in a row, and by facing kings
+// exactly when they faced before and after m — unless a goal decided it first.
+func (r *pairRun) checkPassingEnd(p *Position, m Move, played []Move, facedBefore bool, e Ending, mv, where string) {
+	passes := r.spec.pass && m.Kind() == KindPass && len(played) > 0 && played[len(played)-1].Kind() == KindPass
+	facing := !passes && facedBefore && naiveFacing(p)
+	byGoal := e.Over && e.Goal >= 0
+	switch {
+	case passes && !byGoal && e.Reason != "passes in a row":
+		r.fail("passes", "move %s is the second pass in a row: got %+v, want the game ended by passes %s", mv, e, where)
+	case facing && !byGoal && e.Reason != "royals still facing":
+		r.fail("facing", "move %s leaves the kings facing as before it: got %+v, want the game ended by the facing %s", mv, e, where)
+	case !passes && !facing && (e.Reason == "passes in a row" || e.Reason == "royals still facing"):
+		r.fail("passing end", "move %s: got %+v, want no end by passes or facing %s", mv, e, where)
+	}
+	if passes {
+		r.seen["pass"]++
+	}
+	if facing {
+		r.seen["facing-royals"]++
+	}
+}
+
+// passAndFacing applies the pass and facing-royals rules to q's legal moves, worked out
+// from the board: while the kings face each other (naiveFacing), only moves after which
+// they do not; a pass when the side is not in check or the kings face; none while a side
+// that must drop can drop.
+func (r *pairRun) passAndFacing(q *Position, moves []Move, tally bool) []Move {
+	facing := r.spec.facing && naiveFacing(q)
+	if facing {
+		if tally {
+			r.seen["facing-royals"]++
+		}
+		var kept []Move
+		for _, m := range moves {
+			q.Make(m)
+			if !naiveFacing(q) {
+				kept = append(kept, m)
+			}
+			q.Unmake()
+		}
+		moves = kept
+	}
+	if !r.spec.pass || r.spec.mustDrop && slices.ContainsFunc(moves, Move.IsDrop) {
+		return moves
+	}
+	rs := q.Ruleset()
+	for sq := range rs.Cells {
+		if pc := q.At(Square(sq)); pc != NoPiece && pc.Color() == q.Side() && rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
+			pass, us := newMove(Square(sq), Square(sq)).withKind(KindPass), q.Side()
+			q.Make(pass)
+			checked := rs.Check == compiler.CheckRoyalAttacked && q.core().sideInCheck(us)
+			q.Unmake()
+			if checked && !facing {
+				return moves // the pass would leave the side in check
+			}
+			if tally {
+				r.seen["pass"]++
+			}
+			return append(moves, pass)
+		}
+	}
+	return moves
 }
 
 // checkCounter checks the checks left after the move mv of side us, made in p (before:

@@ -33,6 +33,36 @@ func plainLegal(p *Position) []Move {
 		}
 		p.Unmake()
 	}
+	if rs := p.Ruleset(); rs.FacingRoyals || rs.Pass {
+		// Facing royals: while they face, only moves that part them; a pass (the royal
+		// onto its own square) when not in check, or in check while they face.
+		facing := rs.FacingRoyals && naiveFacing(p)
+		if facing {
+			var kept []Move
+			for _, m := range out {
+				p.Make(m)
+				if !naiveFacing(p) {
+					kept = append(kept, m)
+				}
+				p.Unmake()
+			}
+			out = kept
+		}
+		if rs.Pass {
+			for sq := range rs.Cells {
+				if pc := p.At(Square(sq)); pc != NoPiece && pc.Color() == us && rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
+					pass := newMove(Square(sq), Square(sq)).withKind(KindPass)
+					p.Make(pass)
+					checked := rs.Check != compiler.CheckNone && c.sideInCheck(us)
+					p.Unmake()
+					if facing || rs.PassInCheck || !checked {
+						out = append(out, pass)
+					}
+					break
+				}
+			}
+		}
+	}
 	if rs := p.Ruleset(); rs.RoyalTakesCheckerOnly && c.sideInCheck(us) {
 		// In check, a royal man may only move to take the one man giving check.
 		var king Square = NoSquare
@@ -92,6 +122,40 @@ func plainLegal(p *Position) []Move {
 		}
 	}
 	return out
+}
+
+// naiveFacing reports whether a royal man of each side stand on one rank or file with only
+// empty squares between, looking at every pair of squares.
+func naiveFacing(p *Position) bool {
+	rs := p.Ruleset()
+	royal := func(sq int, c Color) bool {
+		pc := p.At(Square(sq))
+		return pc != NoPiece && pc.Color() == c && rs.RoyalTypes>>uint(pc.Type())&1 != 0
+	}
+	for a := range rs.Cells {
+		for b := range rs.Cells {
+			if !royal(a, compiler.White) || !royal(b, compiler.Black) {
+				continue
+			}
+			fa, ra, fb, rb := rs.FileOf(Square(a)), rs.RankOf(Square(a)), rs.FileOf(Square(b)), rs.RankOf(Square(b))
+			if fa != fb && ra != rb {
+				continue
+			}
+			open := true
+			for sq := range rs.Cells {
+				f, r := rs.FileOf(Square(sq)), rs.RankOf(Square(sq))
+				between := fa == fb && f == fa && r > min(ra, rb) && r < max(ra, rb) ||
+					ra == rb && r == ra && f > min(fa, fb) && f < max(fa, fb)
+				if between && p.At(Square(sq)) != NoPiece {
+					open = false
+				}
+			}
+			if open {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func sortedMoves(ms []Move) []Move {
