@@ -90,6 +90,12 @@ var tactics = []struct {
 	{"forced capture of the last man", "antichess", "8/8/8/8/8/8/1p6/R7 w - - 0 1", 2, "a1c1"},
 	// Three-check, White with one check left to give: only Ra8+ checks.
 	{"third check", "3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", 1, "a1a8"},
+	// Shogi: the gold dropped on e8 is guarded by the pawn e7 and covers every square
+	// around the king (a pawn drop could not mate: uchifuzume).
+	{"gold drop mate", "shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 1, "G@e8"},
+	// Janggi: the rook b10 holds the back rank, the rook a9 the rank below; e10 is not a
+	// point of the palace lines, so the general has no diagonal step.
+	{"two-rook mate", "janggi", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1, "b1b10"},
 	// Atomic: Nxe7 blows up the pawns around e7 and the king on e8.
 	{"king exploded", "atomic", "4k3/3ppp2/2N5/8/8/8/8/4K3 w - - 0 1", 1, "c6e7"},
 }
