@@ -11,7 +11,7 @@ import (
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core256) LegalMoves(buf []Move) []Move {
 	buf = p.legalMoves(buf[:0])
-	if p.rs.Pass || p.rs.FacingRoyals {
+	if p.passing {
 		buf = p.passAndFacing(buf)
 	}
 	if p.noGivingCheck {

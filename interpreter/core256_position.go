@@ -107,6 +107,8 @@ type core256 struct {
 	// capture, no giving check, royal takes checker only, passes, facing royals), so
 	// IsLegal asks it.
 	sifted bool
+	// passing: the rules have passes or facing royals (LegalMoves applies them).
+	passing bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
@@ -165,6 +167,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves,
 		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
+		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,

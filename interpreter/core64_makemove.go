@@ -82,7 +82,7 @@ func (p *core64) play(m Move, goals bool) {
 		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
-	if goals && rs.FacingRoyals {
+	if goals && p.passing && rs.FacingRoyals {
 		u.facing = p.royalsFace()
 	}
 	if p.fx {
@@ -138,7 +138,7 @@ func (p *core64) play(m Move, goals bool) {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
 		}
-	} else if goals && p.tb.NumGoals() > 0 && m.Kind() == KindPass {
+	} else if p.passing && goals && m.Kind() == KindPass && p.tb.NumGoals() > 0 {
 		if e, g := p.passGoals(); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
@@ -149,7 +149,7 @@ func (p *core64) play(m Move, goals bool) {
 	if us == compiler.Black {
 		p.fullmove++
 	}
-	if goals && p.ended == 0 && (rs.PassEnd > 0 || rs.FacingRoyals) {
+	if goals && p.passing && p.ended == 0 {
 		p.passingEnd(m, u)
 	}
 	if goals && rs.PerpetualCheckLoses {
