@@ -4,6 +4,7 @@ package cli
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
@@ -26,9 +27,15 @@ A game over by any rule (checkmate, a goal, the fifty-move rule, repetition) tak
 more moves: a move after the end is an error. A number without dots is read only as the
 current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the game.
 
+--notation prints, and reads besides SAN and coordinates, the moves in another notation,
+as Fairy-Stockfish's tools write them: wxf (xiangqi's WXF: C2=5, H8+7, no check marks),
+janggi (rank then file, both numbers: R01-91, H02-83), hosking, hodges and
+hodges-number (shogi's Western forms: P76, P-7f, P-76, S*34, Bx22+ promoting, = declining).
+
 ` + hookErrorsHelp,
 	examples: []string{
 		"chimera moves chess",
+		"chimera moves xiangqi --notation wxf --moves 'C2=5 H8+7'",
 		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,
 		`chimera moves chess --moves "1. f3 e5 2. g4 Qh4#"`,
 		"chimera moves chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
@@ -37,6 +44,7 @@ current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the g
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
+		notation := fs.String("notation", "san", "notation of the moves printed and read besides coordinates: "+strings.Join(interpreter.NotationNames, ", "))
 		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
@@ -46,25 +54,29 @@ current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the g
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
+			n, err := interpreter.ParseNotation(*notation)
+			if err != nil {
+				return c.usage("--notation: %v", err)
+			}
 			p, code := c.position(rs, *fen, *setup)
 			if code != exitOK {
 				return code
 			}
-			if err := gametext.PlayGame(p, *moves); err != nil {
+			if err := gametext.PlayGameIn(p, *moves, n); err != nil {
 				c.reportHooks(*allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
-			printMoves(c, p)
+			printMoves(c, p, n)
 			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }
 
-func printMoves(c *context, p *interpreter.Position) {
+func printMoves(c *context, p *interpreter.Position, n interpreter.Notation) {
 	type line struct{ san, coord string }
 	var lines []line
 	for _, m := range p.LegalMoves(nil) {
-		lines = append(lines, line{p.SAN(m), p.Coord(m)})
+		lines = append(lines, line{p.Notate(m, n), p.Coord(m)})
 	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].coord < lines[j].coord })
 	tw := tabwriter.NewWriter(c.out, 0, 0, 2, ' ', 0)

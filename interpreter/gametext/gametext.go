@@ -75,7 +75,13 @@ type Replay struct {
 // fails to parse stops the replay with an error naming its move number, e.g.
 // `2... Qh4: illegal move`. It is ReplayGame without the details.
 func PlayGame(p *interpreter.Position, game string) error {
-	if r := ReplayGame(p, game); r.Stop != nil {
+	return PlayGameIn(p, game, interpreter.NotationSAN)
+}
+
+// PlayGameIn is PlayGame for a game whose moves are written in notation n (SAN and
+// coordinates are read in every notation).
+func PlayGameIn(p *interpreter.Position, game string, n interpreter.Notation) error {
+	if r := replayGame(p, game, n); r.Stop != nil {
 		return r.Stop
 	}
 	return nil
@@ -85,6 +91,10 @@ func PlayGame(p *interpreter.Position, game string) error {
 // what its text claims (check, mate) and what it does, the move it stopped at (p is then
 // the position before that move), the text's result token and its resignation.
 func ReplayGame(p *interpreter.Position, game string) *Replay {
+	return replayGame(p, game, interpreter.NotationSAN)
+}
+
+func replayGame(p *interpreter.Position, game string, n interpreter.Notation) *Replay {
 	r := &Replay{}
 	fullmove := startMoveNumber(p)
 	tokens := gameTokens(game)
@@ -144,7 +154,7 @@ func ReplayGame(p *interpreter.Position, game string) *Replay {
 			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: fmt.Errorf("the game is over (%s, %s): no more moves are played", res.Score, res.Reason)}
 			return r
 		}
-		m, err := p.ParseMove(tok)
+		m, err := p.ParseNotated(tok, n)
 		if err != nil {
 			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: err}
 			return r
