@@ -254,6 +254,8 @@ type HandRules struct {
 	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
 	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
 	OnePerFile, NoMate uint64
+	// NoMateIllegal: such a checkmating drop is no legal move (else it is a move that loses).
+	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
 	DropPromoted bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
@@ -341,7 +343,12 @@ type Ruleset struct {
 	RoyalOptional bool
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
-	Castling     *Castling
+	// Borrows: a man with a man of its own side on BorrowFrom[its side][its square] moves
+	// and attacks with that man's moves (defs.BorrowMoves); BorrowFrom is nil without it,
+	// and holds NoSquare where the square lies off the board.
+	Borrows    bool
+	BorrowFrom [2][]Square
+	Castling   *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces

@@ -56,6 +56,8 @@ const (
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechDropPromoted                                    // men dropped either side up
 	MechFirstMoves                                      // leaps only a man that has not moved may make
+	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
+	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -64,7 +66,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "borrow-moves", "no-mate-illegal", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -117,13 +119,17 @@ const (
 // compulsory in part of it, are emitted by the one per-man pipeline that every shortcut
 // uses (only CaptureMoves' targeted generation leaves such rulesets out). One-per-file
 // drops are left out where drops are made; a mate by a forbidden drop only changes the
-// result; a man dropped as its promoted type fills one empty square like any drop.
+// result, or, where it is illegal, is a filter of the legal moves as a whole as
+// must-capture is (LegalMoves ends with it, IsLegal consults it; it removes drops, never a
+// capture, so CaptureMoves needs nothing); a man dropped as its promoted type fills one
+// empty square like any drop. Borrowed moves are on no list: a move changes the moves of
+// the men around the squares it empties and fills.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
 	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop |
-	MechDropPromoted
+	MechDropPromoted | MechNoMateIllegal
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -285,6 +291,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.NoMate != 0 {
 			m |= MechNoMateDrop
 		}
+		if h.NoMateIllegal {
+			m |= MechNoMateIllegal
+		}
 		if h.DropPromoted {
 			m |= MechDropPromoted
 		}
@@ -308,6 +317,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	}
 	if r.FirstMoves {
 		m |= MechFirstMoves
+	}
+	if r.Borrows {
+		m |= MechBorrowMoves
 	}
 	if r.NoGivingCheck {
 		m |= MechNoGivingCheck
@@ -353,7 +365,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
-	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,
+	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
 	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,
@@ -371,6 +383,7 @@ var classifiedKeys = map[string]bool{
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
 	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
+	"borrow-moves": true, "borrow-moves.from": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,
