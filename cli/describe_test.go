@@ -138,6 +138,9 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"annanshogi", "Borrowed moves: a man with a man of its own side directly behind it moves"},
+		{"annanshogi", "No P may be dropped in front of an enemy royal piece"},
+		{"checkshogi", "when the mover has given its 1 checks"},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

@@ -190,7 +190,7 @@ func (p *core256) clone() *core256 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf = nil, nil, nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs = nil, nil, nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }

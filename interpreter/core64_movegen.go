@@ -25,16 +25,22 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 	return buf
 }
 
-// keepNoMateDrops applies no-mate-illegal: a drop of a no-mate type that leaves the
-// opponent in check without a legal answer is no move. The answers are generated into
-// mateBufs, one buffer per depth of these nested judgements.
+// keepNoMateDrops applies no-mate-illegal: a drop of a no-mate type onto the square in
+// front of an enemy royal piece (a step forward from it, for the dropper) that leaves the
+// opponent without a legal move is no move. The answers are generated into mateBufs, one
+// buffer per depth of these nested judgements.
 func (p *core64) keepNoMateDrops(buf []Move) []Move {
+	rs := p.rs
+	fwd := 1
+	if p.side == compiler.Black {
+		fwd = -1
+	}
+	royals := p.royals(p.side ^ 1)
 	n := 0
 	for _, m := range buf {
-		if m.IsDrop() && p.rs.Hands.NoMate>>uint(m.Dropped())&1 != 0 {
-			p.makeProbe(m)
-			mates := false
-			if p.sideInCheck(p.side) {
+		if m.IsDrop() && rs.Hands.NoMate>>uint(m.Dropped())&1 != 0 {
+			if ahead := rs.SquareAt(rs.FileOf(m.To()), rs.RankOf(m.To())+fwd); ahead != NoSquare && royals.Has(ahead) {
+				p.makeProbe(m)
 				d := p.mateDepth
 				if d == len(p.mateBufs) {
 					p.mateBufs = append(p.mateBufs, nil)
@@ -42,11 +48,11 @@ func (p *core64) keepNoMateDrops(buf []Move) []Move {
 				p.mateDepth++
 				p.mateBufs[d] = p.LegalMoves(p.mateBufs[d])
 				p.mateDepth--
-				mates = len(p.mateBufs[d]) == 0
-			}
-			p.Unmake()
-			if mates {
-				continue
+				stuck := len(p.mateBufs[d]) == 0
+				p.Unmake()
+				if stuck {
+					continue
+				}
 			}
 		}
 		buf[n] = m
