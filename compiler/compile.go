@@ -784,11 +784,11 @@ func (l *lowering) mechanisms() {
 		rs.Borrows = true
 		for c := White; c <= Black; c++ {
 			v := forColor(Vec{b.From[0], b.From[1]}, c)
-			rs.BorrowFrom[c] = make([]Square, rs.Cells)
+			rs.borrowFrom[c] = make([]Square, rs.Cells)
 			for sq := 0; sq < rs.Cells; sq++ {
-				rs.BorrowFrom[c][sq] = NoSquare
+				rs.borrowFrom[c][sq] = NoSquare
 				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare {
-					rs.BorrowFrom[c][sq] = t
+					rs.borrowFrom[c][sq] = t
 				}
 			}
 		}

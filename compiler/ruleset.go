@@ -343,11 +343,11 @@ type Ruleset struct {
 	RoyalOptional bool
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
-	// Borrows: a man with a man of its own side on BorrowFrom[its side][its square] moves
-	// and attacks with that man's moves (defs.BorrowMoves); BorrowFrom is nil without it,
+	// Borrows: a man with a man of its own side on BorrowFrom(its side, its square) moves
+	// and attacks with that man's moves (defs.BorrowMoves); borrowFrom is nil without it,
 	// and holds NoSquare where the square lies off the board.
 	Borrows    bool
-	BorrowFrom [2][]Square
+	borrowFrom [2][]Square
 	Castling   *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
@@ -385,6 +385,10 @@ type Ruleset struct {
 	FreezerTypes uint64
 	MaxPieceVal  int
 }
+
+// BorrowFrom is the square whose friendly man lends its moves to side c's man on sq, or
+// NoSquare (off the board); only for rulesets that Borrows.
+func (r *Ruleset) BorrowFrom(c Color, sq Square) Square { return r.borrowFrom[c][sq] }
 
 // NumHooks is the number of goal hooks; Hook(i) is the one with Index i.
 func (r *Ruleset) NumHooks() int { return len(r.hooks) }

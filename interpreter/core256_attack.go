@@ -219,7 +219,7 @@ func (p *core256) movesOf(pc Piece, sq Square) int {
 	t := pc.Type()
 	if p.borrows {
 		c := pc.Color()
-		if l := p.rs.BorrowFrom[c][sq]; l != NoSquare {
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
 			if q := p.board[l]; q != NoPiece && q.Color() == c {
 				t = q.Type()
 			}
@@ -231,10 +231,9 @@ func (p *core256) movesOf(pc Piece, sq Square) int {
 // borrowers is the set of side c's men that move with another type's moves than their own.
 func (p *core256) borrowers(c Color) bb256 {
 	var out bb256
-	from := p.rs.BorrowFrom[c]
 	for b := p.byColor[c]; b.Any(); b = b.Rest() {
 		sq := b.First()
-		if l := from[sq]; l != NoSquare {
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
 			if q, pc := p.board[l], p.board[sq]; q != NoPiece && q.Color() == c && q.Type() != pc.Type() {
 				out = out.With(sq)
 			}
