@@ -150,7 +150,7 @@ var pairConflicts = map[string]string{
 	"no-check×royal-takes-checker-only":           "no check rule, so no side is ever in check",
 	"may-not-give-check×royal-takes-checker-only": "no move may give check, so no side is ever in check",
 	// A borrowed move carries no first-move right nor en-passant target.
-	"en-passant×borrow-moves":     "validation: borrow-moves cannot be combined with first-move leaps or en passant",
+	"en-passant×borrow-moves":      "validation: borrow-moves cannot be combined with first-move leaps or en passant",
 	"first-move-leap×borrow-moves": "validation: borrow-moves cannot be combined with first-move leaps or en passant",
 	// The illegal form of no-mate is no-mate's drops, judged otherwise.
 	"no-check×drop-no-mate-illegal":           "no check rule, so no drop mates",
