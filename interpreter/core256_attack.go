@@ -128,11 +128,14 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			continue
 		}
 		b := nearest256(d, blk)
+		if !active.Has(b) {
+			continue
+		}
 		t := p.board[b].Type()
 		if p.borrows {
 			t = p.movesOf(p.board[b], b)
 		}
-		if active.Has(b) && g.Types>>uint(t)&1 != 0 {
+		if g.Types>>uint(t)&1 != 0 {
 			out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
 			if n++; n == len(out) {
 				return n

@@ -131,11 +131,14 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			continue
 		}
 		b := nearest64(d, blk)
+		if !active.Has(b) {
+			continue
+		}
 		t := p.board[b].Type()
 		if p.borrows {
 			t = p.movesOf(p.board[b], b)
 		}
-		if active.Has(b) && g.Types>>uint(t)&1 != 0 {
+		if g.Types>>uint(t)&1 != 0 {
 			out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
 			if n++; n == len(out) {
 				return n
