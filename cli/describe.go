@@ -546,6 +546,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 		}
 		out = append(out, fmt.Sprintf("A game the rules end drawn is decided on points: %s%s; more points win.", strings.Join(vals, ", "), bonus))
 	}
+	if b := def.BorrowMoves; b != nil && len(b.From) == 2 {
+		out = append(out, fmt.Sprintf("Borrowed moves: a man with a man of its own side %s moves, captures and gives check with that man's moves instead of its own (it keeps its own promotion, royalty and value).", offsetText(b.From)))
+	}
 	if rs.CheckCounter > 0 {
 		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
 	}
@@ -561,7 +564,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 		if len(d.OnePerFile) > 0 {
 			out = append(out, fmt.Sprintf("No %s is dropped on a file that holds one of its side's already.", orList(d.OnePerFile)))
 		}
-		if len(d.NoMate) > 0 {
+		if len(d.NoMate) > 0 && d.NoMateIllegal {
+			out = append(out, fmt.Sprintf("No %s may be dropped in front of an enemy royal piece to leave the opponent without a legal move (checkmate or stalemate).", orList(d.NoMate)))
+		} else if len(d.NoMate) > 0 {
 			out = append(out, fmt.Sprintf("A checkmate given by dropping a %s is lost by the side that dropped it.", orList(d.NoMate)))
 		}
 		if d.Promoted {
@@ -857,4 +862,31 @@ func limitsText(limits map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%d %s", limits[l], l))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// offsetText describes a [files, ranks] offset seen from a man's own side: "directly
+// behind it", "2 files right and 1 rank forward of it".
+func offsetText(v []int) string {
+	switch {
+	case v[0] == 0 && v[1] == -1:
+		return "directly behind it"
+	case v[0] == 0 && v[1] == 1:
+		return "directly in front of it"
+	}
+	var parts []string
+	if v[0] != 0 {
+		side := "right"
+		if v[0] < 0 {
+			side = "left"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[0]), plural(abs(v[0]), "file", "files"), side))
+	}
+	if v[1] != 0 {
+		way := "forward"
+		if v[1] < 0 {
+			way = "back"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[1]), plural(abs(v[1]), "rank", "ranks"), way))
+	}
+	return strings.Join(parts, " and ") + " of it (seen from its side)"
 }

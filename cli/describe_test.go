@@ -144,6 +144,9 @@ func TestDescribeNewRules(t *testing.T) {
 		{"janggi", "decided on points: A 3, B 3, C 7, N 5, P 2, R 13, plus 1.5 for black"},
 		{"janggi", "never leaving palace-lines"},
 		{"janggi", "(never a C)"},
+		{"annanshogi", "Borrowed moves: a man with a man of its own side directly behind it moves"},
+		{"annanshogi", "No P may be dropped in front of an enemy royal piece"},
+		{"checkshogi", "when the mover has given its 1 checks"},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

@@ -830,6 +830,19 @@ func (l *lowering) mechanisms() {
 	if h := l.def.Hands; h != nil {
 		l.hands(h)
 	}
+	if b := l.def.BorrowMoves; b != nil && len(b.From) == 2 {
+		rs.Borrows = true
+		for c := White; c <= Black; c++ {
+			v := forColor(Vec{b.From[0], b.From[1]}, c)
+			rs.borrowFrom[c] = make([]Square, rs.Cells)
+			for sq := 0; sq < rs.Cells; sq++ {
+				rs.borrowFrom[c][sq] = NoSquare
+				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare {
+					rs.borrowFrom[c][sq] = t
+				}
+			}
+		}
+	}
 }
 
 // hands lowers the pools, drops and exchanges.
@@ -885,6 +898,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.OnePerFile) {
 			hr.OnePerFile |= 1 << uint(t)
 		}
+		hr.NoMateIllegal = d.NoMateIllegal
 		for _, t := range l.typeList(d.NoMate) {
 			hr.NoMate |= 1 << uint(t)
 		}

@@ -258,6 +258,8 @@ type HandRules struct {
 	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
 	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
 	OnePerFile, NoMate uint64
+	// NoMateIllegal: such a checkmating drop is no legal move (else it is a move that loses).
+	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
 	DropPromoted bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
@@ -356,7 +358,12 @@ type Ruleset struct {
 	PointsBonus [2]float64
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
-	Castling     *Castling
+	// Borrows: a man with a man of its own side on BorrowFrom(its side, its square) moves
+	// and attacks with that man's moves (defs.BorrowMoves); borrowFrom is nil without it,
+	// and holds NoSquare where the square lies off the board.
+	Borrows    bool
+	borrowFrom [2][]Square
+	Castling   *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces
@@ -393,6 +400,10 @@ type Ruleset struct {
 	FreezerTypes uint64
 	MaxPieceVal  int
 }
+
+// BorrowFrom is the square whose friendly man lends its moves to side c's man on sq, or
+// NoSquare (off the board); only for rulesets that Borrows.
+func (r *Ruleset) BorrowFrom(c Color, sq Square) Square { return r.borrowFrom[c][sq] }
 
 // NumHooks is the number of goal hooks; Hook(i) is the one with Index i.
 func (r *Ruleset) NumHooks() int { return len(r.hooks) }

@@ -59,6 +59,8 @@ const (
 	MechPathTypes                                       // path legs that exclude types, atoms bounded by a zone
 	MechPass                                            // a side may pass its turn
 	MechFacingRoyals                                    // royal men facing on an open line must part
+	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
+	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -67,7 +69,8 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
+	"borrow-moves", "no-mate-illegal", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -120,16 +123,19 @@ const (
 // compulsory in part of it, are emitted by the one per-man pipeline that every shortcut
 // uses (only CaptureMoves' targeted generation leaves such rulesets out). One-per-file
 // drops are left out where drops are made; a mate by a forbidden drop only changes the
-// result; a man dropped as its promoted type fills one empty square like any drop.
-// Passes and facing royals are, like compulsory capture, applied by LegalMoves to the legal
-// moves as a whole (a pass added, moves that leave the royals facing taken out), never
-// inside a shortcut.
+// result, or, where it is illegal, is a filter of the legal moves as a whole as
+// must-capture is (LegalMoves ends with it, IsLegal consults it; it removes drops, never a
+// capture, so CaptureMoves needs nothing); a man dropped as its promoted type fills one
+// empty square like any drop. Borrowed moves are on no list: a move changes the moves of
+// the men around the squares it empties and fills. Passes and facing royals are, like
+// compulsory capture, applied by LegalMoves to the legal moves as a whole (a pass added,
+// moves that leave the royals facing taken out), never inside a shortcut.
 const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding | MechCastling |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
 	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop |
-	MechDropPromoted | MechPass | MechFacingRoyals
+	MechDropPromoted | MechPass | MechFacingRoyals | MechNoMateIllegal
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
 // proven safe with. Anything not listed turns the shortcut off.
@@ -301,6 +307,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.NoMate != 0 {
 			m |= MechNoMateDrop
 		}
+		if h.NoMateIllegal {
+			m |= MechNoMateIllegal
+		}
 		if h.DropPromoted {
 			m |= MechDropPromoted
 		}
@@ -324,6 +333,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	}
 	if r.FirstMoves {
 		m |= MechFirstMoves
+	}
+	if r.Borrows {
+		m |= MechBorrowMoves
 	}
 	if r.NoGivingCheck {
 		m |= MechNoGivingCheck
@@ -375,7 +387,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
-	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,
+	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
 	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,
@@ -395,6 +407,7 @@ var classifiedKeys = map[string]bool{
 	"goals": true, "goals.name": true, "goals.reach": true, "goals.whose": true, "goals.pieces": true,
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
 	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
+	"borrow-moves": true, "borrow-moves.from": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

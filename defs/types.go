@@ -27,16 +27,19 @@ type Definition struct {
 	Pieces      []Piece         `yaml:"pieces"`
 	// PiecesByLetter adds or changes pieces by letter over the list (a definition that
 	// extends another need not restate it): applied, then cleared, as each file is decoded.
-	PiecesByLetter *yaml.Node   `yaml:"pieces-by-letter"`
-	Castling       *Castling    `yaml:"castling"`
-	Rules          Rules        `yaml:"rules"`
-	Goals          []Goal       `yaml:"goals"`
-	Freeze         []Freeze     `yaml:"freeze"`
-	Statuses       []Status     `yaml:"statuses"`
-	Capture        *CaptureRule `yaml:"capture"`
-	Hands          *Hands       `yaml:"hands"`
-	Setups         []Setup      `yaml:"setups"` // the first is the default start position
-	Tests          []Test       `yaml:"tests"`
+	PiecesByLetter *yaml.Node `yaml:"pieces-by-letter"`
+	Castling       *Castling  `yaml:"castling"`
+	Rules          Rules      `yaml:"rules"`
+	Goals          []Goal     `yaml:"goals"`
+	Freeze         []Freeze   `yaml:"freeze"`
+	// BorrowMoves: a man moves with the moves of the friendly man on a square relative
+	// to it, when one stands there.
+	BorrowMoves *BorrowMoves `yaml:"borrow-moves"`
+	Statuses    []Status     `yaml:"statuses"`
+	Capture     *CaptureRule `yaml:"capture"`
+	Hands       *Hands       `yaml:"hands"`
+	Setups      []Setup      `yaml:"setups"` // the first is the default start position
+	Tests       []Test       `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
 	// inherited: a variant that extends chess is not XBoard's "normal").
 	XBoard *XBoardConventions `yaml:"xboard"`
@@ -319,6 +322,15 @@ type Freeze struct {
 	Steps   [][]int  `yaml:"steps"`   // offsets (all symmetries) at which they freeze
 }
 
+// BorrowMoves lends moves: a man with a man of its own side on the square From (a
+// [files, ranks] offset from the man, seen from its owner's side: [0, -1] is the square
+// behind it) moves, captures and attacks with that man's moves instead of its own.
+// Everything else stays the man's own: its type, promotion, royalty and value.
+type BorrowMoves struct {
+	Src  `yaml:"-"`
+	From []int `yaml:"from"`
+}
+
 // Status is a timed status a piece can carry (stunned, say): a counter of half-moves stored
 // on its square that drops by one after every half-move of either side.
 type Status struct {
@@ -397,6 +409,9 @@ type Drops struct {
 	// that dropped it (as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).
 	NoMate []string `yaml:"no-mate"`
+	// NoMateIllegal: a drop that no-mate forbids to checkmate is no move at all (lishogi's
+	// rules), rather than a move that loses.
+	NoMateIllegal bool `yaml:"no-mate-illegal"`
 	// Promoted: a man in the pool may also be dropped as the type it promotes to (either
 	// side up), written +P@a2.
 	Promoted bool `yaml:"promoted"`

@@ -153,6 +153,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.rules()
 	v.goals()
 	v.freeze()
+	v.borrowMoves()
 	v.statuses()
 	v.capture()
 	v.hands()
@@ -978,6 +979,26 @@ func (v *validator) freeze() {
 	}
 }
 
+// borrowMoves checks the square moves are borrowed from, and that no atom of the
+// definition needs state a borrowed move cannot carry: first-move rights and en passant.
+func (v *validator) borrowMoves() {
+	b := v.def.BorrowMoves
+	if b == nil {
+		return
+	}
+	if v.required(b.Src, "borrow-moves", "from", "the [files, ranks] offset of the man whose moves are borrowed, e.g. [0, -1] for the one behind", len(b.From) == 0) {
+		v.vectorAt(b.File, b.At("from"), "borrow-moves.from", b.From, "none", nil)
+	}
+	for _, pc := range v.def.Pieces {
+		for _, a := range pc.Moves {
+			if a.Initial || a.EPTarget || a.EPCapture {
+				v.add(b.Src, "", "borrow-moves cannot be combined with first-move leaps or en passant (piece %s): a borrowed move carries neither right", Quote(pc.Letter))
+				return
+			}
+		}
+	}
+}
+
 func (v *validator) capture() {
 	c := v.def.Capture
 	if c == nil {
@@ -1100,6 +1121,9 @@ func (v *validator) hands() {
 		v.letterList(d.Src, "must-drop", d.MustDrop)
 		v.letterList(d.Src, "one-per-file", d.OnePerFile)
 		v.letterList(d.Src, "no-mate", d.NoMate)
+		if d.NoMateIllegal && len(d.NoMate) == 0 {
+			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")
+		}
 		if d.CreateCastling != "" {
 			if v.def.Castling == nil {
 				v.add(d.Src, "create-castling", "create-castling needs castling: declare castling or remove the key")

@@ -88,14 +88,23 @@ type attack256 struct {
 // (of side by) on sq, and returns how many it found, stopping once out is full. Check,
 // Attackers and the keepers shortcut all read it. With royal false, atoms that capture only
 // royal pieces are left out (sq holds no royal piece of the other side); check assumes one.
+//
+// With borrowed moves, the men of active that borrow (lent) attack with their lender's
+// atoms: the tables by type see only the others (own), the slides and rides ask each
+// blocker's type of moves (movesOf), and lentAttacks adds the lent men's leaps and paths.
 func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, out []attack256) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
 	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
+	own, lent := active, bb256{}
+	if p.borrows {
+		lent = p.borrowers(by).And(active)
+		own = active.AndNot(lent)
+	}
 	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
-		for b := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(active); b.Any(); b = b.Rest() {
+		for b := at.AttackFromAt(by, t, sq).And(p.byType[t]).And(own); b.Any(); b = b.Rest() {
 			from := b.First()
 			if royalOnly && !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
 				continue // only a capture-royal leap reaches sq
@@ -107,7 +116,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 		}
 	}
 	if p.firstMoves {
-		if n = p.initialAttacks(sq, by, active, out, n); n == len(out) {
+		if n = p.initialAttacks(sq, by, own, out, n); n == len(out) {
 			return n
 		}
 	}
@@ -118,7 +127,15 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 		if blk.Empty() {
 			continue
 		}
-		if b := nearest256(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+		b := nearest256(d, blk)
+		if !active.Has(b) {
+			continue
+		}
+		t := p.board[b].Type()
+		if p.borrows {
+			t = p.movesOf(p.board[b], b)
+		}
+		if g.Types>>uint(t)&1 != 0 {
 			out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
 			if n++; n == len(out) {
 				return n
@@ -133,7 +150,11 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			continue
 		}
 		b := nearest256(d, blk)
-		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
+		t := p.board[b].Type()
+		if p.borrows {
+			t = p.movesOf(p.board[b], b)
+		}
+		if !active.Has(b) || t != r.Type || !r.From.Has(b) {
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
@@ -149,7 +170,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
+			for b := p.byType[t].And(own); b.Any(); b = b.Rest() {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
 					out[n] = attack256{from, path.VisitAt(from).With(from)}
@@ -160,7 +181,68 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			}
 		}
 	}
+	if lent.Any() {
+		n = p.lentAttacks(sq, by, lent, royalOnly, out, n)
+	}
 	return n
+}
+
+// lentAttacks adds to out[n:] the leap and path attacks on sq of side by's men in lent,
+// which move with the moves of the friendly man on their lending square, and returns the
+// new count (it stops once out is full). Their slides and rides are the attack walk's.
+func (p *core256) lentAttacks(sq Square, by Color, lent bb256, royalOnly bool, out []attack256, n int) int {
+	at := &p.tb.AttackTables
+	for ; lent.Any(); lent = lent.Rest() {
+		from := lent.First()
+		t := p.movesOf(p.board[from], from)
+		pt := p.tb.Piece(t)
+		if at.AttackFromAt(by, t, sq).Has(from) && (!royalOnly || pt.LeapCaptureAt(by, from).Has(sq)) {
+			out[n] = attack256{from, compiler.Bit256(from)}
+			if n++; n == len(out) {
+				return n
+			}
+			continue
+		}
+		if at.PathTypes[by]>>uint(t)&1 != 0 {
+			if path := p.pathAttack(pt, by, from, sq); path != nil {
+				out[n] = attack256{from, path.VisitAt(from).With(from)}
+				if n++; n == len(out) {
+					return n
+				}
+			}
+		}
+	}
+	return n
+}
+
+// movesOf is the type whose moves the man pc makes from sq (sq may be empty while the man
+// is lifted): its own, or with borrowed moves that of the man of its side on its lending
+// square, when one stands there.
+func (p *core256) movesOf(pc Piece, sq Square) int {
+	t := pc.Type()
+	if p.borrows {
+		c := pc.Color()
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
+			if q := p.board[l]; q != NoPiece && q.Color() == c {
+				t = q.Type()
+			}
+		}
+	}
+	return t
+}
+
+// borrowers is the set of side c's men that move with another type's moves than their own.
+func (p *core256) borrowers(c Color) bb256 {
+	var out bb256
+	for b := p.byColor[c]; b.Any(); b = b.Rest() {
+		sq := b.First()
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
+			if q, pc := p.board[l], p.board[sq]; q != NoPiece && q.Color() == c && q.Type() != pc.Type() {
+				out = out.With(sq)
+			}
+		}
+	}
+	return out
 }
 
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men

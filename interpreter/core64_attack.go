@@ -91,14 +91,23 @@ type attack64 struct {
 // (of side by) on sq, and returns how many it found, stopping once out is full. Check,
 // Attackers and the keepers shortcut all read it. With royal false, atoms that capture only
 // royal pieces are left out (sq holds no royal piece of the other side); check assumes one.
+//
+// With borrowed moves, the men of active that borrow (lent) attack with their lender's
+// atoms: the tables by type see only the others (own), the slides and rides ask each
+// blocker's type of moves (movesOf), and lentAttacks adds the lent men's leaps and paths.
 func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out []attack64) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
 	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
+	own, lent := active, bb64(0)
+	if p.borrows {
+		lent = p.borrowers(by) & active
+		own = active &^ lent
+	}
 	for ts, ti := at.LeapTypes(by), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
-		for b := at.AttackFromAt(by, t, sq) & p.byType[t] & active; b != 0; b &= b - 1 {
+		for b := at.AttackFromAt(by, t, sq) & p.byType[t] & own; b != 0; b &= b - 1 {
 			from := b.First()
 			if royalOnly && !p.tb.Piece(t).LeapCaptureAt(by, from).Has(sq) {
 				continue // only a capture-royal leap reaches sq
@@ -110,7 +119,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 		}
 	}
 	if p.firstMoves {
-		if n = p.initialAttacks(sq, by, active, out, n); n == len(out) {
+		if n = p.initialAttacks(sq, by, own, out, n); n == len(out) {
 			return n
 		}
 	}
@@ -121,7 +130,15 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 		if blk == 0 {
 			continue
 		}
-		if b := nearest64(d, blk); active.Has(b) && g.Types>>uint(p.board[b].Type())&1 != 0 {
+		b := nearest64(d, blk)
+		if !active.Has(b) {
+			continue
+		}
+		t := p.board[b].Type()
+		if p.borrows {
+			t = p.movesOf(p.board[b], b)
+		}
+		if g.Types>>uint(t)&1 != 0 {
 			out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
 			if n++; n == len(out) {
 				return n
@@ -136,7 +153,11 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			continue
 		}
 		b := nearest64(d, blk)
-		if !active.Has(b) || p.board[b].Type() != r.Type || !r.From.Has(b) {
+		t := p.board[b].Type()
+		if p.borrows {
+			t = p.movesOf(p.board[b], b)
+		}
+		if !active.Has(b) || t != r.Type || !r.From.Has(b) {
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
@@ -152,7 +173,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t] & active; b != 0; b &= b - 1 {
+			for b := p.byType[t] & own; b != 0; b &= b - 1 {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
 					out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
@@ -163,7 +184,68 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			}
 		}
 	}
+	if lent != 0 {
+		n = p.lentAttacks(sq, by, lent, royalOnly, out, n)
+	}
 	return n
+}
+
+// lentAttacks adds to out[n:] the leap and path attacks on sq of side by's men in lent,
+// which move with the moves of the friendly man on their lending square, and returns the
+// new count (it stops once out is full). Their slides and rides are the attack walk's.
+func (p *core64) lentAttacks(sq Square, by Color, lent bb64, royalOnly bool, out []attack64, n int) int {
+	at := &p.tb.AttackTables
+	for ; lent != 0; lent &= lent - 1 {
+		from := lent.First()
+		t := p.movesOf(p.board[from], from)
+		pt := p.tb.Piece(t)
+		if at.AttackFromAt(by, t, sq).Has(from) && (!royalOnly || pt.LeapCaptureAt(by, from).Has(sq)) {
+			out[n] = attack64{from, compiler.Bit64(from)}
+			if n++; n == len(out) {
+				return n
+			}
+			continue
+		}
+		if at.PathTypes[by]>>uint(t)&1 != 0 {
+			if path := p.pathAttack(pt, by, from, sq); path != nil {
+				out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
+				if n++; n == len(out) {
+					return n
+				}
+			}
+		}
+	}
+	return n
+}
+
+// movesOf is the type whose moves the man pc makes from sq (sq may be empty while the man
+// is lifted): its own, or with borrowed moves that of the man of its side on its lending
+// square, when one stands there.
+func (p *core64) movesOf(pc Piece, sq Square) int {
+	t := pc.Type()
+	if p.borrows {
+		c := pc.Color()
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
+			if q := p.board[l]; q != NoPiece && q.Color() == c {
+				t = q.Type()
+			}
+		}
+	}
+	return t
+}
+
+// borrowers is the set of side c's men that move with another type's moves than their own.
+func (p *core64) borrowers(c Color) bb64 {
+	var out bb64
+	for b := p.byColor[c]; b != 0; b &= b - 1 {
+		sq := b.First()
+		if l := p.rs.BorrowFrom(c, sq); l != NoSquare {
+			if q, pc := p.board[l], p.board[sq]; q != NoPiece && q.Color() == c && q.Type() != pc.Type() {
+				out |= compiler.Bit64(sq)
+			}
+		}
+	}
+	return out
 }
 
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men

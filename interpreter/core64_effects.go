@@ -111,7 +111,7 @@ func (p *core64) stepBy(sq Square, dx, dy int) Square {
 func (p *core64) captureStep(pc Piece, from, to Square) (int, int) {
 	rs := p.rs
 	c := pc.Color()
-	pt := p.tb.Piece(pc.Type())
+	pt := p.tb.Piece(p.movesOf(pc, from))
 	dx, dy := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 	if pt.LeapCaptureAt(c, from).Has(to) {
 		return dx, dy

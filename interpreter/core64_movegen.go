@@ -17,6 +17,9 @@ func (p *core64) LegalMoves(buf []Move) []Move {
 	if p.passing {
 		buf = p.passAndFacing(buf)
 	}
+	if p.noMateIllegal {
+		buf = p.keepNoMateDrops(buf)
+	}
 	if p.noGivingCheck {
 		buf = p.keepNonChecking(buf)
 	}
@@ -93,6 +96,42 @@ func (p *core64) royalsFace() bool {
 		}
 	}
 	return false
+}
+
+// keepNoMateDrops applies no-mate-illegal: a drop of a no-mate type onto the square in
+// front of an enemy royal piece (a step forward from it, for the dropper) that leaves the
+// opponent without a legal move is no move. The answers are generated into mateBufs, one
+// buffer per depth of these nested judgements.
+func (p *core64) keepNoMateDrops(buf []Move) []Move {
+	rs := p.rs
+	fwd := 1
+	if p.side == compiler.Black {
+		fwd = -1
+	}
+	royals := p.royals(p.side ^ 1)
+	n := 0
+	for _, m := range buf {
+		if m.IsDrop() && rs.Hands.NoMate>>uint(m.Dropped())&1 != 0 {
+			if ahead := rs.SquareAt(rs.FileOf(m.To()), rs.RankOf(m.To())+fwd); ahead != NoSquare && royals.Has(ahead) {
+				p.makeProbe(m)
+				d := p.mateDepth
+				if d == len(p.mateBufs) {
+					p.mateBufs = append(p.mateBufs, nil)
+				}
+				p.mateDepth++
+				p.mateBufs[d] = p.LegalMoves(p.mateBufs[d])
+				p.mateDepth--
+				stuck := len(p.mateBufs[d]) == 0
+				p.Unmake()
+				if stuck {
+					continue
+				}
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
 }
 
 // keepRoyalCheckerTakes applies royal-takes-checker-only: in check, a royal piece's moves
@@ -340,6 +379,16 @@ func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, o
 	if harmless {
 		capturable = bb64(0)
 	}
+	if p.borrows {
+		// Borrowed moves: the lender's atoms, the man's own landing squares and promotion.
+		if mv := p.tb.Piece(p.movesOf(p.board[from], from)); mv != pt {
+			buf = p.genPieceAs(buf, pt, mv, from, occ, capturable, mask)
+			if mv.MayRepeat {
+				buf = dedupe(buf, start)
+			}
+			return p.manExtras(buf, start, pt, from, harmless)
+		}
+	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
 	return p.manExtras(buf, start, pt, from, harmless)
 }
@@ -354,10 +403,16 @@ func (p *core64) plainMan(pt *compiler.PieceType[bb64]) bool {
 // genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
 // squares lie in mask (genMan's first stage).
 func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
+	return p.genPieceAs(buf, pt, pt, from, occ, capturable, mask)
+}
+
+// genPieceAs is genPiece for a man of type pt that moves with the atoms of type mv (its
+// own, or borrowed): the landing squares and promotions stay pt's.
+func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
 	us := p.side
 	land := pt.Land[us] & mask
-	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
-	if dis := pt.Slides(us); dis.Len() > 0 {
+	targets := mv.LeapQuietAt(us, from)&^occ | mv.LeapCaptureAt(us, from)&capturable
+	if dis := mv.Slides(us); dis.Len() > 0 {
 		targets |= p.slides(dis, from, occ, capturable)
 	}
 	targets &= land
@@ -374,10 +429,10 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 			buf = p.emit(buf, pt, newMove(from, targets.First()))
 		}
 	}
-	for rides, i := pt.Rides(us), 0; i < rides.Len(); i++ {
+	for rides, i := mv.Rides(us), 0; i < rides.Len(); i++ {
 		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
 	}
-	for paths, i := pt.Paths(us), 0; i < paths.Len(); i++ {
+	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
 		if !path.From.Has(from) {
 			continue

@@ -95,8 +95,14 @@ type core64 struct {
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
 	// noMateDrops: a checkmate given by dropping a man of some type is lost by the side
-	// that dropped it (NoMoves).
-	noMateDrops          bool
+	// that dropped it (NoMoves); noMateIllegal: such a drop is no legal move (LegalMoves
+	// filters it, judging the opponent's answers into mateBufs[mateDepth]).
+	noMateDrops, noMateIllegal bool
+	mateBufs                   [][]Move
+	mateDepth                  int
+	// borrows: a man may move with the moves of a friendly man on its lending square
+	// (compiler.Ruleset.BorrowFrom).
+	borrows              bool
 	filterBuf, answerBuf []Move
 	// checks[c] is the number of checks side c has left to give (rulesets with a counter).
 	checks [2]uint8
@@ -167,11 +173,11 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves,
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves,
 		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		passing:     rs.Pass || rs.FacingRoyals,
-		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
@@ -198,7 +204,7 @@ func (p *core64) clone() *core64 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf = nil, nil, nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs = nil, nil, nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }

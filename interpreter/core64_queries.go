@@ -213,7 +213,7 @@ func (p *core64) IsLegal(m Move) bool {
 	if !p.isLegal(m) {
 		return false
 	}
-	if p.sifted {
+	if p.sifted || p.noMateIllegal && m.IsDrop() {
 		// These rules decide among the legal moves as a whole.
 		p.filterBuf = p.LegalMoves(p.filterBuf)
 		return slices.Contains(p.filterBuf, m)

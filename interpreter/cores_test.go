@@ -11,6 +11,7 @@ type testCore interface {
 	endedCode() int8
 	menOf(c Color) int
 	genPseudo(buf []Move) []Move
+	makeProbe(m Move)
 	sideInCheck(c Color) bool
 	lostRoyal() bool
 	computeHash() uint64

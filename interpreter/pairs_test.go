@@ -1,4 +1,4 @@
-// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops, perpetual check and repetition losses, royal-takes-checker-only and first-move leaps.
+// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops (lost or illegal), perpetual check and repetition losses, royal-takes-checker-only, first-move leaps and borrowed moves.
 package interpreter
 
 import (
@@ -59,6 +59,8 @@ type pairSpec struct {
 	pass      bool // rules.pass: {end-after: 2}: a side not in check may pass; two passes in a row end the game
 	facing    bool // rules.facing-royals: kings facing on an open line must part (or pass); a facing that survives a move ends the game
 	pathTypes bool // knights also hop like a cannon over a man that is not a knight, never onto a knight, within ranks 2-7 (leg not, within)
+	borrow         bool // borrow-moves: a man moves as the friendly man directly behind it
+	noMateIllegal  bool // drops (switched on with it) no-mate: [P] with no-mate-illegal: a pawn drop in front of the enemy king leaving no legal move is no move
 }
 
 // A mechanism is one fragment of the matrix.
@@ -106,6 +108,8 @@ var pairMechanisms = []mechanism{
 	{"pass", func(s *pairSpec) { s.pass = true }},
 	{"facing-royals", func(s *pairSpec) { s.facing = true }},
 	{"path-types", func(s *pairSpec) { s.pathTypes = true }},
+	{"borrow-moves", func(s *pairSpec) { s.borrow = true }},
+	{"drop-no-mate-illegal", func(s *pairSpec) { s.drops, s.noMate, s.noMateIllegal = true, true, true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -156,6 +160,15 @@ var pairConflicts = map[string]string{
 	"no-check×facing-royals": "validation: facing-royals needs check: royal-attacked",
 	// A side starts without its king in every start: the kings never face each other.
 	"royal-optional×facing-royals": "one side has no king from the start, so the kings never face",
+	// A borrowed move carries no first-move right nor en-passant target.
+	"en-passant×borrow-moves":      "validation: borrow-moves cannot be combined with first-move leaps or en passant",
+	"first-move-leap×borrow-moves": "validation: borrow-moves cannot be combined with first-move leaps or en passant",
+	// The illegal form of no-mate is no-mate's drops, judged otherwise.
+	"no-check×drop-no-mate-illegal":           "no check rule, so no drop mates",
+	"drop-no-check×drop-no-mate-illegal":      "drops may not give check, so none mates",
+	"may-not-give-check×drop-no-mate-illegal": "no move may give check, so no drop mates",
+	"explode×drop-no-mate-illegal":            "validation: explode cannot be combined with pools of captured men (drops)",
+	"drop-no-mate×drop-no-mate-illegal":       "drop-no-mate-illegal is drop-no-mate with the key that makes such drops no moves",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -166,6 +179,9 @@ func (s *pairSpec) dropKeys() string {
 	}
 	if s.noMate {
 		k += ", no-mate: [P]"
+	}
+	if s.noMateIllegal {
+		k += ", no-mate-illegal: true"
 	}
 	if s.dropPromoted {
 		k += ", promoted: true"
@@ -374,6 +390,9 @@ func (s *pairSpec) render(name string) string {
 	}
 	if s.freeze {
 		w("freeze: [{by: [Q], steps: [[1, 0], [1, 1]]}]")
+	}
+	if s.borrow {
+		w("borrow-moves: {from: [0, -1]}")
 	}
 	if s.goals() {
 		w("goals:")
@@ -973,6 +992,13 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 	}
 	if m.Gated() >= 0 {
 		seen["gating"]++
+	}
+	if rs.Borrows && (m.Kind() == KindNormal || m.Kind() == KindEP) {
+		// A man moving with the moves of another type standing behind it.
+		pc := p.At(m.From())
+		if l := rs.BorrowFrom(pc.Color(), m.From()); l != NoSquare && p.At(l) != NoPiece && p.At(l).Color() == pc.Color() && p.At(l).Type() != pc.Type() {
+			seen["borrow-moves"]++
+		}
 	}
 	if m.Promotion() >= 0 && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Promotion.FromPool >= 0 {
 		seen["pool-promotion"]++
@@ -1760,6 +1786,9 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 			}
 		}
 	}
+	if s.noMateIllegal {
+		r.checkNoMateIllegal(p, legal, where)
+	}
 	if s.royalTakes && p.InCheck() {
 		king := rs.TypeOf('K')
 		var checkers Bitboard
@@ -1861,6 +1890,48 @@ func (r *pairRun) checkMade(p *Position, us Color, m Move, e Ending, inCheck boo
 		}
 		if e.Outcome != want {
 			r.fail("repetition", "move %s: a repetition: got outcome %d for %s, want %d %s", mv, e.Outcome, sideName[them], want, where)
+		}
+	}
+}
+
+// checkNoMateIllegal checks no-mate-illegal in p: a pawn drop onto the square in front of
+// the enemy king is legal exactly when the opponent then has a legal move (judged without
+// the goals, as a probe plays it).
+func (r *pairRun) checkNoMateIllegal(p *Position, legal []Move, where string) {
+	rs, us := r.rs, p.Side()
+	h := rs.Hands
+	pawn := rs.TypeOf('P')
+	if p.PoolCount(us, h.DropFrom, pawn) == 0 {
+		return
+	}
+	fwd := 1
+	if us == compiler.Black {
+		fwd = -1
+	}
+	for b := p.Pieces(us^1, rs.TypeOf('K')); b.Any(); b = b.Rest() {
+		k := b.First()
+		sq := rs.SquareAt(rs.FileOf(k), rs.RankOf(k)-fwd)
+		if sq == NoSquare || p.At(sq) != NoPiece || !rs.DropToAt(us, pawn).Has(sq) {
+			continue
+		}
+		m := newDrop(sq, pawn)
+		pseudo := slices.Contains(p.PseudoMoves(nil), m)
+		if !pseudo {
+			continue // one-per-file, or a drop that leaves the own king in check
+		}
+		p.core().makeProbe(m)
+		own := p.core().sideInCheck(us)
+		stuck := !own && len(p.LegalMoves(nil)) == 0
+		p.Unmake()
+		if own {
+			continue
+		}
+		r.seen["drop-no-mate-illegal"]++ // a pawn drop the rule judges
+		if r.spec.mustCapture {
+			continue // a capture may be compulsory: the drop is judged by checkLegal's twin
+		}
+		if got := slices.Contains(legal, m); got == stuck {
+			r.fail("no-mate-illegal", "%s: legal %v, but the opponent has no answer: %v (no-mate-illegal) %s", p.Coord(m), got, stuck, where)
 		}
 	}
 }

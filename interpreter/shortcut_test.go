@@ -63,6 +63,31 @@ func plainLegal(p *Position) []Move {
 			}
 		}
 	}
+	if h := p.Ruleset().Hands; h != nil && h.NoMateIllegal {
+		// A no-mate drop onto the square in front of an enemy royal that leaves the
+		// opponent without a legal move is no move.
+		rs := p.Ruleset()
+		fwd := 1
+		if us == compiler.Black {
+			fwd = -1
+		}
+		var kept []Move
+		for _, m := range out {
+			if m.IsDrop() && h.NoMate>>uint(m.Dropped())&1 != 0 {
+				if a := rs.SquareAt(rs.FileOf(m.To()), rs.RankOf(m.To())+fwd); a != NoSquare && p.At(a) != NoPiece &&
+					p.At(a).Color() != us && rs.RoyalTypes>>uint(p.At(a).Type())&1 != 0 {
+					c.makeProbe(m) // judged without the goals: a check that wins is still answered
+					stuck := len(p.LegalMoves(nil)) == 0
+					p.Unmake()
+					if stuck {
+						continue
+					}
+				}
+			}
+			kept = append(kept, m)
+		}
+		out = kept
+	}
 	if rs := p.Ruleset(); rs.RoyalTakesCheckerOnly && c.sideInCheck(us) {
 		// In check, a royal man may only move to take the one man giving check.
 		var king Square = NoSquare

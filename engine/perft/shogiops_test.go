@@ -45,8 +45,15 @@ var shogiopsVariants = []struct {
 	{"kyotoshogi", "kyotoshogi", 5, 4, 3, nil},
 	{"dobutsu", "", 0, 0, 0, nil},
 	{"chushogi", "chushogi", 0, 0, 0, nil},
-	{"annanshogi", "annanshogi", 0, 0, 0, nil},
-	{"checkshogi", "checkshogi", 0, 0, 0, nil},
+	// Both refuse a pawn drop that mates, as shogiops does (hands.drops.no-mate-illegal).
+	{"annanshogi", "annanshogi", 4, 3, 2, []shogiopsProbe{
+		// P*5b would mate: the pawn moves as the gold behind it, which guards it.
+		{"4k4/9/4G4/9/9/9/9/9/K8 b P 1", 3},
+	}},
+	{"checkshogi", "checkshogi", 4, 3, 2, []shogiopsProbe{
+		// P*1b would mate as in shogi, so it is no move; any other check wins at once.
+		{"7lk/9/8G/9/9/9/9/9/K8 b P 1", 3},
+	}},
 }
 
 // shogiopsProbe is a position (shogiops' SFEN) and the depth it is counted to.
@@ -119,6 +126,7 @@ type shogiopsReply struct {
 	Counts        []int64             `json:"counts"`
 	PawnDropMates []int64             `json:"pawnDropMates"`
 	Divide        map[string][2]int64 `json:"divide"`
+	RootMates     []string            `json:"rootPawnDropMates"`
 	Error         string              `json:"error"`
 }
 
@@ -300,6 +308,9 @@ func TestShogiopsCrossCheck(t *testing.T) {
 			}
 			board := usi.Board{Files: rs.Files, Ranks: rs.Ranks}
 			pools := rs.Hands != nil
+			// refused: Chimera refuses the pawn-drop mates too (no-mate-illegal), so its
+			// counts are shogiops' own.
+			refused := pools && rs.Hands.NoMateIllegal
 			games, err := r.positions(v.rules, count, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -377,14 +388,17 @@ func TestShogiopsCrossCheck(t *testing.T) {
 				ok := true
 				for d := 1; d <= q.Depth && ok; d++ {
 					want, m := a.Counts[d-1]+a.PawnDropMates[d-1], a.PawnDropMates[d-1]
+					if refused {
+						want, m = a.Counts[d-1], 0
+					}
 					var got int64
 					var diff string
 					if d < q.Depth {
 						if got = perft.Perft(p, d); got != want {
-							diff = shogiopsDivideDiff(r, board, v.rules, p, q, d)
+							diff = shogiopsDivideDiff(r, board, v.rules, p, q, d, !refused)
 						}
 					} else {
-						got, diff = shogiopsDivide(board, v.rules, p, d, a.Divide)
+						got, diff = shogiopsDivide(board, v.rules, p, d, a, !refused)
 					}
 					if got != want || diff != "" {
 						ok = false
@@ -411,9 +425,19 @@ func TestShogiopsCrossCheck(t *testing.T) {
 }
 
 // shogiopsDivide counts p's divide at depth in Chimera and compares it with shogiops'
-// (theirs: each root move with shogiops' count and its pawn-drop mates); it returns
+// (a.Divide: each root move with shogiops' count and its pawn-drop mates, which Chimera
+// counts as moves when mates says so, else refuses as shogiops does); it returns
 // Chimera's total and the root moves whose counts differ ("" when none).
-func shogiopsDivide(b usi.Board, rules string, p *interpreter.Position, depth int, theirs map[string][2]int64) (int64, string) {
+func shogiopsDivide(b usi.Board, rules string, p *interpreter.Position, depth int, a shogiopsReply, mates bool) (int64, string) {
+	theirs := a.Divide
+	if !mates {
+		theirs = map[string][2]int64{}
+		for m, c := range a.Divide {
+			if !slices.Contains(a.RootMates, m) {
+				theirs[m] = [2]int64{c[0], 0}
+			}
+		}
+	}
 	ours := map[string]int64{}
 	var total int64
 	for _, e := range perft.Divide(p, depth, 0) {
@@ -454,7 +478,7 @@ func shogiopsDivide(b usi.Board, rules string, p *interpreter.Position, depth in
 
 // shogiopsDivideDiff asks shogiops for q's divide at depth and compares it with
 // Chimera's, for a mismatch report.
-func shogiopsDivideDiff(r shogiopsRunner, b usi.Board, rules string, p *interpreter.Position, q shogiopsRequest, depth int) string {
+func shogiopsDivideDiff(r shogiopsRunner, b usi.Board, rules string, p *interpreter.Position, q shogiopsRequest, depth int, mates bool) string {
 	q.Depth, q.Divide = depth, true
 	replies, err := r.perft([]shogiopsRequest{q})
 	if err == nil && replies[0].Error != "" {
@@ -463,7 +487,7 @@ func shogiopsDivideDiff(r shogiopsRunner, b usi.Board, rules string, p *interpre
 	if err != nil {
 		return fmt.Sprintf(" (no divide from shogiops: %v)", err)
 	}
-	if _, diff := shogiopsDivide(b, rules, p, depth, replies[0].Divide); diff != "" {
+	if _, diff := shogiopsDivide(b, rules, p, depth, replies[0], mates); diff != "" {
 		return diff
 	}
 	return fmt.Sprintf("; divide %d: every root move's count agrees", depth)

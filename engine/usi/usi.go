@@ -142,6 +142,10 @@ func SFENFromFEN(fen string) string {
 		board = board[:i]
 	}
 	side := map[string]string{"w": "b", "b": "w"}[f[1]]
+	if len(f) > 4 && strings.Contains(f[4], "+") {
+		// A check counter ("1+1") after the en-passant field: SFEN has no place for it.
+		f = append(f[:4:4], f[5:]...)
+	}
 	fullmove := 1
 	if len(f) > 5 {
 		fullmove, _ = strconv.Atoi(f[5])

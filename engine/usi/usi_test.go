@@ -31,6 +31,10 @@ func TestSFEN(t *testing.T) {
 	if got := SFENFromFEN("4k4/9/9/9/9/9/9/9/4K4[GNLPPSRBgnlpsrb] w - - 0 1"); got != "4k4/9/9/9/9/9/9/9/4K4 b GNL2PSRBgnlpsrb 1" {
 		t.Errorf("hand order: got %s", got)
 	}
+	// A check counter (check shogi's "1+1", after the en-passant field) has no place in SFEN.
+	if got := SFENFromFEN("7lk/9/8G/9/9/9/9/9/K8[P] b - - 1+1 0 3"); got != "7lk/9/8G/9/9/9/9/9/K8 w P 6" {
+		t.Errorf("check counter: got %s", got)
+	}
 	for _, bad := range []string{"", "9/9 x", "9/9 b 2Q!", "9/9 b - 0", "9/9 b - x"} {
 		if _, err := FENFromSFEN(bad, true); err == nil {
 			t.Errorf("FENFromSFEN(%q): no error", bad)

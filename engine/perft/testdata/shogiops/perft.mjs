@@ -20,7 +20,10 @@
 //       perft at depth i is ni + mi (a position mated so has no moves, so adds nothing
 //       deeper). With "divide", also "divide": {"7g7f": [n, m], ...}: each root move in USI
 //       (makeUsi) with its subtree's count and pawn-drop mates at depth - 1, the root's
-//       own pawn-drop mates included as [0, 1] at depth 1 and [0, 0] deeper. A request
+//       own pawn-drop mates included as [0, 1] at depth 1 and [0, 0] deeper, and listed
+//       in "rootPawnDropMates": ["P*5b", ...]. Where the game is over by the variant's own
+//       rule (checkshogi: the side to move is in check), a position has no moves, though
+//       debug.perft would walk on (see movesOf). A request
 //       shogiops refuses prints {"error": "..."}.
 //
 //   positions VARIANT COUNT SEED [MINPLY MAXPLY]
@@ -146,13 +149,20 @@ function pawnDropMates(pos, ctx) {
   return [drop];
 }
 
+// movesOf is legalMoves, but none where the game is over by the variant's own rule
+// (shogiops' isSpecialVariantEnd: in checkshogi, a side in check has lost): debug.perft
+// walks on past that end, as a game cannot.
+function movesOf(pos, ctx) {
+  return pos.isSpecialVariantEnd(ctx) ? [] : legalMoves(pos, ctx);
+}
+
 // walk adds the moves of the tree of depth from pos to counts[ply + i] (shogiops' legal
 // moves at ply + i) and mates[ply + i] (its refused pawn-drop mates there).
 function walk(pos, depth, ply, counts, mates) {
   const ctx = pos.ctx();
-  const moves = legalMoves(pos, ctx);
+  const moves = movesOf(pos, ctx);
   counts[ply] += moves.length;
-  mates[ply] += pawnDropMates(pos, ctx).length;
+  if (moves.length > 0) mates[ply] += pawnDropMates(pos, ctx).length;
   if (depth === 1) return;
   for (const move of moves) {
     const child = pos.clone();
@@ -174,8 +184,8 @@ function runPerft(req) {
   }
   // The root by hand, to count each root move's subtree apart.
   const ctx = pos.ctx();
-  const moves = legalMoves(pos, ctx);
-  const rootMates = pawnDropMates(pos, ctx);
+  const moves = movesOf(pos, ctx);
+  const rootMates = moves.length > 0 ? pawnDropMates(pos, ctx) : [];
   counts[0] = moves.length;
   mates[0] = rootMates.length;
   out.divide = {};
@@ -197,6 +207,7 @@ function runPerft(req) {
     out.divide[usi] = entry;
   }
   for (const drop of rootMates) out.divide[makeUsi(drop)] = [0, depth === 1 ? 1 : 0];
+  out.rootPawnDropMates = rootMates.map(makeUsi);
   return out;
 }
 
