@@ -97,7 +97,13 @@ func ReplayGame(p *interpreter.Position, game string) *Replay {
 func replayGame(p *interpreter.Position, game string, n interpreter.Notation) *Replay {
 	r := &Replay{}
 	fullmove := startMoveNumber(p)
-	tokens := gameTokens(game)
+	tokens, open := gameTokens(game)
+	defer func() {
+		if open != nil && r.Stop == nil {
+			// The moves before the unclosed comment or variation were played.
+			r.Stop = &Stop{Number: fullmove, Side: p.Side(), Text: open.what[len(open.what)-1:], Err: open}
+		}
+	}()
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
 		if res, ok := resultTokens[tok]; ok {
@@ -235,15 +241,16 @@ var (
 // (PGN escapes) and (variations), which may nest and span lines. A '(' opens a variation
 // unless it belongs to a move: an exchange, (B-N)N@g7, or an origin after a piece letter,
 // N(b)d7; then its text runs to the next ')'.
-func gameTokens(game string) []string {
+func gameTokens(game string) ([]string, *unclosed) {
 	var b strings.Builder
 	braces, variations := 0, 0
+	var open *unclosed // the outermost comment or variation still open
 	write := func(s string) {
 		if variations == 0 {
 			b.WriteString(s)
 		}
 	}
-	for _, line := range strings.Split(game, "\n") {
+	for ln, line := range strings.Split(game, "\n") {
 		if braces == 0 && strings.HasPrefix(line, "%") {
 			continue
 		}
@@ -252,6 +259,9 @@ func gameTokens(game string) []string {
 			ch := line[i]
 			switch {
 			case ch == '{':
+				if braces == 0 && variations == 0 {
+					open = &unclosed{tokens: len(strings.Fields(b.String())), line: ln + 1, col: i + 1, what: "comment {"}
+				}
 				braces++
 				b.WriteByte(' ')
 			case ch == '}' && braces > 0:
@@ -265,6 +275,9 @@ func gameTokens(game string) []string {
 				write(line[i : end+1])
 				i = end
 			case ch == '(':
+				if variations == 0 {
+					open = &unclosed{tokens: len(strings.Fields(b.String())), line: ln + 1, col: i + 1, what: "variation ("}
+				}
 				variations++
 				b.WriteByte(' ')
 			case ch == ')' && variations > 0:
@@ -276,7 +289,22 @@ func gameTokens(game string) []string {
 		}
 		b.WriteByte(' ')
 	}
-	return strings.Fields(b.String())
+	tokens := strings.Fields(b.String())
+	if braces == 0 && variations == 0 {
+		return tokens, nil
+	}
+	return tokens[:min(open.tokens, len(tokens))], open
+}
+
+// unclosed is a comment or a variation a game text opens and never closes: where it
+// opens, and how many tokens come before it.
+type unclosed struct {
+	tokens, line, col int
+	what              string
+}
+
+func (u *unclosed) Error() string {
+	return fmt.Sprintf("the %s opened at line %d, column %d is never closed: the rest of the text would be skipped", u.what, u.line, u.col)
 }
 
 // movePart reports whether the '(' at line[i] belongs to a move rather than opening a variation.

@@ -23,7 +23,11 @@ func TestPlayGame(t *testing.T) {
 		{"e2e4 e7e5 g1f3 1-0", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
 		// {comments} may span lines and hold ';'; a ';' outside them ends its line; $NAGs, results and "1...." numbers are skipped.
 		{"1. e4 {best; by\ntest} e5 ; the rest is ignored: Qh4\n2. Nf3 $1 2... Nc6 1/2-1/2", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", ""},
-		{"1. e4 {unclosed e5 2. Nf3", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ""},
+		// An unclosed comment or variation is an error at its position (it would swallow
+		// the rest of the game), after the moves before it.
+		{"1. e4 {unclosed e5 2. Nf3", "", "1... {: the comment { opened at line 1, column 7 is never closed"},
+		{"1. e4 e5\n2. Nf3 (2. d4 exd4 3. c3", "", "2... (: the variation ( opened at line 2, column 8 is never closed"},
+		{"1. e4 {a {nested} comment} e5 (1... c5 (1... e6)) 2. Nf3", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
 		{"1.d4 d5 2.c4 dxc4 3.e5", "", "3. e5: "},
 		{"1. e4 e5 2. Ke2 Ke7 3. Ke3 Kf6 4. Kf3 Kf5", "", "4... Kf5: "},
 		{"1. e4 xyz", "", "1... xyz: "},
