@@ -471,7 +471,9 @@ func (p *core64) FEN() string {
 	if rs.CheckCounter > 0 {
 		fmt.Fprintf(&b, " %d+%d", p.checks[0], p.checks[1])
 	}
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	// The counters are written at most at the bounds a FEN is read with (a game from a
+	// FEN at the bound goes on past it): whatever is written reads back.
+	fmt.Fprintf(&b, " %d %d", min(p.halfmove, MaxHalfmoveClock), min(p.fullmove, MaxMoveNumber))
 	if p.statused != 0 {
 		p.writeStatuses(&b)
 	}

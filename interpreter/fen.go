@@ -20,7 +20,8 @@ type FENError struct {
 func (e *FENError) Error() string { return fmt.Sprintf("FEN %s: %s", defs.Quote(e.FEN), e.Msg) }
 
 // Bounds of the counters of a FEN, far beyond any game: larger numbers are reported as
-// too large rather than overflowing.
+// too large rather than overflowing. A game that goes on past a bound (from a FEN set at
+// it) keeps counting, but its FEN writes the bound, so that it reads back.
 const (
 	MaxHalfmoveClock = 1_000_000     // the half-move clock
 	MaxMoveNumber    = 1_000_000_000 // the move number

@@ -3,6 +3,7 @@
 package interpreter_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -212,5 +213,32 @@ func TestStandingGoalFromFEN(t *testing.T) {
 		if n := len(p.LegalMoves(nil)); c.score != "*" && n != 0 {
 			t.Errorf("#%d: a decided position has %d legal moves", i, n)
 		}
+	}
+}
+
+// TestFENCountersReadBack: a game from a FEN at the counters' bounds goes on past them,
+// and every FEN it writes reads back (the counters are written at most at the bounds).
+func TestFENCountersReadBack(t *testing.T) {
+	rs, err := interpreter.Open("nocastle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fen := fmt.Sprintf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - %d %d", interpreter.MaxHalfmoveClock-2, interpreter.MaxMoveNumber)
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3"} {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		p.Make(m)
+		if _, err := interpreter.FromFEN(rs, p.FEN()); err != nil {
+			t.Errorf("after %s Chimera wrote %s and cannot read it: %v", mv, p.FEN(), err)
+		}
+	}
+	if want := fmt.Sprintf(" %d %d", interpreter.MaxHalfmoveClock, interpreter.MaxMoveNumber); !strings.HasSuffix(p.FEN(), want) {
+		t.Errorf("got %s, want the counters written at their bounds (%q)", p.FEN(), want)
 	}
 }
