@@ -104,6 +104,11 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if code != exitOK {
 				return code
 			}
+			if *random >= opt.MaxPlies {
+				// The games would end before the engine makes a move: a report of random
+				// play presented as the engine's.
+				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
+			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
 				return code

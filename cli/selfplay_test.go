@@ -67,6 +67,9 @@ func TestSelfplayUsage(t *testing.T) {
 		{"selfplay", "gardner", "--shard", "x"},
 		{"selfplay", "gardner", "--openings", "f", "--random-plies", "2"},
 		{"selfplay", "gardner", "--jitter", "100"},
+		// Random plies reaching the move cap: no engine move in any game (#23).
+		{"selfplay", "gardner", "--random-plies", "10", "--max-plies", "10"},
+		{"values", "gardner", "--random-plies", "300"},
 		{"values", "gardner", "--unit", "K"},
 		{"values", "gardner", "--types", "X"},
 		{"values", "gardner", "--trades", "RR"},

@@ -100,6 +100,9 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			if code != exitOK {
 				return code
 			}
+			if *random >= opt.MaxPlies {
+				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
+			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
 				return code
