@@ -42,6 +42,10 @@ func TestCommandsReportFailingHooks(t *testing.T) {
 		{[]string{"search", def, "--depth", "2"}, "failed", "bestmove"},
 		{[]string{"replay", def, game}, "failed", "Replayed 3 moves"},
 		{[]string{"validate", def}, "failed", "hooks: 1 tried on"},
+		// #23: selfplay, values and play played on with "Warnings: none" and exit 0.
+		{[]string{"selfplay", def, "-n", "2", "--nodes", "50", "-j", "1", "--max-plies", "6", "-q"}, "failed", "a goal hook failed as it ran in 2 of 2 games"},
+		{[]string{"values", def, "-n", "2", "--nodes", "50", "-j", "1", "--max-plies", "6", "-q", "--types", "N"}, "failed", "Piece values"},
+		{[]string{"play", def, "--human", "none", "--depth", "1"}, "failed", "Game over"},
 	}
 	for i, c := range cases {
 		for _, allow := range []bool{false, true} {

@@ -50,7 +50,9 @@ reads it back.
 
 --human none lets the engine play both sides; --human both leaves both to you. The
 engine thinks --movetime milliseconds a move (default 1000), or searches to --depth
-plies (deterministic); with both, the first reached stops it.`,
+plies (deterministic); with both, the first reached stops it.
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera play chess",
 		"chimera play chess --human black --movetime 3000",
@@ -66,6 +68,7 @@ plies (deterministic); with both, the first reached stops it.`,
 		movetime := fs.Int("movetime", 1000, "the engine's time per move in milliseconds")
 		depth := fs.Int("depth", 0, "search the engine's moves to this depth (plies; 1 to 100)")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
+		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -110,7 +113,13 @@ plies (deterministic); with both, the first reached stops it.`,
 				echo:   !isTerminal(c.in),
 			}
 			g.defaultStart = isDefaultStart(rs, p)
-			return g.run()
+			code = g.run()
+			// The game's position, its start and the engine's copies share one log of
+			// the goal hooks that failed as they ran.
+			if hooks := c.reportHooks(*allowHooks, p.HookFailures()); code == exitOK {
+				code = hooks
+			}
+			return code
 		}
 	},
 }

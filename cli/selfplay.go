@@ -65,7 +65,9 @@ array job: "#SBATCH --array=0-15" then "chimera selfplay chess -n 1600 --nodes 5
 --jobs 1 --shard $SLURM_ARRAY_TASK_ID/16 --out chess-$SLURM_ARRAY_TASK_ID.jsonl", and
 "chimera merge chess-*.jsonl" when all are done. GNU parallel over ssh does the same
 with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}/16 --out s{}.jsonl
-::: $(seq 0 15)".`,
+::: $(seq 0 15)".
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera selfplay myvariant.yaml -n 200 --nodes 3000 --random-plies 2",
 		"chimera selfplay --def myvariant.yaml -n 400 --movetime 50 --jobs 4 --pgn my.pgn --html my.html",
@@ -131,9 +133,9 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 				return code
 			}
 			if shard.n > 0 {
-				return c.writeRecords(*sh.out, header, games)
+				return c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, games)
 			}
-			return c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON)
+			return c.gameHooks(c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON), *b.allowHooks, games)
 		}
 	},
 }
@@ -144,7 +146,7 @@ type budget struct {
 	nodes                                 *int64
 	jitter                                *float64
 	seedFlag                              *uint64
-	quiet                                 *bool
+	quiet, allowHooks                     *bool
 }
 
 func budgetFlags(fs *pflag.FlagSet) *budget {
@@ -158,7 +160,21 @@ func budgetFlags(fs *pflag.FlagSet) *budget {
 	b.jitter = fs.Float64("jitter", 20, "vary each move's node budget by up to this per cent either way")
 	b.seedFlag = fs.Uint64("seed", 1, "seed of the openings and the node jitter")
 	b.quiet = fs.BoolP("quiet", "q", false, "no progress line on standard error")
+	b.allowHooks = allowHookErrorsFlag(fs)
 	return b
+}
+
+// gameHooks reports the goal hooks that failed as they ran in games (after the report:
+// its warnings name them too), as every command that plays moves does.
+func (c *context) gameHooks(code int, allow bool, games []selfplay.Game) int {
+	if code != exitOK {
+		return code
+	}
+	var lists [][]interpreter.HookFailure
+	for _, g := range games {
+		lists = append(lists, g.Hooks)
+	}
+	return c.reportHooks(allow, interpreter.MergeHookFailures(lists...))
 }
 
 func (b *budget) seed() uint64 { return *b.seedFlag }

@@ -62,7 +62,9 @@ repeated games would make the margins look narrower than they are (the table cou
 distinct games and says when too few differ).
 
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
-type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.`,
+type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.
+
+` + hookErrorsHelp,
 	examples: []string{
 		"chimera values myvariant.yaml -n 60 --nodes 2000",
 		"chimera values --def myvariant.yaml -n 40 --movetime 50 --jobs 2",
@@ -158,9 +160,9 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 				return code
 			}
 			if shard.n > 0 {
-				return c.writeRecords(*sh.out, header, games)
+				return c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, games)
 			}
-			return c.valuesOutput(rs, header, games, *pgn, *asJSON)
+			return c.gameHooks(c.valuesOutput(rs, header, games, *pgn, *asJSON), *b.allowHooks, games)
 		}
 	},
 }

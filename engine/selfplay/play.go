@@ -80,6 +80,10 @@ type Game struct {
 	Moved       string   `json:"moved"` // letters of the piece types that moved (or were dropped), in type order
 	Nodes       int64    `json:"nodes"`
 	Millis      int64    `json:"ms"`
+	// HookErrors are the goal hooks that failed as they ran in this game (each failed run
+	// counted as false), as reports write them; Hooks the failures themselves.
+	HookErrors []string                  `json:"hook_errors,omitempty"`
+	Hooks      []interpreter.HookFailure `json:"-"`
 }
 
 // Plies is the game's length in plies.
@@ -181,6 +185,11 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 		}
 	}
 	g.Millis = time.Since(start).Milliseconds()
+	// The game's position and the engine's copies of it share one log of failed hooks.
+	g.Hooks = p.HookFailures()
+	for _, f := range g.Hooks {
+		g.HookErrors = append(g.HookErrors, f.Message())
+	}
 	return g, nil
 }
 

@@ -250,6 +250,18 @@ func warnings(r *Report) []string {
 	if n >= 10 && r.Length.Median < 10 {
 		out = append(out, fmt.Sprintf("half the games end within %d plies: is there a quick forced win?", r.Length.Median))
 	}
+	hooked, first := 0, ""
+	for _, g := range r.Records {
+		if len(g.HookErrors) > 0 {
+			hooked++
+			if first == "" {
+				first = g.HookErrors[0]
+			}
+		}
+	}
+	if hooked > 0 {
+		out = append(out, fmt.Sprintf("a goal hook failed as it ran in %d of %d games, and each failed run counted as false: the results may not be the rules' (%s)", hooked, n, first))
+	}
 	for _, pc := range r.PieceUse {
 		if pc.InPlay && pc.MovedIn == 0 && n >= 5 {
 			out = append(out, fmt.Sprintf("the %s (%s) never moved in %d games", pc.Name, pc.Letter, n))
