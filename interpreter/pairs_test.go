@@ -56,11 +56,11 @@ type pairSpec struct {
 	extinctAtLeast bool // an extinct goal with opponent-at-least: the opponent has no bishop while the mover has two
 	initialLeap    bool // first-move leaps: the king's knight leap (not in check) and the queen's, rights in the castling field
 
-	pass      bool // rules.pass: {end-after: 2}: a side not in check may pass; two passes in a row end the game
-	facing    bool // rules.facing-royals: kings facing on an open line must part (or pass); a facing that survives a move ends the game
-	pathTypes bool // knights also hop like a cannon over a man that is not a knight, never onto a knight, within ranks 2-7 (leg not, within)
-	borrow         bool // borrow-moves: a man moves as the friendly man directly behind it
-	noMateIllegal  bool // drops (switched on with it) no-mate: [P] with no-mate-illegal: a pawn drop in front of the enemy king leaving no legal move is no move
+	pass          bool // rules.pass: {end-after: 2}: a side not in check may pass; two passes in a row end the game
+	facing        bool // rules.facing-royals: kings facing on an open line must part (or pass); a facing that survives a move ends the game
+	pathTypes     bool // knights also hop like a cannon over a man that is not a knight, never onto a knight, within ranks 2-7 (leg not, within)
+	borrow        bool // borrow-moves: a man moves as the friendly man directly behind it
+	noMateIllegal bool // drops (switched on with it) no-mate: [P] with no-mate-illegal: a pawn drop in front of the enemy king leaving no legal move is no move
 }
 
 // A mechanism is one fragment of the matrix.
