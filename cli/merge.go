@@ -98,7 +98,10 @@ variant is reopened by the name or path in the header, or from --def.`,
 				return c.inputError(err)
 			}
 			merged := *h
-			merged.Shard = ""
+			merged.Shard, merged.Partial = "", ""
+			if missing > 0 {
+				merged.Partial = fmt.Sprintf("%d of %d games missing", missing, total)
+			}
 			if *out != "" {
 				if code := c.writeRecords(*out, merged, games); code != exitOK {
 					return code

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
+	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -66,6 +69,13 @@ array job: "#SBATCH --array=0-15" then "chimera selfplay chess -n 1600 --nodes 5
 "chimera merge chess-*.jsonl" when all are done. GNU parallel over ssh does the same
 with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}/16 --out s{}.jsonl
 ::: $(seq 0 15)".
+
+Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
+progress stop before their next move, and the games that finished are written as a whole
+run's would be (the report, or with --shard the JSON lines, marked partial), with a
+message saying how many; the exit status is then 128 and the signal's number (130, 143).
+A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
+games an interrupted run wrote to FILE and plays only the others.
 
 ` + hookErrorsHelp,
 	examples: []string{
@@ -128,14 +138,20 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
 			}
-			games, code := c.play(rs, specs, opt, *b.jobs, *b.quiet)
+			kept, todo, code := sh.resumed(c, header, specs)
 			if code != exitOK {
 				return code
 			}
-			if shard.n > 0 {
-				return c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, games)
+			played, sig, code := c.play(rs, todo, opt, *b.jobs, *b.quiet)
+			if code != exitOK {
+				return code
 			}
-			return c.gameHooks(c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON), *b.allowHooks, games)
+			games := withResumed(kept, played)
+			header.Partial = partialText(sig, len(games), len(specs))
+			if shard.n > 0 {
+				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, played), sig)
+			}
+			return signalStatus(c.gameHooks(c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON), *b.allowHooks, played), sig)
 		}
 	},
 }
@@ -225,7 +241,7 @@ func (b *budget) text() string {
 
 // shardFlags registers --shard and --out.
 type shardFlag struct {
-	spec, out *string
+	spec, out, resume *string
 }
 
 type shardSpec struct{ i, n int }
@@ -234,9 +250,58 @@ func (s shardSpec) String() string { return fmt.Sprintf("%d/%d", s.i, s.n) }
 
 func shardFlags(fs *pflag.FlagSet) *shardFlag {
 	return &shardFlag{
-		spec: fs.String("shard", "", "play shard I of N (I/N, I from 0) and write JSON lines for chimera merge"),
-		out:  fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)"),
+		spec:   fs.String("shard", "", "play shard I of N (I/N, I from 0) and write JSON lines for chimera merge"),
+		out:    fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)"),
+		resume: fs.String("resume", "", "with --shard: keep the games this file of the same run holds (an interrupted run's JSON lines) and play only the others"),
 	}
+}
+
+// resumed keeps, with --resume FILE, the games FILE holds of the run h describes, and
+// returns them with the specs of the games still to play.
+func (s *shardFlag) resumed(c *context, h runHeader, specs []selfplay.Spec) ([]selfplay.Game, []selfplay.Spec, int) {
+	if *s.resume == "" {
+		return nil, specs, exitOK
+	}
+	if *s.spec == "" {
+		return nil, nil, c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
+	}
+	fh, games, err := readRecords(*s.resume)
+	if err != nil {
+		return nil, nil, c.inputError(err)
+	}
+	if !h.same(fh) || fh.Shard != h.Shard {
+		return nil, nil, c.inputError(fmt.Errorf("--resume %s: its records come from another run or shard than these flags describe: headers differ", *s.resume))
+	}
+	want := map[int]bool{}
+	for _, sp := range specs {
+		want[sp.Index] = true
+	}
+	have := map[int]bool{}
+	var kept []selfplay.Game
+	for _, g := range games {
+		if want[g.Index] && !have[g.Index] {
+			have[g.Index] = true
+			kept = append(kept, g)
+		}
+	}
+	var rest []selfplay.Spec
+	for _, sp := range specs {
+		if !have[sp.Index] {
+			rest = append(rest, sp)
+		}
+	}
+	fmt.Fprintf(c.err, "chimera %s: resuming %s: %d of %d games kept, %d to play\n", c.cmd.name, *s.resume, len(kept), len(specs), len(rest))
+	return kept, rest, exitOK
+}
+
+// withResumed puts the games kept by --resume back among the games played, in order.
+func withResumed(kept, played []selfplay.Game) []selfplay.Game {
+	if len(kept) == 0 {
+		return played
+	}
+	all := append(append([]selfplay.Game(nil), kept...), played...)
+	sort.Slice(all, func(i, j int) bool { return all[i].Index < all[j].Index })
+	return all
 }
 
 func (s *shardFlag) parse(c *context) (shardSpec, int) {
@@ -335,16 +400,66 @@ func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, e
 	return starts, nil
 }
 
-// play runs the games with a progress line on standard error.
-func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay.Options, jobs int, quiet bool) ([]selfplay.Game, int) {
+// play runs the games with a progress line on standard error. SIGINT or SIGTERM (Ctrl-C,
+// or a cluster pre-empting the job) stops the run: no game starts after it, the games in
+// progress stop before their next move, and the games that finished are returned with
+// the signal, to be written like a whole run's (marked partial). A second signal kills.
+func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay.Options, jobs int, quiet bool) ([]selfplay.Game, os.Signal, int) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	stop, caught := make(chan struct{}), make(chan os.Signal, 1)
+	go func() {
+		if s, ok := <-sigs; ok {
+			signal.Stop(sigs) // the next signal has its default action back
+			caught <- s
+			close(stop)
+		}
+	}()
+	defer func() {
+		signal.Stop(sigs)
+		close(sigs)
+	}()
+	if interruptRun != nil {
+		interruptRun(sigs)
+	}
+	opt.Stop = stop
 	pr := newGameProgress(c.err, len(specs), quiet)
 	games, err := selfplay.Run(rs, specs, opt, jobs, pr.add)
 	pr.finish()
+	if err == selfplay.ErrInterrupted {
+		s := <-caught
+		fmt.Fprintf(c.err, "chimera %s: interrupted (%v): %d of %d games finished; writing those (the report is marked partial)\n", c.cmd.name, s, len(games), len(specs))
+		return games, s, exitOK
+	}
 	if err != nil {
 		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-		return nil, exitFail
+		return nil, nil, exitFail
 	}
-	return games, exitOK
+	return games, nil, exitOK
+}
+
+// interruptRun, when not nil, is given the channel play's signals arrive on (a test hook:
+// it can send one at a known point).
+var interruptRun func(chan<- os.Signal)
+
+// signalStatus is the exit status of a run its signal interrupted after writing what
+// finished: 128 and the signal's number, as a shell reports a process the signal killed.
+func signalStatus(code int, s os.Signal) int {
+	if code != exitOK || s == nil {
+		return code
+	}
+	if n, ok := s.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitFail
+}
+
+// partialText says how much of a run an interruption left.
+func partialText(s os.Signal, games, total int) string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf("interrupted (%v) after %d of %d games", s, games, total)
 }
 
 // gameProgress writes "games 37/200  1-0 15  draw 10  0-1 12  about 2m13s left" on standard
@@ -423,11 +538,13 @@ type runHeader struct {
 	Types       string  `json:"types,omitempty"`  // values: the letters measured
 	Trades      string  `json:"trades,omitempty"` // values: the pairs traded, as NB,RB
 	Shard       string  `json:"shard,omitempty"`
+	// Partial: the run was interrupted, and holds only the games that finished.
+	Partial string `json:"partial,omitempty"`
 }
 
 // same reports whether two headers describe the same run (shards aside).
 func (h runHeader) same(o runHeader) bool {
-	h.Shard, o.Shard = "", ""
+	h.Shard, o.Shard, h.Partial, o.Partial = "", "", "", ""
 	return h == o
 }
 
@@ -506,7 +623,7 @@ func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.
 	case h.RandomPlies > 0:
 		starts += fmt.Sprintf(", then %d random plies (per pair of games, seed %d)", h.RandomPlies, h.Seed)
 	}
-	return selfplay.Info{Variant: h.Variant, Title: rs.Title, Budget: h.Budget, Starts: starts, MaxPlies: h.MaxPlies, Pieces: selfplay.Pieces(rs, fens)}
+	return selfplay.Info{Variant: h.Variant, Title: rs.Title, Budget: h.Budget, Starts: starts, MaxPlies: h.MaxPlies, Pieces: selfplay.Pieces(rs, fens), Partial: h.Partial}
 }
 
 // writePGN writes the games to path ("" writes nothing).

@@ -2,9 +2,11 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -144,5 +146,50 @@ func TestValuesShardsMerge(t *testing.T) {
 	}
 	if code != 0 || merged != whole {
 		t.Errorf("merge: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
+	}
+}
+
+// TestSelfplayInterrupted: SIGINT or SIGTERM during a sharded run writes the games that
+// finished, marked partial, and exits 128 + the signal; --resume plays the rest, and the
+// merged records give the unsharded run's report (#23: nothing was written, exit 130).
+func TestSelfplayInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"gardner", "-n", "6", "--nodes", "300", "--max-plies", "40", "--random-plies", "2", "--seed", "3", "-q", "-j", "1"}
+	code, whole, errs := run(append([]string{"selfplay"}, common...)...)
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %s", code, errs)
+	}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		part := filepath.Join(dir, "part.jsonl")
+		interruptRun = func(ch chan<- os.Signal) { ch <- sig }
+		code, _, errs := run(append([]string{"selfplay", "--shard", "0/1", "--out", part}, common...)...)
+		interruptRun = nil
+		if want := 128 + int(sig.(syscall.Signal)); code != want || !strings.Contains(errs, "interrupted") {
+			t.Fatalf("%v: exit %d, want %d; stderr %q", sig, code, want, errs)
+		}
+		h, games, err := readRecords(part)
+		if err != nil || !strings.Contains(h.Partial, fmt.Sprintf("after %d of 6 games", len(games))) {
+			t.Fatalf("%v: the partial records: %v, header %+v, %d games", sig, err, h, len(games))
+		}
+		// The partial run's own report says so.
+		if code, out, _ := run("merge", "--partial", part); len(games) > 0 && (code != 0 || !strings.Contains(out, "PARTIAL")) {
+			t.Errorf("%v: merge --partial of the interrupted records: exit %d\n%s", sig, code, out)
+		}
+		full := filepath.Join(dir, "full.jsonl")
+		code, _, errs = run(append([]string{"selfplay", "--shard", "0/1", "--resume", part, "--out", full}, common...)...)
+		if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d of 6 games kept", len(games))) {
+			t.Fatalf("%v: --resume: exit %d, %q", sig, code, errs)
+		}
+		if code, merged, errs := run("merge", full); code != 0 || merged != whole {
+			t.Errorf("%v: the resumed run merged: exit %d (%s)\n%s\nwant\n%s", sig, code, errs, merged, whole)
+		}
+	}
+	// Records of another run do not resume.
+	other := filepath.Join(dir, "other.jsonl")
+	if code, _, _ := run(append([]string{"selfplay", "--shard", "0/1", "--out", other, "--seed", "9"}, common[:len(common)-5]...)...); code != 0 {
+		t.Fatal("other run failed")
+	}
+	if code, _, errs := run(append([]string{"selfplay", "--shard", "0/1", "--resume", other}, common...)...); code != 2 || !strings.Contains(errs, "another run") {
+		t.Errorf("--resume of another run: exit %d, %q", code, errs)
 	}
 }

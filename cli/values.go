@@ -64,6 +64,13 @@ distinct games and says when too few differ).
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
 type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.
 
+Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
+progress stop before their next move, and the games that finished are written as a whole
+run's would be (the report, or with --shard the JSON lines, marked partial), with a
+message saying how many; the exit status is then 128 and the signal's number (130, 143).
+A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
+games an interrupted run wrote to FILE and plays only the others.
+
 ` + hookErrorsHelp,
 	examples: []string{
 		"chimera values myvariant.yaml -n 60 --nodes 2000",
@@ -155,14 +162,20 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
 			}
-			games, code := c.play(rs, specs, opt, *b.jobs, *b.quiet)
+			kept, todo, code := sh.resumed(c, header, specs)
 			if code != exitOK {
 				return code
 			}
-			if shard.n > 0 {
-				return c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, games)
+			played, sig, code := c.play(rs, todo, opt, *b.jobs, *b.quiet)
+			if code != exitOK {
+				return code
 			}
-			return c.gameHooks(c.valuesOutput(rs, header, games, *pgn, *asJSON), *b.allowHooks, games)
+			games := withResumed(kept, played)
+			header.Partial = partialText(sig, len(games), len(specs))
+			if shard.n > 0 {
+				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, played), sig)
+			}
+			return signalStatus(c.gameHooks(c.valuesOutput(rs, header, games, *pgn, *asJSON), *b.allowHooks, played), sig)
 		}
 	},
 }

@@ -11,6 +11,7 @@
 package selfplay
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -51,7 +52,14 @@ type Options struct {
 	// 80 % to 120 %), drawn from the game's seed, so that games from one position differ
 	// while staying reproducible. It applies to node limits only.
 	Jitter float64
+	// Stop, when closed, interrupts the run: no game starts after it, and a game in
+	// progress stops before its next move and is left out (Run returns ErrInterrupted
+	// with the games that finished).
+	Stop <-chan struct{}
 }
+
+// ErrInterrupted is Run's error when Options.Stop was closed before every game finished.
+var ErrInterrupted = errors.New("interrupted")
 
 func (o Options) withDefaults() Options {
 	if o.HashMB <= 0 {
@@ -162,6 +170,11 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 			g.Result, g.Reason = "1/2-1/2", ReasonMoveCap
 			break
 		}
+		select {
+		case <-opt.Stop:
+			return g, ErrInterrupted
+		default:
+		}
 		lim := opt.Limits
 		if lim.Nodes > 0 && opt.Jitter > 0 {
 			f := 1 + opt.Jitter*(2*rng.Float64()-1)
@@ -216,6 +229,7 @@ func Run(rs *compiler.Ruleset, specs []Spec, opt Options, jobs int, done func(Ga
 	opt = opt.withDefaults()
 	jobs = max(1, min(jobs, len(specs)))
 	games := make([]Game, len(specs))
+	finished := make([]bool, len(specs))
 	next := make(chan int)
 	var mu sync.Mutex
 	var firstErr error
@@ -228,17 +242,21 @@ func Run(rs *compiler.Ruleset, specs []Spec, opt Options, jobs int, done func(Ga
 			for i := range next {
 				g, err := Play(rs, e, specs[i], opt)
 				mu.Lock()
-				if err != nil && firstErr == nil {
+				if err != nil && firstErr == nil && err != ErrInterrupted {
 					firstErr = err
 				}
-				games[i] = g
-				if err == nil && done != nil {
-					done(g)
+				if err == nil {
+					games[i], finished[i] = g, true
+					if done != nil {
+						done(g)
+					}
 				}
 				mu.Unlock()
 			}
 		}()
 	}
+	interrupted := false
+dispatch:
 	for i := range specs {
 		mu.Lock()
 		failed := firstErr != nil
@@ -246,14 +264,31 @@ func Run(rs *compiler.Ruleset, specs []Spec, opt Options, jobs int, done func(Ga
 		if failed {
 			break
 		}
-		next <- i
+		select {
+		case next <- i:
+		case <-opt.Stop:
+			interrupted = true
+			break dispatch
+		}
 	}
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	return games, nil
+	for _, ok := range finished {
+		interrupted = interrupted || !ok // a game stopped by Stop, or never started
+	}
+	if !interrupted {
+		return games, nil
+	}
+	var out []Game
+	for i, g := range games {
+		if finished[i] {
+			out = append(out, g)
+		}
+	}
+	return out, ErrInterrupted
 }
 
 // Shard keeps the specs of shard i of n: the pairs of games (indices 2k, 2k+1) with

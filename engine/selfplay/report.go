@@ -62,6 +62,8 @@ type Info struct {
 	Starts   string      `json:"starts"` // where games start, in words
 	MaxPlies int         `json:"max_plies"`
 	Pieces   []PieceInfo `json:"-"`
+	// Partial says why the run holds fewer games than it was to play ("" for a whole run).
+	Partial string `json:"partial,omitempty"`
 }
 
 // Ending counts the games that ended one way.
@@ -277,6 +279,9 @@ func (r *Report) WriteText(w io.Writer) {
 		title = fmt.Sprintf("%s (%s)", r.Title, r.Variant)
 	}
 	fmt.Fprintf(w, "Self-play report: %s\n", title)
+	if r.Partial != "" {
+		fmt.Fprintf(w, "PARTIAL: %s; the figures below are of those games only\n", r.Partial)
+	}
 	fmt.Fprintf(w, "%d games (%d distinct), %s, move cap %d plies\n", r.Games, r.Distinct, r.Budget, r.MaxPlies)
 	if r.Starts != "" {
 		fmt.Fprintf(w, "Games start from %s\n", r.Starts)

@@ -536,6 +536,9 @@ func (r *ValuesReport) WriteText(w io.Writer) {
 		unit = r.Unit
 	}
 	fmt.Fprintf(w, "Piece values: %s\n", title)
+	if r.Partial != "" {
+		fmt.Fprintf(w, "PARTIAL: %s; the figures below are of those games only\n", r.Partial)
+	}
 	fmt.Fprintf(w, "%d games per piece type, %s, move cap %d plies; unit: one %s\n", r.PerPairing, r.Budget, r.MaxPlies, unit)
 	if r.Starts != "" {
 		fmt.Fprintf(w, "Games start from %s\n", r.Starts)
