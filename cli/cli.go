@@ -68,8 +68,53 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return MainWithInput(args, os.Stdin, stdout, stderr)
 }
 
-// MainWithInput is Main reading stdin in place of standard input.
+// MainWithInput is Main reading stdin in place of standard input. A failed write to
+// standard output (a full disk, a closed pipe) is reported on standard error, and the
+// exit status is then at least 1.
 func MainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &errWriter{w: stdout}
+	code := mainWithInput(args, stdin, out, stderr)
+	if out.err != nil {
+		name := "chimera"
+		if len(args) > 0 {
+			if cmd := lookup(args[0]); cmd != nil {
+				name += " " + cmd.name
+			}
+		}
+		fmt.Fprintf(stderr, "%s: writing standard output: %v\n", name, out.err)
+		if code == exitOK {
+			code = exitFail
+		}
+	}
+	return code
+}
+
+// errWriter keeps the first error of the writes to w; every write after it fails at once
+// with it (so a command streaming to a full disk stops writing).
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	e.err = err
+	return n, err
+}
+
+// writeFailed reports whether a write to w (standard output, as Main wraps it) failed.
+func writeFailed(w io.Writer) bool {
+	e, ok := w.(*errWriter)
+	return ok && e.err != nil
+}
+
+func mainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		overview(stderr)
 		return exitUsage

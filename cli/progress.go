@@ -82,6 +82,9 @@ func newProgress(c *context, quiet bool, label, unit string, total int, expected
 // isTerminal tells whether w (a writer or a reader) is a character device: a terminal,
 // or /dev/null, where a redrawn bar does no harm.
 func isTerminal(w any) bool {
+	if ew, ok := w.(*errWriter); ok {
+		w = ew.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
