@@ -79,45 +79,73 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 			if code != exitOK {
 				return code
 			}
-			name, text, err := c.readInput(file)
+			name, in, closeInput, err := c.openInput(file)
 			if err != nil {
 				return c.inputError(err)
 			}
-			games, err := gametext.ReadPGN(text)
-			var lineErr *gametext.LineError
-			if errors.As(err, &lineErr) {
-				return c.inputError(fmt.Errorf("%s:%d: %s", name, lineErr.Line, lineErr.Msg))
+			defer closeInput()
+			// The games are read one at a time (memory stays bounded whatever the input's
+			// size), one ahead of the one replayed: a file of several games numbers them.
+			rd := gametext.NewPGNReader(in)
+			readErr := func(err error) int {
+				var lineErr *gametext.LineError
+				if errors.As(err, &lineErr) {
+					return c.inputError(fmt.Errorf("%s:%d: %s", name, lineErr.Line, lineErr.Msg))
+				}
+				return c.inputError(fmt.Errorf("%s: %v", name, err))
 			}
-			if len(games) == 0 {
+			next := func() (*gametext.PGNGame, error) {
+				g, err := rd.Next()
+				if err == io.EOF {
+					return nil, nil
+				}
+				return g, err
+			}
+			cur, err := next()
+			if err != nil {
+				return readErr(err)
+			}
+			if cur == nil {
 				return c.inputError(fmt.Errorf("%s: no game in it (no tag pairs, no moves)", name))
 			}
-			r := &replayer{c: c, rs: rs, startFEN: start.FEN(), file: name, verbose: *verbose, several: len(games) > 1}
+			ahead, aheadErr := next()
+			r := &replayer{c: c, rs: rs, startFEN: start.FEN(), file: name, verbose: *verbose, several: ahead != nil || aheadErr != nil}
 			worst := exitOK
 			var tally [3]int // games by exit status
-			for i := range games {
-				code := r.game(i+1, &games[i])
+			n := 0
+			for cur != nil {
+				n++
+				code := r.game(n, cur)
 				tally[code]++
 				worst = max(worst, code)
+				if aheadErr != nil {
+					worst = max(worst, readErr(aheadErr))
+					break
+				}
+				cur = ahead
+				if cur != nil {
+					ahead, aheadErr = next()
+				}
 			}
-			if len(games) > 1 {
-				fmt.Fprintf(c.out, "\n%d games: %d clean, %d with a stop or a warning, %d not replayed\n", len(games), tally[exitOK], tally[exitFail], tally[exitUsage])
+			if n > 1 {
+				fmt.Fprintf(c.out, "\n%d games: %d clean, %d with a stop or a warning, %d not replayed\n", n, tally[exitOK], tally[exitFail], tally[exitUsage])
 			}
-			return max(worst, c.reportHooks(*allowHooks, interpreter.MergeHookFailures(r.hookFailures...)))
+			return max(worst, c.reportHooks(*allowHooks, r.hooks))
 		}
 	},
 }
 
-// readInput reads file, or standard input for "-"; it returns the name to use in messages.
-func (c *context) readInput(file string) (name, text string, err error) {
-	var data []byte
+// openInput opens file, or standard input for "-", for reading as a stream; it returns
+// the name to use in messages and the function that closes it.
+func (c *context) openInput(file string) (name string, in io.Reader, close func(), err error) {
 	if file == "-" {
-		name = "stdin"
-		data, err = io.ReadAll(c.in)
-	} else {
-		name = file
-		data, err = os.ReadFile(file)
+		return "stdin", c.in, func() {}, nil
 	}
-	return name, string(data), err
+	f, err := os.Open(file)
+	if err != nil {
+		return file, nil, nil, err
+	}
+	return file, f, func() { f.Close() }, nil
 }
 
 // replayer replays the games of one file.
@@ -128,8 +156,8 @@ type replayer struct {
 	file     string
 	verbose  bool
 	several  bool // the file holds several games: number them
-	// hookFailures are the hook failures of each game replayed.
-	hookFailures [][]interpreter.HookFailure
+	// hooks are the hook failures of the games replayed so far, merged.
+	hooks []interpreter.HookFailure
 }
 
 // game replays game number n and reports it; it returns the exit status it calls for.
@@ -160,7 +188,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		}
 		return c.inputError(fmt.Errorf("%s:%d: [FEN] tag: %w", r.file, fenTag.Line, err))
 	}
-	defer func() { r.hookFailures = append(r.hookFailures, p.HookFailures()) }()
+	defer func() { r.hooks = interpreter.MergeHookFailures(r.hooks, p.HookFailures()) }()
 
 	rep := gametext.ReplayGame(p, g.Text)
 	if r.verbose && len(rep.Moves) > 0 {

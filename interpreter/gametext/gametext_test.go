@@ -3,6 +3,7 @@ package gametext_test
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -259,5 +260,45 @@ func TestGameOverTakesNoMoves(t *testing.T) {
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("#%d %s %q: got error %v, want %q", i, c.variant, c.game, err, c.err)
 		}
+	}
+}
+
+// zeros is an endless input of NUL bytes, as /dev/zero gives.
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
+// TestPGNReaderBounded: the reader holds one line and one game at most; an endless line
+// or an overlong game is an error at its line, not memory without end (#23: replay of
+// /dev/zero reached 6.4 GB in 20 s).
+func TestPGNReaderBounded(t *testing.T) {
+	_, err := gametext.NewPGNReader(zeros{}).Next()
+	var le *gametext.LineError
+	if !errors.As(err, &le) || le.Line != 1 || !strings.Contains(le.Msg, "longer than") {
+		t.Errorf("an endless line: got %v, want a line error at line 1", err)
+	}
+	long := strings.Repeat(strings.Repeat("e4 e5 ", 100)+"\n", gametext.MaxPGNGame/600+10)
+	_, err = gametext.NewPGNReader(strings.NewReader("[Event \"x\"]\n\n" + long)).Next()
+	if !errors.As(err, &le) || !strings.Contains(le.Msg, "bytes of movetext") {
+		t.Errorf("an overlong game: got %v, want a line error", err)
+	}
+	// Read one at a time, the games are those ReadPGN returns.
+	text := "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n[Site \"c\"]\n1. d4 {a\n[comment]} d5 *\n"
+	all, err := gametext.ReadPGN(text)
+	if err != nil || len(all) != 2 {
+		t.Fatalf("ReadPGN: %d games, %v", len(all), err)
+	}
+	r := gametext.NewPGNReader(strings.NewReader(text))
+	for i := range all {
+		g, err := r.Next()
+		if err != nil || g.Text != all[i].Text || len(g.Tags) != len(all[i].Tags) || g.Line != all[i].Line {
+			t.Errorf("game %d: got %+v (%v), want %+v", i, g, err, all[i])
+		}
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the last game: got %v, want io.EOF", err)
 	}
 }

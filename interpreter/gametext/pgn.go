@@ -2,7 +2,9 @@
 package gametext
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 )
@@ -46,37 +48,120 @@ var tagRE = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]
 // Text without tag pairs is one game of plain move text. Blank games are left out; a
 // line starting with '[' that is not a tag pair is an error (a *LineError).
 func ReadPGN(text string) ([]PGNGame, error) {
-	text = strings.TrimPrefix(text, "\ufeff")
+	r := NewPGNReader(strings.NewReader(text))
 	var games []PGNGame
-	var cur *PGNGame
-	var body strings.Builder
-	hasText := false
-	finish := func() {
-		if cur != nil && (len(cur.Tags) > 0 || hasText) {
-			cur.Text = body.String()
-			games = append(games, *cur)
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return games, nil
 		}
-		cur, hasText = nil, false
-		body.Reset()
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, *g)
+	}
+}
+
+// Bounds of what a PGN reader holds at once, so that memory stays bounded whatever the
+// input: a longer line, or a game with more movetext, is an error (a *LineError).
+const (
+	MaxPGNLine = 1 << 20  // bytes in one line
+	MaxPGNGame = 16 << 20 // bytes of one game's movetext
+)
+
+// PGNReader reads the games of a PGN file one at a time, as ReadPGN splits them, holding
+// no more than one game (and one line of the next) in memory.
+type PGNReader struct {
+	in      *bufio.Reader
+	line    int   // lines read
+	pending *Tag  // a tag pair read that starts the next game
+	pendAt  int   // its line
+	done    bool  // the input has ended
+	err     error // the error that stopped reading
+	first   bool  // no line read yet (a byte-order mark may start the first)
+	body    strings.Builder
+}
+
+// NewPGNReader reads PGN text from in.
+func NewPGNReader(in io.Reader) *PGNReader {
+	return &PGNReader{in: bufio.NewReaderSize(in, 64<<10), first: true}
+}
+
+// readLine returns the next line without its end; ok is false at the end of the input.
+func (r *PGNReader) readLine() (line string, ok bool, err error) {
+	var b []byte
+	for {
+		chunk, isPrefix, err := r.in.ReadLine()
+		if err == io.EOF {
+			if b != nil {
+				break
+			}
+			return "", false, nil
+		}
+		if err != nil {
+			return "", false, err
+		}
+		if len(b)+len(chunk) > MaxPGNLine {
+			return "", false, &LineError{r.line + 1, fmt.Sprintf("the line is longer than %d bytes", MaxPGNLine)}
+		}
+		b = append(b, chunk...)
+		if !isPrefix {
+			break
+		}
+	}
+	r.line++
+	line = string(b)
+	if r.first {
+		line, r.first = strings.TrimPrefix(line, "\ufeff"), false
+	}
+	return strings.TrimRight(line, "\r"), true, nil
+}
+
+// Next returns the next game, or io.EOF after the last; an error stops the reader.
+func (r *PGNReader) Next() (*PGNGame, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	var cur *PGNGame
+	if r.pending != nil {
+		cur = &PGNGame{Line: r.pendAt, Tags: []Tag{*r.pending}}
+		r.pending = nil
+	}
+	hasText := false
+	r.body.Reset()
+	fail := func(err error) (*PGNGame, error) {
+		r.err = err
+		return nil, err
 	}
 	braces := 0
-	for i, line := range strings.Split(text, "\n") {
-		n := i + 1
-		line = strings.TrimRight(line, "\r")
+	for !r.done {
+		line, ok, err := r.readLine()
+		if err != nil {
+			return fail(err)
+		}
+		if !ok {
+			r.done = true
+			break
+		}
+		n := r.line
 		trimmed := strings.TrimSpace(line)
 		if braces == 0 && strings.HasPrefix(trimmed, "[") {
 			g := tagRE.FindStringSubmatch(trimmed)
 			if g == nil {
-				return nil, &LineError{n, fmt.Sprintf("not a tag pair (expected [Name \"value\"]): %s", trimmed)}
+				return fail(&LineError{n, fmt.Sprintf("not a tag pair (expected [Name \"value\"]): %s", trimmed)})
 			}
+			value := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(g[2])
+			tag := Tag{Name: g[1], Value: value, Line: n}
 			if hasText {
-				finish()
+				// The tag pair starts the next game.
+				r.pending, r.pendAt = &tag, n
+				cur.Text = r.body.String()
+				return cur, nil
 			}
 			if cur == nil {
 				cur = &PGNGame{Line: n}
 			}
-			value := strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(g[2])
-			cur.Tags = append(cur.Tags, Tag{Name: g[1], Value: value, Line: n})
+			cur.Tags = append(cur.Tags, tag)
 			continue
 		}
 		if trimmed != "" && cur == nil {
@@ -88,12 +173,19 @@ func ReadPGN(text string) ([]PGNGame, error) {
 		if trimmed != "" && !hasText {
 			hasText, cur.TextLine = true, n
 		}
-		body.WriteString(line)
-		body.WriteByte('\n')
+		if r.body.Len()+len(line) > MaxPGNGame {
+			return fail(&LineError{n, fmt.Sprintf("the game starting at line %d has more than %d bytes of movetext", cur.Line, MaxPGNGame)})
+		}
+		r.body.WriteString(line)
+		r.body.WriteByte('\n')
 		braces = braceDepth(line, braces)
 	}
-	finish()
-	return games, nil
+	if cur != nil && (len(cur.Tags) > 0 || hasText) {
+		cur.Text = r.body.String()
+		return cur, nil
+	}
+	r.err = io.EOF
+	return nil, io.EOF
 }
 
 // braceDepth follows {comments} over a line of movetext: the depth at its end, given the
