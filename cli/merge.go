@@ -3,10 +3,10 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"reflect"
 
 	"github.com/spf13/pflag"
 
@@ -25,8 +25,11 @@ the shard aside), puts the games in order by their index and writes the report t
 unsharded run gives: games are numbered and seeded by index, so with --nodes or --depth
 the merged report is exactly the one a single machine would have printed.
 
-A game found in two files must be the same game; missing games are reported on
-standard error and left out of the report (exit status 1 unless --partial). The
+Every game is replayed before it is counted: its moves must be legal and written as
+Chimera writes them, and its result the one the rules give (a record edited by hand is
+refused, with its file and line). A game found twice, or a key Chimera does not write,
+is an error; missing games are reported on standard error and left out of the report
+(exit status 1 unless --partial; the report is then marked partial). The
 variant is reopened by the name or path in the header, or from --def.`,
 	examples: []string{
 		"chimera merge shard-*.jsonl",
@@ -46,8 +49,9 @@ variant is reopened by the name or path in the header, or from --def.`,
 			}
 			var h *runHeader
 			byIndex := map[int]selfplay.Game{}
+			where := map[int]string{} // file:line of each game
 			for _, path := range args {
-				fh, games, err := readRecords(path)
+				fh, games, lines, err := readRecordLines(path)
 				if err != nil {
 					return c.inputError(err)
 				}
@@ -56,15 +60,15 @@ variant is reopened by the name or path in the header, or from --def.`,
 				} else if !h.same(fh) {
 					return c.inputError(fmt.Errorf("%s comes from another run than %s: headers differ", path, args[0]))
 				}
-				for _, g := range games {
-					if old, ok := byIndex[g.Index]; ok {
-						old.Millis, g.Millis = 0, 0
-						if !reflect.DeepEqual(old, g) {
-							return c.inputError(fmt.Errorf("%s: game %d differs from the one in another file", path, g.Index))
-						}
-						continue
+				for i, g := range games {
+					at := fmt.Sprintf("%s:%d", path, lines[i])
+					if g.Index < 0 {
+						return c.inputError(fmt.Errorf("%s: game number %d", at, g.Index))
 					}
-					byIndex[g.Index] = g
+					if _, ok := byIndex[g.Index]; ok {
+						return c.inputError(fmt.Errorf("%s: game %d again (first at %s): each game is in one shard once", at, g.Index, where[g.Index]))
+					}
+					byIndex[g.Index], where[g.Index] = g, at
 				}
 			}
 			total := h.Games
@@ -96,6 +100,12 @@ variant is reopened by the name or path in the header, or from --def.`,
 			rs, err := interpreter.Open(name)
 			if err != nil {
 				return c.inputError(err)
+			}
+			// Every game is replayed: its moves legal, its result the rules'.
+			for _, g := range games {
+				if err := selfplay.Verify(rs, g, h.MaxPlies); err != nil {
+					return c.inputError(fmt.Errorf("%s: game %d: %v", where[g.Index], g.Index, err))
+				}
 			}
 			merged := *h
 			merged.Shard, merged.Partial = "", ""
@@ -132,38 +142,55 @@ func firstMissing(byIndex map[int]selfplay.Game, total int) int {
 
 // readRecords reads a file of JSON lines: a header, then games.
 func readRecords(path string) (runHeader, []selfplay.Game, error) {
+	h, games, _, err := readRecordLines(path)
+	return h, games, err
+}
+
+// readRecordLines is readRecords that also returns the line of each game. Keys Chimera
+// does not write are errors (a record edited by hand, or of another program).
+func readRecordLines(path string) (runHeader, []selfplay.Game, []int, error) {
 	var h runHeader
 	f, err := os.Open(path)
 	if err != nil {
-		return h, nil, err
+		return h, nil, nil, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	var games []selfplay.Game
+	var lines []int
 	line := 0
+	strict := func(b []byte, v any) error {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		return dec.Decode(v)
+	}
 	for sc.Scan() {
 		line++
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
 		if line == 1 {
-			if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Chimera == "" {
-				return h, nil, fmt.Errorf("%s:1: not the header of chimera selfplay or values records", path)
+			if err := strict(sc.Bytes(), &h); err != nil || h.Chimera == "" {
+				why := "not the header of chimera selfplay or values records"
+				if err != nil && h.Chimera != "" {
+					why = err.Error()
+				}
+				return h, nil, nil, fmt.Errorf("%s:1: %s", path, why)
 			}
 			continue
 		}
 		var g selfplay.Game
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return h, nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		if err := strict(sc.Bytes(), &g); err != nil {
+			return h, nil, nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
-		games = append(games, g)
+		games, lines = append(games, g), append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return h, nil, fmt.Errorf("%s: %v", path, err)
+		return h, nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if line == 0 {
-		return h, nil, fmt.Errorf("%s: empty", path)
+		return h, nil, nil, fmt.Errorf("%s: empty", path)
 	}
-	return h, games, nil
+	return h, games, lines, nil
 }

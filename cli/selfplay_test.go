@@ -2,6 +2,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -191,5 +192,56 @@ func TestSelfplayInterrupted(t *testing.T) {
 	}
 	if code, _, errs := run(append([]string{"selfplay", "--shard", "0/1", "--resume", other}, common...)...); code != 2 || !strings.Contains(errs, "another run") {
 		t.Errorf("--resume of another run: exit %d, %q", code, errs)
+	}
+}
+
+// TestMergeChecksRecords: merge replays what it merges; an edited result, an illegal
+// move, a game twice and an unknown key are refused with their file and line (#23: each
+// went into the report with exit 0).
+func TestMergeChecksRecords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.jsonl")
+	code, _, errs := run("selfplay", "gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--random-plies", "2", "-q", "-j", "1", "--shard", "0/1", "--out", path)
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %s", code, errs)
+	}
+	data, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if code, _, errs := run("merge", path); code != 0 {
+		t.Fatalf("merge of the records as written: exit %d, %s", code, errs)
+	}
+	// The second game (line 3), edited.
+	var g map[string]any
+	if err := json.Unmarshal([]byte(lines[2]), &g); err != nil {
+		t.Fatal(err)
+	}
+	edit := func(change func(map[string]any)) string {
+		h := map[string]any{}
+		for k, v := range g {
+			h[k] = v
+		}
+		change(h)
+		b, _ := json.Marshal(h)
+		return string(b)
+	}
+	flip := map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}
+	for _, c := range []struct {
+		name, line, want string
+	}{
+		{"result", edit(func(h map[string]any) { h["result"] = flip[h["result"].(string)] }), "game 1: "},
+		{"illegal move", edit(func(h map[string]any) {
+			ms := h["moves"].([]any)
+			ms[len(ms)/2] = "a1a5"
+		}), "move "},
+		{"unknown key", edit(func(h map[string]any) { h["elo"] = 3000 }), `unknown field "elo"`},
+		{"game twice", lines[2] + "\n" + lines[2], "again (first at"},
+	} {
+		bad := append(append([]string{}, lines[:2]...), c.line)
+		bad = append(bad, lines[3:]...)
+		p := filepath.Join(dir, "bad.jsonl")
+		os.WriteFile(p, []byte(strings.Join(bad, "\n")+"\n"), 0o644)
+		if code, _, errs := run("merge", p); code != 2 || !strings.Contains(errs, c.want) || !strings.Contains(errs, "bad.jsonl:3") {
+			t.Errorf("%s: exit %d, stderr %q; want 2, %q and the line", c.name, code, errs, c.want)
+		}
 	}
 }

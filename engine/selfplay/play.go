@@ -330,3 +330,51 @@ func Specs(n int, starts []Start, randomPlies int, seed uint64) []Spec {
 func SortGames(games []Game) {
 	sort.Slice(games, func(i, j int) bool { return games[i].Index < games[j].Index })
 }
+
+// Verify replays the record g of a run with move cap maxPlies by the rules rs: every move
+// legal in turn and written as Chimera writes it (coordinates and SAN), the opening no
+// longer than the game, and the result and reason those of the position the moves reach
+// (a game at the move cap is a draw). It says what is wrong with an edited record.
+func Verify(rs *compiler.Ruleset, g Game, maxPlies int) error {
+	p, err := interpreter.FromFEN(rs, g.FEN)
+	if err != nil {
+		return err
+	}
+	if len(g.SAN) != len(g.Moves) {
+		return fmt.Errorf("%d moves but %d SAN moves", len(g.Moves), len(g.SAN))
+	}
+	if g.Opening < 0 || g.Opening > len(g.Moves) {
+		return fmt.Errorf("an opening of %d plies in a game of %d", g.Opening, len(g.Moves))
+	}
+	if len(g.Moves) > maxPlies {
+		return fmt.Errorf("%d moves, beyond the run's move cap of %d", len(g.Moves), maxPlies)
+	}
+	for i, text := range g.Moves {
+		if r := p.Result(); r != interpreter.Ongoing {
+			return fmt.Errorf("move %d, %s: the game was over (%s, %s)", i+1, text, r.Score, r.Reason)
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return fmt.Errorf("move %d: %v", i+1, err)
+		}
+		if c := p.Coord(m); c != text {
+			return fmt.Errorf("move %d: %s is written %s", i+1, text, c)
+		}
+		if san := p.SAN(m); san != g.SAN[i] {
+			return fmt.Errorf("move %d, %s: its SAN is %s, not %s", i+1, text, san, g.SAN[i])
+		}
+		p.Make(m)
+	}
+	r := p.Result()
+	switch {
+	case g.Reason == ReasonMoveCap:
+		if r != interpreter.Ongoing || len(g.Moves) != maxPlies || g.Result != "1/2-1/2" {
+			return fmt.Errorf("%s %s after %d plies: the position says %s (%s), the cap is %d", g.Result, g.Reason, len(g.Moves), r.Score, r.Reason, maxPlies)
+		}
+	case r == interpreter.Ongoing:
+		return fmt.Errorf("the result %s (%s), but the game goes on after its %d moves", g.Result, g.Reason, len(g.Moves))
+	case r.Score != g.Result || r.Reason != g.Reason:
+		return fmt.Errorf("the result %s (%s), but the moves end in %s (%s)", g.Result, g.Reason, r.Score, r.Reason)
+	}
+	return nil
+}
