@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 
 	"github.com/spf13/pflag"
 
@@ -17,7 +18,7 @@ import (
 var mergeCommand = &command{
 	name:    "merge",
 	args:    "FILE...",
-	summary: "combine the JSON lines of sharded selfplay or values runs into their report",
+	summary: "combine the JSON lines of sharded selfplay, values or perft runs into their report",
 	details: `Reads the JSON lines that chimera selfplay or chimera values write with --shard I/N (a
 header line describing the run, then one line a game), checks that every file comes
 from the same run (variant, budget, seed, number of games and the rest of the header;
@@ -29,7 +30,12 @@ Every game is replayed before it is counted: its moves must be legal and written
 Chimera writes them, and its result the one the rules give (a record edited by hand is
 refused, with its file and line). A game found twice, or a key Chimera does not write,
 is an error; missing games are reported on standard error and left out of the report
-(exit status 1 unless --partial; the report is then marked partial). The
+(exit status 1 unless --partial; the report is then marked partial).
+
+The shards of chimera perft --shard I/N add up to the unsharded count: merge checks that
+the files count the same position to the same depth, that each root move is a legal move
+of it counted once, and prints the root moves' counts (as --divide does) and the total
+("Nodes searched: N"); root moves missing are an error (exit status 1) unless --partial. The
 variant is reopened by the name or path in the header, or from --def.`,
 	examples: []string{
 		"chimera merge shard-*.jsonl",
@@ -46,6 +52,9 @@ variant is reopened by the name or path in the header, or from --def.`,
 		return func(c *context, args []string) int {
 			if len(args) == 0 {
 				return c.usage("missing FILE: the JSON lines of the shards")
+			}
+			if kind, err := recordsKind(args[0]); err == nil && kind == "perft" {
+				return c.mergePerft(args, *def, *partial)
 			}
 			var h *runHeader
 			byIndex := map[int]selfplay.Game{}
@@ -193,4 +202,130 @@ func readRecordLines(path string) (runHeader, []selfplay.Game, []int, error) {
 		return h, nil, nil, fmt.Errorf("%s: empty", path)
 	}
 	return h, games, lines, nil
+}
+
+// recordsKind reads the command that wrote a records file, from its header line.
+func recordsKind(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	if !sc.Scan() {
+		return "", fmt.Errorf("%s: empty", path)
+	}
+	var h struct {
+		Chimera string `json:"chimera"`
+	}
+	if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
+		return "", err
+	}
+	return h.Chimera, nil
+}
+
+// mergePerft adds up the shards of a perft count.
+func (c *context) mergePerft(paths []string, def string, partial bool) int {
+	var h *perftHeader
+	counts := map[string]int64{}
+	where := map[string]string{}
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return c.inputError(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<16), 1<<20)
+		line := 0
+		for sc.Scan() {
+			line++
+			if len(sc.Bytes()) == 0 {
+				continue
+			}
+			dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+			dec.DisallowUnknownFields()
+			if line == 1 {
+				var fh perftHeader
+				if err := dec.Decode(&fh); err != nil || fh.Chimera != "perft" {
+					f.Close()
+					return c.inputError(fmt.Errorf("%s:1: not the header of chimera perft records (%v)", path, err))
+				}
+				switch {
+				case h == nil:
+					h = &fh
+				case fh.Variant != h.Variant || fh.FEN != h.FEN || fh.Depth != h.Depth || fh.RootMoves != h.RootMoves:
+					f.Close()
+					return c.inputError(fmt.Errorf("%s counts another position or depth than %s: headers differ", path, paths[0]))
+				}
+				continue
+			}
+			var r perftRecord
+			if err := dec.Decode(&r); err != nil {
+				f.Close()
+				return c.inputError(fmt.Errorf("%s:%d: %v", path, line, err))
+			}
+			at := fmt.Sprintf("%s:%d", path, line)
+			if first, ok := where[r.Move]; ok {
+				f.Close()
+				return c.inputError(fmt.Errorf("%s: root move %s again (first at %s)", at, r.Move, first))
+			}
+			if r.Nodes < 0 {
+				f.Close()
+				return c.inputError(fmt.Errorf("%s: root move %s with %d nodes", at, r.Move, r.Nodes))
+			}
+			counts[r.Move], where[r.Move] = r.Nodes, at
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return c.inputError(fmt.Errorf("%s: %v", path, err))
+		}
+		if line == 0 {
+			return c.inputError(fmt.Errorf("%s: empty", path))
+		}
+	}
+	name := h.Variant
+	if def != "" {
+		name = def
+	}
+	rs, err := interpreter.Open(name)
+	if err != nil {
+		return c.inputError(err)
+	}
+	p, err := interpreter.FromFEN(rs, h.FEN)
+	if err != nil {
+		return c.inputError(err)
+	}
+	legal := map[string]bool{}
+	for _, m := range p.LegalMoves(nil) {
+		legal[p.Coord(m)] = true
+	}
+	if len(legal) != h.RootMoves {
+		return c.inputError(fmt.Errorf("the records count %d root moves, the position has %d", h.RootMoves, len(legal)))
+	}
+	moves := make([]string, 0, len(counts))
+	var total int64
+	for m, n := range counts {
+		if !legal[m] {
+			return c.inputError(fmt.Errorf("%s: %s is not a legal move of %s", where[m], m, h.FEN))
+		}
+		moves = append(moves, m)
+		total += n
+	}
+	sort.Strings(moves)
+	for _, m := range moves {
+		fmt.Fprintf(c.out, "%s: %d\n", m, counts[m])
+	}
+	fmt.Fprintln(c.out)
+	if missing := h.RootMoves - len(counts); missing > 0 {
+		fmt.Fprintf(c.out, "Nodes searched (partial, %d of %d root moves): %d\n", len(counts), h.RootMoves, total)
+		fmt.Fprintf(c.err, "chimera merge: %d of %d root moves missing\n", missing, h.RootMoves)
+		if !partial {
+			return exitFail
+		}
+		return exitOK
+	}
+	fmt.Fprintf(c.out, "Nodes searched: %d\n", total)
+	return exitOK
 }

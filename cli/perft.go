@@ -2,7 +2,9 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
 	"sort"
 	"strconv"
@@ -28,6 +30,10 @@ var perftCommand = &command{
 	summary: "count the leaf nodes of the legal move tree to DEPTH",
 	details: `Counts every sequence of DEPTH legal moves from the position (the default setup,
 --setup NAME or --fen FEN), with the root moves shared out among --threads goroutines.
+--shard I/N counts only shard I of N of the root moves (sorted by their coordinates and
+dealt in turn: the k-th goes to shard k mod N) and writes JSON lines, a header then one
+line a root move; chimera merge adds the shards up to the unsharded count, checking
+that every root move is counted once.
 With --divide, first prints one "move: count" line per root move (coordinate notation,
 sorted) and a blank line. The output always ends with the time, the speed and a last
 line "Nodes searched: N". DEPTH is 1 to 40; --threads is 1 to 1024 (more threads than
@@ -50,6 +56,7 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 		"chimera perft chess 3 --divide",
 		"chimera perft chess 4 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'",
 		"chimera perft --def myvariant.yaml 4 --threads 1",
+		"chimera perft chess 7 --shard 0/4 --out p0.jsonl   # then chimera merge p*.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
@@ -58,6 +65,8 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
 		allowHooks := allowHookErrorsFlag(fs)
+		shardSpecFlag := fs.String("shard", "", "count shard I of N of the root moves (I/N, I from 0; the sorted root moves dealt in turn) and write JSON lines for chimera merge")
+		out := fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)")
 		return func(c *context, args []string) int {
 			if *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--threads must be between 1 and %d, got %d", maxPerftThreads, *threads)
@@ -79,6 +88,18 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 			p, code := c.position(rs, *fen, *setup)
 			if code != exitOK {
 				return code
+			}
+			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
+			shard, code := sh.parse(c)
+			if code != exitOK {
+				return code
+			}
+			if shard.n > 0 {
+				name := rs.Name
+				if *def != "" {
+					name = *def
+				}
+				return perftShard(c, p, name, depth, shard, *out, *threads, *quiet, *allowHooks)
 			}
 			return perftRun(c, p, depth, *threads, *divide, *quiet, *allowHooks)
 		}
@@ -144,4 +165,91 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 	}
 	fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
 	return c.reportHooks(allowHooks, p.HookFailures())
+}
+
+// perftHeader is the first JSON line of a perft shard's records.
+type perftHeader struct {
+	Chimera   string `json:"chimera"` // "perft"
+	Variant   string `json:"variant"`
+	FEN       string `json:"fen"`
+	Depth     int    `json:"depth"`
+	RootMoves int    `json:"root_moves"` // of the whole position, every shard's
+	Shard     string `json:"shard"`
+	Partial   string `json:"partial,omitempty"`
+}
+
+// perftRecord is one root move's count.
+type perftRecord struct {
+	Move  string `json:"move"`
+	Nodes int64  `json:"nodes"`
+}
+
+// perftShard counts shard sh of the root moves and writes the JSON lines.
+func perftShard(c *context, p *interpreter.Position, variant string, depth int, sh shardSpec, out string, threads int, quiet, allowHooks bool) int {
+	moves := p.LegalMoves(nil)
+	names := make(map[interpreter.Move]string, len(moves))
+	sorted := make([]string, 0, len(moves))
+	for _, m := range moves {
+		names[m] = p.Coord(m)
+		sorted = append(sorted, names[m])
+	}
+	sort.Strings(sorted)
+	mine := map[string]bool{}
+	for k, n := range sorted {
+		if k%sh.n == sh.i {
+			mine[n] = true
+		}
+	}
+	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d, shard %s", depth, sh), "root moves", len(mine), 0)
+	ctx, stop := jobContext()
+	defer stop()
+	prog.begin()
+	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
+		OnDone: func(e perft.DivideEntry) { prog.unitDone(e.Nodes, "") },
+		Nodes:  &prog.nodes,
+		Only:   func(m interpreter.Move) bool { return mine[names[m]] },
+	})
+	prog.end()
+	h := perftHeader{Chimera: "perft", Variant: variant, FEN: p.FEN(), Depth: depth, RootMoves: len(moves), Shard: sh.String()}
+	if err != nil {
+		h.Partial = fmt.Sprintf("interrupted after %d of %d root moves", len(entries), len(mine))
+	}
+	recs := make([]perftRecord, len(entries))
+	for i, e := range entries {
+		recs[i] = perftRecord{names[e.Move], e.Nodes}
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].Move < recs[j].Move })
+	code := c.writeJSONLines(out, h, recs)
+	if err != nil {
+		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves of the shard counted in full (written)\n", len(entries), len(mine))
+		return max(code, exitInterrupted)
+	}
+	if code != exitOK {
+		return code
+	}
+	return c.reportHooks(allowHooks, p.HookFailures())
+}
+
+// writeJSONLines writes a header and records as JSON lines to path (standard output for
+// "" or "-").
+func (c *context) writeJSONLines(path string, header any, recs []perftRecord) int {
+	write := func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		if err := enc.Encode(header); err != nil {
+			return err
+		}
+		for _, r := range recs {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if path == "" || path == "-" {
+		if err := write(c.out); err != nil {
+			return exitFail // reported by Main
+		}
+		return exitOK
+	}
+	return c.writeFile(path, write)
 }

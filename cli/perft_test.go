@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,4 +119,49 @@ func mustOpen(t *testing.T, name string) *compiler.Ruleset {
 		t.Fatal(err)
 	}
 	return rs
+}
+
+// TestPerftShardsMerge: perft --shard I/N counts its share of the root moves, and merge
+// adds the shards up to the unsharded count, per root move and in total (#23).
+func TestPerftShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	_, whole, _ := run("perft", "chess", "3", "--divide", "--quiet")
+	var files []string
+	for i := 0; i < 3; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("p%d.jsonl", i))
+		if code, _, errs := run("perft", "chess", "3", "--shard", fmt.Sprintf("%d/3", i), "--out", f, "--quiet"); code != 0 {
+			t.Fatalf("shard %d: exit %d, %s", i, code, errs)
+		}
+		files = append(files, f)
+	}
+	code, merged, errs := run(append([]string{"merge"}, files...)...)
+	wantLines := strings.Split(whole, "\n")
+	var divide []string
+	for _, l := range wantLines {
+		if strings.Contains(l, ": ") && !strings.HasPrefix(l, "Time") && !strings.HasPrefix(l, "Nodes") {
+			divide = append(divide, l)
+		}
+	}
+	if code != 0 || !strings.HasSuffix(merged, strings.Join(divide, "\n")+"\n\nNodes searched: 8902\n") {
+		t.Errorf("merge: exit %d (%s):\n%s\nwant the divide of\n%s", code, errs, merged, whole)
+	}
+	// A shard missing, a root move twice, a move edited into another.
+	if code, _, errs := run("merge", files[0], files[1]); code != 1 || !strings.Contains(errs, "root moves missing") {
+		t.Errorf("two shards of three: exit %d, %q", code, errs)
+	}
+	if code, _, errs := run("merge", files[0], files[0]); code != 2 || !strings.Contains(errs, "again") {
+		t.Errorf("a shard twice: exit %d, %q", code, errs)
+	}
+	data, _ := os.ReadFile(files[1])
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(strings.Replace(string(data), `"move":"`, `"move":"h7`, 1)), 0o644)
+	if code, _, errs := run("merge", files[0], bad, files[2]); code != 2 || !strings.Contains(errs, "bad.jsonl:2") {
+		t.Errorf("an edited move: exit %d, %q", code, errs)
+	}
+	// Shards of another depth do not add up.
+	other := filepath.Join(dir, "other.jsonl")
+	run("perft", "chess", "2", "--shard", "2/3", "--out", other, "--quiet")
+	if code, _, errs := run("merge", files[0], files[1], other); code != 2 || !strings.Contains(errs, "another position or depth") {
+		t.Errorf("another depth: exit %d, %q", code, errs)
+	}
 }

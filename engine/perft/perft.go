@@ -69,6 +69,9 @@ type Watch struct {
 	// It is for a progress display: once a count ends, what it added is exactly the
 	// total of its finished root moves plus part of its unfinished ones.
 	Nodes *atomic.Int64
+	// Only, when not nil, picks the root moves to count (a shard of the tree): the others
+	// are left out of the count and the entries.
+	Only func(interpreter.Move) bool
 }
 
 // checkEvery is how many interior nodes a stoppable walk counts between looks at its
@@ -85,6 +88,15 @@ func DivideContext(ctx context.Context, p *interpreter.Position, depth, workers 
 		return nil, ctx.Err()
 	}
 	moves := p.LegalMoves(nil)
+	if w.Only != nil {
+		kept := moves[:0]
+		for _, m := range moves {
+			if w.Only(m) {
+				kept = append(kept, m)
+			}
+		}
+		moves = kept
+	}
 	out := make([]DivideEntry, len(moves))
 	finished := make([]bool, len(moves))
 	if workers <= 0 {
