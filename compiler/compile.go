@@ -227,6 +227,13 @@ func (l *lowering) pieces() {
 					}
 				}
 			}
+			if ip := pr.InPlace; ip != nil {
+				// Promotion is a move of its own, from the zone: no ordinary move promotes.
+				cp.InPlace, cp.Stand, cp.Zone = true, cp.Zone, [2]Bitboard{}
+				cp.Step, cp.LoneAnywhere = ip.Step, ip.LoneAnywhere
+				cp.NoAttack = ip.MayAttack != nil && !*ip.MayAttack
+				cp.NoCheck = ip.MayGiveCheck != nil && !*ip.MayGiveCheck
+			}
 			var to []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOf(s[0]))

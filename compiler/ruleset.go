@@ -130,6 +130,13 @@ type Promotion[B any] struct {
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
 	FromPool     int
 	FromOpponent bool
+	// InPlace: promotion is a move of its own (Zone is then empty, so that no ordinary
+	// move promotes): a man standing on Stand, or anywhere while it is its side's only man
+	// of its type (LoneAnywhere), turns into one of the types where it stands, or with
+	// Step as it makes one of the new type's moves onto an empty square. NoAttack: the new
+	// man may attack no enemy man where it ends; NoCheck: the promotion may give no check.
+	InPlace, Step, LoneAnywhere, NoAttack, NoCheck bool
+	Stand                                          [2]B
 }
 
 // promotionTypes holds the piece types a piece may promote to. It is a separate struct,

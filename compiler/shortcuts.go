@@ -56,6 +56,7 @@ const (
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechDropPromoted                                    // men dropped either side up
 	MechFirstMoves                                      // leaps only a man that has not moved may make
+	MechInPlacePromotion                                // promotion as a move of its own, standing or by a step of the new type
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -64,7 +65,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"hook-goal", "check-royal-attacked", "check-enemy-royal-unattacked", "check-none", "capture-royal",
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
-	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "unclassified"}
+	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "in-place-promotion", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -296,6 +297,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits) {
 			m |= MechLeavingPromotion
 		}
+		if pr := r.pieces[t].Promotion; pr != nil && pr.InPlace {
+			m |= MechInPlacePromotion
+		}
 	}
 	if r.Capture == EffectBounce {
 		m |= MechBounce
@@ -352,7 +356,9 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true,
+	"pieces.promotion.in-place": true, "pieces.promotion.in-place.step": true, "pieces.promotion.in-place.lone-anywhere": true,
+	"pieces.promotion.in-place.may-attack": true, "pieces.promotion.in-place.may-give-check": true, "pieces.fen": true, "pieces.demotes-to": true,
 	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,

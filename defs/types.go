@@ -178,6 +178,26 @@ type Promotion struct {
 	// Limits: letter -> count; a promotion to that type is offered only while the side has
 	// fewer than count men of it on the board (only to a piece it has lost).
 	Limits map[string]int `yaml:"limits"`
+	// InPlace makes promotion a move of its own: a man standing on the zone turns into
+	// one of the types of to where it stands (or, with step, as it makes one of the new
+	// type's moves onto an empty square); its ordinary moves never promote.
+	InPlace *InPlace `yaml:"in-place"`
+}
+
+// InPlace says how a man promotes standing (promotion.in-place).
+type InPlace struct {
+	Src `yaml:"-"`
+	// Step: the man may also promote by making one move of the new type onto an empty
+	// square, as well as where it stands.
+	Step bool `yaml:"step"`
+	// LoneAnywhere: while its side has only this one man of its type on the board, it
+	// promotes from any square, not only from the zone.
+	LoneAnywhere bool `yaml:"lone-anywhere"`
+	// MayAttack false: the new man may not attack an enemy man where it ends.
+	MayAttack *bool `yaml:"may-attack"`
+	// MayGiveCheck false: the promotion may not leave an enemy royal piece attacked
+	// (discovered checks included).
+	MayGiveCheck *bool `yaml:"may-give-check"`
 }
 
 // Castling is the king-and-rook move, Chess960-aware.

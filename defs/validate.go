@@ -533,6 +533,19 @@ func (v *validator) pieces() {
 				}
 				seen[l] = true
 			}
+			if ip := pr.InPlace; ip != nil {
+				for _, k := range []struct {
+					key string
+					set bool
+				}{{"optional", pr.Optional}, {"leaving", pr.Leaving}, {"forced", pr.Forced != ""}, {"on-capture", pr.OnCapture}, {"from-pool", pr.FromPool != ""}} {
+					if k.set {
+						v.add(pr.Src, k.key, "promotion.%s does not combine with in-place: an in-place promotion is a move of its own, which the man may always leave unmade", k.key)
+					}
+				}
+				if ip.MayGiveCheck != nil && !*ip.MayGiveCheck && orDefault(v.def.Rules.Check, "royal-attacked") != "royal-attacked" {
+					v.add(ip.Src, "may-give-check", "promotion.in-place.may-give-check: false forbids promotions that give check, which needs check: royal-attacked (found %q)", v.def.Rules.Check)
+				}
+			}
 		}
 	}
 }

@@ -109,7 +109,7 @@ func (p *core64) play(m Move, goals bool) {
 	case KindDrop, KindExchange:
 		u.moved = p.dropEffect(m)
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
-		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece {
+		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece && m.To() != m.From() {
 			u.moved = p.effectCapture(m, u)
 		} else {
 			u.moved = p.normalEffect(m, u)
@@ -164,7 +164,7 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	if p.board[to] != NoPiece {
+	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)

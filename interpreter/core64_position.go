@@ -106,6 +106,10 @@ type core64 struct {
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
+	// inPlace: some piece promotes by a move of its own (genInPlace); promoScratch holds
+	// the new type's moves while genInPlace reads their destinations.
+	inPlace      bool
+	promoScratch []Move
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells64]bb64
@@ -158,7 +162,8 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves, gating: gating, firstMoves: rs.FirstMoves,
+	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
+	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || inPlace, gating: gating, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
@@ -187,7 +192,7 @@ func (p *core64) clone() *core64 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf = nil, nil, nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.promoScratch = nil, nil, nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }
