@@ -561,7 +561,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, s)
 	}
 	for _, p := range def.Pieces {
-		if pr := p.Promotion; pr != nil {
+		if pr := p.Promotion; pr != nil && pr.InPlace != nil {
+			out = append(out, inPlaceText(rs, p.Letter, pr))
+		} else if pr != nil {
 			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
 			if pr.Leaving {
 				s += ", also on a move that leaves it"
@@ -616,7 +618,14 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, "Captures: "+strings.Join(parts, "; ")+".")
 	}
 	if h := def.Hands; h != nil {
-		out = append(out, fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo))
+		s := fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo)
+		if h.CaptureTo == "" {
+			s = fmt.Sprintf("Hands: pools %s; captured pieces leave the game.", strings.Join(h.Pools, ", "))
+		}
+		if d := h.Drops; d != nil && len(d.MustDrop) > 0 {
+			s += fmt.Sprintf(" A side holding a %s must drop one while it can.", orList(d.MustDrop))
+		}
+		out = append(out, s)
 	}
 	if rs.FiftyMove > 0 {
 		clock := "a capture"
@@ -799,6 +808,30 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 func zoneSets(rs *compiler.Ruleset, name string) [2]compiler.Bitboard {
 	z, _ := rs.Zone(name)
 	return z
+}
+
+// inPlaceText describes a promotion made as a move of its own (promotion.in-place).
+func inPlaceText(rs *compiler.Ruleset, letter string, pr *defs.Promotion) string {
+	ip := pr.InPlace
+	s := fmt.Sprintf("Promotion: %s standing on %s", letter, zoneText(rs, pr.Zone))
+	if ip.LoneAnywhere {
+		s += fmt.Sprintf(" (anywhere when it is its side's last %s)", letter)
+	}
+	s += fmt.Sprintf(" may turn into %s as a move of its own, where it stands (written e5e5f)", orList(pr.To))
+	if ip.Step {
+		s += " or as it makes one move of the new piece onto an empty square"
+	}
+	s += "; its other moves never promote"
+	if len(pr.Limits) > 0 {
+		s += "; only to a piece its side has fewer of than " + limitsText(pr.Limits)
+	}
+	if ip.MayAttack != nil && !*ip.MayAttack {
+		s += "; the new piece may not attack an enemy man where it ends"
+	}
+	if ip.MayGiveCheck != nil && !*ip.MayGiveCheck {
+		s += "; the promotion may not give check"
+	}
+	return s + "."
 }
 
 // limitsText writes promotion limits: "1 Q, 2 R" in the order of the letters.

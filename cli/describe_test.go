@@ -138,6 +138,10 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"sittuyin", "may turn into F as a move of its own, where it stands (written e5e5f) or as it makes one move of the new piece onto an empty square"},
+		{"sittuyin", "anywhere when it is its side's last P"},
+		{"sittuyin", "the new piece may not attack an enemy man where it ends; the promotion may not give check"},
+		{"sittuyin", "captured pieces leave the game. A side holding a K, S, F, R, N or P must drop one while it can."},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")
