@@ -567,6 +567,9 @@ func (l *lowering) rules() {
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
 	rs.CheckCounter = r.CheckCounter
+	if cm := r.Checkmate; cm != nil {
+		rs.MateForbiddenBy, rs.MateNeedsCheckBy = l.typeMask(cm.ForbiddenBy), l.typeMask(cm.NeedsCheckBy)
+	}
 	rs.FiftyMove, rs.Repetition = 100, 3
 	if r.FiftyMove != nil {
 		rs.FiftyMove = *r.FiftyMove

@@ -348,6 +348,10 @@ type Ruleset struct {
 	RoyalOptional bool
 	// CheckCounter: the checks each side has to give (0: no counter).
 	CheckCounter int
+	// MateForbiddenBy: piece types (bits) whose checks alone make a checkmate lost by the
+	// side that gave it; MateNeedsCheckBy: types one of which must have given check in the
+	// series of checks that ends in a checkmate, else it draws (0: no such rule).
+	MateForbiddenBy, MateNeedsCheckBy uint64
 	Castling     *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule

@@ -389,6 +389,7 @@ var classifiedKeys = map[string]bool{
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
 	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
 	"xboard": true, "xboard.name": true, "xboard.start": true, "xboard.letters": true,
+	"rules.checkmate": true, "rules.checkmate.forbidden-by": true, "rules.checkmate.needs-check-by": true,
 	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true,
 }
 

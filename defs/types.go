@@ -251,6 +251,20 @@ type Rules struct {
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
 	// ends the game when the mover has none left.
 	CheckCounter int `yaml:"check-counter"`
+	// Checkmate: rules on which checkmates count, judged by the men that gave the checks.
+	Checkmate *Checkmate `yaml:"checkmate"`
+}
+
+// Checkmate says which checkmates win, by the types of the men that gave the checks.
+type Checkmate struct {
+	Src `yaml:"-"`
+	// ForbiddenBy: a checkmate in which every man giving check is of one of these types is
+	// lost by the side that gave it.
+	ForbiddenBy []string `yaml:"forbidden-by"`
+	// NeedsCheckBy: a checkmate wins only when a man of one of these types gave check in
+	// the unbroken series of checks, by the mating side, that ends in it (the mate
+	// included); otherwise the game is drawn.
+	NeedsCheckBy []string `yaml:"needs-check-by"`
 }
 
 // NoMoves gives the result for the side that cannot move.

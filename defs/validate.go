@@ -840,6 +840,13 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
 	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
+	if cm := r.Checkmate; cm != nil {
+		v.letterList(cm.Src, "forbidden-by", cm.ForbiddenBy)
+		v.letterList(cm.Src, "needs-check-by", cm.NeedsCheckBy)
+		if orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+			v.add(r.Src, "checkmate", "checkmate rules judge the men giving check, which needs check: royal-attacked (found %q)", r.Check)
+		}
+	}
 	if r.MayGiveCheck != nil && !*r.MayGiveCheck && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
 		v.add(r.Src, "may-give-check", "may-give-check: false forbids moves that give check, which needs check: royal-attacked (found %q)", r.Check)
 	}

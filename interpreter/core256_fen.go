@@ -187,6 +187,9 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
+	if rs.MateNeedsCheckBy != 0 {
+		p.startCheckTypes = p.checkerTypes(p.side)
+	}
 	return p, nil
 }
 

@@ -25,6 +25,9 @@ type frame256 struct {
 	// checked: after the move the side to move is in check (rulesets where perpetual
 	// check loses; not set by legality probes).
 	checked bool
+	// checkTypes: after the move, the types (bits) of the men giving check to the side to
+	// move (rulesets with checkmate rules; not set by legality probes).
+	checkTypes uint32
 }
 
 // core256 is a position on the 256-cell core (see Position).
@@ -96,8 +99,10 @@ type core256 struct {
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
 	explode bool
-	// startChecked: the side to move was in check in the position set up (perpetual check).
-	startChecked bool
+	// startChecked: the side to move was in check in the position set up (perpetual check);
+	// startCheckTypes: the types of the men giving that check (checkmate rules).
+	startChecked    bool
+	startCheckTypes uint32
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,

@@ -190,6 +190,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
+	if rs.MateNeedsCheckBy != 0 {
+		p.startCheckTypes = p.checkerTypes(p.side)
+	}
 	return p, nil
 }
 

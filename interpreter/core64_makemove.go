@@ -144,6 +144,9 @@ func (p *core64) play(m Move, goals bool) {
 	if goals && rs.PerpetualCheckLoses {
 		u.checked = p.sideInCheck(p.side)
 	}
+	if goals && rs.MateNeedsCheckBy != 0 {
+		u.checkTypes = p.checkerTypes(p.side)
+	}
 }
 
 // clearEP removes the en-passant targets (a move or null move always ends them).

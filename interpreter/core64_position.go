@@ -28,6 +28,9 @@ type frame64 struct {
 	// checked: after the move the side to move is in check (rulesets where perpetual
 	// check loses; not set by legality probes).
 	checked bool
+	// checkTypes: after the move, the types (bits) of the men giving check to the side to
+	// move (rulesets with checkmate rules; not set by legality probes).
+	checkTypes uint32
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -99,8 +102,10 @@ type core64 struct {
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
 	explode bool
-	// startChecked: the side to move was in check in the position set up (perpetual check).
-	startChecked bool
+	// startChecked: the side to move was in check in the position set up (perpetual check);
+	// startCheckTypes: the types of the men giving that check (checkmate rules).
+	startChecked    bool
+	startCheckTypes uint32
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
