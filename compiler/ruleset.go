@@ -352,7 +352,7 @@ type Ruleset struct {
 	// side that gave it; MateNeedsCheckBy: types one of which must have given check in the
 	// series of checks that ends in a checkmate, else it draws (0: no such rule).
 	MateForbiddenBy, MateNeedsCheckBy uint64
-	Castling     *Castling
+	Castling                          *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces
