@@ -510,6 +510,14 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}
+	if cm := def.Rules.Checkmate; cm != nil {
+		if len(cm.ForbiddenBy) > 0 {
+			out = append(out, fmt.Sprintf("A checkmate given by %s alone is lost by the side that gave it.", letterList(cm.ForbiddenBy)))
+		}
+		if len(cm.NeedsCheckBy) > 0 {
+			out = append(out, fmt.Sprintf("A checkmate wins only when a %s gave check in the unbroken series of checks that ends in it (the mate included); otherwise it is a draw.", orList(cm.NeedsCheckBy)))
+		}
+	}
 	if rs.CheckCounter > 0 {
 		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
 	}

@@ -138,6 +138,8 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"shatar", "A checkmate given by N alone is lost by the side that gave it."},
+		{"shatar", "A checkmate wins only when a N, R or J gave check in the unbroken series of checks"},
 		{"sittuyin", "may turn into F as a move of its own, where it stands (written e5e5f) or as it makes one move of the new piece onto an empty square"},
 		{"sittuyin", "anywhere when it is its side's last P"},
 		{"sittuyin", "the new piece may not attack an enemy man where it ends; the promotion may not give check"},
