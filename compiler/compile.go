@@ -567,6 +567,30 @@ func (l *lowering) rules() {
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
 	rs.CheckCounter = r.CheckCounter
+	if c := r.Counting; c != nil {
+		rs.Counting = &Counting{FromMen: c.FromMen}
+		tri := func(b *bool) int8 {
+			switch {
+			case b == nil:
+				return -1
+			case *b:
+				return 1
+			}
+			return 0
+		}
+		for _, cl := range c.Limits {
+			out := CountLimit{Plies: 2 * *cl.Moves, BoardHas: l.typeMask(cl.BoardHas), Alone: tri(cl.Alone), OpponentAlone: tri(cl.OpponentAlone)}
+			letters := make([]string, 0, len(cl.OpponentHas))
+			for letter := range cl.OpponentHas {
+				letters = append(letters, letter)
+			}
+			slices.Sort(letters)
+			for _, letter := range letters {
+				out.OpponentHas = append(out.OpponentHas, TypeCount{rs.TypeOf(letter[0]), cl.OpponentHas[letter]})
+			}
+			rs.Counting.Limits = append(rs.Counting.Limits, out)
+		}
+	}
 	if cm := r.Checkmate; cm != nil {
 		rs.MateForbiddenBy, rs.MateNeedsCheckBy = l.typeMask(cm.ForbiddenBy), l.typeMask(cm.NeedsCheckBy)
 	}

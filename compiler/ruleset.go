@@ -352,7 +352,9 @@ type Ruleset struct {
 	// side that gave it; MateNeedsCheckBy: types one of which must have given check in the
 	// series of checks that ends in a checkmate, else it draws (0: no such rule).
 	MateForbiddenBy, MateNeedsCheckBy uint64
-	Castling                          *Castling
+	// Counting is rules.counting compiled, or nil.
+	Counting *Counting
+	Castling *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces
@@ -425,3 +427,23 @@ func (r *Ruleset) TypeOf(letter byte) int {
 	}
 	return int(r.byLetter[letter])
 }
+
+// Counting is rules.counting compiled: the first of Limits that applies to the side to
+// move gives the limit of a count that starts (0: none); FromMen starts a count of a side
+// with a single man at twice the men on the board.
+type Counting struct {
+	Limits  []CountLimit
+	FromMen bool
+}
+
+// CountLimit is one line of the counting table. Alone and OpponentAlone: -1 either way, 0
+// more than one man on the board, 1 a single man.
+type CountLimit struct {
+	Plies                int    // the limit in half-moves (twice the moves)
+	BoardHas             uint64 // types (bits) of which a man of either side must stand on the board
+	Alone, OpponentAlone int8
+	OpponentHas          []TypeCount // at least N men of Type for the opponent
+}
+
+// TypeCount is a number of men of one piece type.
+type TypeCount struct{ Type, N int }

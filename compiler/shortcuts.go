@@ -389,6 +389,9 @@ var classifiedKeys = map[string]bool{
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
 	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
 	"xboard": true, "xboard.name": true, "xboard.start": true, "xboard.letters": true,
+	"rules.counting": true, "rules.counting.limits": true, "rules.counting.from-men": true,
+	"rules.counting.limits.moves": true, "rules.counting.limits.board-has": true, "rules.counting.limits.alone": true,
+	"rules.counting.limits.opponent-alone": true, "rules.counting.limits.opponent-has": true,
 	"rules.checkmate": true, "rules.checkmate.forbidden-by": true, "rules.checkmate.needs-check-by": true,
 	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true,
 }

@@ -253,6 +253,37 @@ type Rules struct {
 	CheckCounter int `yaml:"check-counter"`
 	// Checkmate: rules on which checkmates count, judged by the men that gave the checks.
 	Checkmate *Checkmate `yaml:"checkmate"`
+	// Counting: a count of moves, started by the material on the board, that draws the
+	// game when it runs past its limit (the counting rules of makruk and its kin).
+	Counting *Counting `yaml:"counting"`
+}
+
+// Counting says when a count starts and how long it may run. After every move, while no
+// count runs (or when a capture has just left the side to move a single man), the first
+// of Limits that applies to the side now to move gives the count's limit in moves (0: no
+// count starts). The game is drawn once the count has run more than twice that many
+// half-moves (and the side to move is not checkmated).
+type Counting struct {
+	Src    `yaml:"-"`
+	Limits []CountLimit `yaml:"limits"`
+	// FromMen: a count started while the side to move has a single man starts at twice the
+	// number of men on the board (half-moves), not at 0.
+	FromMen bool `yaml:"from-men"`
+}
+
+// CountLimit is one line of the counting table: its conditions, all of which must hold,
+// and the limit they give.
+type CountLimit struct {
+	Src   `yaml:"-"`
+	Moves *int `yaml:"moves"` // the limit in moves; 0: no count starts
+	// BoardHas: a man of one of these types, of either side, stands on the board.
+	BoardHas []string `yaml:"board-has"`
+	// Alone, OpponentAlone: the side to move (its opponent) has a single man on the board
+	// (true) or more than one (false).
+	Alone         *bool `yaml:"alone"`
+	OpponentAlone *bool `yaml:"opponent-alone"`
+	// OpponentHas: the opponent has at least this many men of each type on the board.
+	OpponentHas map[string]int `yaml:"opponent-has"`
 }
 
 // Checkmate says which checkmates win, by the types of the men that gave the checks.

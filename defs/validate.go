@@ -20,6 +20,7 @@ const (
 	MaxFiftyMove    = 1_000_000 // rules.fifty-move, half-moves
 	MaxRepetition   = 100       // rules.repetition, occurrences
 	MaxCheckCounter = 100       // rules.check-counter, checks
+	MaxCountMoves   = 10_000    // rules.counting.limits.moves, moves
 	MaxPieceValue   = 10_000    // a piece's value, centipawns (100 pawns)
 )
 
@@ -840,6 +841,29 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
 	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
+	if c := r.Counting; c != nil {
+		if len(c.Limits) == 0 {
+			v.add(c.Src, "limits", "counting: give its limits (limits: [{moves: N, ...}, ...])")
+		}
+		for _, l := range c.Limits {
+			switch {
+			case l.Moves == nil:
+				v.add(l.Src, "", "counting.limits: missing key \"moves\" (the count's limit in moves; 0: no count)")
+			case *l.Moves < 0 || *l.Moves > MaxCountMoves:
+				v.add(l.Src, "moves", "counting.limits: moves must be from 0 to %d, found %d", MaxCountMoves, *l.Moves)
+			}
+			v.letterList(l.Src, "board-has", l.BoardHas)
+			letters := make([]string, 0, len(l.OpponentHas))
+			for letter, n := range l.OpponentHas {
+				letters = append(letters, letter)
+				if n < 1 || n > 255 {
+					v.add(l.Src, "opponent-has", "counting.limits: opponent-has %s: a count from 1 to 255, found %d", letter, n)
+				}
+			}
+			sort.Strings(letters)
+			v.letterList(l.Src, "opponent-has", letters)
+		}
+	}
 	if cm := r.Checkmate; cm != nil {
 		v.letterList(cm.Src, "forbidden-by", cm.ForbiddenBy)
 		v.letterList(cm.Src, "needs-check-by", cm.NeedsCheckBy)

@@ -76,7 +76,8 @@ func (p *core256) makeProbe(m Move) { p.play(m, false) }
 func (p *core256) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
-		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks})
+		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
+		countLimit: p.countLimit, countPly: p.countPly})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if p.fx {
@@ -144,6 +145,55 @@ func (p *core256) play(m Move, goals bool) {
 	if goals && rs.MateNeedsCheckBy != 0 {
 		u.checkTypes = p.checkerTypes(p.side)
 	}
+	if rs.Counting != nil {
+		p.count(u.captures > 0)
+	}
+}
+
+// count advances the counting rule after a move, for the side now to move: a count that
+// runs goes one half-move further; a count starts when none runs, or when a capture has
+// just left the side to move a single man, and a line of the table gives it a limit.
+func (p *core256) count(captured bool) {
+	if p.countLimit > 0 {
+		p.countPly++
+		if !captured || p.byColor[p.side].Many() {
+			return
+		}
+	}
+	if lim := p.countingLimit(); lim > 0 {
+		p.countLimit, p.countPly = int32(lim), 0
+		if p.rs.Counting.FromMen && !p.byColor[p.side].Many() {
+			p.countPly = int32(2 * p.occupied().Count())
+		}
+	}
+}
+
+// countingLimit is the limit in half-moves that the first line of the counting table
+// applying to the side to move gives (0: no count).
+func (p *core256) countingLimit() int {
+	us, them := p.side, p.side^1
+lines:
+	for _, l := range p.rs.Counting.Limits {
+		if l.BoardHas != 0 {
+			found := false
+			for t := range p.rs.NumPieces() {
+				found = found || l.BoardHas>>uint(t)&1 != 0 && p.byType[t].Any()
+			}
+			if !found {
+				continue
+			}
+		}
+		if l.Alone >= 0 && p.byColor[us].Many() == (l.Alone == 1) || l.OpponentAlone >= 0 && p.byColor[them].Many() == (l.OpponentAlone == 1) {
+			continue
+		}
+		for _, tc := range l.OpponentHas {
+			if p.pieces(them, tc.Type).Count() < tc.N {
+				continue lines
+			}
+		}
+		return l.Plies
+	}
+	return 0
 }
 
 // clearEP removes the en-passant targets (a move or null move always ends them).
@@ -432,5 +482,6 @@ func (p *core256) Unmake() {
 	}
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
+	p.countLimit, p.countPly = u.countLimit, u.countPly
 	p.undo = p.undo[:len(p.undo)-1]
 }

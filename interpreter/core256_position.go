@@ -28,6 +28,8 @@ type frame256 struct {
 	// checkTypes: after the move, the types (bits) of the men giving check to the side to
 	// move (rulesets with checkmate rules; not set by legality probes).
 	checkTypes uint32
+	// countLimit, countPly: the counting rule's count before the move.
+	countLimit, countPly int32
 }
 
 // core256 is a position on the 256-cell core (see Position).
@@ -103,6 +105,9 @@ type core256 struct {
 	// startCheckTypes: the types of the men giving that check (checkmate rules).
 	startChecked    bool
 	startCheckTypes uint32
+	// countLimit is the limit, in half-moves, of the counting rule's count that runs (0:
+	// none); countPly is how far it has run.
+	countLimit, countPly int32
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,

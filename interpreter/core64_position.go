@@ -31,6 +31,8 @@ type frame64 struct {
 	// checkTypes: after the move, the types (bits) of the men giving check to the side to
 	// move (rulesets with checkmate rules; not set by legality probes).
 	checkTypes uint32
+	// countLimit, countPly: the counting rule's count before the move.
+	countLimit, countPly int32
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -106,6 +108,9 @@ type core64 struct {
 	// startCheckTypes: the types of the men giving that check (checkmate rules).
 	startChecked    bool
 	startCheckTypes uint32
+	// countLimit is the limit, in half-moves, of the counting rule's count that runs (0:
+	// none); countPly is how far it has run.
+	countLimit, countPly int32
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,

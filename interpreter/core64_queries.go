@@ -27,6 +27,10 @@ func (p *core64) Ended() Ending {
 		o, reason := p.repetitionOutcome()
 		return Ending{Over: true, Outcome: o, Reason: reason, Goal: -1}
 	}
+	// A count past its limit draws, but for a side checkmated on that move.
+	if p.countLimit > 0 && p.countPly > p.countLimit && (!p.sideInCheck(p.side) || p.hasLegalMove()) {
+		return Ending{Over: true, Outcome: compiler.Draw, Reason: "counting rule", Goal: -1}
+	}
 	return Ending{Goal: -1}
 }
 
