@@ -510,6 +510,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}
+	if c := def.Rules.Counting; c != nil {
+		out = append(out, countingText(c))
+	}
 	if cm := def.Rules.Checkmate; cm != nil {
 		if len(cm.ForbiddenBy) > 0 {
 			out = append(out, fmt.Sprintf("A checkmate given by %s alone is lost by the side that gave it.", letterList(cm.ForbiddenBy)))
@@ -816,6 +819,40 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 func zoneSets(rs *compiler.Ruleset, name string) [2]compiler.Bitboard {
 	z, _ := rs.Zone(name)
 	return z
+}
+
+// countingText describes the counting rules (rules.counting): the table, line by line.
+func countingText(c *defs.Counting) string {
+	var lines []string
+	for _, l := range c.Limits {
+		var conds []string
+		if len(l.BoardHas) > 0 {
+			conds = append(conds, "a "+orList(l.BoardHas)+" stands on the board")
+		}
+		if l.Alone != nil {
+			conds = append(conds, map[bool]string{true: "it has a single man", false: "it has more than one man"}[*l.Alone])
+		}
+		if l.OpponentAlone != nil {
+			conds = append(conds, map[bool]string{true: "the other side has a single man", false: "the other side has more than one man"}[*l.OpponentAlone])
+		}
+		if len(l.OpponentHas) > 0 {
+			conds = append(conds, "the other side has "+limitsText(l.OpponentHas))
+		}
+		what := "no count"
+		if *l.Moves > 0 {
+			what = fmt.Sprintf("%d moves", *l.Moves)
+		}
+		if len(conds) == 0 {
+			lines = append(lines, "else "+what)
+		} else {
+			lines = append(lines, what+" when "+strings.Join(conds, " and "))
+		}
+	}
+	s := "Counting: after each move, while no count runs (or a capture has just left the side to move a single man), a count starts for the side to move by the first that applies: " + strings.Join(lines, "; ") + "."
+	if c.FromMen {
+		s += " A side with a single man counts from twice the men on the board."
+	}
+	return s + " Past its limit the game is drawn; the FEN writes the limit and the count in half-moves in the en-passant and half-move fields."
 }
 
 // inPlaceText describes a promotion made as a move of its own (promotion.in-place).

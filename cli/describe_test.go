@@ -138,6 +138,8 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"makruk", "no count when a P stands on the board; no count when the other side has a single man; 64 moves when it has more than one man; 8 moves when the other side has 2 R"},
+		{"asean", "44 moves when the other side has 1 B, 1 Q"},
 		{"shatar", "A checkmate given by N alone is lost by the side that gave it."},
 		{"shatar", "A checkmate wins only when a N, R or J gave check in the unbroken series of checks"},
 		{"sittuyin", "may turn into F as a move of its own, where it stands (written e5e5f) or as it makes one move of the new piece onto an empty square"},
