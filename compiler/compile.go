@@ -586,9 +586,9 @@ func (l *lowering) rules() {
 			}
 			slices.Sort(letters)
 			for _, letter := range letters {
-				out.OpponentHas = append(out.OpponentHas, TypeCount{rs.TypeOf(letter[0]), cl.OpponentHas[letter]})
+				out.opponentHas = append(out.opponentHas, TypeCount{rs.TypeOf(letter[0]), cl.OpponentHas[letter]})
 			}
-			rs.Counting.Limits = append(rs.Counting.Limits, out)
+			rs.Counting.limits = append(rs.Counting.limits, out)
 		}
 	}
 	if cm := r.Checkmate; cm != nil {

@@ -432,9 +432,12 @@ func (r *Ruleset) TypeOf(letter byte) int {
 // move gives the limit of a count that starts (0: none); FromMen starts a count of a side
 // with a single man at twice the men on the board.
 type Counting struct {
-	Limits  []CountLimit
+	limits  []CountLimit
 	FromMen bool
 }
+
+// Limits is the counting table, in order.
+func (c *Counting) Limits() View[CountLimit] { return View[CountLimit]{c.limits} }
 
 // CountLimit is one line of the counting table. Alone and OpponentAlone: -1 either way, 0
 // more than one man on the board, 1 a single man.
@@ -442,8 +445,11 @@ type CountLimit struct {
 	Plies                int    // the limit in half-moves (twice the moves)
 	BoardHas             uint64 // types (bits) of which a man of either side must stand on the board
 	Alone, OpponentAlone int8
-	OpponentHas          []TypeCount // at least N men of Type for the opponent
+	opponentHas          []TypeCount // at least N men of Type for the opponent
 }
+
+// OpponentHas lists the men the opponent must have at least (for each type, N of it).
+func (l *CountLimit) OpponentHas() View[TypeCount] { return View[TypeCount]{l.opponentHas} }
 
 // TypeCount is a number of men of one piece type.
 type TypeCount struct{ Type, N int }

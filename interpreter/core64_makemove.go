@@ -176,7 +176,8 @@ func (p *core64) count(captured bool) {
 func (p *core64) countingLimit() int {
 	us, them := p.side, p.side^1
 lines:
-	for _, l := range p.rs.Counting.Limits {
+	for ls, i := p.rs.Counting.Limits(), 0; i < ls.Len(); i++ {
+		l := ls.At(i)
 		if l.BoardHas != 0 {
 			found := false
 			for t := range p.rs.NumPieces() {
@@ -189,8 +190,8 @@ lines:
 		if l.Alone >= 0 && p.byColor[us]&(p.byColor[us]-1) != 0 == (l.Alone == 1) || l.OpponentAlone >= 0 && p.byColor[them]&(p.byColor[them]-1) != 0 == (l.OpponentAlone == 1) {
 			continue
 		}
-		for _, tc := range l.OpponentHas {
-			if p.pieces(them, tc.Type).Count() < tc.N {
+		for hs, j := l.OpponentHas(), 0; j < hs.Len(); j++ {
+			if tc := hs.At(j); p.pieces(them, tc.Type).Count() < tc.N {
 				continue lines
 			}
 		}
