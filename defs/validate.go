@@ -868,7 +868,7 @@ func (v *validator) rules() {
 		v.letterList(cm.Src, "forbidden-by", cm.ForbiddenBy)
 		v.letterList(cm.Src, "needs-check-by", cm.NeedsCheckBy)
 		if orDefault(r.Check, "royal-attacked") != "royal-attacked" {
-			v.add(r.Src, "checkmate", "checkmate rules judge the men giving check, which needs check: royal-attacked (found %q)", r.Check)
+			v.add(r.Src, "check", "rules.checkmate judges the men giving check, which needs check: royal-attacked (found %q)", r.Check)
 		}
 	}
 	if r.MayGiveCheck != nil && !*r.MayGiveCheck && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
