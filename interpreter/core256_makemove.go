@@ -145,8 +145,8 @@ func (p *core256) play(m Move, goals bool) {
 	if goals && rs.MateNeedsCheckBy != 0 {
 		u.checkTypes = p.checkerTypes(p.side)
 	}
-	if rs.Counting != nil {
-		p.count(u.captures > 0)
+	if rs.Counting != nil && u.moved != NoPiece {
+		p.count(u.captures > 0) // (a null move of a search leaves the count as it is)
 	}
 }
 
