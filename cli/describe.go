@@ -549,6 +549,17 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if b := def.BorrowMoves; b != nil && len(b.From) == 2 {
 		out = append(out, fmt.Sprintf("Borrowed moves: a man with a man of its own side %s moves, captures and gives check with that man's moves instead of its own (it keeps its own promotion, royalty and value).", offsetText(b.From)))
 	}
+	if c := def.Rules.Counting; c != nil {
+		out = append(out, countingText(c))
+	}
+	if cm := def.Rules.Checkmate; cm != nil {
+		if len(cm.ForbiddenBy) > 0 {
+			out = append(out, fmt.Sprintf("A checkmate given by %s alone is lost by the side that gave it.", letterList(cm.ForbiddenBy)))
+		}
+		if len(cm.NeedsCheckBy) > 0 {
+			out = append(out, fmt.Sprintf("A checkmate wins only when a %s gave check in the unbroken series of checks that ends in it (the mate included); otherwise it is a draw.", orList(cm.NeedsCheckBy)))
+		}
+	}
 	if rs.CheckCounter > 0 {
 		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
 	}
@@ -602,7 +613,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, s)
 	}
 	for _, p := range def.Pieces {
-		if pr := p.Promotion; pr != nil {
+		if pr := p.Promotion; pr != nil && pr.InPlace != nil {
+			out = append(out, inPlaceText(rs, p.Letter, pr))
+		} else if pr != nil {
 			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
 			if pr.Leaving {
 				s += ", also on a move that leaves it"
@@ -657,7 +670,14 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, "Captures: "+strings.Join(parts, "; ")+".")
 	}
 	if h := def.Hands; h != nil {
-		out = append(out, fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo))
+		s := fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo)
+		if h.CaptureTo == "" {
+			s = fmt.Sprintf("Hands: pools %s; captured pieces leave the game.", strings.Join(h.Pools, ", "))
+		}
+		if d := h.Drops; d != nil && len(d.MustDrop) > 0 {
+			s += fmt.Sprintf(" A side holding a %s must drop one while it can.", orList(d.MustDrop))
+		}
+		out = append(out, s)
 	}
 	if rs.FiftyMove > 0 {
 		clock := "a capture"
@@ -848,6 +868,64 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 func zoneSets(rs *compiler.Ruleset, name string) [2]compiler.Bitboard {
 	z, _ := rs.Zone(name)
 	return z
+}
+
+// countingText describes the counting rules (rules.counting): the table, line by line.
+func countingText(c *defs.Counting) string {
+	var lines []string
+	for _, l := range c.Limits {
+		var conds []string
+		if len(l.BoardHas) > 0 {
+			conds = append(conds, "a "+orList(l.BoardHas)+" stands on the board")
+		}
+		if l.Alone != nil {
+			conds = append(conds, map[bool]string{true: "it has a single man", false: "it has more than one man"}[*l.Alone])
+		}
+		if l.OpponentAlone != nil {
+			conds = append(conds, map[bool]string{true: "the other side has a single man", false: "the other side has more than one man"}[*l.OpponentAlone])
+		}
+		if len(l.OpponentHas) > 0 {
+			conds = append(conds, "the other side has "+limitsText(l.OpponentHas))
+		}
+		what := "no count"
+		if *l.Moves > 0 {
+			what = fmt.Sprintf("%d moves", *l.Moves)
+		}
+		if len(conds) == 0 {
+			lines = append(lines, "else "+what)
+		} else {
+			lines = append(lines, what+" when "+strings.Join(conds, " and "))
+		}
+	}
+	s := "Counting: after each move, while no count runs (or a capture has just left the side to move a single man), a count starts for the side to move by the first that applies: " + strings.Join(lines, "; ") + "."
+	if c.FromMen {
+		s += " A side with a single man counts from twice the men on the board."
+	}
+	return s + " Past its limit the game is drawn; the FEN writes the limit and the count in half-moves in the en-passant and half-move fields."
+}
+
+// inPlaceText describes a promotion made as a move of its own (promotion.in-place).
+func inPlaceText(rs *compiler.Ruleset, letter string, pr *defs.Promotion) string {
+	ip := pr.InPlace
+	s := fmt.Sprintf("Promotion: %s standing on %s", letter, zoneText(rs, pr.Zone))
+	if ip.LoneAnywhere {
+		s += fmt.Sprintf(" (anywhere when it is its side's last %s)", letter)
+	}
+	s += fmt.Sprintf(" may turn into %s as a move of its own, where it stands (written e5e5f)", orList(pr.To))
+	if ip.Step {
+		s += " or as it makes one move of the new piece onto an empty square"
+	}
+	s += "; its other moves never promote"
+	if len(pr.Limits) > 0 {
+		s += "; only to a piece its side has fewer of than " + limitsText(pr.Limits)
+	}
+	if ip.MayAttack != nil && !*ip.MayAttack {
+		s += "; the new piece may not attack an enemy man where it ends"
+	}
+	if ip.MayGiveCheck != nil && !*ip.MayGiveCheck {
+		s += "; the promotion may not give check"
+	}
+	return s + "."
 }
 
 // limitsText writes promotion limits: "1 Q, 2 R" in the order of the letters.

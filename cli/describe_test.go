@@ -147,6 +147,14 @@ func TestDescribeNewRules(t *testing.T) {
 		{"annanshogi", "Borrowed moves: a man with a man of its own side directly behind it moves"},
 		{"annanshogi", "No P may be dropped in front of an enemy royal piece"},
 		{"checkshogi", "when the mover has given its 1 checks"},
+		{"makruk", "no count when a P stands on the board; no count when the other side has a single man; 64 moves when it has more than one man; 8 moves when the other side has 2 R"},
+		{"asean", "44 moves when the other side has 1 B, 1 Q"},
+		{"shatar", "A checkmate given by N alone is lost by the side that gave it."},
+		{"shatar", "A checkmate wins only when a N, R or J gave check in the unbroken series of checks"},
+		{"sittuyin", "may turn into F as a move of its own, where it stands (written e5e5f) or as it makes one move of the new piece onto an empty square"},
+		{"sittuyin", "anywhere when it is its side's last P"},
+		{"sittuyin", "the new piece may not attack an enemy man where it ends; the promotion may not give check"},
+		{"sittuyin", "captured pieces leave the game. A side holding a K, S, F, R, N or P must drop one while it can."},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

@@ -227,6 +227,13 @@ func (l *lowering) pieces() {
 					}
 				}
 			}
+			if ip := pr.InPlace; ip != nil {
+				// Promotion is a move of its own, from the zone: no ordinary move promotes.
+				cp.InPlace, cp.Stand, cp.Zone = true, cp.Zone, [2]Bitboard{}
+				cp.Step, cp.LoneAnywhere = ip.Step, ip.LoneAnywhere
+				cp.NoAttack = ip.MayAttack != nil && !*ip.MayAttack
+				cp.NoCheck = ip.MayGiveCheck != nil && !*ip.MayGiveCheck
+			}
 			var to []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOf(s[0]))
@@ -610,6 +617,33 @@ func (l *lowering) rules() {
 		rs.PointsBonus = [2]float64{pt.Bonus["white"], pt.Bonus["black"]}
 	}
 	rs.CheckCounter = r.CheckCounter
+	if c := r.Counting; c != nil {
+		rs.Counting = &Counting{FromMen: c.FromMen}
+		tri := func(b *bool) int8 {
+			switch {
+			case b == nil:
+				return -1
+			case *b:
+				return 1
+			}
+			return 0
+		}
+		for _, cl := range c.Limits {
+			out := CountLimit{Plies: 2 * *cl.Moves, BoardHas: l.typeMask(cl.BoardHas), Alone: tri(cl.Alone), OpponentAlone: tri(cl.OpponentAlone)}
+			letters := make([]string, 0, len(cl.OpponentHas))
+			for letter := range cl.OpponentHas {
+				letters = append(letters, letter)
+			}
+			slices.Sort(letters)
+			for _, letter := range letters {
+				out.opponentHas = append(out.opponentHas, TypeCount{rs.TypeOf(letter[0]), cl.OpponentHas[letter]})
+			}
+			rs.Counting.limits = append(rs.Counting.limits, out)
+		}
+	}
+	if cm := r.Checkmate; cm != nil {
+		rs.MateForbiddenBy, rs.MateNeedsCheckBy = l.typeMask(cm.ForbiddenBy), l.typeMask(cm.NeedsCheckBy)
+	}
 	rs.FiftyMove, rs.Repetition = 100, 3
 	if r.FiftyMove != nil {
 		rs.FiftyMove = *r.FiftyMove

@@ -134,6 +134,13 @@ type Promotion[B any] struct {
 	// FromOpponent), and the promoting piece goes into it; -1: promotion is free.
 	FromPool     int
 	FromOpponent bool
+	// InPlace: promotion is a move of its own (Zone is then empty, so that no ordinary
+	// move promotes): a man standing on Stand, or anywhere while it is its side's only man
+	// of its type (LoneAnywhere), turns into one of the types where it stands, or with
+	// Step as it makes one of the new type's moves onto an empty square. NoAttack: the new
+	// man may attack no enemy man where it ends; NoCheck: the promotion may give no check.
+	InPlace, Step, LoneAnywhere, NoAttack, NoCheck bool
+	Stand                                          [2]B
 }
 
 // promotionTypes holds the piece types a piece may promote to. It is a separate struct,
@@ -363,7 +370,13 @@ type Ruleset struct {
 	// and holds NoSquare where the square lies off the board.
 	Borrows    bool
 	borrowFrom [2][]Square
-	Castling   *Castling
+	// MateForbiddenBy: piece types (bits) whose checks alone make a checkmate lost by the
+	// side that gave it; MateNeedsCheckBy: types one of which must have given check in the
+	// series of checks that ends in a checkmate, else it draws (0: no such rule).
+	MateForbiddenBy, MateNeedsCheckBy uint64
+	// Counting is rules.counting compiled, or nil.
+	Counting *Counting
+	Castling *Castling
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces
@@ -448,3 +461,29 @@ func (r *Ruleset) PointsOf(t int) float64 {
 	}
 	return 0
 }
+
+// Counting is rules.counting compiled: the first of Limits that applies to the side to
+// move gives the limit of a count that starts (0: none); FromMen starts a count of a side
+// with a single man at twice the men on the board.
+type Counting struct {
+	limits  []CountLimit
+	FromMen bool
+}
+
+// Limits is the counting table, in order.
+func (c *Counting) Limits() View[CountLimit] { return View[CountLimit]{c.limits} }
+
+// CountLimit is one line of the counting table. Alone and OpponentAlone: -1 either way, 0
+// more than one man on the board, 1 a single man.
+type CountLimit struct {
+	Plies                int    // the limit in half-moves (twice the moves)
+	BoardHas             uint64 // types (bits) of which a man of either side must stand on the board
+	Alone, OpponentAlone int8
+	opponentHas          []TypeCount // at least N men of Type for the opponent
+}
+
+// OpponentHas lists the men the opponent must have at least (for each type, N of it).
+func (l *CountLimit) OpponentHas() View[TypeCount] { return View[TypeCount]{l.opponentHas} }
+
+// TypeCount is a number of men of one piece type.
+type TypeCount struct{ Type, N int }

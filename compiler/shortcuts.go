@@ -61,6 +61,7 @@ const (
 	MechFacingRoyals                                    // royal men facing on an open line must part
 	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
 	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
+	MechInPlacePromotion                                // promotion as a move of its own, standing or by a step of the new type
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -70,7 +71,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
-	"borrow-moves", "no-mate-illegal", "unclassified"}
+	"borrow-moves", "no-mate-illegal", "in-place-promotion", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -321,6 +322,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if pr := r.pieces[t].Promotion; pr != nil && (pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits) {
 			m |= MechLeavingPromotion
 		}
+		if pr := r.pieces[t].Promotion; pr != nil && pr.InPlace {
+			m |= MechInPlacePromotion
+		}
 	}
 	if r.Capture == EffectBounce {
 		m |= MechBounce
@@ -386,7 +390,9 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true,
 	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true,
+	"pieces.promotion.in-place": true, "pieces.promotion.in-place.step": true, "pieces.promotion.in-place.lone-anywhere": true,
+	"pieces.promotion.in-place.may-attack": true, "pieces.promotion.in-place.may-give-check": true, "pieces.fen": true, "pieces.demotes-to": true,
 	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
@@ -420,6 +426,10 @@ var classifiedKeys = map[string]bool{
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
 	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
 	"xboard": true, "xboard.name": true, "xboard.start": true, "xboard.letters": true,
+	"rules.counting": true, "rules.counting.limits": true, "rules.counting.from-men": true,
+	"rules.counting.limits.moves": true, "rules.counting.limits.board-has": true, "rules.counting.limits.alone": true,
+	"rules.counting.limits.opponent-alone": true, "rules.counting.limits.opponent-has": true,
+	"rules.checkmate": true, "rules.checkmate.forbidden-by": true, "rules.checkmate.needs-check-by": true,
 	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true,
 }
 

@@ -87,7 +87,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		if pr := in.Promotion; pr != nil {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
 				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,
-				limit: pr.limit, HasLimits: pr.HasLimits}
+				limit: pr.limit, HasLimits: pr.HasLimits, InPlace: pr.InPlace, Step: pr.Step, LoneAnywhere: pr.LoneAnywhere,
+				NoAttack: pr.NoAttack, NoCheck: pr.NoCheck, Stand: pair(pr.Stand)}
 		}
 		out.pieces[i] = pt
 	}

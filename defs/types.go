@@ -187,6 +187,26 @@ type Promotion struct {
 	// Limits: letter -> count; a promotion to that type is offered only while the side has
 	// fewer than count men of it on the board (only to a piece it has lost).
 	Limits map[string]int `yaml:"limits"`
+	// InPlace makes promotion a move of its own: a man standing on the zone turns into
+	// one of the types of to where it stands (or, with step, as it makes one of the new
+	// type's moves onto an empty square); its ordinary moves never promote.
+	InPlace *InPlace `yaml:"in-place"`
+}
+
+// InPlace says how a man promotes standing (promotion.in-place).
+type InPlace struct {
+	Src `yaml:"-"`
+	// Step: the man may also promote by making one move of the new type onto an empty
+	// square, as well as where it stands.
+	Step bool `yaml:"step"`
+	// LoneAnywhere: while its side has only this one man of its type on the board, it
+	// promotes from any square, not only from the zone.
+	LoneAnywhere bool `yaml:"lone-anywhere"`
+	// MayAttack false: the new man may not attack an enemy man where it ends.
+	MayAttack *bool `yaml:"may-attack"`
+	// MayGiveCheck false: the promotion may not leave an enemy royal piece attacked
+	// (discovered checks included).
+	MayGiveCheck *bool `yaml:"may-give-check"`
 }
 
 // Castling is the king-and-rook move, Chess960-aware.
@@ -249,6 +269,11 @@ type Rules struct {
 	// Points: a game the rules end drawn (repetition, fifty-move rule, passes, facing) is
 	// won on points instead.
 	Points *Points `yaml:"points"`
+	// Checkmate: rules on which checkmates count, judged by the men that gave the checks.
+	Checkmate *Checkmate `yaml:"checkmate"`
+	// Counting: a count of moves, started by the material on the board, that draws the
+	// game when it runs past its limit (the counting rules of makruk and its kin).
+	Counting *Counting `yaml:"counting"`
 }
 
 // Pass allows passing a turn.
@@ -265,6 +290,46 @@ type Points struct {
 	Src    `yaml:"-"`
 	Values map[string]float64 `yaml:"values"` // points per man, by letter; letters not listed count 0
 	Bonus  map[string]float64 `yaml:"bonus"`  // white | black: points added to that side's total
+}
+
+// Counting says when a count starts and how long it may run. After every move, while no
+// count runs (or when a capture has just left the side to move a single man), the first
+// of Limits that applies to the side now to move gives the count's limit in moves (0: no
+// count starts). The game is drawn once the count has run more than twice that many
+// half-moves (and the side to move is not checkmated).
+type Counting struct {
+	Src    `yaml:"-"`
+	Limits []CountLimit `yaml:"limits"`
+	// FromMen: a count started while the side to move has a single man starts at twice the
+	// number of men on the board (half-moves), not at 0.
+	FromMen bool `yaml:"from-men"`
+}
+
+// CountLimit is one line of the counting table: its conditions, all of which must hold,
+// and the limit they give.
+type CountLimit struct {
+	Src   `yaml:"-"`
+	Moves *int `yaml:"moves"` // the limit in moves; 0: no count starts
+	// BoardHas: a man of one of these types, of either side, stands on the board.
+	BoardHas []string `yaml:"board-has"`
+	// Alone, OpponentAlone: the side to move (its opponent) has a single man on the board
+	// (true) or more than one (false).
+	Alone         *bool `yaml:"alone"`
+	OpponentAlone *bool `yaml:"opponent-alone"`
+	// OpponentHas: the opponent has at least this many men of each type on the board.
+	OpponentHas map[string]int `yaml:"opponent-has"`
+}
+
+// Checkmate says which checkmates win, by the types of the men that gave the checks.
+type Checkmate struct {
+	Src `yaml:"-"`
+	// ForbiddenBy: a checkmate in which every man giving check is of one of these types is
+	// lost by the side that gave it.
+	ForbiddenBy []string `yaml:"forbidden-by"`
+	// NeedsCheckBy: a checkmate wins only when a man of one of these types gave check in
+	// the unbroken series of checks, by the mating side, that ends in it (the mate
+	// included); otherwise the game is drawn.
+	NeedsCheckBy []string `yaml:"needs-check-by"`
 }
 
 // NoMoves gives the result for the side that cannot move.

@@ -21,6 +21,7 @@ const (
 	MaxFiftyMove    = 1_000_000 // rules.fifty-move, half-moves
 	MaxRepetition   = 100       // rules.repetition, occurrences
 	MaxCheckCounter = 100       // rules.check-counter, checks
+	MaxCountMoves   = 10_000    // rules.counting.limits.moves, moves
 	MaxPieceValue   = 10_000    // a piece's value, centipawns (100 pawns)
 )
 
@@ -535,6 +536,19 @@ func (v *validator) pieces() {
 				}
 				seen[l] = true
 			}
+			if ip := pr.InPlace; ip != nil {
+				for _, k := range []struct {
+					key string
+					set bool
+				}{{"optional", pr.Optional}, {"leaving", pr.Leaving}, {"forced", pr.Forced != ""}, {"on-capture", pr.OnCapture}, {"from-pool", pr.FromPool != ""}} {
+					if k.set {
+						v.add(pr.Src, k.key, "promotion.%s does not combine with in-place: an in-place promotion is a move of its own, which the man may always leave unmade", k.key)
+					}
+				}
+				if ip.MayGiveCheck != nil && !*ip.MayGiveCheck && orDefault(v.def.Rules.Check, "royal-attacked") != "royal-attacked" {
+					v.add(ip.Src, "may-give-check", "promotion.in-place.may-give-check: false forbids promotions that give check, which needs check: royal-attacked (found %q)", v.def.Rules.Check)
+				}
+			}
 		}
 	}
 }
@@ -838,6 +852,36 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
 	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
+	if c := r.Counting; c != nil {
+		if len(c.Limits) == 0 {
+			v.add(c.Src, "limits", "counting: give its limits (limits: [{moves: N, ...}, ...])")
+		}
+		for _, l := range c.Limits {
+			switch {
+			case l.Moves == nil:
+				v.add(l.Src, "", "counting.limits: missing key \"moves\" (the count's limit in moves; 0: no count)")
+			case *l.Moves < 0 || *l.Moves > MaxCountMoves:
+				v.add(l.Src, "moves", "counting.limits: moves must be from 0 to %d, found %d", MaxCountMoves, *l.Moves)
+			}
+			v.letterList(l.Src, "board-has", l.BoardHas)
+			letters := make([]string, 0, len(l.OpponentHas))
+			for letter, n := range l.OpponentHas {
+				letters = append(letters, letter)
+				if n < 1 || n > 255 {
+					v.add(l.Src, "opponent-has", "counting.limits: opponent-has %s: a count from 1 to 255, found %d", letter, n)
+				}
+			}
+			sort.Strings(letters)
+			v.letterList(l.Src, "opponent-has", letters)
+		}
+	}
+	if cm := r.Checkmate; cm != nil {
+		v.letterList(cm.Src, "forbidden-by", cm.ForbiddenBy)
+		v.letterList(cm.Src, "needs-check-by", cm.NeedsCheckBy)
+		if orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+			v.add(r.Src, "check", "rules.checkmate judges the men giving check, which needs check: royal-attacked (found %q)", r.Check)
+		}
+	}
 	if r.MayGiveCheck != nil && !*r.MayGiveCheck && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
 		v.add(r.Src, "may-give-check", "may-give-check: false forbids moves that give check, which needs check: royal-attacked (found %q)", r.Check)
 	}

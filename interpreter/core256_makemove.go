@@ -76,7 +76,8 @@ func (p *core256) makeProbe(m Move) { p.play(m, false) }
 func (p *core256) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
-		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks})
+		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
+		countLimit: p.countLimit, countPly: p.countPly})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if goals && p.passing && rs.FacingRoyals {
@@ -109,7 +110,7 @@ func (p *core256) play(m Move, goals bool) {
 	case KindDrop, KindExchange:
 		u.moved = p.dropEffect(m)
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
-		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece {
+		if p.capEffects && m.Kind() == KindNormal && p.board[m.To()] != NoPiece && m.To() != m.From() {
 			u.moved = p.effectCapture(m, u)
 		} else {
 			u.moved = p.normalEffect(m, u)
@@ -152,6 +153,59 @@ func (p *core256) play(m Move, goals bool) {
 	if goals && rs.PerpetualCheckLoses {
 		u.checked = p.sideInCheck(p.side)
 	}
+	if goals && rs.MateNeedsCheckBy != 0 {
+		u.checkTypes = p.checkerTypes(p.side)
+	}
+	if rs.Counting != nil && u.moved != NoPiece {
+		p.count(u.captures > 0) // (a null move of a search leaves the count as it is)
+	}
+}
+
+// count advances the counting rule after a move, for the side now to move: a count that
+// runs goes one half-move further; a count starts when none runs, or when a capture has
+// just left the side to move a single man, and a line of the table gives it a limit.
+func (p *core256) count(captured bool) {
+	if p.countLimit > 0 {
+		p.countPly++
+		if !captured || p.byColor[p.side].Many() {
+			return
+		}
+	}
+	if lim := p.countingLimit(); lim > 0 {
+		p.countLimit, p.countPly = int32(lim), 0
+		if p.rs.Counting.FromMen && !p.byColor[p.side].Many() {
+			p.countPly = int32(2 * p.occupied().Count())
+		}
+	}
+}
+
+// countingLimit is the limit in half-moves that the first line of the counting table
+// applying to the side to move gives (0: no count).
+func (p *core256) countingLimit() int {
+	us, them := p.side, p.side^1
+lines:
+	for ls, i := p.rs.Counting.Limits(), 0; i < ls.Len(); i++ {
+		l := ls.At(i)
+		if l.BoardHas != 0 {
+			found := false
+			for t := range p.rs.NumPieces() {
+				found = found || l.BoardHas>>uint(t)&1 != 0 && p.byType[t].Any()
+			}
+			if !found {
+				continue
+			}
+		}
+		if l.Alone >= 0 && p.byColor[us].Many() == (l.Alone == 1) || l.OpponentAlone >= 0 && p.byColor[them].Many() == (l.OpponentAlone == 1) {
+			continue
+		}
+		for hs, j := l.OpponentHas(), 0; j < hs.Len(); j++ {
+			if tc := hs.At(j); p.pieces(them, tc.Type).Count() < tc.N {
+				continue lines
+			}
+		}
+		return l.Plies
+	}
+	return 0
 }
 
 // clearEP removes the en-passant targets (a move or null move always ends them).
@@ -172,7 +226,7 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	if p.board[to] != NoPiece {
+	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)
@@ -440,5 +494,6 @@ func (p *core256) Unmake() {
 	}
 	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
+	p.countLimit, p.countPly = u.countLimit, u.countPly
 	p.undo = p.undo[:len(p.undo)-1]
 }

@@ -387,7 +387,66 @@ func (p *core256) genMan(buf []Move, pt *compiler.PieceType[bb256], from Square,
 		}
 	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
-	return p.manExtras(buf, start, pt, from, harmless)
+	buf = p.manExtras(buf, start, pt, from, harmless)
+	if p.inPlace && pt.Promotion != nil && pt.Promotion.InPlace {
+		buf = p.genInPlace(buf, pt, from, mask)
+	}
+	return buf
+}
+
+// genInPlace appends the promotions by a move of their own of the man of type pt on from
+// (promotion.in-place) that land in mask: where it stands (from = to), and with Step by
+// each move of the new type onto an empty square; each type is offered below its limit,
+// and neither attacking an enemy man (NoAttack) nor giving check (NoCheck), as far as
+// the rules say.
+func (p *core256) genInPlace(buf []Move, pt *compiler.PieceType[bb256], from Square, mask bb256) []Move {
+	pr, us := pt.Promotion, p.side
+	if !pr.Stand[us].Has(from) && !(pr.LoneAnywhere && !p.pieces(us, p.board[from].Type()).Many()) {
+		return buf
+	}
+	for i := range pr.NumChoices() {
+		t := pr.ChoiceAt(i)
+		if t < 0 || pr.HasLimits && pr.Limit(t) > 0 && p.pieces(us, t).Count() >= pr.Limit(t) {
+			continue
+		}
+		targets := compiler.Bit256(from)
+		if pr.Step {
+			// The new type's moves onto empty squares: generated from from as if it stood
+			// there (the man itself leaves from, so from is no obstacle to them).
+			p.promoScratch = p.genPiece(p.promoScratch[:0], p.tb.Piece(t), from, p.occupied(), bb256{}, compiler.Full256())
+			for _, m := range p.promoScratch {
+				targets = targets.With(m.To())
+			}
+		}
+		for b := targets.And(mask); b.Any(); b = b.Rest() {
+			m := newMove(from, b.First()).withPromotion(t)
+			if (pr.NoAttack || pr.NoCheck) && !p.quietPromotion(m, pr) {
+				continue
+			}
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
+// quietPromotion plays the in-place promotion m and tells whether it keeps the rules of
+// pr: the new man attacks no enemy man where it ends (NoAttack), and no enemy royal piece
+// is left attacked (NoCheck).
+func (p *core256) quietPromotion(m Move, pr *compiler.Promotion[bb256]) bool {
+	us := p.side
+	p.makeProbe(m)
+	ok := !pr.NoCheck || !p.sideInCheck(us^1)
+	if ok && pr.NoAttack {
+		var one [1]attack256
+		by, occ := compiler.Bit256(m.To()).And(p.active(us)), p.occupied()
+		for e := p.byColor[us^1]; e.Any() && ok; e = e.Rest() {
+			sq := e.First()
+			royal := p.rs.RoyalTypes>>uint(p.board[sq].Type())&1 != 0
+			ok = p.attacks(sq, us, occ, by, royal, one[:]) == 0
+		}
+	}
+	p.Unmake()
+	return ok
 }
 
 // plainMan reports whether genPiece alone gives the moves genMan would for a man of type

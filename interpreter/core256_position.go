@@ -28,6 +28,11 @@ type frame256 struct {
 	// facing: before the move, the royal men faced each other (rulesets with
 	// facing-royals; not set by legality probes).
 	facing bool
+	// checkTypes: after the move, the types (bits) of the men giving check to the side to
+	// move (rulesets with checkmate rules; not set by legality probes).
+	checkTypes uint32
+	// countLimit, countPly: the counting rule's count before the move.
+	countLimit, countPly int32
 }
 
 // core256 is a position on the 256-cell core (see Position).
@@ -105,8 +110,13 @@ type core256 struct {
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
 	explode bool
-	// startChecked: the side to move was in check in the position set up (perpetual check).
-	startChecked bool
+	// startChecked: the side to move was in check in the position set up (perpetual check);
+	// startCheckTypes: the types of the men giving that check (checkmate rules).
+	startChecked    bool
+	startCheckTypes uint32
+	// countLimit is the limit, in half-moves, of the counting rule's count that runs (0:
+	// none); countPly is how far it has run.
+	countLimit, countPly int32
 	// firstMoves: some piece has first-move leaps, whose rights gates keeps (as gating's).
 	firstMoves bool
 	// sifted: LegalMoves filters or extends the legal moves as a whole (compulsory
@@ -118,6 +128,10 @@ type core256 struct {
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
+	// inPlace: some piece promotes by a move of its own (genInPlace); promoScratch holds
+	// the new type's moves while genInPlace reads their destinations.
+	inPlace      bool
+	promoScratch []Move
 	// pinRay[sq] is, while genFastLegal runs, the line a piece pinned on sq may move along
 	// (read only for the pinned squares of that call, so never cleared).
 	pinRay [compiler.MaxCells256]bb256
@@ -170,7 +184,8 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves,
+	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
+	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		passing:     rs.Pass || rs.FacingRoyals,
@@ -201,7 +216,7 @@ func (p *core256) clone() *core256 {
 	q.status = append([]uint8(nil), p.status...)
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
-	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs = nil, nil, nil, nil, nil, nil
+	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs, q.promoScratch = nil, nil, nil, nil, nil, nil, nil
 	q.hook = nil
 	return &q
 }

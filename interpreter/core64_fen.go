@@ -157,7 +157,16 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 		p.dropSpentGates()
 	}
 	if len(fields) > 3 && fields[3] != "-" {
-		if err := p.parseEP(fields[3]); err != "" {
+		if rs.Counting != nil && fields[3][0] >= '0' && fields[3][0] <= '9' {
+			// A count that runs: its limit in half-moves where the en-passant target would
+			// stand, and how far it has run in the half-move clock's place, as
+			// Fairy-Stockfish writes them.
+			n, msg := fenNumber(fields[3], 1, 2*defs.MaxCountMoves)
+			if msg != "" {
+				return bad("counting limit %s", msg)
+			}
+			p.countLimit = int32(n)
+		} else if err := p.parseEP(fields[3]); err != "" {
 			return bad("%s", err)
 		}
 	}
@@ -167,6 +176,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 			return bad("half-move clock %s", msg)
 		}
 		p.halfmove = n
+		if p.countLimit > 0 {
+			p.countPly, p.halfmove = int32(n), 0
+		}
 	}
 	if len(fields) > 5 {
 		n, msg := fenNumber(fields[5], 1, MaxMoveNumber)
@@ -196,6 +208,9 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	}
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
+	}
+	if rs.MateNeedsCheckBy != 0 {
+		p.startCheckTypes = p.checkerTypes(p.side)
 	}
 	return p, nil
 }
@@ -461,9 +476,12 @@ func (p *core64) FEN() string {
 	b.WriteString([]string{" w ", " b "}[p.side])
 	b.WriteString(p.castlingString())
 	b.WriteByte(' ')
-	if p.ep == 0 {
+	switch {
+	case p.countLimit > 0:
+		b.WriteString(strconv.Itoa(int(p.countLimit)))
+	case p.ep == 0:
 		b.WriteByte('-')
-	} else {
+	default:
 		for e := p.ep; e != 0; e &= e - 1 {
 			b.WriteString(rs.SquareName(e.First()))
 		}
@@ -472,8 +490,13 @@ func (p *core64) FEN() string {
 		fmt.Fprintf(&b, " %d+%d", p.checks[0], p.checks[1])
 	}
 	// The counters are written at most at the bounds a FEN is read with (a game from a
-	// FEN at the bound goes on past it): whatever is written reads back.
-	fmt.Fprintf(&b, " %d %d", min(p.halfmove, MaxHalfmoveClock), min(p.fullmove, MaxMoveNumber))
+	// FEN at the bound goes on past it): whatever is written reads back. A running count
+	// (the counting rules) is written in the half-move field, as Fairy-Stockfish writes it.
+	half := min(p.halfmove, MaxHalfmoveClock)
+	if p.countLimit > 0 {
+		half = int(p.countPly)
+	}
+	fmt.Fprintf(&b, " %d %d", half, min(p.fullmove, MaxMoveNumber))
 	if p.statused != 0 {
 		p.writeStatuses(&b)
 	}

@@ -390,7 +390,66 @@ func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, o
 		}
 	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
-	return p.manExtras(buf, start, pt, from, harmless)
+	buf = p.manExtras(buf, start, pt, from, harmless)
+	if p.inPlace && pt.Promotion != nil && pt.Promotion.InPlace {
+		buf = p.genInPlace(buf, pt, from, mask)
+	}
+	return buf
+}
+
+// genInPlace appends the promotions by a move of their own of the man of type pt on from
+// (promotion.in-place) that land in mask: where it stands (from = to), and with Step by
+// each move of the new type onto an empty square; each type is offered below its limit,
+// and neither attacking an enemy man (NoAttack) nor giving check (NoCheck), as far as
+// the rules say.
+func (p *core64) genInPlace(buf []Move, pt *compiler.PieceType[bb64], from Square, mask bb64) []Move {
+	pr, us := pt.Promotion, p.side
+	if !pr.Stand[us].Has(from) && !(pr.LoneAnywhere && !p.pieces(us, p.board[from].Type()).Many()) {
+		return buf
+	}
+	for i := range pr.NumChoices() {
+		t := pr.ChoiceAt(i)
+		if t < 0 || pr.HasLimits && pr.Limit(t) > 0 && p.pieces(us, t).Count() >= pr.Limit(t) {
+			continue
+		}
+		targets := compiler.Bit64(from)
+		if pr.Step {
+			// The new type's moves onto empty squares: generated from from as if it stood
+			// there (the man itself leaves from, so from is no obstacle to them).
+			p.promoScratch = p.genPiece(p.promoScratch[:0], p.tb.Piece(t), from, p.occupied(), bb64(0), compiler.Full64())
+			for _, m := range p.promoScratch {
+				targets |= compiler.Bit64(m.To())
+			}
+		}
+		for b := targets & mask; b != 0; b &= b - 1 {
+			m := newMove(from, b.First()).withPromotion(t)
+			if (pr.NoAttack || pr.NoCheck) && !p.quietPromotion(m, pr) {
+				continue
+			}
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
+// quietPromotion plays the in-place promotion m and tells whether it keeps the rules of
+// pr: the new man attacks no enemy man where it ends (NoAttack), and no enemy royal piece
+// is left attacked (NoCheck).
+func (p *core64) quietPromotion(m Move, pr *compiler.Promotion[bb64]) bool {
+	us := p.side
+	p.makeProbe(m)
+	ok := !pr.NoCheck || !p.sideInCheck(us^1)
+	if ok && pr.NoAttack {
+		var one [1]attack64
+		by, occ := compiler.Bit64(m.To())&p.active(us), p.occupied()
+		for e := p.byColor[us^1]; e != 0 && ok; e &= e - 1 {
+			sq := e.First()
+			royal := p.rs.RoyalTypes>>uint(p.board[sq].Type())&1 != 0
+			ok = p.attacks(sq, us, occ, by, royal, one[:]) == 0
+		}
+	}
+	p.Unmake()
+	return ok
 }
 
 // plainMan reports whether genPiece alone gives the moves genMan would for a man of type

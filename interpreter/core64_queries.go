@@ -30,6 +30,10 @@ func (p *core64) Ended() Ending {
 		}
 		return Ending{Over: true, Outcome: o, Reason: reason, Goal: -1}
 	}
+	// A count past its limit draws, but for a side checkmated on that move.
+	if p.countLimit > 0 && p.countPly > p.countLimit && (!p.sideInCheck(p.side) || p.hasLegalMove()) {
+		return Ending{Over: true, Outcome: compiler.Draw, Reason: "counting rule", Goal: -1}
+	}
 	return Ending{Goal: -1}
 }
 
@@ -78,6 +82,53 @@ func (p *core64) repetitionOutcome() (compiler.Outcome, string) {
 	return compiler.Draw, "repetition"
 }
 
+// mateRules judges the checkmate of the side to move by the rules.checkmate of its ruleset:
+// lost by the mating side when only men of the forbidden types give check, drawn when no
+// check of the unbroken series that ends in it (one every other position, back to the
+// position set up or a null move) was given by a man of the needed types. ok is false
+// when the checkmate counts as usual.
+func (p *core64) mateRules() (o compiler.Outcome, reason string, ok bool) {
+	rs := p.rs
+	now := p.checkerTypes(p.side)
+	if rs.MateForbiddenBy != 0 && uint64(now)&^rs.MateForbiddenBy == 0 {
+		return compiler.Win, "checkmate by a forbidden piece", true
+	}
+	if rs.MateNeedsCheckBy == 0 {
+		return 0, "", false
+	}
+	// Position k is the one after the k-th move made (0: the position set up).
+	for k := len(p.undo); ; k -= 2 {
+		t := now
+		switch {
+		case k == 0:
+			t = p.startCheckTypes
+		case k < len(p.undo):
+			t = p.undo[k-1].checkTypes
+		}
+		if t == 0 {
+			break
+		}
+		if uint64(t)&rs.MateNeedsCheckBy != 0 {
+			return 0, "", false
+		}
+		if k < 2 || p.undo[k-1].move.Kind() == KindNull || p.undo[k-2].move.Kind() == KindNull {
+			break
+		}
+	}
+	return compiler.Draw, "checkmate without the check it needs", true
+}
+
+// checkerTypes is the set (bits) of the types of the men giving check to side c.
+func (p *core64) checkerTypes(c Color) uint32 {
+	var t uint32
+	for r := p.royals(c); r != 0; r &= r - 1 {
+		for a := p.attackers(r.First(), c^1); a != 0; a &= a - 1 {
+			t |= 1 << uint(p.board[a.First()].Type())
+		}
+	}
+	return t
+}
+
 // hasLegalMove reports whether the side to move has a legal move.
 func (p *core64) hasLegalMove() bool {
 	p.scratch = p.LegalMoves(p.scratch)
@@ -92,6 +143,11 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 			if m := p.undo[n-1].move; m.Kind() == KindDrop && p.rs.Hands.NoMate>>uint(m.Dropped())&1 != 0 {
 				// Uchifuzume: the side that mated by this drop has lost.
 				return compiler.Win, "checkmate by a forbidden drop"
+			}
+		}
+		if p.rs.MateForbiddenBy|p.rs.MateNeedsCheckBy != 0 {
+			if o, reason, ok := p.mateRules(); ok {
+				return o, reason
 			}
 		}
 		return p.rs.NoMovesInCheck, "checkmate"

@@ -165,7 +165,8 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	pc := p.At(m.From())
 	pt := rs.Piece(pc.Type())
 	to := m.To()
-	capture := p.At(to) != NoPiece || m.Cap1() != NoSquare
+	inPlace := to == m.From() // a promotion where the man stands: e5=F
+	capture := p.At(to) != NoPiece && !inPlace || m.Cap1() != NoSquare
 	var b strings.Builder
 	b.WriteString(pt.SAN)
 	if pt.SAN == "" {
@@ -184,7 +185,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 			}
 		}
 		switch {
-		case p.At(to) != NoPiece:
+		case p.At(to) != NoPiece && !inPlace:
 			b.WriteString("x")
 		case locust:
 			b.WriteString("-")

@@ -1,4 +1,4 @@
-// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops (lost or illegal), perpetual check and repetition losses, royal-takes-checker-only, first-move leaps and borrowed moves.
+// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops (lost or illegal), perpetual check and repetition losses, royal-takes-checker-only, first-move leaps, borrowed moves, passes, facing kings, path legs excluding types and promotion in place.
 package interpreter
 
 import (
@@ -61,6 +61,7 @@ type pairSpec struct {
 	pathTypes     bool // knights also hop like a cannon over a man that is not a knight, never onto a knight, within ranks 2-7 (leg not, within)
 	borrow        bool // borrow-moves: a man moves as the friendly man directly behind it
 	noMateIllegal bool // drops (switched on with it) no-mate: [P] with no-mate-illegal: a pawn drop in front of the enemy king leaving no legal move is no move
+	inPlace       bool // promotion.in-place: a pawn on ranks 6-7 (the last one anywhere) promotes where it stands or by a step of the new type, attacking no enemy man and giving no check
 }
 
 // A mechanism is one fragment of the matrix.
@@ -110,6 +111,7 @@ var pairMechanisms = []mechanism{
 	{"path-types", func(s *pairSpec) { s.pathTypes = true }},
 	{"borrow-moves", func(s *pairSpec) { s.borrow = true }},
 	{"drop-no-mate-illegal", func(s *pairSpec) { s.drops, s.noMate, s.noMateIllegal = true, true, true }},
+	{"in-place-promotion", func(s *pairSpec) { s.inPlace = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -169,6 +171,11 @@ var pairConflicts = map[string]string{
 	"may-not-give-check×drop-no-mate-illegal": "no move may give check, so no drop mates",
 	"explode×drop-no-mate-illegal":            "validation: explode cannot be combined with pools of captured men (drops)",
 	"drop-no-mate×drop-no-mate-illegal":       "drop-no-mate-illegal is drop-no-mate with the key that makes such drops no moves",
+	// Rejected by validation: an in-place promotion is a move of its own, which these
+	// promotion keys do not describe.
+	"pool-promotion×in-place-promotion":       "validation: from-pool does not combine with in-place",
+	"shogi-promotion×in-place-promotion":      "validation: optional, leaving and forced do not combine with in-place",
+	"promotion-on-capture×in-place-promotion": "validation: on-capture does not combine with in-place",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -280,7 +287,7 @@ func (s *pairSpec) render(name string) string {
 	if s.stands {
 		w("  centre: {squares: [%s]}", strings.Join(centreSquares, ", "))
 	}
-	if s.shogiPromo {
+	if s.shogiPromo || s.inPlace {
 		w("  camp: {ranks: [6, 7]}")
 	}
 	if s.pathTypes {
@@ -328,6 +335,16 @@ func (s *pairSpec) render(name string) string {
 		promo += ", from-pool: pocket"
 	case s.shogiPromo:
 		promo = "zone: camp, to: [T, Q], optional: true, leaving: true, forced: last-rank"
+	case s.inPlace:
+		promo = "zone: camp, to: [Q, R, N]"
+	}
+	if s.inPlace {
+		// (With the keys of another promotion, rejected by validation: see pairConflicts.)
+		promo += ", in-place: {step: true, lone-anywhere: true, may-attack: false"
+		if !s.noCheck {
+			promo += ", may-give-check: false"
+		}
+		promo += "}"
 	}
 	if s.onCapture {
 		promo += ", on-capture: true"
@@ -801,7 +818,7 @@ func expectedChange(p *Position, m Move) menChange {
 		}
 	}
 	lost := false
-	if m.Kind() == KindNormal && p.At(to) != NoPiece {
+	if m.Kind() == KindNormal && p.At(to) != NoPiece && to != from { // (from = to: a promotion in place)
 		df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 		g := gcd(abs(df), abs(dr))
 		dx, dy := df/g, dr/g
@@ -846,7 +863,7 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[pr]++
 		}
 	}
-	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece) {
+	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capture blows up the capturer where it landed (as what it promoted to) and
 		// every man of a type not spared (P) on the eight squares around: they leave the
 		// game, immune men and the mover's own included.
@@ -978,7 +995,7 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 			seen["explode"]++
 		}
 		from, to := m.From(), m.To()
-		if p.At(to) == NoPiece {
+		if p.At(to) == NoPiece || to == from {
 			break
 		}
 		if rs.Kick && p.Status(to) != 0 {
@@ -1177,7 +1194,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			mv := p.Coord(m)
 			ch := expectedChange(p, m)
 			tallyMove(p, m, r.seen)
-			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece
+			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece && m.To() != m.From()
 			var checks [2]uint8
 			var flagKings []Square
 			if r.spec.checkCounter {
@@ -1332,7 +1349,7 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 		moves = r.passAndFacing(q, moves, tally)
 	}
 	for _, m := range moves {
-		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece
+		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece && m.To() != m.From()
 		if m.Kind() == KindPass {
 			// A pass changes nothing: it neither gives check nor captures (the twin
 			// rules have no pass to play).
@@ -1767,6 +1784,9 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 			r.seen["promotion-limits"]++ // a promotion while a type it could reach is at its limit
 		}
 	}
+	if s.inPlace {
+		r.checkInPlace(p, legal, where)
+	}
 	if s.onePerFile {
 		var files uint64 // the files holding a pawn of the side to move
 		for b := p.Pieces(us, pawn); b.Any(); b = b.Rest() {
@@ -1826,6 +1846,40 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 				r.fail("not-in-check", "%s: the king's first-move leap in check (not-in-check) %s", p.Coord(m), where)
 			}
 		}
+	}
+}
+
+// checkInPlace checks the pawns' promotions under promotion.in-place: each starts on the
+// camp (anywhere for the side's last pawn), stays or lands on an empty square by a move
+// of the new type, and leaves no enemy man attacked by the new man and no enemy king in
+// check; no other pawn move promotes.
+func (r *pairRun) checkInPlace(p *Position, legal []Move, where string) {
+	rs, us := r.rs, p.Side()
+	pawn := rs.TypeOf('P')
+	camp, _ := rs.Zone("camp")
+	for _, m := range legal {
+		if m.Kind() != KindNormal || m.Promotion() < 0 || p.At(m.From()).Type() != pawn {
+			continue
+		}
+		r.seen["in-place-promotion"]++
+		from, to, y := m.From(), m.To(), m.Promotion()
+		if !camp[us].Has(from) && p.Pieces(us, pawn).Count() != 1 {
+			r.fail("in-place zone", "%s promotes from outside the camp %s", p.Coord(m), where)
+		}
+		if to != from && (p.At(to) != NoPiece || m.Cap1() != NoSquare) {
+			r.fail("in-place capture", "%s promotes by a capture %s", p.Coord(m), where)
+		}
+		c := p.Coord(m)
+		p.MakeProbe(m)
+		if !r.spec.noCheck && p.InCheck() {
+			r.fail("in-place check", "%s promotes giving check %s", c, where)
+		}
+		for e := p.Occupied(); e.Any(); e = e.Rest() {
+			if sq := e.First(); p.At(sq).Color() != us && p.Attackers(sq, us).Has(to) {
+				r.fail("in-place attack", "%s: the new %c attacks %s %s", c, rs.Piece(y).Letter, rs.SquareName(sq), where)
+			}
+		}
+		p.Unmake()
 	}
 }
 
