@@ -179,8 +179,6 @@ func (l *lowering) pieces() {
 		if p.Royal {
 			rs.RoyalTypes |= 1 << uint(i)
 		}
-		rs.HasImmune = rs.HasImmune || p.Immune
-		rs.MaxPieceVal = max(rs.MaxPieceVal, p.Value)
 		pt.Land = [2]Bitboard{rs.Squares, rs.Squares}
 		for _, r := range l.def.Board.Restricted {
 			allowed := false
@@ -800,7 +798,6 @@ func (l *lowering) goals() {
 				Where: g.Src.Errorf("when", "hook %s", hookQuote(g.When)).Error()}
 			cg.Hook = h
 			l.rs.hooks = append(l.rs.hooks, h)
-			l.rs.HasHooks = true
 		}
 		l.rs.goals = append(l.rs.goals, cg)
 	}

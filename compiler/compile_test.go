@@ -45,8 +45,8 @@ func TestPieceAttributes(t *testing.T) {
 			t.Errorf("#%d TypeOf(%q) got %d want -1", i, l, got)
 		}
 	}
-	if rs.RoyalTypes != 1 || rs.MaxPieceVal != 900 || !rs.HasImmune || len(rs.royalList) != 1 || rs.royalList[0] != 0 {
-		t.Errorf("got royal types %b, list %v, max value %d, immune %v want 1, [0], 900, true", rs.RoyalTypes, rs.royalList, rs.MaxPieceVal, rs.HasImmune)
+	if rs.RoyalTypes != 1 || rs.Mechanisms&MechImmune == 0 || len(rs.royalList) != 1 || rs.royalList[0] != 0 {
+		t.Errorf("got royal types %b, list %v, mechanisms %v; want 1, [0], immune", rs.RoyalTypes, rs.royalList, rs.Mechanisms)
 	}
 }
 
@@ -540,7 +540,7 @@ func TestGoals(t *testing.T) {
 				g.HasZ, show(rs, g.Zone[White]), show(rs, g.Zone[Black]), g.Types, g.Hook != nil, g.Result, c.hasZone, c.white, c.black, c.types, c.hook, c.result)
 		}
 	}
-	if !rs.HasHooks {
+	if rs.NumHooks() == 0 {
 		t.Errorf("HasHooks got false want true")
 	}
 }
@@ -662,9 +662,9 @@ func TestCapabilityFlags(t *testing.T) {
 		} else {
 			rs = compileText(t, c.text)
 		}
-		if rs.Allows(ShortcutPins) != c.fastLegal || rs.HasPaths != c.paths || rs.HasImmune != c.immune || rs.HasHooks != c.hooks {
+		if rs.Allows(ShortcutPins) != c.fastLegal || rs.HasPaths != c.paths || (rs.Mechanisms&MechImmune != 0) != c.immune || (rs.NumHooks() > 0) != c.hooks {
 			t.Errorf("#%d %s got fast legal %v, paths %v, immune %v, hooks %v want %v, %v, %v, %v",
-				i, c.what, rs.Allows(ShortcutPins), rs.HasPaths, rs.HasImmune, rs.HasHooks, c.fastLegal, c.paths, c.immune, c.hooks)
+				i, c.what, rs.Allows(ShortcutPins), rs.HasPaths, rs.Mechanisms&MechImmune != 0, rs.NumHooks() > 0, c.fastLegal, c.paths, c.immune, c.hooks)
 		}
 	}
 }

@@ -402,16 +402,13 @@ type Ruleset struct {
 	pools      []string
 	Zobrist    Zobrist
 	// Capability flags computed once so the interpreter can take fast paths.
-	HasPaths  bool // some piece has a multi-leg path
-	HasImmune bool
-	HasHooks  bool
-	hooks     []*Hook // every goal's hook, by Hook.Index
+	HasPaths bool    // some piece has a multi-leg path
+	hooks    []*Hook // every goal's hook, by Hook.Index
 	// Mechanisms in play, and the legality shortcuts whose allow-lists cover them all.
 	Mechanisms Mechanism
 	shortcuts  uint8
 	// FreezerTypes: bit per piece type that freezes enemy pieces.
 	FreezerTypes uint64
-	MaxPieceVal  int
 }
 
 // BorrowFrom is the square whose friendly man lends its moves to side c's man on sq, or
