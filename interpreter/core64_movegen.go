@@ -64,7 +64,10 @@ func (p *core64) passAndFacing(buf []Move) []Move {
 	if r := p.royals(p.side); r != 0 {
 		// Like any move, a pass may not leave the side in check (a timed status running
 		// out can expose it), but where the rules allow it.
-		if m := newMove(r.First(), r.First()).withKind(KindPass); facing || p.rs.PassInCheck || p.probeLegal(m, p.side) {
+		m := newMove(r.First(), r.First()).withKind(KindPass)
+		// Without timed statuses or capture effects a pass changes nothing a check depends
+		// on: it is legal exactly when the side is not in check.
+		if facing || p.rs.PassInCheck || !p.fx && !p.sideInCheck(p.side) || p.fx && p.probeLegal(m, p.side) {
 			buf = append(buf, m)
 		}
 	}
