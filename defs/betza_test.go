@@ -97,3 +97,20 @@ func TestBetzaInDefinition(t *testing.T) {
 		}
 	}
 }
+
+// TestBetzaMultiLeg: the janggi elephant written with a reads as the built-in's path.
+func TestBetzaMultiLeg(t *testing.T) {
+	def, err := Load("janggi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ParseBetza("mafsmafW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range def.Pieces {
+		if p.Letter == "B" && !SameMoves(a, p.Moves) {
+			t.Fatalf("mafsmafW is not janggi's elephant: %+v", a)
+		}
+	}
+}
