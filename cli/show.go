@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -37,7 +38,11 @@ side to move, the pieces' names, and the pools as text rows (chimera serve draws
 same picture with the pools as trays of pieces, and flipped on request). --moves "e2e4 e7e5 ..."
 (SAN or coordinates) draws each move as a numbered arrow from origin to destination,
 White's green and Black's blue, a drop as a dashed ring; the position shown is the one
-before the moves. The picture is plain SVG text, the same for the same input.`,
+before the moves. The picture is plain SVG text, the same for the same input.
+
+Each piece's moves are also given in XBetza notation (the notation of XBoard's piece
+command and of betza: in a definition), or the reason they have none that reads back
+exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`,
 	examples: []string{
 		"chimera show chess",
 		"chimera show chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
@@ -52,6 +57,7 @@ before the moves. The picture is plain SVG text, the same for the same input.`,
 		generated := fs.Bool("generated", false, "describe pieces from their atoms, not describe: texts")
 		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
 		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
+		betza := fs.Bool("betza", false, "print each piece's moves in XBetza notation only (letter, XBetza or - and why not)")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -59,6 +65,18 @@ before the moves. The picture is plain SVG text, the same for the same input.`,
 			}
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
+			}
+			if *betza {
+				for i := range rs.Def.Pieces {
+					pc := &rs.Def.Pieces[i]
+					text, why := defs.WriteBetza(pc.Moves)
+					if why != "" {
+						fmt.Fprintf(c.out, "%s\t-\t%s: %s\n", pc.Letter, pc.Name, why)
+						continue
+					}
+					fmt.Fprintf(c.out, "%s\t%s\t%s\n", pc.Letter, text, pc.Name)
+				}
+				return exitOK
 			}
 			p, code := c.position(rs, *fen, *setup)
 			if code != exitOK {
@@ -93,6 +111,7 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 		for _, l := range lines {
 			fmt.Fprintf(w, "%s\n", wrap(l, 78, "     - ", "       "))
 		}
+		fmt.Fprintf(w, "%s\n", wrap(betzaLine(&def.Pieces[i]), 78, "     ", "       "))
 	}
 	fmt.Fprintln(w, "\nRules:")
 	for _, l := range describeRules(rs) {
@@ -406,4 +425,13 @@ func statusLine(p *interpreter.Position) string {
 	}
 	name := rs.Status.Name
 	return strings.ToUpper(name[:1]) + name[1:] + " (half-moves left): " + strings.Join(items, ", ")
+}
+
+// betzaLine gives a piece's moves in XBetza, or why they have no exact XBetza.
+func betzaLine(p *defs.Piece) string {
+	text, why := defs.WriteBetza(p.Moves)
+	if why != "" {
+		return "XBetza: none exact (" + why + ")"
+	}
+	return "XBetza: " + text
 }

@@ -382,6 +382,8 @@ var classifiedKeys = map[string]bool{
 	"pieces": true, "pieces.name": true, "pieces.letter": true, "pieces.san-letter": true,
 	"pieces.royal": true, "pieces.immune": true, "pieces.resets-clock": true, "pieces.value": true,
 	"pieces.describe": true, "pieces.moves": true, "pieces.confined": true,
+	// betza: is lowered onto moves as the file is decoded: the atoms it gives are walked as moves.
+	"pieces.betza":      true,
 	"pieces.moves.leap": true, "pieces.moves.ride": true, "pieces.moves.path": true,
 	"pieces.moves.range": true, "pieces.moves.symmetry": true, "pieces.moves.only": true,
 	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,

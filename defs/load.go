@@ -71,6 +71,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")
 	d.piecesByLetter(def)
+	d.lowerBetza(def)
 	return d.errs
 }
 

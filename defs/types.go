@@ -114,17 +114,20 @@ type Zone struct {
 // Piece is one piece type.
 type Piece struct {
 	Src         `yaml:"-"`
-	Name        string     `yaml:"name"`
-	Letter      string     `yaml:"letter"`     // one uppercase letter; White upper, Black lower in FEN
-	SANLetter   *string    `yaml:"san-letter"` // letter in SAN; "" writes moves without a letter (pawns)
-	Royal       bool       `yaml:"royal"`
-	Immune      bool       `yaml:"immune"`       // can never be captured; blocks every piece
-	ResetsClock bool       `yaml:"resets-clock"` // its moves reset the fifty-move counter
-	Value       int        `yaml:"value"`        // in centipawns; evaluation and exchange order
-	Describe    string     `yaml:"describe"`     // overrides the generated description of its moves
-	Moves       []Atom     `yaml:"moves"`
-	Promotion   *Promotion `yaml:"promotion"`
-	Confined    string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
+	Name        string  `yaml:"name"`
+	Letter      string  `yaml:"letter"`     // one uppercase letter; White upper, Black lower in FEN
+	SANLetter   *string `yaml:"san-letter"` // letter in SAN; "" writes moves without a letter (pawns)
+	Royal       bool    `yaml:"royal"`
+	Immune      bool    `yaml:"immune"`       // can never be captured; blocks every piece
+	ResetsClock bool    `yaml:"resets-clock"` // its moves reset the fifty-move counter
+	Value       int     `yaml:"value"`        // in centipawns; evaluation and exchange order
+	Describe    string  `yaml:"describe"`     // overrides the generated description of its moves
+	Moves       []Atom  `yaml:"moves"`
+	// Betza: the moves in XBetza notation instead of moves (lowered onto atoms as the
+	// file is decoded).
+	Betza     string     `yaml:"betza"`
+	Promotion *Promotion `yaml:"promotion"`
+	Confined  string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
 	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
 	// the piece it promoted from ("+P").
 	FEN string `yaml:"fen"`
