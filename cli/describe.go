@@ -466,7 +466,7 @@ func typeLetters(rs *compiler.Ruleset, mask uint64) string {
 	var ls []string
 	for t := range rs.NumPieces() {
 		if mask>>uint(t)&1 != 0 {
-			ls = append(ls, string(rs.Piece(t).Letter))
+			ls = append(ls, rs.Piece(t).LetterText)
 		}
 	}
 	return strings.Join(ls, ", ")
@@ -624,7 +624,7 @@ func describeRules(rs *compiler.Ruleset) []string {
 		for t := range rs.NumPieces() {
 			p := rs.Piece(t)
 			if p.ResetsClock {
-				resets = append(resets, string(p.Letter))
+				resets = append(resets, p.LetterText)
 			}
 		}
 		if len(resets) > 0 {

@@ -79,7 +79,7 @@ func (p *PieceType[B]) Initial() Refs[InitialLeap[B]] { return Refs[InitialLeap[
 type PieceType[B any] struct {
 	Def        *defs.Piece
 	Name       string
-	Letter     byte   // uppercase
+	Letter     byte   // uppercase; 0 for a piece whose letter is "+X" (LetterText)
 	LetterText string // Letter as text, made once (hooks see it without an allocation)
 	// Promoted is, for a piece written "+X" in a FEN (defs.Piece.FEN), X (uppercase); 0
 	// for a piece written with its letter.
@@ -320,6 +320,7 @@ type Ruleset struct {
 	Narrow                           *Tables[BB64]
 	Name, Title                      string
 	byLetter                         [128]int8
+	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
@@ -396,10 +397,20 @@ func (r *Ruleset) TypeOfPromoted(letter byte) int {
 	if letter >= 'a' && letter <= 'z' {
 		letter -= 'a' - 'A'
 	}
-	for t := range r.pieces {
-		if r.pieces[t].Promoted == letter && letter != 0 {
-			return t
-		}
+	if letter >= 128 {
+		return -1
+	}
+	return int(r.byPromoted[letter])
+}
+
+// TypeOfText returns the piece type a definition's letter names: one letter (either
+// case), or "+" and one letter for a piece whose letter is its FEN token "+X"; -1 for none.
+func (r *Ruleset) TypeOfText(letter string) int {
+	switch {
+	case len(letter) == 1:
+		return r.TypeOf(letter[0])
+	case len(letter) == 2 && letter[0] == '+':
+		return r.TypeOfPromoted(letter[1])
 	}
 	return -1
 }

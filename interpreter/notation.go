@@ -50,7 +50,7 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	if t := m.Gated(); t >= 0 {
 		// The gated man's letter; castling that gates on the partner's square is written
 		// from that square to the royal's, as Fairy-Stockfish writes it (h1e1h).
-		rest += strings.ToLower(string(rs.Piece(t).Letter))
+		rest += strings.ToLower(rs.Piece(t).LetterText)
 		if m.GateSquare() != m.From() {
 			squares = rs.SquareName(m.GateSquare()) + rs.SquareName(m.From())
 		}
@@ -93,7 +93,7 @@ func (p *Position) promotionText(m Move, t int) string {
 			return "-" // back to the piece it promoted from (a turn-over)
 		}
 	}
-	return strings.ToLower(string(rs.Piece(t).Letter))
+	return strings.ToLower(rs.Piece(t).LetterText)
 }
 
 // coordTo is the destination coordinate notation shows for m.
@@ -155,7 +155,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 			s = "O-O"
 		}
 		if t := m.Gated(); t >= 0 {
-			s += "/" + string(rs.Piece(t).Letter) + rs.SquareName(m.GateSquare())
+			s += "/" + rs.Piece(t).LetterText + rs.SquareName(m.GateSquare())
 		}
 		return s
 	}
@@ -192,7 +192,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		b.WriteString("=" + sanPieceText(rs, t))
 	}
 	if t := m.Gated(); t >= 0 {
-		b.WriteString("/" + string(rs.Piece(t).Letter))
+		b.WriteString("/" + rs.Piece(t).LetterText)
 	}
 	return b.String()
 }
@@ -203,13 +203,13 @@ func sanPieceText(rs *compiler.Ruleset, t int) string {
 	if l := rs.Piece(t).Promoted; l != 0 {
 		return "+" + string(l)
 	}
-	return string(rs.Piece(t).Letter)
+	return rs.Piece(t).LetterText
 }
 
 // sanKey keeps what two moves must share to need their origins told apart in SAN:
 // destination, promotion, kind and the squares captured in passing (not the origin, the
 // castling partner or the en-passant flag).
-const sanKey = Move(0xff<<8|0x3f<<16|0xf<<22) | passedMask
+const sanKey = Move(0xff<<8|0x7f<<16|0x7<<23) | passedMask
 
 // rivals reports whether another legal move of a piece written with the same SAN letter
 // shares m's destination, promotion and captures, and whether one of those starts on m's
@@ -306,7 +306,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		// Long algebraic notation (e2-e4, Ng1-f3, e7xd8=Q): the coordinate move it names,
 		// made by a piece of the letter given, if any.
 		m, err := p.ParseMove(g[2] + g[3] + strings.ToLower(g[4]))
-		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == string(p.Ruleset().Piece(p.At(m.From()).Type()).Letter)) {
+		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).LetterText) {
 			return m, nil
 		}
 	}
@@ -439,7 +439,7 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	}
 	pt := rs.Piece(p.At(m.From()).Type())
 	letter, file, rank, capt, to, promo := g[1], g[2], g[3], g[4], g[5], g[6]
-	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != string(pt.Letter) {
+	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != pt.LetterText {
 		return false
 	}
 	if rs.SquareName(m.To()) != to {
@@ -486,7 +486,7 @@ func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 		if lm.Promotion() < 0 {
 			continue
 		}
-		letter := string(rs.Piece(lm.Promotion()).Letter)
+		letter := rs.Piece(lm.Promotion()).LetterText
 		coord, san := p.plainCoord(lm), p.sanBody(lm, legal)
 		switch {
 		case strings.EqualFold(strings.TrimSuffix(coord, strings.ToLower(letter)), text):
@@ -526,7 +526,7 @@ func Opponent(c Color) Color { return c ^ 1 }
 // SAN letter (a pawn) is written with its letter in drops, P@g5, as protocols do.
 func (p *Position) dropText(m Move, san bool) string {
 	rs := p.Ruleset()
-	letter := func(t int) string { return string(rs.Piece(t).Letter) }
+	letter := func(t int) string { return rs.Piece(t).LetterText }
 	to := rs.SquareName(m.To())
 	if m.Kind() == KindDrop {
 		if m.Promotion() >= 0 {
@@ -560,7 +560,7 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 		if l == "" {
 			return -1
 		}
-		return rs.TypeOf(l[0])
+		return rs.TypeOfText(l)
 	}
 	for _, l := range []string{give, take, g[5]} {
 		if l != "" && typeOf(l) < 0 {
@@ -618,7 +618,7 @@ func (p *Position) parseNamedCapture(in, mover, victim string, legal []Move) (Mo
 		if v == NoPiece || v.Color() == p.Side() || rs.Piece(v.Type()).Letter != victim[0] {
 			continue
 		}
-		if pt := rs.Piece(p.At(m.From()).Type()); pt.SAN != mover && string(pt.Letter) != mover {
+		if pt := rs.Piece(p.At(m.From()).Type()); pt.SAN != mover && pt.LetterText != mover {
 			continue
 		}
 		if len(hits) > 0 && hits[0].From() == m.From() && hits[0].To() == m.To() {

@@ -152,7 +152,7 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 		}
 		last := name(at) + name(m.To())
 		if t := m.Promotion(); t >= 0 {
-			last += strings.ToLower(string(rs.Piece(t).Letter))
+			last += strings.ToLower(rs.Piece(t).LetterText)
 		}
 		return c.ToXB(strings.Join(append(legs, last), ","))
 	}
