@@ -223,6 +223,13 @@ func (l *lowering) pieces() {
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
 				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture}
+			cp.Entering, cp.Declared = pr.Entering, cp.Zone
+			if pr.Always != "" {
+				cp.HasAlways, cp.Always = true, rs.zones[pr.Always]
+				for c := White; c <= Black; c++ {
+					cp.Zone[c] = cp.Zone[c].Or(cp.Always[c])
+				}
+			}
 			if pr.Forced != "" {
 				// Where promotion is compulsory, a move promotes: the forced squares belong
 				// to the zone, even when the definition left them out of it.
@@ -387,7 +394,8 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					locust := 0
 					for i, dl := range a.Path {
 						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
-						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture}
+						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture, Stop: dl.Stop}
+						p.Stops = p.Stops || dl.Stop
 						if len(dl.Range) == 1 {
 							leg.Min, leg.Max = dl.Range[0], dl.Range[0]
 						} else if len(dl.Range) == 2 {
@@ -772,6 +780,10 @@ func (l *lowering) mechanisms() {
 		rs.BounceStatus = c.Status != ""
 		rs.Kick = c.Kick != ""
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
+		if tr := c.Trading; tr != nil {
+			rs.TradeTypes, rs.TradeCheap = l.typeMask(tr.Pieces), l.typeMask(tr.Cheap)
+			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike
+		}
 		if x := c.Explode; x != nil {
 			rs.Explode, rs.ExplodeSpare = true, l.typeMask(x.Spare)
 			rs.explodeNear = make([]Bitboard, rs.Cells)

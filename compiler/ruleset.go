@@ -44,7 +44,8 @@ type Leg struct {
 	Dir      int
 	On       uint8
 	Capture  bool
-	Min, Max int // Max 0 = unlimited
+	Stop     bool // the mover stops where this leg ends (defs.Leg.Stop)
+	Min, Max int  // Max 0 = unlimited
 }
 
 // Path is one compiled multi-leg movement for one side.
@@ -59,6 +60,9 @@ type Path[B any] struct {
 	visit []B
 	// Captures reports whether the path can capture at all (some leg or its landing).
 	Captures bool
+	// Stops: a leg stops (defs.Leg.Stop): each move records its stop square, and the path
+	// may land on its own origin.
+	Stops bool
 }
 
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture
@@ -122,6 +126,13 @@ type Promotion[B any] struct {
 	Forced    [2]B
 	// OnCapture: only a capture promotes.
 	OnCapture bool
+	// Entering: a quiet move promotes only when it enters Declared (the zone as declared)
+	// from outside, a capture when it starts or ends in it. Always (HasAlways): where a move
+	// may promote whatever else; these squares belong to Zone.
+	Entering  bool
+	Declared  [2]B
+	HasAlways bool
+	Always    [2]B
 	// limit[t] > 0: a promotion to type t is offered only while the side has fewer than
 	// limit[t] men of it on the board (HasLimits: some type is limited; see Limit).
 	limit     []int
@@ -361,6 +372,10 @@ type Ruleset struct {
 	ExplodeSpare uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
+	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap
+	// (bit per type), its guarded rule; Counterstrike, its counterstrike rule.
+	TradeTypes, TradeCheap      uint64
+	TradeGuarded, Counterstrike bool
 	// Hands are the pools, drops and exchanges, or nil.
 	Hands      *HandRules
 	setups     []Setup

@@ -527,6 +527,15 @@ func (v *validator) pieces() {
 			}
 			sort.Strings(limited)
 			v.letterList(pr.Src, "limits", limited)
+			if pr.Always != "" {
+				v.zoneRef(pr.Src, "always", pr.Always)
+				if !pr.Optional {
+					v.add(pr.Src, "always", "promotion.always names where an optional promotion is always offered; it needs optional: true")
+				}
+			}
+			if pr.Entering && (pr.Leaving || pr.OnCapture) {
+				v.add(pr.Src, "entering", "promotion.entering says which moves promote; it does not combine with leaving or on-capture")
+			}
 			if pr.Forced != "" {
 				v.zoneRef(pr.Src, "forced", pr.Forced)
 				if !pr.Optional {
@@ -729,6 +738,7 @@ func (v *validator) path(a Atom) bool {
 	ok := true
 	var repeating []int // 1-based numbers of the legs that repeat
 	var over Src        // the first repeating leg beyond the limit
+	stops := 0          // legs marked stop
 	for i, l := range a.Path {
 		only := a.Only
 		if i > 0 {
@@ -765,6 +775,15 @@ func (v *validator) path(a Atom) bool {
 		}
 		if last && l.Capture {
 			v.add(l.Src, "capture", "the last leg captures by landing; capture: applies to squares passed")
+		}
+		if l.Stop {
+			switch {
+			case last:
+				v.add(l.Src, "stop", "the last leg lands; stop: marks a square passed where the mover stops")
+			case stops > 0:
+				v.add(l.Src, "stop", "a path stops at most once (the move records one stop)")
+			}
+			stops++
 		}
 	}
 	if len(repeating) > MaxRepeatingLegs {
@@ -984,6 +1003,34 @@ func (v *validator) capture() {
 		}
 		v.letterList(x.Src, "spare", x.Spare)
 	}
+	if tr := c.Trading; tr != nil {
+		if len(tr.Pieces) == 0 {
+			v.add(tr.Src, "pieces", "trading: missing key \"pieces\" (the men whose trades it limits)")
+		}
+		v.letterList(tr.Src, "pieces", tr.Pieces)
+		v.letterList(tr.Src, "cheap", tr.Cheap)
+		if len(tr.Cheap) > 0 && !tr.Guarded {
+			v.add(tr.Src, "cheap", "trading.cheap says which men taken on the way leave a guarded capture barred; it needs guarded: true")
+		}
+		if !tr.Guarded && !tr.Counterstrike {
+			v.add(tr.Src, "", "trading: give guarded: true, counterstrike: true or both")
+		}
+		if tr.Counterstrike && v.usesEnPassant() {
+			v.add(tr.Src, "counterstrike", "trading.counterstrike keeps its square in the FEN's en-passant field; it cannot be combined with en passant")
+		}
+	}
+}
+
+// usesEnPassant reports whether some atom leaves en-passant targets or captures on them.
+func (v *validator) usesEnPassant() bool {
+	for _, p := range v.def.Pieces {
+		for _, a := range p.Moves {
+			if a.EPTarget || a.EPCapture {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MaxStatusDuration is the longest timed status, in half-moves.

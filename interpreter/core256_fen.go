@@ -153,7 +153,13 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 		}
 		p.dropSpentGates()
 	}
-	if len(fields) > 3 && fields[3] != "-" {
+	if len(fields) > 3 && fields[3] != "-" && rs.Counterstrike {
+		sq, ok := rs.ParseSquare(fields[3])
+		if !ok || rs.KindOf(sq) != compiler.CellSquare {
+			return bad("counterstrike square %s (in the en-passant field) is not a square of the board", defs.Quote(fields[3]))
+		}
+		p.setStrike(sq)
+	} else if len(fields) > 3 && fields[3] != "-" {
 		if err := p.parseEP(fields[3]); err != "" {
 			return bad("%s", err)
 		}
@@ -451,7 +457,9 @@ func (p *core256) FEN() string {
 	b.WriteString([]string{" w ", " b "}[p.side])
 	b.WriteString(p.castlingString())
 	b.WriteByte(' ')
-	if p.ep.Empty() {
+	if p.strike != NoSquare {
+		b.WriteString(rs.SquareName(p.strike))
+	} else if p.ep.Empty() {
 		b.WriteByte('-')
 	} else {
 		for e := p.ep; e.Any(); e = e.Rest() {

@@ -156,7 +156,13 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 		}
 		p.dropSpentGates()
 	}
-	if len(fields) > 3 && fields[3] != "-" {
+	if len(fields) > 3 && fields[3] != "-" && rs.Counterstrike {
+		sq, ok := rs.ParseSquare(fields[3])
+		if !ok || rs.KindOf(sq) != compiler.CellSquare {
+			return bad("counterstrike square %s (in the en-passant field) is not a square of the board", defs.Quote(fields[3]))
+		}
+		p.setStrike(sq)
+	} else if len(fields) > 3 && fields[3] != "-" {
 		if err := p.parseEP(fields[3]); err != "" {
 			return bad("%s", err)
 		}
@@ -454,7 +460,9 @@ func (p *core64) FEN() string {
 	b.WriteString([]string{" w ", " b "}[p.side])
 	b.WriteString(p.castlingString())
 	b.WriteByte(' ')
-	if p.ep == 0 {
+	if p.strike != NoSquare {
+		b.WriteString(rs.SquareName(p.strike))
+	} else if p.ep == 0 {
 		b.WriteByte('-')
 	} else {
 		for e := p.ep; e != 0; e &= e - 1 {

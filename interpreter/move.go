@@ -7,7 +7,7 @@ package interpreter
 //	bits 16-22 promotion type+1 bits 23-25 kind
 //	bits 26-34 first capture in passing, square+1
 //	bits 35-43 second capture in passing, square+1
-//	bits 44-52 auxiliary square+1 (the castling partner)
+//	bits 44-52 auxiliary square+1 (the castling partner; a path's stop)
 //	bit  53    the move makes en-passant targets of the squares it passes
 //	bits 54-59 the type dropped (drops, exchanges)  bits 44-49 the type given (exchanges,
 //	           which have no auxiliary square)
@@ -64,6 +64,14 @@ func (m Move) Cap2() Square { return Square(m>>35&0x1ff) - 1 }
 
 // Aux is the castling partner's square, or NoSquare.
 func (m Move) Aux() Square { return Square(m>>44&0x1ff) - 1 }
+
+// Stop is the square a path's mover stopped on (defs.Leg.Stop), or NoSquare.
+func (m Move) Stop() Square {
+	if m.Kind() != KindNormal {
+		return NoSquare
+	}
+	return m.Aux()
+}
 
 // MakesEP reports whether the move leaves en-passant targets behind.
 func (m Move) MakesEP() bool { return m&epFlag != 0 }

@@ -24,8 +24,8 @@ func (p *Position) Coord(m Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
-	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 {
-		return p.plainCoord(m)
+	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 || m.Stop() != NoSquare {
+		return p.plainCoord(m) // a stop's square tells the move apart
 	}
 	var legal [256]Move
 	squares, rest := p.coordParts(m, p.legalMoves(legal[:0]))
@@ -41,10 +41,13 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 		to = m.Aux()
 	}
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)
+	if s := m.Stop(); s != NoSquare {
+		squares = rs.SquareName(m.From()) + rs.SquareName(s) + rs.SquareName(to)
+	}
 	if t := m.Promotion(); t >= 0 {
 		rest = p.promotionText(m, t)
 	}
-	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
+	if m.Cap1() != NoSquare && m.Stop() == NoSquare && p.sharesText(m, to, legal) {
 		rest += p.passedCaptures(m, false)
 	}
 	if t := m.Gated(); t >= 0 {
@@ -73,6 +76,9 @@ func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
 func (p *Position) plainCoord(m Move) string {
 	rs := p.Ruleset()
 	s := rs.SquareName(m.From()) + rs.SquareName(p.coordTo(m))
+	if st := m.Stop(); st != NoSquare {
+		s = rs.SquareName(m.From()) + rs.SquareName(st) + rs.SquareName(m.To())
+	}
 	if t := m.Promotion(); t >= 0 {
 		s += p.promotionText(m, t)
 	}
@@ -165,6 +171,24 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	capture := p.At(to) != NoPiece || m.Cap1() != NoSquare
 	var b strings.Builder
 	b.WriteString(pt.SAN)
+	if st := m.Stop(); st != NoSquare {
+		// A move that stops on the way names its origin and its stop (Nd4xe5-d4: a capture
+		// on e5, back to d4), as many moves may join the same squares.
+		b.WriteString(rs.SquareName(m.From()))
+		for _, sq := range []Square{st, to} {
+			switch {
+			case sq == m.Cap1() || sq == m.Cap2() || sq != m.From() && p.At(sq) != NoPiece:
+				b.WriteString("x")
+			default:
+				b.WriteString("-")
+			}
+			b.WriteString(rs.SquareName(sq))
+		}
+		if t := m.Promotion(); t >= 0 {
+			b.WriteString("=" + sanPieceText(rs, t))
+		}
+		return b.String()
+	}
 	if pt.SAN == "" {
 		b.WriteString(p.letterlessOrigin(m, legal, capture))
 	} else {

@@ -44,7 +44,7 @@ var shogiopsVariants = []struct {
 	}},
 	{"kyotoshogi", "kyotoshogi", 5, 4, 3, nil},
 	{"dobutsu", "", 0, 0, 0, nil},
-	{"chushogi", "chushogi", 0, 0, 0, nil},
+	{"chushogi", "chushogi", 3, 3, 2, nil},
 	{"annanshogi", "annanshogi", 0, 0, 0, nil},
 	{"checkshogi", "checkshogi", 0, 0, 0, nil},
 }
@@ -312,7 +312,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := usi.SFENFromFEN(start.FEN()), shogiopsToFSF(v.rules, games.Start); got != want {
+			if got, want := board.SFENFromFEN(start.FEN()), shogiopsToFSF(v.rules, games.Start); got != want {
 				t.Errorf("start position: Chimera's %s (SFEN %s), shogiops' %s", start.FEN(), got, games.Start)
 			}
 
@@ -350,7 +350,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					continue
 				}
 				sfen := shogiopsToFSF(v.rules, q.SFEN)
-				fen, err := usi.FENFromSFEN(sfen, pools)
+				fen, err := board.FENFromSFEN(sfen, pools)
 				if err != nil {
 					t.Errorf("%s: %v", names[i], err)
 					continue
@@ -360,7 +360,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					t.Errorf("%s: Chimera cannot read shogiops' SFEN %s as FEN %s: %v", names[i], q.SFEN, fen, err)
 					continue
 				}
-				switch got := usi.SFENFromFEN(p.FEN()); {
+				switch got := board.SFENFromFEN(p.FEN()); {
 				case got == sfen:
 				case v.rules == "kyotoshogi" && shogiopsHandSorted(got) == shogiopsHandSorted(sfen):
 					if !orderNoted {

@@ -102,7 +102,11 @@ function legalMoves(pos, ctx) {
         if (!forcePromote(piece, to)) moves.push({ from, to, promotion: false });
       } else moves.push({ from, to, promotion: false });
       if (lionPowers.includes(piece.role)) {
-        for (const midStep of secondLionStepDests(pos, from, to)) moves.push({ from, to, midStep });
+        // A double move stops on to and ends on each square secondLionStepDests gives, as
+        // Chushogi.isLegal reads a move { from, midStep, to } and play() plays it.
+        // (debug.perft builds these moves with midStep and to the other way round, which
+        // plays a different move than its USI names.)
+        for (const end of secondLionStepDests(pos, from, to)) moves.push({ from, to: end, midStep: to });
       }
     }
   }
@@ -146,9 +150,17 @@ function pawnDropMates(pos, ctx) {
   return [drop];
 }
 
+// kingsLost reports whether the side to move has lost its kings (chushogi: its king and
+// prince were taken), which ends the game: no move is counted from there on (shogiops'
+// debug.perft plays on; lishogi does not).
+function kingsLost(pos) {
+  return pos.rules === 'chushogi' && pos.isWithoutKings();
+}
+
 // walk adds the moves of the tree of depth from pos to counts[ply + i] (shogiops' legal
 // moves at ply + i) and mates[ply + i] (its refused pawn-drop mates there).
 function walk(pos, depth, ply, counts, mates) {
+  if (kingsLost(pos)) return;
   const ctx = pos.ctx();
   const moves = legalMoves(pos, ctx);
   counts[ply] += moves.length;
@@ -173,6 +185,7 @@ function runPerft(req) {
     return out;
   }
   // The root by hand, to count each root move's subtree apart.
+  if (kingsLost(pos)) throw new Error(`the side to move has no king left in ${req.sfen}: the game is over`);
   const ctx = pos.ctx();
   const moves = legalMoves(pos, ctx);
   const rootMates = pawnDropMates(pos, ctx);
