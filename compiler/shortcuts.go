@@ -368,7 +368,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.en-passant": true, "pieces.moves.initial": true, "pieces.moves.not-in-check": true,
 	"pieces.moves.path.step": true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
 	"pieces.moves.path.range": true, "pieces.moves.path.stop": true,
-	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
+	"pieces.promotion": true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
 	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.entering": true, "pieces.promotion.always": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.fen": true, "pieces.demotes-to": true,
 	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.promoted": true,

@@ -158,8 +158,8 @@ type Leg struct {
 	Capture bool     `yaml:"capture"` // capture an enemy standing here
 	// Stop: the mover stops on the square this leg ends on: the move records it (moves by
 	// different stops are different moves) and the path may end on its own origin.
-	Stop bool `yaml:"stop"`
-	Range   []int    `yaml:"range"`   // repetitions [min, max]; default [1, 1]; max 0 = unlimited
+	Stop  bool  `yaml:"stop"`
+	Range []int `yaml:"range"` // repetitions [min, max]; default [1, 1]; max 0 = unlimited
 }
 
 // Promotion says where and into what a piece promotes.
