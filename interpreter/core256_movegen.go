@@ -453,6 +453,9 @@ func (p *core256) gatedMoves(buf []Move, start, end int, sq Square, onPartner bo
 			continue
 		}
 		for _, m := range buf[start:end] {
+			if m.Kind() == KindNormal && m.To() == m.From() {
+				continue // a path back to its origin leaves no square to enter
+			}
 			buf = append(buf, m.withGate(t, onPartner))
 		}
 	}

@@ -241,6 +241,9 @@ func (p *core256) computeHash() uint64 {
 	for b := p.ep; b.Any(); b = b.Rest() {
 		h ^= p.rs.Zobrist.EPKey(b.First())
 	}
+	if p.strike != NoSquare {
+		h ^= p.rs.Zobrist.EPKey(p.strike)
+	}
 	for sq, s := range p.status {
 		if s != 0 {
 			h ^= p.rs.Zobrist.StatusKey(sq, int(s))

@@ -456,6 +456,9 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 			continue
 		}
 		for _, m := range buf[start:end] {
+			if m.Kind() == KindNormal && m.To() == m.From() {
+				continue // a path back to its origin leaves no square to enter
+			}
 			buf = append(buf, m.withGate(t, onPartner))
 		}
 	}

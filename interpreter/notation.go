@@ -24,7 +24,7 @@ func (p *Position) Coord(m Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
-	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 || m.Stop() != NoSquare {
+	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 || m.Stop() != NoSquare && m.Gated() < 0 {
 		return p.plainCoord(m) // a stop's square tells the move apart
 	}
 	var legal [256]Move

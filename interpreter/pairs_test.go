@@ -55,6 +55,9 @@ type pairSpec struct {
 	royalTakes     bool // rules.royal-takes-checker-only
 	extinctAtLeast bool // an extinct goal with opponent-at-least: the opponent has no bishop while the mover has two
 	initialLeap    bool // first-move leaps: the king's knight leap (not in check) and the queen's, rights in the castling field
+	pathStop       bool // knights also step out and on or back, stopping between (a lion's double move)
+	entering       bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
+	trading        bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
 }
 
 // A mechanism is one fragment of the matrix.
@@ -99,6 +102,9 @@ var pairMechanisms = []mechanism{
 	{"royal-takes-checker-only", func(s *pairSpec) { s.royalTakes = true }},
 	{"extinct-at-least", func(s *pairSpec) { s.extinctAtLeast = true }},
 	{"first-move-leap", func(s *pairSpec) { s.initialLeap = true }},
+	{"path-stop", func(s *pairSpec) { s.pathStop = true }},
+	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
+	{"trading", func(s *pairSpec) { s.trading = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -145,6 +151,18 @@ var pairConflicts = map[string]string{
 	"may-not-give-check×perpetual-check":          "no move may give check, so no repetition is a perpetual check",
 	"no-check×royal-takes-checker-only":           "no check rule, so no side is ever in check",
 	"may-not-give-check×royal-takes-checker-only": "no move may give check, so no side is ever in check",
+	// Rejected by validation: the counterstrike square is kept in the en-passant field;
+	// entering does not combine with on-capture.
+	"en-passant×trading":                      "validation: trading.counterstrike cannot be combined with en passant",
+	"promotion-on-capture×entering-promotion": "validation: promotion.entering does not combine with on-capture",
+	// Both set the pawn's promotion.
+	"pool-promotion×entering-promotion":  "both set the pawn's promotion (from a pool, or entering the camp)",
+	"shogi-promotion×entering-promotion": "both set the pawn's promotion (leaving the camp, or entering it)",
+	// Immune knights are never taken: no trade of knights is ever made.
+	"immune×trading": "immune knights are never taken, so no trade is barred",
+	// A capture blows up the capturer and the game ends within a few captures: the seeded
+	// playouts never see a knight taken by another man (no counterstrike square).
+	"explode×trading": "no knight falls to another man before the explosions end the game",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -256,6 +274,9 @@ func (s *pairSpec) render(name string) string {
 	if s.shogiPromo {
 		w("  camp: {ranks: [6, 7]}")
 	}
+	if s.entering {
+		w("  camp: {ranks: [6, 7, 8]}")
+	}
 	w("pieces:")
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
@@ -276,7 +297,21 @@ func (s *pairSpec) render(name string) string {
 		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}]}")
 		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]}")
 	}
-	w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}]}", s.immune)
+	if s.pathStop {
+		// A lion's double moves along a line: on, or back to the origin (a capture
+		// without moving, or a pass), and a turn.
+		w("  - name: Knight")
+		w("    letter: N")
+		w("    value: 320")
+		w("    immune: %v", s.immune)
+		w("    moves:")
+		w("      - {leap: [1, 2]}")
+		w("      - {path: [{step: [1, 0], on: [empty, enemy], capture: true, stop: true}, {step: [1, 0]}]}")
+		w("      - {path: [{step: [1, 0], on: [empty, enemy], capture: true, stop: true}, {step: [-1, 0]}]}")
+		w("      - {path: [{step: [1, 1], on: [empty, enemy], capture: true, stop: true}, {step: [0, 1]}]}")
+	} else {
+		w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}]}", s.immune)
+	}
 	w("  - name: Pawn")
 	w("    letter: P")
 	w("    san-letter: \"\"")
@@ -294,6 +329,8 @@ func (s *pairSpec) render(name string) string {
 		promo += ", from-pool: pocket"
 	case s.shogiPromo:
 		promo = "zone: camp, to: [T, Q], optional: true, leaving: true, forced: last-rank"
+	case s.entering:
+		promo = "zone: camp, to: [Q, R, B, N], optional: true, entering: true, always: last-rank"
 	}
 	if s.onCapture {
 		promo += ", on-capture: true"
@@ -307,6 +344,10 @@ func (s *pairSpec) render(name string) string {
 	if s.castling {
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
+	trading := ""
+	if s.trading {
+		trading = "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}"
+	}
 	if s.statuses() {
 		flags := ""
 		if s.bounce {
@@ -315,15 +356,17 @@ func (s *pairSpec) render(name string) string {
 		w("statuses: [{name: stunned, duration: %d%s}]", s.duration(), flags)
 		switch {
 		case s.bounce && s.kick:
-			w("capture: {effect: bounce, status: stunned, kick: stunned}")
+			w("capture: {effect: bounce, status: stunned, kick: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		case s.bounce:
-			w("capture: {effect: bounce, status: stunned}")
+			w("capture: {effect: bounce, status: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		default:
-			w("capture: {effect: replace, kick: stunned}")
+			w("capture: {effect: replace, kick: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		}
 	}
 	if s.explode {
-		w("capture: {explode: {steps: [[1, 0], [1, 1]], spare: [P]}}")
+		w("capture: {explode: {steps: [[1, 0], [1, 1]], spare: [P]}%s}", strings.TrimSuffix(", "+trading, ", "))
+	} else if trading != "" && !s.statuses() {
+		w("capture: {%s}", trading)
 	}
 	if s.hands() {
 		w("hands:")
@@ -758,7 +801,7 @@ func expectedChange(p *Position, m Move) menChange {
 		}
 	}
 	lost := false
-	if m.Kind() == KindNormal && p.At(to) != NoPiece {
+	if m.Kind() == KindNormal && p.At(to) != NoPiece && to != from { // a path that stops may end on its origin
 		df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 		g := gcd(abs(df), abs(dr))
 		dx, dy := df/g, dr/g
@@ -803,7 +846,7 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[pr]++
 		}
 	}
-	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece) {
+	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capture blows up the capturer where it landed (as what it promoted to) and
 		// every man of a type not spared (P) on the eight squares around: they leave the
 		// game, immune men and the mover's own included.
@@ -869,6 +912,9 @@ func tallyPosition(p *Position, seen map[string]int) {
 	if p.Frozen(compiler.White).Any() || p.Frozen(compiler.Black).Any() {
 		seen["freeze"]++
 	}
+	if rs.Counterstrike && strings.Fields(p.FEN())[3] != "-" {
+		seen["trading"]++ // a counterstrike square stands
+	}
 	if rs.RoyalOptional && held(p, p.Side(), 'K') == 0 {
 		seen["royal-optional"]++ // a side without a royal piece to move
 	}
@@ -928,8 +974,13 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 	case KindExchange:
 		seen["exchange"]++
 	case KindNormal:
-		if m.Cap1() != NoSquare {
+		if m.Stop() != NoSquare {
+			seen["path-stop"]++
+		} else if m.Cap1() != NoSquare {
 			seen["multi-capture"]++
+		}
+		if m.Promotion() >= 0 && rs.Piece(p.At(m.From()).Type()).Promotion.Entering {
+			seen["entering-promotion"]++
 		}
 		if rs.Explode && exploding(p, m) {
 			seen["explode"]++
@@ -1127,7 +1178,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			mv := p.Coord(m)
 			ch := expectedChange(p, m)
 			tallyMove(p, m, r.seen)
-			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece
+			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece && m.To() != m.From()
 			var checks [2]uint8
 			var flagKings []Square
 			if r.spec.checkCounter {
@@ -1272,7 +1323,7 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 	var keep, caps []Move
 	dropped := false
 	for _, m := range q.LegalMoves(nil) {
-		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece
+		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece && m.To() != m.From()
 		q.Make(m)
 		gives, captures := q.InCheck(), onTo || menOn(q, us^1) < theirs
 		q.Unmake()
