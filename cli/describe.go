@@ -316,6 +316,9 @@ func describeLeg(path []defs.Leg, i int, first vec) string {
 		return count + ", " + landing(l.On, plural)
 	}
 	pass := passing(l.On, l.Capture, plural)
+	if l.Stop {
+		pass += ", stopping there (the move names the square; it may end where it began)"
+	}
 	if strings.HasPrefix(pass, "capturing") {
 		return count + ", " + pass
 	}
@@ -569,6 +572,12 @@ func describeRules(rs *compiler.Ruleset) []string {
 			if pr.OnCapture {
 				s += ", only by capturing"
 			}
+			if pr.Entering {
+				s += ", by a move that enters it or captures in or out of it"
+			}
+			if pr.Always != "" {
+				s += fmt.Sprintf(", by any move ending on %s", zoneText(rs, pr.Always))
+			}
 			if pr.Optional {
 				s += ", or stays as it is"
 			}
@@ -614,6 +623,20 @@ func describeRules(rs *compiler.Ruleset) []string {
 			parts = append(parts, fmt.Sprintf("capturing a %s piece removes it and every piece beyond it in the move's direction", c.Kick))
 		}
 		out = append(out, "Captures: "+strings.Join(parts, "; ")+".")
+	}
+	if c := def.Capture; c != nil && c.Trading != nil {
+		tr := c.Trading
+		men := orList(tr.Pieces)
+		if tr.Guarded {
+			s := fmt.Sprintf("Trades: %s may not take %s beyond its neighbours while the enemy guards it", men, men)
+			if len(tr.Cheap) > 0 {
+				s += fmt.Sprintf(", unless it took on its stop a man other than %s", orList(tr.Cheap))
+			}
+			out = append(out, s+".")
+		}
+		if tr.Counterstrike {
+			out = append(out, fmt.Sprintf("Counterstrike: after %s is taken by another man, no other man takes %s on the next move but on that square.", men, men))
+		}
 	}
 	if h := def.Hands; h != nil {
 		out = append(out, fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo))

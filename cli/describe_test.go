@@ -138,6 +138,11 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"chushogi", "stopping there"},
+		{"chushogi", "by a move that enters it or captures in or out of it"},
+		{"chushogi", "by any move ending on last-rank"},
+		{"chushogi", "Trades: N or +O may not take N or +O beyond its neighbours while the enemy guards it, unless it took on its stop a man other than P or I."},
+		{"chushogi", "Counterstrike: after N or +O is taken by another man"},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")
