@@ -146,7 +146,10 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
 	// without a check rule: removing a royal piece of the mover.
+	// The trading rules drop captures in the one per-man pipeline, before any legality
+	// test, and touch no royal piece's safety.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathStop | MechImmune | MechFreeze |
+		MechGuardedTrade | MechCounterstrike |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
