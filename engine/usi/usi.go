@@ -64,7 +64,7 @@ func (b Board) MoveToUSI(m string) string {
 		return m
 	}
 	if last, more, ok := b.square(rest); ok {
-		// A move that stops on the way (a lion's double move: 7g7f7e) names three squares.
+		// A move that stops on the way (a path with a stop: 7g7f7e) names three squares.
 		return from + to + last + more
 	}
 	return from + to + rest
@@ -95,8 +95,8 @@ func (b Board) MoveFromUSI(m string) string {
 func FENFromSFEN(sfen string, pools bool) (string, error) { return Board{}.FENFromSFEN(sfen, pools) }
 
 // FENFromSFEN is the package's FENFromSFEN on a board of b's size, where a variant without
-// pools may also hold a square of the board in the hands field (chu shogi's square of the
-// last lion taken, in shogiops' SFEN): the FEN's en-passant field gets it.
+// pools may also hold a square of the board in the hands field (the counterstrike square of
+// the trading rules, as shogiops writes it): the FEN's en-passant field gets it.
 func (b Board) FENFromSFEN(sfen string, pools bool) (string, error) {
 	f := strings.Fields(sfen)
 	if len(f) < 2 || len(f) > 4 {
@@ -149,8 +149,8 @@ func (b Board) FENFromSFEN(sfen string, pools bool) (string, error) {
 func SFENFromFEN(fen string) string { return Board{}.SFENFromFEN(fen) }
 
 // SFENFromFEN is the package's SFENFromFEN on a board of b's size: a FEN without pools whose
-// en-passant field holds a square (chu shogi's last lion taken) has the square written in
-// the hands field, as shogiops writes it.
+// en-passant field holds a square (the counterstrike square of the trading rules) has the
+// square written in the hands field, as shogiops writes it.
 func (b Board) SFENFromFEN(fen string) string {
 	f := strings.Fields(fen)
 	if len(f) < 2 {

@@ -139,7 +139,7 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 			return c.ToXB(name(m.From()) + name(m.To()))
 		}
 	case m.Stop() != interpreter.NoSquare && m.Gated() < 0:
-		// A move that stops on the way (a lion's): two legs through the stop, e4e5,e5e6
+		// A move that stops on the way (a path with a stop): two legs through the stop, e4e5,e5e6
 		// or, back to the origin, e4e5,e5e4.
 		last := name(m.Stop()) + name(m.To())
 		if t := m.Promotion(); t >= 0 {

@@ -18,7 +18,10 @@
 //       tree shogiops refuses only because they would checkmate (uchifuzume): moves that
 //       Fairy-Stockfish 11.1 counts as legal (the mate then loses for the dropper), so its
 //       perft at depth i is ni + mi (a position mated so has no moves, so adds nothing
-//       deeper). With "divide", also "divide": {"7g7f": [n, m], ...}: each root move in USI
+//       deeper). In chushogi a double move of a piece with a lion's power is
+//       { from, midStep, to } as Chushogi.isLegal reads it, and no move is counted from a
+//       position whose side to move has lost its king and prince (the game is over there;
+//       shogiops' debug.perft plays on). With "divide", also "divide": {"7g7f": [n, m], ...}: each root move in USI
 //       (makeUsi) with its subtree's count and pawn-drop mates at depth - 1, the root's
 //       own pawn-drop mates included as [0, 1] at depth 1 and [0, 0] deeper. A request
 //       shogiops refuses prints {"error": "..."}.
