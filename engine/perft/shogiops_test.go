@@ -61,6 +61,8 @@ var shogiopsVariants = []struct {
 		{"l1+Rsgekgscfl/fv2txo1tb1a/m2bdq1dhrvm/pp1ppppppppp/6n1i3/12/6N5/7PI3/PP1PPP2PPPP/M2HD1QD1R1M/AVBSTOXT2VA/LFC1GKEGSCFL b - 31", 3},
 		{"lf1sgekgscfl/a1bctxot1b1a/mvrhdq1dhrvm/ppppppppp1p1/8ip1p/3i8/7nI3/3I1N4P1/PPPPPPPPPP1P/MVRHD1QDHRVM/A1B1TOXT1BFA/LFCSGKEGSC1L w - 18", 3},
 		{"lf1sgekgs2l/a1bctxotcbfa/2rhdq1dhrvm/Q1p1p1pppppp/4n3i3/3p1p6/3N8/6P1I3/P1PPPP1PPPPP/1M+vTD2DHRVM/AVBH1OXTSBFA/LFCSGKEG1C1L w - 44", 3},
+		// A lion that can take the last king: the game ends there (no move is counted after).
+		{"12/12/12/12/12/4k7/4g7/4N7/12/12/12/11K b - 1", 3},
 	}},
 	{"annanshogi", "annanshogi", 0, 0, 0, nil, nil},
 	{"checkshogi", "checkshogi", 0, 0, 0, nil, nil},
