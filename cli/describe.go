@@ -325,6 +325,9 @@ func describeLeg(path []defs.Leg, i int, first vec) string {
 		return count + ", " + landing(l.On, plural) + not
 	}
 	pass := passing(l.On, l.Capture, plural) + not
+	if l.Stop {
+		pass += ", stopping there (the move names the square; it may end where it began)"
+	}
 	if strings.HasPrefix(pass, "capturing") {
 		return count + ", " + pass
 	}
@@ -475,7 +478,7 @@ func typeLetters(rs *compiler.Ruleset, mask uint64) string {
 	var ls []string
 	for t := range rs.NumPieces() {
 		if mask>>uint(t)&1 != 0 {
-			ls = append(ls, string(rs.Piece(t).Letter))
+			ls = append(ls, rs.Piece(t).LetterText)
 		}
 	}
 	return strings.Join(ls, ", ")
@@ -623,6 +626,12 @@ func describeRules(rs *compiler.Ruleset) []string {
 			if pr.OnCapture {
 				s += ", only by capturing"
 			}
+			if pr.Entering {
+				s += ", by a move that enters it or captures in or out of it"
+			}
+			if pr.Always != "" {
+				s += fmt.Sprintf(", by any move ending on %s", zoneText(rs, pr.Always))
+			}
 			if pr.Optional {
 				s += ", or stays as it is"
 			}
@@ -669,6 +678,20 @@ func describeRules(rs *compiler.Ruleset) []string {
 		}
 		out = append(out, "Captures: "+strings.Join(parts, "; ")+".")
 	}
+	if c := def.Capture; c != nil && c.Trading != nil {
+		tr := c.Trading
+		men := orList(tr.Pieces)
+		if tr.Guarded {
+			s := fmt.Sprintf("Trades: %s may not take %s beyond its neighbours while the enemy guards it", men, men)
+			if len(tr.Cheap) > 0 {
+				s += fmt.Sprintf(", unless it took on its stop a man other than %s", orList(tr.Cheap))
+			}
+			out = append(out, s+".")
+		}
+		if tr.Counterstrike {
+			out = append(out, fmt.Sprintf("Counterstrike: after %s is taken by another man, no other man takes %s on the next move but on that square.", men, men))
+		}
+	}
 	if h := def.Hands; h != nil {
 		s := fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo)
 		if h.CaptureTo == "" {
@@ -685,7 +708,7 @@ func describeRules(rs *compiler.Ruleset) []string {
 		for t := range rs.NumPieces() {
 			p := rs.Piece(t)
 			if p.ResetsClock {
-				resets = append(resets, string(p.Letter))
+				resets = append(resets, p.LetterText)
 			}
 		}
 		if len(resets) > 0 {

@@ -155,6 +155,11 @@ func TestDescribeNewRules(t *testing.T) {
 		{"sittuyin", "anywhere when it is its side's last P"},
 		{"sittuyin", "the new piece may not attack an enemy man where it ends; the promotion may not give check"},
 		{"sittuyin", "captured pieces leave the game. A side holding a K, S, F, R, N or P must drop one while it can."},
+		{"chushogi", "stopping there"},
+		{"chushogi", "by a move that enters it or captures in or out of it"},
+		{"chushogi", "by any move ending on last-rank"},
+		{"chushogi", "Trades: N or +O may not take N or +O beyond its neighbours while the enemy guards it, unless it took on its stop a man other than P or I."},
+		{"chushogi", "Counterstrike: after N or +O is taken by another man"},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

@@ -48,7 +48,7 @@ var (
 // pieceSymbol is the chess symbol of piece type t when it is an orthodox piece (its
 // letter and name are chess's: K King, Q Queen, R Rook, B Bishop, N Knight, P Pawn), or "".
 func pieceSymbol(rs *compiler.Ruleset, t int) string {
-	return orthodoxSymbols[string(rs.Piece(t).Letter)+" "+rs.Def.Pieces[t].Name]
+	return orthodoxSymbols[rs.Piece(t).LetterText+" "+rs.Def.Pieces[t].Name]
 }
 
 // svgWriter accumulates the picture's elements.
@@ -136,7 +136,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 		if sym := pieceSymbol(rs, t); sym != "" {
 			pieces = append(pieces, sym+"\ufe0e "+name)
 		} else {
-			pieces = append(pieces, string(rs.Piece(t).Letter)+" "+name)
+			pieces = append(pieces, rs.Piece(t).LetterText+" "+name)
 		}
 	}
 	add("", "Pieces: "+strings.Join(pieces, ", "))
@@ -391,7 +391,7 @@ func writeTrays(s *svgWriter, p *interpreter.Position, flip bool, ox, top, botto
 // others as their letter (White's light with a dark outline, Black's dark).
 func writePiece(s *svgWriter, rs *compiler.Ruleset, pc interpreter.Piece, cx, cy int, square string) {
 	t := pc.Type()
-	letter := string(rs.Piece(t).Letter)
+	letter := rs.Piece(t).LetterText
 	side, fen := "white", letter
 	if pc.Color() == compiler.Black {
 		side, fen = "black", strings.ToLower(letter)

@@ -122,7 +122,7 @@ func (s *usiSession) position(args []string) bool {
 		for i < len(args) && args[i] != "moves" {
 			i++
 		}
-		fen, err := usi.FENFromSFEN(strings.Join(args[1:i], " "), pools)
+		fen, err := b.FENFromSFEN(strings.Join(args[1:i], " "), pools)
 		if err != nil {
 			s.u.say("info string position: %v", err)
 			return true
@@ -236,7 +236,7 @@ func (w *usiWriter) translate(line string) string {
 	case len(f) == 2 && strings.HasSuffix(f[0], ":") && f[0] != "Nodes":
 		return w.b.MoveToUSI(strings.TrimSuffix(f[0], ":")) + ": " + f[1]
 	case f[0] == "Fen:":
-		return "Sfen: " + usi.SFENFromFEN(strings.TrimSpace(strings.TrimPrefix(line, "Fen:")))
+		return "Sfen: " + w.b.SFENFromFEN(strings.TrimSpace(strings.TrimPrefix(line, "Fen:")))
 	}
 	return line
 }

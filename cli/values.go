@@ -152,12 +152,12 @@ games an interrupted run wrote to FILE and plays only the others.
 			specs = append(specs, tradeSpecs...)
 			var letters strings.Builder
 			for _, t := range measured {
-				letters.WriteByte(rs.Piece(t).Letter)
+				letters.WriteString(rs.Piece(t).LetterText)
 			}
 			header := runHeader{Chimera: "values", Variant: variantName(*def, rs), Games: perType,
 				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
 				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Setup: *setup,
-				Unit: string(rs.Piece(u).Letter), Types: letters.String(), Trades: tradeText(rs, trades)}
+				Unit: rs.Piece(u).LetterText, Types: letters.String(), Trades: tradeText(rs, trades)}
 			if shard.n > 0 {
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
@@ -186,7 +186,7 @@ func unitOf(rs *compiler.Ruleset, types []int, letter string) (int, error) {
 	if letter != "" {
 		t := -1
 		if len(letter) == 1 {
-			t = rs.TypeOf(letter[0])
+			t = rs.TypeOfText(letter)
 		}
 		if t < 0 || !slices.Contains(types, t) {
 			return 0, fmt.Errorf("--unit %q is not a piece letter that can be measured here (%s)", letter, listLetters(rs, types))
@@ -275,7 +275,7 @@ func tradeList(text string) []string {
 func tradeText(rs *compiler.Ruleset, trades [][2]int) string {
 	var parts []string
 	for _, t := range trades {
-		parts = append(parts, string(rs.Piece(t[0]).Letter)+string(rs.Piece(t[1]).Letter))
+		parts = append(parts, rs.Piece(t[0]).LetterText+rs.Piece(t[1]).LetterText)
 	}
 	return strings.Join(parts, ",")
 }
@@ -283,7 +283,7 @@ func tradeText(rs *compiler.Ruleset, trades [][2]int) string {
 func listLetters(rs *compiler.Ruleset, types []int) string {
 	var b strings.Builder
 	for _, t := range types {
-		b.WriteByte(rs.Piece(t).Letter)
+		b.WriteString(rs.Piece(t).LetterText)
 	}
 	return b.String()
 }

@@ -136,7 +136,7 @@ func (l *lowering) zones() {
 func (l *lowering) typeMask(letters []string) uint64 {
 	var m uint64
 	for _, s := range letters {
-		if t := l.rs.TypeOf(s[0]); t >= 0 {
+		if t := l.rs.TypeOfText(s); t >= 0 {
 			m |= 1 << uint(t)
 		}
 	}
@@ -144,12 +144,12 @@ func (l *lowering) typeMask(letters []string) uint64 {
 }
 
 // MaxPieceTypes is the most piece types a variant may declare.
-const MaxPieceTypes = 32
+const MaxPieceTypes = 64
 
 func (l *lowering) pieces() {
 	rs := l.rs
 	for i := range rs.byLetter {
-		rs.byLetter[i] = -1
+		rs.byLetter[i], rs.byPromoted[i] = -1, -1
 	}
 	if len(l.def.Pieces) > MaxPieceTypes {
 		l.errorf(l.def.Src, "pieces", "%d piece types; at most %d are supported", len(l.def.Pieces), MaxPieceTypes)
@@ -160,18 +160,30 @@ func (l *lowering) pieces() {
 		if len(p.Letter) == 1 {
 			rs.byLetter[p.Letter[0]] = int8(i)
 		}
+		if fen := p.FEN; len(fen) == 2 || len(p.Letter) == 2 {
+			if len(p.Letter) == 2 {
+				fen = p.Letter
+			}
+			rs.byPromoted[fen[1]] = int8(i)
+		}
 	}
 	rs.pieces = make([]PieceType[Bitboard], len(l.def.Pieces))
 	for i := range l.def.Pieces {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
-		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, Letter: p.Letter[0], LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
+		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
 			ResetsClock: p.ResetsClock, Value: p.Value}
+		fen := p.FEN
+		if len(p.Letter) == 1 {
+			pt.Letter = p.Letter[0]
+		} else {
+			fen = p.Letter // a letter "+X" is the FEN token; Letter stays 0
+		}
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter
 		}
-		if len(p.FEN) == 2 {
-			pt.Promoted = p.FEN[1]
+		if len(fen) == 2 {
+			pt.Promoted = fen[1]
 			if p.SANLetter == nil {
 				pt.SAN = p.FEN // a piece written +X in a FEN is written so in SAN too
 			}
@@ -209,6 +221,13 @@ func (l *lowering) pieces() {
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
 				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture}
+			cp.Entering, cp.Declared = pr.Entering, cp.Zone
+			if pr.Always != "" {
+				cp.HasAlways, cp.Always = true, rs.zones[pr.Always]
+				for c := White; c <= Black; c++ {
+					cp.Zone[c] = cp.Zone[c].Or(cp.Always[c])
+				}
+			}
 			if pr.Forced != "" {
 				// Where promotion is compulsory, a move promotes: the forced squares belong
 				// to the zone, even when the definition left them out of it.
@@ -220,7 +239,7 @@ func (l *lowering) pieces() {
 			if len(pr.Limits) > 0 {
 				cp.HasLimits, cp.limit = true, make([]int, len(l.def.Pieces))
 				for letter, n := range pr.Limits {
-					if t := rs.TypeOf(letter[0]); t >= 0 {
+					if t := rs.TypeOfText(letter); t >= 0 {
 						cp.limit[t] = n
 					}
 				}
@@ -234,7 +253,7 @@ func (l *lowering) pieces() {
 			}
 			var to []int
 			for _, s := range pr.To {
-				to = append(to, rs.TypeOf(s[0]))
+				to = append(to, rs.TypeOfText(s))
 			}
 			cp.promotionTypes = newPromotionTypes(to, pr.Optional)
 			pt.Promotion = cp
@@ -388,7 +407,8 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					locust := 0
 					for i, dl := range a.Path {
 						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
-						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture}
+						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture, Stop: dl.Stop}
+						p.Stops = p.Stops || dl.Stop
 						if len(dl.Range) == 1 {
 							leg.Min, leg.Max = dl.Range[0], dl.Range[0]
 						} else if len(dl.Range) == 2 {
@@ -657,7 +677,7 @@ func (l *lowering) castling() {
 		return
 	}
 	rs := l.rs
-	k := &Castling{Royal: rs.TypeOf(c.Royal[0]), Partner: rs.TypeOf(c.Partner[0]), KingToPartner: c.Notation == "king-to-partner", FileLetters: c.FEN == "files"}
+	k := &Castling{Royal: rs.TypeOfText(c.Royal), Partner: rs.TypeOfText(c.Partner), KingToPartner: c.Notation == "king-to-partner", FileLetters: c.FEN == "files"}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	r := max(c.Rank, 1)
@@ -841,6 +861,10 @@ func (l *lowering) mechanisms() {
 		rs.BounceStatus = c.Status != ""
 		rs.Kick = c.Kick != ""
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
+		if tr := c.Trading; tr != nil {
+			rs.TradeTypes, rs.TradeCheap = l.typeMask(tr.Pieces), l.typeMask(tr.Cheap)
+			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike
+		}
 		if x := c.Explode; x != nil {
 			rs.Explode, rs.ExplodeSpare = true, l.typeMask(x.Spare)
 			rs.explodeNear = make([]Bitboard, rs.Cells)
@@ -893,7 +917,7 @@ func (l *lowering) hands(h *defs.Hands) {
 	for t := range hr.demoteTo {
 		hr.demoteTo[t], hr.capturedAs[t] = t, t
 		if d := l.def.Pieces[t].DemotesTo; d != "" {
-			hr.capturedAs[t] = rs.TypeOf(d[0])
+			hr.capturedAs[t] = rs.TypeOfText(d)
 		}
 	}
 	if h.Demote {

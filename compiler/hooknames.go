@@ -291,10 +291,7 @@ func (a *nameAnalysis) constant(k *nameClass, s string) (int, string) {
 		}
 		return 0, fmt.Sprintf("%q is compared with a side, which is \"white\" or \"black\"", s)
 	case kindLetter:
-		t := -1
-		if len(s) == 1 {
-			t = a.rs.TypeOf(s[0])
-		}
+		t := a.rs.TypeOfText(s)
 		switch {
 		case t < 0:
 			return 0, fmt.Sprintf("%q is compared with a piece letter, and no piece has the letter %q", s, s)

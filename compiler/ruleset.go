@@ -44,6 +44,7 @@ type Leg struct {
 	Dir      int
 	On       uint8
 	Capture  bool
+	Stop     bool   // the mover stops where this leg ends (defs.Leg.Stop)
 	Min, Max int    // Max 0 = unlimited
 	Not      uint64 // types (by index, either side's) no square of this leg may hold
 }
@@ -63,6 +64,9 @@ type Path[B any] struct {
 	visit []B
 	// Captures reports whether the path can capture at all (some leg or its landing).
 	Captures bool
+	// Stops: a leg stops (defs.Leg.Stop): each move records its stop square, and the path
+	// may land on its own origin.
+	Stops bool
 }
 
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture
@@ -83,7 +87,7 @@ func (p *PieceType[B]) Initial() Refs[InitialLeap[B]] { return Refs[InitialLeap[
 type PieceType[B any] struct {
 	Def        *defs.Piece
 	Name       string
-	Letter     byte   // uppercase
+	Letter     byte   // uppercase; 0 for a piece whose letter is "+X" (LetterText)
 	LetterText string // Letter as text, made once (hooks see it without an allocation)
 	// Promoted is, for a piece written "+X" in a FEN (defs.Piece.FEN), X (uppercase); 0
 	// for a piece written with its letter.
@@ -126,6 +130,13 @@ type Promotion[B any] struct {
 	Forced    [2]B
 	// OnCapture: only a capture promotes.
 	OnCapture bool
+	// Entering: a quiet move promotes only when it enters Declared (the zone as declared)
+	// from outside, a capture when it starts or ends in it. Always (HasAlways): where a move
+	// may promote whatever else; these squares belong to Zone.
+	Entering  bool
+	Declared  [2]B
+	HasAlways bool
+	Always    [2]B
 	// limit[t] > 0: a promotion to type t is offered only while the side has fewer than
 	// limit[t] men of it on the board (HasLimits: some type is limited; see Limit).
 	limit     []int
@@ -333,6 +344,7 @@ type Ruleset struct {
 	Narrow                           *Tables[BB64]
 	Name, Title                      string
 	byLetter                         [128]int8
+	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
@@ -395,6 +407,10 @@ type Ruleset struct {
 	ExplodeSpare uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
+	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap
+	// (bit per type), its guarded rule; Counterstrike, its counterstrike rule.
+	TradeTypes, TradeCheap      uint64
+	TradeGuarded, Counterstrike bool
 	// Hands are the pools, drops and exchanges, or nil.
 	Hands      *HandRules
 	setups     []Setup
@@ -432,10 +448,20 @@ func (r *Ruleset) TypeOfPromoted(letter byte) int {
 	if letter >= 'a' && letter <= 'z' {
 		letter -= 'a' - 'A'
 	}
-	for t := range r.pieces {
-		if r.pieces[t].Promoted == letter && letter != 0 {
-			return t
-		}
+	if letter >= 128 {
+		return -1
+	}
+	return int(r.byPromoted[letter])
+}
+
+// TypeOfText returns the piece type a definition's letter names: one letter (either
+// case), or "+" and one letter for a piece whose letter is its FEN token "+X"; -1 for none.
+func (r *Ruleset) TypeOfText(letter string) int {
+	switch {
+	case len(letter) == 1:
+		return r.TypeOf(letter[0])
+	case len(letter) == 2 && letter[0] == '+':
+		return r.TypeOfPromoted(letter[1])
 	}
 	return -1
 }

@@ -135,7 +135,7 @@ func (l *lowering) setups() {
 func (l *lowering) typeList(letters []string) []int {
 	out := make([]int, 0, len(letters))
 	for _, s := range letters {
-		if t := l.rs.TypeOf(s[0]); t >= 0 {
+		if t := l.rs.TypeOfText(s); t >= 0 {
 			out = append(out, t)
 		}
 	}

@@ -62,6 +62,10 @@ const (
 	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
 	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
 	MechInPlacePromotion                                // promotion as a move of its own, standing or by a step of the new type
+	MechPathStop                                        // paths that stop on a square passed (recorded in the move; may end on the origin)
+	MechEnteringPromotion                               // promotion by quiet moves entering the zone and captures in it, or always in part of it
+	MechGuardedTrade                                    // men of some types may not take guarded ones of those types from afar
+	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -71,7 +75,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
-	"borrow-moves", "no-mate-illegal", "in-place-promotion", "unclassified"}
+	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -135,7 +139,7 @@ const commonSafe = MechLeap | MechSlide | MechMoveRide | MechRestrictedLanding |
 	MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 	MechCapturePool | MechDrop | MechExchange | MechPoolPromotion | MechDropNoCheck |
 	MechSplitColors | MechCreateCastling | MechMustCapture | MechNoGivingCheck | MechRoyalOptional |
-	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechOnePerFile | MechNoMateDrop |
+	MechCheckCounter | MechStandingGoal | MechLeavingPromotion | MechEnteringPromotion | MechOnePerFile | MechNoMateDrop |
 	MechDropPromoted | MechPass | MechFacingRoyals | MechNoMateIllegal
 
 // shortcutRules says, per shortcut, the check rule it needs and every mechanism it is
@@ -149,13 +153,16 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	// Gating changes only the cells a move names: the gated man enters on the origin.
-	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune |
+	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
-	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune |
+	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
 	// without a check rule: removing a royal piece of the mover.
-	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechImmune | MechFreeze |
+	// The trading rules drop captures in the one per-man pipeline, before any legality
+	// test, and touch no royal piece's safety.
+	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune | MechFreeze |
+		MechGuardedTrade | MechCounterstrike |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
@@ -228,14 +235,17 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 			if len(pt.paths[c]) > 0 {
 				m |= MechPath
 			}
-			for _, p := range pt.paths[c] {
-				for _, l := range p.legs {
+			for _, path := range pt.paths[c] {
+				for _, l := range path.legs {
 					if l.Not != 0 {
 						m |= MechPathTypes
 					}
 				}
-				if p.Bounded {
+				if path.Bounded {
 					m |= MechPathTypes
+				}
+				if path.Stops {
+					m |= MechPathStop
 				}
 			}
 		}
@@ -325,12 +335,21 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if pr := r.pieces[t].Promotion; pr != nil && pr.InPlace {
 			m |= MechInPlacePromotion
 		}
+		if pr := r.pieces[t].Promotion; pr != nil && (pr.Entering || pr.HasAlways) {
+			m |= MechEnteringPromotion
+		}
 	}
 	if r.Capture == EffectBounce {
 		m |= MechBounce
 	}
 	if r.MustCapture || r.RoyalTakesCheckerOnly {
 		m |= MechMustCapture // a filter of the legal moves as a whole, as compulsory capture is
+	}
+	if r.TradeGuarded {
+		m |= MechGuardedTrade
+	}
+	if r.Counterstrike {
+		m |= MechCounterstrike
 	}
 	if r.Explode {
 		m |= MechExplode
@@ -389,10 +408,10 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.mode": true, "pieces.moves.from": true, "pieces.moves.ep-target": true,
 	"pieces.moves.en-passant": true, "pieces.moves.initial": true, "pieces.moves.not-in-check": true,
 	"pieces.moves.path.step": true, "pieces.moves.path.on": true, "pieces.moves.path.capture": true,
-	"pieces.moves.path.range": true,
-	"pieces.promotion":        true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
+	"pieces.moves.path.range": true, "pieces.moves.path.stop": true,
+	"pieces.promotion": true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.entering": true, "pieces.promotion.always": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true,
 	"pieces.promotion.in-place": true, "pieces.promotion.in-place.step": true, "pieces.promotion.in-place.lone-anywhere": true,
 	"pieces.promotion.in-place.may-attack": true, "pieces.promotion.in-place.may-give-check": true, "pieces.fen": true, "pieces.demotes-to": true,
 	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
@@ -421,6 +440,7 @@ var classifiedKeys = map[string]bool{
 	"statuses.harmless": true,
 	"capture":           true, "capture.effect": true, "capture.status": true, "capture.kick": true,
 	"capture.explode": true, "capture.explode.steps": true, "capture.explode.spare": true,
+	"capture.trading": true, "capture.trading.pieces": true, "capture.trading.guarded": true, "capture.trading.cheap": true, "capture.trading.counterstrike": true,
 	"setups": true, "setups.name": true, "setups.fen": true, "setups.shuffle": true,
 	"setups.shuffle.pieces": true, "setups.shuffle.files": true,
 	"tests": true, "tests.name": true, "tests.fen": true, "tests.setup": true, "tests.perft": true,

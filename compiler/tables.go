@@ -74,7 +74,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 				pt.paths[c] = make([]Path[B], len(in.paths[c]))
 			}
 			for j, p := range in.paths[c] {
-				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures}
+				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops}
 			}
 		}
 		for _, il := range in.initial {
@@ -88,7 +88,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
 				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,
 				limit: pr.limit, HasLimits: pr.HasLimits, InPlace: pr.InPlace, Step: pr.Step, LoneAnywhere: pr.LoneAnywhere,
-				NoAttack: pr.NoAttack, NoCheck: pr.NoCheck, Stand: pair(pr.Stand)}
+				NoAttack: pr.NoAttack, NoCheck: pr.NoCheck, Stand: pair(pr.Stand),
+				Entering: pr.Entering, Declared: pair(pr.Declared), HasAlways: pr.HasAlways, Always: pair(pr.Always)}
 		}
 		out.pieces[i] = pt
 	}

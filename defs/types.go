@@ -165,7 +165,10 @@ type Leg struct {
 	Step    []int    `yaml:"step"`    // [files, ranks]
 	On      []string `yaml:"on"`      // empty | friend | enemy | any | missing | unused
 	Capture bool     `yaml:"capture"` // capture an enemy standing here
-	Range   []int    `yaml:"range"`   // repetitions [min, max]; default [1, 1]; max 0 = unlimited
+	// Stop: the mover stops on the square this leg ends on: the move records it (moves by
+	// different stops are different moves) and the path may end on its own origin.
+	Stop  bool  `yaml:"stop"`
+	Range []int `yaml:"range"` // repetitions [min, max]; default [1, 1]; max 0 = unlimited
 	// Not: letters of types (either side's) that no square this leg reaches may hold: a
 	// screen that is not of those types, a capture that never takes them.
 	Not []string `yaml:"not"`
@@ -187,6 +190,11 @@ type Promotion struct {
 	// OnCapture: only a move that captures promotes (pieces that turn over when they
 	// capture).
 	OnCapture bool `yaml:"on-capture"`
+	// Entering: a quiet move promotes only when it enters the zone from outside; a capture
+	// promotes when it starts or ends in the zone.
+	Entering bool `yaml:"entering"`
+	// Always: a zone where a move may always promote, whatever else (with optional).
+	Always string `yaml:"always"`
 	// Limits: letter -> count; a promotion to that type is offered only while the side has
 	// fewer than count men of it on the board (only to a piece it has lost).
 	Limits map[string]int `yaml:"limits"`
@@ -422,6 +430,24 @@ type CaptureRule struct {
 	Kick string `yaml:"kick"`
 	// Explode: a capture blows up the capturer and the men around the captured square.
 	Explode *Explosion `yaml:"explode"`
+	// Trading: limits on capturing men of some types with one another.
+	Trading *Trading `yaml:"trading"`
+}
+
+// Trading limits the captures of men of the Pieces types (trades of such men).
+//
+// Guarded: a man of these types may not capture an enemy one that stands beyond the squares
+// next to its origin while the enemy guards that square (attacks it, the capturer's origin
+// and stop counted empty), unless the move also took, on its stop, a man not of the Cheap
+// types. Counterstrike: after a man not of these types took one of them, the opponent's
+// next move may not take one of them with a man not of these types, but on the square
+// where that capture was made; the square is kept in the FEN's en-passant field.
+type Trading struct {
+	Src           `yaml:"-"`
+	Pieces        []string `yaml:"pieces"`
+	Guarded       bool     `yaml:"guarded"`
+	Cheap         []string `yaml:"cheap"`
+	Counterstrike bool     `yaml:"counterstrike"`
 }
 
 // Explosion is what a capture blows up besides the captured man (explosions): the

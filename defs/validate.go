@@ -411,9 +411,9 @@ func (v *validator) zoneRef(s Src, key, name string) {
 
 func (v *validator) letterList(s Src, key string, ls []string) {
 	for i, l := range ls {
-		if !v.letters[strings.ToUpper(l)] || !isLetter(strings.ToUpper(l)) {
+		if !v.letters[strings.ToUpper(l)] || !isPieceLetter(strings.ToUpper(l)) {
 			v.addItem(s, key, i, "unknown piece letter %q (letters: %s)", l, v.letterNames())
-		} else if !isLetter(l) {
+		} else if !isPieceLetter(l) {
 			v.addItem(s, key, i, "piece letter %q: write piece letters in uppercase here (%q)", l, strings.ToUpper(l))
 		}
 	}
@@ -422,7 +422,7 @@ func (v *validator) letterList(s Src, key string, ls []string) {
 func (v *validator) letterNames() string {
 	var ls []string
 	for _, p := range v.def.Pieces {
-		if isLetter(p.Letter) {
+		if isPieceLetter(p.Letter) {
 			ls = append(ls, p.Letter)
 		}
 	}
@@ -430,6 +430,12 @@ func (v *validator) letterNames() string {
 }
 
 func isLetter(s string) bool { return len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z' }
+
+// isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or "+"
+// and one (a promoted piece named by its FEN token, for more types than letters).
+func isPieceLetter(s string) bool {
+	return isLetter(s) || len(s) == 2 && s[0] == '+' && isLetter(s[1:])
+}
 
 // collectLetters checks the piece letters and records them, before anything refers to them.
 func (v *validator) collectLetters() {
@@ -440,8 +446,8 @@ func (v *validator) collectLetters() {
 		if !v.required(p.Src, "piece", "letter", "one uppercase letter A-Z", p.Letter == "") {
 			continue
 		}
-		if !isLetter(p.Letter) {
-			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, found %q", p.Name, p.Letter)
+		if !isPieceLetter(p.Letter) {
+			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, or + and one (\"+L\"), found %q", p.Name, p.Letter)
 		} else if v.letters[p.Letter] {
 			v.add(p.Src, "letter", "piece letter %q is used twice", p.Letter)
 			v.reused[p.Letter] = true
@@ -454,10 +460,18 @@ func (v *validator) pieces() {
 	sans := map[string]string{} // SAN letter -> name of the first piece using it
 	fens := map[string]string{} // FEN token ("+P") -> name of the first piece using it
 	for _, p := range v.def.Pieces {
-		if other, dup := fens[p.FEN]; dup && p.FEN != "" {
-			v.add(p.Src, "fen", "piece %q is written %s in a FEN, as piece %q is", p.Name, p.FEN, other)
+		fen := p.FEN
+		if isPieceLetter(p.Letter) && !isLetter(p.Letter) {
+			// A letter "+X" is the piece's FEN token too.
+			if fen != "" && fen != p.Letter {
+				v.add(p.Src, "fen", "piece %q: its letter %s is its FEN token; fen %q would be another", p.Name, p.Letter, fen)
+			}
+			fen = p.Letter
 		}
-		fens[p.FEN] = p.Name
+		if other, dup := fens[fen]; dup && fen != "" {
+			v.add(p.Src, "fen", "piece %q is written %s in a FEN, as piece %q is", p.Name, fen, other)
+		}
+		fens[fen] = p.Name
 		if p.Name == "" {
 			v.add(p.Src, "name", "piece %s: missing key \"name\"", p.Letter)
 		}
@@ -474,13 +488,13 @@ func (v *validator) pieces() {
 				v.add(p.Src, "san-letter", "san-letter must be empty or one uppercase letter, found %q", san)
 			}
 		}
-		if other, dup := sans[san]; dup && isLetter(p.Letter) && !v.reused[p.Letter] {
+		if other, dup := sans[san]; dup && isPieceLetter(p.Letter) && !v.reused[p.Letter] {
 			shown := strconv.Quote(san)
 			if san == "" {
 				shown = "(none)"
 			}
 			v.add(p.Src, sanKey, "piece %q has the SAN letter %s of piece %q: SAN moves would be ambiguous; give one of them another san-letter", p.Name, shown, other)
-		} else if isLetter(p.Letter) {
+		} else if isPieceLetter(p.Letter) {
 			sans[san] = p.Name
 		}
 		if p.Moves == nil {
@@ -516,6 +530,15 @@ func (v *validator) pieces() {
 			}
 			sort.Strings(limited)
 			v.letterList(pr.Src, "limits", limited)
+			if pr.Always != "" {
+				v.zoneRef(pr.Src, "always", pr.Always)
+				if !pr.Optional {
+					v.add(pr.Src, "always", "promotion.always names where an optional promotion is always offered; it needs optional: true")
+				}
+			}
+			if pr.Entering && (pr.Leaving || pr.OnCapture) {
+				v.add(pr.Src, "entering", "promotion.entering says which moves promote; it does not combine with leaving or on-capture")
+			}
 			if pr.Forced != "" {
 				v.zoneRef(pr.Src, "forced", pr.Forced)
 				if !pr.Optional {
@@ -737,6 +760,7 @@ func (v *validator) path(a Atom) bool {
 	ok := true
 	var repeating []int // 1-based numbers of the legs that repeat
 	var over Src        // the first repeating leg beyond the limit
+	stops := 0          // legs marked stop
 	for i, l := range a.Path {
 		only := a.Only
 		if i > 0 {
@@ -776,6 +800,15 @@ func (v *validator) path(a Atom) bool {
 		}
 		if l.Not != nil || has(l.Src, "not") {
 			v.letterList(l.Src, "not", l.Not)
+		}
+		if l.Stop {
+			switch {
+			case last:
+				v.add(l.Src, "stop", "the last leg lands; stop: marks a square passed where the mover stops")
+			case stops > 0:
+				v.add(l.Src, "stop", "a path stops at most once (the move records one stop)")
+			}
+			stops++
 		}
 	}
 	if len(repeating) > MaxRepeatingLegs {
@@ -1069,6 +1102,34 @@ func (v *validator) capture() {
 		}
 		v.letterList(x.Src, "spare", x.Spare)
 	}
+	if tr := c.Trading; tr != nil {
+		if len(tr.Pieces) == 0 {
+			v.add(tr.Src, "pieces", "trading: missing key \"pieces\" (the men whose trades it limits)")
+		}
+		v.letterList(tr.Src, "pieces", tr.Pieces)
+		v.letterList(tr.Src, "cheap", tr.Cheap)
+		if len(tr.Cheap) > 0 && !tr.Guarded {
+			v.add(tr.Src, "cheap", "trading.cheap says which men taken on the way leave a guarded capture barred; it needs guarded: true")
+		}
+		if !tr.Guarded && !tr.Counterstrike {
+			v.add(tr.Src, "", "trading: give guarded: true, counterstrike: true or both")
+		}
+		if tr.Counterstrike && v.usesEnPassant() {
+			v.add(tr.Src, "counterstrike", "trading.counterstrike keeps its square in the FEN's en-passant field; it cannot be combined with en passant")
+		}
+	}
+}
+
+// usesEnPassant reports whether some atom leaves en-passant targets or captures on them.
+func (v *validator) usesEnPassant() bool {
+	for _, p := range v.def.Pieces {
+		for _, a := range p.Moves {
+			if a.EPTarget || a.EPCapture {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MaxStatusDuration is the longest timed status, in half-moves.

@@ -163,6 +163,12 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 				return bad("counting limit %s", msg)
 			}
 			p.countLimit = int32(n)
+		} else if rs.Counterstrike {
+			sq, ok := rs.ParseSquare(fields[3])
+			if !ok || rs.KindOf(sq) != compiler.CellSquare {
+				return bad("counterstrike square %s (in the en-passant field) is not a square of the board", defs.Quote(fields[3]))
+			}
+			p.setStrike(sq)
 		} else if err := p.parseEP(fields[3]); err != "" {
 			return bad("%s", err)
 		}
@@ -476,6 +482,8 @@ func (p *core256) FEN() string {
 	switch {
 	case p.countLimit > 0:
 		b.WriteString(strconv.Itoa(int(p.countLimit)))
+	case p.strike != NoSquare:
+		b.WriteString(rs.SquareName(p.strike))
 	case p.ep.Empty():
 		b.WriteByte('-')
 	default:

@@ -76,7 +76,7 @@ func (p *core256) makeProbe(m Move) { p.play(m, false) }
 func (p *core256) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame256{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
-		epVictim: p.epVictim, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
+		epVictim: p.epVictim, strike: p.strike, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
 		countLimit: p.countLimit, countPly: p.countPly})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
@@ -100,6 +100,9 @@ func (p *core256) play(m Move, goals bool) {
 	}
 	oldCastle := p.castle
 	p.halfmove++
+	if rs.Counterstrike {
+		p.setStrike(p.struck(m))
+	}
 
 	p.landed = m.To()
 	switch m.Kind() {
@@ -208,6 +211,41 @@ lines:
 	return 0
 }
 
+// struck is the counterstrike square m makes (before it is played): the last square on
+// which a man not of the trading types takes an enemy man of those types, or NoSquare.
+func (p *core256) struck(m Move) Square {
+	if m.Kind() != KindNormal {
+		return NoSquare
+	}
+	trade := p.rs.TradeTypes
+	from := m.From()
+	if trade>>uint(p.board[from].Type())&1 != 0 {
+		return NoSquare
+	}
+	s := NoSquare
+	for _, sq := range [3]Square{m.Cap1(), m.Cap2(), m.To()} {
+		if sq == NoSquare || sq == from {
+			continue
+		}
+		if pc := p.board[sq]; pc != NoPiece && pc.Color() != p.side && trade>>uint(pc.Type())&1 != 0 {
+			s = sq
+		}
+	}
+	return s
+}
+
+// setStrike makes sq (or NoSquare) the counterstrike square; its hash key is the
+// en-passant key of the square (the two never meet in one ruleset).
+func (p *core256) setStrike(sq Square) {
+	if p.strike != NoSquare {
+		p.hash ^= p.rs.Zobrist.EPKey(p.strike)
+	}
+	if sq != NoSquare {
+		p.hash ^= p.rs.Zobrist.EPKey(sq)
+	}
+	p.strike = sq
+}
+
 // clearEP removes the en-passant targets (a move or null move always ends them).
 func (p *core256) clearEP() {
 	for b := p.ep; b.Any(); b = b.Rest() {
@@ -226,7 +264,7 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place
+	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place, or a path that stops and ends where it began
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)
@@ -492,7 +530,7 @@ func (p *core256) Unmake() {
 	if p.side == compiler.Black {
 		p.fullmove--
 	}
-	p.castle, p.ep, p.epVictim, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.halfmove, u.hash
+	p.castle, p.ep, p.epVictim, p.strike, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.strike, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
 	p.countLimit, p.countPly = u.countLimit, u.countPly
 	p.undo = p.undo[:len(p.undo)-1]

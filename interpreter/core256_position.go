@@ -19,6 +19,7 @@ type frame256 struct {
 	castle    bb256
 	ep        bb256
 	epVictim  Square
+	strike    Square // the counterstrike square before the move
 	halfmove  int
 	hash      uint64
 	checks    [2]uint8
@@ -125,6 +126,10 @@ type core256 struct {
 	sifted bool
 	// passing: the rules have passes or facing royals (LegalMoves applies them).
 	passing bool
+	// trading: the rules limit trades of some men (compiler.Ruleset.TradeTypes); strike is
+	// the counterstrike square (Counterstrike), or NoSquare.
+	trading bool
+	strike  Square
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
@@ -185,8 +190,10 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
-	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
-		specialPromo: rs.Mechanisms&compiler.MechLeavingPromotion != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
+	trading := rs.TradeGuarded || rs.Counterstrike
+	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace || trading, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
+		trading: trading, strike: NoSquare,
+		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
@@ -265,6 +272,9 @@ func (p *core256) computeHash() uint64 {
 	}
 	for b := p.ep; b.Any(); b = b.Rest() {
 		h ^= p.rs.Zobrist.EPKey(b.First())
+	}
+	if p.strike != NoSquare {
+		h ^= p.rs.Zobrist.EPKey(p.strike)
 	}
 	for sq, s := range p.status {
 		if s != 0 {

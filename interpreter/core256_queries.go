@@ -187,7 +187,7 @@ func (p *core256) CaptureMoves(buf []Move) []Move {
 		return buf
 	}
 	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted &&
-		p.rs.Mechanisms&compiler.MechLeavingPromotion == 0 {
+		p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) == 0 {
 		if r := p.royals(p.side); r.Any() && !r.Many() {
 			target := p.byColor[p.side^1]
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {

@@ -167,7 +167,7 @@ func (p *core64) landingPromotions(buf []Move, start int, pt *compiler.PieceType
 	buf = buf[:start]
 	for _, m := range p.fxScratch {
 		to := m.To()
-		if m.Kind() != KindNormal || p.board[to] == NoPiece {
+		if m.Kind() != KindNormal || p.board[to] == NoPiece || to == m.From() {
 			buf = append(buf, m)
 			continue
 		}
@@ -257,7 +257,7 @@ func (p *core64) keepRoyals(buf []Move) []Move {
 // of a kick. It agrees with the lostRoyal that playing m records.
 func (p *core64) losesRoyal(m Move) bool {
 	to := m.To()
-	if m.Kind() != KindNormal || p.board[to] == NoPiece {
+	if m.Kind() != KindNormal || p.board[to] == NoPiece || to == m.From() {
 		return false
 	}
 	rs := p.rs

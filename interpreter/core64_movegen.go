@@ -499,7 +499,7 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 		if !path.From.Has(from) {
 			continue
 		}
-		w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf}
+		w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf, stop: NoSquare}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
 	}
@@ -528,7 +528,68 @@ func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], 
 	if p.gating && p.gates.Has(from) {
 		buf = p.gatedMoves(buf, start, len(buf), from, false)
 	}
+	if p.trading && len(buf) > start {
+		buf = p.tradeFilter(buf, start, p.board[from].Type())
+	}
 	return buf
+}
+
+// tradeFilter drops, from the moves buf[start:] of a man of type t, the captures the
+// trading rules bar (defs.Trading).
+func (p *core64) tradeFilter(buf []Move, start int, t int) []Move {
+	rs := p.rs
+	own := rs.TradeTypes>>uint(t)&1 != 0
+	if own && !rs.TradeGuarded || !own && p.strike == NoSquare {
+		return buf
+	}
+	n := start
+	for _, m := range buf[start:] {
+		if own && !p.guardedTrade(m) || !own && !p.counterstruck(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// tradable reports whether sq holds an enemy man of the trading types.
+func (p *core64) tradable(sq Square) bool {
+	pc := p.board[sq]
+	return pc != NoPiece && pc.Color() != p.side && p.rs.TradeTypes>>uint(pc.Type())&1 != 0
+}
+
+// counterstruck reports whether m, by a man not of the trading types, takes a man of those
+// types off the counterstrike square.
+func (p *core64) counterstruck(m Move) bool {
+	for _, sq := range [3]Square{m.Cap1(), m.Cap2(), m.To()} {
+		if sq != NoSquare && sq != m.From() && sq != p.strike && p.tradable(sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// guardedTrade reports whether m, by a man of the trading types, takes one of them that
+// stands beyond the squares next to its origin and that the enemy guards (the origin and
+// the stop counted empty), without taking on its stop a man that is not cheap.
+func (p *core64) guardedTrade(m Move) bool {
+	from, to := m.From(), m.To()
+	if to == from || !p.tradable(to) {
+		return false
+	}
+	rs := p.rs
+	if max(abs(rs.FileOf(to)-rs.FileOf(from)), abs(rs.RankOf(to)-rs.RankOf(from))) <= 1 {
+		return false
+	}
+	occ := p.occupied() &^ compiler.Bit64(from)
+	if st := m.Stop(); st != NoSquare {
+		if pc := p.board[st]; pc != NoPiece && pc.Color() != p.side && rs.TradeCheap>>uint(pc.Type())&1 == 0 {
+			return false
+		}
+		occ &^= compiler.Bit64(st)
+	}
+	var one [1]attack64
+	return p.attacks(to, p.side^1, occ, p.active(p.side^1), false, one[:]) > 0
 }
 
 // genInitial appends the first-move leaps of the man on from, which still has its right.
@@ -585,6 +646,9 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 			continue
 		}
 		for _, m := range buf[start:end] {
+			if m.Kind() == KindNormal && m.To() == m.From() {
+				continue // a path back to its origin leaves no square to enter
+			}
 			buf = append(buf, m.withGate(t, onPartner))
 		}
 	}
@@ -636,10 +700,10 @@ func (p *core64) emitAny(buf []Move, pt *compiler.PieceType[bb64], m Move) []Mov
 // emitPromotions is emit under every promotion rule: m promotes when it ends in the zone
 // or, with leaving, started there.
 func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
-	if !pr.Zone[p.side].Has(m.To()) && !pr.Zone[p.side].Has(m.From()) {
-		return append(buf, m) // leaving: it neither ends nor starts in the zone
+	if !pr.Zone[p.side].Has(m.To()) && !((pr.Leaving || pr.Entering) && pr.Zone[p.side].Has(m.From())) {
+		return append(buf, m) // it neither ends in the zone nor leaves it where leaving promotes
 	}
-	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects {
+	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects || pr.Entering {
 		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices() {
@@ -654,7 +718,10 @@ func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move
 // move into the part of the zone where promotion is compulsory); otherwise see
 // appendPromotions.
 func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
-	if p.capEffects && p.board[m.To()] != NoPiece {
+	if p.capEffects && p.board[m.To()] != NoPiece && m.To() != m.From() {
+		return append(buf, m)
+	}
+	if pr.Entering && !p.entersOrTakes(pr, m) {
 		return append(buf, m)
 	}
 	if pr.OnCapture && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
@@ -664,6 +731,21 @@ func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []
 		return append(buf, m)
 	}
 	return p.appendPromotions(buf, pr, m, m.To())
+}
+
+// entersOrTakes reports whether m may promote under promotion.entering: it ends where
+// promotion is always offered, enters the declared zone from outside, or captures with
+// one end in it.
+func (p *core64) entersOrTakes(pr *compiler.Promotion[bb64], m Move) bool {
+	from, to := m.From(), m.To()
+	if pr.HasAlways && pr.Always[p.side].Has(to) {
+		return true
+	}
+	in := pr.Declared[p.side]
+	if !in.Has(from) {
+		return in.Has(to)
+	}
+	return m.Cap1() != NoSquare || to != from && p.board[to] != NoPiece
 }
 
 // appendPromotions appends the promotions of m, which promotes with its piece ending on
@@ -986,6 +1068,8 @@ type walker64 struct {
 	capturable bb64
 	buf        []Move
 	found      bool
+	// stop is the square the walk stopped on (a leg with Stop), while it walks on from there.
+	stop Square
 }
 
 func (w *walker64) classify(sq Square) uint8 {
@@ -1066,6 +1150,9 @@ func (w *walker64) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if k >= leg.Min {
+			if leg.Stop {
+				w.stop = cur
+			}
 			w.leg(li+1, cur, c1, c2)
 			if w.found {
 				return
@@ -1079,11 +1166,16 @@ func (w *walker64) landOn(sq Square, cond uint8, c1, c2 Square) {
 		if !w.p.tb.Squares.Has(sq) {
 			return
 		}
-		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy
+		// (A path that stops may lead back to its origin, which it cannot attack.)
+		w.found = c1 == w.target || c2 == w.target || sq == w.target && cond == compiler.OnEnemy && sq != w.from
 		return
 	}
-	if !w.land.Has(sq) || sq == w.from || cond == compiler.OnEnemy && !w.capturable.Has(sq) {
+	if !w.land.Has(sq) || sq == w.from && !w.path.Stops || cond == compiler.OnEnemy && !w.capturable.Has(sq) {
 		return
 	}
-	w.buf = w.p.emitAny(w.buf, w.pt, newMove(w.from, sq).withCaptures(c1, c2))
+	m := newMove(w.from, sq).withCaptures(c1, c2)
+	if w.path.Stops {
+		m = m.withAux(w.stop)
+	}
+	w.buf = w.p.emitAny(w.buf, w.pt, m)
 }

@@ -72,10 +72,7 @@ func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t 
 	e.ToText = func() string { return rs.SquareName(h.to) }
 	byText := func(f func(t int, c Color) int) func(letter, side string) int {
 		return func(letter, side string) int {
-			if len(letter) != 1 {
-				return 0
-			}
-			t := rs.TypeOf(letter[0])
+			t := rs.TypeOfText(letter)
 			if t < 0 {
 				return 0
 			}

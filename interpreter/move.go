@@ -4,15 +4,16 @@ package interpreter
 // Move packs a move into 64 bits:
 //
 //	bits  0-7  from square      bits 8-15  to square (boards of up to 256 cells)
-//	bits 16-21 promotion type+1 bits 22-25 kind
+//	bits 16-22 promotion type+1 bits 23-25 kind
 //	bits 26-34 first capture in passing, square+1
 //	bits 35-43 second capture in passing, square+1
-//	bits 44-52 auxiliary square+1 (the castling partner)
+//	bits 44-52 auxiliary square+1 (the castling partner; a path's stop)
 //	bit  53    the move makes en-passant targets of the squares it passes
-//	bits 54-58 the type dropped (drops, exchanges)  bits 59-63 the type given (exchanges)
+//	bits 54-59 the type dropped (drops, exchanges)  bits 44-49 the type given (exchanges,
+//	           which have no auxiliary square)
 //
-// Other moves use bits 54-63 for gating: the gated type+1 in bits 54-58 when it enters on
-// the origin, in bits 59-63 when it enters on the castling partner's square.
+// Other moves use bits 54-61 for gating: the gated type+1 in bits 54-60, and bit 61 set
+// when it enters on the castling partner's square rather than on the origin.
 //
 // A capture on the destination square is not stored: it is whatever stands there.
 type Move uint64
@@ -39,7 +40,7 @@ const (
 const epFlag Move = 1 << 53
 
 // promotionMask covers the promotion field.
-const promotionMask = Move(0x3f) << 16
+const promotionMask = Move(0x7f) << 16
 
 // passedMask covers both squares captured in passing.
 const passedMask = Move(0x3ffff) << 26
@@ -53,10 +54,10 @@ func (m Move) From() Square { return Square(m & 0xff) }
 func (m Move) To() Square { return Square(m >> 8 & 0xff) }
 
 // Promotion is the promoted-to type, or -1.
-func (m Move) Promotion() int { return int(m>>16&0x3f) - 1 }
+func (m Move) Promotion() int { return int(m>>16&0x7f) - 1 }
 
 // Kind is KindNormal, KindCastle, KindEP or KindNull.
-func (m Move) Kind() int { return int(m >> 22 & 0xf) }
+func (m Move) Kind() int { return int(m >> 23 & 7) }
 
 // Cap1 is the first square captured in passing, or NoSquare.
 func (m Move) Cap1() Square { return Square(m>>26&0x1ff) - 1 }
@@ -67,30 +68,35 @@ func (m Move) Cap2() Square { return Square(m>>35&0x1ff) - 1 }
 // Aux is the castling partner's square, or NoSquare.
 func (m Move) Aux() Square { return Square(m>>44&0x1ff) - 1 }
 
+// Stop is the square a path's mover stopped on (defs.Leg.Stop), or NoSquare.
+func (m Move) Stop() Square {
+	if m.Kind() != KindNormal {
+		return NoSquare
+	}
+	return m.Aux()
+}
+
 // MakesEP reports whether the move leaves en-passant targets behind.
 func (m Move) MakesEP() bool { return m&epFlag != 0 }
 
 // Dropped is the type a drop or an exchange puts on the board.
-func (m Move) Dropped() int { return int(m >> 54 & 31) }
+func (m Move) Dropped() int { return int(m >> 54 & 63) }
 
 // Given is the type an exchange gives to the opponent.
-func (m Move) Given() int { return int(m >> 59 & 31) }
+func (m Move) Given() int { return int(m >> 44 & 63) }
 
 // Gated is the type a gating move puts on the board from the gating pool, or -1.
 func (m Move) Gated() int {
 	if m.IsDrop() {
 		return -1
 	}
-	if t := int(m >> 54 & 31); t > 0 {
-		return t - 1
-	}
-	return int(m>>59&31) - 1
+	return int(m>>54&0x7f) - 1
 }
 
 // GateSquare is where a gating move's gated piece enters: the origin, or the castling
 // partner's square.
 func (m Move) GateSquare() Square {
-	if m>>54&31 == 0 && m.Kind() == KindCastle {
+	if m&gatePartner != 0 {
 		return m.Aux()
 	}
 	return m.From()
@@ -100,10 +106,13 @@ func (m Move) GateSquare() Square {
 // partner's square.
 func (m Move) withGate(t int, onPartner bool) Move {
 	if onPartner {
-		return m | Move(t+1)<<59
+		m |= gatePartner
 	}
 	return m | Move(t+1)<<54
 }
+
+// gatePartner marks a gating move whose gated piece enters on the castling partner's square.
+const gatePartner Move = 1 << 61
 
 // gateMask covers the gating fields of a move that is not a drop.
 const gateMask = Move(0x3ff) << 54
@@ -116,12 +125,12 @@ func newDrop(sq Square, t int) Move { return newMove(sq, sq).withKind(KindDrop) 
 
 // newExchange gives a man of type give and drops one's own of type t on sq.
 func newExchange(sq Square, give, t int) Move {
-	return newMove(sq, sq).withKind(KindExchange) | Move(t)<<54 | Move(give)<<59
+	return newMove(sq, sq).withKind(KindExchange) | Move(t)<<54 | Move(give)<<44
 }
 
 // withPromotion sets the promotion of m, which has none yet, to type t (-1: none).
 func (m Move) withPromotion(t int) Move { return m | Move(t+1)<<16 }
-func (m Move) withKind(k int) Move      { return m | Move(k)<<22 }
+func (m Move) withKind(k int) Move      { return m | Move(k)<<23 }
 func (m Move) withAux(sq Square) Move   { return m | Move(sq+1)<<44 }
 
 // withCaptures stores up to two squares captured in passing, lower square first so that

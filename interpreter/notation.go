@@ -24,8 +24,8 @@ func (p *Position) Coord(m Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
-	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 {
-		return p.plainCoord(m)
+	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 || m.Stop() != NoSquare && m.Gated() < 0 {
+		return p.plainCoord(m) // a stop's square tells the move apart
 	}
 	var legal [256]Move
 	squares, rest := p.coordParts(m, p.legalMoves(legal[:0]))
@@ -41,16 +41,19 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 		to = m.Aux()
 	}
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)
+	if s := m.Stop(); s != NoSquare {
+		squares = rs.SquareName(m.From()) + rs.SquareName(s) + rs.SquareName(to)
+	}
 	if t := m.Promotion(); t >= 0 {
 		rest = p.promotionText(m, t)
 	}
-	if m.Cap1() != NoSquare && p.sharesText(m, to, legal) {
+	if m.Cap1() != NoSquare && m.Stop() == NoSquare && p.sharesText(m, to, legal) {
 		rest += p.passedCaptures(m, false)
 	}
 	if t := m.Gated(); t >= 0 {
 		// The gated man's letter; castling that gates on the partner's square is written
 		// from that square to the royal's, as Fairy-Stockfish writes it (h1e1h).
-		rest += strings.ToLower(string(rs.Piece(t).Letter))
+		rest += strings.ToLower(rs.Piece(t).LetterText)
 		if m.GateSquare() != m.From() {
 			squares = rs.SquareName(m.GateSquare()) + rs.SquareName(m.From())
 		}
@@ -73,6 +76,9 @@ func (p *Position) sharesText(m Move, to Square, legal []Move) bool {
 func (p *Position) plainCoord(m Move) string {
 	rs := p.Ruleset()
 	s := rs.SquareName(m.From()) + rs.SquareName(p.coordTo(m))
+	if st := m.Stop(); st != NoSquare {
+		s = rs.SquareName(m.From()) + rs.SquareName(st) + rs.SquareName(m.To())
+	}
 	if t := m.Promotion(); t >= 0 {
 		s += p.promotionText(m, t)
 	}
@@ -93,7 +99,7 @@ func (p *Position) promotionText(m Move, t int) string {
 			return "-" // back to the piece it promoted from (a turn-over)
 		}
 	}
-	return strings.ToLower(string(rs.Piece(t).Letter))
+	return strings.ToLower(rs.Piece(t).LetterText)
 }
 
 // coordTo is the destination coordinate notation shows for m.
@@ -158,7 +164,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 			s = "O-O"
 		}
 		if t := m.Gated(); t >= 0 {
-			s += "/" + string(rs.Piece(t).Letter) + rs.SquareName(m.GateSquare())
+			s += "/" + rs.Piece(t).LetterText + rs.SquareName(m.GateSquare())
 		}
 		return s
 	}
@@ -169,6 +175,24 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	capture := p.At(to) != NoPiece && !inPlace || m.Cap1() != NoSquare
 	var b strings.Builder
 	b.WriteString(pt.SAN)
+	if st := m.Stop(); st != NoSquare {
+		// A move that stops on the way names its origin and its stop (Nd4xe5-d4: a capture
+		// on e5, back to d4), as many moves may join the same squares.
+		b.WriteString(rs.SquareName(m.From()))
+		for _, sq := range []Square{st, to} {
+			switch {
+			case sq == m.Cap1() || sq == m.Cap2() || sq != m.From() && p.At(sq) != NoPiece:
+				b.WriteString("x")
+			default:
+				b.WriteString("-")
+			}
+			b.WriteString(rs.SquareName(sq))
+		}
+		if t := m.Promotion(); t >= 0 {
+			b.WriteString("=" + sanPieceText(rs, t))
+		}
+		return b.String()
+	}
 	if pt.SAN == "" {
 		b.WriteString(p.letterlessOrigin(m, legal, capture))
 	} else {
@@ -196,7 +220,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		b.WriteString("=" + sanPieceText(rs, t))
 	}
 	if t := m.Gated(); t >= 0 {
-		b.WriteString("/" + string(rs.Piece(t).Letter))
+		b.WriteString("/" + rs.Piece(t).LetterText)
 	}
 	return b.String()
 }
@@ -207,13 +231,13 @@ func sanPieceText(rs *compiler.Ruleset, t int) string {
 	if l := rs.Piece(t).Promoted; l != 0 {
 		return "+" + string(l)
 	}
-	return string(rs.Piece(t).Letter)
+	return rs.Piece(t).LetterText
 }
 
 // sanKey keeps what two moves must share to need their origins told apart in SAN:
 // destination, promotion, kind and the squares captured in passing (not the origin, the
 // castling partner or the en-passant flag).
-const sanKey = Move(0xff<<8|0x3f<<16|0xf<<22) | passedMask
+const sanKey = Move(0xff<<8|0x7f<<16|0x7<<23) | passedMask
 
 // rivals reports whether another legal move of a piece written with the same SAN letter
 // shares m's destination, promotion and captures, and whether one of those starts on m's
@@ -310,7 +334,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		// Long algebraic notation (e2-e4, Ng1-f3, e7xd8=Q): the coordinate move it names,
 		// made by a piece of the letter given, if any.
 		m, err := p.ParseMove(g[2] + g[3] + strings.ToLower(g[4]))
-		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == string(p.Ruleset().Piece(p.At(m.From()).Type()).Letter)) {
+		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).LetterText) {
 			return m, nil
 		}
 	}
@@ -451,7 +475,7 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	}
 	pt := rs.Piece(p.At(m.From()).Type())
 	letter, file, rank, capt, to, promo := g[1], g[2], g[3], g[4], g[5], g[6]
-	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != string(pt.Letter) {
+	if letter != pt.SAN && !(letter == "" && pt.SAN == "") && letter != pt.LetterText {
 		return false
 	}
 	if rs.SquareName(m.To()) != to {
@@ -498,7 +522,7 @@ func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 		if lm.Promotion() < 0 {
 			continue
 		}
-		letter := string(rs.Piece(lm.Promotion()).Letter)
+		letter := rs.Piece(lm.Promotion()).LetterText
 		coord, san := p.plainCoord(lm), p.sanBody(lm, legal)
 		switch {
 		case strings.EqualFold(strings.TrimSuffix(coord, strings.ToLower(letter)), text):
@@ -538,7 +562,7 @@ func Opponent(c Color) Color { return c ^ 1 }
 // SAN letter (a pawn) is written with its letter in drops, P@g5, as protocols do.
 func (p *Position) dropText(m Move, san bool) string {
 	rs := p.Ruleset()
-	letter := func(t int) string { return string(rs.Piece(t).Letter) }
+	letter := func(t int) string { return rs.Piece(t).LetterText }
 	to := rs.SquareName(m.To())
 	if m.Kind() == KindDrop {
 		if m.Promotion() >= 0 {
@@ -572,7 +596,7 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 		if l == "" {
 			return -1
 		}
-		return rs.TypeOf(l[0])
+		return rs.TypeOfText(l)
 	}
 	for _, l := range []string{give, take, g[5]} {
 		if l != "" && typeOf(l) < 0 {
@@ -630,7 +654,7 @@ func (p *Position) parseNamedCapture(in, mover, victim string, legal []Move) (Mo
 		if v == NoPiece || v.Color() == p.Side() || rs.Piece(v.Type()).Letter != victim[0] {
 			continue
 		}
-		if pt := rs.Piece(p.At(m.From()).Type()); pt.SAN != mover && string(pt.Letter) != mover {
+		if pt := rs.Piece(p.At(m.From()).Type()); pt.SAN != mover && pt.LetterText != mover {
 			continue
 		}
 		if len(hits) > 0 && hits[0].From() == m.From() && hits[0].To() == m.To() {

@@ -62,6 +62,9 @@ type pairSpec struct {
 	borrow        bool // borrow-moves: a man moves as the friendly man directly behind it
 	noMateIllegal bool // drops (switched on with it) no-mate: [P] with no-mate-illegal: a pawn drop in front of the enemy king leaving no legal move is no move
 	inPlace       bool // promotion.in-place: a pawn on ranks 6-7 (the last one anywhere) promotes where it stands or by a step of the new type, attacking no enemy man and giving no check
+	pathStop      bool // knights also step out and on or back, stopping between (a lion's double move)
+	entering      bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
+	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
 }
 
 // A mechanism is one fragment of the matrix.
@@ -112,6 +115,9 @@ var pairMechanisms = []mechanism{
 	{"borrow-moves", func(s *pairSpec) { s.borrow = true }},
 	{"drop-no-mate-illegal", func(s *pairSpec) { s.drops, s.noMate, s.noMateIllegal = true, true, true }},
 	{"in-place-promotion", func(s *pairSpec) { s.inPlace = true }},
+	{"path-stop", func(s *pairSpec) { s.pathStop = true }},
+	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
+	{"trading", func(s *pairSpec) { s.trading = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -176,6 +182,20 @@ var pairConflicts = map[string]string{
 	"pool-promotion×in-place-promotion":       "validation: from-pool does not combine with in-place",
 	"shogi-promotion×in-place-promotion":      "validation: optional, leaving and forced do not combine with in-place",
 	"promotion-on-capture×in-place-promotion": "validation: on-capture does not combine with in-place",
+	// Rejected by validation: the counterstrike square is kept in the en-passant field;
+	// entering does not combine with on-capture.
+	"en-passant×trading":                      "validation: trading.counterstrike cannot be combined with en passant",
+	"promotion-on-capture×entering-promotion": "validation: promotion.entering does not combine with on-capture",
+	// Both set the pawn's promotion.
+	"pool-promotion×entering-promotion":  "both set the pawn's promotion (from a pool, or entering the camp)",
+	"shogi-promotion×entering-promotion": "both set the pawn's promotion (leaving the camp, or entering it)",
+	// Immune knights are never taken: no trade of knights is ever made.
+	"immune×trading": "immune knights are never taken, so no trade is barred",
+	// A capture blows up the capturer and the game ends within a few captures: the seeded
+	// playouts never see a knight taken by another man (no counterstrike square).
+	"explode×trading": "no knight falls to another man before the explosions end the game",
+	// Both set the pawn's promotion.
+	"in-place-promotion×entering-promotion": "both set the pawn's promotion (in place, or entering the camp)",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -293,6 +313,9 @@ func (s *pairSpec) render(name string) string {
 	if s.pathTypes {
 		w("  middle: {ranks: [2, 3, 4, 5, 6, 7]}")
 	}
+	if s.entering {
+		w("  camp: {ranks: [6, 7, 8]}")
+	}
 	w("pieces:")
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
@@ -313,7 +336,22 @@ func (s *pairSpec) render(name string) string {
 		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}]}")
 		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]}")
 	}
-	if s.pathTypes {
+	if s.pathStop {
+		// A lion's double moves along a line: on, or back to the origin (a capture
+		// without moving, or a pass), and a turn.
+		w("  - name: Knight")
+		w("    letter: N")
+		w("    value: 320")
+		w("    immune: %v", s.immune)
+		w("    moves:")
+		w("      - {leap: [1, 2]}")
+		w("      - {path: [{step: [1, 0], on: [empty, enemy], capture: true, stop: true}, {step: [1, 0]}]}")
+		w("      - {path: [{step: [1, 0], on: [empty, enemy], capture: true, stop: true}, {step: [-1, 0]}]}")
+		w("      - {path: [{step: [1, 1], on: [empty, enemy], capture: true, stop: true}, {step: [0, 1]}]}")
+		if s.pathTypes {
+			w("      - {path: [{step: [1, 0], range: [0, 0]}, {step: [1, 0], on: [friend, enemy], not: [N]}, {step: [1, 0], range: [1, 0], not: [N]}], within: middle}")
+		}
+	} else if s.pathTypes {
 		w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}, {path: [{step: [1, 0], range: [0, 0]}, {step: [1, 0], on: [friend, enemy], not: [N]}, {step: [1, 0], range: [1, 0], not: [N]}], within: middle}]}", s.immune)
 	} else {
 		w("  - {name: Knight, letter: N, value: 320, immune: %v, moves: [{leap: [1, 2]}]}", s.immune)
@@ -337,6 +375,8 @@ func (s *pairSpec) render(name string) string {
 		promo = "zone: camp, to: [T, Q], optional: true, leaving: true, forced: last-rank"
 	case s.inPlace:
 		promo = "zone: camp, to: [Q, R, N]"
+	case s.entering:
+		promo = "zone: camp, to: [Q, R, B, N], optional: true, entering: true, always: last-rank"
 	}
 	if s.inPlace {
 		// (With the keys of another promotion, rejected by validation: see pairConflicts.)
@@ -358,6 +398,10 @@ func (s *pairSpec) render(name string) string {
 	if s.castling {
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
+	trading := ""
+	if s.trading {
+		trading = "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}"
+	}
 	if s.statuses() {
 		flags := ""
 		if s.bounce {
@@ -366,15 +410,17 @@ func (s *pairSpec) render(name string) string {
 		w("statuses: [{name: stunned, duration: %d%s}]", s.duration(), flags)
 		switch {
 		case s.bounce && s.kick:
-			w("capture: {effect: bounce, status: stunned, kick: stunned}")
+			w("capture: {effect: bounce, status: stunned, kick: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		case s.bounce:
-			w("capture: {effect: bounce, status: stunned}")
+			w("capture: {effect: bounce, status: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		default:
-			w("capture: {effect: replace, kick: stunned}")
+			w("capture: {effect: replace, kick: stunned%s}", strings.TrimSuffix(", "+trading, ", "))
 		}
 	}
 	if s.explode {
-		w("capture: {explode: {steps: [[1, 0], [1, 1]], spare: [P]}}")
+		w("capture: {explode: {steps: [[1, 0], [1, 1]], spare: [P]}%s}", strings.TrimSuffix(", "+trading, ", "))
+	} else if trading != "" && !s.statuses() {
+		w("capture: {%s}", trading)
 	}
 	if s.hands() {
 		w("hands:")
@@ -818,7 +864,7 @@ func expectedChange(p *Position, m Move) menChange {
 		}
 	}
 	lost := false
-	if m.Kind() == KindNormal && p.At(to) != NoPiece && to != from { // (from = to: a promotion in place)
+	if m.Kind() == KindNormal && p.At(to) != NoPiece && to != from { // from = to: a promotion in place, or a path that stops and ends on its origin
 		df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
 		g := gcd(abs(df), abs(dr))
 		dx, dy := df/g, dr/g
@@ -929,6 +975,9 @@ func tallyPosition(p *Position, seen map[string]int) {
 	if p.Frozen(compiler.White).Any() || p.Frozen(compiler.Black).Any() {
 		seen["freeze"]++
 	}
+	if rs.Counterstrike && strings.Fields(p.FEN())[3] != "-" {
+		seen["trading"]++ // a counterstrike square stands
+	}
 	if rs.RoyalOptional && held(p, p.Side(), 'K') == 0 {
 		seen["royal-optional"]++ // a side without a royal piece to move
 	}
@@ -988,8 +1037,13 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 	case KindExchange:
 		seen["exchange"]++
 	case KindNormal:
-		if m.Cap1() != NoSquare {
+		if m.Stop() != NoSquare {
+			seen["path-stop"]++
+		} else if m.Cap1() != NoSquare {
 			seen["multi-capture"]++
+		}
+		if m.Promotion() >= 0 && rs.Piece(p.At(m.From()).Type()).Promotion.Entering {
+			seen["entering-promotion"]++
 		}
 		if rs.Explode && exploding(p, m) {
 			seen["explode"]++

@@ -26,9 +26,11 @@ func testSearchQueries(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		// Attacks are captures ignoring where a piece may land, immunity, and whether a
-		// promotion finds its piece in a pool (a pawn on the seventh attacks the eighth).
-		exact := rs.Mechanisms&(compiler.MechRestrictedLanding|compiler.MechImmune|compiler.MechPoolPromotion) == 0
+		// Attacks are captures ignoring where a piece may land, immunity, whether a
+		// promotion finds its piece in a pool (a pawn on the seventh attacks the eighth),
+		// and the trading rules (a lion attacks a guarded lion it may not take).
+		exact := rs.Mechanisms&(compiler.MechRestrictedLanding|compiler.MechImmune|compiler.MechPoolPromotion|
+			compiler.MechGuardedTrade|compiler.MechCounterstrike) == 0
 		rng := rand.New(rand.NewSource(5))
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}

@@ -20,12 +20,14 @@ import (
 // shogiopsVariants are the shogi family: Chimera's name, shogiops' rules name ("" where
 // shogiops has no such variant), the depth the start position is counted to, the depth
 // the random positions are counted to (shortDepth in -short mode, which also caps the
-// start's depth there), and positions whose tree, to the depth given, holds pawn drops
-// that mate (see TestShogiopsCrossCheck), counted in -short mode too.
+// start's depth there), positions whose tree, to the depth given, holds pawn drops
+// that mate (see TestShogiopsCrossCheck), counted in -short mode too, and other positions
+// that reach the variant's special rules (counted to shortDepth at most in -short mode).
 var shogiopsVariants = []struct {
 	name, rules                   string
 	startDepth, depth, shortDepth int
 	pawnDropMates                 []shogiopsProbe
+	probes                        []shogiopsProbe
 }{
 	{"shogi", "standard", 4, 3, 2, []shogiopsProbe{
 		// Sente's P*1b mates at the root: the gold guards it, gote's own lance fills 2a.
@@ -36,24 +38,41 @@ var shogiopsVariants = []struct {
 		// 2, and 64 at ply 3.
 		{"4rg2b/4k3p/1pnL2+PP1/+P1pPpBp1l/6PnP/P2gGP1p1/S3Pp1RL/LS2G1S1S/1N2K2N1 w Pp 128", 3},
 		{"+Lrb3b1l/s2g1lp1s/5p+R1n/1pppP2pk/p1PNp1PP1/5P2p/PP1PG2G1/2K4Sg/N1S4N1 b lp 107", 3},
-	}},
+	}, nil},
 	{"minishogi", "minishogi", 5, 4, 3, []shogiopsProbe{
 		{"3rk/5/4G/5/K4 b P 1", 3},
 		// From shogiops' random play (seed 1, ply 36): two pawn-drop mates at ply 3.
 		{"+Rb3/1s2k/1Bg1p/2S2/1G1K1 b Pr 37", 3},
+	}, nil},
+	{"kyotoshogi", "kyotoshogi", 5, 4, 3, nil, nil},
+	{"dobutsu", "", 0, 0, 0, nil, nil},
+	{"chushogi", "chushogi", 3, 3, 2, nil, []shogiopsProbe{
+		// From shogiops' random play biased to captures, lions first (seed 7): a lion
+		// just taken by a man that is not a lion (the counterstrike square in the hands
+		// field: 6g, 7e, 4g) ...
+		{"lfcsgekg1cfl/a1b1txotsb1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/6H5/1P1IP1P1I3/P1PP1P1PPPPP/MVR1DNQDHRVM/A1BOT1XT1B1A/LFCSGKEGSCFL w 6g 14", 3},
+		{"lfcsgekgscfl/a1b1txotdb1a/mvr1d3hrvm/pppp2pppppp/5h2i3/3ip7/12/3I4I3/2PPDPPPPPPP/MqRH2QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b 7e 29", 3},
+		{"lfcsgek1scfl/av1dtxogtb1a/m1r2q1dhrvm/1pphpppppppp/p7i3/12/8I3/3IPHP5/PPPP1P1PPPPP/MVR1D1QDHRVM/A1B1TOXTGB1A/LFCSGKE1SCFL w 4g 30", 3},
+		// ... horned falcons and soaring eagles (promoted dragons and horses) to move ...
+		{"l2sg1kgsdfl/2Q4t1b1a/4er4v1/m2p2o3pm/R10p/7p4/6P1i3/P6P4/1M+h1XP2P1PP/6T1D2M/A1BG1OK5/LFC1TSE+r2+hL w - 124", 3},
+		{"1f2tekg2fl/l5ot1v1a/a3dxr5/4pppp4/10p1/12/1v3P6/P11/4X3PPPP/6R2V1M/3H1G1TDB1A/L1C+d1KEGSCFL w - 106", 3},
+		{"lf1k1etgscfl/a5s4a/c9vm/m1p1ptp1o1pp/p4p6/12/4P4p2/P1P2GP2+h1P/1P3P4PM/1M2SD2T1V1/A1R2OX1SB1A/LFCTGK2E1FL w - 128", 3},
+		// ... and a lion two squares from a guarded enemy lion.
+		{"l1+Rsgekgscfl/fv2txo1tb1a/m2bdq1dhrvm/pp1ppppppppp/6n1i3/12/6N5/7PI3/PP1PPP2PPPP/M2HD1QD1R1M/AVBSTOXT2VA/LFC1GKEGSCFL b - 31", 3},
+		{"lf1sgekgscfl/a1bctxot1b1a/mvrhdq1dhrvm/ppppppppp1p1/8ip1p/3i8/7nI3/3I1N4P1/PPPPPPPPPP1P/MVRHD1QDHRVM/A1B1TOXT1BFA/LFCSGKEGSC1L w - 18", 3},
+		{"lf1sgekgs2l/a1bctxotcbfa/2rhdq1dhrvm/Q1p1p1pppppp/4n3i3/3p1p6/3N8/6P1I3/P1PPPP1PPPPP/1M+vTD2DHRVM/AVBH1OXTSBFA/LFCSGKEG1C1L w - 44", 3},
+		// A lion that can take the last king: the game ends there (no move is counted after).
+		{"12/12/12/12/12/4k7/4g7/4N7/12/12/12/11K b - 1", 3},
 	}},
-	{"kyotoshogi", "kyotoshogi", 5, 4, 3, nil},
-	{"dobutsu", "", 0, 0, 0, nil},
-	{"chushogi", "chushogi", 0, 0, 0, nil},
 	// Both refuse a pawn drop that mates, as shogiops does (hands.drops.no-mate-illegal).
 	{"annanshogi", "annanshogi", 4, 3, 2, []shogiopsProbe{
 		// P*5b would mate: the pawn moves as the gold behind it, which guards it.
 		{"4k4/9/4G4/9/9/9/9/9/K8 b P 1", 3},
-	}},
+	}, nil},
 	{"checkshogi", "checkshogi", 4, 3, 2, []shogiopsProbe{
 		// P*1b would mate as in shogi, so it is no move; any other check wins at once.
 		{"7lk/9/8G/9/9/9/9/9/K8 b P 1", 3},
-	}},
+	}, nil},
 }
 
 // shogiopsProbe is a position (shogiops' SFEN) and the depth it is counted to.
@@ -323,7 +342,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := usi.SFENFromFEN(start.FEN()), shogiopsToFSF(v.rules, games.Start); got != want {
+			if got, want := board.SFENFromFEN(start.FEN()), shogiopsToFSF(v.rules, games.Start); got != want {
 				t.Errorf("start position: Chimera's %s (SFEN %s), shogiops' %s", start.FEN(), got, games.Start)
 			}
 
@@ -343,6 +362,15 @@ func TestShogiopsCrossCheck(t *testing.T) {
 				reqs = append(reqs, shogiopsRequest{Variant: v.rules, SFEN: pr.sfen, Depth: pr.depth, Divide: true})
 				names = append(names, fmt.Sprintf("pawn-drop mate #%d", i))
 			}
+			lastMateProbe := len(reqs)
+			for i, pr := range v.probes {
+				d := pr.depth
+				if testing.Short() {
+					d = min(d, v.shortDepth)
+				}
+				reqs = append(reqs, shogiopsRequest{Variant: v.rules, SFEN: pr.sfen, Depth: d, Divide: true})
+				names = append(names, fmt.Sprintf("probe #%d", i))
+			}
 			replies, err := r.perft(reqs)
 			if err != nil {
 				t.Fatal(err)
@@ -361,7 +389,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					continue
 				}
 				sfen := shogiopsToFSF(v.rules, q.SFEN)
-				fen, err := usi.FENFromSFEN(sfen, pools)
+				fen, err := board.FENFromSFEN(sfen, pools)
 				if err != nil {
 					t.Errorf("%s: %v", names[i], err)
 					continue
@@ -371,7 +399,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					t.Errorf("%s: Chimera cannot read shogiops' SFEN %s as FEN %s: %v", names[i], q.SFEN, fen, err)
 					continue
 				}
-				switch got := usi.SFENFromFEN(p.FEN()); {
+				switch got := board.SFENFromFEN(p.FEN()); {
 				case got == sfen:
 				case v.rules == "kyotoshogi" && shogiopsHandSorted(got) == shogiopsHandSorted(sfen):
 					if !orderNoted {
@@ -381,7 +409,7 @@ func TestShogiopsCrossCheck(t *testing.T) {
 				default:
 					t.Errorf("%s: SFEN round trip: Chimera reads shogiops' %s (FEN %s) and writes %s (SFEN %s)", names[i], q.SFEN, fen, p.FEN(), got)
 				}
-				if i >= firstProbe && !slices.ContainsFunc(a.PawnDropMates, func(n int64) bool { return n > 0 }) {
+				if i >= firstProbe && i < lastMateProbe && !slices.ContainsFunc(a.PawnDropMates, func(n int64) bool { return n > 0 }) {
 					t.Errorf("%s %s: shogiops refuses no pawn drop to depth %d, so the position checks nothing", names[i], q.SFEN, q.Depth)
 				}
 
@@ -418,8 +446,8 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d of %d positions agree with shogiops (start to depth %d, %d random to depth %d, %d with pawn-drop mates); Chimera's counts include %d pawn-drop mates, in %d positions, that shogiops refuses",
-				agreed, len(reqs), startDepth, count, depth, len(v.pawnDropMates), mates, matePositions)
+			t.Logf("%d of %d positions agree with shogiops (start to depth %d, %d random to depth %d, %d with pawn-drop mates, %d others); Chimera's counts include %d pawn-drop mates, in %d positions, that shogiops refuses",
+				agreed, len(reqs), startDepth, count, depth, len(v.pawnDropMates), len(v.probes), mates, matePositions)
 		})
 	}
 }

@@ -1,5 +1,5 @@
 // Tactics: forced wins in one, two and three moves for the seed variants and for chess,
-// Capablanca, crazyhouse, antichess, three-check and atomic. Every position is first proved by a plain full-width
+// Capablanca, crazyhouse, antichess, three-check, atomic and chu shogi. Every position is first proved by a plain full-width
 // minimax written here, independent of the engine (legal moves, Make/Unmake and the
 // interpreter's verdicts on decided games only), then the engine must find the win with
 // its exact distance, Mate minus the plies, within a fixed node budget.
@@ -98,6 +98,13 @@ var tactics = []struct {
 	{"two-rook mate", "janggi", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1, "b1b10"},
 	// Atomic: Nxe7 blows up the pawns around e7 and the king on e8.
 	{"king exploded", "atomic", "4k3/3ppp2/2N5/8/8/8/8/4K3 w - - 0 1", 1, "c6e7"},
+
+	// Chu shogi: the lion takes the king two squares away, by a jump or by two steps (over
+	// the gold e6, taking it on the way, or by d6 or f6), whichever way.
+	{"lion takes the king", "chushogi", "12/12/12/12/12/4k7/4g7/4N7/12/12/12/11K w - - 0 1", 1, ""},
+	// The king e8, boxed in by its own pawns, is three squares from the lion: a move brings
+	// the lion two squares from every square the king can reach, and it falls next move.
+	{"lion hunts the king in two", "chushogi", "12/12/12/3ppp6/4k7/12/12/4N7/12/12/12/11K w - - 0 1", 3, ""},
 }
 
 func TestTactics(t *testing.T) {

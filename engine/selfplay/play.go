@@ -194,7 +194,7 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 	}
 	for t, ok := range moved {
 		if ok {
-			g.Moved += string(rs.Piece(t).Letter)
+			g.Moved += rs.Piece(t).LetterText
 		}
 	}
 	g.Millis = time.Since(start).Milliseconds()

@@ -28,7 +28,7 @@ func Pieces(rs *compiler.Ruleset, fens []string) []PieceInfo {
 	out := make([]PieceInfo, rs.NumPieces())
 	for t := range out {
 		pt := rs.Piece(t)
-		out[t] = PieceInfo{Letter: string(pt.Letter), Name: pt.Name, Royal: pt.Royal, Value: pt.Value, typeCode: t}
+		out[t] = PieceInfo{Letter: pt.LetterText, Name: pt.Name, Royal: pt.Royal, Value: pt.Value, typeCode: t}
 	}
 	seen := map[string]bool{}
 	for _, fen := range fens {

@@ -32,7 +32,7 @@ func Handicaps(rs *compiler.Ruleset, fen string) ([]int, error) {
 }
 
 // PairingName names the handicap of removing one piece of type t: "-N".
-func PairingName(rs *compiler.Ruleset, t int) string { return "-" + string(rs.Piece(t).Letter) }
+func PairingName(rs *compiler.Ruleset, t int) string { return "-" + rs.Piece(t).LetterText }
 
 // ValueSpecs describes the handicap games for piece values: for each type of types, in
 // that order, perType games (made even) from fen with one piece of that type removed from
@@ -71,7 +71,7 @@ func ValueSpecs(rs *compiler.Ruleset, fen string, types []int, perType, randomPl
 // TradeName names the trade of a piece of type a for one of type b: "N:B", the side
 // without the N against the side without the B.
 func TradeName(rs *compiler.Ruleset, a, b int) string {
-	return string(rs.Piece(a).Letter) + ":" + string(rs.Piece(b).Letter)
+	return rs.Piece(a).LetterText + ":" + rs.Piece(b).LetterText
 }
 
 // TradeSpecs describes the games of traded pairs: for each pair {a, b} of trades, perPair

@@ -49,8 +49,8 @@ func (b Board) chimeraSquare(s string) (string, string, bool) {
 	return string(rune('a'+b.Files-n)) + strconv.Itoa(r), s[len(g[0]):], true
 }
 
-// MoveToUSI writes a move given in Chimera's coordinate notation (c3c4+, P@e5) as USI does
-// (7g7f+, P*5e). Text it cannot read comes back unchanged.
+// MoveToUSI writes a move given in Chimera's coordinate notation (c3c4+, P@e5, and a move
+// that stops on the way, e4e5e6) as USI does (7g7f+, P*5e, 8h8g8f). Text it cannot read comes back unchanged.
 func (b Board) MoveToUSI(m string) string {
 	if piece, sq, ok := strings.Cut(m, "@"); ok {
 		if to, rest, ok := b.square(sq); ok && rest == "" {
@@ -62,6 +62,10 @@ func (b Board) MoveToUSI(m string) string {
 	to, rest, ok2 := b.square(rest)
 	if !ok1 || !ok2 {
 		return m
+	}
+	if last, more, ok := b.square(rest); ok {
+		// A move that stops on the way (a path with a stop: 7g7f7e) names three squares.
+		return from + to + last + more
 	}
 	return from + to + rest
 }
@@ -80,12 +84,20 @@ func (b Board) MoveFromUSI(m string) string {
 	if !ok1 || !ok2 {
 		return m
 	}
+	if last, more, ok := b.chimeraSquare(rest); ok {
+		return from + to + last + more
+	}
 	return from + to + rest
 }
 
 // FENFromSFEN turns an SFEN (board, side b or w, hand, move count) into a FEN of a variant
 // with a pool (pools says so): b, the side that moves first, is Chimera's White.
-func FENFromSFEN(sfen string, pools bool) (string, error) {
+func FENFromSFEN(sfen string, pools bool) (string, error) { return Board{}.FENFromSFEN(sfen, pools) }
+
+// FENFromSFEN is the package's FENFromSFEN on a board of b's size, where a variant without
+// pools may also hold a square of the board in the hands field (the counterstrike square of
+// the trading rules, as shogiops writes it): the FEN's en-passant field gets it.
+func (b Board) FENFromSFEN(sfen string, pools bool) (string, error) {
 	f := strings.Fields(sfen)
 	if len(f) < 2 || len(f) > 4 {
 		return "", fmt.Errorf("SFEN %s: expected the board, the side to move (b or w), the pieces in hand and the move count", defs.Quote(sfen))
@@ -95,7 +107,10 @@ func FENFromSFEN(sfen string, pools bool) (string, error) {
 		return "", fmt.Errorf("SFEN %s: the side to move must be b or w, found %s", defs.Quote(sfen), defs.Quote(f[1]))
 	}
 	var hand strings.Builder
-	if len(f) > 2 && f[2] != "-" {
+	ep := "-"
+	if sq, rest, ok := b.chimeraSquare(f[min(2, len(f)-1)]); ok && rest == "" && len(f) > 2 && !pools {
+		ep = sq
+	} else if len(f) > 2 && f[2] != "-" {
 		n := 0
 		for _, ch := range f[2] {
 			switch {
@@ -126,12 +141,17 @@ func FENFromSFEN(sfen string, pools bool) (string, error) {
 	} else if hand.Len() > 0 {
 		return "", fmt.Errorf("SFEN %s: pieces in hand, but the variant has no hands", defs.Quote(sfen))
 	}
-	return fmt.Sprintf("%s %s - - 0 %d", board, side, fullmove), nil
+	return fmt.Sprintf("%s %s - %s 0 %d", board, side, ep, fullmove), nil
 }
 
 // SFENFromFEN writes a Chimera FEN as an SFEN: the board, b or w for the side to move, the
 // pieces in hand (- for none) and the move count in plies from 1.
-func SFENFromFEN(fen string) string {
+func SFENFromFEN(fen string) string { return Board{}.SFENFromFEN(fen) }
+
+// SFENFromFEN is the package's SFENFromFEN on a board of b's size: a FEN without pools whose
+// en-passant field holds a square (the counterstrike square of the trading rules) has the
+// square written in the hands field, as shogiops writes it.
+func (b Board) SFENFromFEN(fen string) string {
 	f := strings.Fields(fen)
 	if len(f) < 2 {
 		return fen
@@ -176,6 +196,9 @@ func SFENFromFEN(fen string) string {
 	h := out.String()
 	if h == "" {
 		h = "-"
+	}
+	if sq, rest, ok := b.square(f[min(3, len(f)-1)]); ok && rest == "" && len(f) > 3 && !strings.Contains(f[0], "[") {
+		h = sq
 	}
 	return fmt.Sprintf("%s %s %s %d", board, side, h, ply)
 }

@@ -202,7 +202,7 @@ func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 		mj.Partner = rs.SquareName(m.Aux())
 	}
 	if t := m.Promotion(); t >= 0 {
-		mj.Promotion = string(rs.Piece(t).Letter)
+		mj.Promotion = rs.Piece(t).LetterText
 	}
 	for _, sq := range []interpreter.Square{m.Cap1(), m.Cap2()} {
 		if sq != interpreter.NoSquare {

@@ -199,7 +199,7 @@ type pieceJSON struct {
 func describeVariant(rs *compiler.Ruleset) variantJSON {
 	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}}
 	for t := range rs.NumPieces() {
-		v.Pieces = append(v.Pieces, pieceJSON{Letter: string(rs.Piece(t).Letter), Name: rs.Def.Pieces[t].Name})
+		v.Pieces = append(v.Pieces, pieceJSON{Letter: rs.Piece(t).LetterText, Name: rs.Def.Pieces[t].Name})
 	}
 	for _, st := range rs.Setups() {
 		v.Setups = append(v.Setups, st.Name)

@@ -138,6 +138,14 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 		if m.To() != m.From() && !kingStepTo(p, m) {
 			return c.ToXB(name(m.From()) + name(m.To()))
 		}
+	case m.Stop() != interpreter.NoSquare && m.Gated() < 0:
+		// A move that stops on the way (a path with a stop): two legs through the stop, e4e5,e5e6
+		// or, back to the origin, e4e5,e5e4.
+		last := name(m.Stop()) + name(m.To())
+		if t := m.Promotion(); t >= 0 {
+			last += strings.ToLower(rs.Piece(t).LetterText)
+		}
+		return c.ToXB(name(m.From()) + name(m.Stop()) + "," + last)
 	case m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindEP && !m.IsDrop():
 		caps := []interpreter.Square{m.Cap1()}
 		if m.Cap2() != interpreter.NoSquare {
@@ -152,7 +160,7 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 		}
 		last := name(at) + name(m.To())
 		if t := m.Promotion(); t >= 0 {
-			last += strings.ToLower(string(rs.Piece(t).Letter))
+			last += strings.ToLower(rs.Piece(t).LetterText)
 		}
 		return c.ToXB(strings.Join(append(legs, last), ","))
 	}
@@ -203,6 +211,12 @@ func (c Codec) ParseMove(p *interpreter.Position, s string) (interpreter.Move, e
 			mids = append(mids, g[1])
 		}
 		to, promo = g[2], g[3]
+	}
+	if len(mids) == 1 {
+		// The legs of a move that stops: its coordinates name the stop (e4e5e6).
+		if m, err := p.ParseMove(from + mids[0] + to + promo); err == nil && m.Stop() != interpreter.NoSquare {
+			return m, nil
+		}
 	}
 	if len(mids) > 0 {
 		if m, err := p.ParseMove(from + to + promo + "x" + strings.Join(mids, "x")); err == nil {

@@ -18,7 +18,10 @@
 //       tree shogiops refuses only because they would checkmate (uchifuzume): moves that
 //       Fairy-Stockfish 11.1 counts as legal (the mate then loses for the dropper), so its
 //       perft at depth i is ni + mi (a position mated so has no moves, so adds nothing
-//       deeper). With "divide", also "divide": {"7g7f": [n, m], ...}: each root move in USI
+//       deeper). In chushogi a double move of a piece with a lion's power is
+//       { from, midStep, to } as Chushogi.isLegal reads it, and no move is counted from a
+//       position whose side to move has lost its king and prince (the game is over there;
+//       shogiops' debug.perft plays on). With "divide", also "divide": {"7g7f": [n, m], ...}: each root move in USI
 //       (makeUsi) with its subtree's count and pawn-drop mates at depth - 1, the root's
 //       own pawn-drop mates included as [0, 1] at depth 1 and [0, 0] deeper, and listed
 //       in "rootPawnDropMates": ["P*5b", ...]. Where the game is over by the variant's own
@@ -105,7 +108,11 @@ function legalMoves(pos, ctx) {
         if (!forcePromote(piece, to)) moves.push({ from, to, promotion: false });
       } else moves.push({ from, to, promotion: false });
       if (lionPowers.includes(piece.role)) {
-        for (const midStep of secondLionStepDests(pos, from, to)) moves.push({ from, to, midStep });
+        // A double move stops on to and ends on each square secondLionStepDests gives, as
+        // Chushogi.isLegal reads a move { from, midStep, to } and play() plays it.
+        // (debug.perft builds these moves with midStep and to the other way round, which
+        // plays a different move than its USI names.)
+        for (const end of secondLionStepDests(pos, from, to)) moves.push({ from, to: end, midStep: to });
       }
     }
   }
@@ -156,9 +163,17 @@ function movesOf(pos, ctx) {
   return pos.isSpecialVariantEnd(ctx) ? [] : legalMoves(pos, ctx);
 }
 
+// kingsLost reports whether the side to move has lost its kings (chushogi: its king and
+// prince were taken), which ends the game: no move is counted from there on (shogiops'
+// debug.perft plays on; lishogi does not).
+function kingsLost(pos) {
+  return pos.rules === 'chushogi' && pos.isWithoutKings();
+}
+
 // walk adds the moves of the tree of depth from pos to counts[ply + i] (shogiops' legal
 // moves at ply + i) and mates[ply + i] (its refused pawn-drop mates there).
 function walk(pos, depth, ply, counts, mates) {
+  if (kingsLost(pos)) return;
   const ctx = pos.ctx();
   const moves = movesOf(pos, ctx);
   counts[ply] += moves.length;
@@ -183,6 +198,7 @@ function runPerft(req) {
     return out;
   }
   // The root by hand, to count each root move's subtree apart.
+  if (kingsLost(pos)) throw new Error(`the side to move has no king left in ${req.sfen}: the game is over`);
   const ctx = pos.ctx();
   const moves = movesOf(pos, ctx);
   const rootMates = moves.length > 0 ? pawnDropMates(pos, ctx) : [];
