@@ -121,7 +121,7 @@ func (im *importer) findFSF(p fsfPiece) int {
 	return slices.IndexFunc(im.def.Pieces, func(q Piece) bool {
 		switch {
 		case p.Pawn:
-			return isFSFPawn(q)
+			return im.isPawn(q)
 		case p.Royal:
 			return q.Royal && SameMoves(q.Moves, p.moves)
 		}
@@ -129,15 +129,18 @@ func (im *importer) findFSF(p fsfPiece) int {
 	})
 }
 
-// isFSFPawn: a piece that steps forward without capturing and captures a forward diagonal.
-func isFSFPawn(q Piece) bool {
-	step := slices.ContainsFunc(q.Moves, func(a Atom) bool {
-		return slices.Equal(a.Leap, []int{0, 1}) && a.Symmetry == "none" && a.Mode == "move"
-	})
-	capture := slices.ContainsFunc(q.Moves, func(a Atom) bool {
-		return slices.Equal(a.Leap, []int{1, 1}) && slices.Equal(a.Only, []string{"forward"}) && a.Mode == "capture"
-	})
-	return step && capture
+// isPawn: a piece whose moves, but for a double step and en passant, are Fairy-Stockfish's
+// pawn's (a step forward without capturing, captures on the forward diagonals).
+func (im *importer) isPawn(q Piece) bool {
+	var moves []Atom
+	for _, a := range q.Moves {
+		if a.EPTarget {
+			continue
+		}
+		a.EPCapture = false
+		moves = append(moves, a)
+	}
+	return len(moves) > 0 && SameMoves(moves, im.table[0].moves)
 }
 
 func (im *importer) importPieces() {
@@ -239,7 +242,7 @@ func ranksFrom(lo, hi int) []int {
 // (Fairy-Stockfish's default: double step from rank 2, promotion on rank 8, none to).
 func (im *importer) importPawn() {
 	def := im.def
-	at := slices.IndexFunc(def.Pieces, isFSFPawn)
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion"}
 	given := false
 	for _, k := range keys {
@@ -618,7 +621,7 @@ func (im *importer) importDrops() {
 	h := &Hands{Pools: []string{"hand"}, Drops: &Drops{From: "hand"}}
 	if capt {
 		h.CaptureTo = "hand"
-		h.Demote = !loop && slices.ContainsFunc(def.Pieces, isFSFPawn)
+		h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
 	}
 	if chk && !checks {
 		f := false
@@ -633,7 +636,7 @@ func (im *importer) importDrops() {
 			h.Drops.MustDrop = im.letters()
 		}
 	}
-	if at := slices.IndexFunc(def.Pieces, isFSFPawn); at >= 0 {
+	if at := slices.IndexFunc(def.Pieces, im.isPawn); at >= 0 {
 		var ranks []int
 		if !firstPawn {
 			ranks = append(ranks, 1)
