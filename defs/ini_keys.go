@@ -190,6 +190,35 @@ func (im *importer) importPieces() {
 		}
 		def.Pieces = append(def.Pieces, piece)
 	}
+	// customPieceN = l:XBETZA (Fairy-Stockfish after 11.1): read with Chimera's XBetza reader.
+	for n := 1; n <= 25; n++ {
+		key := fmt.Sprintf("customPiece%d", n)
+		k, ok := im.get(key)
+		if !ok {
+			continue
+		}
+		l, betza, ok := strings.Cut(k.Value, ":")
+		if !ok || len(l) != 1 || !unicode.IsLetter(rune(l[0])) || l[0] > 'z' {
+			im.errorf(k, "expected letter:XBetza (a:mNcK), found %s", Quote(k.Value))
+			continue
+		}
+		letter := strings.ToUpper(l)
+		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
+			im.errorf(k, "letter %s is already the %s's", letter, def.Pieces[j].Name)
+			continue
+		}
+		moves, err := ParseBetza(betza)
+		if err != nil {
+			if be, ok := err.(*BetzaError); ok {
+				k.Col += 2 + be.Offset
+				im.errorf(k, "%s", be.Msg)
+			} else {
+				im.errorf(k, "%v", err)
+			}
+			continue
+		}
+		def.Pieces = append(def.Pieces, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: letter, Betza: "", Moves: moves, Value: 300})
+	}
 	if len(def.Pieces) == 0 {
 		im.errs = append(im.errs, Error{File: im.file, Msg: "the section has no pieces (Fairy-Stockfish's default variant starts with none: give pawn = p, king = k...)"})
 	}
