@@ -51,7 +51,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, replayCommand, uciCommand, usiCommand, xboardCommand, matchCommand, selfplayCommand, valuesCommand, mergeCommand, serveCommand, webCommand, versionCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, importCommand, replayCommand, uciCommand, usiCommand, xboardCommand, matchCommand, selfplayCommand, valuesCommand, mergeCommand, serveCommand, webCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.
@@ -336,7 +336,7 @@ func (c *context) variant(def string, args []string) (*compiler.Ruleset, []strin
 	}
 	if def == "" {
 		if len(args) == 0 {
-			return nil, nil, c.usage("missing VARIANT (a built-in name, a .yaml path, or --def PATH)")
+			return nil, nil, c.usage("missing VARIANT (a built-in name, a .yaml path, FILE.ini:SECTION, or --def PATH)")
 		}
 		name, args = args[0], args[1:]
 	}
@@ -353,7 +353,7 @@ func namesVariant(arg string) bool {
 	if _, ok := defs.BuiltinSource(arg); ok {
 		return true
 	}
-	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
+	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || defs.IsINISpec(arg)
 }
 
 // position sets up the position from --fen, --setup or the default setup.

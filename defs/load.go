@@ -331,9 +331,13 @@ var builtinAliases = sync.OnceValue(func() aliasTable {
 	return t
 })
 
-// Load finds a variant by built-in name (or alias) or by file path. A name containing a
+// Load finds a variant by built-in name (or alias), by file path, or as a section of a
+// Fairy-Stockfish variants.ini (FILE.ini:SECTION, imported). A name containing a
 // path separator or ending in .yaml/.yml is always a path.
 func Load(nameOrPath string) (*Definition, error) {
+	if IsINISpec(nameOrPath) {
+		return LoadINI(nameOrPath)
+	}
 	isPath := strings.ContainsRune(nameOrPath, filepath.Separator) || strings.HasSuffix(nameOrPath, ".yaml") || strings.HasSuffix(nameOrPath, ".yml")
 	if !isPath {
 		if name, ok := BuiltinName(nameOrPath); ok {

@@ -1,0 +1,89 @@
+// Every section of testdata/ini/*.ini, imported, gives Fairy-Stockfish 11.1's perft (loading the same file) along a game.
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"chimera/defs"
+	"chimera/engine/perft"
+	"chimera/interpreter"
+)
+
+// fsfINIPerft runs Fairy-Stockfish with the ini file loaded, plays moves from the
+// section's start position and returns its perft lines ("move: count", "Nodes searched: N").
+func fsfINIPerft(t *testing.T, fsf, ini, section string, moves []string, depth int) []string {
+	t.Helper()
+	pos := "position startpos"
+	if len(moves) > 0 {
+		pos += " moves " + strings.Join(moves, " ")
+	}
+	script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n%s\ngo perft %d\nquit\n", ini, section, pos, depth)
+	cmd := exec.Command(fsf)
+	cmd.Stdin = strings.NewReader(script)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	return perftLines(string(out))
+}
+
+func TestINIPerftMatchesFairyStockfish(t *testing.T) {
+	fsf := fairyStockfish(t)
+	files, _ := filepath.Glob("../testdata/ini/*.ini")
+	if len(files) == 0 {
+		t.Fatal("no testdata/ini/*.ini")
+	}
+	depth, plies := 3, 24
+	if testing.Short() {
+		depth, plies = 2, 12
+	}
+	for _, file := range files {
+		abs, _ := filepath.Abs(file)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, section := range defs.INISections(data) {
+			t.Run(filepath.Base(file)+":"+section, func(t *testing.T) {
+				rs, err := interpreter.Open(file + ":" + section)
+				if err != nil {
+					t.Fatalf("import: %v", err)
+				}
+				p, err := interpreter.Start(rs, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var moves []string
+				for ply := 0; ply <= plies; ply++ {
+					legal := p.LegalMoves(nil)
+					if ply%4 == 0 || len(legal) == 0 {
+						var got []string
+						var total int64
+						for _, e := range perft.Divide(p, depth, 1) {
+							got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
+							total += e.Nodes
+						}
+						got = append(got, fmt.Sprintf("Nodes searched: %d", total))
+						sort.Strings(got)
+						want := fsfINIPerft(t, fsf, abs, section, moves, depth)
+						if strings.Join(got, "\n") != strings.Join(want, "\n") {
+							t.Fatalf("after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", moves, p.FEN(), depth, strings.Join(got, "\n"), strings.Join(want, "\n"))
+						}
+					}
+					if len(legal) == 0 || p.Result() != interpreter.Ongoing {
+						break
+					}
+					m := legal[(ply*7+len(moves)*3+len(legal)/2)%len(legal)]
+					moves = append(moves, p.Coord(m))
+					p.Make(m)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,273 @@
+// Importing a section of a Fairy-Stockfish variants.ini: its keys mapped onto a definition, each key it cannot honour a positioned error.
+package defs
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// iniKey is one "key = value" line of a section.
+type iniKey struct {
+	Key, Value string
+	Line, Col  int // where the value starts
+}
+
+// iniSection is one [name] or [name:parent] section.
+type iniSection struct {
+	Name, Parent string
+	Line         int
+	Keys         []iniKey
+}
+
+// readINI splits a variants.ini as Fairy-Stockfish 11.1 reads it: text before the first
+// '[' is skipped; a line "[name]" or "[name:parent]" opens a section; in a section, a line
+// starting with '#' is a comment and any other line with '=' is a key and its value.
+func readINI(data []byte) []iniSection {
+	var out []iniSection
+	for i, raw := range strings.Split(string(data), "\n") {
+		line := strings.TrimRight(raw, "\r")
+		if strings.HasPrefix(line, "[") {
+			head := line[1:]
+			if j := strings.IndexByte(head, ']'); j >= 0 {
+				head = head[:j]
+			}
+			name, parent, _ := strings.Cut(head, ":")
+			out = append(out, iniSection{Name: name, Parent: parent, Line: i + 1})
+			continue
+		}
+		if len(out) == 0 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			continue
+		}
+		col := strings.IndexByte(line, '=') + 2 + (len(v) - len(strings.TrimLeft(v, " \t")))
+		s := &out[len(out)-1]
+		s.Keys = append(s.Keys, iniKey{Key: k, Value: strings.TrimSpace(v), Line: i + 1, Col: col})
+	}
+	return out
+}
+
+// INISections lists the sections of a variants.ini, in file order.
+func INISections(data []byte) []string {
+	var names []string
+	for _, s := range readINI(data) {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// fsfPiece is one of Fairy-Stockfish's piece types (fsf/pieces.yaml).
+type fsfPiece struct {
+	Key     string `yaml:"key"`
+	Name    string `yaml:"name"`
+	Value   int    `yaml:"value"`
+	Betza   string `yaml:"betza"`
+	Pawn    bool   `yaml:"pawn"`
+	Soldier bool   `yaml:"soldier"`
+	Royal   bool   `yaml:"royal"`
+	Refused string `yaml:"refused"`
+	moves   []Atom
+}
+
+//go:embed fsf/pieces.yaml
+var fsfPiecesYAML []byte
+
+func fsfPieces() []fsfPiece {
+	var ps []fsfPiece
+	if err := yaml.Unmarshal(fsfPiecesYAML, &ps); err != nil {
+		panic("defs: fsf/pieces.yaml: " + err.Error())
+	}
+	for i := range ps {
+		if ps[i].Betza != "" {
+			m, err := ParseBetza(ps[i].Betza)
+			if err != nil {
+				panic("defs: fsf/pieces.yaml: " + ps[i].Key + ": " + err.Error())
+			}
+			ps[i].moves = m
+		}
+	}
+	return ps
+}
+
+// IsINISpec reports whether a variant argument names a section of a variants.ini:
+// FILE.ini:SECTION.
+func IsINISpec(arg string) bool {
+	i := strings.LastIndex(arg, ".ini:")
+	return i > 0 && i+5 < len(arg)
+}
+
+// LoadINI reads FILE.ini:SECTION: the section imported, then parsed as a definition.
+func LoadINI(spec string) (*Definition, error) {
+	i := strings.LastIndex(spec, ".ini:")
+	path, section := spec[:i+4], spec[i+5:]
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ImportINI(path, data, section)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(spec, out)
+}
+
+// ImportINI converts one section of a variants.ini into the YAML text of a definition.
+// Errors are positioned at the ini's lines (file:line:col: the key and why).
+func ImportINI(file string, data []byte, section string) ([]byte, error) {
+	def, err := importINI(file, data, section)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Marshal(def)
+	if err != nil {
+		return nil, err
+	}
+	header := fmt.Sprintf("# Imported by `chimera import` from %s, section [%s].\n", file, section)
+	return append([]byte(header), out...), nil
+}
+
+// importer holds the state of one section's import.
+type importer struct {
+	file   string
+	def    *Definition
+	errs   ErrorList
+	keys   map[string]iniKey // the section's keys, its ini parents' below them
+	used   map[string]bool
+	table  []fsfPiece
+	fresh  bool            // no built-in parent: Fairy-Stockfish's default variant, with no pieces
+	letter map[string]byte // fsf piece key -> letter, for the pieces the section adds
+}
+
+func (im *importer) errorf(k iniKey, format string, args ...any) {
+	im.errs = append(im.errs, Error{File: im.file, Line: k.Line, Col: k.Col, Msg: k.Key + ": " + fmt.Sprintf(format, args...)})
+}
+
+// get returns the key's line, marking it handled.
+func (im *importer) get(key string) (iniKey, bool) {
+	k, ok := im.keys[key]
+	if ok {
+		im.used[key] = true
+	}
+	return k, ok
+}
+
+func (im *importer) boolKey(key string, def bool) (bool, bool) {
+	k, ok := im.get(key)
+	if !ok {
+		return def, false
+	}
+	switch k.Value {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	im.errorf(k, "expected true or false, found %s", Quote(k.Value))
+	return def, false
+}
+
+func (im *importer) intKey(key string, lo, hi int) (int, bool) {
+	k, ok := im.get(key)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(k.Value)
+	if err != nil || n < lo || n > hi {
+		im.errorf(k, "expected a whole number %d-%d, found %s", lo, hi, Quote(k.Value))
+		return 0, false
+	}
+	return n, true
+}
+
+func importINI(file string, data []byte, section string) (*Definition, error) {
+	sections := readINI(data)
+	idx := slices.IndexFunc(sections, func(s iniSection) bool { return s.Name == section })
+	if idx < 0 {
+		return nil, fmt.Errorf("%s: no section [%s] (sections: %s)", file, section, strings.Join(INISections(data), ", "))
+	}
+	im := &importer{file: file, keys: map[string]iniKey{}, used: map[string]bool{}, table: fsfPieces(), letter: map[string]byte{}}
+	// The chain of ini parents, then the built-in (or Fairy-Stockfish's default) at its root.
+	chain := []iniSection{sections[idx]}
+	for {
+		cur := chain[len(chain)-1]
+		if cur.Parent == "" {
+			break
+		}
+		j := slices.IndexFunc(sections[:slices.IndexFunc(sections, func(s iniSection) bool { return s.Name == cur.Name && s.Line == cur.Line })], func(s iniSection) bool { return s.Name == cur.Parent })
+		if j < 0 {
+			break
+		}
+		if len(chain) > MaxExtends {
+			return nil, ErrorList{{File: file, Line: cur.Line, Msg: fmt.Sprintf("[%s:%s]: more than %d sections deep", cur.Name, cur.Parent, MaxExtends)}}
+		}
+		chain = append(chain, sections[j])
+	}
+	root := chain[len(chain)-1]
+	for i := len(chain) - 1; i >= 0; i-- {
+		for _, k := range chain[i].Keys {
+			im.keys[k.Key] = k
+		}
+	}
+	if _, ok := BuiltinName(section); ok {
+		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: a built-in variant has this name (Fairy-Stockfish refuses it too: \"Variant '%s' already exists\")", section, section)}}
+	}
+	var base *Definition
+	var err error
+	if root.Parent != "" {
+		if _, ok := BuiltinName(root.Parent); !ok {
+			return nil, ErrorList{{File: file, Line: root.Line, Msg: fmt.Sprintf("[%s:%s]: %s is neither a built-in variant (%s) nor a section above", root.Name, root.Parent, Quote(root.Parent), builtinHint(root.Parent))}}
+		}
+		base, err = Load(root.Parent)
+	} else {
+		im.fresh = true
+		base, err = Load("chess")
+	}
+	if err != nil {
+		return nil, err
+	}
+	im.def = base
+	def := base
+	def.Name = strings.ReplaceAll(strings.ToLower(section), "_", "-")
+	def.Title = section
+	def.Description = fmt.Sprintf("Imported from %s, section [%s].", file, section)
+	def.Aliases, def.XBoard, def.UCI, def.PGN, def.USI, def.Tests = nil, nil, nil, nil, nil, nil
+	if !validName(def.Name) {
+		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: a variant name is lowercase letters, digits and '-'", section)}}
+	}
+	if im.fresh {
+		def.Pieces = nil
+		def.Castling = nil
+		def.Zones = nil
+	}
+	im.importAll()
+	for key, k := range im.keys {
+		if !im.used[key] {
+			im.errorf(k, "%s", refusedWhy(key))
+		}
+	}
+	im.errs.Sort()
+	if len(im.errs) > 0 {
+		return nil, im.errs
+	}
+	return def, nil
+}
+
+func validName(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,758 @@
+// The variants.ini keys, one by one: what each sets in the definition an ini section is imported into.
+package defs
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// noEffectKeys are keys Fairy-Stockfish reads for its GUI conventions or its own
+// evaluation: they change no move and no result, so they are read and have no effect.
+var noEffectKeys = map[string]string{
+	"pieceToCharTable": "XBoard's piece images",
+	"variantTemplate":  "XBoard's board template",
+	"pocketSize":       "XBoard's holdings size",
+	"endgameEval":      "Fairy-Stockfish's evaluation",
+}
+
+// refusedWhy says why a key is not imported.
+func refusedWhy(key string) string {
+	if why, ok := refusedKeys[key]; ok {
+		return "not imported: " + why
+	}
+	if strings.HasPrefix(key, "mobilityRegion") {
+		return "not imported: no piece type of that name (mobilityRegionWhite<Type> / mobilityRegionBlack<Type>, the type capitalised as its key: mobilityRegionWhiteKing)"
+	}
+	return "Fairy-Stockfish 11.1 has no such key (it ignores it with \"Invalid option\")"
+}
+
+// refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why.
+var refusedKeys = map[string]string{
+	"chess960":                  "Chess960 castling and start positions are set by UCI_Chess960 in Fairy-Stockfish; extend the built-in chess960 instead",
+	"twoBoards":                 "a second board (bughouse) is a match rule outside one game; extend the built-in bughouse",
+	"sittuyinPromotion":         "the mapping is not written yet (Chimera's mechanism: promotion.in-place); extend the built-in sittuyin",
+	"promotionLimit":            "the mapping is not written yet (Chimera's mechanism: promotion.limits)",
+	"promotedPieceType":         "shogi-style promotion into a new type is not mapped yet (Chimera's mechanism: a piece with fen: +X and demotes-to); extend a built-in shogi",
+	"piecePromotionOnCapture":   "the mapping is not written yet (Chimera's mechanism: promotion.on-capture)",
+	"mandatoryPiecePromotion":   "shogi-style promotion is not mapped yet (promotion.optional / forced)",
+	"pieceDemotion":             "Kyoto-style demotion is not mapped yet; extend the built-in kyotoshogi",
+	"castlingDroppedPiece":      "the mapping is not written yet (Chimera's mechanism: hands.drops.create-castling)",
+	"dropOnTop":                 "Chimera has no drop that must land on top of a column",
+	"sittuyinRookDrop":          "the mapping is not written yet; extend the built-in sittuyin",
+	"dropOppositeColoredBishop": "the mapping is not written yet (Chimera's mechanism: hands.drops.split-colors)",
+	"dropPromoted":              "shogi-style promotion is not mapped yet (hands.drops.promoted)",
+	"shogiDoubledPawn":          "shogi pawns' rules are not mapped yet (hands.drops.one-per-file); extend a built-in shogi",
+	"shogiPawnDropMateIllegal":  "shogi pawns' rules are not mapped yet (hands.drops.no-mate); extend a built-in shogi",
+	"immobilityIllegal":         "Chimera has no rule forbidding a move to a square a piece could never leave; extend a built-in shogi, whose drops forbid those squares",
+	"gating":                    "the mapping is not written yet (Chimera's mechanism: hands.gating); extend the built-in seirawan",
+	"seirawanGating":            "the mapping is not written yet (hands.gating); extend the built-in seirawan",
+	"cambodianMoves":            "a rule of its own variants: extend the built-in cambodian",
+	"diagonalLines":             "janggi's palace lines: extend a built-in janggi",
+	"kingPass":                  "the mapping is not written yet (Chimera's mechanism: rules.pass); extend a built-in janggi",
+	"kingPassOnStalemate":       "the mapping is not written yet (rules.pass)",
+	"makpongRule":               "the mapping is not written yet (rules.royal-takes-checker-only); extend the built-in makpong",
+	"flyingGeneral":             "the rule of facing generals is a rule of xiangqi's: extend the built-in xiangqi",
+	"soldierPromotionRank":      "a soldier that changes its moves past a rank: extend the built-in xiangqi",
+	"nFoldValue":                "a repetition that is not a draw is not mapped yet (Chimera's mechanism: rules.repetition-loses for one colour)",
+	"nFoldValueAbsolute":        "a repetition that is not a draw is not mapped yet (rules.repetition-loses)",
+	"shatarMateRule":            "the mapping is not written yet (rules.checkmate); extend the built-in shatar",
+	"bikjangRule":               "the mapping is not written yet (rules.facing-royals); extend a built-in janggi",
+	"extinctionClaim":           "Chimera's extinction goals have no claim",
+	"flagMove":                  "the flag rule that lets the opponent answer is not mapped yet (Chimera's mechanism: a stands goal, as the built-in racingkings)",
+	"connectN":                  "Chimera has no goal of men in a row",
+	"materialCounting":          "the mapping is not written yet (rules.points); extend a built-in janggi",
+	"countingRule":              "the counting tables are not mapped yet (rules.counting); extend the built-in makruk, asean or sittuyin",
+	"kingType":                  "a royal piece that moves other than a king is not mapped yet",
+	"castlingRookPiece":         "castling with a partner other than a rook is not mapped yet (castling.partner)",
+}
+
+var fileLetters = "abcdefghijklmnopqrstuvwxyz"
+
+// importAll applies every key the importer maps, in Fairy-Stockfish's order.
+func (im *importer) importAll() {
+	def := im.def
+	for key := range noEffectKeys {
+		im.get(key)
+	}
+	if def.Zones == nil {
+		def.Zones = map[string]Zone{}
+	}
+	// Board.
+	if k, ok := im.get("maxRank"); ok {
+		if n, err := strconv.Atoi(k.Value); err != nil || n < 1 || n > 10 {
+			im.errorf(k, "expected a rank 1-10 (Fairy-Stockfish 11.1's largest board), found %s", Quote(k.Value))
+		} else {
+			def.Board.Ranks = n
+		}
+	}
+	if k, ok := im.get("maxFile"); ok {
+		n, err := strconv.Atoi(k.Value)
+		if err != nil && len(k.Value) == 1 && k.Value[0] >= 'a' && k.Value[0] <= 'z' {
+			n, err = int(k.Value[0]-'a')+1, nil
+		}
+		if err != nil || n < 1 || n > 12 {
+			im.errorf(k, "expected a file 1-12 or a-l (Fairy-Stockfish 11.1's largest board), found %s", Quote(k.Value))
+		} else {
+			def.Board.Files = n
+		}
+	}
+	if def.Board.Layout != "" && (im.used["maxRank"] || im.used["maxFile"]) {
+		im.errorf(im.keys["maxRank"], "the parent's board has a layout; a new size would need a new one")
+	}
+	im.importPieces()
+	if k, ok := im.get("startFen"); ok {
+		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
+	}
+	im.importPawn()
+	im.importCastling()
+	im.importRules()
+	im.importGoals()
+	im.importDrops()
+	im.importRegions()
+}
+
+// findFSF returns the index of the definition's piece that is Fairy-Stockfish's type p:
+// the royal king, the pawn by its moves (a step forward, captures one forward diagonal),
+// any other by its moves exactly.
+func (im *importer) findFSF(p fsfPiece) int {
+	return slices.IndexFunc(im.def.Pieces, func(q Piece) bool {
+		switch {
+		case p.Pawn:
+			return im.isPawn(q)
+		case p.Royal:
+			return q.Royal && SameMoves(q.Moves, p.moves)
+		}
+		return !q.Royal && SameMoves(q.Moves, p.moves)
+	})
+}
+
+// isPawn: a piece whose moves, but for a double step and en passant, are Fairy-Stockfish's
+// pawn's (a step forward without capturing, captures on the forward diagonals).
+func (im *importer) isPawn(q Piece) bool {
+	var moves []Atom
+	for _, a := range q.Moves {
+		if a.EPTarget {
+			continue
+		}
+		a.EPCapture = false
+		moves = append(moves, a)
+	}
+	return len(moves) > 0 && SameMoves(moves, im.table[0].moves)
+}
+
+func (im *importer) importPieces() {
+	def := im.def
+	for _, p := range im.table {
+		k, ok := im.get(p.Key)
+		if !ok || k.Value == "" {
+			continue
+		}
+		at := im.findFSF(p)
+		c := k.Value[0]
+		if c == '-' {
+			if at >= 0 {
+				im.removePiece(at)
+			}
+			continue
+		}
+		if !unicode.IsLetter(rune(c)) || c > 'z' {
+			im.errorf(k, "expected a piece letter or '-', found %s", Quote(k.Value))
+			continue
+		}
+		letter := strings.ToUpper(string(c))
+		if at >= 0 {
+			if def.Pieces[at].Letter != letter {
+				im.errorf(k, "the parent's %s is %s: changing an inherited piece's letter is not imported (remove it with '-' in one section and add it in another)", p.Key, def.Pieces[at].Letter)
+			}
+			continue
+		}
+		if p.Refused != "" {
+			im.errorf(k, "not imported: %s", p.Refused)
+			continue
+		}
+		if p.Soldier {
+			if k2, ok := im.keys["soldierPromotionRank"]; ok && k2.Value != "1" {
+				continue // reported as refused
+			}
+		}
+		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
+			im.errorf(k, "letter %s is already the %s's", letter, def.Pieces[j].Name)
+			continue
+		}
+		piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
+		if p.Pawn {
+			empty := ""
+			piece.SANLetter = &empty
+			piece.ResetsClock = true
+		}
+		def.Pieces = append(def.Pieces, piece)
+	}
+	// customPieceN = l:XBETZA (Fairy-Stockfish after 11.1): read with Chimera's XBetza reader.
+	for n := 1; n <= 25; n++ {
+		key := fmt.Sprintf("customPiece%d", n)
+		k, ok := im.get(key)
+		if !ok {
+			continue
+		}
+		l, betza, ok := strings.Cut(k.Value, ":")
+		if !ok || len(l) != 1 || !unicode.IsLetter(rune(l[0])) || l[0] > 'z' {
+			im.errorf(k, "expected letter:XBetza (a:mNcK), found %s", Quote(k.Value))
+			continue
+		}
+		letter := strings.ToUpper(l)
+		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
+			im.errorf(k, "letter %s is already the %s's", letter, def.Pieces[j].Name)
+			continue
+		}
+		moves, err := ParseBetza(betza)
+		if err != nil {
+			if be, ok := err.(*BetzaError); ok {
+				k.Col += 2 + be.Offset
+				im.errorf(k, "%s", be.Msg)
+			} else {
+				im.errorf(k, "%v", err)
+			}
+			continue
+		}
+		def.Pieces = append(def.Pieces, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: letter, Betza: "", Moves: moves, Value: 300})
+	}
+	if len(def.Pieces) == 0 {
+		im.errs = append(im.errs, Error{File: im.file, Msg: "the section has no pieces (Fairy-Stockfish's default variant starts with none: give pawn = p, king = k...)"})
+	}
+	if !slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Royal }) {
+		// Without a king there is nothing to check: Fairy-Stockfish plays on without one.
+		def.Rules.Check = "none"
+		def.Rules.RoyalOptional = false
+	}
+}
+
+// removePiece removes a piece and every reference to its letter that would dangle.
+func (im *importer) removePiece(at int) {
+	def := im.def
+	letter := def.Pieces[at].Letter
+	def.Pieces = slices.Delete(def.Pieces, at, at+1)
+	for i := range def.Pieces {
+		if pr := def.Pieces[i].Promotion; pr != nil {
+			pr.To = slices.DeleteFunc(pr.To, func(l string) bool { return l == letter })
+			if len(pr.To) == 0 {
+				def.Pieces[i].Promotion = nil
+			}
+		}
+	}
+	if c := def.Castling; c != nil && (c.Royal == letter || c.Partner == letter) {
+		def.Castling = nil
+	}
+}
+
+// letterOf reads an ini piece letter, which must be a piece of the definition.
+func (im *importer) letterOf(k iniKey, c byte) (string, bool) {
+	l := strings.ToUpper(string(c))
+	if !slices.ContainsFunc(im.def.Pieces, func(q Piece) bool { return q.Letter == l }) {
+		im.errorf(k, "%s is no piece of the variant", Quote(string(c)))
+		return "", false
+	}
+	return l, true
+}
+
+func ranksFrom(lo, hi int) []int {
+	var r []int
+	for i := lo; i <= hi; i++ {
+		r = append(r, i)
+	}
+	return r
+}
+
+// importPawn builds the pawn's double step and promotion from doubleStep,
+// doubleStepRank, firstRankDoubleSteps, promotionRank, promotionPieceTypes and
+// mandatoryPawnPromotion; a key the section does not give keeps the parent's rule
+// (Fairy-Stockfish's default: double step from rank 2, promotion on rank 8, none to).
+func (im *importer) importPawn() {
+	def := im.def
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion"}
+	given := false
+	for _, k := range keys {
+		if _, ok := im.get(k); ok {
+			given = true
+		}
+	}
+	if at < 0 || !given && !im.fresh {
+		return // Fairy-Stockfish's pawn keys act on its pawn only
+	}
+	p := &def.Pieces[at]
+	// Double step.
+	oldDouble := slices.IndexFunc(p.Moves, func(a Atom) bool { return a.EPTarget })
+	enabled, _ := im.boolKey("doubleStep", im.fresh || oldDouble >= 0)
+	rank, rankGiven := im.intKey("doubleStepRank", 1, def.Board.Ranks)
+	if !rankGiven {
+		rank = 2
+	}
+	first, firstGiven := im.boolKey("firstRankDoubleSteps", false)
+	zone := ""
+	if oldDouble >= 0 && !rankGiven && !firstGiven {
+		zone = p.Moves[oldDouble].From
+	}
+	if oldDouble >= 0 {
+		p.Moves = slices.Delete(p.Moves, oldDouble, oldDouble+1)
+	}
+	if enabled {
+		if zone == "" {
+			zone = "ini-double-step"
+			ranks := []int{rank}
+			if first && rank != 1 {
+				ranks = []int{1, rank}
+			}
+			def.Zones[zone] = Zone{Ranks: ranks}
+		}
+		p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+	}
+	for i := range p.Moves {
+		if slices.Equal(p.Moves[i].Leap, []int{1, 1}) && p.Moves[i].Mode == "capture" {
+			p.Moves[i].EPCapture = true
+		}
+	}
+	// Promotion.
+	pr := p.Promotion
+	prRank, rankOK := im.intKey("promotionRank", 1, def.Board.Ranks)
+	mandatory, mandGiven := im.boolKey("mandatoryPawnPromotion", pr == nil || !pr.Optional)
+	var to []string
+	if pr != nil {
+		to = pr.To
+		if !rankOK {
+			if z, ok := def.Zones[pr.Zone]; ok && len(z.Ranks) > 0 {
+				prRank, rankOK = slices.Min(z.Ranks), true
+			}
+		}
+	}
+	if im.fresh {
+		to = nil
+	}
+	if !rankOK {
+		prRank = 8
+	}
+	if k, ok := im.get("promotionPieceTypes"); ok {
+		to = nil
+		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
+			}
+			if l, ok := im.letterOf(k, c); ok && !slices.Contains(to, l) {
+				to = append(to, l)
+			}
+		}
+	}
+	if len(to) == 0 {
+		if im.fresh || pr != nil {
+			k, ok := im.keys["promotionPieceTypes"]
+			if !ok {
+				k = im.keys["pawn"]
+			}
+			im.errorf(k, "a pawn that promotes to nothing cannot step onto its promotion rank in Fairy-Stockfish; Chimera has no such pawn: give promotionPieceTypes")
+		}
+		p.Promotion = nil
+		return
+	}
+	if pr != nil && !im.used["promotionRank"] && !mandGiven && pr.Zone != "" {
+		pr.To = to
+		return
+	}
+	zone = "ini-promotion"
+	if mandatory {
+		def.Zones[zone] = Zone{Ranks: []int{prRank}}
+	} else {
+		def.Zones[zone] = Zone{Ranks: ranksFrom(prRank, def.Board.Ranks)}
+	}
+	p.Promotion = &Promotion{Zone: zone, To: to, Optional: !mandatory}
+}
+
+// fileKey reads a file as Fairy-Stockfish does: a number from 1, or a letter.
+func (im *importer) fileKey(key string, def int) int {
+	k, ok := im.get(key)
+	if !ok {
+		return def
+	}
+	n, err := strconv.Atoi(k.Value)
+	if err != nil && len(k.Value) == 1 && k.Value[0] >= 'a' && k.Value[0] <= 'z' {
+		n, err = int(k.Value[0]-'a')+1, nil
+	}
+	if err != nil || n < 1 || n > im.def.Board.Files {
+		im.errorf(k, "expected a file of the board (a number or a letter), found %s", Quote(k.Value))
+		return def
+	}
+	return n - 1
+}
+
+func (im *importer) importCastling() {
+	def := im.def
+	enabled, given := im.boolKey("castling", im.fresh || def.Castling != nil)
+	kf := im.fileKey("castlingKingsideFile", 6)
+	qf := im.fileKey("castlingQueensideFile", 2)
+	rank, rankGiven := im.intKey("castlingRank", 1, def.Board.Ranks)
+	changed := given || im.used["castlingKingsideFile"] || im.used["castlingQueensideFile"] || rankGiven
+	if !enabled {
+		def.Castling = nil
+	} else if changed || im.fresh {
+		c := def.Castling
+		if c == nil {
+			c = &Castling{}
+			for _, p := range def.Pieces {
+				if p.Royal && c.Royal == "" {
+					c.Royal = p.Letter
+				}
+			}
+			if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
+				c.Partner = def.Pieces[j].Letter
+			}
+			if im.fresh {
+				rankGiven = true
+				if rank == 0 {
+					rank = 1
+				}
+			}
+		}
+		if im.fresh || im.used["castlingKingsideFile"] || c.Short.King == "" {
+			c.Short = CastleSide{King: fileLetters[kf : kf+1], Partner: fileLetters[kf-1 : kf]}
+		}
+		if im.fresh || im.used["castlingQueensideFile"] || c.Long.King == "" {
+			c.Long = CastleSide{King: fileLetters[qf : qf+1], Partner: fileLetters[qf+1 : qf+2]}
+		}
+		if rankGiven && rank > 1 {
+			c.Rank = rank
+		}
+		def.Castling = c
+		if c.Royal == "" || c.Partner == "" {
+			def.Castling = nil // nothing to castle with: Fairy-Stockfish finds no castling rights either
+		}
+	}
+	if def.Castling == nil {
+		for i := range def.Setups {
+			if f := strings.Fields(def.Setups[i].FEN); len(f) > 2 {
+				f[2] = "-"
+				def.Setups[i].FEN = strings.Join(f, " ")
+			}
+		}
+	}
+}
+
+// valueKey reads win, loss, draw or none.
+func (im *importer) valueKey(key string) (string, bool) {
+	k, ok := im.get(key)
+	if !ok {
+		return "", false
+	}
+	switch k.Value {
+	case "win", "loss", "draw", "none":
+		return k.Value, true
+	}
+	im.errorf(k, "expected win, loss, draw or none, found %s", Quote(k.Value))
+	return "", false
+}
+
+func (im *importer) importRules() {
+	r := &im.def.Rules
+	if v, ok := im.boolKey("checking", true); ok && !v {
+		f := false
+		r.MayGiveCheck = &f
+	}
+	if v, ok := im.boolKey("mustCapture", false); ok {
+		r.MustCapture = v
+	}
+	if n, ok := im.intKey("nMoveRule", 0, 500000); ok {
+		n *= 2
+		r.FiftyMove = &n
+	}
+	if n, ok := im.intKey("nFoldRule", 0, 100); ok {
+		if n == 1 {
+			im.errorf(im.keys["nFoldRule"], "1: every position would be a repetition; Chimera refuses it")
+		} else {
+			r.Repetition = &n
+		}
+	}
+	if v, ok := im.boolKey("perpetualCheckIllegal", false); ok {
+		r.PerpetualCheck = map[bool]string{true: "loss"}[v]
+	}
+	if v, ok := im.valueKey("stalemateValue"); ok {
+		if v == "none" {
+			im.errorf(im.keys["stalemateValue"], "none: a stalemate must end the game")
+		} else {
+			r.NoMoves.Otherwise = v
+		}
+	}
+	if v, ok := im.valueKey("checkmateValue"); ok {
+		if v == "none" {
+			im.errorf(im.keys["checkmateValue"], "none: a checkmate must end the game")
+		} else {
+			r.NoMoves.InCheck = v
+		}
+	}
+}
+
+// parseSquares reads a Fairy-Stockfish square set: file-rank pairs, '*' for a whole rank.
+func (im *importer) parseSquares(k iniKey) ([]string, bool) {
+	def := im.def
+	s := strings.ReplaceAll(k.Value, " ", "")
+	var out []string
+	for s != "" {
+		f := s[0]
+		j := 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		r, err := strconv.Atoi(s[1:j])
+		if err != nil || r < 1 || r > def.Board.Ranks || f != '*' && (f < 'a' || int(f-'a') >= def.Board.Files) {
+			im.errorf(k, "expected squares (a1 b2, or *3 for a rank), found %s", Quote(s[:j]))
+			return nil, false
+		}
+		if f == '*' {
+			for x := 0; x < def.Board.Files; x++ {
+				out = append(out, fmt.Sprintf("%c%d", 'a'+x, r))
+			}
+		} else {
+			out = append(out, fmt.Sprintf("%c%d", f, r))
+		}
+		s = s[j:]
+	}
+	return out, true
+}
+
+func (im *importer) allSquares() []string {
+	var out []string
+	for r := 1; r <= im.def.Board.Ranks; r++ {
+		for x := 0; x < im.def.Board.Files; x++ {
+			out = append(out, fmt.Sprintf("%c%d", 'a'+x, r))
+		}
+	}
+	return out
+}
+
+func (im *importer) letters() []string {
+	var ls []string
+	for _, p := range im.def.Pieces {
+		ls = append(ls, p.Letter)
+	}
+	return ls
+}
+
+func negate(v string) string {
+	return map[string]string{"win": "loss", "loss": "win", "draw": "draw"}[v]
+}
+
+func (im *importer) importGoals() {
+	def := im.def
+	// Extinction: for each listed type, a side with at most extinctionPieceCount men of it
+	// (board and hand) while the other has at least extinctionOpponentPieceCount has met
+	// extinctionValue (from the side to move's view, as Fairy-Stockfish judges it).
+	value, vok := im.valueKey("extinctionValue")
+	var types []string
+	all := false
+	if k, ok := im.get("extinctionPieceTypes"); ok {
+		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '*' {
+				all = true
+			} else if l, ok := im.letterOf(k, c); ok {
+				types = append(types, l)
+			}
+		}
+	}
+	count, _ := im.intKey("extinctionPieceCount", 0, 255)
+	opp, _ := im.intKey("extinctionOpponentPieceCount", 0, 255)
+	if vok && value != "none" && (len(types) > 0 || all) {
+		groups := [][]string{}
+		for _, t := range types {
+			groups = append(groups, []string{t})
+		}
+		if all {
+			groups = append(groups, im.letters())
+		}
+		for _, g := range groups {
+			// whose: opponent is the side to move, for which the value holds; whose: own the mover.
+			def.Goals = append(def.Goals,
+				Goal{Name: "extinction", Extinct: g, Together: len(g) > 1, AtMost: count, OpponentAtLeast: opp, Whose: "opponent", Result: negate(value)},
+				Goal{Name: "extinction", Extinct: g, Together: len(g) > 1, AtMost: count, OpponentAtLeast: opp, Whose: "own", Result: value})
+		}
+	}
+	// Capture the flag: a flag piece of the mover ends its move on its side's flag squares.
+	if k, ok := im.get("flagPiece"); ok && k.Value != "" {
+		l, lok := im.letterOf(k, k.Value[0])
+		w, wk := im.get("whiteFlag")
+		b, bk := im.get("blackFlag")
+		var ws, bs []string
+		if wk {
+			ws, wk = im.parseSquares(w)
+		}
+		if bk {
+			bs, bk = im.parseSquares(b)
+		}
+		if lok {
+			def.Zones["ini-flag"] = Zone{White: ws, Black: bs}
+			if len(ws) == 0 {
+				def.Zones["ini-flag"] = Zone{White: []string{}, Black: bs}
+			}
+			if len(ws) > 0 || len(bs) > 0 {
+				def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: "ini-flag", Pieces: []string{l}})
+			} else {
+				delete(def.Zones, "ini-flag")
+			}
+		}
+	}
+	// Check counting: the start position's check field gives the count.
+	if v, ok := im.boolKey("checkCounting", false); ok && v {
+		n := 0
+		if len(def.Setups) > 0 {
+			for _, f := range strings.Fields(def.Setups[0].FEN) {
+				if a, b, ok := strings.Cut(f, "+"); ok && a == b {
+					n, _ = strconv.Atoi(a)
+				}
+			}
+		}
+		if n < 1 || n > 100 {
+			im.errorf(im.keys["checkCounting"], "the start position gives no checks to count: its FEN needs a field such as 3+3 after the en-passant square")
+		} else {
+			def.Rules.CheckCounter = n
+			def.Goals = append(def.Goals, Goal{Name: "checks given", ChecksGiven: true})
+		}
+	}
+}
+
+func (im *importer) importDrops() {
+	def := im.def
+	drops, dok := im.boolKey("pieceDrops", false)
+	capt, cok := im.boolKey("capturesToHand", false)
+	loop, _ := im.boolKey("dropLoop", false)
+	checks, chk := im.boolKey("dropChecks", true)
+	must, mok := im.boolKey("mustDrop", false)
+	mustType, mtok := im.get("mustDropType")
+	firstPawn, _ := im.boolKey("firstRankPawnDrops", false)
+	zonePawn, _ := im.boolKey("promotionZonePawnDrops", false)
+	wr, wok := im.get("whiteDropRegion")
+	br, bok := im.get("blackDropRegion")
+	any := dok || cok || im.used["dropLoop"] || chk || mok || mtok || im.used["firstRankPawnDrops"] || im.used["promotionZonePawnDrops"] || wok || bok
+	if !any {
+		return
+	}
+	if def.Hands != nil {
+		for _, key := range []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion"} {
+			if k, ok := im.keys[key]; ok {
+				im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported")
+			}
+		}
+		return
+	}
+	if !drops {
+		if capt {
+			im.errorf(im.keys["capturesToHand"], "captures go to hand, but pieceDrops is not true: Chimera's pools are for drops")
+		}
+		return
+	}
+	h := &Hands{Pools: []string{"hand"}, Drops: &Drops{From: "hand"}}
+	if capt {
+		h.CaptureTo = "hand"
+		h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
+	}
+	if chk && !checks {
+		f := false
+		h.Drops.MayGiveCheck = &f
+	}
+	if mok && must {
+		if mtok && mustType.Value != "" && mustType.Value != "*" {
+			if l, ok := im.letterOf(mustType, mustType.Value[0]); ok {
+				h.Drops.MustDrop = []string{l}
+			}
+		} else {
+			h.Drops.MustDrop = im.letters()
+		}
+	}
+	if at := slices.IndexFunc(def.Pieces, im.isPawn); at >= 0 {
+		var ranks []int
+		if !firstPawn {
+			ranks = append(ranks, 1)
+		}
+		if !zonePawn {
+			lo := 8
+			if pr := def.Pieces[at].Promotion; pr != nil {
+				if z, ok := def.Zones[pr.Zone]; ok && len(z.Ranks) > 0 {
+					lo = slices.Min(z.Ranks)
+				}
+			}
+			if k, ok := im.keys["promotionRank"]; ok {
+				lo, _ = strconv.Atoi(k.Value)
+			}
+			for r := lo; r <= def.Board.Ranks; r++ {
+				if !slices.Contains(ranks, r) {
+					ranks = append(ranks, r)
+				}
+			}
+		}
+		if len(ranks) > 0 {
+			def.Zones["ini-no-pawn-drop"] = Zone{Ranks: ranks}
+			h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: []string{def.Pieces[at].Letter}, Zone: "ini-no-pawn-drop"})
+		}
+	}
+	if wok || bok {
+		outside := func(k iniKey, ok bool) []string {
+			if !ok {
+				return []string{}
+			}
+			in, _ := im.parseSquares(k)
+			var out []string
+			for _, s := range im.allSquares() {
+				if !slices.Contains(in, s) {
+					out = append(out, s)
+				}
+			}
+			if out == nil {
+				out = []string{}
+			}
+			return out
+		}
+		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
+		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
+	}
+	def.Hands = h
+	for i := range def.Setups {
+		f := strings.Fields(def.Setups[i].FEN)
+		if len(f) > 0 && !strings.Contains(f[0], "[") {
+			f[0] += "[]"
+			def.Setups[i].FEN = strings.Join(f, " ")
+		}
+	}
+}
+
+// importRegions maps mobilityRegionWhite<Type> and mobilityRegionBlack<Type>: the type's
+// men may stand only there (a side not given may stand anywhere).
+func (im *importer) importRegions() {
+	def := im.def
+	for _, p := range im.table {
+		typ := strings.ToUpper(p.Key[:1]) + p.Key[1:]
+		w, wok := im.get("mobilityRegionWhite" + typ)
+		b, bok := im.get("mobilityRegionBlack" + typ)
+		if !wok && !bok {
+			continue
+		}
+		at := im.findFSF(p)
+		if at < 0 {
+			continue // Fairy-Stockfish keeps the region of a type the variant has not
+		}
+		ws, bs := im.allSquares(), im.allSquares()
+		if wok {
+			ws, wok = im.parseSquares(w)
+		}
+		if bok {
+			bs, bok = im.parseSquares(b)
+		}
+		zone := "ini-region-" + strings.ToLower(def.Pieces[at].Letter)
+		def.Zones[zone] = Zone{White: ws, Black: bs}
+		if def.Pieces[at].Confined != "" {
+			k := w
+			if !im.used["mobilityRegionWhite"+typ] {
+				k = b
+			}
+			im.errorf(k, "the parent confines this piece already")
+			continue
+		}
+		def.Pieces[at].Confined = zone
+	}
+}
