@@ -337,6 +337,9 @@ func (x *xboard) variant(name string) {
 	}
 	if !xbtext.Known(x.name) {
 		x.say("%s", x.setupLine())
+		for _, l := range pieceLines(x.rs) {
+			x.say("%s", l)
+		}
 	}
 }
 

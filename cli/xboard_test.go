@@ -254,7 +254,12 @@ func TestXBoardSetup(t *testing.T) {
 	s := newXBSession(t)
 	for v, want := range cases {
 		s.send("variant " + v)
-		got := s.sync()
+		var got []string
+		for _, l := range s.sync() {
+			if !strings.HasPrefix(l, "piece ") { // the pieces' moves: TestXBoardPieceLines
+				got = append(got, l)
+			}
+		}
 		if len(got) != 1 || !strings.HasPrefix(got[0], want) {
 			t.Errorf("variant %s: got %q, want %q", v, got, want)
 			continue
@@ -765,5 +770,31 @@ func TestXBoardCores(t *testing.T) {
 	got := s.until("move", func(l string) bool { return strings.HasPrefix(l, "move ") })
 	if last := got[len(got)-1]; last != "move N@f7" {
 		t.Errorf("two threads: %q, want the drop mate N@f7", last)
+	}
+}
+
+// TestXBoardPieceLines: for a variant XBoard learns from a setup line, each piece whose
+// moves XBetza states exactly is described by a piece line, which reads back to the same
+// moves; the others (a horse's lame leap reads back, a confined general does not) are left
+// out (#24).
+func TestXBoardPieceLines(t *testing.T) {
+	code, out, _ := runInput("xboard\nprotover 2\nvariant gardner\nvariant janggi\nquit\n", "xboard")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"piece K& K\n", "piece Q& Q\n", "piece N& N\n", "piece P& fmWfcF\n", "piece N& nN\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "piece K& W") || strings.Contains(out, "piece C&") {
+		t.Errorf("janggi's confined general or its cannon (whose screen excludes cannons) described:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "piece" {
+			if _, err := defs.ParseBetza(strings.TrimRight(f[2], "O0123456789")); err != nil {
+				t.Errorf("%q does not read back: %v", line, err)
+			}
+		}
 	}
 }
