@@ -234,16 +234,26 @@ func (s *protoSession) usiPosition(args []string) bool {
 
 // usiGoArgs translates go's limits: USI's btime and binc are the first player's, Chimera's
 // White; byoyomi, the time each move may take once the main time is spent, is added to
-// both sides' increments.
+// both sides' increments, or is the time for the move when there is no main time (none
+// given, or "btime 0 wtime 0" as GUIs write it).
 func usiGoArgs(args []string) []string {
 	swap := map[string]string{"btime": "wtime", "wtime": "btime", "binc": "winc", "winc": "binc"}
+	byoyomi, mainTime := "", false
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "byoyomi":
+			byoyomi = args[i+1]
+		case "btime", "wtime":
+			mainTime = mainTime || args[i+1] != "0"
+		}
+	}
 	var out []string
-	byoyomi := ""
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "byoyomi" && i+1 < len(args):
-			byoyomi = args[i+1]
 			i++
+		case (a == "btime" || a == "wtime") && !mainTime && byoyomi != "" && byoyomi != "0" && i+1 < len(args):
+			i++ // no main time: byoyomi is the time for the move
 		case swap[a] != "":
 			out = append(out, swap[a])
 		default:
@@ -251,7 +261,7 @@ func usiGoArgs(args []string) []string {
 		}
 	}
 	if byoyomi != "" && byoyomi != "0" {
-		if !contains(out, "wtime") && !contains(out, "btime") {
+		if !mainTime {
 			out = append(out, "movetime", byoyomi)
 		} else if !contains(out, "winc") && !contains(out, "binc") {
 			out = append(out, "winc", byoyomi, "binc", byoyomi)
