@@ -103,7 +103,7 @@ func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings)
 		case err != nil:
 			return fail(err)
 		case isUCI:
-			u.display = spec.Name
+			u.display, u.program = spec.Name, spec.DisplayName()
 			if err := u.configure(ctx, s); err != nil {
 				return fail(err)
 			}
@@ -114,7 +114,7 @@ func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings)
 	if err != nil {
 		return fail(err)
 	}
-	x.display = spec.Name
+	x.display, x.program = spec.Name, spec.DisplayName()
 	if proto == XShogi {
 		x.xshogi = true
 		return x, XShogi, nil
@@ -132,6 +132,7 @@ type uciPlayer struct {
 	dialect       Protocol // UCI, USI or UCCI
 	id            string
 	display       string
+	program       string            // the program's base name: the name of an engine that gives none
 	options       map[string]string // lower-case option name: the rest of its line, from "type"
 	variants      []string
 	variantOption string // the option that names the variant as the engine wrote it
@@ -198,7 +199,7 @@ func (u *uciPlayer) name() string {
 	case u.id != "":
 		return u.id
 	}
-	return u.p.name
+	return u.program
 }
 
 // setOption sends an option's value in the dialect's form.
@@ -518,6 +519,7 @@ func (u *uciPlayer) close()         { u.p.quit("quit", time.Second) }
 type xbPlayer struct {
 	p        *proc
 	display  string
+	program  string // the program's base name: the name of an engine that gives none
 	features map[string]string
 	variant  string // the variant's XBoard name
 	force    bool
@@ -584,7 +586,7 @@ func (x *xbPlayer) name() string {
 	case x.features["myname"] != "":
 		return x.features["myname"]
 	}
-	return x.p.name
+	return x.program
 }
 
 // checkVariant makes sure the engine offers the variant.
