@@ -359,6 +359,26 @@ func (s *protoSession) ucciPosition(b ucci.Board, args []string) bool {
 // or, with usemillisec false, in seconds; draw (the opponent offers one) is not taken up.
 // Banned moves leave the others to search, or nobestmove when none is left.
 func (s *protoSession) ucciGo(args []string) bool {
+	out := s.ucciGoArgs(args)
+	if len(s.banned) > 0 && !contains(out, "searchmoves") && !contains(out, "perft") {
+		var allowed []string
+		for _, m := range s.u.pos.LegalMoves(nil) {
+			if c := s.u.pos.Coord(m); !contains(s.banned, c) {
+				allowed = append(allowed, c)
+			}
+		}
+		if len(allowed) == 0 {
+			s.u.stopSearch()
+			s.u.say("nobestmove")
+			return true
+		}
+		out = append(append(out, "searchmoves"), allowed...)
+	}
+	return s.u.handle("go " + strings.Join(out, " "))
+}
+
+// ucciGoArgs translates go's limits for the UCI session.
+func (s *protoSession) ucciGoArgs(args []string) []string {
 	own, opp := "w", "b"
 	if s.u.pos.Side() == compiler.Black {
 		own, opp = "b", "w"
@@ -381,21 +401,7 @@ func (s *protoSession) ucciGo(args []string) bool {
 			out = append(out, a)
 		}
 	}
-	if len(s.banned) > 0 && !contains(out, "searchmoves") && !contains(out, "perft") {
-		var allowed []string
-		for _, m := range s.u.pos.LegalMoves(nil) {
-			if c := s.u.pos.Coord(m); !contains(s.banned, c) {
-				allowed = append(allowed, c)
-			}
-		}
-		if len(allowed) == 0 {
-			s.u.stopSearch()
-			s.u.say("nobestmove")
-			return true
-		}
-		out = append(append(out, "searchmoves"), allowed...)
-	}
-	return s.u.handle("go " + strings.Join(out, " "))
+	return out
 }
 
 // ucciTime is a time in milliseconds: t itself, or t seconds when usemillisec is false.
