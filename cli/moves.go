@@ -3,11 +3,14 @@ package cli
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/wxf"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
 )
@@ -26,18 +29,25 @@ A game over by any rule (checkmate, a goal, the fifty-move rule, repetition) tak
 more moves: a move after the end is an error. A number without dots is read only as the
 current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the game.
 
+--wxf writes the moves in WXF notation in place of SAN (C2=5, H8+7; files counted from
+the right of the side to move), and reads --moves in it too (with . or = for a move
+along the rank; SAN and coordinates still work), for a variant whose definition has a
+wxf: key (xiangqi). The notation is Fairy-Stockfish's (its tools' NOTATION_XIANGQI_WXF).
+
 ` + hookErrorsHelp,
 	examples: []string{
 		"chimera moves chess",
 		`chimera moves chess --moves "e2e4 e7e5 g1f3"`,
 		`chimera moves chess --moves "1. f3 e5 2. g4 Qh4#"`,
 		"chimera moves chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
+		`chimera moves xiangqi --wxf --moves "C2.5 H8+7"`,
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		fen, setup := positionFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
 		allowHooks := allowHookErrorsFlag(fs)
+		useWXF := fs.Bool("wxf", false, "write and read moves in WXF notation (xiangqi)")
 		return func(c *context, args []string) int {
 			rs, args, code := c.variant(*def, args)
 			if code != exitOK {
@@ -50,21 +60,64 @@ current move number ("1 e4 e5 2 Nf3"); 0000 (a null move) is not a move of the g
 			if code != exitOK {
 				return code
 			}
-			if err := gametext.PlayGame(p, *moves); err != nil {
+			var notation *wxf.Notation
+			if *useWXF {
+				n, err := wxf.New(rs)
+				if err != nil {
+					return c.usage("--wxf: %v", err)
+				}
+				notation = &n
+			}
+			var err error
+			if notation != nil {
+				err = playWXF(p, *notation, *moves)
+			} else {
+				err = gametext.PlayGame(p, *moves)
+			}
+			if err != nil {
 				c.reportHooks(*allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
-			printMoves(c, p)
+			printMoves(c, p, notation)
 			return c.reportHooks(*allowHooks, p.HookFailures())
 		}
 	},
 }
 
-func printMoves(c *context, p *interpreter.Position) {
+var moveNumberRE = regexp.MustCompile(`^[0-9]+\.*$`)
+
+// playWXF plays moves in WXF notation (or SAN, or coordinates), move numbers skipped.
+func playWXF(p *interpreter.Position, n wxf.Notation, moves string) error {
+	for _, tok := range strings.Fields(moves) {
+		if moveNumberRE.MatchString(tok) {
+			continue
+		}
+		if r := p.Result(); r != interpreter.Ongoing {
+			return fmt.Errorf("%s: the game is over (%s, %s)", tok, r.Score, r.Reason)
+		}
+		m, err := n.Parse(p, tok)
+		if err != nil {
+			var err2 error
+			if m, err2 = p.ParseMove(tok); err2 != nil {
+				return err
+			}
+		}
+		p.Make(m)
+	}
+	return nil
+}
+
+func printMoves(c *context, p *interpreter.Position, notation *wxf.Notation) {
 	type line struct{ san, coord string }
 	var lines []line
 	for _, m := range p.LegalMoves(nil) {
-		lines = append(lines, line{p.SAN(m), p.Coord(m)})
+		text := ""
+		if notation != nil {
+			text = notation.Text(p, m)
+		} else {
+			text = p.SAN(m)
+		}
+		lines = append(lines, line{text, p.Coord(m)})
 	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].coord < lines[j].coord })
 	tw := tabwriter.NewWriter(c.out, 0, 0, 2, ' ', 0)

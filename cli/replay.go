@@ -190,7 +190,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		} else {
 			fmt.Fprintln(out, "\nLegal moves here:")
 		}
-		printMoves(c, p)
+		printMoves(c, p, nil)
 		return exitFail
 	}
 

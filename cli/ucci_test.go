@@ -148,3 +148,22 @@ func FuzzProtocols(f *testing.F) {
 		}
 	})
 }
+
+// chimera moves --wxf writes and reads WXF notation, and refuses a variant without it.
+func TestMovesWXF(t *testing.T) {
+	code, out, errs := run("moves", "xiangqi", "--wxf", "--moves", "1. C2.5 H8+7 2. h1g3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"H2+3  b10c8", "C2=5  b8e8", "P1+1  a7a6", "FEN: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if code, _, errs := run("moves", "chess", "--wxf"); code != exitUsage || !strings.Contains(errs, "no wxf: key") {
+		t.Errorf("chess --wxf: exit %d, %s", code, errs)
+	}
+	if code, _, errs := run("moves", "xiangqi", "--wxf", "--moves", "C2=9"); code == 0 || !strings.Contains(errs, "not a legal move in WXF notation") {
+		t.Errorf("C2=9: exit %d, %s", code, errs)
+	}
+}

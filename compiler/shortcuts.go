@@ -383,7 +383,7 @@ var classifiedKeys = map[string]bool{
 	"tests.attacks.by": true, "tests.attacks.squares": true, "tests.attacks.not": true,
 	"tests.check": true, "tests.game": true, "tests.result": true, "tests.after": true,
 	"xboard": true, "xboard.name": true, "xboard.start": true, "xboard.letters": true,
-	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true, "ucci": true, "ucci.default": true,
+	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true, "ucci": true, "ucci.default": true, "wxf": true, "wxf.letters": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in

@@ -48,6 +48,15 @@ type Definition struct {
 	USI *USIConventions `yaml:"usi"`
 	// UCCI: how UCCI engines play the variant (never inherited).
 	UCCI *UCCIConventions `yaml:"ucci"`
+	// WXF: the variant's moves may be written in WXF notation (never inherited).
+	WXF *WXFConventions `yaml:"wxf"`
+}
+
+// WXFConventions are WXF notation's conventions for a variant.
+type WXFConventions struct {
+	Src `yaml:"-"`
+	// Letters maps this definition's piece letters to WXF's, where they differ.
+	Letters map[string]string `yaml:"letters"`
 }
 
 // UCCIConventions are the UCCI protocol's conventions for a variant.

@@ -158,6 +158,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.setups()
 	v.tests()
 	v.xboard()
+	v.wxf()
 	if u := v.def.UCI; u != nil {
 		if u.Chess960 != (u.Variant != "") {
 			v.add(u.Src, "variant", "uci: chess960 and variant go together (the game a UCI engine plays this variant as, with UCI_Chess960)")
@@ -1203,6 +1204,28 @@ func (v *validator) tests() {
 			for i, sq := range a.Not {
 				v.square(a.Src, "not", i, sq)
 			}
+		}
+	}
+}
+
+// wxf checks WXF's conventions: letters that map a piece letter of the definition to a
+// single letter.
+func (v *validator) wxf() {
+	x := v.def.WXF
+	if x == nil {
+		return
+	}
+	keys := make([]string, 0, len(x.Letters))
+	for k := range x.Letters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !v.letters[k] {
+			v.add(x.Src, "letters", "wxf letters: %q is not a piece letter of the definition", k)
+		}
+		if to := x.Letters[k]; len(to) != 1 || !isLetter(strings.ToUpper(to)) {
+			v.add(x.Src, "letters", "wxf letters: %q must map to one letter, found %q", k, to)
 		}
 	}
 }
