@@ -116,3 +116,41 @@ func TestGoCommands(t *testing.T) {
 		}
 	}
 }
+
+// GNU Shogi's lines: its move with its score after it, its echo of the opponent's move
+// (not a move of its own), and "Illegal move" for a command it does not know, which is
+// not a refusal of the move sent with it.
+func TestXShogiLines(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		move string
+	}{{"1. ... 7g7f 298820", "7g7f"}, {"12. ... P*5e -3010", "P*5e"}, {"1. ... e7e5", "e7e5"}, {"1. 7g7f 0", ""}} {
+		got := ""
+		if m := v1MoveRE.FindStringSubmatch(c.line); m != nil {
+			got = m[1]
+		}
+		if got != c.move {
+			t.Errorf("%q: move %q, want %q", c.line, got, c.move)
+		}
+	}
+	cmds := []string{"time 2000", "otim 1923", "7g7f", "go"}
+	for line, want := range map[string]bool{
+		"Illegal move (no match) otim": true,
+		"Illegal move (no match) go":   true,
+		"Illegal move (no match) 7g7f": false,
+		"Illegal move: 7g7f":           false,
+	} {
+		if got := namesCommand(line, cmds); got != want {
+			t.Errorf("namesCommand(%q) = %v, want %v", line, got, want)
+		}
+	}
+	// USI's squares both ways for an XShogi engine.
+	rs := open(t, "shogi")
+	x := &xbPlayer{xshogi: true}
+	if got := x.moveOut(rs, "c3c4"); got != "7g7f" {
+		t.Errorf("moveOut(c3c4) = %s", got)
+	}
+	if got := x.moveIn(rs, "P*5e"); got != "P@e5" {
+		t.Errorf("moveIn(P*5e) = %s", got)
+	}
+}

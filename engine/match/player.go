@@ -788,8 +788,9 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 	}
 }
 
-// namesCommand reports whether an "Illegal move" line names a command of cmds that is
-// not a move (time, otim, go): a version 1 engine's way of not knowing a command.
+// namesCommand reports whether an "Illegal move" line ends with the word of a command of
+// cmds that is not a move (time, otim, go, force): a version 1 engine's way of saying it
+// does not know the command ("Illegal move (no match) otim").
 func namesCommand(line string, cmds []string) bool {
 	f := strings.Fields(line)
 	if len(f) < 3 {
@@ -797,10 +798,7 @@ func namesCommand(line string, cmds []string) bool {
 	}
 	last := f[len(f)-1]
 	for _, c := range cmds {
-		if w := strings.Fields(c); len(w) > 1 && w[0] == last && w[0] != "usermove" {
-			return true
-		}
-		if c == last && c == "go" || c == last && c == "force" {
+		if w := strings.Fields(c); w[0] == last && (len(w) > 1 || c == "go" || c == "force") && w[0] != "usermove" {
 			return true
 		}
 	}
