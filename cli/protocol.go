@@ -4,6 +4,7 @@ package cli
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -450,12 +451,43 @@ func (w *dialectWriter) Write(p []byte) (int, error) {
 				line = "Sfen: " + usi.SFENFromFEN(after)
 			}
 		case protoUCCI:
-			line = translateLine(line, ucci.Board{Files: w.files, Ranks: w.ranks}.MoveToUCCI, "nobestmove", "info message ")
+			line = ucciScore(translateLine(line, ucci.Board{Files: w.files, Ranks: w.ranks}.MoveToUCCI, "nobestmove", "info message "))
 		}
 		if _, err := io.WriteString(w.out, line+"\n"); err != nil {
 			return len(p), err
 		}
 	}
+}
+
+// ucciScore writes an info line's score as UCCI does, a bare number: centipawns, or for
+// a mate 10000 less the plies to it (negative when mated), as ElephantEye writes it.
+func ucciScore(line string) string {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "info" || f[1] == "message" {
+		return line
+	}
+	for i := 1; i+2 < len(f); i++ {
+		if f[i] != "score" {
+			continue
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil {
+			return line
+		}
+		switch f[i+1] {
+		case "cp":
+		case "mate":
+			if n > 0 {
+				n = 10000 - (2*n - 1)
+			} else {
+				n = -(10000 + 2*n)
+			}
+		default:
+			return line
+		}
+		return strings.Join(append(append(f[:i+1:i+1], strconv.Itoa(n)), f[i+3:]...), " ")
+	}
+	return line
 }
 
 // translateLine rewrites one UCI line with move, the dialect's move notation; none is

@@ -167,3 +167,18 @@ func TestMovesWXF(t *testing.T) {
 		t.Errorf("C2=9: exit %d, %s", code, errs)
 	}
 }
+
+// UCCI's scores are bare numbers: centipawns, or 10000 less the plies to a mate.
+func TestUCCIScore(t *testing.T) {
+	for in, want := range map[string]string{
+		"info depth 6 seldepth 8 multipv 1 score cp -35 nodes 10 pv h2e2": "info depth 6 seldepth 8 multipv 1 score -35 nodes 10 pv h2e2",
+		"info depth 6 score mate 1 pv a0d0":                               "info depth 6 score 9999 pv a0d0",
+		"info depth 6 score mate -2 pv a0d0":                              "info depth 6 score -9996 pv a0d0",
+		"info message score cp 5":                                         "info message score cp 5",
+		"bestmove h2e2":                                                   "bestmove h2e2",
+	} {
+		if got := ucciScore(in); got != want {
+			t.Errorf("%q: got %q want %q", in, got, want)
+		}
+	}
+}
