@@ -107,6 +107,8 @@ func TestGoCommands(t *testing.T) {
 		want    string
 	}{
 		{UCCI, "info depth 7 score 35 pv h2e2", "+0.35/7"},
+		{UCCI, "info depth 7 score 9999 pv a0d0", "+M1/7"},
+		{UCCI, "info depth 7 score -9996 pv a0d0", "-M2/7"},
 		{USI, "info depth 9 score mate 5 pv 7g7f", "+M3/9"},
 		{USI, "info depth 9 score mate -4 pv 7g7f", "-M2/9"},
 		{UCI, "info depth 9 score mate 3 pv e2e4", "+M3/9"},

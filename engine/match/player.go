@@ -454,7 +454,15 @@ func uciEval(f []string, dialect Protocol) string {
 			depth = f[i+1]
 		case "score":
 			if n, err := strconv.Atoi(f[i+1]); err == nil {
-				score = fmt.Sprintf("%+.2f", float64(n)/100)
+				// UCCI: centipawns, or a mate as 10000 less its plies (ElephantEye's form).
+				switch plies := 10000 - max(n, -n); {
+				case plies >= 0 && plies < 500 && n > 0:
+					score = fmt.Sprintf("+M%d", (plies+1)/2)
+				case plies >= 0 && plies < 500:
+					score = fmt.Sprintf("-M%d", (plies+1)/2)
+				default:
+					score = fmt.Sprintf("%+.2f", float64(n)/100)
+				}
 				continue
 			}
 			if i+2 < len(f) {
