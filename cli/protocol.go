@@ -301,8 +301,13 @@ func (s *protoSession) handleUCCI(line string, f []string) bool {
 		return s.ucciPosition(b, f[1:])
 	case "banmoves":
 		s.banned = s.banned[:0]
-		for _, m := range f[1:] {
-			s.banned = append(s.banned, b.MoveFromUCCI(m))
+		for _, text := range f[1:] {
+			m, err := s.u.pos.ParseMove(b.MoveFromUCCI(text))
+			if err != nil {
+				s.u.say("info string banmoves: %q is not a legal move here", truncate(text, 20))
+				continue
+			}
+			s.banned = append(s.banned, s.u.pos.Coord(m))
 		}
 		return true
 	case "go":
