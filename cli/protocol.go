@@ -407,16 +407,55 @@ func (s *protoSession) ucciGoArgs(args []string) []string {
 			out = append(out, a)
 		}
 	}
-	return out
+	return oneMoveToGo(out, own)
+}
+
+// oneMoveToGo turns the side's clock with one move to go and no increment into a time
+// for the move, as the whole clock is for it: nine tenths of it (UCCI has no movetime:
+// a GUI gives a fixed time a move as "time T movestogo 1"). Other limits are kept.
+func oneMoveToGo(args []string, own string) []string {
+	var ms int64 = -1
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "movestogo":
+			if args[i+1] != "1" {
+				return args
+			}
+		case own + "inc":
+			if args[i+1] != "0" {
+				return args
+			}
+		case own + "time":
+			n, err := strconv.ParseInt(args[i+1], 10, 64)
+			if err != nil {
+				return args
+			}
+			ms = n
+		}
+	}
+	if ms < 0 || !contains(args, "movestogo") {
+		return args
+	}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "wtime", "btime", "winc", "binc", "movestogo":
+			i++
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return append(out, "movetime", strconv.FormatInt(max(ms*9/10, 1), 10))
 }
 
 // ucciTime is a time in milliseconds: t itself, or t seconds when usemillisec is false.
 // Text that is not a number is left for go to report.
 func (s *protoSession) ucciTime(t string) string {
-	if s.millis || t == "" || strings.Trim(t, "0123456789") != "" || len(t) > 12 {
+	n, err := strconv.ParseInt(t, 10, 64)
+	if s.millis || err != nil || n < 0 || n > 1e12 {
 		return t
 	}
-	return t + "000"
+	return strconv.FormatInt(n*1000, 10)
 }
 
 // --- The answers.

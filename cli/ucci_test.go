@@ -92,6 +92,11 @@ func TestUCCIGoArgs(t *testing.T) {
 		{true, true, "time 1000 movestogo 5 opptime 2000 oppmovestogo 7", "btime 1000 movestogo 5 wtime 2000"},
 		{false, false, "ponder time 60 oppinc 2", "ponder wtime 60000 binc 2000"},
 		{true, false, "depth 3", "depth 3"},
+		// One move to go, no increment: the clock is the move's.
+		{true, false, "time 500 movestogo 1", "movetime 450"},
+		{true, true, "time 500 movestogo 1 opptime 300", "movetime 450"},
+		{false, false, "time 2 movestogo 1 increment 0", "movetime 1800"},
+		{true, false, "time 500 movestogo 1 increment 10", "wtime 500 movestogo 1 winc 10"},
 	} {
 		s.millis = c.millis
 		s.u.handle("position startpos")
