@@ -54,7 +54,8 @@ Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime
 Given twice, each is one engine's (in --engine order): a time handicap, such as
 --movetime 200 --movetime 50 to see what four times the time is worth.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
-(the base in whole seconds) or st. USI engines get btime/wtime/binc/winc (b is the first
+(the base in whole seconds) or st (XBoard itself sends whole seconds, and engines such
+as MaxQi read "st 0.5" as no time: give XBoard engines a --movetime in whole seconds). USI engines get btime/wtime/binc/winc (b is the first
 player), or "btime 0 wtime 0 byoyomi MS" for a fixed move time; UCCI engines get time,
 increment (or movestogo), opptime and oppincrement in milliseconds, or "time MS
 movestogo 1". The time of a move is the wall time from sending the
