@@ -1,4 +1,4 @@
-// The match command: two engines, UCI or XBoard, play a match refereed by the interpreter.
+// The match command: two engines, UCI (or USI, UCCI) or XBoard, play a match refereed by the interpreter.
 package cli
 
 import (
@@ -20,7 +20,7 @@ import (
 var matchCommand = &command{
 	name:    "match",
 	args:    "VARIANT --engine CMD --engine CMD",
-	summary: "play a match between two engines (UCI or XBoard), Chimera refereeing",
+	summary: "play a match between two engines (UCI, USI, UCCI or XBoard), Chimera refereeing",
 	details: `Plays a match between two engines on VARIANT, any built-in or definition file,
 with Chimera as the referee: it starts the engines as processes, tells each the variant
 and the positions in its protocol, keeps the clocks itself, checks every move, and
@@ -28,10 +28,13 @@ adjudicates. Engine 1 (the first --engine) is the one the score is given for.
 
 An engine is a command line, split into words as a shell does for quotes and
 backslashes (no variables, pipes or redirections: write a script for those), run
-directly. A prefix uci: or xboard: names the protocol; without one it is detected: the
-referee sends "uci" and waits for "uciok" (up to --start-timeout), else speaks XBoard's
-protocol (xboard, protover 2). Engines that speak both (Sjaak II) are detected as UCI:
-give xboard: to use XBoard's. Each of the --concurrency workers runs its own pair of
+directly. A prefix uci:, usi:, ucci:, xboard: or xshogi: names the protocol; without
+one it is detected: the referee sends "uci" and waits for "uciok" (up to
+--start-timeout), else speaks XBoard's protocol (xboard, protover 2). Engines that speak
+both (Sjaak II) are detected as UCI: give xboard: to use XBoard's. usi: and ucci: are
+UCI's dialects for shogi and xiangqi (Fairy-Stockfish speaks both when told so by the
+first command, as the referee does); xshogi: is XBoard's protocol with USI's squares
+(7g7f, P*5e) and no variant command, as GNU Shogi speaks it. Each of the --concurrency workers runs its own pair of
 processes, started again after a crash or a hang; all are stopped at the end.
 
 The variant: UCI engines get "setoption name UCI_Variant value NAME" (Chimera's name,
@@ -41,20 +44,29 @@ as VariantPath to UCI engines that have that option but not the variant. XBoard 
 get "variant NAME" (normal for chess, fischerandom for chess960). An engine that does
 not list the variant stops the match before it begins. Positions go to UCI engines as
 "position startpos|fen FEN moves ...", to XBoard engines as moves (usermove when asked
-for) after "setboard FEN" when the game does not start from the standard start.
+for) after "setboard FEN" when the game does not start from the standard start. USI
+and UCCI engines are told nothing for their protocol's own game (the definition's
+usi.default, ucci.default: shogi, xiangqi), else UCI_Variant (or USI_Variant) in their
+option form; USI positions are SFEN and USI moves, UCCI's count ranks from 0 on a
+board of 10 ranks (h2e2). A UCCI engine that offers usemillisec is told to use it.
 
 Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime MS.
 Given twice, each is one engine's (in --engine order): a time handicap, such as
 --movetime 200 --movetime 50 to see what four times the time is worth.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
-(the base in whole seconds) or st. The time of a move is the wall time from sending the
+(the base in whole seconds) or st (XBoard itself sends whole seconds, and engines such
+as MaxQi read "st 0.5" as no time: give XBoard engines a --movetime in whole seconds). USI engines get btime/wtime/binc/winc (b is the first
+player), or "btime 0 wtime 0 byoyomi MS" for a fixed move time; UCCI engines get time,
+increment (or movestogo), opptime and oppincrement in milliseconds, or "time MS
+movestogo 1". The time of a move is the wall time from sending the
 command that starts the search to receiving the move. An engine loses on time when a
 move takes longer than its clock (or the move time) by more than --grace plus 5 %; one
 that sends nothing by then is killed and started again for the next game.
 
 Games end on the interpreter's verdict (checkmate, stalemate, goals, repetition, the
 fifty-move rule), on a time forfeit, on an illegal move (checked by the interpreter; the
-offender loses), on a legal move an XBoard engine refuses, on a crash, on a resignation,
+offender loses), on a legal move an XBoard engine refuses, on a crash, on a resignation
+(bestmove resign in USI, nobestmove in UCCI),
 or at --max-plies (a draw). Result claims of engines are not taken.
 
 Openings: each pair of games starts from the same position, engine 1 White in the

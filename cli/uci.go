@@ -37,7 +37,11 @@ for it drive Chimera unchanged:
 Moves are in coordinate notation (e2e4, e7e8q, drops P@e4, exchanges B-N@g7). On a
 variant change the engine says "info string variant NAME files W ranks H pocket N
 template fairy startpos FEN". A line it cannot carry out gets "info string" with the
-reason, and the engine goes on.`,
+reason, and the engine goes on.
+
+As in Fairy-Stockfish, setoption name Protocol value usi|ucci switches to the Universal
+Shogi Interface or the Universal Chinese Chess Protocol (as "chimera usi" and "chimera
+ucci" speak them), and the command usi or ucci switches to it with its own game.`,
 	examples: []string{
 		"chimera uci",
 		`printf 'uci\nsetoption name UCI_Variant value crazyhouse\nposition startpos moves e2e4\ngo depth 6\nquit\n' | chimera uci`,
@@ -47,8 +51,7 @@ reason, and the engine goes on.`,
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
-			u := newUCI(c.out, engineCaps{})
-			u.run(c.in)
+			newProtoSession(c.out, engineCaps{}, protoUCI).run(c.in)
 			return exitOK
 		}
 	},
@@ -142,13 +145,9 @@ func (u *uci) handle(line string) bool {
 	case "uci":
 		u.say("id name Chimera")
 		u.say("id author the Chimera developers")
-		u.say("option name UCI_Variant type combo default %s %s", u.rs.Name, "var "+strings.Join(u.variantNames(), " var "))
-		u.say("option name VariantPath type string default <empty>")
-		u.say("option name UCI_Chess960 type check default false")
-		u.say("option name Hash type spin default 64 min 1 max 4096")
-		u.say("option name Threads type spin default 1 min 1 max %d", maxThreads)
-		u.say("option name MultiPV type spin default 1 min 1 max 256")
-		u.say("option name Ponder type check default false")
+		for _, o := range u.options() {
+			u.say("option name %s type %s", o.name, o.spec)
+		}
 		u.say("uciok")
 	case "isready":
 		u.say("readyok")
@@ -176,6 +175,23 @@ func (u *uci) handle(line string) bool {
 		u.say("info string unknown command: %s", truncate(line, 80))
 	}
 	return true
+}
+
+// engineOption is an option the engine offers: its name and the rest of its line from
+// the type on ("combo default chess var chess ...").
+type engineOption struct{ name, spec string }
+
+// options are the options of the UCI engine, in the order "uci" lists them.
+func (u *uci) options() []engineOption {
+	return []engineOption{
+		{"UCI_Variant", fmt.Sprintf("combo default %s var %s", u.rs.Name, strings.Join(u.variantNames(), " var "))},
+		{"VariantPath", "string default <empty>"},
+		{"UCI_Chess960", "check default false"},
+		{"Hash", "spin default 64 min 1 max 4096"},
+		{"Threads", fmt.Sprintf("spin default 1 min 1 max %d", maxThreads)},
+		{"MultiPV", "spin default 1 min 1 max 256"},
+		{"Ponder", "check default false"},
+	}
 }
 
 func truncate(s string, n int) string {
@@ -528,4 +544,17 @@ func uciDefault() string {
 // uciChess960Of is the built-in played as the game name with UCI_Chess960 set, or "".
 func uciChess960Of(name string) string {
 	return defs.BuiltinWhere(func(d *defs.Definition) bool { return d.UCI != nil && d.UCI.Chess960 && d.UCI.Variant == name })
+}
+
+// searching reports whether a search started by go has not yet given its move.
+func (u *uci) searching() bool {
+	if u.done == nil {
+		return false
+	}
+	select {
+	case <-u.done:
+		return false
+	default:
+		return true
+	}
 }

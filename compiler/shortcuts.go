@@ -452,7 +452,7 @@ var classifiedKeys = map[string]bool{
 	"rules.counting.limits.moves": true, "rules.counting.limits.board-has": true, "rules.counting.limits.alone": true,
 	"rules.counting.limits.opponent-alone": true, "rules.counting.limits.opponent-has": true,
 	"rules.checkmate": true, "rules.checkmate.forbidden-by": true, "rules.checkmate.needs-check-by": true,
-	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true,
+	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true, "ucci": true, "ucci.default": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in

@@ -66,7 +66,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		}
 		def.Tests = nil
 		def.Aliases = nil
-		def.XBoard, def.UCI, def.PGN, def.USI = nil, nil, nil, nil
+		def.XBoard, def.UCI, def.PGN, def.USI, def.UCCI = nil, nil, nil, nil, nil
 	}
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")

@@ -49,6 +49,15 @@ type Definition struct {
 	PGN *PGNConventions `yaml:"pgn"`
 	// USI: how USI engines play the variant (never inherited).
 	USI *USIConventions `yaml:"usi"`
+	// UCCI: how UCCI engines play the variant (never inherited).
+	UCCI *UCCIConventions `yaml:"ucci"`
+}
+
+// UCCIConventions are the UCCI protocol's conventions for a variant.
+type UCCIConventions struct {
+	Src `yaml:"-"`
+	// Default: UCCI's own game, the one a UCCI session plays unless told otherwise.
+	Default bool `yaml:"default"`
 }
 
 // USIConventions are the USI protocol's conventions for a variant.

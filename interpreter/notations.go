@@ -349,6 +349,9 @@ func (p *Position) ParseNotated(text string, n Notation) (Move, error) {
 		return p.ParseMove(text)
 	}
 	in := strings.TrimSpace(text)
+	if n == NotationWXF {
+		in = strings.ReplaceAll(in, ".", "=") // C2.5: the older form of a move along the rank
+	}
 	legal := p.LegalMoves(nil)
 	var hits []Move
 	for _, m := range legal {

@@ -452,7 +452,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 		if r.text == "" {
 			err = errors.New("no move given")
 		} else {
-			mv, err = parseIn(gs, r.text, isXBoard(p))
+			mv, err = parseIn(gs, p, r.text)
 		}
 		if err != nil {
 			loses(e, "rules infraction", fmt.Sprintf("%s played the illegal move %q: %v", colourName(e), r.text, err))
@@ -496,16 +496,14 @@ func (w *worker) finish(gs *gameState, g *Game) *Game {
 	return g
 }
 
-func isXBoard(p player) bool {
-	_, ok := p.(*xbPlayer)
-	return ok
-}
-
 // parseIn reads an engine's move: as XBoard writes moves for an XBoard engine, else as
-// coordinates (or SAN) in Chimera's notation.
-func parseIn(g *gameState, text string, xboard bool) (interpreter.Move, error) {
-	if xboard {
-		return g.codec.ParseMove(g.pos, text)
+// coordinates (or SAN) in Chimera's notation, after the dialect's own (USI's, UCCI's).
+func parseIn(g *gameState, p player, text string) (interpreter.Move, error) {
+	switch x := p.(type) {
+	case *xbPlayer:
+		return g.codec.ParseMove(g.pos, x.moveIn(g.rs, text))
+	case *uciPlayer:
+		return g.pos.ParseMove(x.moveIn(g.rs, text))
 	}
 	return g.pos.ParseMove(text)
 }

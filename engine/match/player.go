@@ -1,4 +1,4 @@
-// The players: an engine process spoken to in UCI or in XBoard's protocol.
+// The players: an engine process spoken to in UCI (or its dialects USI and UCCI) or in XBoard's protocol.
 package match
 
 import (
@@ -12,6 +12,8 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/ucci"
+	"chimera/engine/usi"
 	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
@@ -91,47 +93,61 @@ func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings)
 		return nil, spec.Protocol, fmt.Errorf("engine %s: %w", label, err)
 	}
 	proto := spec.Protocol
-	if proto != XBoard {
-		u, isUCI, err := uciHandshake(ctx, p, proto == UCI, s)
+	if proto == Detect || proto.uciFamily() {
+		dialect := proto
+		if dialect == Detect {
+			dialect = UCI
+		}
+		u, isUCI, err := uciHandshake(ctx, p, dialect, proto != Detect, s)
 		switch {
 		case err != nil:
 			return fail(err)
 		case isUCI:
-			u.display = spec.Name
+			u.display, u.program = spec.Name, spec.DisplayName()
 			if err := u.configure(ctx, s); err != nil {
 				return fail(err)
 			}
-			return u, UCI, nil
+			return u, dialect, nil
 		}
 	}
 	x, err := xbHandshake(ctx, p, s)
 	if err != nil {
 		return fail(err)
 	}
-	x.display = spec.Name
+	x.display, x.program = spec.Name, spec.DisplayName()
+	if proto == XShogi {
+		x.xshogi = true
+		return x, XShogi, nil
+	}
 	if err := x.checkVariant(); err != nil {
 		return fail(err)
 	}
 	return x, XBoard, nil
 }
 
-// --- UCI.
+// --- UCI, USI and UCCI.
 
 type uciPlayer struct {
-	p        *proc
-	id       string
-	display  string
-	options  map[string]string // lower-case option name: the rest of its line, from "type"
-	variants []string
-	timeout  time.Duration
+	p             *proc
+	dialect       Protocol // UCI, USI or UCCI
+	id            string
+	display       string
+	program       string            // the program's base name: the name of an engine that gives none
+	options       map[string]string // lower-case option name: the rest of its line, from "type"
+	variants      []string
+	variantOption string // the option that names the variant as the engine wrote it
+	timeout       time.Duration
+	side          compiler.Color // in the game under way
 }
 
-// uciHandshake sends "uci" and reads the engine's identity and options up to "uciok".
-// Unless sure, a line an XBoard engine would write ("Error", "Illegal move", "feature"),
-// or silence until the timeout, says it is not a UCI engine.
-func uciHandshake(ctx context.Context, p *proc, sure bool, s settings) (*uciPlayer, bool, error) {
-	u := &uciPlayer{p: p, options: map[string]string{}, timeout: s.timeout}
-	if err := p.send("uci"); err != nil {
+// uciHandshake sends "uci" (or "usi", "ucci") and reads the engine's identity and options
+// up to "uciok" ("usiok", "ucciok"). Unless sure, a line an XBoard engine would write
+// ("Error", "Illegal move", "feature"), or silence until the timeout, says it is not a
+// UCI engine.
+func uciHandshake(ctx context.Context, p *proc, dialect Protocol, sure bool, s settings) (*uciPlayer, bool, error) {
+	u := &uciPlayer{p: p, dialect: dialect, options: map[string]string{}, timeout: s.timeout}
+	hello := dialect.String()
+	if err := p.send(hello); err != nil {
 		return nil, false, err
 	}
 	deadline := time.Now().Add(s.timeout)
@@ -141,24 +157,28 @@ func uciHandshake(ctx context.Context, p *proc, sure bool, s settings) (*uciPlay
 		case errors.Is(err, errTimeout) && !sure:
 			return nil, false, nil
 		case errors.Is(err, errTimeout):
-			return nil, false, fmt.Errorf("no uciok within %v of uci", s.timeout)
+			return nil, false, fmt.Errorf("no %sok within %v of %s", hello, s.timeout, hello)
 		case err != nil:
 			return nil, false, err
 		}
 		t := strings.TrimSpace(l.text)
 		switch {
-		case t == "uciok":
+		case t == hello+"ok":
 			return u, true, nil
 		case strings.HasPrefix(t, "id name "):
 			u.id = strings.TrimSpace(t[len("id name "):])
-		case strings.HasPrefix(t, "option name "):
-			rest := t[len("option name "):]
+		case strings.HasPrefix(t, "option "):
+			// UCI and USI: "option name NAME type ..."; UCCI: "option NAME type ...".
+			rest := strings.TrimPrefix(t[len("option "):], "name ")
 			name, typ, ok := strings.Cut(rest, " type ")
 			if !ok {
 				continue
 			}
-			u.options[strings.ToLower(strings.TrimSpace(name))] = typ
-			if strings.EqualFold(strings.TrimSpace(name), "UCI_Variant") {
+			name = strings.TrimSpace(name)
+			u.options[strings.ToLower(name)] = typ
+			if low := strings.ToLower(name); low == "uci_variant" || low == "usi_variant" {
+				u.variantOption = name
+				u.variants = nil
 				f := strings.Fields(typ)
 				for i := 0; i+1 < len(f); i++ {
 					if f[i] == "var" {
@@ -179,41 +199,74 @@ func (u *uciPlayer) name() string {
 	case u.id != "":
 		return u.id
 	}
-	return u.p.name
+	return u.program
 }
 
-// configure tells the engine the variant: UCI_Variant (after VariantPath with the
-// definition file, when the engine does not offer the variant but takes files),
-// UCI_Chess960 for chess960.
+// setOption sends an option's value in the dialect's form.
+func (u *uciPlayer) setOption(name, value string) error {
+	if u.dialect == UCCI {
+		return u.p.send(strings.TrimSpace("setoption " + name + " " + value))
+	}
+	if value == "" {
+		return u.p.send("setoption name " + name)
+	}
+	return u.p.send("setoption name " + name + " value " + value)
+}
+
+// ownGame reports whether the variant is the dialect's own game, which the engine plays
+// without being told (uci.default, usi.default, ucci.default in its definition).
+func (u *uciPlayer) ownGame(d *defs.Definition) bool {
+	if d == nil {
+		return false
+	}
+	switch u.dialect {
+	case USI:
+		return d.USI != nil && d.USI.Default
+	case UCCI:
+		return d.UCCI != nil && d.UCCI.Default
+	}
+	return d.UCI != nil && d.UCI.Default
+}
+
+// configure tells the engine the variant: nothing for the dialect's own game;
+// UCI_Chess960 for a UCI engine's chess960; else the variant option (UCI_Variant, or
+// USI_Variant when a USI engine calls it so), after VariantPath with the definition file
+// when the engine does not offer the variant but takes files. A UCCI engine that offers
+// usemillisec is told to count in milliseconds.
 func (u *uciPlayer) configure(ctx context.Context, s settings) error {
 	name := s.rs.Name
+	if _, ok := u.options["usemillisec"]; ok && u.dialect == UCCI {
+		if err := u.setOption("usemillisec", "true"); err != nil {
+			return err
+		}
+	}
 	var conv defs.UCIConventions
 	if d := s.rs.Def; d != nil && d.UCI != nil {
 		conv = *d.UCI
 	}
 	switch {
-	case conv.Default:
-	case conv.Chess960:
+	case u.ownGame(s.rs.Def):
+	case conv.Chess960 && u.dialect == UCI:
 		if _, ok := u.options["uci_chess960"]; !ok {
 			return fmt.Errorf("it has no UCI_Chess960 option, so it cannot play %s", name)
 		}
-		if err := u.p.send("setoption name UCI_Chess960 value true"); err != nil {
+		if err := u.setOption("UCI_Chess960", "true"); err != nil {
 			return err
 		}
 	default:
-		if _, ok := u.options["uci_variant"]; !ok {
-			return fmt.Errorf("it has no UCI_Variant option, so it plays only chess, not %s", name)
+		if u.variantOption == "" {
+			return fmt.Errorf("it has no UCI_Variant option, so it plays only its protocol's own game, not %s", name)
 		}
 		if !containsString(u.variants, name) {
 			_, takesFiles := u.options["variantpath"]
 			if s.variantFile == "" || !takesFiles {
-				return fmt.Errorf("it does not offer the variant %s (its UCI_Variant offers: %s)", name, strings.Join(u.variants, " "))
+				return fmt.Errorf("it does not offer the variant %s (its %s offers: %s)", name, u.variantOption, strings.Join(u.variants, " "))
 			}
-			if err := u.p.send("setoption name VariantPath value " + s.variantFile); err != nil {
+			if err := u.setOption("VariantPath", s.variantFile); err != nil {
 				return err
 			}
 		}
-		if err := u.p.send("setoption name UCI_Variant value " + name); err != nil {
+		if err := u.setOption(u.variantOption, name); err != nil {
 			return err
 		}
 	}
@@ -253,32 +306,108 @@ func (u *uciPlayer) sync(ctx context.Context) ([]string, error) {
 }
 
 func (u *uciPlayer) newGame(ctx context.Context, g *gameState, side compiler.Color) error {
-	if err := u.p.send("ucinewgame"); err != nil {
+	u.side = side
+	var err error
+	switch u.dialect {
+	case USI:
+		err = u.p.send("usinewgame")
+	case UCCI:
+		if _, ok := u.options["newgame"]; ok {
+			err = u.setOption("newgame", "")
+		}
+	default:
+		err = u.p.send("ucinewgame")
+	}
+	if err != nil {
 		return err
 	}
-	_, err := u.sync(ctx)
+	_, err = u.sync(ctx)
 	return err
 }
 
-func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+// moveOut writes a move given in Chimera's coordinates in the dialect's notation.
+func (u *uciPlayer) moveOut(rs *compiler.Ruleset, m string) string {
+	switch u.dialect {
+	case USI:
+		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveToUSI(m)
+	case UCCI:
+		return ucci.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveToUCCI(m)
+	}
+	return m
+}
+
+// moveIn reads a move in the dialect's notation as Chimera's coordinates.
+func (u *uciPlayer) moveIn(rs *compiler.Ruleset, m string) string {
+	switch u.dialect {
+	case USI:
+		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveFromUSI(m)
+	case UCCI:
+		return ucci.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveFromUCCI(m)
+	}
+	return m
+}
+
+// positionCommand is the game so far as the dialect writes it.
+func (u *uciPlayer) positionCommand(g *gameState) string {
 	pos := "position startpos"
 	if !g.startpos {
-		pos = "position fen " + g.rootFEN
-	}
-	if len(g.coord) > 0 {
-		pos += " moves " + strings.Join(g.coord, " ")
-	}
-	var gocmd string
-	if tc := g.tc[t.side]; tc.MoveTime > 0 {
-		gocmd = fmt.Sprintf("go movetime %d", max(tc.MoveTime.Milliseconds(), 1))
-	} else {
-		gocmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", max(t.clock[0].Milliseconds(), 1),
-			max(t.clock[1].Milliseconds(), 1), g.tc[0].Inc.Milliseconds(), g.tc[1].Inc.Milliseconds())
-		if t.movesToGo > 0 {
-			gocmd += fmt.Sprintf(" movestogo %d", t.movesToGo)
+		switch u.dialect {
+		case USI:
+			pos = "position sfen " + usi.SFENFromFEN(g.rootFEN)
+		default: // UCCI's FEN is Chimera's (w for the first player)
+			pos = "position fen " + g.rootFEN
 		}
 	}
-	if err := u.p.send(pos, gocmd); err != nil {
+	if len(g.coord) > 0 {
+		moves := make([]string, len(g.coord))
+		for i, m := range g.coord {
+			moves[i] = u.moveOut(g.rs, m)
+		}
+		pos += " moves " + strings.Join(moves, " ")
+	}
+	return pos
+}
+
+// goCommand starts the search with the clocks as the dialect gives them. USI: the first
+// player's clock is btime (Chimera's White), and a fixed time per move is byoyomi with
+// no main time. UCCI: time and increment are the mover's, opptime and oppincrement the
+// other side's, in milliseconds; a fixed time per move is all the time left with one
+// move to go.
+func (u *uciPlayer) goCommand(g *gameState, t turn) string {
+	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
+	tc := g.tc[t.side]
+	switch u.dialect {
+	case USI:
+		if tc.MoveTime > 0 {
+			return fmt.Sprintf("go btime 0 wtime 0 byoyomi %d", ms(tc.MoveTime))
+		}
+		return fmt.Sprintf("go btime %d wtime %d binc %d winc %d", ms(t.clock[0]), ms(t.clock[1]),
+			g.tc[0].Inc.Milliseconds(), g.tc[1].Inc.Milliseconds())
+	case UCCI:
+		if tc.MoveTime > 0 {
+			return fmt.Sprintf("go time %d movestogo 1", ms(tc.MoveTime))
+		}
+		cmd := fmt.Sprintf("go time %d", ms(t.clock[t.side]))
+		if t.movesToGo > 0 {
+			cmd += fmt.Sprintf(" movestogo %d", t.movesToGo)
+		} else {
+			cmd += fmt.Sprintf(" increment %d", g.tc[t.side].Inc.Milliseconds())
+		}
+		return cmd + fmt.Sprintf(" opptime %d oppincrement %d", ms(t.clock[t.side^1]), g.tc[t.side^1].Inc.Milliseconds())
+	}
+	if tc.MoveTime > 0 {
+		return fmt.Sprintf("go movetime %d", ms(tc.MoveTime))
+	}
+	cmd := fmt.Sprintf("go wtime %d btime %d winc %d binc %d", ms(t.clock[0]), ms(t.clock[1]),
+		g.tc[0].Inc.Milliseconds(), g.tc[1].Inc.Milliseconds())
+	if t.movesToGo > 0 {
+		cmd += fmt.Sprintf(" movestogo %d", t.movesToGo)
+	}
+	return cmd
+}
+
+func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+	if err := u.p.send(u.positionCommand(g), u.goCommand(g, t)); err != nil {
 		return reply{}, err
 	}
 	t0 := time.Now()
@@ -295,12 +424,19 @@ func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, erro
 		}
 		switch f[0] {
 		case "info":
-			if e := uciEval(f); e != "" {
+			if e := uciEval(f, u.dialect); e != "" {
 				r.eval = e
 			}
+		case "nobestmove": // UCCI: no move to play
+			r.elapsed, r.resign = l.at.Sub(t0), true
+			return r, nil
 		case "bestmove":
 			r.elapsed = l.at.Sub(t0)
-			if len(f) > 1 {
+			switch {
+			case len(f) < 2:
+			case f[1] == "resign" || f[1] == "(none)":
+				r.resign = true
+			default:
 				r.text = f[1]
 			}
 			return r, nil
@@ -308,14 +444,27 @@ func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, erro
 	}
 }
 
-// uciEval reads the score and depth of an info line: "+0.35/12", "+M3/9" or "".
-func uciEval(f []string) string {
+// uciEval reads the score and depth of an info line: "+0.35/12", "+M3/9" or "". UCCI
+// writes a score as a bare number of centipawns; USI counts mates in plies.
+func uciEval(f []string, dialect Protocol) string {
 	depth, score := "", ""
 	for i := 1; i+1 < len(f); i++ {
 		switch f[i] {
 		case "depth":
 			depth = f[i+1]
 		case "score":
+			if n, err := strconv.Atoi(f[i+1]); err == nil {
+				// UCCI: centipawns, or a mate as 10000 less its plies (ElephantEye's form).
+				switch plies := 10000 - max(n, -n); {
+				case plies >= 0 && plies < 500 && n > 0:
+					score = fmt.Sprintf("+M%d", (plies+1)/2)
+				case plies >= 0 && plies < 500:
+					score = fmt.Sprintf("-M%d", (plies+1)/2)
+				default:
+					score = fmt.Sprintf("%+.2f", float64(n)/100)
+				}
+				continue
+			}
 			if i+2 < len(f) {
 				n, err := strconv.Atoi(f[i+2])
 				if err != nil {
@@ -325,6 +474,9 @@ func uciEval(f []string) string {
 				case "cp":
 					score = fmt.Sprintf("%+.2f", float64(n)/100)
 				case "mate":
+					if dialect == USI {
+						n = (n + sign(n)) / 2
+					}
 					if n < 0 {
 						score = fmt.Sprintf("-M%d", -n)
 					} else {
@@ -343,23 +495,48 @@ func uciEval(f []string) string {
 	return score
 }
 
-func (u *uciPlayer) endGame(g *gameState, result, comment string) {}
-func (u *uciPlayer) reusable() bool                               { return true }
-func (u *uciPlayer) alive() bool                                  { return u.p.alive() }
-func (u *uciPlayer) kill()                                        { u.p.kill() }
-func (u *uciPlayer) close()                                       { u.p.quit("quit", time.Second) }
+func sign(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
+
+// endGame tells a USI engine the game is over and how it went for it.
+func (u *uciPlayer) endGame(g *gameState, result, comment string) {
+	if u.dialect != USI || !u.p.alive() {
+		return
+	}
+	outcome := "draw"
+	switch {
+	case result == "1-0" && u.side == compiler.White, result == "0-1" && u.side == compiler.Black:
+		outcome = "win"
+	case result == "1-0", result == "0-1":
+		outcome = "lose"
+	}
+	u.p.send("gameover " + outcome)
+}
+
+func (u *uciPlayer) reusable() bool { return true }
+func (u *uciPlayer) alive() bool    { return u.p.alive() }
+func (u *uciPlayer) kill()          { u.p.kill() }
+func (u *uciPlayer) close()         { u.p.quit("quit", time.Second) }
 
 // --- XBoard.
 
 type xbPlayer struct {
 	p        *proc
 	display  string
+	program  string // the program's base name: the name of an engine that gives none
 	features map[string]string
 	variant  string // the variant's XBoard name
 	force    bool
 	sent     int // the moves the engine has been told or made
 	pings    int
 	timeout  time.Duration
+	// xshogi: the engine speaks XShogi's dialect (GNU Shogi): squares as USI writes them
+	// (7g7f, P*5e), and no variant command (it plays its own game).
+	xshogi bool
 }
 
 var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
@@ -417,7 +594,7 @@ func (x *xbPlayer) name() string {
 	case x.features["myname"] != "":
 		return x.features["myname"]
 	}
-	return x.p.name
+	return x.program
 }
 
 // checkVariant makes sure the engine offers the variant.
@@ -488,7 +665,7 @@ func (x *xbPlayer) sync(ctx context.Context) ([]string, error) {
 
 func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Color) error {
 	cmds := []string{"new"}
-	if x.variant != "normal" {
+	if x.variant != "normal" && !x.xshogi {
 		cmds = append(cmds, "variant "+x.variant)
 	}
 	cmds = append(cmds, "force")
@@ -532,11 +709,31 @@ func xbBase(d time.Duration) string {
 
 var (
 	thinkingRE = regexp.MustCompile(`^\s*(\d+)[.&]?\s+(-?\d+)\s+(\d+)\s+(\d+)`)
-	v1MoveRE   = regexp.MustCompile(`^\d+\.\s*\.\.\.\s*(\S+)\s*$`)
+	// A version 1 engine's move ("1. ... e7e5"), which GNU Shogi follows with its score.
+	v1MoveRE = regexp.MustCompile(`^\d+\.\s*\.\.\.\s*(\S+)(\s+-?\d+)?\s*$`)
 )
 
+// moveOut writes a move as XBoard writes it (x.xb) in the engine's dialect.
+func (x *xbPlayer) moveOut(rs *compiler.Ruleset, m string) string {
+	if x.xshogi {
+		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveToUSI(m)
+	}
+	return m
+}
+
+// moveIn reads an engine's move as XBoard writes it.
+func (x *xbPlayer) moveIn(rs *compiler.Ruleset, m string) string {
+	if x.xshogi {
+		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveFromUSI(m)
+	}
+	return m
+}
+
 func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
-	unsent := g.xb[x.sent:]
+	unsent := make([]string, 0, len(g.xb)-x.sent)
+	for _, m := range g.xb[x.sent:] {
+		unsent = append(unsent, x.moveOut(g.rs, m))
+	}
 	var clocks []string
 	if g.tc[t.side].MoveTime == 0 && x.features["time"] != "0" {
 		cs := func(d time.Duration) int64 { return max(d.Milliseconds()/10, 1) }
@@ -583,7 +780,7 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 		case f[0] == "resign" || (f[0] == "1-0" && t.side == compiler.Black) || (f[0] == "0-1" && t.side == compiler.White):
 			r.resign, r.elapsed = true, l.at.Sub(t0)
 			return r, nil
-		case strings.HasPrefix(text, "Illegal move"):
+		case strings.HasPrefix(text, "Illegal move") && !namesCommand(text, cmds):
 			return r, &rejectError{text}
 		case strings.HasPrefix(text, "Error"):
 			for _, m := range unsent {
@@ -597,6 +794,23 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 			}
 		}
 	}
+}
+
+// namesCommand reports whether an "Illegal move" line ends with the word of a command of
+// cmds that is not a move (time, otim, go, force): a version 1 engine's way of saying it
+// does not know the command ("Illegal move (no match) otim").
+func namesCommand(line string, cmds []string) bool {
+	f := strings.Fields(line)
+	if len(f) < 3 {
+		return false
+	}
+	last := f[len(f)-1]
+	for _, c := range cmds {
+		if w := strings.Fields(c); w[0] == last && (len(w) > 1 || c == "go" || c == "force") && w[0] != "usermove" {
+			return true
+		}
+	}
+	return false
 }
 
 // xbEval writes a thinking line's score (centipawns; mates as 100000+N) and depth.

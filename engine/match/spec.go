@@ -1,4 +1,4 @@
-// Engine specifications: a command line with an optional protocol prefix (uci:, xboard:).
+// Engine specifications: a command line with an optional protocol prefix (uci:, usi:, ucci:, xboard:, xshogi:).
 package match
 
 import (
@@ -13,12 +13,21 @@ import (
 type Protocol int
 
 // Protocols. Detect sends "uci" and waits for "uciok"; without it the engine is spoken
-// to as an XBoard engine.
+// to as an XBoard engine. USI and UCCI are UCI's dialects for shogi and xiangqi; XShogi
+// is XBoard's protocol with USI's squares (9i, P*5e), as GNU Shogi speaks it.
 const (
 	Detect Protocol = iota
 	UCI
 	XBoard
+	USI
+	UCCI
+	XShogi
 )
+
+var protocolPrefixes = []struct {
+	prefix string
+	proto  Protocol
+}{{"uci:", UCI}, {"usi:", USI}, {"ucci:", UCCI}, {"xboard:", XBoard}, {"cecp:", XBoard}, {"xshogi:", XShogi}}
 
 func (p Protocol) String() string {
 	switch p {
@@ -26,9 +35,18 @@ func (p Protocol) String() string {
 		return "uci"
 	case XBoard:
 		return "xboard"
+	case USI:
+		return "usi"
+	case UCCI:
+		return "ucci"
+	case XShogi:
+		return "xshogi"
 	}
 	return "detect"
 }
+
+// uciFamily reports whether the protocol is UCI or one of its dialects.
+func (p Protocol) uciFamily() bool { return p == UCI || p == USI || p == UCCI }
 
 // EngineSpec says how to start an engine.
 type EngineSpec struct {
@@ -37,20 +55,19 @@ type EngineSpec struct {
 	Name     string // the name to use in place of the one the engine gives, or ""
 }
 
-// ParseEngine reads an engine command line with an optional protocol prefix, "uci:" or
-// "xboard:" (else the protocol is detected). The command is split into words as a shell
-// does for quotes and backslashes ('a b', "a b", a\ b), without expansions, pipes or
-// redirections; the first word is the program, run directly (not through a shell).
+// ParseEngine reads an engine command line with an optional protocol prefix: "uci:",
+// "usi:", "ucci:", "xboard:" (or "cecp:"), "xshogi:"; else the protocol is detected. The
+// command is split into words as a shell does for quotes and backslashes ('a b', "a b",
+// a\ b), without expansions, pipes or redirections; the first word is the program, run
+// directly (not through a shell).
 func ParseEngine(s string) (EngineSpec, error) {
 	var spec EngineSpec
 	t := strings.TrimSpace(s)
-	switch {
-	case strings.HasPrefix(t, "uci:"):
-		spec.Protocol, t = UCI, t[len("uci:"):]
-	case strings.HasPrefix(t, "xboard:"):
-		spec.Protocol, t = XBoard, t[len("xboard:"):]
-	case strings.HasPrefix(t, "cecp:"):
-		spec.Protocol, t = XBoard, t[len("cecp:"):]
+	for _, p := range protocolPrefixes {
+		if strings.HasPrefix(t, p.prefix) {
+			spec.Protocol, t = p.proto, t[len(p.prefix):]
+			break
+		}
 	}
 	args, err := SplitCommand(t)
 	if err != nil {
