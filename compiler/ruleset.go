@@ -67,6 +67,15 @@ type Path[B any] struct {
 	// Stops: a leg stops (defs.Leg.Stop): each move records its stop square, and the path
 	// may land on its own origin.
 	Stops bool
+	// Fixed: the path is a fixed walk (see fixedWalk), answered from tables instead of
+	// walked: from sq it lands on hopTo[sq] (NoSquare: nowhere) when the cells of
+	// hopEmpty[sq] are empty and those of hopScreen[sq] occupied.
+	Fixed bool
+	// LandOn: for a fixed walk, what its landing cell may hold (OnEmpty, OnEnemy or both).
+	LandOn    uint8
+	hopTo     []Square
+	hopEmpty  []B
+	hopScreen []B
 }
 
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture

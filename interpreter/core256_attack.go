@@ -170,7 +170,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t].And(own); b.Any(); b = b.Rest() {
+			for b := p.byType[t].And(own).And(at.PathFromAt(by, t, sq)); b.Any(); b = b.Rest() {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
 					out[n] = attack256{from, path.VisitAt(from).With(from)}
@@ -316,7 +316,16 @@ func (p *core256) InCheck() bool { return p.sideInCheck(p.side) }
 func (p *core256) pathAttack(pt *compiler.PieceType[bb256], by Color, from, sq Square) *compiler.Path[bb256] {
 	for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
-		if !path.Captures || !path.ReachAt(from).Has(sq) {
+		if !path.Captures {
+			continue
+		}
+		if path.Fixed {
+			if to, empty, screen := path.HopAt(from); to == sq && p.hopOpen(empty, screen) {
+				return path
+			}
+			continue
+		}
+		if !path.ReachAt(from).Has(sq) {
 			continue
 		}
 		w := walker256{p: p, path: path, color: by, from: from, target: sq}
@@ -326,4 +335,12 @@ func (p *core256) pathAttack(pt *compiler.PieceType[bb256], by Color, from, sq S
 		}
 	}
 	return nil
+}
+
+// hopOpen reports whether a fixed walk's conditions hold on the board: the cells of empty
+// are empty and those of screen occupied. (As the walker does, it reads the board itself,
+// whatever occupancy the attack query was given.)
+func (p *core256) hopOpen(empty, screen bb256) bool {
+	occ := p.occupied()
+	return !occ.Meets(empty) && screen.AndNot(occ).Empty()
 }

@@ -173,7 +173,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t] & own; b != 0; b &= b - 1 {
+			for b := p.byType[t] & own & at.PathFromAt(by, t, sq); b != 0; b &= b - 1 {
 				from := b.First()
 				if path := p.pathAttack(pt, by, from, sq); path != nil {
 					out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
@@ -319,7 +319,16 @@ func (p *core64) InCheck() bool { return p.sideInCheck(p.side) }
 func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Square) *compiler.Path[bb64] {
 	for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
-		if !path.Captures || !path.ReachAt(from).Has(sq) {
+		if !path.Captures {
+			continue
+		}
+		if path.Fixed {
+			if to, empty, screen := path.HopAt(from); to == sq && p.hopOpen(empty, screen) {
+				return path
+			}
+			continue
+		}
+		if !path.ReachAt(from).Has(sq) {
 			continue
 		}
 		w := walker64{p: p, path: path, color: by, from: from, target: sq}
@@ -329,4 +338,12 @@ func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Squ
 		}
 	}
 	return nil
+}
+
+// hopOpen reports whether a fixed walk's conditions hold on the board: the cells of empty
+// are empty and those of screen occupied. (As the walker does, it reads the board itself,
+// whatever occupancy the attack query was given.)
+func (p *core64) hopOpen(empty, screen bb64) bool {
+	occ := p.occupied()
+	return occ&empty == 0 && screen&^occ == 0
 }

@@ -496,6 +496,10 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 	}
 	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
+		if path.Fixed {
+			buf = p.genHop(buf, pt, path, from, land, capturable)
+			continue
+		}
 		if !path.From.Has(from) {
 			continue
 		}
@@ -504,6 +508,20 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 		buf = w.buf
 	}
 	return buf
+}
+
+// genHop appends the move of the fixed walk path from from, if its cells allow it: the
+// table form of the walker's generation (see compiler.Path.Fixed).
+func (p *core64) genHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler.Path[bb64], from Square, land, capturable bb64) []Move {
+	to, empty, screen := path.HopAt(from)
+	if to == NoSquare || !land.Has(to) || !p.hopOpen(empty, screen) {
+		return buf
+	}
+	if pc := p.board[to]; pc == NoPiece && path.LandOn&compiler.OnEmpty == 0 ||
+		pc != NoPiece && (path.LandOn&compiler.OnEnemy == 0 || !capturable.Has(to)) {
+		return buf
+	}
+	return p.emitAny(buf, pt, newMove(from, to))
 }
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
