@@ -80,6 +80,7 @@ func (rs *Ruleset) buildAttackTables() {
 				p := &pt.paths[c][i]
 				rs.pathReach(p)
 				rs.fixedWalk(p)
+				rayHop(p)
 				if p.Captures {
 					a.PathTypes[c] |= 1 << uint(t)
 				}
@@ -244,4 +245,35 @@ func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
 		}
 	}
 	p.Fixed, p.LandOn, p.hopTo, p.hopEmpty, p.hopScreen = true, p.legs[len(p.legs)-1].On, to, empty, screen
+}
+
+// rayHop decides whether p is a ray hop and, if so, marks it (Path.RayHop). A ray hop is an
+// allow-list: three legs in one direction, none capturing in passing or stopping, the path
+// not bounded by a zone; the first any number of steps (range [0, 0]) over empty cells,
+// excluding no type; the second one step onto a man (on: [friend, enemy], the screen); the
+// third at least one step (range [1, 0]) onto empty cells, an enemy or either. The walker
+// passes the first leg's cells up to the first man (unused cells hold none, and the
+// direction's ray stops at missing ones), takes that man as the screen, and lands on the
+// cells beyond up to the first man: so the answer is read from the direction's rays. The
+// second and third legs' type exclusions (not) apply to the screen and to the man landed
+// on, the only men those legs meet.
+func rayHop(p *Path[Bitboard]) {
+	if p.Stops || p.Bounded || len(p.legs) != 3 {
+		return
+	}
+	l0, l1, l2 := p.legs[0], p.legs[1], p.legs[2]
+	if l0.Dir != l1.Dir || l1.Dir != l2.Dir {
+		return
+	}
+	for _, l := range p.legs {
+		if l.Capture || l.Stop {
+			return
+		}
+	}
+	if l0.Min != 0 || l0.Max != 0 || l0.On != OnEmpty || l0.Not != 0 ||
+		l1.Min != 1 || l1.Max != 1 || l1.On != OnFriend|OnEnemy ||
+		l2.Min != 1 || l2.Max != 0 || l2.On&^(OnEmpty|OnEnemy) != 0 || l2.On == 0 {
+		return
+	}
+	p.RayHop, p.HopDir, p.NotScreen, p.NotLand, p.LandOn = true, l0.Dir, l1.Not, l2.Not, l2.On
 }

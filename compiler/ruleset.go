@@ -71,7 +71,15 @@ type Path[B any] struct {
 	// walked: from sq it lands on hopTo[sq] (NoSquare: nowhere) when the cells of
 	// hopEmpty[sq] are empty and those of hopScreen[sq] occupied.
 	Fixed bool
-	// LandOn: for a fixed walk, what its landing cell may hold (OnEmpty, OnEnemy or both).
+	// RayHop: the path is a ray hop (see rayHop), answered from the direction's rays: along
+	// HopDir over empty cells, over one man (the screen, of no type in NotScreen), then over
+	// empty cells, landing on any of them and on the first man beyond, an enemy of no type
+	// in NotLand (as LandOn allows).
+	RayHop             bool
+	HopDir             int
+	NotScreen, NotLand uint64
+	// LandOn: for a fixed walk or a ray hop, what its landing cell may hold (OnEmpty,
+	// OnEnemy or both).
 	LandOn    uint8
 	hopTo     []Square
 	hopEmpty  []B

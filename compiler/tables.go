@@ -75,7 +75,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			for j, p := range in.paths[c] {
 				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops,
-					Fixed: p.Fixed, LandOn: p.LandOn, hopTo: p.hopTo, hopEmpty: list(p.hopEmpty), hopScreen: list(p.hopScreen)}
+					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hopTo: p.hopTo, hopEmpty: list(p.hopEmpty), hopScreen: list(p.hopScreen)}
 			}
 		}
 		for _, il := range in.initial {

@@ -325,6 +325,12 @@ func (p *core256) pathAttack(pt *compiler.PieceType[bb256], by Color, from, sq S
 			}
 			continue
 		}
+		if path.RayHop {
+			if p.rayHopAttack(path, from, sq) {
+				return path
+			}
+			continue
+		}
 		if !path.ReachAt(from).Has(sq) {
 			continue
 		}
@@ -343,4 +349,20 @@ func (p *core256) pathAttack(pt *compiler.PieceType[bb256], by Color, from, sq S
 func (p *core256) hopOpen(empty, screen bb256) bool {
 	occ := p.occupied()
 	return !occ.Meets(empty) && screen.AndNot(occ).Empty()
+}
+
+// rayHopAttack reports whether the ray hop path from from captures on sq (an enemy assumed
+// there): sq lies on its ray beyond exactly one man, the screen, of a type it may pass,
+// and does not hold a man of a type it may not take. (It reads the board, as hopOpen does.)
+func (p *core256) rayHopAttack(path *compiler.Path[bb256], from, sq Square) bool {
+	d := p.tb.Dir(path.HopDir)
+	if !d.RayAt(from).Has(sq) || !p.tb.Squares.Has(sq) {
+		return false
+	}
+	between := d.RayAt(from).AndNot(d.RayAt(sq)).Without(sq).And(p.occupied())
+	if between.Empty() || between.Many() || path.NotScreen>>uint(p.board[between.First()].Type())&1 != 0 {
+		return false
+	}
+	pc := p.board[sq]
+	return pc == NoPiece || path.NotLand>>uint(pc.Type())&1 == 0
 }

@@ -497,6 +497,12 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 			buf = p.genHop(buf, pt, path, from, land, capturable)
 			continue
 		}
+		if path.RayHop {
+			if path.From.Has(from) {
+				buf = p.genRayHop(buf, pt, path, from, land, capturable)
+			}
+			continue
+		}
 		if !path.From.Has(from) {
 			continue
 		}
@@ -519,6 +525,39 @@ func (p *core256) genHop(buf []Move, pt *compiler.PieceType[bb256], path *compil
 		return buf
 	}
 	return p.emitAny(buf, pt, newMove(from, to))
+}
+
+// genRayHop appends the moves of the ray hop path from from: onto the empty cells beyond
+// the screen and the enemy man after them (see compiler.Path.RayHop), in the walker's
+// order (outward, the capture last).
+func (p *core256) genRayHop(buf []Move, pt *compiler.PieceType[bb256], path *compiler.Path[bb256], from Square, land, capturable bb256) []Move {
+	d := p.tb.Dir(path.HopDir)
+	occ := p.occupied()
+	blk := d.RayAt(from).And(occ)
+	if blk.Empty() {
+		return buf
+	}
+	s := nearest256(d, blk)
+	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
+		return buf
+	}
+	beyond, to := d.RayAt(s), NoSquare
+	if rest := beyond.And(occ); rest.Any() {
+		to = nearest256(d, rest)
+		beyond = beyond.AndNot(d.RayAt(to)).Without(to)
+	}
+	if path.LandOn&compiler.OnEmpty != 0 {
+		for q := beyond.And(land).And(p.tb.Squares); q.Any(); {
+			sq := nearest256(d, q)
+			q = q.Without(sq)
+			buf = p.emitAny(buf, pt, newMove(from, sq))
+		}
+	}
+	if to != NoSquare && path.LandOn&compiler.OnEnemy != 0 && capturable.Has(to) && land.Has(to) &&
+		path.NotLand>>uint(p.board[to].Type())&1 == 0 {
+		buf = p.emitAny(buf, pt, newMove(from, to))
+	}
+	return buf
 }
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its

@@ -328,6 +328,12 @@ func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Squ
 			}
 			continue
 		}
+		if path.RayHop {
+			if p.rayHopAttack(path, from, sq) {
+				return path
+			}
+			continue
+		}
 		if !path.ReachAt(from).Has(sq) {
 			continue
 		}
@@ -346,4 +352,20 @@ func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Squ
 func (p *core64) hopOpen(empty, screen bb64) bool {
 	occ := p.occupied()
 	return occ&empty == 0 && screen&^occ == 0
+}
+
+// rayHopAttack reports whether the ray hop path from from captures on sq (an enemy assumed
+// there): sq lies on its ray beyond exactly one man, the screen, of a type it may pass,
+// and does not hold a man of a type it may not take. (It reads the board, as hopOpen does.)
+func (p *core64) rayHopAttack(path *compiler.Path[bb64], from, sq Square) bool {
+	d := p.tb.Dir(path.HopDir)
+	if !d.RayAt(from).Has(sq) || !p.tb.Squares.Has(sq) {
+		return false
+	}
+	between := d.RayAt(from) &^ d.RayAt(sq) &^ compiler.Bit64(sq) & p.occupied()
+	if between == 0 || between&(between-1) != 0 || path.NotScreen>>uint(p.board[between.First()].Type())&1 != 0 {
+		return false
+	}
+	pc := p.board[sq]
+	return pc == NoPiece || path.NotLand>>uint(pc.Type())&1 == 0
 }

@@ -500,6 +500,12 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 			buf = p.genHop(buf, pt, path, from, land, capturable)
 			continue
 		}
+		if path.RayHop {
+			if path.From.Has(from) {
+				buf = p.genRayHop(buf, pt, path, from, land, capturable)
+			}
+			continue
+		}
 		if !path.From.Has(from) {
 			continue
 		}
@@ -522,6 +528,39 @@ func (p *core64) genHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler
 		return buf
 	}
 	return p.emitAny(buf, pt, newMove(from, to))
+}
+
+// genRayHop appends the moves of the ray hop path from from: onto the empty cells beyond
+// the screen and the enemy man after them (see compiler.Path.RayHop), in the walker's
+// order (outward, the capture last).
+func (p *core64) genRayHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler.Path[bb64], from Square, land, capturable bb64) []Move {
+	d := p.tb.Dir(path.HopDir)
+	occ := p.occupied()
+	blk := d.RayAt(from) & occ
+	if blk == 0 {
+		return buf
+	}
+	s := nearest64(d, blk)
+	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
+		return buf
+	}
+	beyond, to := d.RayAt(s), NoSquare
+	if rest := beyond & occ; rest != 0 {
+		to = nearest64(d, rest)
+		beyond = beyond &^ d.RayAt(to) &^ compiler.Bit64(to)
+	}
+	if path.LandOn&compiler.OnEmpty != 0 {
+		for q := beyond & land & p.tb.Squares; q != 0; {
+			sq := nearest64(d, q)
+			q &^= compiler.Bit64(sq)
+			buf = p.emitAny(buf, pt, newMove(from, sq))
+		}
+	}
+	if to != NoSquare && path.LandOn&compiler.OnEnemy != 0 && capturable.Has(to) && land.Has(to) &&
+		path.NotLand>>uint(p.board[to].Type())&1 == 0 {
+		buf = p.emitAny(buf, pt, newMove(from, to))
+	}
+	return buf
 }
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its

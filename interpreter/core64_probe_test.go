@@ -39,8 +39,8 @@ func (p *core64) lostRoyal() bool { return len(p.undo) > 0 && p.undo[len(p.undo)
 // pathProbe compares the path tables with the walker on the position, for every path of
 // every man on the board (either side): the fixed walks' moves (for the side to move) and
 // attacks on every cell against the walker's, and every walker attack against the reverse
-// table of path origins. It returns the first difference ("" for none) and how many fixed
-// walks it compared.
+// table of path origins. It returns the first difference ("" for none) and how many table
+// answers it compared.
 func (p *core64) pathProbe() (string, int) {
 	us := p.side
 	n := 0
@@ -51,6 +51,16 @@ func (p *core64) pathProbe() (string, int) {
 				path := paths.At(i)
 				for b := p.pieces(c, t); b != 0; b &= b - 1 {
 					from := b.First()
+					if path.RayHop && c == us && path.From.Has(from) {
+						land, capturable := pt.Land[us], p.byColor[us^1]&^p.immune
+						got := p.genRayHop(nil, pt, path, from, land, capturable)
+						w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, stop: NoSquare}
+						w.leg(0, from, NoSquare, NoSquare)
+						if fmt.Sprint(got) != fmt.Sprint(w.buf) {
+							return fmt.Sprintf("%s path %d from %s: ray hop moves %v, walker %v", pt.Name, i, p.rs.SquareName(from), got, w.buf), n
+						}
+						n++
+					}
 					if path.Fixed && c == us {
 						land, capturable := pt.Land[us], p.byColor[us^1]&^p.immune
 						got := p.genHop(nil, pt, path, from, land, capturable)
@@ -71,6 +81,12 @@ func (p *core64) pathProbe() (string, int) {
 						want := path.Captures && path.ReachAt(from).Has(sq) && w.found // as pathAttack asks
 						if want && !p.tb.PathFromAt(c, t, sq).Has(from) {
 							return fmt.Sprintf("%s path %d from %s attacks %s, not in the reverse table", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq)), n
+						}
+						if path.RayHop {
+							if got := path.Captures && path.ReachAt(from).Has(sq) && p.rayHopAttack(path, from, sq); got != want {
+								return fmt.Sprintf("%s path %d from %s on %s: ray hop attack %v, walker %v", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq), got, want), n
+							}
+							n++
 						}
 						if !path.Fixed {
 							continue

@@ -1,4 +1,4 @@
-// The fixed-walk path tables (compiler.Path.Fixed) and the reverse table of path origins
+// The path tables (fixed walks and ray hops, compiler.Path) and the reverse table of path origins
 // must answer as the path walker does, on random positions of every definition with paths
 // and of a definition whose fixed walks pass over screens.
 package interpreter
@@ -80,7 +80,7 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 }
 
 // comparePathTables plays seeded random games of rs and compares the path tables with the
-// walker at every position (pathProbe); it returns how many fixed-walk answers it compared.
+// walker at every position (pathProbe); it returns how many table answers it compared.
 func comparePathTables(t *testing.T, name string, rs *compiler.Ruleset, playouts, plies int) int {
 	t.Helper()
 	rng := rand.New(rand.NewSource(11))
@@ -103,6 +103,6 @@ func comparePathTables(t *testing.T, name string, rs *compiler.Ruleset, playouts
 			p.Make(ms[rng.Intn(len(ms))])
 		}
 	}
-	t.Logf("%s: %d fixed-walk answers compared", name, compared)
+	t.Logf("%s: %d table answers compared", name, compared)
 	return compared
 }
