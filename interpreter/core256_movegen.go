@@ -299,7 +299,7 @@ func (p *core256) checkRelevance() (bb256, bool) {
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
+			for b := p.byType[t].And(active).And(at.PathFromAt(them, t, k)); b.Any(); b = b.Rest() {
 				from := b.First()
 				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
 					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {

@@ -302,7 +302,7 @@ func (p *core64) checkRelevance() (bb64, bool) {
 				continue
 			}
 			pt := pts.At(t)
-			for b := p.byType[t] & active; b != 0; b &= b - 1 {
+			for b := p.byType[t] & active & at.PathFromAt(them, t, k); b != 0; b &= b - 1 {
 				from := b.First()
 				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
 					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
