@@ -262,9 +262,11 @@ func (p *core256) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
-// royal and it is not in check, the cells whose change could expose that royal: the rays
-// from it along which enemy pieces slide or ride, and every cell an active enemy path
-// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// royal and it is not in check, the cells whose change could expose that royal: along each
+// ray from it on which enemy pieces slide or ride, the cells up to the first man there
+// (that man included; a slide or ride attack depends on nothing beyond it, and it is not
+// attacking now), and every cell an active enemy path piece that could capture on it may
+// touch (for a ray hop, only its origin and the cells between it and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -285,13 +287,13 @@ func (p *core256) checkRelevance() (bb256, bool) {
 		return bb256{}, false
 	}
 	at := &p.tb.AttackTables
+	occ := p.occupied()
 	var rel bb256
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		rel = rel.Or(p.tb.Dir(g.Back).RayAt(k))
+		rel = rel.Or(upToFirst256(p.tb.Dir(gs.At(gi).Back), k, occ))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel = rel.Or(p.tb.Dir(ras.At(i).Back).RayAt(k))
+		rel = rel.Or(upToFirst256(p.tb.Dir(ras.At(i).Back), k, occ))
 	}
 	if pm := at.PathTypes[them]; pm != 0 {
 		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
@@ -303,6 +305,11 @@ func (p *core256) checkRelevance() (bb256, bool) {
 				from := b.First()
 				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
 					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+						if path.RayHop {
+							d := p.tb.Dir(path.HopDir)
+							rel = rel.Or(d.RayAt(from).AndNot(d.RayAt(k)).With(from))
+							continue
+						}
 						rel = rel.Or(path.VisitAt(from).With(from))
 					}
 				}
@@ -310,6 +317,17 @@ func (p *core256) checkRelevance() (bb256, bool) {
 		}
 	}
 	return rel, true
+}
+
+// upToFirst256 is the ray along d from sq up to its first cell in occ, that cell included
+// (the whole ray when none is).
+func upToFirst256(d *compiler.Dir[bb256], sq Square, occ bb256) bb256 {
+	ray := d.RayAt(sq)
+	blk := ray.And(occ)
+	if blk.Empty() {
+		return ray
+	}
+	return ray.AndNot(d.RayAt(nearest256(d, blk)))
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the

@@ -265,9 +265,11 @@ func (p *core64) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
-// royal and it is not in check, the cells whose change could expose that royal: the rays
-// from it along which enemy pieces slide or ride, and every cell an active enemy path
-// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// royal and it is not in check, the cells whose change could expose that royal: along each
+// ray from it on which enemy pieces slide or ride, the cells up to the first man there
+// (that man included; a slide or ride attack depends on nothing beyond it, and it is not
+// attacking now), and every cell an active enemy path piece that could capture on it may
+// touch (for a ray hop, only its origin and the cells between it and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -288,13 +290,13 @@ func (p *core64) checkRelevance() (bb64, bool) {
 		return bb64(0), false
 	}
 	at := &p.tb.AttackTables
+	occ := p.occupied()
 	var rel bb64
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		rel |= p.tb.Dir(g.Back).RayAt(k)
+		rel |= upToFirst64(p.tb.Dir(gs.At(gi).Back), k, occ)
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel |= p.tb.Dir(ras.At(i).Back).RayAt(k)
+		rel |= upToFirst64(p.tb.Dir(ras.At(i).Back), k, occ)
 	}
 	if pm := at.PathTypes[them]; pm != 0 {
 		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
@@ -306,6 +308,11 @@ func (p *core64) checkRelevance() (bb64, bool) {
 				from := b.First()
 				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
 					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+						if path.RayHop {
+							d := p.tb.Dir(path.HopDir)
+							rel |= d.RayAt(from)&^d.RayAt(k) | compiler.Bit64(from)
+							continue
+						}
 						rel |= path.VisitAt(from) | compiler.Bit64(from)
 					}
 				}
@@ -313,6 +320,17 @@ func (p *core64) checkRelevance() (bb64, bool) {
 		}
 	}
 	return rel, true
+}
+
+// upToFirst64 is the ray along d from sq up to its first cell in occ, that cell included
+// (the whole ray when none is).
+func upToFirst64(d *compiler.Dir[bb64], sq Square, occ bb64) bb64 {
+	ray := d.RayAt(sq)
+	blk := ray & occ
+	if blk == 0 {
+		return ray
+	}
+	return ray &^ d.RayAt(nearest64(d, blk))
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the
