@@ -150,6 +150,9 @@ func (t *Tables[B]) Freeze(i int) *Freeze[B] { return &t.freezes[i] }
 // AttackFromAt is the set of origins from which a piece of type t of side c captures onto sq by a leap.
 func (a *AttackTables[B]) AttackFromAt(c Color, t int, sq Square) B { return a.attackFrom[c][t][sq] }
 
+// PathTypeList lists the types of side c with capturing paths (the bits of PathTypes).
+func (a *AttackTables[B]) PathTypeList(c Color) View[int] { return View[int]{a.pathTypes[c]} }
+
 // PathFromAt is the set of origins from which a capturing path of side c's type t could
 // capture on sq, ignoring occupancy (empty for a type without capturing paths).
 func (a *AttackTables[B]) PathFromAt(c Color, t int, sq Square) B { return a.pathFrom[c][t][sq] }

@@ -32,7 +32,8 @@ type AttackTables[B any] struct {
 	// pathFrom[c][t][sq]: the origins from which a capturing path of type t could capture
 	// on sq (the reverse of the paths' Reach; only for the types in PathTypes[c]).
 	pathFrom  [2][][]B
-	royalList []int // royal piece types
+	pathTypes [2][]int // the types in PathTypes, in order
+	royalList []int    // royal piece types
 }
 
 func (rs *Ruleset) buildAttackTables() {
@@ -104,6 +105,7 @@ func (rs *Ruleset) buildAttackTables() {
 				}
 			}
 			a.pathFrom[c][t] = from
+			a.pathTypes[c] = append(a.pathTypes[c], t)
 		}
 		for _, back := range order {
 			a.slideGroups[c] = append(a.slideGroups[c], SlideGroup{Back: back, Types: slide[back]})

@@ -125,7 +125,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		for j, r := range a.rideAttacks[c] {
 			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
 		}
-		out.PathTypes[c] = a.PathTypes[c]
+		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
 		if a.pathFrom[c] != nil {
 			out.pathFrom[c] = make([][]B, len(a.pathFrom[c]))
 		}

@@ -164,19 +164,14 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			}
 		}
 	}
-	if pm := at.PathTypes[by]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t].And(own).And(at.PathFromAt(by, t, sq)); b.Any(); b = b.Rest() {
-				from := b.First()
-				if path := p.pathAttack(pt, by, from, sq); path != nil {
-					out[n] = attack256{from, path.VisitAt(from).With(from)}
-					if n++; n == len(out) {
-						return n
-					}
+	for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		for b := p.byType[t].And(own).And(at.PathFromAt(by, t, sq)); b.Any(); b = b.Rest() {
+			from := b.First()
+			if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
+				out[n] = attack256{from, path.VisitAt(from).With(from)}
+				if n++; n == len(out) {
+					return n
 				}
 			}
 		}

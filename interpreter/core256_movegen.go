@@ -295,23 +295,19 @@ func (p *core256) checkRelevance() (bb256, bool) {
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
 		rel = rel.Or(upToFirst256(p.tb.Dir(ras.At(i).Back), k, occ))
 	}
-	if pm := at.PathTypes[them]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t].And(active).And(at.PathFromAt(them, t, k)); b.Any(); b = b.Rest() {
-				from := b.First()
-				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
-					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
-						if path.RayHop {
-							d := p.tb.Dir(path.HopDir)
-							rel = rel.Or(d.RayAt(from).AndNot(d.RayAt(k)).With(from))
-							continue
-						}
-						rel = rel.Or(path.VisitAt(from).With(from))
+	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		pt := p.tb.Piece(t)
+		for b := p.byType[t].And(active).And(at.PathFromAt(them, t, k)); b.Any(); b = b.Rest() {
+			from := b.First()
+			for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+				if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+					if path.RayHop {
+						d := p.tb.Dir(path.HopDir)
+						rel = rel.Or(d.RayAt(from).AndNot(d.RayAt(k)).With(from))
+						continue
 					}
+					rel = rel.Or(path.VisitAt(from).With(from))
 				}
 			}
 		}

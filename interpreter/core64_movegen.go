@@ -298,23 +298,19 @@ func (p *core64) checkRelevance() (bb64, bool) {
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
 		rel |= upToFirst64(p.tb.Dir(ras.At(i).Back), k, occ)
 	}
-	if pm := at.PathTypes[them]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t] & active & at.PathFromAt(them, t, k); b != 0; b &= b - 1 {
-				from := b.First()
-				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
-					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
-						if path.RayHop {
-							d := p.tb.Dir(path.HopDir)
-							rel |= d.RayAt(from)&^d.RayAt(k) | compiler.Bit64(from)
-							continue
-						}
-						rel |= path.VisitAt(from) | compiler.Bit64(from)
+	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		pt := p.tb.Piece(t)
+		for b := p.byType[t] & active & at.PathFromAt(them, t, k); b != 0; b &= b - 1 {
+			from := b.First()
+			for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+				if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+					if path.RayHop {
+						d := p.tb.Dir(path.HopDir)
+						rel |= d.RayAt(from)&^d.RayAt(k) | compiler.Bit64(from)
+						continue
 					}
+					rel |= path.VisitAt(from) | compiler.Bit64(from)
 				}
 			}
 		}
