@@ -263,10 +263,12 @@ func (p *core256) legalMoves(buf []Move) []Move {
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
 // royal and it is not in check, the cells whose change could expose that royal: along each
-// ray from it on which enemy pieces slide or ride, the cells up to the first man there
-// (that man included; a slide or ride attack depends on nothing beyond it, and it is not
-// attacking now), and every cell an active enemy path piece that could capture on it may
-// touch (for a ray hop, only its origin and the cells between it and the royal). A move by a non-royal, non-freezing piece
+// ray from it on which enemy pieces slide or ride, the first man there when the next man
+// beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
+// taking that first man away: a man it adds only blocks, and a move empties no other cell
+// than its origin and those it captures on), and every cell an active enemy path piece that
+// could capture on it may touch (for a ray hop, only its origin and the cells between it
+// and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -287,13 +289,13 @@ func (p *core256) checkRelevance() (bb256, bool) {
 		return bb256{}, false
 	}
 	at := &p.tb.AttackTables
-	occ := p.occupied()
+	occ, enemy := p.occupied(), p.byColor[them]
 	var rel bb256
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		rel = rel.Or(upToFirst256(p.tb.Dir(gs.At(gi).Back), k, occ))
+		rel = rel.Or(screening256(p.tb.Dir(gs.At(gi).Back), k, occ, enemy))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel = rel.Or(upToFirst256(p.tb.Dir(ras.At(i).Back), k, occ))
+		rel = rel.Or(screening256(p.tb.Dir(ras.At(i).Back), k, occ, enemy))
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
@@ -315,15 +317,19 @@ func (p *core256) checkRelevance() (bb256, bool) {
 	return rel, true
 }
 
-// upToFirst256 is the ray along d from sq up to its first cell in occ, that cell included
-// (the whole ray when none is).
-func upToFirst256(d *compiler.Dir[bb256], sq Square, occ bb256) bb256 {
-	ray := d.RayAt(sq)
-	blk := ray.And(occ)
+// screening256 is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy; empty otherwise.
+func screening256(d *compiler.Dir[bb256], sq Square, occ, enemy bb256) bb256 {
+	blk := d.RayAt(sq).And(occ)
 	if blk.Empty() {
-		return ray
+		return bb256{}
 	}
-	return ray.AndNot(d.RayAt(nearest256(d, blk)))
+	b := nearest256(d, blk)
+	rest := d.RayAt(b).And(occ)
+	if rest.Empty() || !enemy.Has(nearest256(d, rest)) {
+		return bb256{}
+	}
+	return compiler.Bit256(b)
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the

@@ -266,10 +266,12 @@ func (p *core64) legalMoves(buf []Move) []Move {
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
 // royal and it is not in check, the cells whose change could expose that royal: along each
-// ray from it on which enemy pieces slide or ride, the cells up to the first man there
-// (that man included; a slide or ride attack depends on nothing beyond it, and it is not
-// attacking now), and every cell an active enemy path piece that could capture on it may
-// touch (for a ray hop, only its origin and the cells between it and the royal). A move by a non-royal, non-freezing piece
+// ray from it on which enemy pieces slide or ride, the first man there when the next man
+// beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
+// taking that first man away: a man it adds only blocks, and a move empties no other cell
+// than its origin and those it captures on), and every cell an active enemy path piece that
+// could capture on it may touch (for a ray hop, only its origin and the cells between it
+// and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -290,13 +292,13 @@ func (p *core64) checkRelevance() (bb64, bool) {
 		return bb64(0), false
 	}
 	at := &p.tb.AttackTables
-	occ := p.occupied()
+	occ, enemy := p.occupied(), p.byColor[them]
 	var rel bb64
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		rel |= upToFirst64(p.tb.Dir(gs.At(gi).Back), k, occ)
+		rel |= screening64(p.tb.Dir(gs.At(gi).Back), k, occ, enemy)
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel |= upToFirst64(p.tb.Dir(ras.At(i).Back), k, occ)
+		rel |= screening64(p.tb.Dir(ras.At(i).Back), k, occ, enemy)
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
@@ -318,15 +320,19 @@ func (p *core64) checkRelevance() (bb64, bool) {
 	return rel, true
 }
 
-// upToFirst64 is the ray along d from sq up to its first cell in occ, that cell included
-// (the whole ray when none is).
-func upToFirst64(d *compiler.Dir[bb64], sq Square, occ bb64) bb64 {
-	ray := d.RayAt(sq)
-	blk := ray & occ
+// screening64 is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy; empty otherwise.
+func screening64(d *compiler.Dir[bb64], sq Square, occ, enemy bb64) bb64 {
+	blk := d.RayAt(sq) & occ
 	if blk == 0 {
-		return ray
+		return bb64(0)
 	}
-	return ray &^ d.RayAt(nearest64(d, blk))
+	b := nearest64(d, blk)
+	rest := d.RayAt(b) & occ
+	if rest == 0 || !enemy.Has(nearest64(d, rest)) {
+		return bb64(0)
+	}
+	return compiler.Bit64(b)
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the
