@@ -164,14 +164,16 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			}
 		}
 	}
-	for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		for b := p.byType[t].And(own).And(at.PathFromAt(by, t, sq)); b.Any(); b = b.Rest() {
-			from := b.First()
-			if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
-				out[n] = attack256{from, path.VisitAt(from).With(from)}
-				if n++; n == len(out) {
-					return n
+	if at.PathTypes[by] != 0 {
+		for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			for b := p.byType[t].And(own).And(at.PathFromAt(by, t, sq)); b.Any(); b = b.Rest() {
+				from := b.First()
+				if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
+					out[n] = attack256{from, path.VisitAt(from).With(from)}
+					if n++; n == len(out) {
+						return n
+					}
 				}
 			}
 		}

@@ -167,14 +167,16 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			}
 		}
 	}
-	for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		for b := p.byType[t] & own & at.PathFromAt(by, t, sq); b != 0; b &= b - 1 {
-			from := b.First()
-			if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
-				out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
-				if n++; n == len(out) {
-					return n
+	if at.PathTypes[by] != 0 {
+		for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			for b := p.byType[t] & own & at.PathFromAt(by, t, sq); b != 0; b &= b - 1 {
+				from := b.First()
+				if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
+					out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
+					if n++; n == len(out) {
+						return n
+					}
 				}
 			}
 		}
