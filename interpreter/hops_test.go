@@ -1,6 +1,4 @@
-// The path tables (fixed walks and ray hops, compiler.Path) and the reverse table of path origins
-// must answer as the path walker does, on random positions of every definition with paths
-// and of a definition whose fixed walks pass over screens.
+// The path tables (fixed walks, ray hops, the reverse table of path origins) against the path walker, on random positions of every definition with paths.
 package interpreter
 
 import (
