@@ -29,7 +29,11 @@ type AttackTables[B any] struct {
 	slideGroups [2][]SlideGroup
 	rideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
-	royalList   []int     // royal piece types
+	// pathFrom[c][t][sq]: the origins from which a capturing path of type t could capture
+	// on sq (the reverse of the paths' Reach; only for the types in PathTypes[c]).
+	pathFrom  [2][][]B
+	pathTypes [2][]int // the types in PathTypes, in order
+	royalList []int    // royal piece types
 }
 
 func (rs *Ruleset) buildAttackTables() {
@@ -76,10 +80,32 @@ func (rs *Ruleset) buildAttackTables() {
 			for i := range pt.paths[c] {
 				p := &pt.paths[c][i]
 				rs.pathReach(p)
+				rs.fixedWalk(p)
+				rayHop(p)
 				if p.Captures {
 					a.PathTypes[c] |= 1 << uint(t)
 				}
 			}
+		}
+		a.pathFrom[c] = make([][]Bitboard, len(rs.pieces))
+		for t := range rs.pieces {
+			if a.PathTypes[c]>>uint(t)&1 == 0 {
+				continue
+			}
+			from := make([]Bitboard, rs.Cells)
+			for i := range rs.pieces[t].paths[c] {
+				p := &rs.pieces[t].paths[c][i]
+				if !p.Captures {
+					continue
+				}
+				for sq := 0; sq < rs.Cells; sq++ {
+					for b := p.reach[sq]; b.Any(); b = b.Rest() {
+						from[b.First()] = from[b.First()].With(sq)
+					}
+				}
+			}
+			a.pathFrom[c][t] = from
+			a.pathTypes[c] = append(a.pathTypes[c], t)
 		}
 		for _, back := range order {
 			a.slideGroups[c] = append(a.slideGroups[c], SlideGroup{Back: back, Types: slide[back]})
@@ -145,4 +171,111 @@ func (rs *Ruleset) pathCells(p *Path[Bitboard], li int, at Square, nextReach, ne
 		}
 	}
 	return reach, visit
+}
+
+// fixedWalk decides whether p is a fixed walk and, if so, tables it (Path.Fixed, HopAt).
+// A fixed walk is an allow-list: every leg one step (range 1), none capturing in passing,
+// stopping or excluding types; every leg but the last asks for an empty cell (on: empty)
+// or for an occupied one (on: [friend, enemy], a screen); the last lands on an empty cell,
+// an enemy or either. From each origin such a path visits the same cells whatever the
+// position, so the walker's answer is a set of cells that must be empty, a set that must
+// be occupied and one landing cell. The walker's other rules are applied here, once: a
+// step off the grid, onto a missing cell or out of the atom's zone (within) ends the walk;
+// an unused cell counts as empty for a leg asking for empty cells (it holds no piece) and
+// ends the walk for a screen or a landing. A path that visits a cell twice (its origin
+// included) is left to the walker, which treats its vacated origin as empty.
+func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
+	if p.Stops {
+		return
+	}
+	for i, l := range p.legs {
+		if l.Min != 1 || l.Max != 1 || l.Capture || l.Stop || l.Not != 0 {
+			return
+		}
+		last := i == len(p.legs)-1
+		switch {
+		case last && (l.On&^(OnEmpty|OnEnemy) != 0 || l.On == 0):
+			return
+		case !last && l.On != OnEmpty && l.On != OnFriend|OnEnemy:
+			return
+		}
+	}
+	to := make([]Square, rs.Cells)
+	empty := make([]Bitboard, rs.Cells)
+	screen := make([]Bitboard, rs.Cells)
+	for sq := 0; sq < rs.Cells; sq++ {
+		to[sq] = NoSquare
+		if !p.From.Has(sq) {
+			continue
+		}
+		seen := Bit(sq)
+		cur := sq
+		var e, s Bitboard
+		ok := true
+		for i, l := range p.legs {
+			cur = rs.dirs[l.Dir].step[cur]
+			if cur == NoSquare {
+				ok = false
+				break
+			}
+			if seen.Has(cur) {
+				return // a cell visited twice: not a fixed walk
+			}
+			seen = seen.With(cur)
+			if rs.kind[cur] == CellMissing || p.Bounded && !p.Within.Has(cur) {
+				ok = false
+				break
+			}
+			if i == len(p.legs)-1 {
+				ok = rs.kind[cur] == CellSquare
+				break
+			}
+			switch {
+			case rs.kind[cur] != CellSquare:
+				ok = l.On == OnEmpty // an unused cell: passed as empty, never a screen
+			case l.On == OnEmpty:
+				e = e.With(cur)
+			default:
+				s = s.With(cur)
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok {
+			to[sq], empty[sq], screen[sq] = cur, e, s
+		}
+	}
+	p.Fixed, p.LandOn, p.hopTo, p.hopEmpty, p.hopScreen = true, p.legs[len(p.legs)-1].On, to, empty, screen
+}
+
+// rayHop decides whether p is a ray hop and, if so, marks it (Path.RayHop). A ray hop is an
+// allow-list: three legs in one direction, none capturing in passing or stopping, the path
+// not bounded by a zone; the first any number of steps (range [0, 0]) over empty cells,
+// excluding no type; the second one step onto a man (on: [friend, enemy], the screen); the
+// third at least one step (range [1, 0]) onto empty cells, an enemy or either. The walker
+// passes the first leg's cells up to the first man (unused cells hold none, and the
+// direction's ray stops at missing ones), takes that man as the screen, and lands on the
+// cells beyond up to the first man: so the answer is read from the direction's rays. The
+// second and third legs' type exclusions (not) apply to the screen and to the man landed
+// on, the only men those legs meet.
+func rayHop(p *Path[Bitboard]) {
+	if p.Stops || p.Bounded || len(p.legs) != 3 {
+		return
+	}
+	l0, l1, l2 := p.legs[0], p.legs[1], p.legs[2]
+	if l0.Dir != l1.Dir || l1.Dir != l2.Dir {
+		return
+	}
+	for _, l := range p.legs {
+		if l.Capture || l.Stop {
+			return
+		}
+	}
+	if l0.Min != 0 || l0.Max != 0 || l0.On != OnEmpty || l0.Not != 0 ||
+		l1.Min != 1 || l1.Max != 1 || l1.On != OnFriend|OnEnemy ||
+		l2.Min != 1 || l2.Max != 0 || l2.On&^(OnEmpty|OnEnemy) != 0 || l2.On == 0 {
+		return
+	}
+	p.RayHop, p.HopDir, p.NotScreen, p.NotLand, p.LandOn = true, l0.Dir, l1.Not, l2.Not, l2.On
 }

@@ -67,6 +67,23 @@ type Path[B any] struct {
 	// Stops: a leg stops (defs.Leg.Stop): each move records its stop square, and the path
 	// may land on its own origin.
 	Stops bool
+	// Fixed: the path is a fixed walk (see fixedWalk), answered from tables instead of
+	// walked: from sq it lands on hopTo[sq] (NoSquare: nowhere) when the cells of
+	// hopEmpty[sq] are empty and those of hopScreen[sq] occupied.
+	Fixed bool
+	// RayHop: the path is a ray hop (see rayHop), answered from the direction's rays: along
+	// HopDir over empty cells, over one man (the screen, of no type in NotScreen), then over
+	// empty cells, landing on any of them and on the first man beyond, an enemy of no type
+	// in NotLand (as LandOn allows).
+	RayHop             bool
+	HopDir             int
+	NotScreen, NotLand uint64
+	// LandOn: for a fixed walk or a ray hop, what its landing cell may hold (OnEmpty,
+	// OnEnemy or both).
+	LandOn    uint8
+	hopTo     []Square
+	hopEmpty  []B
+	hopScreen []B
 }
 
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture

@@ -74,7 +74,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 				pt.paths[c] = make([]Path[B], len(in.paths[c]))
 			}
 			for j, p := range in.paths[c] {
-				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops}
+				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops,
+					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hopTo: p.hopTo, hopEmpty: list(p.hopEmpty), hopScreen: list(p.hopScreen)}
 			}
 		}
 		for _, il := range in.initial {
@@ -124,7 +125,13 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		for j, r := range a.rideAttacks[c] {
 			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
 		}
-		out.PathTypes[c] = a.PathTypes[c]
+		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
+		if a.pathFrom[c] != nil {
+			out.pathFrom[c] = make([][]B, len(a.pathFrom[c]))
+		}
+		for ty, from := range a.pathFrom[c] {
+			out.pathFrom[c][ty] = list(from)
+		}
 	}
 	out.royalList = a.royalList
 	return out

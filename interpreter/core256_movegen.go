@@ -262,9 +262,13 @@ func (p *core256) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
-// royal and it is not in check, the cells whose change could expose that royal: the rays
-// from it along which enemy pieces slide or ride, and every cell an active enemy path
-// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// royal and it is not in check, the cells whose change could expose that royal: along each
+// ray from it on which enemy pieces slide or ride, the first man there when the next man
+// beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
+// taking that first man away: a man it adds only blocks, and a move empties no other cell
+// than its origin and those it captures on), and every cell an active enemy path piece that
+// could capture on it may touch (for a ray hop, only its origin and the cells between it
+// and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -285,31 +289,47 @@ func (p *core256) checkRelevance() (bb256, bool) {
 		return bb256{}, false
 	}
 	at := &p.tb.AttackTables
+	occ, enemy := p.occupied(), p.byColor[them]
 	var rel bb256
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		rel = rel.Or(p.tb.Dir(g.Back).RayAt(k))
+		rel = rel.Or(screening256(p.tb.Dir(gs.At(gi).Back), k, occ, enemy))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel = rel.Or(p.tb.Dir(ras.At(i).Back).RayAt(k))
+		rel = rel.Or(screening256(p.tb.Dir(ras.At(i).Back), k, occ, enemy))
 	}
-	if pm := at.PathTypes[them]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t].And(active); b.Any(); b = b.Rest() {
-				from := b.First()
-				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
-					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
-						rel = rel.Or(path.VisitAt(from).With(from))
+	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		pt := p.tb.Piece(t)
+		for b := p.byType[t].And(active).And(at.PathFromAt(them, t, k)); b.Any(); b = b.Rest() {
+			from := b.First()
+			for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+				if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+					if path.RayHop {
+						d := p.tb.Dir(path.HopDir)
+						rel = rel.Or(d.RayAt(from).AndNot(d.RayAt(k)).With(from))
+						continue
 					}
+					rel = rel.Or(path.VisitAt(from).With(from))
 				}
 			}
 		}
 	}
 	return rel, true
+}
+
+// screening256 is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy; empty otherwise.
+func screening256(d *compiler.Dir[bb256], sq Square, occ, enemy bb256) bb256 {
+	blk := d.RayAt(sq).And(occ)
+	if blk.Empty() {
+		return bb256{}
+	}
+	b := nearest256(d, blk)
+	rest := d.RayAt(b).And(occ)
+	if rest.Empty() || !enemy.Has(nearest256(d, rest)) {
+		return bb256{}
+	}
+	return compiler.Bit256(b)
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the
@@ -493,12 +513,69 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 	}
 	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
+		if path.Fixed {
+			buf = p.genHop(buf, pt, path, from, land, capturable)
+			continue
+		}
+		if path.RayHop {
+			if path.From.Has(from) {
+				buf = p.genRayHop(buf, pt, path, from, land, capturable)
+			}
+			continue
+		}
 		if !path.From.Has(from) {
 			continue
 		}
 		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf, stop: NoSquare}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
+	}
+	return buf
+}
+
+// genHop appends the move of the fixed walk path from from, if its cells allow it: the
+// table form of the walker's generation (see compiler.Path.Fixed).
+func (p *core256) genHop(buf []Move, pt *compiler.PieceType[bb256], path *compiler.Path[bb256], from Square, land, capturable bb256) []Move {
+	to, empty, screen := path.HopAt(from)
+	if to == NoSquare || !land.Has(to) || !p.hopOpen(empty, screen) {
+		return buf
+	}
+	if pc := p.board[to]; pc == NoPiece && path.LandOn&compiler.OnEmpty == 0 ||
+		pc != NoPiece && (path.LandOn&compiler.OnEnemy == 0 || !capturable.Has(to)) {
+		return buf
+	}
+	return p.emitAny(buf, pt, newMove(from, to))
+}
+
+// genRayHop appends the moves of the ray hop path from from: onto the empty cells beyond
+// the screen and the enemy man after them (see compiler.Path.RayHop), in the walker's
+// order (outward, the capture last).
+func (p *core256) genRayHop(buf []Move, pt *compiler.PieceType[bb256], path *compiler.Path[bb256], from Square, land, capturable bb256) []Move {
+	d := p.tb.Dir(path.HopDir)
+	occ := p.occupied()
+	blk := d.RayAt(from).And(occ)
+	if blk.Empty() {
+		return buf
+	}
+	s := nearest256(d, blk)
+	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
+		return buf
+	}
+	beyond, to := d.RayAt(s), NoSquare
+	if rest := beyond.And(occ); rest.Any() {
+		to = nearest256(d, rest)
+		beyond = beyond.AndNot(d.RayAt(to)).Without(to)
+	}
+	if path.LandOn&compiler.OnEmpty != 0 {
+		for q := beyond.And(land).And(p.tb.Squares); q.Any(); {
+			sq := nearest256(d, q)
+			q = q.Without(sq)
+			buf = p.emitAny(buf, pt, newMove(from, sq))
+		}
+	}
+	if to != NoSquare && path.LandOn&compiler.OnEnemy != 0 && capturable.Has(to) && land.Has(to) &&
+		path.NotLand>>uint(p.board[to].Type())&1 == 0 {
+		buf = p.emitAny(buf, pt, newMove(from, to))
 	}
 	return buf
 }

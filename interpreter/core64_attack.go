@@ -167,15 +167,12 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			}
 		}
 	}
-	if pm := at.PathTypes[by]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t] & own; b != 0; b &= b - 1 {
+	if at.PathTypes[by] != 0 {
+		for ts, ti := at.PathTypeList(by), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			for b := p.byType[t] & own & at.PathFromAt(by, t, sq); b != 0; b &= b - 1 {
 				from := b.First()
-				if path := p.pathAttack(pt, by, from, sq); path != nil {
+				if path := p.pathAttack(p.tb.Piece(t), by, from, sq); path != nil {
 					out[n] = attack64{from, path.VisitAt(from) | compiler.Bit64(from)}
 					if n++; n == len(out) {
 						return n
@@ -319,7 +316,22 @@ func (p *core64) InCheck() bool { return p.sideInCheck(p.side) }
 func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Square) *compiler.Path[bb64] {
 	for paths, i := pt.Paths(by), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
-		if !path.Captures || !path.ReachAt(from).Has(sq) {
+		if !path.Captures {
+			continue
+		}
+		if path.Fixed {
+			if to, empty, screen := path.HopAt(from); to == sq && p.hopOpen(empty, screen) {
+				return path
+			}
+			continue
+		}
+		if path.RayHop {
+			if p.rayHopAttack(path, from, sq) {
+				return path
+			}
+			continue
+		}
+		if !path.ReachAt(from).Has(sq) {
 			continue
 		}
 		w := walker64{p: p, path: path, color: by, from: from, target: sq}
@@ -329,4 +341,28 @@ func (p *core64) pathAttack(pt *compiler.PieceType[bb64], by Color, from, sq Squ
 		}
 	}
 	return nil
+}
+
+// hopOpen reports whether a fixed walk's conditions hold on the board: the cells of empty
+// are empty and those of screen occupied. (As the walker does, it reads the board itself,
+// whatever occupancy the attack query was given.)
+func (p *core64) hopOpen(empty, screen bb64) bool {
+	occ := p.occupied()
+	return occ&empty == 0 && screen&^occ == 0
+}
+
+// rayHopAttack reports whether the ray hop path from from captures on sq (an enemy assumed
+// there): sq lies on its ray beyond exactly one man, the screen, of a type it may pass,
+// and does not hold a man of a type it may not take. (It reads the board, as hopOpen does.)
+func (p *core64) rayHopAttack(path *compiler.Path[bb64], from, sq Square) bool {
+	d := p.tb.Dir(path.HopDir)
+	if !d.RayAt(from).Has(sq) || !p.tb.Squares.Has(sq) {
+		return false
+	}
+	between := d.RayAt(from) &^ d.RayAt(sq) &^ compiler.Bit64(sq) & p.occupied()
+	if between == 0 || between&(between-1) != 0 || path.NotScreen>>uint(p.board[between.First()].Type())&1 != 0 {
+		return false
+	}
+	pc := p.board[sq]
+	return pc == NoPiece || path.NotLand>>uint(pc.Type())&1 == 0
 }

@@ -265,9 +265,13 @@ func (p *core64) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked, the side to move has one
-// royal and it is not in check, the cells whose change could expose that royal: the rays
-// from it along which enemy pieces slide or ride, and every cell an active enemy path
-// piece that could capture on it may touch. A move by a non-royal, non-freezing piece
+// royal and it is not in check, the cells whose change could expose that royal: along each
+// ray from it on which enemy pieces slide or ride, the first man there when the next man
+// beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
+// taking that first man away: a man it adds only blocks, and a move empties no other cell
+// than its origin and those it captures on), and every cell an active enemy path piece that
+// could capture on it may touch (for a ray hop, only its origin and the cells between it
+// and the royal). A move by a non-royal, non-freezing piece
 // that changes none of these cells (origin, destination, captures) leaves the royal
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
@@ -288,31 +292,47 @@ func (p *core64) checkRelevance() (bb64, bool) {
 		return bb64(0), false
 	}
 	at := &p.tb.AttackTables
+	occ, enemy := p.occupied(), p.byColor[them]
 	var rel bb64
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		rel |= p.tb.Dir(g.Back).RayAt(k)
+		rel |= screening64(p.tb.Dir(gs.At(gi).Back), k, occ, enemy)
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel |= p.tb.Dir(ras.At(i).Back).RayAt(k)
+		rel |= screening64(p.tb.Dir(ras.At(i).Back), k, occ, enemy)
 	}
-	if pm := at.PathTypes[them]; pm != 0 {
-		for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-			if pm>>uint(t)&1 == 0 {
-				continue
-			}
-			pt := pts.At(t)
-			for b := p.byType[t] & active; b != 0; b &= b - 1 {
-				from := b.First()
-				for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
-					if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
-						rel |= path.VisitAt(from) | compiler.Bit64(from)
+	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		pt := p.tb.Piece(t)
+		for b := p.byType[t] & active & at.PathFromAt(them, t, k); b != 0; b &= b - 1 {
+			from := b.First()
+			for paths, i := pt.Paths(them), 0; i < paths.Len(); i++ {
+				if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
+					if path.RayHop {
+						d := p.tb.Dir(path.HopDir)
+						rel |= d.RayAt(from)&^d.RayAt(k) | compiler.Bit64(from)
+						continue
 					}
+					rel |= path.VisitAt(from) | compiler.Bit64(from)
 				}
 			}
 		}
 	}
 	return rel, true
+}
+
+// screening64 is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy; empty otherwise.
+func screening64(d *compiler.Dir[bb64], sq Square, occ, enemy bb64) bb64 {
+	blk := d.RayAt(sq) & occ
+	if blk == 0 {
+		return bb64(0)
+	}
+	b := nearest64(d, blk)
+	rest := d.RayAt(b) & occ
+	if rest == 0 || !enemy.Has(nearest64(d, rest)) {
+		return bb64(0)
+	}
+	return compiler.Bit64(b)
 }
 
 // promotesToRoyal reports whether m promotes to a royal type: a new royal that the
@@ -496,12 +516,69 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 	}
 	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
+		if path.Fixed {
+			buf = p.genHop(buf, pt, path, from, land, capturable)
+			continue
+		}
+		if path.RayHop {
+			if path.From.Has(from) {
+				buf = p.genRayHop(buf, pt, path, from, land, capturable)
+			}
+			continue
+		}
 		if !path.From.Has(from) {
 			continue
 		}
 		w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf, stop: NoSquare}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
+	}
+	return buf
+}
+
+// genHop appends the move of the fixed walk path from from, if its cells allow it: the
+// table form of the walker's generation (see compiler.Path.Fixed).
+func (p *core64) genHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler.Path[bb64], from Square, land, capturable bb64) []Move {
+	to, empty, screen := path.HopAt(from)
+	if to == NoSquare || !land.Has(to) || !p.hopOpen(empty, screen) {
+		return buf
+	}
+	if pc := p.board[to]; pc == NoPiece && path.LandOn&compiler.OnEmpty == 0 ||
+		pc != NoPiece && (path.LandOn&compiler.OnEnemy == 0 || !capturable.Has(to)) {
+		return buf
+	}
+	return p.emitAny(buf, pt, newMove(from, to))
+}
+
+// genRayHop appends the moves of the ray hop path from from: onto the empty cells beyond
+// the screen and the enemy man after them (see compiler.Path.RayHop), in the walker's
+// order (outward, the capture last).
+func (p *core64) genRayHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler.Path[bb64], from Square, land, capturable bb64) []Move {
+	d := p.tb.Dir(path.HopDir)
+	occ := p.occupied()
+	blk := d.RayAt(from) & occ
+	if blk == 0 {
+		return buf
+	}
+	s := nearest64(d, blk)
+	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
+		return buf
+	}
+	beyond, to := d.RayAt(s), NoSquare
+	if rest := beyond & occ; rest != 0 {
+		to = nearest64(d, rest)
+		beyond = beyond &^ d.RayAt(to) &^ compiler.Bit64(to)
+	}
+	if path.LandOn&compiler.OnEmpty != 0 {
+		for q := beyond & land & p.tb.Squares; q != 0; {
+			sq := nearest64(d, q)
+			q &^= compiler.Bit64(sq)
+			buf = p.emitAny(buf, pt, newMove(from, sq))
+		}
+	}
+	if to != NoSquare && path.LandOn&compiler.OnEnemy != 0 && capturable.Has(to) && land.Has(to) &&
+		path.NotLand>>uint(p.board[to].Type())&1 == 0 {
+		buf = p.emitAny(buf, pt, newMove(from, to))
 	}
 	return buf
 }

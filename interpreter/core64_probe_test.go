@@ -4,6 +4,8 @@
 
 package interpreter
 
+import "fmt"
+
 // snap copies every field of the core that a move may change, sets widened to Bitboard.
 func (p *core64) snap() snapshot {
 	var s snapshot
@@ -33,3 +35,71 @@ func (p *core64) endedCode() int8 { return p.ended }
 
 // lostRoyal reports whether the last move made removed a royal piece of its mover.
 func (p *core64) lostRoyal() bool { return len(p.undo) > 0 && p.undo[len(p.undo)-1].lostRoyal }
+
+// pathProbe compares the path tables with the walker on the position, for every path of
+// every man on the board (either side): the fixed walks' moves (for the side to move) and
+// attacks on every cell against the walker's, and every walker attack against the reverse
+// table of path origins. It returns the first difference ("" for none) and how many table
+// answers it compared.
+func (p *core64) pathProbe() (string, int) {
+	us := p.side
+	n := 0
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		pt := pts.At(t)
+		for c := Color(0); c < 2; c++ {
+			for paths, i := pt.Paths(c), 0; i < paths.Len(); i++ {
+				path := paths.At(i)
+				for b := p.pieces(c, t); b != 0; b &= b - 1 {
+					from := b.First()
+					if path.RayHop && c == us && path.From.Has(from) {
+						land, capturable := pt.Land[us], p.byColor[us^1]&^p.immune
+						got := p.genRayHop(nil, pt, path, from, land, capturable)
+						w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, stop: NoSquare}
+						w.leg(0, from, NoSquare, NoSquare)
+						if fmt.Sprint(got) != fmt.Sprint(w.buf) {
+							return fmt.Sprintf("%s path %d from %s: ray hop moves %v, walker %v", pt.Name, i, p.rs.SquareName(from), got, w.buf), n
+						}
+						n++
+					}
+					if path.Fixed && c == us {
+						land, capturable := pt.Land[us], p.byColor[us^1]&^p.immune
+						got := p.genHop(nil, pt, path, from, land, capturable)
+						var want []Move
+						if path.From.Has(from) {
+							w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, stop: NoSquare}
+							w.leg(0, from, NoSquare, NoSquare)
+							want = w.buf
+						}
+						if len(got) != len(want) || len(got) > 0 && got[0] != want[0] {
+							return fmt.Sprintf("%s path %d from %s: table moves %v, walker %v", pt.Name, i, p.rs.SquareName(from), got, want), n
+						}
+						n++
+					}
+					for sq := Square(0); int(sq) < p.rs.Cells; sq++ {
+						w := walker64{p: p, path: path, color: c, from: from, target: sq}
+						w.leg(0, from, NoSquare, NoSquare)
+						want := path.Captures && path.ReachAt(from).Has(sq) && w.found // as pathAttack asks
+						if want && !p.tb.PathFromAt(c, t, sq).Has(from) {
+							return fmt.Sprintf("%s path %d from %s attacks %s, not in the reverse table", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq)), n
+						}
+						if path.RayHop {
+							if got := path.Captures && path.ReachAt(from).Has(sq) && p.rayHopAttack(path, from, sq); got != want {
+								return fmt.Sprintf("%s path %d from %s on %s: ray hop attack %v, walker %v", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq), got, want), n
+							}
+							n++
+						}
+						if !path.Fixed {
+							continue
+						}
+						to, empty, screen := path.HopAt(from)
+						if got := path.Captures && to == sq && p.hopOpen(empty, screen); got != want {
+							return fmt.Sprintf("%s path %d from %s on %s: table attack %v, walker %v", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq), got, want), n
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	return "", n
+}

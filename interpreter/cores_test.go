@@ -19,6 +19,7 @@ type testCore interface {
 	changePool(c Color, pool, t, delta int)
 	landing(m Move) Square
 	losesRoyal(m Move) bool
+	pathProbe() (string, int)
 }
 
 // core is the core p holds.
