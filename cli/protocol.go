@@ -207,26 +207,35 @@ func (s *protoSession) handleUSI(line string, f []string) bool {
 // usiPosition translates "startpos" or "sfen SFEN", and the moves after them.
 func (s *protoSession) usiPosition(args []string) bool {
 	b := usi.Board{Files: s.u.rs.Files, Ranks: s.u.rs.Ranks}
+	return s.translatedPosition(args, "sfen", func(pos string) (string, error) {
+		return b.FENFromSFEN(pos, s.u.rs.Hands != nil)
+	}, b.MoveFromUSI)
+}
+
+// translatedPosition hands the UCI session a "position" line in its own terms: a
+// position given after the keyword (SFEN, UCCI's FEN) converted by fen, startpos as it
+// is, and each move after "moves" converted by move.
+func (s *protoSession) translatedPosition(args []string, keyword string, fen func(string) (string, error), move func(string) string) bool {
 	var out []string
 	rest := args
 	switch {
-	case len(args) > 0 && args[0] == "sfen":
+	case len(args) > 0 && args[0] == keyword:
 		i := 1
 		for i < len(args) && args[i] != "moves" {
 			i++
 		}
-		fen, err := b.FENFromSFEN(strings.Join(args[1:i], " "), s.u.rs.Hands != nil)
+		f, err := fen(strings.Join(args[1:i], " "))
 		if err != nil {
 			s.u.say("info string position: %v", err)
 			return true
 		}
-		out, rest = []string{"fen", fen}, args[i:]
+		out, rest = []string{"fen", f}, args[i:]
 	case len(args) > 0:
 		out, rest = []string{args[0]}, args[1:]
 	}
 	for i, m := range rest {
 		if i > 0 {
-			m = b.MoveFromUSI(m)
+			m = move(m)
 		}
 		out = append(out, m)
 	}
@@ -334,30 +343,7 @@ func (s *protoSession) handleUCCI(line string, f []string) bool {
 
 // ucciPosition translates "startpos" or "fen FEN", and the moves after them.
 func (s *protoSession) ucciPosition(b ucci.Board, args []string) bool {
-	var out []string
-	rest := args
-	switch {
-	case len(args) > 0 && args[0] == "fen":
-		i := 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fen, err := ucci.FENFromUCCI(strings.Join(args[1:i], " "))
-		if err != nil {
-			s.u.say("info string position: %v", err)
-			return true
-		}
-		out, rest = []string{"fen", fen}, args[i:]
-	case len(args) > 0:
-		out, rest = []string{args[0]}, args[1:]
-	}
-	for i, m := range rest {
-		if i > 0 {
-			m = b.MoveFromUCCI(m)
-		}
-		out = append(out, m)
-	}
-	return s.u.handle("position " + strings.Join(out, " "))
+	return s.translatedPosition(args, "fen", ucci.FENFromUCCI, b.MoveFromUCCI)
 }
 
 // ucciGo translates go's limits: time, increment and movestogo are the side to move's,

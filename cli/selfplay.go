@@ -70,14 +70,7 @@ array job: "#SBATCH --array=0-15" then "chimera selfplay chess -n 1600 --nodes 5
 with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}/16 --out s{}.jsonl
 ::: $(seq 0 15)".
 
-Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
-progress stop before their next move, and the games that finished are written as a whole
-run's would be (the report, or with --shard the JSON lines, marked partial), with a
-message saying how many; the exit status is then 128 and the signal's number (130, 143).
-A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
-games an interrupted run wrote to FILE and plays only the others.
-
-` + hookErrorsHelp,
+` + interruptHelp + hookErrorsHelp,
 	examples: []string{
 		"chimera selfplay myvariant.yaml -n 200 --nodes 3000 --random-plies 2",
 		"chimera selfplay --def myvariant.yaml -n 400 --movetime 50 --jobs 4 --pgn my.pgn --html my.html",
@@ -437,6 +430,16 @@ func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay
 	}
 	return games, nil, exitOK
 }
+
+// interruptHelp is the paragraph selfplay and values add to their help on interruption.
+const interruptHelp = `Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
+progress stop before their next move, and the games that finished are written as a whole
+run's would be (the report, or with --shard the JSON lines, marked partial), with a
+message saying how many; the exit status is then 128 and the signal's number (130, 143).
+A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
+games an interrupted run wrote to FILE and plays only the others.
+
+`
 
 // interruptRun, when not nil, is given the channel play's signals arrive on (a test hook:
 // it can send one at a known point).

@@ -64,14 +64,7 @@ distinct games and says when too few differ).
 Budget, jitter, seeds, --jobs and --shard as for chimera selfplay (the games of piece
 type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads the shards back into the table.
 
-Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
-progress stop before their next move, and the games that finished are written as a whole
-run's would be (the report, or with --shard the JSON lines, marked partial), with a
-message saying how many; the exit status is then 128 and the signal's number (130, 143).
-A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
-games an interrupted run wrote to FILE and plays only the others.
-
-` + hookErrorsHelp,
+` + interruptHelp + hookErrorsHelp,
 	examples: []string{
 		"chimera values myvariant.yaml -n 60 --nodes 2000",
 		"chimera values --def myvariant.yaml -n 40 --movetime 50 --jobs 2",
