@@ -2,11 +2,14 @@
 package defs
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"gopkg.in/yaml.v3"
 )
 
 // noEffectKeys are keys Fairy-Stockfish reads for its GUI conventions or its own
@@ -29,45 +32,18 @@ func refusedWhy(key string) string {
 	return "Fairy-Stockfish 11.1 has no such key (it ignores it with \"Invalid option\")"
 }
 
-// refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why.
-var refusedKeys = map[string]string{
-	"chess960":                  "Chess960 castling and start positions are set by UCI_Chess960 in Fairy-Stockfish; extend the built-in chess960 instead",
-	"twoBoards":                 "a second board (bughouse) is a match rule outside one game; extend the built-in bughouse",
-	"sittuyinPromotion":         "the mapping is not written yet (Chimera's mechanism: promotion.in-place); extend the built-in sittuyin",
-	"promotionLimit":            "the mapping is not written yet (Chimera's mechanism: promotion.limits)",
-	"promotedPieceType":         "shogi-style promotion into a new type is not mapped yet (Chimera's mechanism: a piece with fen: +X and demotes-to); extend a built-in shogi",
-	"piecePromotionOnCapture":   "the mapping is not written yet (Chimera's mechanism: promotion.on-capture)",
-	"mandatoryPiecePromotion":   "shogi-style promotion is not mapped yet (promotion.optional / forced)",
-	"pieceDemotion":             "Kyoto-style demotion is not mapped yet; extend the built-in kyotoshogi",
-	"castlingDroppedPiece":      "the mapping is not written yet (Chimera's mechanism: hands.drops.create-castling)",
-	"dropOnTop":                 "Chimera has no drop that must land on top of a column",
-	"sittuyinRookDrop":          "the mapping is not written yet; extend the built-in sittuyin",
-	"dropOppositeColoredBishop": "the mapping is not written yet (Chimera's mechanism: hands.drops.split-colors)",
-	"dropPromoted":              "shogi-style promotion is not mapped yet (hands.drops.promoted)",
-	"shogiDoubledPawn":          "shogi pawns' rules are not mapped yet (hands.drops.one-per-file); extend a built-in shogi",
-	"shogiPawnDropMateIllegal":  "shogi pawns' rules are not mapped yet (hands.drops.no-mate); extend a built-in shogi",
-	"immobilityIllegal":         "Chimera has no rule forbidding a move to a square a piece could never leave; extend a built-in shogi, whose drops forbid those squares",
-	"gating":                    "the mapping is not written yet (Chimera's mechanism: hands.gating); extend the built-in seirawan",
-	"seirawanGating":            "the mapping is not written yet (hands.gating); extend the built-in seirawan",
-	"cambodianMoves":            "a rule of its own variants: extend the built-in cambodian",
-	"diagonalLines":             "janggi's palace lines: extend a built-in janggi",
-	"kingPass":                  "the mapping is not written yet (Chimera's mechanism: rules.pass); extend a built-in janggi",
-	"kingPassOnStalemate":       "the mapping is not written yet (rules.pass)",
-	"makpongRule":               "the mapping is not written yet (rules.royal-takes-checker-only); extend the built-in makpong",
-	"flyingGeneral":             "the rule of facing generals is a rule of xiangqi's: extend the built-in xiangqi",
-	"soldierPromotionRank":      "a soldier that changes its moves past a rank: extend the built-in xiangqi",
-	"nFoldValue":                "a repetition that is not a draw is not mapped yet (Chimera's mechanism: rules.repetition-loses for one colour)",
-	"nFoldValueAbsolute":        "a repetition that is not a draw is not mapped yet (rules.repetition-loses)",
-	"shatarMateRule":            "the mapping is not written yet (rules.checkmate); extend the built-in shatar",
-	"bikjangRule":               "the mapping is not written yet (rules.facing-royals); extend a built-in janggi",
-	"extinctionClaim":           "Chimera's extinction goals have no claim",
-	"flagMove":                  "the flag rule that lets the opponent answer is not mapped yet (Chimera's mechanism: a stands goal, as the built-in racingkings)",
-	"connectN":                  "Chimera has no goal of men in a row",
-	"materialCounting":          "the mapping is not written yet (rules.points); extend a built-in janggi",
-	"countingRule":              "the counting tables are not mapped yet (rules.counting); extend the built-in makruk, asean or sittuyin",
-	"kingType":                  "a royal piece that moves other than a king is not mapped yet",
-	"castlingRookPiece":         "castling with a partner other than a rook is not mapped yet (castling.partner)",
-}
+// refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why (the
+// list, with the built-ins a user may extend instead, is data: fsf/refused.yaml).
+var refusedKeys = func() map[string]string {
+	m := map[string]string{}
+	if err := yaml.Unmarshal(fsfRefusedYAML, &m); err != nil {
+		panic("defs: fsf/refused.yaml: " + err.Error())
+	}
+	return m
+}()
+
+//go:embed fsf/refused.yaml
+var fsfRefusedYAML []byte
 
 var fileLetters = "abcdefghijklmnopqrstuvwxyz"
 

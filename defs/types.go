@@ -164,7 +164,7 @@ type Atom struct {
 	Initial    bool `yaml:"initial"`
 	NotInCheck bool `yaml:"not-in-check"`
 	// Within: a zone the atom never leaves: it starts on one of the mover's squares of the
-	// zone, and every square it passes or lands on is one too (janggi's palace lines).
+	// zone, and every square it passes or lands on is one too (a palace's diagonal lines).
 	Within string `yaml:"within"`
 }
 
@@ -292,7 +292,7 @@ type Rules struct {
 	// Checkmate: rules on which checkmates count, judged by the men that gave the checks.
 	Checkmate *Checkmate `yaml:"checkmate"`
 	// Counting: a count of moves, started by the material on the board, that draws the
-	// game when it runs past its limit (the counting rules of makruk and its kin).
+	// game when it runs past its limit (counting rules: a lone king's chase).
 	Counting *Counting `yaml:"counting"`
 }
 
