@@ -207,10 +207,10 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 					cfg.VariantFile = abs
 				}
 			}
-			var closers []io.Closer
+			var files []outFile // --pgn and --log: each write error is reported
 			defer func() {
-				for _, f := range closers {
-					f.Close()
+				for _, f := range files {
+					f.file.Close()
 				}
 			}()
 			if *pgn != "" {
@@ -218,16 +218,18 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				if err != nil {
 					return c.inputError(err)
 				}
-				closers = append(closers, f)
-				cfg.PGN = f
+				out := &errWriter{w: f}
+				files = append(files, outFile{*pgn, f, out})
+				cfg.PGN = out
 			}
 			if *logFile != "" {
 				f, err := os.Create(*logFile)
 				if err != nil {
 					return c.inputError(err)
 				}
-				closers = append(closers, f)
-				cfg.Log = f
+				out := &errWriter{w: f}
+				files = append(files, outFile{*logFile, f, out})
+				cfg.Log = out
 			}
 			cfg.Progress = c.err
 			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
@@ -238,12 +240,30 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return c.inputError(err)
 			}
 			printSummary(c.out, cfg, s)
+			status := exitOK
+			for _, f := range files {
+				err := f.out.err
+				if cerr := f.file.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					fmt.Fprintf(c.err, "chimera match: writing %s: %v\n", f.path, err)
+					status = exitFail
+				}
+			}
 			if ctx.Err() != nil {
 				return exitFail
 			}
-			return exitOK
+			return status
 		}
 	},
+}
+
+// outFile is a file a match writes, with the writer that keeps its first error.
+type outFile struct {
+	path string
+	file *os.File
+	out  *errWriter
 }
 
 // tcText names the time control, or each engine's in a time-handicap match.

@@ -584,7 +584,7 @@ func (c *context) writeRecords(path string, h runHeader, games []selfplay.Game) 
 // selfplayOutput writes the report, the PGN file and the HTML page of a selfplay run.
 func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn, html string, asJSON bool) int {
 	r := selfplay.Analyze(runInfo(rs, h, games), games)
-	if code := c.writePGN(pgn, "chimera selfplay", h, games); code != exitOK {
+	if code := c.writePGN(rs, pgn, "chimera selfplay", h, games); code != exitOK {
 		return code
 	}
 	if html != "" {
@@ -630,11 +630,11 @@ func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.
 }
 
 // writePGN writes the games to path ("" writes nothing).
-func (c *context) writePGN(path, event string, h runHeader, games []selfplay.Game) int {
+func (c *context) writePGN(rs *compiler.Ruleset, path, event string, h runHeader, games []selfplay.Game) int {
 	if path == "" {
 		return exitOK
 	}
-	ph := selfplay.PGNHeader{Event: event, Variant: h.Variant, Date: time.Now().Format("2006.01.02"), Player: "chimera " + strings.TrimSuffix(h.Budget, " a move")}
+	ph := selfplay.PGNHeader{Event: event, Variant: h.Variant, Date: time.Now().Format("2006.01.02"), Player: "chimera " + strings.TrimSuffix(h.Budget, " a move"), Rules: rs}
 	return c.writeFile(path, func(w io.Writer) error {
 		for _, g := range games {
 			if err := selfplay.WritePGN(w, ph, g); err != nil {

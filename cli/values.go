@@ -284,7 +284,7 @@ func listLetters(rs *compiler.Ruleset, types []int) string {
 // valuesOutput writes the values table (and the games as PGN).
 func (c *context) valuesOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn string, asJSON bool) int {
 	r := selfplay.AnalyzeValues(runInfo(rs, h, games), games, h.Unit)
-	if code := c.writePGN(pgn, "chimera values", h, games); code != exitOK {
+	if code := c.writePGN(rs, pgn, "chimera values", h, games); code != exitOK {
 		return code
 	}
 	if asJSON {

@@ -48,3 +48,17 @@ func TestWriteErrorsReported(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchPGNWriteErrorReported: before, `match --pgn` on a full disk dropped its write
+// errors and exited 0 (#23).
+func TestMatchPGNWriteErrorReported(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	bin := fakeEngine(t)
+	code, out, errs := run("match", "koopa", "--engine", bin+" -name A", "--engine", bin+" -name B",
+		"-n", "2", "--tc", "2+0.05", "--max-plies", "20", "--pgn", "/dev/full")
+	if code == 0 || !strings.Contains(errs, "writing /dev/full") || !strings.Contains(errs, "no space left on device") {
+		t.Errorf("match --pgn /dev/full: exit %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}

@@ -279,7 +279,14 @@ func (m *matcher) writePGN(g *Game) {
 	}
 	m.pgnMu.Lock()
 	defer m.pgnMu.Unlock()
-	writePGN(m.cfg.PGN, m.cfg, g)
+	// A failed write is kept by the writer the caller gave (and reported by it); a game
+	// that cannot be written at all is said in the progress lines and the log.
+	if err := writePGN(m.cfg.PGN, m.cfg, g); err != nil && !errors.Is(err, errPGNWrite) {
+		m.log.printf("pgn: %v", err)
+		if m.cfg.Progress != nil {
+			fmt.Fprintf(m.cfg.Progress, "game %d not written to the PGN file: %v\n", g.Index+1, err)
+		}
+	}
 }
 
 // worker plays games one after another with its own pair of engine processes.

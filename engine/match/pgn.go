@@ -2,25 +2,24 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // writePGN writes game g: the seven-tag roster, then Variant, SetUp and FEN (when the game
 // does not start from the variant's standard start), TimeControl, Termination, PlyCount
 // and Opening; then the moves in SAN, each engine move with a comment of the score and
 // depth it reported and the time it took ({+0.35/12 0.51s}), opening moves marked {book},
-// and a last comment saying how the game ended.
-func writePGN(w io.Writer, cfg Config, g *Game) {
+// and a last comment saying how the game ended (gametext.Record writes it).
+func writePGN(w io.Writer, cfg Config, g *Game) error {
 	white, black := g.Names[g.White], g.Names[1-g.White]
-	tag := func(name, value string) {
-		value = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value)
-		fmt.Fprintf(w, "[%s \"%s\"]\n", name, value)
-	}
+	var tags []gametext.Tag
+	tag := func(name, value string) { tags = append(tags, gametext.Tag{Name: name, Value: value}) }
 	tag("Event", cfg.Event)
 	tag("Site", "?")
 	tag("Date", g.Date.Format("2006.01.02"))
@@ -44,58 +43,31 @@ func writePGN(w io.Writer, cfg Config, g *Game) {
 	if g.Opening != "" {
 		tag("Opening", g.Opening)
 	}
-	fmt.Fprintln(w)
-
 	fen := g.FEN
 	if fen == "" {
 		fen, _ = standardStart(cfg.Ruleset)
 	}
-	number, black1 := 1, false
-	if p, err := interpreter.FromFEN(cfg.Ruleset, fen); err == nil {
-		f := strings.Fields(p.FEN())
-		if len(f) >= 6 {
-			if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-				number = n
-			}
-		}
-		black1 = p.Side() == 1
+	start, err := interpreter.FromFEN(cfg.Ruleset, fen)
+	if err != nil {
+		return fmt.Errorf("game %d: its start: %v", g.Index+1, err)
 	}
-	var tokens []string
+	san, after := make([]string, len(g.Moves)), make([]string, len(g.Moves))
 	for i, mv := range g.Moves {
-		blackMove := (i%2 == 1) != black1
-		switch {
-		case !blackMove:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		tokens = append(tokens, mv.SAN)
+		san[i] = mv.SAN
 		switch {
 		case mv.Book:
-			tokens = append(tokens, "{book}")
+			after[i] = "book"
+		case mv.Eval != "":
+			after[i] = fmt.Sprintf("%s %.2fs", mv.Eval, mv.Elapsed.Seconds())
 		default:
-			c := fmt.Sprintf("%.2fs", mv.Elapsed.Seconds())
-			if mv.Eval != "" {
-				c = mv.Eval + " " + c
-			}
-			tokens = append(tokens, "{"+c+"}")
-		}
-		if blackMove {
-			number++
+			after[i] = fmt.Sprintf("%.2fs", mv.Elapsed.Seconds())
 		}
 	}
-	tokens = append(tokens, "{"+strings.ReplaceAll(g.Reason, "}", ")")+"}", g.Result)
-	col := 0
-	for i, t := range tokens {
-		if i > 0 && col+1+len(t) > 79 {
-			fmt.Fprintln(w)
-			col = 0
-		} else if i > 0 {
-			fmt.Fprint(w, " ")
-			col++
-		}
-		fmt.Fprint(w, t)
-		col += len(t)
+	if err := (gametext.Record{Tags: tags, Start: start, SAN: san, After: after, End: g.Reason, Result: g.Result}).Write(w); err != nil {
+		return fmt.Errorf("%w: %v", errPGNWrite, err)
 	}
-	fmt.Fprint(w, "\n\n")
+	return nil
 }
+
+// errPGNWrite marks a failed write, as distinct from a game that could not be written.
+var errPGNWrite = errors.New("writing the PGN file")

@@ -6,6 +6,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // PGNHeader holds the tags common to the games of a run.
@@ -14,12 +18,14 @@ type PGNHeader struct {
 	Variant string
 	Date    string // YYYY.MM.DD
 	Player  string // the engine and its budget, e.g. "chimera nodes 3000"
+	Rules   *compiler.Ruleset
 }
 
 // WritePGN writes g as a PGN game: the seven-tag roster, Variant, SetUp and FEN (the
 // start position), Termination (the reason the game ended: checkmate, stalemate, a
 // goal's name, fifty-move rule, repetition, or "move cap" for a draw adjudicated at the
-// cap), PlyCount, and for a handicap game the handicap; then the moves in SAN.
+// cap), PlyCount, and for a handicap game the handicap; then the moves in SAN, the end of
+// the opening and how the game ended as comments (gametext.Record writes it).
 func WritePGN(w io.Writer, h PGNHeader, g Game) error {
 	white, black := h.Player, h.Player
 	handicap := ""
@@ -44,65 +50,23 @@ func WritePGN(w io.Writer, h PGNHeader, g Game) error {
 	if date == "" {
 		date = "????.??.??"
 	}
-	tags := [][2]string{
-		{"Event", h.Event}, {"Site", "?"}, {"Date", date}, {"Round", strconv.Itoa(g.Index + 1)},
-		{"White", white}, {"Black", black}, {"Result", g.Result},
-		{"Variant", h.Variant}, {"SetUp", "1"}, {"FEN", g.FEN},
-		{"Termination", g.Reason}, {"PlyCount", strconv.Itoa(g.Plies())},
+	tags := []gametext.Tag{
+		{Name: "Event", Value: h.Event}, {Name: "Site", Value: "?"}, {Name: "Date", Value: date}, {Name: "Round", Value: strconv.Itoa(g.Index + 1)},
+		{Name: "White", Value: white}, {Name: "Black", Value: black}, {Name: "Result", Value: g.Result},
+		{Name: "Variant", Value: h.Variant}, {Name: "SetUp", Value: "1"}, {Name: "FEN", Value: g.FEN},
+		{Name: "Termination", Value: g.Reason}, {Name: "PlyCount", Value: strconv.Itoa(g.Plies())},
 	}
 	if handicap != "" {
-		tags = append(tags, [2]string{"Handicap", handicap})
+		tags = append(tags, gametext.Tag{Name: "Handicap", Value: handicap})
 	}
-	var b strings.Builder
-	for _, t := range tags {
-		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t[1])
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", t[0], v)
+	var before []string
+	if g.Opening > 0 && g.Opening < len(g.SAN) {
+		before = make([]string, g.Opening+1)
+		before[g.Opening] = "end of opening"
 	}
-	b.WriteByte('\n')
-	fields := strings.Fields(g.FEN)
-	black1 := len(fields) > 1 && fields[1] == "b"
-	number := 1
-	if len(fields) > 5 {
-		if n, err := strconv.Atoi(fields[5]); err == nil && n > 0 {
-			number = n
-		}
+	start, err := interpreter.FromFEN(h.Rules, g.FEN)
+	if err != nil {
+		return fmt.Errorf("game %d: its start: %v", g.Index+1, err)
 	}
-	var tokens []string
-	for i, san := range g.SAN {
-		blackMove := (i%2 == 1) != black1
-		switch {
-		case !blackMove:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		if g.Opening > 0 && i == g.Opening {
-			tokens = append(tokens, "{end of opening}")
-			if blackMove {
-				tokens = append(tokens, fmt.Sprintf("%d...", number))
-			}
-		}
-		tokens = append(tokens, san)
-		if blackMove {
-			number++
-		}
-	}
-	tokens = append(tokens, "{"+g.Reason+"}", g.Result)
-	line := 0
-	for i, t := range tokens {
-		if i > 0 {
-			if line+1+len(t) > 79 {
-				b.WriteByte('\n')
-				line = 0
-			} else {
-				b.WriteByte(' ')
-				line++
-			}
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteString("\n\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return gametext.Record{Tags: tags, Start: start, SAN: g.SAN, Before: before, End: g.Reason, Result: g.Result}.Write(w)
 }

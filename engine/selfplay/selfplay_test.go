@@ -149,7 +149,7 @@ func TestPGNReplays(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	h := selfplay.PGNHeader{Event: "chimera selfplay", Variant: "gardner", Date: "2024.01.02", Player: "chimera 400 nodes"}
+	h := selfplay.PGNHeader{Event: "chimera selfplay", Variant: "gardner", Date: "2024.01.02", Player: "chimera 400 nodes", Rules: rs}
 	for _, g := range games {
 		if err := selfplay.WritePGN(&buf, h, g); err != nil {
 			t.Fatal(err)
@@ -404,7 +404,7 @@ func TestNewRulesSelfplay(t *testing.T) {
 			decided := 0
 			for i, g := range played {
 				var buf bytes.Buffer
-				h := selfplay.PGNHeader{Event: "chimera selfplay", Variant: v, Date: "2026.11.25", Player: "chimera 300 nodes"}
+				h := selfplay.PGNHeader{Event: "chimera selfplay", Variant: v, Date: "2026.11.25", Player: "chimera 300 nodes", Rules: rs}
 				if err := selfplay.WritePGN(&buf, h, g); err != nil {
 					t.Fatal(err)
 				}
