@@ -320,13 +320,6 @@ func defFlag(fs *pflag.FlagSet) *string {
 	return fs.String("def", "", "definition file (.yaml) to use instead of VARIANT")
 }
 
-// positionFlags registers --fen and --setup on fs.
-func positionFlags(fs *pflag.FlagSet) (fen, setup *string) {
-	fen = fs.String("fen", "", "start from this position (FEN) instead of a setup")
-	setup = fs.String("setup", "", "start from this named setup (default: the first)")
-	return fen, setup
-}
-
 // variant opens the variant named by --def or by the first positional argument and
 // returns the remaining arguments. On failure it returns the exit status to use.
 func (c *context) variant(def string, args []string) (*compiler.Ruleset, []string, int) {
@@ -354,38 +347,6 @@ func namesVariant(arg string) bool {
 		return true
 	}
 	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || defs.IsINISpec(arg)
-}
-
-// position sets up the position from --fen, --setup or the default setup.
-func (c *context) position(rs *compiler.Ruleset, fen, setup string) (*interpreter.Position, int) {
-	for _, name := range []string{"fen", "setup"} {
-		if f := c.fs.Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
-			return nil, c.usage("--%s is empty: give a %s, or leave --%s out for the default setup", name, map[string]string{"fen": "FEN", "setup": "setup name"}[name], name)
-		}
-	}
-	if fen != "" && setup != "" {
-		return nil, c.usage("give --fen or --setup, not both")
-	}
-	if fen == "startpos" {
-		return nil, c.usage("--fen startpos: not a FEN; leave --fen out for the start position, or give --setup NAME")
-	}
-	var p *interpreter.Position
-	var err error
-	if fen != "" {
-		p, err = interpreter.FromFEN(rs, fen)
-	} else {
-		var resolved string
-		if fen, resolved, err = interpreter.SetupFEN(rs, setup); err == nil {
-			if !strings.Contains(setup, ":") && strings.Contains(resolved, ":") && strings.Trim(setup, "0123456789") != "" {
-				fmt.Fprintf(c.err, "setup %s (drawn at random; --setup %s repeats it)\n", resolved, resolved)
-			}
-			p, err = interpreter.FromFEN(rs, fen)
-		}
-	}
-	if err != nil {
-		return nil, c.inputError(err)
-	}
-	return p, exitOK
 }
 
 // noMoreArgs reports extra positional arguments.

@@ -41,33 +41,24 @@ hodges-number (shogi's Western forms: P76, P-7f, P-76, S*34, Bx22+ promoting, = 
 		"chimera moves chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen, setup := positionFlags(fs)
+		in := positionInputFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
 		notation := fs.String("notation", "san", "notation of the moves printed and read besides coordinates: "+strings.Join(interpreter.NotationNames, ", "))
-		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
-			if code != exitOK {
-				return code
-			}
-			if code := c.noMoreArgs(args); code != exitOK {
-				return code
-			}
 			n, err := interpreter.ParseNotation(*notation)
 			if err != nil {
 				return c.usage("--notation: %v", err)
 			}
-			p, code := c.position(rs, *fen, *setup)
+			_, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
 			}
 			if err := gametext.PlayGameIn(p, *moves, n); err != nil {
-				c.reportHooks(*allowHooks, p.HookFailures())
+				c.reportHooks(*in.allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			printMoves(c, p, n)
-			return c.reportHooks(*allowHooks, p.HookFailures())
+			return c.reportHooks(*in.allowHooks, p.HookFailures())
 		}
 	},
 }

@@ -59,35 +59,23 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 		"chimera perft chess 7 --shard 0/4 --out p0.jsonl   # then chimera merge p*.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen, setup := positionFlags(fs)
+		in := positionInputFlags(fs)
 		divide := fs.Bool("divide", false, "print the count under each root move")
 		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
-		allowHooks := allowHookErrorsFlag(fs)
 		shardSpecFlag := fs.String("shard", "", "count shard I of N of the root moves (I/N, I from 0; the sorted root moves dealt in turn) and write JSON lines for chimera merge")
 		out := fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)")
 		return func(c *context, args []string) int {
 			if *threads < 1 || *threads > maxPerftThreads {
 				return c.usage("--threads must be between 1 and %d, got %d", maxPerftThreads, *threads)
 			}
-			rs, args, code := c.variant(*def, args)
+			rs, p, operands, code := c.open(in, args, "DEPTH")
 			if code != exitOK {
 				return code
 			}
-			if len(args) == 0 {
-				return c.usage("missing DEPTH")
-			}
-			depth, err := strconv.Atoi(args[0])
+			depth, err := strconv.Atoi(operands[0])
 			if err != nil || depth < 1 || depth > maxPerftDepth {
-				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(args[0]))
-			}
-			if code := c.noMoreArgs(args[1:]); code != exitOK {
-				return code
-			}
-			p, code := c.position(rs, *fen, *setup)
-			if code != exitOK {
-				return code
+				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(operands[0]))
 			}
 			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
 			shard, code := sh.parse(c)
@@ -96,12 +84,12 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 			}
 			if shard.n > 0 {
 				name := rs.Name
-				if *def != "" {
-					name = *def
+				if *in.def != "" {
+					name = *in.def
 				}
-				return perftShard(c, p, name, depth, shard, *out, *threads, *quiet, *allowHooks)
+				return perftShard(c, p, name, depth, shard, *out, *threads, *quiet, *in.allowHooks)
 			}
-			return perftRun(c, p, depth, *threads, *divide, *quiet, *allowHooks)
+			return perftRun(c, p, depth, *threads, *divide, *quiet, *in.allowHooks)
 		}
 	},
 }

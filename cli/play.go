@@ -62,21 +62,12 @@ plies (deterministic); with both, the first reached stops it.
 		"printf 'e4\\nmoves\\npgn game.pgn\\nquit\\n' | chimera play chess --depth 3",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen, setup := positionFlags(fs)
+		in := positionInputFlags(fs)
 		human := fs.String("human", "white", "the sides you play: white, black, both or none")
 		movetime := fs.Int("movetime", 1000, "the engine's time per move in milliseconds")
 		depth := fs.Int("depth", 0, "search the engine's moves to this depth (plies; 1 to 100)")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
-		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
-			if code != exitOK {
-				return code
-			}
-			if code := c.noMoreArgs(args); code != exitOK {
-				return code
-			}
 			var humans [2]bool
 			switch strings.ToLower(*human) {
 			case "white":
@@ -97,7 +88,7 @@ plies (deterministic); with both, the first reached stops it.
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
 			}
-			p, code := c.position(rs, *fen, *setup)
+			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
 			}
@@ -116,7 +107,7 @@ plies (deterministic); with both, the first reached stops it.
 			code = g.run()
 			// The game's position, its start and the engine's copies share one log of
 			// the goal hooks that failed as they ran.
-			if hooks := c.reportHooks(*allowHooks, p.HookFailures()); code == exitOK {
+			if hooks := c.reportHooks(*in.allowHooks, p.HookFailures()); code == exitOK {
 				code = hooks
 			}
 			return code

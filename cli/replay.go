@@ -58,35 +58,24 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 		"chimera replay --def myvariant.yaml game.txt --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1'",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen := fs.String("fen", "", "start games without a [FEN] tag from this position")
-		setup := fs.String("setup", "", "start games without a [FEN] tag from this named setup (default: the first)")
+		in := positionInputFlags(fs)
+		fs.Lookup("fen").Usage = "start games without a [FEN] tag from this position"
+		fs.Lookup("setup").Usage = "start games without a [FEN] tag from this named setup (default: the first)"
 		verbose := fs.BoolP("verbose", "v", false, "print every move: as written, then in coordinate notation")
-		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
+			rs, start, operands, code := c.open(in, args, "FILE (a PGN or move text file, or - for standard input)")
 			if code != exitOK {
 				return code
 			}
-			if len(args) == 0 {
-				return c.usage("missing FILE (a PGN or move text file, or - for standard input)")
-			}
-			file, args := args[0], args[1:]
-			if code := c.noMoreArgs(args); code != exitOK {
-				return code
-			}
-			start, code := c.position(rs, *fen, *setup)
-			if code != exitOK {
-				return code
-			}
-			name, in, closeInput, err := c.openInput(file)
+			file := operands[0]
+			name, input, closeInput, err := c.openInput(file)
 			if err != nil {
 				return c.inputError(err)
 			}
 			defer closeInput()
 			// The games are read one at a time (memory stays bounded whatever the input's
 			// size), one ahead of the one replayed: a file of several games numbers them.
-			rd := gametext.NewPGNReader(in)
+			rd := gametext.NewPGNReader(input)
 			readErr := func(err error) int {
 				var lineErr *gametext.LineError
 				if errors.As(err, &lineErr) {
@@ -130,7 +119,7 @@ usage or input error (unknown variant, unreadable file, a bad tag pair or [FEN] 
 			if n > 1 {
 				fmt.Fprintf(c.out, "\n%d games: %d clean, %d with a stop or a warning, %d not replayed\n", n, tally[exitOK], tally[exitFail], tally[exitUsage])
 			}
-			return max(worst, c.reportHooks(*allowHooks, r.hooks))
+			return max(worst, c.reportHooks(*in.allowHooks, r.hooks))
 		}
 	},
 }

@@ -41,23 +41,14 @@ node count is deterministic.
 		`chimera search crazyhouse --moves "e4 d5 exd5 Qxd5" --nodes 200000`,
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen, setup := positionFlags(fs)
+		in := positionInputFlags(fs)
 		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate)")
 		depth := fs.Int("depth", 0, "search to this depth (plies; 1 to 100)")
 		movetime := fs.Int("movetime", 0, "search for this many milliseconds")
 		nodes := fs.Int64("nodes", 0, "search at most this many nodes")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
 		threads := fs.Int("threads", 1, "search threads (lazy SMP; 1 is deterministic at a fixed depth)")
-		allowHooks := allowHookErrorsFlag(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
-			if code != exitOK {
-				return code
-			}
-			if code := c.noMoreArgs(args); code != exitOK {
-				return code
-			}
 			switch {
 			case *depth < 0 || *depth > 100:
 				return c.usage("--depth must be from 1 to 100, found %d", *depth)
@@ -70,12 +61,12 @@ node count is deterministic.
 			case *threads < 1 || *threads > maxThreads:
 				return c.usage("--threads must be from 1 to %d, found %d", maxThreads, *threads)
 			}
-			p, code := c.position(rs, *fen, *setup)
+			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
 			}
 			if err := gametext.PlayGame(p, *moves); err != nil {
-				c.reportHooks(*allowHooks, p.HookFailures())
+				c.reportHooks(*in.allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			lim := search.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
@@ -84,7 +75,7 @@ node count is deterministic.
 			}
 			if r := p.Result(); r != interpreter.Ongoing {
 				fmt.Fprintf(c.out, "The game is over: %s (%s)\n", r.Score, r.Reason)
-				return c.reportHooks(*allowHooks, p.HookFailures())
+				return c.reportHooks(*in.allowHooks, p.HookFailures())
 			}
 			e := search.New(rs, *hash)
 			e.SetThreads(*threads)
@@ -94,7 +85,7 @@ node count is deterministic.
 					in.Depth, ScoreText(in.Score), in.Nodes, float64(in.Nodes)/secs, in.Time.Seconds(), sanLine(p, in.PV))
 			})
 			fmt.Fprintf(c.out, "bestmove %s\n", p.Coord(res.Best))
-			return c.reportHooks(*allowHooks, p.HookFailures())
+			return c.reportHooks(*in.allowHooks, p.HookFailures())
 		}
 	},
 }

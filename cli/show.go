@@ -52,18 +52,14 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 		"chimera show --def myvariant.yaml --fen 'rnbqkbnr/ppp2ppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3' --svg - > my.svg",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
-		def := defFlag(fs)
-		fen, setup := positionFlags(fs)
+		in := positionOnlyFlags(fs)
 		generated := fs.Bool("generated", false, "describe pieces from their atoms, not describe: texts")
 		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
 		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		betza := fs.Bool("betza", false, "print each piece's moves in XBetza notation only (letter, XBetza or - and why not)")
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
+			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
-				return code
-			}
-			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
 			if *betza {
@@ -77,10 +73,6 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 					fmt.Fprintf(c.out, "%s\t%s\t%s\n", pc.Letter, text, pc.Name)
 				}
 				return exitOK
-			}
-			p, code := c.position(rs, *fen, *setup)
-			if code != exitOK {
-				return code
 			}
 			if *svg == "" {
 				if *moves != "" {
