@@ -183,7 +183,8 @@ func (p *core64) IsCapture(m Move) bool {
 
 // CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
 // evasions decide legality, only moves landing on an enemy piece or a promotion zone are
-// generated (and en passant); otherwise the legal moves are filtered.
+// generated (and en passant); where each move's legality is tested alone, the pseudo-legal
+// captures are picked out before the test; otherwise the legal moves are filtered.
 func (p *core64) CaptureMoves(buf []Move) []Move {
 	buf = buf[:0]
 	if p.ended != 0 {
@@ -201,6 +202,24 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 			buf = p.genFastLegal(buf, r.First(), target, false)
 			return p.keepCaptures(buf)
 		}
+	}
+	if p.ended == 0 && !p.noMateIllegal && !p.noGivingCheck && !p.mustCapture &&
+		!p.mustDrop && !p.rs.RoyalTakesCheckerOnly && !p.rs.Allows(compiler.ShortcutPins) {
+		// Legality is judged move by move here (no filter of LegalMoves looks at the other
+		// moves), so the captures are picked out first and only they are tested.
+		buf = p.keepCaptures(p.genPseudo(buf))
+		switch {
+		case p.rs.Allows(compiler.ShortcutNoCheck):
+			if p.capEffects {
+				buf = p.keepRoyals(buf)
+			}
+		default:
+			buf = p.keepLegal(buf[:0], buf, true)
+		}
+		if p.passing { // the facing-royals filter (the pass it adds is no capture)
+			buf = p.keepCaptures(p.passAndFacing(buf))
+		}
+		return buf
 	}
 	return p.keepCaptures(p.LegalMoves(buf))
 }

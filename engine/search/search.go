@@ -583,6 +583,7 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	inCheck := p.InCheck()
 	var moves []interpreter.Move
+	best := -infinity
 	if inCheck {
 		moves = p.LegalMoves(e.bufs[ply][:0])
 		if len(moves) == 0 {
@@ -590,22 +591,20 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 			return terminal(o, ply)
 		}
 	} else {
-		// Out of check only captures and promotions are searched (a position without
-		// any legal move is taken at its static value here: quiescence stands pat).
+		// Out of check the side may stand pat (a position without any legal move is
+		// taken at its static value here), else only captures and promotions are
+		// searched; the moves are generated only when standing pat does not cut off.
+		best = e.eval.evaluate(p)
+		if best >= beta || !e.caps.quiescence {
+			return best
+		}
+		alpha = max(alpha, best)
 		moves = p.CaptureMoves(e.bufs[ply][:0])
 		if e.eval.goalTypes != 0 {
 			moves = e.goalMoves(p, moves)
 		}
 	}
 	e.bufs[ply] = moves
-	best := -infinity
-	if !inCheck {
-		best = e.eval.evaluate(p)
-		if best >= beta || !e.caps.quiescence {
-			return best
-		}
-		alpha = max(alpha, best)
-	}
 	if ply >= maxPly-1 || qdepth > 16 {
 		return max(best, alpha)
 	}
