@@ -30,7 +30,12 @@ An engine is a command line, split into words as a shell does for quotes and
 backslashes (no variables, pipes or redirections: write a script for those), run
 directly. A prefix uci:, usi:, ucci:, xboard: or xshogi: names the protocol; without
 one it is detected: the referee sends "uci" and waits for "uciok" (up to
---start-timeout), else speaks XBoard's protocol (xboard, protover 2). Engines that speak
+--start-timeout), else speaks XBoard's protocol (xboard, protover 2) and waits for its
+features. A line on standard error says what each engine was found to speak (UCI and
+its id name, or XBoard and why not UCI). An engine that answers neither within
+--start-timeout, ends, or cannot be started stops the match before it begins, with a
+message saying what was sent and what came back (exit status 2); an XBoard engine of
+protocol 1, which says nothing at start, needs the prefix xboard:. Engines that speak
 both (Sjaak II) are detected as UCI: give xboard: to use XBoard's. usi: and ucci: are
 UCI's dialects for shogi and xiangqi (Fairy-Stockfish speaks both when told so by the
 first command, as the referee does); xshogi: is XBoard's protocol with USI's squares
@@ -118,7 +123,7 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		seed := fs.Uint64("seed", 1, "seed of the random plies and shuffled setups")
 		maxPlies := fs.Int("max-plies", 400, "draw a game still going after this many plies (0: no cap)")
 		grace := fs.Int("grace", 20, "milliseconds over its time an engine may take (plus 5 %) before it forfeits")
-		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to answer uci, protover, isready or ping")
+		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to start and answer uci, protover, isready or ping")
 		logFile := fs.String("log", "", "write the engines' traffic to this file")
 		return func(c *context, args []string) int {
 			rs, rest, code := c.variant(*def, args)

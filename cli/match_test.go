@@ -37,6 +37,12 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"match", "chess", "--engine", "a 'b", "--engine", "b"}, "unclosed single quote"},
 		{[]string{"match", "chess", "--engine", "/nonexistent/engine", "--engine", "b", "-n", "2"}, "/nonexistent/engine"},
 		{[]string{"match", "nosuchvariant", "--engine", "a", "--engine", "b"}, "nosuchvariant"},
+		// Engines that do not answer are input errors before the first game, not forfeits.
+		{[]string{"match", "chess", "--engine", "cat", "--engine", "sleep 100", "-n", "2", "--start-timeout", "200ms"},
+			`engine 1 (cat): it answers neither UCI nor XBoard's protocol within 200ms (--start-timeout): sent "uci", "xboard", "protover 2"`},
+		{[]string{"match", "chess", "--engine", "uci:sleep 100", "--engine", "cat", "-n", "2", "--start-timeout", "200ms"},
+			`engine 1 (sleep 100): no "uciok" within 200ms (--start-timeout): sent "uci"; it wrote nothing`},
+		{[]string{"match", "chess", "--engine", "true", "--engine", "cat", "-n", "2"}, `engine 1 (true): it ended (exit status 0) before answering`},
 	} {
 		code, _, errs := run(c.args...)
 		if code != exitUsage || !strings.Contains(errs, c.want) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -156,6 +155,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			return nil, err
 		}
 		m.names[e] = first.players[e].name()
+		if cfg.Progress != nil {
+			fmt.Fprintln(cfg.Progress, first.notes[e])
+		}
 		if x, ok := first.players[e].(*xbPlayer); ok && x.features["setboard"] != "1" {
 			for _, st := range starts {
 				if !st.startpos || xbStartDiffers(cfg.Ruleset.Name) {
@@ -287,6 +289,7 @@ type worker struct {
 	m       *matcher
 	id      int
 	players [2]player
+	notes   [2]string // how each engine's protocol was found, at its last start
 }
 
 // start starts engine e for this worker, with the protocol the first start found.
@@ -294,10 +297,11 @@ func (w *worker) start(ctx context.Context, e int) error {
 	m := w.m
 	spec := m.cfg.Engines[e]
 	label := fmt.Sprintf("%d.%d %s", w.id, e+1, spec.DisplayName())
-	p, proto, err := startPlayer(ctx, spec, label, m.set)
+	p, proto, note, err := startPlayer(ctx, spec, e, label, m.set)
 	if err != nil {
 		return err
 	}
+	w.notes[e] = note
 	if spec.Protocol == Detect {
 		// Only the first worker's first start finds it, before the other workers start.
 		m.cfg.Engines[e].Protocol = proto
@@ -533,12 +537,7 @@ func exitText(p player) string {
 	if pr == nil {
 		return "exited"
 	}
-	select {
-	case <-pr.exited:
-		return strings.TrimSpace(pr.status)
-	case <-time.After(time.Second):
-		return "its output closed"
-	}
+	return pr.exitStatus()
 }
 
 func roundText(d time.Duration) string {

@@ -69,7 +69,7 @@ func startProc(args []string, name string, log *logger) (*proc, error) {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", name, err)
+		return nil, err
 	}
 	p := &proc{name: name, cmd: cmd, stdin: stdin, lines: make(chan line, 4096),
 		exited: make(chan struct{}), stop: make(chan struct{}), log: log}
@@ -156,6 +156,17 @@ func (p *proc) drain() {
 		default:
 			return
 		}
+	}
+}
+
+// exitStatus is how the process ended ("exit status 0", "signal: killed"), once it has;
+// "its output closed" when it is still running a second later.
+func (p *proc) exitStatus() string {
+	select {
+	case <-p.exited:
+		return strings.TrimSpace(p.status)
+	case <-time.After(time.Second):
+		return "its output closed"
 	}
 }
 
