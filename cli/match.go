@@ -89,7 +89,9 @@ and loss rates: the trinomial model), the likelihood of superiority (LOS), how g
 ended, and with --sprt the test's state. --pgn FILE writes the games (tags Variant, FEN,
 Result, Termination, TimeControl, engine names as the engines give them; each move with
 the score and depth the engine reported and its time). --log FILE writes everything
-said to and by the engines.
+said to and by the engines. The referee keeps the first MiB of a line from an engine and
+reads past the rest: a longer line (a huge info line) is cut, with a note on standard
+error and in the log, and the engine's next line is read as usual.
 
 --sprt elo0=E0,elo1=E1[,alpha=A,beta=B] (alpha and beta default to 0.05) stops the match
 as soon as a GSPRT accepts H0 (Elo <= E0) or H1 (Elo >= E1). Elo is logistic; the

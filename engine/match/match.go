@@ -141,7 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		starts[i] = st
 	}
 
-	m := &matcher{cfg: cfg, starts: starts, log: &logger{w: cfg.Log, start: time.Now()}}
+	m := &matcher{cfg: cfg, starts: starts, log: &logger{w: cfg.Log, notes: cfg.Progress, start: time.Now()}}
 	m.set = settings{rs: cfg.Ruleset, variantFile: cfg.VariantFile, timeout: cfg.StartTimeout, log: m.log}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

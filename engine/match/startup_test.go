@@ -84,3 +84,35 @@ func TestDetectionIsReported(t *testing.T) {
 		}
 	}
 }
+
+// A 5 MB info line is cut to MaxLine bytes and reported, and the bestmove after it is
+// read: the engine moves in time (before, the referee stopped reading it at such a line
+// and the engine lost on time).
+func TestLongEngineLine(t *testing.T) {
+	long := script(t, "long.sh", `while read cmd rest; do
+  case $cmd in
+  uci) echo "id name Long"; echo uciok;;
+  isready) echo readyok;;
+  go) head -c 5000000 /dev/zero | tr '\0' x | sed 's/^/info string /'; echo; echo bestmove e2e4;;
+  quit) exit 0;;
+  esac
+done
+`)
+	var progress, logBuf bytes.Buffer
+	s, err := Run(context.Background(), Config{Ruleset: open(t, "chess"), Games: 1, MaxPlies: 2, TC: TimeControl{MoveTime: 2 * time.Second},
+		StartTimeout: 20 * time.Second, Progress: &progress, Log: &logBuf, Engines: [2]EngineSpec{{Args: []string{long}}, fake(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := logBuf.String()
+	g := s.Games[0]
+	if g.Result != "1/2-1/2" || g.Termination != "adjudication" || len(g.Moves) != 2 || g.Moves[0].Coord != "e2e4" {
+		t.Fatalf("%s %s %q, moves %+v", g.Result, g.Termination, g.Reason, g.Moves)
+	}
+	if w := "engine 1.1 long.sh: a line of 5000013 bytes cut to its first 1048576"; !strings.Contains(progress.String(), w) {
+		t.Errorf("no %q on the progress writer:\n%s", w, progress.String())
+	}
+	if !strings.Contains(log, "long.sh: the line above had 5000013 bytes: the first 1048576 were kept") {
+		t.Errorf("the log does not say the line was cut")
+	}
+}
