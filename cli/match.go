@@ -57,7 +57,12 @@ board of 10 ranks (h2e2). A UCCI engine that offers usemillisec is told to use i
 
 Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime MS.
 Given twice, each is one engine's (in --engine order): a time handicap, such as
---movetime 200 --movetime 50 to see what four times the time is worth.
+--movetime 200 --movetime 50 to see what four times the time is worth. In their place,
+--nodes N and --depth D are a fixed search a move and no clocks ("go nodes N", "go depth
+D" in UCI and its dialects; "sd D" for XBoard engines, which have no node limit), each
+also given once or twice; the referee waits --move-timeout for such a move. Chimera's
+engine searches the same way each time with a node or depth limit, so that its games are
+the same on any machine and in any shard.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
 (the base in whole seconds) or st (XBoard itself sends whole seconds, and engines such
 as MaxQi read "st 0.5" as no time: give XBoard engines a --movetime in whole seconds). USI engines get btime/wtime/binc/winc (b is the first
@@ -99,8 +104,22 @@ log-likelihood ratio is the normal approximation on the trinomial results used b
 c-chess-cli and fastchess, LLR = n (s1 - s0)(2s - s0 - s1) / (2 var), with the bounds
 ln(beta/(1-alpha)) and ln((1-beta)/alpha).
 
+Past one machine: --shard I/N plays only the pairs of games k (games 2k and 2k+1, both
+colours of one opening) with k mod N = I, each started as in the whole match, and writes
+its games as JSON lines (a header line describing the match, then one line a game) to
+standard output or --out FILE instead of a summary; --sprt is not applied to a shard.
+chimera merge checks that the files come from one match, replays every game (its moves
+legal, its result one the referee gives), refuses a game found twice or a key Chimera
+does not write, and prints the summary the whole match gives: the score, Elo, LOS and
+endings, and the SPRT applied to the games in their order (stopping at its decision, as
+a match on one worker does). With --nodes or --depth and Chimera's engine the merged
+summary is exactly the unsharded one. Ctrl-C (SIGINT) or SIGTERM stops a shard: the
+games that finished are written, marked partial, and the exit status is 128 and the
+signal's number (130, 143); chimera merge --partial reads such files.
+
 Exit status: 0 when the match was played (whatever its result), 1 when it was
-interrupted, 2 for bad usage or an engine that cannot play the match.`,
+interrupted (a shard: 130 or 143), 2 for bad usage or an engine that cannot play the
+match.`,
 	examples: []string{
 		"chimera match chess --engine 'chimera uci' --engine /usr/games/fairymax -n 40 --tc 10+0.1 --random-plies 4 --pgn fm.pgn",
 		"chimera match crazyhouse --engine 'chimera uci' --engine uci:/usr/games/fairy-stockfish -n 6 --tc 10+0.1",
@@ -109,6 +128,8 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
 		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --tc 40+0.4 --tc 10+0.1 -n 50 --random-plies 6",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 100 --random-plies 4",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 400 --random-plies 4 --shard 3/8 --out m3.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
@@ -127,6 +148,11 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		grace := fs.Int("grace", 20, "milliseconds over its time an engine may take (plus 5 %) before it forfeits")
 		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to start and answer uci, protover, isready or ping")
 		logFile := fs.String("log", "", "write the engines' traffic to this file")
+		nodes := fs.Int64Slice("nodes", nil, "a fixed search of this many nodes a move (go nodes N), in place of --tc; twice: one per engine")
+		depth := fs.IntSlice("depth", nil, "a fixed search to this depth a move (go depth D; XBoard: sd D), in place of --tc; twice: one per engine")
+		moveTimeout := fs.Duration("move-timeout", time.Minute, "with --nodes or --depth: how long an engine may take over a move before it loses")
+		shardSpecFlag := fs.String("shard", "", "play shard I of N of the pairs of games (I/N, I from 0) and write JSON lines for chimera merge")
+		out := fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)")
 		return func(c *context, args []string) int {
 			rs, rest, code := c.variant(*def, args)
 			if code != exitOK {
@@ -136,7 +162,8 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return code
 			}
 			cfg := match.Config{Ruleset: rs, Games: *games, Concurrency: *concurrency, RandomPlies: *randomPlies,
-				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout}
+				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout,
+				MoveTimeout: *moveTimeout}
 			if len(*engines) != 2 {
 				return c.usage("give two engines with --engine (found %d)", len(*engines))
 			}
@@ -164,6 +191,17 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return c.usage("give --tc or --movetime, not both")
 			case len(*tcs) > 2 || len(*movetimes) > 2:
 				return c.usage("give --tc or --movetime once (both engines) or twice (one per engine, in --engine order)")
+			case len(*nodes) > 2 || len(*depth) > 2:
+				return c.usage("give --nodes or --depth once (both engines) or twice (one per engine, in --engine order)")
+			case len(*nodes)+len(*depth) > 0 && len(*tcs)+len(*movetimes) > 0:
+				return c.usage("give --nodes or --depth (a fixed search), or --tc or --movetime (clocks), not both")
+			case *moveTimeout <= 0:
+				return c.usage("--move-timeout must be positive")
+			}
+			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
+			shard, code := sh.parse(c)
+			if code != exitOK {
+				return code
 			}
 			var clocks []match.TimeControl
 			for _, ms := range *movetimes {
@@ -178,6 +216,26 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 					return c.usage("%v", err)
 				}
 				clocks = append(clocks, t)
+			}
+			for _, n := range *nodes {
+				if n <= 0 {
+					return c.usage("--nodes must be positive (found %d)", n)
+				}
+			}
+			for _, d := range *depth {
+				if d <= 0 || d > 100 {
+					return c.usage("--depth must be from 1 to 100 (found %d)", d)
+				}
+			}
+			for e := 0; e < max(len(*nodes), len(*depth)); e++ {
+				var tc match.TimeControl
+				if len(*nodes) > 0 {
+					tc.Nodes = (*nodes)[min(e, len(*nodes)-1)]
+				}
+				if len(*depth) > 0 {
+					tc.Depth = (*depth)[min(e, len(*depth)-1)]
+				}
+				clocks = append(clocks, tc)
 			}
 			if len(clocks) == 0 { // the default, 10+0.1
 				clocks = append(clocks, match.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
@@ -237,10 +295,17 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				cfg.Log = f
 			}
 			cfg.Progress = c.err
-			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, caught, stop := signalContext()
 			defer stop()
+			if shard.n > 0 {
+				return c.matchShard(ctx, caught, cfg, shard, variantName(*def, rs), *engines, *openings, *out)
+			}
 			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)
+			if err != nil && ctx.Err() != nil {
+				fmt.Fprintf(c.err, "chimera match: interrupted as the engines started\n")
+				return exitFail
+			}
 			if err != nil {
 				return c.inputError(err)
 			}
@@ -253,18 +318,74 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 	},
 }
 
+// signalContext is a context SIGINT or SIGTERM cancels; caught then holds the signal.
+// After the first signal the next one has its default action back (it kills).
+func signalContext() (stdctx.Context, <-chan os.Signal, func()) {
+	ctx, cancel := stdctx.WithCancel(stdctx.Background())
+	sigs := make(chan os.Signal, 1)
+	caught := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if s, ok := <-sigs; ok {
+			signal.Stop(sigs)
+			caught <- s
+			cancel()
+		}
+	}()
+	if interruptRun != nil {
+		interruptRun(sigs)
+	}
+	return ctx, caught, func() {
+		signal.Stop(sigs)
+		close(sigs)
+		cancel()
+	}
+}
+
+// matchShard plays shard sh of the match and writes its games as JSON lines for chimera
+// merge. The SPRT, if any, is not applied to a shard's games: merge applies it to the
+// whole match's. An interrupted shard writes the games that finished, marked partial.
+func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines []string, openings, out string) int {
+	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
+		RandomPlies: cfg.RandomPlies, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
+	copy(h.Engines[:], engines)
+	if cfg.TC2 != nil {
+		tc := tcRecordOf(*cfg.TC2)
+		h.TC2 = &tc
+	}
+	if t := cfg.SPRT; t != nil {
+		h.SPRT = &sprtRecord{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
+		cfg.SPRT = nil
+	}
+	cfg.Shard = match.Shard{I: sh.i, N: sh.n}
+	n := cfg.Shard.Games(cfg.Games)
+	fmt.Fprintf(c.err, "match: %s, shard %s: %d of %d games, %s, seed %d, %d at once\n", cfg.Ruleset.Name, sh, n, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
+	s, err := match.Run(ctx, cfg)
+	var sig os.Signal
+	select {
+	case sig = <-caught:
+	default:
+	}
+	switch {
+	case err != nil && sig == nil:
+		return c.inputError(err)
+	case err != nil: // interrupted as the engines started
+		s = &match.Summary{}
+	}
+	h.Names = s.Names
+	if sig != nil {
+		h.Partial = partialText(sig, len(s.Games), n)
+		fmt.Fprintf(c.err, "chimera match: interrupted (%v): %d of %d games finished; writing those (marked partial)\n", sig, len(s.Games), n)
+	}
+	return signalStatus(c.writeMatchRecords(out, h, s.Games), sig)
+}
+
 // tcText names the time control, or each engine's in a time-handicap match.
 func tcText(tc match.TimeControl, tc2 *match.TimeControl) string {
-	one := func(tc match.TimeControl) string {
-		if tc.MoveTime > 0 {
-			return fmt.Sprintf("%v a move", tc.MoveTime)
-		}
-		return "time control " + tc.String()
-	}
 	if tc2 == nil {
-		return one(tc)
+		return tc.Text()
 	}
-	return one(tc) + " for engine 1, " + one(*tc2) + " for engine 2"
+	return tc.Text() + " for engine 1, " + tc2.Text() + " for engine 2"
 }
 
 // printSummary writes the score, Elo, LOS, the endings and the SPRT's state.

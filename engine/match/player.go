@@ -78,6 +78,7 @@ type settings struct {
 	rs          *compiler.Ruleset
 	variantFile string
 	timeout     time.Duration // for the handshake and for each synchronization
+	moveTimeout time.Duration // for a move with a fixed search
 	log         *logger
 }
 
@@ -469,6 +470,16 @@ func (u *uciPlayer) positionCommand(g *gameState) string {
 func (u *uciPlayer) goCommand(g *gameState, t turn) string {
 	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
 	tc := g.tc[t.side]
+	if tc.searchLimit() { // the same words in every dialect
+		cmd := "go"
+		if tc.Nodes > 0 {
+			cmd += fmt.Sprintf(" nodes %d", tc.Nodes)
+		}
+		if tc.Depth > 0 {
+			cmd += fmt.Sprintf(" depth %d", tc.Depth)
+		}
+		return cmd
+	}
 	switch u.dialect {
 	case USI:
 		if tc.MoveTime > 0 {
@@ -500,10 +511,10 @@ func (u *uciPlayer) goCommand(g *gameState, t turn) string {
 }
 
 func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+	t0 := time.Now() // before the command: a reply can arrive before send returns
 	if err := u.p.send(u.positionCommand(g), u.goCommand(g, t)); err != nil {
 		return reply{}, err
 	}
-	t0 := time.Now()
 	deadline := t0.Add(t.limit)
 	var r reply
 	for {
@@ -627,6 +638,8 @@ type xbPlayer struct {
 	sent     int // the moves the engine has been told or made
 	pings    int
 	timeout  time.Duration
+	// moveTimeout is how long the referee waits for a move in a fixed search.
+	moveTimeout time.Duration
 	// xshogi: the engine speaks XShogi's dialect (GNU Shogi): squares as USI writes them
 	// (7g7f, P*5e), and no variant command (it plays its own game).
 	xshogi bool
@@ -640,7 +653,7 @@ var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
 // protocol 1: taken when sure (a protocol prefix), or when it answered "uci" as an XBoard
 // engine does; otherwise it has answered neither protocol, which is an error.
 func xbHandshake(ctx context.Context, p *proc, sure bool, s settings, hs *handshake) (*xbPlayer, error) {
-	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, variant: xbtext.Name(s.rs.Name)}
+	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, moveTimeout: s.moveTimeout, variant: xbtext.Name(s.rs.Name)}
 	if err := hs.send(p, "xboard", "protover 2"); err != nil {
 		return nil, hs.ended(p)
 	}
@@ -778,7 +791,11 @@ func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Colo
 		}
 		cmds = append(cmds, "setboard "+g.codec.FEN(g.rootFEN))
 	}
-	if tc := g.tc[side]; tc.MoveTime > 0 {
+	if tc := g.tc[side]; tc.searchLimit() {
+		// XBoard has no node limit (Run refuses one): a depth, and the time the referee
+		// waits as the time a move may take.
+		cmds = append(cmds, fmt.Sprintf("sd %d", tc.Depth), "st "+secText(x.moveTimeout))
+	} else if tc.MoveTime > 0 {
 		cmds = append(cmds, "st "+secText(tc.MoveTime))
 	} else {
 		cmds = append(cmds, fmt.Sprintf("level %d %s %s", tc.Moves, xbBase(tc.Base), secText(tc.Inc)))
@@ -838,7 +855,7 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 		unsent = append(unsent, x.moveOut(g.rs, m))
 	}
 	var clocks []string
-	if g.tc[t.side].MoveTime == 0 && x.features["time"] != "0" {
+	if !g.tc[t.side].fixed() && x.features["time"] != "0" {
 		cs := func(d time.Duration) int64 { return max(d.Milliseconds()/10, 1) }
 		clocks = []string{fmt.Sprintf("time %d", cs(t.clock[t.side])), fmt.Sprintf("otim %d", cs(t.clock[t.side^1]))}
 	}
@@ -855,10 +872,10 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 		cmds = append(append(cmds, clocks...), "go")
 	}
 	x.force, x.sent = false, len(g.xb)
+	t0 := time.Now() // before the commands: a reply can arrive before send returns
 	if err := x.p.send(cmds...); err != nil {
 		return reply{}, err
 	}
-	t0 := time.Now()
 	deadline := t0.Add(t.limit)
 	var r reply
 	for {

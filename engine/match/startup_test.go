@@ -116,3 +116,26 @@ done
 		t.Errorf("the log does not say the line was cut")
 	}
 }
+
+// A fixed search: "go nodes N" and "go depth D" in UCI, "sd D" in XBoard, no clocks, a
+// PGN TimeControl of "-"; XBoard engines cannot be given a node limit.
+func TestFixedSearch(t *testing.T) {
+	s, log := run(t, Config{Games: 2, MaxPlies: 6, TC: TimeControl{Nodes: 500, Depth: 3}, TC2: &TimeControl{Depth: 2},
+		Engines: [2]EngineSpec{fake(t), fake(t, "-proto", "xboard")}})
+	for _, w := range []string{"< go nodes 500 depth 3", "< sd 2", "< st 60"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("no %q in the log:\n%s", w, tail(log, 3000))
+		}
+	}
+	if strings.Contains(log, "wtime") || strings.Contains(log, "< time ") || len(s.Games) != 2 {
+		t.Errorf("clocks were sent, or %d games", len(s.Games))
+	}
+	if tc := (TimeControl{Nodes: 500}); tc.String() != "-" || tc.Text() != "500 nodes a move" {
+		t.Errorf("%q %q", tc.String(), tc.Text())
+	}
+	_, err := Run(context.Background(), Config{Ruleset: open(t, "chess"), Games: 2, TC: TimeControl{Nodes: 500},
+		StartTimeout: 20 * time.Second, Engines: [2]EngineSpec{fake(t), fake(t, "-proto", "xboard")}})
+	if err == nil || !strings.Contains(err.Error(), "has no node limit") {
+		t.Errorf("a node limit for an XBoard engine: %v", err)
+	}
+}
