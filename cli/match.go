@@ -298,7 +298,11 @@ match.`,
 			ctx, caught, stop := signalContext()
 			defer stop()
 			if shard.n > 0 {
-				return c.matchShard(ctx, caught, cfg, shard, variantName(*def, rs), *engines, *openings, *out)
+				variant := variantName(*def, rs)
+				if cfg.VariantFile != "" {
+					variant = file // the path as given: merge reopens the variant from it
+				}
+				return c.matchShard(ctx, caught, cfg, shard, variant, *engines, *openings, *out)
 			}
 			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)

@@ -61,7 +61,7 @@ type sprtRecord struct {
 }
 
 // config is the match a header describes, as far as summing it up needs.
-func (h matchHeader) config(rsName string) match.Config {
+func (h matchHeader) config() match.Config {
 	cfg := match.Config{Games: h.Games, TC: h.TC.timeControl(), MaxPlies: h.MaxPlies, Seed: h.Seed, RandomPlies: h.RandomPlies}
 	if h.TC2 != nil {
 		tc := h.TC2.timeControl()
@@ -199,7 +199,7 @@ func (c *context) mergeMatch(paths []string, def string, partial bool, pgn, out 
 		}
 		games = append(games, r.Game(h.Names))
 	}
-	cfg := h.config(name)
+	cfg := h.config()
 	cfg.Ruleset = rs
 	s := match.Tally(h.Names, games, h.Games, cfg.SPRT)
 	if missing > 0 {
