@@ -30,7 +30,12 @@ An engine is a command line, split into words as a shell does for quotes and
 backslashes (no variables, pipes or redirections: write a script for those), run
 directly. A prefix uci:, usi:, ucci:, xboard: or xshogi: names the protocol; without
 one it is detected: the referee sends "uci" and waits for "uciok" (up to
---start-timeout), else speaks XBoard's protocol (xboard, protover 2). Engines that speak
+--start-timeout), else speaks XBoard's protocol (xboard, protover 2) and waits for its
+features. A line on standard error says what each engine was found to speak (UCI and
+its id name, or XBoard and why not UCI). An engine that answers neither within
+--start-timeout, ends, or cannot be started stops the match before it begins, with a
+message saying what was sent and what came back (exit status 2); an XBoard engine of
+protocol 1, which says nothing at start, needs the prefix xboard:. Engines that speak
 both (Sjaak II) are detected as UCI: give xboard: to use XBoard's. usi: and ucci: are
 UCI's dialects for shogi and xiangqi (Fairy-Stockfish speaks both when told so by the
 first command, as the referee does); xshogi: is XBoard's protocol with USI's squares
@@ -52,7 +57,12 @@ board of 10 ranks (h2e2). A UCCI engine that offers usemillisec is told to use i
 
 Clocks: --tc [MOVES/]BASE[+INC] (seconds, or M:SS; default 10+0.1) or --movetime MS.
 Given twice, each is one engine's (in --engine order): a time handicap, such as
---movetime 200 --movetime 50 to see what four times the time is worth.
+--movetime 200 --movetime 50 to see what four times the time is worth. In their place,
+--nodes N and --depth D are a fixed search a move and no clocks ("go nodes N", "go depth
+D" in UCI and its dialects; "sd D" for XBoard engines, which have no node limit), each
+also given once or twice; the referee waits --move-timeout for such a move. Chimera's
+engine searches the same way each time with a node or depth limit, so that its games are
+the same on any machine and in any shard.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
 (the base in whole seconds) or st (XBoard itself sends whole seconds, and engines such
 as MaxQi read "st 0.5" as no time: give XBoard engines a --movetime in whole seconds). USI engines get btime/wtime/binc/winc (b is the first
@@ -84,7 +94,9 @@ and loss rates: the trinomial model), the likelihood of superiority (LOS), how g
 ended, and with --sprt the test's state. --pgn FILE writes the games (tags Variant, FEN,
 Result, Termination, TimeControl, engine names as the engines give them; each move with
 the score and depth the engine reported and its time). --log FILE writes everything
-said to and by the engines.
+said to and by the engines. The referee keeps the first MiB of a line from an engine and
+reads past the rest: a longer line (a huge info line) is cut, with a note on standard
+error and in the log, and the engine's next line is read as usual.
 
 --sprt elo0=E0,elo1=E1[,alpha=A,beta=B] (alpha and beta default to 0.05) stops the match
 as soon as a GSPRT accepts H0 (Elo <= E0) or H1 (Elo >= E1). Elo is logistic; the
@@ -92,8 +104,22 @@ log-likelihood ratio is the normal approximation on the trinomial results used b
 c-chess-cli and fastchess, LLR = n (s1 - s0)(2s - s0 - s1) / (2 var), with the bounds
 ln(beta/(1-alpha)) and ln((1-beta)/alpha).
 
+Past one machine: --shard I/N plays only the pairs of games k (games 2k and 2k+1, both
+colours of one opening) with k mod N = I, each started as in the whole match, and writes
+its games as JSON lines (a header line describing the match, then one line a game) to
+standard output or --out FILE instead of a summary; --sprt is not applied to a shard.
+chimera merge checks that the files come from one match, replays every game (its moves
+legal, its result one the referee gives), refuses a game found twice or a key Chimera
+does not write, and prints the summary the whole match gives: the score, Elo, LOS and
+endings, and the SPRT applied to the games in their order (stopping at its decision, as
+a match on one worker does). With --nodes or --depth and Chimera's engine the merged
+summary is exactly the unsharded one. Ctrl-C (SIGINT) or SIGTERM stops a shard: the
+games that finished are written, marked partial, and the exit status is 128 and the
+signal's number (130, 143); chimera merge --partial reads such files.
+
 Exit status: 0 when the match was played (whatever its result), 1 when it was
-interrupted, 2 for bad usage or an engine that cannot play the match.`,
+interrupted (a shard: 130 or 143), 2 for bad usage or an engine that cannot play the
+match.`,
 	examples: []string{
 		"chimera match chess --engine 'chimera uci' --engine /usr/games/fairymax -n 40 --tc 10+0.1 --random-plies 4 --pgn fm.pgn",
 		"chimera match crazyhouse --engine 'chimera uci' --engine uci:/usr/games/fairy-stockfish -n 6 --tc 10+0.1",
@@ -102,6 +128,8 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
 		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --tc 40+0.4 --tc 10+0.1 -n 50 --random-plies 6",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 100 --random-plies 4",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 400 --random-plies 4 --shard 3/8 --out m3.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
@@ -118,8 +146,13 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 		seed := fs.Uint64("seed", 1, "seed of the random plies and shuffled setups")
 		maxPlies := fs.Int("max-plies", 400, "draw a game still going after this many plies (0: no cap)")
 		grace := fs.Int("grace", 20, "milliseconds over its time an engine may take (plus 5 %) before it forfeits")
-		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to answer uci, protover, isready or ping")
+		startTimeout := fs.Duration("start-timeout", 10*time.Second, "how long an engine may take to start and answer uci, protover, isready or ping")
 		logFile := fs.String("log", "", "write the engines' traffic to this file")
+		nodes := fs.Int64Slice("nodes", nil, "a fixed search of this many nodes a move (go nodes N), in place of --tc; twice: one per engine")
+		depth := fs.IntSlice("depth", nil, "a fixed search to this depth a move (go depth D; XBoard: sd D), in place of --tc; twice: one per engine")
+		moveTimeout := fs.Duration("move-timeout", time.Minute, "with --nodes or --depth: how long an engine may take over a move before it loses")
+		shardSpecFlag := fs.String("shard", "", "play shard I of N of the pairs of games (I/N, I from 0) and write JSON lines for chimera merge")
+		out := fs.StringP("out", "o", "", "with --shard: write the JSON lines to this file (default: standard output)")
 		return func(c *context, args []string) int {
 			rs, rest, code := c.variant(*def, args)
 			if code != exitOK {
@@ -129,7 +162,8 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return code
 			}
 			cfg := match.Config{Ruleset: rs, Games: *games, Concurrency: *concurrency, RandomPlies: *randomPlies,
-				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout}
+				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout,
+				MoveTimeout: *moveTimeout}
 			if len(*engines) != 2 {
 				return c.usage("give two engines with --engine (found %d)", len(*engines))
 			}
@@ -157,6 +191,17 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				return c.usage("give --tc or --movetime, not both")
 			case len(*tcs) > 2 || len(*movetimes) > 2:
 				return c.usage("give --tc or --movetime once (both engines) or twice (one per engine, in --engine order)")
+			case len(*nodes) > 2 || len(*depth) > 2:
+				return c.usage("give --nodes or --depth once (both engines) or twice (one per engine, in --engine order)")
+			case len(*nodes)+len(*depth) > 0 && len(*tcs)+len(*movetimes) > 0:
+				return c.usage("give --nodes or --depth (a fixed search), or --tc or --movetime (clocks), not both")
+			case *moveTimeout <= 0:
+				return c.usage("--move-timeout must be positive")
+			}
+			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
+			shard, code := sh.parse(c)
+			if code != exitOK {
+				return code
 			}
 			var clocks []match.TimeControl
 			for _, ms := range *movetimes {
@@ -171,6 +216,26 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 					return c.usage("%v", err)
 				}
 				clocks = append(clocks, t)
+			}
+			for _, n := range *nodes {
+				if n <= 0 {
+					return c.usage("--nodes must be positive (found %d)", n)
+				}
+			}
+			for _, d := range *depth {
+				if d <= 0 || d > 100 {
+					return c.usage("--depth must be from 1 to 100 (found %d)", d)
+				}
+			}
+			for e := 0; e < max(len(*nodes), len(*depth)); e++ {
+				var tc match.TimeControl
+				if len(*nodes) > 0 {
+					tc.Nodes = (*nodes)[min(e, len(*nodes)-1)]
+				}
+				if len(*depth) > 0 {
+					tc.Depth = (*depth)[min(e, len(*depth)-1)]
+				}
+				clocks = append(clocks, tc)
 			}
 			if len(clocks) == 0 { // the default, 10+0.1
 				clocks = append(clocks, match.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
@@ -232,10 +297,21 @@ interrupted, 2 for bad usage or an engine that cannot play the match.`,
 				cfg.Log = out
 			}
 			cfg.Progress = c.err
-			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, caught, stop := signalContext()
 			defer stop()
+			if shard.n > 0 {
+				variant := variantName(*def, rs)
+				if cfg.VariantFile != "" {
+					variant = file // the path as given: merge reopens the variant from it
+				}
+				return c.matchShard(ctx, caught, cfg, shard, variant, *engines, *openings, *out)
+			}
 			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)
+			if err != nil && ctx.Err() != nil {
+				fmt.Fprintf(c.err, "chimera match: interrupted as the engines started\n")
+				return exitFail
+			}
 			if err != nil {
 				return c.inputError(err)
 			}
@@ -266,18 +342,74 @@ type outFile struct {
 	out  *errWriter
 }
 
+// signalContext is a context SIGINT or SIGTERM cancels; caught then holds the signal.
+// After the first signal the next one has its default action back (it kills).
+func signalContext() (stdctx.Context, <-chan os.Signal, func()) {
+	ctx, cancel := stdctx.WithCancel(stdctx.Background())
+	sigs := make(chan os.Signal, 1)
+	caught := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if s, ok := <-sigs; ok {
+			signal.Stop(sigs)
+			caught <- s
+			cancel()
+		}
+	}()
+	if interruptRun != nil {
+		interruptRun(sigs)
+	}
+	return ctx, caught, func() {
+		signal.Stop(sigs)
+		close(sigs)
+		cancel()
+	}
+}
+
+// matchShard plays shard sh of the match and writes its games as JSON lines for chimera
+// merge. The SPRT, if any, is not applied to a shard's games: merge applies it to the
+// whole match's. An interrupted shard writes the games that finished, marked partial.
+func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines []string, openings, out string) int {
+	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
+		RandomPlies: cfg.RandomPlies, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
+	copy(h.Engines[:], engines)
+	if cfg.TC2 != nil {
+		tc := tcRecordOf(*cfg.TC2)
+		h.TC2 = &tc
+	}
+	if t := cfg.SPRT; t != nil {
+		h.SPRT = &sprtRecord{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
+		cfg.SPRT = nil
+	}
+	cfg.Shard = match.Shard{I: sh.i, N: sh.n}
+	n := cfg.Shard.Games(cfg.Games)
+	fmt.Fprintf(c.err, "match: %s, shard %s: %d of %d games, %s, seed %d, %d at once\n", cfg.Ruleset.Name, sh, n, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
+	s, err := match.Run(ctx, cfg)
+	var sig os.Signal
+	select {
+	case sig = <-caught:
+	default:
+	}
+	switch {
+	case err != nil && sig == nil:
+		return c.inputError(err)
+	case err != nil: // interrupted as the engines started
+		s = &match.Summary{}
+	}
+	h.Names = s.Names
+	if sig != nil {
+		h.Partial = partialText(sig, len(s.Games), n)
+		fmt.Fprintf(c.err, "chimera match: interrupted (%v): %d of %d games finished; writing those (marked partial)\n", sig, len(s.Games), n)
+	}
+	return signalStatus(c.writeMatchRecords(out, h, s.Games), sig)
+}
+
 // tcText names the time control, or each engine's in a time-handicap match.
 func tcText(tc match.TimeControl, tc2 *match.TimeControl) string {
-	one := func(tc match.TimeControl) string {
-		if tc.MoveTime > 0 {
-			return fmt.Sprintf("%v a move", tc.MoveTime)
-		}
-		return "time control " + tc.String()
-	}
 	if tc2 == nil {
-		return one(tc)
+		return tc.Text()
 	}
-	return one(tc) + " for engine 1, " + one(*tc2) + " for engine 2"
+	return tc.Text() + " for engine 1, " + tc2.Text() + " for engine 2"
 }
 
 // printSummary writes the score, Elo, LOS, the endings and the SPRT's state.

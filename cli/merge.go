@@ -18,7 +18,7 @@ import (
 var mergeCommand = &command{
 	name:    "merge",
 	args:    "FILE...",
-	summary: "combine the JSON lines of sharded selfplay, values or perft runs into their report",
+	summary: "combine the JSON lines of sharded selfplay, values, perft or match runs into their report",
 	details: `Reads the JSON lines that chimera selfplay or chimera values write with --shard I/N (a
 header line describing the run, then one line a game), checks that every file comes
 from the same run (variant, budget, seed, number of games and the rest of the header;
@@ -36,11 +36,20 @@ The shards of chimera perft --shard I/N add up to the unsharded count: merge che
 the files count the same position to the same depth, that each root move is a legal move
 of it counted once, and prints the root moves' counts (as --divide does) and the total
 ("Nodes searched: N"); root moves missing are an error (exit status 1) unless --partial. The
-variant is reopened by the name or path in the header, or from --def.`,
+variant is reopened by the name or path in the header, or from --def.
+
+The shards of chimera match --shard I/N give the match's summary (as chimera match prints
+it): the files must come from one match (variant, engines, their names, games, clocks or
+search limits, openings, seed, move cap, SPRT), every game is replayed (colours, moves,
+and a result the referee gives: the rules', a draw at the move cap, or a forfeit, illegal
+move, crash or resignation of the side to move), and the SPRT is applied to the games in
+their order, stopping at its decision as a match on one worker does. --pgn writes the
+games counted; --json and --html are for selfplay and values records.`,
 	examples: []string{
 		"chimera merge shard-*.jsonl",
 		"chimera merge --html report.html --pgn games.pgn s0.jsonl s1.jsonl s2.jsonl s3.jsonl",
 		"chimera merge --json values-*.jsonl",
+		"chimera merge --pgn match.pgn m0.jsonl m1.jsonl m2.jsonl m3.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
@@ -55,6 +64,11 @@ variant is reopened by the name or path in the header, or from --def.`,
 			}
 			if kind, err := recordsKind(args[0]); err == nil && kind == "perft" {
 				return c.mergePerft(args, *def, *partial)
+			} else if err == nil && kind == "match" {
+				if *asJSON || *html != "" {
+					return c.usage("--json and --html are for selfplay and values records")
+				}
+				return c.mergeMatch(args, *def, *partial, *pgn, *out)
 			}
 			var h *runHeader
 			byIndex := map[int]selfplay.Game{}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -37,12 +36,34 @@ type Config struct {
 	Grace         time.Duration
 	GraceFraction float64
 	StartTimeout  time.Duration // for the handshake and each synchronization (default 10 s)
-	SPRT          *SPRT         // stop early on an SPRT decision
-	Event         string        // the PGN Event tag (default "chimera match")
+	MoveTimeout   time.Duration // with a fixed search (TC.Nodes, TC.Depth): the wait for a move (default 1 min)
+	// Shard, when N > 0, plays only the pairs of games k (games 2k and 2k+1) with k mod N
+	// = I: each pair starts as it would in the whole match, so that the shards' games
+	// together are the whole match's (with a fixed search).
+	Shard Shard
+	SPRT  *SPRT  // stop early on an SPRT decision
+	Event string // the PGN Event tag (default "chimera match")
 
 	PGN      io.Writer // games in PGN, in game order (nil: none)
 	Progress io.Writer // a line per game finished (nil: none)
 	Log      io.Writer // the engines' traffic (nil: none)
+}
+
+// Shard is part I of N of a match (I from 0).
+type Shard struct{ I, N int }
+
+// has reports whether game i is in the shard.
+func (sh Shard) has(i int) bool { return sh.N <= 1 || (i/2)%sh.N == sh.I }
+
+// Games is the number of games of a match of n games in the shard.
+func (sh Shard) Games(n int) int {
+	k := 0
+	for i := 0; i < n; i++ {
+		if sh.has(i) {
+			k++
+		}
+	}
+	return k
 }
 
 // Game is one game played.
@@ -104,16 +125,22 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Games < 1 {
 		return nil, errors.New("no games to play")
 	}
-	if cfg.TC.MoveTime <= 0 && cfg.TC.Base <= 0 {
+	if !cfg.TC.fixed() && cfg.TC.Base <= 0 {
 		return nil, errors.New("no time control")
 	}
-	if t := cfg.TC2; t != nil && ((t.MoveTime > 0) != (cfg.TC.MoveTime > 0) || (t.MoveTime <= 0 && t.Base <= 0)) {
-		return nil, errors.New("the two engines' time controls must both be clocks or both fixed move times")
+	if t := cfg.TC2; t != nil && (t.MoveTime > 0 != (cfg.TC.MoveTime > 0) || t.searchLimit() != cfg.TC.searchLimit() || (!t.fixed() && t.Base <= 0)) {
+		return nil, errors.New("the two engines' time controls must both be clocks, both fixed move times or both fixed searches")
+	}
+	if cfg.MoveTimeout <= 0 {
+		cfg.MoveTimeout = time.Minute
+	}
+	if cfg.Shard.N > 0 && (cfg.Shard.I < 0 || cfg.Shard.I >= cfg.Shard.N) {
+		return nil, fmt.Errorf("shard %d/%d: I must be from 0 to N-1", cfg.Shard.I, cfg.Shard.N)
 	}
 	if cfg.Concurrency < 1 {
 		cfg.Concurrency = 1
 	}
-	cfg.Concurrency = min(cfg.Concurrency, (cfg.Games+1)/2*2)
+	cfg.Concurrency = min(cfg.Concurrency, (cfg.Shard.Games(cfg.Games)+1)/2*2)
 	if cfg.Grace == 0 {
 		cfg.Grace = 20 * time.Millisecond
 	}
@@ -142,8 +169,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		starts[i] = st
 	}
 
-	m := &matcher{cfg: cfg, starts: starts, log: &logger{w: cfg.Log, start: time.Now()}}
-	m.set = settings{rs: cfg.Ruleset, variantFile: cfg.VariantFile, timeout: cfg.StartTimeout, log: m.log}
+	m := &matcher{cfg: cfg, starts: starts, log: &logger{w: cfg.Log, notes: cfg.Progress, start: time.Now()}}
+	m.set = settings{rs: cfg.Ruleset, variantFile: cfg.VariantFile, timeout: cfg.StartTimeout, moveTimeout: cfg.MoveTimeout, log: m.log}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -156,6 +183,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			return nil, err
 		}
 		m.names[e] = first.players[e].name()
+		if cfg.Progress != nil {
+			fmt.Fprintln(cfg.Progress, first.notes[e])
+		}
+		if _, ok := first.players[e].(*xbPlayer); ok && cfg.tcOf(e).Nodes > 0 {
+			first.close()
+			return nil, fmt.Errorf("engine %s speaks XBoard's protocol, which has no node limit: give it a depth or a time", m.names[e])
+		}
 		if x, ok := first.players[e].(*xbPlayer); ok && x.features["setboard"] != "1" {
 			for _, st := range starts {
 				if !st.startpos || xbStartDiffers(cfg.Ruleset.Name) {
@@ -189,6 +223,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	go func() {
 		defer close(jobs)
 		for i := 0; i < cfg.Games; i++ {
+			if !cfg.Shard.has(i) {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -201,50 +238,37 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		close(results)
 	}()
 
-	s := &Summary{Names: m.names, Endings: map[string]int{}}
-	var w, d, l int
+	sc := newScorer(m.names, cfg.SPRT)
+	s := sc.s
 	pending := map[int]*Game{}
 	next := 0
 	for g := range results {
 		if g.Aborted {
 			continue
 		}
-		s.Games = append(s.Games, g)
-		switch g.Score(0) {
-		case 1:
-			w++
-		case 0.5:
-			d++
-		default:
-			l++
+		if sc.add(g) {
+			cancel()
 		}
-		switch g.Result {
-		case "1-0":
-			s.White[0]++
-		case "1/2-1/2":
-			s.White[1]++
-		default:
-			s.White[2]++
-		}
-		s.Endings[g.Reason]++
+		w, d, l := sc.w, sc.d, sc.l
 		est := NewEstimate(w, d, l)
 		line := fmt.Sprintf("game %d/%d: %s - %s %s (%s); %s: +%d =%d -%d, %.1f %%, Elo %s",
-			len(s.Games), cfg.Games, g.Names[g.White], g.Names[1-g.White], g.Result, g.Reason,
+			len(s.Games), cfg.Shard.Games(cfg.Games), g.Names[g.White], g.Names[1-g.White], g.Result, g.Reason,
 			m.names[0], w, d, l, 100*est.Score, est.EloText())
 		if cfg.SPRT != nil {
-			s.LLR = cfg.SPRT.LLR(w, d, l)
 			lo, hi := cfg.SPRT.Bounds()
 			line += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", s.LLR, lo, hi)
-			if dec := cfg.SPRT.Decision(w, d, l); dec != "" && s.Decision == "" {
-				s.Decision = dec
-				cancel()
-			}
 		}
 		if cfg.Progress != nil {
 			fmt.Fprintln(cfg.Progress, line)
 		}
 		pending[g.Index] = g
-		for pending[next] != nil {
+		for {
+			for next < cfg.Games && !cfg.Shard.has(next) {
+				next++
+			}
+			if pending[next] == nil {
+				break
+			}
 			m.writePGN(pending[next])
 			delete(pending, next)
 			next++
@@ -259,8 +283,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		m.writePGN(pending[i])
 	}
 	sort.Slice(s.Games, func(i, j int) bool { return s.Games[i].Index < s.Games[j].Index })
-	s.Estimate = NewEstimate(w, d, l)
-	s.Stopped = len(s.Games) < cfg.Games
+	s.Estimate = NewEstimate(sc.w, sc.d, sc.l)
+	s.Stopped = len(s.Games) < cfg.Shard.Games(cfg.Games)
 	return s, nil
 }
 
@@ -294,6 +318,7 @@ type worker struct {
 	m       *matcher
 	id      int
 	players [2]player
+	notes   [2]string // how each engine's protocol was found, at its last start
 }
 
 // start starts engine e for this worker, with the protocol the first start found.
@@ -301,10 +326,11 @@ func (w *worker) start(ctx context.Context, e int) error {
 	m := w.m
 	spec := m.cfg.Engines[e]
 	label := fmt.Sprintf("%d.%d %s", w.id, e+1, spec.DisplayName())
-	p, proto, err := startPlayer(ctx, spec, label, m.set)
+	p, proto, note, err := startPlayer(ctx, spec, e, label, m.set)
 	if err != nil {
 		return err
 	}
+	w.notes[e] = note
 	if spec.Protocol == Detect {
 		// Only the first worker's first start finds it, before the other workers start.
 		m.cfg.Engines[e].Protocol = proto
@@ -425,6 +451,9 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 		}
 		grace := cfg.Grace + time.Duration(cfg.GraceFraction*float64(budget))
 		t := turn{side: side, clock: clock, limit: budget + grace}
+		if tc.searchLimit() {
+			budget, t.limit = cfg.MoveTimeout, cfg.MoveTimeout
+		}
 		if tc.Moves > 0 {
 			t.movesToGo = tc.Moves - moved[side]%tc.Moves
 		}
@@ -465,7 +494,7 @@ func (w *worker) play(ctx context.Context, i int) *Game {
 			loses(e, "rules infraction", fmt.Sprintf("%s played the illegal move %q: %v", colourName(e), r.text, err))
 			break
 		}
-		if tc.MoveTime <= 0 {
+		if !tc.fixed() {
 			clock[side] = max(clock[side]-r.elapsed, 0) + tc.Inc
 			moved[side]++
 			if tc.Moves > 0 && moved[side]%tc.Moves == 0 {
@@ -540,12 +569,7 @@ func exitText(p player) string {
 	if pr == nil {
 		return "exited"
 	}
-	select {
-	case <-pr.exited:
-		return strings.TrimSpace(pr.status)
-	case <-time.After(time.Second):
-		return "its output closed"
-	}
+	return pr.exitStatus()
 }
 
 func roundText(d time.Duration) string {

@@ -78,27 +78,37 @@ type settings struct {
 	rs          *compiler.Ruleset
 	variantFile string
 	timeout     time.Duration // for the handshake and for each synchronization
+	moveTimeout time.Duration // for a move with a fixed search
 	log         *logger
 }
 
-// startPlayer starts an engine, finds its protocol when spec says Detect, and tells it the
-// variant. The protocol it speaks is returned for the next start.
-func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings) (player, Protocol, error) {
+// startPlayer starts engine e (0 or 1) of spec, finds its protocol when spec says Detect,
+// and tells it the variant. The protocol it speaks is returned for the next start, with
+// a line saying how it was found. An engine that cannot be started, ends, or answers
+// neither protocol within s.timeout is an error naming its command, what was sent and
+// what came back.
+func startPlayer(ctx context.Context, spec EngineSpec, e int, label string, s settings) (player, Protocol, string, error) {
+	who := fmt.Sprintf("engine %d (%s)", e+1, strings.Join(spec.Args, " "))
 	p, err := startProc(spec.Args, label, s.log)
 	if err != nil {
-		return nil, spec.Protocol, err
+		return nil, spec.Protocol, "", fmt.Errorf("%s: cannot be started: %w", who, err)
 	}
-	fail := func(err error) (player, Protocol, error) {
+	fail := func(err error) (player, Protocol, string, error) {
 		p.kill()
-		return nil, spec.Protocol, fmt.Errorf("engine %s: %w", label, err)
+		return nil, spec.Protocol, "", fmt.Errorf("%s: %w", who, err)
 	}
 	proto := spec.Protocol
+	given := ""
+	if proto != Detect {
+		given = fmt.Sprintf(" (given by %s:)", proto)
+	}
+	var hs handshake
 	if proto == Detect || proto.uciFamily() {
 		dialect := proto
 		if dialect == Detect {
 			dialect = UCI
 		}
-		u, isUCI, err := uciHandshake(ctx, p, dialect, proto != Detect, s)
+		u, isUCI, err := uciHandshake(ctx, p, dialect, proto != Detect, s, &hs)
 		switch {
 		case err != nil:
 			return fail(err)
@@ -107,22 +117,93 @@ func startPlayer(ctx context.Context, spec EngineSpec, label string, s settings)
 			if err := u.configure(ctx, s); err != nil {
 				return fail(err)
 			}
-			return u, dialect, nil
+			note := fmt.Sprintf("%s: %s%s", who, strings.ToUpper(dialect.String()), given)
+			if u.id != "" {
+				note += ", id name " + u.id
+			}
+			return u, dialect, note, nil
 		}
 	}
-	x, err := xbHandshake(ctx, p, s)
+	x, err := xbHandshake(ctx, p, proto != Detect, s, &hs)
 	if err != nil {
 		return fail(err)
 	}
 	x.display, x.program = spec.Name, spec.DisplayName()
+	kind := "XBoard"
+	if proto == XShogi {
+		kind = "XShogi"
+	}
+	note := fmt.Sprintf("%s: %s protocol 2%s", who, kind, given)
+	if n := x.features["myname"]; n != "" {
+		note += fmt.Sprintf(", myname %q", n)
+	}
+	if len(x.features) == 0 {
+		note = fmt.Sprintf("%s: %s protocol 1%s: no features within %v of \"protover 2\"", who, kind, given, s.timeout)
+	}
+	if hs.fallback != "" {
+		note += "; not UCI: " + hs.fallback
+	}
 	if proto == XShogi {
 		x.xshogi = true
-		return x, XShogi, nil
+		return x, XShogi, note, nil
 	}
 	if err := x.checkVariant(); err != nil {
 		return fail(err)
 	}
-	return x, XBoard, nil
+	return x, XBoard, note, nil
+}
+
+// handshake is what the referee sent an engine before it was found to speak a protocol,
+// and what came back: for the message when it speaks none.
+type handshake struct {
+	sent     []string
+	heard    []string // the first lines the engine wrote (each cut to 80 bytes)
+	lines    int      // how many it wrote
+	fallback string   // why a detected engine is not taken for a UCI engine
+	// xboardSaid: the engine answered "uci" as an XBoard engine does (an error, a
+	// feature), which makes it one even when "protover 2" gets no features (protocol 1).
+	xboardSaid bool
+}
+
+func (h *handshake) send(p *proc, lines ...string) error {
+	h.sent = append(h.sent, lines...)
+	return p.send(lines...)
+}
+
+func (h *handshake) hear(text string) {
+	h.lines++
+	if len(h.heard) < 4 {
+		if len(text) > 80 {
+			text = text[:80] + "..."
+		}
+		h.heard = append(h.heard, text)
+	}
+}
+
+// transcript says what was sent and what came back: `sent "uci"; it wrote nothing`.
+func (h *handshake) transcript() string {
+	q := func(xs []string) string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = strconv.Quote(x)
+		}
+		return strings.Join(out, ", ")
+	}
+	s := "sent " + q(h.sent) + "; "
+	switch {
+	case h.lines == 0:
+		return s + "it wrote nothing"
+	case h.lines > len(h.heard):
+		return s + fmt.Sprintf("it wrote %d lines: %s, ...", h.lines, q(h.heard))
+	case h.lines == 1:
+		return s + "it wrote " + q(h.heard)
+	}
+	return s + fmt.Sprintf("it wrote %d lines: %s", h.lines, q(h.heard))
+}
+
+// ended is the error of an engine that ended during its handshake.
+func (h *handshake) ended(p *proc) error {
+	return fmt.Errorf("it ended (%s) before answering: %s", p.exitStatus(), h.transcript())
 }
 
 // --- UCI, USI and UCCI.
@@ -143,24 +224,28 @@ type uciPlayer struct {
 // uciHandshake sends "uci" (or "usi", "ucci") and reads the engine's identity and options
 // up to "uciok" ("usiok", "ucciok"). Unless sure, a line an XBoard engine would write
 // ("Error", "Illegal move", "feature"), or silence until the timeout, says it is not a
-// UCI engine.
-func uciHandshake(ctx context.Context, p *proc, dialect Protocol, sure bool, s settings) (*uciPlayer, bool, error) {
+// UCI engine (hs.fallback says which). Sure, silence is an error.
+func uciHandshake(ctx context.Context, p *proc, dialect Protocol, sure bool, s settings, hs *handshake) (*uciPlayer, bool, error) {
 	u := &uciPlayer{p: p, dialect: dialect, options: map[string]string{}, timeout: s.timeout}
 	hello := dialect.String()
-	if err := p.send(hello); err != nil {
-		return nil, false, err
+	if err := hs.send(p, hello); err != nil {
+		return nil, false, hs.ended(p)
 	}
 	deadline := time.Now().Add(s.timeout)
 	for {
 		l, err := p.recv(ctx, deadline)
 		switch {
 		case errors.Is(err, errTimeout) && !sure:
+			hs.fallback = fmt.Sprintf("no %q within %v of %q", hello+"ok", s.timeout, hello)
 			return nil, false, nil
 		case errors.Is(err, errTimeout):
-			return nil, false, fmt.Errorf("no %sok within %v of %s", hello, s.timeout, hello)
+			return nil, false, fmt.Errorf("no %q within %v (--start-timeout): %s", hello+"ok", s.timeout, hs.transcript())
+		case errors.Is(err, errExited):
+			return nil, false, hs.ended(p)
 		case err != nil:
 			return nil, false, err
 		}
+		hs.hear(l.text)
 		t := strings.TrimSpace(l.text)
 		switch {
 		case t == hello+"ok":
@@ -187,6 +272,15 @@ func uciHandshake(ctx context.Context, p *proc, dialect Protocol, sure bool, s s
 				}
 			}
 		case !sure && (strings.HasPrefix(t, "Error") || strings.HasPrefix(t, "Illegal move") || strings.HasPrefix(t, "feature")):
+			if len(t) > 80 {
+				t = t[:80] + "..."
+			}
+			hs.fallback = fmt.Sprintf("it answered %q with %q", hello, t)
+			if strings.HasPrefix(t, "feature") {
+				// The features are read again by the XBoard handshake (after protover 2).
+				hs.fallback = fmt.Sprintf("it answered %q with a feature line", hello)
+			}
+			hs.xboardSaid = true
 			return nil, false, nil
 		}
 	}
@@ -376,6 +470,16 @@ func (u *uciPlayer) positionCommand(g *gameState) string {
 func (u *uciPlayer) goCommand(g *gameState, t turn) string {
 	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
 	tc := g.tc[t.side]
+	if tc.searchLimit() { // the same words in every dialect
+		cmd := "go"
+		if tc.Nodes > 0 {
+			cmd += fmt.Sprintf(" nodes %d", tc.Nodes)
+		}
+		if tc.Depth > 0 {
+			cmd += fmt.Sprintf(" depth %d", tc.Depth)
+		}
+		return cmd
+	}
 	switch u.dialect {
 	case USI:
 		if tc.MoveTime > 0 {
@@ -407,10 +511,10 @@ func (u *uciPlayer) goCommand(g *gameState, t turn) string {
 }
 
 func (u *uciPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error) {
+	t0 := time.Now() // before the command: a reply can arrive before send returns
 	if err := u.p.send(u.positionCommand(g), u.goCommand(g, t)); err != nil {
 		return reply{}, err
 	}
-	t0 := time.Now()
 	deadline := t0.Add(t.limit)
 	var r reply
 	for {
@@ -534,6 +638,8 @@ type xbPlayer struct {
 	sent     int // the moves the engine has been told or made
 	pings    int
 	timeout  time.Duration
+	// moveTimeout is how long the referee waits for a move in a fixed search.
+	moveTimeout time.Duration
 	// xshogi: the engine speaks XShogi's dialect (GNU Shogi): squares as USI writes them
 	// (7g7f, P*5e), and no variant command (it plays its own game).
 	xshogi bool
@@ -543,21 +649,31 @@ var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
 
 // xbHandshake sends xboard and protover 2 and takes the engine's features, up to done=1
 // (or for the timeout when the engine does not say done=1), accepting each but san
-// (moves are sent and read in coordinates).
-func xbHandshake(ctx context.Context, p *proc, s settings) (*xbPlayer, error) {
-	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, variant: xbtext.Name(s.rs.Name)}
-	if err := p.send("xboard", "protover 2"); err != nil {
-		return nil, err
+// (moves are sent and read in coordinates). An engine that gives no features speaks
+// protocol 1: taken when sure (a protocol prefix), or when it answered "uci" as an XBoard
+// engine does; otherwise it has answered neither protocol, which is an error.
+func xbHandshake(ctx context.Context, p *proc, sure bool, s settings, hs *handshake) (*xbPlayer, error) {
+	x := &xbPlayer{p: p, features: map[string]string{}, timeout: s.timeout, moveTimeout: s.moveTimeout, variant: xbtext.Name(s.rs.Name)}
+	if err := hs.send(p, "xboard", "protover 2"); err != nil {
+		return nil, hs.ended(p)
 	}
 	deadline := time.Now().Add(s.timeout)
 	for {
 		l, err := p.recv(ctx, deadline)
 		if errors.Is(err, errTimeout) {
+			if len(x.features) == 0 && !sure && !hs.xboardSaid {
+				return nil, fmt.Errorf("it answers neither UCI nor XBoard's protocol within %v (--start-timeout): %s; "+
+					"an XBoard engine of protocol 1, which says nothing at start, needs the prefix xboard:", s.timeout, hs.transcript())
+			}
 			return x, nil
+		}
+		if errors.Is(err, errExited) {
+			return nil, hs.ended(p)
 		}
 		if err != nil {
 			return nil, err
 		}
+		hs.hear(l.text)
 		t := strings.TrimSpace(l.text)
 		if !strings.HasPrefix(t, "feature ") {
 			continue
@@ -575,7 +691,7 @@ func xbHandshake(ctx context.Context, p *proc, s settings) (*xbPlayer, error) {
 				x.features[k] = "0"
 			}
 			if err := p.send(answer + k); err != nil {
-				return nil, err
+				return nil, hs.ended(p)
 			}
 			if k == "done" && v == "1" {
 				done = true
@@ -675,7 +791,11 @@ func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Colo
 		}
 		cmds = append(cmds, "setboard "+g.codec.FEN(g.rootFEN))
 	}
-	if tc := g.tc[side]; tc.MoveTime > 0 {
+	if tc := g.tc[side]; tc.searchLimit() {
+		// XBoard has no node limit (Run refuses one): a depth, and the time the referee
+		// waits as the time a move may take.
+		cmds = append(cmds, fmt.Sprintf("sd %d", tc.Depth), "st "+secText(x.moveTimeout))
+	} else if tc.MoveTime > 0 {
 		cmds = append(cmds, "st "+secText(tc.MoveTime))
 	} else {
 		cmds = append(cmds, fmt.Sprintf("level %d %s %s", tc.Moves, xbBase(tc.Base), secText(tc.Inc)))
@@ -735,7 +855,7 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 		unsent = append(unsent, x.moveOut(g.rs, m))
 	}
 	var clocks []string
-	if g.tc[t.side].MoveTime == 0 && x.features["time"] != "0" {
+	if !g.tc[t.side].fixed() && x.features["time"] != "0" {
 		cs := func(d time.Duration) int64 { return max(d.Milliseconds()/10, 1) }
 		clocks = []string{fmt.Sprintf("time %d", cs(t.clock[t.side])), fmt.Sprintf("otim %d", cs(t.clock[t.side^1]))}
 	}
@@ -752,10 +872,10 @@ func (x *xbPlayer) play(ctx context.Context, g *gameState, t turn) (reply, error
 		cmds = append(append(cmds, clocks...), "go")
 	}
 	x.force, x.sent = false, len(g.xb)
+	t0 := time.Now() // before the commands: a reply can arrive before send returns
 	if err := x.p.send(cmds...); err != nil {
 		return reply{}, err
 	}
-	t0 := time.Now()
 	deadline := t0.Add(t.limit)
 	var r reply
 	for {

@@ -37,13 +37,29 @@ type proc struct {
 	once   sync.Once
 	log    *logger
 	status string // how it ended, once exited is closed
+	cut    bool   // read: a line longer than MaxLine was reported
 }
 
-// logger writes the engines' traffic, one line each, with the time and the direction.
+// logger writes the engines' traffic, one line each, with the time and the direction,
+// and notes for the user (on the match's progress writer).
 type logger struct {
 	mu    sync.Mutex
 	w     io.Writer
+	notes io.Writer
 	start time.Time
+}
+
+// note writes a line for the user, and to the log.
+func (l *logger) note(format string, args ...any) {
+	if l == nil {
+		return
+	}
+	l.printf(format, args...)
+	if l.notes != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		fmt.Fprintf(l.notes, format+"\n", args...)
+	}
 }
 
 func (l *logger) printf(format string, args ...any) {
@@ -69,7 +85,7 @@ func startProc(args []string, name string, log *logger) (*proc, error) {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", name, err)
+		return nil, err
 	}
 	p := &proc{name: name, cmd: cmd, stdin: stdin, lines: make(chan line, 4096),
 		exited: make(chan struct{}), stop: make(chan struct{}), log: log}
@@ -78,15 +94,46 @@ func startProc(args []string, name string, log *logger) (*proc, error) {
 	return p, nil
 }
 
+// MaxLine is how much of a line from an engine the referee keeps: the rest of a longer
+// line is read and thrown away (the log and standard error say so), so that a long info
+// line is neither taken for silence nor a reason to stop reading the engine.
+const MaxLine = 1 << 20
+
 func (p *proc) read(stdout io.Reader) {
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	for sc.Scan() {
-		l := line{strings.TrimRight(sc.Text(), "\r"), time.Now()}
-		p.log.printf("%s > %s", p.name, l.text)
-		select {
-		case p.lines <- l:
-		case <-p.stop:
+	r := bufio.NewReaderSize(stdout, 64<<10)
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n := len(buf) + len(chunk) // the line's length so far
+		if room := MaxLine - len(buf); room > 0 {
+			buf = append(buf, chunk[:min(len(chunk), room)]...)
+		}
+		for err == bufio.ErrBufferFull { // a line longer than the reader's buffer
+			chunk, err = r.ReadSlice('\n')
+			n += len(chunk)
+			if room := MaxLine - len(buf); room > 0 {
+				buf = append(buf, chunk[:min(len(chunk), room)]...)
+			}
+		}
+		if n > 0 {
+			text := strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r")
+			l := line{text, time.Now()}
+			p.log.printf("%s > %s", p.name, l.text)
+			if n > MaxLine {
+				p.log.printf("%s: the line above had %d bytes: the first %d were kept", p.name, n, MaxLine)
+				if !p.cut {
+					p.cut = true
+					p.log.note("engine %s: a line of %d bytes cut to its first %d (the referee keeps %d bytes of a line; further long lines of this process are not reported)", p.name, n, MaxLine, MaxLine)
+				}
+			}
+			select {
+			case p.lines <- l:
+			case <-p.stop:
+			}
+		}
+		buf = buf[:0]
+		if err != nil {
+			break
 		}
 	}
 	err := p.cmd.Wait()
@@ -156,6 +203,17 @@ func (p *proc) drain() {
 		default:
 			return
 		}
+	}
+}
+
+// exitStatus is how the process ended ("exit status 0", "signal: killed"), once it has;
+// "its output closed" when it is still running a second later.
+func (p *proc) exitStatus() string {
+	select {
+	case <-p.exited:
+		return strings.TrimSpace(p.status)
+	case <-time.After(time.Second):
+		return "its output closed"
 	}
 }
 

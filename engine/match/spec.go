@@ -152,6 +152,37 @@ type TimeControl struct {
 	Base     time.Duration // the time of a period
 	Inc      time.Duration // added after each move
 	MoveTime time.Duration // when set: a fixed time for each move, and no clocks
+	// Nodes and Depth, when set: a fixed search for each move ("go nodes N", "go depth D";
+	// XBoard: "sd D"), and no clocks. The referee waits Config.MoveTimeout for the move.
+	// Chimera's own engine searches the same way every time with such a limit, so that
+	// its games can be played again, on any machine and in any shard.
+	Nodes int64
+	Depth int
+}
+
+// searchLimit reports whether the time control is a fixed search (nodes, depth).
+func (tc TimeControl) searchLimit() bool { return tc.Nodes > 0 || tc.Depth > 0 }
+
+// fixed reports whether each move has a fixed budget (time, nodes, depth) and no clock.
+func (tc TimeControl) fixed() bool { return tc.MoveTime > 0 || tc.searchLimit() }
+
+// Text writes the time control in words: "50ms a move", "5000 nodes a move", "time
+// control 10+0.1".
+func (tc TimeControl) Text() string {
+	switch {
+	case tc.searchLimit():
+		var parts []string
+		if tc.Nodes > 0 {
+			parts = append(parts, fmt.Sprintf("%d nodes", tc.Nodes))
+		}
+		if tc.Depth > 0 {
+			parts = append(parts, fmt.Sprintf("depth %d", tc.Depth))
+		}
+		return strings.Join(parts, ", ") + " a move"
+	case tc.MoveTime > 0:
+		return fmt.Sprintf("%v a move", tc.MoveTime)
+	}
+	return "time control " + tc.String()
 }
 
 // ParseTimeControl reads [MOVES/]BASE[+INC]: BASE in seconds or as M:SS, INC in seconds,
@@ -200,9 +231,12 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	return tc, nil
 }
 
-// String writes the time control as PGN's TimeControl tag does: 40/60, 10+0.1, 60, or
-// 1/0.05 for a fixed time per move.
+// String writes the time control as PGN's TimeControl tag does: 40/60, 10+0.1, 60,
+// 1/0.05 for a fixed time per move, or "-" (no time control) for a fixed search.
 func (tc TimeControl) String() string {
+	if tc.searchLimit() {
+		return "-" // PGN's "no time control"
+	}
 	if tc.MoveTime > 0 {
 		return "1/" + secText(tc.MoveTime)
 	}
