@@ -301,10 +301,10 @@ func ParseBetza(s string) ([]Atom, error) {
 			case isDir(c):
 				cur.dirs = append(cur.dirs, c)
 				cur.dirPos = append(cur.dirPos, i)
-			case strings.IndexByte("mcpgnje", c) >= 0:
+			case strings.IndexByte("mcpgnjet", c) >= 0:
 				cur.modes = append(cur.modes, c)
 				cur.modePos = append(cur.modePos, i)
-			case strings.IndexByte("dtoyuxzqk", c) >= 0:
+			case strings.IndexByte("doyuxzqk", c) >= 0:
 				return nil, &BetzaError{i, fmt.Sprintf("%q is XBetza, but Chimera's atoms cannot say it (%s)", string(c), unsupportedWhy(c))}
 			default:
 				return nil, &BetzaError{i, fmt.Sprintf("%q is no XBetza modifier", string(c))}
@@ -358,8 +358,6 @@ func unsupportedWhy(c byte) string {
 	switch c {
 	case 'd':
 		return "no atom captures a man of its own side"
-	case 't':
-		return "no screen condition excludes enemy men only"
 	case 'o':
 		return "boards do not wrap round"
 	case 'y':
@@ -463,6 +461,9 @@ func singleLeg(at betzaAtom, rng int, l betzaLeg, initial bool, atomPos int) ([]
 		mode = "capture"
 	}
 	pos := func(c byte) int { return l.modePos[slices.Index(l.modes, c)] }
+	if l.has('t') {
+		return nil, &BetzaError{pos('t'), tameWhy}
+	}
 	ep := l.has('e')
 	if ep && (!hasC || hasM) {
 		return nil, &BetzaError{pos('e'), "e (en passant) is written with c, as a capture-only move (ce)"}
@@ -613,6 +614,11 @@ func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int) ([]concrete, 
 	for _, p := range cur {
 		out = append(out, concrete{kind: 'p', legs: p.legs})
 	}
+	for _, c := range out {
+		if endsHome(c.legs) {
+			return nil, &BetzaError{atomPos, "a multi-leg move that can end on its own square: XBoard counts that square empty (a pass, or a capture without moving), Chimera's paths do not land on their origin"}
+		}
+	}
 	// mirror check over whole paths
 	have := map[string]bool{}
 	for _, c := range out {
@@ -624,6 +630,33 @@ func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int) ([]concrete, 
 		}
 	}
 	return out, nil
+}
+
+// endsHome reports whether a path can end on the square it started from, its legs taking
+// any number of steps their ranges allow (an unlimited one up to the widest board's).
+func endsHome(legs []Leg) bool {
+	const reach = 16
+	at := map[[2]int]bool{{0, 0}: true}
+	for _, l := range legs {
+		lo, hi := 1, 1
+		if len(l.Range) == 2 {
+			lo, hi = l.Range[0], l.Range[1]
+		}
+		if hi == 0 {
+			hi = reach
+		}
+		next := map[[2]int]bool{}
+		for p := range at {
+			for k := lo; k <= hi; k++ {
+				q := [2]int{p[0] + k*l.Step[0], p[1] + k*l.Step[1]}
+				if abs(q[0]) <= reach && abs(q[1]) <= reach {
+					next[q] = true
+				}
+			}
+		}
+		at = next
+	}
+	return at[[2]int{0, 0}]
 }
 
 // legConds gives the Chimera legs one XBetza leg stands for (a non-final leg that may
@@ -640,6 +673,9 @@ func legConds(l betzaLeg, final bool, rng int, v [2]int) ([][]Leg, error) {
 		r = []int{1, 0}
 	}
 	step := []int{v[0], v[1]}
+	if l.has('t') && (final || !l.has('p')) {
+		return nil, &BetzaError{pos('t'), tameWhy}
+	}
 	if final {
 		if l.has('p') {
 			return nil, &BetzaError{pos('p'), "p on the last leg of a multi-leg move: not supported"}
@@ -675,10 +711,17 @@ func legConds(l betzaLeg, final bool, rng int, v [2]int) ([][]Leg, error) {
 		out = append(out, append(before(), Leg{Step: step, On: []string{"enemy"}, Capture: true}))
 	}
 	if p {
-		out = append(out, append(before(), Leg{Step: step, On: []string{"friend", "enemy"}}))
+		over := []string{"friend", "enemy"}
+		if l.has('t') {
+			over = []string{"friend"}
+		}
+		out = append(out, append(before(), Leg{Step: step, On: over}))
 	}
 	return out, nil
 }
+
+// tameWhy is the error for t where Chimera has no reading of it.
+const tameWhy = "t is read with p on a leg before the last, XBoard's way: pass over an own man only (ftpafmW); on a last leg (XBoard: may not take a royal) no atom says it"
 
 // lowerBetza turns the betza: text of each piece this file gives into its moves. A piece
 // mapping of this file with betza: may not give moves: as well; one that gives betza:

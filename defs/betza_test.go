@@ -46,6 +46,9 @@ func TestBetzaReads(t *testing.T) {
 		{"fhN", "fhN"}, {"pR", "pR"}, {"mRcpR", "mRcpR"}, {"nN", "nN"}, {"nA", "nA"},
 		{"KN", "KN"}, {"jR", "jR"}, {"Q", "Q"}, {"WfF", "WfF"}, {"W3", "W3"}, {"NN", "NN"},
 		{"RB", "Q"}, {"WF", "K"}, {"R4", "W4"},
+		// multi-leg moves: bent, locust, hops over own men
+		{"mafsmafW", "mafsmafW"}, {"mafsafW", "mafsmafW"}, {"ftpafmW", "ftpafmW"}, {"ctpafW", "ctpafW"},
+		{"cafR", "cafR"}, {"fcafmF", "fcafmF"}, {"mcafcR", "mcafcR"}, {"mafQ", "mafQ"}, {"cafmW3", "cafmW3"},
 	} {
 		a, err := ParseBetza(c.in)
 		if err != nil {
@@ -69,6 +72,8 @@ func TestBetzaErrors(t *testing.T) {
 		{"hrN", 0, "left-right"}, {"ifmnD", 4, "initial"}, {"fmWY", 3, "no XBetza atom"},
 		{"fm", 0, "no atom"}, {"KisO2", 3, "castling"}, {"eF", 0, "en passant"}, {"pW", 0, "unlimited"},
 		{"", 0, "empty"}, {"dK", 0, "own side"}, {"mmW", 1, "twice"},
+		{"cabK", 3, "its own square"}, {"mafmbR", 5, "its own square"}, {"tW", 0, "t is read"}, {"tafW", 0, "t is read"},
+		{"tpaftW", 4, "t is read"},
 	} {
 		_, err := ParseBetza(c.in)
 		be, ok := err.(*BetzaError)

@@ -138,6 +138,9 @@ func notBetza(a Atom) string {
 		if len(l.Not) > 0 {
 			return "a leg with not: (XBetza's screens cannot exclude types)"
 		}
+		if l.Stop {
+			return "a leg with stop: (an XBetza move that goes on from an empty square is one move with the direct one)"
+		}
 		for _, o := range l.On {
 			if o == "missing" || o == "unused" {
 				return "a leg on missing or unused cells"
@@ -150,7 +153,9 @@ func notBetza(a Atom) string {
 func keysOf(cs []concrete) []string {
 	set := map[string]bool{}
 	for _, c := range cs {
-		set[c.normal().key()] = true
+		for _, s := range splitOn(c.normal()) {
+			set[s.key()] = true
+		}
 	}
 	out := make([]string, 0, len(set))
 	for k := range set {
@@ -169,6 +174,31 @@ func SameMoves(a, b []Atom) bool {
 		return false
 	}
 	return slices.Equal(keysOf(ca), keysOf(cb))
+}
+
+// splitOn writes a path whose one-step legs before the last allow several kinds of
+// square as one path per kind (an enemy captured or passed, an own man passed, an empty
+// square), which moves alike: a leg allows each square it reaches by one of its kinds.
+func splitOn(c concrete) []concrete {
+	out := []concrete{c}
+	for i := 0; i+1 < len(c.legs); i++ {
+		l := c.legs[i]
+		if !slices.Equal(l.Range, []int{1, 1}) {
+			continue
+		}
+		var next []concrete
+		for _, p := range out {
+			for _, o := range l.On {
+				q := p
+				q.legs = slices.Clone(p.legs)
+				q.legs[i].On = []string{o}
+				q.legs[i].Capture = l.Capture && o == "enemy"
+				next = append(next, q)
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 var letterOf = map[[2]int]byte{{0, 1}: 'W', {1, 1}: 'F', {0, 2}: 'D', {1, 2}: 'N', {2, 2}: 'A', {0, 3}: 'H', {1, 3}: 'C', {2, 3}: 'Z', {3, 3}: 'G'}
@@ -261,6 +291,7 @@ func WriteBetza(moves []Atom) (string, string) {
 		}
 		return "", false
 	}
+	var multi []concrete
 	for _, c := range cs {
 		v := c.legs[0].Step
 		base, letter := baseOf(v)
@@ -307,7 +338,8 @@ func WriteBetza(moves []Atom) (string, string) {
 				slices.Equal(l[1].Range, []int{1, 1}) && slices.Equal(l[1].On, []string{"enemy", "friend"}) && !l[1].Capture:
 				m, ok := onText(l[2].On)
 				if !ok || l[2].Capture {
-					return "", "a hop landing on what XBetza cannot say"
+					multi = append(multi, c)
+					continue
 				}
 				switch {
 				case slices.Equal(l[2].Range, []int{1, 0}):
@@ -315,29 +347,34 @@ func WriteBetza(moves []Atom) (string, string) {
 				case slices.Equal(l[2].Range, []int{1, 1}):
 					m += "g"
 				default:
-					return "", "a hop with a limited range after the screen"
+					multi = append(multi, c)
+					continue
 				}
 				add(letter, "", m, string(letter), bitOf(v, base))
 			case len(l) == 2 && slices.Equal(l[0].On, []string{"empty"}) && slices.Equal(l[0].Range, []int{1, 1}) && slices.Equal(l[1].Range, []int{1, 1}) && !l[0].Capture && !l[1].Capture:
 				full := []int{l[0].Step[0] + l[1].Step[0], l[0].Step[1] + l[1].Step[1]}
 				fb, fl := baseOf(full)
 				if fl != 'D' && fl != 'N' && fl != 'A' || full[0]/2 != l[0].Step[0] || full[1]/2 != l[0].Step[1] {
-					return "", "a two-leg path that is not a lame leap"
+					multi = append(multi, c)
+					continue
 				}
 				m, ok := onText(l[1].On)
 				if !ok {
-					return "", "a lame leap landing on what XBetza cannot say"
+					multi = append(multi, c)
+					continue
 				}
 				add(fl, "", m+"n", "", bitOf(full, fb))
 			case len(l) == 2 && slices.Equal(l[0].Step, l[1].Step) && slices.Equal(l[0].On, []string{"empty", "enemy", "friend"}) && slices.Equal(l[0].Range, []int{1, 1}) && !l[0].Capture && !l[1].Capture &&
 				max(abs(v[0]), abs(v[1])) == 1:
 				m, ok := onText(l[1].On)
 				if !ok {
-					return "", "a skipping ride landing on what XBetza cannot say"
+					multi = append(multi, c)
+					continue
 				}
 				r := l[1].Range
 				if r[0] != 1 {
-					return "", "a skipping ride with a least number of steps"
+					multi = append(multi, c)
+					continue
 				}
 				suffix := string(letter)
 				if r[1] != 0 {
@@ -345,9 +382,13 @@ func WriteBetza(moves []Atom) (string, string) {
 				}
 				add(letter, "", m+"j", suffix, bitOf(v, base))
 			default:
-				return "", "a path of a shape this writer does not put into XBetza legs (a)"
+				multi = append(multi, c)
 			}
 		}
+	}
+	terms, why := multiLegTerms(multi)
+	if why != "" {
+		return "", why
 	}
 	var b strings.Builder
 	for _, k := range order {
@@ -368,6 +409,9 @@ func WriteBetza(moves []Atom) (string, string) {
 			}
 		}
 		b.WriteString(g.prefix + words + g.modes + letter + suffix)
+	}
+	for _, t := range terms {
+		b.WriteString(t)
 	}
 	out := b.String()
 	back, err := ParseBetza(out)
