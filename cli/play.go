@@ -50,12 +50,17 @@ reads it back.
 
 --human none lets the engine play both sides; --human both leaves both to you. The
 engine thinks --movetime milliseconds a move (default 1000), or searches to --depth
-plies (deterministic); with both, the first reached stops it.
+plies (deterministic); with both, the first reached stops it. --level N (1 to 9) makes it
+play weaker: level 1 searches one ply and picks among its best moves by chance, each
+level up searches deeper and strays less (docs/matches.md has each level's Elo against
+full strength); --level 10, the default, is full strength. --seed makes a levelled
+engine's choices repeatable.
 
 ` + hookErrorsHelp,
 	examples: []string{
 		"chimera play chess",
 		"chimera play chess --human black --movetime 3000",
+		"chimera play chess --level 3",
 		"chimera play my-variant.yaml --human both",
 		"chimera play chess --human none --depth 4 < /dev/null",
 		"chimera play chess --fen '7k/8/6K1/8/8/8/8/R7 w - - 0 1'",
@@ -67,6 +72,8 @@ plies (deterministic); with both, the first reached stops it.
 		movetime := fs.Int("movetime", 1000, "the engine's time per move in milliseconds")
 		depth := fs.Int("depth", 0, "search the engine's moves to this depth (plies; 1 to 100)")
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
+		level := fs.Int("level", search.MaxLevel, fmt.Sprintf("the engine's playing level: 1 (weakest) to %d (full strength)", search.MaxLevel))
+		seed := fs.Uint64("seed", 0, "seed of a levelled engine's choices (default: from the clock)")
 		return func(c *context, args []string) int {
 			var humans [2]bool
 			switch strings.ToLower(*human) {
@@ -87,12 +94,14 @@ plies (deterministic); with both, the first reached stops it.
 				return c.usage("--movetime must be a positive number of milliseconds, found %d", *movetime)
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
+			case *level < 1 || *level > search.MaxLevel:
+				return c.usage("--level must be from 1 to %d, found %d", search.MaxLevel, *level)
 			}
 			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
 			}
-			lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond}
+			lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Level: *level}
 			if *depth > 0 && !fs.Changed("movetime") {
 				lim.MoveTime = 0
 			}
@@ -102,6 +111,9 @@ plies (deterministic); with both, the first reached stops it.
 				in:     bufio.NewReader(c.in),
 				ansi:   colourTerminal(c.out),
 				echo:   !isTerminal(c.in),
+			}
+			if fs.Changed("seed") {
+				g.engine.SetSeed(*seed)
 			}
 			g.defaultStart = isDefaultStart(rs, p)
 			code = g.run()

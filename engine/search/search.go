@@ -5,6 +5,7 @@ package search
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,6 +34,9 @@ type Limits struct {
 	MultiPV          int
 	SearchMovesOnly  []interpreter.Move // restrict the root to these moves
 	DisableAspiratio bool
+	// Level plays weaker (1 the weakest, up to MaxLevel-1): a shallower search and a pick
+	// among the best root moves by noise (see level.go). 0 or MaxLevel: full strength.
+	Level int
 }
 
 // Info is one report of the search: after each completed iteration (or line of MultiPV).
@@ -81,6 +85,7 @@ type Engine struct {
 	soft    time.Duration // stop starting iterations after this
 	hard    time.Duration // stop searching after this
 	workers []*worker     // workers[0] is the main thread
+	rng     *rand.Rand    // a level's noise
 }
 
 // worker is one search thread: its position and what it learns while searching.
@@ -103,7 +108,7 @@ type worker struct {
 // New returns an engine for rs with a transposition table of about hashMB megabytes,
 // searching with one thread.
 func New(rs *compiler.Ruleset, hashMB int) *Engine {
-	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs)}
+	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 	e.SetThreads(1)
 	return e
 }
@@ -253,12 +258,20 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 		maxDepth = min(lim.Depth, maxPly-1)
 	}
 	multi := max(lim.MultiPV, 1)
-	if halt != nil {
-		multi = 1
+	shown := multi // lines reported
+	spec, levelled := levelOf(lim)
+	if levelled {
+		maxDepth = min(maxDepth, spec.depth)
+		multi = max(multi, spec.lines)
 	}
+	if halt != nil {
+		multi, levelled = 1, false
+	}
+	var lines, done []rootLine // a level's lines: this iteration's, the last one completed
 	prev := 0
 	for depth := first; depth <= maxDepth; depth++ {
 		w.rootExc = w.rootExc[:0]
+		lines = lines[:0]
 		for line := 1; line <= min(multi, len(root)); line++ {
 			w.seldep = 0
 			score, ok := w.aspiration(depth, prev, line == 1 && !lim.DisableAspiratio && depth >= 4)
@@ -277,7 +290,13 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 				}
 			}
 			w.rootExc = append(w.rootExc, pv[0])
-			if report != nil {
+			if levelled {
+				lines = append(lines, rootLine{score: score, pv: pv})
+				if len(lines) == min(multi, len(root)) {
+					done = append(done[:0], lines...)
+				}
+			}
+			if report != nil && line <= shown {
 				report(Info{Depth: depth, SelDepth: w.seldep, MultiPV: line, Score: score, Nodes: e.Nodes(),
 					Time: time.Since(e.start), PV: pv, Bound: BoundExact})
 			}
@@ -293,6 +312,14 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 		}
 		if !lim.Infinite && lim.Depth == 0 && abs(prev) >= Mate-MateSpan && depth > Mate-abs(prev)+2 {
 			break // a forced end found and confirmed
+		}
+	}
+	if levelled {
+		if l, ok := chooseLevelled(done, spec, e.rng); ok {
+			res = Result{Best: l.pv[0], Score: l.score, Depth: res.Depth, PV: l.pv}
+			if len(l.pv) > 1 {
+				res.Ponder = l.pv[1]
+			}
 		}
 	}
 	return res
