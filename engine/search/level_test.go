@@ -32,7 +32,7 @@ func TestChooseLevelled(t *testing.T) {
 		if l, _ := chooseLevelled(win, levelSpec{margin: 1000}, rng); l.score != Mate-3 {
 			t.Fatalf("missed the forced win: %d", l.score)
 		}
-		if l, _ := chooseLevelled(lose, levelSpec{margin: 1 << 20}, rng); l.score <= -(Mate - MateSpan) && l.score != -(Mate-40) {
+		if l, _ := chooseLevelled(lose, levelSpec{margin: 1 << 20}, rng); l.score <= -(Mate-MateSpan) && l.score != -(Mate-40) {
 			if l.score != -(Mate - 40) {
 				t.Fatalf("picked %d", l.score)
 			}
