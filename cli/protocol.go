@@ -69,7 +69,7 @@ func newProtoSession(out io.Writer, caps engineCaps, p protocol) *protoSession {
 }
 
 func (s *protoSession) run(in io.Reader) {
-	readCommands(in, s.handle)
+	readCommands(in, s.handle, s.u.lineTooLong)
 	s.u.stopSearch()
 }
 

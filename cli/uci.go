@@ -41,7 +41,9 @@ reason, and the engine goes on.
 
 As in Fairy-Stockfish, setoption name Protocol value usi|ucci switches to the Universal
 Shogi Interface or the Universal Chinese Chess Protocol (as "chimera usi" and "chimera
-ucci" speak them), and the command usi or ucci switches to it with its own game.`,
+ucci" speak them), and the command usi or ucci switches to it with its own game.
+
+` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{
 		"chimera uci",
 		`printf 'uci\nsetoption name UCI_Variant value crazyhouse\nposition startpos moves e2e4\ngo depth 6\nquit\n' | chimera uci`,
@@ -118,23 +120,57 @@ func contains(xs []string, x string) bool {
 }
 
 func (u *uci) run(in io.Reader) {
-	readCommands(in, u.handle)
+	readCommands(in, u.handle, u.lineTooLong)
 	u.stopSearch()
 }
 
+// lineTooLong tells, as an info string, that a line was skipped.
+func (u *uci) lineTooLong(start string, n int64) {
+	u.say("info string error: line too long (%d bytes, at most %d), skipped: %s", n, maxLineBytes, truncate(start, 40))
+}
+
+// maxLineBytes bounds a protocol input line (without its line ending). A longer line is
+// skipped, told in the protocol's error form, and the session goes on.
+const maxLineBytes = 1 << 20
+
+// lineBoundHelp states the bound in a protocol command's help, with form, the error line.
+func lineBoundHelp(form string) string {
+	return "An input line may be up to 1 MiB (1,048,576 bytes) long, its ending not counted; a longer one is skipped with " + form + ", and the engine goes on with the next."
+}
+
 // readCommands hands each non-empty line of a protocol's input, trimmed, to handle until
-// it returns false (quit) or the input ends.
-func readCommands(in io.Reader, handle func(line string) bool) {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+// it returns false (quit) or the input ends. A line longer than maxLineBytes is not kept:
+// tooLong gets its first bytes and its length, and reading goes on after it.
+func readCommands(in io.Reader, handle func(line string) bool, tooLong func(start string, n int64)) {
+	r := bufio.NewReaderSize(in, 64<<10)
+	var line []byte // the line's first maxLineBytes+1 bytes at most
+	var n int64     // the line's length so far, its ending included
+	var last byte   // the byte before this chunk
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if room := maxLineBytes + 1 - len(line); room > 0 {
+			line = append(line, chunk[:min(len(chunk), room)]...)
+		}
+		n += int64(len(chunk))
+		if err == bufio.ErrBufferFull {
+			last = chunk[len(chunk)-1]
 			continue
 		}
-		if !handle(line) {
-			break
+		if err == nil { // the chunk ends with the newline: the ending is \n or \r\n
+			n--
+			if len(chunk) >= 2 && chunk[len(chunk)-2] == '\r' || len(chunk) == 1 && last == '\r' {
+				n--
+			}
 		}
+		if n > maxLineBytes {
+			tooLong(string(line[:min(len(line), 100)]), n)
+		} else if text := strings.TrimSpace(string(line)); text != "" && !handle(text) {
+			return
+		}
+		if err != nil {
+			return // the end of the input, or a failed read
+		}
+		line, n, last = line[:0], 0, 0
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -264,5 +265,72 @@ func TestUCIVariantAlias(t *testing.T) {
 		if last := out[len(out)-1]; last != "Nodes searched: 8902" {
 			t.Errorf("%s: perft 3 got %q want 8902", alias, last)
 		}
+	}
+}
+
+// A line over the bound is skipped with an error line, and the engine answers the next
+// command; a line of exactly the bound is read as any other (#23).
+func TestUCILongLine(t *testing.T) {
+	s := newUCISession(t)
+	s.send(strings.Repeat("x", maxLineBytes+1))
+	want := fmt.Sprintf("info string error: line too long (%d bytes, at most %d), skipped: %s...", maxLineBytes+1, maxLineBytes, strings.Repeat("x", 40))
+	if got := s.ready(); len(got) != 1 || got[0] != want {
+		t.Fatalf("a line of %d bytes: %q, want %q", maxLineBytes+1, got, want)
+	}
+	s.send("frobnicate " + strings.Repeat("y", maxLineBytes-len("frobnicate ")))
+	if got := s.ready(); len(got) != 1 || !strings.HasPrefix(got[0], "info string unknown command: frobnicate yyy") {
+		t.Fatalf("a line of %d bytes: %q", maxLineBytes, got)
+	}
+	s.send("position startpos moves e2e4", "d")
+	if got := s.ready(); len(got) != 1 || !strings.HasPrefix(got[0], "Fen: rnbqkbnr/pppppppp/8/8/4P3") {
+		t.Fatalf("after the long lines: %q", got)
+	}
+}
+
+// USI and UCCI skip a long line the same way, in their own error form.
+func TestDialectsLongLine(t *testing.T) {
+	for command, want := range map[string]string{
+		"usi":  "info string error: line too long (",
+		"ucci": "info message error: line too long (",
+	} {
+		code, out, _ := runInput(command+"\n"+strings.Repeat("x", maxLineBytes+10)+"\r\nisready\nquit\n", command)
+		if code != exitOK || !strings.Contains(out, want+fmt.Sprint(maxLineBytes+10)+" bytes") || !strings.HasSuffix(out, "readyok\n"+map[string]string{"usi": "", "ucci": "bye\n"}[command]) {
+			t.Errorf("%s: exit %d, output ends %q", command, code, out[max(len(out)-300, 0):])
+		}
+	}
+}
+
+// endlessLine reads as n bytes of x, then rest.
+type endlessLine struct {
+	n    int64
+	rest *strings.Reader
+}
+
+func (r *endlessLine) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return r.rest.Read(p)
+	}
+	k := int(min(int64(len(p)), r.n))
+	for i := range p[:k] {
+		p[i] = 'x'
+	}
+	r.n -= int64(k)
+	return k, nil
+}
+
+// Reading a 64 MiB line keeps no more of it than the bound.
+func TestProtocolLongLineMemory(t *testing.T) {
+	var out syncBuffer
+	u := newUCI(&out, engineCaps{hashMB: 1, depth: 1})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	u.run(&endlessLine{n: 64 << 20, rest: strings.NewReader("\nisready\n")})
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Errorf("reading a 64 MiB line allocated %d MiB", grew>>20)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "info string error: line too long (67108864 bytes") || !strings.HasSuffix(got, "readyok\n") {
+		t.Errorf("output %q", got)
 	}
 }

@@ -23,7 +23,9 @@ Everything else is Chimera's UCI engine, as "chimera uci" describes it.
 
 The dialect can change on the way, as in Fairy-Stockfish: the command uci, usi or
 ucci switches to that protocol and its own game; setoption name Protocol value
-uci|usi|ucci switches the protocol alone.`,
+uci|usi|ucci switches the protocol alone.
+
+` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{
 		"chimera usi",
 		`printf 'usi\nposition startpos moves 7g7f 3c3d\ngo byoyomi 1000\nquit\n' | chimera usi`,
@@ -53,7 +55,9 @@ with the reason for a line it cannot carry out.
 
 The dialect can change on the way, as in Fairy-Stockfish: the command uci, usi or
 ucci switches to that protocol and its own game; setoption Protocol uci|usi|ucci
-switches the protocol alone.`,
+switches the protocol alone.
+
+` + lineBoundHelp(`"info message error: line too long (...)"`),
 	examples: []string{
 		"chimera ucci",
 		`printf 'ucci\nposition startpos moves h2e2 h9g7\ngo time 10000 increment 100\nquit\n' | chimera ucci`,

@@ -44,7 +44,9 @@ ranks the ranks count from 0, as in XBoard. Commands: new, variant, force, go, u
 analyze, exit, lift, quit; hard, easy, random, computer, name, rating, draw, accepted,
 rejected, put and hover are accepted and ignored. Anything else gets "Error (unknown
 command): LINE", an illegal move "Illegal move: MOVE", a bad position "tellusererror
-Illegal position: REASON", and the engine goes on.`,
+Illegal position: REASON", and the engine goes on.
+
+` + lineBoundHelp(`"Error (line too long): START"`),
 	examples: []string{
 		"chimera xboard",
 		"xboard -fcp 'chimera xboard'",
@@ -174,7 +176,9 @@ func (x *xboard) sayLocked(format string, args ...any) {
 }
 
 func (x *xboard) run(in io.Reader) {
-	readCommands(in, x.handle)
+	readCommands(in, x.handle, func(start string, n int64) {
+		x.say("Error (line too long): %s", truncate(start, 80))
+	})
 	x.stop(true)
 }
 

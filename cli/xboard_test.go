@@ -798,3 +798,14 @@ func TestXBoardPieceLines(t *testing.T) {
 		}
 	}
 }
+
+// A line over the bound gets "Error (line too long)", and the engine answers the next
+// command (#23).
+func TestXBoardLongLine(t *testing.T) {
+	s := newXBSession(t)
+	s.expect([]string{"Error (line too long): " + strings.Repeat("x", 80) + "..."}, strings.Repeat("x", maxLineBytes+1))
+	s.expect(nil, "new", "force", "usermove e2e4")
+	if !strings.HasPrefix(s.fen(), "rnbqkbnr/pppppppp/8/8/4P3/") {
+		t.Errorf("after the long line: %s", s.fen())
+	}
+}
