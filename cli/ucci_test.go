@@ -65,16 +65,15 @@ func TestUCCISession(t *testing.T) {
 // allUCCIMovesBut lists black's replies to h2e2 in UCCI's squares, but keep.
 func allUCCIMovesBut(t *testing.T, keep string) string {
 	t.Helper()
-	var out bytes.Buffer
-	MainWithInput([]string{"ucci"}, strings.NewReader("position startpos moves h2e2\ngo perft 1\nquit\n"), &out, &bytes.Buffer{})
+	out, _ := runScript(t, "ucci", "position startpos moves h2e2\ngo perft 1\nquit\n")
 	var moves []string
-	for _, l := range strings.Split(out.String(), "\n") {
+	for _, l := range strings.Split(out, "\n") {
 		if m, _, ok := strings.Cut(l, ": "); ok && m != keep && m != "Nodes searched" {
 			moves = append(moves, m)
 		}
 	}
 	if len(moves) < 30 {
-		t.Fatalf("%d moves after h2e2:\n%s", len(moves), out.String())
+		t.Fatalf("%d moves after h2e2:\n%s", len(moves), out)
 	}
 	return strings.Join(moves, " ")
 }

@@ -3,6 +3,7 @@ package cli
 
 import (
 	"bufio"
+	stdcontext "context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -43,6 +44,10 @@ As in Fairy-Stockfish, setoption name Protocol value usi|ucci switches to the Un
 Shogi Interface or the Universal Chinese Chess Protocol (as "chimera usi" and "chimera
 ucci" speak them), and the command usi or ucci switches to it with its own game.
 
+go perft N runs in the background, as a search does: isready is answered at once, and
+stop (or quit) ends the count early with the root moves counted in full and "Nodes
+searched (partial, K of N root moves): TOTAL".
+
 ` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{
 		"chimera uci",
@@ -72,7 +77,8 @@ type uci struct {
 	multiPV  int
 	chess960 bool
 	caps     engineCaps
-	done     chan struct{} // closed when the running search ends; nil: none runs
+	done     chan struct{} // closed when the running search or perft ends; nil: none runs
+	cancel   func()        // stops the running perft; nil: none runs
 	running  bool          // guarded by mu: a search without a move waits for stop
 	// hooksTold are the hooks whose failure was told in an info string (once each);
 	// guarded by mu.
@@ -414,7 +420,7 @@ func (u *uci) goCmd(args []string) {
 			if u.caps.perft > 0 {
 				n = min(n, int64(u.caps.perft))
 			}
-			u.perft(int(min(n, 20)))
+			u.startPerft(int(min(n, 20)))
 			return
 		case "infinite":
 			lim.Infinite = true
@@ -507,6 +513,10 @@ func (u *uci) stopSearch() {
 	u.mu.Lock()
 	u.running = false
 	u.mu.Unlock()
+	if u.cancel != nil {
+		u.cancel() // a perft count
+		u.cancel = nil
+	}
 	stopEngine(u.engine, u.done)
 	u.done = nil
 }
@@ -534,22 +544,42 @@ func (u *uci) info(p *interpreter.Position, in search.Info) {
 		in.Depth, in.SelDepth, max(in.MultiPV, 1), score, in.Nodes, in.Nodes*1000/ms, ms, strings.Join(pv, " "))
 }
 
-// perft prints the count under each move, then the total, as Fairy-Stockfish does.
-func (u *uci) perft(depth int) {
+// startPerft counts perft in the background, as a search runs: the count under each root
+// move as it is done, then the total, as Fairy-Stockfish prints them. Stopped, it gives
+// the root moves counted in full and their total, marked partial.
+func (u *uci) startPerft(depth int) {
 	if depth < 1 {
 		u.say("info string go perft: depth must be at least 1")
 		return
 	}
-	start := time.Now()
-	var total int64
-	for _, d := range perft.Divide(u.pos, depth, 1) {
-		u.say("%s: %d", u.pos.Coord(d.Move), d.Nodes)
-		total += d.Nodes
+	p := u.pos.Clone()
+	// Move names are written before the count: Coord works on p, which the count's
+	// workers clone while it runs.
+	moves := p.LegalMoves(nil)
+	names := make(map[interpreter.Move]string, len(moves))
+	for _, m := range moves {
+		names[m] = p.Coord(m)
 	}
-	u.say("")
-	u.say("Nodes searched: %d", total)
-	u.tellHooks(u.pos)
-	_ = start
+	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
+	done := make(chan struct{})
+	u.done, u.cancel = done, cancel
+	go func() {
+		defer close(done)
+		var total int64
+		entries, err := perft.DivideContext(ctx, p, depth, 1, perft.Watch{OnDone: func(e perft.DivideEntry) {
+			u.say("%s: %d", names[e.Move], e.Nodes)
+		}})
+		for _, e := range entries {
+			total += e.Nodes
+		}
+		u.say("")
+		if err != nil {
+			u.say("Nodes searched (partial, %d of %d root moves): %d", len(entries), len(moves), total)
+		} else {
+			u.say("Nodes searched: %d", total)
+		}
+		u.tellHooks(p)
+	}()
 }
 
 // tellHooks reports, in one info string each, the hooks that failed in p's games and

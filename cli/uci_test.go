@@ -213,6 +213,7 @@ func FuzzUCI(f *testing.F) {
 		"setoption name UCI_Variant value xiangqi\nposition startpos\ngo searchmoves h3e3 b3e3 nodes 500\nponderhit\nstop\n",
 		"setoption name Hash value 2\nsetoption name Threads value 2\nsetoption name\ngo infinite\nisready\nquit\nisready\n",
 		"position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\ngo\nstop\ngo mate 1\n\xff\x00\n",
+		"go perft 2\nisready\nstop\nposition startpos moves e2e4\ngo perft 1\ngo depth 1\nquit\n",
 	} {
 		f.Add(seed)
 	}
@@ -332,5 +333,35 @@ func TestProtocolLongLineMemory(t *testing.T) {
 	}
 	if got := out.String(); !strings.HasPrefix(got, "info string error: line too long (67108864 bytes") || !strings.HasSuffix(got, "readyok\n") {
 		t.Errorf("output %q", got)
+	}
+}
+
+// go perft counts in the background: isready is answered at once, stop ends the count
+// with what it reached, and quit does not wait for it (#23).
+func TestUCIPerftInBackground(t *testing.T) {
+	s := newUCISession(t)
+	s.send("position startpos", "go perft 9") // years of counting
+	start := time.Now()
+	if got := s.ready(); len(got) != 0 {
+		t.Fatalf("before readyok: %q", got)
+	}
+	s.send("stop")
+	got := s.until("the partial count", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	if last := got[len(got)-1]; last != "Nodes searched (partial, 0 of 20 root moves): 0" || len(got) != 2 || got[0] != "" {
+		t.Errorf("stopped perft: %q", got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("isready and stop took %v", d)
+	}
+	s.send("go perft 3")
+	got = s.until("the count", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	if last := got[len(got)-1]; last != "Nodes searched: 8902" || len(got) != 22 || !contains(got, "e2e4: 600") {
+		t.Errorf("perft 3: %q", got)
+	}
+	s.send("go perft 9", "quit")
+	select {
+	case <-s.ended:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("quit did not end a perft count within 10 s")
 	}
 }
