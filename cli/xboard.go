@@ -40,11 +40,20 @@ Moves are read and written in coordinate notation as XBoard does: e2e4, e7e8q, P
 castling as the king's move (O-O and O-O-O in fischerandom), a capture in passing as
 legs (a1a5,a5a6); exchanges as Chimera writes them (B-N@g7). On boards of exactly 10
 ranks the ranks count from 0, as in XBoard. Commands: new, variant, force, go, usermove,
-?, ping, setboard, undo, remove, result, time, otim, level, st, sd, post, nopost,
-analyze, exit, lift, quit; hard, easy, random, computer, name, rating, draw, accepted,
-rejected, put and hover are accepted and ignored. Anything else gets "Error (unknown
-command): LINE", an illegal move "Illegal move: MOVE", a bad position "tellusererror
-Illegal position: REASON", and the engine goes on.
+?, ping, setboard, undo, remove, result, time, otim, level, st, sd, cores, memory,
+post, nopost, analyze, exit, lift, quit; hard, easy, random, computer, name, rating,
+draw, accepted, rejected, put and hover are accepted and ignored. Anything else gets
+"Error (unknown command): LINE", an illegal move "Illegal move: MOVE", a bad position
+"tellusererror Illegal position: REASON", and the engine goes on.
+
+A number that is not of the command's form (text, a fraction for a count, zero or less
+for a count or a time) gets "Error (bad argument): LINE"; one out of the engine's range
+gets "Error (bad value): LINE" (st from 0.001 to 1000000 seconds; level: at most 10000
+moves, MIN below 1000000, SEC below 60, INC at most 1000000 seconds, not BASE and INC
+both 0), and the setting stays as it was. Where the protocol makes a number a limit or
+a fact, the engine takes it and says what it does in a comment line ("# ..."): cores
+above 64 search with 64 threads, memory above 4096 makes a 4096 MB table, sd above 100
+searches 100 plies at most, and a clock (time, otim) below zero counts as zero.
 
 ` + lineBoundHelp(`"Error (line too long): START"`),
 	examples: []string{
@@ -123,8 +132,15 @@ func openBuiltin(name string) (*compiler.Ruleset, error) {
 	return rs, nil
 }
 
-// maxThreads bounds the search threads a protocol or flag may ask for.
-const maxThreads = 64
+// Bounds of what a protocol or flag may ask of the engine: search threads, the hash
+// table's megabytes, the depth of a search and XBoard's st (seconds, as long as the
+// search command's longest --movetime).
+const (
+	maxThreads    = 64
+	maxHashMB     = 4096
+	maxDepth      = 100
+	maxSearchTime = maxMoveTime / 1000
+)
 
 // xbPieceOrder is XBoard 4.9's default piece-to-char order (one colour).
 const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
@@ -155,12 +171,13 @@ type xboard struct {
 	moveTime        time.Duration
 	depth           int
 	threads         int // search threads (cores)
+	hashMB          int // the hash table's size (memory)
 	myTime, oppTime time.Duration
 	haveTime        bool
 }
 
 func newXBoard(out io.Writer, caps engineCaps) *xboard {
-	x := &xboard{out: out, caps: caps, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40, threads: 1}
+	x := &xboard{out: out, caps: caps, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40, threads: 1, hashMB: 64}
 	x.selectVariant("chess")
 	return x
 }
@@ -262,26 +279,30 @@ func (x *xboard) command(line string) bool {
 		x.level(args, line)
 	case "st":
 		secs, ok := x.number(args, line)
-		if ok && secs > 0 {
-			x.moveTime = time.Duration(secs * float64(time.Second))
-		} else if ok {
+		switch {
+		case !ok:
+		case secs <= 0:
 			x.say("Error (bad argument): %s", truncate(line, 80))
+		case secs < 0.001 || secs > maxSearchTime:
+			x.say("Error (bad value): %s", truncate(line, 80))
+		default:
+			x.moveTime = time.Duration(secs * float64(time.Second))
 		}
 	case "cores":
-		n, ok := x.number(args, line)
-		if ok && n >= 1 && n == float64(int(n)) {
+		if n, ok := x.count(args, line, 1, maxThreads, fmt.Sprintf("searching with %d threads, the most Chimera runs", maxThreads)); ok {
 			x.stop(true)
-			x.threads = int(min(n, maxThreads))
+			x.threads = n
 			x.engine.SetThreads(x.threads)
-		} else if ok {
-			x.say("Error (bad argument): %s", truncate(line, 80))
+		}
+	case "memory":
+		if n, ok := x.count(args, line, 1, maxHashMB, fmt.Sprintf("a hash table of %d MB, the largest Chimera makes", maxHashMB)); ok {
+			x.stop(true)
+			x.hashMB = n
+			x.engine.Resize(x.caps.hash(x.hashMB))
 		}
 	case "sd":
-		n, ok := x.number(args, line)
-		if ok && n >= 0 && n == float64(int(n)) {
-			x.depth = int(min(n, 100))
-		} else if ok {
-			x.say("Error (bad argument): %s", truncate(line, 80))
+		if n, ok := x.count(args, line, 0, maxDepth, fmt.Sprintf("searching %d plies deep at most", maxDepth)); ok {
+			x.depth = n
 		}
 	case "lift":
 		if len(args) != 1 {
@@ -360,7 +381,7 @@ func (x *xboard) selectVariant(name string) bool {
 		x.rs, x.name, x.codec = old, oldName, oldCodec
 		return false
 	}
-	x.engine = search.New(rs, x.caps.hash(64))
+	x.engine = search.New(rs, x.caps.hash(x.hashMB))
 	x.engine.SetThreads(x.threads)
 	x.setPosition(p)
 	return true
@@ -506,6 +527,24 @@ func (x *xboard) undo(cmd, line string) {
 	}
 }
 
+// count reads the one whole-number argument of line, at least least; a larger one than
+// most is taken as most, and a comment says so with what, the setting's meaning for most.
+// Anything else is refused.
+func (x *xboard) count(args []string, line string, least, most int, what string) (int, bool) {
+	n, ok := x.number(args, line)
+	switch {
+	case !ok:
+		return 0, false
+	case n < float64(least) || n != float64(int64(n)):
+		x.say("Error (bad argument): %s", truncate(line, 80))
+		return 0, false
+	case n > float64(most):
+		x.say("# %s: %s", truncate(line, 40), what)
+		return most, true
+	}
+	return int(n), true
+}
+
 // number reads the one numeric argument of line.
 func (x *xboard) number(args []string, line string) (float64, bool) {
 	if len(args) != 1 {
@@ -526,6 +565,10 @@ func (x *xboard) clock(cmd string, args []string, line string) {
 	if !ok {
 		return
 	}
+	if n < 0 {
+		x.say("# %s: a clock below zero counts as zero", truncate(line, 40))
+		n = 0
+	}
 	d := time.Duration(n * float64(10*time.Millisecond))
 	if cmd == "time" {
 		x.myTime, x.haveTime = d, true
@@ -538,23 +581,36 @@ func (x *xboard) clock(cmd string, args []string, line string) {
 // INC seconds added after each move.
 func (x *xboard) level(args []string, line string) {
 	bad := func() { x.say("Error (bad argument): %s", truncate(line, 80)) }
+	outOfRange := func() { x.say("Error (bad value): %s", truncate(line, 80)) }
 	if len(args) != 3 {
 		bad()
 		return
 	}
 	mps, err := strconv.Atoi(args[0])
-	if err != nil || mps < 0 || mps > 10000 {
+	switch {
+	case err != nil && !allDigits(args[0]) || err == nil && mps < 0:
 		bad()
 		return
+	case err != nil || mps > 10000:
+		outOfRange()
+		return
 	}
-	base, ok := minSec(args[1])
-	if !ok {
+	base, ok, inRange := minSec(args[1])
+	switch {
+	case !ok:
 		bad()
+		return
+	case !inRange:
+		outOfRange()
 		return
 	}
 	inc, err := strconv.ParseFloat(args[2], 64)
-	if err != nil || inc != inc || inc < 0 || inc > 1e6 {
+	switch {
+	case err != nil && !allDigits(args[2]) || inc != inc || inc < 0:
 		bad()
+		return
+	case err != nil || inc > 1e6 || base == 0 && inc == 0:
+		outOfRange()
 		return
 	}
 	x.mps, x.base, x.inc = mps, base, time.Duration(inc*float64(time.Second))
@@ -562,20 +618,29 @@ func (x *xboard) level(args []string, line string) {
 	x.myTime, x.oppTime, x.haveTime = base, base, false
 }
 
-var minSecRE = regexp.MustCompile(`^([0-9]{1,6})(?::([0-9]{1,2}))?`)
+var minSecRE = regexp.MustCompile(`^([0-9]+)(?::([0-9]+))?`)
 
-// minSec reads MIN or MIN:SEC, ignoring anything after it.
-func minSec(s string) (time.Duration, bool) {
+// minSec reads MIN or MIN:SEC, ignoring anything after it; inRange is false for MIN of a
+// million or more, or SEC of 60 or more.
+func minSec(s string) (d time.Duration, ok, inRange bool) {
 	g := minSecRE.FindStringSubmatch(s)
 	if g == nil {
-		return 0, false
+		return 0, false, false
+	}
+	if len(g[1]) > 6 || len(g[2]) > 2 {
+		return 0, true, false
 	}
 	m, _ := strconv.Atoi(g[1])
 	sec := 0
 	if g[2] != "" {
 		sec, _ = strconv.Atoi(g[2])
 	}
-	return time.Duration(m)*time.Minute + time.Duration(sec)*time.Second, true
+	return time.Duration(m)*time.Minute + time.Duration(sec)*time.Second, true, sec < 60
+}
+
+// allDigits reports whether s is a whole number written in digits (too large to read).
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // lift answers with the squares the piece on sq may move to. A square of the holdings
