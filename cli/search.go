@@ -2,6 +2,7 @@
 package cli
 
 import (
+	stdcontext "context"
 	"fmt"
 	"strings"
 	"time"
@@ -88,7 +89,7 @@ node count is deterministic.
 			}
 			e := search.New(rs, *hash)
 			e.SetThreads(*threads)
-			res := e.Search(p, lim, func(in search.Info) {
+			res := e.Search(stdcontext.Background(), p, lim, func(in search.Info) {
 				secs := max(in.Time.Seconds(), 1e-3)
 				fmt.Fprintf(c.out, "depth %2d  score %-12s  nodes %10d  nps %9.0f  time %6.2fs  pv %s\n",
 					in.Depth, ScoreText(in.Score), in.Nodes, float64(in.Nodes)/secs, in.Time.Seconds(), sanLine(p, in.PV))

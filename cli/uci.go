@@ -66,7 +66,7 @@ searched (partial, K of N root moves): TOTAL".
 
 // uci is one UCI session.
 type uci struct {
-	mu       sync.Mutex // guards out and running
+	mu       sync.Mutex // guards out and hooksTold
 	out      io.Writer
 	variants map[string]*compiler.Ruleset // loaded files
 	rs       *compiler.Ruleset
@@ -78,8 +78,7 @@ type uci struct {
 	chess960 bool
 	caps     engineCaps
 	done     chan struct{} // closed when the running search or perft ends; nil: none runs
-	cancel   func()        // stops the running perft; nil: none runs
-	running  bool          // guarded by mu: a search without a move waits for stop
+	cancel   func()        // stops the running search or perft
 	// hooksTold are the hooks whose failure was told in an info string (once each);
 	// guarded by mu.
 	hooksTold map[*compiler.Hook]bool
@@ -470,23 +469,19 @@ func (u *uci) goCmd(args []string) {
 	lim = u.caps.bound(lim)
 	p := u.pos.Clone()
 	e := u.engine
-	u.mu.Lock()
-	u.running = true
-	u.mu.Unlock()
+	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
 	done := make(chan struct{})
-	u.done = done
+	u.done, u.cancel = done, cancel
 	go func() {
 		defer close(done)
 		if len(p.LegalMoves(nil)) == 0 {
 			if lim.Infinite {
-				for !u.stopRequested(e) {
-					time.Sleep(time.Millisecond)
-				}
+				<-ctx.Done() // no move to search: bestmove waits for stop all the same
 			}
 			u.say("bestmove (none)")
 			return
 		}
-		res := e.Search(p, lim, func(in search.Info) { u.info(p, in) })
+		res := e.Search(ctx, p, lim, func(in search.Info) { u.info(p, in) })
 		if res.Ponder != interpreter.NoMove {
 			q := p.Clone()
 			q.Make(res.Best)
@@ -499,26 +494,14 @@ func (u *uci) goCmd(args []string) {
 	}()
 }
 
-// stopRequested waits for stop on an infinite search without a move to search.
-func (u *uci) stopRequested(e *search.Engine) bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return !u.running
-}
-
+// stopSearch stops the running search or perft, if any, and waits until it has answered.
 func (u *uci) stopSearch() {
 	if u.done == nil {
 		return
 	}
-	u.mu.Lock()
-	u.running = false
-	u.mu.Unlock()
-	if u.cancel != nil {
-		u.cancel() // a perft count
-		u.cancel = nil
-	}
-	stopEngine(u.engine, u.done)
-	u.done = nil
+	u.cancel()
+	<-u.done
+	u.done, u.cancel = nil, nil
 }
 
 // info writes one search report as a UCI info line.

@@ -2,6 +2,7 @@
 package cli
 
 import (
+	stdcontext "context"
 	"fmt"
 	"io"
 	"regexp"
@@ -164,6 +165,7 @@ type xboard struct {
 	engineSide compiler.Color
 	analyzing  bool
 	done       chan struct{} // closed when the running search ends; nil: none runs
+	cancel     func()        // stops the running search
 
 	// Time control: level MPS BASE INC, st, sd; the clocks from time and otim.
 	mps             int
@@ -770,11 +772,12 @@ func (x *xboard) think() {
 	}
 	lim := x.limits(p, analyze)
 	e := x.engine
+	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
 	done := make(chan struct{})
-	x.done = done
+	x.done, x.cancel = done, cancel
 	go func() {
 		defer close(done)
-		res := e.Search(p, lim, func(in search.Info) { x.report(p, in, analyze) })
+		res := e.Search(ctx, p, lim, func(in search.Info) { x.report(p, in, analyze) })
 		x.mu.Lock()
 		defer x.mu.Unlock()
 		if analyze || x.discard || res.Best == interpreter.NoMove || !x.pos.IsLegal(res.Best) {
@@ -852,30 +855,16 @@ func (x *xboard) stop(discard bool) {
 		x.discard = true
 		x.mu.Unlock()
 	}
-	stopEngine(x.engine, x.done)
-	x.done = nil
+	x.cancel()
+	<-x.done
+	x.done, x.cancel = nil, nil
 }
 
 // wait lets the running search end by itself.
 func (x *xboard) wait() {
 	<-x.done
-	x.done = nil
-}
-
-// stopEngine stops e and waits until done is closed. The stop is repeated: a search that
-// had not yet started when asked would clear it on starting.
-func stopEngine(e *search.Engine, done chan struct{}) {
-	e.Stop()
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
-			e.Stop()
-		}
-	}
+	x.cancel()
+	x.done, x.cancel = nil, nil
 }
 
 // resultLine is the result of a finished game with its reason, as XBoard reads it.
