@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/protocol"
 	"chimera/engine/search"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
@@ -68,8 +69,8 @@ node count is deterministic.
 				return c.usage("--nodes must be from 1 to %d, found %d", int64(maxNodes), *nodes)
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
-			case *threads < 1 || *threads > maxThreads:
-				return c.usage("--threads must be from 1 to %d, found %d", maxThreads, *threads)
+			case *threads < 1 || *threads > protocol.MaxThreads:
+				return c.usage("--threads must be from 1 to %d, found %d", protocol.MaxThreads, *threads)
 			}
 			p, code := c.position(rs, *fen, *setup)
 			if code != exitOK {

@@ -2,11 +2,13 @@
 package cli
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"os/exec"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -108,4 +110,22 @@ func runScript(t *testing.T, command, script string) (string, int) {
 	}
 	inW.Close()
 	return out.String(), <-done
+}
+
+// syncBuffer is an output buffer that a test may read while a session writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

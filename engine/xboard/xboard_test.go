@@ -1,5 +1,5 @@
 // XBoard protocol tests: scripted GUI sessions per seed variant, clocks, analyze, error lines, and the fuzz target.
-package cli
+package xboard
 
 import (
 	"bufio"
@@ -7,21 +7,23 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"chimera/defs"
+	"chimera/engine/protocol"
 	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
-// xbSession drives an xboard adapter as a GUI does: lines in through a pipe, lines out
+// xbSession drives an XBoard session as a GUI does: lines in through a pipe, lines out
 // through another, read as they come.
 type xbSession struct {
 	t     *testing.T
-	x     *xboard
+	x     *Session
 	in    *io.PipeWriter
 	lines chan string
 	ended chan struct{}
@@ -32,10 +34,10 @@ func newXBSession(t *testing.T) *xbSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	x := newXBoard(outW, engineCaps{hashMB: 1, moveTime: 10 * time.Second})
+	x := New(outW, protocol.Config{Caps: protocol.Caps{HashMB: 1, MoveTime: 10 * time.Second}})
 	s := &xbSession{t: t, x: x, in: inW, lines: make(chan string, 10000), ended: make(chan struct{})}
 	go func() {
-		x.run(inR)
+		x.Run(inR)
 		inR.Close()
 		outW.Close()
 		close(s.ended)
@@ -219,7 +221,7 @@ func TestXBoardHandshake(t *testing.T) {
 		t.Errorf("variants start with %s, want normal", names[0])
 	}
 	for _, b := range defs.Builtins() {
-		if !contains(names, xbtext.Name(b)) {
+		if !slices.Contains(names, xbtext.Name(b)) {
 			t.Errorf("variant %s (%s) not offered: %s", b, xbtext.Name(b), g[1])
 		}
 	}
@@ -638,7 +640,7 @@ func TestXBoardErrors(t *testing.T) {
 
 func highlightOf(t *testing.T, s *xbSession, p *interpreter.Position, square string) string {
 	t.Helper()
-	x := &xboard{pos: p, rs: p.Ruleset()}
+	x := &Session{pos: p, rs: p.Ruleset()}
 	h, ok := x.highlight(square)
 	if !ok {
 		t.Fatalf("no highlight for %s", square)
@@ -745,8 +747,8 @@ func FuzzXBoard(f *testing.F) {
 			return
 		}
 		var out syncBuffer
-		x := newXBoard(&out, engineCaps{hashMB: 1, depth: 1, moveTime: 20 * time.Millisecond})
-		within(t, 20*time.Second, input, &out, func() { x.run(strings.NewReader(input)) })
+		x := New(&out, protocol.Config{Caps: protocol.Caps{HashMB: 1, Depth: 1, MoveTime: 20 * time.Millisecond}})
+		within(t, 20*time.Second, input, &out, func() { x.Run(strings.NewReader(input)) })
 		var pongs []string
 		for _, l := range strings.Split(out.String(), "\n") {
 			if l == "pong" || strings.HasPrefix(l, "pong ") {
@@ -779,10 +781,9 @@ func TestXBoardCores(t *testing.T) {
 // moves; the others (a horse's lame leap reads back, a confined general does not) are left
 // out (#24).
 func TestXBoardPieceLines(t *testing.T) {
-	code, out, _ := runInput("xboard\nprotover 2\nvariant gardner\nvariant janggi\nquit\n", "xboard")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
+	var b bytes.Buffer
+	New(&b, protocol.Config{}).Run(strings.NewReader("xboard\nprotover 2\nvariant gardner\nvariant janggi\nquit\n"))
+	out := b.String()
 	for _, want := range []string{"piece K& K\n", "piece Q& Q\n", "piece N& N\n", "piece P& fmWfcF\n", "piece N& nN\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
@@ -804,7 +805,7 @@ func TestXBoardPieceLines(t *testing.T) {
 // command (#23).
 func TestXBoardLongLine(t *testing.T) {
 	s := newXBSession(t)
-	s.expect([]string{"Error (line too long): " + strings.Repeat("x", 80) + "..."}, strings.Repeat("x", maxLineBytes+1))
+	s.expect([]string{"Error (line too long): " + strings.Repeat("x", 80) + "..."}, strings.Repeat("x", protocol.MaxLineBytes+1))
 	s.expect(nil, "new", "force", "usermove e2e4")
 	if !strings.HasPrefix(s.fen(), "rnbqkbnr/pppppppp/8/8/4P3/") {
 		t.Errorf("after the long line: %s", s.fen())
