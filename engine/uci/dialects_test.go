@@ -1,13 +1,17 @@
-// Dialect tests: UCCI's go limits and scores, and no input makes a USI or UCCI session panic or go silent.
+// Dialect tests: UCCI's go limits and scores, a session over a stub engine, and no input makes a USI or UCCI session panic or go silent.
 package uci
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"chimera/compiler"
 	"chimera/engine/protocol"
+	"chimera/engine/search"
+	"chimera/interpreter"
 )
 
 // Times in seconds once usemillisec is false; the side to move's clock is time.
@@ -97,5 +101,44 @@ func TestUCCIScore(t *testing.T) {
 		if got := ucciScore(in); got != want {
 			t.Errorf("%q: got %q want %q", in, got, want)
 		}
+	}
+}
+
+// stubEngine is a searcher that plays the last legal move at once, or, searching without
+// end, when the search is stopped: a session runs over any protocol.Engine.
+type stubEngine struct {
+	hashMB, threads int
+	searches        int
+}
+
+func (e *stubEngine) Search(ctx context.Context, p *interpreter.Position, lim search.Limits, report func(search.Info)) search.Result {
+	e.searches++
+	if lim.Infinite {
+		<-ctx.Done()
+	}
+	moves := p.LegalMoves(nil)
+	return search.Result{Best: moves[len(moves)-1], Depth: 1}
+}
+func (e *stubEngine) Clear()            {}
+func (e *stubEngine) Resize(hashMB int) { e.hashMB = hashMB }
+func (e *stubEngine) SetThreads(n int)  { e.threads = n }
+func (e *stubEngine) Threads() int      { return e.threads }
+
+func TestSessionOverEngineInterface(t *testing.T) {
+	var made []*stubEngine
+	cfg := protocol.Config{Caps: protocol.Caps{HashMB: 8}, NewEngine: func(rs *compiler.Ruleset, hashMB int) protocol.Engine {
+		e := &stubEngine{hashMB: hashMB}
+		made = append(made, e)
+		return e
+	}}
+	var out bytes.Buffer
+	New(&out, USI, cfg).Run(strings.NewReader("usi\nsetoption name USI_Hash value 100\nposition startpos\ngo depth 5\ngo infinite\nstop\nquit\n"))
+	text := out.String()
+	if strings.Count(text, "bestmove 2h1h\n") != 2 || len(made) == 0 {
+		t.Fatalf("the stub's move (the last legal one, in USI) twice:\n%s", text)
+	}
+	e := made[len(made)-1]
+	if e.searches != 2 || e.hashMB != 8 {
+		t.Errorf("%d searches, hash %d MB (want 2, and the cap 8)", e.searches, e.hashMB)
 	}
 }
