@@ -82,7 +82,10 @@ func (im *importer) importAll() {
 	if k, ok := im.get("startFen"); ok {
 		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
 	}
+	im.importPromotedTypes()
 	im.importPawn()
+	im.importPiecePromotions()
+	im.importPromotionLimit()
 	im.importCastling()
 	im.importRules()
 	im.importGoals()
@@ -255,6 +258,9 @@ func (im *importer) importPawn() {
 			given = true
 		}
 	}
+	if at >= 0 && im.promoted[def.Pieces[at].Letter] != "" {
+		given = true
+	}
 	if at < 0 || !given && !im.fresh {
 		return // Fairy-Stockfish's pawn keys act on its pawn only
 	}
@@ -319,6 +325,9 @@ func (im *importer) importPawn() {
 				to = append(to, l)
 			}
 		}
+	}
+	if y := im.promoted[p.Letter]; y != "" {
+		to = append([]string{y}, to...) // first: the type a promoted drop is made as
 	}
 	if len(to) == 0 {
 		if im.fresh || pr != nil {
@@ -595,8 +604,8 @@ func (im *importer) importGoals() {
 
 func (im *importer) importDrops() {
 	def := im.def
-	drops, dok := im.boolKey("pieceDrops", false)
-	capt, cok := im.boolKey("capturesToHand", false)
+	drops, _ := im.boolKey("pieceDrops", false)
+	capt, _ := im.boolKey("capturesToHand", false)
 	loop, _ := im.boolKey("dropLoop", false)
 	checks, chk := im.boolKey("dropChecks", true)
 	must, mok := im.boolKey("mustDrop", false)
@@ -605,12 +614,16 @@ func (im *importer) importDrops() {
 	zonePawn, _ := im.boolKey("promotionZonePawnDrops", false)
 	wr, wok := im.get("whiteDropRegion")
 	br, bok := im.get("blackDropRegion")
-	any := dok || cok || im.used["dropLoop"] || chk || mok || mtok || im.used["firstRankPawnDrops"] || im.used["promotionZonePawnDrops"] || wok || bok
-	if !any {
+	promoted, _ := im.boolKey("dropPromoted", false)
+	doubled, _ := im.boolKey("shogiDoubledPawn", true)
+	pawnMate, _ := im.boolKey("shogiPawnDropMateIllegal", false)
+	castle, _ := im.boolKey("castlingDroppedPiece", false)
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropPromoted", "shogiDoubledPawn", "shogiPawnDropMateIllegal", "castlingDroppedPiece"}
+	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}
 	if def.Hands != nil {
-		for _, key := range []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion"} {
+		for _, key := range dropKeys {
 			if k, ok := im.keys[key]; ok {
 				im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported")
 			}
@@ -687,6 +700,7 @@ func (im *importer) importDrops() {
 		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
 	}
+	im.importShogiDrops(h, promoted, doubled, pawnMate, castle)
 	def.Hands = h
 	for i := range def.Setups {
 		f := strings.Fields(def.Setups[i].FEN)
