@@ -88,6 +88,7 @@ func (im *importer) importAll() {
 	im.importPromotionLimit()
 	im.importCastling()
 	im.importRules()
+	im.importVariantRules()
 	im.importGoals()
 	im.importDrops()
 	im.importRegions()
