@@ -87,11 +87,13 @@ func (im *importer) importAll() {
 	im.importPiecePromotions()
 	im.importPromotionLimit()
 	im.importCastling()
+	im.importCastlingRook()
 	im.importRules()
 	im.importVariantRules()
 	im.importGoals()
 	im.importDrops()
 	im.importRegions()
+	im.importKingType()
 }
 
 // findFSF returns the index of the definition's piece that is Fairy-Stockfish's type p:
@@ -389,7 +391,9 @@ func (im *importer) importCastling() {
 					c.Royal = p.Letter
 				}
 			}
-			if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
+			if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
+				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
+			} else if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
 				c.Partner = def.Pieces[j].Letter
 			}
 			if im.fresh {

@@ -1,7 +1,10 @@
 // The variants.ini keys of passing, facing kings, material counting, the royal that may only take its checker, mates by some men only, counting rules and repetitions that are not draws.
 package defs
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // fsfType returns the letters of the definition's men that Fairy-Stockfish counts as its
 // type key: the piece of that type, then the promoted types (promotedPieceType) that move
@@ -170,4 +173,55 @@ func (im *importer) importNFoldValue() {
 	default:
 		im.def.Rules.RepetitionLoses = "black"
 	}
+}
+
+// importKingType maps kingType: the king keeps its type (royal, castling) but moves and
+// attacks as the named type does, a type of the variant. The pawn and the soldier,
+// whose moves Fairy-Stockfish shapes by their type rather than by their moves, are
+// refused.
+func (im *importer) importKingType() {
+	def := im.def
+	k, ok := im.get("kingType")
+	if !ok || k.Value == "" {
+		return
+	}
+	l, ok := im.letterOf(k, k.Value[0])
+	if !ok {
+		return
+	}
+	at := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l })
+	king := slices.IndexFunc(def.Pieces, func(q Piece) bool {
+		return q.Royal && SameMoves(q.Moves, im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "king" })].moves)
+	})
+	soldier := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Soldier })
+	switch {
+	case at == king:
+		return
+	case im.isPawn(def.Pieces[at]) || SameMoves(def.Pieces[at].Moves, im.table[soldier].moves) || strings.HasPrefix(l, "+"):
+		im.errorf(k, "a king moving as the %s would take on rules Fairy-Stockfish keys to that type; not imported", def.Pieces[at].Name)
+		return
+	case king < 0:
+		im.errorf(k, "the variant has no king to move as the %s", def.Pieces[at].Name)
+		return
+	}
+	def.Pieces[king].Moves = slices.Clone(def.Pieces[at].Moves)
+}
+
+// importCastlingRook maps castlingRookPiece: the king castles with that type instead of
+// the rook (it must be a type of the variant other than the king).
+func (im *importer) importCastlingRook() {
+	def := im.def
+	k, ok := im.get("castlingRookPiece")
+	if !ok || k.Value == "" {
+		return
+	}
+	l, ok := im.letterOf(k, k.Value[0])
+	if !ok || def.Castling == nil {
+		return
+	}
+	if l == def.Castling.Royal {
+		im.errorf(k, "the king cannot castle with itself")
+		return
+	}
+	def.Castling.Partner = l
 }
