@@ -33,6 +33,24 @@ func fsfINIPerft(t *testing.T, fsf, ini, section string, moves []string, depth i
 	return perftLines(string(out))
 }
 
+// scriptedMoves returns the moves of a section's "# play: MOVE..." comment lines, in
+// coordinate notation: the game the test plays starts with them (to reach a rule), then
+// goes on with moves of its own choosing.
+func scriptedMoves(ini, section string) []string {
+	var out []string
+	in := false
+	for _, line := range strings.Split(ini, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[]"), ":")
+			in = name == section
+		} else if rest, ok := strings.CutPrefix(line, "# play:"); ok && in {
+			out = append(out, strings.Fields(rest)...)
+		}
+	}
+	return out
+}
+
 func TestINIPerftMatchesFairyStockfish(t *testing.T) {
 	fsf := fairyStockfish(t)
 	files, _ := filepath.Glob("../testdata/ini/*.ini")
@@ -60,9 +78,10 @@ func TestINIPerftMatchesFairyStockfish(t *testing.T) {
 					t.Fatal(err)
 				}
 				var moves []string
-				for ply := 0; ply <= plies; ply++ {
+				script := scriptedMoves(string(data), section)
+				for ply := 0; ply <= plies+len(script); ply++ {
 					legal := p.LegalMoves(nil)
-					if ply%4 == 0 || len(legal) == 0 {
+					if ply%4 == 0 || len(legal) == 0 || ply == len(script) {
 						var got []string
 						var total int64
 						for _, e := range perft.Divide(p, depth, 1) {
@@ -80,6 +99,12 @@ func TestINIPerftMatchesFairyStockfish(t *testing.T) {
 						break
 					}
 					m := legal[(ply*7+len(moves)*3+len(legal)/2)%len(legal)]
+					if ply < len(script) {
+						var err error
+						if m, err = p.ParseMove(script[ply]); err != nil {
+							t.Fatalf("after %q: the scripted move %s: %v", moves, script[ply], err)
+						}
+					}
 					moves = append(moves, p.Coord(m))
 					p.Make(m)
 				}

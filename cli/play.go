@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bufio"
+	stdcontext "context"
 	"errors"
 	"fmt"
 	"io"
@@ -369,7 +370,7 @@ func (g *game) humanMove(text string) {
 
 // think runs the engine on the position; ok is false when it has no move.
 func (g *game) think() (search.Result, bool) {
-	res := g.engine.Search(g.p, g.limits, nil)
+	res := g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
 	if res.Best == interpreter.NoMove || !g.p.IsLegal(res.Best) {
 		legal := g.p.LegalMoves(nil)
 		if len(legal) == 0 {

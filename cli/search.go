@@ -2,12 +2,14 @@
 package cli
 
 import (
+	stdcontext "context"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/protocol"
 	"chimera/engine/search"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
@@ -58,8 +60,8 @@ node count is deterministic.
 				return c.usage("--nodes must be from 1 to %d, found %d", int64(maxNodes), *nodes)
 			case *hash < 1 || *hash > 4096:
 				return c.usage("--hash must be from 1 to 4096 MB, found %d", *hash)
-			case *threads < 1 || *threads > maxThreads:
-				return c.usage("--threads must be from 1 to %d, found %d", maxThreads, *threads)
+			case *threads < 1 || *threads > protocol.MaxThreads:
+				return c.usage("--threads must be from 1 to %d, found %d", protocol.MaxThreads, *threads)
 			}
 			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
@@ -79,7 +81,7 @@ node count is deterministic.
 			}
 			e := search.New(rs, *hash)
 			e.SetThreads(*threads)
-			res := e.Search(p, lim, func(in search.Info) {
+			res := e.Search(stdcontext.Background(), p, lim, func(in search.Info) {
 				secs := max(in.Time.Seconds(), 1e-3)
 				fmt.Fprintf(c.out, "depth %2d  score %-12s  nodes %10d  nps %9.0f  time %6.2fs  pv %s\n",
 					in.Depth, ScoreText(in.Score), in.Nodes, float64(in.Nodes)/secs, in.Time.Seconds(), sanLine(p, in.PV))

@@ -3,11 +3,14 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // fairyStockfish finds Fairy-Stockfish on PATH or in /usr/games; the test is skipped when
@@ -65,13 +68,64 @@ func sameScriptPerft(t *testing.T, fsf, command string, scripts []string) {
 		if err != nil {
 			t.Fatalf("fairy-stockfish: %v", err)
 		}
-		var got bytes.Buffer
-		if code := MainWithInput([]string{command}, strings.NewReader(script), &got, &bytes.Buffer{}); code != exitOK {
+		got, code := runScript(t, command, script)
+		if code != exitOK {
 			t.Fatalf("chimera %s exited %d", command, code)
 		}
-		w, g := perftLines(string(want)), perftLines(got.String())
+		w, g := perftLines(string(want)), perftLines(got)
 		if len(w) < 2 || strings.Join(w, "\n") != strings.Join(g, "\n") {
 			t.Errorf("script %q:\nChimera:\n%s\nFairy-Stockfish:\n%s", script, strings.Join(g, "\n"), strings.Join(w, "\n"))
 		}
 	}
+}
+
+// runScript runs script through chimera command as a GUI drives an engine: after each
+// "go perft" it waits for the count's "Nodes searched" line before it sends the next
+// line, since stop and quit end a count early (Fairy-Stockfish finishes it).
+func runScript(t *testing.T, command, script string) (string, int) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	var out syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		code := MainWithInput([]string{command}, inR, &out, io.Discard)
+		inR.Close() // lines after quit are not read
+		done <- code
+	}()
+	counts := 0
+	for _, l := range strings.SplitAfter(script, "\n") {
+		if _, err := io.WriteString(inW, l); err != nil {
+			break
+		}
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "go" && f[1] == "perft" {
+			counts++
+			deadline := time.Now().Add(time.Minute)
+			for strings.Count(out.String(), "Nodes searched") < counts {
+				if time.Now().After(deadline) {
+					t.Fatalf("chimera %s: no count within a minute after %q:\n%s", command, l, out.String())
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+	}
+	inW.Close()
+	return out.String(), <-done
+}
+
+// syncBuffer is an output buffer that a test may read while a session writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

@@ -1,8 +1,11 @@
-// The usi and ucci commands: the Universal Shogi Interface and the Universal Chinese Chess Protocol, spoken over the UCI session (cli/protocol.go).
+// The usi and ucci commands: the Universal Shogi Interface and the Universal Chinese Chess Protocol, spoken by the UCI session of package engine/uci.
 package cli
 
 import (
 	"github.com/spf13/pflag"
+
+	"chimera/engine/protocol"
+	"chimera/engine/uci"
 )
 
 var usiCommand = &command{
@@ -23,12 +26,14 @@ Everything else is Chimera's UCI engine, as "chimera uci" describes it.
 
 The dialect can change on the way, as in Fairy-Stockfish: the command uci, usi or
 ucci switches to that protocol and its own game; setoption name Protocol value
-uci|usi|ucci switches the protocol alone.`,
+uci|usi|ucci switches the protocol alone.
+
+` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{
 		"chimera usi",
 		`printf 'usi\nposition startpos moves 7g7f 3c3d\ngo byoyomi 1000\nquit\n' | chimera usi`,
 	},
-	setup: protocolSetup(protoUSI),
+	setup: protocolSetup(uci.USI),
 }
 
 var ucciCommand = &command{
@@ -53,22 +58,24 @@ with the reason for a line it cannot carry out.
 
 The dialect can change on the way, as in Fairy-Stockfish: the command uci, usi or
 ucci switches to that protocol and its own game; setoption Protocol uci|usi|ucci
-switches the protocol alone.`,
+switches the protocol alone.
+
+` + lineBoundHelp(`"info message error: line too long (...)"`),
 	examples: []string{
 		"chimera ucci",
 		`printf 'ucci\nposition startpos moves h2e2 h9g7\ngo time 10000 increment 100\nquit\n' | chimera ucci`,
 	},
-	setup: protocolSetup(protoUCCI),
+	setup: protocolSetup(uci.UCCI),
 }
 
-// protocolSetup runs a session in protocol p on the command's input and output.
-func protocolSetup(p protocol) func(fs *pflag.FlagSet) func(c *context, args []string) int {
+// protocolSetup runs a session in dialect d on the command's input and output.
+func protocolSetup(d uci.Dialect) func(fs *pflag.FlagSet) func(c *context, args []string) int {
 	return func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		return func(c *context, args []string) int {
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
-			newProtoSession(c.out, engineCaps{}, p).run(c.in)
+			uci.New(c.out, d, protocol.Config{}).Run(c.in)
 			return exitOK
 		}
 	}

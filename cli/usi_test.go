@@ -1,10 +1,13 @@
-// USI: the same USI script through Chimera and Fairy-Stockfish (which speaks USI too) gives the same perft move by move, and a session plays and resigns as USI says.
+// USI: the same USI script through Chimera and Fairy-Stockfish (which speaks USI too) gives the same perft move by move, a session plays and resigns as USI says, and chimera usi and ucci skip an over-long line in their error form.
 package cli
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"chimera/engine/protocol"
 )
 
 func TestUSIScriptPerftMatchesFairyStockfish(t *testing.T) {
@@ -46,5 +49,18 @@ func TestUSISession(t *testing.T) {
 	// A USI move of Black's: squares as file digit and rank letter (9i..1a), or a drop P*5e.
 	if f := strings.Fields(first); len(f) < 2 || len(f[1]) < 4 || f[1][0] < '1' || f[1][0] > '9' && f[1][1] != '*' {
 		t.Errorf("first bestmove %q is not a USI move", first)
+	}
+}
+
+// USI and UCCI skip a long line the same way, in their own error form.
+func TestDialectsLongLine(t *testing.T) {
+	for command, want := range map[string]string{
+		"usi":  "info string error: line too long (",
+		"ucci": "info message error: line too long (",
+	} {
+		code, out, _ := runInput(command+"\n"+strings.Repeat("x", protocol.MaxLineBytes+10)+"\r\nisready\nquit\n", command)
+		if code != exitOK || !strings.Contains(out, want+fmt.Sprint(protocol.MaxLineBytes+10)+" bytes") || !strings.HasSuffix(out, "readyok\n"+map[string]string{"usi": "", "ucci": "bye\n"}[command]) {
+			t.Errorf("%s: exit %d, output ends %q", command, code, out[max(len(out)-300, 0):])
+		}
 	}
 }

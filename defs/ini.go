@@ -144,6 +144,9 @@ type importer struct {
 	table  []fsfPiece
 	fresh  bool            // no built-in parent: Fairy-Stockfish's default variant, with no pieces
 	letter map[string]byte // fsf piece key -> letter, for the pieces the section adds
+	// promoted: letter -> the letter of the type it promotes into under promotedPieceType
+	// ("+X"); movesAs: that type -> the letter of the type whose moves it has.
+	promoted, movesAs map[string]string
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

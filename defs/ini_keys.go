@@ -82,12 +82,18 @@ func (im *importer) importAll() {
 	if k, ok := im.get("startFen"); ok {
 		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
 	}
+	im.importPromotedTypes()
 	im.importPawn()
+	im.importPiecePromotions()
+	im.importPromotionLimit()
 	im.importCastling()
+	im.importCastlingRook()
 	im.importRules()
+	im.importVariantRules()
 	im.importGoals()
 	im.importDrops()
 	im.importRegions()
+	im.importKingType()
 }
 
 // findFSF returns the index of the definition's piece that is Fairy-Stockfish's type p:
@@ -255,6 +261,9 @@ func (im *importer) importPawn() {
 			given = true
 		}
 	}
+	if at >= 0 && im.promoted[def.Pieces[at].Letter] != "" {
+		given = true
+	}
 	if at < 0 || !given && !im.fresh {
 		return // Fairy-Stockfish's pawn keys act on its pawn only
 	}
@@ -320,6 +329,9 @@ func (im *importer) importPawn() {
 			}
 		}
 	}
+	if y := im.promoted[p.Letter]; y != "" {
+		to = append([]string{y}, to...) // first: the type a promoted drop is made as
+	}
 	if len(to) == 0 {
 		if im.fresh || pr != nil {
 			k, ok := im.keys["promotionPieceTypes"]
@@ -379,7 +391,9 @@ func (im *importer) importCastling() {
 					c.Royal = p.Letter
 				}
 			}
-			if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
+			if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
+				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
+			} else if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
 				c.Partner = def.Pieces[j].Letter
 			}
 			if im.fresh {
@@ -595,8 +609,8 @@ func (im *importer) importGoals() {
 
 func (im *importer) importDrops() {
 	def := im.def
-	drops, dok := im.boolKey("pieceDrops", false)
-	capt, cok := im.boolKey("capturesToHand", false)
+	drops, _ := im.boolKey("pieceDrops", false)
+	capt, _ := im.boolKey("capturesToHand", false)
 	loop, _ := im.boolKey("dropLoop", false)
 	checks, chk := im.boolKey("dropChecks", true)
 	must, mok := im.boolKey("mustDrop", false)
@@ -605,12 +619,16 @@ func (im *importer) importDrops() {
 	zonePawn, _ := im.boolKey("promotionZonePawnDrops", false)
 	wr, wok := im.get("whiteDropRegion")
 	br, bok := im.get("blackDropRegion")
-	any := dok || cok || im.used["dropLoop"] || chk || mok || mtok || im.used["firstRankPawnDrops"] || im.used["promotionZonePawnDrops"] || wok || bok
-	if !any {
+	promoted, _ := im.boolKey("dropPromoted", false)
+	doubled, _ := im.boolKey("shogiDoubledPawn", true)
+	pawnMate, _ := im.boolKey("shogiPawnDropMateIllegal", false)
+	castle, _ := im.boolKey("castlingDroppedPiece", false)
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropPromoted", "shogiDoubledPawn", "shogiPawnDropMateIllegal", "castlingDroppedPiece"}
+	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}
 	if def.Hands != nil {
-		for _, key := range []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion"} {
+		for _, key := range dropKeys {
 			if k, ok := im.keys[key]; ok {
 				im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported")
 			}
@@ -687,6 +705,7 @@ func (im *importer) importDrops() {
 		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
 	}
+	im.importShogiDrops(h, promoted, doubled, pawnMate, castle)
 	def.Hands = h
 	for i := range def.Setups {
 		f := strings.Fields(def.Setups[i].FEN)

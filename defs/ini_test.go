@@ -52,3 +52,48 @@ func mustBetza(s string) []Atom {
 	}
 	return a
 }
+
+// The keys of promotion into new types and of particular rules: what each refuses, at
+// its line and column, and what the result-only rules write.
+func TestINIPromotionAndRuleKeys(t *testing.T) {
+	ini := "[bad]\nshogiPawn = p\ngold = g\nking = k\nstartFen = 4k/5/5/5/P3K[] w - - 0 1\n" +
+		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = loss\n" +
+		"\n[bad2:chess]\ngold = g\npromotedPieceType = p:g\npiecePromotionOnCapture = true\npromotionLimit = q:1 g:1\n" +
+		"\n[good:chess]\nbers = j\nshatarMateRule = true\nnFoldValue = win\nnFoldValueAbsolute = true\nmaterialCounting = unweighted\ncountingRule = makruk\n"
+	_, err := ImportINI("v.ini", []byte(ini), "bad")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		"v.ini:6:21: promotedPieceType: k:g: Fairy-Stockfish 11.1 never promotes its king",
+		"v.ini:9:14: nFoldValue: not imported: a repetition lost by the side to move",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in:\n%v", want, err)
+		}
+	}
+	_, err = ImportINI("v.ini", []byte(ini), "bad2")
+	for _, want := range []string{
+		"v.ini:14:27: piecePromotionOnCapture: the pawn promotes into a new type only by capturing",
+		"v.ini:15:18: promotionLimit: g: men promote into this type under promotedPieceType",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in:\n%v", want, err)
+		}
+	}
+	out, err := ImportINI("v.ini", []byte(ini), "good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:good", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	r := def.Rules
+	if r.Checkmate == nil || strings.Join(r.Checkmate.ForbiddenBy, ",") != "N" || len(r.Checkmate.NeedsCheckBy) != 3 {
+		t.Errorf("shatarMateRule: %+v", r.Checkmate)
+	}
+	if r.RepetitionLoses != "black" || r.Points == nil || len(r.Points.Values) != len(def.Pieces) || r.Counting == nil || !r.Counting.FromMen {
+		t.Errorf("nFoldValue, materialCounting, countingRule: %q %+v %+v", r.RepetitionLoses, r.Points, r.Counting)
+	}
+}

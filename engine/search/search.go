@@ -4,6 +4,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -73,13 +74,13 @@ type Result struct {
 // Engine searches positions of one ruleset; it keeps its transposition table between
 // searches. With more than one thread (SetThreads) helper threads search the same root
 // on copies of the position, sharing the table (lazy SMP); the main thread's result is
-// the answer. One search runs at a time.
+// the answer. One search runs at a time; its caller stops it by cancelling its context.
 type Engine struct {
 	rs      *compiler.Ruleset
 	eval    *evaluator
 	tt      *table
 	caps    capabilities
-	stop    atomic.Bool
+	stop    atomic.Bool // the running search must end: cancelled, or a limit reached
 	limits  Limits
 	start   time.Time
 	soft    time.Duration // stop starting iterations after this
@@ -153,9 +154,6 @@ func (e *Engine) Clear() {
 	}
 }
 
-// Stop asks a running search to return as soon as possible (safe from another goroutine).
-func (e *Engine) Stop() { e.stop.Store(true) }
-
 // Nodes is the number of nodes searched so far by the current or last search.
 func (e *Engine) Nodes() int64 {
 	var n int64
@@ -203,11 +201,25 @@ func capturesOnly(def *defs.Definition) bool {
 	return true
 }
 
-// Search looks for the best move in p within lim, calling report after each iteration. p
-// is restored when it returns.
-func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) Result {
+// Search looks for the best move in p within lim, calling report after each iteration,
+// until a limit is reached or ctx is done (the caller's way to stop it, from any
+// goroutine; one done before the search starts ends it at once, with the first root
+// move unless an iteration completed). An infinite search (lim.Infinite) that ends its
+// iterations without a limit reached waits for ctx to be done. p is restored when it
+// returns.
+func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits, report func(Info)) Result {
 	e.limits = lim
-	e.stop.Store(false)
+	// The context's cancellation sets the stop flag that the threads look at anyway, so
+	// the search pays nothing to watch it. The flag is this search's until Search returns:
+	// a cancellation being handled then is waited for, so that it cannot stop the next.
+	e.stop.Store(ctx.Err() != nil)
+	fired := make(chan struct{})
+	unwatch := context.AfterFunc(ctx, func() { e.stop.Store(true); close(fired) })
+	defer func() {
+		if !unwatch() {
+			<-fired
+		}
+	}()
 	for _, w := range e.workers {
 		atomic.StoreInt64(&w.nodes, 0)
 	}
@@ -237,8 +249,8 @@ func (e *Engine) Search(p *interpreter.Position, lim Limits, report func(Info)) 
 	res := main.iterate(root, 1, nil, report)
 	halt.Store(true)
 	helpers.Wait()
-	for lim.Infinite && !e.stop.Load() {
-		time.Sleep(time.Millisecond) // UCI: an infinite search waits for stop
+	if lim.Infinite && !e.stop.Load() {
+		<-ctx.Done() // UCI: an infinite search waits for stop
 	}
 	res.Nodes = e.Nodes()
 	return res

@@ -2,6 +2,7 @@
 package search_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -46,7 +47,7 @@ func TestFindsMates(t *testing.T) {
 		rs := open(t, c.variant)
 		p := position(t, rs, c.fen)
 		e := search.New(rs, 16)
-		res := e.Search(p, search.Limits{Depth: c.plies + 2}, nil)
+		res := e.Search(context.Background(), p, search.Limits{Depth: c.plies + 2}, nil)
 		if want := search.Mate - c.plies; res.Score != want {
 			t.Errorf("%s %s: score %d, want %d (a win in %d plies); pv %v", c.variant, c.fen, res.Score, want, c.plies, res.PV)
 		}
@@ -61,7 +62,7 @@ func TestFindsMates(t *testing.T) {
 func TestQuiescenceSeesGoalMoves(t *testing.T) {
 	rs := open(t, "kingofthehill")
 	p := position(t, rs, "8/8/4k3/8/8/8/8/K7 w - - 0 1")
-	res := search.New(rs, 16).Search(p, search.Limits{Depth: 1}, nil)
+	res := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 1}, nil)
 	if want := -(search.Mate - 2); res.Score != want {
 		t.Errorf("depth 1: score %d, want %d (Black reaches the centre next move)", res.Score, want)
 	}
@@ -73,12 +74,12 @@ func TestQuiescenceSeesGoalMoves(t *testing.T) {
 func TestCapturesOnlySearch(t *testing.T) {
 	rs := open(t, "clobber")
 	p := position(t, rs, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1")
-	res := search.New(rs, 16).Search(p, search.Limits{Depth: 4, Nodes: 2_000_000}, nil)
+	res := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 4, Nodes: 2_000_000}, nil)
 	if res.Depth < 4 || res.Best == interpreter.NoMove {
 		t.Errorf("start: depth %d, best %v in %d nodes; want depth 4 within 2,000,000 nodes", res.Depth, res.Best, res.Nodes)
 	}
 	p = position(t, rs, "5/5/5/5/2pP1/4P w - - 0 1")
-	res = search.New(rs, 16).Search(p, search.Limits{Depth: 3}, nil)
+	res = search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
 	if want := search.Mate - 1; res.Score != want || p.Coord(res.Best) != "d2c2" {
 		t.Errorf("endgame: best %s score %d, want d2c2 with %d", p.Coord(res.Best), res.Score, want)
 	}
@@ -99,14 +100,14 @@ func TestThreads(t *testing.T) {
 		if e.Threads() != 3 {
 			t.Fatalf("threads %d", e.Threads())
 		}
-		res := e.Search(p, search.Limits{Depth: 6}, nil)
+		res := e.Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 		if p.Coord(res.Best) != c.best || res.Score < search.Mate-search.MateSpan {
 			t.Errorf("%s: best %s score %d, want %s and a win", c.variant, p.Coord(res.Best), res.Score, c.best)
 		}
 		if p.FEN() != c.fen {
 			t.Errorf("%s: the position changed: %s", c.variant, p.FEN())
 		}
-		one := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
+		one := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 		if res.Nodes <= one.Nodes/2 {
 			t.Errorf("%s: %d nodes with 3 threads, %d with one: the helpers' nodes are not counted", c.variant, res.Nodes, one.Nodes)
 		}
@@ -116,10 +117,10 @@ func TestThreads(t *testing.T) {
 	e := search.New(rs, 16)
 	e.SetThreads(2)
 	start := time.Now()
-	if res := e.Search(p, search.Limits{MoveTime: 200 * time.Millisecond}, nil); res.Best == interpreter.NoMove || time.Since(start) > time.Second {
+	if res := e.Search(context.Background(), p, search.Limits{MoveTime: 200 * time.Millisecond}, nil); res.Best == interpreter.NoMove || time.Since(start) > time.Second {
 		t.Errorf("movetime 200 ms with two threads: %v after %v", res.Best, time.Since(start))
 	}
-	if res := e.Search(p, search.Limits{Nodes: 20000}, nil); res.Nodes > 30000 {
+	if res := e.Search(context.Background(), p, search.Limits{Nodes: 20000}, nil); res.Nodes > 30000 {
 		t.Errorf("node limit 20000 with two threads: %d nodes", res.Nodes)
 	}
 }
@@ -127,10 +128,56 @@ func TestThreads(t *testing.T) {
 func TestDeterministicAtFixedDepth(t *testing.T) {
 	rs := open(t, "chess")
 	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-	a := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
-	b := search.New(rs, 16).Search(p, search.Limits{Depth: 6}, nil)
+	a := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	b := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 	if a.Best != b.Best || a.Score != b.Score || a.Nodes != b.Nodes {
 		t.Errorf("two searches differ: %v %d %d / %v %d %d", a.Best, a.Score, a.Nodes, b.Best, b.Score, b.Nodes)
+	}
+	if fen := p.FEN(); fen != "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" {
+		t.Errorf("search changed the position: %s", fen)
+	}
+}
+
+// The caller stops a search by cancelling its context: one cancelled before the search
+// starts ends it at once (there is no stop request to lose), one cancelled while it runs
+// ends it within a moment with a legal move, with one or more threads, and an infinite
+// search that has finished its iterations waits for the cancellation.
+func TestSearchContext(t *testing.T) {
+	rs := open(t, "chess")
+	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	for _, threads := range []int{1, 2} {
+		e := search.New(rs, 16)
+		e.SetThreads(threads)
+		done, cancel := context.WithCancel(context.Background())
+		cancel()
+		start := time.Now()
+		res := e.Search(done, p, search.Limits{Infinite: true}, nil)
+		if el := time.Since(start); el > 100*time.Millisecond || !p.IsLegal(res.Best) {
+			t.Errorf("%d threads, cancelled before: %v after %v", threads, res.Best, el)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var stopped time.Time
+		go func() {
+			time.Sleep(100 * time.Millisecond)
+			stopped = time.Now()
+			cancel()
+		}()
+		res = e.Search(ctx, p, search.Limits{Infinite: true}, nil)
+		if el := time.Since(stopped); el > 100*time.Millisecond || !p.IsLegal(res.Best) || res.Depth < 2 {
+			t.Errorf("%d threads, cancelled while searching: %v at depth %d, %v after the cancellation", threads, res.Best, res.Depth, el)
+		}
+		ctx, cancel = context.WithCancel(context.Background())
+		ended := make(chan search.Result, 1)
+		go func() { ended <- e.Search(ctx, p, search.Limits{Infinite: true, Depth: 2}, nil) }()
+		select {
+		case res := <-ended:
+			t.Errorf("%d threads: an infinite search to depth 2 ended without a stop (%v)", threads, res.Best)
+		case <-time.After(200 * time.Millisecond):
+		}
+		cancel()
+		if res := <-ended; res.Depth != 2 || !p.IsLegal(res.Best) {
+			t.Errorf("%d threads: infinite to depth 2: %v at depth %d", threads, res.Best, res.Depth)
+		}
 	}
 	if fen := p.FEN(); fen != "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" {
 		t.Errorf("search changed the position: %s", fen)
@@ -141,17 +188,17 @@ func TestLimits(t *testing.T) {
 	rs := open(t, "chess")
 	p := position(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	e := search.New(rs, 16)
-	res := e.Search(p, search.Limits{Nodes: 5000}, nil)
+	res := e.Search(context.Background(), p, search.Limits{Nodes: 5000}, nil)
 	if res.Nodes > 7000 || res.Best == interpreter.NoMove {
 		t.Errorf("node limit 5000: %d nodes, best %v", res.Nodes, res.Best)
 	}
 	start := time.Now()
-	res = e.Search(p, search.Limits{MoveTime: 200 * time.Millisecond}, nil)
+	res = e.Search(context.Background(), p, search.Limits{MoveTime: 200 * time.Millisecond}, nil)
 	if el := time.Since(start); el > 600*time.Millisecond || res.Best == interpreter.NoMove {
 		t.Errorf("movetime 200 ms took %v", el)
 	}
 	start = time.Now()
-	res = e.Search(p, search.Limits{Time: [2]time.Duration{time.Second, time.Second}}, nil)
+	res = e.Search(context.Background(), p, search.Limits{Time: [2]time.Duration{time.Second, time.Second}}, nil)
 	if el := time.Since(start); el > 500*time.Millisecond || res.Best == interpreter.NoMove {
 		t.Errorf("a 1 s clock spent %v on one move", el)
 	}
@@ -162,7 +209,7 @@ func BenchmarkSearchChessStart(b *testing.B) {
 	p := position(b, rs, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 	var nodes int64
 	for i := 0; i < b.N; i++ {
-		nodes += search.New(rs, 16).Search(p, search.Limits{Depth: 8}, nil).Nodes
+		nodes += search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 8}, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -2,6 +2,7 @@
 package search_test
 
 import (
+	"context"
 	"testing"
 
 	"chimera/engine/search"
@@ -13,7 +14,7 @@ func benchmarkSearch(b *testing.B, variant, fen string, depth int) {
 	p := position(b, rs, fen)
 	var nodes int64
 	for i := 0; i < b.N; i++ {
-		nodes += search.New(rs, 16).Search(p, search.Limits{Depth: depth}, nil).Nodes
+		nodes += search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: depth}, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

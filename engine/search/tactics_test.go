@@ -6,6 +6,7 @@
 package search_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -131,7 +132,7 @@ func TestTactics(t *testing.T) {
 			}
 
 			// The engine.
-			res := search.New(rs, 16).Search(p, search.Limits{Nodes: tacticNodes}, nil)
+			res := search.New(rs, 16).Search(context.Background(), p, search.Limits{Nodes: tacticNodes}, nil)
 			if want := search.Mate - c.plies; res.Score != want {
 				t.Fatalf("score %d, want %d (a win in %d plies); pv %v, %d nodes",
 					res.Score, want, c.plies, coords(p, res.PV), res.Nodes)
@@ -169,7 +170,7 @@ func TestTactics(t *testing.T) {
 						break
 					}
 				}
-				res := search.New(rs, 16).Search(d, search.Limits{Nodes: tacticNodes}, nil)
+				res := search.New(rs, 16).Search(context.Background(), d, search.Limits{Nodes: tacticNodes}, nil)
 				if want := -search.Mate + c.plies - 1; res.Score != want {
 					t.Errorf("after %s: defender's score %d, want %d; pv %v", wins[0], res.Score, want, coords(d, res.PV))
 				}

@@ -11,6 +11,7 @@
 package selfplay
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -180,7 +181,7 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 			f := 1 + opt.Jitter*(2*rng.Float64()-1)
 			lim.Nodes = max(1, int64(float64(lim.Nodes)*f))
 		}
-		res := e.Search(p, lim, nil)
+		res := e.Search(context.Background(), p, lim, nil)
 		g.Nodes += res.Nodes
 		m := res.Best
 		if m == interpreter.NoMove || !p.IsLegal(m) {

@@ -78,17 +78,8 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 
 	p := g.p
 	e := search.New(g.rs, s.HashMB)
-	done := make(chan struct{})
-	defer close(done)
-	go func() { // a closed page stops the search
-		select {
-		case <-r.Context().Done():
-			e.Stop()
-		case <-done:
-		}
-	}()
 	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv}
-	res := e.Search(p, lim, func(in search.Info) {
+	res := e.Search(r.Context(), p, lim, func(in search.Info) { // a closed page stops the search
 		nps := int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
 		event(w, flusher, "info", infoJSON{Depth: in.Depth, MultiPV: max(in.MultiPV, 1), Score: in.Score, ScoreText: search.ScoreText(in.Score),
 			Bound: boundText(in.Bound), Nodes: in.Nodes, NPS: nps, TimeMs: in.Time.Milliseconds(), PV: sanLine(p, in.PV)})

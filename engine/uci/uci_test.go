@@ -1,19 +1,26 @@
-// UCI protocol tests: scripted sessions per seed variant, stop races, error lines, and the fuzz target.
-package cli
+// UCI session tests: scripted sessions per seed variant, stop races, error lines, long lines, perft in the background, and the fuzz target.
+package uci
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"chimera/engine/protocol"
+	"chimera/interpreter"
 )
 
-// uciSession drives a uci adapter through pipes, as a GUI does.
+// uciSession drives a UCI session through pipes, as a GUI does.
 type uciSession struct {
 	t     *testing.T
-	u     *uci
+	u     *session
 	in    *io.PipeWriter
 	lines chan string
 	ended chan struct{}
@@ -23,7 +30,7 @@ func newUCISession(t *testing.T) *uciSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	u := newUCI(outW, engineCaps{hashMB: 1, moveTime: 10 * time.Second})
+	u := newSession(outW, protocol.Config{Caps: protocol.Caps{HashMB: 1, MoveTime: 10 * time.Second}})
 	s := &uciSession{t: t, u: u, in: inW, lines: make(chan string, 10000), ended: make(chan struct{})}
 	go func() {
 		u.run(inR)
@@ -212,6 +219,7 @@ func FuzzUCI(f *testing.F) {
 		"setoption name UCI_Variant value xiangqi\nposition startpos\ngo searchmoves h3e3 b3e3 nodes 500\nponderhit\nstop\n",
 		"setoption name Hash value 2\nsetoption name Threads value 2\nsetoption name\ngo infinite\nisready\nquit\nisready\n",
 		"position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\ngo\nstop\ngo mate 1\n\xff\x00\n",
+		"go perft 2\nisready\nstop\nposition startpos moves e2e4\ngo perft 1\ngo depth 1\nquit\n",
 	} {
 		f.Add(seed)
 	}
@@ -220,7 +228,7 @@ func FuzzUCI(f *testing.F) {
 			return
 		}
 		var out syncBuffer
-		u := newUCI(&out, engineCaps{hashMB: 1, depth: 1, moveTime: 20 * time.Millisecond, perft: 2})
+		u := newSession(&out, protocol.Config{Caps: protocol.Caps{HashMB: 1, Depth: 1, MoveTime: 20 * time.Millisecond, Perft: 2}})
 		within(t, 20*time.Second, input, &out, func() { u.run(strings.NewReader(input)) })
 		want := 0
 		for _, l := range strings.Split(input, "\n") {
@@ -264,5 +272,158 @@ func TestUCIVariantAlias(t *testing.T) {
 		if last := out[len(out)-1]; last != "Nodes searched: 8902" {
 			t.Errorf("%s: perft 3 got %q want 8902", alias, last)
 		}
+	}
+}
+
+// A line over the bound is skipped with an error line, and the engine answers the next
+// command; a line of exactly the bound is read as any other (#23).
+func TestUCILongLine(t *testing.T) {
+	s := newUCISession(t)
+	s.send(strings.Repeat("x", protocol.MaxLineBytes+1))
+	want := fmt.Sprintf("info string error: line too long (%d bytes, at most %d), skipped: %s...", protocol.MaxLineBytes+1, protocol.MaxLineBytes, strings.Repeat("x", 40))
+	if got := s.ready(); len(got) != 1 || got[0] != want {
+		t.Fatalf("a line of %d bytes: %q, want %q", protocol.MaxLineBytes+1, got, want)
+	}
+	s.send("frobnicate " + strings.Repeat("y", protocol.MaxLineBytes-len("frobnicate ")))
+	if got := s.ready(); len(got) != 1 || !strings.HasPrefix(got[0], "info string unknown command: frobnicate yyy") {
+		t.Fatalf("a line of %d bytes: %q", protocol.MaxLineBytes, got)
+	}
+	s.send("position startpos moves e2e4", "d")
+	if got := s.ready(); len(got) != 1 || !strings.HasPrefix(got[0], "Fen: rnbqkbnr/pppppppp/8/8/4P3") {
+		t.Fatalf("after the long lines: %q", got)
+	}
+}
+
+// endlessLine reads as n bytes of x, then rest.
+type endlessLine struct {
+	n    int64
+	rest *strings.Reader
+}
+
+func (r *endlessLine) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return r.rest.Read(p)
+	}
+	k := int(min(int64(len(p)), r.n))
+	for i := range p[:k] {
+		p[i] = 'x'
+	}
+	r.n -= int64(k)
+	return k, nil
+}
+
+// Reading a 64 MiB line keeps no more of it than the bound.
+func TestProtocolLongLineMemory(t *testing.T) {
+	var out syncBuffer
+	u := newSession(&out, protocol.Config{Caps: protocol.Caps{HashMB: 1, Depth: 1}})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	u.run(&endlessLine{n: 64 << 20, rest: strings.NewReader("\nisready\n")})
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Errorf("reading a 64 MiB line allocated %d MiB", grew>>20)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "info string error: line too long (67108864 bytes") || !strings.HasSuffix(got, "readyok\n") {
+		t.Errorf("output %q", got)
+	}
+}
+
+// go perft counts in the background: isready is answered at once, stop ends the count
+// with what it reached, and quit does not wait for it (#23).
+func TestUCIPerftInBackground(t *testing.T) {
+	s := newUCISession(t)
+	s.send("position startpos", "go perft 9") // years of counting
+	start := time.Now()
+	if got := s.ready(); len(got) != 0 {
+		t.Fatalf("before readyok: %q", got)
+	}
+	s.send("stop")
+	got := s.until("the partial count", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	if last := got[len(got)-1]; last != "Nodes searched (partial, 0 of 20 root moves): 0" || len(got) != 2 || got[0] != "" {
+		t.Errorf("stopped perft: %q", got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("isready and stop took %v", d)
+	}
+	s.send("go perft 3")
+	got = s.until("the count", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	if last := got[len(got)-1]; last != "Nodes searched: 8902" || len(got) != 22 || !slices.Contains(got, "e2e4: 600") {
+		t.Errorf("perft 3: %q", got)
+	}
+	s.send("go perft 9", "quit")
+	select {
+	case <-s.ended:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("quit did not end a perft count within 10 s")
+	}
+}
+
+func startPos(t *testing.T, variant, fen string) *interpreter.Position {
+	t.Helper()
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *interpreter.Position
+	if fen == "" {
+		p, err = interpreter.Start(rs, "")
+	} else {
+		p, err = interpreter.FromFEN(rs, fen)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustParse(t *testing.T, p *interpreter.Position, s string) interpreter.Move {
+	t.Helper()
+	m, err := p.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// firstLegal is a legal move of p in plain coordinates (no drop, capture in passing or castling).
+func firstLegal(p *interpreter.Position) string {
+	for _, m := range p.LegalMoves(nil) {
+		if !m.IsDrop() && m.Cap1() == interpreter.NoSquare && m.Kind() == interpreter.KindNormal {
+			return p.Coord(m)
+		}
+	}
+	return p.Coord(p.LegalMoves(nil)[0])
+}
+
+// syncBuffer is an output buffer that a watchdog may read while the adapter writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// within runs a session and fails, showing the input, if it does not end in time.
+func within(t *testing.T, limit time.Duration, input string, out *syncBuffer, run func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		run()
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("the session did not end within %v\ninput %q\noutput:\n%s", limit, input, out.String())
 	}
 }

@@ -1,81 +1,96 @@
-// The protocol sessions: UCI, USI and UCCI spoken over one UCI session, chosen by the first command (uci, usi, ucci) or by Fairy-Stockfish's Protocol option.
-package cli
+// Package uci is the engine side of the Universal Chess Interface, with Fairy-Stockfish's
+// variant extensions, and of its dialects the Universal Shogi Interface and the Universal
+// Chinese Chess Protocol, over any engine (protocol.Engine): a Session reads commands from
+// an io.Reader and writes its answers to an io.Writer. The dialects run over one UCI
+// session: a USI or UCCI line is translated into UCI (positions by packages usi and ucci,
+// times, options), and the session's answers back (moves, positions, scores), so that the
+// dialect can change on the way as Fairy-Stockfish allows (the commands uci, usi, ucci,
+// the option Protocol). Searches and perft counts run in a goroutine of their own,
+// stopped by cancelling their context.
+package uci
 
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/protocol"
 	"chimera/engine/ucci"
 	"chimera/engine/usi"
 )
 
-// protocol is a dialect of UCI.
-type protocol int
+// Dialect is UCI or one of the protocols spoken over it.
+type Dialect int
 
+// The dialects.
 const (
-	protoUCI protocol = iota
-	protoUSI
-	protoUCCI
+	UCI Dialect = iota
+	USI
+	UCCI
 )
 
-var protocolNames = []string{"uci", "usi", "ucci"}
+var dialectNames = []string{"uci", "usi", "ucci"}
 
-func (p protocol) String() string { return protocolNames[p] }
+func (p Dialect) String() string { return dialectNames[p] }
 
-func protocolNamed(name string) (protocol, bool) {
-	for i, n := range protocolNames {
+func dialectNamed(name string) (Dialect, bool) {
+	for i, n := range dialectNames {
 		if strings.EqualFold(name, n) {
-			return protocol(i), true
+			return Dialect(i), true
 		}
 	}
 	return 0, false
 }
 
-// defaultVariant is the protocol's own game: the built-in whose definition says so
+// defaultVariant is the dialect's own game: the built-in whose definition says so
 // (uci.default, usi.default, ucci.default).
-func (p protocol) defaultVariant() string {
+func (p Dialect) defaultVariant() string {
 	switch p {
-	case protoUSI:
+	case USI:
 		return defs.BuiltinWhere(func(d *defs.Definition) bool { return d.USI != nil && d.USI.Default })
-	case protoUCCI:
+	case UCCI:
 		return defs.BuiltinWhere(func(d *defs.Definition) bool { return d.UCCI != nil && d.UCCI.Default })
 	}
 	return uciDefault()
 }
 
-// protoSession speaks one of the protocols over a UCI session: its lines are translated
-// for the UCI session, and the session's answers back through the dialect writer.
-type protoSession struct {
-	u     *uci
+// Session speaks one of the dialects over a UCI session: its lines are translated for
+// the UCI session, and the session's answers back through the dialect writer.
+type Session struct {
+	u     *session
 	w     *dialectWriter
-	proto protocol
+	proto Dialect
 	// UCCI: the moves banned by banmoves (Chimera's notation) until the next position.
 	banned []string
 	// UCCI: times are in milliseconds (usemillisec true, the default) or in seconds.
 	millis bool
 }
 
-func newProtoSession(out io.Writer, caps engineCaps, p protocol) *protoSession {
+// New returns a session in dialect p, playing the dialect's own game until told
+// otherwise, that writes its answers to out, with engines made as cfg says.
+func New(out io.Writer, p Dialect, cfg protocol.Config) *Session {
 	w := &dialectWriter{out: out}
-	s := &protoSession{w: w, millis: true}
-	s.u = newUCI(w, caps)
+	s := &Session{w: w, millis: true}
+	s.u = newSession(w, cfg)
 	s.setProtocol(p, true)
 	return s
 }
 
-func (s *protoSession) run(in io.Reader) {
-	readCommands(in, s.handle)
+// Run reads and carries out commands from in until quit or the end of the input; a
+// search or count still running then is stopped (it gives its answer).
+func (s *Session) Run(in io.Reader) {
+	protocol.ReadCommands(in, s.handle, s.u.lineTooLong)
 	s.u.stopSearch()
 }
 
 // setProtocol switches the dialect; withVariant also selects the protocol's own game, as
 // the commands uci, usi and ucci do (the Protocol option keeps the variant).
-func (s *protoSession) setProtocol(p protocol, withVariant bool) {
+func (s *Session) setProtocol(p Dialect, withVariant bool) {
 	s.u.stopSearch()
 	s.proto = p
 	if name := p.defaultVariant(); withVariant && name != "" && name != s.u.rs.Name {
@@ -85,14 +100,14 @@ func (s *protoSession) setProtocol(p protocol, withVariant bool) {
 }
 
 // syncWriter tells the writer the dialect and the board its moves are on.
-func (s *protoSession) syncWriter() {
+func (s *Session) syncWriter() {
 	s.w.set(s.proto, s.u.rs)
 }
 
 // handle carries out one line; false means quit.
-func (s *protoSession) handle(line string) bool {
+func (s *Session) handle(line string) bool {
 	f := strings.Fields(line)
-	if p, ok := protocolNamed(f[0]); ok && f[0] == p.String() {
+	if p, ok := dialectNamed(f[0]); ok && f[0] == p.String() {
 		if p != s.proto {
 			s.setProtocol(p, true)
 		}
@@ -101,7 +116,7 @@ func (s *protoSession) handle(line string) bool {
 	}
 	if f[0] == "setoption" {
 		if name, value := s.optionParts(line); strings.EqualFold(name, "protocol") {
-			if p, ok := protocolNamed(value); ok {
+			if p, ok := dialectNamed(value); ok {
 				s.setProtocol(p, false)
 			} else {
 				s.u.say("info string Protocol must be uci, usi or ucci, found %q (chimera xboard speaks XBoard)", truncate(value, 20))
@@ -111,9 +126,9 @@ func (s *protoSession) handle(line string) bool {
 	}
 	var more bool
 	switch s.proto {
-	case protoUSI:
+	case USI:
 		more = s.handleUSI(line, f)
-	case protoUCCI:
+	case UCCI:
 		more = s.handleUCCI(line, f)
 	default:
 		more = s.u.handle(line)
@@ -124,12 +139,12 @@ func (s *protoSession) handle(line string) bool {
 
 // hello answers uci, usi or ucci: the engine's name, its options in the dialect's form,
 // and uciok, usiok or ucciok.
-func (s *protoSession) hello() {
+func (s *Session) hello() {
 	s.u.say("id name Chimera")
 	s.u.say("id author the Chimera developers")
-	protocolOption := engineOption{"Protocol", "combo default " + s.proto.String() + " var " + strings.Join(protocolNames, " var ")}
+	protocolOption := engineOption{"Protocol", "combo default " + s.proto.String() + " var " + strings.Join(dialectNames, " var ")}
 	switch s.proto {
-	case protoUSI:
+	case USI:
 		for _, o := range append(s.u.options(), protocolOption) {
 			switch o.name {
 			case "UCI_Variant", "Hash", "Ponder":
@@ -139,7 +154,7 @@ func (s *protoSession) hello() {
 			}
 			s.u.say("option name %s type %s", o.name, o.spec)
 		}
-	case protoUCCI:
+	case UCCI:
 		s.u.say("option usemillisec type check default true")
 		for _, o := range append(s.u.options(), protocolOption) {
 			switch o.name {
@@ -163,13 +178,13 @@ func (s *protoSession) hello() {
 
 // optionParts reads "setoption name NAME [value VALUE]", or UCCI's "setoption NAME
 // [VALUE]" (a name without spaces).
-func (s *protoSession) optionParts(line string) (name, value string) {
+func (s *Session) optionParts(line string) (name, value string) {
 	rest := strings.TrimSpace(strings.TrimPrefix(line, "setoption"))
 	if after, ok := strings.CutPrefix(rest, "name "); ok {
 		name, value, _ = strings.Cut(after, " value ")
 		return strings.TrimSpace(name), strings.TrimSpace(value)
 	}
-	if s.proto == protoUCCI {
+	if s.proto == UCCI {
 		name, value, _ = strings.Cut(rest, " ")
 		return strings.TrimSpace(name), strings.TrimSpace(value)
 	}
@@ -179,7 +194,7 @@ func (s *protoSession) optionParts(line string) (name, value string) {
 // --- USI.
 
 // handleUSI carries out one USI line.
-func (s *protoSession) handleUSI(line string, f []string) bool {
+func (s *Session) handleUSI(line string, f []string) bool {
 	switch f[0] {
 	case "usinewgame":
 		return s.u.handle("ucinewgame")
@@ -205,7 +220,7 @@ func (s *protoSession) handleUSI(line string, f []string) bool {
 }
 
 // usiPosition translates "startpos" or "sfen SFEN", and the moves after them.
-func (s *protoSession) usiPosition(args []string) bool {
+func (s *Session) usiPosition(args []string) bool {
 	b := usi.Board{Files: s.u.rs.Files, Ranks: s.u.rs.Ranks}
 	return s.translatedPosition(args, "sfen", func(pos string) (string, error) {
 		return b.FENFromSFEN(pos, s.u.rs.Hands != nil)
@@ -215,7 +230,7 @@ func (s *protoSession) usiPosition(args []string) bool {
 // translatedPosition hands the UCI session a "position" line in its own terms: a
 // position given after the keyword (SFEN, UCCI's FEN) converted by fen, startpos as it
 // is, and each move after "moves" converted by move.
-func (s *protoSession) translatedPosition(args []string, keyword string, fen func(string) (string, error), move func(string) string) bool {
+func (s *Session) translatedPosition(args []string, keyword string, fen func(string) (string, error), move func(string) string) bool {
 	var out []string
 	rest := args
 	switch {
@@ -273,7 +288,7 @@ func usiGoArgs(args []string) []string {
 	if byoyomi != "" && byoyomi != "0" {
 		if !mainTime {
 			out = append(out, "movetime", byoyomi)
-		} else if !contains(out, "winc") && !contains(out, "binc") {
+		} else if !slices.Contains(out, "winc") && !slices.Contains(out, "binc") {
 			out = append(out, "winc", byoyomi, "binc", byoyomi)
 		}
 	}
@@ -283,7 +298,7 @@ func usiGoArgs(args []string) []string {
 // --- UCCI.
 
 // handleUCCI carries out one UCCI line.
-func (s *protoSession) handleUCCI(line string, f []string) bool {
+func (s *Session) handleUCCI(line string, f []string) bool {
 	b := ucci.Board{Files: s.u.rs.Files, Ranks: s.u.rs.Ranks}
 	switch f[0] {
 	case "uccinewgame":
@@ -342,7 +357,7 @@ func (s *protoSession) handleUCCI(line string, f []string) bool {
 }
 
 // ucciPosition translates "startpos" or "fen FEN", and the moves after them.
-func (s *protoSession) ucciPosition(b ucci.Board, args []string) bool {
+func (s *Session) ucciPosition(b ucci.Board, args []string) bool {
 	return s.translatedPosition(args, "fen", ucci.FENFromUCCI, b.MoveFromUCCI)
 }
 
@@ -350,12 +365,12 @@ func (s *protoSession) ucciPosition(b ucci.Board, args []string) bool {
 // opptime and oppincrement (Fairy-Stockfish: oppinc) the other side's, in milliseconds
 // or, with usemillisec false, in seconds; draw (the opponent offers one) is not taken up.
 // Banned moves leave the others to search, or nobestmove when none is left.
-func (s *protoSession) ucciGo(args []string) bool {
+func (s *Session) ucciGo(args []string) bool {
 	out := s.ucciGoArgs(args)
-	if len(s.banned) > 0 && !contains(out, "searchmoves") && !contains(out, "perft") {
+	if len(s.banned) > 0 && !slices.Contains(out, "searchmoves") && !slices.Contains(out, "perft") {
 		var allowed []string
 		for _, m := range s.u.pos.LegalMoves(nil) {
-			if c := s.u.pos.Coord(m); !contains(s.banned, c) {
+			if c := s.u.pos.Coord(m); !slices.Contains(s.banned, c) {
 				allowed = append(allowed, c)
 			}
 		}
@@ -370,7 +385,7 @@ func (s *protoSession) ucciGo(args []string) bool {
 }
 
 // ucciGoArgs translates go's limits for the UCI session.
-func (s *protoSession) ucciGoArgs(args []string) []string {
+func (s *Session) ucciGoArgs(args []string) []string {
 	own, opp := "w", "b"
 	if s.u.pos.Side() == compiler.Black {
 		own, opp = "b", "w"
@@ -419,7 +434,7 @@ func oneMoveToGo(args []string, own string) []string {
 			ms = n
 		}
 	}
-	if ms < 0 || !contains(args, "movestogo") {
+	if ms < 0 || !slices.Contains(args, "movestogo") {
 		return args
 	}
 	var out []string
@@ -436,7 +451,7 @@ func oneMoveToGo(args []string, own string) []string {
 
 // ucciTime is a time in milliseconds: t itself, or t seconds when usemillisec is false.
 // Text that is not a number is left for go to report.
-func (s *protoSession) ucciTime(t string) string {
+func (s *Session) ucciTime(t string) string {
 	n, err := strconv.ParseInt(t, 10, 64)
 	if s.millis || err != nil || n < 0 || n > 1e12 {
 		return t
@@ -451,13 +466,13 @@ func (s *protoSession) ucciTime(t string) string {
 type dialectWriter struct {
 	mu      sync.Mutex
 	out     io.Writer
-	proto   protocol
+	proto   Dialect
 	files   int
 	ranks   int
 	pending []byte
 }
 
-func (w *dialectWriter) set(p protocol, rs *compiler.Ruleset) {
+func (w *dialectWriter) set(p Dialect, rs *compiler.Ruleset) {
 	w.mu.Lock()
 	w.proto, w.files, w.ranks = p, rs.Files, rs.Ranks
 	w.mu.Unlock()
@@ -475,12 +490,12 @@ func (w *dialectWriter) Write(p []byte) (int, error) {
 		line := string(w.pending[:i])
 		w.pending = w.pending[i+1:]
 		switch w.proto {
-		case protoUSI:
+		case USI:
 			line = translateLine(line, usi.Board{Files: w.files, Ranks: w.ranks}.MoveToUSI, "bestmove resign", "")
 			if after, ok := strings.CutPrefix(line, "Fen: "); ok {
 				line = "Sfen: " + usi.Board{Files: w.files, Ranks: w.ranks}.SFENFromFEN(after)
 			}
-		case protoUCCI:
+		case UCCI:
 			line = ucciScore(translateLine(line, ucci.Board{Files: w.files, Ranks: w.ranks}.MoveToUCCI, "nobestmove", "info message "))
 		}
 		if _, err := io.WriteString(w.out, line+"\n"); err != nil {

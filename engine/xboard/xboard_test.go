@@ -1,5 +1,5 @@
 // XBoard protocol tests: scripted GUI sessions per seed variant, clocks, analyze, error lines, and the fuzz target.
-package cli
+package xboard
 
 import (
 	"bufio"
@@ -7,21 +7,23 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"chimera/defs"
+	"chimera/engine/protocol"
 	"chimera/engine/xbtext"
 	"chimera/interpreter"
 )
 
-// xbSession drives an xboard adapter as a GUI does: lines in through a pipe, lines out
+// xbSession drives an XBoard session as a GUI does: lines in through a pipe, lines out
 // through another, read as they come.
 type xbSession struct {
 	t     *testing.T
-	x     *xboard
+	x     *Session
 	in    *io.PipeWriter
 	lines chan string
 	ended chan struct{}
@@ -32,10 +34,10 @@ func newXBSession(t *testing.T) *xbSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	x := newXBoard(outW, engineCaps{hashMB: 1, moveTime: 10 * time.Second})
+	x := New(outW, protocol.Config{Caps: protocol.Caps{HashMB: 1, MoveTime: 10 * time.Second}})
 	s := &xbSession{t: t, x: x, in: inW, lines: make(chan string, 10000), ended: make(chan struct{})}
 	go func() {
-		x.run(inR)
+		x.Run(inR)
 		inR.Close()
 		outW.Close()
 		close(s.ended)
@@ -219,7 +221,7 @@ func TestXBoardHandshake(t *testing.T) {
 		t.Errorf("variants start with %s, want normal", names[0])
 	}
 	for _, b := range defs.Builtins() {
-		if !contains(names, xbtext.Name(b)) {
+		if !slices.Contains(names, xbtext.Name(b)) {
 			t.Errorf("variant %s (%s) not offered: %s", b, xbtext.Name(b), g[1])
 		}
 	}
@@ -638,7 +640,7 @@ func TestXBoardErrors(t *testing.T) {
 
 func highlightOf(t *testing.T, s *xbSession, p *interpreter.Position, square string) string {
 	t.Helper()
-	x := &xboard{pos: p, rs: p.Ruleset()}
+	x := &Session{pos: p, rs: p.Ruleset()}
 	h, ok := x.highlight(square)
 	if !ok {
 		t.Fatalf("no highlight for %s", square)
@@ -736,6 +738,7 @@ func FuzzXBoard(f *testing.F) {
 		"variant prisonersescape\nlevel 0 0:01 1\ntime -5\notim 100\nst 1\ngo\nforce\nresult 1-0\nping\nquit\nping 9\n",
 		"level 40 5 0\npost\ngo\nping 1 2 3\nnew\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo\n",
 		"variant shako\nlift e1\nusermove e2e3,e3e4\n\xff\xfe\x00\nusermove O-O\nping -1\n",
+		"cores 100000\nmemory 100000\nsd 1000\ntime -100\notim -1\nst 1e9\nlevel 0 0 0\nlevel 40 5:99 0\ngo\nping 2\n",
 	} {
 		f.Add(seed)
 	}
@@ -744,8 +747,8 @@ func FuzzXBoard(f *testing.F) {
 			return
 		}
 		var out syncBuffer
-		x := newXBoard(&out, engineCaps{hashMB: 1, depth: 1, moveTime: 20 * time.Millisecond})
-		within(t, 20*time.Second, input, &out, func() { x.run(strings.NewReader(input)) })
+		x := New(&out, protocol.Config{Caps: protocol.Caps{HashMB: 1, Depth: 1, MoveTime: 20 * time.Millisecond}})
+		within(t, 20*time.Second, input, &out, func() { x.Run(strings.NewReader(input)) })
 		var pongs []string
 		for _, l := range strings.Split(out.String(), "\n") {
 			if l == "pong" || strings.HasPrefix(l, "pong ") {
@@ -778,10 +781,9 @@ func TestXBoardCores(t *testing.T) {
 // moves; the others (a horse's lame leap reads back, a confined general does not) are left
 // out (#24).
 func TestXBoardPieceLines(t *testing.T) {
-	code, out, _ := runInput("xboard\nprotover 2\nvariant gardner\nvariant janggi\nquit\n", "xboard")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
+	var b bytes.Buffer
+	New(&b, protocol.Config{}).Run(strings.NewReader("xboard\nprotover 2\nvariant gardner\nvariant janggi\nquit\n"))
+	out := b.String()
 	for _, want := range []string{"piece K& K\n", "piece Q& Q\n", "piece N& N\n", "piece P& fmWfcF\n", "piece N& nN\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
@@ -796,5 +798,57 @@ func TestXBoardPieceLines(t *testing.T) {
 				t.Errorf("%q does not read back: %v", line, err)
 			}
 		}
+	}
+}
+
+// A line over the bound gets "Error (line too long)", and the engine answers the next
+// command (#23).
+func TestXBoardLongLine(t *testing.T) {
+	s := newXBSession(t)
+	s.expect([]string{"Error (line too long): " + strings.Repeat("x", 80) + "..."}, strings.Repeat("x", protocol.MaxLineBytes+1))
+	s.expect(nil, "new", "force", "usermove e2e4")
+	if !strings.HasPrefix(s.fen(), "rnbqkbnr/pppppppp/8/8/4P3/") {
+		t.Errorf("after the long line: %s", s.fen())
+	}
+}
+
+// Numbers out of range are refused with "Error (bad value)", or, where the protocol makes
+// the number a limit or a fact, taken and told in a comment; never silently (#23).
+func TestXBoardOutOfRange(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "new", "force", "level 40 5 0", "st 5", "sd 3")
+	for _, c := range []struct{ line, want string }{
+		{"cores 100000", "# cores 100000: searching with 64 threads, the most Chimera runs"},
+		{"cores 2", ""},
+		{"memory 100000", "# memory 100000: a hash table of 4096 MB, the largest Chimera makes"},
+		{"memory 0", "Error (bad argument): memory 0"},
+		{"memory 1.5", "Error (bad argument): memory 1.5"},
+		{"time -100", "# time -100: a clock below zero counts as zero"},
+		{"otim -5", "# otim -5: a clock below zero counts as zero"},
+		{"time 1e12", "Error (bad argument): time 1e12"},
+		{"st 1e9", "Error (bad value): st 1e9"},
+		{"st 0.0000001", "Error (bad value): st 0.0000001"},
+		{"st 0", "Error (bad argument): st 0"},
+		{"sd 1000", "# sd 1000: searching 100 plies deep at most"},
+		{"sd -1", "Error (bad argument): sd -1"},
+		{"level 20000 5 0", "Error (bad value): level 20000 5 0"},
+		{"level 99999999999999999999 5 0", "Error (bad value): level 99999999999999999999 5 0"},
+		{"level -1 5 0", "Error (bad argument): level -1 5 0"},
+		{"level 40 5:75 0", "Error (bad value): level 40 5:75 0"},
+		{"level 40 1234567 0", "Error (bad value): level 40 1234567 0"},
+		{"level 40 5 2000000", "Error (bad value): level 40 5 2000000"},
+		{"level 0 0 0", "Error (bad value): level 0 0 0"},
+		{"level 0 0:00 0", "Error (bad value): level 0 0:00 0"},
+	} {
+		var want []string
+		if c.want != "" {
+			want = []string{c.want}
+		}
+		s.expect(want, c.line)
+	}
+	// The refused values left the settings as they were; the taken ones are in force.
+	x := s.x
+	if x.engine.Threads() != 2 || x.depth != 100 || x.moveTime != 5*time.Second || x.mps != 40 || x.base != 5*time.Minute || x.myTime != 0 || x.oppTime != 0 || x.hashMB != 4096 {
+		t.Errorf("threads %d, depth %d, st %v, level %d %v, clocks %v %v, hash %d MB", x.engine.Threads(), x.depth, x.moveTime, x.mps, x.base, x.myTime, x.oppTime, x.hashMB)
 	}
 }

@@ -1,0 +1,265 @@
+// The variants.ini keys of promotion into a new type (promotedPieceType and the keys that shape it) and of promotion limits.
+package defs
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// promotedLetter is the letter of the type a man of letter x promotes into under
+// promotedPieceType: "+X", its FEN token.
+func promotedLetter(x string) string { return "+" + x }
+
+// importPromotedTypes reads promotedPieceType ("x:y x2:y2 ...", "x:-" for none): a man of
+// type x promotes into a type that moves as y does, written +X in a FEN, and returns to
+// a pool as x (as y with dropLoop, which keeps a captured man as it stands). Each such
+// type is a piece "+X" of the definition. Fairy-Stockfish never promotes its king, and a
+// type y that promotes itself, or is the pawn or the king, is refused: the man it became
+// would promote again, or move with a pawn's special moves, which a type of its own cannot.
+func (im *importer) importPromotedTypes() {
+	def := im.def
+	im.promoted, im.movesAs = map[string]string{}, map[string]string{}
+	k, ok := im.get("promotedPieceType")
+	if !ok {
+		return
+	}
+	s := strings.ReplaceAll(strings.ReplaceAll(k.Value, " ", ""), "\t", "")
+	pairs := map[string]string{}
+	var order []string
+	for s != "" {
+		if len(s) < 3 || s[1] != ':' {
+			im.errorf(k, "expected pairs letter:letter (p:g s:g), found %s", Quote(s))
+			return
+		}
+		x, ok := im.letterOf(k, s[0])
+		if !ok {
+			return
+		}
+		y := ""
+		if s[2] != '-' {
+			if y, ok = im.letterOf(k, s[2]); !ok {
+				return
+			}
+		}
+		if _, seen := pairs[x]; !seen {
+			order = append(order, x)
+		}
+		pairs[x] = y
+		s = s[3:]
+	}
+	if len(order) == 0 {
+		return
+	}
+	for _, p := range def.Pieces {
+		if p.FEN != "" || p.Promotion != nil && !im.isPawn(p) {
+			im.errorf(k, "the parent's %s promotes already; promotion into new types over a parent's own promotions is not imported", p.Name)
+			return
+		}
+	}
+	for _, x := range order {
+		y := pairs[x]
+		if y == "" {
+			continue
+		}
+		xi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == x })
+		yi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == y })
+		px, py := def.Pieces[xi], def.Pieces[yi]
+		switch {
+		case px.Royal:
+			im.errorf(k, "%s:%s: Fairy-Stockfish 11.1 never promotes its king (it ignores the pair); Chimera refuses it", strings.ToLower(x), strings.ToLower(y))
+			continue
+		case py.Royal || im.isPawn(py):
+			im.errorf(k, "%s:%s: a man promoted into the %s would keep a type of its own in Fairy-Stockfish (a king's or a pawn's special rules); not imported", strings.ToLower(x), strings.ToLower(y), py.Name)
+			continue
+		case pairs[y] != "":
+			im.errorf(k, "%s:%s: the %s promotes too, so a promoted %s would promote again into a type that forgets it was a %s; not imported", strings.ToLower(x), strings.ToLower(y), py.Name, px.Name, px.Name)
+			continue
+		}
+		im.promoted[x] = promotedLetter(x)
+		im.movesAs[promotedLetter(x)] = y
+		def.Pieces = append(def.Pieces, Piece{
+			Name:      "Promoted " + strings.ToLower(px.Name[:1]) + px.Name[1:],
+			Letter:    promotedLetter(x),
+			Value:     py.Value,
+			Moves:     slices.Clone(py.Moves),
+			DemotesTo: x,
+		})
+	}
+}
+
+// promotionRank is the first rank of Fairy-Stockfish's promotion zone: promotionRank,
+// else the parent's pawn's, else its default, 8.
+func (im *importer) promotionRank() (int, bool) {
+	def := im.def
+	if k, ok := im.keys["promotionRank"]; ok {
+		n, err := strconv.Atoi(k.Value)
+		return n, err == nil && n >= 1 && n <= def.Board.Ranks
+	}
+	if !im.fresh {
+		if at := slices.IndexFunc(def.Pieces, im.isPawn); at >= 0 && def.Pieces[at].Promotion != nil {
+			if z, ok := def.Zones[def.Pieces[at].Promotion.Zone]; ok && len(z.Ranks) > 0 {
+				return slices.Min(z.Ranks), true
+			}
+		}
+	}
+	return 8, true
+}
+
+// importPiecePromotions gives each type of promotedPieceType but the pawn (whose
+// promotion importPawn built) its promotion as Fairy-Stockfish 11.1 generates it: a move
+// that ends on the zone of promotionRank and beyond, or starts there, may promote;
+// mandatoryPiecePromotion makes it compulsory; piecePromotionOnCapture lets only
+// captures promote (quiet moves stay as they are); pieceDemotion lets a promoted man turn
+// back by the same rules. dropLoop keeps a captured promoted man as it stands.
+func (im *importer) importPiecePromotions() {
+	def := im.def
+	mand, _ := im.boolKey("mandatoryPiecePromotion", false)
+	onCap, _ := im.boolKey("piecePromotionOnCapture", false)
+	demote, _ := im.boolKey("pieceDemotion", false)
+	loop := im.keys["dropLoop"].Value == "true"
+	if len(im.promoted) == 0 {
+		return
+	}
+	pawn := slices.IndexFunc(def.Pieces, im.isPawn)
+	if k, ok := im.keys["piecePromotionOnCapture"]; ok && onCap && pawn >= 0 && im.promoted[def.Pieces[pawn].Letter] != "" {
+		im.errorf(k, "the pawn promotes into a new type only by capturing, but into promotionPieceTypes by any move: one promotion cannot say both; not imported")
+	}
+	if k, ok := im.keys["pieceDemotion"]; ok && demote && pawn >= 0 && def.Pieces[pawn].Promotion != nil && slices.ContainsFunc(def.Pieces[pawn].Promotion.To, func(l string) bool { return !strings.HasPrefix(l, "+") }) {
+		im.errorf(k, "a man promoted from a pawn into promotionPieceTypes would demote into nothing in Fairy-Stockfish 11.1; not imported")
+	}
+	rank, ok := im.promotionRank()
+	if !ok || rank > def.Board.Ranks {
+		im.errorf(im.keys["promotedPieceType"], "the promotion zone (promotionRank %d and beyond) is off the board; not imported", rank)
+		return
+	}
+	zone := "ini-piece-promotion"
+	def.Zones[zone] = Zone{Ranks: ranksFrom(rank, def.Board.Ranks)}
+	for i := range def.Pieces {
+		p := &def.Pieces[i]
+		x := p.Letter
+		if to := im.promoted[x]; to != "" && i != pawn {
+			p.Promotion = &Promotion{Zone: zone, To: []string{to}, Optional: !mand, Leaving: true, OnCapture: onCap}
+		}
+		if strings.HasPrefix(x, "+") {
+			if demote {
+				p.Promotion = &Promotion{Zone: zone, To: []string{p.DemotesTo}, Optional: !mand, Leaving: true, OnCapture: onCap}
+			}
+			if loop {
+				p.DemotesTo = im.movesAs[x]
+			}
+		}
+	}
+}
+
+// importPromotionLimit reads promotionLimit ("q:1 r:2 ..."): the pawn promotes into such a
+// type only while its side has fewer men of it on the board. A limit on a type men also
+// promote into under promotedPieceType is refused: Fairy-Stockfish counts those men as
+// that type, Chimera as a type of their own.
+func (im *importer) importPromotionLimit() {
+	def := im.def
+	k, ok := im.get("promotionLimit")
+	if !ok {
+		return
+	}
+	limits := map[string]int{}
+	s := strings.Fields(strings.ReplaceAll(k.Value, ":", " "))
+	if len(s)%2 != 0 {
+		im.errorf(k, "expected pairs letter:count (q:1 r:2), found %s", Quote(k.Value))
+		return
+	}
+	for i := 0; i < len(s); i += 2 {
+		n, err := strconv.Atoi(s[i+1])
+		if len(s[i]) != 1 || !unicode.IsLetter(rune(s[i][0])) || err != nil || n < 0 || n > 255 {
+			im.errorf(k, "expected pairs letter:count, count 0-255 (q:1 r:2), found %s", Quote(s[i]+":"+s[i+1]))
+			return
+		}
+		l, ok := im.letterOf(k, s[i][0])
+		if !ok {
+			return
+		}
+		if n > 0 {
+			limits[l] = n
+		} else {
+			delete(limits, l)
+		}
+	}
+	for _, y := range im.promotedTargets() {
+		if _, ok := limits[y]; ok {
+			im.errorf(k, "%s: men promote into this type under promotedPieceType, which Fairy-Stockfish counts with it and Chimera as a type of their own; not imported", strings.ToLower(y))
+			return
+		}
+	}
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	if at < 0 || def.Pieces[at].Promotion == nil {
+		return
+	}
+	pr := def.Pieces[at].Promotion
+	for l, n := range limits {
+		if slices.Contains(pr.To, l) {
+			if pr.Limits == nil {
+				pr.Limits = map[string]int{}
+			}
+			pr.Limits[l] = n
+		}
+	}
+}
+
+// promotedTargets lists the letters of the types promotedPieceType promotes into.
+func (im *importer) promotedTargets() []string {
+	var ys []string
+	for _, y := range im.movesAs {
+		ys = append(ys, y)
+	}
+	return ys
+}
+
+// importShogiDrops maps the drop keys of promoted types and of Fairy-Stockfish's shogi
+// pawn (the type shogiPawn names) onto the hands being built: dropPromoted (a held man
+// may be dropped as the type it promotes into, where the held type may be dropped),
+// shogiDoubledPawn = false (no shogi pawn dropped on a file holding one of its side's
+// unpromoted shogi pawns), shogiPawnDropMateIllegal (a checkmate by a shogi pawn's drop
+// loses), castlingDroppedPiece (a king dropped on the e-file of its castling rank, or a
+// rook on a corner of it beside such a king, gains castling rights).
+func (im *importer) importShogiDrops(h *Hands, promoted, doubled, pawnMate, castle bool) {
+	def := im.def
+	sp := -1
+	if i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "shogiPawn" }); i >= 0 {
+		sp = im.findFSF(im.table[i])
+	}
+	if !doubled && sp >= 0 {
+		h.Drops.OnePerFile = []string{def.Pieces[sp].Letter}
+		if promoted && im.promoted[def.Pieces[sp].Letter] != "" {
+			im.errorf(im.keys["shogiDoubledPawn"], "with dropPromoted, Fairy-Stockfish 11.1 keeps a shogi pawn dropped promoted off a file with a shogi pawn too, which Chimera's one-per-file does not; not imported")
+		}
+	}
+	if pawnMate && sp >= 0 {
+		h.Drops.NoMate = []string{def.Pieces[sp].Letter}
+	}
+	if castle {
+		if def.Castling == nil || def.Board.Files < 5 {
+			im.errorf(im.keys["castlingDroppedPiece"], "the variant has no castling: Fairy-Stockfish 11.1 would castle with a dropped king all the same; not imported")
+		} else {
+			h.Drops.CreateCastling = "e"
+		}
+	}
+	if !promoted {
+		return
+	}
+	for _, p := range def.Pieces {
+		if pr := p.Promotion; pr != nil && !strings.HasPrefix(p.Letter, "+") && !strings.HasPrefix(pr.To[0], "+") {
+			im.errorf(im.keys["dropPromoted"], "the %s promotes, but not into a type of promotedPieceType: Fairy-Stockfish drops it only as itself, Chimera's promoted drops as its first promotion; not imported", p.Name)
+			return
+		}
+	}
+	h.Drops.Promoted = true
+	// A man dropped promoted lands where the held type may be dropped.
+	for i, r := range h.Drops.Forbid {
+		for _, l := range r.Pieces {
+			if y := im.promoted[l]; y != "" && !slices.Contains(r.Pieces, y) {
+				h.Drops.Forbid[i].Pieces = append(h.Drops.Forbid[i].Pieces, y)
+			}
+		}
+	}
+}

@@ -1,0 +1,227 @@
+// The variants.ini keys of passing, facing kings, material counting, the royal that may only take its checker, mates by some men only, counting rules and repetitions that are not draws.
+package defs
+
+import (
+	"slices"
+	"strings"
+)
+
+// fsfType returns the letters of the definition's men that Fairy-Stockfish counts as its
+// type key: the piece of that type, then the promoted types (promotedPieceType) that move
+// as it, for Fairy-Stockfish keeps a promoted man's type as the type it became.
+func (im *importer) fsfType(key string) []string {
+	i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == key })
+	if i < 0 {
+		return nil
+	}
+	at := im.findFSF(im.table[i])
+	if at < 0 {
+		return nil
+	}
+	l := im.def.Pieces[at].Letter
+	out := []string{l}
+	for _, p := range im.def.Pieces {
+		if im.movesAs[p.Letter] == l {
+			out = append(out, p.Letter)
+		}
+	}
+	return out
+}
+
+// importVariantRules maps the rules Fairy-Stockfish 11.1 keeps for particular games onto
+// Chimera's rules: kingPass (a pass, not in check; two in a row end the game),
+// bikjangRule (facing kings must part, or pass; a facing that survives a move ends the
+// game), materialCounting (a game ended drawn by those rules, the n-move rule or a
+// repetition is decided on points), makpongRule (in check, the king may only take its
+// checker), shatarMateRule (a mate by knights alone loses; a mate wins only after a check
+// by a knight, rook or bers in the series of checks that ends in it, else draws),
+// countingRule (the makruk and asean counting tables) and nFoldValue with
+// nFoldValueAbsolute (the colour that loses a repetition).
+func (im *importer) importVariantRules() {
+	def := im.def
+	r := &def.Rules
+	royal := slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Royal })
+	if v, ok := im.boolKey("kingPass", false); ok {
+		r.Pass = nil
+		if v && royal {
+			r.Pass = &Pass{EndAfter: 2}
+		}
+	}
+	if v, ok := im.boolKey("bikjangRule", false); ok {
+		r.FacingRoyals = v && royal
+	}
+	if v, ok := im.boolKey("makpongRule", false); ok {
+		r.RoyalTakesCheckerOnly = v && royal
+	}
+	if k, ok := im.get("materialCounting"); ok {
+		r.Points = nil
+		switch k.Value {
+		case "none":
+		case "unweighted":
+			values := map[string]float64{}
+			for _, l := range im.letters() {
+				values[l] = 1
+			}
+			r.Points = &Points{Values: values}
+		case "janggi":
+			// White's weighted men less Black's, less 1, must be positive for White to
+			// win, else Black wins: Black's half point more than 1 says so with points.
+			values := map[string]float64{}
+			for key, v := range map[string]float64{"rook": 13, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2} {
+				for _, l := range im.fsfType(key) {
+					values[l] = v
+				}
+			}
+			r.Points = &Points{Values: values, Bonus: map[string]float64{"black": 1.5}}
+		default:
+			im.errorf(k, "expected janggi, unweighted or none, found %s", Quote(k.Value))
+		}
+	}
+	if v, ok := im.boolKey("shatarMateRule", false); ok && !v {
+		r.Checkmate = nil
+	} else if ok && royal {
+		var by []string
+		for _, key := range []string{"knight", "rook", "bers"} {
+			by = append(by, im.fsfType(key)...)
+		}
+		r.Checkmate = &Checkmate{ForbiddenBy: im.fsfType("knight"), NeedsCheckBy: by}
+		if len(r.Checkmate.ForbiddenBy) == 0 {
+			r.Checkmate.ForbiddenBy = nil
+		}
+	}
+	im.importCounting()
+	im.importNFoldValue()
+}
+
+// importCounting maps countingRule: Fairy-Stockfish's two tables, by its types (pawn,
+// rook, khon = silver, met = fers, knight), written with the variant's letters.
+func (im *importer) importCounting() {
+	k, ok := im.get("countingRule")
+	if !ok {
+		return
+	}
+	if k.Value == "none" {
+		im.def.Rules.Counting = nil
+		return
+	}
+	n := func(v int) *int { return &v }
+	t, f := true, false
+	var limits []CountLimit
+	// has: the opponent has at least n men of the type (of any of its letters: only one
+	// letter may count, the others being promoted types Chimera counts apart).
+	has := func(moves int, need map[string]int) {
+		req := map[string]int{}
+		for key, c := range need {
+			ls := im.fsfType(key)
+			if len(ls) == 0 {
+				return // the variant has none: the line never applies
+			}
+			if len(ls) > 1 {
+				im.errorf(k, "men promoted into the %s (promotedPieceType) count as that type in Fairy-Stockfish's counting table, but as a type of their own in Chimera's; not imported", key)
+				return
+			}
+			req[ls[0]] = c
+		}
+		limits = append(limits, CountLimit{Moves: n(moves), OpponentHas: req})
+	}
+	switch k.Value {
+	case "makruk":
+		if ps := im.fsfType("pawn"); len(ps) > 0 {
+			limits = append(limits, CountLimit{Moves: n(0), BoardHas: ps})
+		}
+		limits = append(limits, CountLimit{Moves: n(0), OpponentAlone: &t}, CountLimit{Moves: n(64), Alone: &f})
+		has(8, map[string]int{"rook": 2})
+		has(16, map[string]int{"rook": 1})
+		has(22, map[string]int{"silver": 2})
+		has(32, map[string]int{"knight": 2})
+		has(44, map[string]int{"silver": 1})
+		limits = append(limits, CountLimit{Moves: n(64)})
+		im.def.Rules.Counting = &Counting{FromMen: true, Limits: limits}
+	case "asean":
+		limits = append(limits, CountLimit{Moves: n(0), Alone: &f})
+		has(16, map[string]int{"rook": 1})
+		has(44, map[string]int{"silver": 1, "fers": 1})
+		has(64, map[string]int{"knight": 1, "fers": 1})
+		im.def.Rules.Counting = &Counting{Limits: limits}
+	default:
+		im.errorf(k, "expected makruk, asean or none, found %s", Quote(k.Value))
+	}
+}
+
+// importNFoldValue maps nFoldValue with nFoldValueAbsolute = true: the value of a
+// repetition from White's view, a loss for one colour (rules.repetition-loses). From the
+// view of the side to move (nFoldValueAbsolute false), a repetition that is not a draw
+// is refused: Chimera's loser is a colour.
+func (im *importer) importNFoldValue() {
+	v, ok := im.valueKey("nFoldValue")
+	abs, _ := im.boolKey("nFoldValueAbsolute", false)
+	if !ok {
+		return
+	}
+	im.def.Rules.RepetitionLoses = ""
+	if v == "draw" {
+		return
+	}
+	k := im.keys["nFoldValue"]
+	switch {
+	case v == "none":
+		im.errorf(k, "none: a repetition must end the game")
+	case !abs:
+		im.errorf(k, "not imported: a repetition lost by the side to move (nFoldValueAbsolute = false) has no Chimera rule: rules.repetition-loses names a colour (set nFoldValueAbsolute = true for White's view)")
+	case v == "loss":
+		im.def.Rules.RepetitionLoses = "white"
+	default:
+		im.def.Rules.RepetitionLoses = "black"
+	}
+}
+
+// importKingType maps kingType: the king keeps its type (royal, castling) but moves and
+// attacks as the named type does, a type of the variant. The pawn and the soldier,
+// whose moves Fairy-Stockfish shapes by their type rather than by their moves, are
+// refused.
+func (im *importer) importKingType() {
+	def := im.def
+	k, ok := im.get("kingType")
+	if !ok || k.Value == "" {
+		return
+	}
+	l, ok := im.letterOf(k, k.Value[0])
+	if !ok {
+		return
+	}
+	at := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l })
+	king := slices.IndexFunc(def.Pieces, func(q Piece) bool {
+		return q.Royal && SameMoves(q.Moves, im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "king" })].moves)
+	})
+	soldier := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Soldier })
+	switch {
+	case at == king:
+		return
+	case im.isPawn(def.Pieces[at]) || SameMoves(def.Pieces[at].Moves, im.table[soldier].moves) || strings.HasPrefix(l, "+"):
+		im.errorf(k, "a king moving as the %s would take on rules Fairy-Stockfish keys to that type; not imported", def.Pieces[at].Name)
+		return
+	case king < 0:
+		im.errorf(k, "the variant has no king to move as the %s", def.Pieces[at].Name)
+		return
+	}
+	def.Pieces[king].Moves = slices.Clone(def.Pieces[at].Moves)
+}
+
+// importCastlingRook maps castlingRookPiece: the king castles with that type instead of
+// the rook (it must be a type of the variant other than the king).
+func (im *importer) importCastlingRook() {
+	def := im.def
+	k, ok := im.get("castlingRookPiece")
+	if !ok || k.Value == "" {
+		return
+	}
+	l, ok := im.letterOf(k, k.Value[0])
+	if !ok || def.Castling == nil {
+		return
+	}
+	if l == def.Castling.Royal {
+		im.errorf(k, "the king cannot castle with itself")
+		return
+	}
+	def.Castling.Partner = l
+}
