@@ -2,6 +2,7 @@
 package search
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestWeakestLevelTakesAndKeeps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := e.Search(p, Limits{Level: 1}, nil)
+		res := e.Search(context.Background(), p, Limits{Level: 1}, nil)
 		if got := p.Coord(res.Best); got != "c1g5" {
 			t.Errorf("seed %d: level 1 played %s, not the free queen c1g5", seed, got)
 		}
@@ -69,7 +70,7 @@ func TestWeakestLevelTakesAndKeeps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res = e.Search(p, Limits{Level: 1}, nil)
+		res = e.Search(context.Background(), p, Limits{Level: 1}, nil)
 		if !p.IsLegal(res.Best) {
 			t.Fatalf("seed %d: illegal move", seed)
 		}
@@ -97,7 +98,7 @@ func TestLevelsRepeatAndDeepen(t *testing.T) {
 		e.SetSeed(seed)
 		p, _ := interpreter.Start(rs, "")
 		for range 12 {
-			res := e.Search(p, Limits{Level: level}, nil)
+			res := e.Search(context.Background(), p, Limits{Level: level}, nil)
 			if res.Best == interpreter.NoMove {
 				break
 			}
