@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 	"time"
 
@@ -125,6 +126,7 @@ match.`,
 		"chimera match crazyhouse --engine 'chimera uci' --engine uci:/usr/games/fairy-stockfish -n 6 --tc 10+0.1",
 		"chimera match capablanca --engine 'chimera xboard' --engine xboard:/usr/games/sjaakii -n 6 --tc 10+0.1",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera xboard' --movetime 50 -n 100 -j 2 --sprt elo0=-10,elo1=10",
+		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --option '1:Skill Level=3' --tc 10+0.1 -n 40",
 		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
 		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --tc 40+0.4 --tc 10+0.1 -n 50 --random-plies 6",
@@ -135,6 +137,7 @@ match.`,
 		def := defFlag(fs)
 		engines := fs.StringArray("engine", nil, "an engine's command, with an optional uci: or xboard: prefix (give it twice)")
 		names := fs.StringArray("name", nil, "a name for the engine of the same place, in place of the one it gives")
+		options := fs.StringArray("option", nil, "N:NAME=VALUE: set engine N's (1 or 2) option as it starts (UCI setoption, XBoard option); repeatable")
 		games := fs.IntP("games", "n", 10, "number of games")
 		tcs := fs.StringArray("tc", nil, "time control [MOVES/]BASE[+INC], seconds or M:SS (default 10+0.1); twice: one per engine")
 		movetimes := fs.IntSlice("movetime", nil, "a fixed time per move, in milliseconds, in place of --tc; twice: one per engine")
@@ -179,6 +182,15 @@ match.`,
 					spec.Name = (*names)[i]
 				}
 				cfg.Engines[i] = spec
+			}
+			for _, o := range *options {
+				who, rest, ok1 := strings.Cut(o, ":")
+				name, value, ok2 := strings.Cut(rest, "=")
+				if !ok1 || !ok2 || (who != "1" && who != "2") || strings.TrimSpace(name) == "" {
+					return c.usage("--option %q: expected N:NAME=VALUE with N 1 or 2 (e.g. '2:Skill Level=3')", o)
+				}
+				i := int(who[0] - '1')
+				cfg.Engines[i].Options = append(cfg.Engines[i].Options, match.EngineOption{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 			}
 			switch {
 			case *games < 1:
@@ -304,7 +316,7 @@ match.`,
 				if cfg.VariantFile != "" {
 					variant = file // the path as given: merge reopens the variant from it
 				}
-				return c.matchShard(ctx, caught, cfg, shard, variant, *engines, *openings, *out)
+				return c.matchShard(ctx, caught, cfg, shard, variant, *engines, *options, *openings, *out)
 			}
 			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)
@@ -369,10 +381,11 @@ func signalContext() (stdctx.Context, <-chan os.Signal, func()) {
 // matchShard plays shard sh of the match and writes its games as JSON lines for chimera
 // merge. The SPRT, if any, is not applied to a shard's games: merge applies it to the
 // whole match's. An interrupted shard writes the games that finished, marked partial.
-func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines []string, openings, out string) int {
+func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines, options []string, openings, out string) int {
 	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
 		RandomPlies: cfg.RandomPlies, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
 	copy(h.Engines[:], engines)
+	h.Options = options
 	if cfg.TC2 != nil {
 		tc := tcRecordOf(*cfg.TC2)
 		h.TC2 = &tc

@@ -18,9 +18,10 @@ import (
 type matchHeader struct {
 	Chimera     string      `json:"chimera"` // "match"
 	Variant     string      `json:"variant"`
-	Engines     [2]string   `json:"engines"` // the --engine commands
-	Names       [2]string   `json:"names"`   // the names the engines go by in the match
-	Games       int         `json:"games"`   // of the whole match
+	Engines     [2]string   `json:"engines"`           // the --engine commands
+	Options     []string    `json:"options,omitempty"` // the --option settings
+	Names       [2]string   `json:"names"`             // the names the engines go by in the match
+	Games       int         `json:"games"`             // of the whole match
 	TC          tcRecord    `json:"tc"`
 	TC2         *tcRecord   `json:"tc2,omitempty"` // engine 2's, in a time handicap
 	Seed        uint64      `json:"seed"`

@@ -381,3 +381,27 @@ func TestNoSetboard(t *testing.T) {
 		t.Errorf("FEN openings for an engine without setboard: %v", err)
 	}
 }
+
+// Engine options: set in the dialect's form as the engine starts (a levelled Chimera
+// against full strength), refused when the engine does not offer them or rejects a value.
+func TestEngineOptions(t *testing.T) {
+	_, err := Run(context.Background(), Config{Ruleset: open(t, "chess"), Games: 2, TC: TimeControl{Base: time.Second},
+		Engines: [2]EngineSpec{func() EngineSpec { e := fake(t); e.Options = []EngineOption{{"Skill Level", "3"}}; return e }(), fake(t)}})
+	if err == nil || !strings.Contains(err.Error(), `it has no option "Skill Level"`) {
+		t.Errorf("an option the engine lacks: %v", err)
+	}
+	if testing.Short() {
+		return
+	}
+	bin := binary(t, "chimera")
+	_, err = Run(context.Background(), Config{Ruleset: open(t, "chess"), Games: 2, TC: TimeControl{Base: time.Second},
+		Engines: [2]EngineSpec{{Args: []string{bin, "uci"}, Options: []EngineOption{{"Skill Level", "99"}}}, {Args: []string{bin, "uci"}}}})
+	if err == nil || !strings.Contains(err.Error(), "did not take its options") {
+		t.Errorf("a value the engine refuses: %v", err)
+	}
+	s, log := run(t, Config{Ruleset: open(t, "chess"), Games: 2, Seed: 1, MaxPlies: 60, TC: TimeControl{MoveTime: 50 * time.Millisecond}, Grace: 2 * time.Second,
+		Engines: [2]EngineSpec{{Args: []string{bin, "uci"}, Options: []EngineOption{{"Skill Level", "1"}}}, {Args: []string{bin, "uci"}}}})
+	if len(s.Games) != 2 || !strings.Contains(log, "< setoption name Skill Level value 1") {
+		t.Errorf("%d games; the option was not sent:\n%s", len(s.Games), tail(log, 2000))
+	}
+}

@@ -117,6 +117,9 @@ func startPlayer(ctx context.Context, spec EngineSpec, e int, label string, s se
 			if err := u.configure(ctx, s); err != nil {
 				return fail(err)
 			}
+			if err := u.setOptions(ctx, spec.Options); err != nil {
+				return fail(err)
+			}
 			note := fmt.Sprintf("%s: %s%s", who, strings.ToUpper(dialect.String()), given)
 			if u.id != "" {
 				note += ", id name " + u.id
@@ -142,6 +145,11 @@ func startPlayer(ctx context.Context, spec EngineSpec, e int, label string, s se
 	}
 	if hs.fallback != "" {
 		note += "; not UCI: " + hs.fallback
+	}
+	for _, o := range spec.Options {
+		if err := p.send("option " + o.Name + "=" + o.Value); err != nil {
+			return fail(hs.ended(p))
+		}
 	}
 	if proto == XShogi {
 		x.xshogi = true
@@ -294,6 +302,32 @@ func (u *uciPlayer) name() string {
 		return u.id
 	}
 	return u.program
+}
+
+// setOptions sets the options a match gives the engine: each must be one the engine
+// offers, and it must not answer that it refused one.
+func (u *uciPlayer) setOptions(ctx context.Context, opts []EngineOption) error {
+	if len(opts) == 0 {
+		return nil
+	}
+	for _, o := range opts {
+		if _, ok := u.options[strings.ToLower(o.Name)]; !ok {
+			return fmt.Errorf("it has no option %q", o.Name)
+		}
+		if err := u.setOption(o.Name, o.Value); err != nil {
+			return err
+		}
+	}
+	seen, err := u.sync(ctx)
+	if err != nil {
+		return err
+	}
+	for _, l := range seen {
+		if low := strings.ToLower(l); strings.Contains(low, "must be") || strings.Contains(low, "unknown option") || strings.Contains(low, "error") {
+			return fmt.Errorf("it did not take its options: %q", l)
+		}
+	}
+	return nil
 }
 
 // setOption sends an option's value in the dialect's form.

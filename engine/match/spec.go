@@ -53,7 +53,13 @@ type EngineSpec struct {
 	Args     []string // the program and its arguments
 	Protocol Protocol
 	Name     string // the name to use in place of the one the engine gives, or ""
+	// Options are set as the engine starts, after the variant: UCI's setoption (in the
+	// dialect's form), XBoard's option NAME=VALUE.
+	Options []EngineOption
 }
+
+// EngineOption is an engine option's name and value.
+type EngineOption struct{ Name, Value string }
 
 // ParseEngine reads an engine command line with an optional protocol prefix: "uci:",
 // "usi:", "ucci:", "xboard:" (or "cecp:"), "xshogi:"; else the protocol is detected. The

@@ -79,3 +79,26 @@ func chooseLevelled(lines []rootLine, spec levelSpec, rng *rand.Rand) (rootLine,
 func (e *Engine) SetSeed(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0))
 }
+
+// UCI_Elo's range: MaxElo is full strength, MinElo the weakest level.
+const (
+	MinElo = 800
+	MaxElo = 2000
+)
+
+// levelElo[L] is level L's strength on UCI_Elo's scale: full strength is MaxElo and each
+// level sits below it by its measured Elo difference against full strength in chess
+// (docs/matches.md, "Levels").
+var levelElo = [MaxLevel + 1]int{1: 800, 2: 900, 3: 1000, 4: 1100, 5: 1200, 6: 1300, 7: 1400, 8: 1500, 9: 1600, 10: MaxElo}
+
+// LevelForElo is the strongest level whose Elo is at most elo (the weakest level below
+// all of them).
+func LevelForElo(elo int) int {
+	level := 1
+	for l := 1; l <= MaxLevel; l++ {
+		if levelElo[l] <= elo {
+			level = l
+		}
+	}
+	return level
+}

@@ -33,6 +33,9 @@ type session struct {
 	hashMB   int
 	threads  int
 	multiPV  int
+	level    int  // Skill Level: 1 (weakest) to search.MaxLevel (full strength)
+	limitElo bool // UCI_LimitStrength: play at UCI_Elo instead
+	elo      int  // UCI_Elo
 	chess960 bool
 	cfg      protocol.Config
 	done     chan struct{} // closed when the running search or perft ends; nil: none runs
@@ -43,7 +46,7 @@ type session struct {
 }
 
 func newSession(out io.Writer, cfg protocol.Config) *session {
-	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, cfg: cfg}
+	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, level: search.MaxLevel, elo: search.MaxElo, cfg: cfg}
 	u.setVariant(uciDefault(), false)
 	return u
 }
@@ -137,6 +140,9 @@ func (u *session) options() []engineOption {
 		{"Hash", "spin default 64 min 1 max 4096"},
 		{"Threads", fmt.Sprintf("spin default 1 min 1 max %d", protocol.MaxThreads)},
 		{"MultiPV", "spin default 1 min 1 max 256"},
+		{"Skill Level", fmt.Sprintf("spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)},
+		{"UCI_LimitStrength", "check default false"},
+		{"UCI_Elo", fmt.Sprintf("spin default %d min %d max %d", search.MaxElo, search.MinElo, search.MaxElo)},
 		{"Ponder", "check default false"},
 	}
 }
@@ -186,6 +192,22 @@ func (u *session) setOption(line string) {
 			return
 		}
 		u.multiPV = n
+	case "skill level", "skill_level":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > search.MaxLevel {
+			u.say("info string Skill Level must be from 1 to %d, found %q", search.MaxLevel, value)
+			return
+		}
+		u.level = n
+	case "uci_limitstrength":
+		u.limitElo = value == "true"
+	case "uci_elo":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < search.MinElo || n > search.MaxElo {
+			u.say("info string UCI_Elo must be from %d to %d, found %q", search.MinElo, search.MaxElo, value)
+			return
+		}
+		u.elo = n
 	case "ponder":
 	default:
 		u.say("info string unknown option %q", truncate(name, 40))
@@ -297,6 +319,10 @@ func (u *session) position(args []string) {
 func (u *session) goCmd(args []string) {
 	var lim search.Limits
 	lim.MultiPV = u.multiPV
+	lim.Level = u.level
+	if u.limitElo {
+		lim.Level = search.LevelForElo(u.elo)
+	}
 	num := func(i int) (int64, bool) {
 		if i+1 >= len(args) {
 			u.say("info string go %s: missing number", args[i])
