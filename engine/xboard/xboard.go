@@ -58,6 +58,7 @@ type Session struct {
 	moveTime        time.Duration
 	depth           int
 	threads         int // search threads (cores)
+	skill           int // the Skill Level option: 1 (weakest) to search.MaxLevel; 0 is full strength
 	hashMB          int // the hash table's size (memory)
 	myTime, oppTime time.Duration
 	haveTime        bool
@@ -191,6 +192,8 @@ func (x *Session) command(line string) bool {
 			x.hashMB = n
 			x.engine.Resize(x.cfg.Caps.Hash(x.hashMB))
 		}
+	case "option":
+		x.option(line)
 	case "sd":
 		if n, ok := x.count(args, line, 0, protocol.MaxDepth, fmt.Sprintf("searching %d plies deep at most", protocol.MaxDepth)); ok {
 			x.depth = n
@@ -237,7 +240,24 @@ func (x *Session) features() {
 	names = append([]string{"normal"}, names...)
 	x.say(`feature myname="Chimera" variants="%s" setboard=1 usermove=1 ping=1 highlight=1 sigint=0 sigterm=0 colors=0 san=0 debug=1 memory=0 smp=1`,
 		strings.Join(names, ","))
+	x.say(`feature option="Skill Level -spin %d 1 %d"`, search.MaxLevel, search.MaxLevel)
 	x.say("feature done=1")
+}
+
+// option sets an engine option: "option NAME=VALUE" (the one offered: Skill Level).
+func (x *Session) option(line string) {
+	name, value, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "option")), "=")
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "skill level":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 1 || n > search.MaxLevel {
+			x.say("Error (bad value): %s", protocol.Truncate(line, 80))
+			return
+		}
+		x.skill = n
+	default:
+		x.say("Error (unknown option): %s", protocol.Truncate(line, 80))
+	}
 }
 
 // variant selects a variant by XBoard's name or Chimera's and, for one XBoard does not
@@ -689,6 +709,7 @@ func (x *Session) limits(p *interpreter.Position, analyze bool) search.Limits {
 		return x.cfg.Caps.Bound(lim)
 	}
 	lim.Depth = x.depth
+	lim.Level = x.skill
 	if x.moveTime > 0 {
 		lim.MoveTime = x.moveTime
 	} else {

@@ -852,3 +852,22 @@ func TestXBoardOutOfRange(t *testing.T) {
 		t.Errorf("threads %d, depth %d, st %v, level %d %v, clocks %v %v, hash %d MB", x.engine.Threads(), x.depth, x.moveTime, x.mps, x.base, x.myTime, x.oppTime, x.hashMB)
 	}
 }
+
+// The Skill Level option: offered as a feature, set by option, refused out of range.
+func TestXBoardSkillLevel(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "xboard")
+	s.send("protover 2")
+	if got := strings.Join(s.sync(), "\n"); !strings.Contains(got, `feature option="Skill Level -spin 10 1 10"`) {
+		t.Errorf("no Skill Level option: %s", got)
+	}
+	s.expect([]string{"Error (bad value): option Skill Level=0"}, "option Skill Level=0")
+	s.expect([]string{"Error (unknown option): option Style=2"}, "option Style=2")
+	s.expect(nil, "option Skill Level=2")
+	if s.x.skill != 2 {
+		t.Errorf("skill %d after option Skill Level=2", s.x.skill)
+	}
+	if lim := s.x.limits(s.x.pos, false); lim.Level != 2 {
+		t.Errorf("search level %d", lim.Level)
+	}
+}
