@@ -315,6 +315,10 @@ func (u *session) position(args []string) {
 	u.pos = p
 }
 
+// maxMillis is the longest time in milliseconds a go command's times are taken as (about
+// 115 days): a longer one would overflow a duration.
+const maxMillis = 10_000_000_000
+
 // goCmd starts a search (or counts perft) with the limits given.
 func (u *session) goCmd(args []string) {
 	var lim search.Limits
@@ -335,7 +339,7 @@ func (u *session) goCmd(args []string) {
 		}
 		return n, true
 	}
-	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	ms := func(n int64) time.Duration { return time.Duration(min(n, maxMillis)) * time.Millisecond }
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "perft":
@@ -364,6 +368,11 @@ func (u *session) goCmd(args []string) {
 			n, ok := num(i)
 			if !ok {
 				return
+			}
+			if args[i] != "depth" && args[i] != "mate" && args[i] != "nodes" && args[i] != "movestogo" && n > maxMillis {
+				// A time that would overflow a duration: taken as the longest, and said.
+				u.say("info string go %s %d: taken as %d ms, the longest time Chimera counts", args[i], n, int64(maxMillis))
+				n = maxMillis
 			}
 			switch args[i] {
 			case "depth":

@@ -427,3 +427,27 @@ func within(t *testing.T, limit time.Duration, input string, out *syncBuffer, ru
 		t.Fatalf("the session did not end within %v\ninput %q\noutput:\n%s", limit, input, out.String())
 	}
 }
+
+// A time too long for a duration is taken as the longest and said, never wrapped round to
+// a negative time that moves at once (#23).
+func TestUCIHugeTime(t *testing.T) {
+	s := newUCISession(t)
+	s.send("position startpos", "go movetime 99999999999999999")
+	got := s.until("the note", func(l string) bool { return strings.HasPrefix(l, "info string go movetime") })
+	if !strings.Contains(got[len(got)-1], "taken as 10000000000 ms") {
+		t.Errorf("note: %q", got[len(got)-1])
+	}
+	time.Sleep(300 * time.Millisecond)
+	for drained := false; !drained; {
+		select {
+		case l := <-s.lines:
+			if strings.HasPrefix(l, "bestmove") {
+				t.Fatalf("moved at once: %q", l)
+			}
+		default:
+			drained = true
+		}
+	}
+	s.send("stop")
+	s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+}
