@@ -80,16 +80,19 @@ func (e *Engine) SetSeed(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0))
 }
 
-// UCI_Elo's range: MaxElo is full strength, MinElo the weakest level.
+// UCI_Elo's range: MaxElo is full strength (the scale's anchor, set by definition), MinElo
+// the weakest level's place on it.
 const (
-	MinElo = 800
+	MinElo = 340
 	MaxElo = 2000
 )
 
 // levelElo[L] is level L's strength on UCI_Elo's scale: full strength is MaxElo and each
-// level sits below it by its measured Elo difference against full strength in chess
-// (docs/matches.md, "Levels").
-var levelElo = [MaxLevel + 1]int{1: 800, 2: 900, 3: 1000, 4: 1100, 5: 1200, 6: 1300, 7: 1400, 8: 1500, 9: 1600, 10: MaxElo}
+// level sits below it by its Elo difference against full strength, measured in chess at
+// 4 s + 0.05 s a game as a chain of 40-game matches between neighbouring levels
+// (docs/matches.md, "Levels"): 10-9 +89, 9-8 +108, 8-7 +53, 7-6 +158, 6-5 +241,
+// 5-4 +301, 4-3 +285, 3-2 +338, 2-1 +89.
+var levelElo = [MaxLevel + 1]int{1: 340, 2: 429, 3: 767, 4: 1052, 5: 1353, 6: 1594, 7: 1751, 8: 1804, 9: 1911, 10: MaxElo}
 
 // LevelForElo is the strongest level whose Elo is at most elo (the weakest level below
 // all of them).
