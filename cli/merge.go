@@ -62,9 +62,22 @@ games counted; --json and --html are for selfplay and values records.`,
 			if len(args) == 0 {
 				return c.usage("missing FILE: the JSON lines of the shards")
 			}
-			if kind, err := recordsKind(args[0]); err == nil && kind == "perft" {
+			kind, kindErr := recordsKind(args[0])
+			if kindErr == nil {
+				// Files of different commands: say so, rather than the first field that
+				// one command's records have and the other's lack.
+				for _, path := range args[1:] {
+					if k, err := recordsKind(path); err == nil && k != "" && k != kind {
+						return c.inputError(fmt.Errorf("%s holds records of chimera %s, %s of chimera %s: merge the files of one run", path, k, args[0], kind))
+					}
+				}
+			}
+			if kindErr == nil && kind == "perft" {
+				if *asJSON || *html != "" || *pgn != "" {
+					return c.usage("--json, --html and --pgn are for selfplay, values and match records: perft records have no games")
+				}
 				return c.mergePerft(args, *def, *partial)
-			} else if err == nil && kind == "match" {
+			} else if kindErr == nil && kind == "match" {
 				if *asJSON || *html != "" {
 					return c.usage("--json and --html are for selfplay and values records")
 				}
@@ -97,6 +110,9 @@ games counted; --json and --html are for selfplay and values records.`,
 			total := h.Games
 			if h.Chimera == "values" {
 				total = h.Games * (len(h.Types) + len(tradeList(h.Trades)))
+			}
+			if h.Games < 1 || h.Games > maxGames || total > maxGames {
+				return c.inputError(fmt.Errorf("%s:1: the header's games, %d, is not a number of games Chimera plays in a run (1 to %d): a header edited by hand?", args[0], h.Games, maxGames))
 			}
 			games := make([]selfplay.Game, 0, len(byIndex))
 			missing := 0
