@@ -142,6 +142,7 @@ func TestHostileFlags(t *testing.T) {
 		{append([]string{"match", "chess", "--nodes", "100", "--start-timeout", "-1s"}, e...), "--start-timeout must be positive, found -1s"},
 		{[]string{"show", "chess", "--betza", "--svg", "x.svg"}, "give --betza (the XBetza lines) or --svg (a picture), not both"},
 		{[]string{"show", "chess", "--generated", "--svg", "-"}, "--generated describes the pieces in the text output"},
+		{[]string{"import", "games.pgn"}, "games.pgn: not a .ini file: give a Fairy-Stockfish variants file, FILE.ini"},
 	}
 	for i, c := range cases {
 		code, _, errs := run(c.args...)
