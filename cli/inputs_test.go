@@ -154,7 +154,8 @@ func TestHostileFlags(t *testing.T) {
 
 // TestMergeHostileRecords: files of different commands given together, perft records with
 // flags for games, and a header whose game count was edited to a huge or negative number
-// (before: "json: unknown field", the flags dropped with exit 0, a loop of hours).
+// and a line too long to read (before: "json: unknown field", the flags dropped with exit
+// 0, a loop of hours, "bufio.Scanner: token too long").
 func TestMergeHostileRecords(t *testing.T) {
 	dir := t.TempDir()
 	sp := filepath.Join(dir, "s0.jsonl")
@@ -171,6 +172,13 @@ func TestMergeHostileRecords(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.jsonl")
 	os.WriteFile(big, []byte(strings.Replace(string(data), `"games":2`, `"games":99999999999`, 1)), 0o644)
+	pdata, err := os.ReadFile(pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(dir, "long.jsonl")
+	header, _, _ := strings.Cut(string(pdata), "\n")
+	os.WriteFile(long, []byte(header+"\n{\"move\":\""+strings.Repeat("a", 2<<20)+"\"}\n"), 0o644)
 	neg := filepath.Join(dir, "neg.jsonl")
 	os.WriteFile(neg, []byte(strings.Replace(string(data), `"games":2`, `"games":-2`, 1)), 0o644)
 	cases := []struct {
@@ -183,6 +191,7 @@ func TestMergeHostileRecords(t *testing.T) {
 		{[]string{"merge", pf, "--pgn", filepath.Join(dir, "x.pgn")}, "perft records have no games"},
 		{[]string{"merge", big}, "the header's games, 99999999999, is not a number of games Chimera plays in a run (1 to 1000000)"},
 		{[]string{"merge", neg}, "the header's games, -2, is not a number of games"},
+		{[]string{"merge", long}, "long.jsonl:2: the line is too long to be a record Chimera writes"},
 	}
 	for i, c := range cases {
 		code, _, errs := run(c.args...)

@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -170,6 +171,15 @@ games counted; --json and --html are for selfplay and values records.`,
 	},
 }
 
+// scanError words a failed read of a records file after line lines: a line too long for
+// the reader is no record Chimera writes.
+func scanError(path string, line int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: the line is too long to be a record Chimera writes", path, line+1)
+	}
+	return fmt.Errorf("%s: %v", path, err)
+}
+
 func firstMissing(byIndex map[int]selfplay.Game, total int) int {
 	for i := 0; i < total; i++ {
 		if _, ok := byIndex[i]; !ok {
@@ -226,7 +236,7 @@ func readRecordLines(path string) (runHeader, []selfplay.Game, []int, error) {
 		games, lines = append(games, g), append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return h, nil, nil, fmt.Errorf("%s: %v", path, err)
+		return h, nil, nil, scanError(path, line, err)
 	}
 	if line == 0 {
 		return h, nil, nil, fmt.Errorf("%s: empty", path)
@@ -309,7 +319,7 @@ func (c *context) mergePerft(paths []string, def string, partial bool) int {
 		err = sc.Err()
 		f.Close()
 		if err != nil {
-			return c.inputError(fmt.Errorf("%s: %v", path, err))
+			return c.inputError(scanError(path, line, err))
 		}
 		if line == 0 {
 			return c.inputError(fmt.Errorf("%s: empty", path))
