@@ -297,6 +297,18 @@ var versionCommand = &command{
 	},
 }
 
+// givenZero returns the first of the named flags given as 0 on the command line, or "".
+// Their default, 0, means "not given" (no such limit); a 0 typed out asks for a limit of
+// nothing, which is refused rather than read as no limit.
+func (c *context) givenZero(names ...string) string {
+	for _, n := range names {
+		if f := c.fs.Lookup(n); f != nil && f.Changed && f.Value.String() == "0" {
+			return n
+		}
+	}
+	return ""
+}
+
 // usage reports a usage error and returns exitUsage.
 func (c *context) usage(format string, args ...any) int {
 	fmt.Fprintf(c.err, "chimera %s: %s\nRun 'chimera %s --help' for usage.\n", c.cmd.name, fmt.Sprintf(format, args...), c.cmd.name)

@@ -37,8 +37,11 @@ Exit status: 0 when every section was written, 2 otherwise.`,
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		out := fs.StringP("out", "o", ".", `directory to write SECTION.yaml into ("-": standard output)`)
 		return func(c *context, args []string) int {
-			if len(args) == 0 || !strings.HasSuffix(args[0], ".ini") {
+			if len(args) == 0 {
 				return c.usage("missing FILE.ini")
+			}
+			if !strings.HasSuffix(args[0], ".ini") {
+				return c.usage("%s: not a .ini file: give a Fairy-Stockfish variants file, FILE.ini", defs.Clip(args[0]))
 			}
 			file := args[0]
 			data, err := os.ReadFile(file)

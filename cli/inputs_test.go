@@ -3,6 +3,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -109,6 +111,92 @@ func TestEchoesCapped(t *testing.T) {
 		code, _, errs := run(args...)
 		if code != 2 || len(errs) > 2000 || !strings.Contains(errs, "...") {
 			t.Errorf("%.40q: got exit %d and %d bytes on stderr: %.300s", args, code, len(errs), errs)
+		}
+	}
+}
+
+// TestHostileFlags: flags that were taken without a word (#23, a fresh hostile run): a limit
+// of 0 read as no limit, NaN passing a range check, game counts that exhausted memory or
+// looped for hours before the first game, --random-plies past a match's move cap, a
+// negative --start-timeout, and show's output flags dropped when given together.
+func TestHostileFlags(t *testing.T) {
+	e := []string{"--engine", "x", "--engine", "y"}
+	cases := []struct {
+		args []string
+		want string // in stderr, with exit status 2
+	}{
+		{[]string{"search", "chess", "--depth", "0"}, "--depth 0 is a limit of nothing: give a positive number, or leave --depth out"},
+		{[]string{"search", "chess", "--nodes", "0"}, "--nodes 0 is a limit of nothing"},
+		{[]string{"search", "chess", "--movetime", "0"}, "--movetime 0 is a limit of nothing"},
+		{[]string{"play", "chess", "--depth", "0"}, "--depth must be from 1 to 100, found 0"},
+		{[]string{"selfplay", "gardner", "--nodes", "0"}, "--nodes 0 is a limit of nothing"},
+		{[]string{"selfplay", "gardner", "--depth", "0"}, "--depth 0 is a limit of nothing"},
+		{[]string{"values", "gardner", "--movetime", "0"}, "--movetime 0 is a limit of nothing"},
+		{[]string{"selfplay", "gardner", "--jitter", "NaN"}, "--jitter must be from 0 to 99 per cent, found NaN"},
+		{[]string{"values", "gardner", "--jitter", "nan"}, "--jitter must be from 0 to 99 per cent, found NaN"},
+		{[]string{"selfplay", "gardner", "-n", "99999999999"}, "-n must be from 1 to 1000000, found 99999999999"},
+		{[]string{"values", "gardner", "-n", "99999999999"}, "-n must be from 2 to 1000000, found 99999999999"},
+		{[]string{"values", "gardner", "-n", "400000"}, "-n 400000 for 5 piece types and 0 trades is 2000000 games, more than a run plays (1000000)"},
+		{append([]string{"match", "chess", "-n", "99999999999", "--nodes", "100"}, e...), "-n must be from 1 to 1000000, found 99999999999"},
+		{append([]string{"match", "chess", "--nodes", "100", "--random-plies", "400"}, e...), "--random-plies 400 reaches --max-plies 400: no game would have an engine move"},
+		{append([]string{"match", "chess", "--nodes", "100", "--start-timeout", "-1s"}, e...), "--start-timeout must be positive, found -1s"},
+		{[]string{"show", "chess", "--betza", "--svg", "x.svg"}, "give --betza (the XBetza lines) or --svg (a picture), not both"},
+		{[]string{"show", "chess", "--generated", "--svg", "-"}, "--generated describes the pieces in the text output"},
+		{[]string{"import", "games.pgn"}, "games.pgn: not a .ini file: give a Fairy-Stockfish variants file, FILE.ini"},
+	}
+	for i, c := range cases {
+		code, _, errs := run(c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("#%d %q: got exit %d, stderr %q; want 2 and %q", i, c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestMergeHostileRecords: files of different commands given together, perft records with
+// flags for games, and a header whose game count was edited to a huge or negative number
+// and a line too long to read (before: "json: unknown field", the flags dropped with exit
+// 0, a loop of hours, "bufio.Scanner: token too long").
+func TestMergeHostileRecords(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "s0.jsonl")
+	pf := filepath.Join(dir, "p0.jsonl")
+	if code, _, errs := run("selfplay", "gardner", "-n", "2", "--nodes", "50", "-j", "1", "--max-plies", "10", "-q", "--shard", "0/1", "--out", sp); code != 0 {
+		t.Fatalf("selfplay: exit %d, %s", code, errs)
+	}
+	if code, _, errs := run("perft", "chess", "1", "--shard", "0/1", "--out", pf); code != 0 {
+		t.Fatalf("perft: exit %d, %s", code, errs)
+	}
+	data, err := os.ReadFile(sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.jsonl")
+	os.WriteFile(big, []byte(strings.Replace(string(data), `"games":2`, `"games":99999999999`, 1)), 0o644)
+	pdata, err := os.ReadFile(pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(dir, "long.jsonl")
+	header, _, _ := strings.Cut(string(pdata), "\n")
+	os.WriteFile(long, []byte(header+"\n{\"move\":\""+strings.Repeat("a", 2<<20)+"\"}\n"), 0o644)
+	neg := filepath.Join(dir, "neg.jsonl")
+	os.WriteFile(neg, []byte(strings.Replace(string(data), `"games":2`, `"games":-2`, 1)), 0o644)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", sp, pf}, "p0.jsonl holds records of chimera perft, " + sp + " of chimera selfplay: merge the files of one run"},
+		{[]string{"merge", pf, sp}, "s0.jsonl holds records of chimera selfplay, " + pf + " of chimera perft"},
+		{[]string{"merge", pf, "--json"}, "--json, --html and --pgn are for selfplay, values and match records: perft records have no games"},
+		{[]string{"merge", pf, "--pgn", filepath.Join(dir, "x.pgn")}, "perft records have no games"},
+		{[]string{"merge", big}, "the header's games, 99999999999, is not a number of games Chimera plays in a run (1 to 1000000)"},
+		{[]string{"merge", neg}, "the header's games, -2, is not a number of games"},
+		{[]string{"merge", long}, "long.jsonl:2: the line is too long to be a record Chimera writes"},
+	}
+	for i, c := range cases {
+		code, _, errs := run(c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("#%d %q: got exit %d, stderr %q; want 2 and %q", i, c.args, code, errs, c.want)
 		}
 	}
 }

@@ -193,8 +193,8 @@ match.`,
 				cfg.Engines[i].Options = append(cfg.Engines[i].Options, match.EngineOption{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 			}
 			switch {
-			case *games < 1:
-				return c.usage("-n must be at least 1")
+			case *games < 1 || *games > maxGames:
+				return c.usage("-n must be from 1 to %d, found %d", maxGames, *games)
 			case *concurrency < 1:
 				return c.usage("--concurrency must be at least 1")
 			case *randomPlies < 0 || *maxPlies < 0 || *grace < 0:
@@ -209,6 +209,11 @@ match.`,
 				return c.usage("give --nodes or --depth (a fixed search), or --tc or --movetime (clocks), not both")
 			case *moveTimeout <= 0:
 				return c.usage("--move-timeout must be positive")
+			case *startTimeout <= 0:
+				return c.usage("--start-timeout must be positive, found %v", *startTimeout)
+			case *maxPlies > 0 && *randomPlies >= *maxPlies:
+				// The games would end before an engine moves: a result of random play.
+				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *randomPlies, *maxPlies)
 			}
 			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
 			shard, code := sh.parse(c)

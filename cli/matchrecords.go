@@ -172,7 +172,7 @@ func (c *context) mergeMatch(paths []string, def string, partial bool, pgn, out 
 		err = sc.Err()
 		f.Close()
 		if err != nil {
-			return c.inputError(fmt.Errorf("%s: %v", path, err))
+			return c.inputError(scanError(path, line, err))
 		}
 		if line == 0 {
 			return c.inputError(fmt.Errorf("%s: empty", path))

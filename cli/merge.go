@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -62,9 +63,22 @@ games counted; --json and --html are for selfplay and values records.`,
 			if len(args) == 0 {
 				return c.usage("missing FILE: the JSON lines of the shards")
 			}
-			if kind, err := recordsKind(args[0]); err == nil && kind == "perft" {
+			kind, kindErr := recordsKind(args[0])
+			if kindErr == nil {
+				// Files of different commands: say so, rather than the first field that
+				// one command's records have and the other's lack.
+				for _, path := range args[1:] {
+					if k, err := recordsKind(path); err == nil && k != "" && k != kind {
+						return c.inputError(fmt.Errorf("%s holds records of chimera %s, %s of chimera %s: merge the files of one run", path, k, args[0], kind))
+					}
+				}
+			}
+			if kindErr == nil && kind == "perft" {
+				if *asJSON || *html != "" || *pgn != "" {
+					return c.usage("--json, --html and --pgn are for selfplay, values and match records: perft records have no games")
+				}
 				return c.mergePerft(args, *def, *partial)
-			} else if err == nil && kind == "match" {
+			} else if kindErr == nil && kind == "match" {
 				if *asJSON || *html != "" {
 					return c.usage("--json and --html are for selfplay and values records")
 				}
@@ -97,6 +111,9 @@ games counted; --json and --html are for selfplay and values records.`,
 			total := h.Games
 			if h.Chimera == "values" {
 				total = h.Games * (len(h.Types) + len(tradeList(h.Trades)))
+			}
+			if h.Games < 1 || h.Games > maxGames || total > maxGames {
+				return c.inputError(fmt.Errorf("%s:1: the header's games, %d, is not a number of games Chimera plays in a run (1 to %d): a header edited by hand?", args[0], h.Games, maxGames))
 			}
 			games := make([]selfplay.Game, 0, len(byIndex))
 			missing := 0
@@ -152,6 +169,15 @@ games counted; --json and --html are for selfplay and values records.`,
 			return c.inputError(fmt.Errorf("%s: records of an unknown command %q", args[0], h.Chimera))
 		}
 	},
+}
+
+// scanError words a failed read of a records file after line lines: a line too long for
+// the reader is no record Chimera writes.
+func scanError(path string, line int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: the line is too long to be a record Chimera writes", path, line+1)
+	}
+	return fmt.Errorf("%s: %v", path, err)
 }
 
 func firstMissing(byIndex map[int]selfplay.Game, total int) int {
@@ -210,7 +236,7 @@ func readRecordLines(path string) (runHeader, []selfplay.Game, []int, error) {
 		games, lines = append(games, g), append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return h, nil, nil, fmt.Errorf("%s: %v", path, err)
+		return h, nil, nil, scanError(path, line, err)
 	}
 	if line == 0 {
 		return h, nil, nil, fmt.Errorf("%s: empty", path)
@@ -293,7 +319,7 @@ func (c *context) mergePerft(paths []string, def string, partial bool) int {
 		err = sc.Err()
 		f.Close()
 		if err != nil {
-			return c.inputError(fmt.Errorf("%s: %v", path, err))
+			return c.inputError(scanError(path, line, err))
 		}
 		if line == 0 {
 			return c.inputError(fmt.Errorf("%s: empty", path))

@@ -89,7 +89,7 @@ engine's choices repeatable.
 				return c.usage("--human must be white, black, both or none, found %q", *human)
 			}
 			switch {
-			case *depth < 0 || *depth > 100:
+			case *depth < 0 || *depth > 100 || c.givenZero("depth") != "":
 				return c.usage("--depth must be from 1 to 100, found %d", *depth)
 			case *movetime <= 0:
 				return c.usage("--movetime must be a positive number of milliseconds, found %d", *movetime)

@@ -20,6 +20,9 @@ import (
 const (
 	maxMoveTime = 1_000_000_000     // milliseconds
 	maxNodes    = 1_000_000_000_000 // nodes
+	// maxGames bounds the games of a selfplay, values or match run (and of a run's
+	// records read by merge): their plans are built before the first game.
+	maxGames = 1_000_000
 )
 
 var searchCommand = &command{
@@ -51,6 +54,9 @@ node count is deterministic.
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
 		threads := fs.Int("threads", 1, "search threads (lazy SMP; 1 is deterministic at a fixed depth)")
 		return func(c *context, args []string) int {
+			if n := c.givenZero("depth", "movetime", "nodes"); n != "" {
+				return c.usage("--%s 0 is a limit of nothing: give a positive number, or leave --%s out", n, n)
+			}
 			switch {
 			case *depth < 0 || *depth > 100:
 				return c.usage("--depth must be from 1 to 100, found %d", *depth)

@@ -96,8 +96,8 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
-			if *n < 1 {
-				return c.usage("-n must be at least 1, found %d", *n)
+			if *n < 1 || *n > maxGames {
+				return c.usage("-n must be from 1 to %d, found %d", maxGames, *n)
 			}
 			if *random < 0 {
 				return c.usage("--random-plies must not be negative, found %d", *random)
@@ -191,6 +191,9 @@ func (b *budget) seed() uint64 { return *b.seedFlag }
 // options checks the flags and returns the engines' options.
 func (b *budget) options(c *context) (selfplay.Options, int) {
 	switch {
+	case c.givenZero("nodes", "movetime", "depth") != "":
+		n := c.givenZero("nodes", "movetime", "depth")
+		return selfplay.Options{}, c.usage("--%s 0 is a limit of nothing: give a positive number, or leave --%s out", n, n)
 	case *b.nodes < 0:
 		return selfplay.Options{}, c.usage("--nodes must be positive, found %d", *b.nodes)
 	case *b.movetime < 0:
@@ -203,7 +206,7 @@ func (b *budget) options(c *context) (selfplay.Options, int) {
 		return selfplay.Options{}, c.usage("--hash must be from 1 to 4096 MB, found %d", *b.hash)
 	case *b.maxPlies < 1:
 		return selfplay.Options{}, c.usage("--max-plies must be at least 1, found %d", *b.maxPlies)
-	case *b.jitter < 0 || *b.jitter >= 100:
+	case !(*b.jitter >= 0 && *b.jitter < 100): // NaN too
 		return selfplay.Options{}, c.usage("--jitter must be from 0 to 99 per cent, found %g", *b.jitter)
 	}
 	if *b.nodes == 0 && *b.movetime == 0 && *b.depth == 0 {

@@ -58,6 +58,13 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		betza := fs.Bool("betza", false, "print each piece's moves in XBetza notation only (letter, XBetza or - and why not)")
 		return func(c *context, args []string) int {
+			// Each of these flags picks what is printed: one would be dropped unsaid.
+			switch {
+			case *betza && *svg != "":
+				return c.usage("give --betza (the XBetza lines) or --svg (a picture), not both")
+			case *generated && (*betza || *svg != ""):
+				return c.usage("--generated describes the pieces in the text output: leave it out with --betza or --svg")
+			}
 			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code

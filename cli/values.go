@@ -92,8 +92,8 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			if code := c.noMoreArgs(args); code != exitOK {
 				return code
 			}
-			if *n < 2 {
-				return c.usage("-n must be at least 2, found %d", *n)
+			if *n < 2 || *n > maxGames {
+				return c.usage("-n must be from 2 to %d, found %d", maxGames, *n)
 			}
 			if *random < 0 {
 				return c.usage("--random-plies must not be negative, found %d", *random)
@@ -130,13 +130,16 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 				return c.usage("%v", err)
 			}
 			perType := *n + *n%2
-			specs, err := selfplay.ValueSpecs(rs, fen, measured, perType, *random, b.seed())
-			if err != nil {
-				return c.inputError(err)
-			}
 			trades, err := chosenTrades(rs, measured, *tradeFlag)
 			if err != nil {
 				return c.usage("%v", err)
+			}
+			if total := perType * (len(measured) + len(trades)); total > maxGames {
+				return c.usage("-n %d for %d piece types and %d trades is %d games, more than a run plays (%d): lower -n, or measure fewer types (--types)", *n, len(measured), len(trades), total, maxGames)
+			}
+			specs, err := selfplay.ValueSpecs(rs, fen, measured, perType, *random, b.seed())
+			if err != nil {
+				return c.inputError(err)
 			}
 			tradeSpecs, err := selfplay.TradeSpecs(rs, fen, trades, perType, *random, b.seed(), len(specs))
 			if err != nil {

@@ -248,12 +248,16 @@ func (s *Session) translatedPosition(args []string, keyword string, fen func(str
 	case len(args) > 0:
 		out, rest = []string{args[0]}, args[1:]
 	}
+	var sent []string
 	for i, m := range rest {
 		if i > 0 {
+			sent = append(sent, m)
 			m = move(m)
 		}
 		out = append(out, m)
 	}
+	s.u.movesAsSent = sent
+	defer func() { s.u.movesAsSent = nil }()
 	return s.u.handle("position " + strings.Join(out, " "))
 }
 

@@ -142,3 +142,22 @@ func TestSessionOverEngineInterface(t *testing.T) {
 		t.Errorf("%d searches, hash %d MB (want 2, and the cap 8)", e.searches, e.hashMB)
 	}
 }
+
+// TestDialectMoveErrorsNameTheMoveSent: an illegal move in a USI or UCCI position line is
+// named as the GUI sent it (before, only Chimera's coordinates, "c3c4" for 7g7f); the
+// session goes on.
+func TestDialectMoveErrorsNameTheMoveSent(t *testing.T) {
+	for _, c := range []struct {
+		d          Dialect
+		input, want string
+	}{
+		{USI, "usi\nposition startpos moves 7g7f 7g7f\nisready\nquit\n", "info string position: move 2, 7g7f (c3c4 in Chimera's coordinates): illegal move"},
+		{UCCI, "ucci\nposition startpos moves h2e2 h2e2\nisready\nquit\n", "info message position: move 2, h2e2 (h3e3 in Chimera's coordinates): illegal move"},
+	} {
+		var out bytes.Buffer
+		New(&out, c.d, protocol.Config{}).Run(strings.NewReader(c.input))
+		if !strings.Contains(out.String(), c.want) || !strings.Contains(out.String(), "readyok") {
+			t.Errorf("%v: got\n%s\nwant %q and readyok", c.d, out.String(), c.want)
+		}
+	}
+}

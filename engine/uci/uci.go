@@ -43,6 +43,10 @@ type session struct {
 	// hooksTold are the hooks whose failure was told in an info string (once each);
 	// guarded by mu.
 	hooksTold map[*compiler.Hook]bool
+	// movesAsSent are the moves of the position line being handled as a dialect's GUI
+	// wrote them (USI, UCCI), before their translation; nil in UCI. An error names a
+	// move as it was sent.
+	movesAsSent []string
 }
 
 func newSession(out io.Writer, cfg protocol.Config) *session {
@@ -303,9 +307,13 @@ func (u *session) position(args []string) {
 			u.say("info string position: expected moves after the position, found %q", truncate(rest[0], 40))
 			return
 		}
-		for _, s := range rest[1:] {
+		for i, s := range rest[1:] {
 			m, err := p.ParseMove(s)
 			if err != nil {
+				if i < len(u.movesAsSent) && u.movesAsSent[i] != s {
+					u.say("info string position: move %d, %s (%s in Chimera's coordinates): %v", i+1, truncate(u.movesAsSent[i], 20), s, err)
+					return
+				}
 				u.say("info string position: %v", err)
 				return
 			}
