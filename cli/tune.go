@@ -104,6 +104,12 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			if *openings != "" {
 				*random = 0
 			}
+			if *sh.spec == "" {
+				// The output's place is checked before any game is played.
+				if _, _, err := tuneTarget(rs, name, *sh.out); err != nil {
+					return c.usage("%v", err)
+				}
+			}
 			if len(*from) > 0 {
 				for _, f := range []string{"games", "nodes", "movetime", "depth", "jobs", "openings", "random-plies", "setup", "seed", "max-plies", "jitter", "hash", "resume"} {
 					if fs.Changed(f) {
