@@ -39,7 +39,9 @@ their results by Texel's method:
      vector of features and the fit needs no search: Levenberg–Marquardt steps minimise
      the mean squared error between result and prediction, plus a ridge that keeps the
      weights few positions speak of near where they were. The ridge's strength is chosen
-     on every tenth game held out (--ridge sets it instead).
+     on every tenth game held out (--ridge sets it instead). The side to move's bonus
+     stays as it is unless --tempo: at quiescence's leaves the side to move is often the
+     one facing a threat, and the negative bonus fitted there lost games in play.
 
 The weights are written as an evaluation: section of a definition that extends the
 variant (--out, default VARIANT-tuned.yaml): "chimera search VARIANT-tuned.yaml" and every
@@ -74,6 +76,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 		skip := fs.Int("skip-plies", 4, "leave out this many plies after each game's opening")
 		squares := fs.Bool("squares", true, "fit the per-square tables (false: values and terms only)")
 		ridge := fs.Float64("ridge", -1, "the ridge's strength (default: chosen on held-out games)")
+		tempo := fs.Bool("tempo", false, "fit the side to move's bonus too (it stays as it is by default)")
 		return func(c *context, args []string) int {
 			name := *def
 			if name == "" && len(args) > 0 {
@@ -120,7 +123,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				if code != exitOK {
 					return code
 				}
-				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, quiet: *b.quiet, source: strings.Join(*from, ", ")})
+				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet, source: strings.Join(*from, ", ")})
 			}
 			opt, code := b.options(c)
 			if code != exitOK {
@@ -168,7 +171,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			if len(games) == 0 {
 				return signalStatus(exitOK, sig) // interrupted before a game finished
 			}
-			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, quiet: *b.quiet,
+			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet,
 				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), header.Budget, startsText(header))}), sig)
 		}
 	},
@@ -214,6 +217,7 @@ type tuneFit struct {
 	skip    int
 	squares bool
 	ridge   float64
+	tempo   bool
 	quiet   bool
 	source  string
 }
@@ -246,10 +250,8 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 	before := tune.MSE(samples, start, k)
 	say("K %.3f: mean squared error %.5f with the weights the variant has", k, before)
 	frozen := make([]bool, len(m.Params))
-	if !o.squares {
-		for i, p := range m.Params {
-			frozen[i] = p.Kind == search.ParamSquare
-		}
+	for i, p := range m.Params {
+		frozen[i] = p.Kind == search.ParamSquare && !o.squares || p.Kind == search.ParamTempo && !o.tempo
 	}
 	var train, held []tune.Sample
 	for _, s := range samples {
