@@ -39,7 +39,8 @@ their results by Texel's method:
      vector of features and the fit needs no search: Levenberg–Marquardt steps minimise
      the mean squared error between result and prediction, plus a ridge that keeps the
      weights few positions speak of near where they were. The ridge's strength is chosen
-     on every tenth game held out (--ridge sets it instead). The side to move's bonus
+     on every tenth game held out (--ridge sets it instead); when no
+     fit predicts those games better than the weights the variant has, they stay. The side to move's bonus
      stays as it is unless --tempo: at quiescence's leaves the side to move is often the
      one facing a threat, and the negative bonus fitted there lost games in play.
 
@@ -268,26 +269,36 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 			ridge = 1e-7
 			say("too few games to hold some out: ridge %g", ridge)
 		} else {
-			best := math.Inf(1)
-			for _, r := range []float64{1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3} {
+			heldBefore := tune.MSE(held, start, k)
+			best := heldBefore
+			for _, r := range []float64{1e-9, 3e-9, 1e-8, 3e-8, 1e-7, 3e-7, 1e-6, 3e-6, 1e-5, 1e-4} {
 				fitOpt.Lambda = r
 				w, err := tune.Fit(train, k, start, fitOpt)
 				if err != nil {
 					return c.tuneTooBig(err)
 				}
 				h := tune.MSE(held, w, k)
-				say("ridge %g: held-out error %.5f (before %.5f)", r, h, tune.MSE(held, start, k))
+				say("ridge %g: held-out error %.5f (before %.5f)", r, h, heldBefore)
 				if h < best {
 					best, ridge = h, r
 				}
 			}
+			if ridge < 0 {
+				// No ridge predicts the held-out games better than the weights the
+				// variant has: the games do not support a change.
+				say("no fit predicts the held-out games better than the weights the variant has: they stay")
+				ridge = math.Inf(1)
+			}
 		}
 	}
-	fitOpt.Lambda = ridge
-	fitOpt.Progress = func(iter int, mse float64) { say("step %d: error %.5f", iter, mse) }
-	w, err := tune.Fit(samples, k, start, fitOpt)
-	if err != nil {
-		return c.tuneTooBig(err)
+	w := append([]float64(nil), start...)
+	if !math.IsInf(ridge, 1) {
+		fitOpt.Lambda = ridge
+		fitOpt.Progress = func(iter int, mse float64) { say("step %d: error %.5f", iter, mse) }
+		var err error
+		if w, err = tune.Fit(samples, k, start, fitOpt); err != nil {
+			return c.tuneTooBig(err)
+		}
 	}
 	for i := range w {
 		w[i] = math.Round(w[i]) // as written
@@ -296,7 +307,7 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 	res := &tune.Weights{Rules: rs, Params: m.Params, Start: start, Fitted: w, Seen: tune.Count(samples, len(w)), Squares: o.squares}
 	code := c.writeFile(out, func(f io.Writer) error {
 		fmt.Fprintf(f, "# Written by chimera tune: %s.\n", o.source)
-		fmt.Fprintf(f, "# %d positions; mean squared error %.5f -> %.5f (K %.3f, ridge %g).\n", len(samples), before, after, k, ridge)
+		fmt.Fprintf(f, "# %d positions; mean squared error %.5f -> %.5f (K %.3f, ridge %s).\n", len(samples), before, after, k, ridgeText(ridge))
 		fmt.Fprintf(f, "extends: %s\nname: %s\n", base, tunedName(rs.Name))
 		return res.WriteSection(f)
 	})
@@ -307,7 +318,10 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 		fmt.Fprintf(c.err, "chimera tune: the file written does not load: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(c.out, "Tuned %s: %d games, %d positions, K %.3f, ridge %g\n", rs.Name, len(games), len(samples), k, ridge)
+	fmt.Fprintf(c.out, "Tuned %s: %d games, %d positions, K %.3f, ridge %s\n", rs.Name, len(games), len(samples), k, ridgeText(ridge))
+	if math.IsInf(ridge, 1) {
+		fmt.Fprintf(c.out, "No fit predicted the held-out games better: the weights written are the variant's own\n")
+	}
 	fmt.Fprintf(c.out, "Mean squared error: %.5f -> %.5f", before, after)
 	if len(held) > 0 {
 		fmt.Fprintf(c.out, " (held-out games: %.5f -> %.5f, fitted on all)", tune.MSE(held, start, k), tune.MSE(held, w, k))
@@ -321,6 +335,14 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 func (c *context) tuneTooBig(err error) int {
 	fmt.Fprintf(c.err, "chimera tune: %v: the square tables have too many weights for this variant; use --squares=false\n", err)
 	return exitUsage
+}
+
+// ridgeText writes the ridge's strength ("infinite" when the weights stayed).
+func ridgeText(r float64) string {
+	if math.IsInf(r, 1) {
+		return "infinite: nothing fitted"
+	}
+	return fmt.Sprintf("%g", r)
 }
 
 // tunedName is the name of the tuned definition.
