@@ -120,11 +120,11 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 						return c.usage("--%s is for playing games; --from reads games already played (leave it out)", f)
 					}
 				}
-				games, code := c.readTuneGames(rs, *from)
+				games, source, code := c.readTuneGames(rs, *from)
 				if code != exitOK {
 					return code
 				}
-				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet, source: strings.Join(*from, ", ")})
+				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet, source: source})
 			}
 			opt, code := b.options(c)
 			if code != exitOK {
@@ -190,27 +190,29 @@ func startsText(h runHeader) string {
 }
 
 // readTuneGames reads and replays the games of selfplay record files.
-func (c *context) readTuneGames(rs *compiler.Ruleset, files []string) ([]selfplay.Game, int) {
+func (c *context) readTuneGames(rs *compiler.Ruleset, files []string) ([]selfplay.Game, string, int) {
 	var games []selfplay.Game
+	var runs []string
 	for _, path := range files {
 		h, gs, lines, err := readRecordLines(path)
 		if err != nil {
-			return nil, c.inputError(err)
+			return nil, "", c.inputError(err)
 		}
 		if h.Chimera != "selfplay" {
-			return nil, c.inputError(fmt.Errorf("%s: the records of chimera %s; tune reads self-play games (selfplay or tune --shard, merge --out)", path, h.Chimera))
+			return nil, "", c.inputError(fmt.Errorf("%s: the records of chimera %s; tune reads self-play games (selfplay or tune --shard, merge --out)", path, h.Chimera))
 		}
 		for i, g := range gs {
 			if err := selfplay.Verify(rs, g, h.MaxPlies); err != nil {
-				return nil, c.inputError(fmt.Errorf("%s:%d: game %d: %v (are these games of %s?)", path, lines[i], g.Index, err, rs.Name))
+				return nil, "", c.inputError(fmt.Errorf("%s:%d: game %d: %v (are these games of %s?)", path, lines[i], g.Index, err, rs.Name))
 			}
 		}
 		games = append(games, gs...)
+		runs = append(runs, fmt.Sprintf("%d games of self-play in %s (%s, %s)", len(gs), filepath.Base(path), h.Budget, startsText(h)))
 	}
 	if len(games) == 0 {
-		return nil, c.inputError(fmt.Errorf("%s: no games", strings.Join(files, ", ")))
+		return nil, "", c.inputError(fmt.Errorf("%s: no games", strings.Join(files, ", ")))
 	}
-	return games, exitOK
+	return games, strings.Join(runs, "; "), exitOK
 }
 
 type tuneFit struct {
