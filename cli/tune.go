@@ -49,8 +49,8 @@ variant (--out, default VARIANT-tuned.yaml): "chimera search VARIANT-tuned.yaml"
 other command then play with them. --squares=false fits the values and terms only (the
 square tables stay those derived from mobility): fewer weights, for few games. A report
 says what changed (values before -> after, each square table's mean change), the error
-before -> after (on all positions and on the held-out games) and the numbers of games and
-positions.
+before -> after (on all positions, and on the held-out games by the fit made without
+them) and the numbers of games and positions.
 
 Past one machine: --shard I/N plays only its share of the games and writes them as JSON
 lines (to standard output or --out) instead of fitting; "chimera merge --out games.jsonl
@@ -266,12 +266,22 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 	}
 	fitOpt := tune.Options{Frozen: frozen}
 	ridge := o.ridge
+	// heldAfter is the error on the held-out games of the fit made without them (NaN
+	// when none are held out).
+	heldBefore, heldAfter := tune.MSE(held, start, k), math.NaN()
+	if ridge >= 0 && len(held) > 0 && len(train) > 0 {
+		fitOpt.Lambda = ridge
+		w, err := tune.Fit(train, k, start, fitOpt)
+		if err != nil {
+			return c.tuneTooBig(err)
+		}
+		heldAfter = tune.MSE(held, w, k)
+	}
 	if ridge < 0 {
 		if len(held) == 0 || len(train) == 0 {
 			ridge = 1e-7
 			say("too few games to hold some out: ridge %g", ridge)
 		} else {
-			heldBefore := tune.MSE(held, start, k)
 			best := heldBefore
 			for _, r := range []float64{1e-9, 3e-9, 1e-8, 3e-8, 1e-7, 3e-7, 1e-6, 3e-6, 1e-5, 1e-4} {
 				fitOpt.Lambda = r
@@ -291,6 +301,7 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 				say("no fit predicts the held-out games better than the weights the variant has: they stay")
 				ridge = math.Inf(1)
 			}
+			heldAfter = best
 		}
 	}
 	w := append([]float64(nil), start...)
@@ -325,8 +336,8 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 		fmt.Fprintf(c.out, "No fit predicted the held-out games better: the weights written are the variant's own\n")
 	}
 	fmt.Fprintf(c.out, "Mean squared error: %.5f -> %.5f", before, after)
-	if len(held) > 0 {
-		fmt.Fprintf(c.out, " (held-out games: %.5f -> %.5f, fitted on all)", tune.MSE(held, start, k), tune.MSE(held, w, k))
+	if !math.IsNaN(heldAfter) {
+		fmt.Fprintf(c.out, "; on every tenth game, fitted without them: %.5f -> %.5f", heldBefore, heldAfter)
 	}
 	fmt.Fprintln(c.out)
 	res.WriteChanges(c.out)
