@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,23 +27,25 @@ var tuneCommand = &command{
 	details: `Plays N games of the engine against itself (as chimera selfplay does, with its budget,
 opening and --jobs flags), or reads games from --from FILE (selfplay's JSON lines: a
 --shard file or the --out of chimera merge), and fits the weights of the evaluation to
-their results by Texel's method:
+their results by Texel's method.
 
-  1. Positions: every position of every game after its opening (the random plies) and
-     --skip-plies more, with the side to move not in check, is taken to the end of its
-     quiescence search (captures played out); the quiet position there is the sample,
-     and the game's result (1, 1/2, 0 for White) its target.
-  2. K: the scale of the sigmoid 1/(1+10^(-K·eval/400)) that best predicts the results
-     with the weights the variant has now.
-  3. Weights: the evaluation is linear in its weights (piece values, per-square tables,
-     pool values, goal distance, checks given, the move's bonus), so each sample is a
-     vector of features and the fit needs no search: Levenberg–Marquardt steps minimise
-     the mean squared error between result and prediction, plus a ridge that keeps the
-     weights few positions speak of near where they were. The ridge's strength is chosen
-     on every tenth game held out (--ridge sets it instead); when no
-     fit predicts those games better than the weights the variant has, they stay. The side to move's bonus
-     stays as it is unless --tempo: at quiescence's leaves the side to move is often the
-     one facing a threat, and the negative bonus fitted there lost games in play.
+Positions: every position of every game after its opening (the random plies) and
+--skip-plies more, with the side to move not in check, is taken to the end of its
+quiescence search (captures played out); the quiet position there is the sample, and
+the game's result (1, 1/2, 0 for White) its target.
+
+K: the scale of the sigmoid 1/(1+10^(-K·eval/400)) that best predicts the results with
+the weights the variant has now.
+
+Weights: the evaluation is linear in its weights (piece values, per-square tables, pool
+values, goal distance, checks given, the move's bonus), so each sample is a vector of
+features and the fit needs no search: Levenberg–Marquardt steps minimise the mean
+squared error between result and prediction, plus a ridge that keeps the weights few
+positions speak of near where they were. The ridge's strength is chosen on every tenth
+game held out (--ridge sets it instead); when no fit predicts those games better than
+the weights the variant has, they stay. The side to move's bonus stays as it is unless
+--tempo: at quiescence's leaves the side to move is often the one facing a threat, and
+the negative bonus fitted there lost games in play.
 
 The weights are written as an evaluation: section of a definition that extends the
 variant (--out, default VARIANT-tuned.yaml): "chimera search VARIANT-tuned.yaml" and every
@@ -57,7 +60,7 @@ lines (to standard output or --out) instead of fitting; "chimera merge --out gam
 shard-*.jsonl" combines the shards (and prints their selfplay report), and
 "chimera tune VARIANT --from games.jsonl" fits. --from may be given more than once.
 
-` + interruptHelp,
+` + interruptHelp + `Without --shard, tune then fits the games that finished.`,
 	examples: []string{
 		"chimera tune gardner -n 200 --nodes 2000 --random-plies 6",
 		"chimera tune chess -n 400 --nodes 3000 --random-plies 8 --out chess-tuned.yaml && chimera search chess-tuned.yaml",
@@ -73,10 +76,11 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
 		random := fs.Int("random-plies", 8, "start each pair of games with this many random legal plies")
 		sh := shardFlags(fs)
+		fs.Lookup("out").Usage = "the tuned definition (default VARIANT-tuned.yaml); with --shard, the JSON lines of the games (default: standard output)"
 		from := fs.StringArray("from", nil, "fit to the games of this JSON lines file (selfplay --shard, or merge --out) instead of playing")
 		skip := fs.Int("skip-plies", 4, "leave out this many plies after each game's opening")
 		squares := fs.Bool("squares", true, "fit the per-square tables (false: values and terms only)")
-		ridge := fs.Float64("ridge", -1, "the ridge's strength (default: chosen on held-out games)")
+		ridgeFlag := fs.String("ridge", "auto", "the ridge's strength, a number from 0 (auto: chosen on held-out games)")
 		tempo := fs.Bool("tempo", false, "fit the side to move's bonus too (it stays as it is by default)")
 		return func(c *context, args []string) int {
 			name := *def
@@ -97,10 +101,14 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				return c.usage("--random-plies must not be negative, found %d", *random)
 			case *skip < 0:
 				return c.usage("--skip-plies must not be negative, found %d", *skip)
-			case *ridge < -1 || *ridge != -1 && *ridge < 0 || math.IsNaN(*ridge):
-				return c.usage("--ridge must be 0 or more, found %g", *ridge)
+			case *ridgeFlag != "auto" && !validRidge(*ridgeFlag):
+				return c.usage("--ridge must be auto or a number from 0, found %s", defs.Quote(*ridgeFlag))
 			case len(*from) > 0 && *sh.spec != "":
 				return c.usage("--from fits games already played; --shard plays them: give one of them")
+			}
+			ridge := -1.0
+			if *ridgeFlag != "auto" {
+				ridge, _ = strconv.ParseFloat(*ridgeFlag, 64)
 			}
 			if fs.Changed("openings") && fs.Changed("random-plies") && *random > 0 {
 				return c.usage("give --openings or --random-plies, not both")
@@ -124,7 +132,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				if code != exitOK {
 					return code
 				}
-				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet, source: source})
+				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, quiet: *b.quiet, source: source})
 			}
 			opt, code := b.options(c)
 			if code != exitOK {
@@ -172,7 +180,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			if len(games) == 0 {
 				return signalStatus(exitOK, sig) // interrupted before a game finished
 			}
-			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: *ridge, tempo: *tempo, quiet: *b.quiet,
+			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, quiet: *b.quiet,
 				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), header.Budget, startsText(header))}), sig)
 		}
 	},
@@ -348,6 +356,12 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 func (c *context) tuneTooBig(err error) int {
 	fmt.Fprintf(c.err, "chimera tune: %v: the square tables have too many weights for this variant; use --squares=false\n", err)
 	return exitUsage
+}
+
+// validRidge reports whether s is a ridge's strength: a finite number from 0.
+func validRidge(s string) bool {
+	r, err := strconv.ParseFloat(s, 64)
+	return err == nil && r >= 0 && !math.IsInf(r, 0)
 }
 
 // ridgeText writes the ridge's strength ("infinite" when the weights stayed).

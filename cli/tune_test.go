@@ -86,7 +86,7 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"tune", "gardner", "-n", "0"}, "-n must be at least 1"},
 		{[]string{"tune", "gardner", "--from", "x.jsonl", "--shard", "0/2"}, "give one of them"},
 		{[]string{"tune", "gardner", "--from", "x.jsonl", "--nodes", "100"}, "--nodes is for playing games"},
-		{[]string{"tune", "gardner", "--ridge", "-2"}, "--ridge must be 0 or more"},
+		{[]string{"tune", "gardner", "--ridge", "-2"}, "--ridge must be auto or a number from 0"},
 		{[]string{"tune", "gardner", "--out", filepath.Join(dir, "x.txt"), "-n", "2", "--nodes", "50", "-q"}, "the tuned definition is a .yaml file"},
 		{[]string{"tune", "gardner", "--from", filepath.Join(dir, "none.jsonl")}, "none.jsonl"},
 	}
