@@ -27,12 +27,12 @@ type evaluator struct {
 	// checkBonus[n]: the worth of n checks given (rules.check-counter).
 	checkBonus []int
 	tempo      int // the side to move's bonus
-	w          Weights
+	w          weights
 }
 
-// Weights are the generic terms' weights, from the definition's evaluation: section or
+// weights are the generic terms' weights, from the definition's evaluation: section or
 // the defaults.
-type Weights struct {
+type weights struct {
 	Mobility     int // centipawns per square reached above the average, in derived square tables
 	Advance      int // centipawns per rank of a promoting piece, in derived square tables
 	GoalDistance int // (8-d)² times this for a goal piece d king steps from its zone
@@ -40,12 +40,12 @@ type Weights struct {
 	Tempo        int // the side to move's bonus
 }
 
-// DefaultWeights are the weights of a definition without an evaluation: section.
-var DefaultWeights = Weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10}
+// defaultWeights are the weights of a definition without an evaluation: section.
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
-func weightsOf(ev *defs.Evaluation) Weights {
-	w := DefaultWeights
+func weightsOf(ev *defs.Evaluation) weights {
+	w := defaultWeights
 	if ev == nil {
 		return w
 	}
