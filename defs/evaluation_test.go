@@ -97,3 +97,26 @@ func TestEvalSectionFile(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// TestEvalSectionMarshals: a definition with the section is written out and reads back
+// the same (Marshal, as chimera show and the web editor write definitions).
+func TestEvalSectionMarshals(t *testing.T) {
+	def := mustParse(t, evalBase+`evaluation:
+  pieces:
+    W: {value: 250, squares: [[1, 2, 3], [-4, 5, 6]]}
+  goal-distance: 9
+  tempo: 0
+`)
+	out, err := Marshal(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("back.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ev := back.Evaluation
+	if ev == nil || *ev.Pieces["W"].Value != 250 || ev.Pieces["W"].Squares[1][0] != -4 || *ev.GoalDistance != 9 || *ev.Tempo != 0 {
+		t.Errorf("read back as %+v from\n%s", ev, out)
+	}
+}
