@@ -453,6 +453,10 @@ var classifiedKeys = map[string]bool{
 	"rules.counting.limits.opponent-alone": true, "rules.counting.limits.opponent-has": true,
 	"rules.checkmate": true, "rules.checkmate.forbidden-by": true, "rules.checkmate.needs-check-by": true,
 	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true, "ucci": true, "ucci.default": true,
+	// evaluation: weights of the engine's evaluation only; no move depends on them.
+	"evaluation": true, "evaluation.file": true, "evaluation.pieces": true, "evaluation.pieces.value": true,
+	"evaluation.pieces.squares": true, "evaluation.pools": true, "evaluation.mobility": true, "evaluation.advance": true,
+	"evaluation.goal-distance": true, "evaluation.checks-given": true, "evaluation.tempo": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in

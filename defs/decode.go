@@ -254,7 +254,9 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, what string) {
 		}
 		idx, ok := fields[k.Value]
 		if !ok {
-			d.errs.Add(d.file, k, "%s: unknown key %q (%sexpected one of: %s)", label(what), k.Value, suggest(k.Value, names), strings.Join(names, ", "))
+			// The list of keys is the schema's, not the input's: written out whole (Add clips
+			// its text arguments).
+			d.errs.Add(d.file, k, "%s: unknown key %q (%sexpected one of: "+strings.Join(names, ", ")+")", label(what), k.Value, suggest(k.Value, names))
 			continue
 		}
 		if first := seen[k.Value]; first != nil {

@@ -72,6 +72,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")
 	d.piecesByLetter(def)
 	d.lowerBetza(def)
+	d.evaluationFile(def, sources)
 	return d.errs
 }
 

@@ -51,6 +51,46 @@ type Definition struct {
 	USI *USIConventions `yaml:"usi"`
 	// UCCI: how UCCI engines play the variant (never inherited).
 	UCCI *UCCIConventions `yaml:"ucci"`
+	// Evaluation: tuned weights of the engine's evaluation (chimera tune writes them);
+	// it changes no rule.
+	Evaluation *Evaluation `yaml:"evaluation"`
+}
+
+// Evaluation holds weights for the engine's evaluation: per piece letter a value and a
+// square table, and the weights of its generic terms. A term left out keeps the
+// evaluator's default.
+type Evaluation struct {
+	Src `yaml:"-"`
+	// File names a file beside the definition that holds the section's keys (then the
+	// only key written here); it is read as the definition loads, and cleared.
+	File string `yaml:"file"`
+	// Pieces by letter: a value and a square table.
+	Pieces map[string]*EvalPiece `yaml:"pieces"`
+	// Pools by pool name, then by letter: what one man held there is worth.
+	Pools map[string]map[string]int `yaml:"pools"`
+	// Mobility scales the square tables derived from mobility (pieces without squares:):
+	// centipawns per square reached above the piece's average (default 3).
+	Mobility *int `yaml:"mobility"`
+	// Advance: centipawns per rank for a promoting piece's derived square table (default 6).
+	Advance *int `yaml:"advance"`
+	// GoalDistance weighs a goal piece's nearness to its reach goal: (8-d)² times it,
+	// d the king steps to the zone, at most 8 (default 6).
+	GoalDistance *int `yaml:"goal-distance"`
+	// ChecksGiven weighs the checks a side has given under rules.check-counter (default 100).
+	ChecksGiven *int `yaml:"checks-given"`
+	// Tempo: the bonus of the side to move (default 10).
+	Tempo *int `yaml:"tempo"`
+}
+
+// EvalPiece is the evaluation of one piece type.
+type EvalPiece struct {
+	Src `yaml:"-"`
+	// Value: what a man counts, in centipawns, as the evaluator counts it (a goal that
+	// rewards losing men does not turn it around: a negative value says so).
+	Value *int `yaml:"value"`
+	// Squares: a bonus per square, as a board diagram from White's side (the first list
+	// is the last rank, each list from file a); Black's is mirrored rank for rank.
+	Squares [][]int `yaml:"squares"`
 }
 
 // UCCIConventions are the UCCI protocol's conventions for a variant.

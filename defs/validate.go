@@ -161,6 +161,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.setups()
 	v.tests()
 	v.xboard()
+	v.evaluation()
 	if u := v.def.UCI; u != nil {
 		if u.Chess960 != (u.Variant != "") {
 			v.add(u.Src, "variant", "uci: chess960 and variant go together (the game a UCI engine plays this variant as, with UCI_Chess960)")

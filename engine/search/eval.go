@@ -3,6 +3,7 @@ package search
 
 import (
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -21,11 +22,52 @@ type evaluator struct {
 	// only from there).
 	nearGoal [2][]compiler.Bitboard
 	stunned  int // per cent of its value a piece with an immobile status keeps
+	// goalBonus[c][sq]: the bonus of a goal piece of side c on sq (from goalDist).
+	goalBonus [2][]int
+	// checkBonus[n]: the worth of n checks given (rules.check-counter).
+	checkBonus []int
+	tempo      int // the side to move's bonus
+	w          weights
+}
+
+// weights are the generic terms' weights, from the definition's evaluation: section or
+// the defaults.
+type weights struct {
+	Mobility     int // centipawns per square reached above the average, in derived square tables
+	Advance      int // centipawns per rank of a promoting piece, in derived square tables
+	GoalDistance int // (8-d)² times this for a goal piece d king steps from its zone
+	ChecksGiven  int // the scale of the checks given
+	Tempo        int // the side to move's bonus
+}
+
+// defaultWeights are the weights of a definition without an evaluation: section.
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10}
+
+// weightsOf returns the weights the definition's evaluation: section sets over the defaults.
+func weightsOf(ev *defs.Evaluation) weights {
+	w := defaultWeights
+	if ev == nil {
+		return w
+	}
+	for _, t := range []struct {
+		x  *int
+		to *int
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}} {
+		if t.x != nil {
+			*t.to = *t.x
+		}
+	}
+	return w
 }
 
 // newEvaluator derives the evaluation tables from the compiled ruleset.
 func newEvaluator(rs *compiler.Ruleset) *evaluator {
-	e := &evaluator{rs: rs, stunned: 100}
+	var ev *defs.Evaluation
+	if rs.Def != nil {
+		ev = rs.Def.Evaluation
+	}
+	e := &evaluator{rs: rs, stunned: 100, w: weightsOf(ev)}
+	e.tempo = e.w.Tempo
 	n := rs.NumPieces()
 	e.value = make([]int, n)
 	mob := make([][]int, n) // [type][square]: White's targets from there on an empty board
@@ -69,9 +111,9 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 				if own < 0 {
 					continue
 				}
-				bonus := 3 * (mob[t][own] - avg) // central squares reach more
+				bonus := e.w.Mobility * (mob[t][own] - avg) // central squares reach more
 				if pr := pt.Promotion; pr != nil {
-					bonus += 6 * rs.RankOf(own) // a promoting piece gains by advancing
+					bonus += e.w.Advance * rs.RankOf(own) // a promoting piece gains by advancing
 				}
 				if pt.Royal && rs.Check != compiler.CheckNone {
 					bonus = -bonus / 2 // a royal piece under check rules is safer at home
@@ -97,9 +139,65 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		e.stunned = 75
 	}
 	e.giveaway()
+	e.tuned(ev)
 	e.goals()
 	e.fillNearGoal()
+	if k := rs.CheckCounter; k > 0 {
+		// Checks given, worth more as the last one nears: 1 left of 3 is far more
+		// than 2 left.
+		e.checkBonus = make([]int, k+1)
+		for given := range e.checkBonus {
+			e.checkBonus[given] = e.w.ChecksGiven * given * given * 3 / k
+		}
+	}
 	return e
+}
+
+// tuned lays the values, square tables and pool values of the definition's evaluation:
+// section over the derived ones. A value given is counted as written (giveaway does not
+// turn it around).
+func (e *evaluator) tuned(ev *defs.Evaluation) {
+	if ev == nil {
+		return
+	}
+	rs := e.rs
+	for letter, ep := range ev.Pieces {
+		t := rs.TypeOfText(letter)
+		if t < 0 || ep == nil {
+			continue
+		}
+		if ep.Value != nil && !rs.Piece(t).Royal {
+			e.value[t] = *ep.Value
+		}
+		if ep.Squares == nil {
+			continue
+		}
+		for c := compiler.White; c <= compiler.Black; c++ {
+			for sq := 0; sq < rs.Cells; sq++ {
+				if !rs.Squares.Has(sq) {
+					continue
+				}
+				own := sq
+				if c == compiler.Black {
+					own = rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq)) // mirrored
+				}
+				if own < 0 {
+					continue
+				}
+				if row := rs.Ranks - 1 - rs.RankOf(own); row < len(ep.Squares) && rs.FileOf(own) < len(ep.Squares[row]) {
+					e.square[c][t][sq] = ep.Squares[row][rs.FileOf(own)]
+				}
+			}
+		}
+	}
+	pools := rs.Pools()
+	for pool := range e.pool {
+		for letter, v := range ev.Pools[pools[pool]] {
+			if t := rs.TypeOfText(letter); t >= 0 {
+				e.pool[pool][t] = v
+			}
+		}
+	}
 }
 
 // giveaway turns material around where a goal rewards losing men: a side that loses a
@@ -164,6 +262,16 @@ func (e *evaluator) goals() {
 					e.goalDist[c][sq] = min(e.goalDist[c][sq], d)
 				}
 			}
+		}
+	}
+	for c := compiler.White; c <= compiler.Black; c++ {
+		if e.goalDist[c] == nil {
+			continue
+		}
+		e.goalBonus[c] = make([]int, rs.Cells)
+		for sq, d := range e.goalDist[c] {
+			d = min(d, 8)
+			e.goalBonus[c][sq] = (8 - d) * (8 - d) * e.w.GoalDistance // near the goal zone matters more and more
 		}
 	}
 }
@@ -236,9 +344,8 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 					v = v * e.stunned / 100
 				}
 				score[c] += v + e.square[c][t][sq]
-				if e.goalTypes>>uint(t)&1 != 0 && e.goalDist[c] != nil {
-					d := min(e.goalDist[c][sq], 8)
-					score[c] += (8 - d) * (8 - d) * 6 // near the goal zone matters more and more
+				if e.goalTypes>>uint(t)&1 != 0 && e.goalBonus[c] != nil {
+					score[c] += e.goalBonus[c][sq]
 				}
 			}
 		}
@@ -250,12 +357,9 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 			}
 		}
 		if k := rs.CheckCounter; k > 0 {
-			// Checks given, worth more as the last one nears: 1 left of 3 is far more
-			// than 2 left.
-			given := k - p.ChecksLeft(c)
-			score[c] += checkGiven * given * given * 3 / k
+			score[c] += e.checkBonus[min(max(k-p.ChecksLeft(c), 0), k)]
 		}
 	}
 	us := p.Side()
-	return score[us] - score[us^1] + 10 // a small bonus for the move
+	return score[us] - score[us^1] + e.tempo // a small bonus for the move
 }

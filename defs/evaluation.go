@@ -1,0 +1,196 @@
+// The evaluation: section: reading its file: and checking its weights against the board and pieces.
+package defs
+
+import (
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxEvalWeight bounds every number of an evaluation: section (centipawns).
+const MaxEvalWeight = 100_000
+
+// evaluationFile reads the file an evaluation: section names (file: NAME.yaml, beside the
+// definition) onto the section, with its errors placed in that file.
+func (d *decoder) evaluationFile(def *Definition, sources map[string][]byte) {
+	ev := def.Evaluation
+	if ev == nil || ev.File == "" {
+		return
+	}
+	name, at := ev.File, ev.Src.At("file")
+	ev.File = ""
+	if n := ev.Src.Node; n != nil && n.Kind == yaml.MappingNode && len(n.Content) > 2 {
+		d.errs.Add(d.file, n, "evaluation: file: stands alone (the other keys go in the file it names)")
+		return
+	}
+	switch {
+	case strings.HasPrefix(d.file, BuiltinFile("")):
+		d.errs.Add(d.file, at, "evaluation.file: a built-in variant names no file")
+		return
+	case !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml"):
+		d.errs.Add(d.file, at, "evaluation.file: %s: expected a .yaml file beside this definition", Quote(name))
+		return
+	case !filepath.IsLocal(name):
+		d.errs.Add(d.file, at, "evaluation.file: %s: the file must be beside this definition or below its directory (a relative path without '..')", Quote(name))
+		return
+	}
+	path := filepath.Join(filepath.Dir(d.file), name)
+	data, err := readFile(path)
+	if err != nil {
+		d.errs.Add(d.file, at, "evaluation.file: cannot read %s: %v", Quote(path), err)
+		return
+	}
+	sources[path] = data
+	doc, bad := parseYAML(path, data)
+	if bad != nil {
+		d.errs = append(d.errs, *bad)
+		return
+	}
+	sub := newDecoder(path)
+	sub.budget = d.budget
+	sub.decode(doc, reflect.ValueOf(ev).Elem(), "evaluation")
+	d.budget = sub.budget
+	d.errs = append(d.errs, sub.errs...)
+	if ev.File != "" {
+		d.errs.Add(path, ev.Src.At("file"), "evaluation.file: the file an evaluation names holds the weights, not the name of another file")
+		ev.File = ""
+	}
+}
+
+// mapKey returns the key node of key in the mapping n (or n itself).
+func mapKey(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return n
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i]
+		}
+	}
+	return n
+}
+
+// mapValue returns the value node of key in the mapping n (or n itself).
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return n
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return n
+}
+
+// item returns element i of the sequence n (or n itself).
+func item(n *yaml.Node, i int) *yaml.Node {
+	if n != nil && n.Kind == yaml.SequenceNode && i < len(n.Content) {
+		return n.Content[i]
+	}
+	return n
+}
+
+// weight checks one number of the section.
+func (v *validator) weight(file string, n *yaml.Node, what string, x int) {
+	if x < -MaxEvalWeight || x > MaxEvalWeight {
+		v.errs.Add(file, n, "%s: %d is out of range (-%d to %d centipawns)", what, x, MaxEvalWeight, MaxEvalWeight)
+	}
+}
+
+// evaluation checks the evaluation: section: known letters and pools, square tables the
+// board's shape, numbers in range, terms the variant has.
+func (v *validator) evaluation() {
+	ev := v.def.Evaluation
+	if ev == nil {
+		return
+	}
+	file := ev.Src.File
+	royal := map[string]bool{}
+	for _, p := range v.def.Pieces {
+		royal[p.Letter] = p.Royal
+	}
+	pieces := ev.Src.At("pieces")
+	for _, letter := range sortedKeys(ev.Pieces) {
+		ep := ev.Pieces[letter]
+		what := "evaluation.pieces." + letter
+		if !v.letters[letter] {
+			v.errs.Add(file, mapKey(pieces, letter), "evaluation.pieces: no piece has letter %q (letters: %s)", letter, v.letterNames())
+			continue
+		}
+		if ep == nil {
+			continue
+		}
+		if ep.Value != nil {
+			v.weight(ep.File, ep.At("value"), what+".value", *ep.Value)
+			if royal[letter] {
+				v.errs.Add(ep.File, ep.At("value"), "%s.value: %s is royal: the evaluation counts no value for it (remove value:)", what, letter)
+			}
+		}
+		if ep.Squares == nil {
+			continue
+		}
+		sq := ep.At("squares")
+		files, ranks := v.def.Board.Files, v.def.Board.Ranks
+		if len(ep.Squares) != ranks {
+			v.errs.Add(ep.File, sq, "%s.squares: expected %d lists, one a rank from the last to the first, found %d", what, ranks, len(ep.Squares))
+			continue
+		}
+		for r, row := range ep.Squares {
+			if len(row) != files {
+				v.errs.Add(ep.File, item(sq, r), "%s.squares[%d]: expected %d numbers, one a file from a, found %d", what, r, files, len(row))
+				continue
+			}
+			for f, x := range row {
+				v.weight(ep.File, item(item(sq, r), f), what+".squares", x)
+			}
+		}
+	}
+	if ev.Pools != nil {
+		pools := ev.Src.At("pools")
+		var names []string
+		if h := v.def.Hands; h != nil {
+			names = h.Pools
+		}
+		if len(names) == 0 {
+			v.errs.Add(file, pools, "evaluation.pools: the variant has no pools (hands:)")
+		}
+		for _, pool := range sortedKeys(ev.Pools) {
+			if len(names) > 0 && !oneOf(pool, names) {
+				v.errs.Add(file, mapKey(pools, pool), "evaluation.pools: no pool is named %q (pools: %s)", pool, strings.Join(names, ", "))
+				continue
+			}
+			byLetter := mapValue(pools, pool)
+			for _, letter := range sortedKeys(ev.Pools[pool]) {
+				if !v.letters[letter] {
+					v.errs.Add(file, mapKey(byLetter, letter), "evaluation.pools.%s: no piece has letter %q (letters: %s)", pool, letter, v.letterNames())
+					continue
+				}
+				v.weight(file, mapValue(byLetter, letter), "evaluation.pools."+pool+"."+letter, ev.Pools[pool][letter])
+			}
+		}
+	}
+	for _, t := range []struct {
+		key string
+		x   *int
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}} {
+		if t.x != nil {
+			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
+		}
+	}
+	if ev.ChecksGiven != nil && v.def.Rules.CheckCounter == 0 {
+		v.errs.Add(file, ev.At("checks-given"), "evaluation.checks-given: the variant counts no checks (rules.check-counter)")
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

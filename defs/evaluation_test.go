@@ -1,0 +1,122 @@
+// Tests of the evaluation: section: decoding, positioned errors, file: beside the definition.
+package defs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const evalBase = `name: mini
+board: {files: 3, ranks: 2}
+pieces:
+  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}
+  - {name: Wazir, letter: W, moves: [{leap: [1, 0]}]}
+setups:
+  - {name: start, fen: kw1/1WK w - - 0 1}
+`
+
+func TestEvalSectionLoads(t *testing.T) {
+	def := mustParse(t, evalBase+`evaluation:
+  pieces:
+    W:
+      value: 250
+      squares:
+        - [1, 2, 3]
+        - [-4, 5, 6]
+    K: {squares: [[0, 0, 0], [0, 0, 0]]}
+  tempo: 7
+`)
+	ev := def.Evaluation
+	if ev == nil || *ev.Pieces["W"].Value != 250 || ev.Pieces["W"].Squares[1][0] != -4 || *ev.Tempo != 7 || ev.Mobility != nil {
+		t.Fatalf("section decoded as %+v", ev)
+	}
+}
+
+// TestEvalSectionErrors: each bad value is reported at its line and column.
+func TestEvalSectionErrors(t *testing.T) {
+	const at = 8 // the line of evaluation:
+	cases := []struct {
+		text      string
+		line, col int
+		msg       string
+	}{
+		{"evaluation: {pieces: {X: {value: 1}}}", at, 23, `evaluation.pieces: no piece has letter "X" (letters: K, W)`},
+		{"evaluation: {pieces: {W: {value: 1e9}}}", at, 34, `evaluation.pieces.W.value: expected a whole number, found "1e9"`},
+		{"evaluation: {pieces: {W: {value: 200000}}}", at, 34, `evaluation.pieces.W.value: 200000 is out of range (-100000 to 100000 centipawns)`},
+		{"evaluation: {pieces: {K: {value: 5}}}", at, 34, `evaluation.pieces.K.value: K is royal: the evaluation counts no value for it (remove value:)`},
+		{"evaluation: {pieces: {W: {squares: [[1, 2, 3]]}}}", at, 36, `evaluation.pieces.W.squares: expected 2 lists, one a rank from the last to the first, found 1`},
+		{"evaluation: {pieces: {W: {squares: [[1, 2, 3], [1, 2]]}}}", at, 48, `evaluation.pieces.W.squares[1]: expected 3 numbers, one a file from a, found 2`},
+		{"evaluation: {pieces: {W: {squares: [[1, 2, 3], [1, x, 3]]}}}", at, 52, `evaluation.pieces.W.squares[1][1]: expected a whole number, found "x"`},
+		{"evaluation: {pools: {hand: {W: 1}}}", at, 21, `evaluation.pools: the variant has no pools (hands:)`},
+		{"evaluation: {checks-given: 10}", at, 28, `evaluation.checks-given: the variant counts no checks (rules.check-counter)`},
+		{"evaluation: {tempo: ten}", at, 21, `evaluation.tempo: expected a whole number, found "ten"`},
+		{"evaluation: {mobilty: 3}", at, 14, `evaluation: unknown key "mobilty" (did you mean "mobility"? expected one of: advance, checks-given, file, goal-distance, mobility, pieces, pools, tempo)`},
+		{"evaluation: {file: w.yaml, tempo: 3}", at, 13, `evaluation: file: stands alone (the other keys go in the file it names)`},
+		{"evaluation: {file: ../w.yaml}", at, 20, `evaluation.file: "../w.yaml": the file must be beside this definition or below its directory (a relative path without '..')`},
+		{"evaluation: {file: w.txt}", at, 20, `evaluation.file: "w.txt": expected a .yaml file beside this definition`},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.yaml", []byte(evalBase+c.text+"\n"))
+		if err == nil {
+			t.Errorf("%s: no error", c.text)
+			continue
+		}
+		list := err.(ErrorList)
+		if e := list[0]; e.Line != c.line || e.Col != c.col || e.Msg != c.msg {
+			t.Errorf("%s:\n got %d:%d: %s\nwant %d:%d: %s", c.text, e.Line, e.Col, e.Msg, c.line, c.col, c.msg)
+		}
+	}
+}
+
+// TestEvalSectionFile: file: reads the section's keys from a file beside the definition,
+// whose errors are placed in that file; a definition extending another merges sections.
+func TestEvalSectionFile(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(evalBase+"evaluation: {tempo: 4, pieces: {W: {value: 90}}}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "w.yaml"), []byte("pieces:\n  W: {value: 300}\nmobility: 2\n"), 0o644)
+	main := filepath.Join(dir, "main.yaml")
+	os.WriteFile(main, []byte("extends: base.yaml\nname: main\nevaluation: {file: w.yaml}\n"), 0o644)
+	def, err := LoadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := def.Evaluation
+	if *ev.Pieces["W"].Value != 300 || *ev.Mobility != 2 || *ev.Tempo != 4 || ev.File != "" {
+		t.Errorf("section %+v", ev)
+	}
+	os.WriteFile(filepath.Join(dir, "w.yaml"), []byte("pieces:\n  W: {value: 300}\ntempo: [1]\n"), 0o644)
+	_, err = LoadFile(main)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "w.yaml")+`:3:8: evaluation.tempo: expected a whole number, found a list`) {
+		t.Errorf("error in the named file: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "w.yaml"))
+	_, err = LoadFile(main)
+	if err == nil || !strings.Contains(err.Error(), main+`:3:20: evaluation.file: cannot read`) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestEvalSectionMarshals: a definition with the section is written out and reads back
+// the same (Marshal, as chimera show and the web editor write definitions).
+func TestEvalSectionMarshals(t *testing.T) {
+	def := mustParse(t, evalBase+`evaluation:
+  pieces:
+    W: {value: 250, squares: [[1, 2, 3], [-4, 5, 6]]}
+  goal-distance: 9
+  tempo: 0
+`)
+	out, err := Marshal(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("back.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ev := back.Evaluation
+	if ev == nil || *ev.Pieces["W"].Value != 250 || ev.Pieces["W"].Squares[1][0] != -4 || *ev.GoalDistance != 9 || *ev.Tempo != 0 {
+		t.Errorf("read back as %+v from\n%s", ev, out)
+	}
+}

@@ -1,0 +1,195 @@
+// The evaluation as a linear function of its weights (for tuning), and the quiet leaf of quiescence.
+package search
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// ParamKind says which term of the evaluation a weight is.
+type ParamKind uint8
+
+// The tunable terms.
+const (
+	ParamValue        ParamKind = iota // a piece type's value
+	ParamSquare                        // a piece type's bonus on one square (White's side)
+	ParamPool                          // a man of a type held in a pool
+	ParamGoalDistance                  // the weight of (8-d)² for goal pieces
+	ParamChecksGiven                   // the scale of checks given
+	ParamTempo                         // the side to move's bonus
+)
+
+// Param is one weight of the evaluation.
+type Param struct {
+	Kind   ParamKind
+	Type   int     // ParamValue, ParamSquare, ParamPool: the piece type
+	Square int     // ParamSquare: the cell, seen from White's side
+	Pool   int     // ParamPool: the pool
+	Start  float64 // the weight the evaluator has now
+}
+
+// Feature is one nonzero entry of a position's feature vector.
+type Feature struct {
+	Index int32
+	X     float32
+}
+
+// Model writes the evaluation of a ruleset as Σ weight·feature, from White's side: the
+// evaluation from the side to move's is that, negated when Black is to move.
+type Model struct {
+	Params []Param
+	e      *evaluator
+	value  []int32   // [type]: the index of its value, -1 for none (royal)
+	square [][]int32 // [type][cell seen from White]: the index of its bonus there, -1 for none
+	pool   [][]int32 // [pool][type]
+	goal   int32     // -1 when the variant has no reach goals
+	checks int32     // -1 without a check counter
+	tempo  int32
+	dense  []float64 // scratch: the features of one position
+	seen   []int32
+}
+
+// Model returns the linear model of the engine's evaluation, its weights started at the
+// evaluator's. Its Features are not safe for concurrent use (one Model a goroutine).
+func (e *Engine) Model() *Model {
+	ev := e.eval
+	rs := e.rs
+	m := &Model{e: ev, goal: -1, checks: -1}
+	add := func(p Param) int32 {
+		m.Params = append(m.Params, p)
+		return int32(len(m.Params) - 1)
+	}
+	n := rs.NumPieces()
+	m.value = make([]int32, n)
+	m.square = make([][]int32, n)
+	for t := range n {
+		m.value[t] = -1
+		if !rs.Piece(t).Royal {
+			m.value[t] = add(Param{Kind: ParamValue, Type: t, Start: float64(ev.value[t])})
+		}
+	}
+	for t := range n {
+		m.square[t] = make([]int32, rs.Cells)
+		for sq := range rs.Cells {
+			m.square[t][sq] = -1
+			if rs.Squares.Has(sq) {
+				m.square[t][sq] = add(Param{Kind: ParamSquare, Type: t, Square: sq, Start: float64(ev.square[compiler.White][t][sq])})
+			}
+		}
+	}
+	m.pool = make([][]int32, len(ev.pool))
+	for pool := range ev.pool {
+		m.pool[pool] = make([]int32, n)
+		for t := range n {
+			m.pool[pool][t] = add(Param{Kind: ParamPool, Type: t, Pool: pool, Start: float64(ev.pool[pool][t])})
+		}
+	}
+	if ev.goalBonus[compiler.White] != nil || ev.goalBonus[compiler.Black] != nil {
+		m.goal = add(Param{Kind: ParamGoalDistance, Start: float64(ev.w.GoalDistance)})
+	}
+	if rs.CheckCounter > 0 {
+		m.checks = add(Param{Kind: ParamChecksGiven, Start: float64(ev.w.ChecksGiven)})
+	}
+	m.tempo = add(Param{Kind: ParamTempo, Start: float64(ev.tempo)})
+	m.dense = make([]float64, len(m.Params))
+	return m
+}
+
+// Weights returns the weights the evaluator has now (each Param's Start).
+func (m *Model) Weights() []float64 {
+	w := make([]float64, len(m.Params))
+	for i, p := range m.Params {
+		w[i] = p.Start
+	}
+	return w
+}
+
+func (m *Model) put(i int32, x float64) {
+	if i < 0 || x == 0 {
+		return
+	}
+	if m.dense[i] == 0 {
+		m.seen = append(m.seen, i)
+	}
+	m.dense[i] += x
+}
+
+// Features appends to out the nonzero features of p, White's side.
+func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
+	e, rs := m.e, m.e.rs
+	m.seen = m.seen[:0]
+	for c := compiler.White; c <= compiler.Black; c++ {
+		sign := 1.0
+		if c == compiler.Black {
+			sign = -1
+		}
+		for t := range rs.NumPieces() {
+			for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
+				sq := b.First()
+				v := 1.0
+				if e.stunned != 100 && p.Status(sq) > 0 {
+					v = float64(e.stunned) / 100
+				}
+				m.put(m.value[t], sign*v)
+				own := sq
+				if c == compiler.Black {
+					own = rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq))
+				}
+				if own >= 0 {
+					m.put(m.square[t][own], sign)
+				}
+				if e.goalTypes>>uint(t)&1 != 0 && e.goalDist[c] != nil {
+					d := float64(min(e.goalDist[c][sq], 8))
+					m.put(m.goal, sign*(8-d)*(8-d))
+				}
+			}
+		}
+		for pool := range m.pool {
+			for t := range m.pool[pool] {
+				if n := p.PoolCount(c, pool, t); n > 0 {
+					m.put(m.pool[pool][t], sign*float64(n))
+				}
+			}
+		}
+		if k := rs.CheckCounter; k > 0 {
+			given := float64(min(max(k-p.ChecksLeft(c), 0), k))
+			m.put(m.checks, sign*given*given*3/float64(k))
+		}
+	}
+	if p.Side() == compiler.White {
+		m.put(m.tempo, 1)
+	} else {
+		m.put(m.tempo, -1)
+	}
+	for _, i := range m.seen {
+		if x := m.dense[i]; x != 0 {
+			out = append(out, Feature{Index: i, X: float32(x)})
+		}
+		m.dense[i] = 0
+	}
+	return out
+}
+
+// Evaluate is the static evaluation of p, for the side to move, in centipawns.
+func (e *Engine) Evaluate(p *interpreter.Position) int { return e.eval.evaluate(p) }
+
+// QuietLeaf runs quiescence on p (not in check) with an open window and returns the
+// moves of its principal variation: p after them is the quiet position whose static
+// evaluation quiescence scores p by. p is restored. It uses the main thread's state.
+func (e *Engine) QuietLeaf(p *interpreter.Position) ([]interpreter.Move, error) {
+	if p.InCheck() {
+		return nil, fmt.Errorf("the side to move is in check")
+	}
+	w := e.workers[0]
+	e.limits = Limits{}
+	e.hard = 0
+	e.stop.Store(false)
+	atomic.StoreInt64(&w.nodes, 0)
+	w.halt = nil
+	w.p = p
+	w.quiesce(0, -infinity, infinity, 0)
+	return append([]interpreter.Move(nil), w.pv[0][:w.pvLen[0]]...), nil
+}
