@@ -149,7 +149,7 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 	if interrupted {
 		fmt.Fprintf(c.out, "Nodes searched (partial, %d of %d root moves): %d\n", len(entries), len(moves), nodes)
 		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves counted in full\n", len(entries), len(moves))
-		return exitInterrupted
+		return interruptedStatus(ctx)
 	}
 	fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
 	return c.reportHooks(allowHooks, p.HookFailures())
@@ -210,7 +210,7 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 	code := c.writeJSONLines(out, h, recs)
 	if err != nil {
 		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves of the shard counted in full (written)\n", len(entries), len(mine))
-		return max(code, exitInterrupted)
+		return max(code, interruptedStatus(ctx))
 	}
 	if code != exitOK {
 		return code

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -335,5 +336,27 @@ func TestProgressPlainLines(t *testing.T) {
 	}
 	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "validate: 1/3 tests, 250 nodes in ") {
 		t.Errorf("got last line %q", last)
+	}
+}
+
+// SIGTERM stops perft as Ctrl-C does: the root moves counted, the total marked partial,
+// and exit status 143 (before, SIGTERM killed it with nothing printed) (#23).
+func TestPerftSIGTERM(t *testing.T) {
+	old := jobContext
+	ready := make(chan struct{})
+	jobContext = func() (gocontext.Context, gocontext.CancelFunc) {
+		ctx, cancel := old()
+		close(ready)
+		return ctx, cancel
+	}
+	t.Cleanup(func() { jobContext = old })
+	go func() {
+		<-ready
+		time.Sleep(200 * time.Millisecond)
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	}()
+	code, out, errs := run("perft", "chess", "7", "--threads", "1", "--quiet")
+	if code != 143 || !strings.Contains(out, "Nodes searched (partial") || !strings.Contains(errs, "interrupted") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
 	}
 }

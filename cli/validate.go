@@ -124,7 +124,7 @@ func validate(c *context, targets []string, opt suite.Options, quiet bool) int {
 	switch {
 	case v.interrupted:
 		fmt.Fprintf(c.err, "chimera validate: interrupted; %d of %d tests run\n", v.passed+v.failed, v.tests)
-		return exitInterrupted
+		return interruptedStatus(ctx)
 	case v.broken > 0:
 		return exitUsage
 	case v.failed > 0 || v.hookFailed > 0 && !v.opt.AllowHookErrors:
