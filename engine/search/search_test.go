@@ -163,8 +163,8 @@ func TestSearchContext(t *testing.T) {
 			cancel()
 		}()
 		res = e.Search(ctx, p, search.Limits{Infinite: true}, nil)
-		// Prompt even on a loaded machine: well under the time it searched before.
-		if el := time.Since(stopped); el > 250*time.Millisecond || !p.IsLegal(res.Best) || res.Depth < 2 {
+		// Prompt even on a loaded machine (an infinite search that missed it never returns).
+		if el := time.Since(stopped); el > time.Second || !p.IsLegal(res.Best) || res.Depth < 2 {
 			t.Errorf("%d threads, cancelled while searching: %v at depth %d, %v after the cancellation", threads, res.Best, res.Depth, el)
 		}
 		ctx, cancel = context.WithCancel(context.Background())
