@@ -170,9 +170,7 @@ type capabilities struct {
 	futility   bool // a quiet move cannot end the game at once (no goals it could reach)
 	quiescence bool // some moves are quiet, so following captures reaches a quiet position
 	// see: captures are plain replacements under the royal-attacked check rule, so a
-	// capture's exchange on its square tells what it wins (quiescence skips the losing
-	// ones). An allow-list: on where it won its self-play test, among path pieces (the
-	// xiangqi family's cannons and horses); chess's test was even (BENCHMARKS.md).
+	// capture's exchange on its square tells what it wins (quiescence skips the losing ones).
 	see bool
 }
 
@@ -186,7 +184,7 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 			!rs.MustCapture && !rs.NoGivingCheck,
 		futility:   !goals && rs.Check != compiler.CheckNone,
 		quiescence: !capturesOnly(rs.Def),
-		see: rs.HasPaths && rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture &&
+		see: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture &&
 			m&compiler.MechStatus == 0,
 	}
 }
