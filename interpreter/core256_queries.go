@@ -275,29 +275,6 @@ func (p *core256) attackers(sq Square, by Color) bb256 {
 	return out
 }
 
-// CapturesOnto appends to buf[:0] the legal moves of the side to move's man on from that
-// capture on sq: its moves landing there that IsCapture (an exchange's next step, as
-// static exchange evaluation plays it), generated from that man alone.
-func (p *core256) CapturesOnto(from, sq Square, buf []Move) []Move {
-	buf = buf[:0]
-	if p.ended != 0 || from < 0 || from >= p.rs.Cells || sq < 0 || sq >= p.rs.Cells {
-		return buf
-	}
-	pc := p.board[from]
-	if pc == NoPiece || pc.Color() != p.side || !p.movers(p.side).Has(from) {
-		return buf
-	}
-	buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Bit256(sq))
-	n := 0
-	for _, m := range buf {
-		if m.To() == sq && p.IsCapture(m) && p.IsLegal(m) {
-			buf[n] = m
-			n++
-		}
-	}
-	return buf[:n]
-}
-
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece
 // on its origin (a search checks a move from its transposition table this way).
 func (p *core256) IsLegal(m Move) bool {

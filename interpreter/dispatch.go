@@ -35,7 +35,6 @@ type core interface {
 	CaptureMoves(buf []Move) []Move
 	QuietMoves(buf []Move) []Move
 	Attackers(sq Square, by Color) compiler.Bitboard
-	CapturesOnto(from, sq Square, buf []Move) []Move
 	IsLegal(m Move) bool
 	MakeProbe(m Move)
 	ExerciseHooks(on bool)
@@ -220,13 +219,6 @@ func (p *Position) QuietMoves(buf []Move) []Move {
 // tables; paths are walked.
 func (p *Position) Attackers(sq Square, by Color) compiler.Bitboard {
 	return p.c.Attackers(sq, by)
-}
-
-// CapturesOnto appends to buf[:0] the legal moves of the side to move's man on from that
-// capture on sq: its moves landing there that IsCapture (an exchange's next step, as
-// static exchange evaluation plays it), generated from that man alone.
-func (p *Position) CapturesOnto(from, sq Square, buf []Move) []Move {
-	return p.c.CapturesOnto(from, sq, buf)
 }
 
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece

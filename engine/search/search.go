@@ -104,7 +104,6 @@ type worker struct {
 	seldep  int
 	rootExc []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet   []interpreter.Move // quiescence's scratch list of quiet moves
-	seeBuf  []interpreter.Move // static exchange evaluation's scratch list
 }
 
 // New returns an engine for rs with a transposition table of about hashMB megabytes,
@@ -169,9 +168,6 @@ type capabilities struct {
 	nullMove   bool // zugzwang is rare: there is a check rule, no pools, no inverted check
 	futility   bool // a quiet move cannot end the game at once (no goals it could reach)
 	quiescence bool // some moves are quiet, so following captures reaches a quiet position
-	// see: captures are plain replacements under the royal-attacked check rule, so a
-	// capture's exchange on its square tells what it wins (quiescence skips the losing ones).
-	see bool
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
@@ -184,8 +180,6 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 			!rs.MustCapture && !rs.NoGivingCheck,
 		futility:   !goals && rs.Check != compiler.CheckNone,
 		quiescence: !capturesOnly(rs.Def),
-		see: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture &&
-			m&compiler.MechStatus == 0,
 	}
 }
 
@@ -655,11 +649,6 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	e.order(moves, ply, interpreter.NoMove)
 	for _, m := range moves {
-		// Out of check a capture that loses material in its exchange is not searched.
-		if e.caps.see && !inCheck && m.Promotion() < 0 && !m.IsDrop() &&
-			e.seeValue(p.At(m.From()), m) > e.victimValue(m) && !e.seeAtLeast(m, 0) {
-			continue
-		}
 		p.Make(m)
 		s := -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
 		p.Unmake()
