@@ -20,6 +20,8 @@ func BenchmarkPerft(b *testing.B) {
 		{"kiwipete-3", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
 		{"position3-5", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
 		{"chess960-4", "chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+		// Path pieces (horse, elephant, cannon; Fairy-Stockfish 11.1's count).
+		{"xiangqi-4", "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 4, 3290240},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := perftCase{variant: c.variant, name: c.name, fen: c.fen}.position(b)
