@@ -215,12 +215,12 @@ func (im *importer) promotedTargets() []string {
 	return ys
 }
 
-// importShogiDrops maps the drop keys of promoted types and of Fairy-Stockfish's shogi
-// pawn (the type shogiPawn names) onto the hands being built: dropPromoted (a held man
-// may be dropped as the type it promotes into, where the held type may be dropped),
-// shogiDoubledPawn = false (no shogi pawn dropped on a file holding one of its side's
-// unpromoted shogi pawns), shogiPawnDropMateIllegal (a checkmate by a shogi pawn's drop
-// loses), castlingDroppedPiece (a king dropped on the e-file of its castling rank, or a
+// importShogiDrops maps the drop keys of promoted types and of Fairy-Stockfish's
+// one-step-forward man (its type key shogiPawn) onto the hands being built: dropPromoted
+// (a held man may be dropped as the type it promotes into, where the held type may be
+// dropped), shogiDoubledPawn = false (no such man dropped on a file holding an unpromoted
+// one of its side), shogiPawnDropMateIllegal (a checkmate by such a man's drop loses),
+// castlingDroppedPiece (a king dropped on the e-file of its castling rank, or a
 // rook on a corner of it beside such a king, gains castling rights).
 func (im *importer) importShogiDrops(h *Hands, promoted, doubled, pawnMate, castle bool) {
 	def := im.def
@@ -231,7 +231,7 @@ func (im *importer) importShogiDrops(h *Hands, promoted, doubled, pawnMate, cast
 	if !doubled && sp >= 0 {
 		h.Drops.OnePerFile = []string{def.Pieces[sp].Letter}
 		if promoted && im.promoted[def.Pieces[sp].Letter] != "" {
-			im.errorf(im.keys["shogiDoubledPawn"], "with dropPromoted, Fairy-Stockfish 11.1 keeps a shogi pawn dropped promoted off a file with a shogi pawn too, which Chimera's one-per-file does not; not imported")
+			im.errorf(im.keys["shogiDoubledPawn"], "with dropPromoted, Fairy-Stockfish 11.1 keeps a shogiPawn dropped promoted off a file with an unpromoted shogiPawn too, which Chimera's one-per-file does not; not imported")
 		}
 	}
 	if pawnMate && sp >= 0 {

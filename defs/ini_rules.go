@@ -2,9 +2,38 @@
 package defs
 
 import (
+	_ "embed"
+	"maps"
 	"slices"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
+
+// fsfTables are Fairy-Stockfish's tables behind some keys' values (fsf/tables.yaml), by
+// its piece types.
+type fsfTables struct {
+	MaterialCounting map[string]Points   `yaml:"material-counting"`
+	MateRule         Checkmate           `yaml:"mate-rule"` // shatarMateRule = true
+	CountingRule     map[string]Counting `yaml:"counting-rule"`
+}
+
+//go:embed fsf/tables.yaml
+var fsfTablesYAML []byte
+
+var tables = func() fsfTables {
+	var t fsfTables
+	if err := yaml.Unmarshal(fsfTablesYAML, &t); err != nil {
+		panic("defs: fsf/tables.yaml: " + err.Error())
+	}
+	return t
+}()
+
+// tableNames lists a table's values for an error message, with the ones read as such.
+func tableNames[V any](m map[string]V, also ...string) string {
+	names := slices.Sorted(maps.Keys(m))
+	return strings.Join(append(names, also...), ", ")
+}
 
 // fsfType returns the letters of the definition's men that Fairy-Stockfish counts as its
 // type key: the piece of that type, then the promoted types (promotedPieceType) that move
@@ -34,8 +63,8 @@ func (im *importer) fsfType(key string) []string {
 // game), materialCounting (a game ended drawn by those rules, the n-move rule or a
 // repetition is decided on points), makpongRule (in check, the king may only take its
 // checker), shatarMateRule (a mate by knights alone loses; a mate wins only after a check
-// by a knight, rook or bers in the series of checks that ends in it, else draws),
-// countingRule (the makruk and asean counting tables) and nFoldValue with
+// by the types fsf/tables.yaml names in the series of checks that ends in it, else
+// draws), countingRule (the counting tables of fsf/tables.yaml) and nFoldValue with
 // nFoldValueAbsolute (the colour that loses a repetition).
 func (im *importer) importVariantRules() {
 	def := im.def
@@ -63,28 +92,32 @@ func (im *importer) importVariantRules() {
 				values[l] = 1
 			}
 			r.Points = &Points{Values: values}
-		case "janggi":
-			// White's weighted men less Black's, less 1, must be positive for White to
-			// win, else Black wins: Black's half point more than 1 says so with points.
+		default:
+			t, known := tables.MaterialCounting[k.Value]
+			if !known {
+				im.errorf(k, "expected %s, found %s", tableNames(tables.MaterialCounting, "unweighted", "none"), Quote(k.Value))
+				break
+			}
 			values := map[string]float64{}
-			for key, v := range map[string]float64{"rook": 13, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2} {
+			for key, v := range t.Values {
 				for _, l := range im.fsfType(key) {
 					values[l] = v
 				}
 			}
-			r.Points = &Points{Values: values, Bonus: map[string]float64{"black": 1.5}}
-		default:
-			im.errorf(k, "expected janggi, unweighted or none, found %s", Quote(k.Value))
+			r.Points = &Points{Values: values, Bonus: maps.Clone(t.Bonus)}
 		}
 	}
 	if v, ok := im.boolKey("shatarMateRule", false); ok && !v {
 		r.Checkmate = nil
 	} else if ok && royal {
-		var by []string
-		for _, key := range []string{"knight", "rook", "bers"} {
+		var forbidden, by []string
+		for _, key := range tables.MateRule.ForbiddenBy {
+			forbidden = append(forbidden, im.fsfType(key)...)
+		}
+		for _, key := range tables.MateRule.NeedsCheckBy {
 			by = append(by, im.fsfType(key)...)
 		}
-		r.Checkmate = &Checkmate{ForbiddenBy: im.fsfType("knight"), NeedsCheckBy: by}
+		r.Checkmate = &Checkmate{ForbiddenBy: forbidden, NeedsCheckBy: by}
 		if len(r.Checkmate.ForbiddenBy) == 0 {
 			r.Checkmate.ForbiddenBy = nil
 		}
@@ -93,8 +126,8 @@ func (im *importer) importVariantRules() {
 	im.importNFoldValue()
 }
 
-// importCounting maps countingRule: Fairy-Stockfish's two tables, by its types (pawn,
-// rook, khon = silver, met = fers, knight), written with the variant's letters.
+// importCounting maps countingRule: one of Fairy-Stockfish's tables (fsf/tables.yaml), by
+// its types, written with the variant's letters.
 func (im *importer) importCounting() {
 	k, ok := im.get("countingRule")
 	if !ok {
@@ -104,48 +137,46 @@ func (im *importer) importCounting() {
 		im.def.Rules.Counting = nil
 		return
 	}
-	n := func(v int) *int { return &v }
-	t, f := true, false
+	t, known := tables.CountingRule[k.Value]
+	if !known {
+		im.errorf(k, "expected %s, found %s", tableNames(tables.CountingRule, "none"), Quote(k.Value))
+		return
+	}
 	var limits []CountLimit
-	// has: the opponent has at least n men of the type (of any of its letters: only one
-	// letter may count, the others being promoted types Chimera counts apart).
-	has := func(moves int, need map[string]int) {
-		req := map[string]int{}
-		for key, c := range need {
-			ls := im.fsfType(key)
-			if len(ls) == 0 {
-				return // the variant has none: the line never applies
+	for _, line := range t.Limits {
+		out := line
+		if len(line.BoardHas) > 0 {
+			out.BoardHas = nil
+			for _, key := range line.BoardHas {
+				out.BoardHas = append(out.BoardHas, im.fsfType(key)...)
 			}
-			if len(ls) > 1 {
-				im.errorf(k, "men promoted into the %s (promotedPieceType) count as that type in Fairy-Stockfish's counting table, but as a type of their own in Chimera's; not imported", key)
-				return
+			if len(out.BoardHas) == 0 {
+				continue // the variant has none: the line never applies
 			}
-			req[ls[0]] = c
 		}
-		limits = append(limits, CountLimit{Moves: n(moves), OpponentHas: req})
-	}
-	switch k.Value {
-	case "makruk":
-		if ps := im.fsfType("pawn"); len(ps) > 0 {
-			limits = append(limits, CountLimit{Moves: n(0), BoardHas: ps})
+		if len(line.OpponentHas) > 0 {
+			// The opponent has at least n men of the type (of any of its letters: only one
+			// letter may count, the others being promoted types Chimera counts apart).
+			out.OpponentHas = map[string]int{}
+			for _, key := range slices.Sorted(maps.Keys(line.OpponentHas)) {
+				ls := im.fsfType(key)
+				if len(ls) == 0 {
+					out.OpponentHas = nil // the variant has none: the line never applies
+					break
+				}
+				if len(ls) > 1 {
+					im.errorf(k, "men promoted into the %s (promotedPieceType) count as that type in Fairy-Stockfish's counting table, but as a type of their own in Chimera's; not imported", key)
+					return
+				}
+				out.OpponentHas[ls[0]] = line.OpponentHas[key]
+			}
+			if out.OpponentHas == nil {
+				continue
+			}
 		}
-		limits = append(limits, CountLimit{Moves: n(0), OpponentAlone: &t}, CountLimit{Moves: n(64), Alone: &f})
-		has(8, map[string]int{"rook": 2})
-		has(16, map[string]int{"rook": 1})
-		has(22, map[string]int{"silver": 2})
-		has(32, map[string]int{"knight": 2})
-		has(44, map[string]int{"silver": 1})
-		limits = append(limits, CountLimit{Moves: n(64)})
-		im.def.Rules.Counting = &Counting{FromMen: true, Limits: limits}
-	case "asean":
-		limits = append(limits, CountLimit{Moves: n(0), Alone: &f})
-		has(16, map[string]int{"rook": 1})
-		has(44, map[string]int{"silver": 1, "fers": 1})
-		has(64, map[string]int{"knight": 1, "fers": 1})
-		im.def.Rules.Counting = &Counting{Limits: limits}
-	default:
-		im.errorf(k, "expected makruk, asean or none, found %s", Quote(k.Value))
+		limits = append(limits, out)
 	}
+	im.def.Rules.Counting = &Counting{FromMen: t.FromMen, Limits: limits}
 }
 
 // importNFoldValue maps nFoldValue with nFoldValueAbsolute = true: the value of a

@@ -88,8 +88,8 @@ const (
 )
 
 // levelElo[L] is level L's strength on UCI_Elo's scale: full strength is MaxElo and each
-// level sits below it by its Elo difference against full strength, measured in chess at
-// 4 s + 0.05 s a game as a chain of 40-game matches between neighbouring levels
+// level sits below it by its Elo difference against full strength, measured at 4 s +
+// 0.05 s a game as a chain of 40-game matches between neighbouring levels
 // (docs/matches.md, "Levels"): 10-9 +89, 9-8 +108, 8-7 +53, 7-6 +158, 6-5 +241,
 // 5-4 +301, 4-3 +285, 3-2 +338, 2-1 +89.
 var levelElo = [MaxLevel + 1]int{1: 340, 2: 429, 3: 767, 4: 1052, 5: 1353, 6: 1594, 7: 1751, 8: 1804, 9: 1911, 10: MaxElo}
