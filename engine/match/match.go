@@ -242,11 +242,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	s := sc.s
 	pending := map[int]*Game{}
 	next := 0
+	decided := false
 	for g := range results {
-		if g.Aborted {
+		// A game that ends after the SPRT's decision (one already under way, or begun
+		// before the stop reached its worker) is not counted, as the decision was made
+		// without it (merge's Tally stops at the same game).
+		if g.Aborted || decided {
 			continue
 		}
 		if sc.add(g) {
+			decided = true
 			cancel()
 		}
 		w, d, l := sc.w, sc.d, sc.l
