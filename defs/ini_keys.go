@@ -705,7 +705,7 @@ func (im *importer) importDrops() {
 		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
 	}
-	im.importShogiDrops(h, promoted, doubled, pawnMate, castle)
+	im.importHandDropRules(h, promoted, doubled, pawnMate, castle)
 	def.Hands = h
 	for i := range def.Setups {
 		f := strings.Fields(def.Setups[i].FEN)

@@ -215,14 +215,14 @@ func (im *importer) promotedTargets() []string {
 	return ys
 }
 
-// importShogiDrops maps the drop keys of promoted types and of Fairy-Stockfish's
-// one-step-forward man (its type key shogiPawn) onto the hands being built: dropPromoted
-// (a held man may be dropped as the type it promotes into, where the held type may be
-// dropped), shogiDoubledPawn = false (no such man dropped on a file holding an unpromoted
-// one of its side), shogiPawnDropMateIllegal (a checkmate by such a man's drop loses),
-// castlingDroppedPiece (a king dropped on the e-file of its castling rank, or a
-// rook on a corner of it beside such a king, gains castling rights).
-func (im *importer) importShogiDrops(h *Hands, promoted, doubled, pawnMate, castle bool) {
+// importHandDropRules maps the drop keys of promoted types and of Fairy-Stockfish's
+// one-step-forward man (the ini's pawn-drop keys name its type) onto the hands being
+// built: dropPromoted (a held man may be dropped as the type it promotes into, where the
+// held type may be dropped), the doubled-pawn key = false (no such man dropped on a file
+// holding an unpromoted one of its side), the pawn-drop-mate key (a checkmate by such a
+// man's drop loses), castlingDroppedPiece (a king dropped on the e-file of its castling
+// rank, or a rook on a corner of it beside such a king, gains castling rights).
+func (im *importer) importHandDropRules(h *Hands, promoted, doubled, pawnMate, castle bool) {
 	def := im.def
 	sp := -1
 	if i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "shogiPawn" }); i >= 0 {

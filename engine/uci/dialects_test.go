@@ -148,7 +148,7 @@ func TestSessionOverEngineInterface(t *testing.T) {
 // session goes on.
 func TestDialectMoveErrorsNameTheMoveSent(t *testing.T) {
 	for _, c := range []struct {
-		d          Dialect
+		d           Dialect
 		input, want string
 	}{
 		{USI, "usi\nposition startpos moves 7g7f 7g7f\nisready\nquit\n", "info string position: move 2, 7g7f (c3c4 in Chimera's coordinates): illegal move"},
