@@ -111,6 +111,11 @@ func (rs *Ruleset) buildAttackTables() {
 			a.slideGroups[c] = append(a.slideGroups[c], SlideGroup{Back: back, Types: slide[back]})
 		}
 	}
+	for t := range rs.pieces {
+		if pt := &rs.pieces[t]; len(pt.paths[0])+len(pt.paths[1]) > 0 {
+			pt.MayRepeat = rs.landingsOverlap(pt)
+		}
+	}
 }
 
 // pathReach computes, for every origin, the cells a path could capture on (Reach) and

@@ -395,7 +395,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 			}
 		}
 	case a.Path != nil:
-		pt.MayRepeat = true
+		pt.MayRepeat = true // until buildAttackTables knows the path's kind (landingsOverlap)
 		rs.HasPaths = true
 		first := Vec{a.Path[0].Step[0], a.Path[0].Step[1]}
 		// Each symmetry image of the first leg is applied to the whole path: find the
@@ -476,6 +476,70 @@ func (rs *Ruleset) ridesOverlap(pt *PieceType[Bitboard]) bool {
 					return true
 				}
 				seen = seen.Or(reach)
+			}
+		}
+	}
+	return false
+}
+
+// landingsOverlap reports whether two of pt's atoms could make the same move in one
+// position: an allow-list, decided once the paths are tabled. It answers false only when
+// every path is a fixed walk or a ray hop (each lands on a cell at most once a position)
+// and, from every origin, no two atoms share a landing cell that both may reach empty, or
+// that both may capture on. A quiet landing and a capture cannot coincide, since the cell
+// is empty or not. Other paths (ranges, captures in passing, stops) answer true.
+func (rs *Ruleset) landingsOverlap(pt *PieceType[Bitboard]) bool {
+	if rs.ridesOverlap(pt) {
+		return true
+	}
+	for c := 0; c < 2; c++ {
+		for _, p := range pt.paths[c] {
+			if !p.Fixed && !p.RayHop {
+				return true
+			}
+		}
+		for sq := 0; sq < rs.Cells; sq++ {
+			var quiet, capture Bitboard
+			overlaps := false
+			add := func(q, x Bitboard) {
+				overlaps = overlaps || quiet.Meets(q) || capture.Meets(x)
+				quiet, capture = quiet.Or(q), capture.Or(x)
+			}
+			ep := pt.epCapture[c][sq]
+			add(pt.leapQuiet[c][sq].Or(ep), pt.leapCapture[c][sq].Or(pt.leapRoyal[c][sq]).Or(ep))
+			for _, d := range pt.slides[c] {
+				add(rs.dirs[d].ray[sq], rs.dirs[d].ray[sq])
+			}
+			for _, r := range slices.Concat(pt.rides[c], pt.royalRides[c]) {
+				reach := rs.dirs[r.Dir].ray[sq] // over the ride's range: more is safe
+				switch r.Mode {
+				case ModeMove:
+					add(reach, Bitboard{})
+				case ModeCapture, ModeCaptureRoyal:
+					add(Bitboard{}, reach)
+				default:
+					add(reach, reach)
+				}
+			}
+			for _, p := range pt.paths[c] {
+				land := p.visit[sq]
+				if p.Fixed {
+					land = Bitboard{}
+					if to := p.hopTo[sq]; to != NoSquare {
+						land = Bit(to)
+					}
+				}
+				var q, x Bitboard
+				if p.LandOn&OnEmpty != 0 {
+					q = land
+				}
+				if p.LandOn&OnEnemy != 0 {
+					x = land
+				}
+				add(q, x)
+			}
+			if overlaps {
+				return true
 			}
 		}
 	}

@@ -104,3 +104,92 @@ func comparePathTables(t *testing.T, name string, rs *compiler.Ruleset, playouts
 	t.Logf("%s: %d table answers compared", name, compared)
 	return compared
 }
+
+// twoRoutes is xiangqi with an advisor that reaches each diagonal neighbour by two fixed
+// walks (across either orthogonal neighbour): the same move twice, whenever both are empty.
+const twoRoutes = `extends: xiangqi
+name: tworoutes
+pieces-by-letter:
+  A:
+    name: Advisor
+    value: 200
+    moves:
+      - path: [{step: [1, 0], on: [empty]}, {step: [0, 1]}]
+`
+
+// TestMovesNotRepeated: the move generators skip the search for repeated moves (dedupe)
+// only for piece types whose atoms cannot make the same move twice (PieceType.MayRepeat,
+// an allow-list decided from the path tables): no position of a random game of any
+// definition with paths lists a move twice, and a piece that reaches a cell by two fixed
+// walks is still deduplicated.
+func TestMovesNotRepeated(t *testing.T) {
+	playouts, plies := 6, 100
+	if testing.Short() {
+		playouts, plies = 2, 60
+	}
+	unrepeated := 0
+	check := func(name string, rs *compiler.Ruleset) {
+		for pts, ti := rs.Pieces(), 0; ti < pts.Len(); ti++ {
+			if pt := pts.At(ti); pt.Paths(compiler.White).Len() > 0 && !pt.MayRepeat {
+				unrepeated++
+			}
+		}
+		rng := rand.New(rand.NewSource(5))
+		for g := 0; g < playouts; g++ {
+			p, err := Start(rs, rs.SetupAt(g%rs.NumSetups()).Name)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for ply := 0; ply < plies; ply++ {
+				for _, ms := range [][]Move{p.PseudoMoves(nil), p.LegalMoves(nil), p.CaptureMoves(nil), p.QuietMoves(nil)} {
+					seen := map[Move]bool{}
+					for _, m := range ms {
+						if seen[m] {
+							t.Fatalf("%s %s: %v listed twice", name, p.FEN(), m)
+						}
+						seen[m] = true
+					}
+				}
+				ms := p.LegalMoves(nil)
+				if len(ms) == 0 {
+					break
+				}
+				p.Make(ms[rng.Intn(len(ms))])
+			}
+		}
+	}
+	for _, name := range allDefinitions(t) {
+		rs, err := Open(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rs.HasPaths {
+			check(name, rs)
+		}
+	}
+	if unrepeated < 10 {
+		t.Errorf("only %d piece types with paths known not to repeat moves", unrepeated)
+	}
+	def, err := defs.Parse("tworoutes.yaml", []byte(twoRoutes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt := rs.Piece(rs.TypeOf('A')); !pt.MayRepeat {
+		t.Fatalf("tworoutes: the advisor's two walks to one cell are not marked MayRepeat")
+	}
+	check("tworoutes", rs)
+	p, err := FromFEN(rs, "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The advisor on e2 reaches d1, f1, d3 and f3 (d3 and f3 by two walks each); the
+	// general only f1 (on d1 it would face the other).
+	if n := len(p.LegalMoves(nil)); n != 4+1 {
+		t.Errorf("tworoutes: %d legal moves, want 5 (the advisor's 4, the general's 1)", n)
+	}
+	t.Logf("%d piece types with paths known not to repeat moves", unrepeated)
+}
