@@ -37,9 +37,9 @@ the game's result (1, 1/2, 0 for White) its target.
 K: the scale of the sigmoid 1/(1+10^(-K·eval/400)) that best predicts the results with
 the weights the variant has now.
 
-Weights: the evaluation is linear in its weights (piece values, per-square tables, pool
-values, goal distance, checks given, the move's bonus), so each sample is a vector of
-features and the fit needs no search: Levenberg–Marquardt steps minimise the mean
+Weights: the evaluation is linear in its weights (piece values, per-square tables, men
+within two king steps of a royal man, pool values, goal distance, checks given, the
+move's bonus), so each sample is a vector of features and the fit needs no search: Levenberg–Marquardt steps minimise the mean
 squared error between result and prediction, plus a ridge that keeps the weights few
 positions speak of near where they were. The ridge's strength is chosen on every tenth
 game held out (--ridge sets it instead); when no fit predicts those games better than

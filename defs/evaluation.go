@@ -110,8 +110,10 @@ func (v *validator) evaluation() {
 	}
 	file := ev.Src.File
 	royal := map[string]bool{}
+	hasRoyal := false
 	for _, p := range v.def.Pieces {
 		royal[p.Letter] = p.Royal
+		hasRoyal = hasRoyal || p.Royal
 	}
 	pieces := ev.Src.At("pieces")
 	for _, letter := range sortedKeys(ev.Pieces) {
@@ -128,6 +130,21 @@ func (v *validator) evaluation() {
 			v.weight(ep.File, ep.At("value"), what+".value", *ep.Value)
 			if royal[letter] {
 				v.errs.Add(ep.File, ep.At("value"), "%s.value: %s is royal: the evaluation counts no value for it (remove value:)", what, letter)
+			}
+		}
+		for _, n := range []struct {
+			key string
+			x   *int
+		}{{"near-enemy-royal", ep.NearEnemyRoyal}, {"near-own-royal", ep.NearOwnRoyal}} {
+			if n.x == nil {
+				continue
+			}
+			v.weight(ep.File, ep.At(n.key), what+"."+n.key, *n.x)
+			switch {
+			case royal[letter]:
+				v.errs.Add(ep.File, ep.At(n.key), "%s.%s: %s is royal: only other men count near a royal one", what, n.key, letter)
+			case !hasRoyal:
+				v.errs.Add(ep.File, ep.At(n.key), "%s.%s: the variant has no royal piece to be near", what, n.key)
 			}
 		}
 		if ep.Squares == nil {

@@ -49,6 +49,8 @@ func TestEvalSectionErrors(t *testing.T) {
 		{"evaluation: {pieces: {W: {squares: [[1, 2, 3]]}}}", at, 36, `evaluation.pieces.W.squares: expected 2 lists, one a rank from the last to the first, found 1`},
 		{"evaluation: {pieces: {W: {squares: [[1, 2, 3], [1, 2]]}}}", at, 48, `evaluation.pieces.W.squares[1]: expected 3 numbers, one a file from a, found 2`},
 		{"evaluation: {pieces: {W: {squares: [[1, 2, 3], [1, x, 3]]}}}", at, 52, `evaluation.pieces.W.squares[1][1]: expected a whole number, found "x"`},
+		{"evaluation: {pieces: {K: {near-own-royal: 5}}}", at, 43, `evaluation.pieces.K.near-own-royal: K is royal: only other men count near a royal one`},
+		{"evaluation: {pieces: {W: {near-enemy-royal: 1.5}}}", at, 45, `evaluation.pieces.W.near-enemy-royal: expected a whole number, found "1.5"`},
 		{"evaluation: {pools: {hand: {W: 1}}}", at, 21, `evaluation.pools: the variant has no pools (hands:)`},
 		{"evaluation: {checks-given: 10}", at, 28, `evaluation.checks-given: the variant counts no checks (rules.check-counter)`},
 		{"evaluation: {tempo: ten}", at, 21, `evaluation.tempo: expected a whole number, found "ten"`},

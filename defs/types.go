@@ -91,6 +91,10 @@ type EvalPiece struct {
 	// Squares: a bonus per square, as a board diagram from White's side (the first list
 	// is the last rank, each list from file a); Black's is mirrored rank for rank.
 	Squares [][]int `yaml:"squares"`
+	// NearEnemyRoyal: what each man counts while within two king steps of an enemy royal
+	// man; NearOwnRoyal: the same near one of its own side's (default 0 for both).
+	NearEnemyRoyal *int `yaml:"near-enemy-royal"`
+	NearOwnRoyal   *int `yaml:"near-own-royal"`
 }
 
 // UCCIConventions are the UCCI protocol's conventions for a variant.

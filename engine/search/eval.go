@@ -28,6 +28,12 @@ type evaluator struct {
 	checkBonus []int
 	tempo      int // the side to move's bonus
 	w          weights
+	// nearEnemy[t], nearOwn[t]: what a man of type t counts while within two king steps
+	// (nearZone) of an enemy royal man, or of one of its own side's; nearAny: some is not 0.
+	nearEnemy, nearOwn []int
+	nearZone           []compiler.Bitboard
+	royalTypes         []int
+	nearAny            bool
 }
 
 // weights are the generic terms' weights, from the definition's evaluation: section or
@@ -138,6 +144,22 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	if st := rs.Status; st != nil && st.Immobile {
 		e.stunned = 75
 	}
+	e.nearEnemy, e.nearOwn = make([]int, n), make([]int, n)
+	for t := range n {
+		if rs.Piece(t).Royal {
+			e.royalTypes = append(e.royalTypes, t)
+		}
+	}
+	if len(e.royalTypes) > 0 {
+		e.nearZone = make([]compiler.Bitboard, rs.Cells)
+		for sq := range rs.Cells {
+			for to := range rs.Cells {
+				if to != sq && rs.Squares.Has(to) && max(abs(rs.FileOf(to)-rs.FileOf(sq)), abs(rs.RankOf(to)-rs.RankOf(sq))) <= 2 {
+					e.nearZone[sq] = e.nearZone[sq].With(to)
+				}
+			}
+		}
+	}
 	e.giveaway()
 	e.tuned(ev)
 	e.goals()
@@ -168,6 +190,15 @@ func (e *evaluator) tuned(ev *defs.Evaluation) {
 		}
 		if ep.Value != nil && !rs.Piece(t).Royal {
 			e.value[t] = *ep.Value
+		}
+		if len(e.royalTypes) > 0 && !rs.Piece(t).Royal {
+			if ep.NearEnemyRoyal != nil {
+				e.nearEnemy[t] = *ep.NearEnemyRoyal
+			}
+			if ep.NearOwnRoyal != nil {
+				e.nearOwn[t] = *ep.NearOwnRoyal
+			}
+			e.nearAny = e.nearAny || e.nearEnemy[t] != 0 || e.nearOwn[t] != 0
 		}
 		if ep.Squares == nil {
 			continue
@@ -360,6 +391,29 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 			score[c] += e.checkBonus[min(max(k-p.ChecksLeft(c), 0), k)]
 		}
 	}
+	if e.nearAny {
+		zone := [2]compiler.Bitboard{e.royalZone(p, compiler.White), e.royalZone(p, compiler.Black)}
+		for c := compiler.White; c <= compiler.Black; c++ {
+			for t := range rs.NumPieces() {
+				if e.nearEnemy[t] == 0 && e.nearOwn[t] == 0 {
+					continue
+				}
+				b := p.Pieces(c, t)
+				score[c] += e.nearEnemy[t]*b.And(zone[c^1]).Count() + e.nearOwn[t]*b.And(zone[c]).Count()
+			}
+		}
+	}
 	us := p.Side()
 	return score[us] - score[us^1] + e.tempo // a small bonus for the move
+}
+
+// royalZone is the set of cells within two king steps of side c's royal men.
+func (e *evaluator) royalZone(p *interpreter.Position, c compiler.Color) compiler.Bitboard {
+	var z compiler.Bitboard
+	for _, t := range e.royalTypes {
+		for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
+			z = z.Or(e.nearZone[b.First()])
+		}
+	}
+	return z
 }

@@ -20,6 +20,8 @@ const (
 	ParamGoalDistance                  // the weight of (8-d)² for goal pieces
 	ParamChecksGiven                   // the scale of checks given
 	ParamTempo                         // the side to move's bonus
+	ParamNearEnemyRoyal                // a piece type's man within two king steps of an enemy royal man
+	ParamNearOwnRoyal                  // the same near its own side's royal man
 )
 
 // Param is one weight of the evaluation.
@@ -45,6 +47,9 @@ type Model struct {
 	value  []int32   // [type]: the index of its value, -1 for none (royal)
 	square [][]int32 // [type][cell seen from White]: the index of its bonus there, -1 for none
 	pool   [][]int32 // [pool][type]
+	// nearEnemy, nearOwn: [type]: the indices of its nearness terms, -1 for none (royal
+	// types, variants without royal pieces)
+	nearEnemy, nearOwn []int32
 	goal   int32     // -1 when the variant has no reach goals
 	checks int32     // -1 without a check counter
 	tempo  int32
@@ -78,6 +83,14 @@ func (e *Engine) Model() *Model {
 			if rs.Squares.Has(sq) {
 				m.square[t][sq] = add(Param{Kind: ParamSquare, Type: t, Square: sq, Start: float64(ev.square[compiler.White][t][sq])})
 			}
+		}
+	}
+	m.nearEnemy, m.nearOwn = make([]int32, n), make([]int32, n)
+	for t := range n {
+		m.nearEnemy[t], m.nearOwn[t] = -1, -1
+		if len(ev.royalTypes) > 0 && !rs.Piece(t).Royal {
+			m.nearEnemy[t] = add(Param{Kind: ParamNearEnemyRoyal, Type: t, Start: float64(ev.nearEnemy[t])})
+			m.nearOwn[t] = add(Param{Kind: ParamNearOwnRoyal, Type: t, Start: float64(ev.nearOwn[t])})
 		}
 	}
 	m.pool = make([][]int32, len(ev.pool))
@@ -145,6 +158,14 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 					d := float64(min(e.goalDist[c][sq], 8))
 					m.put(m.goal, sign*(8-d)*(8-d))
 				}
+			}
+		}
+		if len(e.royalTypes) > 0 {
+			own, enemy := e.royalZone(p, c), e.royalZone(p, c^1)
+			for t := range rs.NumPieces() {
+				b := p.Pieces(c, t)
+				m.put(m.nearEnemy[t], sign*float64(b.And(enemy).Count()))
+				m.put(m.nearOwn[t], sign*float64(b.And(own).Count()))
 			}
 		}
 		for pool := range m.pool {

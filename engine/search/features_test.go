@@ -15,9 +15,25 @@ import (
 // TestEvalModelMatches: on positions from random play, the model's features times the
 // evaluator's weights give the evaluation (White's side) in variants with each term:
 // square tables and values, pools, goal distance, checks given.
+// nearRoyal is chess with men that count near the royal men (evaluation.pieces'
+// near-enemy-royal and near-own-royal).
+const nearRoyal = `extends: chess
+name: chess-near
+evaluation:
+  tempo: 0
+  pieces:
+    N: {near-enemy-royal: 30, near-own-royal: -7}
+    Q: {near-enemy-royal: 50}
+    P: {near-own-royal: 11}
+`
+
 func TestEvalModelMatches(t *testing.T) {
-	for _, v := range []string{"chess", "crazyhouse", "kingofthehill", "3check", "shogi", "antichess", "racingkings", "koopa"} {
-		rs := open(t, v)
+	near := parsed(t, "chess-near.yaml", nearRoyal)
+	for _, v := range []string{"chess", "crazyhouse", "kingofthehill", "3check", "shogi", "antichess", "racingkings", "koopa", "chess-near"} {
+		rs := near
+		if v != "chess-near" {
+			rs = open(t, v)
+		}
 		e := search.New(rs, 1)
 		m := e.Model()
 		w := m.Weights()
@@ -80,6 +96,50 @@ func TestQuietLeaf(t *testing.T) {
 
 // TestEvalSectionUsed: a definition's evaluation: section changes the evaluation by what
 // it says: a knight's value and one square of its table.
+// parsed compiles a definition given as text.
+func parsed(t *testing.T, name, src string) *compiler.Ruleset {
+	t.Helper()
+	def, err := defs.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := compiler.Compile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// TestNearRoyal: a man within two king steps of a royal man counts its near- weights, and
+// only there.
+func TestNearRoyal(t *testing.T) {
+	rs := parsed(t, "chess-near.yaml", nearRoyal)
+	e := search.New(rs, 1)
+	base := e.Evaluate(position(t, rs, "7k/8/8/8/8/8/8/K7 w - - 0 1"))
+	for _, c := range []struct {
+		fen  string
+		want int // besides the material and squares of the men added
+	}{
+		{"7k/8/5N2/8/8/8/8/K7 w - - 0 1", 30},  // two steps from the black king
+		{"7k/8/8/4N3/8/8/8/K7 w - - 0 1", 0},   // three
+		{"7k/8/8/8/8/8/1N6/K7 w - - 0 1", -7},  // next to its own king
+		{"7k/8/8/8/8/8/1P6/K7 w - - 0 1", 11},  // a pawn near its own
+		{"7k/8/6Q1/8/8/8/8/K7 w - - 0 1", 50},  // the queen near the enemy king (not checking)
+		{"7k/8/5n2/8/8/8/8/K7 w - - 0 1", 7},   // a black knight near its own king
+		{"7k/8/8/8/8/8/1n6/K7 w - - 0 1", -30}, // and near White's
+	} {
+		p := position(t, rs, c.fen)
+		plain := e.Evaluate(p) - base
+		// The same men without the near- weights: the difference is the term.
+		rs0 := parsed(t, "chess-plain.yaml", "extends: chess\nname: chess-plain\nevaluation: {tempo: 0}\n")
+		e0 := search.New(rs0, 1)
+		without := e0.Evaluate(position(t, rs0, c.fen)) - e0.Evaluate(position(t, rs0, "7k/8/8/8/8/8/8/K7 w - - 0 1"))
+		if got := plain - without; got != c.want {
+			t.Errorf("%s: the near- terms count %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
+
 func TestEvalSectionUsed(t *testing.T) {
 	const src = `extends: chess
 name: chess-eval

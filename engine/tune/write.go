@@ -77,6 +77,11 @@ func (r *Weights) WriteSection(w io.Writer) error {
 				fmt.Fprintf(&b, "      value: %d\n", round(r.Fitted[i]))
 			}
 		}
+		for i, p := range r.Params {
+			if key := pieceTermKey(p.Kind); key != "" && p.Type == t && r.Seen[i] > 0 {
+				fmt.Fprintf(&b, "      %s: %d\n", key, round(r.Fitted[i]))
+			}
+		}
 		if !r.Squares {
 			continue
 		}
@@ -137,6 +142,18 @@ func termKey(k search.ParamKind) string {
 	return ""
 }
 
+// pieceTermKey is the evaluation.pieces key of a per-piece term other than value and
+// squares ("" for the others).
+func pieceTermKey(k search.ParamKind) string {
+	switch k {
+	case search.ParamNearEnemyRoyal:
+		return "near-enemy-royal"
+	case search.ParamNearOwnRoyal:
+		return "near-own-royal"
+	}
+	return ""
+}
+
 // WriteChanges writes what the fit changed: each value and term before and after, and
 // per square table the mean and largest change.
 func (r *Weights) WriteChanges(w io.Writer) {
@@ -163,6 +180,11 @@ func (r *Weights) WriteChanges(w io.Writer) {
 			if n > 0 && at >= 0 {
 				fmt.Fprintf(w, "  squares %-3s mean change %5.1f on %d squares, largest %+d on %s\n", rs.Piece(t).LetterText, sum/float64(n), n, round(big), rs.SquareName(at))
 			}
+		}
+	}
+	for i, p := range r.Params {
+		if key := pieceTermKey(p.Kind); key != "" && r.Seen[i] > 0 {
+			fmt.Fprintf(w, "  %s %-3s %6d -> %6d  (%d positions)\n", key, rs.Piece(p.Type).LetterText, round(r.Start[i]), round(r.Fitted[i]), r.Seen[i])
 		}
 	}
 	pools := rs.Pools()
