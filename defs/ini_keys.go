@@ -620,10 +620,11 @@ func (im *importer) importDrops() {
 	wr, wok := im.get("whiteDropRegion")
 	br, bok := im.get("blackDropRegion")
 	promoted, _ := im.boolKey("dropPromoted", false)
-	doubled, _ := im.boolKey("shogiDoubledPawn", true)
-	pawnMate, _ := im.boolKey("shogiPawnDropMateIllegal", false)
+	dr := tables.DropRules
+	doubled, _ := im.boolKey(dr.OnePerFileKey, dr.OnePerFileDefault)
+	pawnMate, _ := im.boolKey(dr.NoMateKey, dr.NoMateDefault)
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
-	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropPromoted", "shogiDoubledPawn", "shogiPawnDropMateIllegal", "castlingDroppedPiece"}
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece"}
 	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}

@@ -224,14 +224,15 @@ func (im *importer) promotedTargets() []string {
 // rank, or a rook on a corner of it beside such a king, gains castling rights).
 func (im *importer) importHandDropRules(h *Hands, promoted, doubled, pawnMate, castle bool) {
 	def := im.def
+	dr := tables.DropRules
 	sp := -1
-	if i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "shogiPawn" }); i >= 0 {
+	if i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == dr.Type }); i >= 0 {
 		sp = im.findFSF(im.table[i])
 	}
 	if !doubled && sp >= 0 {
 		h.Drops.OnePerFile = []string{def.Pieces[sp].Letter}
 		if promoted && im.promoted[def.Pieces[sp].Letter] != "" {
-			im.errorf(im.keys["shogiDoubledPawn"], "with dropPromoted, Fairy-Stockfish 11.1 keeps a shogiPawn dropped promoted off a file with an unpromoted shogiPawn too, which Chimera's one-per-file does not; not imported")
+			im.errorf(im.keys[dr.OnePerFileKey], "with dropPromoted, Fairy-Stockfish 11.1 keeps a %s dropped promoted off a file with an unpromoted %s too, which Chimera's one-per-file does not; not imported", dr.Type, dr.Type)
 		}
 	}
 	if pawnMate && sp >= 0 {

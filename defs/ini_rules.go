@@ -16,6 +16,16 @@ type fsfTables struct {
 	MaterialCounting map[string]Points   `yaml:"material-counting"`
 	MateRule         Checkmate           `yaml:"mate-rule"` // shatarMateRule = true
 	CountingRule     map[string]Counting `yaml:"counting-rule"`
+	DropRules        fsfDropRules        `yaml:"drop-rules"`
+}
+
+// fsfDropRules are the keys of the drop rules keyed to one piece type (drop-rules).
+type fsfDropRules struct {
+	Type              string `yaml:"type"`
+	OnePerFileKey     string `yaml:"one-per-file-key"`
+	OnePerFileDefault bool   `yaml:"one-per-file-default"`
+	NoMateKey         string `yaml:"no-mate-key"`
+	NoMateDefault     bool   `yaml:"no-mate-default"`
 }
 
 //go:embed fsf/tables.yaml
