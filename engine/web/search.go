@@ -35,9 +35,10 @@ type bestJSON struct {
 	Nodes int64  `json:"nodes"`
 }
 
-// search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N:
+// search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N&level=L:
 // the events "info" (one per iteration, JSON infoJSON) and then "bestmove" (bestJSON).
-// The moves are separated by spaces or commas. movetime defaults to 1000 ms.
+// The moves are separated by spaces or commas. movetime defaults to 1000 ms; level (1 the
+// weakest, search.MaxLevel full strength, the default) is the engine's playing level.
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"),
@@ -48,6 +49,11 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	multipv, err := intParam(q.Get("multipv"), "multipv", 1, 1, 16)
+	if err != nil {
+		badRequest(w, err)
+		return
+	}
+	level, err := intParam(q.Get("level"), "level", search.MaxLevel, 1, search.MaxLevel)
 	if err != nil {
 		badRequest(w, err)
 		return
@@ -78,7 +84,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 
 	p := g.p
 	e := search.New(g.rs, s.HashMB)
-	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv}
+	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv, Level: level}
 	res := e.Search(r.Context(), p, lim, func(in search.Info) { // a closed page stops the search
 		nps := int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
 		event(w, flusher, "info", infoJSON{Depth: in.Depth, MultiPV: max(in.MultiPV, 1), Score: in.Score, ScoreText: search.ScoreText(in.Score),

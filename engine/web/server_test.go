@@ -264,6 +264,8 @@ func TestBadInputIs400(t *testing.T) {
 		{"GET", "/api/search?variant=chess&movetime=abc", http.StatusBadRequest},
 		{"GET", "/api/search?variant=chess&movetime=999999", http.StatusBadRequest},
 		{"GET", "/api/search?variant=chess&multipv=0", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&level=0", http.StatusBadRequest},
+		{"GET", "/api/search?variant=chess&level=11", http.StatusBadRequest},
 		{"GET", "/api/search?variant=nosuch", http.StatusBadRequest},
 		{"GET", "/api/search?variant=chess&moves=f3+e5+g4+Qh4", http.StatusBadRequest},
 		{"GET", "/api/search?variant=chess&moves=e4,e4", http.StatusBadRequest},
@@ -348,6 +350,38 @@ func TestSearchStreamsThenAnswers(t *testing.T) {
 	body, _ := json.Marshal(gameRequest{Variant: "chess", Moves: []string{"e4", "e5", "Nf3"}, Move: best.Coord})
 	if code := postJSON(t, srv, "/api/play", string(body), &st); code != 200 || st.SAN[3] != best.SAN {
 		t.Errorf("best move %+v: play %d, SAN %q", best, code, st.SAN)
+	}
+}
+
+// TestSearchAtALevel: level=1 plays the weakest level: a legal move from a search of
+// depth 1, where full strength goes deeper in the same time.
+func TestSearchAtALevel(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	depth := map[string]int{}
+	for _, level := range []string{"1", "10"} {
+		q := url.Values{"variant": {"chess"}, "moves": {"e4 e5"}, "movetime": {"300"}, "level": {level}}
+		resp, err := http.Get(srv.URL + "/api/search?" + q.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := events(t, resp.Body)
+		resp.Body.Close()
+		if len(evs) == 0 || evs[len(evs)-1][0] != "bestmove" {
+			t.Fatalf("level %s: events %q: want the best move last", level, evs)
+		}
+		var best bestJSON
+		if err := json.Unmarshal([]byte(evs[len(evs)-1][1]), &best); err != nil {
+			t.Fatal(err)
+		}
+		var st stateJSON
+		body, _ := json.Marshal(gameRequest{Variant: "chess", Moves: []string{"e4", "e5"}, Move: best.Coord})
+		if code := postJSON(t, srv, "/api/play", string(body), &st); code != 200 {
+			t.Errorf("level %s: best move %+v is not legal (%d)", level, best, code)
+		}
+		depth[level] = best.Depth
+	}
+	if depth["1"] != 1 || depth["10"] <= 1 {
+		t.Errorf("depths: level 1 %d (want 1), level 10 %d (want more)", depth["1"], depth["10"])
 	}
 }
 

@@ -522,7 +522,7 @@ function think(move) {
   stopEngine();
   const st = game.state;
   if (!st || st.result !== "*") return;
-  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1" });
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1", level: $("level").value || "10" });
   const out = $("analysis");
   const ply = game.ply;
   const lines = [];
