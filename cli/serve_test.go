@@ -498,7 +498,7 @@ func TestServeInBrowser(t *testing.T) {
 		if d, err := strconv.ParseFloat(ms, 64); err != nil || d > 50 || pg.js(`document.querySelectorAll("#board .mark.dest").length`) == "0" {
 			t.Fatalf("destinations of the cannon on b3: %s ms, %s marked", ms, pg.js(`document.querySelectorAll("#board .mark.dest").length`))
 		}
-		pg.run("engine plays Black", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "300"))
+		pg.run("engine plays Black at level 1", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "300"), chromedp.SetValue(chromedp.ID("level"), "1"))
 		pg.click(square("h3"))
 		if n := pg.js(`document.querySelectorAll("#board .mark.dest").length`); n == "0" {
 			t.Fatalf("no destination highlighted for the cannon on h3 (%s)", pg.js(`document.elementFromPoint(100,100) && document.body.innerHTML.length`))
@@ -510,6 +510,11 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		if pg.pieceOn("e3") != "C" {
 			t.Fatalf("e3 holds %q after h3-e3, want the cannon C", pg.pieceOn("e3"))
+		}
+		// Level 1 searches to depth 1 (search.levels).
+		pg.until("the engine's answer", `document.getElementById("analysis").textContent.includes("best move")`, 15*time.Second)
+		if out := pg.js(`document.getElementById("analysis").textContent`); !strings.Contains(out, "  depth 1  ") {
+			t.Errorf("the engine at level 1 answered %q: want a search of depth 1", out)
 		}
 	})
 }
