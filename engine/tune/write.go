@@ -129,27 +129,32 @@ func (r *Weights) WriteSection(w io.Writer) error {
 	return err
 }
 
-// termKey is the evaluation: key of a generic term ("" for the per-piece ones).
+// termKeys are the evaluation: keys of the terms other than values, square tables and
+// pools: under pieces.X for the per-piece ones, else at the section's top.
+var termKeys = map[search.ParamKind]struct {
+	key      string
+	perPiece bool
+}{
+	search.ParamGoalDistance:   {"goal-distance", false},
+	search.ParamChecksGiven:    {"checks-given", false},
+	search.ParamTempo:          {"tempo", false},
+	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
+	search.ParamNearOwnRoyal:   {"near-own-royal", true},
+}
+
+// termKey is the evaluation: key of a term of the whole evaluation ("" for the others).
 func termKey(k search.ParamKind) string {
-	switch k {
-	case search.ParamGoalDistance:
-		return "goal-distance"
-	case search.ParamChecksGiven:
-		return "checks-given"
-	case search.ParamTempo:
-		return "tempo"
+	if t, ok := termKeys[k]; ok && !t.perPiece {
+		return t.key
 	}
 	return ""
 }
 
-// pieceTermKey is the evaluation.pieces key of a per-piece term other than value and
+// pieceTermKey is the evaluation.pieces.X key of a per-piece term other than value and
 // squares ("" for the others).
 func pieceTermKey(k search.ParamKind) string {
-	switch k {
-	case search.ParamNearEnemyRoyal:
-		return "near-enemy-royal"
-	case search.ParamNearOwnRoyal:
-		return "near-own-royal"
+	if t, ok := termKeys[k]; ok && t.perPiece {
+		return t.key
 	}
 	return ""
 }
