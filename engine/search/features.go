@@ -14,14 +14,14 @@ type ParamKind uint8
 
 // The tunable terms.
 const (
-	ParamValue        ParamKind = iota // a piece type's value
-	ParamSquare                        // a piece type's bonus on one square (White's side)
-	ParamPool                          // a man of a type held in a pool
-	ParamGoalDistance                  // the weight of (8-d)² for goal pieces
-	ParamChecksGiven                   // the scale of checks given
-	ParamTempo                         // the side to move's bonus
-	ParamNearEnemyRoyal                // a piece type's man within two king steps of an enemy royal man
-	ParamNearOwnRoyal                  // the same near its own side's royal man
+	ParamValue          ParamKind = iota // a piece type's value
+	ParamSquare                          // a piece type's bonus on one square (White's side)
+	ParamPool                            // a man of a type held in a pool
+	ParamGoalDistance                    // the weight of (8-d)² for goal pieces
+	ParamChecksGiven                     // the scale of checks given
+	ParamTempo                           // the side to move's bonus
+	ParamNearEnemyRoyal                  // a piece type's man within two king steps of an enemy royal man
+	ParamNearOwnRoyal                    // the same near its own side's royal man
 )
 
 // Param is one weight of the evaluation.
@@ -50,11 +50,11 @@ type Model struct {
 	// nearEnemy, nearOwn: [type]: the indices of its nearness terms, -1 for none (royal
 	// types, variants without royal pieces)
 	nearEnemy, nearOwn []int32
-	goal   int32     // -1 when the variant has no reach goals
-	checks int32     // -1 without a check counter
-	tempo  int32
-	dense  []float64 // scratch: the features of one position
-	seen   []int32
+	goal               int32 // -1 when the variant has no reach goals
+	checks             int32 // -1 without a check counter
+	tempo              int32
+	dense              []float64 // scratch: the features of one position
+	seen               []int32
 }
 
 // Model returns the linear model of the engine's evaluation, its weights started at the
