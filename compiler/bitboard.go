@@ -1,22 +1,26 @@
-// Cell sets: BB64 (a uint64) for boards of up to 64 cells and BB256 (four words) for up to 256, with one method API.
+// Cell sets: BB64 (a uint64) for boards of up to 64 cells, BB128 (two words) for up to 128 and BB256 (four words) for up to 256, with one method API.
 package compiler
 
 import "math/bits"
 
-// The two set types have the same methods, so that code written once on BB256 (the
+// The three set types have the same methods, so that code written once on BB256 (the
 // interpreter's core) can be lowered to BB64 by renaming (internal/bbgen), the method calls
-// becoming plain uint64 operators again. BB256 is a struct of four words, not an array:
-// the Go compiler keeps the fields of small structs in registers, never the elements of an
-// array longer than one.
+// becoming plain uint64 operators again, and to BB128 by renaming alone. BB128 and BB256
+// are structs of words, not arrays: the Go compiler keeps the fields of small structs in
+// registers, never the elements of an array longer than one.
 
-// MaxCells64 and MaxCells256 are the cells each set type holds.
+// MaxCells64, MaxCells128 and MaxCells256 are the cells each set type holds.
 const (
 	MaxCells64  = 64
+	MaxCells128 = 128
 	MaxCells256 = 256
 )
 
 // BB64 is a set of cells of a board of at most 64 cells.
 type BB64 uint64
+
+// BB128 is a set of cells of a board of at most 128 cells: cell i is bit i%64 of word i/64.
+type BB128 struct{ a, b uint64 }
 
 // BB256 is a set of cells of a board of at most 256 cells: cell i is bit i%64 of word i/64.
 type BB256 struct{ a, b, c, d uint64 }
@@ -85,6 +89,94 @@ func (b BB64) Without(sq Square) BB64 { return b &^ (1 << uint(sq)) }
 
 // Wide is b as a BB256.
 func (b BB64) Wide() BB256 { return BB256{a: uint64(b)} }
+
+// ---- BB128 ----
+
+// The word-selecting methods of BB128 shift both words by the cell's offset from each: Go
+// defines a shift by 64 or more (a negative offset converted to uint is one) as giving 0,
+// so the word the cell is not in drops out without a branch.
+
+// Bit128 is the set holding only sq.
+func Bit128(sq Square) BB128 { return BB128{1 << uint(sq), 1 << uint(sq-64)} }
+
+// Below128 is the set of cells lower than sq.
+func Below128(sq Square) BB128 {
+	if sq <= 64 {
+		return BB128{a: 1<<uint(sq) - 1}
+	}
+	return BB128{^uint64(0), 1<<uint(sq-64) - 1}
+}
+
+// Full128 is the set of every cell.
+func Full128() BB128 { return BB128{^uint64(0), ^uint64(0)} }
+
+// Has reports whether sq is in x.
+func (x BB128) Has(sq Square) bool { return (x.a>>uint(sq)|x.b>>uint(sq-64))&1 != 0 }
+
+// Count is the number of cells in x.
+func (x BB128) Count() int { return bits.OnesCount64(x.a) + bits.OnesCount64(x.b) }
+
+// First is the lowest cell of x (x must not be empty).
+func (x BB128) First() Square {
+	if x.a != 0 {
+		return bits.TrailingZeros64(x.a)
+	}
+	return 64 + bits.TrailingZeros64(x.b)
+}
+
+// Last is the highest cell of x (x must not be empty).
+func (x BB128) Last() Square {
+	if x.b != 0 {
+		return 127 - bits.LeadingZeros64(x.b)
+	}
+	return 63 - bits.LeadingZeros64(x.a)
+}
+
+// Rest is x without its lowest cell.
+func (x BB128) Rest() BB128 {
+	if x.a != 0 {
+		x.a &= x.a - 1
+	} else {
+		x.b &= x.b - 1
+	}
+	return x
+}
+
+// Any reports whether x holds a cell.
+func (x BB128) Any() bool { return x.a|x.b != 0 }
+
+// Empty reports whether x holds no cell.
+func (x BB128) Empty() bool { return x.a|x.b == 0 }
+
+// Many reports whether x holds more than one cell.
+func (x BB128) Many() bool { return x.Rest().Any() }
+
+// Or is the union.
+func (x BB128) Or(y BB128) BB128 { return BB128{x.a | y.a, x.b | y.b} }
+
+// And is the intersection.
+func (x BB128) And(y BB128) BB128 { return BB128{x.a & y.a, x.b & y.b} }
+
+// AndNot is x without the cells of y.
+func (x BB128) AndNot(y BB128) BB128 { return BB128{x.a &^ y.a, x.b &^ y.b} }
+
+// Xor is the symmetric difference.
+func (x BB128) Xor(y BB128) BB128 { return BB128{x.a ^ y.a, x.b ^ y.b} }
+
+// Meets reports whether x and y share a cell.
+func (x BB128) Meets(y BB128) bool { return x.a&y.a|x.b&y.b != 0 }
+
+// With is x and sq.
+func (x BB128) With(sq Square) BB128 { return x.Or(Bit128(sq)) }
+
+// Without is x without sq.
+func (x BB128) Without(sq Square) BB128 { return x.AndNot(Bit128(sq)) }
+
+// Wide is x as a BB256.
+func (x BB128) Wide() BB256 { return BB256{a: x.a, b: x.b} }
+
+// String writes the set as BB256.String does.
+func (x BB128) String() string { return x.Wide().String() }
 
 // ---- BB256 ----
 
@@ -223,6 +315,9 @@ func (x BB256) Wide() BB256 { return x }
 
 // Narrow is the first 64 cells of x.
 func (x BB256) Narrow() BB64 { return BB64(x.a) }
+
+// Narrow128 is the first 128 cells of x.
+func (x BB256) Narrow128() BB128 { return BB128{x.a, x.b} }
 
 // Words is x as four words, cells 0-63 first.
 func (x BB256) Words() [4]uint64 { return [4]uint64{x.a, x.b, x.c, x.d} }

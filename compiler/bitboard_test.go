@@ -1,4 +1,4 @@
-// The two set types against a model (a slice of booleans): every method, on random sets and on each word's edges.
+// The three set types against a model (a slice of booleans): every method, on random sets and on each word's edges.
 package compiler
 
 import (
@@ -30,10 +30,7 @@ func randomModel(rng *rand.Rand, cells int, density float64) model {
 func TestSetTypesAgainstModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for round := 0; round < 400; round++ {
-		cells := MaxCells256
-		if round%2 == 0 {
-			cells = MaxCells64
-		}
+		cells := []int{MaxCells64, MaxCells128, MaxCells256}[round/6%3]
 		density := []float64{0, 0.01, 0.1, 0.5, 0.95, 1}[round%6]
 		mx, my := randomModel(rng, cells, density), randomModel(rng, cells, rng.Float64())
 		x, y := mx.bb256(), my.bb256()
@@ -84,6 +81,23 @@ func TestSetTypesAgainstModel(t *testing.T) {
 				t.Fatalf("round %d: BB64 First/Last/Rest disagree", round)
 			}
 		}
+		if cells <= MaxCells128 {
+			n, m := x.Narrow128(), y.Narrow128()
+			if n.Wide() != x || n.Count() != count || n.Or(m).Wide() != x.Or(y) || n.And(m).Wide() != x.And(y) ||
+				n.AndNot(m).Wide() != x.AndNot(y) || n.Xor(m).Wide() != x.Xor(y) || n.Meets(m) != meets ||
+				n.Any() != x.Any() || n.Empty() != x.Empty() || n.Many() != x.Many() ||
+				n.With(sq).Wide() != x.With(sq) || n.Without(sq).Wide() != x.Without(sq) || n.String() != x.String() {
+				t.Fatalf("round %d: BB128 disagrees with BB256 on %v", round, x)
+			}
+			for i := 0; i < MaxCells128; i++ {
+				if n.Has(i) != mx[i] {
+					t.Fatalf("round %d: BB128 Has(%d) = %v, model %v", round, i, n.Has(i), mx[i])
+				}
+			}
+			if count > 0 && (n.First() != first || n.Last() != last || n.Rest().Wide() != x.Rest()) {
+				t.Fatalf("round %d: BB128 First/Last/Rest disagree", round)
+			}
+		}
 	}
 }
 
@@ -103,9 +117,15 @@ func TestSetConstructors(t *testing.T) {
 		if sq < MaxCells64 && (Bit64(sq).Wide() != b || Below64(sq).Wide() != below) {
 			t.Fatalf("Bit64/Below64(%d) differ from the 256-cell ones", sq)
 		}
+		if sq < MaxCells128 && (Bit128(sq).Wide() != b || Below128(sq).Wide() != below) {
+			t.Fatalf("Bit128/Below128(%d) differ from the 256-cell ones", sq)
+		}
 	}
 	if Full256().Count() != MaxCells256 || Full64().Count() != MaxCells64 || Full64().Wide() != Below256(64) {
 		t.Errorf("Full: %d and %d cells", Full256().Count(), Full64().Count())
+	}
+	if Full128().Count() != MaxCells128 || Full128().Wide() != Below256(128) || Below128(128) != Full128() {
+		t.Errorf("Full128: %d cells", Full128().Count())
 	}
 	if s := Bit256(200).With(3).String(); s != "0x100_0000000000000000_0000000000000000_0000000000000008" {
 		t.Errorf("String: %s", s)

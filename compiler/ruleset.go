@@ -358,7 +358,11 @@ type Ruleset struct {
 	Tables[Bitboard]
 	// Narrow is the same tables in the 64-cell type when the board has at most 64 cells,
 	// else nil: the interpreter plays such boards on its 64-cell core.
-	Narrow                           *Tables[BB64]
+	Narrow *Tables[BB64]
+	// Mid is the same tables in the 128-cell type when the board has 65 to 128 cells, else
+	// nil: the interpreter plays such boards on its 128-cell core. At most one of Narrow
+	// and Mid is set.
+	Mid                              *Tables[BB128]
 	Name, Title                      string
 	byLetter                         [128]int8
 	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X

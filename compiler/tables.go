@@ -1,10 +1,11 @@
 // Tables: every per-cell set the interpreter reads while playing, in one set type, and its conversion between set types.
 package compiler
 
-// Tables is what the interpreter's cores read in their hot loops, in the set type B (BB64
-// or BB256): the board's cell sets, the direction rays, the pieces' move tables, goal zones,
-// freeze neighbourhoods and the reverse attack tables. The compiler builds it in BB256 and,
-// for boards of at most 64 cells, converts it to BB64 (Ruleset.Narrow). The types are
+// Tables is what the interpreter's cores read in their hot loops, in the set type B (BB64,
+// BB128 or BB256): the board's cell sets, the direction rays, the pieces' move tables, goal
+// zones, freeze neighbourhoods and the reverse attack tables. The compiler builds it in
+// BB256 and converts it to the smallest set type that holds the board: BB64 for boards of
+// at most 64 cells (Ruleset.Narrow), BB128 for 65 to 128 (Ruleset.Mid). The types are
 // generic for their data only: no method is called on B through a type parameter, so
 // code reading them runs at the speed of code written for one set type.
 type Tables[B any] struct {
@@ -137,10 +138,13 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	return out
 }
 
-// narrow builds rs.Narrow when the board fits 64 cells.
+// narrow builds the tables in the smallest set type that holds the board: rs.Narrow when
+// it fits 64 cells, else rs.Mid when it fits 128.
 func (rs *Ruleset) narrow() {
-	if rs.Cells > MaxCells64 {
-		return
+	switch {
+	case rs.Cells <= MaxCells64:
+		rs.Narrow = ConvertTables(&rs.Tables, BB256.Narrow)
+	case rs.Cells <= MaxCells128:
+		rs.Mid = ConvertTables(&rs.Tables, BB256.Narrow128)
 	}
-	rs.Narrow = ConvertTables(&rs.Tables, BB256.Narrow)
 }

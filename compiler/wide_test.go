@@ -1,4 +1,4 @@
-// Definitions with boards of more than 64 cells (built-ins and testdata/wide): each compiles, on 256-cell tables only.
+// Definitions with boards of more than 64 cells (built-ins and testdata/wide): each compiles, with no 64-cell tables, and 128-cell ones up to 128 cells.
 package compiler
 
 import (
@@ -10,7 +10,8 @@ import (
 
 // TestWideDefinitions: each built-in definition and each of testdata/wide loads and
 // compiles, with a board of more than 64 cells held in the 256-cell tables and no 64-cell
-// copy, and one of up to 64 cells with both; every definition of testdata/wide is larger.
+// copy (a 128-cell copy when it fits 128 cells), and one of up to 64 cells with both the
+// 256- and the 64-cell tables; every definition of testdata/wide is larger.
 func TestWideDefinitions(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "wide", "*.yaml"))
 	if err != nil || len(files) < 2 {
@@ -29,7 +30,7 @@ func TestWideDefinitions(t *testing.T) {
 			continue
 		}
 		if rs.Cells <= MaxCells64 {
-			if i < len(files) || rs.Narrow == nil {
+			if i < len(files) || rs.Narrow == nil || rs.Mid != nil {
 				t.Errorf("%s: %d cells, 64-cell tables %v; want more than 64 cells in testdata/wide, and 64-cell tables for a board of up to 64", f, rs.Cells, rs.Narrow != nil)
 			}
 			continue
@@ -37,6 +38,9 @@ func TestWideDefinitions(t *testing.T) {
 		wide++
 		if rs.Narrow != nil {
 			t.Errorf("%s: %d cells, yet 64-cell tables", f, rs.Cells)
+		}
+		if (rs.Mid != nil) != (rs.Cells <= MaxCells128) {
+			t.Errorf("%s: %d cells, 128-cell tables %v", f, rs.Cells, rs.Mid != nil)
 		}
 		if rs.Squares.Empty() || rs.Squares.AndNot(Below256(rs.Cells)).Any() {
 			t.Errorf("%s: squares %v outside the %d cells", f, rs.Squares, rs.Cells)

@@ -20,7 +20,7 @@ const (
 )
 
 // benchCases are the positions the generation benchmarks and the allocation test use;
-// wide forces the 256-cell core on a board that would run on the 64-cell one.
+// wide forces the 256-cell core on a board that would run on the 64- or 128-cell one.
 var benchCases = []struct {
 	name, variant, fen string
 	wide               bool
@@ -31,6 +31,7 @@ var benchCases = []struct {
 	{"kiwipete-core256", "chess", benchKiwipete, true},
 	{"tenten-start", benchTenten, benchTentenStart, false},
 	{"tenten-middle", benchTenten, benchTentenMiddle, false},
+	{"tenten-middle-core256", benchTenten, benchTentenMiddle, true},
 	{"big16-middle", benchBig16, benchBig16Middle, false},
 	{"koopa-stunned", "koopa", benchKoopaStunned, false},
 	{"koopa-stunned-core256", "koopa", benchKoopaStunned, true},
@@ -48,11 +49,10 @@ func benchPosition(b testing.TB, variant, fen string) *interpreter.Position {
 func benchCase(b testing.TB, variant, fen string, wide bool) *interpreter.Position {
 	b.Helper()
 	interpreter.ForceWideCore(wide)
-	forcedWide = wide
-	defer func() { interpreter.ForceWideCore(false); forcedWide = false }()
+	defer interpreter.ForceWideCore(false)
 	p := benchPosition(b, variant, fen)
-	if want := wide || p.Ruleset().Narrow == nil; p.Wide() != want {
-		b.Fatalf("%s: on the 256-cell core %v, want %v", fen, p.Wide(), want)
+	if want := interpreter.WantCoreCells(p.Ruleset()); p.CoreCells() != want {
+		b.Fatalf("%s: on the %d-cell core, want %d", fen, p.CoreCells(), want)
 	}
 	return p
 }

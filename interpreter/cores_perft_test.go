@@ -1,4 +1,4 @@
-// The two cores agree: on every built-in and synthetic definition of up to 64 cells, the 64-cell and the 256-cell core give the definition's perft counts (from Fairy-Stockfish and the standard suites) and the same count below every root move.
+// The cores agree: on every built-in and synthetic definition of up to 128 cells, the smallest core that holds the board (64- or 128-cell) and the 256-cell core give the definition's perft counts (from Fairy-Stockfish and the standard suites) and the same count below every root move.
 package interpreter_test
 
 import (
@@ -41,8 +41,8 @@ func coreDivide(t *testing.T, rs *compiler.Ruleset, dt *defs.Test, wide bool, de
 	if err != nil {
 		t.Fatalf("%s: %v", dt.Name, err)
 	}
-	if p.Wide() != wide {
-		t.Fatalf("%s: on the 256-cell core %v, want %v", dt.Name, p.Wide(), wide)
+	if want := interpreter.WantCoreCells(rs); p.CoreCells() != want {
+		t.Fatalf("%s: on the %d-cell core, want %d", dt.Name, p.CoreCells(), want)
 	}
 	bufs := make([][]interpreter.Move, depth+1)
 	out := map[string]int64{}
@@ -68,14 +68,18 @@ func TestCoresAgreeOnPerft(t *testing.T) {
 	if err != nil || len(synthetic) < 4 {
 		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
 	}
-	counted, nodes := 0, int64(0)
+	counted, nodes := map[int]int{}, int64(0)
 	for _, name := range append(defs.Builtins(), synthetic...) {
 		rs := openRuleset(t, name)
-		if rs.Cells > compiler.MaxCells64 {
+		if rs.Cells > compiler.MaxCells128 {
 			continue // the 256-cell core only
 		}
-		if rs.Narrow == nil {
-			t.Fatalf("%s: %d cells: no 64-cell core to compare with", name, rs.Cells)
+		small := compiler.MaxCells64
+		if rs.Cells > compiler.MaxCells64 {
+			small = compiler.MaxCells128
+		}
+		if rs.Narrow == nil && small == compiler.MaxCells64 || rs.Mid == nil && small == compiler.MaxCells128 {
+			t.Fatalf("%s: %d cells: no %d-cell core to compare with", name, rs.Cells, small)
 		}
 		for i := range rs.Def.Tests {
 			dt := &rs.Def.Tests[i]
@@ -94,21 +98,21 @@ func TestCoresAgreeOnPerft(t *testing.T) {
 			for m, n := range narrow {
 				total += n
 				if wide[m] != n {
-					t.Errorf("%s %q: perft %d below %s: 64-cell core %d, 256-cell core %d", name, dt.Name, depth, m, n, wide[m])
+					t.Errorf("%s %q: perft %d below %s: %d-cell core %d, 256-cell core %d", name, dt.Name, depth, m, small, n, wide[m])
 				}
 			}
 			if len(wide) != len(narrow) {
-				t.Errorf("%s %q: %d root moves on the 64-cell core, %d on the 256-cell core", name, dt.Name, len(narrow), len(wide))
+				t.Errorf("%s %q: %d root moves on the %d-cell core, %d on the 256-cell core", name, dt.Name, len(narrow), small, len(wide))
 			}
 			if want := dt.Perft[depth-1]; total != want {
 				t.Errorf("%s %q: perft %d got %d, the definition says %d", name, dt.Name, depth, total, want)
 			}
-			counted++
+			counted[small]++
 			nodes += 2 * total
 		}
 	}
-	t.Logf("%d perft tests, %d nodes on the two cores", counted, nodes)
-	if counted < 20 {
-		t.Errorf("only %d perft tests compared", counted)
+	t.Logf("perft tests by core: %v, %d nodes on the two cores", counted, nodes)
+	if counted[compiler.MaxCells64] < 20 || counted[compiler.MaxCells128] < 20 {
+		t.Errorf("only %v perft tests compared (by core)", counted)
 	}
 }

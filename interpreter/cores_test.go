@@ -1,4 +1,4 @@
-// Running the internal tests on both cores: the switch that forces the 256-cell core, and the probes the tests reach a core through.
+// Running the internal tests on two cores (the smallest that holds the board, and the 256-cell one forced): the switch, and the probes the tests reach a core through.
 package interpreter
 
 import "testing"
@@ -24,18 +24,22 @@ type testCore interface {
 
 // core is the core p holds.
 func (p *Position) core() testCore {
-	if p.n != nil {
+	switch {
+	case p.n != nil:
 		return p.n
+	case p.m != nil:
+		return p.m
 	}
 	return p.w
 }
 
-// bothCores runs f once on the 64-cell core (boards of more than 64 cells still get the
-// 256-cell one) and once with the 256-cell core forced on every board.
+// bothCores runs f once on the smallest core that holds the board (64-cell up to 64
+// cells, 128-cell up to 128, else 256-cell) and once with the 256-cell core forced on
+// every board.
 func bothCores(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	for _, wide := range []bool{false, true} {
-		name := "core64"
+		name := "smallest"
 		if wide {
 			name = "core256"
 		}
@@ -47,21 +51,41 @@ func bothCores(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
+// TestBothCoresAreUsed: each board runs on the core its size calls for (64 cells: the
+// 64-cell core, 90 and 100: the 128-cell one, 256: the 256-cell one), or on the 256-cell
+// core when it is forced; a position holds exactly that core, and so does its clone.
 func TestBothCoresAreUsed(t *testing.T) {
-	rs, err := Open("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bothCores(t, func(t *testing.T) {
-		p, err := Start(rs, "")
+	for _, c := range []struct {
+		variant string
+		cells   int // the core's, not forced
+	}{{"chess", 64}, {"xiangqi", 128}, {"../testdata/wide/tenten.yaml", 128}, {"../testdata/wide/big16.yaml", 256}} {
+		rs, err := Open(c.variant)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Wide() != forceWideCore || (p.n == nil) == (p.w == nil) {
-			t.Errorf("force %v: wide %v, cores %v %v", forceWideCore, p.Wide(), p.n != nil, p.w != nil)
-		}
-		if q := p.Clone(); q.Wide() != p.Wide() {
-			t.Errorf("a clone changes core")
-		}
-	})
+		t.Run(rs.Name, func(t *testing.T) {
+			bothCores(t, func(t *testing.T) {
+				p, err := Start(rs, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := c.cells
+				if forceWideCore {
+					want = 256
+				}
+				held := 0
+				for _, in := range []bool{p.n != nil, p.m != nil, p.w != nil} {
+					if in {
+						held++
+					}
+				}
+				if p.CoreCells() != want || held != 1 || WantCoreCells(rs) != want || p.Wide() != (want == 256) {
+					t.Errorf("%s force %v: core of %d cells (%d held, wide %v), want %d", c.variant, forceWideCore, p.CoreCells(), held, p.Wide(), want)
+				}
+				if q := p.Clone(); q.CoreCells() != p.CoreCells() || q.c == nil {
+					t.Errorf("%s: a clone changes core", c.variant)
+				}
+			})
+		})
+	}
 }

@@ -1211,8 +1211,8 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 	if err != nil {
 		t.Fatalf("pair %s: start %s: %v", pair, fen, err)
 	}
-	if want := forceWideCore || rs.Narrow == nil; p.Wide() != want {
-		t.Fatalf("pair %s: on the 256-cell core: got %v, want %v", pair, p.Wide(), want)
+	if want := WantCoreCells(rs); p.CoreCells() != want {
+		t.Fatalf("pair %s: on the %d-cell core, want %d", pair, p.CoreCells(), want)
 	}
 	if e := p.Ended(); e.Over {
 		t.Fatalf("pair %s: start %s is decided: %+v", pair, fen, e)
@@ -1598,8 +1598,11 @@ func (r *pairRun) checkAnswer(p *Position, kings []Square, e Ending, mv, where s
 
 // checksLeft is the checks each side has left to give.
 func checksLeft(p *Position) [2]uint8 {
-	if p.n != nil {
+	switch {
+	case p.n != nil:
 		return p.n.checks
+	case p.m != nil:
+		return p.m.checks
 	}
 	return p.w.checks
 }

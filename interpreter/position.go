@@ -6,10 +6,12 @@
 // blocker by bit scan) and a depth-first walk for multi-leg paths; legality uses pins and
 // check evasion when the ruleset allows it (the compiler's allow-lists, Ruleset.Allows), else make/test/unmake.
 //
-// The rules run on one of two cores: a 64-cell one (sets are uint64) for boards of up to
-// 64 cells, and a 256-cell one (sets of four words) for larger boards. The 256-cell core
-// (core256_*.go) is the source; the 64-cell core (core64_*.go) and Position's dispatching
-// methods (dispatch.go) are generated from it by interpreter/internal/bbgen.
+// The rules run on one of three cores: a 64-cell one (sets are uint64) for boards of up to
+// 64 cells, a 128-cell one (sets of two words) for boards of 65 to 128 cells, and a
+// 256-cell one (sets of four words) for larger boards. The 256-cell core (core256_*.go) is
+// the source; the 64-cell core (core64_*.go), the 128-cell core (core128_*.go) and
+// Position's dispatching methods (dispatch.go) are generated from it by
+// interpreter/internal/bbgen.
 package interpreter
 
 import (
@@ -18,13 +20,13 @@ import (
 
 //go:generate go run ./internal/bbgen/cmd .
 
-// Editing the rules: core64_*.go and dispatch.go are generated from core256_*.go by
-// interpreter/internal/bbgen (go generate ./interpreter; a test fails when they are stale), which
-// renames every identifier containing 256 to 64 and lowers the set methods to uint64
-// operators. Write the core256 files with the set methods (Or, And, AndNot, Meets, Any,
+// Editing the rules: core64_*.go, core128_*.go and dispatch.go are generated from
+// core256_*.go by interpreter/internal/bbgen (go generate ./interpreter; a test fails when
+// they are stale), which renames every identifier containing 256 to 64 and lowers the set
+// methods to uint64 operators, and renames 256 to 128 for the 128-cell core. Write the core256 files with the set methods (Or, And, AndNot, Meets, Any,
 // Rest, ...), give no other type methods of those names, name no type of the other core,
 // and keep type-independent helpers out of them (here and in movegen.go, makemove.go),
-// since they would be defined twice. An exported method of core256 becomes a method of
+// since they would be defined three times. An exported method of core256 becomes a method of
 // Position.
 
 // Type aliases keep signatures short.
@@ -59,17 +61,20 @@ func (p Piece) code() int { return int(p) - 2 }
 // for another goroutine.
 //
 // It holds exactly one core: n, the 64-cell core, when the ruleset has 64-cell tables
-// (a board of at most 64 cells), else w, the 256-cell core; c is the same core as an
-// interface. Each method calls the one it holds (dispatch.go); the choice is made once,
-// when the position is created.
+// (a board of at most 64 cells), m, the 128-cell core, when it has 128-cell tables (65 to
+// 128 cells), else w, the 256-cell core; c is the same core as an interface. Each method
+// calls the one it holds (dispatch.go); the choice is made once, when the position is
+// created.
 type Position struct {
 	c core
 	n *core64
+	m *core128
 	w *core256
 }
 
-// narrowPosition and widePosition wrap a core.
+// narrowPosition, midPosition and widePosition wrap a core.
 func narrowPosition(c *core64) *Position { return &Position{c: c, n: c} }
+func midPosition(c *core128) *Position   { return &Position{c: c, m: c} }
 func widePosition(c *core256) *Position  { return &Position{c: c, w: c} }
 
 // forceWideCore makes new positions use the 256-cell core whatever their board's size.
@@ -80,14 +85,28 @@ var forceWideCore bool
 // copy logs its hooks' failures into the original's log (HookFailures), so that work
 // shared out among clones reports them all.
 func (p *Position) Clone() *Position {
-	if p.n != nil {
+	switch {
+	case p.n != nil:
 		return narrowPosition(p.n.clone())
+	case p.m != nil:
+		return midPosition(p.m.clone())
 	}
 	return widePosition(p.w.clone())
 }
 
 // Wide reports whether the position runs on the 256-cell core.
 func (p *Position) Wide() bool { return p.w != nil }
+
+// CoreCells is the number of cells the sets of the position's core hold: 64, 128 or 256.
+func (p *Position) CoreCells() int {
+	switch {
+	case p.n != nil:
+		return compiler.MaxCells64
+	case p.m != nil:
+		return compiler.MaxCells128
+	}
+	return compiler.MaxCells256
+}
 
 // FromFEN sets up a position of the ruleset from a FEN string.
 func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
@@ -97,6 +116,13 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 			return nil, err
 		}
 		return narrowPosition(c), nil
+	}
+	if rs.Mid != nil && !forceWideCore {
+		c, err := fromFEN128(rs, rs.Mid, fen)
+		if err != nil {
+			return nil, err
+		}
+		return midPosition(c), nil
 	}
 	c, err := fromFEN256(rs, &rs.Tables, fen)
 	if err != nil {
@@ -110,6 +136,9 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 func (p *Position) legalMoves(buf []Move) []Move {
 	if p.n != nil {
 		return p.n.LegalMoves(buf)
+	}
+	if p.m != nil {
+		return p.m.LegalMoves(buf)
 	}
 	return p.w.LegalMoves(buf)
 }

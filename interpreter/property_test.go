@@ -30,8 +30,8 @@ func mustFEN(t testing.TB, rs *compiler.Ruleset, fen string) *interpreter.Positi
 	if err != nil {
 		t.Fatalf("FromFEN(%q): %v", fen, err)
 	}
-	if want := forcedWide || rs.Narrow == nil; p.Wide() != want {
-		t.Fatalf("FromFEN(%q): on the 256-cell core %v, want %v", fen, p.Wide(), want)
+	if want := interpreter.WantCoreCells(rs); p.CoreCells() != want {
+		t.Fatalf("FromFEN(%q): on the %d-cell core, want %d", fen, p.CoreCells(), want)
 	}
 	return p
 }
@@ -226,22 +226,18 @@ func playout(t *testing.T, rs *compiler.Ruleset, fen string, rng *rand.Rand, pli
 	return n
 }
 
-// forcedWide is whether onBothCores forces the 256-cell core now.
-var forcedWide bool
-
-// onBothCores runs f on the 64-cell core (boards of more than 64 cells still get the
-// 256-cell one), then with the 256-cell core forced on every board.
+// onBothCores runs f on the smallest core that holds the board (64-cell up to 64 cells,
+// 128-cell up to 128, else 256-cell), then with the 256-cell core forced on every board.
 func onBothCores(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	for _, wide := range []bool{false, true} {
-		name := "core64"
+		name := "smallest"
 		if wide {
 			name = "core256"
 		}
 		t.Run(name, func(t *testing.T) {
 			interpreter.ForceWideCore(wide)
-			forcedWide = wide
-			defer func() { interpreter.ForceWideCore(false); forcedWide = false }()
+			defer interpreter.ForceWideCore(false)
 			f(t)
 		})
 	}

@@ -1,4 +1,4 @@
-// Test definitions of boards of more than 64 cells (the 256-cell core): the 10x10 one against Fairy-Stockfish, the 16x16 one against a naive generator.
+// Test definitions of boards of more than 64 cells (the 128- and 256-cell cores): the 10x10 one against Fairy-Stockfish, the 16x16 one against a naive generator.
 package perft_test
 
 import (
@@ -65,8 +65,12 @@ func TestWideDefinitionTests(t *testing.T) {
 		for i := range rs.Def.Tests {
 			dt := &rs.Def.Tests[i]
 			p := classicPosition(t, rs, dt)
-			if !p.Wide() {
-				t.Fatalf("%s %s: not on the 256-cell core", file, dt.Name)
+			want := compiler.MaxCells256
+			if rs.Cells <= compiler.MaxCells128 {
+				want = compiler.MaxCells128
+			}
+			if p.CoreCells() != want {
+				t.Fatalf("%s %s: %d cells on the %d-cell core, want the %d-cell one", file, dt.Name, rs.Cells, p.CoreCells(), want)
 			}
 			legal := classicLegal(p)
 			for _, m := range dt.Contains {

@@ -9,7 +9,8 @@ import (
 )
 
 // Generate reads the 256-cell core files of dir (core256_*.go, tests included) and returns
-// the files to write there: each lowered to core64_*.go, and the dispatch file.
+// the files to write there: each lowered to core64_*.go and renamed to core128_*.go, and
+// the dispatch file.
 func Generate(dir string) (map[string][]byte, error) {
 	srcs, err := filepath.Glob(filepath.Join(dir, SourcePrefix+"*.go"))
 	if err != nil {
@@ -29,6 +30,10 @@ func Generate(dir string) (map[string][]byte, error) {
 			return nil, err
 		}
 		out[TargetPrefix+strings.TrimPrefix(base, SourcePrefix)] = res
+		if res, err = Rename(base, src); err != nil {
+			return nil, err
+		}
+		out[MidPrefix+strings.TrimPrefix(base, SourcePrefix)] = res
 		if !strings.HasSuffix(base, "_test.go") {
 			cores[base] = src
 		}
@@ -43,16 +48,18 @@ func Generate(dir string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// Owned lists the files of dir that bbgen wrote (or would write): the 64-cell core files
-// and the dispatch file, so that a stale one, whose source is gone, is found.
+// Owned lists the files of dir that bbgen wrote (or would write): the 64- and 128-cell
+// core files and the dispatch file, so that a stale one, whose source is gone, is found.
 func Owned(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, TargetPrefix+"*.go"))
-	if err != nil {
-		return nil, err
-	}
 	var out []string
-	for _, f := range files {
-		out = append(out, filepath.Base(f))
+	for _, prefix := range []string{TargetPrefix, MidPrefix} {
+		files, err := filepath.Glob(filepath.Join(dir, prefix+"*.go"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			out = append(out, filepath.Base(f))
+		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, DispatchFile)); err == nil {
 		out = append(out, DispatchFile)

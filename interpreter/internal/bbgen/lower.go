@@ -1,4 +1,4 @@
-// Package bbgen writes the interpreter's 64-cell core from its 256-cell source, and the Position methods that dispatch to either core.
+// Package bbgen writes the interpreter's 64- and 128-cell cores from its 256-cell source, and the Position methods that dispatch to any core.
 //
 // The interpreter's core (interpreter/core256_*.go) is written once, on the 256-cell set
 // type compiler.BB256 and its methods. Lower turns such a file into the 64-cell core:
@@ -8,6 +8,8 @@
 // -> x &^= y, b.Rest() -> b & (b-1), b.Any() -> b != 0, BB256{} -> BB64(0)). The
 // operators matter: Go's inliner counts a method call against its budget even when the
 // method is inlined, and the 64-cell core must cost what hand-written uint64 code costs.
+// Rename turns it into the 128-cell core by the renaming alone (256 -> 128): compiler.BB128
+// has the methods of BB256, on two words instead of four.
 // Dispatch writes, for every exported method of the 256-cell core, the Position method
 // that calls the core the position holds.
 //
@@ -34,20 +36,22 @@ var binary = map[string]token.Token{"Or": token.OR, "And": token.AND, "AndNot": 
 var compoundOf = map[token.Token]token.Token{token.OR: token.OR_ASSIGN, token.AND: token.AND_ASSIGN,
 	token.AND_NOT: token.AND_NOT_ASSIGN, token.XOR: token.XOR_ASSIGN}
 
-// SourcePrefix and TargetPrefix name the core's files: core256_x.go is lowered to core64_x.go.
+// SourcePrefix, TargetPrefix and MidPrefix name the core's files: core256_x.go is
+// lowered to core64_x.go and renamed to core128_x.go.
 const (
 	SourcePrefix = "core256_"
 	TargetPrefix = "core64_"
+	MidPrefix    = "core128_"
 )
 
-// rename is the identifier rule: "256" becomes "64" wherever an identifier contains it.
-func rename(name string) string { return strings.ReplaceAll(name, "256", "64") }
+// rename is the identifier rule: "256" becomes to wherever an identifier contains it.
+func rename(name, to string) string { return strings.ReplaceAll(name, "256", to) }
 
 var commentWord = regexp.MustCompile(`[A-Za-z_]256|\b256-cell\b`)
 
 // renameComment applies the rename to the words of a comment (core256_x, BB256, 256-cell).
-func renameComment(text string) string {
-	return commentWord.ReplaceAllStringFunc(text, func(w string) string { return strings.ReplaceAll(w, "256", "64") })
+func renameComment(text, to string) string {
+	return commentWord.ReplaceAllStringFunc(text, func(w string) string { return strings.ReplaceAll(w, "256", to) })
 }
 
 // lowerer holds the state of one file's lowering.
@@ -57,7 +61,17 @@ type lowerer struct {
 }
 
 // Lower rewrites one 256-cell core file (named filename) into its 64-cell form.
-func Lower(filename string, src []byte) ([]byte, error) {
+func Lower(filename string, src []byte) ([]byte, error) { return convert(filename, src, "64", true) }
+
+// Rename rewrites one 256-cell core file (named filename) into its 128-cell form: the
+// identifiers and comment words are renamed; the set methods stay method calls.
+func Rename(filename string, src []byte) ([]byte, error) {
+	return convert(filename, src, "128", false)
+}
+
+// convert renames 256 to to in filename's identifiers and comment words, and lowers the
+// set methods to uint64 operators when lower is set (to must then be "64").
+func convert(filename string, src []byte, to string, lower bool) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments)
 	if err != nil {
@@ -69,18 +83,20 @@ func Lower(filename string, src []byte) ([]byte, error) {
 	l := &lowerer{fset: fset, added: map[*ast.ParenExpr]bool{}}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			id.Name = rename(id.Name)
+			id.Name = rename(id.Name, to)
 		}
 		return true
 	})
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
-			c.Text = renameComment(c.Text)
+			c.Text = renameComment(c.Text, to)
 		}
 	}
-	l.walk(f, l.lowerExpr)
-	l.compound(f)
-	l.unparen(f)
+	if lower {
+		l.walk(f, l.lowerExpr)
+		l.compound(f)
+		l.unparen(f)
+	}
 	var body bytes.Buffer
 	if err := format.Node(&body, fset, f); err != nil {
 		return nil, err

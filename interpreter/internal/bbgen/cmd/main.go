@@ -1,4 +1,4 @@
-// Command bbgen writes a directory's 64-cell core and dispatch files from its 256-cell core (go generate in interpreter/).
+// Command bbgen writes a directory's 64- and 128-cell cores and dispatch file from its 256-cell core (go generate in interpreter/).
 package main
 
 import (
