@@ -60,7 +60,8 @@ func (p *Path[B]) VisitAt(sq Square) B { return p.visit[sq] }
 // HopAt is a fixed path's walk from sq: the cell it lands on (NoSquare: none), the cells
 // that must be empty and the cells that must be occupied on the way.
 func (p *Path[B]) HopAt(sq Square) (to Square, empty, screen B) {
-	return p.hopTo[sq], p.hopEmpty[sq], p.hopScreen[sq]
+	h := &p.hop[sq]
+	return h.to, h.empty, h.screen
 }
 
 // --- PieceType
@@ -148,14 +149,16 @@ func (t *Tables[B]) Freeze(i int) *Freeze[B] { return &t.freezes[i] }
 // --- AttackTables
 
 // AttackFromAt is the set of origins from which a piece of type t of side c captures onto sq by a leap.
-func (a *AttackTables[B]) AttackFromAt(c Color, t int, sq Square) B { return a.attackFrom[c][t][sq] }
+func (a *AttackTables[B]) AttackFromAt(c Color, t int, sq Square) B {
+	return a.attackFrom[c][t*a.cells+sq]
+}
 
 // PathTypeList lists the types of side c with capturing paths (the bits of PathTypes).
 func (a *AttackTables[B]) PathTypeList(c Color) View[int] { return View[int]{a.pathTypes[c]} }
 
 // PathFromAt is the set of origins from which a capturing path of side c's type t could
 // capture on sq, ignoring occupancy (empty for a type without capturing paths).
-func (a *AttackTables[B]) PathFromAt(c Color, t int, sq Square) B { return a.pathFrom[c][t][sq] }
+func (a *AttackTables[B]) PathFromAt(c Color, t int, sq Square) B { return a.pathFrom[c][t*a.cells+sq] }
 
 // LeapTypes are the piece types of side c with leap captures.
 func (a *AttackTables[B]) LeapTypes(c Color) View[int] { return View[int]{a.leapTypes[c]} }

@@ -24,14 +24,17 @@ type RideAttack[B any] struct {
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
 type AttackTables[B any] struct {
-	attackFrom  [2][][]B // [color][type][square]: origins of leap captures (capture-royal ones too) onto square
+	// attackFrom[c][t*cells+sq]: the origins of type t's leap captures (capture-royal ones
+	// too) onto sq (one list a side, so that a lookup reads one slice)
+	attackFrom  [2][]B
+	cells       int
 	leapTypes   [2][]int // types with leap captures
 	slideGroups [2][]SlideGroup
 	rideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
-	// pathFrom[c][t][sq]: the origins from which a capturing path of type t could capture
-	// on sq (the reverse of the paths' Reach; only for the types in PathTypes[c]).
-	pathFrom  [2][][]B
+	// pathFrom[c][t*cells+sq]: the origins from which a capturing path of type t could
+	// capture on sq (the reverse of the paths' Reach; empty for the types not in PathTypes[c]).
+	pathFrom  [2][]B
 	pathTypes [2][]int // the types in PathTypes, in order
 	royalList []int    // royal piece types
 }
@@ -44,7 +47,8 @@ func (rs *Ruleset) buildAttackTables() {
 		}
 	}
 	for c := 0; c < 2; c++ {
-		a.attackFrom[c] = make([][]Bitboard, len(rs.pieces))
+		a.cells = rs.Cells
+		a.attackFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
 		slide := map[int]uint64{}
 		var order []int
 		for t := range rs.pieces {
@@ -57,7 +61,7 @@ func (rs *Ruleset) buildAttackTables() {
 					any = true
 				}
 			}
-			a.attackFrom[c][t] = from
+			copy(a.attackFrom[c][t*rs.Cells:], from)
 			if any {
 				a.leapTypes[c] = append(a.leapTypes[c], t)
 			}
@@ -87,7 +91,7 @@ func (rs *Ruleset) buildAttackTables() {
 				}
 			}
 		}
-		a.pathFrom[c] = make([][]Bitboard, len(rs.pieces))
+		a.pathFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
 		for t := range rs.pieces {
 			if a.PathTypes[c]>>uint(t)&1 == 0 {
 				continue
@@ -104,7 +108,7 @@ func (rs *Ruleset) buildAttackTables() {
 					}
 				}
 			}
-			a.pathFrom[c][t] = from
+			copy(a.pathFrom[c][t*rs.Cells:], from)
 			a.pathTypes[c] = append(a.pathTypes[c], t)
 		}
 		for _, back := range order {
@@ -251,7 +255,11 @@ func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
 			to[sq], empty[sq], screen[sq] = cur, e, s
 		}
 	}
-	p.Fixed, p.LandOn, p.hopTo, p.hopEmpty, p.hopScreen = true, p.legs[len(p.legs)-1].On, to, empty, screen
+	p.Fixed, p.LandOn = true, p.legs[len(p.legs)-1].On
+	p.hop = make([]hop[Bitboard], rs.Cells)
+	for sq := range p.hop {
+		p.hop[sq] = hop[Bitboard]{to[sq], empty[sq], screen[sq]}
+	}
 }
 
 // rayHop decides whether p is a ray hop and, if so, marks it (Path.RayHop). A ray hop is an

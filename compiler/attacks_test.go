@@ -20,7 +20,7 @@ func TestAttackFromReversesLeapCapture(t *testing.T) {
 				for from := 0; from < rs.Cells; from++ {
 					for to := 0; to < rs.Cells; to++ {
 						leap := rs.pieces[ty].leapCapture[c][from].Has(to)
-						back := rs.attackFrom[c][ty][to].Has(from)
+						back := rs.AttackFromAt(c, ty, to).Has(from)
 						if leap != back {
 							t.Fatalf("%s colour %d %s: LeapCapture[%s] has %s: %v; AttackFrom[%s] has %s: %v",
 								rs.Name, c, rs.pieces[ty].Name, rs.names[from], rs.names[to], leap, rs.names[to], rs.names[from], back)
@@ -51,7 +51,7 @@ func TestAttackFrom(t *testing.T) {
 		{'Q', White, "d4", ""}, // sliders attack through the slide groups
 	}
 	for i, c := range cases {
-		got := rs.attackFrom[c.c][typeOf(t, rs, c.letter)][sqOf(t, rs, c.target)]
+		got := rs.AttackFromAt(c.c, typeOf(t, rs, c.letter), sqOf(t, rs, c.target))
 		if want := set(t, rs, c.from); got != want {
 			t.Errorf("#%d %c AttackFrom[%d][%s] got %s want %s", i, c.letter, c.c, c.target, show(rs, got), show(rs, want))
 		}

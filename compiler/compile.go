@@ -525,7 +525,7 @@ func (rs *Ruleset) landingsOverlap(pt *PieceType[Bitboard]) bool {
 				land := p.visit[sq]
 				if p.Fixed {
 					land = Bitboard{}
-					if to := p.hopTo[sq]; to != NoSquare {
+					if to := p.hop[sq].to; to != NoSquare {
 						land = Bit(to)
 					}
 				}

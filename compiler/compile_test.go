@@ -849,7 +849,7 @@ func TestCaptureRoyal(t *testing.T) {
 		t.Errorf("camel from b1: moves %s, royal captures %s; want none and {a4 c4 e2}",
 			show(rs, c.leapQuiet[White][b1].Or(c.leapCapture[White][b1])), show(rs, c.leapRoyal[White][b1]))
 	}
-	if got := rs.attackFrom[White][ct][sqOf(t, rs, "c4")]; got != set(t, rs, "b1 d1") {
+	if got := rs.AttackFromAt(White, ct, sqOf(t, rs, "c4")); got != set(t, rs, "b1 d1") {
 		t.Errorf("camels attacking c4 from %s; want {b1 d1}", show(rs, got))
 	}
 	rides := 0

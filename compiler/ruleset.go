@@ -68,8 +68,8 @@ type Path[B any] struct {
 	// may land on its own origin.
 	Stops bool
 	// Fixed: the path is a fixed walk (see fixedWalk), answered from tables instead of
-	// walked: from sq it lands on hopTo[sq] (NoSquare: nowhere) when the cells of
-	// hopEmpty[sq] are empty and those of hopScreen[sq] occupied.
+	// walked: from sq it lands on hop[sq].to (NoSquare: nowhere) when the cells of
+	// hop[sq].empty are empty and those of hop[sq].screen occupied.
 	Fixed bool
 	// RayHop: the path is a ray hop (see rayHop), answered from the direction's rays: along
 	// HopDir over empty cells, over one man (the screen, of no type in NotScreen), then over
@@ -80,10 +80,15 @@ type Path[B any] struct {
 	NotScreen, NotLand uint64
 	// LandOn: for a fixed walk or a ray hop, what its landing cell may hold (OnEmpty,
 	// OnEnemy or both).
-	LandOn    uint8
-	hopTo     []Square
-	hopEmpty  []B
-	hopScreen []B
+	LandOn uint8
+	hop    []hop[B]
+}
+
+// hop is a fixed walk from one origin: where it lands and the cells it needs empty and
+// occupied (one entry, so that a walk reads one place).
+type hop[B any] struct {
+	to            Square
+	empty, screen B
 }
 
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture

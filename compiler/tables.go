@@ -57,6 +57,16 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
 			slides: in.slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
+		hops := func(in []hop[A]) []hop[B] {
+			if in == nil {
+				return nil
+			}
+			out := make([]hop[B], len(in))
+			for j, h := range in {
+				out[j] = hop[B]{h.to, f(h.empty), f(h.screen)}
+			}
+			return out
+		}
 		rides := func(in []Ride[A]) []Ride[B] {
 			if in == nil {
 				return nil
@@ -76,7 +86,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			for j, p := range in.paths[c] {
 				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops,
-					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hopTo: p.hopTo, hopEmpty: list(p.hopEmpty), hopScreen: list(p.hopScreen)}
+					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hop: hops(p.hop)}
 			}
 		}
 		for _, il := range in.initial {
@@ -112,12 +122,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	a := &t.AttackTables
 	for c := 0; c < 2; c++ {
-		if a.attackFrom[c] != nil {
-			out.attackFrom[c] = make([][]B, len(a.attackFrom[c]))
-		}
-		for ty, from := range a.attackFrom[c] {
-			out.attackFrom[c][ty] = list(from)
-		}
+		out.attackFrom[c], out.cells = list(a.attackFrom[c]), a.cells
 		out.leapTypes[c] = a.leapTypes[c]
 		out.slideGroups[c] = a.slideGroups[c]
 		if a.rideAttacks[c] != nil {
@@ -127,12 +132,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
 		}
 		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
-		if a.pathFrom[c] != nil {
-			out.pathFrom[c] = make([][]B, len(a.pathFrom[c]))
-		}
-		for ty, from := range a.pathFrom[c] {
-			out.pathFrom[c][ty] = list(from)
-		}
+		out.pathFrom[c] = list(a.pathFrom[c])
 	}
 	out.royalList = a.royalList
 	return out
