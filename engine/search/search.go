@@ -480,6 +480,11 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	if !inCheck {
 		static = e.eval.evaluate(p)
 	}
+	// Reverse futility: a quiet position this far above beta near the leaves is not
+	// searched (the opponent would have to win back the margin in a few plies).
+	if e.caps.futility && !pvNode && !inCheck && depth <= 3 && static-100*depth >= beta && static < Mate-MateSpan {
+		return static
+	}
 	// Null move: give the opponent a free move; if it still fails high, cut.
 	if nullOK && !pvNode && !inCheck && e.caps.nullMove && depth >= 3 && static >= beta && e.hasPieces(p) {
 		r := 2 + depth/4
