@@ -39,13 +39,16 @@ the weights the variant has now.
 
 Weights: the evaluation is linear in its weights (piece values, per-square tables, men
 within two king steps of a royal man, pool values, goal distance, checks given, the
-move's bonus), so each sample is a vector of features and the fit needs no search: Levenberg–Marquardt steps minimise the mean
-squared error between result and prediction, plus a ridge that keeps the weights few
-positions speak of near where they were. The ridge's strength is chosen on every tenth
-game held out (--ridge sets it instead); when no fit predicts those games better than
-the weights the variant has, they stay. The side to move's bonus stays as it is unless
---tempo: at quiescence's leaves the side to move is often the one facing a threat, and
-the negative bonus fitted there lost games in play.
+move's bonus), so each sample is a vector of features and the fit needs no search:
+Levenberg–Marquardt steps minimise the mean squared error between result and
+prediction, plus a ridge that keeps the weights few positions speak of near where they
+were. The ridge's strength is chosen on every tenth game held out (--ridge sets it
+instead); when no fit predicts those games better than the weights the variant has, they
+stay. The side to move's bonus stays as it is unless --tempo: at quiescence's leaves the
+side to move is often the one facing a threat, and the negative bonus fitted there lost
+games in play. The men near the royal men stay as they are (0 unless the definition
+gives them) unless --near: fitted, they lowered the held-out error and lost games in
+every variant tried (docs/matches.md).
 
 The weights are written as an evaluation: section of a definition that extends the
 variant (--out, default VARIANT-tuned.yaml): "chimera search VARIANT-tuned.yaml" and every
@@ -82,6 +85,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 		squares := fs.Bool("squares", true, "fit the per-square tables (false: values and terms only)")
 		ridgeFlag := fs.String("ridge", "auto", "the ridge's strength, a number from 0 (auto: chosen on held-out games)")
 		tempo := fs.Bool("tempo", false, "fit the side to move's bonus too (it stays as it is by default)")
+		near := fs.Bool("near", false, "fit the weights of men near the royal men too (they stay as they are by default)")
 		return func(c *context, args []string) int {
 			name := *def
 			if name == "" && len(args) > 0 {
@@ -132,7 +136,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				if code != exitOK {
 					return code
 				}
-				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, quiet: *b.quiet, source: source})
+				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet, source: source})
 			}
 			opt, code := b.options(c)
 			if code != exitOK {
@@ -180,7 +184,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			if len(games) == 0 {
 				return signalStatus(exitOK, sig) // interrupted before a game finished
 			}
-			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, quiet: *b.quiet,
+			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet,
 				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), header.Budget, startsText(header))}), sig)
 		}
 	},
@@ -229,6 +233,7 @@ type tuneFit struct {
 	squares bool
 	ridge   float64
 	tempo   bool
+	near    bool // fit the near-royal weights
 	quiet   bool
 	source  string
 }
@@ -262,7 +267,8 @@ func (c *context) fit(rs *compiler.Ruleset, variant string, games []selfplay.Gam
 	say("K %.3f: mean squared error %.5f with the weights the variant has", k, before)
 	frozen := make([]bool, len(m.Params))
 	for i, p := range m.Params {
-		frozen[i] = p.Kind == search.ParamSquare && !o.squares || p.Kind == search.ParamTempo && !o.tempo
+		near := p.Kind == search.ParamNearEnemyRoyal || p.Kind == search.ParamNearOwnRoyal
+		frozen[i] = p.Kind == search.ParamSquare && !o.squares || p.Kind == search.ParamTempo && !o.tempo || near && !o.near
 	}
 	var train, held []tune.Sample
 	for _, s := range samples {

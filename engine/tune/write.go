@@ -78,7 +78,7 @@ func (r *Weights) WriteSection(w io.Writer) error {
 			}
 		}
 		for i, p := range r.Params {
-			if key := pieceTermKey(p.Kind); key != "" && p.Type == t && r.Seen[i] > 0 {
+			if key := pieceTermKey(p.Kind); key != "" && p.Type == t && r.Seen[i] > 0 && round(r.Fitted[i]) != 0 {
 				fmt.Fprintf(&b, "      %s: %d\n", key, round(r.Fitted[i]))
 			}
 		}
@@ -188,7 +188,7 @@ func (r *Weights) WriteChanges(w io.Writer) {
 		}
 	}
 	for i, p := range r.Params {
-		if key := pieceTermKey(p.Kind); key != "" && r.Seen[i] > 0 {
+		if key := pieceTermKey(p.Kind); key != "" && r.Seen[i] > 0 && (round(r.Start[i]) != 0 || round(r.Fitted[i]) != 0) {
 			fmt.Fprintf(w, "  %s %-3s %6d -> %6d  (%d positions)\n", key, rs.Piece(p.Type).LetterText, round(r.Start[i]), round(r.Fitted[i]), r.Seen[i])
 		}
 	}
