@@ -165,9 +165,12 @@ func (e *Engine) Nodes() int64 {
 
 // capabilities are the prunings the ruleset's mechanisms allow.
 type capabilities struct {
-	nullMove   bool // zugzwang is rare: there is a check rule, no pools, no inverted check
-	futility   bool // a quiet move cannot end the game at once (no goals it could reach)
-	quiescence bool // some moves are quiet, so following captures reaches a quiet position
+	nullMove bool // zugzwang is rare: there is a check rule, no pools, no inverted check
+	futility bool // a quiet move cannot end the game at once (no goals it could reach)
+	// reverseFutility: futility, and material is worth what it counts (no counting rule
+	// that draws a won ending unless it is mated in time)
+	reverseFutility bool
+	quiescence      bool // some moves are quiet, so following captures reaches a quiet position
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
@@ -178,8 +181,9 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 	return capabilities{
 		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals &&
 			!rs.MustCapture && !rs.NoGivingCheck,
-		futility:   !goals && rs.Check != compiler.CheckNone,
-		quiescence: !capturesOnly(rs.Def),
+		futility:        !goals && rs.Check != compiler.CheckNone,
+		reverseFutility: !goals && rs.Check != compiler.CheckNone && rs.Counting == nil,
+		quiescence:      !capturesOnly(rs.Def),
 	}
 }
 
@@ -482,7 +486,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	}
 	// Reverse futility: a quiet position this far above beta near the leaves is not
 	// searched (the opponent would have to win back the margin in a few plies).
-	if e.caps.futility && !pvNode && !inCheck && depth <= 3 && static-100*depth >= beta && static < Mate-MateSpan {
+	if e.caps.reverseFutility && !pvNode && !inCheck && depth <= 3 && static-100*depth >= beta && static < Mate-MateSpan {
 		return static
 	}
 	// Null move: give the opponent a free move; if it still fails high, cut.
