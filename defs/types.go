@@ -556,8 +556,8 @@ type Drops struct {
 	// that dropped it (as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).
 	NoMate []string `yaml:"no-mate"`
-	// NoMateIllegal: a drop that no-mate forbids to checkmate is no move at all (lishogi's
-	// rules), rather than a move that loses.
+	// NoMateIllegal: a drop that no-mate forbids to checkmate is no move at all, rather
+	// than a move that loses.
 	NoMateIllegal bool `yaml:"no-mate-illegal"`
 	// Promoted: a man in the pool may also be dropped as the type it promotes to (either
 	// side up), written +P@a2.
