@@ -248,6 +248,15 @@ func (pt *PieceType[B]) RoyalRides(c Color) Refs[Ride[B]] { return Refs[Ride[B]]
 // Paths are side c's multi-leg paths.
 func (pt *PieceType[B]) Paths(c Color) Refs[Path[B]] { return Refs[Path[B]]{pt.paths[c]} }
 
+// WalksAt is, when every path of side c is a fixed walk, the walks those paths make from sq
+// (see PieceType.walks) and true; otherwise nothing and false.
+func (pt *PieceType[B]) WalksAt(c Color, sq Square) (Refs[Walk[B]], bool) {
+	if pt.walks[c] == nil {
+		return Refs[Walk[B]]{}, false
+	}
+	return Refs[Walk[B]]{pt.walks[c][pt.walkAt[c][sq]:pt.walkAt[c][sq+1]]}, true
+}
+
 // Pieces are the piece types.
 func (t *Tables[B]) Pieces() Refs[PieceType[B]] { return Refs[PieceType[B]]{t.pieces} }
 

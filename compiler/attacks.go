@@ -118,7 +118,31 @@ func (rs *Ruleset) buildAttackTables() {
 	for t := range rs.pieces {
 		if pt := &rs.pieces[t]; len(pt.paths[0])+len(pt.paths[1]) > 0 {
 			pt.MayRepeat = rs.landingsOverlap(pt)
+			rs.tableWalks(pt)
 		}
+	}
+}
+
+// tableWalks lists, for each side whose paths of pt are all fixed walks, the walks from each
+// origin (PieceType.walks), so that generation reads one short list per man.
+func (rs *Ruleset) tableWalks(pt *PieceType[Bitboard]) {
+	for c := 0; c < 2; c++ {
+		if len(pt.paths[c]) == 0 || slices.ContainsFunc(pt.paths[c], func(p Path[Bitboard]) bool { return !p.Fixed }) {
+			continue
+		}
+		walks := []Walk[Bitboard]{}
+		at := make([]int32, rs.Cells+1)
+		for sq := 0; sq < rs.Cells; sq++ {
+			at[sq] = int32(len(walks))
+			for i := range pt.paths[c] {
+				p := &pt.paths[c][i]
+				if h := p.hop[sq]; h.to != NoSquare {
+					walks = append(walks, Walk[Bitboard]{To: h.to, LandOn: p.LandOn, Empty: h.empty, Screen: h.screen})
+				}
+			}
+		}
+		at[rs.Cells] = int32(len(walks))
+		pt.walks[c], pt.walkAt[c] = walks, at
 	}
 }
 

@@ -91,6 +91,15 @@ type hop[B any] struct {
 	empty, screen B
 }
 
+// Walk is one fixed walk from an origin, as generation reads it: it lands on To, which may
+// hold what LandOn allows (OnEmpty, OnEnemy or both), when the cells of Empty are empty and
+// those of Screen occupied.
+type Walk[B any] struct {
+	To            Square
+	LandOn        uint8
+	Empty, Screen B
+}
+
 // InitialLeap is a leap only a man with its first-move right may make: quiet and capture
 // targets per color and square, and whether it is barred while its side is in check.
 type InitialLeap[B any] struct {
@@ -128,6 +137,11 @@ type PieceType[B any] struct {
 	slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
 	rides       [2][]Ride[B] // all other rides
 	paths       [2][]Path[B]
+	// walks[c][walkAt[c][sq]:walkAt[c][sq+1]]: when every path of side c is a fixed walk,
+	// the hops those paths make from sq, in path order, leaving out paths that land nowhere
+	// from there (nil when side c has another kind of path, or none).
+	walks  [2][]Walk[B]
+	walkAt [2][]int32
 	// LeapRoyal and RoyalRides are the atoms with mode capture-royal: they generate no move
 	// and count only in the attack tables.
 	leapRoyal  [2][]B

@@ -108,6 +108,10 @@ const (
 	// false) for a plain move that neither leaves nor lands on a line from the enemy royal
 	// along which the mover's men slide, nor lands where its leap would take that royal.
 	ShortcutCheckLines
+	// ShortcutBoardProbe tests a plain move or a drop by moving the men on the board and its
+	// sets alone, asking the check rule, and moving them back: none of the journal, hash,
+	// clocks, pools and rights that only the game's record needs.
+	ShortcutBoardProbe
 	numShortcuts
 )
 
@@ -172,6 +176,13 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 		MechRestrictedLanding | MechCastling | MechEnPassant | MechPromotion | MechZoneGoal | MechHookGoal |
 		MechStandingGoal | MechMustCapture | MechNoGivingCheck | MechCheckRoyalAttacked | MechCheckCounter |
 		MechRoyalOptional},
+	// A normal move's or a drop's change to the board is then exactly its men lifted and set
+	// down: no capture effect, status, frozen or borrowing man, first move or exchange; the
+	// attack walk reads nothing else. Castling, en passant, exchanges and passes take the full
+	// test (by their kind), and a gated man never blocks a check (the gate is left out of the
+	// probe either way).
+	ShortcutBoardProbe: {0, commonSafe&^MechExchange | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
+		MechCaptureRoyal | MechRoyalPromotion | MechCheckRoyalAttacked | MechCheckEnemyRoyalUnattacked | MechCheckNone | MechGating},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.

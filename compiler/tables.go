@@ -89,6 +89,15 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hop: hops(p.hop)}
 			}
 		}
+		for c := 0; c < 2; c++ {
+			if in.walks[c] == nil {
+				continue
+			}
+			pt.walks[c], pt.walkAt[c] = make([]Walk[B], len(in.walks[c])), in.walkAt[c]
+			for j, w := range in.walks[c] {
+				pt.walks[c][j] = Walk[B]{To: w.To, LandOn: w.LandOn, Empty: f(w.Empty), Screen: f(w.Screen)}
+			}
+		}
 		for _, il := range in.initial {
 			out := InitialLeap[B]{NotInCheck: il.NotInCheck}
 			for c := 0; c < 2; c++ {

@@ -514,6 +514,9 @@ func (p *core128) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb128], from
 	for rides, i := mv.Rides(us), 0; i < rides.Len(); i++ {
 		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
 	}
+	if walks, ok := mv.WalksAt(us, from); ok {
+		return p.genWalks(buf, pt, walks, from, land, capturable)
+	}
 	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
 		path := paths.At(i)
 		if path.Fixed {
@@ -548,6 +551,24 @@ func (p *core128) genHop(buf []Move, pt *compiler.PieceType[bb128], path *compil
 		return buf
 	}
 	return p.emitAny(buf, pt, newMove(from, to))
+}
+
+// genWalks appends the moves of a man all of whose paths are fixed walks, from their table
+// (compiler.PieceType.WalksAt): genHop's test for each walk that lands somewhere from from.
+func (p *core128) genWalks(buf []Move, pt *compiler.PieceType[bb128], walks compiler.Refs[compiler.Walk[bb128]], from Square, land, capturable bb128) []Move {
+	occ := p.occupied()
+	for i := 0; i < walks.Len(); i++ {
+		w := walks.At(i)
+		if !land.Has(w.To) || occ.Meets(w.Empty) || w.Screen.AndNot(occ).Any() {
+			continue
+		}
+		if pc := p.board[w.To]; pc == NoPiece && w.LandOn&compiler.OnEmpty == 0 ||
+			pc != NoPiece && (w.LandOn&compiler.OnEnemy == 0 || !capturable.Has(w.To)) {
+			continue
+		}
+		buf = p.emitAny(buf, pt, newMove(from, w.To))
+	}
+	return buf
 }
 
 // genRayHop appends the moves of the ray hop path from from: onto the empty cells beyond
@@ -1123,9 +1144,53 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 	if p.gating && !m.IsDrop() {
 		m &^= gateMask
 	}
+	if (m.Kind() == KindNormal || m.Kind() == KindDrop) && p.rs.Allows(compiler.ShortcutBoardProbe) {
+		return p.probeOnBoard(m, us)
+	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
 	p.Unmake()
+	return ok
+}
+
+// probeOnBoard is probeLegal for a normal move or a drop where compiler.ShortcutBoardProbe
+// holds: the men move on the board and its sets alone (what it takes lifted, the mover
+// lifted and set down, promoted or dropped as its type), the check rule is asked, and they
+// move back. Nothing else that a move changes is read by the attack walk there.
+func (p *core128) probeOnBoard(m Move, us Color) bool {
+	from, to := m.From(), m.To()
+	var taken [3]Piece
+	var at [3]Square
+	n := 0
+	mover := NoPiece
+	if m.Kind() == KindDrop {
+		t := m.Dropped()
+		if y := m.Promotion(); y >= 0 {
+			t = y // dropped as its promoted type
+		}
+		p.place(to, MakePiece(t, us))
+	} else {
+		for _, c := range [3]Square{m.Cap1(), m.Cap2(), to} {
+			if c != NoSquare && c != from && p.board[c] != NoPiece {
+				at[n], taken[n] = c, p.lift(c)
+				n++
+			}
+		}
+		mover = p.lift(from)
+		pc := mover
+		if y := m.Promotion(); y >= 0 {
+			pc = MakePiece(y, us)
+		}
+		p.place(to, pc)
+	}
+	ok := !p.sideInCheck(us)
+	p.lift(to)
+	if mover != NoPiece {
+		p.place(from, mover)
+	}
+	for i := n - 1; i >= 0; i-- {
+		p.place(at[i], taken[i])
+	}
 	return ok
 }
 
