@@ -111,7 +111,13 @@ func Below128(sq Square) BB128 {
 func Full128() BB128 { return BB128{^uint64(0), ^uint64(0)} }
 
 // Has reports whether sq is in x.
-func (x BB128) Has(sq Square) bool { return (x.a>>uint(sq)|x.b>>uint(sq-64))&1 != 0 }
+func (x BB128) Has(sq Square) bool {
+	s, w := uint(sq), x.a
+	if s >= 64 {
+		w = x.b
+	}
+	return s < 128 && w>>(s&63)&1 != 0
+}
 
 // Count is the number of cells in x.
 func (x BB128) Count() int { return bits.OnesCount64(x.a) + bits.OnesCount64(x.b) }

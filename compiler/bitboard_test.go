@@ -131,3 +131,21 @@ func TestSetConstructors(t *testing.T) {
 		t.Errorf("String: %s", s)
 	}
 }
+
+// No set holds a cell outside its range: NoSquare (callers test it unguarded) and the cell
+// just past the last, even in a full set.
+func TestHasOutsideTheRange(t *testing.T) {
+	for _, sq := range []Square{NoSquare, -64, MaxCells128} {
+		if Full128().Has(sq) {
+			t.Errorf("Full128().Has(%d) = true", sq)
+		}
+	}
+	for _, sq := range []Square{NoSquare, -64, MaxCells256} {
+		if Full256().Has(sq) {
+			t.Errorf("Full256().Has(%d) = true", sq)
+		}
+	}
+	if BB64(^uint64(0)).Has(NoSquare) || BB64(^uint64(0)).Has(64) {
+		t.Error("a full BB64 has NoSquare or cell 64")
+	}
+}

@@ -1100,22 +1100,18 @@ func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
 	us := p.side
 outer:
 	for _, m := range ext[len(base):] {
-		if (filter || nk > 0) && (m.Kind() == KindNormal || m.IsDrop()) {
+		if filter && p.spared(m, rel, unsafeTypes) {
+			ext[n] = m
+			n++
+			continue
+		}
+		if nk > 0 && (m.Kind() == KindNormal || m.IsDrop()) {
 			changed := compiler.Bit256(m.From()).Or(compiler.Bit256(m.To()))
 			if c := m.Cap1(); c != NoSquare {
 				changed = changed.With(c)
 			}
 			if c := m.Cap2(); c != NoSquare {
 				changed = changed.With(c)
-			}
-			mover := p.board[m.From()].Type()
-			if m.IsDrop() {
-				mover = m.Dropped() // a drop changes one empty square
-			}
-			if filter && !changed.Meets(rel) && unsafeTypes>>uint(mover)&1 == 0 && !p.promotesToRoyal(m) {
-				ext[n] = m
-				n++
-				continue
 			}
 			for i := 0; i < nk; i++ {
 				if !keep[i].deps.Meets(changed) {
@@ -1131,6 +1127,33 @@ outer:
 		}
 	}
 	return ext[:n]
+}
+
+// spared reports whether m, a normal move or a drop, is known legal from checkRelevance's
+// cells rel: it changes none of them (origin, destination, captures; a drop only its
+// destination), moves no man of the unsafe types (royal, freezing) and promotes to no
+// royal type.
+func (p *core256) spared(m Move, rel bb256, unsafe uint64) bool {
+	switch m.Kind() {
+	case KindNormal:
+		from, to := m.From(), m.To()
+		if rel.Has(from) || rel.Has(to) || unsafe>>uint(p.board[from].Type())&1 != 0 {
+			return false
+		}
+		if c := m.Cap1(); c != NoSquare && rel.Has(c) {
+			return false
+		}
+		if c := m.Cap2(); c != NoSquare && rel.Has(c) {
+			return false
+		}
+	case KindDrop, KindExchange:
+		if rel.Has(m.To()) || unsafe>>uint(m.Dropped())&1 != 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	return m.Promotion() < 0 || !p.promotesToRoyal(m)
 }
 
 // probeLegal plays m by side us, asks whether it left us a legal position, and takes it
