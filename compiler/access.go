@@ -46,6 +46,9 @@ func (d *Dir[B]) StepAt(sq Square) Square { return d.step[sq] }
 // missing cells and the edge.
 func (d *Dir[B]) RayAt(sq Square) B { return d.ray[sq] }
 
+// SpanAt is the cells the ride may stop on from sq on an empty board (see Ride.span).
+func (r *Ride[B]) SpanAt(sq Square) B { return r.span[sq] }
+
 // --- Path
 
 // Legs are the path's legs.

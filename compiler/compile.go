@@ -390,7 +390,8 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}
-				pt.rides[c] = append(pt.rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget})
+				pt.rides[c] = append(pt.rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget,
+					span: rs.rideSpan(d, mn, mx)})
 				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}
@@ -480,6 +481,25 @@ func (rs *Ruleset) ridesOverlap(pt *PieceType[Bitboard]) bool {
 		}
 	}
 	return false
+}
+
+// rideSpan is, from each cell, the cells min to max steps along direction d (max 0: no
+// limit) that the direction's ray holds (Ride.span).
+func (rs *Ruleset) rideSpan(d, min, max int) []Bitboard {
+	dir := &rs.dirs[d]
+	span := make([]Bitboard, rs.Cells)
+	for sq := 0; sq < rs.Cells; sq++ {
+		cur := Square(sq)
+		for k := 1; max == 0 || k <= max; k++ {
+			if cur = dir.step[cur]; cur == NoSquare || !dir.ray[sq].Has(cur) {
+				break
+			}
+			if k >= min {
+				span[sq] = span[sq].With(cur)
+			}
+		}
+	}
+	return span
 }
 
 // landingsOverlap reports whether two of pt's atoms could make the same move in one

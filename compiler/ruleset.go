@@ -37,6 +37,9 @@ type Ride[B any] struct {
 	Mode     Mode
 	From     B    // origins allowed
 	EPTarget bool // squares passed become en-passant targets
+	// span[sq]: the cells Min to Max steps (Max 0: every step from Min on) from sq along the
+	// direction, ignoring occupancy (the ray's cells: it ends at a missing cell).
+	span []B
 }
 
 // Leg is one compiled leg of a path.

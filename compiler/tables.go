@@ -73,7 +73,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			out := make([]Ride[B], len(in))
 			for j, r := range in {
-				out[j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget}
+				out[j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget, span: list(r.span)}
 			}
 			return out
 		}

@@ -379,7 +379,7 @@ func (p *core256) genPseudo(buf []Move) []Move {
 			}
 		}
 	}
-	buf = p.genCastling(buf, movers)
+	buf = p.genCastling(buf, movers, NoSquare)
 	if p.pools {
 		buf = p.genPoolMoves(buf, compiler.Full256())
 	}
@@ -858,40 +858,37 @@ func (p *core256) appendPromotions(buf []Move, pr *compiler.Promotion[bb256], m 
 	return buf
 }
 
+// genRide appends the moves of the ride r from from: onto the empty cells of its span
+// before the first man on the way and, where its mode captures, onto that man, outward.
 func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler.Ride[bb256], from Square, capturable, land bb256) []Move {
 	if !r.From.Has(from) {
 		return buf
 	}
-	rs := p.rs
 	d := p.tb.Dir(r.Dir)
-	sq := from
-	for k := 1; r.Max == 0 || k <= r.Max; k++ {
-		sq = d.StepAt(sq)
-		if sq == NoSquare || rs.KindOf(sq) == compiler.CellMissing {
-			break
-		}
-		pc := p.board[sq]
-		if k >= r.Min && land.Has(sq) {
-			if pc == NoPiece && r.Mode != compiler.ModeCapture {
-				m := newMove(from, sq)
-				if r.EPTarget {
-					m |= epFlag
-				}
-				if p.specialPromo && pt.Promotion != nil {
-					buf = p.emitPromotions(buf, pt.Promotion, m)
-				} else {
-					buf = p.emit(buf, pt, m)
-				}
-			} else if pc != NoPiece && r.Mode != compiler.ModeMove && capturable.Has(sq) {
-				if p.specialPromo && pt.Promotion != nil {
-					buf = p.emitPromotions(buf, pt.Promotion, newMove(from, sq))
-				} else {
-					buf = p.emit(buf, pt, newMove(from, sq))
-				}
+	// The cells of its span up to the first man on the way, that man included.
+	reach := r.SpanAt(from)
+	if blk := d.RayAt(from).And(p.occupied()); blk.Any() {
+		reach = reach.AndNot(d.RayAt(nearest256(d, blk)))
+	}
+	promo := p.specialPromo && pt.Promotion != nil
+	for reach = reach.And(land); reach.Any(); {
+		sq := nearest256(d, reach) // outward, as the ride goes
+		reach = reach.Without(sq)
+		var m Move
+		if pc := p.board[sq]; pc == NoPiece && r.Mode != compiler.ModeCapture {
+			m = newMove(from, sq)
+			if r.EPTarget {
+				m |= epFlag
 			}
+		} else if pc != NoPiece && r.Mode != compiler.ModeMove && capturable.Has(sq) {
+			m = newMove(from, sq)
+		} else {
+			continue
 		}
-		if pc != NoPiece {
-			break
+		if promo {
+			buf = p.emitPromotions(buf, pt.Promotion, m)
+		} else {
+			buf = p.emit(buf, pt, m)
 		}
 	}
 	return buf
@@ -924,7 +921,8 @@ func (p *core256) span(a, b Square) bb256 {
 // genCastling generates castling moves whose squares are free and whose king path (before
 // the destination) is not attacked; the destination is left to the legality filter. A
 // castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
-func (p *core256) genCastling(buf []Move, movers bb256) []Move {
+// safe is the royal's square when the caller knows it is not attacked, else NoSquare.
+func (p *core256) genCastling(buf []Move, movers bb256, safe Square) []Move {
 	cs := p.rs.Castling
 	us := p.side
 	if cs == nil || !p.castle.Meets(p.tb.CastleRank[us]) {
@@ -938,8 +936,11 @@ func (p *core256) genCastling(buf []Move, movers bb256) []Move {
 	occ := p.occupied()
 	active := p.active(us ^ 1)
 	guarded := cs.Guarded
-	if guarded && p.attackedBy(k, us^1, occ, active) {
-		return buf
+	// Whether the royal stands attacked is asked once, and only when a way is clear (or not
+	// at all when the caller knows it is safe: safe is its square).
+	attacked := int8(-1)
+	if k == safe {
+		attacked = 0
 	}
 	rank := cs.Rank[us]
 	for b := p.castle.And(p.tb.CastleRank[us]); b.Any(); b = b.Rest() {
@@ -956,6 +957,15 @@ func (p *core256) genCastling(buf []Move, movers bb256) []Move {
 		spans := p.span(k, kd).Or(p.span(r, rd))
 		if spans.AndNot(p.tb.Squares).Any() || spans.And(occ).AndNot(compiler.Bit256(k).Or(compiler.Bit256(r))).Any() {
 			continue // a cell on the way is missing or unused, or a piece stands there
+		}
+		if guarded && attacked < 0 {
+			attacked = 0
+			if p.attackedBy(k, us^1, occ, active) {
+				attacked = 1
+			}
+		}
+		if attacked == 1 {
+			return buf
 		}
 		ok := true
 		for s := p.span(k, kd).AndNot(compiler.Bit256(k).Or(compiler.Bit256(kd))); guarded && s.Any() && ok; s = s.Rest() {
@@ -1040,7 +1050,11 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	// royal whose castling ignores attacks (castling.unattacked: false), out of check to a
 	// safe square: then it is generated whatever the checkers.
 	if cs := rs.Castling; all && cs != nil && (checkers.Empty() || !cs.Guarded || !rs.Piece(cs.Royal).Royal) {
-		buf = p.keepLegal(buf, p.genCastling(buf, own), false)
+		safe := NoSquare
+		if checkers.Empty() {
+			safe = k // the royal is not in check
+		}
+		buf = p.keepLegal(buf, p.genCastling(buf, own, safe), false)
 	}
 	if checkers.Many() {
 		return buf

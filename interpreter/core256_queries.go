@@ -319,7 +319,7 @@ func (p *core256) isLegal(m Move) bool {
 	}
 	buf := p.scratch[:0]
 	if m.Kind() == KindCastle {
-		buf = p.genCastling(buf, p.movers(p.side))
+		buf = p.genCastling(buf, p.movers(p.side), NoSquare)
 	} else {
 		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
 	}
