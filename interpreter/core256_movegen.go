@@ -1112,6 +1112,15 @@ func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
 	unsafeTypes := p.rs.RoyalTypes | p.rs.FreezerTypes
 	n := len(base)
 	us := p.side
+	if !filter && nk == 0 {
+		for _, m := range ext[len(base):] {
+			if p.probeLegal(m, us) {
+				ext[n] = m
+				n++
+			}
+		}
+		return ext[:n]
+	}
 outer:
 	for _, m := range ext[len(base):] {
 		if filter && p.spared(m, rel, unsafeTypes) {
@@ -1178,7 +1187,7 @@ func (p *core256) probeLegal(m Move, us Color) bool {
 	if p.gating && !m.IsDrop() {
 		m &^= gateMask
 	}
-	if (m.Kind() == KindNormal || m.Kind() == KindDrop) && p.rs.Allows(compiler.ShortcutBoardProbe) {
+	if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
 		return p.probeOnBoard(m, us)
 	}
 	p.makeProbe(m)

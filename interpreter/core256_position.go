@@ -93,7 +93,8 @@ type core256 struct {
 	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
 	filtered, gating bool
 	// mustDrop: a side holding pieces must drop one when it can (LegalMoves filters).
-	mustDrop bool
+	// boardProbe: compiler.ShortcutBoardProbe holds (probeLegal moves the men alone).
+	mustDrop, boardProbe bool
 	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
@@ -194,6 +195,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	return &core256{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace || trading, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		trading: trading, strike: NoSquare,
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
+		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe),
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
