@@ -514,10 +514,14 @@ func (p *core128) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb128], from
 	for rides, i := mv.Rides(us), 0; i < rides.Len(); i++ {
 		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
 	}
+	paths := mv.Paths(us)
+	if paths.Len() == 0 {
+		return buf
+	}
 	if walks, ok := mv.WalksAt(us, from); ok {
 		return p.genWalks(buf, pt, walks, from, land, capturable)
 	}
-	for paths, i := mv.Paths(us), 0; i < paths.Len(); i++ {
+	for i := 0; i < paths.Len(); i++ {
 		path := paths.At(i)
 		if path.Fixed {
 			buf = p.genHop(buf, pt, path, from, land, capturable)
@@ -1126,10 +1130,24 @@ func (p *core128) keepLegal(base, ext []Move, shortcut bool) []Move {
 	}
 outer:
 	for _, m := range ext[len(base):] {
-		if filter && p.spared(m, rel, unsafeTypes) {
-			ext[n] = m
-			n++
-			continue
+		if filter {
+			// Spared: a move that changes no cell of rel (origin, destination, captures; a
+			// drop only its destination), moves no man of the unsafe types and promotes to no
+			// royal type. (A second capture comes with a first; Has is false for NoSquare.)
+			spared := false
+			switch m.Kind() {
+			case KindNormal:
+				from := m.From()
+				spared = !rel.Has(from) && !rel.Has(m.To()) && unsafeTypes>>uint(p.board[from].Type())&1 == 0 &&
+					(m.Cap1() == NoSquare || !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()))
+			case KindDrop, KindExchange:
+				spared = !rel.Has(m.To()) && unsafeTypes>>uint(m.Dropped())&1 == 0
+			}
+			if spared && (m.Promotion() < 0 || !p.promotesToRoyal(m)) {
+				ext[n] = m
+				n++
+				continue
+			}
 		}
 		if nk > 0 && (m.Kind() == KindNormal || m.IsDrop()) {
 			changed := compiler.Bit128(m.From()).Or(compiler.Bit128(m.To()))
@@ -1153,33 +1171,6 @@ outer:
 		}
 	}
 	return ext[:n]
-}
-
-// spared reports whether m, a normal move or a drop, is known legal from checkRelevance's
-// cells rel: it changes none of them (origin, destination, captures; a drop only its
-// destination), moves no man of the unsafe types (royal, freezing) and promotes to no
-// royal type.
-func (p *core128) spared(m Move, rel bb128, unsafe uint64) bool {
-	switch m.Kind() {
-	case KindNormal:
-		from, to := m.From(), m.To()
-		if rel.Has(from) || rel.Has(to) || unsafe>>uint(p.board[from].Type())&1 != 0 {
-			return false
-		}
-		if c := m.Cap1(); c != NoSquare && rel.Has(c) {
-			return false
-		}
-		if c := m.Cap2(); c != NoSquare && rel.Has(c) {
-			return false
-		}
-	case KindDrop, KindExchange:
-		if rel.Has(m.To()) || unsafe>>uint(m.Dropped())&1 != 0 {
-			return false
-		}
-	default:
-		return false
-	}
-	return m.Promotion() < 0 || !p.promotesToRoyal(m)
 }
 
 // probeLegal plays m by side us, asks whether it left us a legal position, and takes it
