@@ -1109,47 +1109,65 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 // each by make/test/unmake. With shortcut, moves that provably cannot expose the own royal
 // (checkRelevance) or free the enemy royal (keepers) skip the test.
 func (p *core64) keepLegal(base, ext []Move, shortcut bool) []Move {
-	var rel bb64
-	var keep [maxKeepers]attack64
-	filter, nk := false, 0
 	if shortcut {
-		rel, filter = p.checkRelevance()
-		nk = p.keepers(&keep)
-	}
-	unsafeTypes := p.rs.RoyalTypes | p.rs.FreezerTypes
-	n := len(base)
-	us := p.side
-	if !filter && nk == 0 {
-		for _, m := range ext[len(base):] {
-			if p.probeLegal(m, us) {
-				ext[n] = m
-				n++
-			}
+		if rel, ok := p.checkRelevance(); ok {
+			return p.keepUnexposed(base, ext, rel)
 		}
-		return ext[:n]
+		var keep [maxKeepers]attack64
+		if nk := p.keepers(&keep); nk > 0 {
+			return p.keepAttacking(base, ext, keep[:nk])
+		}
 	}
+	n, us := len(base), p.side
+	for _, m := range ext[len(base):] {
+		if p.probeLegal(m, us) {
+			ext[n] = m
+			n++
+		}
+	}
+	return ext[:n]
+}
+
+// keepUnexposed is keepLegal where checkRelevance's cells rel decide: a move that changes
+// none of them (origin, destination, captures; a drop only its destination), moves no man
+// of the unsafe types (royal, freezing) and promotes to no royal type is kept untested,
+// the others are probed. Moves come grouped by origin, so an origin is judged once a run.
+// (Has is false for NoSquare.)
+func (p *core64) keepUnexposed(base, ext []Move, rel bb64) []Move {
+	unsafe := p.rs.RoyalTypes | p.rs.FreezerTypes
+	n, us := len(base), p.side
+	lastFrom, fromSafe := NoSquare, false
+	for _, m := range ext[len(base):] {
+		spared := false
+		switch {
+		case m&(kindMask|promotionMask|passedMask) == 0: // a normal move, nothing more
+			if from := m.From(); from != lastFrom {
+				lastFrom, fromSafe = from, !rel.Has(from) && unsafe>>uint(p.board[from].Type())&1 == 0
+			}
+			spared = fromSafe && !rel.Has(m.To())
+		case m.Kind() == KindNormal:
+			from := m.From()
+			spared = !rel.Has(from) && !rel.Has(m.To()) && !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()) &&
+				unsafe>>uint(p.board[from].Type())&1 == 0 && !p.promotesToRoyal(m)
+		case m.IsDrop():
+			spared = !rel.Has(m.To()) && unsafe>>uint(m.Dropped())&1 == 0 && !p.promotesToRoyal(m)
+		}
+		if spared || p.probeLegal(m, us) {
+			ext[n] = m
+			n++
+		}
+	}
+	return ext[:n]
+}
+
+// keepAttacking is keepLegal where the mover keeps attacks on the enemy royal (keepers): a
+// normal move or a drop that changes none of the cells one of keep depends on is kept
+// untested, the others are probed.
+func (p *core64) keepAttacking(base, ext []Move, keep []attack64) []Move {
+	n, us := len(base), p.side
 outer:
 	for _, m := range ext[len(base):] {
-		if filter {
-			// Spared: a move that changes no cell of rel (origin, destination, captures; a
-			// drop only its destination), moves no man of the unsafe types and promotes to no
-			// royal type. (A second capture comes with a first; Has is false for NoSquare.)
-			spared := false
-			switch m.Kind() {
-			case KindNormal:
-				from := m.From()
-				spared = !rel.Has(from) && !rel.Has(m.To()) && unsafeTypes>>uint(p.board[from].Type())&1 == 0 &&
-					(m.Cap1() == NoSquare || !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()))
-			case KindDrop, KindExchange:
-				spared = !rel.Has(m.To()) && unsafeTypes>>uint(m.Dropped())&1 == 0
-			}
-			if spared && (m.Promotion() < 0 || !p.promotesToRoyal(m)) {
-				ext[n] = m
-				n++
-				continue
-			}
-		}
-		if nk > 0 && (m.Kind() == KindNormal || m.IsDrop()) {
+		if m.Kind() == KindNormal || m.IsDrop() {
 			changed := compiler.Bit64(m.From()) | compiler.Bit64(m.To())
 			if c := m.Cap1(); c != NoSquare {
 				changed |= compiler.Bit64(c)
@@ -1157,7 +1175,7 @@ outer:
 			if c := m.Cap2(); c != NoSquare {
 				changed |= compiler.Bit64(c)
 			}
-			for i := 0; i < nk; i++ {
+			for i := range keep {
 				if keep[i].deps&changed == 0 {
 					ext[n] = m
 					n++

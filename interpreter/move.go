@@ -39,6 +39,9 @@ const (
 
 const epFlag Move = 1 << 53
 
+// kindMask covers the kind field.
+const kindMask = Move(7) << 23
+
 // promotionMask covers the promotion field.
 const promotionMask = Move(0x7f) << 16
 
