@@ -918,11 +918,7 @@ func (p *core128) span(a, b Square) bb128 {
 	if a > b {
 		a, b = b, a
 	}
-	var s bb128
-	for sq := a; sq <= b; sq++ {
-		s = s.With(sq)
-	}
-	return s
+	return compiler.Below128(b + 1).AndNot(compiler.Below128(a))
 }
 
 // genCastling generates castling moves whose squares are free and whose king path (before

@@ -915,11 +915,7 @@ func (p *core256) span(a, b Square) bb256 {
 	if a > b {
 		a, b = b, a
 	}
-	var s bb256
-	for sq := a; sq <= b; sq++ {
-		s = s.With(sq)
-	}
-	return s
+	return compiler.Below256(b + 1).AndNot(compiler.Below256(a))
 }
 
 // genCastling generates castling moves whose squares are free and whose king path (before

@@ -918,11 +918,7 @@ func (p *core64) span(a, b Square) bb64 {
 	if a > b {
 		a, b = b, a
 	}
-	var s bb64
-	for sq := a; sq <= b; sq++ {
-		s |= compiler.Bit64(sq)
-	}
-	return s
+	return compiler.Below64(b+1) &^ compiler.Below64(a)
 }
 
 // genCastling generates castling moves whose squares are free and whose king path (before
