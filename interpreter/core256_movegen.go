@@ -758,16 +758,16 @@ func (p *core256) gatedMoves(buf []Move, start, end int, sq Square, onPartner bo
 // empty cells up to the first piece, and that piece when capturable. It is apart from
 // genMan, which calls it only for sliders, so that its loop keeps its values in registers.
 func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb256) bb256 {
-	var targets bb256
+	var reach bb256
 	for i := 0; i < dis.Len(); i++ {
 		d := p.tb.Dir(dis.At(i))
 		ray := d.RayAt(from)
 		if blk := ray.And(occ); blk.Any() {
 			ray = ray.AndNot(d.RayAt(nearest256(d, blk)))
 		}
-		targets = targets.Or(ray.AndNot(occ).Or(ray.And(capturable)))
+		reach = reach.Or(ray)
 	}
-	return targets
+	return reach.AndNot(occ).Or(reach.And(capturable))
 }
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone

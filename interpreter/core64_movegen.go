@@ -761,16 +761,16 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 // empty cells up to the first piece, and that piece when capturable. It is apart from
 // genMan, which calls it only for sliders, so that its loop keeps its values in registers.
 func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb64) bb64 {
-	var targets bb64
+	var reach bb64
 	for i := 0; i < dis.Len(); i++ {
 		d := p.tb.Dir(dis.At(i))
 		ray := d.RayAt(from)
 		if blk := ray & occ; blk != 0 {
 			ray &^= d.RayAt(nearest64(d, blk))
 		}
-		targets |= ray&^occ | ray&capturable
+		reach |= ray
 	}
-	return targets
+	return reach&^occ | reach&capturable
 }
 
 // emit appends m, expanded into its promotions when it ends in the piece's promotion zone
