@@ -157,8 +157,10 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	// Gating changes only the cells a move names: the gated man enters on the origin.
+	// First moves: an enemy man's first-move leap is a leap (no cell between matters), and no
+	// move of the side to move gives an enemy man its first-move right back.
 	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
+		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechFirstMoves},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
@@ -177,12 +179,14 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 		MechStandingGoal | MechMustCapture | MechNoGivingCheck | MechCheckRoyalAttacked | MechCheckCounter |
 		MechRoyalOptional},
 	// A normal move's or a drop's change to the board is then exactly its men lifted and set
-	// down: no capture effect, status, frozen or borrowing man, first move or exchange; the
+	// down: no capture effect, status, frozen or borrowing man or exchange; the
 	// attack walk reads nothing else. Castling, en passant, exchanges and passes take the full
 	// test (by their kind), and a gated man never blocks a check (the gate is left out of the
-	// probe either way).
+	// probe either way). First moves: the attack walk counts an enemy man's first-move leap
+	// by its right and its being there; a taken man is gone, and no move gives a right.
 	ShortcutBoardProbe: {0, commonSafe&^MechExchange | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
-		MechCaptureRoyal | MechRoyalPromotion | MechCheckRoyalAttacked | MechCheckEnemyRoyalUnattacked | MechCheckNone | MechGating},
+		MechCaptureRoyal | MechRoyalPromotion | MechCheckRoyalAttacked | MechCheckEnemyRoyalUnattacked | MechCheckNone | MechGating |
+		MechFirstMoves},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.

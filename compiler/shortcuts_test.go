@@ -25,6 +25,11 @@ func TestShortcutAllowLists(t *testing.T) {
 		{"chess", "", pins | rel | onBoard},
 		{"prisonbreak", "", rel},
 		{"prisonersescape", "", keep | onBoard},
+		// First-move leaps: relevance and board probes, not pins (which find checkers in
+		// the leap tables alone).
+		{"cambodian", "", rel | onBoard},
+		// Horde: White has no royal (relevance then spares every move), Black one.
+		{"horde", "", pins | rel | onBoard},
 		{"a path", mini(board, "pieces:\n"+kingLine+"  - {name: Bent, letter: B, moves: [{path: [{step: [1, 0]}, {step: [1, 1]}]}]}\n"), rel | onBoard},
 		{"a freeze", mini(board, "pieces:\n"+kingLine+"  - {name: Ice, letter: I, moves: [{leap: [1, 0]}]}\nfreeze: [{by: [I], steps: [[1, 0]]}]\n"), rel},
 		{"check none", mini(board, "pieces:\n"+kingLine+"rules: {check: none}\n"), none | onBoard},

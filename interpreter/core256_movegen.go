@@ -261,8 +261,8 @@ func (p *core256) legalMoves(buf []Move) []Move {
 	return buf
 }
 
-// checkRelevance returns, when the check rule is royal-attacked, the side to move has one
-// royal and it is not in check, the cells whose change could expose that royal: along each
+// checkRelevance returns, when the check rule is royal-attacked and the side to move has
+// no royal, no cells; when it has one royal and it is not in check, the cells whose change could expose that royal: along each
 // ray from it on which enemy pieces slide or ride, the first man there when the next man
 // beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
 // taking that first man away: a man it adds only blocks, and a move empties no other cell
@@ -280,6 +280,11 @@ func (p *core256) checkRelevance() (bb256, bool) {
 	}
 	us, them := p.side, p.side^1
 	r := p.royals(us)
+	if r.Empty() && p.rs.Check == compiler.CheckRoyalAttacked {
+		// A side without a royal man is never in check: only a move that makes one (a
+		// promotion to, or a drop of, a royal type) needs its test.
+		return bb256{}, true
+	}
 	if r.Empty() || r.Many() {
 		return bb256{}, false
 	}
