@@ -517,7 +517,9 @@ func (p *core128) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb128], from
 		}
 	}
 	for rides, i := mv.Rides(us), 0; i < rides.Len(); i++ {
-		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
+		if r := rides.At(i); r.From.Has(from) {
+			buf = p.genRide(buf, pt, r, from, capturable, land)
+		}
 	}
 	paths := mv.Paths(us)
 	if paths.Len() == 0 {
@@ -870,12 +872,9 @@ func (p *core128) appendPromotions(buf []Move, pr *compiler.Promotion[bb128], m 
 	return buf
 }
 
-// genRide appends the moves of the ride r from from: onto the empty cells of its span
+// genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
 func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, land bb128) []Move {
-	if !r.From.Has(from) {
-		return buf
-	}
 	d := p.tb.Dir(r.Dir)
 	// The cells of its span up to the first man on the way, that man included.
 	reach := r.SpanAt(from)

@@ -517,7 +517,9 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 		}
 	}
 	for rides, i := mv.Rides(us), 0; i < rides.Len(); i++ {
-		buf = p.genRide(buf, pt, rides.At(i), from, capturable, land)
+		if r := rides.At(i); r.From.Has(from) {
+			buf = p.genRide(buf, pt, r, from, capturable, land)
+		}
 	}
 	paths := mv.Paths(us)
 	if paths.Len() == 0 {
@@ -870,12 +872,9 @@ func (p *core64) appendPromotions(buf []Move, pr *compiler.Promotion[bb64], m Mo
 	return buf
 }
 
-// genRide appends the moves of the ride r from from: onto the empty cells of its span
+// genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
 func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.Ride[bb64], from Square, capturable, land bb64) []Move {
-	if !r.From.Has(from) {
-		return buf
-	}
 	d := p.tb.Dir(r.Dir)
 	// The cells of its span up to the first man on the way, that man included.
 	reach := r.SpanAt(from)
