@@ -262,7 +262,8 @@ func (p *core256) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked and the side to move has
-// no royal, no cells; when it has one royal and it is not in check, the cells whose change could expose that royal: along each
+// no royal, no cells; when it has one royal and it is not in check, the cells whose change
+// could expose that royal: along each
 // ray from it on which enemy pieces slide or ride, the first man there when the next man
 // beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
 // taking that first man away: a man it adds only blocks, and a move empties no other cell
