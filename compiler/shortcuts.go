@@ -123,7 +123,9 @@ const (
 // blocking squares of a single check).
 // Drops that may not give check or must keep men on both colours are left out where drops
 // are generated (genDrops), before any shortcut sees them; castling rights that a drop
-// creates change no square. Must-drop is not listed: it filters the legal moves as a whole.
+// creates change no square. Must-drop is not listed here: it filters the legal moves as a
+// whole, after legalMoves' no-check and make/test/unmake paths (so the no-check, relevance
+// and board-probe lists name it), but the pins shortcut returns its moves before it.
 // Must-capture and no-giving-check are listed because they are filters applied to the
 // legal moves that every shortcut produces (LegalMoves ends with them; IsLegal and
 // CaptureMoves consult them), never inside a shortcut. A side without a royal piece gets
@@ -160,7 +162,7 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// First moves: an enemy man's first-move leap is a leap (no cell between matters), and no
 	// move of the side to move gives an enemy man its first-move right back.
 	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechFirstMoves},
+		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechFirstMoves | MechMustDrop},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal
@@ -168,7 +170,7 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// The trading rules drop captures in the one per-man pipeline, before any legality
 	// test, and touch no royal piece's safety.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune | MechFreeze |
-		MechGuardedTrade | MechCounterstrike |
+		MechGuardedTrade | MechCounterstrike | MechMustDrop |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
@@ -186,7 +188,7 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// by its right and its being there; a taken man is gone, and no move gives a right.
 	ShortcutBoardProbe: {0, commonSafe&^MechExchange | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechCaptureRoyal | MechRoyalPromotion | MechCheckRoyalAttacked | MechCheckEnemyRoyalUnattacked | MechCheckNone | MechGating |
-		MechFirstMoves},
+		MechFirstMoves | MechMustDrop},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.

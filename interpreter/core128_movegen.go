@@ -248,17 +248,19 @@ func (p *core128) legalMoves(buf []Move) []Move {
 		}
 	}
 	buf = p.genPseudo(buf)
-	if p.rs.Allows(compiler.ShortcutNoCheck) {
+	switch {
+	case p.rs.Allows(compiler.ShortcutNoCheck):
 		// Without a check rule a move is illegal only when it removes one of the mover's
 		// royal pieces, which only a capture effect can do.
 		if p.capEffects {
-			return p.keepRoyals(buf)
+			buf = p.keepRoyals(buf)
 		}
-		return buf
+	default:
+		buf = p.keepLegal(buf[:0], buf, true)
 	}
-	buf = p.keepLegal(buf[:0], buf, true)
 	if p.mustDrop {
-		// Must-drop is on no shortcut's allow-list, so only this path meets it.
+		// Must-drop filters the legal moves as a whole, whichever way they were found (it
+		// is on no list of the pins shortcut, which returns above).
 		buf = p.keepDropsIfAny(buf)
 	}
 	return buf
