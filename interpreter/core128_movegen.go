@@ -168,9 +168,15 @@ func (p *core128) keepNonChecking(buf []Move) []Move {
 			n++
 			continue
 		}
-		p.makeProbe(m)
-		check := p.sideInCheck(p.side)
-		p.Unmake()
+		var check bool
+		if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && (m.IsDrop() || m&gateMask == 0) {
+			// (A gated man may give check: a gating move takes the full test here.)
+			check = p.checkedOnBoard(m, p.side^1)
+		} else {
+			p.makeProbe(m)
+			check = p.sideInCheck(p.side)
+			p.Unmake()
+		}
 		if !check {
 			buf[n] = m
 			n++
@@ -1203,7 +1209,7 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 		m &^= gateMask
 	}
 	if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
-		return p.probeOnBoard(m, us)
+		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
@@ -1211,11 +1217,14 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 	return ok
 }
 
-// probeOnBoard is probeLegal for a normal move or a drop where compiler.ShortcutBoardProbe
-// holds: the men move on the board and its sets alone (what it takes lifted, the mover
-// lifted and set down, promoted or dropped as its type), the check rule is asked, and they
-// move back. Nothing else that a move changes is read by the attack walk there.
-func (p *core128) probeOnBoard(m Move, us Color) bool {
+// checkedOnBoard reports whether side c is in check by the check rule once the side to move
+// plays m, a normal move or a drop, where compiler.ShortcutBoardProbe holds: the men move
+// on the board and its sets alone (what it takes lifted, the mover lifted and set down,
+// promoted or dropped as its type), the check rule is asked, and they move back. Nothing
+// else that a move changes is read by the attack walk there. (probeLegal asks it of the
+// mover, the no-giving-check rule of the opponent.)
+func (p *core128) checkedOnBoard(m Move, c Color) bool {
+	us := p.side
 	from, to := m.From(), m.To()
 	var taken [3]Piece
 	var at [3]Square
@@ -1241,7 +1250,7 @@ func (p *core128) probeOnBoard(m Move, us Color) bool {
 		}
 		p.place(to, pc)
 	}
-	ok := !p.sideInCheck(us)
+	check := p.sideInCheck(c)
 	p.lift(to)
 	if mover != NoPiece {
 		p.place(from, mover)
@@ -1249,7 +1258,7 @@ func (p *core128) probeOnBoard(m Move, us Color) bool {
 	for i := n - 1; i >= 0; i-- {
 		p.place(at[i], taken[i])
 	}
-	return ok
+	return check
 }
 
 // walker128 runs a multi-leg path depth-first: in generation mode it appends moves; in attack
