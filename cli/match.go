@@ -29,7 +29,7 @@ adjudicates. Engine 1 (the first --engine) is the one the score is given for.
 
 An engine is a command line, split into words as a shell does for quotes and
 backslashes (no variables, pipes or redirections: write a script for those), run
-directly. A prefix uci:, usi:, ucci:, xboard: or xshogi: names the protocol; without
+directly. A prefix uci:, usi:, ucci:, xboard: or xboard-usi: names the protocol; without
 one it is detected: the referee sends "uci" and waits for "uciok" (up to
 --start-timeout), else speaks XBoard's protocol (xboard, protover 2) and waits for its
 features. A line on standard error says what each engine was found to speak (UCI and
@@ -39,9 +39,9 @@ message saying what was sent and what came back (exit status 2); an XBoard engin
 protocol 1, which says nothing at start, needs the prefix xboard:. Engines that speak
 both (Sjaak II) are detected as UCI: give xboard: to use XBoard's. usi: and ucci: are
 UCI's dialects for shogi and xiangqi (Fairy-Stockfish speaks both when told so by the
-first command, as the referee does); xshogi: is XBoard's protocol with USI's squares
-(7g7f, P*5e) and no variant command, as GNU Shogi speaks it. Each of the --concurrency workers runs its own pair of
-processes, started again after a crash or a hang; all are stopped at the end.
+first command, as the referee does); xboard-usi: is XBoard's protocol with USI's
+squares (7g7f, P*5e) and no variant command, as GNU Shogi speaks it. Each of the
+--concurrency workers runs its own pair of processes, started again after a crash or a hang; all are stopped at the end.
 
 The variant: UCI engines get "setoption name UCI_Variant value NAME" (Chimera's name,
 which Fairy-Stockfish shares for its built-ins: crazyhouse, capablanca, xiangqi, ...) or

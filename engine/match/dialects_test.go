@@ -69,7 +69,7 @@ func TestParseEngineDialects(t *testing.T) {
 	}{
 		{"usi:fairy-stockfish", USI, "fairy-stockfish"},
 		{"ucci:'/opt/x y/eleeye'", UCCI, "/opt/x y/eleeye"},
-		{"xshogi:gnushogi -x", XShogi, "gnushogi|-x"},
+		{"xboard-usi:gnushogi -x", XBoardUSI, "gnushogi|-x"},
 		{"uci:a", UCI, "a"},
 		{"b", Detect, "b"},
 	} {
@@ -122,7 +122,7 @@ func TestGoCommands(t *testing.T) {
 // GNU Shogi's lines: its move with its score after it, its echo of the opponent's move
 // (not a move of its own), and "Illegal move" for a command it does not know, which is
 // not a refusal of the move sent with it.
-func TestXShogiLines(t *testing.T) {
+func TestXBoardUSILines(t *testing.T) {
 	for _, c := range []struct {
 		line string
 		move string
@@ -146,9 +146,9 @@ func TestXShogiLines(t *testing.T) {
 			t.Errorf("namesCommand(%q) = %v, want %v", line, got, want)
 		}
 	}
-	// USI's squares both ways for an XShogi engine.
+	// USI's squares both ways for an XBoard engine with USI squares.
 	rs := open(t, "shogi")
-	x := &xbPlayer{xshogi: true}
+	x := &xbPlayer{usiSquares: true}
 	if got := x.moveOut(rs, "c3c4"); got != "7g7f" {
 		t.Errorf("moveOut(c3c4) = %s", got)
 	}

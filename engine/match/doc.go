@@ -1,5 +1,5 @@
 // Package match plays matches between two chess engines, UCI (or its dialects USI and
-// UCCI) or XBoard (CECP 2, or its XShogi dialect) in any mix, on any compiled variant,
+// UCCI) or XBoard (CECP 2, or its dialect with USI squares) in any mix, on any compiled variant,
 // with Chimera's interpreter as the referee.
 //
 // The referee starts each engine as a process (one pair per worker, restarted after a

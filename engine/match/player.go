@@ -133,8 +133,8 @@ func startPlayer(ctx context.Context, spec EngineSpec, e int, label string, s se
 	}
 	x.display, x.program = spec.Name, spec.DisplayName()
 	kind := "XBoard"
-	if proto == XShogi {
-		kind = "XShogi"
+	if proto == XBoardUSI {
+		kind = "XBoard (USI squares)"
 	}
 	note := fmt.Sprintf("%s: %s protocol 2%s", who, kind, given)
 	if n := x.features["myname"]; n != "" {
@@ -151,9 +151,9 @@ func startPlayer(ctx context.Context, spec EngineSpec, e int, label string, s se
 			return fail(hs.ended(p))
 		}
 	}
-	if proto == XShogi {
-		x.xshogi = true
-		return x, XShogi, note, nil
+	if proto == XBoardUSI {
+		x.usiSquares = true
+		return x, XBoardUSI, note, nil
 	}
 	if err := x.checkVariant(); err != nil {
 		return fail(err)
@@ -674,9 +674,9 @@ type xbPlayer struct {
 	timeout  time.Duration
 	// moveTimeout is how long the referee waits for a move in a fixed search.
 	moveTimeout time.Duration
-	// xshogi: the engine speaks XShogi's dialect (GNU Shogi): squares as USI writes them
-	// (7g7f, P*5e), and no variant command (it plays its own game).
-	xshogi bool
+	// usiSquares: the engine speaks XBoard with USI's squares, as GNU Shogi does: squares
+	// as USI writes them (7g7f, P*5e), and no variant command (it plays its own game).
+	usiSquares bool
 }
 
 var featureRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)`)
@@ -815,7 +815,7 @@ func (x *xbPlayer) sync(ctx context.Context) ([]string, error) {
 
 func (x *xbPlayer) newGame(ctx context.Context, g *gameState, side compiler.Color) error {
 	cmds := []string{"new"}
-	if x.variant != "normal" && !x.xshogi {
+	if x.variant != "normal" && !x.usiSquares {
 		cmds = append(cmds, "variant "+x.variant)
 	}
 	cmds = append(cmds, "force")
@@ -869,7 +869,7 @@ var (
 
 // moveOut writes a move as XBoard writes it (x.xb) in the engine's dialect.
 func (x *xbPlayer) moveOut(rs *compiler.Ruleset, m string) string {
-	if x.xshogi {
+	if x.usiSquares {
 		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveToUSI(m)
 	}
 	return m
@@ -877,7 +877,7 @@ func (x *xbPlayer) moveOut(rs *compiler.Ruleset, m string) string {
 
 // moveIn reads an engine's move as XBoard writes it.
 func (x *xbPlayer) moveIn(rs *compiler.Ruleset, m string) string {
-	if x.xshogi {
+	if x.usiSquares {
 		return usi.Board{Files: rs.Files, Ranks: rs.Ranks}.MoveFromUSI(m)
 	}
 	return m

@@ -1,4 +1,4 @@
-// Engine specifications: a command line with an optional protocol prefix (uci:, usi:, ucci:, xboard:, xshogi:).
+// Engine specifications: a command line with an optional protocol prefix (uci:, usi:, ucci:, xboard:, xboard-usi:).
 package match
 
 import (
@@ -13,7 +13,7 @@ import (
 type Protocol int
 
 // Protocols. Detect sends "uci" and waits for "uciok"; without it the engine is spoken
-// to as an XBoard engine. USI and UCCI are UCI's dialects for shogi and xiangqi; XShogi
+// to as an XBoard engine. USI and UCCI are UCI's dialects for shogi and xiangqi; XBoardUSI
 // is XBoard's protocol with USI's squares (9i, P*5e), as GNU Shogi speaks it.
 const (
 	Detect Protocol = iota
@@ -21,13 +21,13 @@ const (
 	XBoard
 	USI
 	UCCI
-	XShogi
+	XBoardUSI
 )
 
 var protocolPrefixes = []struct {
 	prefix string
 	proto  Protocol
-}{{"uci:", UCI}, {"usi:", USI}, {"ucci:", UCCI}, {"xboard:", XBoard}, {"cecp:", XBoard}, {"xshogi:", XShogi}}
+}{{"uci:", UCI}, {"usi:", USI}, {"ucci:", UCCI}, {"xboard:", XBoard}, {"cecp:", XBoard}, {"xboard-usi:", XBoardUSI}}
 
 func (p Protocol) String() string {
 	switch p {
@@ -39,8 +39,8 @@ func (p Protocol) String() string {
 		return "usi"
 	case UCCI:
 		return "ucci"
-	case XShogi:
-		return "xshogi"
+	case XBoardUSI:
+		return "xboard-usi"
 	}
 	return "detect"
 }
@@ -62,7 +62,7 @@ type EngineSpec struct {
 type EngineOption struct{ Name, Value string }
 
 // ParseEngine reads an engine command line with an optional protocol prefix: "uci:",
-// "usi:", "ucci:", "xboard:" (or "cecp:"), "xshogi:"; else the protocol is detected. The
+// "usi:", "ucci:", "xboard:" (or "cecp:"), "xboard-usi:"; else the protocol is detected. The
 // command is split into words as a shell does for quotes and backslashes ('a b', "a b",
 // a\ b), without expansions, pipes or redirections; the first word is the program, run
 // directly (not through a shell).
