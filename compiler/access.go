@@ -84,6 +84,17 @@ func (pt *PieceType[B]) LeapRoyalAt(c Color, sq Square) B { return pt.leapRoyal[
 // Slides are the direction indices of side c's unlimited, unrestricted slides.
 func (pt *PieceType[B]) Slides(c Color) View[int] { return View[int]{pt.slides[c]} }
 
+// SlideLines are side c's slides paired along both ways of a line, {up, down} (up raises
+// cell indices), for LineReach; SlideRays are its other slides, one way only.
+func (pt *PieceType[B]) SlideLines(c Color) View[[2]int] { return View[[2]int]{pt.slideLines[c]} }
+
+// LineRays are side c's line rays, up and down from each cell for each of SlideLines in
+// turn: line i's from sq are at (sq*lines+i)*2 and the next index (lines: SlideLines' length).
+func (pt *PieceType[B]) LineRays(c Color) View[B] { return View[B]{pt.lineRays[c]} }
+
+// SlideRays: see SlideLines.
+func (pt *PieceType[B]) SlideRays(c Color) View[int] { return View[int]{pt.slideRays[c]} }
+
 // NumRides is the number of side c's other rides.
 func (pt *PieceType[B]) NumRides(c Color) int { return len(pt.rides[c]) }
 

@@ -120,6 +120,8 @@ func (rs *Ruleset) buildAttackTables() {
 			pt.MayRepeat = rs.landingsOverlap(pt)
 			rs.tableWalks(pt)
 		}
+		rs.tableShifts(&rs.pieces[t])
+		rs.pairSlides(&rs.pieces[t])
 	}
 }
 

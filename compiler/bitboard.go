@@ -90,6 +90,26 @@ func (b BB64) Without(sq Square) BB64 { return b &^ (1 << uint(sq)) }
 // Wide is b as a BB256.
 func (b BB64) Wide() BB256 { return BB256{a: uint64(b)} }
 
+// Shift moves every cell n places up (n < 0: down); cells moved past either end are lost.
+func (b BB64) Shift(n int) BB64 {
+	if n >= 0 {
+		return b << uint(n)
+	}
+	return b >> uint(-n)
+}
+
+// LineReach64 is the reach of a slider along both ways of a line: up and down are the
+// line's cells above and below the slider (its two rays), occ the occupied cells; the
+// cells up to the first man each way, that man included. (The difference of the lowest
+// man above, doubled, and every cell from the highest man below gives the span between
+// them in one subtraction.)
+func LineReach64(up, down, occ BB64) BB64 {
+	upper := uint64(up & occ)
+	lower := uint64(down&occ) | 1
+	span := 2*(upper&-upper) + ^uint64(0)<<uint(63-bits.LeadingZeros64(lower))
+	return (up | down) & BB64(span)
+}
+
 // ---- BB128 ----
 
 // The word-selecting methods of BB128 shift both words by the cell's offset from each: Go
@@ -181,8 +201,37 @@ func (x BB128) Without(sq Square) BB128 { return x.AndNot(Bit128(sq)) }
 // Wide is x as a BB256.
 func (x BB128) Wide() BB256 { return BB256{a: x.a, b: x.b} }
 
+// Shift moves every cell n places up (n < 0: down); cells moved past either end are lost.
+// (A shift by 64 or more gives 0 in Go, so the word crossings need no branch.)
+func (x BB128) Shift(n int) BB128 {
+	if n >= 0 {
+		u := uint(n)
+		if u >= 64 {
+			return BB128{0, x.a << (u - 64)}
+		}
+		return BB128{x.a << u, x.b<<u | x.a>>(64-u)}
+	}
+	u := uint(-n)
+	if u >= 64 {
+		return BB128{x.b >> (u - 64), 0}
+	}
+	return BB128{x.a>>u | x.b<<(64-u), x.b >> u}
+}
+
 // String writes the set as BB256.String does.
 func (x BB128) String() string { return x.Wide().String() }
+
+// LineReach128 is LineReach64 on 128 cells.
+func LineReach128(up, down, occ BB128) BB128 {
+	r := up.Or(down)
+	if u := up.And(occ); u.Any() {
+		r = r.And(Below128(u.First() + 1))
+	}
+	if l := down.And(occ); l.Any() {
+		r = r.AndNot(Below128(l.Last()))
+	}
+	return r
+}
 
 // ---- BB256 ----
 
@@ -319,6 +368,30 @@ func (x BB256) Without(sq Square) BB256 { return x.AndNot(Bit256(sq)) }
 // Wide is x itself (the 64-cell set's Wide, for code written once for both).
 func (x BB256) Wide() BB256 { return x }
 
+// Shift moves every cell n places up (n < 0: down); cells moved past either end are lost.
+func (x BB256) Shift(n int) BB256 {
+	w := x.Words()
+	var out [4]uint64
+	if n >= 0 {
+		q, r := n/64, uint(n%64)
+		for i := 3; i >= q; i-- {
+			out[i] = w[i-q] << r
+			if i-q-1 >= 0 {
+				out[i] |= w[i-q-1] >> (64 - r)
+			}
+		}
+	} else {
+		q, r := -n/64, uint(-n%64)
+		for i := 0; i+q < 4; i++ {
+			out[i] = w[i+q] >> r
+			if i+q+1 < 4 {
+				out[i] |= w[i+q+1] << (64 - r)
+			}
+		}
+	}
+	return FromWords(out)
+}
+
 // Narrow is the first 64 cells of x.
 func (x BB256) Narrow() BB64 { return BB64(x.a) }
 
@@ -353,4 +426,16 @@ func (x BB256) String() string {
 		}
 	}
 	return "0x" + string(out)
+}
+
+// LineReach256 is LineReach64 on 256 cells.
+func LineReach256(up, down, occ BB256) BB256 {
+	r := up.Or(down)
+	if u := up.And(occ); u.Any() {
+		r = r.And(Below256(u.First() + 1))
+	}
+	if l := down.And(occ); l.Any() {
+		r = r.AndNot(Below256(l.Last()))
+	}
+	return r
 }

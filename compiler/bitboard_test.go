@@ -149,3 +149,37 @@ func TestHasOutsideTheRange(t *testing.T) {
 		t.Error("a full BB64 has NoSquare or cell 64")
 	}
 }
+
+// TestShiftAgainstModel: Shift moves each cell of the model by n, up or down, losing the
+// cells moved past either end of the type, for every n that moves some cell.
+func TestShiftAgainstModel(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for round := 0; round < 60; round++ {
+		cells := []int{MaxCells64, MaxCells128, MaxCells256}[round%3]
+		mx := randomModel(rng, cells, []float64{0.05, 0.5, 1}[round/3%3])
+		x := mx.bb256()
+		for n := -cells; n <= cells; n++ {
+			var want model
+			for i := 0; i < cells; i++ {
+				if j := i + n; mx[i] && j >= 0 && j < cells {
+					want[j] = true
+				}
+			}
+			w := want.bb256()
+			switch cells {
+			case MaxCells64:
+				if got := x.Narrow().Shift(n).Wide(); got != w {
+					t.Fatalf("round %d: BB64 Shift(%d) = %v, want %v", round, n, got, w)
+				}
+			case MaxCells128:
+				if got := x.Narrow128().Shift(n).Wide(); got != w {
+					t.Fatalf("round %d: BB128 Shift(%d) = %v, want %v", round, n, got, w)
+				}
+			default:
+				if got := x.Shift(n); got != w {
+					t.Fatalf("round %d: BB256 Shift(%d) = %v, want %v", round, n, got, w)
+				}
+			}
+		}
+	}
+}

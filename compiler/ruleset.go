@@ -138,6 +138,12 @@ type PieceType[B any] struct {
 	leapCapture [2][]B       // capturing leap targets (ignoring landing restrictions)
 	epCapture   [2][]B       // leap targets that may capture en passant
 	slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
+	// slideLines[c] pairs the slides of side c along both ways of a line ({up, down}: the
+	// direction that raises cell indices first); slideRays[c] are the others.
+	slideLines [2][][2]int
+	slideRays  [2][]int
+	// lineRays[c][(sq*lines+i)*2+0/1]: the up and down rays from sq of side c's line i.
+	lineRays [2][]B
 	rides       [2][]Ride[B] // all other rides
 	paths       [2][]Path[B]
 	// walks[c][walkAt[c][sq]:walkAt[c][sq+1]]: when every path of side c is a fixed walk,
@@ -145,6 +151,8 @@ type PieceType[B any] struct {
 	// from there (nil when side c has another kind of path, or none).
 	walks  [2][]Walk[B]
 	walkAt [2][]int32
+	// shifts[c]: side c's shift plan, when its men can be generated all at once (ShiftsOf).
+	shifts [2][]Shift[B]
 	// LeapRoyal and RoyalRides are the atoms with mode capture-royal: they generate no move
 	// and count only in the attack tables.
 	leapRoyal  [2][]B

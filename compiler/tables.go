@@ -56,7 +56,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
+			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, lineRays: [2][]B{list(in.lineRays[0]), list(in.lineRays[1])}, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil
@@ -96,6 +96,12 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			pt.walks[c], pt.walkAt[c] = make([]Walk[B], len(in.walks[c])), in.walkAt[c]
 			for j, w := range in.walks[c] {
 				pt.walks[c][j] = Walk[B]{To: w.To, LandOn: w.LandOn, Empty: f(w.Empty), Screen: f(w.Screen)}
+			}
+		}
+		for c := 0; c < 2; c++ {
+			for _, sh := range in.shifts[c] {
+				pt.shifts[c] = append(pt.shifts[c], Shift[B]{By: sh.By, Min: sh.Min, Steps: sh.Steps, Mode: sh.Mode, From: f(sh.From),
+					reach: list(sh.reach), EPTarget: sh.EPTarget})
 			}
 		}
 		for _, il := range in.initial {

@@ -385,7 +385,13 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
-		for b := p.byType[t].And(movers); b.Any(); b = b.Rest() {
+		men := p.byType[t].And(movers)
+		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men.Many() && p.shiftable(pt) {
+			all := p.shiftMen(pt, men)
+			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full256())
+			men = men.AndNot(all)
+		}
+		for b := men; b.Any(); b = b.Rest() {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full256())
 			} else {
@@ -505,8 +511,8 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 	us := p.side
 	land := pt.Land[us].And(mask)
 	targets := mv.LeapQuietAt(us, from).AndNot(occ).Or(mv.LeapCaptureAt(us, from).And(capturable))
-	if dis := mv.Slides(us); dis.Len() > 0 {
-		targets = targets.Or(p.slides(dis, from, occ, capturable))
+	if mv.Slides(us).Len() > 0 {
+		targets = targets.Or(p.slides(mv, us, from, occ, capturable))
 	}
 	targets = targets.And(land)
 	if pt.Promotion == nil {
@@ -552,6 +558,83 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 		w := walker256{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf, stop: NoSquare}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
+	}
+	return buf
+}
+
+// shiftable reports whether the men of type pt, with a shift plan, may be generated all at
+// once: genMan would give no more than genPiece for them (no status, capture effect, pool
+// promotion, gating, first move or trading in play; no repeated atoms), en passant aside
+// (shiftMen keeps the men that could take en passant out).
+func (p *core256) shiftable(pt *compiler.PieceType[bb256]) bool {
+	return !p.filtered && !pt.MayRepeat && !noShifts
+}
+
+// shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
+// the men that could capture en passant now, which go man by man through genMan.
+func (p *core256) shiftMen(pt *compiler.PieceType[bb256], men bb256) bb256 {
+	if p.ep.Empty() {
+		return men
+	}
+	for b := men; b.Any(); b = b.Rest() {
+		if from := b.First(); pt.EPCaptureAt(p.side, from).Meets(p.ep) {
+			men = men.Without(from)
+		}
+	}
+	return men
+}
+
+// genShifts appends genPiece's moves of all the men in men (of type pt, whose shift plan
+// is shifts) landing in mask, offset by offset rather than man by man: each offset moves
+// the set of men that may take it, one step at a time through empty cells, and the men that
+// arrive where the offset may land give its moves (outward along a ride, as genRide's).
+func (p *core256) genShifts(buf []Move, pt *compiler.PieceType[bb256], shifts compiler.Refs[compiler.Shift[bb256]], men, occ, capturable, mask bb256) []Move {
+	land := pt.Land[p.side].And(mask)
+	quiet, take := land.AndNot(occ), land.And(capturable)
+	for i := 0; i < shifts.Len(); i++ {
+		s := shifts.At(i)
+		b := men.And(s.From)
+		for k := 1; b.Any(); k++ {
+			b = b.Shift(s.By).And(s.ReachAt(k))
+			if k >= s.Min {
+				if s.Mode != compiler.ModeCapture {
+					var flag Move
+					if s.EPTarget {
+						flag = epFlag
+					}
+					buf = p.emitShifted(buf, pt, b.And(quiet), k*s.By, flag)
+				}
+				if s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, b.And(take), k*s.By, 0)
+				}
+			}
+			if k == s.Steps {
+				break
+			}
+			b = b.AndNot(occ)
+		}
+	}
+	return buf
+}
+
+// emitShifted appends, for each cell of to, the move onto it from by cells back, with
+// flag; the moves that end in pt's promotion zone are expanded into their promotions (all
+// of them under the further promotion rules: see emitAny), the others appended as they are.
+func (p *core256) emitShifted(buf []Move, pt *compiler.PieceType[bb256], to bb256, by int, flag Move) []Move {
+	if pr := pt.Promotion; pr != nil {
+		promoting := to
+		if !p.specialPromo {
+			promoting = to.And(pr.Zone[p.side])
+		}
+		to = to.AndNot(promoting)
+		for ; promoting.Any(); promoting = promoting.Rest() {
+			sq := promoting.First()
+			buf = p.emitAny(buf, pt, newMove(sq-by, sq)|flag)
+		}
+	}
+	for ; to.Any(); to = to.Rest() {
+		sq := to.First()
+		buf = append(buf, newMove(sq-by, sq)|flag)
 	}
 	return buf
 }
@@ -770,12 +853,20 @@ func (p *core256) gatedMoves(buf []Move, start, end int, sq Square, onPartner bo
 	return buf
 }
 
-// slides is the set of cells the unlimited slides dis (direction indices) reach from from:
-// empty cells up to the first piece, and that piece when capturable. It is apart from
-// genMan, which calls it only for sliders, so that its loop keeps its values in registers.
-func (p *core256) slides(dis compiler.View[int], from Square, occ, capturable bb256) bb256 {
+// slides is the set of cells side us's unlimited slides of type mv reach from from: empty
+// cells up to the first piece, and that piece when capturable; both ways of a line at
+// once (compiler.LineReach256), the slides without their opposite one by one. It is apart
+// from genMan, which calls it only for sliders, so that its loops keep their values in
+// registers.
+func (p *core256) slides(mv *compiler.PieceType[bb256], us Color, from Square, occ, capturable bb256) bb256 {
 	var reach bb256
-	for i := 0; i < dis.Len(); i++ {
+	if n := mv.SlideLines(us).Len(); n > 0 {
+		rays := mv.LineRays(us)
+		for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
+			reach = reach.Or(compiler.LineReach256(rays.At(at), rays.At(at+1), occ))
+		}
+	}
+	for dis, i := mv.SlideRays(us), 0; i < dis.Len(); i++ {
 		d := p.tb.Dir(dis.At(i))
 		ray := d.RayAt(from)
 		if blk := ray.And(occ); blk.Any() {
@@ -1079,7 +1170,14 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
-		for b := p.byType[t].And(own).Without(k); b.Any(); b = b.Rest() {
+		men := p.byType[t].And(own).Without(k)
+		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men.Many() && p.shiftable(pt) {
+			// The men that are not pinned, all at once; pinned men keep to their lines below.
+			all := p.shiftMen(pt, men.AndNot(pinned))
+			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+			men = men.AndNot(all)
+		}
+		for b := men; b.Any(); b = b.Rest() {
 			from := b.First()
 			m := mask
 			if pinned.Has(from) {

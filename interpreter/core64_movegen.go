@@ -388,7 +388,13 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
-		for b := p.byType[t] & movers; b != 0; b &= b - 1 {
+		men := p.byType[t] & movers
+		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men&(men-1) != 0 && p.shiftable(pt) {
+			all := p.shiftMen(pt, men)
+			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+			men &^= all
+		}
+		for b := men; b != 0; b &= b - 1 {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
 			} else {
@@ -508,8 +514,8 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 	us := p.side
 	land := pt.Land[us] & mask
 	targets := mv.LeapQuietAt(us, from)&^occ | mv.LeapCaptureAt(us, from)&capturable
-	if dis := mv.Slides(us); dis.Len() > 0 {
-		targets |= p.slides(dis, from, occ, capturable)
+	if mv.Slides(us).Len() > 0 {
+		targets |= p.slides(mv, us, from, occ, capturable)
 	}
 	targets &= land
 	if pt.Promotion == nil {
@@ -555,6 +561,83 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 		w := walker64{p: p, path: path, color: us, from: from, target: NoSquare, pt: pt, land: land, capturable: capturable, buf: buf, stop: NoSquare}
 		w.leg(0, from, NoSquare, NoSquare)
 		buf = w.buf
+	}
+	return buf
+}
+
+// shiftable reports whether the men of type pt, with a shift plan, may be generated all at
+// once: genMan would give no more than genPiece for them (no status, capture effect, pool
+// promotion, gating, first move or trading in play; no repeated atoms), en passant aside
+// (shiftMen keeps the men that could take en passant out).
+func (p *core64) shiftable(pt *compiler.PieceType[bb64]) bool {
+	return !p.filtered && !pt.MayRepeat && !noShifts
+}
+
+// shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
+// the men that could capture en passant now, which go man by man through genMan.
+func (p *core64) shiftMen(pt *compiler.PieceType[bb64], men bb64) bb64 {
+	if p.ep == 0 {
+		return men
+	}
+	for b := men; b != 0; b &= b - 1 {
+		if from := b.First(); pt.EPCaptureAt(p.side, from)&p.ep != 0 {
+			men &^= compiler.Bit64(from)
+		}
+	}
+	return men
+}
+
+// genShifts appends genPiece's moves of all the men in men (of type pt, whose shift plan
+// is shifts) landing in mask, offset by offset rather than man by man: each offset moves
+// the set of men that may take it, one step at a time through empty cells, and the men that
+// arrive where the offset may land give its moves (outward along a ride, as genRide's).
+func (p *core64) genShifts(buf []Move, pt *compiler.PieceType[bb64], shifts compiler.Refs[compiler.Shift[bb64]], men, occ, capturable, mask bb64) []Move {
+	land := pt.Land[p.side] & mask
+	quiet, take := land&^occ, land&capturable
+	for i := 0; i < shifts.Len(); i++ {
+		s := shifts.At(i)
+		b := men & s.From
+		for k := 1; b != 0; k++ {
+			b = b.Shift(s.By) & s.ReachAt(k)
+			if k >= s.Min {
+				if s.Mode != compiler.ModeCapture {
+					var flag Move
+					if s.EPTarget {
+						flag = epFlag
+					}
+					buf = p.emitShifted(buf, pt, b&quiet, k*s.By, flag)
+				}
+				if s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, b&take, k*s.By, 0)
+				}
+			}
+			if k == s.Steps {
+				break
+			}
+			b &^= occ
+		}
+	}
+	return buf
+}
+
+// emitShifted appends, for each cell of to, the move onto it from by cells back, with
+// flag; the moves that end in pt's promotion zone are expanded into their promotions (all
+// of them under the further promotion rules: see emitAny), the others appended as they are.
+func (p *core64) emitShifted(buf []Move, pt *compiler.PieceType[bb64], to bb64, by int, flag Move) []Move {
+	if pr := pt.Promotion; pr != nil {
+		promoting := to
+		if !p.specialPromo {
+			promoting = to & pr.Zone[p.side]
+		}
+		to &^= promoting
+		for ; promoting != 0; promoting &= promoting - 1 {
+			sq := promoting.First()
+			buf = p.emitAny(buf, pt, newMove(sq-by, sq)|flag)
+		}
+	}
+	for ; to != 0; to &= to - 1 {
+		sq := to.First()
+		buf = append(buf, newMove(sq-by, sq)|flag)
 	}
 	return buf
 }
@@ -773,12 +856,20 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 	return buf
 }
 
-// slides is the set of cells the unlimited slides dis (direction indices) reach from from:
-// empty cells up to the first piece, and that piece when capturable. It is apart from
-// genMan, which calls it only for sliders, so that its loop keeps its values in registers.
-func (p *core64) slides(dis compiler.View[int], from Square, occ, capturable bb64) bb64 {
+// slides is the set of cells side us's unlimited slides of type mv reach from from: empty
+// cells up to the first piece, and that piece when capturable; both ways of a line at
+// once (compiler.LineReach64), the slides without their opposite one by one. It is apart
+// from genMan, which calls it only for sliders, so that its loops keep their values in
+// registers.
+func (p *core64) slides(mv *compiler.PieceType[bb64], us Color, from Square, occ, capturable bb64) bb64 {
 	var reach bb64
-	for i := 0; i < dis.Len(); i++ {
+	if n := mv.SlideLines(us).Len(); n > 0 {
+		rays := mv.LineRays(us)
+		for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
+			reach |= compiler.LineReach64(rays.At(at), rays.At(at+1), occ)
+		}
+	}
+	for dis, i := mv.SlideRays(us), 0; i < dis.Len(); i++ {
 		d := p.tb.Dir(dis.At(i))
 		ray := d.RayAt(from)
 		if blk := ray & occ; blk != 0 {
@@ -1082,7 +1173,14 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
-		for b := p.byType[t] & own &^ compiler.Bit64(k); b != 0; b &= b - 1 {
+		men := p.byType[t] & own &^ compiler.Bit64(k)
+		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men&(men-1) != 0 && p.shiftable(pt) {
+			// The men that are not pinned, all at once; pinned men keep to their lines below.
+			all := p.shiftMen(pt, men&^pinned)
+			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+			men &^= all
+		}
+		for b := men; b != 0; b &= b - 1 {
 			from := b.First()
 			m := mask
 			if pinned.Has(from) {

@@ -7,6 +7,10 @@ import "chimera/compiler"
 // board (on), or only on boards of more than 64 cells (off).
 func ForceWideCore(on bool) { forceWideCore = on }
 
+// ForceManByMan makes generation leave the piece types' shift plans unused (on), so that
+// every man's moves come from its own tables, or use them again (off).
+func ForceManByMan(on bool) { noShifts = on }
+
 // WantCoreCells is the core (by the cells its sets hold) a position of rs created now
 // should run on: the 256-cell one when forced, else the smallest that holds the board.
 func WantCoreCells(rs *compiler.Ruleset) int {

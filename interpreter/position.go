@@ -81,6 +81,10 @@ func widePosition(c *core256) *Position  { return &Position{c: c, w: c} }
 // Only tests set it, to run the 256-cell core on the variants whose counts are known.
 var forceWideCore bool
 
+// noShifts makes every core generate man by man, leaving the types' shift plans unused.
+// Only tests set it, to compare the two ways of generating.
+var noShifts bool
+
 // Clone returns an independent copy (with its own undo stack) for another goroutine. The
 // copy logs its hooks' failures into the original's log (HookFailures), so that work
 // shared out among clones reports them all.
