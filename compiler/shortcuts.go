@@ -155,14 +155,18 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// rides are ranged attacks (MechCaptureRide), which the pin logic does not track.
 	// Gating: a gating move is legal exactly when the same move without gating is (the
 	// gated man never blocks a check on its own side), so its forms copy legal moves.
-	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating},
+	// In-place promotions: one standing changes no cell's occupancy, and one by a step of
+	// the new type is a quiet move from the man's square, held to its pin line and to the
+	// evasion cells like any (genInPlace lands its moves in the mask it is given).
+	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechInPlacePromotion},
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	// Gating changes only the cells a move names: the gated man enters on the origin.
 	// First moves: an enemy man's first-move leap is a leap (no cell between matters), and no
 	// move of the side to move gives an enemy man its first-move right back.
 	ShortcutRelevance: {MechCheckRoyalAttacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
-		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechFirstMoves | MechMustDrop},
+		MechFreeze | MechRoyalPromotion | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechFirstMoves | MechMustDrop |
+		MechInPlacePromotion},
 	ShortcutKeepers: {MechCheckEnemyRoyalUnattacked, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechFreeze | MechRoyalPromotion | MechCheckEnemyRoyalUnattacked | MechGating},
 	// Capture effects are safe because losesRoyal predicts the one way a move can be illegal

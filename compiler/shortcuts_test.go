@@ -30,6 +30,11 @@ func TestShortcutAllowLists(t *testing.T) {
 		{"cambodian", "", rel | onBoard},
 		// Horde: White has no royal (relevance then spares every move), Black one.
 		{"horde", "", pins | rel | onBoard},
+		// In-place promotions (sittuyin's): relevance, not board probes (a promotion
+		// standing has its origin for its destination); its must-drop keeps pins off.
+		{"sittuyin", "", rel},
+		{"an in-place promotion", mini(board, "zones: {far: {ranks: [7, 8]}}\npieces:\n"+kingLine+"  - {name: Ferz, letter: F, moves: [{leap: [1, 1]}]}\n"+
+			"  - {name: Pawn, letter: P, moves: [{leap: [0, 1]}], promotion: {zone: far, to: [F], in-place: {step: true}}}\n"), pins | rel},
 		{"a path", mini(board, "pieces:\n"+kingLine+"  - {name: Bent, letter: B, moves: [{path: [{step: [1, 0]}, {step: [1, 1]}]}]}\n"), rel | onBoard},
 		{"a freeze", mini(board, "pieces:\n"+kingLine+"  - {name: Ice, letter: I, moves: [{leap: [1, 0]}]}\nfreeze: [{by: [I], steps: [[1, 0]]}]\n"), rel},
 		{"check none", mini(board, "pieces:\n"+kingLine+"rules: {check: none}\n"), none | onBoard},

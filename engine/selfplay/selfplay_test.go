@@ -64,8 +64,9 @@ func TestDeterministicAcrossJobsAndShards(t *testing.T) {
 	if !reflect.DeepEqual(strip(one), strip(merged)) {
 		t.Fatalf("shards differ from the whole run")
 	}
-	// The two games of a pair share their random opening; games differ.
-	distinct := map[string]bool{}
+	// The two games of a pair share their random opening; the pairs' openings differ, and
+	// the jitter parts the two games of some pair (at 400 nodes a game, not of every one).
+	distinct, openings := map[string]bool{}, map[string]bool{}
 	for i, g := range one {
 		if g.Opening != 2 || len(g.Moves) < 2 {
 			t.Errorf("game %d: %d opening plies of %d, want 2", i, g.Opening, len(g.Moves))
@@ -78,9 +79,10 @@ func TestDeterministicAcrossJobsAndShards(t *testing.T) {
 			t.Errorf("game %d: incomplete record %+v", i, g)
 		}
 		distinct[strings.Join(g.Moves, " ")] = true
+		openings[strings.Join(g.Moves[:2], " ")] = true
 	}
-	if len(distinct) < 6 {
-		t.Errorf("only %d distinct games of 8", len(distinct))
+	if len(openings) != 4 || len(distinct) <= len(openings) {
+		t.Errorf("%d distinct openings of 4 pairs, %d distinct games of 8: want 4, and more games than openings", len(openings), len(distinct))
 	}
 }
 
