@@ -133,19 +133,19 @@ type PieceType[B any] struct {
 	Immune      bool
 	ResetsClock bool
 	Value       int
-	Land        [2]B         // squares where it may end a move
-	leapQuiet   [2][]B       // non-capturing leap targets
-	leapCapture [2][]B       // capturing leap targets (ignoring landing restrictions)
-	epCapture   [2][]B       // leap targets that may capture en passant
-	slides      [2][]int     // unlimited, unrestricted, capturing-and-moving rides: dir indices
+	Land        [2]B     // squares where it may end a move
+	leapQuiet   [2][]B   // non-capturing leap targets
+	leapCapture [2][]B   // capturing leap targets (ignoring landing restrictions)
+	epCapture   [2][]B   // leap targets that may capture en passant
+	slides      [2][]int // unlimited, unrestricted, capturing-and-moving rides: dir indices
 	// slideLines[c] pairs the slides of side c along both ways of a line ({up, down}: the
 	// direction that raises cell indices first); slideRays[c] are the others.
 	slideLines [2][][2]int
 	slideRays  [2][]int
 	// lineRays[c][(sq*lines+i)*2+0/1]: the up and down rays from sq of side c's line i.
 	lineRays [2][]B
-	rides       [2][]Ride[B] // all other rides
-	paths       [2][]Path[B]
+	rides    [2][]Ride[B] // all other rides
+	paths    [2][]Path[B]
 	// walks[c][walkAt[c][sq]:walkAt[c][sq+1]]: when every path of side c is a fixed walk,
 	// the hops those paths make from sq, in path order, leaving out paths that land nowhere
 	// from there (nil when side c has another kind of path, or none).
