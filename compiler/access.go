@@ -174,6 +174,13 @@ func (a *AttackTables[B]) PathTypeList(c Color) View[int] { return View[int]{a.p
 // capture on sq, ignoring occupancy (empty for a type without capturing paths).
 func (a *AttackTables[B]) PathFromAt(c Color, t int, sq Square) B { return a.pathFrom[c][t*a.cells+sq] }
 
+// EPFromAt is the set of origins from which a man of side c's type t (one of EPTypes)
+// captures en passant onto sq.
+func (a *AttackTables[B]) EPFromAt(c Color, t int, sq Square) B { return a.epFrom[c][t*a.cells+sq] }
+
+// EPTypes are the piece types of side c that capture en passant.
+func (a *AttackTables[B]) EPTypes(c Color) View[int] { return View[int]{a.epTypes[c]} }
+
 // LeapTypes are the piece types of side c with leap captures.
 func (a *AttackTables[B]) LeapTypes(c Color) View[int] { return View[int]{a.leapTypes[c]} }
 

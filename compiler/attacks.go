@@ -29,6 +29,10 @@ type AttackTables[B any] struct {
 	attackFrom  [2][]B
 	cells       int
 	leapTypes   [2][]int // types with leap captures
+	// epFrom[c][t*cells+sq]: the origins from which type t captures en passant onto sq;
+	// epTypes[c] the types that capture en passant at all.
+	epFrom  [2][]B
+	epTypes [2][]int
 	slideGroups [2][]SlideGroup
 	rideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
@@ -64,6 +68,21 @@ func (rs *Ruleset) buildAttackTables() {
 			copy(a.attackFrom[c][t*rs.Cells:], from)
 			if any {
 				a.leapTypes[c] = append(a.leapTypes[c], t)
+			}
+			ep := make([]Bitboard, rs.Cells)
+			any = false
+			for sq := 0; sq < rs.Cells; sq++ {
+				for b := pt.epCapture[c][sq]; b.Any(); b = b.Rest() {
+					ep[b.First()] = ep[b.First()].With(sq)
+					any = true
+				}
+			}
+			if any {
+				if a.epFrom[c] == nil {
+					a.epFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
+				}
+				copy(a.epFrom[c][t*rs.Cells:], ep)
+				a.epTypes[c] = append(a.epTypes[c], t)
 			}
 			for _, d := range pt.slides[c] {
 				v := rs.dirs[d].V

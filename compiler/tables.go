@@ -56,7 +56,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, lineRays: [2][]B{list(in.lineRays[0]), list(in.lineRays[1])}, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
+			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Promoted: in.Promoted}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil
@@ -99,6 +99,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 		}
 		for c := 0; c < 2; c++ {
+			pt.lineRays[c] = list(in.lineRays[c])
 			for _, sh := range in.shifts[c] {
 				pt.shifts[c] = append(pt.shifts[c], Shift[B]{By: sh.By, Min: sh.Min, Steps: sh.Steps, Mode: sh.Mode, From: f(sh.From),
 					reach: list(sh.reach), EPTarget: sh.EPTarget})
@@ -139,6 +140,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	for c := 0; c < 2; c++ {
 		out.attackFrom[c], out.cells = list(a.attackFrom[c]), a.cells
 		out.leapTypes[c] = a.leapTypes[c]
+		out.epFrom[c], out.epTypes[c] = list(a.epFrom[c]), a.epTypes[c]
 		out.slideGroups[c] = a.slideGroups[c]
 		if a.rideAttacks[c] != nil {
 			out.rideAttacks[c] = make([]RideAttack[B], len(a.rideAttacks[c]))

@@ -183,7 +183,8 @@ func (p *core128) IsCapture(m Move) bool {
 
 // CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
 // evasions decide legality, only moves landing on an enemy piece or a promotion zone are
-// generated (and en passant); where each move's legality is tested alone, the pseudo-legal
+// generated (and en passant), unless a promotion may land outside the zone (leaving,
+// entering, in place by a step); where each move's legality is tested alone, the pseudo-legal
 // captures are picked out before the test; otherwise the legal moves are filtered.
 func (p *core128) CaptureMoves(buf []Move) []Move {
 	buf = buf[:0]
@@ -191,7 +192,7 @@ func (p *core128) CaptureMoves(buf []Move) []Move {
 		return buf
 	}
 	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted &&
-		p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) == 0 {
+		p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) == 0 {
 		if r := p.royals(p.side); r.Any() && !r.Many() {
 			target := p.byColor[p.side^1]
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {

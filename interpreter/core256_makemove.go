@@ -485,13 +485,15 @@ func (p *core256) passedSquares(from, to Square) bb256 {
 	return passed.And(p.tb.Squares)
 }
 
-// epCapturable reports whether a piece of side c could capture en passant onto targets.
-// It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
+// epCapturable reports whether a piece of side c could capture en passant onto targets:
+// for each target, the origins of each type's captures in passing onto it hold one.
 func (p *core256) epCapturable(c Color, targets bb256) bool {
-	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-		pt := pts.At(t)
-		for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
-			if pt.EPCaptureAt(c, b.First()).Meets(targets) {
+	at := &p.tb.AttackTables
+	for ts, i := at.EPTypes(c), 0; i < ts.Len(); i++ {
+		t := ts.At(i)
+		men := p.byType[t].And(p.byColor[c])
+		for b := targets; b.Any() && men.Any(); b = b.Rest() {
+			if at.EPFromAt(c, t, b.First()).Meets(men) {
 				return true
 			}
 		}

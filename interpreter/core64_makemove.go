@@ -488,13 +488,15 @@ func (p *core64) passedSquares(from, to Square) bb64 {
 	return passed & p.tb.Squares
 }
 
-// epCapturable reports whether a piece of side c could capture en passant onto targets.
-// It runs only after moves that leave targets, so a scan of c's pieces is cheap enough.
+// epCapturable reports whether a piece of side c could capture en passant onto targets:
+// for each target, the origins of each type's captures in passing onto it hold one.
 func (p *core64) epCapturable(c Color, targets bb64) bool {
-	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-		pt := pts.At(t)
-		for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
-			if pt.EPCaptureAt(c, b.First())&targets != 0 {
+	at := &p.tb.AttackTables
+	for ts, i := at.EPTypes(c), 0; i < ts.Len(); i++ {
+		t := ts.At(i)
+		men := p.byType[t] & p.byColor[c]
+		for b := targets; b != 0 && men != 0; b &= b - 1 {
+			if at.EPFromAt(c, t, b.First())&men != 0 {
 				return true
 			}
 		}
