@@ -26,13 +26,13 @@ type RideAttack[B any] struct {
 type AttackTables[B any] struct {
 	// attackFrom[c][t*cells+sq]: the origins of type t's leap captures (capture-royal ones
 	// too) onto sq (one list a side, so that a lookup reads one slice)
-	attackFrom  [2][]B
-	cells       int
-	leapTypes   [2][]int // types with leap captures
+	attackFrom [2][]B
+	cells      int
+	leapTypes  [2][]int // types with leap captures
 	// epFrom[c][t*cells+sq]: the origins from which type t captures en passant onto sq;
 	// epTypes[c] the types that capture en passant at all.
-	epFrom  [2][]B
-	epTypes [2][]int
+	epFrom      [2][]B
+	epTypes     [2][]int
 	slideGroups [2][]SlideGroup
 	rideAttacks [2][]RideAttack[B]
 	PathTypes   [2]uint64 // types with capturing paths
