@@ -3,6 +3,7 @@
 package interpreter
 
 import (
+	"math/bits"
 	"slices"
 
 	"chimera/compiler"
@@ -1106,13 +1107,25 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 		t := ts.At(ti)
 		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
 	}
+	// A line from the royal can hold a checker or a pinner only if an enemy man that
+	// slides along it stands on it (the sliders of a group's types, gathered once for each
+	// run of groups with the same types).
+	var sliders bb256
+	sliderTypes := ^uint64(0)
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
+		if g.Types != sliderTypes {
+			sliderTypes, sliders = g.Types, bb256{}
+			for ts := g.Types; ts != 0; ts &= ts - 1 {
+				sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
+			}
+			sliders = sliders.And(enemy)
+		}
 		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(k).And(occ)
-		if blk.Empty() {
+		if !d.RayAt(k).Meets(sliders) {
 			continue
 		}
+		blk := d.RayAt(k).And(occ)
 		b1 := nearest256(d, blk)
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {

@@ -6,6 +6,7 @@
 package interpreter
 
 import (
+	"math/bits"
 	"slices"
 
 	"chimera/compiler"
@@ -1109,13 +1110,25 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		t := ts.At(ti)
 		checkers |= at.AttackFromAt(them, t, k) & p.byType[t] & enemy
 	}
+	// A line from the royal can hold a checker or a pinner only if an enemy man that
+	// slides along it stands on it (the sliders of a group's types, gathered once for each
+	// run of groups with the same types).
+	var sliders bb64
+	sliderTypes := ^uint64(0)
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
+		if g.Types != sliderTypes {
+			sliderTypes, sliders = g.Types, bb64(0)
+			for ts := g.Types; ts != 0; ts &= ts - 1 {
+				sliders |= p.byType[bits.TrailingZeros64(ts)]
+			}
+			sliders &= enemy
+		}
 		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(k) & occ
-		if blk == 0 {
+		if d.RayAt(k)&sliders == 0 {
 			continue
 		}
+		blk := d.RayAt(k) & occ
 		b1 := nearest64(d, blk)
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
