@@ -390,10 +390,12 @@ func (p *core128) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(movers)
-		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men.Many() && p.shiftable(pt) {
-			all := p.shiftMen(pt, men)
-			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full128())
-			men = men.AndNot(all)
+		if p.shiftable(pt) && men.Many() {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+				all := p.shiftMen(pt, men)
+				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full128())
+				men = men.AndNot(all)
+			}
 		}
 		for b := men; b.Any(); b = b.Rest() {
 			if plain {
@@ -1187,11 +1189,13 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(own).Without(k)
-		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men.Many() && p.shiftable(pt) {
-			// The men that are not pinned, all at once; pinned men keep to their lines below.
-			all := p.shiftMen(pt, men.AndNot(pinned))
-			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
-			men = men.AndNot(all)
+		if p.shiftable(pt) && men.Many() {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+				// The men that are not pinned, all at once; pinned men keep to their lines below.
+				all := p.shiftMen(pt, men.AndNot(pinned))
+				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				men = men.AndNot(all)
+			}
 		}
 		for b := men; b.Any(); b = b.Rest() {
 			from := b.First()

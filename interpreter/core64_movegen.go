@@ -390,10 +390,12 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & movers
-		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men&(men-1) != 0 && p.shiftable(pt) {
-			all := p.shiftMen(pt, men)
-			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
-			men &^= all
+		if p.shiftable(pt) && men&(men-1) != 0 {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+				all := p.shiftMen(pt, men)
+				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+				men &^= all
+			}
 		}
 		for b := men; b != 0; b &= b - 1 {
 			if plain {
@@ -1187,11 +1189,13 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & own &^ compiler.Bit64(k)
-		if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && men&(men-1) != 0 && p.shiftable(pt) {
-			// The men that are not pinned, all at once; pinned men keep to their lines below.
-			all := p.shiftMen(pt, men&^pinned)
-			buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
-			men &^= all
+		if p.shiftable(pt) && men&(men-1) != 0 {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+				// The men that are not pinned, all at once; pinned men keep to their lines below.
+				all := p.shiftMen(pt, men&^pinned)
+				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				men &^= all
+			}
 		}
 		for b := men; b != 0; b &= b - 1 {
 			from := b.First()
