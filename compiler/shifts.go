@@ -5,7 +5,7 @@ import "slices"
 
 // maxShifts is the most offsets a plan may have: beyond it, generating man by man (one
 // table lookup for all of a man's leaps) is as cheap.
-const maxShifts = 6
+const maxShifts = 5
 
 // Shift is one offset of a piece type's shift plan: the men in From step By cells (a
 // constant difference of cell indices) Steps times, through empty cells, and may land on
@@ -102,17 +102,15 @@ func (rs *Ruleset) tableShifts(pt *PieceType[Bitboard]) {
 // order of their first appearance; ok is false when there are more than maxShifts.
 func (rs *Ruleset) leapShifts(table []Bitboard, mode Mode) ([]Shift[Bitboard], bool) {
 	var plan []Shift[Bitboard]
-	index := map[int]int{}
 	for sq := 0; sq < len(table); sq++ {
 		for b := table[sq]; b.Any(); b = b.Rest() {
 			by := b.First() - sq
-			i, seen := index[by]
-			if !seen {
+			i := slices.IndexFunc(plan, func(s Shift[Bitboard]) bool { return s.By == by })
+			if i < 0 {
 				if len(plan) == maxShifts {
 					return nil, false
 				}
 				i = len(plan)
-				index[by] = i
 				plan = append(plan, Shift[Bitboard]{By: by, Min: 1, Steps: 1, Mode: mode})
 			}
 			plan[i].From = plan[i].From.With(sq)

@@ -387,8 +387,8 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(movers)
-		if p.shiftable(pt) && men.Many() {
-			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+		if men.Many() && p.shiftable(pt) {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full256())
 				men = men.AndNot(all)
@@ -600,15 +600,15 @@ func (p *core256) genShifts(buf []Move, pt *compiler.PieceType[bb256], shifts co
 		for k := 1; b.Any(); k++ {
 			b = b.Shift(s.By).And(s.ReachAt(k))
 			if k >= s.Min {
-				if s.Mode != compiler.ModeCapture {
+				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
 					var flag Move
 					if s.EPTarget {
 						flag = epFlag
 					}
-					buf = p.emitShifted(buf, pt, b.And(quiet), k*s.By, flag)
+					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 				}
-				if s.Mode != compiler.ModeMove {
-					buf = p.emitShifted(buf, pt, b.And(take), k*s.By, 0)
+				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
 				}
 			}
 			if k == s.Steps {
@@ -1116,6 +1116,11 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	sliderTypes := ^uint64(0)
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(k).And(occ)
+		if blk.Empty() {
+			continue
+		}
 		if g.Types != sliderTypes {
 			sliderTypes, sliders = g.Types, bb256{}
 			for ts := g.Types; ts != 0; ts &= ts - 1 {
@@ -1123,11 +1128,9 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 			}
 			sliders = sliders.And(enemy)
 		}
-		d := p.tb.Dir(g.Back)
-		if !d.RayAt(k).Meets(sliders) {
+		if !blk.Meets(sliders) {
 			continue
 		}
-		blk := d.RayAt(k).And(occ)
 		b1 := nearest256(d, blk)
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
@@ -1186,8 +1189,8 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(own).Without(k)
-		if p.shiftable(pt) && men.Many() {
-			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+		if men.Many() && p.shiftable(pt) {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men.AndNot(pinned))
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
@@ -1252,20 +1255,23 @@ func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
 // keepUnexposed is keepLegal where checkRelevance's cells rel decide: a move that changes
 // none of them (origin, destination, captures; a drop only its destination), moves no man
 // of the unsafe types (royal, freezing) and promotes to no royal type is kept untested,
-// the others are probed. Moves come grouped by origin, so an origin is judged once a run.
-// (Has is false for NoSquare.)
+// the others are probed. The origins that always take the test are one set, so a plain
+// move is judged by two lookups whatever the order of the moves. (Has is false for
+// NoSquare.)
 func (p *core256) keepUnexposed(base, ext []Move, rel bb256) []Move {
 	unsafe := p.rs.RoyalTypes | p.rs.FreezerTypes
 	n, us := len(base), p.side
-	lastFrom, fromSafe := NoSquare, false
+	// The origins that always take the test: the relevance cells, and the royal and
+	// freezing men's squares.
+	tested := rel
+	for ts := unsafe; ts != 0; ts &= ts - 1 {
+		tested = tested.Or(p.byType[bits.TrailingZeros64(ts)])
+	}
 	for _, m := range ext[len(base):] {
 		spared := false
 		switch {
 		case m&(kindMask|promotionMask|passedMask) == 0: // a normal move, nothing more
-			if from := m.From(); from != lastFrom {
-				lastFrom, fromSafe = from, !rel.Has(from) && unsafe>>uint(p.board[from].Type())&1 == 0
-			}
-			spared = fromSafe && !rel.Has(m.To())
+			spared = !tested.Has(m.From()) && !rel.Has(m.To())
 		case m.Kind() == KindNormal:
 			from := m.From()
 			spared = !rel.Has(from) && !rel.Has(m.To()) && !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()) &&

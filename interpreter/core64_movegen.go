@@ -390,8 +390,8 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & movers
-		if p.shiftable(pt) && men&(men-1) != 0 {
-			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+		if men&(men-1) != 0 && p.shiftable(pt) {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
 				men &^= all
@@ -603,15 +603,15 @@ func (p *core64) genShifts(buf []Move, pt *compiler.PieceType[bb64], shifts comp
 		for k := 1; b != 0; k++ {
 			b = b.Shift(s.By) & s.ReachAt(k)
 			if k >= s.Min {
-				if s.Mode != compiler.ModeCapture {
+				if to := b & quiet; to != 0 && s.Mode != compiler.ModeCapture {
 					var flag Move
 					if s.EPTarget {
 						flag = epFlag
 					}
-					buf = p.emitShifted(buf, pt, b&quiet, k*s.By, flag)
+					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 				}
-				if s.Mode != compiler.ModeMove {
-					buf = p.emitShifted(buf, pt, b&take, k*s.By, 0)
+				if to := b & take; to != 0 && s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
 				}
 			}
 			if k == s.Steps {
@@ -1119,6 +1119,11 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	sliderTypes := ^uint64(0)
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
+		d := p.tb.Dir(g.Back)
+		blk := d.RayAt(k) & occ
+		if blk == 0 {
+			continue
+		}
 		if g.Types != sliderTypes {
 			sliderTypes, sliders = g.Types, bb64(0)
 			for ts := g.Types; ts != 0; ts &= ts - 1 {
@@ -1126,11 +1131,9 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 			}
 			sliders &= enemy
 		}
-		d := p.tb.Dir(g.Back)
-		if d.RayAt(k)&sliders == 0 {
+		if blk&sliders == 0 {
 			continue
 		}
-		blk := d.RayAt(k) & occ
 		b1 := nearest64(d, blk)
 		if enemy.Has(b1) {
 			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
@@ -1189,8 +1192,8 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & own &^ compiler.Bit64(k)
-		if p.shiftable(pt) && men&(men-1) != 0 {
-			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 {
+		if men&(men-1) != 0 && p.shiftable(pt) {
+			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men&^pinned)
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
@@ -1255,20 +1258,23 @@ func (p *core64) keepLegal(base, ext []Move, shortcut bool) []Move {
 // keepUnexposed is keepLegal where checkRelevance's cells rel decide: a move that changes
 // none of them (origin, destination, captures; a drop only its destination), moves no man
 // of the unsafe types (royal, freezing) and promotes to no royal type is kept untested,
-// the others are probed. Moves come grouped by origin, so an origin is judged once a run.
-// (Has is false for NoSquare.)
+// the others are probed. The origins that always take the test are one set, so a plain
+// move is judged by two lookups whatever the order of the moves. (Has is false for
+// NoSquare.)
 func (p *core64) keepUnexposed(base, ext []Move, rel bb64) []Move {
 	unsafe := p.rs.RoyalTypes | p.rs.FreezerTypes
 	n, us := len(base), p.side
-	lastFrom, fromSafe := NoSquare, false
+	// The origins that always take the test: the relevance cells, and the royal and
+	// freezing men's squares.
+	tested := rel
+	for ts := unsafe; ts != 0; ts &= ts - 1 {
+		tested |= p.byType[bits.TrailingZeros64(ts)]
+	}
 	for _, m := range ext[len(base):] {
 		spared := false
 		switch {
 		case m&(kindMask|promotionMask|passedMask) == 0: // a normal move, nothing more
-			if from := m.From(); from != lastFrom {
-				lastFrom, fromSafe = from, !rel.Has(from) && unsafe>>uint(p.board[from].Type())&1 == 0
-			}
-			spared = fromSafe && !rel.Has(m.To())
+			spared = !tested.Has(m.From()) && !rel.Has(m.To())
 		case m.Kind() == KindNormal:
 			from := m.From()
 			spared = !rel.Has(from) && !rel.Has(m.To()) && !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()) &&
