@@ -387,7 +387,7 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(movers)
-		if men.Many() && p.shiftable(pt) {
+		if p.shifting && men.Many() && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full256())
@@ -570,7 +570,7 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 // promotion, gating, first move or trading in play; no repeated atoms), en passant aside
 // (shiftMen keeps the men that could take en passant out).
 func (p *core256) shiftable(pt *compiler.PieceType[bb256]) bool {
-	return !p.filtered && !pt.MayRepeat && !noShifts
+	return p.shifting && !pt.MayRepeat && !noShifts
 }
 
 // shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
@@ -1189,7 +1189,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t].And(own).Without(k)
-		if men.Many() && p.shiftable(pt) {
+		if p.shifting && men.Many() && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men.AndNot(pinned))

@@ -390,7 +390,7 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & movers
-		if men&(men-1) != 0 && p.shiftable(pt) {
+		if p.shifting && men&(men-1) != 0 && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
 				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
@@ -573,7 +573,7 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 // promotion, gating, first move or trading in play; no repeated atoms), en passant aside
 // (shiftMen keeps the men that could take en passant out).
 func (p *core64) shiftable(pt *compiler.PieceType[bb64]) bool {
-	return !p.filtered && !pt.MayRepeat && !noShifts
+	return p.shifting && !pt.MayRepeat && !noShifts
 }
 
 // shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
@@ -1192,7 +1192,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
 		men := p.byType[t] & own &^ compiler.Bit64(k)
-		if men&(men-1) != 0 && p.shiftable(pt) {
+		if p.shifting && men&(men-1) != 0 && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men&^pinned)

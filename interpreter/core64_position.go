@@ -95,6 +95,9 @@ type core64 struct {
 	// filtered: a man's generated moves may need manExtras (a harmless status, capture
 	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
 	filtered, gating bool
+	// shifting: some type has a shift plan, and no mechanism in play keeps genMan from
+	// being genPiece (not filtered): generation may use the plans (genShifts).
+	shifting bool
 	// mustDrop: a side holding pieces must drop one when it can (LegalMoves filters).
 	// boardProbe: compiler.ShortcutBoardProbe holds (probeLegal moves the men alone).
 	mustDrop, boardProbe bool
@@ -195,7 +198,12 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
 	trading := rs.TradeGuarded || rs.Counterstrike
-	return &core64{rs: rs, filtered: harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace || trading, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
+	filtered := harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace || trading
+	shifting := false
+	for pts, t := tb.Pieces(), 0; t < pts.Len() && !filtered; t++ {
+		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0
+	}
+	return &core64{rs: rs, filtered: filtered, shifting: shifting, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		trading: trading, strike: NoSquare,
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe),
