@@ -1116,7 +1116,8 @@ func sameFields(a, b *pairState) bool {
 // but for pairConflicts) and plays random games in it from each of pairStarts, on both
 // cores: in -short one game of up to 100 plies from each start, else two of 200, and up
 // to three more while one of the pair's mechanisms has not acted. Each pair must see both
-// of its mechanisms act.
+// of its mechanisms act. At every position the legal moves must be the same with the
+// types' shift plans and man by man.
 func TestMechanismPairs(t *testing.T) {
 	games, plies := 2, 200
 	if testing.Short() {
@@ -1241,6 +1242,14 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		}
 		before := pairStateOf(p)
 		where := fmt.Sprintf("(game from start %q, ply %d: from %s)", startName, ply, before.fen)
+		// Shift plans (all men of a type at once) against man-by-man generation, under the
+		// pair's mechanisms.
+		noShifts = true
+		byMan := sortedMoves(p.LegalMoves(nil))
+		noShifts = false
+		if got := sortedMoves(legal); !slices.Equal(got, byMan) {
+			r.fail("shifts", "legal moves: %d with shift plans, %d man by man %s", len(got), len(byMan), where)
+		}
 		men := menByType(p)
 		tallyPosition(p, r.seen)
 		if r.spec.mustCapture || r.spec.noGiveCheck || r.spec.pass || r.spec.facing {
