@@ -674,8 +674,8 @@ type xbPlayer struct {
 	timeout  time.Duration
 	// moveTimeout is how long the referee waits for a move in a fixed search.
 	moveTimeout time.Duration
-	// usiSquares: the engine speaks XBoard with USI's squares, as GNU Shogi does: squares
-	// as USI writes them (7g7f, P*5e), and no variant command (it plays its own game).
+	// usiSquares: the engine speaks XBoard with USI's squares: squares as USI writes them
+	// (7g7f, P*5e), and no variant command (it plays its own game).
 	usiSquares bool
 }
 
@@ -863,7 +863,7 @@ func xbBase(d time.Duration) string {
 
 var (
 	thinkingRE = regexp.MustCompile(`^\s*(\d+)[.&]?\s+(-?\d+)\s+(\d+)\s+(\d+)`)
-	// A version 1 engine's move ("1. ... e7e5"), which GNU Shogi follows with its score.
+	// A version 1 engine's move ("1. ... e7e5"), which some engines follow with a score.
 	v1MoveRE = regexp.MustCompile(`^\d+\.\s*\.\.\.\s*(\S+)(\s+-?\d+)?\s*$`)
 )
 

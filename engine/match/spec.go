@@ -13,8 +13,8 @@ import (
 type Protocol int
 
 // Protocols. Detect sends "uci" and waits for "uciok"; without it the engine is spoken
-// to as an XBoard engine. USI and UCCI are UCI's dialects for shogi and xiangqi; XBoardUSI
-// is XBoard's protocol with USI's squares (9i, P*5e), as GNU Shogi speaks it.
+// to as an XBoard engine. USI and UCCI are UCI's dialects (their own squares, position
+// strings and resignations); XBoardUSI is XBoard's protocol with USI's squares (9i, P*5e).
 const (
 	Detect Protocol = iota
 	UCI

@@ -1,7 +1,6 @@
 // Package uci is the engine side of the Universal Chess Interface, with Fairy-Stockfish's
-// variant extensions, and of its dialects the Universal Shogi Interface and the Universal
-// Chinese Chess Protocol, over any engine (protocol.Engine): a Session reads commands from
-// an io.Reader and writes its answers to an io.Writer. The dialects run over one UCI
+// variant extensions, and of its dialects USI and UCCI, over any engine (protocol.Engine):
+// a Session reads commands from an io.Reader and writes its answers to an io.Writer. The dialects run over one UCI
 // session: a USI or UCCI line is translated into UCI (positions by packages usi and ucci,
 // times, options), and the session's answers back (moves, positions, scores), so that the
 // dialect can change on the way as Fairy-Stockfish allows (the commands uci, usi, ucci,

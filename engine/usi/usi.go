@@ -150,7 +150,7 @@ func SFENFromFEN(fen string) string { return Board{}.SFENFromFEN(fen) }
 
 // SFENFromFEN is the package's SFENFromFEN on a board of b's size: a FEN without pools whose
 // en-passant field holds a square (the counterstrike square of the trading rules) has the
-// square written in the hands field, as shogiops writes it.
+// square written in the hands field, as the reference rules library writes it.
 func (b Board) SFENFromFEN(fen string) string {
 	f := strings.Fields(fen)
 	if len(f) < 2 {
