@@ -189,6 +189,21 @@ func (a *AttackTables[B]) SlideGroups(c Color) View[SlideGroup] {
 	return View[SlideGroup]{a.slideGroups[c]}
 }
 
+// Snipes reports whether side c's sliders may be found from a target by the sniper tables
+// (SlideTypes, SlideFromAt, LineDirAt) rather than direction by direction.
+func (a *AttackTables[B]) Snipes(c Color) bool { return a.snipes[c] }
+
+// SlideTypes are side c's types that slide (with Snipes only).
+func (a *AttackTables[B]) SlideTypes(c Color) View[int] { return View[int]{a.slideTypes[c]} }
+
+// SlideFromAt is the set of cells from which a man of side c's type t (one of SlideTypes)
+// slides onto sq on an empty board (with Snipes only).
+func (a *AttackTables[B]) SlideFromAt(c Color, t int, sq Square) B { return a.slideFrom[c][t*a.cells+sq] }
+
+// LineDirAt is the direction whose ray from from holds to, when one of the sniping sides'
+// slides runs from to toward from (with Snipes only).
+func (a *AttackTables[B]) LineDirAt(from, to Square) int { return int(a.lineDir[from*a.cells+to]) }
+
 // NumRideAttacks is the number of side c's capturing limited or restricted rides.
 func (a *AttackTables[B]) NumRideAttacks(c Color) int { return len(a.rideAttacks[c]) }
 

@@ -41,6 +41,13 @@ type AttackTables[B any] struct {
 	pathFrom  [2][]B
 	pathTypes [2][]int // the types in PathTypes, in order
 	royalList []int    // royal piece types
+	// The sniper tables (see Snipes): slideFrom[c][t*cells+sq] the cells from which side c's
+	// type t (one of slideTypes[c]) slides onto sq on an empty board; lineDir[a*cells+b] the
+	// direction whose ray from a holds b, or -1.
+	slideFrom  [2][]B
+	slideTypes [2][]int
+	lineDir    []int16
+	snipes     [2]bool
 }
 
 func (rs *Ruleset) buildAttackTables() {
@@ -134,6 +141,7 @@ func (rs *Ruleset) buildAttackTables() {
 			a.slideGroups[c] = append(a.slideGroups[c], SlideGroup{Back: back, Types: slide[back]})
 		}
 	}
+	rs.sniperTables()
 	for t := range rs.pieces {
 		if pt := &rs.pieces[t]; len(pt.paths[0])+len(pt.paths[1]) > 0 {
 			pt.MayRepeat = rs.landingsOverlap(pt)
@@ -336,4 +344,60 @@ func rayHop(p *Path[Bitboard]) {
 		return
 	}
 	p.RayHop, p.HopDir, p.NotScreen, p.NotLand, p.LandOn = true, l0.Dir, l1.Not, l2.Not, l2.On
+}
+
+// sniperTables builds the tables Snipes allows: the direction from one cell to another
+// along the slides' back directions, and for each side the cells each slider type slides
+// onto a cell from. Where two back directions share a pair of cells (a slide by a multiple
+// of another's step) there are none: pins are then found line by line.
+func (rs *Ruleset) sniperTables() {
+	a := &rs.AttackTables
+	var backs []int
+	for c := 0; c < 2; c++ {
+		for _, g := range a.slideGroups[c] {
+			if !slices.Contains(backs, g.Back) {
+				backs = append(backs, g.Back)
+			}
+		}
+	}
+	if len(backs) == 0 {
+		return
+	}
+	lineDir := make([]int16, rs.Cells*rs.Cells)
+	for i := range lineDir {
+		lineDir[i] = -1
+	}
+	for _, d := range backs {
+		for k := 0; k < rs.Cells; k++ {
+			for b := rs.dirs[d].ray[k]; b.Any(); b = b.Rest() {
+				i := k*rs.Cells + b.First()
+				if lineDir[i] >= 0 {
+					return
+				}
+				lineDir[i] = int16(d)
+			}
+		}
+	}
+	a.lineDir = lineDir
+	for c := 0; c < 2; c++ {
+		if len(a.slideGroups[c]) == 0 {
+			continue
+		}
+		a.slideFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
+		for t := range rs.pieces {
+			if len(rs.pieces[t].slides[c]) == 0 {
+				continue
+			}
+			a.slideTypes[c] = append(a.slideTypes[c], t)
+			from := a.slideFrom[c][t*rs.Cells : (t+1)*rs.Cells]
+			for _, d := range rs.pieces[t].slides[c] {
+				for sq := 0; sq < rs.Cells; sq++ {
+					for b := rs.dirs[d].ray[sq]; b.Any(); b = b.Rest() {
+						from[b.First()] = from[b.First()].With(sq)
+					}
+				}
+			}
+		}
+		a.snipes[c] = true
+	}
 }

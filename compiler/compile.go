@@ -822,6 +822,39 @@ func (l *lowering) castleRanks() {
 			rs.CastleRank[c] = rs.CastleRank[c].With(rs.SquareAt(f, rank[c]))
 		}
 	}
+	cs := rs.Castling
+	if cs == nil {
+		return
+	}
+	span := func(a, b Square) Bitboard {
+		var s Bitboard
+		for sq := min(a, b); sq <= max(a, b); sq++ {
+			s = s.With(sq)
+		}
+		return s
+	}
+	rs.castleFiles = rs.Files
+	for c := White; c <= Black; c++ {
+		rs.castleBase[c] = rs.SquareAt(0, rank[c])
+		rs.castleWays[c] = make([]CastleWay[Bitboard], rs.Files*rs.Files)
+		for kf := 0; kf < rs.Files; kf++ {
+			for rf := 0; rf < rs.Files; rf++ {
+				k, r := rs.SquareAt(kf, rank[c]), rs.SquareAt(rf, rank[c])
+				side := 0 // short: the partner on the royal's right
+				if rf < kf {
+					side = 1
+				}
+				kd, rd := rs.SquareAt(cs.KingFile[side], rank[c]), rs.SquareAt(cs.PartnerFile[side], rank[c])
+				spans := span(k, kd).Or(span(r, rd))
+				rs.castleWays[c][kf*rs.Files+rf] = CastleWay[Bitboard]{
+					Clear:  spans.Without(k).Without(r),
+					Pass:   span(k, kd).Without(k).Without(kd),
+					KingTo: kd, PartnerTo: rd,
+					Open: spans.AndNot(rs.Squares).Empty(),
+				}
+			}
+		}
+	}
 }
 
 func (l *lowering) goals() {

@@ -20,6 +20,12 @@ type Tables[B any] struct {
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
+	// castleWays[c][kf*castleFiles+rf]: side c's castling with the royal on file kf and the
+	// partner on file rf of its castling rank (castling only); castleBase[c] is that rank's
+	// first cell.
+	castleWays  [2][]CastleWay[B]
+	castleBase  [2]Square
+	castleFiles int
 	// dropTo[c][t]: the squares where side c may drop a piece of type t (drops only).
 	dropTo [2][]B
 	// explodeNear[sq]: the cells a capture on sq blows up besides it (explosions only).
@@ -42,6 +48,16 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
 	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
+	out.castleBase, out.castleFiles = t.castleBase, t.castleFiles
+	for c := range t.castleWays {
+		if t.castleWays[c] == nil {
+			continue
+		}
+		out.castleWays[c] = make([]CastleWay[B], len(t.castleWays[c]))
+		for i, w := range t.castleWays[c] {
+			out.castleWays[c][i] = CastleWay[B]{Clear: f(w.Clear), Pass: f(w.Pass), KingTo: w.KingTo, PartnerTo: w.PartnerTo, Open: w.Open}
+		}
+	}
 	out.explodeNear = list(t.explodeNear)
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
@@ -150,8 +166,9 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
 		out.pathFrom[c] = list(a.pathFrom[c])
+		out.slideFrom[c], out.slideTypes[c], out.snipes[c] = list(a.slideFrom[c]), a.slideTypes[c], a.snipes[c]
 	}
-	out.royalList = a.royalList
+	out.royalList, out.lineDir = a.royalList, a.lineDir
 	return out
 }
 
@@ -164,4 +181,21 @@ func (rs *Ruleset) narrow() {
 	case rs.Cells <= MaxCells128:
 		rs.Mid = ConvertTables(&rs.Tables, BB256.Narrow128)
 	}
+}
+
+// CastleWay is one castling of a side with its royal and partner on given files: where each
+// lands, the cells that must be empty (both spans but the two men's own cells), the cells
+// the royal passes (its span but its start and landing), and whether every cell of the two
+// spans is playable (Open).
+type CastleWay[B any] struct {
+	Clear, Pass       B
+	KingTo, PartnerTo Square
+	Open              bool
+}
+
+// CastleWayOf is side c's castling with the royal on k and the partner on r, both on c's
+// castling rank.
+func (t *Tables[B]) CastleWayOf(c Color, k, r Square) *CastleWay[B] {
+	base := t.castleBase[c]
+	return &t.castleWays[c][(k-base)*t.castleFiles+r-base]
 }

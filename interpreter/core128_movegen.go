@@ -1020,14 +1020,6 @@ func (p *core128) genEP(buf []Move, pt *compiler.PieceType[bb128], from Square) 
 	return buf
 }
 
-// span is the set of squares from a to b inclusive on one rank.
-func (p *core128) span(a, b Square) bb128 {
-	if a > b {
-		a, b = b, a
-	}
-	return compiler.Below128(b + 1).AndNot(compiler.Below128(a))
-}
-
 // genCastling generates castling moves whose squares are free and whose king path (before
 // the destination) is not attacked; the destination is left to the legality filter. A
 // castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
@@ -1052,22 +1044,16 @@ func (p *core128) genCastling(buf []Move, movers bb128, safe Square) []Move {
 	if k == safe {
 		attacked = 0
 	}
-	rank := cs.Rank[us]
 	for b := p.castle.And(p.tb.CastleRank[us]); b.Any(); b = b.Rest() {
 		r := b.First()
+		w := p.tb.CastleWayOf(us, k, r)
+		if !w.Open || w.Clear.Meets(occ) {
+			continue // a cell on the way is missing or unused, or a piece stands there
+		}
 		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
 			continue
 		}
-		side := 0
-		if r < k {
-			side = 1
-		}
-		kd := p.rs.SquareAt(cs.KingFile[side], rank)
-		rd := p.rs.SquareAt(cs.PartnerFile[side], rank)
-		spans := p.span(k, kd).Or(p.span(r, rd))
-		if spans.AndNot(p.tb.Squares).Any() || spans.And(occ).AndNot(compiler.Bit128(k).Or(compiler.Bit128(r))).Any() {
-			continue // a cell on the way is missing or unused, or a piece stands there
-		}
+		kd, rd := w.KingTo, w.PartnerTo
 		if guarded && attacked < 0 {
 			attacked = 0
 			if p.attackedBy(k, us^1, occ, active) {
@@ -1078,7 +1064,7 @@ func (p *core128) genCastling(buf []Move, movers bb128, safe Square) []Move {
 			return buf
 		}
 		ok := true
-		for s := p.span(k, kd).AndNot(compiler.Bit128(k).Or(compiler.Bit128(kd))); guarded && s.Any() && ok; s = s.Rest() {
+		for s := w.Pass; guarded && s.Any() && ok; s = s.Rest() {
 			ok = !p.attackedBy(s.First(), us^1, occ, active)
 		}
 		if ok {
@@ -1112,44 +1098,68 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 		t := ts.At(ti)
 		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
 	}
-	// A line from the royal can hold a checker or a pinner only if an enemy man that
-	// slides along it stands on it (the sliders of a group's types, gathered once for each
-	// run of groups with the same types).
-	var sliders bb128
-	sliderTypes := ^uint64(0)
-	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(k).And(occ)
-		if blk.Empty() {
-			continue
+	if at.Snipes(them) && !noSnipes {
+		// The enemy sliders that would reach the royal on an empty board: with nothing
+		// between, a checker; with one man of ours between, a pinner.
+		var snipers bb128
+		for ts, ti := at.SlideTypes(them), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			snipers = snipers.Or(at.SlideFromAt(them, t, k).And(p.byType[t]))
 		}
-		if g.Types != sliderTypes {
-			sliderTypes, sliders = g.Types, bb128{}
-			for ts := g.Types; ts != 0; ts &= ts - 1 {
-				sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
+		for b := snipers.And(enemy); b.Any(); b = b.Rest() {
+			s := b.First()
+			d := p.tb.Dir(at.LineDirAt(k, s))
+			line := d.RayAt(k).Xor(d.RayAt(s)) // from the royal (not included) to s
+			between := line.And(occ).Without(s)
+			if between.Empty() {
+				checkers = checkers.With(s)
+				block = block.Or(line.Without(s))
+			} else if !between.Many() && between.Meets(own) {
+				b1 := between.First()
+				pinned = pinned.With(b1)
+				pinRay[b1] = line
 			}
-			sliders = sliders.And(enemy)
 		}
-		if !blk.Meets(sliders) {
-			continue
-		}
-		b1 := nearest128(d, blk)
-		if enemy.Has(b1) {
-			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
-				checkers = checkers.With(b1)
-				block = block.Or(d.RayAt(k).Xor(d.RayAt(b1)).Without(b1))
+	} else {
+		// A line from the royal can hold a checker or a pinner only if an enemy man that
+		// slides along it stands on it (the sliders of a group's types, gathered once for each
+		// run of groups with the same types).
+		var sliders bb128
+		sliderTypes := ^uint64(0)
+		for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+			g := gs.At(gi)
+			d := p.tb.Dir(g.Back)
+			blk := d.RayAt(k).And(occ)
+			if blk.Empty() {
+				continue
 			}
-			continue
-		}
-		rest := d.RayAt(b1).And(occ)
-		if rest.Empty() {
-			continue
-		}
-		b2 := nearest128(d, rest)
-		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
-			pinned = pinned.With(b1)
-			pinRay[b1] = d.RayAt(k).Xor(d.RayAt(b2))
+			if g.Types != sliderTypes {
+				sliderTypes, sliders = g.Types, bb128{}
+				for ts := g.Types; ts != 0; ts &= ts - 1 {
+					sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
+				}
+				sliders = sliders.And(enemy)
+			}
+			if !blk.Meets(sliders) {
+				continue
+			}
+			b1 := nearest128(d, blk)
+			if enemy.Has(b1) {
+				if g.Types>>uint(p.board[b1].Type())&1 != 0 {
+					checkers = checkers.With(b1)
+					block = block.Or(d.RayAt(k).Xor(d.RayAt(b1)).Without(b1))
+				}
+				continue
+			}
+			rest := d.RayAt(b1).And(occ)
+			if rest.Empty() {
+				continue
+			}
+			b2 := nearest128(d, rest)
+			if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
+				pinned = pinned.With(b1)
+				pinRay[b1] = d.RayAt(k).Xor(d.RayAt(b2))
+			}
 		}
 	}
 

@@ -120,25 +120,46 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 			return n
 		}
 	}
-	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(sq).And(occ)
-		if blk.Empty() {
-			continue
+	if at.Snipes(by) && !p.borrows && !noSnipes {
+		// The sliders that would reach sq on an empty board, kept when nothing stands
+		// between.
+		var snipers bb256
+		for ts, ti := at.SlideTypes(by), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			snipers = snipers.Or(at.SlideFromAt(by, t, sq).And(p.byType[t]))
 		}
-		b := nearest256(d, blk)
-		if !active.Has(b) {
-			continue
+		for b := snipers.And(active).And(occ); b.Any(); b = b.Rest() {
+			s := b.First()
+			d := p.tb.Dir(at.LineDirAt(sq, s))
+			line := d.RayAt(sq).Xor(d.RayAt(s))
+			if line.And(occ).Without(s).Empty() {
+				out[n] = attack256{s, line}
+				if n++; n == len(out) {
+					return n
+				}
+			}
 		}
-		t := p.board[b].Type()
-		if p.borrows {
-			t = p.movesOf(p.board[b], b)
-		}
-		if g.Types>>uint(t)&1 != 0 {
-			out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
-			if n++; n == len(out) {
-				return n
+	} else {
+		for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+			g := gs.At(gi)
+			d := p.tb.Dir(g.Back)
+			blk := d.RayAt(sq).And(occ)
+			if blk.Empty() {
+				continue
+			}
+			b := nearest256(d, blk)
+			if !active.Has(b) {
+				continue
+			}
+			t := p.board[b].Type()
+			if p.borrows {
+				t = p.movesOf(p.board[b], b)
+			}
+			if g.Types>>uint(t)&1 != 0 {
+				out[n] = attack256{b, d.RayAt(sq).Xor(d.RayAt(b))}
+				if n++; n == len(out) {
+					return n
+				}
 			}
 		}
 	}

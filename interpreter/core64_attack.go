@@ -123,25 +123,46 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 			return n
 		}
 	}
-	for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(sq) & occ
-		if blk == 0 {
-			continue
+	if at.Snipes(by) && !p.borrows && !noSnipes {
+		// The sliders that would reach sq on an empty board, kept when nothing stands
+		// between.
+		var snipers bb64
+		for ts, ti := at.SlideTypes(by), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			snipers |= at.SlideFromAt(by, t, sq) & p.byType[t]
 		}
-		b := nearest64(d, blk)
-		if !active.Has(b) {
-			continue
+		for b := snipers & active & occ; b != 0; b &= b - 1 {
+			s := b.First()
+			d := p.tb.Dir(at.LineDirAt(sq, s))
+			line := d.RayAt(sq) ^ d.RayAt(s)
+			if line&occ&^compiler.Bit64(s) == 0 {
+				out[n] = attack64{s, line}
+				if n++; n == len(out) {
+					return n
+				}
+			}
 		}
-		t := p.board[b].Type()
-		if p.borrows {
-			t = p.movesOf(p.board[b], b)
-		}
-		if g.Types>>uint(t)&1 != 0 {
-			out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
-			if n++; n == len(out) {
-				return n
+	} else {
+		for gs, gi := at.SlideGroups(by), 0; gi < gs.Len(); gi++ {
+			g := gs.At(gi)
+			d := p.tb.Dir(g.Back)
+			blk := d.RayAt(sq) & occ
+			if blk == 0 {
+				continue
+			}
+			b := nearest64(d, blk)
+			if !active.Has(b) {
+				continue
+			}
+			t := p.board[b].Type()
+			if p.borrows {
+				t = p.movesOf(p.board[b], b)
+			}
+			if g.Types>>uint(t)&1 != 0 {
+				out[n] = attack64{b, d.RayAt(sq) ^ d.RayAt(b)}
+				if n++; n == len(out) {
+					return n
+				}
 			}
 		}
 	}

@@ -1020,14 +1020,6 @@ func (p *core64) genEP(buf []Move, pt *compiler.PieceType[bb64], from Square) []
 	return buf
 }
 
-// span is the set of squares from a to b inclusive on one rank.
-func (p *core64) span(a, b Square) bb64 {
-	if a > b {
-		a, b = b, a
-	}
-	return compiler.Below64(b+1) &^ compiler.Below64(a)
-}
-
 // genCastling generates castling moves whose squares are free and whose king path (before
 // the destination) is not attacked; the destination is left to the legality filter. A
 // castling piece that cannot be in check (not royal, or no check rule) ignores attacks.
@@ -1052,22 +1044,16 @@ func (p *core64) genCastling(buf []Move, movers bb64, safe Square) []Move {
 	if k == safe {
 		attacked = 0
 	}
-	rank := cs.Rank[us]
 	for b := p.castle & p.tb.CastleRank[us]; b != 0; b &= b - 1 {
 		r := b.First()
+		w := p.tb.CastleWayOf(us, k, r)
+		if !w.Open || w.Clear&occ != 0 {
+			continue // a cell on the way is missing or unused, or a piece stands there
+		}
 		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
 			continue
 		}
-		side := 0
-		if r < k {
-			side = 1
-		}
-		kd := p.rs.SquareAt(cs.KingFile[side], rank)
-		rd := p.rs.SquareAt(cs.PartnerFile[side], rank)
-		spans := p.span(k, kd) | p.span(r, rd)
-		if spans&^p.tb.Squares != 0 || spans&occ&^(compiler.Bit64(k)|compiler.Bit64(r)) != 0 {
-			continue // a cell on the way is missing or unused, or a piece stands there
-		}
+		kd, rd := w.KingTo, w.PartnerTo
 		if guarded && attacked < 0 {
 			attacked = 0
 			if p.attackedBy(k, us^1, occ, active) {
@@ -1078,7 +1064,7 @@ func (p *core64) genCastling(buf []Move, movers bb64, safe Square) []Move {
 			return buf
 		}
 		ok := true
-		for s := p.span(k, kd) &^ (compiler.Bit64(k) | compiler.Bit64(kd)); guarded && s != 0 && ok; s &= s - 1 {
+		for s := w.Pass; guarded && s != 0 && ok; s &= s - 1 {
 			ok = !p.attackedBy(s.First(), us^1, occ, active)
 		}
 		if ok {
@@ -1112,44 +1098,68 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 		t := ts.At(ti)
 		checkers |= at.AttackFromAt(them, t, k) & p.byType[t] & enemy
 	}
-	// A line from the royal can hold a checker or a pinner only if an enemy man that
-	// slides along it stands on it (the sliders of a group's types, gathered once for each
-	// run of groups with the same types).
-	var sliders bb64
-	sliderTypes := ^uint64(0)
-	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		g := gs.At(gi)
-		d := p.tb.Dir(g.Back)
-		blk := d.RayAt(k) & occ
-		if blk == 0 {
-			continue
+	if at.Snipes(them) && !noSnipes {
+		// The enemy sliders that would reach the royal on an empty board: with nothing
+		// between, a checker; with one man of ours between, a pinner.
+		var snipers bb64
+		for ts, ti := at.SlideTypes(them), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			snipers |= at.SlideFromAt(them, t, k) & p.byType[t]
 		}
-		if g.Types != sliderTypes {
-			sliderTypes, sliders = g.Types, bb64(0)
-			for ts := g.Types; ts != 0; ts &= ts - 1 {
-				sliders |= p.byType[bits.TrailingZeros64(ts)]
+		for b := snipers & enemy; b != 0; b &= b - 1 {
+			s := b.First()
+			d := p.tb.Dir(at.LineDirAt(k, s))
+			line := d.RayAt(k) ^ d.RayAt(s) // from the royal (not included) to s
+			between := line & occ &^ compiler.Bit64(s)
+			if between == 0 {
+				checkers |= compiler.Bit64(s)
+				block |= line &^ compiler.Bit64(s)
+			} else if between&(between-1) == 0 && between&own != 0 {
+				b1 := between.First()
+				pinned |= compiler.Bit64(b1)
+				pinRay[b1] = line
 			}
-			sliders &= enemy
 		}
-		if blk&sliders == 0 {
-			continue
-		}
-		b1 := nearest64(d, blk)
-		if enemy.Has(b1) {
-			if g.Types>>uint(p.board[b1].Type())&1 != 0 {
-				checkers |= compiler.Bit64(b1)
-				block |= (d.RayAt(k) ^ d.RayAt(b1)) &^ compiler.Bit64(b1)
+	} else {
+		// A line from the royal can hold a checker or a pinner only if an enemy man that
+		// slides along it stands on it (the sliders of a group's types, gathered once for each
+		// run of groups with the same types).
+		var sliders bb64
+		sliderTypes := ^uint64(0)
+		for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
+			g := gs.At(gi)
+			d := p.tb.Dir(g.Back)
+			blk := d.RayAt(k) & occ
+			if blk == 0 {
+				continue
 			}
-			continue
-		}
-		rest := d.RayAt(b1) & occ
-		if rest == 0 {
-			continue
-		}
-		b2 := nearest64(d, rest)
-		if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
-			pinned |= compiler.Bit64(b1)
-			pinRay[b1] = d.RayAt(k) ^ d.RayAt(b2)
+			if g.Types != sliderTypes {
+				sliderTypes, sliders = g.Types, bb64(0)
+				for ts := g.Types; ts != 0; ts &= ts - 1 {
+					sliders |= p.byType[bits.TrailingZeros64(ts)]
+				}
+				sliders &= enemy
+			}
+			if blk&sliders == 0 {
+				continue
+			}
+			b1 := nearest64(d, blk)
+			if enemy.Has(b1) {
+				if g.Types>>uint(p.board[b1].Type())&1 != 0 {
+					checkers |= compiler.Bit64(b1)
+					block |= (d.RayAt(k) ^ d.RayAt(b1)) &^ compiler.Bit64(b1)
+				}
+				continue
+			}
+			rest := d.RayAt(b1) & occ
+			if rest == 0 {
+				continue
+			}
+			b2 := nearest64(d, rest)
+			if enemy.Has(b2) && g.Types>>uint(p.board[b2].Type())&1 != 0 {
+				pinned |= compiler.Bit64(b1)
+				pinRay[b1] = d.RayAt(k) ^ d.RayAt(b2)
+			}
 		}
 	}
 

@@ -85,6 +85,10 @@ var forceWideCore bool
 // Only tests set it, to compare the two ways of generating.
 var noShifts bool
 
+// noSnipes makes every core find sliders on lines direction by direction, leaving the
+// sniper tables (compiler.AttackTables.Snipes) unused. Only tests set it.
+var noSnipes bool
+
 // Clone returns an independent copy (with its own undo stack) for another goroutine. The
 // copy logs its hooks' failures into the original's log (HookFailures), so that work
 // shared out among clones reports them all.
