@@ -198,7 +198,9 @@ func (a *AttackTables[B]) SlideTypes(c Color) View[int] { return View[int]{a.sli
 
 // SlideFromAt is the set of cells from which a man of side c's type t (one of SlideTypes)
 // slides onto sq on an empty board (with Snipes only).
-func (a *AttackTables[B]) SlideFromAt(c Color, t int, sq Square) B { return a.slideFrom[c][t*a.cells+sq] }
+func (a *AttackTables[B]) SlideFromAt(c Color, t int, sq Square) B {
+	return a.slideFrom[c][t*a.cells+sq]
+}
 
 // LineDirAt is the direction whose ray from from holds to, when one of the sniping sides'
 // slides runs from to toward from (with Snipes only).

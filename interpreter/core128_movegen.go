@@ -1248,6 +1248,9 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 func (p *core128) keepLegal(base, ext []Move, shortcut bool) []Move {
 	if shortcut {
 		if rel, ok := p.checkRelevance(); ok {
+			if rel.Empty() && p.royals(p.side).Empty() && p.rs.Mechanisms&royalMakers == 0 {
+				return ext // no royal man to expose, and no move can make one: all are legal
+			}
 			return p.keepUnexposed(base, ext, rel)
 		}
 		var keep [maxKeepers]attack128

@@ -4,7 +4,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"math/bits"
+
+	"chimera/compiler"
+)
 
 // goalReached evaluates the ruleset's goals after the mover's piece pc made move m, which
 // captured caps pieces and left pc on land (the side has not been switched yet). It
@@ -171,10 +175,8 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 			return false
 		}
 		total := 0
-		for t := range p.rs.NumPieces() {
-			if g.Extinct>>uint(t)&1 == 0 {
-				continue
-			}
+		for ts := g.Extinct; ts != 0; ts &= ts - 1 {
+			t := bits.TrailingZeros64(ts)
 			n := p.pieces(c, t).Count()
 			if p.rs.Hands != nil {
 				n += p.hookHeld(t, c)
@@ -194,12 +196,11 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 // menOfTypes counts side c's men of the types in mask, on the board and in its pools.
 func (p *core128) menOfTypes(mask uint64, c Color) int {
 	n := 0
-	for t := range p.rs.NumPieces() {
-		if mask>>uint(t)&1 != 0 {
-			n += p.pieces(c, t).Count()
-			if p.rs.Hands != nil {
-				n += p.hookHeld(t, c)
-			}
+	for ts := mask; ts != 0; ts &= ts - 1 {
+		t := bits.TrailingZeros64(ts)
+		n += p.pieces(c, t).Count()
+		if p.rs.Hands != nil {
+			n += p.hookHeld(t, c)
 		}
 	}
 	return n

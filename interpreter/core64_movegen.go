@@ -1248,6 +1248,9 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 func (p *core64) keepLegal(base, ext []Move, shortcut bool) []Move {
 	if shortcut {
 		if rel, ok := p.checkRelevance(); ok {
+			if rel == 0 && p.royals(p.side) == 0 && p.rs.Mechanisms&royalMakers == 0 {
+				return ext // no royal man to expose, and no move can make one: all are legal
+			}
 			return p.keepUnexposed(base, ext, rel)
 		}
 		var keep [maxKeepers]attack64
