@@ -389,12 +389,14 @@ func (rs *Ruleset) sniperTables() {
 				continue
 			}
 			a.slideTypes[c] = append(a.slideTypes[c], t)
+			// A man slides onto sq from the cells along the way back from sq: what the
+			// slide groups look along.
 			from := a.slideFrom[c][t*rs.Cells : (t+1)*rs.Cells]
 			for _, d := range rs.pieces[t].slides[c] {
+				v := rs.dirs[d].V
+				back := &rs.dirs[rs.dirIndex(Vec{-v.DX, -v.DY})]
 				for sq := 0; sq < rs.Cells; sq++ {
-					for b := rs.dirs[d].ray[sq]; b.Any(); b = b.Rest() {
-						from[b.First()] = from[b.First()].With(sq)
-					}
+					from[sq] = from[sq].Or(back.ray[sq])
 				}
 			}
 		}
