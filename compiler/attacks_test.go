@@ -449,3 +449,41 @@ func TestPathReachEqualsRecursiveWalk(t *testing.T) {
 		t.Errorf("got %d paths compared; want at least 10", paths)
 	}
 }
+
+// The sniper tables: on for chess, where each cell lies on at most one line of the slides'
+// back directions from another; off when a slide steps by a multiple of another's step
+// (two directions share pairs of cells), so that the attack walk looks line by line; and
+// SlideFromAt is the union of the back rays of the type's slides.
+func TestSniperTables(t *testing.T) {
+	board := "{files: 8, ranks: 8}"
+	chess := builtin(t, "chess")
+	if !chess.Snipes(White) || !chess.Snipes(Black) {
+		t.Fatal("chess: no sniper tables")
+	}
+	for c := White; c <= Black; c++ {
+		for _, ty := range chess.slideTypes[c] {
+			pt := &chess.pieces[ty]
+			for sq := 0; sq < chess.Cells; sq++ {
+				var want Bitboard
+				for _, d := range pt.slides[c] {
+					v := chess.dirs[d].V
+					want = want.Or(chess.dirs[chess.dirIndex(Vec{-v.DX, -v.DY})].ray[sq])
+				}
+				if got := chess.SlideFromAt(c, ty, sq); got != want {
+					t.Fatalf("chess %s side %d on %s: slides from %v, want %v", pt.Name, c, chess.SquareName(sq), got, want)
+				}
+				for b := want; b.Any(); b = b.Rest() {
+					d := chess.dirs[chess.LineDirAt(sq, b.First())]
+					if !d.ray[sq].Has(b.First()) {
+						t.Fatalf("chess: LineDirAt(%s, %s) is a direction whose ray does not hold it", chess.SquareName(sq), chess.SquareName(b.First()))
+					}
+				}
+			}
+		}
+	}
+	skip := compileText(t, mini(board, "pieces:\n"+kingLine+
+		"  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}\n  - {name: Skipper, letter: S, moves: [{ride: [2, 0]}]}\n"))
+	if skip.Snipes(White) || skip.Snipes(Black) {
+		t.Error("a (2, 0) slide beside a (1, 0) one: sniper tables on, want off")
+	}
+}
