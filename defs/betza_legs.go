@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // What the square a leg ends on holds, and what happens there, as bits of a mode set: on a
@@ -129,7 +130,8 @@ func readLegs(c concrete) (legWalk, bool) {
 
 // kingWords maps a direction set of the 8-fold system to the shortest modifiers that
 // select it (never "", which means all directions on a first leg and fewer on a later one).
-var kingWords = func() map[int]string {
+// (Built on first use: only writing Betza needs it.)
+var kingWords = sync.OnceValue(func() map[int]string {
 	toks := []string{"f", "b", "l", "r", "s", "v", "h", "fl", "fr", "bl", "br", "fs", "bs"}
 	m := map[int]string{}
 	var try func(s string, n int)
@@ -151,7 +153,7 @@ var kingWords = func() map[int]string {
 	}
 	try("", 3)
 	return m
-}()
+})
 
 // multiLegTerms writes paths as XBetza multi-leg moves: one term per product of a set of
 // first directions, of modes and of turns leg by leg, found by merging the paths that
@@ -233,15 +235,15 @@ func legTerm(rng, n int, p []int) (string, string) {
 	switch {
 	case first&0xAA == 0:
 		letter = " WDH"[min(n, 3)]
-		words, ok = dirWords['W'][first]
+		words, ok = dirWords()['W'][first]
 	case first&0x55 == 0:
 		letter = " FAG"[min(n, 3)]
-		words, ok = dirWords['F'][first]
+		words, ok = dirWords()['F'][first]
 	case n == 1 && first == 0xFF:
 		letter, ok = 'K', true
 	case n == 1:
 		letter = 'K'
-		words, ok = kingWords[first]
+		words, ok = kingWords()[first]
 	}
 	if n > 3 || !ok {
 		return "", "a multi-leg path whose first directions no XBetza atom selects"
@@ -280,7 +282,7 @@ func legTerm(rng, n int, p []int) (string, string) {
 		}
 		b.WriteString("a")
 		turn := p[i+1]
-		switch w, ok := kingWords[turn]; {
+		switch w, ok := kingWords()[turn]; {
 		case turn == fallback:
 		case ok:
 			b.WriteString(w)

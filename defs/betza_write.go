@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // normalLeg gives a leg its explicit range and conditions, so that equal moves compare equal.
@@ -212,7 +213,8 @@ func baseOf(v []int) ([2]int, byte) {
 }
 
 // dirWords maps a direction set of an atom class to the shortest modifiers that select it.
-var dirWords = func() map[byte]map[int]string {
+// (Built on first use: only writing Betza needs it.)
+var dirWords = sync.OnceValue(func() map[byte]map[int]string {
 	tokens := map[byte][]string{
 		'W': {"f", "b", "s", "v", "l", "r"},
 		'F': {"f", "b", "l", "r", "fl", "fr", "bl", "br"},
@@ -243,7 +245,7 @@ var dirWords = func() map[byte]map[int]string {
 		out[class] = m
 	}
 	return out
-}()
+})
 
 // WriteBetza writes moves as XBetza. It returns the text and "" when the text reads back
 // to exactly the same moves, or a best effort (possibly "") and the reason it is not exact.
@@ -394,7 +396,7 @@ func WriteBetza(moves []Atom) (string, string) {
 	for _, k := range order {
 		g := groups[k]
 		class := betzaAtoms[g.letter].class
-		words, ok := dirWords[class][g.bits]
+		words, ok := dirWords()[class][g.bits]
 		if !ok {
 			return "", fmt.Sprintf("directions of %c that no modifiers select", g.letter)
 		}

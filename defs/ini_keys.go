@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
@@ -23,7 +24,7 @@ var noEffectKeys = map[string]string{
 
 // refusedWhy says why a key is not imported.
 func refusedWhy(key string) string {
-	if why, ok := refusedKeys[key]; ok {
+	if why, ok := refusedKeys()[key]; ok {
 		return "not imported: " + why
 	}
 	if strings.HasPrefix(key, "mobilityRegion") {
@@ -34,13 +35,13 @@ func refusedWhy(key string) string {
 
 // refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why (the
 // list, with the built-ins a user may extend instead, is data: fsf/refused.yaml).
-var refusedKeys = func() map[string]string {
+var refusedKeys = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	if err := yaml.Unmarshal(fsfRefusedYAML, &m); err != nil {
 		panic("defs: fsf/refused.yaml: " + err.Error())
 	}
 	return m
-}()
+})
 
 //go:embed fsf/refused.yaml
 var fsfRefusedYAML []byte
@@ -620,7 +621,7 @@ func (im *importer) importDrops() {
 	wr, wok := im.get("whiteDropRegion")
 	br, bok := im.get("blackDropRegion")
 	promoted, _ := im.boolKey("dropPromoted", false)
-	dr := tables.DropRules
+	dr := tables().DropRules
 	doubled, _ := im.boolKey(dr.OnePerFileKey, dr.OnePerFileDefault)
 	pawnMate, _ := im.boolKey(dr.NoMateKey, dr.NoMateDefault)
 	castle, _ := im.boolKey("castlingDroppedPiece", false)

@@ -224,7 +224,7 @@ func (im *importer) promotedTargets() []string {
 // rank, or a rook on a corner of it beside such a king, gains castling rights).
 func (im *importer) importHandDropRules(h *Hands, promoted, doubled, pawnMate, castle bool) {
 	def := im.def
-	dr := tables.DropRules
+	dr := tables().DropRules
 	sp := -1
 	if i := slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == dr.Type }); i >= 0 {
 		sp = im.findFSF(im.table[i])

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -31,13 +32,14 @@ type fsfDropRules struct {
 //go:embed fsf/tables.yaml
 var fsfTablesYAML []byte
 
-var tables = func() fsfTables {
+// tables is read on first use (only the importer needs it), not at every start.
+var tables = sync.OnceValue(func() fsfTables {
 	var t fsfTables
 	if err := yaml.Unmarshal(fsfTablesYAML, &t); err != nil {
 		panic("defs: fsf/tables.yaml: " + err.Error())
 	}
 	return t
-}()
+})
 
 // tableNames lists a table's values for an error message, with the ones read as such.
 func tableNames[V any](m map[string]V, also ...string) string {
@@ -103,9 +105,9 @@ func (im *importer) importVariantRules() {
 			}
 			r.Points = &Points{Values: values}
 		default:
-			t, known := tables.MaterialCounting[k.Value]
+			t, known := tables().MaterialCounting[k.Value]
 			if !known {
-				im.errorf(k, "expected %s, found %s", tableNames(tables.MaterialCounting, "unweighted", "none"), Quote(k.Value))
+				im.errorf(k, "expected %s, found %s", tableNames(tables().MaterialCounting, "unweighted", "none"), Quote(k.Value))
 				break
 			}
 			values := map[string]float64{}
@@ -121,10 +123,10 @@ func (im *importer) importVariantRules() {
 		r.Checkmate = nil
 	} else if ok && royal {
 		var forbidden, by []string
-		for _, key := range tables.MateRule.ForbiddenBy {
+		for _, key := range tables().MateRule.ForbiddenBy {
 			forbidden = append(forbidden, im.fsfType(key)...)
 		}
-		for _, key := range tables.MateRule.NeedsCheckBy {
+		for _, key := range tables().MateRule.NeedsCheckBy {
 			by = append(by, im.fsfType(key)...)
 		}
 		r.Checkmate = &Checkmate{ForbiddenBy: forbidden, NeedsCheckBy: by}
@@ -147,9 +149,9 @@ func (im *importer) importCounting() {
 		im.def.Rules.Counting = nil
 		return
 	}
-	t, known := tables.CountingRule[k.Value]
+	t, known := tables().CountingRule[k.Value]
 	if !known {
-		im.errorf(k, "expected %s, found %s", tableNames(tables.CountingRule, "none"), Quote(k.Value))
+		im.errorf(k, "expected %s, found %s", tableNames(tables().CountingRule, "none"), Quote(k.Value))
 		return
 	}
 	var limits []CountLimit
