@@ -171,6 +171,10 @@ type capabilities struct {
 	// that draws a won ending unless it is mated in time)
 	reverseFutility bool
 	quiescence      bool // some moves are quiet, so following captures reaches a quiet position
+	// badCaptures: a capture only takes the man on its target (no capture effects, no
+	// compulsory capture) and the royal may not be left attacked: quiescence may skip a
+	// capture by a man worth more than its victim onto a defended cell (losingCapture).
+	badCaptures bool
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
@@ -184,6 +188,8 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 		futility:        !goals && rs.Check != compiler.CheckNone,
 		reverseFutility: !goals && rs.Check != compiler.CheckNone && rs.Counting == nil,
 		quiescence:      !capturesOnly(rs.Def),
+		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
+			m&compiler.MechStatus == 0,
 	}
 }
 
@@ -658,6 +664,9 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	e.order(moves, ply, interpreter.NoMove)
 	for _, m := range moves {
+		if !inCheck && e.caps.badCaptures && e.losingCapture(p, m) {
+			continue
+		}
 		p.Make(m)
 		s := -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
 		p.Unmake()
@@ -678,6 +687,30 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		}
 	}
 	return best
+}
+
+// losingCapture reports whether capture m is likely to lose material: the man that takes
+// is worth more than what it takes, and the enemy defends the cell (a cheap stand-in for
+// a static exchange evaluation; quiescence skips such captures). Promotions and drops
+// are never losing here.
+func (e *worker) losingCapture(p *interpreter.Position, m interpreter.Move) bool {
+	if m.Promotion() >= 0 || m.IsDrop() {
+		return false
+	}
+	pc := p.At(m.From())
+	if pc == interpreter.NoPiece {
+		return false
+	}
+	victim := 0
+	if vc := p.At(m.To()); vc != interpreter.NoPiece {
+		victim = e.eval.value[vc.Type()]
+	} else if sq := m.Cap1(); sq != interpreter.NoSquare {
+		victim = e.eval.value[p.At(sq).Type()]
+	}
+	if e.eval.value[pc.Type()] <= victim {
+		return false
+	}
+	return p.Attackers(m.To(), p.Side()^1).Any()
 }
 
 // goalMoves appends to moves the quiet moves that bring a piece of a goal's types into the
