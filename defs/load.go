@@ -67,6 +67,11 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		def.Tests = nil
 		def.Aliases = nil
 		def.XBoard, def.UCI, def.PGN, def.USI, def.UCCI = nil, nil, nil, nil, nil
+		if hasKey(doc, "board") || hasKey(doc, "pieces") {
+			// Weights fitted to the base's board and men: an extension with another board
+			// or another set of pieces starts from the derived weights (or gives its own).
+			def.Evaluation = nil
+		}
 	}
 	d := newDecoder(file)
 	d.decode(doc, reflect.ValueOf(def).Elem(), "")
@@ -157,6 +162,16 @@ func yamlError(file string, data []byte, err error) Error {
 		at = lo
 	}
 	return Error{File: file, Line: at, Msg: "YAML syntax error: " + msg}
+}
+
+// hasKey reports whether the mapping doc has the top-level key.
+func hasKey(doc *yaml.Node, key string) bool {
+	for i := 0; doc.Kind == yaml.MappingNode && i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }
 
 func extendsNode(doc *yaml.Node) *yaml.Node {
