@@ -122,3 +122,30 @@ func TestEvalSectionMarshals(t *testing.T) {
 		t.Errorf("read back as %+v from\n%s", ev, out)
 	}
 }
+
+// TestEvalSectionInheritance: an extension inherits its base's weights, unless it gives
+// board or pieces (weights fitted to other men on another board): then it starts from the
+// derived weights, and a base's square tables of another shape are no error.
+func TestEvalSectionInheritance(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(evalBase+"evaluation: {tempo: 4, pieces: {W: {squares: [[1, 2, 3], [4, 5, 6]]}}}\n"), 0o644)
+	cases := []struct {
+		text    string
+		inherit bool
+	}{
+		{"extends: base.yaml\nname: same\n", true},
+		{"extends: base.yaml\nname: wider\nboard: {files: 4, ranks: 2}\nsetups:\n  - {name: start, fen: kw2/2WK w - - 0 1}\n", false},
+		{"extends: base.yaml\nname: others\npieces:\n  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}]}\n  - {name: Ferz, letter: F, moves: [{leap: [1, 1]}]}\nsetups:\n  - {name: start, fen: kf1/1FK w - - 0 1}\n", false},
+	}
+	for _, c := range cases {
+		file := filepath.Join(dir, "ext.yaml")
+		os.WriteFile(file, []byte(c.text), 0o644)
+		def, err := LoadFile(file)
+		if err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		if got := def.Evaluation != nil; got != c.inherit {
+			t.Errorf("%s: evaluation inherited %v, want %v", c.text, got, c.inherit)
+		}
+	}
+}
