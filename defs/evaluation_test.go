@@ -124,7 +124,7 @@ func TestEvalSectionMarshals(t *testing.T) {
 }
 
 // TestEvalSectionInheritance: an extension inherits its base's weights, unless it gives
-// board or pieces (weights fitted to other men on another board): then it starts from the
+// board, pieces or pieces-by-letter (weights fitted to other men or another board): then it starts from the
 // derived weights, and a base's square tables of another shape are no error.
 func TestEvalSectionInheritance(t *testing.T) {
 	dir := t.TempDir()
@@ -135,6 +135,7 @@ func TestEvalSectionInheritance(t *testing.T) {
 	}{
 		{"extends: base.yaml\nname: same\n", true},
 		{"extends: base.yaml\nname: wider\nboard: {files: 4, ranks: 2}\nsetups:\n  - {name: start, fen: kw2/2WK w - - 0 1}\n", false},
+		{"extends: base.yaml\nname: changed\npieces-by-letter:\n  W: {moves: [{leap: [1, 1]}]}\n", false},
 		{"extends: base.yaml\nname: others\npieces:\n  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}]}\n  - {name: Ferz, letter: F, moves: [{leap: [1, 1]}]}\nsetups:\n  - {name: start, fen: kf1/1FK w - - 0 1}\n", false},
 	}
 	for _, c := range cases {

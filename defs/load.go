@@ -67,9 +67,9 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		def.Tests = nil
 		def.Aliases = nil
 		def.XBoard, def.UCI, def.PGN, def.USI, def.UCCI = nil, nil, nil, nil, nil
-		if hasKey(doc, "board") || hasKey(doc, "pieces") {
+		if hasKey(doc, "board") || hasKey(doc, "pieces") || hasKey(doc, "pieces-by-letter") {
 			// Weights fitted to the base's board and men: an extension with another board
-			// or another set of pieces starts from the derived weights (or gives its own).
+			// or other pieces starts from the derived weights (or gives its own).
 			def.Evaluation = nil
 		}
 	}
