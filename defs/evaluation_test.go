@@ -124,8 +124,9 @@ func TestEvalSectionMarshals(t *testing.T) {
 }
 
 // TestEvalSectionInheritance: an extension inherits its base's weights, unless it gives
-// board, pieces or pieces-by-letter (weights fitted to other men or another board): then it starts from the
-// derived weights, and a base's square tables of another shape are no error.
+// board, pieces or pieces-by-letter (weights fitted to other men or another board): then
+// it starts from the derived weights, and a base's square tables of another shape are no
+// error.
 func TestEvalSectionInheritance(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(evalBase+"evaluation: {tempo: 4, pieces: {W: {squares: [[1, 2, 3], [4, 5, 6]]}}}\n"), 0o644)
