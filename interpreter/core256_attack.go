@@ -76,6 +76,18 @@ func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 
+// snipers is the set of men of side c's sliding types that would slide onto sq on an
+// empty board (with compiler.AttackTables.Snipes; either side's men: the caller keeps c's).
+func (p *core256) snipers(c Color, sq Square) bb256 {
+	at := &p.tb.AttackTables
+	var s bb256
+	for ts, ti := at.SlideTypes(c), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		s = s.Or(at.SlideFromAt(c, t, sq).And(p.byType[t]))
+	}
+	return s
+}
+
 // attack256 is one attack on a square: the attacker's square, and the cells the attack
 // depends on (the attacker's square; for a ride also the cells up to the target; for a
 // path every cell the path may touch).
@@ -123,12 +135,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 	if at.Snipes(by) && !p.borrows && !noSnipes {
 		// The sliders that would reach sq on an empty board, kept when nothing stands
 		// between.
-		var snipers bb256
-		for ts, ti := at.SlideTypes(by), 0; ti < ts.Len(); ti++ {
-			t := ts.At(ti)
-			snipers = snipers.Or(at.SlideFromAt(by, t, sq).And(p.byType[t]))
-		}
-		for b := snipers.And(active).And(occ); b.Any(); b = b.Rest() {
+		for b := p.snipers(by, sq).And(active).And(occ); b.Any(); b = b.Rest() {
 			s := b.First()
 			d := p.tb.Dir(at.LineDirAt(sq, s))
 			line := d.RayAt(sq).Xor(d.RayAt(s))

@@ -1098,12 +1098,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing
 		// between, a checker; with one man of ours between, a pinner.
-		var snipers bb256
-		for ts, ti := at.SlideTypes(them), 0; ti < ts.Len(); ti++ {
-			t := ts.At(ti)
-			snipers = snipers.Or(at.SlideFromAt(them, t, k).And(p.byType[t]))
-		}
-		for b := snipers.And(enemy); b.Any(); b = b.Rest() {
+		for b := p.snipers(them, k).And(enemy); b.Any(); b = b.Rest() {
 			s := b.First()
 			d := p.tb.Dir(at.LineDirAt(k, s))
 			line := d.RayAt(k).Xor(d.RayAt(s)) // from the royal (not included) to s

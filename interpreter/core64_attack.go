@@ -79,6 +79,18 @@ func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 
+// snipers is the set of men of side c's sliding types that would slide onto sq on an
+// empty board (with compiler.AttackTables.Snipes; either side's men: the caller keeps c's).
+func (p *core64) snipers(c Color, sq Square) bb64 {
+	at := &p.tb.AttackTables
+	var s bb64
+	for ts, ti := at.SlideTypes(c), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		s |= at.SlideFromAt(c, t, sq) & p.byType[t]
+	}
+	return s
+}
+
 // attack64 is one attack on a square: the attacker's square, and the cells the attack
 // depends on (the attacker's square; for a ride also the cells up to the target; for a
 // path every cell the path may touch).
@@ -126,12 +138,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 	if at.Snipes(by) && !p.borrows && !noSnipes {
 		// The sliders that would reach sq on an empty board, kept when nothing stands
 		// between.
-		var snipers bb64
-		for ts, ti := at.SlideTypes(by), 0; ti < ts.Len(); ti++ {
-			t := ts.At(ti)
-			snipers |= at.SlideFromAt(by, t, sq) & p.byType[t]
-		}
-		for b := snipers & active & occ; b != 0; b &= b - 1 {
+		for b := p.snipers(by, sq) & active & occ; b != 0; b &= b - 1 {
 			s := b.First()
 			d := p.tb.Dir(at.LineDirAt(sq, s))
 			line := d.RayAt(sq) ^ d.RayAt(s)

@@ -1101,12 +1101,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing
 		// between, a checker; with one man of ours between, a pinner.
-		var snipers bb64
-		for ts, ti := at.SlideTypes(them), 0; ti < ts.Len(); ti++ {
-			t := ts.At(ti)
-			snipers |= at.SlideFromAt(them, t, k) & p.byType[t]
-		}
-		for b := snipers & enemy; b != 0; b &= b - 1 {
+		for b := p.snipers(them, k) & enemy; b != 0; b &= b - 1 {
 			s := b.First()
 			d := p.tb.Dir(at.LineDirAt(k, s))
 			line := d.RayAt(k) ^ d.RayAt(s) // from the royal (not included) to s

@@ -3,6 +3,7 @@ package interpreter
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -43,7 +44,7 @@ func testSnipersAgreeWithLines(t *testing.T) {
 					}
 				}
 				noSnipes = true
-				if got := sortedMoves(p.LegalMoves(nil)); !equalMoves(legal, got) {
+				if got := sortedMoves(p.LegalMoves(nil)); !slices.Equal(legal, got) {
 					t.Fatalf("%s %s: %d legal moves with the sniper tables, %d line by line", name, p.FEN(), len(legal), len(got))
 				}
 				if p.InCheck() != check {
@@ -74,17 +75,4 @@ func testSnipersAgreeWithLines(t *testing.T) {
 	if checks < 50 {
 		t.Errorf("only %d positions in check: the comparison reached too few checks", checks)
 	}
-}
-
-// equalMoves reports whether two sorted move lists are the same.
-func equalMoves(a, b []Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
