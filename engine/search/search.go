@@ -172,8 +172,10 @@ type capabilities struct {
 	reverseFutility bool
 	quiescence      bool // some moves are quiet, so following captures reaches a quiet position
 	// badCaptures: a capture only takes the man on its target (no capture effects, no
-	// compulsory capture) and the royal may not be left attacked: quiescence may skip a
-	// capture by a man worth more than its victim onto a defended cell (losingCapture).
+	// compulsory capture), the royal may not be left attacked and no counting rule turns
+	// a material lead into a draw: quiescence may skip a capture by a man worth more than
+	// its victim onto a defended cell (losingCapture). (Under a counting rule all 20
+	// self-play games of TestNewRulesSelfplay were drawn with it.)
 	badCaptures bool
 }
 
@@ -189,7 +191,7 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 		reverseFutility: !goals && rs.Check != compiler.CheckNone && rs.Counting == nil,
 		quiescence:      !capturesOnly(rs.Def),
 		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
-			m&compiler.MechStatus == 0,
+			m&compiler.MechStatus == 0 && rs.Counting == nil,
 	}
 }
 
