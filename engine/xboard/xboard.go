@@ -417,10 +417,6 @@ func (x *Session) setBoard(fen string) {
 	x.setPosition(p)
 }
 
-// parseFEN reads a FEN as Chimera writes it or as XBoard does: XBoard leaves out the
-// castling and en-passant fields where a variant has none, writes empty holdings as [-],
-// uses its own letters in some variants (xiangqi: H horse, E elephant) and counts the
-// ranks of a 10-rank board from 0.
 // undo takes back one move (undo) or two (remove).
 func (x *Session) undo(cmd, line string) {
 	n := 1
