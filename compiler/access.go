@@ -238,6 +238,9 @@ func (z *Zobrist) PromotedKey(sq Square) uint64 { return z.marked[sq] }
 // GateKey is the key of a gating right on sq.
 func (z *Zobrist) GateKey(sq Square) uint64 { return z.gate[sq] }
 
+// FileCellsOf is the cells of sq's file (where drops allow one man of a type a file).
+func (t *Tables[B]) FileCellsOf(sq Square) B { return t.fileCells[sq] }
+
 // DropToAt is where side c may drop a piece of type t (before the square must be empty).
 func (t *Tables[B]) DropToAt(c Color, ty int) B { return t.dropTo[c][ty] }
 

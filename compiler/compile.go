@@ -1070,6 +1070,16 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.OnePerFile) {
 			hr.OnePerFile |= 1 << uint(t)
 		}
+		if hr.OnePerFile != 0 {
+			rs.fileCells = make([]Bitboard, rs.Cells)
+			for sq := range rs.Cells {
+				for r := range rs.Ranks {
+					if on := rs.SquareAt(rs.FileOf(sq), r); on != NoSquare {
+						rs.fileCells[sq] = rs.fileCells[sq].With(on)
+					}
+				}
+			}
+		}
 		hr.NoMateIllegal = d.NoMateIllegal
 		for _, t := range l.typeList(d.NoMate) {
 			hr.NoMate |= 1 << uint(t)

@@ -30,6 +30,8 @@ type Tables[B any] struct {
 	dropTo [2][]B
 	// explodeNear[sq]: the cells a capture on sq blows up besides it (explosions only).
 	explodeNear []B
+	// fileCells[sq]: the cells of sq's file (drops with one man of a type a file only).
+	fileCells []B
 }
 
 // ConvertTables returns a copy of t with every set converted by f. Slices of sets are
@@ -59,6 +61,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 	}
 	out.explodeNear = list(t.explodeNear)
+	out.fileCells = list(t.fileCells)
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
 	}

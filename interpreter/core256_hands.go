@@ -42,16 +42,20 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 		if p.hand[p.rs.HandSlot(us, h.DropFrom, t)] == 0 {
 			continue
 		}
-		for b := p.tb.DropToAt(us, t).And(empty); b.Any(); b = b.Rest() {
+		to := p.tb.DropToAt(us, t).And(empty)
+		if h.OnePerFile>>uint(t)&1 != 0 {
+			// No second man of this type on a file.
+			for b := p.pieces(us, t); b.Any(); b = b.Rest() {
+				to = to.AndNot(p.tb.FileCellsOf(b.First()))
+			}
+		}
+		for b := to; b.Any(); b = b.Rest() {
 			m := newDrop(b.First(), t)
 			if h.DropsNoCheck && p.givesCheck(m) {
 				continue // a drop may not give check
 			}
 			if h.SplitColors != 0 && !p.keepsColorsSplit(t, b.First()) {
 				continue
-			}
-			if h.OnePerFile>>uint(t)&1 != 0 && p.fileHolds(t, b.First()) {
-				continue // no second man of this type on the file
 			}
 			buf = append(buf, m)
 		}
@@ -281,15 +285,4 @@ func (p *core256) promoteFromPool(pt *compiler.PieceType[bb256], from, t int) {
 	}
 	p.changePool(owner, pr.FromPool, t, -1)
 	p.changePool(owner, pr.FromPool, from, 1)
-}
-
-// fileHolds reports whether the file of sq holds a man of type t of the side to move.
-func (p *core256) fileHolds(t int, sq Square) bool {
-	f := p.rs.FileOf(sq)
-	for b := p.pieces(p.side, t); b.Any(); b = b.Rest() {
-		if p.rs.FileOf(b.First()) == f {
-			return true
-		}
-	}
-	return false
 }

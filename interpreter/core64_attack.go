@@ -337,7 +337,20 @@ func (p *core64) sideInCheck(c Color) bool {
 }
 
 // InCheck reports whether the side to move is in check under the ruleset's check rule.
-func (p *core64) InCheck() bool { return p.sideInCheck(p.side) }
+//
+// The answer is kept in the last move's frame: a search asks once after making a move
+// and again at the node it leads to.
+func (p *core64) InCheck() bool {
+	n := len(p.undo)
+	if n == 0 {
+		return p.sideInCheck(p.side)
+	}
+	u := &p.undo[n-1]
+	if !u.checkKnown {
+		u.checked, u.checkKnown = p.sideInCheck(p.side), true
+	}
+	return u.checked
+}
 
 // pathAttack returns the first of the capturing paths of piece type pt (side by) that,
 // walked from from, captures on sq (an enemy piece assumed there), or nil.

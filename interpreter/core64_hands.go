@@ -45,16 +45,20 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 		if p.hand[p.rs.HandSlot(us, h.DropFrom, t)] == 0 {
 			continue
 		}
-		for b := p.tb.DropToAt(us, t) & empty; b != 0; b &= b - 1 {
+		to := p.tb.DropToAt(us, t) & empty
+		if h.OnePerFile>>uint(t)&1 != 0 {
+			// No second man of this type on a file.
+			for b := p.pieces(us, t); b != 0; b &= b - 1 {
+				to &^= p.tb.FileCellsOf(b.First())
+			}
+		}
+		for b := to; b != 0; b &= b - 1 {
 			m := newDrop(b.First(), t)
 			if h.DropsNoCheck && p.givesCheck(m) {
 				continue // a drop may not give check
 			}
 			if h.SplitColors != 0 && !p.keepsColorsSplit(t, b.First()) {
 				continue
-			}
-			if h.OnePerFile>>uint(t)&1 != 0 && p.fileHolds(t, b.First()) {
-				continue // no second man of this type on the file
 			}
 			buf = append(buf, m)
 		}
@@ -284,15 +288,4 @@ func (p *core64) promoteFromPool(pt *compiler.PieceType[bb64], from, t int) {
 	}
 	p.changePool(owner, pr.FromPool, t, -1)
 	p.changePool(owner, pr.FromPool, from, 1)
-}
-
-// fileHolds reports whether the file of sq holds a man of type t of the side to move.
-func (p *core64) fileHolds(t int, sq Square) bool {
-	f := p.rs.FileOf(sq)
-	for b := p.pieces(p.side, t); b != 0; b &= b - 1 {
-		if p.rs.FileOf(b.First()) == f {
-			return true
-		}
-	}
-	return false
 }

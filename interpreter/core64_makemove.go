@@ -157,7 +157,7 @@ func (p *core64) play(m Move, goals bool) {
 		p.passingEnd(m, u)
 	}
 	if goals && rs.PerpetualCheckLoses {
-		u.checked = p.sideInCheck(p.side)
+		u.checked, u.checkKnown = p.sideInCheck(p.side), true
 	}
 	if goals && rs.MateNeedsCheckBy != 0 {
 		u.checkTypes = p.checkerTypes(p.side)

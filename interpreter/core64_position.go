@@ -26,9 +26,10 @@ type frame64 struct {
 	halfmove  int
 	hash      uint64
 	checks    [2]uint8
-	// checked: after the move the side to move is in check (rulesets where perpetual
-	// check loses; not set by legality probes).
-	checked bool
+	// checked: after the move the side to move is in check, when checkKnown (always in
+	// rulesets where perpetual check loses, except after legality probes; else once
+	// InCheck has been asked).
+	checked, checkKnown bool
 	// facing: before the move, the royal men faced each other (rulesets with
 	// facing-royals; not set by legality probes).
 	facing bool

@@ -62,6 +62,9 @@ func (p *Position) Attacked(sq Square, by Color) bool {
 }
 
 // InCheck reports whether the side to move is in check under the ruleset's check rule.
+//
+// The answer is kept in the last move's frame: a search asks once after making a move
+// and again at the node it leads to.
 func (p *Position) InCheck() bool {
 	return p.c.InCheck()
 }
