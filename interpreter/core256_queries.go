@@ -180,21 +180,27 @@ func (p *core256) IsCapture(m Move) bool {
 
 // CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
 // evasions decide legality, only moves landing on an enemy piece or a promotion zone are
-// generated (and en passant), unless a promotion may land outside the zone (leaving,
-// entering, in place by a step); where each move's legality is tested alone, the pseudo-legal
-// captures are picked out before the test; otherwise the legal moves are filtered.
+// generated (and en passant), or every move but drops and castling where a promotion may
+// land outside the zone (leaving, entering, in place by a step); where each move's
+// legality is tested alone, the pseudo-legal captures are picked out before the test;
+// otherwise the legal moves are filtered.
 func (p *core256) CaptureMoves(buf []Move) []Move {
 	buf = buf[:0]
 	if p.ended != 0 {
 		return buf
 	}
-	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted &&
-		p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) == 0 {
+	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted {
 		if r := p.royals(p.side); r.Any() && !r.Many() {
-			target := p.byColor[p.side^1]
-			for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-				if pr := pts.At(t).Promotion; pr != nil {
-					target = target.Or(pr.Zone[p.side])
+			// Every move but castling and drops (which neither capture nor promote) where
+			// a promotion may land outside its zone; else only those landing on a man or
+			// in a zone.
+			target := compiler.Full256()
+			if p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) == 0 {
+				target = p.byColor[p.side^1]
+				for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+					if pr := pts.At(t).Promotion; pr != nil {
+						target = target.Or(pr.Zone[p.side])
+					}
 				}
 			}
 			buf = p.genFastLegal(buf, r.First(), target, false)

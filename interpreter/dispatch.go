@@ -219,9 +219,10 @@ func (p *Position) IsCapture(m Move) bool {
 
 // CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and
 // evasions decide legality, only moves landing on an enemy piece or a promotion zone are
-// generated (and en passant), unless a promotion may land outside the zone (leaving,
-// entering, in place by a step); where each move's legality is tested alone, the pseudo-legal
-// captures are picked out before the test; otherwise the legal moves are filtered.
+// generated (and en passant), or every move but drops and castling where a promotion may
+// land outside the zone (leaving, entering, in place by a step); where each move's
+// legality is tested alone, the pseudo-legal captures are picked out before the test;
+// otherwise the legal moves are filtered.
 func (p *Position) CaptureMoves(buf []Move) []Move {
 	return p.c.CaptureMoves(buf)
 }
