@@ -11,6 +11,9 @@ func (p *core128) putPiece(sq Square, pc Piece) {
 	p.place(sq, pc)
 	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editPut, pc: pc, where: uint16(sq)})
+	if w := p.weights; w != nil {
+		p.weighed[pc.Color()] += w.board[pc.code()*w.cells+int(sq)]
+	}
 }
 
 // removePiece removes the piece on sq (journaled, hashed) and returns it.
@@ -18,6 +21,9 @@ func (p *core128) removePiece(sq Square) Piece {
 	pc := p.lift(sq)
 	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editRemove, pc: pc, where: uint16(sq)})
+	if w := p.weights; w != nil {
+		p.weighed[pc.Color()] -= w.board[pc.code()*w.cells+int(sq)]
+	}
 	return pc
 }
 
@@ -50,6 +56,36 @@ func (p *core128) changePool(c Color, pool, t, delta int) {
 	p.hash ^= z.HandKey(slot, old) ^ z.HandKey(slot, n)
 	p.hand[slot] = uint8(n)
 	p.journal = append(p.journal, edit{kind: editPool, old: uint8(old), where: uint16(slot)})
+	if w := p.weights; w != nil {
+		p.weighed[c] += int32(delta) * w.pool[slot]
+	}
+}
+
+// Weigh makes p sum w for each side from now on (nil: stop), starting from its men and
+// pools now; Weighed reads the sums.
+func (p *core128) Weigh(w *Weights) {
+	p.weights, p.weighed = w, [2]int32{}
+	if w == nil {
+		return
+	}
+	for sq := range p.rs.Cells {
+		if pc := p.board[sq]; pc != NoPiece {
+			p.weighed[pc.Color()] += w.board[pc.code()*w.cells+sq]
+		}
+	}
+	for slot, n := range p.hand {
+		if n > 0 {
+			p.weighed[slot/(len(p.hand)/2)] += int32(n) * w.pool[slot]
+		}
+	}
+}
+
+// Weighed returns each side's sum of w, when p is weighed by w (Weigh); else ok is false.
+func (p *core128) Weighed(w *Weights) (sums [2]int, ok bool) {
+	if w == nil || p.weights != w {
+		return sums, false
+	}
+	return [2]int{int(p.weighed[0]), int(p.weighed[1])}, true
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).
@@ -80,7 +116,7 @@ func (p *core128) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame128{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
 		epVictim: p.epVictim, strike: p.strike, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
-		countLimit: p.countLimit, countPly: p.countPly})
+		countLimit: p.countLimit, countPly: p.countPly, weighed: p.weighed})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if goals && p.passing && rs.FacingRoyals {
@@ -537,6 +573,6 @@ func (p *core128) Unmake() {
 	}
 	p.castle, p.ep, p.epVictim, p.strike, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.strike, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
-	p.countLimit, p.countPly = u.countLimit, u.countPly
+	p.countLimit, p.countPly, p.weighed = u.countLimit, u.countPly, u.weighed
 	p.undo = p.undo[:len(p.undo)-1]
 }

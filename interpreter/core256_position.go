@@ -35,6 +35,8 @@ type frame256 struct {
 	checkTypes uint32
 	// countLimit, countPly: the counting rule's count before the move.
 	countLimit, countPly int32
+	// weighed: each side's sum of the position's Weights before the move.
+	weighed [2]int32
 }
 
 // core256 is a position on the 256-cell core (see Position).
@@ -64,6 +66,10 @@ type core256 struct {
 	endGoal int16
 	undo    []frame256
 	journal []edit
+	// weights: what each man counts (Weigh; nil: nothing is summed); weighed: each
+	// side's sum, kept by putPiece, removePiece and changePool.
+	weights *Weights
+	weighed [2]int32
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly int
 	immune   bb256 // squares holding immune pieces (derived, kept in sync)

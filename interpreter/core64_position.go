@@ -38,6 +38,8 @@ type frame64 struct {
 	checkTypes uint32
 	// countLimit, countPly: the counting rule's count before the move.
 	countLimit, countPly int32
+	// weighed: each side's sum of the position's Weights before the move.
+	weighed [2]int32
 }
 
 // core64 is a position on the 64-cell core (see Position).
@@ -67,6 +69,10 @@ type core64 struct {
 	endGoal int16
 	undo    []frame64
 	journal []edit
+	// weights: what each man counts (Weigh; nil: nothing is summed); weighed: each
+	// side's sum, kept by putPiece, removePiece and changePool.
+	weights *Weights
+	weighed [2]int32
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly int
 	immune   bb64 // squares holding immune pieces (derived, kept in sync)

@@ -12,6 +12,8 @@ type core interface {
 	InCheck() bool
 	FEN() string
 	Marked() compiler.Bitboard
+	Weigh(w *Weights)
+	Weighed(w *Weights) (sums [2]int, ok bool)
 	Status(sq Square) int
 	ChecksLeft(c Color) int
 	PoolCount(c Color, pool, t int) int
@@ -77,6 +79,17 @@ func (p *Position) FEN() string {
 // Marked is the set of squares holding promoted pieces (in rulesets that demote them).
 func (p *Position) Marked() compiler.Bitboard {
 	return p.c.Marked()
+}
+
+// Weigh makes p sum w for each side from now on (nil: stop), starting from its men and
+// pools now; Weighed reads the sums.
+func (p *Position) Weigh(w *Weights) {
+	p.c.Weigh(w)
+}
+
+// Weighed returns each side's sum of w, when p is weighed by w (Weigh); else ok is false.
+func (p *Position) Weighed(w *Weights) (sums [2]int, ok bool) {
+	return p.c.Weighed(w)
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).

@@ -34,6 +34,10 @@ type evaluator struct {
 	nearZone           []compiler.Bitboard
 	royalTypes         []int
 	nearAny            bool
+	// weights: the values, square tables, goal bonuses and pool values as the
+	// interpreter's Weights, which a searched position sums as it goes (nil where a
+	// man's status changes its worth).
+	weights *interpreter.Weights
 }
 
 // weights are the generic terms' weights, from the definition's evaluation: section or
@@ -172,7 +176,20 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			e.checkBonus[given] = e.w.ChecksGiven * given * given * 3 / k
 		}
 	}
+	if e.stunned == 100 || rs.Mechanisms&compiler.MechStatus == 0 {
+		e.weights = interpreter.NewWeights(rs, e.manWorth, func(_ compiler.Color, pool, t int) int { return e.pool[pool][t] })
+	}
 	return e
+}
+
+// manWorth is what a man of side c and type t counts on sq: its value, its square's bonus
+// and, for a goal piece, its nearness to the goal.
+func (e *evaluator) manWorth(c compiler.Color, t int, sq compiler.Square) int {
+	v := e.value[t] + e.square[c][t][sq]
+	if e.goalTypes>>uint(t)&1 != 0 && e.goalBonus[c] != nil {
+		v += e.goalBonus[c][sq]
+	}
+	return v
 }
 
 // tuned lays the values, square tables and pool values of the definition's evaluation:
@@ -365,8 +382,8 @@ const checkGiven = 100
 // evaluate scores p for the side to move, in centipawns.
 func (e *evaluator) evaluate(p *interpreter.Position) int {
 	rs := e.rs
-	var score [2]int
-	for c := compiler.White; c <= compiler.Black; c++ {
+	score, weighed := p.Weighed(e.weights)
+	for c := compiler.White; c <= compiler.Black && !weighed; c++ {
 		for t := range rs.NumPieces() {
 			for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
 				sq := b.First()
@@ -387,7 +404,9 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 				}
 			}
 		}
-		if k := rs.CheckCounter; k > 0 {
+	}
+	if k := rs.CheckCounter; k > 0 {
+		for c := compiler.White; c <= compiler.Black; c++ {
 			score[c] += e.checkBonus[min(max(k-p.ChecksLeft(c), 0), k)]
 		}
 	}

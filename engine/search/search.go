@@ -239,6 +239,7 @@ func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits
 	e.soft, e.hard = e.budget(p.Side())
 	e.tt.age++
 
+	p.Weigh(e.eval.weights) // the evaluation's sums follow the moves (helpers' clones too)
 	root := p.LegalMoves(nil)
 	if len(lim.SearchMovesOnly) > 0 {
 		root = filterMoves(root, lim.SearchMovesOnly)
