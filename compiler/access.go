@@ -218,7 +218,7 @@ func (a *AttackTables[B]) RoyalList() View[int] { return View[int]{a.royalList} 
 // --- Zobrist
 
 // PieceKey is the key of the piece of code (type*2 + color) on sq.
-func (z *Zobrist) PieceKey(code int, sq Square) uint64 { return z.piece[code][sq] }
+func (z *Zobrist) PieceKey(code int, sq Square) uint64 { return z.piece[code*z.cells+sq] }
 
 // CastleKey is the key of the castling right of the partner on sq.
 func (z *Zobrist) CastleKey(sq Square) uint64 { return z.castle[sq] }

@@ -13,10 +13,11 @@ const firstHandKeys = 16
 // MaxStatus is the largest status counter with distinct keys.
 const MaxStatus = 16
 
-// Zobrist holds the hash keys. Piece keys are indexed [pieceCode][square] where
+// Zobrist holds the hash keys. Piece keys are indexed [pieceCode*cells + square] where
 // pieceCode = type*2 + color.
 type Zobrist struct {
-	piece  [][]uint64
+	piece  []uint64
+	cells  int
 	Side   uint64
 	castle []uint64   // per partner square
 	ep     []uint64   // per en-passant target square
@@ -45,11 +46,10 @@ func (s *splitmix64) next() uint64 {
 func newZobrist(types, cells, pools int) Zobrist {
 	rng := splitmix64(0x43484d52) // "CHMR"
 	var z Zobrist
-	z.piece = make([][]uint64, types*2)
-	for i := range z.piece {
-		z.piece[i] = make([]uint64, cells)
-		for s := range z.piece[i] {
-			z.piece[i][s] = rng.next()
+	z.piece, z.cells = make([]uint64, types*2*cells), cells
+	for i := range types * 2 {
+		for s := range cells {
+			z.piece[i*cells+s] = rng.next()
 		}
 	}
 	z.Side = rng.next()

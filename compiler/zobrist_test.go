@@ -11,9 +11,7 @@ import (
 // an empty pool or a cleared status adds nothing).
 func zobristKeys(z *Zobrist) []uint64 {
 	var keys []uint64
-	for _, row := range z.piece {
-		keys = append(keys, row...)
-	}
+	keys = append(keys, z.piece...)
 	keys = append(keys, z.Side)
 	keys = append(keys, z.castle...)
 	keys = append(keys, z.ep...)
@@ -37,15 +35,10 @@ func TestZobristDistinct(t *testing.T) {
 	}
 	for i, c := range cases {
 		z := &c.rs.Zobrist
-		if len(z.piece) != 2*c.types || len(z.castle) != c.cells || len(z.ep) != c.cells || len(z.status) != c.cells || len(z.hand) != 2*c.types {
-			t.Errorf("#%d %s got %d piece rows, %d castle, %d ep, %d status, %d hand rows want %d, %d, %d, %d, %d", i, c.rs.Name,
-				len(z.piece), len(z.castle), len(z.ep), len(z.status), len(z.hand), 2*c.types, c.cells, c.cells, c.cells, 2*c.types)
+		if len(z.piece) != 2*c.types*c.cells || len(z.castle) != c.cells || len(z.ep) != c.cells || len(z.status) != c.cells || len(z.hand) != 2*c.types {
+			t.Errorf("#%d %s got %d piece keys, %d castle, %d ep, %d status, %d hand rows want %d, %d, %d, %d, %d", i, c.rs.Name,
+				len(z.piece), len(z.castle), len(z.ep), len(z.status), len(z.hand), 2*c.types*c.cells, c.cells, c.cells, c.cells, 2*c.types)
 			continue
-		}
-		for j, row := range z.piece {
-			if len(row) != c.cells {
-				t.Errorf("#%d piece row %d got %d keys want %d", i, j, len(row), c.cells)
-			}
 		}
 		keys := zobristKeys(z)
 		want := 2*c.types*c.cells + 1 + 2*c.cells + 2*c.types*MaxHand + c.cells*MaxStatus
