@@ -3,7 +3,7 @@ package search
 
 import "chimera/interpreter"
 
-// order sorts moves, best first, for the node at ply.
+// order scores moves for the node at ply (next then takes them best first).
 func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Move) {
 	p := e.p
 	cells := e.rs.Cells
@@ -39,15 +39,43 @@ func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Mov
 		scores = append(scores, s)
 	}
 	e.scores[ply] = scores
-	// Insertion sort, best first: the lists are short and mostly ordered already.
-	for i := 1; i < len(moves); i++ {
-		m, s := moves[i], scores[i]
-		j := i - 1
-		for ; j >= 0 && scores[j] < s; j-- {
-			moves[j+1], scores[j+1] = moves[j], scores[j]
+}
+
+// picked is how many moves of a node next picks one by one before it sorts the rest.
+const picked = 3
+
+// next returns the move to search i-th at ply, best first by the scores order gave (the
+// first of equals): the first picked moves are picked out one by one, and the rest sorted
+// once if the node gets that far, so a node cut off early sorts little. The moves come
+// out as a stable sort would give them.
+func (e *worker) next(moves []interpreter.Move, ply, i int) interpreter.Move {
+	scores := e.scores[ply]
+	switch {
+	case i < picked:
+		best := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[best] {
+				best = j
+			}
 		}
-		moves[j+1], scores[j+1] = m, s
+		if best != i {
+			m, s := moves[best], scores[best]
+			copy(moves[i+1:best+1], moves[i:best])
+			copy(scores[i+1:best+1], scores[i:best])
+			moves[i], scores[i] = m, s
+		}
+	case i == picked:
+		// Insertion sort of the rest: short lists, mostly in order already.
+		for k := i + 1; k < len(moves); k++ {
+			m, s := moves[k], scores[k]
+			j := k - 1
+			for ; j >= i && scores[j] < s; j-- {
+				moves[j+1], scores[j+1] = moves[j], scores[j]
+			}
+			moves[j+1], scores[j+1] = m, s
+		}
 	}
+	return moves[i]
 }
 
 // rememberCutoff records a quiet move that refuted a node: a killer at ply and history.

@@ -527,7 +527,8 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	origAlpha := alpha
 	futile := e.caps.futility && !pvNode && !inCheck && depth <= 2 && static+120*depth <= alpha
 	searched := 0
-	for i, m := range moves {
+	for i := range moves {
+		m := e.next(moves, ply, i)
 		if ply == 0 && e.excludedAtRoot(m) {
 			continue
 		}
@@ -666,7 +667,8 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		return max(best, alpha)
 	}
 	e.order(moves, ply, interpreter.NoMove)
-	for _, m := range moves {
+	for i := range moves {
+		m := e.next(moves, ply, i)
 		if !inCheck && e.caps.badCaptures && e.losingCapture(p, m) {
 			continue
 		}
