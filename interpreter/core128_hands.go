@@ -128,18 +128,26 @@ func (p *core128) givesCheck(m Move) bool {
 	return check
 }
 
+// holdsMustDrop reports whether the side to move holds a man of a must-drop type in its
+// drop pool.
+func (p *core128) holdsMustDrop() bool {
+	h := p.rs.Hands
+	for t := range p.rs.NumPieces() {
+		if h.MustDrop>>uint(t)&1 != 0 && p.hand[p.rs.HandSlot(p.side, h.DropFrom, t)] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // keepDropsIfAny applies must-drop to the legal moves in buf: while the side to move holds
 // a piece of a must-drop type in the drop pool, it may drop no other type, and while one
 // of those drops is legal, only those drops are.
 func (p *core128) keepDropsIfAny(buf []Move) []Move {
-	h := p.rs.Hands
-	held := false
-	for t := range p.rs.NumPieces() {
-		held = held || h.MustDrop>>uint(t)&1 != 0 && p.hand[p.rs.HandSlot(p.side, h.DropFrom, t)] > 0
-	}
-	if !held {
+	if !p.holdsMustDrop() {
 		return buf
 	}
+	h := p.rs.Hands
 	must := false
 	for _, m := range buf {
 		must = must || m.Kind() == KindDrop && h.MustDrop>>uint(m.Dropped())&1 != 0

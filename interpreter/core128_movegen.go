@@ -401,7 +401,11 @@ func (p *core128) genPseudo(buf []Move) []Move {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full128())
 			} else {
+				// The extras look at the man's moves in buf: none is only counted.
+				tallying := p.tallying
+				p.tallying = false
 				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full128())
+				p.tallying = tallying
 			}
 		}
 	}
@@ -410,6 +414,23 @@ func (p *core128) genPseudo(buf []Move) []Move {
 		buf = p.genPoolMoves(buf, compiler.Full128())
 	}
 	return buf
+}
+
+// MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
+// is scratch). Where no check rule and no filter of the legal moves looks at the moves
+// one by one, the plain men's and the shift plans' moves without promotion are counted,
+// not written (perft's leaves).
+func (p *core128) MoveCount(buf []Move) int {
+	rs := p.rs
+	if p.ended != 0 || !rs.Allows(compiler.ShortcutNoCheck) || p.capEffects || p.sifted || p.passing || p.noMateIllegal ||
+		p.noGivingCheck || p.mustCapture || rs.RoyalTakesCheckerOnly || p.mustDrop && p.holdsMustDrop() ||
+		rs.Allows(compiler.ShortcutPins) && p.royals(p.side).Any() && !p.royals(p.side).Many() {
+		return len(p.LegalMoves(buf))
+	}
+	p.tally, p.tallying = 0, true
+	buf = p.genPseudo(buf[:0])
+	p.tallying = false
+	return p.tally + len(buf)
 }
 
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
@@ -522,8 +543,12 @@ func (p *core128) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb128], from
 	}
 	targets = targets.And(land)
 	if pt.Promotion == nil {
-		for ; targets.Any(); targets = targets.Rest() {
-			buf = append(buf, newMove(from, targets.First()))
+		if p.tallying {
+			p.tally += targets.Count()
+		} else {
+			for ; targets.Any(); targets = targets.Rest() {
+				buf = append(buf, newMove(from, targets.First()))
+			}
 		}
 	} else if p.specialPromo {
 		for ; targets.Any(); targets = targets.Rest() {
@@ -637,6 +662,10 @@ func (p *core128) emitShifted(buf []Move, pt *compiler.PieceType[bb128], to bb12
 			sq := promoting.First()
 			buf = p.emitAny(buf, pt, newMove(sq-by, sq)|flag)
 		}
+	}
+	if p.tallying {
+		p.tally += to.Count()
+		return buf
 	}
 	for ; to.Any(); to = to.Rest() {
 		sq := to.First()

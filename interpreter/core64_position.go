@@ -111,6 +111,10 @@ type core64 struct {
 	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
+	// tallying: MoveCount is counting: genPiece and the shift plans add the moves they
+	// would append without a promotion to tally instead.
+	tallying bool
+	tally    int
 	// noMateDrops: a checkmate given by dropping a man of some type is lost by the side
 	// that dropped it (NoMoves); noMateIllegal: such a drop is no legal move (LegalMoves
 	// filters it, judging the opponent's answers into mateBufs[mateDepth]).

@@ -22,6 +22,7 @@ type core interface {
 	Unmake()
 	LegalMoves(buf []Move) []Move
 	PseudoMoves(buf []Move) []Move
+	MoveCount(buf []Move) int
 	Ruleset() *compiler.Ruleset
 	Side() Color
 	At(sq Square) Piece
@@ -133,6 +134,14 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // PseudoMoves appends the pseudo-legal moves (before the check rule) to buf[:0].
 func (p *Position) PseudoMoves(buf []Move) []Move {
 	return p.c.PseudoMoves(buf)
+}
+
+// MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
+// is scratch). Where no check rule and no filter of the legal moves looks at the moves
+// one by one, the plain men's and the shift plans' moves without promotion are counted,
+// not written (perft's leaves).
+func (p *Position) MoveCount(buf []Move) int {
+	return p.c.MoveCount(buf)
 }
 
 // Ruleset is the ruleset the position plays by.

@@ -42,6 +42,9 @@ func testSearchQueries(t *testing.T) {
 			for ply := 0; ply < plies; ply++ {
 				where := fmt.Sprintf("%s %s", name, p.FEN())
 				legal := p.LegalMoves(nil)
+				if n := p.MoveCount(nil); n != len(legal) {
+					t.Fatalf("%s: MoveCount %d, %d legal moves", where, n, len(legal))
+				}
 				checkSplit(t, p, legal, where)
 				checkAttackers(t, p, exact, where)
 				checkIsLegal(t, p, legal, elsewhere, where)

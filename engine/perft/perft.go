@@ -32,11 +32,11 @@ func (c *counter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
+	if depth == 1 {
+		return int64(c.p.MoveCount(c.bufs[ply]))
+	}
 	moves := c.p.LegalMoves(c.bufs[ply])
 	c.bufs[ply] = moves
-	if depth == 1 {
-		return int64(len(moves))
-	}
 	var n int64
 	for _, m := range moves {
 		c.p.Make(m)
@@ -187,12 +187,13 @@ func (c *watchedCounter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
+	if depth == 1 {
+		n := int64(c.p.MoveCount(c.bufs[ply]))
+		c.pending += n
+		return n
+	}
 	moves := c.p.LegalMoves(c.bufs[ply])
 	c.bufs[ply] = moves
-	if depth == 1 {
-		c.pending += int64(len(moves))
-		return int64(len(moves))
-	}
 	var n int64
 	for _, m := range moves {
 		c.p.Make(m)
