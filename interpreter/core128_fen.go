@@ -215,6 +215,7 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
+	p.royalless = p.royals(compiler.White).Empty() || p.royals(compiler.Black).Empty()
 	if rs.MateNeedsCheckBy != 0 {
 		p.startCheckTypes = p.checkerTypes(p.side)
 	}

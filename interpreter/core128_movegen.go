@@ -401,11 +401,7 @@ func (p *core128) genPseudo(buf []Move) []Move {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full128())
 			} else {
-				// The extras look at the man's moves in buf: none is only counted.
-				tallying := p.tallying
-				p.tallying = false
 				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full128())
-				p.tallying = tallying
 			}
 		}
 	}
@@ -417,20 +413,43 @@ func (p *core128) genPseudo(buf []Move) []Move {
 }
 
 // MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
-// is scratch). Where no check rule and no filter of the legal moves looks at the moves
-// one by one, the plain men's and the shift plans' moves without promotion are counted,
-// not written (perft's leaves).
+// is scratch). Where every man is plain (countable, no en-passant target) and legality
+// needs no test of the moves one by one (pins and checks decide it, there is no check
+// rule, or the side has no royal man to expose), the plain men's and the shift plans'
+// moves without promotion are counted, not written (perft's leaves). genMan, which looks
+// at a man's moves in buf, is then never reached.
 func (p *core128) MoveCount(buf []Move) int {
 	rs := p.rs
-	if p.ended != 0 || !rs.Allows(compiler.ShortcutNoCheck) || p.capEffects || p.sifted || p.passing || p.noMateIllegal ||
-		p.noGivingCheck || p.mustCapture || rs.RoyalTakesCheckerOnly || p.mustDrop && p.holdsMustDrop() ||
-		rs.Allows(compiler.ShortcutPins) && p.royals(p.side).Any() && !p.royals(p.side).Many() {
+	if !p.countable || p.ended != 0 || p.ep.Any() || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
 	}
-	p.tally, p.tallying = 0, true
-	buf = p.genPseudo(buf[:0])
+	var r bb128
+	pins := rs.Allows(compiler.ShortcutPins)
+	if pins || p.royalless {
+		r = p.royals(p.side)
+	}
+	switch {
+	case pins && r.Any() && !r.Many():
+		p.tally, p.tallying = 0, true
+		buf = p.genFastLegal(buf[:0], r.First(), compiler.Full128(), true)
+	case rs.Allows(compiler.ShortcutNoCheck) && !p.capEffects || p.royalless && p.keepsAll(r):
+		p.tally, p.tallying = 0, true
+		buf = p.genPseudo(buf[:0])
+	default:
+		return len(p.LegalMoves(buf))
+	}
 	p.tallying = false
 	return p.tally + len(buf)
+}
+
+// keepsAll reports whether every pseudo-legal move of the side to move, whose royal men
+// are r, is legal as keepLegal finds: it has none, and no mechanism can give it one.
+func (p *core128) keepsAll(r bb128) bool {
+	if r.Any() || p.rs.Mechanisms&royalMakers != 0 {
+		return false
+	}
+	rel, ok := p.checkRelevance()
+	return ok && rel.Empty()
 }
 
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
@@ -1190,11 +1209,14 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 	// Royal moves: generated like any piece, kept when the destination is safe. (A gating
 	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
+	tallying := p.tallying
+	p.tallying = false // the royal's moves are tested below: each is written
 	if kt := p.tb.Piece(p.board[k].Type()); p.plainMan(kt) {
 		buf = p.genPiece(buf, kt, k, occ, capturable, target)
 	} else {
 		buf = p.genMan(buf, kt, k, occ, capturable, target)
 	}
+	p.tallying = tallying
 	n := start
 	lifted := occ.Without(k)
 	for _, m := range buf[start:] {

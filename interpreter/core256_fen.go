@@ -212,6 +212,7 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
+	p.royalless = p.royals(compiler.White).Empty() || p.royals(compiler.Black).Empty()
 	if rs.MateNeedsCheckBy != 0 {
 		p.startCheckTypes = p.checkerTypes(p.side)
 	}

@@ -109,9 +109,11 @@ type core256 struct {
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
 	// tallying: MoveCount is counting: genPiece and the shift plans add the moves they
-	// would append without a promotion to tally instead.
-	tallying bool
-	tally    int
+	// would append without a promotion to tally instead. countable: the ruleset lets it
+	// (see newCore256). royalless: a side had no royal man when the position was set up
+	// (MoveCount looks for a side without one only then).
+	tallying, countable, royalless bool
+	tally                          int
 	// noMateDrops: a checkmate given by dropping a man of some type is lost by the side
 	// that dropped it (NoMoves); noMateIllegal: such a drop is no legal move (LegalMoves
 	// filters it, judging the opponent's answers into mateBufs[mateDepth]).
@@ -211,7 +213,14 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	for pts, t := tb.Pieces(), 0; t < pts.Len() && !filtered; t++ {
 		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0
 	}
-	return &core256{rs: rs, filtered: filtered, shifting: shifting, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
+	// countable: MoveCount may count moves unwritten: every man is plain (while no
+	// en-passant target stands) and no filter of LegalMoves looks at the moves.
+	countable := !filtered && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
+		!(rs.Hands != nil && rs.Hands.NoMateIllegal)
+	for pts, t := tb.Pieces(), 0; t < pts.Len(); t++ {
+		countable = countable && !pts.At(t).MayRepeat
+	}
+	return &core256{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		trading: trading, strike: NoSquare,
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe),

@@ -215,6 +215,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
+	p.royalless = p.royals(compiler.White) == 0 || p.royals(compiler.Black) == 0
 	if rs.MateNeedsCheckBy != 0 {
 		p.startCheckTypes = p.checkerTypes(p.side)
 	}

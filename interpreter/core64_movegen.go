@@ -401,11 +401,7 @@ func (p *core64) genPseudo(buf []Move) []Move {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
 			} else {
-				// The extras look at the man's moves in buf: none is only counted.
-				tallying := p.tallying
-				p.tallying = false
 				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
-				p.tallying = tallying
 			}
 		}
 	}
@@ -417,20 +413,43 @@ func (p *core64) genPseudo(buf []Move) []Move {
 }
 
 // MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
-// is scratch). Where no check rule and no filter of the legal moves looks at the moves
-// one by one, the plain men's and the shift plans' moves without promotion are counted,
-// not written (perft's leaves).
+// is scratch). Where every man is plain (countable, no en-passant target) and legality
+// needs no test of the moves one by one (pins and checks decide it, there is no check
+// rule, or the side has no royal man to expose), the plain men's and the shift plans'
+// moves without promotion are counted, not written (perft's leaves). genMan, which looks
+// at a man's moves in buf, is then never reached.
 func (p *core64) MoveCount(buf []Move) int {
 	rs := p.rs
-	if p.ended != 0 || !rs.Allows(compiler.ShortcutNoCheck) || p.capEffects || p.sifted || p.passing || p.noMateIllegal ||
-		p.noGivingCheck || p.mustCapture || rs.RoyalTakesCheckerOnly || p.mustDrop && p.holdsMustDrop() ||
-		rs.Allows(compiler.ShortcutPins) && p.royals(p.side) != 0 && !p.royals(p.side).Many() {
+	if !p.countable || p.ended != 0 || p.ep != 0 || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
 	}
-	p.tally, p.tallying = 0, true
-	buf = p.genPseudo(buf[:0])
+	var r bb64
+	pins := rs.Allows(compiler.ShortcutPins)
+	if pins || p.royalless {
+		r = p.royals(p.side)
+	}
+	switch {
+	case pins && r != 0 && r&(r-1) == 0:
+		p.tally, p.tallying = 0, true
+		buf = p.genFastLegal(buf[:0], r.First(), compiler.Full64(), true)
+	case rs.Allows(compiler.ShortcutNoCheck) && !p.capEffects || p.royalless && p.keepsAll(r):
+		p.tally, p.tallying = 0, true
+		buf = p.genPseudo(buf[:0])
+	default:
+		return len(p.LegalMoves(buf))
+	}
 	p.tallying = false
 	return p.tally + len(buf)
+}
+
+// keepsAll reports whether every pseudo-legal move of the side to move, whose royal men
+// are r, is legal as keepLegal finds: it has none, and no mechanism can give it one.
+func (p *core64) keepsAll(r bb64) bool {
+	if r != 0 || p.rs.Mechanisms&royalMakers != 0 {
+		return false
+	}
+	rel, ok := p.checkRelevance()
+	return ok && rel == 0
 }
 
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
@@ -1190,11 +1209,14 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	// Royal moves: generated like any piece, kept when the destination is safe. (A gating
 	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
+	tallying := p.tallying
+	p.tallying = false // the royal's moves are tested below: each is written
 	if kt := p.tb.Piece(p.board[k].Type()); p.plainMan(kt) {
 		buf = p.genPiece(buf, kt, k, occ, capturable, target)
 	} else {
 		buf = p.genMan(buf, kt, k, occ, capturable, target)
 	}
+	p.tallying = tallying
 	n := start
 	lifted := occ &^ compiler.Bit64(k)
 	for _, m := range buf[start:] {

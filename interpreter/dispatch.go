@@ -137,9 +137,11 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 }
 
 // MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
-// is scratch). Where no check rule and no filter of the legal moves looks at the moves
-// one by one, the plain men's and the shift plans' moves without promotion are counted,
-// not written (perft's leaves).
+// is scratch). Where every man is plain (countable, no en-passant target) and legality
+// needs no test of the moves one by one (pins and checks decide it, there is no check
+// rule, or the side has no royal man to expose), the plain men's and the shift plans'
+// moves without promotion are counted, not written (perft's leaves). genMan, which looks
+// at a man's moves in buf, is then never reached.
 func (p *Position) MoveCount(buf []Move) int {
 	return p.c.MoveCount(buf)
 }
