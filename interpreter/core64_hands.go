@@ -4,7 +4,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"math/bits"
+
+	"chimera/compiler"
+)
 
 // setMark switches the promoted mark of sq on or off (journaled, hashed): a marked piece
 // enters a pool as what it promoted from when it is captured.
@@ -41,8 +45,9 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 	}
 	us := p.side
 	empty := p.tb.Squares &^ p.occupied() & mask
-	for t := range p.rs.NumPieces() {
-		if p.hand[p.rs.HandSlot(us, h.DropFrom, t)] == 0 {
+	held := p.hand[p.rs.HandSlot(us, h.DropFrom, 0):][:p.rs.NumPieces()] // the pool's count of each type
+	for t, n := range held {
+		if n == 0 {
 			continue
 		}
 		to := p.tb.DropToAt(us, t) & empty
@@ -132,8 +137,9 @@ func (p *core64) givesCheck(m Move) bool {
 // drop pool.
 func (p *core64) holdsMustDrop() bool {
 	h := p.rs.Hands
-	for t := range p.rs.NumPieces() {
-		if h.MustDrop>>uint(t)&1 != 0 && p.hand[p.rs.HandSlot(p.side, h.DropFrom, t)] > 0 {
+	base := p.rs.HandSlot(p.side, h.DropFrom, 0)
+	for m := h.MustDrop; m != 0; m &= m - 1 {
+		if p.hand[base+bits.TrailingZeros64(uint64(m))] > 0 {
 			return true
 		}
 	}
