@@ -1210,13 +1210,17 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	// move is legal exactly when the same move without gating is: see probeLegal.)
 	start := len(buf)
 	tallying := p.tallying
-	p.tallying = false // the royal's moves are tested below: each is written
+	if tallying {
+		p.tallying = false // the royal's moves are tested below: each is written
+	}
 	if kt := p.tb.Piece(p.board[k].Type()); p.plainMan(kt) {
 		buf = p.genPiece(buf, kt, k, occ, capturable, target)
 	} else {
 		buf = p.genMan(buf, kt, k, occ, capturable, target)
 	}
-	p.tallying = tallying
+	if tallying {
+		p.tallying = true
+	}
 	n := start
 	lifted := occ &^ compiler.Bit64(k)
 	for _, m := range buf[start:] {
