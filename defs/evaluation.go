@@ -193,7 +193,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}} {
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}} {
 		if t.x != nil {
 			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
 		}

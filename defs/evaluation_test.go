@@ -54,7 +54,7 @@ func TestEvalSectionErrors(t *testing.T) {
 		{"evaluation: {pools: {hand: {W: 1}}}", at, 21, `evaluation.pools: the variant has no pools (hands:)`},
 		{"evaluation: {checks-given: 10}", at, 28, `evaluation.checks-given: the variant counts no checks (rules.check-counter)`},
 		{"evaluation: {tempo: ten}", at, 21, `evaluation.tempo: expected a whole number, found "ten"`},
-		{"evaluation: {mobilty: 3}", at, 14, `evaluation: unknown key "mobilty" (did you mean "mobility"? expected one of: advance, checks-given, file, goal-distance, mobility, pieces, pools, tempo)`},
+		{"evaluation: {mobilty: 3}", at, 14, `evaluation: unknown key "mobilty" (did you mean "mobility"? expected one of: advance, checks-given, file, goal-distance, mobility, passed, pieces, pools, tempo)`},
 		{"evaluation: {file: w.yaml, tempo: 3}", at, 13, `evaluation: file: stands alone (the other keys go in the file it names)`},
 		{"evaluation: {file: ../w.yaml}", at, 20, `evaluation.file: "../w.yaml": the file must be beside this definition or below its directory (a relative path without '..')`},
 		{"evaluation: {file: w.txt}", at, 20, `evaluation.file: "w.txt": expected a .yaml file beside this definition`},

@@ -80,6 +80,11 @@ type Evaluation struct {
 	ChecksGiven *int `yaml:"checks-given"`
 	// Tempo: the bonus of the side to move (default 10).
 	Tempo *int `yaml:"tempo"`
+	// Passed weighs a passed man of a pawn-like type (one that promotes and only moves
+	// forward) with no enemy pawn-like man ahead of it on its file or the next ones:
+	// max(0, 6−s)² times this, s the ranks left to the last (default 5 without hands,
+	// 0 with them).
+	Passed *int `yaml:"passed"`
 }
 
 // EvalPiece is the evaluation of one piece type.

@@ -12,7 +12,9 @@ func (p *core128) putPiece(sq Square, pc Piece) {
 	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editPut, pc: pc, where: uint16(sq)})
 	if w := p.weights; w != nil {
-		p.weighed[pc.Color()] += w.board[pc.code()*w.cells+int(sq)]
+		i := pc.code()*w.cells + int(sq)
+		p.weighed[pc.Color()] += w.board[i]
+		p.keyed ^= w.key[i]
 	}
 }
 
@@ -22,7 +24,9 @@ func (p *core128) removePiece(sq Square) Piece {
 	p.hash ^= p.rs.Zobrist.PieceKey(pc.code(), sq)
 	p.journal = append(p.journal, edit{kind: editRemove, pc: pc, where: uint16(sq)})
 	if w := p.weights; w != nil {
-		p.weighed[pc.Color()] -= w.board[pc.code()*w.cells+int(sq)]
+		i := pc.code()*w.cells + int(sq)
+		p.weighed[pc.Color()] -= w.board[i]
+		p.keyed ^= w.key[i]
 	}
 	return pc
 }
@@ -62,15 +66,16 @@ func (p *core128) changePool(c Color, pool, t, delta int) {
 }
 
 // Weigh makes p sum w for each side from now on (nil: stop), starting from its men and
-// pools now; Weighed reads the sums.
+// pools now; Weighed reads the sums, WeighedKey the keyed men's key.
 func (p *core128) Weigh(w *Weights) {
-	p.weights, p.weighed = w, [2]int32{}
+	p.weights, p.weighed, p.keyed = w, [2]int32{}, 0
 	if w == nil {
 		return
 	}
 	for sq := range p.rs.Cells {
 		if pc := p.board[sq]; pc != NoPiece {
 			p.weighed[pc.Color()] += w.board[pc.code()*w.cells+sq]
+			p.keyed ^= w.key[pc.code()*w.cells+sq]
 		}
 	}
 	for slot, n := range p.hand {
@@ -86,6 +91,15 @@ func (p *core128) Weighed(w *Weights) (sums [2]int, ok bool) {
 		return sums, false
 	}
 	return [2]int{int(p.weighed[0]), int(p.weighed[1])}, true
+}
+
+// WeighedKey returns the xor of w's keys of the men on the board (those of its keyed
+// types), when p is weighed by w (Weigh); else ok is false.
+func (p *core128) WeighedKey(w *Weights) (key uint64, ok bool) {
+	if w == nil || p.weights != w {
+		return 0, false
+	}
+	return p.keyed, true
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).
@@ -116,7 +130,7 @@ func (p *core128) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame128{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
 		epVictim: p.epVictim, strike: p.strike, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
-		countLimit: p.countLimit, countPly: p.countPly, weighed: p.weighed})
+		countLimit: p.countLimit, countPly: p.countPly, weighed: p.weighed, keyed: p.keyed})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if goals && p.passing && rs.FacingRoyals {
@@ -573,6 +587,6 @@ func (p *core128) Unmake() {
 	}
 	p.castle, p.ep, p.epVictim, p.strike, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.strike, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
-	p.countLimit, p.countPly, p.weighed = u.countLimit, u.countPly, u.weighed
+	p.countLimit, p.countPly, p.weighed, p.keyed = u.countLimit, u.countPly, u.weighed, u.keyed
 	p.undo = p.undo[:len(p.undo)-1]
 }

@@ -38,8 +38,10 @@ type frame128 struct {
 	checkTypes uint32
 	// countLimit, countPly: the counting rule's count before the move.
 	countLimit, countPly int32
-	// weighed: each side's sum of the position's Weights before the move.
+	// weighed: each side's sum of the position's Weights before the move; keyed: the
+	// key of its keyed men.
 	weighed [2]int32
+	keyed   uint64
 }
 
 // core128 is a position on the 128-cell core (see Position).
@@ -70,9 +72,11 @@ type core128 struct {
 	undo    []frame128
 	journal []edit
 	// weights: what each man counts (Weigh; nil: nothing is summed); weighed: each
-	// side's sum, kept by putPiece, removePiece and changePool.
+	// side's sum, kept by putPiece, removePiece and changePool; keyed: the xor of the
+	// weights' keys of the men on the board.
 	weights *Weights
 	weighed [2]int32
+	keyed   uint64
 	// startPly is the game ply of the position set from FEN (from its move number).
 	startPly int
 	immune   bb128 // squares holding immune pieces (derived, kept in sync)

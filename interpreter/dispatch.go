@@ -14,6 +14,7 @@ type core interface {
 	Marked() compiler.Bitboard
 	Weigh(w *Weights)
 	Weighed(w *Weights) (sums [2]int, ok bool)
+	WeighedKey(w *Weights) (key uint64, ok bool)
 	Status(sq Square) int
 	ChecksLeft(c Color) int
 	PoolCount(c Color, pool, t int) int
@@ -83,7 +84,7 @@ func (p *Position) Marked() compiler.Bitboard {
 }
 
 // Weigh makes p sum w for each side from now on (nil: stop), starting from its men and
-// pools now; Weighed reads the sums.
+// pools now; Weighed reads the sums, WeighedKey the keyed men's key.
 func (p *Position) Weigh(w *Weights) {
 	p.c.Weigh(w)
 }
@@ -91,6 +92,12 @@ func (p *Position) Weigh(w *Weights) {
 // Weighed returns each side's sum of w, when p is weighed by w (Weigh); else ok is false.
 func (p *Position) Weighed(w *Weights) (sums [2]int, ok bool) {
 	return p.c.Weighed(w)
+}
+
+// WeighedKey returns the xor of w's keys of the men on the board (those of its keyed
+// types), when p is weighed by w (Weigh); else ok is false.
+func (p *Position) WeighedKey(w *Weights) (key uint64, ok bool) {
+	return p.c.WeighedKey(w)
 }
 
 // Status is the number of half-moves left of the timed status on sq (0: none).

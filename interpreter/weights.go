@@ -11,19 +11,26 @@ type Weights struct {
 	cells int
 	board []int32 // [piece code*cells + cell]
 	pool  []int32 // [hand slot]: the worth of one man held there; nil without pools
+	// key: [piece code*cells + cell]: the Zobrist key of a man of a keyed type there, 0
+	// for the other types; a weighed position keeps the xor of its men's (WeighedKey).
+	key []uint64
 }
 
 // NewWeights returns the weights of rs: man(c, t, sq) for a man of side c and type t on
 // cell sq, held(c, pool, t) for one held by side c in pool (held is not called without
-// pools).
-func NewWeights(rs *compiler.Ruleset, man func(c Color, t int, sq Square) int, held func(c Color, pool, t int) int) *Weights {
+// pools); the men of the types in keyed (a bit per type) are keyed (WeighedKey).
+func NewWeights(rs *compiler.Ruleset, man func(c Color, t int, sq Square) int, held func(c Color, pool, t int) int, keyed uint64) *Weights {
 	n := rs.NumPieces()
-	w := &Weights{cells: rs.Cells, board: make([]int32, 2*n*rs.Cells)}
+	w := &Weights{cells: rs.Cells, board: make([]int32, 2*n*rs.Cells), key: make([]uint64, 2*n*rs.Cells)}
 	for c := compiler.White; c <= compiler.Black; c++ {
 		for t := range n {
-			base := MakePiece(t, c).code() * rs.Cells
+			code := MakePiece(t, c).code()
+			base := code * rs.Cells
 			for sq := range rs.Cells {
 				w.board[base+sq] = int32(man(c, t, sq))
+				if keyed>>uint(t)&1 != 0 {
+					w.key[base+sq] = rs.Zobrist.PieceKey(code, sq)
+				}
 			}
 		}
 	}

@@ -34,6 +34,14 @@ type evaluator struct {
 	nearZone           []compiler.Bitboard
 	royalTypes         []int
 	nearAny            bool
+	// pawnTypes: the pawn-like types (they promote and only move forward), whose men
+	// are passed with no enemy pawn-like man in passedSpan[c][sq] (the cells ahead on
+	// the man's file and the next ones); passedShape[c][sq] is what a passed man of
+	// side c counts on sq per unit of the weight (w.Passed; the term is skipped at 0).
+	pawnTypes   []int
+	passedSpan  [2][]compiler.Bitboard
+	passedShape [2][]int
+	passedZone  [2]compiler.Bitboard // the cells where passedShape is not 0
 	// weights: the values, square tables, goal bonuses and pool values as the
 	// interpreter's Weights, which a searched position sums as it goes (nil where a
 	// man's status changes its worth).
@@ -48,21 +56,25 @@ type weights struct {
 	GoalDistance int // (8-d)² times this for a goal piece d king steps from its zone
 	ChecksGiven  int // the scale of the checks given
 	Tempo        int // the side to move's bonus
+	Passed       int // max(0, 6−s)² times this for a passed pawn-like man s ranks from the last
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
-var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10}
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
-func weightsOf(ev *defs.Evaluation) weights {
+func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	w := defaultWeights
+	if rs.Hands != nil {
+		w.Passed = 0 // a man dropped ahead stops a passed man
+	}
 	if ev == nil {
 		return w
 	}
 	for _, t := range []struct {
 		x  *int
 		to *int
-	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}} {
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}} {
 		if t.x != nil {
 			*t.to = *t.x
 		}
@@ -76,7 +88,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	if rs.Def != nil {
 		ev = rs.Def.Evaluation
 	}
-	e := &evaluator{rs: rs, stunned: 100, w: weightsOf(ev)}
+	e := &evaluator{rs: rs, stunned: 100, w: weightsOf(rs, ev)}
 	e.tempo = e.w.Tempo
 	n := rs.NumPieces()
 	e.value = make([]int, n)
@@ -166,6 +178,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	}
 	e.giveaway()
 	e.tuned(ev)
+	e.passedMen()
 	e.goals()
 	e.fillNearGoal()
 	if k := rs.CheckCounter; k > 0 {
@@ -177,7 +190,13 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		}
 	}
 	if e.stunned == 100 || rs.Mechanisms&compiler.MechStatus == 0 {
-		e.weights = interpreter.NewWeights(rs, e.manWorth, func(_ compiler.Color, pool, t int) int { return e.pool[pool][t] })
+		var keyed uint64 // the pawn-like men, whose places key the passed men's cache
+		if e.w.Passed != 0 {
+			for _, t := range e.pawnTypes {
+				keyed |= 1 << uint(t)
+			}
+		}
+		e.weights = interpreter.NewWeights(rs, e.manWorth, func(_ compiler.Color, pool, t int) int { return e.pool[pool][t] }, keyed)
 	}
 	return e
 }
@@ -263,6 +282,147 @@ func (e *evaluator) giveaway() {
 			}
 		}
 	}
+}
+
+// pawnLike reports whether type t promotes and moves only forward: every cell a White man
+// of it reaches from any cell on an empty board is on a later rank.
+func pawnLike(rs *compiler.Ruleset, t int) bool {
+	pt := rs.Piece(t)
+	if pt.Promotion == nil || pt.Royal {
+		return false
+	}
+	moves := false
+	for sq := 0; sq < rs.Cells; sq++ {
+		if !rs.Squares.Has(sq) {
+			continue
+		}
+		for b := emptyBoardReach(rs, t, compiler.White, sq); b.Any(); b = b.Rest() {
+			if rs.RankOf(b.First()) <= rs.RankOf(sq) {
+				return false
+			}
+			moves = true
+		}
+	}
+	return moves
+}
+
+// passedMen fills the passed-man tables.
+func (e *evaluator) passedMen() {
+	rs := e.rs
+	for t := range rs.NumPieces() {
+		if pawnLike(rs, t) {
+			e.pawnTypes = append(e.pawnTypes, t)
+		}
+	}
+	if e.pawnTypes == nil {
+		return
+	}
+	for c := compiler.White; c <= compiler.Black; c++ {
+		e.passedSpan[c] = make([]compiler.Bitboard, rs.Cells)
+		e.passedShape[c] = make([]int, rs.Cells)
+		for sq := 0; sq < rs.Cells; sq++ {
+			if !rs.Squares.Has(sq) {
+				continue
+			}
+			e.passedShape[c][sq] = e.shapeAt(c, sq)
+			if e.passedShape[c][sq] != 0 {
+				e.passedZone[c] = e.passedZone[c].With(sq)
+			}
+			for to := 0; to < rs.Cells; to++ {
+				ahead := rs.RankOf(to) > rs.RankOf(sq)
+				if c == compiler.Black {
+					ahead = rs.RankOf(to) < rs.RankOf(sq)
+				}
+				if ahead && rs.Squares.Has(to) && abs(rs.FileOf(to)-rs.FileOf(sq)) <= 1 {
+					e.passedSpan[c][sq] = e.passedSpan[c][sq].With(to)
+				}
+			}
+		}
+	}
+}
+
+// shapeAt is max(0, 6−s)², s the ranks from sq to the nearest rank ahead (for side c)
+// of the pawn-like types' promotion zones (the last rank where none is ahead): what a
+// passed man there counts per unit of the term's weight.
+func (e *evaluator) shapeAt(c compiler.Color, sq compiler.Square) int {
+	rs := e.rs
+	left := rs.Ranks - 1 - rs.RankOf(sq)
+	if c == compiler.Black {
+		left = rs.RankOf(sq)
+	}
+	for _, t := range e.pawnTypes {
+		for z := rs.Piece(t).Promotion.Zone[c]; z.Any(); z = z.Rest() {
+			d := rs.RankOf(z.First()) - rs.RankOf(sq)
+			if c == compiler.Black {
+				d = -d
+			}
+			if d >= 0 {
+				left = min(left, d)
+			}
+		}
+	}
+	k := max(0, 6-left)
+	return k * k
+}
+
+// pawnMen is each side's pawn-like men.
+func (e *evaluator) pawnMen(p *interpreter.Position) [2]compiler.Bitboard {
+	var men [2]compiler.Bitboard
+	for _, t := range e.pawnTypes {
+		men[compiler.White] = men[compiler.White].Or(p.Pieces(compiler.White, t))
+		men[compiler.Black] = men[compiler.Black].Or(p.Pieces(compiler.Black, t))
+	}
+	return men
+}
+
+// passedOf is what side c's passed pawn-like men count per unit of the term's weight,
+// men each side's pawn-like men.
+func (e *evaluator) passedOf(men [2]compiler.Bitboard, c compiler.Color) int {
+	n := 0
+	for b := men[c].And(e.passedZone[c]); b.Any(); b = b.Rest() {
+		sq := b.First()
+		if !e.passedSpan[c][sq].Meets(men[c^1]) {
+			n += e.passedShape[c][sq]
+		}
+	}
+	return n
+}
+
+// passedCache keeps the passed men's worth by the key of the pawn-like men's places (the
+// weighed position's WeighedKey), one a search thread: most positions of a search share
+// their pawn-like men with many others.
+type passedCache []passedEntry
+
+type passedEntry struct {
+	key uint64
+	n   [2]int32
+	set bool
+}
+
+const passedCacheBits = 14
+
+func newPassedCache() passedCache { return make(passedCache, 1<<passedCacheBits) }
+
+// passed is each side's passed pawn-like men's worth per unit of the weight, from pc
+// where p is weighed and pc holds its pawn-like men's key (pc may be nil).
+func (e *evaluator) passed(p *interpreter.Position, pc passedCache) [2]int {
+	var ent *passedEntry
+	var key uint64
+	if pc != nil {
+		var ok bool
+		if key, ok = p.WeighedKey(e.weights); ok {
+			ent = &pc[key>>(64-passedCacheBits)]
+			if ent.set && ent.key == key {
+				return [2]int{int(ent.n[0]), int(ent.n[1])}
+			}
+		}
+	}
+	men := e.pawnMen(p)
+	n := [2]int{e.passedOf(men, compiler.White), e.passedOf(men, compiler.Black)}
+	if ent != nil {
+		*ent = passedEntry{key: key, n: [2]int32{int32(n[0]), int32(n[1])}, set: true}
+	}
+	return n
 }
 
 // emptyBoardMobility is how many squares a White piece of type t on sq reaches on an
@@ -380,7 +540,7 @@ func abs(x int) int {
 const checkGiven = 100
 
 // evaluate scores p for the side to move, in centipawns.
-func (e *evaluator) evaluate(p *interpreter.Position) int {
+func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 	rs := e.rs
 	score, weighed := p.Weighed(e.weights)
 	for c := compiler.White; c <= compiler.Black && !weighed; c++ {
@@ -421,6 +581,11 @@ func (e *evaluator) evaluate(p *interpreter.Position) int {
 				score[c] += e.nearEnemy[t]*b.And(zone[c^1]).Count() + e.nearOwn[t]*b.And(zone[c]).Count()
 			}
 		}
+	}
+	if e.w.Passed != 0 && e.pawnTypes != nil {
+		n := e.passed(p, pc)
+		score[compiler.White] += e.w.Passed * n[compiler.White]
+		score[compiler.Black] += e.w.Passed * n[compiler.Black]
 	}
 	us := p.Side()
 	return score[us] - score[us^1] + e.tempo // a small bonus for the move

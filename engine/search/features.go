@@ -22,6 +22,7 @@ const (
 	ParamTempo                           // the side to move's bonus
 	ParamNearEnemyRoyal                  // a piece type's man within two king steps of an enemy royal man
 	ParamNearOwnRoyal                    // the same near its own side's royal man
+	ParamPassed                          // the weight of a passed pawn-like man's shape
 )
 
 // Param is one weight of the evaluation.
@@ -53,6 +54,7 @@ type Model struct {
 	goal               int32 // -1 when the variant has no reach goals
 	checks             int32 // -1 without a check counter
 	tempo              int32
+	passed             int32     // -1 without pawn-like types
 	dense              []float64 // scratch: the features of one position
 	seen               []int32
 }
@@ -62,7 +64,7 @@ type Model struct {
 func (e *Engine) Model() *Model {
 	ev := e.eval
 	rs := e.rs
-	m := &Model{e: ev, goal: -1, checks: -1}
+	m := &Model{e: ev, goal: -1, checks: -1, passed: -1}
 	add := func(p Param) int32 {
 		m.Params = append(m.Params, p)
 		return int32(len(m.Params) - 1)
@@ -107,6 +109,9 @@ func (e *Engine) Model() *Model {
 		m.checks = add(Param{Kind: ParamChecksGiven, Start: float64(ev.w.ChecksGiven)})
 	}
 	m.tempo = add(Param{Kind: ParamTempo, Start: float64(ev.tempo)})
+	if ev.pawnTypes != nil {
+		m.passed = add(Param{Kind: ParamPassed, Start: float64(ev.w.Passed)})
+	}
 	m.dense = make([]float64, len(m.Params))
 	return m
 }
@@ -179,6 +184,9 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 			given := float64(min(max(k-p.ChecksLeft(c), 0), k))
 			m.put(m.checks, sign*given*given*3/float64(k))
 		}
+		if m.passed >= 0 {
+			m.put(m.passed, sign*float64(e.passedOf(e.pawnMen(p), c)))
+		}
 	}
 	if p.Side() == compiler.White {
 		m.put(m.tempo, 1)
@@ -195,7 +203,7 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 }
 
 // Evaluate is the static evaluation of p, for the side to move, in centipawns.
-func (e *Engine) Evaluate(p *interpreter.Position) int { return e.eval.evaluate(p) }
+func (e *Engine) Evaluate(p *interpreter.Position) int { return e.eval.evaluate(p, nil) }
 
 // QuietLeaf runs quiescence on p (not in check) with an open window and returns the
 // moves of its principal variation: p after them is the quiet position whose static

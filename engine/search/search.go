@@ -24,6 +24,12 @@ const (
 	maxPly   = 128
 )
 
+// DefaultContempt is the engines' Contempt option's default; MaxContempt bounds it.
+const (
+	DefaultContempt = 0
+	MaxContempt     = 1000
+)
+
 // Limits bound a search; zero fields do not limit.
 type Limits struct {
 	Depth            int
@@ -38,6 +44,9 @@ type Limits struct {
 	// Level plays weaker (1 the weakest, up to MaxLevel-1): a shallower search and a pick
 	// among the best root moves by noise (see level.go). 0 or MaxLevel: full strength.
 	Level int
+	// Contempt: what a draw costs the side to move at the root, in centipawns (a draw
+	// scores −Contempt for it and +Contempt for its opponent); 0 scores draws even.
+	Contempt int
 }
 
 // Info is one report of the search: after each completed iteration (or line of MultiPV).
@@ -82,6 +91,7 @@ type Engine struct {
 	caps    capabilities
 	stop    atomic.Bool // the running search must end: cancelled, or a limit reached
 	limits  Limits
+	root    compiler.Color // the side to move at the root (for contempt)
 	start   time.Time
 	soft    time.Duration // stop starting iterations after this
 	hard    time.Duration // stop searching after this
@@ -92,18 +102,19 @@ type Engine struct {
 // worker is one search thread: its position and what it learns while searching.
 type worker struct {
 	*Engine
-	p       *interpreter.Position
-	nodes   int64        // read by other goroutines: atomic
-	halt    *atomic.Bool // a helper thread's: set when it must stop (nil for the main thread)
-	bufs    [maxPly + 1][]interpreter.Move
-	scores  [maxPly + 1][]int32
-	killers [maxPly + 1][2]interpreter.Move
-	history []int32 // [color][from][to] on boards of up to 256 cells
-	pv      [maxPly + 1][maxPly + 1]interpreter.Move
-	pvLen   [maxPly + 1]int
-	seldep  int
-	rootExc []interpreter.Move // MultiPV: root moves already reported at this depth
-	quiet   []interpreter.Move // quiescence's scratch list of quiet moves
+	p           *interpreter.Position
+	nodes       int64        // read by other goroutines: atomic
+	halt        *atomic.Bool // a helper thread's: set when it must stop (nil for the main thread)
+	bufs        [maxPly + 1][]interpreter.Move
+	scores      [maxPly + 1][]int32
+	killers     [maxPly + 1][2]interpreter.Move
+	history     []int32 // [color][from][to] on boards of up to 256 cells
+	pv          [maxPly + 1][maxPly + 1]interpreter.Move
+	pvLen       [maxPly + 1]int
+	seldep      int
+	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
+	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
+	passedCache passedCache        // nil where the evaluation has no passed men
 }
 
 // New returns an engine for rs with a transposition table of about hashMB megabytes,
@@ -118,6 +129,9 @@ func newWorker(e *Engine) *worker {
 	w := &worker{Engine: e}
 	w.history = make([]int32, 2*e.rs.Cells*e.rs.Cells)
 	w.quiet = make([]interpreter.Move, 0, 512)
+	if e.eval.w.Passed != 0 && e.eval.pawnTypes != nil {
+		w.passedCache = newPassedCache()
+	}
 	for i := range w.bufs {
 		w.bufs[i] = make([]interpreter.Move, 0, 512)
 		w.scores[i] = make([]int32, 0, 512)
@@ -221,6 +235,7 @@ func capturesOnly(def *defs.Definition) bool {
 // returns.
 func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits, report func(Info)) Result {
 	e.limits = lim
+	e.root = p.Side()
 	// The context's cancellation sets the stop flag that the threads look at anyway, so
 	// the search pays nothing to watch it. The flag is this search's until Search returns:
 	// a cancellation being handled then is waited for, so that it cannot stop the next.
@@ -430,15 +445,23 @@ func filterMoves(moves, keep []interpreter.Move) []interpreter.Move {
 	return out
 }
 
-// terminal scores a position that is over for the side to move at ply.
-func terminal(o compiler.Outcome, ply int) int {
+// terminal scores a position that is over for the side to move at ply, a draw as draw.
+func terminal(o compiler.Outcome, ply, draw int) int {
 	switch o {
 	case compiler.Win:
 		return Mate - ply
 	case compiler.Loss:
 		return -Mate + ply
 	}
-	return 0
+	return draw
+}
+
+// draw is a draw's score for the side to move in p: −Contempt for the root's side.
+func (e *worker) draw(p *interpreter.Position) int {
+	if p.Side() == e.root {
+		return -e.limits.Contempt
+	}
+	return e.limits.Contempt
 }
 
 // pvs is the principal-variation search of the node at ply with depth left.
@@ -447,10 +470,10 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	e.pvLen[ply] = 0
 	if ply > 0 {
 		if end := p.Ended(); end.Over {
-			return terminal(end.Outcome, ply)
+			return terminal(end.Outcome, ply, e.draw(p))
 		}
 		if p.Repetitions() >= 2 {
-			return 0 // a repetition inside the search is as good as a draw
+			return e.draw(p) // a repetition inside the search is as good as a draw
 		}
 		// Mate distance pruning.
 		alpha = max(alpha, -Mate+ply)
@@ -491,7 +514,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 
 	static := 0
 	if !inCheck {
-		static = e.eval.evaluate(p)
+		static = e.eval.evaluate(p, e.passedCache)
 	}
 	// Reverse futility: a quiet position this far above beta near the leaves is not
 	// searched (the opponent would have to win back the margin in a few plies).
@@ -516,7 +539,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
 		o, _ := p.NoMoves()
-		return terminal(o, ply)
+		return terminal(o, ply, e.draw(p))
 	}
 	if ply == 0 && len(e.limits.SearchMovesOnly) > 0 {
 		moves = filterMoves(moves, e.limits.SearchMovesOnly)
@@ -637,7 +660,7 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		e.seldep = ply
 	}
 	if end := p.Ended(); end.Over {
-		return terminal(end.Outcome, ply)
+		return terminal(end.Outcome, ply, e.draw(p))
 	}
 	inCheck := p.InCheck()
 	var moves []interpreter.Move
@@ -646,13 +669,13 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		moves = p.LegalMoves(e.bufs[ply][:0])
 		if len(moves) == 0 {
 			o, _ := p.NoMoves()
-			return terminal(o, ply)
+			return terminal(o, ply, e.draw(p))
 		}
 	} else {
 		// Out of check the side may stand pat (a position without any legal move is
 		// taken at its static value here), else only captures and promotions are
 		// searched; the moves are generated only when standing pat does not cut off.
-		best = e.eval.evaluate(p)
+		best = e.eval.evaluate(p, e.passedCache)
 		if best >= beta || !e.caps.quiescence {
 			return best
 		}

@@ -214,3 +214,19 @@ func BenchmarkSearchChessStart(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestContempt: every move of a bare-kings position at the 99th quiet half-move is a draw
+// by the fifty-move rule; the root's side scores it −Contempt, whichever side it is, and
+// 0 without contempt.
+func TestContempt(t *testing.T) {
+	rs := open(t, "chess")
+	for _, fen := range []string{"8/8/4k3/8/8/4K3/8/8 w - - 99 80", "8/8/4k3/8/8/4K3/8/8 b - - 99 80"} {
+		for _, contempt := range []int{0, 25, -40} {
+			p := position(t, rs, fen)
+			res := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 3, Contempt: contempt}, nil)
+			if res.Score != -contempt {
+				t.Errorf("%s, contempt %d: score %d, want %d", fen, contempt, res.Score, -contempt)
+			}
+		}
+	}
+}

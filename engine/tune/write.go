@@ -138,6 +138,7 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamGoalDistance:   {"goal-distance", false},
 	search.ParamChecksGiven:    {"checks-given", false},
 	search.ParamTempo:          {"tempo", false},
+	search.ParamPassed:         {"passed", false},
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
 }

@@ -36,6 +36,7 @@ type session struct {
 	level    int  // Skill Level: 1 (weakest) to search.MaxLevel (full strength)
 	limitElo bool // UCI_LimitStrength: play at UCI_Elo instead
 	elo      int  // UCI_Elo
+	contempt int  // Contempt: what a draw costs the engine, in centipawns
 	chess960 bool
 	cfg      protocol.Config
 	done     chan struct{} // closed when the running search or perft ends; nil: none runs
@@ -50,7 +51,7 @@ type session struct {
 }
 
 func newSession(out io.Writer, cfg protocol.Config) *session {
-	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, level: search.MaxLevel, elo: search.MaxElo, cfg: cfg}
+	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, level: search.MaxLevel, elo: search.MaxElo, contempt: search.DefaultContempt, cfg: cfg}
 	u.setVariant(uciDefault(), false)
 	return u
 }
@@ -147,6 +148,7 @@ func (u *session) options() []engineOption {
 		{"Skill Level", fmt.Sprintf("spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)},
 		{"UCI_LimitStrength", "check default false"},
 		{"UCI_Elo", fmt.Sprintf("spin default %d min %d max %d", search.MaxElo, search.MinElo, search.MaxElo)},
+		{"Contempt", fmt.Sprintf("spin default %d min %d max %d", search.DefaultContempt, -search.MaxContempt, search.MaxContempt)},
 		{"Ponder", "check default false"},
 	}
 }
@@ -212,6 +214,13 @@ func (u *session) setOption(line string) {
 			return
 		}
 		u.elo = n
+	case "contempt":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < -search.MaxContempt || n > search.MaxContempt {
+			u.say("info string Contempt must be from %d to %d, found %q", -search.MaxContempt, search.MaxContempt, value)
+			return
+		}
+		u.contempt = n
 	case "ponder":
 	default:
 		u.say("info string unknown option %q", truncate(name, 40))
@@ -332,6 +341,7 @@ func (u *session) goCmd(args []string) {
 	var lim search.Limits
 	lim.MultiPV = u.multiPV
 	lim.Level = u.level
+	lim.Contempt = u.contempt
 	if u.limitElo {
 		lim.Level = search.LevelForElo(u.elo)
 	}

@@ -58,6 +58,7 @@ type Session struct {
 	moveTime        time.Duration
 	depth           int
 	threads         int // search threads (cores)
+	contempt        int // the Contempt option: what a draw costs the engine, in centipawns
 	skill           int // the Skill Level option: 1 (weakest) to search.MaxLevel; 0 is full strength
 	hashMB          int // the hash table's size (memory)
 	myTime, oppTime time.Duration
@@ -67,7 +68,7 @@ type Session struct {
 // New returns a session that writes its answers to out, playing chess until told
 // otherwise, with engines made as cfg says.
 func New(out io.Writer, cfg protocol.Config) *Session {
-	x := &Session{out: out, cfg: cfg, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40, threads: 1, hashMB: 64}
+	x := &Session{out: out, cfg: cfg, engineSide: compiler.Black, base: 5 * time.Minute, mps: 40, threads: 1, hashMB: 64, contempt: search.DefaultContempt}
 	x.selectVariant("chess")
 	return x
 }
@@ -241,10 +242,11 @@ func (x *Session) features() {
 	x.say(`feature myname="Chimera" variants="%s" setboard=1 usermove=1 ping=1 highlight=1 sigint=0 sigterm=0 colors=0 san=0 debug=1 memory=0 smp=1`,
 		strings.Join(names, ","))
 	x.say(`feature option="Skill Level -spin %d 1 %d"`, search.MaxLevel, search.MaxLevel)
+	x.say(`feature option="Contempt -spin %d %d %d"`, x.contempt, -search.MaxContempt, search.MaxContempt)
 	x.say("feature done=1")
 }
 
-// option sets an engine option: "option NAME=VALUE" (the one offered: Skill Level).
+// option sets an engine option: "option NAME=VALUE" (those offered: Skill Level, Contempt).
 func (x *Session) option(line string) {
 	name, value, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "option")), "=")
 	switch strings.ToLower(strings.TrimSpace(name)) {
@@ -255,6 +257,13 @@ func (x *Session) option(line string) {
 			return
 		}
 		x.skill = n
+	case "contempt":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < -search.MaxContempt || n > search.MaxContempt {
+			x.say("Error (bad value): %s", protocol.Truncate(line, 80))
+			return
+		}
+		x.contempt = n
 	default:
 		x.say("Error (unknown option): %s", protocol.Truncate(line, 80))
 	}
@@ -706,6 +715,7 @@ func (x *Session) limits(p *interpreter.Position, analyze bool) search.Limits {
 	}
 	lim.Depth = x.depth
 	lim.Level = x.skill
+	lim.Contempt = x.contempt
 	if x.moveTime > 0 {
 		lim.MoveTime = x.moveTime
 	} else {
