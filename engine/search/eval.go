@@ -310,7 +310,8 @@ func pawnLike(rs *compiler.Ruleset, t int) bool {
 func (e *evaluator) passedMen() {
 	rs := e.rs
 	for t := range rs.NumPieces() {
-		if pawnLike(rs, t) {
+		// Not where a goal rewards losing such men (their value is turned around).
+		if pawnLike(rs, t) && e.value[t] > 0 {
 			e.pawnTypes = append(e.pawnTypes, t)
 		}
 	}

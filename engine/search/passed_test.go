@@ -9,8 +9,9 @@ import (
 	"chimera/interpreter"
 )
 
-// TestPawnLikeTypes: a type is pawn-like when it promotes and only moves forward; hands
-// turn the term's default weight to 0.
+// TestPawnLikeTypes: a type is pawn-like when it promotes and only moves forward, and
+// counts for its side (not where losing men wins); hands turn the term's default weight
+// to 0.
 func TestPawnLikeTypes(t *testing.T) {
 	for _, c := range []struct {
 		variant string
@@ -22,6 +23,7 @@ func TestPawnLikeTypes(t *testing.T) {
 		{"xiangqi", "", 5},
 		{"crazyhouse", "P", 0},
 		{"shogi", "NLP", 0},
+		{"antichess", "", 5}, // losing men wins: no passed men
 	} {
 		rs, err := interpreter.Open(c.variant)
 		if err != nil {
