@@ -65,8 +65,10 @@ var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiv
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
 func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	w := defaultWeights
-	if rs.Hands != nil {
-		w.Passed = 0 // a man dropped ahead stops a passed man
+	if rs.Hands != nil || rs.Counting != nil {
+		// A man dropped ahead stops a passed man; under a counting rule a won ending is
+		// drawn unless mated in time (with the term, makruk's self-play lost 36 Elo).
+		w.Passed = 0
 	}
 	if ev == nil {
 		return w
