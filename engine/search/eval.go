@@ -37,7 +37,8 @@ type evaluator struct {
 	// pawnTypes: the pawn-like types (they promote and only move forward), whose men
 	// are passed with no enemy pawn-like man in passedSpan[c][sq] (the cells ahead on
 	// the man's file and the next ones); passedShape[c][sq] is what a passed man of
-	// side c counts on sq per unit of the weight (w.Passed; the term is skipped at 0).
+	// side c counts on sq per unit of the weight (w.Passed; the term is skipped at 0),
+	// scaled by what promotion gains.
 	pawnTypes   []int
 	passedSpan  [2][]compiler.Bitboard
 	passedShape [2][]int
@@ -308,13 +309,28 @@ func pawnLike(rs *compiler.Ruleset, t int) bool {
 	return moves
 }
 
-// passedMen fills the passed-man tables.
+// passedGainUnit is the promotion gain at which a passed man counts its shape times the
+// weight (chess's: a queen of 900 for a pawn of 100).
+const passedGainUnit = 800
+
+// passedMen fills the passed-man tables: a man counts its shape (shapeAt) times g/800, g
+// the most a pawn-like man gains by promoting (the best promoted type's value less its).
 func (e *evaluator) passedMen() {
 	rs := e.rs
+	gain := 0 // the most a pawn-like man gains by promoting
 	for t := range rs.NumPieces() {
-		// Not where a goal rewards losing such men (their value is turned around).
-		if pawnLike(rs, t) && e.value[t] > 0 {
+		// Not where a goal rewards losing such men (their value is turned around), nor
+		// where promoting gains nothing.
+		if !pawnLike(rs, t) || e.value[t] <= 0 {
+			continue
+		}
+		g := 0
+		for to, i := rs.Piece(t).Promotion.To(), 0; i < to.Len(); i++ {
+			g = max(g, e.value[to.At(i)]-e.value[t])
+		}
+		if g > 0 {
 			e.pawnTypes = append(e.pawnTypes, t)
+			gain = max(gain, g)
 		}
 	}
 	if e.pawnTypes == nil {
@@ -327,7 +343,7 @@ func (e *evaluator) passedMen() {
 			if !rs.Squares.Has(sq) {
 				continue
 			}
-			e.passedShape[c][sq] = e.shapeAt(c, sq)
+			e.passedShape[c][sq] = e.shapeAt(c, sq) * gain / passedGainUnit
 			if e.passedShape[c][sq] != 0 {
 				e.passedZone[c] = e.passedZone[c].With(sq)
 			}

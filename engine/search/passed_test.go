@@ -43,8 +43,8 @@ func TestPawnLikeTypes(t *testing.T) {
 // naivePassed counts side c's passed men of the types the long way: for each man, every
 // enemy man of a pawn-like type on a later rank (for c) and a file at most one away
 // stops it; else it counts (6 − s)², not below 0, s the ranks to the nearest cell ahead
-// of a promotion zone (or to the last rank).
-func naivePassed(rs *compiler.Ruleset, p *interpreter.Position, types []int, c compiler.Color) int {
+// of a promotion zone (or to the last rank), times gain/800.
+func naivePassed(rs *compiler.Ruleset, p *interpreter.Position, types []int, gain int, c compiler.Color) int {
 	n := 0
 	for _, t := range types {
 		for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
@@ -82,7 +82,7 @@ func naivePassed(rs *compiler.Ruleset, p *interpreter.Position, types []int, c c
 				}
 			}
 			if !stopped && left < 6 {
-				n += (6 - left) * (6 - left)
+				n += (6 - left) * (6 - left) * gain / 800
 			}
 		}
 	}
@@ -104,6 +104,12 @@ func TestPassedMatchesNaive(t *testing.T) {
 		if w.passedCache == nil {
 			t.Fatalf("%s: no cache", v)
 		}
+		gain := 0 // the best promoted type's value less the pawn's
+		for _, ty := range e.eval.pawnTypes {
+			for to, i := rs.Piece(ty).Promotion.To(), 0; i < to.Len(); i++ {
+				gain = max(gain, e.eval.value[to.At(i)]-e.eval.value[ty])
+			}
+		}
 		rng := rand.New(rand.NewPCG(3, uint64(len(v))))
 		met := 0
 		for game := 0; game < 30; game++ {
@@ -123,7 +129,7 @@ func TestPassedMatchesNaive(t *testing.T) {
 				for range 2 { // the second ask is answered from the cache
 					got := e.eval.passed(p, w.passedCache)
 					for c := compiler.White; c <= compiler.Black; c++ {
-						want := naivePassed(rs, p, e.eval.pawnTypes, c)
+						want := naivePassed(rs, p, e.eval.pawnTypes, gain, c)
 						if got[c] != want {
 							t.Fatalf("%s %s: side %d passed %d, want %d", v, p.FEN(), c, got[c], want)
 						}
