@@ -57,7 +57,7 @@ type weights struct {
 	GoalDistance int // (8-d)² times this for a goal piece d king steps from its zone
 	ChecksGiven  int // the scale of the checks given
 	Tempo        int // the side to move's bonus
-	Passed       int // max(0, 6−s)² times this for a passed pawn-like man s ranks from the last
+	Passed       int // a passed pawn-like man counts its shape (passedShape) times this
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
