@@ -14,7 +14,9 @@ func (p *core128) putPiece(sq Square, pc Piece) {
 	if w := p.weights; w != nil {
 		i := pc.code()*w.cells + int(sq)
 		p.weighed[pc.Color()] += w.board[i]
-		p.keyed ^= w.key[i]
+		if w.key != nil {
+			p.keyed ^= w.key[i]
+		}
 	}
 }
 
@@ -26,7 +28,9 @@ func (p *core128) removePiece(sq Square) Piece {
 	if w := p.weights; w != nil {
 		i := pc.code()*w.cells + int(sq)
 		p.weighed[pc.Color()] -= w.board[i]
-		p.keyed ^= w.key[i]
+		if w.key != nil {
+			p.keyed ^= w.key[i]
+		}
 	}
 	return pc
 }
@@ -75,7 +79,9 @@ func (p *core128) Weigh(w *Weights) {
 	for sq := range p.rs.Cells {
 		if pc := p.board[sq]; pc != NoPiece {
 			p.weighed[pc.Color()] += w.board[pc.code()*w.cells+sq]
-			p.keyed ^= w.key[pc.code()*w.cells+sq]
+			if w.key != nil {
+				p.keyed ^= w.key[pc.code()*w.cells+sq]
+			}
 		}
 	}
 	for slot, n := range p.hand {

@@ -12,7 +12,8 @@ type Weights struct {
 	board []int32 // [piece code*cells + cell]
 	pool  []int32 // [hand slot]: the worth of one man held there; nil without pools
 	// key: [piece code*cells + cell]: the Zobrist key of a man of a keyed type there, 0
-	// for the other types; a weighed position keeps the xor of its men's (WeighedKey).
+	// for the other types (nil without keyed types); a weighed position keeps the xor of
+	// its men's (WeighedKey).
 	key []uint64
 }
 
@@ -21,7 +22,10 @@ type Weights struct {
 // pools); the men of the types in keyed (a bit per type) are keyed (WeighedKey).
 func NewWeights(rs *compiler.Ruleset, man func(c Color, t int, sq Square) int, held func(c Color, pool, t int) int, keyed uint64) *Weights {
 	n := rs.NumPieces()
-	w := &Weights{cells: rs.Cells, board: make([]int32, 2*n*rs.Cells), key: make([]uint64, 2*n*rs.Cells)}
+	w := &Weights{cells: rs.Cells, board: make([]int32, 2*n*rs.Cells)}
+	if keyed != 0 {
+		w.key = make([]uint64, 2*n*rs.Cells)
+	}
 	for c := compiler.White; c <= compiler.Black; c++ {
 		for t := range n {
 			code := MakePiece(t, c).code()
