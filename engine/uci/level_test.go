@@ -1,4 +1,4 @@
-// Playing levels over UCI: Skill Level, UCI_LimitStrength and UCI_Elo offered, checked and used.
+// Playing levels over UCI: Skill Level, UCI_LimitStrength and UCI_Elo offered, checked and used; Contempt the same.
 package uci
 
 import (
@@ -60,5 +60,29 @@ func TestLevelForElo(t *testing.T) {
 			t.Fatalf("Elo %d gives level %d, below %d for less", elo, l, prev)
 		}
 		prev = l
+	}
+}
+
+// TestUCIContempt: the Contempt option is offered at 0, refuses values out of range or not
+// numbers, and keeps the one set.
+func TestUCIContempt(t *testing.T) {
+	s := newUCISession(t)
+	s.send("uci")
+	got := s.until("uciok", func(l string) bool { return l == "uciok" })
+	found := false
+	for _, l := range got {
+		found = found || l == "option name Contempt type spin default 0 min -1000 max 1000"
+	}
+	if !found {
+		t.Errorf("uci lacks the Contempt option: %q", got)
+	}
+	s.send("setoption name Contempt value 1001", "setoption name Contempt value much")
+	if errs := s.ready(); len(errs) != 2 || !strings.Contains(errs[0], "Contempt must be from -1000 to 1000") {
+		t.Errorf("bad values: %q", errs)
+	}
+	s.send("setoption name Contempt value 25")
+	s.ready()
+	if s.u.contempt != 25 {
+		t.Errorf("contempt %d after setting 25", s.u.contempt)
 	}
 }

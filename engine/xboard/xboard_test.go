@@ -871,3 +871,23 @@ func TestXBoardSkillLevel(t *testing.T) {
 		t.Errorf("search level %d", lim.Level)
 	}
 }
+
+// The Contempt option: offered, set, refused out of range or not a number, and given to
+// the search (0 until set).
+func TestXBoardContempt(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "xboard")
+	s.send("protover 2")
+	if got := strings.Join(s.sync(), "\n"); !strings.Contains(got, `feature option="Contempt -spin 0 -1000 1000"`) {
+		t.Errorf("no Contempt option: %s", got)
+	}
+	if lim := s.x.limits(s.x.pos, false); lim.Contempt != 0 {
+		t.Errorf("contempt %d before any option", lim.Contempt)
+	}
+	s.expect([]string{"Error (bad value): option Contempt=1001"}, "option Contempt=1001")
+	s.expect([]string{"Error (bad value): option Contempt=much"}, "option Contempt=much")
+	s.expect(nil, "option Contempt=-35")
+	if lim := s.x.limits(s.x.pos, false); lim.Contempt != -35 {
+		t.Errorf("contempt %d after option Contempt=-35", lim.Contempt)
+	}
+}
