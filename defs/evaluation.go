@@ -201,6 +201,15 @@ func (v *validator) evaluation() {
 	if ev.ChecksGiven != nil && v.def.Rules.CheckCounter == 0 {
 		v.errs.Add(file, ev.At("checks-given"), "evaluation.checks-given: the variant counts no checks (rules.check-counter)")
 	}
+	if ev.Passed != nil && *ev.Passed != 0 {
+		promotes := false
+		for _, p := range v.def.Pieces {
+			promotes = promotes || p.Promotion != nil
+		}
+		if !promotes {
+			v.errs.Add(file, ev.At("passed"), "evaluation.passed: no piece promotes (a passed man is one of a type that promotes and only moves forward)")
+		}
+	}
 }
 
 func sortedKeys[V any](m map[string]V) []string {
