@@ -68,7 +68,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	w := defaultWeights
 	if rs.Hands != nil || rs.Counting != nil {
 		// A man dropped ahead stops a passed man; under a counting rule a won ending is
-		// drawn unless mated in time (with the term, makruk's self-play lost 36 Elo).
+		// drawn unless mated in time (self-play lost with the term there: BENCHMARKS.md).
 		w.Passed = 0
 	}
 	if ev == nil {
@@ -310,7 +310,7 @@ func pawnLike(rs *compiler.Ruleset, t int) bool {
 }
 
 // passedGainUnit is the promotion gain at which a passed man counts its shape times the
-// weight (chess's: a queen of 900 for a pawn of 100).
+// weight (a man of 100 promoting to one of 900).
 const passedGainUnit = 800
 
 // passedMen fills the passed-man tables: a man counts its shape (shapeAt) times g/800, g
