@@ -82,8 +82,8 @@ type Evaluation struct {
 	Tempo *int `yaml:"tempo"`
 	// Passed weighs a passed man of a pawn-like type (one that promotes and only moves
 	// forward) with no enemy pawn-like man ahead of it on its file or the next ones:
-	// max(0, 6−s)² times this, s the ranks left to the last (default 5 without hands,
-	// 0 with them).
+	// max(0, 6−s)² × g/800 times this, s the ranks to the nearest promotion-zone rank
+	// ahead and g what promoting gains (default 5; 0 with hands or a counting rule).
 	Passed *int `yaml:"passed"`
 }
 
