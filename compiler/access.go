@@ -178,6 +178,15 @@ func (a *AttackTables[B]) PathFromAt(c Color, t int, sq Square) B { return a.pat
 // captures en passant onto sq.
 func (a *AttackTables[B]) EPFromAt(c Color, t int, sq Square) B { return a.epFrom[c][t*a.cells+sq] }
 
+// InitialFromAt is the set of origins from which a first-move leap of side c's type t (one
+// of InitialTypes) captures onto sq.
+func (a *AttackTables[B]) InitialFromAt(c Color, t int, sq Square) B {
+	return a.initialFrom[c][t*a.cells+sq]
+}
+
+// InitialTypes are the piece types of side c with capturing first-move leaps.
+func (a *AttackTables[B]) InitialTypes(c Color) View[int] { return View[int]{a.initialTypes[c]} }
+
 // EPTypes are the piece types of side c that capture en passant.
 func (a *AttackTables[B]) EPTypes(c Color) View[int] { return View[int]{a.epTypes[c]} }
 

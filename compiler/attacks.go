@@ -29,6 +29,10 @@ type AttackTables[B any] struct {
 	attackFrom [2][]B
 	cells      int
 	leapTypes  [2][]int // types with leap captures
+	// initialFrom[c][t*cells+sq]: the origins from which a first-move leap of type t
+	// captures onto sq; initialTypes[c] the types with capturing first-move leaps.
+	initialFrom  [2][]B
+	initialTypes [2][]int
 	// epFrom[c][t*cells+sq]: the origins from which type t captures en passant onto sq;
 	// epTypes[c] the types that capture en passant at all.
 	epFrom      [2][]B
@@ -75,6 +79,23 @@ func (rs *Ruleset) buildAttackTables() {
 			copy(a.attackFrom[c][t*rs.Cells:], from)
 			if any {
 				a.leapTypes[c] = append(a.leapTypes[c], t)
+			}
+			initial := make([]Bitboard, rs.Cells)
+			any = false
+			for i := range pt.initial {
+				for sq := 0; sq < rs.Cells; sq++ {
+					for b := pt.initial[i].capture[c][sq]; b.Any(); b = b.Rest() {
+						initial[b.First()] = initial[b.First()].With(sq)
+						any = true
+					}
+				}
+			}
+			if any {
+				if a.initialFrom[c] == nil {
+					a.initialFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
+				}
+				copy(a.initialFrom[c][t*rs.Cells:], initial)
+				a.initialTypes[c] = append(a.initialTypes[c], t)
 			}
 			ep := make([]Bitboard, rs.Cells)
 			any = false

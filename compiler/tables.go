@@ -160,6 +160,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		out.attackFrom[c], out.cells = list(a.attackFrom[c]), a.cells
 		out.leapTypes[c] = a.leapTypes[c]
 		out.epFrom[c], out.epTypes[c] = list(a.epFrom[c]), a.epTypes[c]
+		out.initialFrom[c], out.initialTypes[c] = list(a.initialFrom[c]), a.initialTypes[c]
 		out.slideGroups[c] = a.slideGroups[c]
 		if a.rideAttacks[c] != nil {
 			out.rideAttacks[c] = make([]RideAttack[B], len(a.rideAttacks[c]))

@@ -273,21 +273,13 @@ func (p *core256) borrowers(c Color) bb256 {
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
 // that still have their right, and returns the new count (it stops once out is full).
 func (p *core256) initialAttacks(sq Square, by Color, active bb256, out []attack256, n int) int {
-	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-		ls := pts.At(t).Initial()
-		if ls.Len() == 0 {
-			continue
-		}
-		for b := p.pieces(by, t).And(active).And(p.gates); b.Any(); b = b.Rest() {
-			from := b.First()
-			for i := 0; i < ls.Len(); i++ {
-				if ls.At(i).CaptureAt(by, from).Has(sq) {
-					out[n] = attack256{from, compiler.Bit256(from)}
-					if n++; n == len(out) {
-						return n
-					}
-					break
-				}
+	at := &p.tb.AttackTables
+	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		for b := at.InitialFromAt(by, t, sq).And(p.byType[t]).And(active).And(p.gates); b.Any(); b = b.Rest() {
+			out[n] = attack256{b.First(), compiler.Bit256(b.First())}
+			if n++; n == len(out) {
+				return n
 			}
 		}
 	}

@@ -276,21 +276,13 @@ func (p *core64) borrowers(c Color) bb64 {
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
 // that still have their right, and returns the new count (it stops once out is full).
 func (p *core64) initialAttacks(sq Square, by Color, active bb64, out []attack64, n int) int {
-	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
-		ls := pts.At(t).Initial()
-		if ls.Len() == 0 {
-			continue
-		}
-		for b := p.pieces(by, t) & active & p.gates; b != 0; b &= b - 1 {
-			from := b.First()
-			for i := 0; i < ls.Len(); i++ {
-				if ls.At(i).CaptureAt(by, from).Has(sq) {
-					out[n] = attack64{from, compiler.Bit64(from)}
-					if n++; n == len(out) {
-						return n
-					}
-					break
-				}
+	at := &p.tb.AttackTables
+	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		for b := at.InitialFromAt(by, t, sq) & p.byType[t] & active & p.gates; b != 0; b &= b - 1 {
+			out[n] = attack64{b.First(), compiler.Bit64(b.First())}
+			if n++; n == len(out) {
+				return n
 			}
 		}
 	}
