@@ -158,7 +158,11 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// In-place promotions: one standing changes no cell's occupancy, and one by a step of
 	// the new type is a quiet move from the man's square, held to its pin line and to the
 	// evasion cells like any (genInPlace lands its moves in the mask it is given).
-	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechInPlacePromotion},
+	// First moves: an enemy man's first-move leap is a leap, found among the checkers from
+	// the reverse table of such leaps (InitialFromAt) while the man keeps its right; the
+	// side to move's own first-move leaps land in the mask its men are given (genInitial).
+	ShortcutPins: {MechCheckRoyalAttacked, commonSafe | MechCaptureRoyal | MechCheckRoyalAttacked | MechGating | MechInPlacePromotion |
+		MechFirstMoves},
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes the next two safe with those mechanisms.
 	// Gating changes only the cells a move names: the gated man enters on the origin.

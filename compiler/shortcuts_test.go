@@ -25,9 +25,9 @@ func TestShortcutAllowLists(t *testing.T) {
 		{"chess", "", pins | rel | onBoard},
 		{"prisonbreak", "", rel},
 		{"prisonersescape", "", keep | onBoard},
-		// First-move leaps: relevance and board probes, not pins (which find checkers in
-		// the leap tables alone).
-		{"cambodian", "", rel | onBoard},
+		// First-move leaps: pins too (their checkers come from the first-move leaps' own
+		// reverse table).
+		{"cambodian", "", pins | rel | onBoard},
 		// Horde: White has no royal (relevance then spares every move), Black one.
 		{"horde", "", pins | rel | onBoard},
 		// In-place promotions (sittuyin's): relevance, not board probes (a promotion

@@ -472,11 +472,11 @@ func (p *core128) genMan(buf []Move, pt *compiler.PieceType[bb128], from Square,
 			if mv.MayRepeat {
 				buf = dedupe(buf, start)
 			}
-			return p.manExtras(buf, start, pt, from, harmless)
+			return p.manExtras(buf, start, pt, from, harmless, mask)
 		}
 	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
-	buf = p.manExtras(buf, start, pt, from, harmless)
+	buf = p.manExtras(buf, start, pt, from, harmless, mask)
 	if p.inPlace && pt.Promotion != nil && pt.Promotion.InPlace {
 		buf = p.genInPlace(buf, pt, from, mask)
 	}
@@ -760,8 +760,9 @@ func (p *core128) genRayHop(buf []Move, pt *compiler.PieceType[bb128], path *com
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
 // en-passant captures, then the filters — duplicates of repeated atoms, promotions where
-// a capture effect lands the capturer, promotions to a type its pool does not hold.
-func (p *core128) manExtras(buf []Move, start int, pt *compiler.PieceType[bb128], from Square, harmless bool) []Move {
+// a capture effect lands the capturer, promotions to a type its pool does not hold. The
+// moves it adds (first-move leaps) land in mask, as genMan's own.
+func (p *core128) manExtras(buf []Move, start int, pt *compiler.PieceType[bb128], from Square, harmless bool, mask bb128) []Move {
 	if !harmless && p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
 		buf = p.genEP(buf, pt, from)
 	}
@@ -775,7 +776,7 @@ func (p *core128) manExtras(buf []Move, start int, pt *compiler.PieceType[bb128]
 		buf = p.poolPromotions(buf, start, pt)
 	}
 	if p.firstMoves && p.gates.Has(from) && pt.Initial().Len() > 0 {
-		buf = p.genInitial(buf, pt, from, harmless)
+		buf = p.genInitial(buf, pt, from, harmless, mask)
 	}
 	if p.gating && p.gates.Has(from) {
 		buf = p.gatedMoves(buf, start, len(buf), from, false)
@@ -845,7 +846,7 @@ func (p *core128) guardedTrade(m Move) bool {
 }
 
 // genInitial appends the first-move leaps of the man on from, which still has its right.
-func (p *core128) genInitial(buf []Move, pt *compiler.PieceType[bb128], from Square, harmless bool) []Move {
+func (p *core128) genInitial(buf []Move, pt *compiler.PieceType[bb128], from Square, harmless bool, mask bb128) []Move {
 	us := p.side
 	occ := p.occupied()
 	capturable := p.byColor[us^1].AndNot(p.immune)
@@ -866,7 +867,7 @@ func (p *core128) genInitial(buf []Move, pt *compiler.PieceType[bb128], from Squ
 				continue
 			}
 		}
-		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us])
+		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us]).And(mask)
 		for ; targets.Any(); targets = targets.Rest() {
 			buf = p.emitAny(buf, pt, newMove(from, targets.First()))
 		}
@@ -1145,6 +1146,13 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 	for ts, ti := at.LeapTypes(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
 		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
+	}
+	if p.firstMoves {
+		// First-move leaps check as leaps do, from the men that keep their right.
+		for ts, ti := at.InitialTypes(them), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			checkers = checkers.Or(at.InitialFromAt(them, t, k).And(p.byType[t]).And(enemy).And(p.gates))
+		}
 	}
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing

@@ -469,11 +469,11 @@ func (p *core256) genMan(buf []Move, pt *compiler.PieceType[bb256], from Square,
 			if mv.MayRepeat {
 				buf = dedupe(buf, start)
 			}
-			return p.manExtras(buf, start, pt, from, harmless)
+			return p.manExtras(buf, start, pt, from, harmless, mask)
 		}
 	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
-	buf = p.manExtras(buf, start, pt, from, harmless)
+	buf = p.manExtras(buf, start, pt, from, harmless, mask)
 	if p.inPlace && pt.Promotion != nil && pt.Promotion.InPlace {
 		buf = p.genInPlace(buf, pt, from, mask)
 	}
@@ -757,8 +757,9 @@ func (p *core256) genRayHop(buf []Move, pt *compiler.PieceType[bb256], path *com
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
 // en-passant captures, then the filters — duplicates of repeated atoms, promotions where
-// a capture effect lands the capturer, promotions to a type its pool does not hold.
-func (p *core256) manExtras(buf []Move, start int, pt *compiler.PieceType[bb256], from Square, harmless bool) []Move {
+// a capture effect lands the capturer, promotions to a type its pool does not hold. The
+// moves it adds (first-move leaps) land in mask, as genMan's own.
+func (p *core256) manExtras(buf []Move, start int, pt *compiler.PieceType[bb256], from Square, harmless bool, mask bb256) []Move {
 	if !harmless && p.ep.Any() && pt.EPCaptureAt(p.side, from).Meets(p.ep) {
 		buf = p.genEP(buf, pt, from)
 	}
@@ -772,7 +773,7 @@ func (p *core256) manExtras(buf []Move, start int, pt *compiler.PieceType[bb256]
 		buf = p.poolPromotions(buf, start, pt)
 	}
 	if p.firstMoves && p.gates.Has(from) && pt.Initial().Len() > 0 {
-		buf = p.genInitial(buf, pt, from, harmless)
+		buf = p.genInitial(buf, pt, from, harmless, mask)
 	}
 	if p.gating && p.gates.Has(from) {
 		buf = p.gatedMoves(buf, start, len(buf), from, false)
@@ -842,7 +843,7 @@ func (p *core256) guardedTrade(m Move) bool {
 }
 
 // genInitial appends the first-move leaps of the man on from, which still has its right.
-func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Square, harmless bool) []Move {
+func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Square, harmless bool, mask bb256) []Move {
 	us := p.side
 	occ := p.occupied()
 	capturable := p.byColor[us^1].AndNot(p.immune)
@@ -863,7 +864,7 @@ func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Squ
 				continue
 			}
 		}
-		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us])
+		targets := l.QuietAt(us, from).AndNot(occ).Or(l.CaptureAt(us, from).And(capturable)).And(pt.Land[us]).And(mask)
 		for ; targets.Any(); targets = targets.Rest() {
 			buf = p.emitAny(buf, pt, newMove(from, targets.First()))
 		}
@@ -1142,6 +1143,13 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	for ts, ti := at.LeapTypes(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
 		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
+	}
+	if p.firstMoves {
+		// First-move leaps check as leaps do, from the men that keep their right.
+		for ts, ti := at.InitialTypes(them), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			checkers = checkers.Or(at.InitialFromAt(them, t, k).And(p.byType[t]).And(enemy).And(p.gates))
+		}
 	}
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing

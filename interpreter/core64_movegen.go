@@ -472,11 +472,11 @@ func (p *core64) genMan(buf []Move, pt *compiler.PieceType[bb64], from Square, o
 			if mv.MayRepeat {
 				buf = dedupe(buf, start)
 			}
-			return p.manExtras(buf, start, pt, from, harmless)
+			return p.manExtras(buf, start, pt, from, harmless, mask)
 		}
 	}
 	buf = p.genPiece(buf, pt, from, occ, capturable, mask)
-	buf = p.manExtras(buf, start, pt, from, harmless)
+	buf = p.manExtras(buf, start, pt, from, harmless, mask)
 	if p.inPlace && pt.Promotion != nil && pt.Promotion.InPlace {
 		buf = p.genInPlace(buf, pt, from, mask)
 	}
@@ -760,8 +760,9 @@ func (p *core64) genRayHop(buf []Move, pt *compiler.PieceType[bb64], path *compi
 
 // manExtras completes genMan's moves of the man on from (buf[start:]) where needed: its
 // en-passant captures, then the filters — duplicates of repeated atoms, promotions where
-// a capture effect lands the capturer, promotions to a type its pool does not hold.
-func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], from Square, harmless bool) []Move {
+// a capture effect lands the capturer, promotions to a type its pool does not hold. The
+// moves it adds (first-move leaps) land in mask, as genMan's own.
+func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], from Square, harmless bool, mask bb64) []Move {
 	if !harmless && p.ep != 0 && pt.EPCaptureAt(p.side, from)&p.ep != 0 {
 		buf = p.genEP(buf, pt, from)
 	}
@@ -775,7 +776,7 @@ func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], 
 		buf = p.poolPromotions(buf, start, pt)
 	}
 	if p.firstMoves && p.gates.Has(from) && pt.Initial().Len() > 0 {
-		buf = p.genInitial(buf, pt, from, harmless)
+		buf = p.genInitial(buf, pt, from, harmless, mask)
 	}
 	if p.gating && p.gates.Has(from) {
 		buf = p.gatedMoves(buf, start, len(buf), from, false)
@@ -845,7 +846,7 @@ func (p *core64) guardedTrade(m Move) bool {
 }
 
 // genInitial appends the first-move leaps of the man on from, which still has its right.
-func (p *core64) genInitial(buf []Move, pt *compiler.PieceType[bb64], from Square, harmless bool) []Move {
+func (p *core64) genInitial(buf []Move, pt *compiler.PieceType[bb64], from Square, harmless bool, mask bb64) []Move {
 	us := p.side
 	occ := p.occupied()
 	capturable := p.byColor[us^1] &^ p.immune
@@ -866,7 +867,7 @@ func (p *core64) genInitial(buf []Move, pt *compiler.PieceType[bb64], from Squar
 				continue
 			}
 		}
-		targets := (l.QuietAt(us, from)&^occ | l.CaptureAt(us, from)&capturable) & pt.Land[us]
+		targets := (l.QuietAt(us, from)&^occ | l.CaptureAt(us, from)&capturable) & pt.Land[us] & mask
 		for ; targets != 0; targets &= targets - 1 {
 			buf = p.emitAny(buf, pt, newMove(from, targets.First()))
 		}
@@ -1145,6 +1146,13 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	for ts, ti := at.LeapTypes(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
 		checkers |= at.AttackFromAt(them, t, k) & p.byType[t] & enemy
+	}
+	if p.firstMoves {
+		// First-move leaps check as leaps do, from the men that keep their right.
+		for ts, ti := at.InitialTypes(them), 0; ti < ts.Len(); ti++ {
+			t := ts.At(ti)
+			checkers |= at.InitialFromAt(them, t, k) & p.byType[t] & enemy & p.gates
+		}
 	}
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing
