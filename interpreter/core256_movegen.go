@@ -413,8 +413,9 @@ func (p *core256) genPseudo(buf []Move) []Move {
 // is scratch). Where every man is plain (countable, no en-passant target) and legality
 // needs no test of the moves one by one (pins and checks decide it, there is no check
 // rule, or the side has no royal man to expose), the plain men's and the shift plans'
-// moves without promotion are counted, not written (perft's leaves). genMan, which looks
-// at a man's moves in buf, is then never reached.
+// moves without promotion are counted, not written (perft's leaves). genMan is then
+// reached only by the men of types with first-move leaps, whose extras (genInitial) add
+// moves without looking at those in buf.
 func (p *core256) MoveCount(buf []Move) int {
 	rs := p.rs
 	if !p.countable || p.ended != 0 || p.ep.Any() || p.mustDrop && p.holdsMustDrop() {
@@ -537,9 +538,9 @@ func (p *core256) quietPromotion(m Move, pr *compiler.Promotion[bb256]) bool {
 
 // plainMan reports whether genPiece alone gives the moves genMan would for a man of type
 // pt: no status, capture effect, pool promotion or gating in play, no en-passant target,
-// no atom that may repeat a move.
+// no atom that may repeat a move, no first-move leap.
 func (p *core256) plainMan(pt *compiler.PieceType[bb256]) bool {
-	return !p.filtered && p.ep.Empty() && !pt.MayRepeat
+	return !p.filtered && p.ep.Empty() && !pt.MayRepeat && (!p.firstMoves || pt.Initial().Len() == 0)
 }
 
 // genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
@@ -614,7 +615,7 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 // promotion, gating, first move or trading in play; no repeated atoms), en passant aside
 // (shiftMen keeps the men that could take en passant out).
 func (p *core256) shiftable(pt *compiler.PieceType[bb256]) bool {
-	return p.shifting && !pt.MayRepeat && !noShifts
+	return p.shifting && !pt.MayRepeat && pt.Initial().Len() == 0 && !noShifts
 }
 
 // shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
@@ -1419,6 +1420,12 @@ func (p *core256) checkedOnBoard(m Move, c Color) bool {
 	var at [3]Square
 	n := 0
 	mover := NoPiece
+	// A first-move right belongs to the man on its square: the man that takes one there
+	// (or a man dropped onto it) does not hold it.
+	gates := p.gates
+	if p.firstMoves {
+		p.gates = p.gates.Without(to)
+	}
 	if m.Kind() == KindDrop {
 		t := m.Dropped()
 		if y := m.Promotion(); y >= 0 {
@@ -1447,6 +1454,7 @@ func (p *core256) checkedOnBoard(m Move, c Color) bool {
 	for i := n - 1; i >= 0; i-- {
 		p.place(at[i], taken[i])
 	}
+	p.gates = gates
 	return check
 }
 

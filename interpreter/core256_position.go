@@ -101,7 +101,8 @@ type core256 struct {
 	// (so that a partner dropped on its corner can regain its right).
 	pools, poolPromo, kingBits bool
 	// filtered: a man's generated moves may need manExtras (a harmless status, capture
-	// effects, promotion from a pool or gating are in play). gating: the ruleset gates.
+	// effects, promotion from a pool, gating, borrowed moves, in-place promotion or trading
+	// are in play; first-move leaps only for their own types). gating: the ruleset gates.
 	filtered, gating bool
 	// shifting: some type has a shift plan, and no mechanism in play keeps genMan from
 	// being genPiece (not filtered): generation may use the plans (genShifts).
@@ -212,7 +213,9 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
 	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
 	trading := rs.TradeGuarded || rs.Counterstrike
-	filtered := harmless || capEffects || poolPromo || gating || rs.FirstMoves || rs.Borrows || inPlace || trading
+	// First-move leaps are not a filter: they make only their own types' men go through
+	// genMan (plainMan), and add moves without looking at the others.
+	filtered := harmless || capEffects || poolPromo || gating || rs.Borrows || inPlace || trading
 	shifting := false
 	for pts, t := tb.Pieces(), 0; t < pts.Len() && !filtered; t++ {
 		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0

@@ -416,8 +416,9 @@ func (p *core64) genPseudo(buf []Move) []Move {
 // is scratch). Where every man is plain (countable, no en-passant target) and legality
 // needs no test of the moves one by one (pins and checks decide it, there is no check
 // rule, or the side has no royal man to expose), the plain men's and the shift plans'
-// moves without promotion are counted, not written (perft's leaves). genMan, which looks
-// at a man's moves in buf, is then never reached.
+// moves without promotion are counted, not written (perft's leaves). genMan is then
+// reached only by the men of types with first-move leaps, whose extras (genInitial) add
+// moves without looking at those in buf.
 func (p *core64) MoveCount(buf []Move) int {
 	rs := p.rs
 	if !p.countable || p.ended != 0 || p.ep != 0 || p.mustDrop && p.holdsMustDrop() {
@@ -540,9 +541,9 @@ func (p *core64) quietPromotion(m Move, pr *compiler.Promotion[bb64]) bool {
 
 // plainMan reports whether genPiece alone gives the moves genMan would for a man of type
 // pt: no status, capture effect, pool promotion or gating in play, no en-passant target,
-// no atom that may repeat a move.
+// no atom that may repeat a move, no first-move leap.
 func (p *core64) plainMan(pt *compiler.PieceType[bb64]) bool {
-	return !p.filtered && p.ep == 0 && !pt.MayRepeat
+	return !p.filtered && p.ep == 0 && !pt.MayRepeat && (!p.firstMoves || pt.Initial().Len() == 0)
 }
 
 // genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
@@ -617,7 +618,7 @@ func (p *core64) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb64], from S
 // promotion, gating, first move or trading in play; no repeated atoms), en passant aside
 // (shiftMen keeps the men that could take en passant out).
 func (p *core64) shiftable(pt *compiler.PieceType[bb64]) bool {
-	return p.shifting && !pt.MayRepeat && !noShifts
+	return p.shifting && !pt.MayRepeat && pt.Initial().Len() == 0 && !noShifts
 }
 
 // shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
@@ -1422,6 +1423,12 @@ func (p *core64) checkedOnBoard(m Move, c Color) bool {
 	var at [3]Square
 	n := 0
 	mover := NoPiece
+	// A first-move right belongs to the man on its square: the man that takes one there
+	// (or a man dropped onto it) does not hold it.
+	gates := p.gates
+	if p.firstMoves {
+		p.gates &^= compiler.Bit64(to)
+	}
 	if m.Kind() == KindDrop {
 		t := m.Dropped()
 		if y := m.Promotion(); y >= 0 {
@@ -1450,6 +1457,7 @@ func (p *core64) checkedOnBoard(m Move, c Color) bool {
 	for i := n - 1; i >= 0; i-- {
 		p.place(at[i], taken[i])
 	}
+	p.gates = gates
 	return check
 }
 

@@ -147,8 +147,9 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 // is scratch). Where every man is plain (countable, no en-passant target) and legality
 // needs no test of the moves one by one (pins and checks decide it, there is no check
 // rule, or the side has no royal man to expose), the plain men's and the shift plans'
-// moves without promotion are counted, not written (perft's leaves). genMan, which looks
-// at a man's moves in buf, is then never reached.
+// moves without promotion are counted, not written (perft's leaves). genMan is then
+// reached only by the men of types with first-move leaps, whose extras (genInitial) add
+// moves without looking at those in buf.
 func (p *Position) MoveCount(buf []Move) int {
 	return p.c.MoveCount(buf)
 }

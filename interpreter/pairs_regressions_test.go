@@ -112,3 +112,33 @@ func TestKinglessSideAttacksInAtomic(t *testing.T) {
 		}
 	})
 }
+
+// A first-move right belongs to the man standing on its square: the man that takes him
+// there does not inherit it. Here Black's Qxd1 takes the white queen that still has its
+// first-move knight leap; the probe of whether the capture gives check (may-give-check:
+// false) left the right on d1 for the black queen, whose leap d1-f2 then "checked" the
+// white king, and Qxd1 was not offered.
+func TestTakerDoesNotInheritFirstMoveRight(t *testing.T) {
+	src := `name: taker-right
+board: {files: 8, ranks: 8}
+pieces:
+  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}
+  - {name: Queen, letter: Q, moves: [{ride: [1, 0]}, {ride: [1, 1]}, {leap: [1, 2], initial: true}]}
+  - {name: Pawn, letter: P, moves: [{leap: [0, 1], symmetry: none, mode: move}]}
+rules: {may-give-check: false}
+setups:
+  - {name: start, fen: "3qk3/8/8/8/8/8/3P4/3QK3 w Dd - 0 1"}
+`
+	playOnBothCores(t, src, "4k3/8/8/8/6q1/8/5K2/3Q4 b D - 0 1", "", func(t *testing.T, p *Position) {
+		want, err := p.ParseMove("g4d1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if m == want {
+				return
+			}
+		}
+		t.Errorf("%s: Qxd1 (no check: the taker has no first-move leap) is not among the legal moves", p.FEN())
+	})
+}
