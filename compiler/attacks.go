@@ -170,6 +170,8 @@ func (rs *Ruleset) buildAttackTables() {
 		}
 		rs.tableShifts(&rs.pieces[t])
 		rs.pairSlides(&rs.pieces[t])
+		pt := &rs.pieces[t]
+		pt.Plain = !pt.MayRepeat && len(pt.initial) == 0
 	}
 }
 

@@ -163,6 +163,9 @@ type PieceType[B any] struct {
 	// MayRepeat is true when two of the piece's atoms can produce the same move (paths,
 	// or a limited ride overlapping another atom), so its generated moves need deduplication.
 	MayRepeat bool
+	// Plain is true when the piece's moves are its atoms' alone, each once: no atom may
+	// repeat another's move (MayRepeat) and there is no first-move leap to add.
+	Plain bool
 }
 
 // Promotion compiled.

@@ -276,17 +276,25 @@ func (p *core128) borrowers(c Color) bb128 {
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
 // that still have their right, and returns the new count (it stops once out is full).
 func (p *core128) initialAttacks(sq Square, by Color, active bb128, out []attack128, n int) int {
-	at := &p.tb.AttackTables
-	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		for b := at.InitialFromAt(by, t, sq).And(p.byType[t]).And(active).And(p.gates); b.Any(); b = b.Rest() {
-			out[n] = attack128{b.First(), compiler.Bit128(b.First())}
-			if n++; n == len(out) {
-				return n
-			}
+	for b := p.initialFrom(sq, by, active); b.Any(); b = b.Rest() {
+		out[n] = attack128{b.First(), compiler.Bit128(b.First())}
+		if n++; n == len(out) {
+			return n
 		}
 	}
 	return n
+}
+
+// initialFrom is the set of side by's men in active whose first-move leap, their right
+// still held, would take a man on sq.
+func (p *core128) initialFrom(sq Square, by Color, active bb128) bb128 {
+	at := &p.tb.AttackTables
+	var from bb128
+	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		from = from.Or(at.InitialFromAt(by, t, sq).And(p.byType[t]))
+	}
+	return from.And(active).And(p.gates)
 }
 
 // royals is the set of c's royal pieces.

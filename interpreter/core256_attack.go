@@ -273,17 +273,25 @@ func (p *core256) borrowers(c Color) bb256 {
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
 // that still have their right, and returns the new count (it stops once out is full).
 func (p *core256) initialAttacks(sq Square, by Color, active bb256, out []attack256, n int) int {
-	at := &p.tb.AttackTables
-	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		for b := at.InitialFromAt(by, t, sq).And(p.byType[t]).And(active).And(p.gates); b.Any(); b = b.Rest() {
-			out[n] = attack256{b.First(), compiler.Bit256(b.First())}
-			if n++; n == len(out) {
-				return n
-			}
+	for b := p.initialFrom(sq, by, active); b.Any(); b = b.Rest() {
+		out[n] = attack256{b.First(), compiler.Bit256(b.First())}
+		if n++; n == len(out) {
+			return n
 		}
 	}
 	return n
+}
+
+// initialFrom is the set of side by's men in active whose first-move leap, their right
+// still held, would take a man on sq.
+func (p *core256) initialFrom(sq Square, by Color, active bb256) bb256 {
+	at := &p.tb.AttackTables
+	var from bb256
+	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		from = from.Or(at.InitialFromAt(by, t, sq).And(p.byType[t]))
+	}
+	return from.And(active).And(p.gates)
 }
 
 // royals is the set of c's royal pieces.

@@ -540,7 +540,7 @@ func (p *core256) quietPromotion(m Move, pr *compiler.Promotion[bb256]) bool {
 // pt: no status, capture effect, pool promotion or gating in play, no en-passant target,
 // no atom that may repeat a move, no first-move leap.
 func (p *core256) plainMan(pt *compiler.PieceType[bb256]) bool {
-	return !p.filtered && p.ep.Empty() && !pt.MayRepeat && (!p.firstMoves || pt.Initial().Len() == 0)
+	return !p.filtered && p.ep.Empty() && pt.Plain
 }
 
 // genPiece generates the leaps, slides, rides and paths of the piece on from whose landing
@@ -615,7 +615,7 @@ func (p *core256) genPieceAs(buf []Move, pt, mv *compiler.PieceType[bb256], from
 // promotion, gating, first move or trading in play; no repeated atoms), en passant aside
 // (shiftMen keeps the men that could take en passant out).
 func (p *core256) shiftable(pt *compiler.PieceType[bb256]) bool {
-	return p.shifting && !pt.MayRepeat && pt.Initial().Len() == 0 && !noShifts
+	return p.shifting && pt.Plain && !noShifts
 }
 
 // shiftMen is the part of men (of type pt) that genShifts may generate: all of them, but
@@ -1146,11 +1146,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 		checkers = checkers.Or(at.AttackFromAt(them, t, k).And(p.byType[t]).And(enemy))
 	}
 	if p.firstMoves {
-		// First-move leaps check as leaps do, from the men that keep their right.
-		for ts, ti := at.InitialTypes(them), 0; ti < ts.Len(); ti++ {
-			t := ts.At(ti)
-			checkers = checkers.Or(at.InitialFromAt(them, t, k).And(p.byType[t]).And(enemy).And(p.gates))
-		}
+		checkers = checkers.Or(p.initialFrom(k, them, enemy)) // they check as leaps do
 	}
 	if at.Snipes(them) && !noSnipes {
 		// The enemy sliders that would reach the royal on an empty board: with nothing

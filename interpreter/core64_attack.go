@@ -276,17 +276,25 @@ func (p *core64) borrowers(c Color) bb64 {
 // initialAttacks adds to out[n:] the attacks on sq by first-move leaps of side by's men
 // that still have their right, and returns the new count (it stops once out is full).
 func (p *core64) initialAttacks(sq Square, by Color, active bb64, out []attack64, n int) int {
-	at := &p.tb.AttackTables
-	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
-		t := ts.At(ti)
-		for b := at.InitialFromAt(by, t, sq) & p.byType[t] & active & p.gates; b != 0; b &= b - 1 {
-			out[n] = attack64{b.First(), compiler.Bit64(b.First())}
-			if n++; n == len(out) {
-				return n
-			}
+	for b := p.initialFrom(sq, by, active); b != 0; b &= b - 1 {
+		out[n] = attack64{b.First(), compiler.Bit64(b.First())}
+		if n++; n == len(out) {
+			return n
 		}
 	}
 	return n
+}
+
+// initialFrom is the set of side by's men in active whose first-move leap, their right
+// still held, would take a man on sq.
+func (p *core64) initialFrom(sq Square, by Color, active bb64) bb64 {
+	at := &p.tb.AttackTables
+	var from bb64
+	for ts, ti := at.InitialTypes(by), 0; ti < ts.Len(); ti++ {
+		t := ts.At(ti)
+		from |= at.InitialFromAt(by, t, sq) & p.byType[t]
+	}
+	return from & active & p.gates
 }
 
 // royals is the set of c's royal pieces.
