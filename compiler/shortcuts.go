@@ -193,7 +193,9 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// attack walk reads nothing else. Castling, en passant, exchanges and passes take the full
 	// test (by their kind), and a gated man never blocks a check (the gate is left out of the
 	// probe either way). First moves: the attack walk counts an enemy man's first-move leap
-	// by its right and its being there; a taken man is gone, and no move gives a right.
+	// by its right and its being there; a taken man is gone, and no move gives a right. A
+	// capture of a man that keeps his right takes the full test (the probe leaves the rights
+	// as they are, so the taker would seem to hold it).
 	ShortcutBoardProbe: {0, commonSafe&^MechExchange | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune |
 		MechCaptureRoyal | MechRoyalPromotion | MechCheckRoyalAttacked | MechCheckEnemyRoyalUnattacked | MechCheckNone | MechGating |
 		MechFirstMoves | MechMustDrop},

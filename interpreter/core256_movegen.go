@@ -167,7 +167,7 @@ func (p *core256) keepNonChecking(buf []Move) []Move {
 			continue
 		}
 		var check bool
-		if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && (m.IsDrop() || m&gateMask == 0) {
+		if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && (m.IsDrop() || m&gateMask == 0) && !p.takesRight(m) {
 			// (A gated man may give check: a gating move takes the full test here.)
 			check = p.checkedOnBoard(m, p.side^1)
 		} else {
@@ -1394,13 +1394,20 @@ func (p *core256) probeLegal(m Move, us Color) bool {
 	if p.gating && !m.IsDrop() {
 		m &^= gateMask
 	}
-	if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
+	if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && !p.takesRight(m) {
 		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
 	p.Unmake()
 	return ok
+}
+
+// takesRight reports whether m lands on a man that keeps a first-move right: the board
+// probe leaves the rights as they are, so the taker would seem to hold it, and such a move
+// takes the full test. (A drop lands where no man, so no right, is.)
+func (p *core256) takesRight(m Move) bool {
+	return p.firstMoves && p.gates.Has(m.To())
 }
 
 // checkedOnBoard reports whether side c is in check by the check rule once the side to move
@@ -1416,12 +1423,6 @@ func (p *core256) checkedOnBoard(m Move, c Color) bool {
 	var at [3]Square
 	n := 0
 	mover := NoPiece
-	// A first-move right belongs to the man on its square: the man that takes one there
-	// (or a man dropped onto it) does not hold it.
-	gates := p.gates
-	if p.firstMoves {
-		p.gates = p.gates.Without(to)
-	}
 	if m.Kind() == KindDrop {
 		t := m.Dropped()
 		if y := m.Promotion(); y >= 0 {
@@ -1450,7 +1451,6 @@ func (p *core256) checkedOnBoard(m Move, c Color) bool {
 	for i := n - 1; i >= 0; i-- {
 		p.place(at[i], taken[i])
 	}
-	p.gates = gates
 	return check
 }
 
