@@ -170,7 +170,7 @@ func (p *core128) keepNonChecking(buf []Move) []Move {
 			continue
 		}
 		var check bool
-		if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && (m.IsDrop() || m&gateMask == 0) && !p.takesRight(m) {
+		if (p.boardProbe || p.rightsProbe && !p.takesRight(m)) && (m.Kind() == KindNormal || m.Kind() == KindDrop) && (m.IsDrop() || m&gateMask == 0) {
 			// (A gated man may give check: a gating move takes the full test here.)
 			check = p.checkedOnBoard(m, p.side^1)
 		} else {
@@ -1397,7 +1397,7 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 	if p.gating && !m.IsDrop() {
 		m &^= gateMask
 	}
-	if p.boardProbe && (m.Kind() == KindNormal || m.Kind() == KindDrop) && !p.takesRight(m) {
+	if (p.boardProbe || p.rightsProbe && !p.takesRight(m)) && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
 		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
@@ -1408,9 +1408,9 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 
 // takesRight reports whether m lands on a man that keeps a first-move right: the board
 // probe leaves the rights as they are, so the taker would seem to hold it, and such a move
-// takes the full test. (A drop lands where no man, so no right, is.)
+// takes the full test (rightsProbe). (A drop lands where no man, so no right, is.)
 func (p *core128) takesRight(m Move) bool {
-	return p.firstMoves && p.gates.Has(m.To())
+	return p.gates.Has(m.To())
 }
 
 // checkedOnBoard reports whether side c is in check by the check rule once the side to move

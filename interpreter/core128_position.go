@@ -111,8 +111,10 @@ type core128 struct {
 	// being genPiece (not filtered): generation may use the plans (genShifts).
 	shifting bool
 	// mustDrop: a side holding pieces must drop one when it can (LegalMoves filters).
-	// boardProbe: compiler.ShortcutBoardProbe holds (probeLegal moves the men alone).
-	mustDrop, boardProbe bool
+	// boardProbe: compiler.ShortcutBoardProbe holds (probeLegal moves the men alone), and
+	// no man has a first-move right; rightsProbe: it holds where men have them (a capture
+	// of such a man takes the full test: takesRight).
+	mustDrop, boardProbe, rightsProbe bool
 	// mustCapture, noGivingCheck: the rules' filters of the legal moves (LegalMoves ends
 	// with them); filterBuf holds the legal moves IsLegal compares with.
 	mustCapture, noGivingCheck bool
@@ -233,7 +235,8 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 	return &core128{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
 		trading: trading, strike: NoSquare,
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
-		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe),
+		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.FirstMoves,
+		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.FirstMoves,
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
