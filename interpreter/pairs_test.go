@@ -1,4 +1,4 @@
-// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the move count perft's leaves take, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops (lost or illegal), perpetual check and repetition losses, royal-takes-checker-only, first-move leaps, borrowed moves, passes, facing kings, path legs excluding types and promotion in place.
+// The mechanism-pair matrix: a chess-like base plus two mechanism fragments per synthetic definition, random playouts on both cores checking unmake, hashes, FEN, conservation of men, the move count perft's leaves take, the captures and quiet moves the search takes, the legal moves under must-capture and may-give-check, the check counter, the goals, and the rules of shogi-style promotion (forced, limits, on-capture), one-per-file and no-mate drops (lost or illegal), perpetual check and repetition losses, royal-takes-checker-only, first-move leaps, borrowed moves, passes, facing kings, path legs excluding types and promotion in place.
 package interpreter
 
 import (
@@ -1250,10 +1250,12 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		if got := sortedMoves(legal); !slices.Equal(got, byMan) {
 			r.fail("shifts", "legal moves: %d with shift plans, %d man by man %s", len(got), len(byMan), where)
 		}
-		// Perft's leaves count the moves, written or not (MoveCount).
+		// Perft's leaves count the moves, written or not (MoveCount); the search's captures
+		// and quiet moves split them (checkSplit).
 		if n := p.MoveCount(nil); n != len(legal) {
 			r.fail("count", "MoveCount %d, legal moves %d %s", n, len(legal), where)
 		}
+		checkSplit(r.t, p, legal, where)
 		men := menByType(p)
 		tallyPosition(p, r.seen)
 		if r.spec.mustCapture || r.spec.noGiveCheck || r.spec.pass || r.spec.facing {

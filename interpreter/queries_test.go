@@ -103,7 +103,8 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		}
 		them := snap(p).byColor[p.Side()^1].Count()
 		// With capture effects (a bounce) a capture may leave the captured piece standing.
-		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && p.At(m.To()) != NoPiece
+		// (A path that stops and returns ends on its origin: the mover is no victim.)
+		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && m.To() != m.From() && p.At(m.To()) != NoPiece
 		p.Make(m)
 		removes := snap(p).byColor[p.Side()].Count() < them
 		p.Unmake()
