@@ -54,6 +54,30 @@ type AttackTables[B any] struct {
 	snipes     [2]bool
 }
 
+// reverseTargets turns the targets of each origin (targets(sq)) into the origins of each
+// target, and reports whether there was any target.
+func reverseTargets(cells int, targets func(sq int) Bitboard) ([]Bitboard, bool) {
+	from := make([]Bitboard, cells)
+	any := false
+	for sq := 0; sq < cells; sq++ {
+		for b := targets(sq); b.Any(); b = b.Rest() {
+			from[b.First()] = from[b.First()].With(sq)
+			any = true
+		}
+	}
+	return from, any
+}
+
+// keepReverse files type t's origins by target (from) in the table of all types' (made
+// when the first type needs it, types × cells) and adds t to the list of types it holds.
+func keepReverse(table *[]Bitboard, types *[]int, t, numTypes, cells int, from []Bitboard) {
+	if *table == nil {
+		*table = make([]Bitboard, numTypes*cells)
+	}
+	copy((*table)[t*cells:], from)
+	*types = append(*types, t)
+}
+
 func (rs *Ruleset) buildAttackTables() {
 	a := &rs.AttackTables
 	for t := range rs.pieces {
@@ -68,49 +92,20 @@ func (rs *Ruleset) buildAttackTables() {
 		var order []int
 		for t := range rs.pieces {
 			pt := &rs.pieces[t]
-			from := make([]Bitboard, rs.Cells)
-			any := false
-			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.leapCapture[c][sq].Or(pt.leapRoyal[c][sq]); b.Any(); b = b.Rest() {
-					from[b.First()] = from[b.First()].With(sq)
-					any = true
-				}
+			if from, any := reverseTargets(rs.Cells, func(sq int) Bitboard { return pt.leapCapture[c][sq].Or(pt.leapRoyal[c][sq]) }); any {
+				keepReverse(&a.attackFrom[c], &a.leapTypes[c], t, len(rs.pieces), rs.Cells, from)
 			}
-			copy(a.attackFrom[c][t*rs.Cells:], from)
-			if any {
-				a.leapTypes[c] = append(a.leapTypes[c], t)
-			}
-			initial := make([]Bitboard, rs.Cells)
-			any = false
-			for i := range pt.initial {
-				for sq := 0; sq < rs.Cells; sq++ {
-					for b := pt.initial[i].capture[c][sq]; b.Any(); b = b.Rest() {
-						initial[b.First()] = initial[b.First()].With(sq)
-						any = true
-					}
+			if from, any := reverseTargets(rs.Cells, func(sq int) Bitboard {
+				var to Bitboard
+				for i := range pt.initial {
+					to = to.Or(pt.initial[i].capture[c][sq])
 				}
+				return to
+			}); any {
+				keepReverse(&a.initialFrom[c], &a.initialTypes[c], t, len(rs.pieces), rs.Cells, from)
 			}
-			if any {
-				if a.initialFrom[c] == nil {
-					a.initialFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
-				}
-				copy(a.initialFrom[c][t*rs.Cells:], initial)
-				a.initialTypes[c] = append(a.initialTypes[c], t)
-			}
-			ep := make([]Bitboard, rs.Cells)
-			any = false
-			for sq := 0; sq < rs.Cells; sq++ {
-				for b := pt.epCapture[c][sq]; b.Any(); b = b.Rest() {
-					ep[b.First()] = ep[b.First()].With(sq)
-					any = true
-				}
-			}
-			if any {
-				if a.epFrom[c] == nil {
-					a.epFrom[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
-				}
-				copy(a.epFrom[c][t*rs.Cells:], ep)
-				a.epTypes[c] = append(a.epTypes[c], t)
+			if from, any := reverseTargets(rs.Cells, func(sq int) Bitboard { return pt.epCapture[c][sq] }); any {
+				keepReverse(&a.epFrom[c], &a.epTypes[c], t, len(rs.pieces), rs.Cells, from)
 			}
 			for _, d := range pt.slides[c] {
 				v := rs.dirs[d].V
