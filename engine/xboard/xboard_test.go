@@ -853,14 +853,22 @@ func TestXBoardOutOfRange(t *testing.T) {
 	}
 }
 
-// The Skill Level option: offered as a feature, set by option, refused out of range.
-func TestXBoardSkillLevel(t *testing.T) {
+// newXBSessionOffering starts a session in protocol version 2 and checks that the engine's
+// features include feature (an option it offers).
+func newXBSessionOffering(t *testing.T, feature string) *xbSession {
+	t.Helper()
 	s := newXBSession(t)
 	s.expect(nil, "xboard")
 	s.send("protover 2")
-	if got := strings.Join(s.sync(), "\n"); !strings.Contains(got, `feature option="Skill Level -spin 10 1 10"`) {
-		t.Errorf("no Skill Level option: %s", got)
+	if got := strings.Join(s.sync(), "\n"); !strings.Contains(got, feature) {
+		t.Errorf("not offered: %s in %s", feature, got)
 	}
+	return s
+}
+
+// The Skill Level option: offered as a feature, set by option, refused out of range.
+func TestXBoardSkillLevel(t *testing.T) {
+	s := newXBSessionOffering(t, `feature option="Skill Level -spin 10 1 10"`)
 	s.expect([]string{"Error (bad value): option Skill Level=0"}, "option Skill Level=0")
 	s.expect([]string{"Error (unknown option): option Style=2"}, "option Style=2")
 	s.expect(nil, "option Skill Level=2")
@@ -875,12 +883,7 @@ func TestXBoardSkillLevel(t *testing.T) {
 // The Contempt option: offered, set, refused out of range or not a number, and given to
 // the search (0 until set).
 func TestXBoardContempt(t *testing.T) {
-	s := newXBSession(t)
-	s.expect(nil, "xboard")
-	s.send("protover 2")
-	if got := strings.Join(s.sync(), "\n"); !strings.Contains(got, `feature option="Contempt -spin 0 -1000 1000"`) {
-		t.Errorf("no Contempt option: %s", got)
-	}
+	s := newXBSessionOffering(t, `feature option="Contempt -spin 0 -1000 1000"`)
 	if lim := s.x.limits(s.x.pos, false); lim.Contempt != 0 {
 		t.Errorf("contempt %d before any option", lim.Contempt)
 	}
