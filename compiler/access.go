@@ -92,6 +92,10 @@ func (pt *PieceType[B]) SlideLines(c Color) View[[2]int] { return View[[2]int]{p
 // turn: line i's from sq are at (sq*lines+i)*2 and the next index (lines: SlideLines' length).
 func (pt *PieceType[B]) LineRays(c Color) View[B] { return View[B]{pt.lineRays[c]} }
 
+// LineTabled reports whether side c's lines are looked up by occupancy (SlideReach64):
+// boards of at most 64 cells whose lines fit the tables.
+func (pt *PieceType[B]) LineTabled(c Color) bool { return pt.lineTable[c] != nil }
+
 // SlideRays: see SlideLines.
 func (pt *PieceType[B]) SlideRays(c Color) View[int] { return View[int]{pt.slideRays[c]} }
 

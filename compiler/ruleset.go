@@ -144,6 +144,10 @@ type PieceType[B any] struct {
 	slideRays  [2][]int
 	// lineRays[c][(sq*lines+i)*2+0/1]: the up and down rays from sq of side c's line i.
 	lineRays [2][]B
+	// lineTable[c][sq*2], [sq*2+1]: side c's lines looked up by occupancy, two groups of
+	// lines from each cell (the second may be empty; boards of at most 64 cells, see
+	// SlideReach64); nil when the lines need more or do not fit a table.
+	lineTable [2][]slideEntry
 	rides    [2][]Ride[B] // all other rides
 	paths    [2][]Path[B]
 	// walks[c][walkAt[c][sq]:walkAt[c][sq+1]]: when every path of side c is a fixed walk,
@@ -166,6 +170,11 @@ type PieceType[B any] struct {
 	// Plain is true when the piece's moves are its atoms' alone, each once: no atom may
 	// repeat another's move (MayRepeat) and there is no first-move leap to add.
 	Plain bool
+	// LeapsAndLines[c] is true on a board of at most 64 cells when side c's moves of the
+	// piece are plain leaps and slides both ways along tabled lines alone (no one-way
+	// slide, other ride or path; LineTabled) and it never promotes: its moves are the cells
+	// of one set, found with one lookup per atom kind.
+	LeapsAndLines [2]bool
 }
 
 // Promotion compiled.

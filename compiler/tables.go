@@ -182,6 +182,7 @@ func (rs *Ruleset) narrow() {
 	switch {
 	case rs.Cells <= MaxCells64:
 		rs.Narrow = ConvertTables(&rs.Tables, BB256.Narrow)
+		buildSlideTables(rs.Narrow, rs.Cells)
 	case rs.Cells <= MaxCells128:
 		rs.Mid = ConvertTables(&rs.Tables, BB256.Narrow128)
 	}

@@ -394,6 +394,12 @@ func (p *core256) genPseudo(buf []Move) []Move {
 				men = men.AndNot(all)
 			}
 		}
+		if compiler.TabledLines256 && plain && p.tallying && pt.LeapsAndLines[us] {
+			for b := men; b.Any(); b = b.Rest() {
+				p.tally += p.landings(pt, b.First(), occ, capturable).Count()
+			}
+			continue
+		}
 		for b := men; b.Any(); b = b.Rest() {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full256())
@@ -547,6 +553,19 @@ func (p *core256) plainMan(pt *compiler.PieceType[bb256]) bool {
 // squares lie in mask (genMan's first stage).
 func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Square, occ, capturable, mask bb256) []Move {
 	return p.genPieceAs(buf, pt, pt, from, occ, capturable, mask)
+}
+
+// landings is the cells where the mover's man of type pt on from may land, for a type
+// whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines, boards of at most
+// 64 cells): genPieceAs's moves, as one set (perft's leaves count them).
+func (p *core256) landings(pt *compiler.PieceType[bb256], from Square, occ, capturable bb256) bb256 {
+	us := p.side
+	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
+	if pt.LineTabled(us) {
+		r := compiler.SlideReach256(pt, us, from, occ)
+		targets = targets.Or(r.AndNot(occ).Or(r.And(capturable)))
+	}
+	return targets.And(pt.Land[us])
 }
 
 // genPieceAs is genPiece for a man of type pt that moves with the atoms of type mv (its
@@ -908,15 +927,19 @@ func (p *core256) gatedMoves(buf []Move, start, end int, sq Square, onPartner bo
 
 // slides is the set of cells side us's unlimited slides of type mv reach from from: empty
 // cells up to the first piece, and that piece when capturable; both ways of a line at
-// once (compiler.LineReach256), the slides without their opposite one by one. It is apart
+// once (looked up on boards of at most 64 cells: compiler.SlideReach64), the slides without their opposite one by one. It is apart
 // from genMan, which calls it only for sliders, so that its loops keep their values in
 // registers.
 func (p *core256) slides(mv *compiler.PieceType[bb256], us Color, from Square, occ, capturable bb256) bb256 {
 	var reach bb256
 	if n := mv.SlideLines(us).Len(); n > 0 {
-		rays := mv.LineRays(us)
-		for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
-			reach = reach.Or(compiler.LineReach256(rays.At(at), rays.At(at+1), occ))
+		if compiler.TabledLines256 && mv.LineTabled(us) {
+			reach = compiler.SlideReach256(mv, us, from, occ)
+		} else {
+			rays := mv.LineRays(us)
+			for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
+				reach = reach.Or(compiler.LineReach256(rays.At(at), rays.At(at+1), occ))
+			}
 		}
 	}
 	for dis, i := mv.SlideRays(us), 0; i < dis.Len(); i++ {

@@ -397,6 +397,12 @@ func (p *core64) genPseudo(buf []Move) []Move {
 				men &^= all
 			}
 		}
+		if compiler.TabledLines64 && plain && p.tallying && pt.LeapsAndLines[us] {
+			for b := men; b != 0; b &= b - 1 {
+				p.tally += p.landings(pt, b.First(), occ, capturable).Count()
+			}
+			continue
+		}
 		for b := men; b != 0; b &= b - 1 {
 			if plain {
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
@@ -550,6 +556,19 @@ func (p *core64) plainMan(pt *compiler.PieceType[bb64]) bool {
 // squares lie in mask (genMan's first stage).
 func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square, occ, capturable, mask bb64) []Move {
 	return p.genPieceAs(buf, pt, pt, from, occ, capturable, mask)
+}
+
+// landings is the cells where the mover's man of type pt on from may land, for a type
+// whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines, boards of at most
+// 64 cells): genPieceAs's moves, as one set (perft's leaves count them).
+func (p *core64) landings(pt *compiler.PieceType[bb64], from Square, occ, capturable bb64) bb64 {
+	us := p.side
+	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
+	if pt.LineTabled(us) {
+		r := compiler.SlideReach64(pt, us, from, occ)
+		targets |= r&^occ | r&capturable
+	}
+	return targets & pt.Land[us]
 }
 
 // genPieceAs is genPiece for a man of type pt that moves with the atoms of type mv (its
@@ -911,15 +930,19 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 
 // slides is the set of cells side us's unlimited slides of type mv reach from from: empty
 // cells up to the first piece, and that piece when capturable; both ways of a line at
-// once (compiler.LineReach64), the slides without their opposite one by one. It is apart
+// once (looked up on boards of at most 64 cells: compiler.SlideReach64), the slides without their opposite one by one. It is apart
 // from genMan, which calls it only for sliders, so that its loops keep their values in
 // registers.
 func (p *core64) slides(mv *compiler.PieceType[bb64], us Color, from Square, occ, capturable bb64) bb64 {
 	var reach bb64
 	if n := mv.SlideLines(us).Len(); n > 0 {
-		rays := mv.LineRays(us)
-		for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
-			reach |= compiler.LineReach64(rays.At(at), rays.At(at+1), occ)
+		if compiler.TabledLines64 && mv.LineTabled(us) {
+			reach = compiler.SlideReach64(mv, us, from, occ)
+		} else {
+			rays := mv.LineRays(us)
+			for at, end := from*n*2, (from+1)*n*2; at < end; at += 2 {
+				reach |= compiler.LineReach64(rays.At(at), rays.At(at+1), occ)
+			}
 		}
 	}
 	for dis, i := mv.SlideRays(us), 0; i < dis.Len(); i++ {
