@@ -148,8 +148,8 @@ type PieceType[B any] struct {
 	// lines from each cell (the second may be empty; boards of at most 64 cells, see
 	// SlideReach64); nil when the lines need more or do not fit a table.
 	lineTable [2][]slideEntry
-	rides    [2][]Ride[B] // all other rides
-	paths    [2][]Path[B]
+	rides     [2][]Ride[B] // all other rides
+	paths     [2][]Path[B]
 	// walks[c][walkAt[c][sq]:walkAt[c][sq+1]]: when every path of side c is a fixed walk,
 	// the hops those paths make from sq, in path order, leaving out paths that land nowhere
 	// from there (nil when side c has another kind of path, or none).

@@ -68,7 +68,6 @@ func TestSlideTablesMatchLines(t *testing.T) {
 	}
 }
 
-
 // TestWriteKnownMagics writes slidemagics_gen.go: a multiplier for the blocking cells of
 // every slider's line groups on the built-in boards of at most 64 cells, searched for as
 // long as it takes, so that compiling those rulesets searches for none. It runs only with
