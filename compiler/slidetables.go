@@ -178,7 +178,8 @@ func fitsTable(lineRays []BB64, n, cells int, lines ...int) bool {
 }
 
 // sharedGroup is the lookups of the lines (indices into the type's n lines), built once
-// for every ruleset whose lines have the same rays.
+// for every ruleset whose lines have the same rays. The tables of the cells whose blocking
+// cells have a multiplier found ahead of time share one allocation.
 func sharedGroup(lineRays []BB64, n, cells int, lines []int) (slideGroup, bool) {
 	key := make([]byte, 0, cells*len(lines)*16)
 	for sq := 0; sq < cells; sq++ {
@@ -193,8 +194,28 @@ func sharedGroup(lineRays []BB64, n, cells int, lines []int) (slideGroup, bool) 
 		return g, true
 	}
 	g := make(slideGroup, cells)
-	for sq := 0; sq < cells; sq++ {
-		e, ok := findMagic(groupRays(lineRays, n, sq, lines), uint64(sq), magicTries)
+	total := 0
+	for sq := range g {
+		for _, r := range groupRays(lineRays, n, sq, lines) {
+			g[sq].mask |= blockers(r[0], r[1])
+		}
+		if k, ok := knownMagics[g[sq].mask]; ok {
+			g[sq].magic, g[sq].shift = k.magic, uint(64-k.bits)
+			total += 1 << k.bits
+		}
+	}
+	backing := make([]BB64, total)
+	seen := make([]bool, 2<<maxSlideBits)
+	for sq := range g {
+		rays := groupRays(lineRays, n, sq, lines)
+		if e := &g[sq]; e.shift != 0 {
+			size := 1 << (64 - e.shift)
+			e.reach, backing = backing[:size:size], backing[size:]
+			if e.fill(rays, seen[:size]) {
+				continue
+			}
+		}
+		e, ok := findMagic(rays, uint64(sq), magicTries)
 		if !ok {
 			return nil, false
 		}
@@ -206,6 +227,28 @@ func sharedGroup(lineRays []BB64, n, cells int, lines []int) (slideGroup, bool) 
 	return g, true
 }
 
+// fill writes the reach of the line rays ({up, down} each) for every occupancy of e's
+// blocking cells at its index under e's multiplier, and reports whether no two
+// occupancies with different reaches share an index. seen is scratch, as long as e.reach.
+func (e *slideEntry) fill(rays [][2]BB64, seen []bool) bool {
+	clear(seen)
+	for occ := uint64(0); ; occ = (occ - e.mask) & e.mask { // every subset of the mask
+		var reach BB64
+		for _, r := range rays {
+			reach |= LineReach64(r[0], r[1], BB64(occ))
+		}
+		idx := occ * e.magic >> e.shift
+		if !seen[idx] {
+			seen[idx], e.reach[idx] = true, reach
+		} else if e.reach[idx] != reach {
+			return false
+		}
+		if occ == e.mask {
+			return true
+		}
+	}
+}
+
 // knownMagic is a multiplier found ahead of time and the bits of the index it gives.
 type knownMagic struct {
 	magic uint64
@@ -215,10 +258,10 @@ type knownMagic struct {
 // findMagic builds one cell's lookup for the line rays ({up, down} each): a multiplier
 // that sends every blocking occupancy to an index whose reach it shares (two occupancies
 // may share an index when their reaches are equal). The index has as many bits as there
-// are blocking cells, or one more when no multiplier was found for that many. The
-// multiplier is the one found ahead of time for the same blocking cells (knownMagics,
-// written by TestWriteKnownMagics), else searched for among at most tries candidates for
-// each size, seeded by seed so that a ruleset compiles to the same tables every time.
+// are blocking cells, or one more when no multiplier was found for that many. It is
+// searched for among at most tries candidates for each size, seeded by seed so that a
+// ruleset compiles to the same tables every time (sharedGroup first tries the one found
+// ahead of time for the same blocking cells: knownMagics, from TestWriteKnownMagics).
 func findMagic(rays [][2]BB64, seed uint64, tries int) (slideEntry, bool) {
 	var mask uint64
 	for _, r := range rays {
@@ -240,7 +283,10 @@ func findMagic(rays [][2]BB64, seed uint64, tries int) (slideEntry, bool) {
 	stamp := make([]uint32, 2<<nbits)
 	var e slideEntry
 	fill := func(magic uint64, bits int, try uint32) bool {
-		e = slideEntry{mask: mask, magic: magic, shift: uint(64 - bits), reach: make([]BB64, 1<<bits)}
+		if len(e.reach) != 1<<bits {
+			e.reach = make([]BB64, 1<<bits)
+		}
+		e.mask, e.magic, e.shift = mask, magic, uint(64-bits)
 		for i, occ := range occs {
 			idx := occ * magic >> e.shift
 			if stamp[idx] != try {
@@ -250,9 +296,6 @@ func findMagic(rays [][2]BB64, seed uint64, tries int) (slideEntry, bool) {
 			}
 		}
 		return true
-	}
-	if k, ok := knownMagics[mask]; ok && fill(k.magic, int(k.bits), 1) {
-		return e, true
 	}
 	if nbits == 0 {
 		return e, fill(0, 0, 2)
