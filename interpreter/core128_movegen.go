@@ -397,14 +397,12 @@ func (p *core128) genPseudo(buf []Move) []Move {
 				men = men.AndNot(all)
 			}
 		}
-		if compiler.TabledLines128 && plain && p.tallying && pt.LeapsAndLines[us] {
-			for b := men; b.Any(); b = b.Rest() {
-				p.tally += p.landings(pt, b.First(), occ, capturable).Count()
-			}
-			continue
-		}
 		for b := men; b.Any(); b = b.Rest() {
 			if plain {
+				if compiler.TabledLines128 && p.tallying && pt.LeapsAndLines[us] {
+					p.tally += p.landings(pt, b.First(), occ, capturable).Count()
+					continue
+				}
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full128())
 			} else {
 				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full128())

@@ -397,14 +397,12 @@ func (p *core64) genPseudo(buf []Move) []Move {
 				men &^= all
 			}
 		}
-		if compiler.TabledLines64 && plain && p.tallying && pt.LeapsAndLines[us] {
-			for b := men; b != 0; b &= b - 1 {
-				p.tally += p.landings(pt, b.First(), occ, capturable).Count()
-			}
-			continue
-		}
 		for b := men; b != 0; b &= b - 1 {
 			if plain {
+				if compiler.TabledLines64 && p.tallying && pt.LeapsAndLines[us] {
+					p.tally += p.landings(pt, b.First(), occ, capturable).Count()
+					continue
+				}
 				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
 			} else {
 				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
