@@ -198,6 +198,9 @@ func (p *core128) Hash() uint64 { return p.hash }
 // Occupied is the set of occupied squares.
 func (p *core128) Occupied() compiler.Bitboard { return p.occupied().Wide() }
 
+// Men is the set of squares holding side c's men.
+func (p *core128) Men(c Color) compiler.Bitboard { return p.byColor[c].Wide() }
+
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *core128) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
 

@@ -29,6 +29,7 @@ type core interface {
 	At(sq Square) Piece
 	Hash() uint64
 	Occupied() compiler.Bitboard
+	Men(c Color) compiler.Bitboard
 	Pieces(c Color, t int) compiler.Bitboard
 	Halfmove() int
 	Ply() int
@@ -201,6 +202,11 @@ func (p *Position) Hash() uint64 {
 // Occupied is the set of occupied squares.
 func (p *Position) Occupied() compiler.Bitboard {
 	return p.c.Occupied()
+}
+
+// Men is the set of squares holding side c's men.
+func (p *Position) Men(c Color) compiler.Bitboard {
+	return p.c.Men(c)
 }
 
 // Pieces is the set of squares holding pieces of color c and type t.

@@ -47,6 +47,7 @@ type evaluator struct {
 	// interpreter's Weights, which a searched position sums as it goes (nil where a
 	// man's status changes its worth).
 	weights *interpreter.Weights
+	bare    bareRoyal
 }
 
 // weights are the generic terms' weights, from the definition's evaluation: section or
@@ -181,6 +182,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	}
 	e.giveaway()
 	e.tuned(ev)
+	e.bare = newBareRoyal(rs, e.royalTypes, e.value)
 	e.passedMen()
 	e.goals()
 	e.fillNearGoal()
@@ -605,6 +607,11 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 		n := e.passed(p, pc)
 		score[compiler.White] += e.w.Passed * n[compiler.White]
 		score[compiler.Black] += e.w.Passed * n[compiler.Black]
+	}
+	if e.bare.on {
+		if c, v := e.bare.bonus(p, score); v != 0 {
+			score[c] += v
+		}
 	}
 	us := p.Side()
 	return score[us] - score[us^1] + e.tempo // a small bonus for the move
