@@ -29,12 +29,7 @@ func TestBareRoyalWhereOn(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := New(rs, 1).eval.bare
-		got := ""
-		for ty, bound := range b.bound {
-			if bound {
-				got += rs.Piece(ty).LetterText
-			}
-		}
+		got := lettersOf(rs, b.bound)
 		if b.on != c.on || got != c.bound {
 			t.Errorf("%s: on %v, colour-bound %q; want %v and %q", c.variant, b.on, got, c.on, c.bound)
 		}
@@ -45,16 +40,20 @@ func TestBareRoyalWhereOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(rs, 1).eval.bare
-	got := ""
-	for ty, m := range b.mates {
-		if m {
-			got += rs.Piece(ty).LetterText
-		}
-	}
-	if got != "QCAR" {
+	if got := lettersOf(rs, New(rs, 1).eval.bare.mates); got != "QCAR" {
 		t.Errorf("capablanca: the types that mate alone are %q", got)
 	}
+}
+
+// lettersOf is the letters of the types marked in types, in type order.
+func lettersOf(rs *compiler.Ruleset, types []bool) string {
+	s := ""
+	for t, on := range types {
+		if on {
+			s += rs.Piece(t).LetterText
+		}
+	}
+	return s
 }
 
 // TestBareRoyalDrives compares evaluations of positions that differ only in where the
