@@ -20,8 +20,9 @@ const (
 	// time (knownMagics); a cell that needs more leaves its type on LineReach64.
 	magicTries = 1 << 10
 	// maxSlideCache bounds the tables shared between rulesets (a long-lived process that
-	// compiles many boards keeps the first ones only).
-	maxSlideCache = 64
+	// compiles many boards keeps the first ones only): at most 16 groups of at most 4 MiB
+	// (64 cells of 2^13 entries; an 8 × 8 rook's pair takes 800 KiB).
+	maxSlideCache = 16
 )
 
 // slideEntry is one cell's lookup for one group of lines: reach[(occ&mask)*magic>>shift].
