@@ -1294,6 +1294,10 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 			}
 			start := len(buf)
 			if plain {
+				if compiler.TabledLines128 && p.tallying && pt.LeapsAndLines[us] {
+					p.tally += p.landings(pt, from, occ, capturable).And(m).Count()
+					continue
+				}
 				buf = p.genPiece(buf, pt, from, occ, capturable, m)
 				continue
 			}

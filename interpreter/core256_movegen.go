@@ -1291,6 +1291,10 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 			}
 			start := len(buf)
 			if plain {
+				if compiler.TabledLines256 && p.tallying && pt.LeapsAndLines[us] {
+					p.tally += p.landings(pt, from, occ, capturable).And(m).Count()
+					continue
+				}
 				buf = p.genPiece(buf, pt, from, occ, capturable, m)
 				continue
 			}

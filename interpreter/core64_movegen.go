@@ -1294,6 +1294,10 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 			}
 			start := len(buf)
 			if plain {
+				if compiler.TabledLines64 && p.tallying && pt.LeapsAndLines[us] {
+					p.tally += (p.landings(pt, from, occ, capturable) & m).Count()
+					continue
+				}
 				buf = p.genPiece(buf, pt, from, occ, capturable, m)
 				continue
 			}
