@@ -925,8 +925,9 @@ func (p *core256) gatedMoves(buf []Move, start, end int, sq Square, onPartner bo
 
 // slides is the set of cells side us's unlimited slides of type mv reach from from: empty
 // cells up to the first piece, and that piece when capturable; both ways of a line at
-// once (looked up on boards of at most 64 cells: compiler.SlideReach64), the slides without their opposite one by one. It is apart
-// from genMan, which calls it only for sliders, so that its loops keep their values in
+// once (looked up on boards of at most 64 cells: compiler.SlideReach64; else
+// compiler.LineReach256), the slides without their opposite one by one. It is apart from
+// genMan, which calls it only for sliders, so that its loops keep their values in
 // registers.
 func (p *core256) slides(mv *compiler.PieceType[bb256], us Color, from Square, occ, capturable bb256) bb256 {
 	var reach bb256

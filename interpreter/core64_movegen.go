@@ -928,8 +928,9 @@ func (p *core64) gatedMoves(buf []Move, start, end int, sq Square, onPartner boo
 
 // slides is the set of cells side us's unlimited slides of type mv reach from from: empty
 // cells up to the first piece, and that piece when capturable; both ways of a line at
-// once (looked up on boards of at most 64 cells: compiler.SlideReach64), the slides without their opposite one by one. It is apart
-// from genMan, which calls it only for sliders, so that its loops keep their values in
+// once (looked up on boards of at most 64 cells: compiler.SlideReach64; else
+// compiler.LineReach64), the slides without their opposite one by one. It is apart from
+// genMan, which calls it only for sliders, so that its loops keep their values in
 // registers.
 func (p *core64) slides(mv *compiler.PieceType[bb64], us Color, from Square, occ, capturable bb64) bb64 {
 	var reach bb64
