@@ -450,11 +450,10 @@ func (p *core128) MoveCount(buf []Move) int {
 // keepsAll reports whether every pseudo-legal move of the side to move, whose royal men
 // are r, is legal as keepLegal finds: it has none, and no mechanism can give it one.
 func (p *core128) keepsAll(r bb128) bool {
-	if r.Any() || p.rs.Mechanisms&royalMakers != 0 {
-		return false
-	}
-	rel, ok := p.checkRelevance()
-	return ok && rel.Empty()
+	// checkRelevance's answer for a side without a royal man, without its walk: such a
+	// side is never in check where check is an attack on a royal man.
+	return r.Empty() && p.rs.Mechanisms&royalMakers == 0 && p.rs.Check == compiler.CheckRoyalAttacked &&
+		p.rs.Allows(compiler.ShortcutRelevance)
 }
 
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
@@ -659,6 +658,18 @@ func (p *core128) shiftMen(pt *compiler.PieceType[bb128], men bb128) bb128 {
 func (p *core128) genShifts(buf []Move, pt *compiler.PieceType[bb128], shifts compiler.Refs[compiler.Shift[bb128]], men, occ, capturable, mask bb128) []Move {
 	land := pt.Land[p.side].And(mask)
 	quiet, take := land.AndNot(occ), land.And(capturable)
+	// counted: the landings perft's leaves count here, unwritten (MoveCount): those that
+	// cannot promote; the others go through emitShifted.
+	var counted bb128
+	if p.tallying {
+		counted = compiler.Full128()
+		if pr := pt.Promotion; pr != nil {
+			counted = counted.AndNot(pr.Zone[p.side])
+			if p.specialPromo {
+				counted = bb128{}
+			}
+		}
+	}
 	for i := 0; i < shifts.Len(); i++ {
 		s := shifts.At(i)
 		b := men.And(s.From)
@@ -666,14 +677,22 @@ func (p *core128) genShifts(buf []Move, pt *compiler.PieceType[bb128], shifts co
 			b = b.Shift(s.By).And(s.ReachAt(k))
 			if k >= s.Min {
 				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
-					var flag Move
-					if s.EPTarget {
-						flag = epFlag
+					if to.AndNot(counted).Empty() {
+						p.tally += to.Count()
+					} else {
+						var flag Move
+						if s.EPTarget {
+							flag = epFlag
+						}
+						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 					}
-					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 				}
 				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
-					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					if to.AndNot(counted).Empty() {
+						p.tally += to.Count()
+					} else {
+						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					}
 				}
 			}
 			if k == s.Steps {

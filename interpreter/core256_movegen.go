@@ -447,11 +447,10 @@ func (p *core256) MoveCount(buf []Move) int {
 // keepsAll reports whether every pseudo-legal move of the side to move, whose royal men
 // are r, is legal as keepLegal finds: it has none, and no mechanism can give it one.
 func (p *core256) keepsAll(r bb256) bool {
-	if r.Any() || p.rs.Mechanisms&royalMakers != 0 {
-		return false
-	}
-	rel, ok := p.checkRelevance()
-	return ok && rel.Empty()
+	// checkRelevance's answer for a side without a royal man, without its walk: such a
+	// side is never in check where check is an attack on a royal man.
+	return r.Empty() && p.rs.Mechanisms&royalMakers == 0 && p.rs.Check == compiler.CheckRoyalAttacked &&
+		p.rs.Allows(compiler.ShortcutRelevance)
 }
 
 // genMan is the one per-man move pipeline: it appends the moves of the mover's man of type
@@ -656,6 +655,18 @@ func (p *core256) shiftMen(pt *compiler.PieceType[bb256], men bb256) bb256 {
 func (p *core256) genShifts(buf []Move, pt *compiler.PieceType[bb256], shifts compiler.Refs[compiler.Shift[bb256]], men, occ, capturable, mask bb256) []Move {
 	land := pt.Land[p.side].And(mask)
 	quiet, take := land.AndNot(occ), land.And(capturable)
+	// counted: the landings perft's leaves count here, unwritten (MoveCount): those that
+	// cannot promote; the others go through emitShifted.
+	var counted bb256
+	if p.tallying {
+		counted = compiler.Full256()
+		if pr := pt.Promotion; pr != nil {
+			counted = counted.AndNot(pr.Zone[p.side])
+			if p.specialPromo {
+				counted = bb256{}
+			}
+		}
+	}
 	for i := 0; i < shifts.Len(); i++ {
 		s := shifts.At(i)
 		b := men.And(s.From)
@@ -663,14 +674,22 @@ func (p *core256) genShifts(buf []Move, pt *compiler.PieceType[bb256], shifts co
 			b = b.Shift(s.By).And(s.ReachAt(k))
 			if k >= s.Min {
 				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
-					var flag Move
-					if s.EPTarget {
-						flag = epFlag
+					if to.AndNot(counted).Empty() {
+						p.tally += to.Count()
+					} else {
+						var flag Move
+						if s.EPTarget {
+							flag = epFlag
+						}
+						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 					}
-					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
 				}
 				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
-					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					if to.AndNot(counted).Empty() {
+						p.tally += to.Count()
+					} else {
+						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					}
 				}
 			}
 			if k == s.Steps {

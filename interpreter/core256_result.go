@@ -171,6 +171,9 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		if g.AgainstAtLeast > 0 && p.menOfTypes(g.Extinct, c^1) < g.AgainstAtLeast {
 			return false
 		}
+		if g.Together && p.rs.Hands == nil && g.Extinct == 1<<uint(p.tb.Pieces().Len())-1 {
+			return p.byColor[c].Count() <= g.AtMost // every type counted: the side's men
+		}
 		total := 0
 		for ts := g.Extinct; ts != 0; ts &= ts - 1 {
 			t := bits.TrailingZeros64(ts)
