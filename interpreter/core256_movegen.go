@@ -414,15 +414,16 @@ func (p *core256) genPseudo(buf []Move) []Move {
 }
 
 // MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
-// is scratch). Where every man is plain (countable, no en-passant target) and legality
-// needs no test of the moves one by one (pins and checks decide it, there is no check
-// rule, or the side has no royal man to expose), the plain men's and the shift plans'
-// moves without promotion are counted, not written (perft's leaves). genMan is then
-// reached only by the men of types with first-move leaps, whose extras (genInitial) add
-// moves without looking at those in buf.
+// is scratch). Where every man is plain (countable) and legality needs no test of the
+// moves one by one (pins and checks decide it, there is no check rule, or the side has no
+// royal man to expose), the plain men's and the shift plans' moves without promotion are
+// counted, not written (perft's leaves). genMan is then reached only by the men of types
+// with first-move leaps and, while an en-passant target stands, by every man not shifted;
+// its extras (genInitial, genEP) add moves without looking at those in buf, and
+// genFastLegal's test of en-passant captures looks only at those.
 func (p *core256) MoveCount(buf []Move) int {
 	rs := p.rs
-	if !p.countable || p.ended != 0 || p.ep.Any() || p.mustDrop && p.holdsMustDrop() {
+	if !p.countable || p.ended != 0 || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
 	}
 	var r bb256
