@@ -883,6 +883,7 @@ func (l *lowering) goals() {
 		if len(g.Extinct) > 0 {
 			cg.Extinct, cg.AtMost, cg.Together, cg.Own = l.typeMask(g.Extinct), g.AtMost, g.Together, g.Whose == "own"
 			cg.AgainstAtLeast = g.OpponentAtLeast
+			cg.AllMen = g.Together && cg.Extinct == 1<<uint(len(l.rs.pieces))-1
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		if g.ChecksGiven {

@@ -290,7 +290,9 @@ type Goal[B any] struct {
 	AgainstAtLeast int
 	AtMost         int
 	Together, Own  bool
-	ChecksGiven    bool
+	// AllMen: Together, and Extinct holds every type (the side's men are counted).
+	AllMen      bool
+	ChecksGiven bool
 	// Stands: a piece of the side to move of the goal's Types stands on its part of
 	// StandZone (with HasZ, as well as the mover reaching Zone). Side: the goal counts only
 	// moves of this side (-1: both). Answerable: see defs.Goal.Answerable.

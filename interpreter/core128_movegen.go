@@ -393,7 +393,11 @@ func (p *core128) genPseudo(buf []Move) []Move {
 		if p.shifting && men.Many() && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
-				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full128())
+				if p.tallying {
+					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, compiler.Full128())
+				} else {
+					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full128())
+				}
 				men = men.AndNot(all)
 			}
 		}
@@ -659,16 +663,44 @@ func (p *core128) shiftMen(pt *compiler.PieceType[bb128], men bb128) bb128 {
 func (p *core128) genShifts(buf []Move, pt *compiler.PieceType[bb128], shifts compiler.Refs[compiler.Shift[bb128]], men, occ, capturable, mask bb128) []Move {
 	land := pt.Land[p.side].And(mask)
 	quiet, take := land.AndNot(occ), land.And(capturable)
-	// counted: the landings perft's leaves count here, unwritten (MoveCount): those that
-	// cannot promote; the others go through emitShifted.
-	var counted bb128
-	if p.tallying {
-		counted = compiler.Full128()
-		if pr := pt.Promotion; pr != nil {
-			counted = counted.AndNot(pr.Zone[p.side])
-			if p.specialPromo {
-				counted = bb128{}
+	for i := 0; i < shifts.Len(); i++ {
+		s := shifts.At(i)
+		b := men.And(s.From)
+		for k := 1; b.Any(); k++ {
+			b = b.Shift(s.By).And(s.ReachAt(k))
+			if k >= s.Min {
+				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
+					var flag Move
+					if s.EPTarget {
+						flag = epFlag
+					}
+					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
+				}
+				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+				}
 			}
+			if k == s.Steps {
+				break
+			}
+			b = b.AndNot(occ)
+		}
+	}
+	return buf
+}
+
+// countShifts is genShifts at perft's leaves (MoveCount's tallying): the same walk of the offsets,
+// with the landings where no move promotes counted here, unwritten, and the others given
+// to emitShifted (which expands the promotions and counts the rest). It stays apart from
+// genShifts so that the generator's loop keeps its registers.
+func (p *core128) countShifts(buf []Move, pt *compiler.PieceType[bb128], shifts compiler.Refs[compiler.Shift[bb128]], men, occ, capturable, mask bb128) []Move {
+	land := pt.Land[p.side].And(mask)
+	quiet, take := land.AndNot(occ), land.And(capturable)
+	var promoting bb128 // where a landing may promote
+	if pr := pt.Promotion; pr != nil {
+		promoting = pr.Zone[p.side]
+		if p.specialPromo {
+			promoting = compiler.Full128()
 		}
 	}
 	for i := 0; i < shifts.Len(); i++ {
@@ -678,21 +710,21 @@ func (p *core128) genShifts(buf []Move, pt *compiler.PieceType[bb128], shifts co
 			b = b.Shift(s.By).And(s.ReachAt(k))
 			if k >= s.Min {
 				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
-					if to.AndNot(counted).Empty() {
-						p.tally += to.Count()
-					} else {
+					if to.Meets(promoting) {
 						var flag Move
 						if s.EPTarget {
 							flag = epFlag
 						}
 						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
+					} else {
+						p.tally += to.Count()
 					}
 				}
 				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
-					if to.AndNot(counted).Empty() {
-						p.tally += to.Count()
-					} else {
+					if to.Meets(promoting) {
 						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					} else {
+						p.tally += to.Count()
 					}
 				}
 			}
@@ -1303,7 +1335,11 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men.AndNot(pinned))
-				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				if p.tallying {
+					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, mask)
+				} else {
+					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				}
 				men = men.AndNot(all)
 			}
 		}

@@ -174,7 +174,7 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 		if g.AgainstAtLeast > 0 && p.menOfTypes(g.Extinct, c^1) < g.AgainstAtLeast {
 			return false
 		}
-		if g.Together && p.rs.Hands == nil && g.Extinct == 1<<uint(p.tb.Pieces().Len())-1 {
+		if g.AllMen && p.rs.Hands == nil {
 			return p.byColor[c].Count() <= g.AtMost // every type counted: the side's men
 		}
 		total := 0

@@ -393,7 +393,11 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		if p.shifting && men&(men-1) != 0 && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
-				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+				if p.tallying {
+					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+				} else {
+					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+				}
 				men &^= all
 			}
 		}
@@ -659,16 +663,44 @@ func (p *core64) shiftMen(pt *compiler.PieceType[bb64], men bb64) bb64 {
 func (p *core64) genShifts(buf []Move, pt *compiler.PieceType[bb64], shifts compiler.Refs[compiler.Shift[bb64]], men, occ, capturable, mask bb64) []Move {
 	land := pt.Land[p.side] & mask
 	quiet, take := land&^occ, land&capturable
-	// counted: the landings perft's leaves count here, unwritten (MoveCount): those that
-	// cannot promote; the others go through emitShifted.
-	var counted bb64
-	if p.tallying {
-		counted = compiler.Full64()
-		if pr := pt.Promotion; pr != nil {
-			counted &^= pr.Zone[p.side]
-			if p.specialPromo {
-				counted = bb64(0)
+	for i := 0; i < shifts.Len(); i++ {
+		s := shifts.At(i)
+		b := men & s.From
+		for k := 1; b != 0; k++ {
+			b = b.Shift(s.By) & s.ReachAt(k)
+			if k >= s.Min {
+				if to := b & quiet; to != 0 && s.Mode != compiler.ModeCapture {
+					var flag Move
+					if s.EPTarget {
+						flag = epFlag
+					}
+					buf = p.emitShifted(buf, pt, to, k*s.By, flag)
+				}
+				if to := b & take; to != 0 && s.Mode != compiler.ModeMove {
+					buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+				}
 			}
+			if k == s.Steps {
+				break
+			}
+			b &^= occ
+		}
+	}
+	return buf
+}
+
+// countShifts is genShifts at perft's leaves (MoveCount's tallying): the same walk of the offsets,
+// with the landings where no move promotes counted here, unwritten, and the others given
+// to emitShifted (which expands the promotions and counts the rest). It stays apart from
+// genShifts so that the generator's loop keeps its registers.
+func (p *core64) countShifts(buf []Move, pt *compiler.PieceType[bb64], shifts compiler.Refs[compiler.Shift[bb64]], men, occ, capturable, mask bb64) []Move {
+	land := pt.Land[p.side] & mask
+	quiet, take := land&^occ, land&capturable
+	var promoting bb64 // where a landing may promote
+	if pr := pt.Promotion; pr != nil {
+		promoting = pr.Zone[p.side]
+		if p.specialPromo {
+			promoting = compiler.Full64()
 		}
 	}
 	for i := 0; i < shifts.Len(); i++ {
@@ -678,21 +710,21 @@ func (p *core64) genShifts(buf []Move, pt *compiler.PieceType[bb64], shifts comp
 			b = b.Shift(s.By) & s.ReachAt(k)
 			if k >= s.Min {
 				if to := b & quiet; to != 0 && s.Mode != compiler.ModeCapture {
-					if to&^counted == 0 {
-						p.tally += to.Count()
-					} else {
+					if to&promoting != 0 {
 						var flag Move
 						if s.EPTarget {
 							flag = epFlag
 						}
 						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
+					} else {
+						p.tally += to.Count()
 					}
 				}
 				if to := b & take; to != 0 && s.Mode != compiler.ModeMove {
-					if to&^counted == 0 {
-						p.tally += to.Count()
-					} else {
+					if to&promoting != 0 {
 						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
+					} else {
+						p.tally += to.Count()
 					}
 				}
 			}
@@ -1303,7 +1335,11 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men&^pinned)
-				buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				if p.tallying {
+					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, mask)
+				} else {
+					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
+				}
 				men &^= all
 			}
 		}
