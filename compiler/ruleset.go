@@ -175,6 +175,10 @@ type PieceType[B any] struct {
 	// slide, other ride or path; LineTabled) and it never promotes: its moves are the cells
 	// of one set, found with one lookup per atom kind.
 	LeapsAndLines [2]bool
+	// ShiftsPromote[c] are the cells from which a move of side c's shift plan may land in
+	// the type's promotion zone: perft's leaves count the moves of men elsewhere unwritten,
+	// all at once (the interpreter's countShifts).
+	ShiftsPromote [2]B
 }
 
 // Promotion compiled.

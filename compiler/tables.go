@@ -119,6 +119,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 		for c := 0; c < 2; c++ {
 			pt.lineRays[c] = list(in.lineRays[c])
+			pt.ShiftsPromote[c] = f(in.ShiftsPromote[c])
 			for _, sh := range in.shifts[c] {
 				pt.shifts[c] = append(pt.shifts[c], Shift[B]{By: sh.By, Min: sh.Min, Steps: sh.Steps, Mode: sh.Mode, From: f(sh.From),
 					reach: list(sh.reach), EPTarget: sh.EPTarget})

@@ -390,8 +390,8 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		if p.shifting && men.Many() && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
-				if p.tallying {
-					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, compiler.Full256())
+				if compiler.CountedShifts256 && p.tallying && !p.specialPromo && !all.Meets(pt.ShiftsPromote[us]) {
+					p.countShifts(pt, shifts, all, occ, capturable, compiler.Full256())
 				} else {
 					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full256())
 				}
@@ -686,43 +686,24 @@ func (p *core256) genShifts(buf []Move, pt *compiler.PieceType[bb256], shifts co
 	return buf
 }
 
-// countShifts is genShifts at perft's leaves (MoveCount's tallying): the same walk of the offsets,
-// with the landings where no move promotes counted here, unwritten, and the others given
-// to emitShifted (which expands the promotions and counts the rest). It stays apart from
-// genShifts so that the generator's loop keeps its registers.
-func (p *core256) countShifts(buf []Move, pt *compiler.PieceType[bb256], shifts compiler.Refs[compiler.Shift[bb256]], men, occ, capturable, mask bb256) []Move {
+// countShifts is genShifts at perft's leaves (MoveCount's tallying) for men none of whose
+// moves may promote (outside compiler.PieceType.ShiftsPromote): the same walk of the
+// offsets, with the landings counted, unwritten.
+func (p *core256) countShifts(pt *compiler.PieceType[bb256], shifts compiler.Refs[compiler.Shift[bb256]], men, occ, capturable, mask bb256) {
 	land := pt.Land[p.side].And(mask)
 	quiet, take := land.AndNot(occ), land.And(capturable)
-	var promoting bb256 // where a landing may promote
-	if pr := pt.Promotion; pr != nil {
-		promoting = pr.Zone[p.side]
-		if p.specialPromo {
-			promoting = compiler.Full256()
-		}
-	}
+	n := 0
 	for i := 0; i < shifts.Len(); i++ {
 		s := shifts.At(i)
 		b := men.And(s.From)
 		for k := 1; b.Any(); k++ {
 			b = b.Shift(s.By).And(s.ReachAt(k))
 			if k >= s.Min {
-				if to := b.And(quiet); to.Any() && s.Mode != compiler.ModeCapture {
-					if to.Meets(promoting) {
-						var flag Move
-						if s.EPTarget {
-							flag = epFlag
-						}
-						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
-					} else {
-						p.tally += to.Count()
-					}
+				if s.Mode != compiler.ModeCapture {
+					n += b.And(quiet).Count()
 				}
-				if to := b.And(take); to.Any() && s.Mode != compiler.ModeMove {
-					if to.Meets(promoting) {
-						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
-					} else {
-						p.tally += to.Count()
-					}
+				if s.Mode != compiler.ModeMove {
+					n += b.And(take).Count()
 				}
 			}
 			if k == s.Steps {
@@ -731,7 +712,7 @@ func (p *core256) countShifts(buf []Move, pt *compiler.PieceType[bb256], shifts 
 			b = b.AndNot(occ)
 		}
 	}
-	return buf
+	p.tally += n
 }
 
 // emitShifted appends, for each cell of to, the move onto it from by cells back, with
@@ -1332,8 +1313,8 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men.AndNot(pinned))
-				if p.tallying {
-					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, mask)
+				if compiler.CountedShifts256 && p.tallying && !p.specialPromo && !all.Meets(pt.ShiftsPromote[us]) {
+					p.countShifts(pt, shifts, all, occ, capturable, mask)
 				} else {
 					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
 				}

@@ -393,8 +393,8 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		if p.shifting && men&(men-1) != 0 && p.shiftable(pt) {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
-				if p.tallying {
-					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+				if compiler.CountedShifts64 && p.tallying && !p.specialPromo && all&pt.ShiftsPromote[us] == 0 {
+					p.countShifts(pt, shifts, all, occ, capturable, compiler.Full64())
 				} else {
 					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
 				}
@@ -689,43 +689,24 @@ func (p *core64) genShifts(buf []Move, pt *compiler.PieceType[bb64], shifts comp
 	return buf
 }
 
-// countShifts is genShifts at perft's leaves (MoveCount's tallying): the same walk of the offsets,
-// with the landings where no move promotes counted here, unwritten, and the others given
-// to emitShifted (which expands the promotions and counts the rest). It stays apart from
-// genShifts so that the generator's loop keeps its registers.
-func (p *core64) countShifts(buf []Move, pt *compiler.PieceType[bb64], shifts compiler.Refs[compiler.Shift[bb64]], men, occ, capturable, mask bb64) []Move {
+// countShifts is genShifts at perft's leaves (MoveCount's tallying) for men none of whose
+// moves may promote (outside compiler.PieceType.ShiftsPromote): the same walk of the
+// offsets, with the landings counted, unwritten.
+func (p *core64) countShifts(pt *compiler.PieceType[bb64], shifts compiler.Refs[compiler.Shift[bb64]], men, occ, capturable, mask bb64) {
 	land := pt.Land[p.side] & mask
 	quiet, take := land&^occ, land&capturable
-	var promoting bb64 // where a landing may promote
-	if pr := pt.Promotion; pr != nil {
-		promoting = pr.Zone[p.side]
-		if p.specialPromo {
-			promoting = compiler.Full64()
-		}
-	}
+	n := 0
 	for i := 0; i < shifts.Len(); i++ {
 		s := shifts.At(i)
 		b := men & s.From
 		for k := 1; b != 0; k++ {
 			b = b.Shift(s.By) & s.ReachAt(k)
 			if k >= s.Min {
-				if to := b & quiet; to != 0 && s.Mode != compiler.ModeCapture {
-					if to&promoting != 0 {
-						var flag Move
-						if s.EPTarget {
-							flag = epFlag
-						}
-						buf = p.emitShifted(buf, pt, to, k*s.By, flag)
-					} else {
-						p.tally += to.Count()
-					}
+				if s.Mode != compiler.ModeCapture {
+					n += (b & quiet).Count()
 				}
-				if to := b & take; to != 0 && s.Mode != compiler.ModeMove {
-					if to&promoting != 0 {
-						buf = p.emitShifted(buf, pt, to, k*s.By, 0)
-					} else {
-						p.tally += to.Count()
-					}
+				if s.Mode != compiler.ModeMove {
+					n += (b & take).Count()
 				}
 			}
 			if k == s.Steps {
@@ -734,7 +715,7 @@ func (p *core64) countShifts(buf []Move, pt *compiler.PieceType[bb64], shifts co
 			b &^= occ
 		}
 	}
-	return buf
+	p.tally += n
 }
 
 // emitShifted appends, for each cell of to, the move onto it from by cells back, with
@@ -1335,8 +1316,8 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				// The men that are not pinned, all at once; pinned men keep to their lines below.
 				all := p.shiftMen(pt, men&^pinned)
-				if p.tallying {
-					buf = p.countShifts(buf, pt, shifts, all, occ, capturable, mask)
+				if compiler.CountedShifts64 && p.tallying && !p.specialPromo && all&pt.ShiftsPromote[us] == 0 {
+					p.countShifts(pt, shifts, all, occ, capturable, mask)
 				} else {
 					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, mask)
 				}
