@@ -46,6 +46,7 @@ func testSearchQueries(t *testing.T) {
 					t.Fatalf("%s: MoveCount %d, %d legal moves", where, n, len(legal))
 				}
 				checkSplit(t, p, legal, where)
+				checkShiftsPromote(t, p, legal, where)
 				checkAttackers(t, p, exact, where)
 				checkIsLegal(t, p, legal, elsewhere, where)
 				e := p.Ended()
@@ -81,6 +82,29 @@ func testSearchQueries(t *testing.T) {
 
 // checkSplit: captures and quiets partition the legal moves, and IsCapture agrees with
 // what the move does to the board.
+// checkShiftsPromote checks compiler.PieceType.ShiftsPromote against the moves: every
+// promotion by a man of a type with a shift plan starts where that set says a shift may
+// promote from (perft's leaves count the moves of men elsewhere without looking at
+// promotions: countShifts). Rules under which a move promotes outside the zone (leaving
+// or entering promotion, capture effects) or where it stands are left out, as
+// countShifts leaves them.
+func checkShiftsPromote(t *testing.T, p *Position, legal []Move, where string) {
+	t.Helper()
+	rs := p.Ruleset()
+	if rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) != 0 || rs.CaptureEffects {
+		return
+	}
+	for _, m := range legal {
+		if m.IsDrop() || m.Kind() != KindNormal || m.Promotion() < 0 {
+			continue
+		}
+		pt := rs.Piece(p.At(m.From()).Type())
+		if pt.ShiftsOf(p.Side()).Len() > 0 && !pt.ShiftsPromote[p.Side()].Has(m.From()) {
+			t.Fatalf("%s: %s promotes from a cell outside its type's ShiftsPromote", where, p.SAN(m))
+		}
+	}
+}
+
 func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 	t.Helper()
 	caps, quiets := p.CaptureMoves(nil), p.QuietMoves(nil)
