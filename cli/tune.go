@@ -38,8 +38,9 @@ K: the scale of the sigmoid 1/(1+10^(-K·eval/400)) that best predicts the resul
 the weights the variant has now.
 
 Weights: the evaluation is linear in its weights (piece values, per-square tables, men
-within two king steps of a royal man, pool values, goal distance, checks given, the
-move's bonus), so each sample is a vector of features and the fit needs no search:
+within two king steps of a royal man, men held immobile by a status, pool values, goal
+distance, checks given, the move's bonus), so each sample is a vector of features and
+the fit needs no search:
 Levenberg–Marquardt steps minimise the mean squared error between result and
 prediction, plus a ridge that keeps the weights few positions speak of near where they
 were. The ridge's strength is chosen on every tenth game held out (--ridge sets it

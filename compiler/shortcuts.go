@@ -482,7 +482,7 @@ var classifiedKeys = map[string]bool{
 	"uci": true, "uci.default": true, "uci.chess960": true, "uci.variant": true, "pgn": true, "pgn.variant-tags": true, "usi": true, "usi.default": true, "ucci": true, "ucci.default": true,
 	// evaluation: weights of the engine's evaluation only; no move depends on them.
 	"evaluation": true, "evaluation.file": true, "evaluation.pieces": true, "evaluation.pieces.value": true,
-	"evaluation.pieces.squares": true, "evaluation.pieces.near-enemy-royal": true, "evaluation.pieces.near-own-royal": true, "evaluation.pools": true, "evaluation.mobility": true, "evaluation.advance": true,
+	"evaluation.pieces.squares": true, "evaluation.pieces.near-enemy-royal": true, "evaluation.pieces.near-own-royal": true, "evaluation.pieces.status-value": true, "evaluation.pools": true, "evaluation.mobility": true, "evaluation.advance": true,
 	"evaluation.goal-distance": true, "evaluation.checks-given": true, "evaluation.tempo": true, "evaluation.passed": true,
 }
 

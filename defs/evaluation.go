@@ -147,6 +147,15 @@ func (v *validator) evaluation() {
 				v.errs.Add(ep.File, ep.At(n.key), "%s.%s: the variant has no royal piece to be near", what, n.key)
 			}
 		}
+		if ep.StatusValue != nil {
+			v.weight(ep.File, ep.At("status-value"), what+".status-value", *ep.StatusValue)
+			switch {
+			case royal[letter]:
+				v.errs.Add(ep.File, ep.At("status-value"), "%s.status-value: %s is royal: the evaluation counts no value for it", what, letter)
+			case !immobileStatus(v.def):
+				v.errs.Add(ep.File, ep.At("status-value"), "%s.status-value: the variant has no status that makes a man immobile (statuses:)", what)
+			}
+		}
 		if ep.Squares == nil {
 			continue
 		}
@@ -219,4 +228,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// immobileStatus reports whether the definition has a status that makes a man immobile.
+func immobileStatus(d *Definition) bool {
+	for _, st := range d.Statuses {
+		if st.Immobile {
+			return true
+		}
+	}
+	return false
 }

@@ -51,6 +51,8 @@ func TestEvalSectionErrors(t *testing.T) {
 		{"evaluation: {pieces: {W: {squares: [[1, 2, 3], [1, x, 3]]}}}", at, 52, `evaluation.pieces.W.squares[1][1]: expected a whole number, found "x"`},
 		{"evaluation: {pieces: {K: {near-own-royal: 5}}}", at, 43, `evaluation.pieces.K.near-own-royal: K is royal: only other men count near a royal one`},
 		{"evaluation: {pieces: {W: {near-enemy-royal: 1.5}}}", at, 45, `evaluation.pieces.W.near-enemy-royal: expected a whole number, found "1.5"`},
+		{"evaluation: {pieces: {W: {status-value: 5}}}", at, 41, `evaluation.pieces.W.status-value: the variant has no status that makes a man immobile (statuses:)`},
+		{"evaluation: {pieces: {K: {status-value: 5}}}", at, 41, `evaluation.pieces.K.status-value: K is royal: the evaluation counts no value for it`},
 		{"evaluation: {pools: {hand: {W: 1}}}", at, 21, `evaluation.pools: the variant has no pools (hands:)`},
 		{"evaluation: {checks-given: 10}", at, 28, `evaluation.checks-given: the variant counts no checks (rules.check-counter)`},
 		{"evaluation: {tempo: ten}", at, 21, `evaluation.tempo: expected a whole number, found "ten"`},

@@ -100,6 +100,9 @@ type EvalPiece struct {
 	// man; NearOwnRoyal: the same near one of its own side's (default 0 for both).
 	NearEnemyRoyal *int `yaml:"near-enemy-royal"`
 	NearOwnRoyal   *int `yaml:"near-own-royal"`
+	// StatusValue: what a man counts, in place of its value, while it carries a status
+	// that makes it immobile (default three quarters of its value).
+	StatusValue *int `yaml:"status-value"`
 }
 
 // UCCIConventions are the UCCI protocol's conventions for a variant.

@@ -21,7 +21,9 @@ type evaluator struct {
 	// of c's goal cells in one move on an empty board (quiescence looks at goal moves
 	// only from there).
 	nearGoal [2][]compiler.Bitboard
-	stunned  int // per cent of its value a piece with an immobile status keeps
+	// statusValue[t]: what a man of type t counts while it carries a status that makes it
+	// immobile; nil without such a status.
+	statusValue []int
 	// goalBonus[c][sq]: the bonus of a goal piece of side c on sq (from goalDist).
 	goalBonus [2][]int
 	// checkBonus[n]: the worth of n checks given (rules.check-counter).
@@ -92,7 +94,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	if rs.Def != nil {
 		ev = rs.Def.Evaluation
 	}
-	e := &evaluator{rs: rs, stunned: 100, w: weightsOf(rs, ev)}
+	e := &evaluator{rs: rs, w: weightsOf(rs, ev)}
 	e.tempo = e.w.Tempo
 	n := rs.NumPieces()
 	e.value = make([]int, n)
@@ -161,9 +163,6 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			}
 		}
 	}
-	if st := rs.Status; st != nil && st.Immobile {
-		e.stunned = 75
-	}
 	e.nearEnemy, e.nearOwn = make([]int, n), make([]int, n)
 	for t := range n {
 		if rs.Piece(t).Royal {
@@ -181,6 +180,9 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		}
 	}
 	e.giveaway()
+	if st := rs.Status; st != nil && st.Immobile {
+		e.statusValue = make([]int, n) // set by tuned, after the values
+	}
 	e.tuned(ev)
 	e.bare = newBareRoyal(rs, e.royalTypes, e.value)
 	e.passedMen()
@@ -194,7 +196,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			e.checkBonus[given] = e.w.ChecksGiven * given * given * 3 / k
 		}
 	}
-	if e.stunned == 100 || rs.Mechanisms&compiler.MechStatus == 0 {
+	if e.statusValue == nil || rs.Mechanisms&compiler.MechStatus == 0 {
 		var keyed uint64 // the pawn-like men, whose places key the passed men's cache
 		if e.w.Passed != 0 {
 			for _, t := range e.pawnTypes {
@@ -220,10 +222,27 @@ func (e *evaluator) manWorth(c compiler.Color, t int, sq compiler.Square) int {
 // section over the derived ones. A value given is counted as written (giveaway does not
 // turn it around).
 func (e *evaluator) tuned(ev *defs.Evaluation) {
+	rs := e.rs
+	if e.statusValue != nil {
+		given := make([]bool, len(e.statusValue))
+		defer func() {
+			for t, ok := range given {
+				if !ok {
+					e.statusValue[t] = e.value[t] * 3 / 4 // the default: three quarters of the value
+				}
+			}
+		}()
+		if ev != nil {
+			for letter, ep := range ev.Pieces {
+				if t := rs.TypeOfText(letter); t >= 0 && ep != nil && ep.StatusValue != nil && !rs.Piece(t).Royal {
+					e.statusValue[t], given[t] = *ep.StatusValue, true
+				}
+			}
+		}
+	}
 	if ev == nil {
 		return
 	}
-	rs := e.rs
 	for letter, ep := range ev.Pieces {
 		t := rs.TypeOfText(letter)
 		if t < 0 || ep == nil {
@@ -569,8 +588,8 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 			for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
 				sq := b.First()
 				v := e.value[t]
-				if e.stunned != 100 && p.Status(sq) > 0 {
-					v = v * e.stunned / 100
+				if e.statusValue != nil && p.Status(sq) > 0 {
+					v = e.statusValue[t]
 				}
 				score[c] += v + e.square[c][t][sq]
 				if e.goalTypes>>uint(t)&1 != 0 && e.goalBonus[c] != nil {

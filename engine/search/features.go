@@ -23,6 +23,7 @@ const (
 	ParamNearEnemyRoyal                  // a piece type's man within two king steps of an enemy royal man
 	ParamNearOwnRoyal                    // the same near its own side's royal man
 	ParamPassed                          // the weight of a passed pawn-like man's shape
+	ParamStatusValue                     // a piece type's value while a status holds it immobile
 )
 
 // Param is one weight of the evaluation.
@@ -45,7 +46,10 @@ type Feature struct {
 type Model struct {
 	Params []Param
 	e      *evaluator
-	value  []int32   // [type]: the index of its value, -1 for none (royal)
+	value  []int32 // [type]: the index of its value, -1 for none (royal)
+	// status: [type]: the index of its value while a status holds it immobile (-1 for
+	// royal types; nil without such a status)
+	status []int32
 	square [][]int32 // [type][cell seen from White]: the index of its bonus there, -1 for none
 	pool   [][]int32 // [pool][type]
 	// nearEnemy, nearOwn: [type]: the indices of its nearness terms, -1 for none (royal
@@ -93,6 +97,15 @@ func (e *Engine) Model() *Model {
 		if len(ev.royalTypes) > 0 && !rs.Piece(t).Royal {
 			m.nearEnemy[t] = add(Param{Kind: ParamNearEnemyRoyal, Type: t, Start: float64(ev.nearEnemy[t])})
 			m.nearOwn[t] = add(Param{Kind: ParamNearOwnRoyal, Type: t, Start: float64(ev.nearOwn[t])})
+		}
+	}
+	if ev.statusValue != nil {
+		m.status = make([]int32, n)
+		for t := range n {
+			m.status[t] = -1
+			if !rs.Piece(t).Royal {
+				m.status[t] = add(Param{Kind: ParamStatusValue, Type: t, Start: float64(ev.statusValue[t])})
+			}
 		}
 	}
 	m.pool = make([][]int32, len(ev.pool))
@@ -147,11 +160,11 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 		for t := range rs.NumPieces() {
 			for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
 				sq := b.First()
-				v := 1.0
-				if e.stunned != 100 && p.Status(sq) > 0 {
-					v = float64(e.stunned) / 100
+				if m.status != nil && p.Status(sq) > 0 {
+					m.put(m.status[t], sign)
+				} else {
+					m.put(m.value[t], sign)
 				}
-				m.put(m.value[t], sign*v)
 				own := sq
 				if c == compiler.Black {
 					own = rs.SquareAt(rs.FileOf(sq), rs.Ranks-1-rs.RankOf(sq))

@@ -27,11 +27,24 @@ evaluation:
     P: {near-own-royal: 11}
 `
 
+// stunnedValues is Koopa with status values given for some types (the others keep the
+// default, three quarters of their value).
+const stunnedValues = `extends: koopa
+name: koopa-stunned
+evaluation:
+  pieces:
+    Q: {status-value: 200}
+    P: {value: 90, status-value: -15}
+`
+
 func TestEvalModelMatches(t *testing.T) {
-	near := parsed(t, "chess-near.yaml", nearRoyal)
-	for _, v := range []string{"chess", "crazyhouse", "kingofthehill", "3check", "shogi", "antichess", "racingkings", "koopa", "chess-near"} {
-		rs := near
-		if v != "chess-near" {
+	given := map[string]*compiler.Ruleset{
+		"chess-near":    parsed(t, "chess-near.yaml", nearRoyal),
+		"koopa-stunned": parsed(t, "koopa-stunned.yaml", stunnedValues),
+	}
+	for _, v := range []string{"chess", "crazyhouse", "kingofthehill", "3check", "shogi", "antichess", "racingkings", "koopa", "chess-near", "koopa-stunned"} {
+		rs := given[v]
+		if rs == nil {
 			rs = open(t, v)
 		}
 		e := search.New(rs, 1)
@@ -67,6 +80,24 @@ func TestEvalModelMatches(t *testing.T) {
 		}
 		if checked < 100 {
 			t.Errorf("%s: only %d positions", v, checked)
+		}
+		if v == "koopa-stunned" {
+			// The values given are the model's, and the default where none is given.
+			want := map[string]float64{"Q": 200, "P": -15, "R": 375}
+			for i, p := range m.Params {
+				if p.Kind != search.ParamStatusValue {
+					continue
+				}
+				if x, ok := want[rs.Piece(p.Type).LetterText]; ok {
+					if w[i] != x {
+						t.Errorf("status value of %s: %v, want %v", rs.Piece(p.Type).LetterText, w[i], x)
+					}
+					delete(want, rs.Piece(p.Type).LetterText)
+				}
+			}
+			if len(want) > 0 {
+				t.Errorf("no status value for %v", want)
+			}
 		}
 	}
 }

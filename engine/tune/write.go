@@ -141,6 +141,7 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamPassed:         {"passed", false},
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
+	search.ParamStatusValue:    {"status-value", true},
 }
 
 // termKey is the evaluation: key of a term of the whole evaluation ("" for the others).

@@ -13,7 +13,7 @@ import (
 // TestTuneSectionRoundTrip: weights written as an evaluation: section, in variants with
 // square tables, men near the royal men, pools, goal distance and checks given, come back as the evaluator's own.
 func TestTuneSectionRoundTrip(t *testing.T) {
-	for _, v := range []string{"gardner", "crazyhouse", "kingofthehill", "3check", "minishogi"} {
+	for _, v := range []string{"gardner", "crazyhouse", "kingofthehill", "3check", "minishogi", "koopa"} {
 		rs, err := interpreter.Open(v)
 		if err != nil {
 			t.Fatal(err)
@@ -50,7 +50,7 @@ func TestTuneSectionRoundTrip(t *testing.T) {
 				break
 			}
 		}
-		for _, key := range map[string][]string{"gardner": {"      near-enemy-royal: ", "      near-own-royal: "}, "crazyhouse": {"  pools:\n"}, "kingofthehill": {"  goal-distance: "}, "3check": {"  checks-given: "}}[v] {
+		for _, key := range map[string][]string{"gardner": {"      near-enemy-royal: ", "      near-own-royal: "}, "crazyhouse": {"  pools:\n"}, "kingofthehill": {"  goal-distance: "}, "3check": {"  checks-given: "}, "koopa": {"      status-value: "}}[v] {
 			if !strings.Contains(b.String(), key) {
 				t.Errorf("%s: no %q in\n%s", v, key, b.String())
 			}
