@@ -3,6 +3,7 @@ package search_test
 
 import (
 	"math"
+	"os"
 	"math/rand/v2"
 	"testing"
 
@@ -82,8 +83,8 @@ func TestEvalModelMatches(t *testing.T) {
 			t.Errorf("%s: only %d positions", v, checked)
 		}
 		if v == "koopa-stunned" {
-			// The values given are the model's, and the default where none is given.
-			want := map[string]float64{"Q": 200, "P": -15, "R": 375}
+			// The values given are the model's.
+			want := map[string]float64{"Q": 200, "P": -15}
 			for i, p := range m.Params {
 				if p.Kind != search.ParamStatusValue {
 					continue
@@ -99,6 +100,37 @@ func TestEvalModelMatches(t *testing.T) {
 				t.Errorf("no status value for %v", want)
 			}
 		}
+	}
+}
+
+// TestStatusValueDefault: without an evaluation: section, a man held immobile by a status
+// counts three quarters of its value, and every type but the royal one has the weight.
+func TestStatusValueDefault(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/synthetic/bounce-wide.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := parsed(t, "bounce-wide.yaml", string(src))
+	m := search.New(rs, 1).Model()
+	w := m.Weights()
+	value := map[int]float64{}
+	for i, p := range m.Params {
+		if p.Kind == search.ParamValue {
+			value[p.Type] = w[i]
+		}
+	}
+	n := 0
+	for i, p := range m.Params {
+		if p.Kind != search.ParamStatusValue {
+			continue
+		}
+		n++
+		if want := math.Floor(value[p.Type] * 3 / 4); w[i] != want {
+			t.Errorf("status value of %s: %v, want %v (three quarters of %v)", rs.Piece(p.Type).LetterText, w[i], want, value[p.Type])
+		}
+	}
+	if n != len(value) || n == 0 {
+		t.Errorf("%d status values for %d valued types", n, len(value))
 	}
 }
 
