@@ -3,8 +3,8 @@ package search_test
 
 import (
 	"math"
-	"os"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"chimera/compiler"
