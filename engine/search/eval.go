@@ -180,10 +180,10 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		}
 	}
 	e.giveaway()
-	if st := rs.Status; st != nil && st.Immobile {
-		e.statusValue = make([]int, n) // set by tuned, after the values
-	}
 	e.tuned(ev)
+	if st := rs.Status; st != nil && st.Immobile {
+		e.statusValues(ev)
+	}
 	e.bare = newBareRoyal(rs, e.royalTypes, e.value)
 	e.passedMen()
 	e.goals()
@@ -222,27 +222,10 @@ func (e *evaluator) manWorth(c compiler.Color, t int, sq compiler.Square) int {
 // section over the derived ones. A value given is counted as written (giveaway does not
 // turn it around).
 func (e *evaluator) tuned(ev *defs.Evaluation) {
-	rs := e.rs
-	if e.statusValue != nil {
-		given := make([]bool, len(e.statusValue))
-		defer func() {
-			for t, ok := range given {
-				if !ok {
-					e.statusValue[t] = e.value[t] * 3 / 4 // the default: three quarters of the value
-				}
-			}
-		}()
-		if ev != nil {
-			for letter, ep := range ev.Pieces {
-				if t := rs.TypeOfText(letter); t >= 0 && ep != nil && ep.StatusValue != nil && !rs.Piece(t).Royal {
-					e.statusValue[t], given[t] = *ep.StatusValue, true
-				}
-			}
-		}
-	}
 	if ev == nil {
 		return
 	}
+	rs := e.rs
 	for letter, ep := range ev.Pieces {
 		t := rs.TypeOfText(letter)
 		if t < 0 || ep == nil {
@@ -287,6 +270,24 @@ func (e *evaluator) tuned(ev *defs.Evaluation) {
 			if t := rs.TypeOfText(letter); t >= 0 {
 				e.pool[pool][t] = v
 			}
+		}
+	}
+}
+
+// statusValues fills statusValue: each type's status-value where the evaluation: section
+// gives one, else three quarters of its value (as tuned left it).
+func (e *evaluator) statusValues(ev *defs.Evaluation) {
+	rs := e.rs
+	e.statusValue = make([]int, len(e.value))
+	for t, v := range e.value {
+		e.statusValue[t] = v * 3 / 4
+	}
+	if ev == nil {
+		return
+	}
+	for letter, ep := range ev.Pieces {
+		if t := rs.TypeOfText(letter); t >= 0 && ep != nil && ep.StatusValue != nil && !rs.Piece(t).Royal {
+			e.statusValue[t] = *ep.StatusValue
 		}
 	}
 }
