@@ -129,7 +129,8 @@ func TestEvalSectionMarshals(t *testing.T) {
 // TestEvalSectionInheritance: an extension inherits its base's weights, unless it gives
 // board, pieces or pieces-by-letter (weights fitted to other men or another board): then
 // it starts from the derived weights, and a base's square tables of another shape are no
-// error.
+// error. `evaluation: ~` drops the inherited weights on purpose (the hand-written weights of
+// a built-in that ships tuned ones).
 func TestEvalSectionInheritance(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(evalBase+"evaluation: {tempo: 4, pieces: {W: {squares: [[1, 2, 3], [4, 5, 6]]}}}\n"), 0o644)
@@ -138,6 +139,7 @@ func TestEvalSectionInheritance(t *testing.T) {
 		inherit bool
 	}{
 		{"extends: base.yaml\nname: same\n", true},
+		{"extends: base.yaml\nname: derived\nevaluation: ~\n", false},
 		{"extends: base.yaml\nname: wider\nboard: {files: 4, ranks: 2}\nsetups:\n  - {name: start, fen: kw2/2WK w - - 0 1}\n", false},
 		{"extends: base.yaml\nname: changed\npieces-by-letter:\n  W: {moves: [{leap: [1, 1]}]}\n", false},
 		{"extends: base.yaml\nname: others\npieces:\n  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}]}\n  - {name: Ferz, letter: F, moves: [{leap: [1, 1]}]}\nsetups:\n  - {name: start, fen: kf1/1FK w - - 0 1}\n", false},
