@@ -39,7 +39,7 @@ the weights the variant has now.
 
 Weights: the evaluation is linear in its weights (piece values, per-square tables, men
 within two king steps of a royal man, men held immobile by a status, pool values, goal
-distance, checks given, the move's bonus), so each sample is a vector of features and
+distance, checks given, each type's mobility, the move's bonus), so each sample is a vector of features and
 the fit needs no search:
 Levenberg–Marquardt steps minimise the mean squared error between result and
 prediction, plus a ridge that keeps the weights few positions speak of near where they

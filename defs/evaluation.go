@@ -156,6 +156,12 @@ func (v *validator) evaluation() {
 				v.errs.Add(ep.File, ep.At("status-value"), "%s.status-value: the variant has no status that makes a man immobile (statuses:)", what)
 			}
 		}
+		if ep.Reach != nil {
+			v.weight(ep.File, ep.At("reach"), what+".reach", *ep.Reach)
+			if royal[letter] {
+				v.errs.Add(ep.File, ep.At("reach"), "%s.reach: %s is royal: the evaluation counts no reach for it", what, letter)
+			}
+		}
 		if ep.Squares == nil {
 			continue
 		}
@@ -202,7 +208,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}} {
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"reach", ev.Reach}} {
 		if t.x != nil {
 			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
 		}

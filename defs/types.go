@@ -85,6 +85,11 @@ type Evaluation struct {
 	// max(0, 6−s)² × g/800 times this, s the ranks to the nearest promotion-zone rank
 	// ahead and g what promoting gains (default 5; 0 with hands or a counting rule).
 	Passed *int `yaml:"passed"`
+	// Reach weighs mobility: each man of a type that moves by leaps and lines alone (on a
+	// board of at most 64 cells; royal and promoting types aside) counts this per cell it
+	// could move to now, beyond half its type's average on an empty board (default 2).
+	// A piece's own reach: replaces it for that type.
+	Reach *int `yaml:"reach"`
 }
 
 // EvalPiece is the evaluation of one piece type.
@@ -103,6 +108,9 @@ type EvalPiece struct {
 	// StatusValue: what a man counts, in place of its value, while it carries a status
 	// that makes it immobile (default three quarters of its value).
 	StatusValue *int `yaml:"status-value"`
+	// Reach: what a man of this type counts per cell it could move to (mobility), in place
+	// of the section's reach:.
+	Reach *int `yaml:"reach"`
 }
 
 // UCCIConventions are the UCCI protocol's conventions for a variant.

@@ -561,13 +561,43 @@ func (p *core256) genPiece(buf []Move, pt *compiler.PieceType[bb256], from Squar
 // whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines, boards of at most
 // 64 cells): genPieceAs's moves, as one set (perft's leaves count them).
 func (p *core256) landings(pt *compiler.PieceType[bb256], from Square, occ, capturable bb256) bb256 {
-	us := p.side
+	return p.landingsOf(pt, p.side, from, occ, capturable)
+}
+
+// landingsOf is landings for a man of side us, which need not be the side to move.
+func (p *core256) landingsOf(pt *compiler.PieceType[bb256], us Color, from Square, occ, capturable bb256) bb256 {
 	targets := pt.LeapQuietAt(us, from).AndNot(occ).Or(pt.LeapCaptureAt(us, from).And(capturable))
 	if pt.LineTabled(us) {
 		r := compiler.SlideReach256(pt, us, from, occ)
 		targets = targets.Or(r.AndNot(occ).Or(r.And(capturable)))
 	}
 	return targets.And(pt.Land[us])
+}
+
+// Reach is the evaluation's mobility: for each side c, the sum over c's men of each type t
+// with a weight w[t] (not 0) of w[t] times the cells the man could move to less center[t],
+// for the types whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines;
+// other types count nothing): the moves as if c were to move, legality, statuses and
+// freezes aside.
+func (p *core256) Reach(w, center []int) (sums [2]int) {
+	occ := p.occupied()
+	for t, wt := range w {
+		if wt == 0 {
+			continue
+		}
+		pt := p.tb.Piece(t)
+		for c := compiler.White; c <= compiler.Black; c++ {
+			if !pt.LeapsAndLines[c] {
+				continue
+			}
+			n := 0
+			for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
+				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+			}
+			sums[c] += wt * n
+		}
+	}
+	return sums
 }
 
 // genPieceAs is genPiece for a man of type pt that moves with the atoms of type mv (its

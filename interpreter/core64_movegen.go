@@ -564,13 +564,43 @@ func (p *core64) genPiece(buf []Move, pt *compiler.PieceType[bb64], from Square,
 // whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines, boards of at most
 // 64 cells): genPieceAs's moves, as one set (perft's leaves count them).
 func (p *core64) landings(pt *compiler.PieceType[bb64], from Square, occ, capturable bb64) bb64 {
-	us := p.side
+	return p.landingsOf(pt, p.side, from, occ, capturable)
+}
+
+// landingsOf is landings for a man of side us, which need not be the side to move.
+func (p *core64) landingsOf(pt *compiler.PieceType[bb64], us Color, from Square, occ, capturable bb64) bb64 {
 	targets := pt.LeapQuietAt(us, from)&^occ | pt.LeapCaptureAt(us, from)&capturable
 	if pt.LineTabled(us) {
 		r := compiler.SlideReach64(pt, us, from, occ)
 		targets |= r&^occ | r&capturable
 	}
 	return targets & pt.Land[us]
+}
+
+// Reach is the evaluation's mobility: for each side c, the sum over c's men of each type t
+// with a weight w[t] (not 0) of w[t] times the cells the man could move to less center[t],
+// for the types whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines;
+// other types count nothing): the moves as if c were to move, legality, statuses and
+// freezes aside.
+func (p *core64) Reach(w, center []int) (sums [2]int) {
+	occ := p.occupied()
+	for t, wt := range w {
+		if wt == 0 {
+			continue
+		}
+		pt := p.tb.Piece(t)
+		for c := compiler.White; c <= compiler.Black; c++ {
+			if !pt.LeapsAndLines[c] {
+				continue
+			}
+			n := 0
+			for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
+				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+			}
+			sums[c] += wt * n
+		}
+	}
+	return sums
 }
 
 // genPieceAs is genPiece for a man of type pt that moves with the atoms of type mv (its

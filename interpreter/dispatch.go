@@ -24,6 +24,7 @@ type core interface {
 	LegalMoves(buf []Move) []Move
 	PseudoMoves(buf []Move) []Move
 	MoveCount(buf []Move) int
+	Reach(w, center []int) (sums [2]int)
 	Ruleset() *compiler.Ruleset
 	Side() Color
 	At(sq Square) Piece
@@ -154,6 +155,15 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 // genFastLegal's test of en-passant captures looks only at those.
 func (p *Position) MoveCount(buf []Move) int {
 	return p.c.MoveCount(buf)
+}
+
+// Reach is the evaluation's mobility: for each side c, the sum over c's men of each type t
+// with a weight w[t] (not 0) of w[t] times the cells the man could move to less center[t],
+// for the types whose moves are leaps and tabled lines alone (PieceType.LeapsAndLines;
+// other types count nothing): the moves as if c were to move, legality, statuses and
+// freezes aside.
+func (p *Position) Reach(w, center []int) (sums [2]int) {
+	return p.c.Reach(w, center)
 }
 
 // Ruleset is the ruleset the position plays by.

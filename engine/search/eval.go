@@ -50,6 +50,12 @@ type evaluator struct {
 	// man's status changes its worth).
 	weights *interpreter.Weights
 	bare    bareRoyal
+	// reach[t], reachCenter[t]: a man of type t counts reach[t] per cell it could move to
+	// beyond reachCenter[t] (half its average on an empty board), for the types whose
+	// reach the position counts (reaches; Position.Reach); reachTypes lists those with a
+	// weight, nil for none (the term is skipped).
+	reach, reachCenter []int
+	reachTypes         []int
 }
 
 // weights are the generic terms' weights, from the definition's evaluation: section or
@@ -61,10 +67,11 @@ type weights struct {
 	ChecksGiven  int // the scale of the checks given
 	Tempo        int // the side to move's bonus
 	Passed       int // a passed pawn-like man counts its shape (passedShape) times this
+	Reach        int // centipawns per cell a man could move to now, beyond half its type's average
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
-var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5}
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
 func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
@@ -80,7 +87,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	for _, t := range []struct {
 		x  *int
 		to *int
-	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}} {
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Reach, &w.Reach}} {
 		if t.x != nil {
 			*t.to = *t.x
 		}
@@ -179,8 +186,26 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			}
 		}
 	}
+	e.reach, e.reachCenter = make([]int, n), make([]int, n)
+	for t := range n {
+		if reaches(rs, t) {
+			total, squares := 0, 0
+			for sq := 0; sq < rs.Cells; sq++ {
+				if rs.Squares.Has(sq) {
+					total += mob[t][sq]
+					squares++
+				}
+			}
+			e.reach[t], e.reachCenter[t] = e.w.Reach, total/max(squares, 1)/2
+		}
+	}
 	e.giveaway()
 	e.tuned(ev)
+	for t := range n {
+		if e.reach[t] != 0 {
+			e.reachTypes = append(e.reachTypes, t)
+		}
+	}
 	if st := rs.Status; st != nil && st.Immobile {
 		e.statusValues(ev)
 	}
@@ -208,6 +233,17 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	return e
 }
 
+// reaches reports whether the evaluation counts the reach of type t's men (mobility): a
+// type that is not royal and moves by leaps and tabled lines alone for both sides
+// (PieceType.LeapsAndLines, boards of at most 64 cells), whose cells Position.Reach counts.
+func reaches(rs *compiler.Ruleset, t int) bool {
+	if rs.Narrow == nil || rs.Piece(t).Royal {
+		return false
+	}
+	pt := rs.Narrow.Piece(t)
+	return pt.LeapsAndLines[compiler.White] && pt.LeapsAndLines[compiler.Black]
+}
+
 // manWorth is what a man of side c and type t counts on sq: its value, its square's bonus
 // and, for a goal piece, its nearness to the goal.
 func (e *evaluator) manWorth(c compiler.Color, t int, sq compiler.Square) int {
@@ -233,6 +269,9 @@ func (e *evaluator) tuned(ev *defs.Evaluation) {
 		}
 		if ep.Value != nil && !rs.Piece(t).Royal {
 			e.value[t] = *ep.Value
+		}
+		if ep.Reach != nil && reaches(rs, t) {
+			e.reach[t] = *ep.Reach
 		}
 		if len(e.royalTypes) > 0 && !rs.Piece(t).Royal {
 			if ep.NearEnemyRoyal != nil {
@@ -627,6 +666,11 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 		n := e.passed(p, pc)
 		score[compiler.White] += e.w.Passed * n[compiler.White]
 		score[compiler.Black] += e.w.Passed * n[compiler.Black]
+	}
+	if e.reachTypes != nil {
+		r := p.Reach(e.reach, e.reachCenter)
+		score[0] += r[0]
+		score[1] += r[1]
 	}
 	if e.bare.on {
 		if c, v := e.bare.bonus(p, score); v != 0 {

@@ -24,6 +24,7 @@ const (
 	ParamNearOwnRoyal                    // the same near its own side's royal man
 	ParamPassed                          // the weight of a passed pawn-like man's shape
 	ParamStatusValue                     // a piece type's value while a status holds it immobile
+	ParamReach                           // a piece type's worth per cell its men could move to (mobility)
 )
 
 // Param is one weight of the evaluation.
@@ -61,6 +62,10 @@ type Model struct {
 	passed             int32     // -1 without pawn-like types
 	dense              []float64 // scratch: the features of one position
 	seen               []int32
+	// reach: [type]: the index of its mobility weight, -1 for types whose reach is not
+	// counted; reachOne: scratch weights, 1 for the type counted
+	reach    []int32
+	reachOne []int
 }
 
 // Model returns the linear model of the engine's evaluation, its weights started at the
@@ -124,6 +129,13 @@ func (e *Engine) Model() *Model {
 	m.tempo = add(Param{Kind: ParamTempo, Start: float64(ev.tempo)})
 	if ev.pawnTypes != nil {
 		m.passed = add(Param{Kind: ParamPassed, Start: float64(ev.w.Passed)})
+	}
+	m.reach, m.reachOne = make([]int32, n), make([]int, n)
+	for t := range n {
+		m.reach[t] = -1
+		if reaches(rs, t) {
+			m.reach[t] = add(Param{Kind: ParamReach, Type: t, Start: float64(ev.reach[t])})
+		}
 	}
 	m.dense = make([]float64, len(m.Params))
 	return m
@@ -199,6 +211,14 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 		}
 		if m.passed >= 0 {
 			m.put(m.passed, sign*float64(e.passedOf(e.pawnMen(p), c)))
+		}
+	}
+	for t, i := range m.reach {
+		if i >= 0 {
+			m.reachOne[t] = 1
+			r := p.Reach(m.reachOne, e.reachCenter)
+			m.reachOne[t] = 0
+			m.put(i, float64(r[compiler.White]-r[compiler.Black]))
 		}
 	}
 	if p.Side() == compiler.White {

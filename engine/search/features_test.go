@@ -208,6 +208,7 @@ func TestEvalSectionUsed(t *testing.T) {
 name: chess-eval
 evaluation:
   tempo: 0
+  reach: 0
   pieces:
     N:
       value: 1000
@@ -238,5 +239,28 @@ evaluation:
 	p = position(t, rs, "7k/8/8/8/8/8/8/KN6 b - - 0 1")
 	if got := e.Evaluate(p); got != -1007 {
 		t.Errorf("a knight up, Black to move: %d, want -1007", got)
+	}
+}
+
+// TestReachTerm: mobility counts a man's cells beyond half its type's average on an empty
+// board (a rook's 14, so 7), times the section's reach: or the piece's own.
+func TestReachTerm(t *testing.T) {
+	fen := "7k/8/8/8/8/8/8/R6K w - - 0 1" // the rook on a1 reaches 7 cells up and 6 along
+	eval := func(section string) int {
+		rs := parsed(t, "chess-reach.yaml", "extends: chess\nname: chess-reach\nevaluation: "+section+"\n")
+		return search.New(rs, 1).Evaluate(position(t, rs, fen))
+	}
+	none := eval("{reach: 0}")
+	for _, c := range []struct {
+		section string
+		want    int
+	}{
+		{"{reach: 5}", 5 * (13 - 7)},
+		{"{reach: 5, pieces: {R: {reach: 1}}}", 13 - 7},
+		{"{reach: 0, pieces: {R: {reach: -2}}}", -2 * (13 - 7)},
+	} {
+		if got := eval(c.section) - none; got != c.want {
+			t.Errorf("%s: the rook's reach counts %d, want %d", c.section, got, c.want)
+		}
 	}
 }

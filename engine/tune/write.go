@@ -78,7 +78,8 @@ func (r *Weights) WriteSection(w io.Writer) error {
 			}
 		}
 		for i, p := range r.Params {
-			if key := pieceTermKey(p.Kind); key != "" && p.Type == t && r.Seen[i] > 0 && round(r.Fitted[i]) != 0 {
+			// A term whose default is not 0 (reach) is written even at 0.
+			if key := pieceTermKey(p.Kind); key != "" && p.Type == t && r.Seen[i] > 0 && (round(r.Fitted[i]) != 0 || p.Kind == search.ParamReach) {
 				fmt.Fprintf(&b, "      %s: %d\n", key, round(r.Fitted[i]))
 			}
 		}
@@ -142,6 +143,7 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
 	search.ParamStatusValue:    {"status-value", true},
+	search.ParamReach:          {"reach", true},
 }
 
 // termKey is the evaluation: key of a term of the whole evaluation ("" for the others).
