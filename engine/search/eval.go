@@ -186,20 +186,24 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			}
 		}
 	}
+	e.giveaway()
 	e.reach, e.reachCenter = make([]int, n), make([]int, n)
 	for t := range n {
-		if reaches(rs, t) {
-			total, squares := 0, 0
-			for sq := 0; sq < rs.Cells; sq++ {
-				if rs.Squares.Has(sq) {
-					total += mob[t][sq]
-					squares++
-				}
+		if !reaches(rs, t) {
+			continue
+		}
+		total, squares := 0, 0
+		for sq := 0; sq < rs.Cells; sq++ {
+			if rs.Squares.Has(sq) {
+				total += mob[t][sq]
+				squares++
 			}
-			e.reach[t], e.reachCenter[t] = e.w.Reach, total/max(squares, 1)/2
+		}
+		e.reachCenter[t] = total / max(squares, 1) / 2
+		if e.value[t] > 0 { // not by default where a goal rewards losing men (giveaway)
+			e.reach[t] = e.w.Reach
 		}
 	}
-	e.giveaway()
 	e.tuned(ev)
 	for t := range n {
 		if e.reach[t] != 0 {
