@@ -483,7 +483,7 @@ var classifiedKeys = map[string]bool{
 	// evaluation: weights of the engine's evaluation only; no move depends on them.
 	"evaluation": true, "evaluation.file": true, "evaluation.pieces": true, "evaluation.pieces.value": true,
 	"evaluation.pieces.squares": true, "evaluation.pieces.near-enemy-royal": true, "evaluation.pieces.near-own-royal": true, "evaluation.pieces.status-value": true, "evaluation.pools": true, "evaluation.mobility": true, "evaluation.advance": true,
-	"evaluation.goal-distance": true, "evaluation.checks-given": true, "evaluation.tempo": true, "evaluation.passed": true,
+	"evaluation.goal-distance": true, "evaluation.checks-given": true, "evaluation.tempo": true, "evaluation.passed": true, "evaluation.reach": true, "evaluation.pieces.reach": true,
 }
 
 // definitionMechanisms is MechUnclassified when the definition sets a key that is not in
