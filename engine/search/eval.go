@@ -52,10 +52,10 @@ type evaluator struct {
 	bare    bareRoyal
 	// reach[t], reachCenter[t]: a man of type t counts reach[t] per cell it could move to
 	// beyond reachCenter[t] (half its average on an empty board), for the types whose
-	// reach the position counts (reaches; Position.Reach); reachTypes lists those with a
-	// weight, nil for none (the term is skipped).
+	// reach the position counts (reaches; Position.Reach); reachOn: some weight is not 0
+	// (else the term is skipped).
 	reach, reachCenter []int
-	reachTypes         []int
+	reachOn            bool
 }
 
 // weights are the generic terms' weights, from the definition's evaluation: section or
@@ -106,6 +106,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	n := rs.NumPieces()
 	e.value = make([]int, n)
 	mob := make([][]int, n) // [type][square]: White's targets from there on an empty board
+	e.reach, e.reachCenter = make([]int, n), make([]int, n)
 	for t := range n {
 		pt := rs.Piece(t)
 		mob[t] = make([]int, rs.Cells)
@@ -123,6 +124,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		if squares > 0 {
 			avg = total / squares
 		}
+		e.reachCenter[t] = avg / 2
 		switch {
 		case pt.Royal:
 			e.value[t] = 0
@@ -187,28 +189,14 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 		}
 	}
 	e.giveaway()
-	e.reach, e.reachCenter = make([]int, n), make([]int, n)
 	for t := range n {
-		if !reaches(rs, t) {
-			continue
-		}
-		total, squares := 0, 0
-		for sq := 0; sq < rs.Cells; sq++ {
-			if rs.Squares.Has(sq) {
-				total += mob[t][sq]
-				squares++
-			}
-		}
-		e.reachCenter[t] = total / max(squares, 1) / 2
-		if e.value[t] > 0 { // not by default where a goal rewards losing men (giveaway)
+		if reaches(rs, t) && e.value[t] > 0 { // not by default where a goal rewards losing men (giveaway)
 			e.reach[t] = e.w.Reach
 		}
 	}
 	e.tuned(ev)
 	for t := range n {
-		if e.reach[t] != 0 {
-			e.reachTypes = append(e.reachTypes, t)
-		}
+		e.reachOn = e.reachOn || e.reach[t] != 0
 	}
 	if st := rs.Status; st != nil && st.Immobile {
 		e.statusValues(ev)
@@ -671,7 +659,7 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 		score[compiler.White] += e.w.Passed * n[compiler.White]
 		score[compiler.Black] += e.w.Passed * n[compiler.Black]
 	}
-	if e.reachTypes != nil {
+	if e.reachOn {
 		r := p.Reach(e.reach, e.reachCenter)
 		score[0] += r[0]
 		score[1] += r[1]
