@@ -17,6 +17,10 @@ func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Mov
 		case p.IsCapture(m):
 			victim := 0
 			if pc := p.At(m.To()); pc != interpreter.NoPiece && !m.IsDrop() {
+				if e.caps.hitRoyals>>uint(pc.Type())&1 != 0 && pc.Color() != p.Side() {
+					s = 1<<30 + 1 // hits a royal man: the game is won (royals have no value)
+					break
+				}
 				victim = e.eval.value[pc.Type()]
 			} else if sq := m.Cap1(); sq != interpreter.NoSquare {
 				victim = e.eval.value[p.At(sq).Type()]

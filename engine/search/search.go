@@ -6,6 +6,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -191,6 +192,12 @@ type capabilities struct {
 	// its victim onto a defended cell (losingCapture). (Under a counting rule all 20
 	// self-play games of TestNewRulesSelfplay were drawn with it.)
 	badCaptures bool
+	// hitRoyals: the royal types whose hit wins the game for the mover where there is no
+	// check rule (a king captured or stunned ends it); 0 elsewhere. The rule that makes a
+	// check a forced reply is missing there, the threat is not: a node whose side to move
+	// has such a man attacked is searched as a node in check is (extended, so never stood
+	// pat on at the horizon; moves giving it are not reduced), and hits are tried first.
+	hitRoyals uint64
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
@@ -206,7 +213,41 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 		quiescence:      !capturesOnly(rs.Def),
 		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
 			m&compiler.MechStatus == 0 && rs.Counting == nil,
+		hitRoyals: hitRoyals(rs),
 	}
+}
+
+// hitRoyals is the set of royal types a mover wins by hitting, where there is no check
+// rule.
+func hitRoyals(rs *compiler.Ruleset) uint64 {
+	if rs.Check != compiler.CheckNone {
+		return 0
+	}
+	var ts uint64
+	for i := range rs.NumGoals() {
+		if g := rs.Goal(i); g.Result == compiler.Win && g.Hook == nil && !g.HasZ {
+			ts |= g.Hit & rs.RoyalTypes
+		}
+	}
+	return ts
+}
+
+// inCheck reports whether the side to move is in check, or, where there is no check rule
+// and hitting a royal man wins (hitRoyals), has such a man attacked.
+func (e *worker) inCheck(p *interpreter.Position) bool {
+	if e.caps.hitRoyals == 0 {
+		return p.InCheck()
+	}
+	us := p.Side()
+	for ts := e.caps.hitRoyals; ts != 0; ts &= ts - 1 {
+		t := bits.TrailingZeros64(ts)
+		for b := p.Pieces(us, t); b.Any(); b = b.Rest() {
+			if p.Attackers(b.First(), us^1).Any() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // capturesOnly reports whether every move of the variant captures: each atom of each piece
@@ -482,7 +523,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 			return alpha
 		}
 	}
-	inCheck := p.InCheck()
+	inCheck := e.inCheck(p)
 	if inCheck && ply < maxPly-1 {
 		depth++ // check extension
 	}
@@ -561,7 +602,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 			continue
 		}
 		p.Make(m)
-		givesCheck := p.InCheck()
+		givesCheck := e.inCheck(p)
 		var s int
 		if searched == 0 {
 			s = -e.pvs(depth-1, ply+1, -beta, -alpha, pvNode, true)
@@ -662,6 +703,8 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	if end := p.Ended(); end.Over {
 		return terminal(end.Outcome, ply, e.draw(p))
 	}
+	// A royal threatened at the horizon was extended by the main search (hitRoyals);
+	// deeper in quiescence only a check rule's check forbids standing pat.
 	inCheck := p.InCheck()
 	var moves []interpreter.Move
 	best := -infinity

@@ -68,6 +68,26 @@ func TestQuiescenceSeesGoalMoves(t *testing.T) {
 	}
 }
 
+// Without a check rule an attacked king is still a threat to answer: Koopa's search
+// treats it as check. After 1.e3 e5 2.Qh5 Black is lost in five (every defence of the
+// king walks into a hit, or leaves one open); searching a king attacked as a king in check
+// sees it at depth 5, where a search that stands pat on the attacked king needed depth 9.
+// The king hit by capture is also tried first where the king stands attacked.
+func TestAttackedHitRoyalSearchedAsCheck(t *testing.T) {
+	rs := open(t, "koopa")
+	p := position(t, rs, "rnbqkbnr/pppp1ppp/8/4p2Q/8/4P3/PPPP1PPP/RNB1KBNR b KQkq - 1 2")
+	res := search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 5}, nil)
+	if want := -(search.Mate - 10); res.Score != want {
+		t.Errorf("depth 5: score %d, want %d (Black lost in five); pv %v", res.Score, want, res.PV)
+	}
+	// Kings side by side: the side to move takes the king (its bounce lands on e6).
+	p = position(t, rs, "4k3/4K3/8/8/8/8/8/r6q b - - 0 1")
+	res = search.New(rs, 16).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+	if res.Score != search.Mate-1 || p.Coord(res.Best) != "e8e7" {
+		t.Errorf("kings side by side: %s scored %d, want e8e7 scored %d", p.Coord(res.Best), res.Score, search.Mate-1)
+	}
+}
+
 // Where every move captures (Clobber), quiescence would follow captures to the end of the
 // game: it stands pat, and a fixed-depth search finishes at once. The endgame is won by
 // taking the last black stone: d2c2 leaves Black without a move.
