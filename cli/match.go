@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/engine/match"
+	"chimera/interpreter"
 )
 
 var matchCommand = &command{
@@ -86,7 +87,9 @@ EPD, or moves from the start in SAN or coordinates, "1. e4 e5 2. Nf3"), or a PGN
 (its [FEN] tags and moves), used in order and repeated when there are fewer than the
 pairs; --random-plies K plays K random legal moves (after the opening, if any), drawn for
 each pair from --seed and the pair's number, so that results do not depend on how games
-are scheduled. Variants with a shuffled setup draw an arrangement for each pair.
+are scheduled. Without openings the games start from the variant's first setup, or from
+--setup NAME (NAME:N for one arrangement of a shuffled setup); a shuffled setup draws an
+arrangement for each pair.
 
 Output: a line per game on standard error (the game, its result, the score so far); at
 the end, on standard output, the score W/D/L from engine 1's side, the Elo difference
@@ -129,6 +132,7 @@ match.`,
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --option '1:Skill Level=3' --tc 10+0.1 -n 40",
 		"chimera match chess --engine 'chimera uci' --engine 'stockfish' --openings openings.epd -n 200 -j 4",
 		"chimera match myvariant.yaml --engine 'chimera uci' --engine 'chimera uci' --random-plies 6",
+		"chimera match koopa --setup shuffle --engine 'chimera uci' --engine 'chimera uci' --movetime 160 --movetime 40 -n 60 --random-plies 2",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --tc 40+0.4 --tc 10+0.1 -n 50 --random-plies 6",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 100 --random-plies 4",
 		"chimera match chess --engine 'chimera uci' --engine 'chimera uci' --nodes 20000 --nodes 5000 -n 400 --random-plies 4 --shard 3/8 --out m3.jsonl",
@@ -143,6 +147,7 @@ match.`,
 		movetimes := fs.IntSlice("movetime", nil, "a fixed time per move, in milliseconds, in place of --tc; twice: one per engine")
 		concurrency := fs.IntP("concurrency", "j", 1, "games played at once, each by its own pair of engine processes")
 		openings := fs.String("openings", "", "openings file: a FEN, EPD or moves a line, or PGN")
+		setupName := fs.String("setup", "", "start the games from this named setup (default: the first); NAME:N is one arrangement of a shuffled setup")
 		randomPlies := fs.Int("random-plies", 0, "random legal plies played at the start of each pair of games")
 		pgn := fs.String("pgn", "", "write the games to this PGN file")
 		sprt := fs.String("sprt", "", "stop on a GSPRT decision: elo0=E0,elo1=E1[,alpha=A,beta=B]")
@@ -164,7 +169,7 @@ match.`,
 			if code := c.noMoreArgs(rest); code != exitOK {
 				return code
 			}
-			cfg := match.Config{Ruleset: rs, Games: *games, Concurrency: *concurrency, RandomPlies: *randomPlies,
+			cfg := match.Config{Ruleset: rs, Setup: *setupName, Games: *games, Concurrency: *concurrency, RandomPlies: *randomPlies,
 				Seed: *seed, MaxPlies: *maxPlies, Grace: time.Duration(*grace) * time.Millisecond, StartTimeout: *startTimeout,
 				MoveTimeout: *moveTimeout}
 			if len(*engines) != 2 {
@@ -211,9 +216,18 @@ match.`,
 				return c.usage("--move-timeout must be positive")
 			case *startTimeout <= 0:
 				return c.usage("--start-timeout must be positive, found %v", *startTimeout)
+			case fs.Changed("setup") && *openings != "":
+				return c.usage("give --setup or --openings, not both: an opening starts from the first setup, or from its own FEN")
+			case fs.Changed("setup") && strings.TrimSpace(*setupName) == "":
+				return c.usage("--setup is empty: give a setup name (chimera list shows them), or leave --setup out for the first")
 			case *maxPlies > 0 && *randomPlies >= *maxPlies:
 				// The games would end before an engine moves: a result of random play.
 				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *randomPlies, *maxPlies)
+			}
+			if *setupName != "" {
+				if _, _, err := interpreter.SetupFEN(rs, *setupName); err != nil {
+					return c.usage("--setup: %v", err)
+				}
 			}
 			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
 			shard, code := sh.parse(c)
@@ -388,7 +402,7 @@ func signalContext() (stdctx.Context, <-chan os.Signal, func()) {
 // whole match's. An interrupted shard writes the games that finished, marked partial.
 func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines, options []string, openings, out string) int {
 	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
-		RandomPlies: cfg.RandomPlies, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
+		RandomPlies: cfg.RandomPlies, Setup: cfg.Setup, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
 	copy(h.Engines[:], engines)
 	h.Options = options
 	if cfg.TC2 != nil {

@@ -40,6 +40,10 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"match", "chess", "--engine", "a 'b", "--engine", "b"}, "unclosed single quote"},
 		{[]string{"match", "chess", "--engine", "/nonexistent/engine", "--engine", "b", "-n", "2"}, "/nonexistent/engine"},
 		{[]string{"match", "nosuchvariant", "--engine", "a", "--engine", "b"}, "nosuchvariant"},
+		{[]string{"match", "koopa", "--engine", "a", "--engine", "b", "--setup", "nosuch"}, `--setup: unknown setup "nosuch" (setups: standard, shuffle (0-959))`},
+		{[]string{"match", "koopa", "--engine", "a", "--engine", "b", "--setup", "shuffle:960"}, "arrangements 0 to 959"},
+		{[]string{"match", "koopa", "--engine", "a", "--engine", "b", "--setup", ""}, "--setup is empty"},
+		{[]string{"match", "koopa", "--engine", "a", "--engine", "b", "--setup", "shuffle", "--openings", "x.epd"}, "give --setup or --openings, not both"},
 		// Engines that do not answer are input errors before the first game, not forfeits.
 		{[]string{"match", "chess", "--engine", "cat", "--engine", "sleep 100", "-n", "2", "--start-timeout", "200ms"},
 			`engine 1 (cat): it answers neither UCI nor XBoard's protocol within 200ms (--start-timeout): sent "uci", "xboard", "protover 2"`},

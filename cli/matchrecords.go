@@ -26,6 +26,7 @@ type matchHeader struct {
 	TC2         *tcRecord   `json:"tc2,omitempty"` // engine 2's, in a time handicap
 	Seed        uint64      `json:"seed"`
 	RandomPlies int         `json:"random_plies,omitempty"`
+	Setup       string      `json:"setup,omitempty"` // --setup
 	Openings    string      `json:"openings,omitempty"`
 	MaxPlies    int         `json:"max_plies"`
 	SPRT        *sprtRecord `json:"sprt,omitempty"`

@@ -26,6 +26,10 @@ type Config struct {
 	TC          TimeControl  // both engines' clock, unless TC2 is set
 	TC2         *TimeControl // engine 2's clock when it differs from engine 1's (a time handicap)
 	Concurrency int          // games played at once (each with its own pair of engine processes)
+	// Setup names the setup games start from when there are no openings, as chimera's
+	// --setup does: NAME, or NAME:N for one arrangement of a shuffled setup (a shuffled
+	// setup without one draws an arrangement per pair); "" is the first setup.
+	Setup       string
 	Openings    []Opening
 	RandomPlies int    // random legal plies played after the opening (or from the start)
 	Seed        uint64 // seeds the random plies and shuffled setups, per pair of games
@@ -162,7 +166,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	// Every pair's start is worked out first: a bad opening fails the match at once.
 	starts := make([]pairStart, (cfg.Games+1)/2)
 	for i := range starts {
-		st, err := startOf(cfg.Ruleset, cfg.Openings, cfg.RandomPlies, cfg.Seed, i)
+		st, err := startOf(cfg.Ruleset, cfg.Openings, cfg.Setup, cfg.RandomPlies, cfg.Seed, i)
 		if err != nil {
 			return nil, err
 		}

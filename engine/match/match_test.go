@@ -274,7 +274,7 @@ func TestPairingAndColours(t *testing.T) {
 		if g.Index != i || g.White != i%2 {
 			t.Errorf("game %d: index %d, engine %d White", i+1, g.Index, g.White+1)
 		}
-		st, err := startOf(rs, nil, 4, 7, i/2)
+		st, err := startOf(rs, nil, "", 4, 7, i/2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,11 +288,55 @@ func TestPairingAndColours(t *testing.T) {
 		}
 	}
 	// Pairs differ from each other (with these seeds), and a seed gives the same starts.
-	a, _ := startOf(rs, nil, 4, 7, 0)
-	b, _ := startOf(rs, nil, 4, 7, 1)
-	c, _ := startOf(rs, nil, 4, 8, 0)
+	a, _ := startOf(rs, nil, "", 4, 7, 0)
+	b, _ := startOf(rs, nil, "", 4, 7, 1)
+	c, _ := startOf(rs, nil, "", 4, 8, 0)
 	if strings.Join(a.moves, " ") == strings.Join(b.moves, " ") || strings.Join(a.moves, " ") == strings.Join(c.moves, " ") {
 		t.Errorf("random openings repeat: %v %v %v", a.moves, b.moves, c.moves)
+	}
+}
+
+// A named setup: a fixed one starts every pair from its FEN (sent as a FEN, not as the
+// start); a shuffled one draws an arrangement per pair from the seed, and NAME:N fixes it.
+func TestStartsFromNamedSetup(t *testing.T) {
+	rs := open(t, "prisonbreak")
+	want, _, err := interpreter.SetupFEN(rs, "six-pawns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, _ := standardStart(rs)
+	if want == std {
+		t.Fatal("the six-pawns setup is the first setup's position: the test needs another")
+	}
+	st, err := startOf(rs, nil, "six-pawns", 0, 7, 0)
+	if err != nil || st.fen != want || st.startpos || st.label != "six-pawns" {
+		t.Errorf("six-pawns: %+v, %v; want the FEN %s, not the start", st, err, want)
+	}
+	rs = open(t, "koopa")
+	seen := map[string]bool{}
+	for pair := range 6 {
+		st, err := startOf(rs, nil, "shuffle", 2, 7, pair)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := startOf(rs, nil, "shuffle", 2, 7, pair)
+		if again.fen != st.fen || strings.Join(again.moves, " ") != strings.Join(st.moves, " ") {
+			t.Errorf("pair %d starts differently from the same seed: %s %v, then %s %v", pair, st.fen, st.moves, again.fen, again.moves)
+		}
+		if !strings.HasPrefix(st.label, "shuffle:") || len(st.moves) != 2 {
+			t.Errorf("pair %d: label %q, moves %v", pair, st.label, st.moves)
+		}
+		seen[st.fen] = true
+	}
+	if len(seen) < 4 {
+		t.Errorf("6 pairs drew %d arrangements of 960", len(seen))
+	}
+	fixed, _, _ := interpreter.SetupFEN(rs, "shuffle:0")
+	if st, err := startOf(rs, nil, "shuffle:0", 0, 7, 3); err != nil || st.fen != fixed || st.label != "shuffle:0" {
+		t.Errorf("shuffle:0: %+v, %v; want %s", st, err, fixed)
+	}
+	if _, err := startOf(rs, nil, "nosuch", 0, 7, 0); err == nil || !strings.Contains(err.Error(), "shuffle") {
+		t.Errorf("an unknown setup: %v, want an error naming the setups", err)
 	}
 }
 

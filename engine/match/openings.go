@@ -163,6 +163,21 @@ func checkOpening(rs *compiler.Ruleset, o Opening) error {
 	return nil
 }
 
+// setupOf resolves a setup name ("" for the first) to its setup, and whether an
+// arrangement must be drawn for it (a shuffled setup named without its number).
+func setupOf(rs *compiler.Ruleset, setup string) (compiler.Setup, bool, error) {
+	if _, _, err := interpreter.SetupFEN(rs, setup); err != nil {
+		return compiler.Setup{}, false, err // an unknown name or arrangement
+	}
+	name, n, _ := compiler.ParseSetupName(setup)
+	for _, s := range rs.Setups() {
+		if name == "" || s.Name == name {
+			return s, s.Shuffled() && n < 0, nil
+		}
+	}
+	return compiler.Setup{}, false, nil // a bare arrangement number: SetupFEN resolves it
+}
+
 // pairStart is where the games of a pair start: the root FEN, whether it is the
 // variant's standard start, and the opening moves (coordinate notation).
 type pairStart struct {
@@ -178,10 +193,10 @@ func pairRand(seed uint64, pair int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, uint64(pair)*0xbf58476d1ce4e5b9+1))
 }
 
-// startOf works out the start of pair i: the opening (cycled) or the variant's start
-// (an arrangement drawn for a shuffled setup), then randomPlies random legal moves,
-// drawn again until the game is still going after them.
-func startOf(rs *compiler.Ruleset, openings []Opening, randomPlies int, seed uint64, pair int) (pairStart, error) {
+// startOf works out the start of pair i: the opening (cycled) or the setup (the first
+// when setup is ""; an arrangement drawn for a shuffled setup without its number), then
+// randomPlies random legal moves, drawn again until the game is still going after them.
+func startOf(rs *compiler.Ruleset, openings []Opening, setup string, randomPlies int, seed uint64, pair int) (pairStart, error) {
 	rng := pairRand(seed, pair)
 	var st pairStart
 	std, stdErr := standardStart(rs)
@@ -192,12 +207,19 @@ func startOf(rs *compiler.Ruleset, openings []Opening, randomPlies int, seed uin
 		if st.fen == "" {
 			st.fen = std
 		}
-	case stdErr == nil:
+	case setup == "" && stdErr == nil:
 		st.fen, st.label = std, "start"
 	default:
-		s := rs.Setups()[0]
-		n := rng.IntN(s.Count())
-		st.fen, st.label = interpreter.ArrangedFEN(rs, s, n), fmt.Sprintf("%s:%d", s.Name, n)
+		s, drawn, err := setupOf(rs, setup)
+		if err != nil {
+			return st, err
+		}
+		if drawn {
+			n := rng.IntN(s.Count())
+			st.fen, st.label = interpreter.ArrangedFEN(rs, s, n), fmt.Sprintf("%s:%d", s.Name, n)
+		} else if st.fen, st.label, err = interpreter.SetupFEN(rs, setup); err != nil {
+			return st, err
+		}
 	}
 	st.startpos = stdErr == nil && st.fen == std
 	if randomPlies <= 0 {
