@@ -163,19 +163,20 @@ func checkOpening(rs *compiler.Ruleset, o Opening) error {
 	return nil
 }
 
-// setupOf resolves a setup name ("" for the first) to its setup, and whether an
-// arrangement must be drawn for it (a shuffled setup named without its number).
-func setupOf(rs *compiler.Ruleset, setup string) (compiler.Setup, bool, error) {
-	if _, _, err := interpreter.SetupFEN(rs, setup); err != nil {
-		return compiler.Setup{}, false, err // an unknown name or arrangement
+// shuffledSetup returns the shuffled setup a setup name ("" for the first) names without
+// an arrangement number, whose arrangement each pair draws; false for any other name
+// (SetupFEN resolves those, or says what is wrong with them).
+func shuffledSetup(rs *compiler.Ruleset, setup string) (compiler.Setup, bool) {
+	name, n, err := compiler.ParseSetupName(setup)
+	if err != nil || n >= 0 {
+		return compiler.Setup{}, false
 	}
-	name, n, _ := compiler.ParseSetupName(setup)
 	for _, s := range rs.Setups() {
 		if name == "" || s.Name == name {
-			return s, s.Shuffled() && n < 0, nil
+			return s, s.Shuffled()
 		}
 	}
-	return compiler.Setup{}, false, nil // a bare arrangement number: SetupFEN resolves it
+	return compiler.Setup{}, false
 }
 
 // pairStart is where the games of a pair start: the root FEN, whether it is the
@@ -210,15 +211,14 @@ func startOf(rs *compiler.Ruleset, openings []Opening, setup string, randomPlies
 	case setup == "" && stdErr == nil:
 		st.fen, st.label = std, "start"
 	default:
-		s, drawn, err := setupOf(rs, setup)
-		if err != nil {
-			return st, err
-		}
-		if drawn {
+		if s, ok := shuffledSetup(rs, setup); ok {
 			n := rng.IntN(s.Count())
 			st.fen, st.label = interpreter.ArrangedFEN(rs, s, n), fmt.Sprintf("%s:%d", s.Name, n)
-		} else if st.fen, st.label, err = interpreter.SetupFEN(rs, setup); err != nil {
-			return st, err
+		} else {
+			var err error
+			if st.fen, st.label, err = interpreter.SetupFEN(rs, setup); err != nil {
+				return st, err
+			}
 		}
 	}
 	st.startpos = stdErr == nil && st.fen == std
