@@ -1003,6 +1003,10 @@ func (l *lowering) mechanisms() {
 	if h := l.def.Hands; h != nil {
 		l.hands(h)
 	}
+	if w := l.def.Walls; w != nil {
+		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin}[w.Place], Moving: w.Moving}
+		rs.WallCells = rs.Squares.AndNot(l.sqset(w.Src, "except", w.Except))
+	}
 	if b := l.def.BorrowMoves; b != nil && len(b.From) == 2 {
 		rs.Borrows = true
 		for c := White; c <= Black; c++ {

@@ -398,6 +398,24 @@ type Setup struct {
 	shuffle   []shuffleStep // a shuffled setup: the steps that rearrange the first rank
 }
 
+// WallPlace says which empty cells may take a turn's wall (defs.Walls.Place).
+type WallPlace uint8
+
+// Wall placements.
+const (
+	WallAnywhere WallPlace = iota // any empty cell
+	WallReach                     // a cell the moved man's moves reach from where it landed
+	WallOrigin                    // the cell the man left
+)
+
+// WallRule is defs.Walls compiled: where the wall goes, and whether the standing walls are
+// lifted when it is placed (a single moving wall). Tables.WallCells are the cells that may
+// take one.
+type WallRule struct {
+	Place  WallPlace
+	Moving bool
+}
+
 // Ruleset is a compiled variant. It is immutable and safe to share between goroutines.
 type Ruleset struct {
 	Def *defs.Definition
@@ -458,6 +476,8 @@ type Ruleset struct {
 	// Counting is rules.counting compiled, or nil.
 	Counting *Counting
 	Castling *Castling
+	// Walls is how each turn's wall is placed, or nil (defs.Walls).
+	Walls *WallRule
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces

@@ -66,6 +66,7 @@ const (
 	MechEnteringPromotion                               // promotion by quiet moves entering the zone and captures in it, or always in part of it
 	MechGuardedTrade                                    // men of some types may not take guarded ones of those types from afar
 	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
+	MechWalls                                           // each turn ends with a wall placed on an empty cell
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -75,7 +76,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
-	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "unclassified"}
+	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "unclassified"}
 
 // String lists the mechanisms by name.
 func (m Mechanism) String() string {
@@ -177,8 +178,10 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// without a check rule: removing a royal piece of the mover.
 	// The trading rules drop captures in the one per-man pipeline, before any legality
 	// test, and touch no royal piece's safety.
+	// Walls: the turn's wall is placed after the move is found legal (LegalMoves ends with
+	// it), lands on an empty cell and removes no man.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune | MechFreeze |
-		MechGuardedTrade | MechCounterstrike | MechMustDrop |
+		MechWalls | MechGuardedTrade | MechCounterstrike | MechMustDrop |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
@@ -405,6 +408,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.FacingRoyals {
 		m |= MechFacingRoyals
 	}
+	if r.Walls != nil {
+		m |= MechWalls
+	}
 	switch r.Check {
 	case CheckRoyalAttacked:
 		m |= MechCheckRoyalAttacked
@@ -462,6 +468,7 @@ var classifiedKeys = map[string]bool{
 	"goals.when": true, "goals.result": true, "goals.hit": true, "goals.extinct": true, "goals.at-most": true,
 	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
 	"borrow-moves": true, "borrow-moves.from": true,
+	"walls": true, "walls.place": true, "walls.moving": true, "walls.except": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

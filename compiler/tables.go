@@ -13,10 +13,12 @@ type Tables[B any] struct {
 	Dark    B // the cells of a1's colour (file + rank even)
 	Unused  B
 	Missing B
-	dirs    []Dir[B]
-	pieces  []PieceType[B]
-	goals   []Goal[B]
-	freezes []Freeze[B]
+	// WallCells: the cells that may take a wall (rulesets with walls; defs.Walls.Except left out).
+	WallCells B
+	dirs      []Dir[B]
+	pieces    []PieceType[B]
+	goals     []Goal[B]
+	freezes   []Freeze[B]
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
@@ -48,7 +50,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		return out
 	}
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
-	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), CastleRank: pair(t.CastleRank)}
+	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), WallCells: f(t.WallCells), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
 	out.castleBase, out.castleFiles = t.castleBase, t.castleFiles
 	for c := range t.castleWays {

@@ -25,6 +25,7 @@ type Zobrist struct {
 	status [][]uint64 // [square][counter]
 	marked []uint64   // per square: a promoted piece stands there (pools that demote)
 	gate   []uint64   // per square: the piece there may still gate
+	wall   []uint64   // per square: a wall stands there
 	// Checks[c][n]: side c has n checks left to give (rulesets with a check counter).
 	Checks [2][101]uint64
 	// Ended marks a position decided by a goal its last move reached ([1 + outcome] for the
@@ -94,5 +95,12 @@ func newZobrist(types, cells, pools int) Zobrist {
 			z.Checks[c][n] = rng.next()
 		}
 	}
+	z.wall = make([]uint64, cells)
+	for s := range z.wall {
+		z.wall[s] = rng.next()
+	}
 	return z
 }
+
+// WallKey is the key of a wall on sq.
+func (z *Zobrist) WallKey(sq Square) uint64 { return z.wall[sq] }

@@ -38,6 +38,8 @@ type Definition struct {
 	Statuses    []Status     `yaml:"statuses"`
 	Capture     *CaptureRule `yaml:"capture"`
 	Hands       *Hands       `yaml:"hands"`
+	// Walls: each turn ends with a wall placed on an empty cell (see Walls).
+	Walls *Walls `yaml:"walls"`
 	Setups      []Setup      `yaml:"setups"` // the first is the default start position
 	Tests       []Test       `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
@@ -517,6 +519,24 @@ type Trading struct {
 	Guarded       bool     `yaml:"guarded"`
 	Cheap         []string `yaml:"cheap"`
 	Counterstrike bool     `yaml:"counterstrike"`
+}
+
+// Walls makes a turn two actions: the mover's move, then a wall placed on an empty cell
+// (duck chess's duck, the amazons' arrows, isolation's removed cells, a snail's trail). A
+// wall is no man: it belongs to neither side, blocks every move and is never taken. The
+// FEN writes it '*'; a move's text gives the wall after a comma, from the landing cell
+// (e2e4,e4d5), and SAN after a comma (e4,d5).
+//
+// Place says which cells may take the turn's wall, of those empty once the man has moved:
+// any (default) | reach (those the moved man could move to from where it landed, as an
+// amazon shoots its arrow) | origin (the cell the man left: a trail). Moving: the walls
+// standing are lifted once the new one is placed, so a single wall moves each turn and
+// must go to another cell (the duck). Except: cells that never take a wall.
+type Walls struct {
+	Src    `yaml:"-"`
+	Place  string   `yaml:"place"`
+	Moving bool     `yaml:"moving"`
+	Except []string `yaml:"except"`
 }
 
 // Explosion is what a capture blows up besides the captured man (explosions): the

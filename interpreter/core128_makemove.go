@@ -181,6 +181,9 @@ func (p *core128) play(m Move, goals bool) {
 	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
 		p.gateEffect(m)
 	}
+	if w := m.Wall(); w != NoSquare {
+		p.wallEffect(w)
+	}
 	if p.fx && p.statused.Any() {
 		p.countdown()
 	}
@@ -584,6 +587,8 @@ func (p *core128) Unmake() {
 			p.marked = p.marked.Xor(compiler.Bit128(Square(e.where)))
 		case editGate:
 			p.gates = p.gates.Xor(compiler.Bit128(Square(e.where)))
+		case editWall:
+			p.walls = p.walls.Xor(compiler.Bit128(Square(e.where)))
 		}
 	}
 	p.journal = p.journal[:u.mark]

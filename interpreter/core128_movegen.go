@@ -30,6 +30,9 @@ func (p *core128) LegalMoves(buf []Move) []Move {
 	if p.rs.RoyalTakesCheckerOnly {
 		buf = p.keepRoyalCheckerTakes(buf)
 	}
+	if p.walled {
+		buf = p.addWalls(buf)
+	}
 	return buf
 }
 
@@ -430,6 +433,12 @@ func (p *core128) genPseudo(buf []Move) []Move {
 // genFastLegal's test of en-passant captures looks only at those.
 func (p *core128) MoveCount(buf []Move) int {
 	rs := p.rs
+	if p.walled {
+		p.walled = false // the moves alone, then their walls counted
+		buf = p.LegalMoves(buf)
+		p.walled = true
+		return p.countWalls(buf)
+	}
 	if !p.countable || p.ended != 0 || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
 	}
@@ -1122,7 +1131,7 @@ func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler
 		reach = reach.AndNot(d.RayAt(nearest128(d, blk)))
 	}
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach = reach.And(land); reach.Any(); {
+	for reach = reach.And(land).AndNot(p.walls); reach.Any(); {
 		sq := nearest128(d, reach) // outward, as the ride goes
 		reach = reach.Without(sq)
 		var m Move

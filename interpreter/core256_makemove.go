@@ -178,6 +178,9 @@ func (p *core256) play(m Move, goals bool) {
 	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
 		p.gateEffect(m)
 	}
+	if w := m.Wall(); w != NoSquare {
+		p.wallEffect(w)
+	}
 	if p.fx && p.statused.Any() {
 		p.countdown()
 	}
@@ -581,6 +584,8 @@ func (p *core256) Unmake() {
 			p.marked = p.marked.Xor(compiler.Bit256(Square(e.where)))
 		case editGate:
 			p.gates = p.gates.Xor(compiler.Bit256(Square(e.where)))
+		case editWall:
+			p.walls = p.walls.Xor(compiler.Bit256(Square(e.where)))
 		}
 	}
 	p.journal = p.journal[:u.mark]

@@ -27,6 +27,9 @@ func (p *core256) LegalMoves(buf []Move) []Move {
 	if p.rs.RoyalTakesCheckerOnly {
 		buf = p.keepRoyalCheckerTakes(buf)
 	}
+	if p.walled {
+		buf = p.addWalls(buf)
+	}
 	return buf
 }
 
@@ -427,6 +430,12 @@ func (p *core256) genPseudo(buf []Move) []Move {
 // genFastLegal's test of en-passant captures looks only at those.
 func (p *core256) MoveCount(buf []Move) int {
 	rs := p.rs
+	if p.walled {
+		p.walled = false // the moves alone, then their walls counted
+		buf = p.LegalMoves(buf)
+		p.walled = true
+		return p.countWalls(buf)
+	}
 	if !p.countable || p.ended != 0 || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
 	}
@@ -1119,7 +1128,7 @@ func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler
 		reach = reach.AndNot(d.RayAt(nearest256(d, blk)))
 	}
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach = reach.And(land); reach.Any(); {
+	for reach = reach.And(land).AndNot(p.walls); reach.Any(); {
 		sq := nearest256(d, reach) // outward, as the ride goes
 		reach = reach.Without(sq)
 		var m Move

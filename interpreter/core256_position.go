@@ -178,6 +178,12 @@ type core256 struct {
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
 	exercise bool
+	// walls is the set of cells holding walls, which block every move and are in
+	// occupied(); walled: the rules place one each turn (LegalMoves adds it to the moves,
+	// wallMoves and wallBuf are its scratch).
+	walls              bb256
+	walled             bool
+	wallMoves, wallBuf []Move
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -201,7 +207,7 @@ func (p *core256) Men(c Color) compiler.Bitboard { return p.byColor[c].Wide() }
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *core256) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
 
-func (p *core256) occupied() bb256 { return p.byColor[0].Or(p.byColor[1]) }
+func (p *core256) occupied() bb256 { return p.byColor[0].Or(p.byColor[1]).Or(p.walls) }
 
 func (p *core256) pieces(c Color, t int) bb256 { return p.byType[t].And(p.byColor[c]) }
 
@@ -227,7 +233,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	}
 	// countable: MoveCount may count moves unwritten: every man is plain (while no
 	// en-passant target stands) and no filter of LegalMoves looks at the moves.
-	countable := !filtered && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
+	countable := !filtered && rs.Walls == nil && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
 		!(rs.Hands != nil && rs.Hands.NoMateIllegal)
 	for pts, t := tb.Pieces(), 0; t < pts.Len(); t++ {
 		countable = countable && !pts.At(t).MayRepeat
@@ -237,7 +243,8 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.FirstMoves,
 		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.FirstMoves,
-		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
+		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals || rs.Walls != nil,
+		walled:      rs.Walls != nil,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
@@ -267,6 +274,7 @@ func (p *core256) clone() *core256 {
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
 	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs, q.promoScratch = nil, nil, nil, nil, nil, nil, nil
+	q.wallMoves, q.wallBuf = nil, nil
 	q.hook = nil
 	return &q
 }
@@ -334,6 +342,9 @@ func (p *core256) computeHash() uint64 {
 	}
 	for b := p.gates; b.Any(); b = b.Rest() {
 		h ^= p.rs.Zobrist.GateKey(b.First())
+	}
+	for b := p.walls; b.Any(); b = b.Rest() {
+		h ^= p.rs.Zobrist.WallKey(b.First())
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]

@@ -89,7 +89,11 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				}
 				sq := rs.SquareAt(f, r)
 				if rs.KindOf(sq) == compiler.CellSquare {
-					return bad("'*' on %s, which is a playable square", rs.SquareName(sq))
+					if rs.Walls == nil {
+						return bad("'*' on %s, which is a playable square (%s has no walls)", rs.SquareName(sq), rs.Name)
+					}
+					p.walls |= compiler.Bit64(sq) // a wall
+					p.hash ^= rs.Zobrist.WallKey(sq)
 				}
 				f++
 			default:
@@ -453,7 +457,7 @@ func (p *core64) FEN() string {
 		for f := 0; f < rs.Files; f++ {
 			sq := rs.SquareAt(f, r)
 			pc := p.board[sq]
-			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare {
+			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
 				empty++
 				continue
 			}
@@ -461,7 +465,7 @@ func (p *core64) FEN() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			if rs.KindOf(sq) != compiler.CellSquare {
+			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
 				b.WriteByte('*')
 				continue
 			}

@@ -181,6 +181,9 @@ func (p *core64) play(m Move, goals bool) {
 	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
 		p.gateEffect(m)
 	}
+	if w := m.Wall(); w != NoSquare {
+		p.wallEffect(w)
+	}
 	if p.fx && p.statused != 0 {
 		p.countdown()
 	}
@@ -584,6 +587,8 @@ func (p *core64) Unmake() {
 			p.marked ^= compiler.Bit64(Square(e.where))
 		case editGate:
 			p.gates ^= compiler.Bit64(Square(e.where))
+		case editWall:
+			p.walls ^= compiler.Bit64(Square(e.where))
 		}
 	}
 	p.journal = p.journal[:u.mark]

@@ -181,6 +181,12 @@ type core64 struct {
 	hooks *hookLog
 	// exercise: Make runs every hook that applies to a move (ExerciseHooks).
 	exercise bool
+	// walls is the set of cells holding walls, which block every move and are in
+	// occupied(); walled: the rules place one each turn (LegalMoves adds it to the moves,
+	// wallMoves and wallBuf are its scratch).
+	walls              bb64
+	walled             bool
+	wallMoves, wallBuf []Move
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -204,7 +210,7 @@ func (p *core64) Men(c Color) compiler.Bitboard { return p.byColor[c].Wide() }
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *core64) Pieces(c Color, t int) compiler.Bitboard { return p.pieces(c, t).Wide() }
 
-func (p *core64) occupied() bb64 { return p.byColor[0] | p.byColor[1] }
+func (p *core64) occupied() bb64 { return p.byColor[0] | p.byColor[1] | p.walls }
 
 func (p *core64) pieces(c Color, t int) bb64 { return p.byType[t] & p.byColor[c] }
 
@@ -230,7 +236,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	}
 	// countable: MoveCount may count moves unwritten: every man is plain (while no
 	// en-passant target stands) and no filter of LegalMoves looks at the moves.
-	countable := !filtered && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
+	countable := !filtered && rs.Walls == nil && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
 		!(rs.Hands != nil && rs.Hands.NoMateIllegal)
 	for pts, t := tb.Pieces(), 0; t < pts.Len(); t++ {
 		countable = countable && !pts.At(t).MayRepeat
@@ -240,7 +246,8 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
 		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.FirstMoves,
 		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.FirstMoves,
-		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals,
+		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals || rs.Walls != nil,
+		walled:      rs.Walls != nil,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
@@ -270,6 +277,7 @@ func (p *core64) clone() *core64 {
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
 	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs, q.promoScratch = nil, nil, nil, nil, nil, nil, nil
+	q.wallMoves, q.wallBuf = nil, nil
 	q.hook = nil
 	return &q
 }
@@ -337,6 +345,9 @@ func (p *core64) computeHash() uint64 {
 	}
 	for b := p.gates; b != 0; b &= b - 1 {
 		h ^= p.rs.Zobrist.GateKey(b.First())
+	}
+	for b := p.walls; b != 0; b &= b - 1 {
+		h ^= p.rs.Zobrist.WallKey(b.First())
 	}
 	if p.ended != 0 {
 		h ^= p.rs.Zobrist.Ended[p.ended]

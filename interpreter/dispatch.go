@@ -47,6 +47,7 @@ type core interface {
 	HookFailures() []HookFailure
 	Result() Result
 	Repetitions() int
+	Walls() compiler.Bitboard
 }
 
 var (
@@ -329,4 +330,9 @@ func (p *Position) Result() Result {
 // captured man can come back to its square, so the whole game is looked at.
 func (p *Position) Repetitions() int {
 	return p.c.Repetitions()
+}
+
+// Walls is the set of cells holding walls.
+func (p *Position) Walls() compiler.Bitboard {
+	return p.c.Walls()
 }

@@ -11,6 +11,7 @@ const (
 	editPool                   // a pool count changed by delta
 	editMark                   // a square's promoted mark was switched
 	editGate                   // a square's gating right was switched
+	editWall                   // a wall was raised on a square or taken down
 )
 
 // edit is one journal entry: enough to reverse the change without recomputing anything.

@@ -13,7 +13,9 @@ package interpreter
 //	           which have no auxiliary square)
 //
 // Other moves use bits 54-61 for gating: the gated type+1 in bits 54-60, and bit 61 set
-// when it enters on the castling partner's square rather than on the origin.
+// when it enters on the castling partner's square rather than on the origin. In rulesets
+// with walls (which have no gating and no drops) bit 63 marks a turn with a wall, and
+// bits 54-62 hold the wall's square+1.
 //
 // A capture on the destination square is not stored: it is whatever stands there.
 type Move uint64
@@ -90,7 +92,7 @@ func (m Move) Given() int { return int(m >> 44 & 63) }
 
 // Gated is the type a gating move puts on the board from the gating pool, or -1.
 func (m Move) Gated() int {
-	if m.IsDrop() {
+	if m.IsDrop() || m&wallFlag != 0 {
 		return -1
 	}
 	return int(m>>54&0x7f) - 1
@@ -113,6 +115,28 @@ func (m Move) withGate(t int, onPartner bool) Move {
 	}
 	return m | Move(t+1)<<54
 }
+
+// wallFlag marks a turn that ends with a wall placed (rulesets with walls).
+const wallFlag Move = 1 << 63
+
+// Wall is the cell where the turn places its wall, or NoSquare.
+func (m Move) Wall() Square {
+	if m&wallFlag == 0 {
+		return NoSquare
+	}
+	return Square(m>>54&0x1ff) - 1
+}
+
+// WithoutWall is m without its wall: the move of the man alone.
+func (m Move) WithoutWall() Move {
+	if m&wallFlag == 0 {
+		return m
+	}
+	return m &^ gateMask
+}
+
+// withWall makes m, which has no gating, a turn that places its wall on sq.
+func (m Move) withWall(sq Square) Move { return m | wallFlag | Move(sq+1)<<54 }
 
 // gatePartner marks a gating move whose gated piece enters on the castling partner's square.
 const gatePartner Move = 1 << 61

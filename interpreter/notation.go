@@ -21,6 +21,14 @@ import (
 // pieces between the same squares) appends the squares it captures in passing, each as x
 // and its name: d5e6xe5. Only such moves pay for the legal move generation that tells.
 func (p *Position) Coord(m Move) string {
+	if w := m.Wall(); w != NoSquare {
+		// The man's move, then the wall from where it landed: e2e4,e4d5.
+		base := m.WithoutWall()
+		bases := p.baseMoves(nil)
+		squares, rest := p.coordParts(base, bases)
+		rs := p.Ruleset()
+		return squares + rest + "," + rs.SquareName(p.coordDest(base, bases)) + rs.SquareName(w)
+	}
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
@@ -36,10 +44,7 @@ func (p *Position) Coord(m Move) string {
 // origin and destination squares, then the rest (promotion letter, captures in passing).
 func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	rs := p.Ruleset()
-	to := p.coordTo(m)
-	if m.Kind() == KindCastle && to == m.To() && (to == m.From() || p.sharesText(m, to, legal)) {
-		to = m.Aux()
-	}
+	to := p.coordDest(m, legal)
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)
 	if s := m.Stop(); s != NoSquare {
 		squares = rs.SquareName(m.From()) + rs.SquareName(s) + rs.SquareName(to)
@@ -59,6 +64,34 @@ func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 		}
 	}
 	return squares, rest
+}
+
+// coordDest is the destination coordinate notation writes for m, given the legal moves
+// of p: coordTo's, or the partner's square for a castling whose text would otherwise be
+// another move's (or name no move at all).
+func (p *Position) coordDest(m Move, legal []Move) Square {
+	to := p.coordTo(m)
+	if m.Kind() == KindCastle && to == m.To() && (to == m.From() || p.sharesText(m, to, legal)) {
+		to = m.Aux()
+	}
+	return to
+}
+
+// baseMoves appends to buf[:0] the legal moves of p without their walls, each once (in
+// rulesets without walls, the legal moves).
+func (p *Position) baseMoves(buf []Move) []Move {
+	buf = p.legalMoves(buf[:0])
+	if p.Ruleset().Walls == nil {
+		return buf
+	}
+	n := 0
+	for _, m := range buf {
+		if b := m.WithoutWall(); n == 0 || buf[n-1] != b {
+			buf[n] = b
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // sharesText reports whether another legal move has the plain coordinate text of m
@@ -131,7 +164,12 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 // check.
 func (p *Position) SAN(m Move) string {
 	var legal [256]Move
-	s := p.sanBody(m, p.legalMoves(legal[:0]))
+	var s string
+	if w := m.Wall(); w != NoSquare {
+		s = p.sanBody(m.WithoutWall(), p.baseMoves(legal[:0])) + "," + p.Ruleset().SquareName(w)
+	} else {
+		s = p.sanBody(m, p.legalMoves(legal[:0]))
+	}
 	p.Make(m)
 	var buf [256]Move
 	switch {
@@ -315,13 +353,23 @@ var sanRE = regexp.MustCompile(`^(\+?[A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?
 // Coordinate notation may always carry the squares captured in passing (d5e6xe5), and
 // must when the plain text names several legal moves (see Coord).
 func (p *Position) ParseMove(s string) (Move, error) {
+	if p.Ruleset().Walls != nil {
+		return p.parseTurn(s)
+	}
+	return p.parseMove(s, nil)
+}
+
+// parseMove is ParseMove among the moves legal (nil: the legal moves of p).
+func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	in := strings.TrimSpace(s)
 	if in == "" {
 		return NoMove, fmt.Errorf("empty move")
 	}
+	if legal == nil {
+		legal = p.LegalMoves(nil)
+	}
 	if plus := strings.TrimRight(in, "#!?"); strings.HasSuffix(plus, "+") {
 		// A promotion written "+" (c3c4+), before '+' is read as a check mark.
-		legal := p.LegalMoves(nil)
 		for _, m := range legal {
 			if t := m.Promotion(); t >= 0 && p.promotionText(m, t) == "+" && p.coordMatches(plus, m, legal) {
 				return m, nil
@@ -333,12 +381,11 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if g := longRE.FindStringSubmatch(clean); g != nil {
 		// Long algebraic notation (e2-e4, Ng1-f3, e7xd8=Q): the coordinate move it names,
 		// made by a piece of the letter given, if any.
-		m, err := p.ParseMove(g[2] + g[3] + strings.ToLower(g[4]))
+		m, err := p.parseMove(g[2]+g[3]+strings.ToLower(g[4]), legal)
 		if err == nil && (g[1] == "" || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).SAN || g[1] == p.Ruleset().Piece(p.At(m.From()).Type()).LetterText) {
 			return m, nil
 		}
 	}
-	legal := p.LegalMoves(nil)
 	if strings.EqualFold(clean, "pass") {
 		for _, m := range legal {
 			if m.Kind() == KindPass {
@@ -423,6 +470,47 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return m, nil
 	}
 	return NoMove, fmt.Errorf("move %s is ambiguous: %d legal moves match; give the origin square", defs.Quote(in), len(hits))
+}
+
+// parseTurn reads a turn of a ruleset with walls: the man's move as ParseMove reads it,
+// then after a comma the wall's cell, alone (SAN: e4,d5) or after the cell where the man
+// landed (coordinates: e2e4,e4d5).
+func (p *Position) parseTurn(s string) (Move, error) {
+	in := strings.TrimSpace(s)
+	moveText, wallText, ok := strings.Cut(in, ",")
+	if !ok {
+		if in == "" {
+			return NoMove, fmt.Errorf("empty move")
+		}
+		return NoMove, fmt.Errorf("move %s places no wall: in %s each move is followed by a comma and the wall's cell, from where the man landed (e2e4,e4d5; in SAN e4,d5)", defs.Quote(in), p.Ruleset().Name)
+	}
+	wallText = strings.TrimSpace(strings.TrimRight(wallText, "+#!?"))
+	bases := p.baseMoves(nil)
+	base, err := p.parseMove(moveText, bases)
+	if err != nil {
+		return NoMove, err
+	}
+	rs := p.Ruleset()
+	wall, ok := rs.ParseSquare(wallText)
+	if !ok {
+		from := rs.SquareName(p.coordDest(base, bases))
+		if rest, found := strings.CutPrefix(wallText, from); found {
+			wall, ok = rs.ParseSquare(rest)
+		}
+		if !ok {
+			return NoMove, fmt.Errorf("move %s: %s names no wall's cell (expected the wall's cell, or the landing cell %s followed by it)", defs.Quote(in), defs.Quote(wallText), from)
+		}
+	}
+	var cells []string
+	for _, m := range p.LegalMoves(nil) {
+		if m.WithoutWall() == base {
+			if m.Wall() == wall {
+				return m, nil
+			}
+			cells = append(cells, rs.SquareName(m.Wall()))
+		}
+	}
+	return NoMove, fmt.Errorf("move %s: no wall may be placed on %s after %s (it may go on %s)", defs.Quote(in), rs.SquareName(wall), moveText, strings.Join(cells, " "))
 }
 
 // impliedFile settles a loose SAN without letter, origin file or capture sign (b1Q) that

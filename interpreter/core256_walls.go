@@ -1,0 +1,102 @@
+// Walls on the 256-cell core: the turn's second action, a wall placed on an empty cell after the move (compiler.WallRule).
+package interpreter
+
+import "chimera/compiler"
+
+// putWall raises a wall on the empty cell sq (journaled, hashed).
+func (p *core256) putWall(sq Square) {
+	p.walls = p.walls.With(sq)
+	p.hash ^= p.rs.Zobrist.WallKey(sq)
+	p.journal = append(p.journal, edit{kind: editWall, where: uint16(sq)})
+}
+
+// liftWall takes down the wall on sq (journaled, hashed).
+func (p *core256) liftWall(sq Square) {
+	p.walls = p.walls.Without(sq)
+	p.hash ^= p.rs.Zobrist.WallKey(sq)
+	p.journal = append(p.journal, edit{kind: editWall, where: uint16(sq)})
+}
+
+// wallEffect places the turn's wall on sq: the walls standing are lifted first where a
+// single wall moves, and an en-passant target the wall covers lapses (nothing can land
+// there).
+func (p *core256) wallEffect(sq Square) {
+	if p.rs.Walls.Moving {
+		for b := p.walls; b.Any(); b = b.Rest() {
+			p.liftWall(b.First())
+		}
+	}
+	p.putWall(sq)
+	if p.ep.Has(sq) {
+		p.hash ^= p.rs.Zobrist.EPKey(sq)
+		p.ep = p.ep.Without(sq)
+		if p.ep.Empty() {
+			p.epVictim = NoSquare
+		}
+	}
+}
+
+// wallCells is where the turn of the man's move m, legal in p, may place its wall: the
+// cells the rule allows that are empty once m is played.
+func (p *core256) wallCells(m Move) bb256 {
+	w := p.rs.Walls
+	occ := p.occupied()
+	switch m.Kind() {
+	case KindNormal, KindEP:
+		occ = occ.Without(m.From()).With(m.To())
+		for _, c := range [2]Square{m.Cap1(), m.Cap2()} {
+			if c != NoSquare {
+				occ = occ.Without(c)
+			}
+		}
+	default: // castling moves two men: play it
+		p.makeProbe(m)
+		occ = p.occupied()
+		p.Unmake()
+	}
+	cells := p.tb.WallCells.AndNot(occ)
+	switch w.Place {
+	case compiler.WallOrigin:
+		cells = cells.And(compiler.Bit256(m.From()))
+	case compiler.WallReach:
+		// The moved man's moves from where it landed, with the board as the move left it
+		// (played, and read as its mover's).
+		pt := p.tb.Piece(p.board[m.From()].Type())
+		p.makeProbe(m)
+		p.side ^= 1
+		p.wallBuf = p.genPiece(p.wallBuf[:0], pt, m.To(), p.occupied(), bb256{}, compiler.Full256())
+		p.side ^= 1
+		p.Unmake()
+		var reach bb256
+		for _, r := range p.wallBuf {
+			reach = reach.With(r.To())
+		}
+		cells = cells.And(reach)
+	}
+	return cells
+}
+
+// addWalls turns the legal moves of buf into the legal turns: each move once for every
+// cell its wall may take (a move that leaves no such cell is no turn).
+func (p *core256) addWalls(buf []Move) []Move {
+	p.wallMoves = append(p.wallMoves[:0], buf...)
+	buf = buf[:0]
+	for _, m := range p.wallMoves {
+		for b := p.wallCells(m); b.Any(); b = b.Rest() {
+			buf = append(buf, m.withWall(b.First()))
+		}
+	}
+	return buf
+}
+
+// countWalls is len(addWalls(buf)), unwritten.
+func (p *core256) countWalls(buf []Move) int {
+	n := 0
+	for _, m := range buf {
+		n += p.wallCells(m).Count()
+	}
+	return n
+}
+
+// Walls is the set of cells holding walls.
+func (p *core256) Walls() compiler.Bitboard { return p.walls.Wide() }
