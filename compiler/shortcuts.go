@@ -4,6 +4,7 @@ package compiler
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"chimera/defs"
@@ -77,12 +78,18 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
 	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "unclassified"}
 
-// String lists the mechanisms by name.
+// String lists the mechanisms by name, a bit without one as bit<n> (so that none is lost
+// from a listing).
 func (m Mechanism) String() string {
 	var out []string
-	for i, n := range mechanismNames {
-		if m>>uint(i)&1 != 0 {
-			out = append(out, n)
+	for i := 0; i < 64; i++ {
+		if m>>uint(i)&1 == 0 {
+			continue
+		}
+		if i < len(mechanismNames) {
+			out = append(out, mechanismNames[i])
+		} else {
+			out = append(out, "bit"+strconv.Itoa(i))
 		}
 	}
 	return strings.Join(out, " ")
@@ -114,6 +121,16 @@ const (
 	ShortcutBoardProbe
 	numShortcuts
 )
+
+var shortcutNames = [numShortcuts]string{"pins", "relevance", "keepers", "no-check", "check-lines", "board-probe"}
+
+// String is the shortcut's name.
+func (s Shortcut) String() string {
+	if s < numShortcuts {
+		return shortcutNames[s]
+	}
+	return "shortcut" + strconv.Itoa(int(s))
+}
 
 // Mechanisms every shortcut is safe with: how pieces move, and the end of the game (goals
 // never change which moves are legal, only whether the game goes on).
