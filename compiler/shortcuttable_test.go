@@ -162,8 +162,14 @@ func TestShortcutTable(t *testing.T) {
 			t.Error(msg + " now: " + joinOrDash(g.shortcuts))
 		}
 		if lost, gained := diffNames(w.mechanisms, g.mechanisms); len(lost)+len(gained) > 0 {
-			t.Errorf("%s: mechanisms now: %s (added: %s; removed: %s)", name, joinOrDash(g.mechanisms),
-				joinOrDash(gained), joinOrDash(lost))
+			msg := name + ":"
+			if len(gained) > 0 {
+				msg += " mechanisms added: " + strings.Join(gained, ", ") + ";"
+			}
+			if len(lost) > 0 {
+				msg += " mechanisms removed: " + strings.Join(lost, ", ") + ";"
+			}
+			t.Error(msg + " mechanisms now: " + joinOrDash(g.mechanisms))
 		}
 	}
 }
