@@ -4,6 +4,7 @@ package compiler
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"chimera/defs"
@@ -44,7 +45,7 @@ const (
 	MechDropNoCheck                                     // drops that would give check are not moves
 	MechMustDrop                                        // a side holding pieces must drop one when it can
 	MechSplitColors                                     // drops that keep a type's men on both colours of square
-	MechCreateCastling                                  // drops of the royal and partners create castling rights
+	MechCreateCastling                                  // drops of the royal and partners create castling rights (or a partner's restore them)
 	MechMustCapture                                     // while a capture is legal, only captures are
 	MechNoGivingCheck                                   // moves that give check are illegal
 	MechRoyalOptional                                   // a side may have no royal piece
@@ -78,12 +79,18 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
 	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "unclassified"}
 
-// String lists the mechanisms by name.
+// String lists the mechanisms by name, a bit without one as bit<n> (so that none is lost
+// from a listing).
 func (m Mechanism) String() string {
 	var out []string
-	for i, n := range mechanismNames {
-		if m>>uint(i)&1 != 0 {
-			out = append(out, n)
+	for i := 0; i < 64; i++ {
+		if m>>uint(i)&1 == 0 {
+			continue
+		}
+		if i < len(mechanismNames) {
+			out = append(out, mechanismNames[i])
+		} else {
+			out = append(out, "bit"+strconv.Itoa(i))
 		}
 	}
 	return strings.Join(out, " ")
@@ -115,6 +122,16 @@ const (
 	ShortcutBoardProbe
 	numShortcuts
 )
+
+var shortcutNames = [numShortcuts]string{"pins", "relevance", "keepers", "no-check", "check-lines", "board-probe"}
+
+// String is the shortcut's name.
+func (s Shortcut) String() string {
+	if s < numShortcuts {
+		return shortcutNames[s]
+	}
+	return "shortcut" + strconv.Itoa(int(s))
+}
 
 // Mechanisms every shortcut is safe with: how pieces move, and the end of the game (goals
 // never change which moves are legal, only whether the game goes on).
@@ -339,8 +356,8 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 		if h.SplitColors != 0 {
 			m |= MechSplitColors
 		}
-		if h.CreateCastling {
-			m |= MechCreateCastling
+		if h.CreateCastling || h.RestoreCastling {
+			m |= MechCreateCastling // rights a drop gives change no square, however given
 		}
 		if h.OnePerFile != 0 {
 			m |= MechOnePerFile
@@ -447,13 +464,21 @@ var classifiedKeys = map[string]bool{
 	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.entering": true, "pieces.promotion.always": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true,
 	"pieces.promotion.in-place": true, "pieces.promotion.in-place.step": true, "pieces.promotion.in-place.lone-anywhere": true,
 	"pieces.promotion.in-place.may-attack": true, "pieces.promotion.in-place.may-give-check": true, "pieces.fen": true, "pieces.demotes-to": true,
-	"hands.drops.one-per-file": true, "hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
+	// hands: read into Ruleset.Hands, where usedMechanisms finds each key. Pools and their
+	// owners (pools, enemy-pools) only name where men wait; capture-to and demote are
+	// MechCapturePool; drops, from and the forbidden zones MechDrop (genDrops lands a drop
+	// only where it may); exchange MechExchange; gating MechGating. Each drop rule has its
+	// own: may-give-check MechDropNoCheck, must-drop MechMustDrop, split-colors
+	// MechSplitColors, create-castling and restore-castling-on-drop MechCreateCastling,
+	// one-per-file MechOnePerFile, no-mate MechNoMateDrop, no-mate-illegal
+	// MechNoMateIllegal, promoted MechDropPromoted.
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
-	"hands.drops.may-give-check": true, "hands.drops.must-drop": true, "hands.drops.split-colors": true,
-	"hands.drops.create-castling": true,
-	"hands.drops":                 true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
-	"hands.drops.forbid.zone": true, "hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
+	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
+	"hands.drops.forbid.zone": true, "hands.drops.may-give-check": true, "hands.drops.must-drop": true,
+	"hands.drops.split-colors": true, "hands.drops.create-castling": true, "hands.drops.one-per-file": true,
+	"hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
+	"hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
