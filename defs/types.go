@@ -39,9 +39,9 @@ type Definition struct {
 	Capture     *CaptureRule `yaml:"capture"`
 	Hands       *Hands       `yaml:"hands"`
 	// Walls: each turn ends with a wall placed on an empty cell (see Walls).
-	Walls *Walls `yaml:"walls"`
-	Setups      []Setup      `yaml:"setups"` // the first is the default start position
-	Tests       []Test       `yaml:"tests"`
+	Walls  *Walls  `yaml:"walls"`
+	Setups []Setup `yaml:"setups"` // the first is the default start position
+	Tests  []Test  `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
 	// inherited: a variant that extends chess is not XBoard's "normal").
 	XBoard *XBoardConventions `yaml:"xboard"`
