@@ -386,9 +386,10 @@ func (p *core128) pathAttack(pt *compiler.PieceType[bb128], by Color, from, sq S
 
 // hopOpen reports whether a fixed walk's conditions hold on the board: the cells of empty
 // are empty and those of screen occupied. (As the walker does, it reads the board itself,
-// whatever occupancy the attack query was given.)
+// whatever occupancy the attack query was given.) Its men alone: walls never meet paths
+// (defs.Validate refuses the two together), and the cheaper test keeps it inlined.
 func (p *core128) hopOpen(empty, screen bb128) bool {
-	occ := p.occupied()
+	occ := p.byColor[0].Or(p.byColor[1])
 	return !occ.Meets(empty) && screen.AndNot(occ).Empty()
 }
 

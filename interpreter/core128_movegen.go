@@ -1131,11 +1131,14 @@ func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler
 		reach = reach.AndNot(d.RayAt(nearest128(d, blk)))
 	}
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach = reach.And(land).AndNot(p.walls); reach.Any(); {
+	for reach = reach.And(land); reach.Any(); {
 		sq := nearest128(d, reach) // outward, as the ride goes
 		reach = reach.Without(sq)
 		var m Move
 		if pc := p.board[sq]; pc == NoPiece && r.Mode != compiler.ModeCapture {
+			if p.walled && p.walls.Has(sq) {
+				continue // a wall stops the ride, and is never taken
+			}
 			m = newMove(from, sq)
 			if r.EPTarget {
 				m |= epFlag

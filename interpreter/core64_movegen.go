@@ -1131,11 +1131,14 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 		reach &^= d.RayAt(nearest64(d, blk))
 	}
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach = reach & land &^ p.walls; reach != 0; {
+	for reach &= land; reach != 0; {
 		sq := nearest64(d, reach) // outward, as the ride goes
 		reach &^= compiler.Bit64(sq)
 		var m Move
 		if pc := p.board[sq]; pc == NoPiece && r.Mode != compiler.ModeCapture {
+			if p.walled && p.walls.Has(sq) {
+				continue // a wall stops the ride, and is never taken
+			}
 			m = newMove(from, sq)
 			if r.EPTarget {
 				m |= epFlag
