@@ -14,6 +14,16 @@ import (
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core128) LegalMoves(buf []Move) []Move {
+	buf = p.legalMen(buf)
+	if p.walled {
+		buf = p.addWalls(buf)
+	}
+	return buf
+}
+
+// legalMen appends to buf[:0] the legal moves of the side to move before any wall is
+// placed: LegalMoves in rulesets without walls.
+func (p *core128) legalMen(buf []Move) []Move {
 	buf = p.legalMoves(buf[:0])
 	if p.passing {
 		buf = p.passAndFacing(buf)
@@ -29,9 +39,6 @@ func (p *core128) LegalMoves(buf []Move) []Move {
 	}
 	if p.rs.RoyalTakesCheckerOnly {
 		buf = p.keepRoyalCheckerTakes(buf)
-	}
-	if p.walled {
-		buf = p.addWalls(buf)
 	}
 	return buf
 }
@@ -434,10 +441,7 @@ func (p *core128) genPseudo(buf []Move) []Move {
 func (p *core128) MoveCount(buf []Move) int {
 	rs := p.rs
 	if p.walled {
-		p.walled = false // the moves alone, then their walls counted
-		buf = p.LegalMoves(buf)
-		p.walled = true
-		return p.countWalls(buf)
+		return p.countWalls(p.legalMen(buf))
 	}
 	if !p.countable || p.ended != 0 || p.mustDrop && p.holdsMustDrop() {
 		return len(p.LegalMoves(buf))
