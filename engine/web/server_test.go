@@ -14,9 +14,12 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -625,4 +628,70 @@ func TestPositionEditor(t *testing.T) {
 			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
 		}
 	}
+}
+
+// TestSourceWhileDefinitionsAreEvicted: GET /api/definition of the page's definition
+// that newer ones push out answers 200 or 400, never a panic with the lock held (after
+// which the server hung on the next definition posted).
+func TestSourceWhileDefinitionsAreEvicted(t *testing.T) {
+	chess, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New([]*compiler.Ruleset{chess}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := defs.Parse(editorFile, []byte("extends: chess\nname: v\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rulesets of distinct names, as posted (addUser reads only the name).
+	const names = 2 * maxUserVariants
+	rulesets := make([]compiler.Ruleset, names)
+	for i := range rulesets {
+		rulesets[i] = *mine
+		rulesets[i].Name = fmt.Sprintf("v%d", i)
+	}
+	posts := 20_000
+	if testing.Short() {
+		posts = 5_000
+	}
+	var posted atomic.Int64
+	h := s.Handler()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				// The oldest definition: the next one evicted.
+				name := fmt.Sprintf("v%d", (posted.Load()+names-maxUserVariants)%names)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/definition?variant="+name, nil))
+				if rec.Code != 200 && rec.Code != 400 {
+					t.Errorf("GET the source of %s: %d, want 200 or 400", name, rec.Code)
+					return
+				}
+			}
+		}()
+	}
+	for i := range posts {
+		if err := s.addUser("extends: chess\n", &rulesets[i%names]); err != nil {
+			t.Fatal(err)
+		}
+		posted.Store(int64(i + 1))
+	}
+	close(done)
+	wg.Wait()
 }
