@@ -678,7 +678,7 @@ func TestSourceWhileDefinitionsAreEvicted(t *testing.T) {
 				// The oldest definition: the next one evicted.
 				name := fmt.Sprintf("v%d", (posted.Load()+names-maxUserVariants)%names)
 				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/definition?variant="+name, nil))
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost/api/definition?variant="+name, nil))
 				if rec.Code != 200 && rec.Code != 400 {
 					t.Errorf("GET the source of %s: %d, want 200 or 400", name, rec.Code)
 					return
@@ -694,4 +694,72 @@ func TestSourceWhileDefinitionsAreEvicted(t *testing.T) {
 	}
 	close(done)
 	wg.Wait()
+}
+
+// TestForeignRequestsRefused (#53 F6): a request naming another host (a DNS-rebinding
+// page reaching the local server under its own name) or sent by another site's page
+// (Origin, Sec-Fetch-Site, Referer of another origin) is refused with 403 on the API; the
+// page's own requests and those of tools without a browser's headers pass.
+func TestForeignRequestsRefused(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	_, port, _ := strings.Cut(strings.TrimPrefix(srv.URL, "http://"), ":")
+	self := "http://127.0.0.1:" + port
+	for i, tc := range []struct {
+		method, path, host string
+		header             map[string]string
+		code               int
+	}{
+		{"GET", "/api/variants", "", nil, 200},
+		{"GET", "/api/variants", "localhost:" + port, nil, 200},
+		{"GET", "/api/variants", "[::1]:" + port, nil, 200},
+		{"GET", "/api/variants", "LOCALHOST.:" + port, nil, 200},
+		// DNS rebinding: the attacker's name resolved to 127.0.0.1.
+		{"GET", "/api/variants", "attacker.example:" + port, nil, 403},
+		{"GET", "/api/definition?variant=chess", "attacker.example", nil, 403},
+		{"POST", "/api/definition", "attacker.example:" + port, nil, 403},
+		{"GET", "/", "attacker.example:" + port, nil, 403},
+		// The page itself, as a browser sends its requests.
+		{"GET", "/api/variants", "", map[string]string{"Sec-Fetch-Site": "same-origin", "Referer": self + "/play/chess"}, 200},
+		{"POST", "/api/definition", "", map[string]string{"Origin": self, "Sec-Fetch-Site": "same-origin"}, 200},
+		{"GET", "/api/perft?variant=chess&depth=1", "", map[string]string{"Sec-Fetch-Site": "none"}, 200},
+		// Another site's page.
+		{"POST", "/api/definition", "", map[string]string{"Origin": "http://attacker.example"}, 403},
+		{"POST", "/api/game", "", map[string]string{"Origin": "null"}, 403},
+		{"POST", "/api/game", "", map[string]string{"Origin": "http://localhost:1"}, 403},
+		{"GET", "/api/balance?variant=chess&games=2&nodes=100", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"GET", "/api/search?variant=chess", "", map[string]string{"Sec-Fetch-Site": "same-site"}, 403},
+		{"GET", "/api/perft?variant=chess&depth=1", "", map[string]string{"Referer": "http://attacker.example/x"}, 403},
+		// A link to the page from anywhere still opens it.
+		{"GET", "/play/chess", "", map[string]string{"Sec-Fetch-Site": "cross-site", "Referer": "http://elsewhere.example/"}, 200},
+	} {
+		var body io.Reader
+		if tc.method == "POST" {
+			body = strings.NewReader(`{"yaml":"extends: chess\nname: mine\n"}`)
+			if tc.path == "/api/game" {
+				body = strings.NewReader(`{"variant":"chess"}`)
+			}
+		}
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, body)
+		if tc.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if tc.host != "" {
+			req.Host = tc.host
+		}
+		for k, v := range tc.header {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("#%d %s %s (Host %q, %v): %d %.200q, want %d", i, tc.method, tc.path, tc.host, tc.header, resp.StatusCode, b, tc.code)
+		}
+		if tc.code == 403 && !strings.Contains(string(b), "refused") {
+			t.Errorf("#%d %s %s: %.200q, want the refusal explained", i, tc.method, tc.path, b)
+		}
+	}
 }
