@@ -240,7 +240,7 @@ func (s *Session) translatedPosition(args []string, keyword string, fen func(str
 		}
 		f, err := fen(strings.Join(args[1:i], " "))
 		if err != nil {
-			s.u.say("info string position: %v", err)
+			s.u.refusePosition("%v", err)
 			return true
 		}
 		out, rest = []string{"fen", f}, args[i:]

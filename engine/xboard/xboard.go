@@ -51,6 +51,9 @@ type Session struct {
 	analyzing  bool
 	done       chan struct{} // closed when the running search ends; nil: none runs
 	cancel     func()        // stops the running search
+	// refused is why the last setboard was refused, "" once a position is set (new,
+	// variant, a good setboard): until then there is no position to move in.
+	refused string
 
 	// Time control: level MPS BASE INC, st, sd; the clocks from time and otim.
 	mps             int
@@ -136,6 +139,10 @@ func (x *Session) command(line string) bool {
 		x.analyzing = false
 		x.force = false
 		x.engineSide = x.side()
+		if x.refused != "" {
+			x.noPosition(line)
+			return true
+		}
 		x.think()
 	case "usermove":
 		if len(args) != 1 {
@@ -157,6 +164,10 @@ func (x *Session) command(line string) bool {
 		x.setBoard(strings.TrimSpace(strings.TrimPrefix(line, "setboard")))
 	case "undo", "remove":
 		x.stop(true)
+		if x.refused != "" {
+			x.noPosition(line)
+			return true
+		}
 		x.undo(cmd, line)
 	case "result":
 		x.stop(true)
@@ -209,6 +220,10 @@ func (x *Session) command(line string) bool {
 		x.stop(true)
 		x.force = true
 		x.analyzing = true
+		if x.refused != "" {
+			x.noPosition(line) // the analysis starts with the next position set
+			return true
+		}
 		x.think()
 	case "exit":
 		if x.analyzing {
@@ -325,6 +340,7 @@ func (x *Session) setPosition(p *interpreter.Position) {
 	if p == nil {
 		return
 	}
+	x.refused = ""
 	x.mu.Lock()
 	x.pos = p
 	x.mu.Unlock()
@@ -397,6 +413,10 @@ func pieceToChar(rs *compiler.Ruleset) string {
 // userMove plays the opponent's move and, when it is then the engine's turn, thinks.
 func (x *Session) userMove(text string) {
 	x.stop(true)
+	if x.refused != "" {
+		x.say("Illegal move (no position: the last setboard was refused): %s", protocol.Truncate(text, 40))
+		return
+	}
 	x.mu.Lock()
 	m, err := x.codec.ParseMove(x.pos, text)
 	if err != nil {
@@ -420,10 +440,18 @@ func (x *Session) userMove(text string) {
 func (x *Session) setBoard(fen string) {
 	p, err := x.codec.ReadFEN(fen)
 	if err != nil {
-		x.say("tellusererror Illegal position: %s", protocol.Truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200))
+		x.refused = protocol.Truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200)
+		x.say("tellusererror Illegal position: %s", x.refused)
 		return
 	}
 	x.setPosition(p)
+}
+
+// noPosition refuses a command that needs the position while the last setboard stands
+// refused (its reason was told then): the GUI believes it set, so a move of the position
+// before would be a move of the wrong position (maybe for the wrong side).
+func (x *Session) noPosition(line string) {
+	x.say("Error (no position: the last setboard was refused): %s", protocol.Truncate(line, 80))
 }
 
 // undo takes back one move (undo) or two (remove).
@@ -673,6 +701,9 @@ func holdingType(rs *compiler.Ruleset, row int) int {
 // think starts a search on the current position: for a move to play, or, analyzing,
 // until stopped. A finished game gets its result instead.
 func (x *Session) think() {
+	if x.refused != "" {
+		return // no position: the command was told so
+	}
 	x.mu.Lock()
 	p := x.pos.Clone()
 	x.discard = false
