@@ -81,9 +81,10 @@ func New(out io.Writer, p Dialect, cfg protocol.Config) *Session {
 }
 
 // Run reads and carries out commands from in until quit or the end of the input; a
-// search or count still running then is stopped (it gives its answer).
+// perft count still running then finishes, a search is stopped (it gives its answer).
 func (s *Session) Run(in io.Reader) {
 	protocol.ReadCommands(in, s.handle, s.u.lineTooLong)
+	s.u.finishPerft()
 	s.u.stopSearch()
 }
 
@@ -352,6 +353,7 @@ func (s *Session) handleUCCI(line string, f []string) bool {
 		s.u.say("pophash")
 		return true
 	case "quit":
+		s.u.finishPerft()
 		s.u.stopSearch()
 		s.u.say("bye")
 		return false

@@ -41,6 +41,7 @@ type session struct {
 	cfg      protocol.Config
 	done     chan struct{} // closed when the running search or perft ends; nil: none runs
 	cancel   func()        // stops the running search or perft
+	counting bool          // what runs is a go perft count
 	// hooksTold are the hooks whose failure was told in an info string (once each);
 	// guarded by mu.
 	hooksTold map[*compiler.Hook]bool
@@ -85,9 +86,10 @@ func (u *session) variantNames() []string {
 }
 
 // run reads and carries out commands from in until quit or the end of the input, then
-// stops what still runs.
+// lets a perft count finish and stops a search.
 func (u *session) run(in io.Reader) {
 	protocol.ReadCommands(in, u.handle, u.lineTooLong)
+	u.finishPerft()
 	u.stopSearch()
 }
 
@@ -477,7 +479,19 @@ func (u *session) stopSearch() {
 	}
 	u.cancel()
 	<-u.done
-	u.done, u.cancel = nil, nil
+	u.done, u.cancel, u.counting = nil, nil, false
+}
+
+// finishPerft waits for a running go perft count to end by itself: at quit or the end of
+// the input the count is given whole, as Stockfish gives it (it counts before reading
+// on). Until then stop ends it with what it reached, and isready is answered at once.
+func (u *session) finishPerft() {
+	if u.done == nil || !u.counting {
+		return
+	}
+	<-u.done
+	u.cancel()
+	u.done, u.cancel, u.counting = nil, nil, false
 }
 
 // info writes one search report as a UCI info line.
@@ -525,7 +539,7 @@ func (u *session) startPerft(depth int) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	u.done, u.cancel = done, cancel
+	u.done, u.cancel, u.counting = done, cancel, true
 	go func() {
 		defer close(done)
 		var total int64
