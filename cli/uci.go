@@ -35,6 +35,9 @@ stop ends the count early with the root moves counted in full and "Nodes searche
 (partial, K of N root moves): TOTAL". quit or the end of the input lets the count finish
 (as Stockfish, which counts before reading on): send stop first to end it early.
 
+After a position line that is refused (a bad FEN, an illegal move), go answers
+"bestmove (none)" with the reason in an info string until a position is accepted.
+
 ` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{
 		"chimera uci",
