@@ -35,11 +35,15 @@ const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
 // guards; a search runs in a goroutine of its own and, when it ends, makes its move on
 // pos under mu.
 type Session struct {
-	mu      sync.Mutex // guards out, pos, post and discard
+	mu      sync.Mutex // guards out, pos, post, discard, thinking and pongs
 	out     io.Writer
 	pos     *interpreter.Position
 	post    bool
 	discard bool // the running search's move is not wanted
+	// thinking: a search for a move runs; pongs are the answers to the pings read
+	// meanwhile, written after its move (the protocol's order) when it ends.
+	thinking bool
+	pongs    []string
 
 	cfg        protocol.Config
 	rs         *compiler.Ruleset
@@ -155,10 +159,16 @@ func (x *Session) command(line string) bool {
 			x.stop(false)
 		}
 	case "ping":
-		if x.done != nil && !x.analyzing {
-			x.wait() // the move comes before the pong
+		// The move comes before the pong: while a search for one runs, the pong waits
+		// for it, and the reading goes on (? and quit are still heard).
+		pong := strings.Join(append([]string{"pong"}, args...), " ")
+		x.mu.Lock()
+		if x.thinking {
+			x.pongs = append(x.pongs, pong)
+		} else {
+			x.sayLocked("%s", pong)
 		}
-		x.say("%s", strings.Join(append([]string{"pong"}, args...), " "))
+		x.mu.Unlock()
 	case "setboard":
 		x.stop(true)
 		x.setBoard(strings.TrimSpace(strings.TrimPrefix(line, "setboard")))
@@ -714,6 +724,9 @@ func (x *Session) think() {
 			x.say("%s", resultLine(res))
 			return
 		}
+		x.mu.Lock()
+		x.thinking = true
+		x.mu.Unlock()
 	}
 	lim := x.limits(p, analyze)
 	e := x.engine
@@ -725,6 +738,7 @@ func (x *Session) think() {
 		res := e.Search(ctx, p, lim, func(in search.Info) { x.report(p, in, analyze) })
 		x.mu.Lock()
 		defer x.mu.Unlock()
+		defer x.answerPongsLocked() // after the move
 		if analyze || x.discard || res.Best == interpreter.NoMove || !x.pos.IsLegal(res.Best) {
 			return
 		}
@@ -807,11 +821,13 @@ func (x *Session) stop(discard bool) {
 	x.done, x.cancel = nil, nil
 }
 
-// wait lets the running search end by itself.
-func (x *Session) wait() {
-	<-x.done
-	x.cancel()
-	x.done, x.cancel = nil, nil
+// answerPongsLocked ends a search for a move: the pings read while it ran are answered
+// (x.mu held).
+func (x *Session) answerPongsLocked() {
+	for _, pong := range x.pongs {
+		x.sayLocked("%s", pong)
+	}
+	x.pongs, x.thinking = nil, false
 }
 
 // resultLine is the result of a finished game with its reason, as XBoard reads it.

@@ -927,3 +927,37 @@ func TestXBoardNoMoveAfterRefusedSetboard(t *testing.T) {
 	s.sync()
 	s.expect(nil, "new", "force", "usermove e2e4")
 }
+
+// TestXBoardPingDuringSearch (#53 F21): ping during a search is answered after the move,
+// as the protocol asks, without blocking the reading: ? still makes the engine move at
+// once, and quit still ends the session, its pongs answered.
+func TestXBoardPingDuringSearch(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "new", "st 30") // capped at the test's 10 s
+	start := time.Now()
+	s.send("usermove e2e4", "ping 1", "?")
+	got := s.until("pong 1", func(l string) bool { return l == "pong 1" })
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("? after ping took %v: the ping blocked the reading", d)
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "move ") {
+		t.Errorf("after usermove, ping, ?: %q, want the move, then the pong", got)
+	}
+	start = time.Now()
+	s.send("usermove d2d4", "ping 2", "quit")
+	select {
+	case <-s.ended:
+	case <-time.After(5 * time.Second):
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("quit after ping took %v: the ping blocked the reading", d)
+	}
+	<-s.ended
+	var rest []string
+	for l := range s.lines {
+		rest = append(rest, l)
+	}
+	if !slices.Contains(rest, "pong 2") {
+		t.Errorf("after usermove, ping, quit: %q, want the pong", rest)
+	}
+}
