@@ -146,3 +146,24 @@ func TestInterruptedWithFailingHooks(t *testing.T) {
 		}
 	})
 }
+
+// #53 F1: a hook that builds text past its memory budget fails like any failing hook
+// (exit 1, the hook named), where Go's "fatal error: out of memory" ended perft and
+// validate.
+func TestHooksBuildingTextFail(t *testing.T) {
+	def := writeDef(t, "text.yaml", `extends: chess
+name: text
+goals:
+  - name: doubling
+    when: 'len(reduce(1..40, #acc + #acc, "x")) == 0'
+  - name: repeated
+    when: 'len(repeat(repeat("x", 99999), 999999)) == ply'
+`)
+	for _, args := range [][]string{{"perft", def, "2", "--quiet"}, {"validate", def, "--quiet"}} {
+		code, _, errs := run(args...)
+		if code != 1 || !strings.Contains(errs, "text.yaml:5:11:") || !strings.Contains(errs, "text.yaml:7:11:") ||
+			strings.Count(errs, "memory budget exceeded") != 2 || !strings.Contains(errs, "2 goal hooks failed") {
+			t.Errorf("%v: got exit %d, stderr:\n%s\nwant 1 and both hooks reported over their memory budget", args, code, errs)
+		}
+	}
+}

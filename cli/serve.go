@@ -36,7 +36,10 @@ side or analysing at a chosen time, and a definition editor (positioned errors, 
 variant's tests, perft) whose variants are played at once.
 
 The page and its script are in the binary; nothing is fetched from elsewhere. The page
-talks to a JSON API on the same address (see the README). --open opens the page in the
+talks to a JSON API on the same address (see the README). The server answers only
+requests for localhost, an IP address or the host named in --addr (the machine's name
+when it listens on every address), and its API only its own page: another site's page
+cannot use it, even under a name made to resolve to this machine. --open opens the page in the
 system's browser. Ctrl-C stops the server. chimera web writes the same page as a static
 site.`,
 	examples: []string{
@@ -52,7 +55,7 @@ site.`,
 			if code != exitOK {
 				return code
 			}
-			h, err := WebHandler(rulesets)
+			h, err := WebHandler(rulesets, serveHosts(*addr)...)
 			if err != nil {
 				return c.usage("%v", err)
 			}
@@ -107,15 +110,35 @@ func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
 
 // WebHandler is the web app for rulesets, its boards drawn as show --svg draws them,
 // with the pools as trays: what chimera serve serves, and what the static build's
-// WebAssembly program (cli/wasm/) answers inside the page.
-func WebHandler(rulesets []*compiler.Ruleset) (http.Handler, error) {
+// WebAssembly program (cli/wasm/) answers inside the page. It answers requests for
+// localhost, IP addresses and the host names given (web.Server.Hosts).
+func WebHandler(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
 	s, err := web.New(rulesets, func(p *interpreter.Position, flip bool) string {
 		return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.Hosts = hosts
 	return s.Handler(), nil
+}
+
+// serveHosts are the host names serve answers for besides localhost and IP addresses:
+// the name --addr gives, and the machine's name when it listens on every address.
+func serveHosts(addr string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil // net.Listen refuses it
+	}
+	var out []string
+	if ip := net.ParseIP(host); ip == nil && host != "" {
+		out = append(out, host)
+	} else if host == "" || ip.IsUnspecified() {
+		if name, err := os.Hostname(); err == nil && name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // openBrowser opens url in the system's browser.

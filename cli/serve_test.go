@@ -518,3 +518,31 @@ func TestServeInBrowser(t *testing.T) {
 		}
 	})
 }
+
+// #53 F6: serve answers for localhost, addresses and the name --addr gives (the machine's
+// name when it listens on every address), and no other name.
+func TestServeHosts(t *testing.T) {
+	hostname, _ := os.Hostname()
+	for addr, want := range map[string]string{"127.0.0.1:8080": "", "[::1]:0": "", "box.lan:8080": "box.lan", ":8080": hostname, "0.0.0.0:80": hostname} {
+		if got := strings.Join(serveHosts(addr), " "); got != want {
+			t.Errorf("serveHosts(%q) = %q, want %q", addr, got, want)
+		}
+	}
+	rs, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := WebHandler([]*compiler.Ruleset{rs}, serveHosts("box.lan:8080")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for host, code := range map[string]int{"box.lan:8080": 200, "localhost:8080": 200, "192.168.1.9:8080": 200, "rebound.example:8080": 403} {
+		req := httptest.NewRequest("GET", "/api/variants", nil)
+		req.Host = host
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != code {
+			t.Errorf("Host %s: %d, want %d", host, rec.Code, code)
+		}
+	}
+}

@@ -31,8 +31,12 @@ Shogi Interface or the Universal Chinese Chess Protocol (as "chimera usi" and "c
 ucci" speak them), and the command usi or ucci switches to it with its own game.
 
 go perft N runs in the background, as a search does: isready is answered at once, and
-stop (or quit) ends the count early with the root moves counted in full and "Nodes
-searched (partial, K of N root moves): TOTAL".
+stop ends the count early with the root moves counted in full and "Nodes searched
+(partial, K of N root moves): TOTAL". quit or the end of the input lets the count finish
+(as Stockfish, which counts before reading on): send stop first to end it early.
+
+After a position line that is refused (a bad FEN, an illegal move), go answers
+"bestmove (none)" with the reason in an info string until a position is accepted.
 
 ` + lineBoundHelp(`"info string error: line too long (...)"`),
 	examples: []string{

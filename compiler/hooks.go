@@ -28,7 +28,8 @@ const (
 	// MaxHookSteps bounds the loop iterations (predicate bodies run) of one run.
 	MaxHookSteps = 100_000
 	// HookMemoryBudget is expr's memory budget for one run: elements of the ranges,
-	// lists and maps it builds.
+	// lists and maps it builds; and, counted apart (HookBudget), bytes of the text it
+	// builds and elements of the lists its builtins make.
 	HookMemoryBudget = 100_000
 )
 
@@ -68,6 +69,12 @@ type HookEnv struct {
 	CountText func(letter, side string) int `expr:"count·text"` // letter any case; side "white" or else black
 	HeldText  func(letter, side string) int `expr:"held·text"`
 	Step      func() bool                   `expr:"·step"` // counts a loop iteration against MaxHookSteps
+	// Add and Builtin build text and lists, counted against HookMemoryBudget: the
+	// compiler rewrites `+` on values not known to be numbers into Add, and each
+	// builtin that builds (repeat, join, upper, split...) into Builtin with its name
+	// first (see HookBudget).
+	Add     func(a, b any) any                 `expr:"·add"`
+	Builtin func(name string, args ...any) any `expr:"·builtin"`
 }
 
 // Hook is a goal's compiled `when:` expression.
@@ -120,6 +127,12 @@ func compileHook(src string, rs *Ruleset) (*vm.Program, moveFilter, []string) {
 	}
 	filter := a.filter(tree.Node)
 	a.rewrite()
+	if _, err := checker.Check(tree, cfg); err != nil {
+		return nil, moveFilter{}, []string{HookErrorText(err)}
+	}
+	// What the hook builds is counted as it runs: its types known, `+` on text and the
+	// builtins that build become calls of the budgeted fields, checked again.
+	budgetBuilding(&tree.Node)
 	if _, err := checker.Check(tree, cfg); err != nil {
 		return nil, moveFilter{}, []string{HookErrorText(err)}
 	}

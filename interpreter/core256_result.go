@@ -284,6 +284,7 @@ func (p *core256) runGoalHook(g *compiler.Goal[bb256], m Move, pc Piece, caps in
 	}
 	h.mover, h.typ, h.from, h.to = p.side, pc.Type(), m.From(), m.To()
 	h.caps, h.ply, h.steps = caps, p.startPly+len(p.undo), 0
+	h.built.Reset()
 	out, err := h.vm.Run(g.Hook.Program, &h.env)
 	if err != nil {
 		p.hooks.fail(g.Hook.Index, err)

@@ -23,7 +23,8 @@ type hookState struct {
 	typ       int
 	from, to  Square
 	caps, ply int
-	steps     int // loop iterations in this run
+	steps     int                 // loop iterations in this run
+	built     compiler.HookBudget // text and lists built in this run
 }
 
 // errHookSteps stops a run that goes past compiler.MaxHookSteps.
@@ -84,6 +85,7 @@ func newHookState(rs *compiler.Ruleset, inCheck func() bool, count, held func(t 
 		}
 	}
 	e.CountText, e.HeldText = byText(count), byText(held)
+	e.Add, e.Builtin = h.built.Add, h.built.Builtin
 	e.Step = func() bool {
 		if h.steps++; h.steps > compiler.MaxHookSteps {
 			panic(errHookSteps)
@@ -120,7 +122,7 @@ func (l *hookLog) fail(i int, err error) {
 	if l.first[i].Load() == nil {
 		l.first[i].CompareAndSwap(nil, &hookError{err})
 	}
-	if errors.Is(err, errHookSteps) || strings.Contains(err.Error(), "memory budget exceeded") {
+	if errors.Is(err, errHookSteps) || errors.Is(err, compiler.ErrHookMemory) || strings.Contains(err.Error(), "memory budget exceeded") {
 		l.stopped[i].Store(true)
 	}
 }

@@ -134,6 +134,23 @@ func TestHookBudgets(t *testing.T) {
 	for i, c := range []struct{ when, want string }{
 		{`let r = 1..(ply + 400); all(r, {all(r, {# > 0})})`, "more than 100000 loop steps"},
 		{`len(1..(ply + 200000)) > 0`, "memory budget exceeded"},
+		// Text and lists built count against the memory budget too, counted before they are
+		// made where their size is known (#53 F1: Go's "fatal error: out of memory").
+		{`len(reduce(1..20, #acc + #acc, "x")) == 0`, "memory budget exceeded"},
+		{`len(reduce(1..40, #acc + #acc, "x")) == 0`, "memory budget exceeded"},
+		{`len(repeat(repeat("x", 99999), 999999)) == 0`, "memory budget exceeded"},
+		{`len(reduce(1..40, toJSON(#acc), "\"")) == 0`, "memory budget exceeded"},
+		{`len(toJSON(reduce(1..40, [#acc, #acc], [1]))) == 0`, "memory budget exceeded"},
+		{`len(flatten(reduce(1..40, [#acc, #acc], [1]))) == 0`, "memory budget exceeded"},
+		{`len(repeat("abcdefghij", 20000 + ply)) == 0`, "memory budget exceeded"},
+		{`let s = repeat("x", 50000); len(repeat(s + s, 10)) == 0`, "memory budget exceeded"},
+		{`len(join(map(1..1000, {repeat("x", 1000)}), "")) == 0`, "memory budget exceeded"},
+		{`len(replace(repeat("x", 1000), "x", repeat("y", 1000))) == 0`, "memory budget exceeded"},
+		{`len(reduce(1..20, toJSON(#acc), "\"")) == 0`, "memory budget exceeded"},
+		{`len(flatten(reduce(1..20, [#acc, #acc], [1]))) == 0`, "memory budget exceeded"},
+		{`len(split(repeat("x", 90000), "")) == 0`, "memory budget exceeded"},
+		{`upper(at("e2")) + lower(to) + join(["a", "b"], "") == "Pe4ab" || ply > 0`, ""},
+		{`len(repeat("x", 90000)) == 90000 + ply && 2 + captures == 2`, ""},
 		{`any(1..(ply + 99), {true})`, ""}, // well within both
 	} {
 		rs := hookRuleset(t, "  - {name: costly, when: '"+c.when+"'}\n")

@@ -71,6 +71,7 @@ func main() {
 		method, path, body, onChunk, onDone := args[0].String(), args[1].String(), args[2].String(), args[3], args[4]
 		go func() {
 			req := httptest.NewRequest(method, path, strings.NewReader(body))
+			req.Host = "localhost" // the page's own request, answered inside it (httptest names example.com)
 			req.Header.Set("Content-Type", "application/json")
 			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
 			h.ServeHTTP(w, req)
@@ -81,6 +82,7 @@ func main() {
 	}))
 	js.Global().Set("chimeraCall", js.FuncOf(func(this js.Value, args []js.Value) any {
 		req := httptest.NewRequest(args[0].String(), args[1].String(), strings.NewReader(args[2].String()))
+		req.Host = "localhost"
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

@@ -81,9 +81,10 @@ func New(out io.Writer, p Dialect, cfg protocol.Config) *Session {
 }
 
 // Run reads and carries out commands from in until quit or the end of the input; a
-// search or count still running then is stopped (it gives its answer).
+// perft count still running then finishes, a search is stopped (it gives its answer).
 func (s *Session) Run(in io.Reader) {
 	protocol.ReadCommands(in, s.handle, s.u.lineTooLong)
+	s.u.finishPerft()
 	s.u.stopSearch()
 }
 
@@ -240,7 +241,7 @@ func (s *Session) translatedPosition(args []string, keyword string, fen func(str
 		}
 		f, err := fen(strings.Join(args[1:i], " "))
 		if err != nil {
-			s.u.say("info string position: %v", err)
+			s.u.refusePosition("%v", err)
 			return true
 		}
 		out, rest = []string{"fen", f}, args[i:]
@@ -352,6 +353,7 @@ func (s *Session) handleUCCI(line string, f []string) bool {
 		s.u.say("pophash")
 		return true
 	case "quit":
+		s.u.finishPerft()
 		s.u.stopSearch()
 		s.u.say("bye")
 		return false

@@ -161,3 +161,37 @@ func TestDialectMoveErrorsNameTheMoveSent(t *testing.T) {
 		}
 	}
 }
+
+// TestGoAfterRefusedPosition (#53 F8): after a refused position line (a bad FEN, an
+// illegal move), go answers no move and says why, where it searched the position before
+// (a move for the other side); go perft counts nothing; a position accepted ends it.
+func TestGoAfterRefusedPosition(t *testing.T) {
+	for _, c := range []struct {
+		d                            Dialect
+		hello, good, badFEN, badMove string
+		none, message                string
+	}{
+		{UCI, "uci", "position startpos moves e2e4", "position fen 8/8/8 w - - 0 1", "position startpos moves e2e4 e2e4", "bestmove (none)", "info string "},
+		{USI, "usi", "position startpos moves 7g7f", "position sfen 9/9/9 b - 1", "position startpos moves 7g7f 7g7f", "bestmove resign", "info string "},
+		{UCCI, "ucci", "position startpos moves h2e2", "position fen 9/9/9 w", "position startpos moves h2e2 h2e2", "nobestmove", "info message "},
+	} {
+		input := strings.Join([]string{c.hello, c.good, c.badFEN, "go depth 1", c.good, c.badMove, "go depth 1", "go perft 1", c.good, "go depth 1", "quit"}, "\n") + "\n"
+		var out bytes.Buffer
+		New(&out, c.d, protocol.Config{}).Run(strings.NewReader(input))
+		var answers []string
+		told := 0
+		for _, l := range strings.Split(out.String(), "\n") {
+			switch {
+			case strings.HasPrefix(l, "bestmove") || strings.HasPrefix(l, "nobestmove"):
+				answers = append(answers, l)
+			case strings.HasPrefix(l, c.message+"go: no position to search, the last position was refused ("):
+				told++
+			case strings.HasPrefix(l, "Nodes searched") || strings.HasSuffix(l, ": 1"):
+				t.Errorf("%v: go perft counted a refused position: %q", c.d, l)
+			}
+		}
+		if len(answers) != 3 || answers[0] != c.none || answers[1] != c.none || answers[2] == c.none || told != 3 {
+			t.Errorf("%v: answers %q, %d reasons told; want %s twice, then a move, and the reason told for both go and go perft\n%s", c.d, answers, told, c.none, out.String())
+		}
+	}
+}

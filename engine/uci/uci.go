@@ -41,6 +41,7 @@ type session struct {
 	cfg      protocol.Config
 	done     chan struct{} // closed when the running search or perft ends; nil: none runs
 	cancel   func()        // stops the running search or perft
+	counting bool          // what runs is a go perft count
 	// hooksTold are the hooks whose failure was told in an info string (once each);
 	// guarded by mu.
 	hooksTold map[*compiler.Hook]bool
@@ -48,6 +49,9 @@ type session struct {
 	// wrote them (USI, UCCI), before their translation; nil in UCI. An error names a
 	// move as it was sent.
 	movesAsSent []string
+	// refused is why the last position line was refused, "" after one was accepted (or
+	// the variant set): until then go has no position to search, and answers no move.
+	refused string
 }
 
 func newSession(out io.Writer, cfg protocol.Config) *session {
@@ -82,9 +86,10 @@ func (u *session) variantNames() []string {
 }
 
 // run reads and carries out commands from in until quit or the end of the input, then
-// stops what still runs.
+// lets a perft count finish and stops a search.
 func (u *session) run(in io.Reader) {
 	protocol.ReadCommands(in, u.handle, u.lineTooLong)
+	u.finishPerft()
 	u.stopSearch()
 }
 
@@ -274,7 +279,7 @@ func (u *session) setVariant(name string, announce bool) {
 	u.rs = rs
 	u.engine = u.cfg.Engine(rs, u.hashMB)
 	u.engine.SetThreads(u.threads)
-	u.pos = p
+	u.pos, u.refused = p, ""
 	if announce {
 		pocket := 0
 		if rs.Hands != nil {
@@ -286,8 +291,9 @@ func (u *session) setVariant(name string, announce bool) {
 
 // position sets up "startpos" or "fen FEN", then plays "moves ...".
 func (u *session) position(args []string) {
+	refuse := u.refusePosition
 	if len(args) == 0 {
-		u.say("info string position: expected startpos or fen FEN")
+		refuse("expected startpos or fen FEN")
 		return
 	}
 	var p *interpreter.Position
@@ -304,32 +310,46 @@ func (u *session) position(args []string) {
 		p, err = interpreter.FromFEN(u.rs, strings.Join(rest[:i], " "))
 		rest = rest[i:]
 	default:
-		u.say("info string position: expected startpos or fen FEN, found %q", truncate(args[0], 40))
+		refuse("expected startpos or fen FEN, found %q", truncate(args[0], 40))
 		return
 	}
 	if err != nil {
-		u.say("info string position: %v", err)
+		refuse("%v", err)
 		return
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			u.say("info string position: expected moves after the position, found %q", truncate(rest[0], 40))
+			refuse("expected moves after the position, found %q", truncate(rest[0], 40))
 			return
 		}
 		for i, s := range rest[1:] {
 			m, err := p.ParseMove(s)
 			if err != nil {
 				if i < len(u.movesAsSent) && u.movesAsSent[i] != s {
-					u.say("info string position: move %d, %s (%s in Chimera's coordinates): %v", i+1, truncate(u.movesAsSent[i], 20), s, err)
+					refuse("move %d, %s (%s in Chimera's coordinates): %v", i+1, truncate(u.movesAsSent[i], 20), s, err)
 					return
 				}
-				u.say("info string position: %v", err)
+				refuse("%v", err)
 				return
 			}
 			p.Make(m)
 		}
 	}
-	u.pos = p
+	u.pos, u.refused = p, ""
+}
+
+// refusePosition tells why a position line is refused, and keeps it for go: the GUI
+// believes the position set, so a move of the one before would be a move of the wrong
+// position (maybe for the wrong side).
+func (u *session) refusePosition(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	u.say("info string position: %s", msg)
+	u.refused = msg
+}
+
+// noPosition answers go after a refused position: no move, with the reason.
+func (u *session) noPosition() {
+	u.say("info string go: no position to search, the last position was refused (%s): send one that can be played", truncate(u.refused, 120))
 }
 
 // maxMillis is the longest time in milliseconds a go command's times are taken as (about
@@ -421,6 +441,10 @@ func (u *session) goCmd(args []string) {
 		lim.Infinite = true // a bare "go" searches until "stop"
 	}
 	lim = u.cfg.Caps.Bound(lim)
+	refused := u.refused != ""
+	if refused {
+		u.noPosition()
+	}
 	p := u.pos.Clone()
 	e := u.engine
 	ctx, cancel := context.WithCancel(context.Background())
@@ -428,7 +452,7 @@ func (u *session) goCmd(args []string) {
 	u.done, u.cancel = done, cancel
 	go func() {
 		defer close(done)
-		if len(p.LegalMoves(nil)) == 0 {
+		if refused || len(p.LegalMoves(nil)) == 0 {
 			if lim.Infinite {
 				<-ctx.Done() // no move to search: bestmove waits for stop all the same
 			}
@@ -455,7 +479,19 @@ func (u *session) stopSearch() {
 	}
 	u.cancel()
 	<-u.done
-	u.done, u.cancel = nil, nil
+	u.done, u.cancel, u.counting = nil, nil, false
+}
+
+// finishPerft waits for a running go perft count to end by itself: at quit or the end of
+// the input the count is given whole, as Stockfish gives it (it counts before reading
+// on). Until then stop ends it with what it reached, and isready is answered at once.
+func (u *session) finishPerft() {
+	if u.done == nil || !u.counting {
+		return
+	}
+	<-u.done
+	u.cancel()
+	u.done, u.cancel, u.counting = nil, nil, false
 }
 
 // info writes one search report as a UCI info line.
@@ -489,6 +525,10 @@ func (u *session) startPerft(depth int) {
 		u.say("info string go perft: depth must be at least 1")
 		return
 	}
+	if u.refused != "" {
+		u.noPosition()
+		return
+	}
 	p := u.pos.Clone()
 	// Move names are written before the count: Coord works on p, which the count's
 	// workers clone while it runs.
@@ -499,7 +539,7 @@ func (u *session) startPerft(depth int) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	u.done, u.cancel = done, cancel
+	u.done, u.cancel, u.counting = done, cancel, true
 	go func() {
 		defer close(done)
 		var total int64

@@ -329,8 +329,8 @@ func TestProtocolLongLineMemory(t *testing.T) {
 	}
 }
 
-// go perft counts in the background: isready is answered at once, stop ends the count
-// with what it reached, and quit does not wait for it (#23).
+// go perft counts in the background: isready is answered at once, and stop ends the count
+// with what it reached, before quit as well (#23; quit alone lets the count finish, #53).
 func TestUCIPerftInBackground(t *testing.T) {
 	s := newUCISession(t)
 	s.send("position startpos", "go perft 9") // years of counting
@@ -351,11 +351,11 @@ func TestUCIPerftInBackground(t *testing.T) {
 	if last := got[len(got)-1]; last != "Nodes searched: 8902" || len(got) != 22 || !slices.Contains(got, "e2e4: 600") {
 		t.Errorf("perft 3: %q", got)
 	}
-	s.send("go perft 9", "quit")
+	s.send("go perft 9", "isready", "stop", "quit")
 	select {
 	case <-s.ended:
 	case <-time.After(10 * time.Second):
-		t.Fatalf("quit did not end a perft count within 10 s")
+		t.Fatalf("stop and quit did not end a perft count within 10 s")
 	}
 }
 
@@ -450,4 +450,25 @@ func TestUCIHugeTime(t *testing.T) {
 	}
 	s.send("stop")
 	s.until("bestmove", func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+}
+
+// TestUCIPerftFinishesBeforeQuit (#53 F9): quit or the end of the input lets a go perft
+// count finish, as Stockfish gives it (it counts before reading on), where the count was
+// cut to "Nodes searched (partial, 0 of 20 root moves): 0".
+func TestUCIPerftFinishesBeforeQuit(t *testing.T) {
+	for _, c := range []struct {
+		d            Dialect
+		input, nodes string
+	}{
+		{UCI, "position startpos\ngo perft 4\nquit\n", "Nodes searched: 197281"},
+		{UCI, "position startpos\ngo perft 1\n", "Nodes searched: 20"},
+		{UCI, "position startpos\ngo perft 3\nisready\n", "Nodes searched: 8902"},
+		{UCCI, "ucci\nposition startpos\ngo perft 2\nquit\n", "Nodes searched: 1920"},
+	} {
+		var out syncBuffer
+		within(t, 60*time.Second, c.input, &out, func() { New(&out, c.d, protocol.Config{}).Run(strings.NewReader(c.input)) })
+		if got := out.String(); !strings.Contains(got, "\n"+c.nodes+"\n") || strings.Contains(got, "partial") {
+			t.Errorf("%v %q: got\n%s\nwant %q", c.d, c.input, got, c.nodes)
+		}
+	}
 }

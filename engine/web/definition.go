@@ -104,14 +104,11 @@ func (s *Server) addUser(yaml string, rs *compiler.Ruleset) error {
 // a definition written in the page, as text.
 func (s *Server) source(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("variant")
-	if _, err := s.ruleset(name); err != nil {
+	text, file, ok, err := s.served(name)
+	if err != nil {
 		badRequest(w, err)
 		return
 	}
-	s.mu.RLock()
-	text, ok := s.user[name]
-	file := s.rulesets[name].Def.File
-	s.mu.RUnlock()
 	if !ok {
 		// A built-in (defs.Load names its file defs/NAME.yaml), or a file named on the
 		// command line.
@@ -126,4 +123,21 @@ func (s *Server) source(w http.ResponseWriter, r *http.Request) {
 		text = string(b)
 	}
 	writeJSON(w, definitionRequest{YAML: text})
+}
+
+// served looks up a variant under one lock, as another request may evict a definition
+// of the page at any time: its text if the page wrote it (ok), else the file it was
+// loaded from.
+func (s *Server) served(name string) (text, file string, ok bool, err error) {
+	if name == "" {
+		return "", "", false, errors.New(`missing "variant"`)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	rs, found := s.rulesets[name]
+	if !found {
+		return "", "", false, s.unknown(name)
+	}
+	text, ok = s.user[name]
+	return text, rs.Def.File, ok, nil
 }

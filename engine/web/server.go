@@ -20,7 +20,8 @@
 //	POST /api/setup             {"variant", "fen", "square", "piece"} or {..., "side"}: the position edited
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
-// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415.
+// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415; a request
+// for a host name not the server's, or an API request of another site's page, with 403.
 package web
 
 import (
@@ -66,6 +67,10 @@ type Server struct {
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
 	MaxMoveTime int
 	busy        chan struct{} // one search, perft or test run at a time: the machine's cores are shared
+	// Hosts are the host names the server answers for besides localhost and IP
+	// addresses (the name it listens on, the machine's name): a request for any other
+	// is refused (see guard).
+	Hosts []string
 }
 
 // New returns a server for rulesets (at least one; their names distinct), drawing boards
@@ -114,7 +119,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/perft", s.perftCount)
 	mux.HandleFunc("GET /api/balance", s.balance)
 	mux.HandleFunc("POST /api/setup", s.setup)
-	return jsonPosts(mux)
+	return s.guard(jsonPosts(mux))
 }
 
 // jsonPosts refuses a POST whose body is not declared JSON (415). A page of another site

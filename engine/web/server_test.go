@@ -14,9 +14,12 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/interpreter"
 )
 
@@ -623,6 +626,140 @@ func TestPositionEditor(t *testing.T) {
 		var out map[string]string
 		if code := postJSON(t, srv, "/api/setup", body, &out); code != 400 || !strings.Contains(out["error"], want) {
 			t.Errorf("%s: %d %q, want 400 and %q", body, code, out["error"], want)
+		}
+	}
+}
+
+// TestSourceWhileDefinitionsAreEvicted: GET /api/definition of the page's definition
+// that newer ones push out answers 200 or 400, never a panic with the lock held (after
+// which the server hung on the next definition posted).
+func TestSourceWhileDefinitionsAreEvicted(t *testing.T) {
+	chess, err := interpreter.Open("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New([]*compiler.Ruleset{chess}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := defs.Parse(editorFile, []byte("extends: chess\nname: v\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rulesets of distinct names, as posted (addUser reads only the name).
+	const names = 2 * maxUserVariants
+	rulesets := make([]compiler.Ruleset, names)
+	for i := range rulesets {
+		rulesets[i] = *mine
+		rulesets[i].Name = fmt.Sprintf("v%d", i)
+	}
+	posts := 20_000
+	if testing.Short() {
+		posts = 5_000
+	}
+	var posted atomic.Int64
+	h := s.Handler()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				// The oldest definition: the next one evicted.
+				name := fmt.Sprintf("v%d", (posted.Load()+names-maxUserVariants)%names)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost/api/definition?variant="+name, nil))
+				if rec.Code != 200 && rec.Code != 400 {
+					t.Errorf("GET the source of %s: %d, want 200 or 400", name, rec.Code)
+					return
+				}
+			}
+		}()
+	}
+	for i := range posts {
+		if err := s.addUser("extends: chess\n", &rulesets[i%names]); err != nil {
+			t.Fatal(err)
+		}
+		posted.Store(int64(i + 1))
+	}
+	close(done)
+	wg.Wait()
+}
+
+// TestForeignRequestsRefused (#53 F6): a request naming another host (a DNS-rebinding
+// page reaching the local server under its own name) or sent by another site's page
+// (Origin, Sec-Fetch-Site, Referer of another origin) is refused with 403 on the API; the
+// page's own requests and those of tools without a browser's headers pass.
+func TestForeignRequestsRefused(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	_, port, _ := strings.Cut(strings.TrimPrefix(srv.URL, "http://"), ":")
+	self := "http://127.0.0.1:" + port
+	for i, tc := range []struct {
+		method, path, host string
+		header             map[string]string
+		code               int
+	}{
+		{"GET", "/api/variants", "", nil, 200},
+		{"GET", "/api/variants", "localhost:" + port, nil, 200},
+		{"GET", "/api/variants", "[::1]:" + port, nil, 200},
+		{"GET", "/api/variants", "LOCALHOST.:" + port, nil, 200},
+		// DNS rebinding: the attacker's name resolved to 127.0.0.1.
+		{"GET", "/api/variants", "attacker.example:" + port, nil, 403},
+		{"GET", "/api/definition?variant=chess", "attacker.example", nil, 403},
+		{"POST", "/api/definition", "attacker.example:" + port, nil, 403},
+		{"GET", "/", "attacker.example:" + port, nil, 403},
+		// The page itself, as a browser sends its requests.
+		{"GET", "/api/variants", "", map[string]string{"Sec-Fetch-Site": "same-origin", "Referer": self + "/play/chess"}, 200},
+		{"POST", "/api/definition", "", map[string]string{"Origin": self, "Sec-Fetch-Site": "same-origin"}, 200},
+		{"GET", "/api/perft?variant=chess&depth=1", "", map[string]string{"Sec-Fetch-Site": "none"}, 200},
+		// Another site's page.
+		{"POST", "/api/definition", "", map[string]string{"Origin": "http://attacker.example"}, 403},
+		{"POST", "/api/game", "", map[string]string{"Origin": "null"}, 403},
+		{"POST", "/api/game", "", map[string]string{"Origin": "http://localhost:1"}, 403},
+		{"GET", "/api/balance?variant=chess&games=2&nodes=100", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"GET", "/api/search?variant=chess", "", map[string]string{"Sec-Fetch-Site": "same-site"}, 403},
+		{"GET", "/api/perft?variant=chess&depth=1", "", map[string]string{"Referer": "http://attacker.example/x"}, 403},
+		// A link to the page from anywhere still opens it.
+		{"GET", "/play/chess", "", map[string]string{"Sec-Fetch-Site": "cross-site", "Referer": "http://elsewhere.example/"}, 200},
+	} {
+		var body io.Reader
+		if tc.method == "POST" {
+			body = strings.NewReader(`{"yaml":"extends: chess\nname: mine\n"}`)
+			if tc.path == "/api/game" {
+				body = strings.NewReader(`{"variant":"chess"}`)
+			}
+		}
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, body)
+		if tc.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if tc.host != "" {
+			req.Host = tc.host
+		}
+		for k, v := range tc.header {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("#%d %s %s (Host %q, %v): %d %.200q, want %d", i, tc.method, tc.path, tc.host, tc.header, resp.StatusCode, b, tc.code)
+		}
+		if tc.code == 403 && !strings.Contains(string(b), "refused") {
+			t.Errorf("#%d %s %s: %.200q, want the refusal explained", i, tc.method, tc.path, b)
 		}
 	}
 }

@@ -35,11 +35,15 @@ const xbPieceOrder = "PNBRQFEACWMOHIJGDVLSUK"
 // guards; a search runs in a goroutine of its own and, when it ends, makes its move on
 // pos under mu.
 type Session struct {
-	mu      sync.Mutex // guards out, pos, post and discard
+	mu      sync.Mutex // guards out, pos, post, discard, thinking and pongs
 	out     io.Writer
 	pos     *interpreter.Position
 	post    bool
 	discard bool // the running search's move is not wanted
+	// thinking: a search for a move runs; pongs are the answers to the pings read
+	// meanwhile, written after its move (the protocol's order) when it ends.
+	thinking bool
+	pongs    []string
 
 	cfg        protocol.Config
 	rs         *compiler.Ruleset
@@ -51,6 +55,9 @@ type Session struct {
 	analyzing  bool
 	done       chan struct{} // closed when the running search ends; nil: none runs
 	cancel     func()        // stops the running search
+	// refused is why the last setboard was refused, "" once a position is set (new,
+	// variant, a good setboard): until then there is no position to move in.
+	refused string
 
 	// Time control: level MPS BASE INC, st, sd; the clocks from time and otim.
 	mps             int
@@ -136,6 +143,10 @@ func (x *Session) command(line string) bool {
 		x.analyzing = false
 		x.force = false
 		x.engineSide = x.side()
+		if x.refused != "" {
+			x.noPosition(line)
+			return true
+		}
 		x.think()
 	case "usermove":
 		if len(args) != 1 {
@@ -148,15 +159,25 @@ func (x *Session) command(line string) bool {
 			x.stop(false)
 		}
 	case "ping":
-		if x.done != nil && !x.analyzing {
-			x.wait() // the move comes before the pong
+		// The move comes before the pong: while a search for one runs, the pong waits
+		// for it, and the reading goes on (? and quit are still heard).
+		pong := strings.Join(append([]string{"pong"}, args...), " ")
+		x.mu.Lock()
+		if x.thinking {
+			x.pongs = append(x.pongs, pong)
+		} else {
+			x.sayLocked("%s", pong)
 		}
-		x.say("%s", strings.Join(append([]string{"pong"}, args...), " "))
+		x.mu.Unlock()
 	case "setboard":
 		x.stop(true)
 		x.setBoard(strings.TrimSpace(strings.TrimPrefix(line, "setboard")))
 	case "undo", "remove":
 		x.stop(true)
+		if x.refused != "" {
+			x.noPosition(line)
+			return true
+		}
 		x.undo(cmd, line)
 	case "result":
 		x.stop(true)
@@ -209,6 +230,10 @@ func (x *Session) command(line string) bool {
 		x.stop(true)
 		x.force = true
 		x.analyzing = true
+		if x.refused != "" {
+			x.noPosition(line) // the analysis starts with the next position set
+			return true
+		}
 		x.think()
 	case "exit":
 		if x.analyzing {
@@ -325,6 +350,7 @@ func (x *Session) setPosition(p *interpreter.Position) {
 	if p == nil {
 		return
 	}
+	x.refused = ""
 	x.mu.Lock()
 	x.pos = p
 	x.mu.Unlock()
@@ -397,6 +423,10 @@ func pieceToChar(rs *compiler.Ruleset) string {
 // userMove plays the opponent's move and, when it is then the engine's turn, thinks.
 func (x *Session) userMove(text string) {
 	x.stop(true)
+	if x.refused != "" {
+		x.say("Illegal move (no position: the last setboard was refused): %s", protocol.Truncate(text, 40))
+		return
+	}
 	x.mu.Lock()
 	m, err := x.codec.ParseMove(x.pos, text)
 	if err != nil {
@@ -420,10 +450,18 @@ func (x *Session) userMove(text string) {
 func (x *Session) setBoard(fen string) {
 	p, err := x.codec.ReadFEN(fen)
 	if err != nil {
-		x.say("tellusererror Illegal position: %s", protocol.Truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200))
+		x.refused = protocol.Truncate(strings.ReplaceAll(err.Error(), "\n", "; "), 200)
+		x.say("tellusererror Illegal position: %s", x.refused)
 		return
 	}
 	x.setPosition(p)
+}
+
+// noPosition refuses a command that needs the position while the last setboard stands
+// refused (its reason was told then): the GUI believes it set, so a move of the position
+// before would be a move of the wrong position (maybe for the wrong side).
+func (x *Session) noPosition(line string) {
+	x.say("Error (no position: the last setboard was refused): %s", protocol.Truncate(line, 80))
 }
 
 // undo takes back one move (undo) or two (remove).
@@ -673,6 +711,9 @@ func holdingType(rs *compiler.Ruleset, row int) int {
 // think starts a search on the current position: for a move to play, or, analyzing,
 // until stopped. A finished game gets its result instead.
 func (x *Session) think() {
+	if x.refused != "" {
+		return // no position: the command was told so
+	}
 	x.mu.Lock()
 	p := x.pos.Clone()
 	x.discard = false
@@ -683,6 +724,9 @@ func (x *Session) think() {
 			x.say("%s", resultLine(res))
 			return
 		}
+		x.mu.Lock()
+		x.thinking = true
+		x.mu.Unlock()
 	}
 	lim := x.limits(p, analyze)
 	e := x.engine
@@ -694,6 +738,7 @@ func (x *Session) think() {
 		res := e.Search(ctx, p, lim, func(in search.Info) { x.report(p, in, analyze) })
 		x.mu.Lock()
 		defer x.mu.Unlock()
+		defer x.answerPongsLocked() // after the move
 		if analyze || x.discard || res.Best == interpreter.NoMove || !x.pos.IsLegal(res.Best) {
 			return
 		}
@@ -776,11 +821,13 @@ func (x *Session) stop(discard bool) {
 	x.done, x.cancel = nil, nil
 }
 
-// wait lets the running search end by itself.
-func (x *Session) wait() {
-	<-x.done
-	x.cancel()
-	x.done, x.cancel = nil, nil
+// answerPongsLocked ends a search for a move: the pings read while it ran are answered
+// (x.mu held).
+func (x *Session) answerPongsLocked() {
+	for _, pong := range x.pongs {
+		x.sayLocked("%s", pong)
+	}
+	x.pongs, x.thinking = nil, false
 }
 
 // resultLine is the result of a finished game with its reason, as XBoard reads it.

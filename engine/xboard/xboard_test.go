@@ -623,6 +623,8 @@ func TestXBoardErrors(t *testing.T) {
 	for _, c := range cases {
 		s.expect([]string{c.want}, c.line)
 	}
+	s.expect(nil, "e2e4") // a bare move, as protocol 1 sends it
+	before = s.fen()
 	for _, bad := range []string{"setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "setboard", "setboard 8/8/8/8/8/8/8/8 w - - 0 1"} {
 		s.send(bad)
 		got := s.sync()
@@ -633,7 +635,6 @@ func TestXBoardErrors(t *testing.T) {
 	if s.fen() != before {
 		t.Errorf("a bad FEN changed the position to %s", s.fen())
 	}
-	s.expect(nil, "e2e4") // a bare move, as protocol 1 sends it
 	s.send("ping 7 x")
 	s.until("pong 7 x", func(l string) bool { return l == "pong 7 x" })
 }
@@ -892,5 +893,71 @@ func TestXBoardContempt(t *testing.T) {
 	s.expect(nil, "option Contempt=-35")
 	if lim := s.x.limits(s.x.pos, false); lim.Contempt != -35 {
 		t.Errorf("contempt %d after option Contempt=-35", lim.Contempt)
+	}
+}
+
+// TestXBoardNoMoveAfterRefusedSetboard (#53 F8): after a refused setboard, go, usermove,
+// undo and analyze are refused with the reason, where go played a move of the position
+// before (for the other side); a good setboard (or new) ends it.
+func TestXBoardNoMoveAfterRefusedSetboard(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "new", "force", "usermove e2e4", "sd 1")
+	s.send("setboard 8/8/8 w - - 0 1")
+	if got := s.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "tellusererror Illegal position: ") {
+		t.Fatalf("a bad setboard: %q", got)
+	}
+	for _, line := range []string{"go", "usermove e7e5", "undo", "analyze", "exit"} {
+		s.send(line)
+		got := s.sync()
+		want := "Error (no position: the last setboard was refused): " + line
+		if strings.HasPrefix(line, "usermove") {
+			want = "Illegal move (no position: the last setboard was refused): e7e5"
+		}
+		if line == "exit" {
+			want = ""
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%s after a refused setboard: %q, want %q", line, got, want)
+		}
+	}
+	p := startPos(t, "chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	s.expect(nil, "force", "setboard "+p.FEN())
+	s.engineMove(p)
+	s.send("setboard x")
+	s.sync()
+	s.expect(nil, "new", "force", "usermove e2e4")
+}
+
+// TestXBoardPingDuringSearch (#53 F21): ping during a search is answered after the move,
+// as the protocol asks, without blocking the reading: ? still makes the engine move at
+// once, and quit still ends the session, its pongs answered.
+func TestXBoardPingDuringSearch(t *testing.T) {
+	s := newXBSession(t)
+	s.expect(nil, "new", "st 30") // capped at the test's 10 s
+	start := time.Now()
+	s.send("usermove e2e4", "ping 1", "?")
+	got := s.until("pong 1", func(l string) bool { return l == "pong 1" })
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("? after ping took %v: the ping blocked the reading", d)
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "move ") {
+		t.Errorf("after usermove, ping, ?: %q, want the move, then the pong", got)
+	}
+	start = time.Now()
+	s.send("usermove d2d4", "ping 2", "quit")
+	select {
+	case <-s.ended:
+	case <-time.After(5 * time.Second):
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("quit after ping took %v: the ping blocked the reading", d)
+	}
+	<-s.ended
+	var rest []string
+	for l := range s.lines {
+		rest = append(rest, l)
+	}
+	if !slices.Contains(rest, "pong 2") {
+		t.Errorf("after usermove, ping, quit: %q, want the pong", rest)
 	}
 }
