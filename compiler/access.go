@@ -135,6 +135,10 @@ func (pr *promotionTypes) ChoiceAt(i int) int { return pr.choices[i] }
 // ExplodeNear is the set of cells a capture on sq blows up besides sq (explosions only).
 func (t *Tables[B]) ExplodeNear(sq Square) B { return t.explodeNear[sq] }
 
+// NextTo is the set of cells a king's step from sq (rulesets with adjacent flips or drops
+// next to one's own men).
+func (t *Tables[B]) NextTo(sq Square) B { return t.nextTo[sq] }
+
 // NearAt is the set of cells frozen from sq.
 func (fz *Freeze[B]) NearAt(sq Square) B { return fz.near[sq] }
 

@@ -707,9 +707,10 @@ func (l *lowering) rules() {
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
 	if r.Pass != nil {
-		rs.Pass, rs.PassInCheck, rs.PassEnd = true, r.Pass.InCheck, r.Pass.EndAfter
+		rs.Pass, rs.PassInCheck, rs.PassEnd, rs.PassAlone = true, r.Pass.InCheck, r.Pass.EndAfter, r.Pass.OnlyWithoutMoves
 	}
 	rs.FacingRoyals = r.FacingRoyals
+	rs.FullBoard = r.FullBoard
 	if pt := r.Points; pt != nil {
 		rs.HasPoints = true
 		rs.points = make([]float64, len(l.def.Pieces))
@@ -1003,6 +1004,21 @@ func (l *lowering) mechanisms() {
 	if h := l.def.Hands; h != nil {
 		l.hands(h)
 	}
+	if f := l.def.Flip; f != nil {
+		rs.FlipAdjacent, rs.FlipFlanked = f.Adjacent, f.Flanked
+	}
+	if h := l.def.Hands; rs.FlipAdjacent || h != nil && h.Drops != nil && h.Drops.NextToOwn {
+		rs.nextTo = make([]Bitboard, rs.Cells)
+		for sq := range rs.Cells {
+			for _, v := range Images(Vec{1, 1}, "all", nil) {
+				for _, w := range []Vec{v, {v.DX, 0}, {0, v.DY}} {
+					if t := rs.SquareAt(rs.FileOf(sq)+w.DX, rs.RankOf(sq)+w.DY); t != NoSquare && rs.kind[t] == CellSquare {
+						rs.nextTo[sq] = rs.nextTo[sq].With(t)
+					}
+				}
+			}
+		}
+	}
 	if w := l.def.Walls; w != nil {
 		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin}[w.Place], Moving: w.Moving}
 		rs.WallCells = rs.Squares.AndNot(l.sqset(w.Src, "except", w.Except))
@@ -1090,6 +1106,8 @@ func (l *lowering) hands(h *defs.Hands) {
 			hr.NoMate |= 1 << uint(t)
 		}
 		hr.DropPromoted = d.Promoted
+		hr.Free, hr.NextToOwn, hr.Flanking = d.Free, d.NextToOwn, d.Flanking
+		rs.FirstOn = l.sqset(d.Src, "first-on", d.FirstOn)
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

@@ -345,6 +345,10 @@ type HandRules struct {
 	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
 	DropPromoted bool
+	// Free: the drop pool is bottomless (nothing counted or written); NextToOwn: drops only
+	// next to one of the side's men; Flanking: drops only where they flank enemy men; and
+	// Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
+	Free, NextToOwn, Flanking bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
 	capturedAs []int
 }
@@ -478,6 +482,12 @@ type Ruleset struct {
 	Castling *Castling
 	// Walls is how each turn's wall is placed, or nil (defs.Walls).
 	Walls *WallRule
+	// FlipAdjacent, FlipFlanked: after each move or drop, the enemy men next to the landing
+	// cell, or flanked by it and another of the mover's men, turn (defs.Flip).
+	FlipAdjacent, FlipFlanked bool
+	// PassAlone: a pass is legal only without another legal move; FullBoard: the game ends
+	// when no cell is empty (defs.Rules).
+	PassAlone, FullBoard bool
 	// Status is the timed status pieces may carry, or nil.
 	Status *StatusRule
 	// Capture is what a capture does; BounceStatus: a bounce gives the status to the pieces

@@ -68,6 +68,7 @@ const (
 	MechGuardedTrade                                    // men of some types may not take guarded ones of those types from afar
 	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
 	MechWalls                                           // each turn ends with a wall placed on an empty cell
+	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -77,7 +78,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
-	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "unclassified"}
+	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "flip", "unclassified"}
 
 // String lists the mechanisms by name, a bit without one as bit<n> (so that none is lost
 // from a listing).
@@ -196,9 +197,10 @@ var shortcutRules = [numShortcuts]struct{ needs, safe Mechanism }{
 	// The trading rules drop captures in the one per-man pipeline, before any legality
 	// test, and touch no royal piece's safety.
 	// Walls: the turn's wall is placed after the move is found legal (LegalMoves ends with
-	// it), lands on an empty cell and removes no man.
+	// it), lands on an empty cell and removes no man. Flips turn enemy men only, never the
+	// mover's royal.
 	ShortcutNoCheck: {MechCheckNone, commonSafe | MechCaptureRide | MechPath | MechPathTypes | MechPathStop | MechImmune | MechFreeze |
-		MechWalls | MechGuardedTrade | MechCounterstrike | MechMustDrop |
+		MechWalls | MechFlip | MechGuardedTrade | MechCounterstrike | MechMustDrop |
 		MechRoyalPromotion | MechCheckNone | MechStatus | MechBounce | MechKick | MechHitGoal | MechGating},
 	// Only plain moves (no promotion, capture in passing, castling, drop) skip the test,
 	// and only where every attack is a leap or an unlimited slide: then a move can create
@@ -428,6 +430,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.Walls != nil {
 		m |= MechWalls
 	}
+	if r.FlipAdjacent || r.FlipFlanked {
+		m |= MechFlip
+	}
 	switch r.Check {
 	case CheckRoyalAttacked:
 		m |= MechCheckRoyalAttacked
@@ -494,6 +499,10 @@ var classifiedKeys = map[string]bool{
 	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
 	"borrow-moves": true, "borrow-moves.from": true,
 	"walls": true, "walls.place": true, "walls.moving": true, "walls.except": true,
+	"flip": true, "flip.adjacent": true, "flip.flanked": true, "rules.full-board": true, "rules.pass.only-without-moves": true,
+	// Drop rules of flipping games: applied where drops are generated (genDrops), before
+	// any shortcut sees them, as one-per-file is.
+	"hands.drops.free": true, "hands.drops.next-to-own": true, "hands.drops.flanking": true, "hands.drops.first-on": true,
 	"freeze": true, "freeze.by": true, "freeze.targets": true, "freeze.steps": true,
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,

@@ -32,6 +32,10 @@ type Tables[B any] struct {
 	dropTo [2][]B
 	// explodeNear[sq]: the cells a capture on sq blows up besides it (explosions only).
 	explodeNear []B
+	// nextTo[sq]: the cells a king's step from sq (flips of adjacent men, drops next to own).
+	nextTo []B
+	// FirstOn: the cells drops go to while one of them is empty (defs.Drops.FirstOn).
+	FirstOn B
 	// fileCells[sq]: the cells of sq's file (drops with one man of a type a file only).
 	fileCells []B
 }
@@ -63,6 +67,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 	}
 	out.explodeNear = list(t.explodeNear)
+	out.nextTo, out.FirstOn = list(t.nextTo), f(t.FirstOn)
 	out.fileCells = list(t.fileCells)
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))

@@ -39,7 +39,9 @@ type Definition struct {
 	Capture     *CaptureRule `yaml:"capture"`
 	Hands       *Hands       `yaml:"hands"`
 	// Walls: each turn ends with a wall placed on an empty cell (see Walls).
-	Walls  *Walls  `yaml:"walls"`
+	Walls *Walls `yaml:"walls"`
+	// Flip: enemy men turn to the mover's side after each move or drop (see Flip).
+	Flip   *Flip   `yaml:"flip"`
 	Setups []Setup `yaml:"setups"` // the first is the default start position
 	Tests  []Test  `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
@@ -342,8 +344,11 @@ type Rules struct {
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
 	// ends the game when the mover has none left.
 	CheckCounter int `yaml:"check-counter"`
-	// Pass: a side may pass its turn (written as its royal man's move onto its own square).
+	// Pass: a side may pass its turn (written as its royal man's move onto its own square;
+	// by a side without a royal man, as its first man's, counting cells from a1 along ranks).
 	Pass *Pass `yaml:"pass"`
+	// FullBoard: the game ends when no cell is empty, drawn or on points.
+	FullBoard bool `yaml:"full-board"`
 	// FacingRoyals: while the two sides' royal men face each other on an open rank or
 	// file, the side to move may pass even in check and must otherwise break the facing;
 	// the game ends when the facing survives a move.
@@ -365,6 +370,8 @@ type Pass struct {
 	InCheck bool `yaml:"in-check"`
 	// EndAfter: that many passes in a row end the game (drawn, or on points); 0 never.
 	EndAfter int `yaml:"end-after"`
+	// OnlyWithoutMoves: a pass is legal only when the side has no other legal move.
+	OnlyWithoutMoves bool `yaml:"only-without-moves"`
 }
 
 // Points weighs the men left on the board when a drawn game is decided on points.
@@ -539,6 +546,16 @@ type Walls struct {
 	Except []string `yaml:"except"`
 }
 
+// Flip turns enemy men to the mover's side after each move or drop (never a pass): the
+// men on the cells next to where the mover landed (Adjacent: Ataxx), or those in an
+// unbroken line along a rank, file or diagonal from that cell to another of the mover's
+// men (Flanked: Othello). A flipped man keeps its type.
+type Flip struct {
+	Src      `yaml:"-"`
+	Adjacent bool `yaml:"adjacent"`
+	Flanked  bool `yaml:"flanked"`
+}
+
 // Explosion is what a capture blows up besides the captured man (explosions): the
 // capturer, and every man, of either side, on the squares at Steps (all symmetry images)
 // from the captured square, except those of the Spare types. Exploded men leave the game.
@@ -598,6 +615,17 @@ type Drops struct {
 	// Promoted: a man in the pool may also be dropped as the type it promotes to (either
 	// side up), written +P@a2.
 	Promoted bool `yaml:"promoted"`
+	// Free: the pool is bottomless: a man of any type may always be dropped, nothing is
+	// counted, and the FEN writes no pool (Ataxx's clones).
+	Free bool `yaml:"free"`
+	// NextToOwn: a drop only onto a cell next to (a king's step from) one of the side's men.
+	NextToOwn bool `yaml:"next-to-own"`
+	// Flanking: a drop only where it flanks enemy men: an unbroken line of them along a
+	// rank, file or diagonal from the cell to one of the side's men (Othello).
+	Flanking bool `yaml:"flanking"`
+	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
+	// next-to-own and flanking do not apply): Othello's four centre cells.
+	FirstOn []string `yaml:"first-on"`
 }
 
 // Gating says which pool gated pieces come from.

@@ -160,6 +160,9 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.capture()
 	v.hands()
 	v.walls()
+	if f := v.def.Flip; f != nil && !f.Adjacent && !f.Flanked {
+		v.add(f.Src, "", "flip: say which men turn: adjacent: true (those next to the landing cell) or flanked: true (those in a line to another of the mover's men)")
+	}
 	v.setups()
 	v.tests()
 	v.xboard()
@@ -502,8 +505,9 @@ func (v *validator) pieces() {
 		}
 		if p.Moves == nil {
 			v.add(p.Src, "moves", "piece %q: missing key \"moves\" (its movement atoms)", p.Name)
-		} else if len(p.Moves) == 0 {
-			v.add(p.Src, "moves", "piece %q has no moves", p.Name)
+		} else if len(p.Moves) == 0 && (v.def.Hands == nil || v.def.Hands.Drops == nil) {
+			// A man that never moves is one that is dropped (a disc); elsewhere it is a slip.
+			v.add(p.Src, "moves", "piece %q has no moves (moves: [] is for men that are dropped and never move, in rules with drops)", p.Name)
 		}
 		for _, a := range p.Moves {
 			v.atom(a)
@@ -1273,6 +1277,9 @@ func (v *validator) hands() {
 		v.letterList(d.Src, "split-colors", d.SplitColors)
 		v.letterList(d.Src, "must-drop", d.MustDrop)
 		v.letterList(d.Src, "one-per-file", d.OnePerFile)
+		for i, sq := range d.FirstOn {
+			v.square(d.Src, "first-on", i, sq)
+		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {
 			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")

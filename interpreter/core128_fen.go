@@ -216,6 +216,11 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 	if p.ended == 0 && p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
+	if p.ended == 0 && rs.FullBoard && p.tb.Squares.AndNot(p.occupied()).Empty() {
+		e := int8(2 + p.drawnOutcome(p.side^1))
+		p.ended, p.endGoal = e, endFull
+		p.hash ^= rs.Zobrist.Ended[e]
+	}
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
@@ -481,7 +486,7 @@ func (p *core128) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.rs.Hands != nil {
+	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
 	}
 	b.WriteString([]string{" w ", " b "}[p.side])

@@ -45,9 +45,12 @@ func (p *core128) genDrops(buf []Move, mask bb128) []Move {
 	}
 	us := p.side
 	empty := p.tb.Squares.AndNot(p.occupied()).And(mask)
+	if h.NextToOwn || h.Flanking || p.tb.FirstOn.Any() {
+		empty = p.dropCells(empty, us)
+	}
 	held := p.hand[p.rs.HandSlot(us, h.DropFrom, 0):][:p.rs.NumPieces()] // the pool's count of each type
 	for t, n := range held {
-		if n == 0 {
+		if n == 0 && !h.Free {
 			continue
 		}
 		to := p.tb.DropToAt(us, t).And(empty)
@@ -210,7 +213,7 @@ func (p *core128) dropEffect(m Move) Piece {
 		p.changePool(us, x.Give, m.Given(), -1)
 		p.changePool(us^1, x.To, m.Given(), 1)
 		p.changePool(us^1, x.Take, t, -1)
-	} else {
+	} else if !h.Free {
 		p.changePool(us, h.DropFrom, t, -1)
 	}
 	if y := m.Promotion(); y >= 0 {

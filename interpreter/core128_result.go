@@ -218,6 +218,8 @@ func (p *core128) goalName(i int) string {
 		return "passes in a row"
 	case i == endFacing:
 		return "royals still facing"
+	case i == endFull:
+		return "board full"
 	}
 	return "goal reached"
 }
@@ -238,6 +240,9 @@ func (p *core128) passingEnd(m Move, u *frame128) {
 	}
 	if why == 0 && p.rs.FacingRoyals && u.facing && p.royalsFace() {
 		why = endFacing
+	}
+	if why == 0 && p.rs.FullBoard && p.tb.Squares.AndNot(p.occupied()).Empty() {
+		why = endFull
 	}
 	if why == 0 {
 		return

@@ -213,6 +213,11 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if p.ended == 0 && p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
+	if p.ended == 0 && rs.FullBoard && p.tb.Squares.AndNot(p.occupied()).Empty() {
+		e := int8(2 + p.drawnOutcome(p.side^1))
+		p.ended, p.endGoal = e, endFull
+		p.hash ^= rs.Zobrist.Ended[e]
+	}
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
@@ -478,7 +483,7 @@ func (p *core256) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.rs.Hands != nil {
+	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
 	}
 	b.WriteString([]string{" w ", " b "}[p.side])

@@ -69,7 +69,14 @@ func (p *core256) passAndFacing(buf []Move) []Move {
 	if p.mustDrop && slices.ContainsFunc(buf, Move.IsDrop) {
 		return buf // a side that must drop may not pass instead
 	}
-	if r := p.royals(p.side); r.Any() {
+	if p.rs.PassAlone && len(buf) > 0 {
+		return buf // a pass only when nothing else is legal
+	}
+	r := p.royals(p.side)
+	if r.Empty() && p.rs.Check == compiler.CheckNone {
+		r = p.byColor[p.side] // without a royal man, the pass is written as the first man's
+	}
+	if r.Any() {
 		// Like any move, a pass may not leave the side in check (a timed status running
 		// out can expose it), but where the rules allow it.
 		m := newMove(r.First(), r.First()).withKind(KindPass)

@@ -216,6 +216,11 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if p.ended == 0 && p.tb.NumGoals() > 0 {
 		p.standingGoal()
 	}
+	if p.ended == 0 && rs.FullBoard && p.tb.Squares&^p.occupied() == 0 {
+		e := int8(2 + p.drawnOutcome(p.side^1))
+		p.ended, p.endGoal = e, endFull
+		p.hash ^= rs.Zobrist.Ended[e]
+	}
 	if rs.PerpetualCheckLoses {
 		p.startChecked = p.sideInCheck(p.side)
 	}
@@ -481,7 +486,7 @@ func (p *core64) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.rs.Hands != nil {
+	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
 	}
 	b.WriteString([]string{" w ", " b "}[p.side])

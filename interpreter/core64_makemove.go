@@ -184,6 +184,9 @@ func (p *core64) play(m Move, goals bool) {
 	if w := m.Wall(); w != NoSquare {
 		p.wallEffect(w)
 	}
+	if p.flipping && m.Kind() != KindNull && m.Kind() != KindPass {
+		p.flipEffect(p.landed)
+	}
 	if p.fx && p.statused != 0 {
 		p.countdown()
 	}
@@ -212,7 +215,7 @@ func (p *core64) play(m Move, goals bool) {
 	if us == compiler.Black {
 		p.fullmove++
 	}
-	if goals && p.passing && p.ended == 0 {
+	if goals && (p.passing || p.rs.FullBoard) && p.ended == 0 {
 		p.passingEnd(m, u)
 	}
 	if goals && rs.PerpetualCheckLoses {

@@ -161,6 +161,9 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 		}
 		return compiler.Draw, "stalemate with as many men"
 	}
+	if p.rs.NoMovesOtherwise == compiler.Draw && p.rs.HasPoints {
+		return p.drawnOutcome(p.side), "stalemate, on points"
+	}
 	return p.rs.NoMovesOtherwise, "stalemate"
 }
 

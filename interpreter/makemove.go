@@ -57,4 +57,8 @@ func sign(x int) int {
 const (
 	endPasses = -2 // pass.end-after passes in a row
 	endFacing = -3 // the royal men faced each other before and after a move
+	endFull   = -4 // no cell is empty (rules.full-board)
 )
+
+// lineSteps are the eight directions of a rank, a file or a diagonal (flips).
+var lineSteps = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
