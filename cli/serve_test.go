@@ -630,6 +630,12 @@ func TestServeWallsInBrowser(t *testing.T) {
 		if len(sans) != 3 || !strings.Contains(sans[2], ",") || strings.Count(strings.Fields(fen)[0], "*") != 1 || pg.js(`document.querySelectorAll("#board svg #walls .wall").length`) != "1" {
 			t.Fatalf("after the engine's turn: moves %q, FEN %s; want a turn with its wall, and one duck", sans, fen)
 		}
+		// Its squares marked as the last move's, its wall's cell too.
+		coord := pg.js(`game.moves[2]`)
+		wall := coord[len(coord)-2:]
+		if last := pg.js(`[...document.querySelectorAll("#board .mark.last")].map(m => m.dataset.square).join(" ")`); last != coord[:2]+" "+coord[2:4]+" "+wall {
+			t.Errorf("the engine's turn %s marked as the last on %q", coord, last)
+		}
 		// The link reopens the position, the turns' commas kept.
 		link := pg.js(`document.getElementById("link").value`)
 		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
@@ -637,6 +643,33 @@ func TestServeWallsInBrowser(t *testing.T) {
 		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 3 {
 			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
 		}
+		// A promotion: the picker offers the moves without their walls, then the wall.
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN loaded", `document.body.dataset.fen === "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"`, 5*time.Second)
+		pg.click(square("a7"))
+		pg.click(square("a8"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).join(" ")`); got != "a8=Q a8=R a8=B a8=N" {
+			t.Fatalf("picker offers %q", got)
+		}
+		pg.click(`#picker .choice[data-coord="a7a8n"]`)
+		pg.until("the knight's wall cells", walling+` === "a7a8n"`, 5*time.Second)
+		pg.click(square("d5"))
+		pg.until("the promotion played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.js(`document.body.dataset.fen`); got != "N3k3/8/8/3*4/8/8/8/4K3 b - - 0 1" || pg.sans() != "a8=N,d5" {
+			t.Fatalf("after a8=N,d5: FEN %s, moves %q", got, pg.sans())
+		}
+		// The position editor moves the duck.
+		pg.click(`#edit-position`)
+		pg.click(`#palette .pal[data-piece="*"]`)
+		pg.click(square("h1"))
+		pg.until("a wall put on h1", `document.body.dataset.fen === "N3k3/8/8/3*4/8/8/8/4K2* b - - 0 1"`, 5*time.Second)
+		pg.click(`#palette .pal[data-piece=""]`)
+		pg.click(square("d5"))
+		pg.until("the wall on d5 taken off", `document.body.dataset.fen === "N3k3/8/8/8/8/8/8/4K2* b - - 0 1"`, 5*time.Second)
+		pg.click(`#edit-done`)
 	})
 
 	t.Run("amazons", func(t *testing.T) {
