@@ -507,6 +507,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
 			outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
 	}
+	if rs.Walls != nil {
+		out = append(out, wallsText(rs))
+	}
 	if rs.StalemateByMen {
 		out = append(out, "Stalemate: the side with fewer men on the board wins; as many men draw.")
 	}
@@ -724,6 +727,35 @@ func describeRules(rs *compiler.Ruleset) []string {
 		out = append(out, "Repetition: no draw by repetition.")
 	}
 	return out
+}
+
+// wallsText describes the turn's wall (compiler.WallRule): where it may be placed, which
+// cells never take one, and whether it moves or stays.
+func wallsText(rs *compiler.Ruleset) string {
+	w := rs.Walls
+	s := "Walls: a turn is a move, then a wall placed "
+	switch w.Place {
+	case compiler.WallReach:
+		s += "on an empty square the moved man could move to from where it landed, on the board as the move left it (a move from which it could move nowhere is no turn)"
+	case compiler.WallOrigin:
+		s += "on the square the man left"
+	default:
+		s += "on any empty square"
+	}
+	var except []string
+	for b := rs.Squares.AndNot(rs.WallCells); b.Any(); b = b.Rest() {
+		except = append(except, rs.SquareName(b.First()))
+	}
+	if len(except) > 0 {
+		s += ", never on " + orList(except)
+	}
+	if w.Moving {
+		s += "; the wall standing is taken down as the new one is placed, so a single wall moves every turn, always to another square"
+	} else {
+		s += "; walls stay for the rest of the game"
+	}
+	return s + ". A wall blocks every man of both sides (none lands on it or passes over it) and is never taken. " +
+		"The FEN writes a wall '*'; a turn is written with the wall's square after a comma: in coordinates after the square where the man landed (e2e4,e4d5), in SAN alone (e4,d5)."
 }
 
 // drawWord is what ends a game the rules call drawn: a draw, or points.

@@ -168,3 +168,31 @@ func TestDescribeNewRules(t *testing.T) {
 		}
 	}
 }
+
+// TestShowWalls: a wall is drawn '*' on the text board, the legend says what '*' is in
+// rulesets with walls (only there), and the rules in words say where each turn's wall
+// goes, from the compiled rule.
+func TestShowWalls(t *testing.T) {
+	code, out, errs := run("show", "duck", "--fen", "rnb1kb1r/pppp1p1p/4p1pn/5PP1/8/P3P3/*PPP3P/RNBQqBNR w kq - 0 7")
+	if code != 0 {
+		t.Fatalf("show duck: exit %d, %s", code, errs)
+	}
+	wantIn(t, out, "  2  *  P  P  P  .  .  .  P\n", "'*' a wall: it")
+	if code, out, _ := run("show", "chess"); code != 0 || strings.Contains(out, "wall") {
+		t.Errorf("show chess: exit %d, a wall mentioned:\n%s", code, out)
+	}
+	for _, c := range []struct{ variant, want string }{
+		{"duck", "Walls: a turn is a move, then a wall placed on any empty square; the wall standing is taken down as the new one is placed"},
+		{"amazons", "a wall placed on an empty square the moved man could move to from where it landed"},
+		{"amazons", "walls stay for the rest of the game"},
+		{"isolation", "on any empty square, never on c1 or d8; walls stay"},
+		{"snailtrail", "a wall placed on the square the man left; walls stay"},
+		{"joust", "The FEN writes a wall '*'; a turn is written with the wall's square after a comma"},
+	} {
+		code, out, _ := run("show", c.variant)
+		text := strings.Join(strings.Fields(out), " ")
+		if code != 0 || !strings.Contains(text, c.want) {
+			t.Errorf("chimera show %s: want %q in the rules:\n%s", c.variant, c.want, out)
+		}
+	}
+}

@@ -280,6 +280,9 @@ func (g *game) help() {
   help         this list
   quit         leave the game (also the end of the input)
 `)
+	if g.rs.Walls != nil {
+		fmt.Fprintln(g.c.out, wrap("Here a turn is a move, then a wall: type the wall's square after a comma (e4,d5 in SAN; in coordinates after the square where the man lands, e2e4,e4d5).", 78, "", ""))
+	}
 }
 
 func (g *game) humanText() string {
@@ -420,6 +423,10 @@ func (g *game) listMoves() {
 		}
 		return
 	}
+	if g.rs.Walls != nil {
+		g.listTurns(legal)
+		return
+	}
 	type pair struct{ san, coord string }
 	var items []pair
 	for _, m := range legal {
@@ -435,6 +442,39 @@ func (g *game) listMoves() {
 		}
 	}
 	fmt.Fprintf(out, "%d legal moves for %s:\n%s\n", len(legal), interpreter.SideName(g.p.Side()), wrap(strings.Join(texts, ", "), 78, "  ", "  "))
+}
+
+// listTurns prints the legal turns of a ruleset with walls, one move a line with the
+// squares its wall may take: "e4 (e2e4), wall on: a3 b3 ...", sorted by coordinates.
+func (g *game) listTurns(legal []interpreter.Move) {
+	type move struct {
+		san, coord string
+		walls      []string
+	}
+	var moves []*move
+	byBase := map[interpreter.Move]*move{}
+	for _, m := range legal {
+		base := m.WithoutWall()
+		mv := byBase[base]
+		if mv == nil {
+			san, coord := g.p.SAN(m), g.p.Coord(m)
+			mv = &move{san: san[:strings.LastIndex(san, ",")], coord: coord[:strings.LastIndex(coord, ",")]}
+			byBase[base] = mv
+			moves = append(moves, mv)
+		}
+		mv.walls = append(mv.walls, g.rs.SquareName(m.Wall()))
+	}
+	sort.Slice(moves, func(i, j int) bool { return moves[i].coord < moves[j].coord })
+	out := g.c.out
+	fmt.Fprintf(out, "%d legal turns for %s: %d moves, each with the squares its wall may take (type e.g. %s,%s):\n",
+		len(legal), interpreter.SideName(g.p.Side()), len(moves), moves[0].san, moves[0].walls[0])
+	for _, mv := range moves {
+		head := mv.san
+		if mv.san != mv.coord {
+			head += " (" + mv.coord + ")"
+		}
+		fmt.Fprintln(out, wrap(head+", wall on: "+strings.Join(mv.walls, " "), 78, "  ", "      "))
+	}
 }
 
 // undo takes back to the last position before this one where a human was to move.

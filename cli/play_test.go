@@ -160,6 +160,30 @@ func TestPlayBlackVariants(t *testing.T) {
 	wantIn(t, out, "[] zone escape", "  4 [K]", "Game over: 1-0 (escape)")
 }
 
+// TestPlayWalls: a turn with its wall typed in SAN or coordinates, refused without it;
+// the board draws the walls, the legend says what '*' is, 'moves' lists each move once
+// with its wall's squares, and help tells how to type a turn.
+func TestPlayWalls(t *testing.T) {
+	code, out, errs := playScript(t, []string{"e2e4", "e4,d5", "moves", "Nf6,d5", "g8f6,f6h5", "help"}, "duck", "--human", "both")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out,
+		"'*' a wall: it",
+		"places no wall",
+		"white: 1. e4,d5",
+		"  5  .  .  .  *  .  .  .  .\n",
+		"589 legal turns for black: 19 moves, each with the squares its wall may take", // d7-d5 blocked by the duck
+		"  Nf6 (g8f6), wall on: e2 a3 ",
+		"no wall may be placed on d5 after Nf6",
+		"black: 1... Nf6,h5",
+		"  5  .  .  .  .  .  .  .  *\n",
+		"type the wall's square after a comma")
+	if strings.Contains(out, "  Nf6,") {
+		t.Errorf("'moves' lists turns one by one:\n%s", out)
+	}
+}
+
 func TestPlayUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"play", "chess", "--human", "red"},

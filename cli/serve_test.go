@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -545,4 +546,200 @@ func TestServeHosts(t *testing.T) {
 			t.Errorf("Host %s: %d, want %d", host, rec.Code, code)
 		}
 	}
+}
+
+// TestServeWallsInBrowser: a turn of a variant with walls made on the page in two steps,
+// the man's move (clicks or a drag), then a click on one of the cells marked for its wall;
+// Escape or a click elsewhere takes the move back. The walls are drawn, the move list
+// writes them, the engine's turns place theirs, and the link reopens the position. In
+// amazons only the cells the amazon reaches from its landing take the arrow.
+func TestServeWallsInBrowser(t *testing.T) {
+	path := chromium(t)
+	var rulesets []*compiler.Ruleset
+	for _, name := range []string{"duck", "amazons"} {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	h, err := WebHandler(rulesets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	pg := newPage(t, path, srv.URL)
+	walling := `(document.body.dataset.walling || "")`
+	wallMarks := `[...document.querySelectorAll("#board .mark.wall")].map(m => m.dataset.square).sort().join(" ")`
+	// fenAfter is the FEN after the turns from the start of rs's default setup.
+	fenAfter := func(rs *compiler.Ruleset, turns ...string) string {
+		t.Helper()
+		fen, _, err := interpreter.SetupFEN(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range turns {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+		return p.FEN()
+	}
+
+	t.Run("duck", func(t *testing.T) {
+		pg.t = t
+		rs := rulesets[0]
+		pg.open("/play/duck")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		if n := pg.js(`document.querySelectorAll("#board svg #legend .wall").length`); n != "1" {
+			t.Errorf("%s walls in the legend, want 1", n)
+		}
+		// The man's move: the pawn shown on e4, the 32 empty cells marked for the duck.
+		pg.click(square("e2"))
+		pg.click(square("e4"))
+		if w, marks := pg.js(walling), pg.js(wallMarks); w != "e2e4" || len(strings.Fields(marks)) != 32 || strings.Contains(marks, "e4") || !strings.Contains(marks, "e2") {
+			t.Fatalf("after e2 then e4: walling %q, cells marked for the wall %q; want e2e4 and the 32 empty cells", w, marks)
+		}
+		if pg.js(`document.querySelector('#board svg .piece[data-square="e2"]').hasAttribute("transform")`) != "true" || pg.js(`document.body.dataset.ply`) != "0" {
+			t.Fatal("the pawn is not shown moved while its wall is chosen, or the move was played without its wall")
+		}
+		// Escape takes it back.
+		pg.run("Escape", chromedp.KeyEvent("\u001b"))
+		pg.until("the move taken back", walling+` === "" && document.querySelectorAll("#board .mark.wall").length === 0`, 5*time.Second)
+		if pg.pieceOn("e2") != "P" || pg.js(`document.querySelector('#board svg .piece[data-square="e2"]').hasAttribute("transform")`) != "false" {
+			t.Fatal("after Escape the pawn is not back on e2")
+		}
+		// The turn made: the move, then the duck on d5.
+		pg.click(square("e2"))
+		pg.click(square("e4"))
+		pg.click(square("d5"))
+		pg.until("e4,d5 played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got, want := pg.js(`document.body.dataset.fen`), fenAfter(rs, "e2e4,e4d5"); got != want || pg.sans() != "e4,d5" {
+			t.Fatalf("after e4,d5: FEN %s, moves %q; want %s and e4,d5", got, pg.sans(), want)
+		}
+		if n := pg.js(`document.querySelectorAll('#board svg #walls .wall[data-square="d5"]').length`); n != "1" {
+			t.Fatal("no wall drawn on d5")
+		}
+		// A click on a cell not marked takes the move back: the knight's move from g8.
+		pg.click(square("g8"))
+		pg.click(square("f6"))
+		if pg.js(walling) != "g8f6" {
+			t.Fatalf("walling %q after g8 then f6", pg.js(walling))
+		}
+		pg.click(square("a8"))
+		pg.until("the knight's move taken back", walling+` === ""`, 5*time.Second)
+		if pg.js(`document.body.dataset.ply`) != "1" || pg.pieceOn("g8") != "n" {
+			t.Fatalf("after a click on a8: ply %s, g8 %q", pg.js(`document.body.dataset.ply`), pg.pieceOn("g8"))
+		}
+		// Dragged, then its wall: the duck moves from d5 to h5 (the wall on d5 is not offered again).
+		pg.drag("g8", "f6")
+		pg.until("the wall's cells for Nf6", walling+` === "g8f6"`, 5*time.Second)
+		if marks := pg.js(wallMarks); strings.Contains(" "+marks+" ", " d5 ") || !strings.Contains(marks, "h5") {
+			t.Fatalf("cells marked for the duck after Nf6: %q (not d5, where it stands)", marks)
+		}
+		pg.click(square("h5"))
+		pg.until("Nf6,h5 played", `document.body.dataset.ply === "2"`, 5*time.Second)
+		if got, want := pg.js(`document.body.dataset.fen`), fenAfter(rs, "e2e4,e4d5", "g8f6,f6h5"); got != want || pg.sans() != "e4,d5 Nf6,h5" {
+			t.Fatalf("after Nf6,h5: FEN %s, moves %q; want %s", got, pg.sans(), want)
+		}
+		// The engine's turn places its duck too.
+		pg.run("engine plays White", chromedp.SetValue(chromedp.ID("movetime"), "200"), chromedp.SetValue(chromedp.ID("level"), "1"))
+		pg.click(`#engine-move`)
+		pg.until("the engine's turn", `document.body.dataset.ply === "3"`, 15*time.Second)
+		fen := pg.js(`document.body.dataset.fen`)
+		sans := strings.Fields(pg.sans())
+		if len(sans) != 3 || !strings.Contains(sans[2], ",") || strings.Count(strings.Fields(fen)[0], "*") != 1 || pg.js(`document.querySelectorAll("#board svg #walls .wall").length`) != "1" {
+			t.Fatalf("after the engine's turn: moves %q, FEN %s; want a turn with its wall, and one duck", sans, fen)
+		}
+		// Its squares marked as the last move's, its wall's cell too.
+		coord := pg.js(`game.moves[2]`)
+		wall := coord[len(coord)-2:]
+		if last := pg.js(`[...document.querySelectorAll("#board .mark.last")].map(m => m.dataset.square).join(" ")`); last != coord[:2]+" "+coord[2:4]+" "+wall {
+			t.Errorf("the engine's turn %s marked as the last on %q", coord, last)
+		}
+		// The link reopens the position, the turns' commas kept.
+		link := pg.js(`document.getElementById("link").value`)
+		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+		pg.until("the linked position", `document.body.dataset.ply === "3"`, 10*time.Second)
+		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 3 {
+			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
+		}
+		// A promotion: the picker offers the moves without their walls, then the wall.
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"))
+		pg.click(`#load-fen`)
+		pg.until("the FEN loaded", `document.body.dataset.fen === "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"`, 5*time.Second)
+		pg.click(square("a7"))
+		pg.click(square("a8"))
+		pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+		if got := pg.js(`[...document.querySelectorAll("#picker .choice")].map(b => b.textContent).join(" ")`); got != "a8=Q a8=R a8=B a8=N" {
+			t.Fatalf("picker offers %q", got)
+		}
+		pg.click(`#picker .choice[data-coord="a7a8n"]`)
+		pg.until("the knight's wall cells", walling+` === "a7a8n"`, 5*time.Second)
+		pg.click(square("d5"))
+		pg.until("the promotion played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got := pg.js(`document.body.dataset.fen`); got != "N3k3/8/8/3*4/8/8/8/4K3 b - - 0 1" || pg.sans() != "a8=N,d5" {
+			t.Fatalf("after a8=N,d5: FEN %s, moves %q", got, pg.sans())
+		}
+		// The position editor moves the duck.
+		pg.click(`#edit-position`)
+		pg.click(`#palette .pal[data-piece="*"]`)
+		pg.click(square("h1"))
+		pg.until("a wall put on h1", `document.body.dataset.fen === "N3k3/8/8/3*4/8/8/8/4K2* b - - 0 1"`, 5*time.Second)
+		pg.click(`#palette .pal[data-piece=""]`)
+		pg.click(square("d5"))
+		pg.until("the wall on d5 taken off", `document.body.dataset.fen === "N3k3/8/8/8/8/8/8/4K2* b - - 0 1"`, 5*time.Second)
+		pg.click(`#edit-done`)
+	})
+
+	t.Run("amazons", func(t *testing.T) {
+		pg.t = t
+		rs := rulesets[1]
+		pg.open("/play/amazons")
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		// The cells the interpreter lets the arrow take after d1-d5: those the amazon
+		// reaches from d5, fewer than the empty cells.
+		fen, _, _ := interpreter.SetupFEN(rs, "")
+		p, _ := interpreter.FromFEN(rs, fen)
+		var want []string
+		for _, m := range p.LegalMoves(nil) {
+			if strings.HasPrefix(p.Coord(m), "d1d5,") {
+				want = append(want, rs.SquareName(m.Wall()))
+			}
+		}
+		slices.Sort(want)
+		if len(want) == 0 || len(want) >= 100-8 {
+			t.Fatalf("%d cells for the arrow after d1-d5", len(want))
+		}
+		pg.click(square("d1"))
+		pg.click(square("d5"))
+		if marks := pg.js(wallMarks); marks != strings.Join(want, " ") {
+			t.Fatalf("cells marked for the arrow after d1-d5:\n%s\nwant\n%s", marks, strings.Join(want, " "))
+		}
+		// j2 is out of the amazon's reach: the click takes the move back.
+		pg.click(square("j2"))
+		pg.until("the move taken back", walling+` === ""`, 5*time.Second)
+		if pg.js(`document.body.dataset.ply`) != "0" || pg.pieceOn("d1") != "Q" {
+			t.Fatalf("after a click on j2: ply %s, d1 %q", pg.js(`document.body.dataset.ply`), pg.pieceOn("d1"))
+		}
+		// The arrow shot back where the amazon came from.
+		pg.click(square("d1"))
+		pg.click(square("d5"))
+		pg.click(square("d1"))
+		pg.until("d1d5,d5d1 played", `document.body.dataset.ply === "1"`, 5*time.Second)
+		if got, want := pg.js(`document.body.dataset.fen`), fenAfter(rs, "d1d5,d5d1"); got != want || pg.sans() != "Qd5,d1" {
+			t.Fatalf("after Qd5,d1: FEN %s, moves %q; want %s and Qd5,d1", got, pg.sans(), want)
+		}
+		if pg.pieceOn("d5") != "Q" || pg.js(`document.querySelectorAll('#board svg #walls .wall[data-square="d1"]').length`) != "1" {
+			t.Fatalf("after Qd5,d1: d5 %q, no wall drawn on d1", pg.pieceOn("d5"))
+		}
+	})
 }

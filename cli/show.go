@@ -250,7 +250,14 @@ const (
 	ansiDim    = "\x1b[2m"    // empty squares and unused cells
 	ansiZone   = "\x1b[32m"   // zone brackets
 	ansiStatus = "\x1b[1;35m" // status counters
+	ansiWall   = "\x1b[1;33m" // walls: bold yellow
 )
+
+// wallMark is the character a wall is drawn as.
+const wallMark = '*'
+
+// wallLegend says what a wall is, for the legends of rulesets with walls.
+const wallLegend = "a wall: it blocks every man of both sides and is never taken"
 
 // drawBoardStyled is drawBoard, with the cells coloured by ANSI escapes when ansi is set
 // (for a terminal): the characters are the same. Without legend it leaves out the legend
@@ -273,7 +280,9 @@ func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 			case compiler.CellUnused:
 				ch = '-'
 			default:
-				if pc := p.At(sq); pc != interpreter.NoPiece {
+				if p.Walls().Has(sq) {
+					ch = wallMark
+				} else if pc := p.At(sq); pc != interpreter.NoPiece {
 					ch = rs.Piece(pc.Type()).Letter
 					if pc.Color() == compiler.Black {
 						ch += 'a' - 'A'
@@ -312,6 +321,8 @@ func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 			}
 			chColour := ansiDim
 			switch {
+			case ch == wallMark:
+				chColour = ansiWall
 			case ch >= 'A' && ch <= 'Z':
 				chColour = ansiWhite
 			case ch >= 'a' && ch <= 'z':
@@ -337,6 +348,9 @@ func drawBoardStyled(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 		return
 	}
 	texts := []string{"upper case White, lower case Black", "'.' empty square"}
+	if rs.Walls != nil {
+		texts = append(texts, fmt.Sprintf("'%c' %s", wallMark, wallLegend))
+	}
 	if kinds[compiler.CellUnused] {
 		texts = append(texts, "'-' unused cell (passed over, never stood on)")
 	}

@@ -15,9 +15,11 @@ import (
 )
 
 // svgArrow is a move drawn on the picture: from origin to destination, or a ring on the
-// destination of a drop (or of a move that ends where it starts).
+// destination of a drop (or of a move that ends where it starts); a turn's wall as a
+// dashed square on its cell.
 type svgArrow struct {
 	from, to compiler.Square
+	wall     compiler.Square // compiler.NoSquare when the move places none
 	drop     bool
 	side     compiler.Color
 	label    string // the move in SAN, for the legend
@@ -181,6 +183,9 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	if promoted {
 		add("promoted", "promoted: demoted when captured")
 	}
+	if rs.Walls != nil {
+		add("wall", wallLegend)
+	}
 	if rs.Hands != nil && trayRows == 0 {
 		line := poolLine(p)
 		for _, side := range strings.Split(strings.TrimPrefix(line, "Pools: "), "; ") {
@@ -261,6 +266,16 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	}
 	s.f("</g>\n")
 
+	// Walls: dark blocks of brick.
+	if walls := p.Walls(); walls.Any() {
+		s.f(`<g id="walls">` + "\n")
+		for b := walls; b.Any(); b = b.Rest() {
+			sq := b.First()
+			writeWall(s, cellX(sq), cellY(sq), svgCell, rs.SquareName(sq))
+		}
+		s.f("</g>\n")
+	}
+
 	// Pieces, and status counters as small digits in a corner.
 	s.f(`<g id="pieces" text-anchor="middle">` + "\n")
 	for r := rs.Ranks - 1; r >= 0; r-- {
@@ -307,6 +322,12 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 				lx, ly = fx, fy
 			}
 			s.f(`<circle cx="%d" cy="%d" r="7.5" fill="%s"/><text x="%d" y="%d" fill="#fff">%d</text>`+"\n", lx, ly, colour, lx, ly+4, i+1)
+			if a.wall != compiler.NoSquare {
+				wx, wy := cellX(a.wall), cellY(a.wall)
+				s.f(`<rect class="arrow-wall" data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="4" stroke-opacity="0.8" stroke-dasharray="6 3"/>`+"\n",
+					rs.SquareName(a.wall), wx+5, wy+5, svgCell-10, svgCell-10, colour)
+				s.f(`<circle cx="%d" cy="%d" r="7.5" fill="%s"/><text x="%d" y="%d" fill="#fff">%d</text>`+"\n", wx+svgCell/2, wy+svgCell/2, colour, wx+svgCell/2, wy+svgCell/2+4, i+1)
+			}
 		}
 		s.f("</g>\n")
 	}
@@ -322,6 +343,8 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			s.f(`<rect x="%d" y="%d" width="14" height="14" fill="url(#unused)" stroke="#666"/>`+"\n", x, y-11)
 		case "promoted":
 			s.f(`<circle cx="%d" cy="%d" r="7" fill="#0e7490"/><text x="%d" y="%d" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">~</text>`+"\n", x+7, y-4, x+7, y)
+		case "wall":
+			writeWall(s, x, y-12, 16, "")
 		case "status":
 			s.f(`<circle cx="%d" cy="%d" r="7" fill="#a21caf"/><text x="%d" y="%d" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">n</text>`+"\n", x+7, y-4, x+7, y-1)
 		default:
@@ -335,6 +358,28 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	s.f("</g>\n")
 	s.f("</svg>\n")
 	return s.b.String()
+}
+
+// writeWall draws a wall filling the cell of side size at x, y: a dark block of brick
+// (its group carries the square, for the web page's clicks; none in the legend).
+func writeWall(s *svgWriter, x, y, size int, square string) {
+	in := max(size/16, 1) // the block's margin in the cell
+	w := size - 2*in
+	attr := ""
+	if square != "" {
+		attr = fmt.Sprintf(` data-square="%s"`, square)
+	}
+	s.f(`<g class="wall"%s><rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="#3f3a36" stroke="#1c1917" stroke-width="1.5"/>`, attr, x+in, y+in, w, w, max(size/12, 1))
+	// Three courses of brick, the middle one offset by half a brick.
+	h := float64(w) / 3
+	x0, y0 := float64(x+in), float64(y+in)
+	s.f(`<path d="M%.1f,%.1fh%dM%.1f,%.1fh%d`, x0, y0+h, w, x0, y0+2*h, w)
+	for i, k := range []float64{0.5, 0.25, 0.5} {
+		for xs := k; xs < 1; xs += 0.5 {
+			s.f(`M%.1f,%.1fv%.1f`, x0+xs*float64(w), y0+float64(i)*h, h)
+		}
+	}
+	s.f(`" stroke="#8a817c" stroke-width="%.1f" fill="none"/></g>`+"\n", max(float64(size)/32, 0.6))
 }
 
 // writeTrays draws each side's pools as trays, one row a pool: the side at the top of the
@@ -433,7 +478,7 @@ func (c *context) writeSVG(p *interpreter.Position, moves, file string) int {
 		q = p.Clone()
 		for _, pl := range r.Moves {
 			m := pl.Move
-			arrows = append(arrows, svgArrow{from: m.From(), to: m.To(), drop: m.IsDrop(), side: q.Side(), label: q.SAN(m)})
+			arrows = append(arrows, svgArrow{from: m.From(), to: m.To(), wall: m.Wall(), drop: m.IsDrop(), side: q.Side(), label: q.SAN(m)})
 			q.Make(m)
 		}
 	}

@@ -353,3 +353,31 @@ func TestSVGFlipTraysAndPromotedMarks(t *testing.T) {
 		t.Errorf("show --svg legend: %q", root.text())
 	}
 }
+
+// TestSVGWalls: each wall drawn on its cell, a legend entry in rulesets with walls, and a
+// turn's wall marked with its arrow's number.
+func TestSVGWalls(t *testing.T) {
+	root, _ := picture(t, "amazons", "--fen", "q9/10/10/10/10/10/10/10/**8/Q*8 w - - 0 1")
+	var cells []string
+	for _, n := range root.all(withClass("g", "wall")) {
+		cells = append(cells, n.attr("data-square"))
+	}
+	// Three on the board, one in the legend.
+	if strings.Join(cells, " ") != "b1 a2 b2 " {
+		t.Errorf("walls drawn on %q, want b1 a2 b2 and the legend's", cells)
+	}
+	if !strings.Contains(root.text(), "a wall: it blocks every man") {
+		t.Error("no wall in the legend")
+	}
+	if root, _ := picture(t, "chess"); len(root.all(withClass("g", "wall"))) != 0 || strings.Contains(root.text(), "wall") {
+		t.Error("chess's picture has a wall")
+	}
+	root, _ = picture(t, "duck", "--moves", "e4,d5 Nf6,h5")
+	var marked []string
+	for _, n := range root.all(withClass("rect", "arrow-wall")) {
+		marked = append(marked, n.attr("data-square"))
+	}
+	if strings.Join(marked, " ") != "d5 h5" || len(root.all(withClass("line", "arrow"))) != 2 || !strings.Contains(root.text(), "1 e4,d5, 2") || !strings.Contains(root.text(), "Nf6,h5") {
+		t.Errorf("walls of the arrows on %q, want d5 h5, with two arrows labelled e4,d5 and Nf6,h5", marked)
+	}
+}

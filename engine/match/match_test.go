@@ -386,13 +386,14 @@ func TestSPRTStopsEarly(t *testing.T) {
 }
 
 // Chimera against itself, once through XBoard's protocol and once through UCI, at 50 ms a
-// move: in chess and in koopa (whose captures knock pieces into play as shells).
+// move: in chess, in koopa (whose captures knock pieces into play as shells), and in duck
+// and amazons (each turn a move and a wall, written e2e4,e4d5 by UCI, e2e4,e4d5q by XBoard).
 func TestChimeraXBoardAgainstUCI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds chimera and plays full games")
 	}
 	bin := binary(t, "chimera")
-	for _, variant := range []string{"chess", "koopa"} {
+	for _, variant := range []string{"chess", "koopa", "duck", "amazons"} {
 		t.Run(variant, func(t *testing.T) {
 			s, log := run(t, Config{Ruleset: open(t, variant), Games: 4, RandomPlies: 4, Seed: 3, MaxPlies: 160,
 				TC: TimeControl{MoveTime: 50 * time.Millisecond}, Grace: 2 * time.Second,

@@ -44,6 +44,10 @@ type moveJSON struct {
 	TrayPool  string   `json:"trayPool,omitempty"` // ...of this name (an exchange: the opponent's, the man rescued)
 	Promotion string   `json:"promotion,omitempty"`
 	Captures  []string `json:"captures,omitempty"` // every square whose man the move captures
+	// Wall: in rulesets with walls, the cell where the turn places its wall; Base: the
+	// man's move alone, in coordinates (the turns of one move share it).
+	Wall string `json:"wall,omitempty"`
+	Base string `json:"base,omitempty"`
 }
 
 // stateJSON is a game's state after its moves.
@@ -169,9 +173,7 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	if res := p.Result(); res != interpreter.Ongoing {
 		st.Result, st.Reason = res.Score, res.Reason
 	} else {
-		for _, m := range p.LegalMoves(nil) {
-			st.Legal = append(st.Legal, describeMove(p, m))
-		}
+		st.Legal = legalMoves(p)
 	}
 	if s.board != nil {
 		st.SVG = s.board(p, flip)
@@ -184,10 +186,57 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	return st
 }
 
+// legalMoves describes the legal moves of p for the page. The turns of one move with its
+// walls differ only in the wall: each move's text is written once, for its first turn,
+// and its other turns' texts are that one's with their own wall (writing each alone
+// generates every turn for each, too slow with thousands of them).
+func legalMoves(p *interpreter.Position) []moveJSON {
+	out := []moveJSON{}
+	rs := p.Ruleset()
+	var first moveJSON // the first turn of the move being written
+	base := interpreter.NoMove
+	for _, m := range p.LegalMoves(nil) {
+		if m.Wall() == interpreter.NoSquare || m.WithoutWall() != base {
+			first, base = describeMove(p, m), m.WithoutWall()
+			out = append(out, first)
+			continue
+		}
+		mj := first
+		mj.Captures = append([]string(nil), first.Captures...)
+		mj.Wall = rs.SquareName(m.Wall())
+		mj.Coord = strings.TrimSuffix(first.Coord, first.Wall) + mj.Wall // the coordinates end with the wall's square
+		mj.SAN = wallSAN(p, m, first)
+		out = append(out, mj)
+	}
+	return out
+}
+
+// wallSAN is the SAN of turn m of p, whose move's first turn is written first: its text
+// to the wall, then m's wall and mark (# for a win at once; a turn that gives check, which
+// rules with walls do not have, is written by SAN itself).
+func wallSAN(p *interpreter.Position, m interpreter.Move, first moveJSON) string {
+	body := first.SAN[:strings.LastIndex(first.SAN, ","+first.Wall)]
+	s := body + "," + p.Ruleset().SquareName(m.Wall())
+	p.Make(m)
+	e, check := p.Ended(), p.InCheck()
+	p.Unmake()
+	switch {
+	case check:
+		return p.SAN(m)
+	case e.Over && e.Outcome == compiler.Loss:
+		s += "#"
+	}
+	return s
+}
+
 // describeMove writes legal move m of p for the page.
 func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 	rs := p.Ruleset()
 	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.SquareName(m.To()), Drop: -1}
+	if w := m.Wall(); w != interpreter.NoSquare {
+		mj.Wall = rs.SquareName(w)
+		mj.Base, _, _ = strings.Cut(mj.Coord, ",")
+	}
 	if m.IsDrop() {
 		mj.Drop = m.Dropped()
 		side, pool := p.Side(), rs.Hands.DropFrom

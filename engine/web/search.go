@@ -37,12 +37,12 @@ type bestJSON struct {
 
 // search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N&level=L:
 // the events "info" (one per iteration, JSON infoJSON) and then "bestmove" (bestJSON).
-// The moves are separated by spaces or commas. movetime defaults to 1000 ms; level (1 the
+// The moves are separated by spaces or commas (by spaces alone with walls). movetime defaults to 1000 ms; level (1 the
 // weakest, search.MaxLevel full strength, the default) is the engine's playing level.
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"),
-		Moves: splitMoves(q.Get("moves"))}
+		Moves: s.splitMoves(q.Get("variant"), q.Get("moves"))}
 	movetime, err := intParam(q.Get("movetime"), "movetime", 1000, 1, s.MaxMoveTime)
 	if err != nil {
 		badRequest(w, err)
@@ -97,8 +97,13 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
 }
 
-// splitMoves reads a query's moves, separated by spaces or commas.
-func splitMoves(text string) []string {
+// splitMoves reads a query's moves for variant, separated by spaces or commas; in a
+// variant with walls by spaces alone, since a turn writes its wall after a comma
+// (e2e4,e4d5).
+func (s *Server) splitMoves(variant, text string) []string {
+	if rs, err := s.ruleset(variant); err == nil && rs.Walls != nil {
+		return strings.Fields(text)
+	}
 	return strings.FieldsFunc(text, func(c rune) bool { return c == ' ' || c == ',' })
 }
 

@@ -182,6 +182,8 @@ type variantJSON struct {
 	Ranks  int         `json:"ranks"`
 	Setups []string    `json:"setups"`
 	Pools  []string    `json:"pools"`
+	// Walls: each turn ends with a wall placed (its moves are written e2e4,e4d5).
+	Walls bool `json:"walls"`
 }
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
@@ -202,7 +204,7 @@ type pieceJSON struct {
 
 // describeVariant writes a variant for the page.
 func describeVariant(rs *compiler.Ruleset) variantJSON {
-	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}}
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}, Walls: rs.Walls != nil}
 	for t := range rs.NumPieces() {
 		v.Pieces = append(v.Pieces, pieceJSON{Letter: rs.Piece(t).LetterText, Name: rs.Def.Pieces[t].Name})
 	}

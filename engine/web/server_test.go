@@ -763,3 +763,108 @@ func TestForeignRequestsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestWalls: in a variant with walls the variants list says so, each legal turn comes with
+// its wall and the texts Coord and SAN give it (written once a move, the other turns
+// derived), a turn is played in either notation, a query's moves keep their commas, and
+// the position editor puts walls.
+func TestWalls(t *testing.T) {
+	srv := newTestServer(t, "duck", "amazons", "chess")
+	resp, err := http.Get(srv.URL + "/api/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []variantJSON
+	err = json.NewDecoder(resp.Body).Decode(&vs)
+	resp.Body.Close()
+	if err != nil || len(vs) != 3 || !vs[0].Walls || !vs[1].Walls || vs[2].Walls {
+		t.Fatalf("variants %+v (%v): want walls for duck and amazons, not chess", vs, err)
+	}
+	// Every turn's texts as the interpreter writes them, its wall and its move alone.
+	for _, tc := range []struct{ variant, fen string }{
+		{"duck", ""},
+		{"duck", "4k3/8/8/8/8/8/8/q3K2* b - - 0 1"}, // Qxe1 wins at once, whatever its wall: each written #
+		{"duck", "4k3/1P6/8/8/8/8/8/4K2* w - - 0 1"},
+		{"amazons", "q9/10/10/10/10/10/10/10/**8/Q9 w - - 0 1"},
+	} {
+		var st stateJSON
+		body, _ := json.Marshal(gameRequest{Variant: tc.variant, FEN: tc.fen})
+		if code := postJSON(t, srv, "/api/game", string(body), &st); code != 200 {
+			t.Fatalf("%s %s: %d", tc.variant, tc.fen, code)
+		}
+		rs, _ := interpreter.Open(tc.variant)
+		p, err := interpreter.FromFEN(rs, st.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := p.LegalMoves(nil)
+		if len(st.Legal) != len(legal) || len(legal) == 0 {
+			t.Fatalf("%s %s: %d legal turns, the interpreter has %d", tc.variant, st.FEN, len(st.Legal), len(legal))
+		}
+		wins := 0
+		for i, m := range legal {
+			got := st.Legal[i]
+			want := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), Wall: rs.SquareName(m.Wall())}
+			want.Base, _, _ = strings.Cut(want.Coord, ",")
+			if got.Coord != want.Coord || got.SAN != want.SAN || got.Wall != want.Wall || got.Base != want.Base || got.From != rs.SquareName(m.From()) {
+				t.Fatalf("%s %s: turn %d written %+v, want %+v", tc.variant, st.FEN, i, got, want)
+			}
+			if strings.HasSuffix(got.SAN, "#") {
+				wins++
+			}
+		}
+		if tc.fen == "4k3/8/8/8/8/8/8/q3K2* b - - 0 1" && wins == 0 {
+			t.Errorf("no turn taking the king written with #: %+v", st.Legal[:3])
+		}
+	}
+	// A turn played in coordinates, then one in SAN: the FEN writes the duck '*'.
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"duck","moves":["e2e4,e4e5"],"move":"d5,d4"}`, &st); code != 200 {
+		t.Fatalf("play d5,d4: %d", code)
+	}
+	if want := "rnbqkbnr/ppp1pppp/8/3p4/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"; st.FEN != want ||
+		!slices.Equal(st.Moves, []string{"e2e4,e4e5", "d7d5,d5d4"}) || !slices.Equal(st.SAN, []string{"e4,e5", "d5,d4"}) {
+		t.Errorf("after e4,e5 d5,d4: FEN %s, moves %q, SAN %q; want %s", st.FEN, st.Moves, st.SAN, want)
+	}
+	var bad map[string]string
+	if code := postJSON(t, srv, "/api/play", `{"variant":"duck","move":"e2e4"}`, &bad); code != 400 || !strings.Contains(bad["error"], "wall") {
+		t.Errorf("a move without its wall: %d %q, want 400 about the wall", code, bad["error"])
+	}
+	// A query's turns are separated by blanks alone: perft after two turns.
+	resp, err = http.Get(srv.URL + "/api/perft?" + url.Values{"variant": {"duck"}, "moves": {"e2e4,e4e5 d7d5,d5d4"}, "depth": {"1"}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pj perftJSON
+	json.NewDecoder(resp.Body).Decode(&pj)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || pj.Nodes != int64(len(st.Legal)) || len(pj.Divide) == 0 || !strings.Contains(pj.Divide[0].Coord, ",") {
+		t.Errorf("perft 1 after e4,e5 d5,d4: %d %+v, want %d turns", resp.StatusCode, pj, len(st.Legal))
+	}
+	// The engine answers with a turn, which plays.
+	resp, err = http.Get(srv.URL + "/api/search?" + url.Values{"variant": {"duck"}, "moves": {"e2e4,e4e5 d7d5,d5d4"}, "movetime": {"200"}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := events(t, resp.Body)
+	resp.Body.Close()
+	var best bestJSON
+	if len(evs) == 0 || evs[len(evs)-1][0] != "bestmove" || json.Unmarshal([]byte(evs[len(evs)-1][1]), &best) != nil || !strings.Contains(best.Coord, ",") || !strings.Contains(best.SAN, ",") {
+		t.Fatalf("search in duck: %q", evs)
+	}
+	body, _ := json.Marshal(gameRequest{Variant: "duck", Moves: []string{"e2e4,e4e5", "d7d5,d5d4"}, Move: best.Coord})
+	if code := postJSON(t, srv, "/api/play", string(body), &st); code != 200 || st.SAN[2] != best.SAN {
+		t.Errorf("the engine's turn %+v: %d, SAN %q", best, code, st.SAN)
+	}
+	// The position editor puts a wall, and takes it off; chess has none to put.
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	if code := postJSON(t, srv, "/api/setup", `{"variant":"duck","fen":"`+start+`","square":"e4","piece":"*"}`, &st); code != 200 || st.FEN != "rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+		t.Errorf("a wall put on e4: %d %s", code, st.FEN)
+	}
+	if code := postJSON(t, srv, "/api/setup", `{"variant":"duck","fen":"`+st.FEN+`","square":"e4","piece":""}`, &st); code != 200 || st.FEN != start {
+		t.Errorf("the wall taken off e4: %d %s", code, st.FEN)
+	}
+	if code := postJSON(t, srv, "/api/setup", `{"variant":"chess","fen":"`+start+`","square":"e4","piece":"*"}`, &bad); code != 400 || !strings.Contains(bad["error"], "no walls") {
+		t.Errorf("a wall in chess: %d %q", code, bad["error"])
+	}
+}

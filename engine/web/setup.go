@@ -14,7 +14,8 @@ import (
 )
 
 // setupRequest changes a position: Square gets Piece (a FEN letter, with "~" for a
-// promoted piece; "" empties it), or, with Side, the side to move changes.
+// promoted piece; "*" a wall, in rulesets with walls; "" empties it), or, with Side, the
+// side to move changes.
 type setupRequest struct {
 	Variant string `json:"variant"`
 	FEN     string `json:"fen"`
@@ -112,7 +113,9 @@ func setSquare(rs *compiler.Ruleset, fen, square, piece string) (string, error) 
 		return "", fmt.Errorf("no square %s on this board", defs.Quote(square))
 	case rs.KindOf(sq) != compiler.CellSquare:
 		return "", fmt.Errorf("%s is not a square one can stand on", square)
-	case piece != "" && (rs.TypeOf(piece[0]) < 0 || len(piece) > 2 || len(piece) == 2 && piece[1] != '~'):
+	case piece == "*" && rs.Walls == nil:
+		return "", fmt.Errorf("%s has no walls: give a FEN letter", rs.Name)
+	case piece != "" && piece != "*" && (rs.TypeOf(piece[0]) < 0 || len(piece) > 2 || len(piece) == 2 && piece[1] != '~'):
 		return "", fmt.Errorf("unknown piece %s: give a FEN letter", defs.Quote(piece))
 	}
 	fields := strings.Fields(fen)

@@ -110,7 +110,7 @@ func (s *Server) perftCount(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, err)
 		return
 	}
-	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"), Moves: splitMoves(q.Get("moves"))}
+	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"), Moves: s.splitMoves(q.Get("variant"), q.Get("moves"))}
 	g, err := s.replay(&req, false)
 	if err != nil {
 		badRequest(w, err)

@@ -381,6 +381,51 @@ func TestXBoardKoopa(t *testing.T) {
 	s.expect([]string{"1-0 {White wins by king hit}"}, "usermove a1c3")
 }
 
+// TestXBoardWalls: a turn with a wall is written as Fairy-Stockfish writes it for XBoard,
+// the move's squares, the wall's leg from the landing square, then the promotion
+// (a7a8,a8d5q); it is read so, and with the promotion before the comma as UCI writes it;
+// a move without its wall is illegal; the engine answers with a turn.
+func TestXBoardWalls(t *testing.T) {
+	s := newXBSession(t)
+	s.send("variant duck", "new", "force")
+	s.sync()
+	p := startPos(t, "duck", "")
+	s.play(p, "e2e4,e4e5", "d7d5,d5d4")
+	s.expect([]string{"Illegal move: g1f3"}, "usermove g1f3")
+	s.send("sd 1")
+	out := s.engineMove(p)
+	if !slices.ContainsFunc(out, func(l string) bool { return strings.HasPrefix(l, "move ") && strings.Contains(l, ",") }) {
+		t.Errorf("the engine's move has no wall: %q", out)
+	}
+	s.expect(nil, "force")
+	for _, c := range []struct{ variant, fen, turn, xb string }{
+		{"duck", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q,d5", "a7a8,a8d5q"},
+		{"duck", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O,d5", "e1g1,g1d5"},
+		{"duck", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O,a2", "e8c8,c8a2"},
+		{"amazons", "", "Qde1,a1", "d0e0,e0a0"}, // ranks counted from 0 on 10 ranks
+	} {
+		p := startPos(t, c.variant, c.fen)
+		codec := xbtext.New(p.Ruleset())
+		m := mustParse(t, p, c.turn)
+		if got := codec.MoveText(p, m); got != c.xb {
+			t.Errorf("%s %s: %s written %q for XBoard, want %q", c.variant, p.FEN(), c.turn, got, c.xb)
+		}
+		uci := codec.ToXB(p.Coord(m))
+		for _, text := range []string{c.xb, uci} {
+			if back, err := codec.ParseMove(p, text); err != nil || back != m {
+				t.Errorf("%s %s: %q read as %v (%v), want %s", c.variant, p.FEN(), text, back, err, c.turn)
+			}
+		}
+	}
+	// Through the session: the promotion with its wall.
+	s.expect(nil, "setboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+	p = startPos(t, "duck", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+	s.play(p, "a7a8,a8d5q")
+	if want := "Q3k3/8/8/3*4/8/8/8/4K3 b - - 0 1"; s.fen() != want {
+		t.Errorf("after a7a8,a8d5q: %s, want %s", s.fen(), want)
+	}
+}
+
 func TestXBoardHostage(t *testing.T) {
 	s := newXBSession(t)
 	s.send("variant hostage", "new", "force")

@@ -91,7 +91,10 @@ func letters(rs *compiler.Ruleset) map[byte]byte {
 // Codec writes and reads moves and FENs as XBoard does for one variant: coordinates;
 // castling as the king's move, O-O and O-O-O in fischerandom; a move capturing in passing
 // as legs through the squares it captures on (a1a5,a5a6), so that XBoard removes those
-// pieces too; on boards of exactly 10 ranks the ranks count from 0.
+// pieces too; a turn with a wall as the move's squares, the wall's leg from where the man
+// landed, then the promotion letter (e7e8,e8d5q, as Fairy-Stockfish writes it for
+// XBoard; its UCI, like Chimera's coordinates, puts the letter before the comma:
+// e7e8q,e8d5); on boards of exactly 10 ranks the ranks count from 0.
 type Codec struct {
 	rs      *compiler.Ruleset
 	fischer bool
@@ -127,6 +130,14 @@ func (c Codec) shiftRanks(s string, by int) string {
 func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 	rs := c.rs
 	name := rs.SquareName
+	if m.Wall() != interpreter.NoSquare {
+		// Chimera's coordinates (which write castling as the king's move, or as the king
+		// taking its partner where the king's move is another move's) with the promotion
+		// moved after the wall's leg.
+		move, wall, _ := strings.Cut(p.Coord(m), ",")
+		squares := movePrefixRE.FindString(move)
+		return c.ToXB(squares + "," + wall + move[len(squares):])
+	}
 	switch {
 	case m.Kind() == interpreter.KindCastle:
 		if c.fischer {
@@ -191,9 +202,25 @@ func abs(x int) int {
 
 var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)([a-zA-Z]?)$`)
 
-// ParseMove reads a move as XBoard writes it (see MoveText), in p.
+// movePrefixRE matches a coordinate move's origin and destination.
+var movePrefixRE = regexp.MustCompile(`^[a-z][0-9]+[a-z][0-9]+`)
+
+// wallLegRE matches a wall's leg as XBoard writes it: from where the man landed, to the
+// wall, then the move's promotion.
+var wallLegRE = regexp.MustCompile(`^([a-z][0-9]+[a-z][0-9]+)([a-zA-Z+-]*)$`)
+
+// ParseMove reads a move as XBoard writes it (see MoveText), in p. A turn with a wall
+// may also give its promotion before the comma, as UCI does.
 func (c Codec) ParseMove(p *interpreter.Position, s string) (interpreter.Move, error) {
 	s = c.FromXB(strings.TrimSpace(s))
+	if c.rs.Walls != nil {
+		if move, wall, ok := strings.Cut(s, ","); ok {
+			if g := wallLegRE.FindStringSubmatch(wall); g != nil && g[2] != "" {
+				s = move + g[2] + "," + g[1] // the promotion back before the comma
+			}
+		}
+		return p.ParseMove(s)
+	}
 	if !strings.Contains(s, ",") {
 		return p.ParseMove(s)
 	}

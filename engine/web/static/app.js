@@ -19,7 +19,8 @@ const game = {
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
   editing: false, // the position editor is open: clicks put game.palette on squares
-  palette: "",    // the FEN letter to put ("" empties the square)
+  palette: "",    // the FEN letter to put ("" empties the square; "*" a wall)
+  walling: null,  // a turn half made in a variant with walls: {moves}, the man's move chosen, its wall not yet
 };
 
 // The longest link offered: longer ones do not survive every browser and server.
@@ -183,6 +184,8 @@ function render(st) {
   game.state = st;
   if (st.hookErrors) message(st.hookErrors.join("\n"), true);
   game.selected = null;
+  game.walling = null;
+  delete document.body.dataset.walling;
   $("board").innerHTML = st.svg;
   $("fen").value = st.fen;
   $("pgn").value = st.pgn;
@@ -285,6 +288,18 @@ function mark(sq, cls) {
     el.setAttribute("r", w / 6);
     el.setAttribute("fill", "#15803d");
     el.setAttribute("fill-opacity", "0.6");
+  } else if (cls === "wall") {
+    // A cell where the turn's wall may go.
+    el = document.createElementNS(SVGNS, "rect");
+    el.setAttribute("x", x + w / 4);
+    el.setAttribute("y", y + w / 4);
+    el.setAttribute("width", w / 2);
+    el.setAttribute("height", w / 2);
+    el.setAttribute("rx", w / 12);
+    el.setAttribute("fill", "#44403c");
+    el.setAttribute("fill-opacity", "0.55");
+    el.setAttribute("stroke", "#1c1917");
+    el.setAttribute("stroke-width", "2");
   } else if (cls === "victim") {
     // A man captured in passing by one of the moves offered.
     el = document.createElementNS(SVGNS, "circle");
@@ -309,16 +324,20 @@ function mark(sq, cls) {
 }
 
 function markLast() {
-  // The last move's squares, read from the coordinate text of the move before this position.
+  // The last move's squares, read from the coordinate text of the move before this
+  // position, and the cell of its wall (after the comma: e2e4,e4d5).
   const coord = game.moves[game.ply - 1] || "";
-  const sqs = coord.match(/[a-z][0-9]+/g) || [];
+  const [move, wall] = coord.split(",");
+  const sqs = move.match(/[a-z][0-9]+/g) || [];
   sqs.slice(0, 2).forEach((sq) => mark(sq, "last"));
+  const w = (wall || "").match(/[a-z][0-9]+/g) || [];
+  if (w.length) mark(w[w.length - 1], "last");
 }
 
 function clearMarks() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim").forEach((el) => el.remove());
+  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim, .mark.wall").forEach((el) => el.remove());
   svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
 }
 
@@ -353,12 +372,53 @@ function squareOf(el) {
 }
 
 // finish plays the move of the selection to sq: at once, or through the picker when
-// several moves join the same squares. It reports whether there was one.
+// several moves join the same squares. In a variant with walls the turn goes on with the
+// choice of its wall. It reports whether there was one.
 function finish(sel, sq) {
   const moves = candidates(sel).filter((m) => m.to === sq || m.partner === sq);
+  if (moves.length && moves[0].wall) {
+    // The turns of the man's moves between these squares: one group a move (a promotion
+    // may make several, for the picker).
+    const groups = new Map();
+    moves.forEach((m) => { if (!groups.has(m.base)) groups.set(m.base, []); groups.get(m.base).push(m); });
+    if (groups.size === 1) chooseWall(moves);
+    else showPicker([...groups.values()].map((g) => g[0]), (m) => { hidePicker(); chooseWall(groups.get(m.base)); }, (m) => m.san.slice(0, m.san.lastIndexOf(",")));
+    return true;
+  }
   if (moves.length === 1) play(moves[0].coord);
   if (moves.length > 1) showPicker(moves);
   return moves.length > 0;
+}
+
+// chooseWall begins the second step of a turn in a variant with walls: the man's move is
+// shown made (its man on its landing cell, what it takes gone), the cells its wall may
+// take marked; a click on one of them plays the turn, Escape or a click elsewhere takes
+// the move back.
+function chooseWall(moves) {
+  clearMarks();
+  game.selected = null;
+  game.walling = { moves: moves };
+  const m = moves[0];
+  const svg = $("board").querySelector("svg");
+  const at = (sq) => svg.querySelector('.piece[data-square="' + sq + '"]');
+  const man = at(m.from), from = cellRect(m.from), to = cellRect(m.to);
+  (m.captures || []).forEach((sq) => { const v = at(sq); if (v && v !== man) v.style.display = "none"; });
+  if (man && from && to && m.to !== m.from) {
+    man.setAttribute("transform", "translate(" + (to.getAttribute("x") - from.getAttribute("x")) + " " + (to.getAttribute("y") - from.getAttribute("y")) + ")");
+    man.style.pointerEvents = "none"; // clicks on its landing cell reach the cell
+  }
+  mark(m.from, "selected");
+  mark(m.to, "selected");
+  moves.forEach((t) => mark(t.wall, "wall"));
+  document.body.dataset.walling = m.base;
+  message("Now the wall: click one of the marked cells (Escape takes the move back).");
+}
+
+// cancelWall takes back the man's move of a turn whose wall was not placed.
+function cancelWall() {
+  if (!game.walling) return;
+  message("");
+  render(game.state);
 }
 
 // Dragging: a piece (or a man in a tray) pressed and moved follows the pointer, and is
@@ -366,7 +426,7 @@ function finish(sel, sq) {
 const drag = { sel: null, el: null, x: 0, y: 0, moved: false, swallowClick: false };
 
 function onPointerDown(ev) {
-  if (ev.button !== 0 || game.editing || !game.state || game.state.result !== "*") return;
+  if (ev.button !== 0 || game.editing || game.walling || !game.state || game.state.result !== "*") return;
   const tray = ev.target.closest(".tray-piece");
   const piece = ev.target.closest(".piece");
   let sel = null;
@@ -415,6 +475,7 @@ function openEditor() {
   const letters = [];
   (v ? v.pieces : []).forEach((p) => letters.push([p.letter, "White " + p.name]));
   (v ? v.pieces : []).forEach((p) => letters.push([p.letter.toLowerCase(), "Black " + p.name]));
+  if (v && v.walls) letters.push(["*", "a wall"]);
   letters.push(["", "empty the square"]);
   letters.forEach(([l, title]) => {
     const b = document.createElement("button");
@@ -463,6 +524,13 @@ function onBoardClick(ev) {
     return;
   }
   if (!game.state || game.state.result !== "*") return;
+  if (game.walling) {
+    const sq = squareOf(ev.target);
+    const turn = game.walling.moves.find((m) => m.wall === sq);
+    if (turn) play(turn.coord);
+    else cancelWall();
+    return;
+  }
   const tray = ev.target.closest(".tray-piece");
   if (tray) {
     const sel = { drop: +tray.dataset.type, side: tray.dataset.side, pool: tray.dataset.pool };
@@ -491,16 +559,17 @@ function onBoardClick(ev) {
 }
 
 // showPicker offers the moves between the same squares: promotions, exchanges, paths.
-function showPicker(moves) {
+// pick (play by default) takes the one chosen, label (its SAN) names it.
+function showPicker(moves, pick, label) {
   const box = $("picker-choices");
   box.innerHTML = "";
   moves.forEach((m) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = m.san;
-    b.dataset.coord = m.coord;
+    b.textContent = label ? label(m) : m.san;
+    b.dataset.coord = m.base || m.coord;
     b.className = "choice";
-    b.addEventListener("click", () => play(m.coord));
+    b.addEventListener("click", () => (pick ? pick(m) : play(m.coord)));
     box.appendChild(b);
   });
   $("picker").hidden = false;
@@ -717,10 +786,14 @@ async function start() {
   $("engine-side").addEventListener("change", maybeEngine);
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (e.key === "Escape" && game.walling) { cancelWall(); return; }
     if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
     if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
   });
-  const moves = (params.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  // Moves are separated by blanks (or commas, but in a variant with walls, whose turns
+  // write their wall after a comma: e2e4,e4d5).
+  const v = game.variants.find((x) => x.name === game.variant);
+  const moves = (params.get("moves") || "").split(v && v.walls ? /\s+/ : /[\s,]+/).filter(Boolean);
   await newGame(params.get("fen") || "", moves);
 }
 
