@@ -50,7 +50,9 @@ func marshalValue(v reflect.Value, depth int) *yaml.Node {
 			if fv.Kind() != reflect.Pointer && fv.IsZero() {
 				continue
 			}
-			if (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {
+			// An empty list is left out, but moves: [] (a man that never moves) says
+			// something that leaving it out would not.
+			if (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 && !(key == "moves" && fv.Kind() == reflect.Slice && !fv.IsNil()) {
 				continue
 			}
 			val := marshalValue(fv, depth+1)
