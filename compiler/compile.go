@@ -980,6 +980,7 @@ func (l *lowering) mechanisms() {
 		rs.BounceStatus = c.Status != ""
 		rs.Kick = c.Kick != ""
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
+		rs.Petrify = l.typeMask(c.Petrify)
 		if tr := c.Trading; tr != nil {
 			rs.TradeTypes, rs.TradeCheap = l.typeMask(tr.Pieces), l.typeMask(tr.Cheap)
 			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike

@@ -482,6 +482,9 @@ type Ruleset struct {
 	Castling *Castling
 	// Walls is how each turn's wall is placed, or nil (defs.Walls).
 	Walls *WallRule
+	// Petrify: bit per type whose men turn into a wall where they land when they capture
+	// (defs.CaptureRule.Petrify).
+	Petrify uint64
 	// FlipAdjacent, FlipFlanked: after each move or drop, the enemy men next to the landing
 	// cell, or flanked by it and another of the mover's men, turn (defs.Flip).
 	FlipAdjacent, FlipFlanked bool

@@ -69,6 +69,7 @@ const (
 	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
 	MechWalls                                           // each turn ends with a wall placed on an empty cell
 	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
+	MechPetrify                                         // a man of some types that captures turns into a wall
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -78,7 +79,7 @@ var mechanismNames = []string{"leap", "slide", "move-ride", "capture-ride", "pat
 	"status", "bounce", "kick", "hit-goal", "capture-pool", "drop", "exchange", "pool-promotion", "gating", "drop-no-check", "must-drop", "split-colors", "create-castling",
 	"must-capture", "no-giving-check", "royal-optional", "check-counter", "standing-goal", "explode",
 	"leaving-promotion", "one-per-file", "no-mate-drop", "drop-promoted", "first-moves", "path-types", "pass", "facing-royals",
-	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "flip", "unclassified"}
+	"borrow-moves", "no-mate-illegal", "in-place-promotion", "path-stop", "entering-promotion", "guarded-trade", "counterstrike", "walls", "flip", "petrify", "unclassified"}
 
 // String lists the mechanisms by name, a bit without one as bit<n> (so that none is lost
 // from a listing).
@@ -433,6 +434,9 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	if r.FlipAdjacent || r.FlipFlanked {
 		m |= MechFlip
 	}
+	if r.Petrify != 0 {
+		m |= MechPetrify
+	}
 	switch r.Check {
 	case CheckRoyalAttacked:
 		m |= MechCheckRoyalAttacked
@@ -499,7 +503,7 @@ var classifiedKeys = map[string]bool{
 	"goals.together": true, "goals.opponent-at-least": true, "goals.checks-given": true, "goals.stands": true, "goals.side": true, "goals.answerable": true,
 	"borrow-moves": true, "borrow-moves.from": true,
 	"walls": true, "walls.place": true, "walls.moving": true, "walls.except": true,
-	"flip": true, "flip.adjacent": true, "flip.flanked": true, "rules.full-board": true, "rules.pass.only-without-moves": true,
+	"capture.petrify": true, "flip": true, "flip.adjacent": true, "flip.flanked": true, "rules.full-board": true, "rules.pass.only-without-moves": true,
 	// Drop rules of flipping games: applied where drops are generated (genDrops), before
 	// any shortcut sees them, as one-per-file is.
 	"hands.drops.free": true, "hands.drops.next-to-own": true, "hands.drops.flanking": true, "hands.drops.first-on": true,

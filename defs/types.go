@@ -510,6 +510,9 @@ type CaptureRule struct {
 	Explode *Explosion `yaml:"explode"`
 	// Trading: limits on capturing men of some types with one another.
 	Trading *Trading `yaml:"trading"`
+	// Petrify: letters; a man of these types that captures turns into a wall where it
+	// landed (it leaves the game; the wall blocks every move for the rest of it).
+	Petrify []string `yaml:"petrify"`
 }
 
 // Trading limits the captures of men of the Pieces types (trades of such men).

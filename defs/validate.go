@@ -1109,6 +1109,22 @@ func (v *validator) capture() {
 		}
 		v.letterList(x.Src, "spare", x.Spare)
 	}
+	if len(c.Petrify) > 0 {
+		v.letterList(c.Src, "petrify", c.Petrify)
+		if c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || c.Trading != nil {
+			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules yet")
+		}
+		if v.def.Walls != nil {
+			v.add(c.Src, "petrify", "capture.petrify cannot be combined with walls: yet (a moving wall would take the petrified men's walls down)")
+		}
+		for _, pc := range v.def.Pieces {
+			for _, a := range pc.Moves {
+				if len(a.Path) > 0 {
+					v.add(c.Src, "petrify", "capture.petrify cannot be combined with multi-leg paths yet (piece %s): a path does not see the walls petrified men leave", pc.Letter)
+				}
+			}
+		}
+	}
 	if tr := c.Trading; tr != nil {
 		if len(tr.Pieces) == 0 {
 			v.add(tr.Src, "pieces", "trading: missing key \"pieces\" (the men whose trades it limits)")
@@ -1181,7 +1197,7 @@ func (v *validator) walls() {
 	if d.Hands != nil {
 		refuse("hands (drops, pools, gating)")
 	}
-	if d.Capture != nil {
+	if d.Capture != nil && (d.Capture.Effect != "" || d.Capture.Kick != "" || d.Capture.Explode != nil || d.Capture.Trading != nil) {
 		refuse("capture rules (effects, explosions, trading)")
 	}
 	if d.Rules.Pass != nil || d.Rules.FacingRoyals {

@@ -187,8 +187,9 @@ type core128 struct {
 	walls              bb128
 	walled             bool
 	wallMoves, wallBuf []Move
-	// flipping: moves and drops turn enemy men (flipEffect).
-	flipping bool
+	// flipping: moves and drops turn enemy men (flipEffect); walling: walls may stand
+	// (placed each turn, or left by petrified men).
+	flipping, walling bool
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -251,6 +252,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals || rs.Walls != nil,
 		walled:      rs.Walls != nil,
 		flipping:    rs.FlipAdjacent || rs.FlipFlanked,
+		walling:     rs.Walls != nil || rs.Petrify != 0,
 		passing:     rs.Pass || rs.FacingRoyals,
 		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,

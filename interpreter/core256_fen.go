@@ -86,7 +86,7 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 				}
 				sq := rs.SquareAt(f, r)
 				if rs.KindOf(sq) == compiler.CellSquare {
-					if rs.Walls == nil {
+					if rs.Walls == nil && rs.Petrify == 0 {
 						return bad("'*' on %s, which is a playable square (%s has no walls)", rs.SquareName(sq), rs.Name)
 					}
 					p.walls = p.walls.With(sq) // a wall

@@ -1144,7 +1144,7 @@ func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler
 		reach = reach.Without(sq)
 		var m Move
 		if pc := p.board[sq]; pc == NoPiece && r.Mode != compiler.ModeCapture {
-			if p.walled && p.walls.Has(sq) {
+			if p.walling && p.walls.Has(sq) {
 				continue // a wall stops the ride, and is never taken
 			}
 			m = newMove(from, sq)

@@ -89,7 +89,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				}
 				sq := rs.SquareAt(f, r)
 				if rs.KindOf(sq) == compiler.CellSquare {
-					if rs.Walls == nil {
+					if rs.Walls == nil && rs.Petrify == 0 {
 						return bad("'*' on %s, which is a playable square (%s has no walls)", rs.SquareName(sq), rs.Name)
 					}
 					p.walls |= compiler.Bit64(sq) // a wall

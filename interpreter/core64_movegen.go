@@ -1147,7 +1147,7 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 		reach &^= compiler.Bit64(sq)
 		var m Move
 		if pc := p.board[sq]; pc == NoPiece && r.Mode != compiler.ModeCapture {
-			if p.walled && p.walls.Has(sq) {
+			if p.walling && p.walls.Has(sq) {
 				continue // a wall stops the ride, and is never taken
 			}
 			m = newMove(from, sq)

@@ -29,7 +29,7 @@ var upstreamDiffers = map[string]string{
 // upstreamNew are the built-ins whose rules Fairy-Stockfish added since 11.1, checked to
 // deeper counts in -short mode than the rest (which the 11.1 tests cover already).
 var upstreamNew = map[string]bool{"duck": true, "amazons": true, "isolation": true, "isolation7x7": true, "snailtrail": true, "joust": true,
-	"ataxx": true, "flipersi": true, "flipello": true, "flipello10": true}
+	"ataxx": true, "flipersi": true, "flipello": true, "flipello10": true, "petrified": true}
 
 // upstreamShortNodes, upstreamNewShortNodes and upstreamNodes bound the counts run in
 // -short mode (for the older built-ins and the new) and in the full suite.
