@@ -101,5 +101,18 @@ func (p *core128) countWalls(buf []Move) int {
 	return n
 }
 
+// WallCells is where the turn of the man's move m (legal, without its wall) may place its
+// wall: empty in rulesets without walls.
+func (p *core128) WallCells(m Move) compiler.Bitboard {
+	if !p.walled {
+		return compiler.Bitboard{}
+	}
+	return p.wallCells(m).Wide()
+}
+
+// MenMoves appends to buf[:0] the legal moves of the side to move without their walls,
+// each once: LegalMoves before addWalls (in rulesets without walls, LegalMoves).
+func (p *core128) MenMoves(buf []Move) []Move { return p.legalMen(buf) }
+
 // Walls is the set of cells holding walls.
 func (p *core128) Walls() compiler.Bitboard { return p.walls.Wide() }

@@ -171,6 +171,9 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 // search looks at. A capture removes an enemy piece, or, with a capture effect such as a
 // bounce, lands on one that may stay on the board.
 func (p *core64) IsCapture(m Move) bool {
+	if p.flipping && m.Kind() != KindNull && m.Kind() != KindPass && p.flipsAt(m.To()) {
+		return true // it turns enemy men
+	}
 	switch m.Kind() {
 	case KindCastle, KindNull, KindDrop, KindExchange, KindPass:
 		return false

@@ -47,6 +47,8 @@ type core interface {
 	HookFailures() []HookFailure
 	Result() Result
 	Repetitions() int
+	WallCells(m Move) compiler.Bitboard
+	MenMoves(buf []Move) []Move
 	Walls() compiler.Bitboard
 }
 
@@ -330,6 +332,18 @@ func (p *Position) Result() Result {
 // captured man can come back to its square, so the whole game is looked at.
 func (p *Position) Repetitions() int {
 	return p.c.Repetitions()
+}
+
+// WallCells is where the turn of the man's move m (legal, without its wall) may place its
+// wall: empty in rulesets without walls.
+func (p *Position) WallCells(m Move) compiler.Bitboard {
+	return p.c.WallCells(m)
+}
+
+// MenMoves appends to buf[:0] the legal moves of the side to move without their walls,
+// each once: LegalMoves before addWalls (in rulesets without walls, LegalMoves).
+func (p *Position) MenMoves(buf []Move) []Move {
+	return p.c.MenMoves(buf)
 }
 
 // Walls is the set of cells holding walls.

@@ -80,18 +80,7 @@ func (p *Position) coordDest(m Move, legal []Move) Square {
 // baseMoves appends to buf[:0] the legal moves of p without their walls, each once (in
 // rulesets without walls, the legal moves).
 func (p *Position) baseMoves(buf []Move) []Move {
-	buf = p.legalMoves(buf[:0])
-	if p.Ruleset().Walls == nil {
-		return buf
-	}
-	n := 0
-	for _, m := range buf {
-		if b := m.WithoutWall(); n == 0 || buf[n-1] != b {
-			buf[n] = b
-			n++
-		}
-	}
-	return buf[:n]
+	return p.MenMoves(buf[:0])
 }
 
 // sharesText reports whether another legal move has the plain coordinate text of m
@@ -501,14 +490,13 @@ func (p *Position) parseTurn(s string) (Move, error) {
 			return NoMove, fmt.Errorf("move %s: %s names no wall's cell (expected the wall's cell, or the landing cell %s followed by it)", defs.Quote(in), defs.Quote(wallText), from)
 		}
 	}
+	allowed := p.WallCells(base)
+	if allowed.Has(wall) {
+		return base.withWall(wall), nil
+	}
 	var cells []string
-	for _, m := range p.LegalMoves(nil) {
-		if m.WithoutWall() == base {
-			if m.Wall() == wall {
-				return m, nil
-			}
-			cells = append(cells, rs.SquareName(m.Wall()))
-		}
+	for b := allowed; b.Any(); b = b.Rest() {
+		cells = append(cells, rs.SquareName(b.First()))
 	}
 	return NoMove, fmt.Errorf("move %s: no wall may be placed on %s after %s (it may go on %s)", defs.Quote(in), rs.SquareName(wall), moveText, strings.Join(cells, " "))
 }
