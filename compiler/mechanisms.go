@@ -565,6 +565,10 @@ var shortcutRules = func() [numShortcuts]struct{ needs, safe Mechanism } {
 	return out
 }()
 
+// Uses reports whether the ruleset uses any of the mechanisms m (the bits its rows'
+// predicates and the move-table scan set when it was compiled).
+func (r *Ruleset) Uses(m Mechanism) bool { return r.Mechanisms&m != 0 }
+
 // usedMechanisms reads the mechanisms off the compiled tables, not the definition, so that
 // a mechanism is seen however it was written: the rows' predicates, and the scan of the
 // move tables for the rows it sets.
