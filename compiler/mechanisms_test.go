@@ -105,6 +105,9 @@ func TestMechanismDocAnchors(t *testing.T) {
 			t.Errorf("%s: doc %q is no heading's anchor in docs/definitions.md", row.name, row.doc)
 		}
 	}
+	if !anchors["adding-a-mechanism"] {
+		t.Error("docs/definitions.md has no section \"Adding a mechanism\"")
+	}
 }
 
 // markdownAnchors are the anchors GitHub gives the headings of a Markdown text (outside
