@@ -1,5 +1,6 @@
-// Legality shortcuts as allow-lists: the mechanisms a ruleset uses, and for each shortcut
-// the mechanisms it is proven safe with (by the property tests against make/test/unmake).
+// Legality shortcuts as allow-lists: for each shortcut the check rule it needs, and the
+// mechanisms it is proven safe with (by the property tests against make/test/unmake), which
+// the rows of mechanismRows (mechanisms.go) list.
 package compiler
 
 import (
