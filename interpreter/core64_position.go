@@ -226,40 +226,42 @@ func (p *core64) Ply() int { return len(p.undo) }
 func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	st := rs.Status
 	freezes, immobile, harmless := tb.NumFreezes() > 0, st != nil && st.Immobile, st != nil && st.Harmless
-	capEffects, poolPromo := rs.CaptureEffects, rs.Mechanisms&compiler.MechPoolPromotion != 0
-	gating := rs.Hands != nil && rs.Hands.GateFrom >= 0
-	inPlace := rs.Mechanisms&compiler.MechInPlacePromotion != 0
-	trading := rs.TradeGuarded || rs.Counterstrike
+	capEffects, poolPromo := rs.CaptureEffects, rs.Uses(compiler.MechPoolPromotion)
+	gating := rs.Uses(compiler.MechGating)
+	inPlace := rs.Uses(compiler.MechInPlacePromotion)
+	trading := rs.Uses(compiler.MechGuardedTrade | compiler.MechCounterstrike)
 	// First-move leaps are not a filter: they make only their own types' men go through
 	// genMan (plainMan), and add moves without looking at the others.
-	filtered := harmless || capEffects || poolPromo || gating || rs.Borrows || inPlace || trading
+	filtered := harmless || capEffects || poolPromo || gating || rs.Uses(compiler.MechBorrowMoves) || inPlace || trading
 	shifting := false
 	for pts, t := tb.Pieces(), 0; t < pts.Len() && !filtered; t++ {
 		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0
 	}
+	// sifted (see the field; walls too: LegalMoves ends each move with its wall).
+	sifted := rs.Uses(compiler.MechMustCapture | compiler.MechNoGivingCheck | compiler.MechPass | compiler.MechFacingRoyals | compiler.MechWalls)
 	// countable: MoveCount may count moves unwritten: every man is plain (while no
 	// en-passant target stands) and no filter of LegalMoves looks at the moves.
-	countable := !filtered && rs.Walls == nil && !rs.MustCapture && !rs.NoGivingCheck && !rs.RoyalTakesCheckerOnly && !rs.Pass && !rs.FacingRoyals &&
-		!(rs.Hands != nil && rs.Hands.NoMateIllegal)
+	countable := !filtered && !sifted && !rs.Uses(compiler.MechNoMateIllegal)
+	pools := rs.Uses(compiler.MechDrop | compiler.MechExchange)
 	for pts, t := tb.Pieces(), 0; t < pts.Len(); t++ {
 		countable = countable && !pts.At(t).MayRepeat
 	}
-	return &core64{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Borrows, firstMoves: rs.FirstMoves, inPlace: inPlace,
+	return &core64{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Uses(compiler.MechBorrowMoves), firstMoves: rs.Uses(compiler.MechFirstMoves), inPlace: inPlace,
 		trading: trading, strike: NoSquare,
-		specialPromo: rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) != 0 || capEffects, mustDrop: rs.Hands != nil && rs.Hands.MustDrop != 0,
-		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.FirstMoves,
-		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.FirstMoves,
-		sifted:      rs.MustCapture || rs.NoGivingCheck || rs.RoyalTakesCheckerOnly || rs.Pass || rs.FacingRoyals || rs.Walls != nil,
-		walled:      rs.Walls != nil,
-		flipping:    rs.FlipAdjacent || rs.FlipFlanked,
-		walling:     rs.Walls != nil || rs.Petrify != 0,
-		passing:     rs.Pass || rs.FacingRoyals,
-		mustCapture: rs.MustCapture, noGivingCheck: rs.NoGivingCheck, explode: rs.Explode, noMateDrops: rs.Hands != nil && rs.Hands.NoMate != 0, noMateIllegal: rs.Hands != nil && rs.Hands.NoMateIllegal, checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		specialPromo: rs.Uses(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
+		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
+		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),
+		sifted:      sifted,
+		walled:      rs.Uses(compiler.MechWalls),
+		flipping:    rs.Uses(compiler.MechFlip),
+		walling:     rs.Uses(compiler.MechWalls | compiler.MechPetrify),
+		passing:     rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
+		mustCapture: rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
-		pools:     rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil),
+		pools:     pools,
 		poolPromo: poolPromo,
-		kingBits:  rs.Hands != nil && (rs.Hands.DropFrom >= 0 || rs.Hands.Exchange != nil) && rs.Castling != nil && rs.Hands.RestoreCastling,
+		kingBits:  pools && rs.Uses(compiler.MechCastling) && rs.Hands.RestoreCastling,
 		undo:      make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
 }

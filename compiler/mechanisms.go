@@ -1,0 +1,663 @@
+// The mechanism table: one row per rule mechanism, saying when a compiled ruleset uses it,
+// which definition keys it accounts for, and which legality shortcuts are proven safe with
+// it. The names, usedMechanisms, classifiedKeys and the shortcuts' allow-lists
+// (shortcutRules) are all derived from it.
+package compiler
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Mechanism is one bit per rule mechanism a compiled ruleset uses.
+type Mechanism uint64
+
+// Mechanisms. A new mechanism gets a new bit here and a row in mechanismRows, where it is
+// safe with no shortcut until it is proven.
+const (
+	MechLeap                      Mechanism = 1 << iota // leaps (any mode, from a zone)
+	MechSlide                                           // unlimited rides that move and capture
+	MechMoveRide                                        // rides with a range, zone or en-passant targets that never capture
+	MechCaptureRide                                     // rides with a range, zone or mode that may capture
+	MechPath                                            // multi-leg paths (hoppers, locust captures)
+	MechRestrictedLanding                               // squares only some pieces may end a move on
+	MechImmune                                          // pieces that cannot be captured
+	MechFreeze                                          // standing freeze effects
+	MechCastling                                        // castling
+	MechEnPassant                                       // en-passant targets and captures
+	MechPromotion                                       // promotion to non-royal types
+	MechRoyalPromotion                                  // promotion to a royal type
+	MechZoneGoal                                        // goals reached by standing on a zone
+	MechHookGoal                                        // goals decided by an expr hook
+	MechCheckRoyalAttacked                              // check rule: own royal attacked
+	MechCheckEnemyRoyalUnattacked                       // check rule: the enemy royal must stay attacked
+	MechCheckNone                                       // no check rule
+	MechCaptureRoyal                                    // atoms that only capture royal pieces: they attack, never move
+	MechStatus                                          // timed piece statuses (counters on squares)
+	MechBounce                                          // captures where the capturer bounces on and the captured piece stays
+	MechKick                                            // captures that remove the captured piece and every piece beyond it
+	MechHitGoal                                         // goals reached by hitting a piece (capture, removal, bounce)
+	MechCapturePool                                     // captured pieces go into a pool (demoted or not)
+	MechDrop                                            // pieces dropped from a pool onto empty squares
+	MechExchange                                        // exchanges: give a held man, rescue one's own and drop it
+	MechPoolPromotion                                   // promotion that takes the new piece from a pool
+	MechGating                                          // a piece from a pool enters on the square a first-rank piece leaves
+	MechDropNoCheck                                     // drops that would give check are not moves
+	MechMustDrop                                        // a side holding pieces must drop one when it can
+	MechSplitColors                                     // drops that keep a type's men on both colours of square
+	MechCreateCastling                                  // drops of the royal and partners create castling rights (or a partner's restore them)
+	MechMustCapture                                     // while a capture is legal, only captures are
+	MechNoGivingCheck                                   // moves that give check are illegal
+	MechRoyalOptional                                   // a side may have no royal piece
+	MechCheckCounter                                    // checks given are counted in the position
+	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
+	MechExplode                                         // a capture blows up the capturer and the men around
+	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it
+	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
+	MechNoMateDrop                                      // a mate by dropping a man of a type loses
+	MechDropPromoted                                    // men dropped either side up
+	MechFirstMoves                                      // leaps only a man that has not moved may make
+	MechPathTypes                                       // path legs that exclude types, atoms bounded by a zone
+	MechPass                                            // a side may pass its turn
+	MechFacingRoyals                                    // royal men facing on an open line must part
+	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
+	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
+	MechInPlacePromotion                                // promotion as a move of its own, standing or by a step of the new type
+	MechPathStop                                        // paths that stop on a square passed (recorded in the move; may end on the origin)
+	MechEnteringPromotion                               // promotion by quiet moves entering the zone and captures in it, or always in part of it
+	MechGuardedTrade                                    // men of some types may not take guarded ones of those types from afar
+	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
+	MechWalls                                           // each turn ends with a wall placed on an empty cell
+	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
+	MechPetrify                                         // a man of some types that captures turns into a wall
+	MechUnclassified                                    // a definition key no shortcut has been checked against
+)
+
+// shortcutSet is a set of shortcuts, bit per Shortcut.
+type shortcutSet uint8
+
+// Shortcut sets for the rows' safe lists.
+const (
+	safePins       shortcutSet = 1 << ShortcutPins
+	safeRelevance  shortcutSet = 1 << ShortcutRelevance
+	safeKeepers    shortcutSet = 1 << ShortcutKeepers
+	safeNoCheck    shortcutSet = 1 << ShortcutNoCheck
+	safeCheckLines shortcutSet = 1 << ShortcutCheckLines
+	safeBoardProbe shortcutSet = 1 << ShortcutBoardProbe
+	// safeAll: every shortcut.
+	safeAll shortcutSet = 1<<numShortcuts - 1
+	// safeCommon: every shortcut but check lines, whose list is short (see shortcutNeeds).
+	safeCommon = safeAll &^ safeCheckLines
+	// safeNone: no shortcut is proven safe with the mechanism: every move is played and
+	// tested.
+	safeNone shortcutSet = 0
+)
+
+// mechanismRow is everything the compiler knows about one mechanism.
+type mechanismRow struct {
+	bit  Mechanism
+	name string // its name in listings (Mechanism.String, testdata/shortcuts.txt): one word
+	// keys are the definition keys (DefinitionKeys) whose meaning this row accounts for: a
+	// ruleset that sets one of them has the bit whenever the key changes which moves are
+	// legal. No key is in two rows' keys; shared are keys this row accounts for together
+	// with other rows (each of which lists the key as shared too).
+	keys, shared []string
+	// uses says whether a compiled ruleset uses the mechanism; nil when setBy names the
+	// code that sets the bit instead (the scan of the move tables, scanMoveTables).
+	uses  func(r *Ruleset) bool
+	setBy string
+	// safe are the shortcuts proven safe with the mechanism (by the property tests against
+	// make/test/unmake), and why says why each of them is, and why the others are left
+	// out where that is known. A shortcut also needs its check rule (shortcutNeeds).
+	safe shortcutSet
+	why  string
+	// pairs names the generator of interpreter/pairs_test.go's pairMechanisms that puts
+	// the mechanism into the pair matrix ("": none; the base definition's leaps, slides,
+	// promotion and check rule need none).
+	pairs string
+	// doc is the anchor of the section of docs/definitions.md that explains it.
+	doc string
+}
+
+// Who sets the bits that no predicate reads.
+const (
+	byMoveTables  = "scanMoveTables"       // the scan of every piece's compiled move tables
+	byDefinitions = "definitionMechanisms" // a key that is in no row (classifiedKeys)
+)
+
+// mechanismRows: one row per mechanism, in bit order.
+var mechanismRows = []mechanismRow{
+	{bit: MechLeap, name: "leap", setBy: byMoveTables,
+		keys: []string{"pieces.moves.leap"}, shared: []string{"pieces.moves.mode", "pieces.moves.from"},
+		safe: safeAll,
+		why:  "how pieces move: a leap changes its origin and destination, and attacks from a table every shortcut reads (check lines: a plain move can give check with it only from its destination)",
+		doc:  "#move-atoms-leap-ride-path"},
+	{bit: MechSlide, name: "slide", setBy: byMoveTables,
+		shared: []string{"pieces.moves.ride"},
+		safe:   safeAll,
+		why:    "how pieces move (check lines: a plain move can give check with a slide only from its destination or by opening a line through its origin)",
+		doc:    "#move-atoms-leap-ride-path"},
+	{bit: MechMoveRide, name: "move-ride", setBy: byMoveTables,
+		shared: []string{"pieces.moves.ride", "pieces.moves.range", "pieces.moves.mode", "pieces.moves.from"},
+		safe:   safeAll,
+		why:    "how pieces move: a ride that never captures attacks nothing",
+		doc:    "#move-atoms-leap-ride-path"},
+	{bit: MechCaptureRide, name: "capture-ride", setBy: byMoveTables,
+		shared: []string{"pieces.moves.ride", "pieces.moves.range", "pieces.moves.mode", "pieces.moves.from"},
+		safe:   safeCommon &^ safePins,
+		why:    "pins: a ranged attack, which the pin logic does not track (capture-royal rides are ranged attacks too); check lines: only leaps and unlimited slides",
+		doc:    "#move-atoms-leap-ride-path"},
+	{bit: MechPath, name: "path", setBy: byMoveTables,
+		keys:   []string{"pieces.moves.path", "pieces.moves.path.step", "pieces.moves.path.on", "pieces.moves.path.capture", "pieces.moves.path.range"},
+		shared: []string{"pieces.moves.from"},
+		safe:   safeCommon &^ safePins,
+		why:    "relevance and keepers: a move that changes no cell a path visits (Path.visit) cannot change what it attacks; pins and check lines know leaps and slides alone",
+		pairs:  "multi-capture", doc: "#legs-of-a-path"},
+	{bit: MechRestrictedLanding, name: "restricted-landing",
+		uses: func(r *Ruleset) bool {
+			return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.Land[White] != r.Squares || pt.Land[Black] != r.Squares })
+		},
+		keys: []string{"board.restricted", "board.restricted.zone", "board.restricted.only", "pieces.confined"},
+		safe: safeAll,
+		why:  "how pieces move: restricted and confined squares only take moves out of the tables",
+		doc:  "#board"},
+	{bit: MechImmune, name: "immune",
+		uses: func(r *Ruleset) bool { return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.Immune }) },
+		keys: []string{"pieces.immune"},
+		safe: safeCommon &^ safePins, why: "an immune man blocks as any man; not proven with pins or check lines",
+		pairs: "immune", doc: "#pieces"},
+	{bit: MechFreeze, name: "freeze",
+		uses:  func(r *Ruleset) bool { return len(r.freezes) > 0 },
+		keys:  []string{"freeze", "freeze.by", "freeze.targets", "freeze.steps"},
+		safe:  safeRelevance | safeKeepers | safeNoCheck,
+		why:   "freezer moves always take the full test, which makes relevance and keepers safe; no check predicts the one way a move can be illegal without a check rule; board probes are off: a probe's change must be its men lifted and set down, no frozen man",
+		pairs: "freeze", doc: "#freeze"},
+	{bit: MechCastling, name: "castling",
+		uses: func(r *Ruleset) bool { return r.Castling != nil },
+		keys: []string{"castling", "castling.royal", "castling.partner", "castling.short", "castling.short.king", "castling.short.partner",
+			"castling.long", "castling.long.king", "castling.long.partner", "castling.notation", "castling.fen", "castling.rank", "castling.unattacked"},
+		safe: safeAll, why: "castling always takes the full test (by its kind), and check lines and board probes leave it to it",
+		pairs: "castling", doc: "#castling"},
+	{bit: MechEnPassant, name: "en-passant", setBy: byMoveTables,
+		keys: []string{"pieces.moves.ep-target", "pieces.moves.en-passant"},
+		safe: safeAll, why: "en passant always takes the full test (by its kind), and check lines and board probes leave it to it",
+		pairs: "en-passant", doc: "#move-atoms-leap-ride-path"},
+	{bit: MechPromotion, name: "promotion",
+		uses: func(r *Ruleset) bool { return anyPromotion(r, func(*Promotion[Bitboard]) bool { return true }) },
+		keys: []string{"pieces.promotion", "pieces.promotion.zone", "pieces.promotion.optional"}, shared: []string{"pieces.promotion.to"},
+		safe: safeAll, why: "a promotion changes the board as the move does; check lines skip the test of plain moves only",
+		doc: "#promotion"},
+	{bit: MechRoyalPromotion, name: "royal-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool {
+				for _, to := range pr.to {
+					if r.pieces[to].Royal {
+						return true
+					}
+				}
+				return false
+			})
+		},
+		shared: []string{"pieces.promotion.to"},
+		safe:   safeCommon &^ safePins,
+		why:    "promotions to a royal type always take the full test, which makes relevance and keepers safe; not proven with pins or check lines",
+		doc:    "#promotion"},
+	{bit: MechZoneGoal, name: "zone-goal",
+		uses: func(r *Ruleset) bool { return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.HasZ }) },
+		keys: []string{"goals.reach"}, shared: goalKeys,
+		safe: safeAll, why: "goals never change which moves are legal, only whether the game goes on",
+		pairs: "reach-goal", doc: "#goals"},
+	{bit: MechHookGoal, name: "hook-goal",
+		uses: func(r *Ruleset) bool { return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Hook != nil }) },
+		keys: []string{"goals.when"}, shared: goalKeys,
+		safe: safeAll, why: "goals never change which moves are legal, only whether the game goes on",
+		doc: "#goals"},
+	{bit: MechCheckRoyalAttacked, name: "check-royal-attacked",
+		uses:   func(r *Ruleset) bool { return r.Check == CheckRoyalAttacked },
+		shared: []string{"rules.check"},
+		safe:   safePins | safeRelevance | safeCheckLines | safeBoardProbe,
+		why:    "the check rule pins, relevance and check lines need; board probes ask it as they ask any",
+		doc:    "#rules"},
+	{bit: MechCheckEnemyRoyalUnattacked, name: "check-enemy-royal-unattacked",
+		uses:   func(r *Ruleset) bool { return r.Check == CheckEnemyRoyalUnattacked },
+		shared: []string{"rules.check"},
+		safe:   safeKeepers | safeBoardProbe,
+		why:    "the check rule keepers need; board probes ask it as they ask any",
+		doc:    "#rules"},
+	{bit: MechCheckNone, name: "check-none",
+		uses:   func(r *Ruleset) bool { return r.Check != CheckRoyalAttacked && r.Check != CheckEnemyRoyalUnattacked },
+		shared: []string{"rules.check"},
+		safe:   safeNoCheck | safeBoardProbe,
+		why:    "the check rule no check needs; board probes ask it as they ask any",
+		pairs:  "no-check", doc: "#rules"},
+	{bit: MechCaptureRoyal, name: "capture-royal", setBy: byMoveTables,
+		shared: []string{"pieces.moves.ride", "pieces.moves.mode"},
+		safe:   safePins | safeRelevance | safeBoardProbe,
+		why:    "capture-royal leaps are in the leap attack tables that find checkers (capture-royal rides are capture rides, which pins leave out); such atoms never move, only attack",
+		doc:    "#move-atoms-leap-ride-path"},
+	{bit: MechStatus, name: "status",
+		uses: func(r *Ruleset) bool { return r.Status != nil },
+		keys: []string{"statuses", "statuses.name", "statuses.duration", "statuses.immobile", "statuses.harmless", "capture.status"},
+		safe: safeNoCheck, why: "capture effects are safe with no check because losesRoyal predicts the one way a move can be illegal without a check rule: removing a royal piece of the mover; board probes move the men alone, no status",
+		pairs: "bounce", doc: "#statuses"},
+	{bit: MechBounce, name: "bounce",
+		uses: func(r *Ruleset) bool { return r.Capture == EffectBounce },
+		keys: []string{"capture.effect"},
+		safe: safeNoCheck, why: "a capture effect: losesRoyal predicts the one way a move can be illegal without a check rule, removing a royal piece of the mover",
+		pairs: "bounce", doc: "#capture"},
+	{bit: MechKick, name: "kick",
+		uses: func(r *Ruleset) bool { return r.Kick },
+		keys: []string{"capture.kick"},
+		safe: safeNoCheck, why: "a capture effect: losesRoyal predicts the one way a move can be illegal without a check rule, removing a royal piece of the mover",
+		pairs: "kick", doc: "#capture"},
+	{bit: MechHitGoal, name: "hit-goal",
+		uses: func(r *Ruleset) bool { return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Hit != 0 }) },
+		keys: []string{"goals.hit"}, shared: goalKeys,
+		safe: safeNoCheck, why: "a hit is a capture effect: losesRoyal predicts the one way a move can be illegal without a check rule",
+		pairs: "no-check", doc: "#goals"},
+	{bit: MechCapturePool, name: "capture-pool",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.CaptureTo >= 0 },
+		keys: []string{"hands.capture-to", "hands.demote", "pieces.demotes-to"},
+		safe: safeCommon, why: "a capture into a pool changes the board as an orthodox one does",
+		pairs: "demote", doc: "#hands"},
+	{bit: MechDrop, name: "drop",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.DropFrom >= 0 },
+		keys: []string{"hands.drops", "hands.drops.from", "hands.drops.forbid", "hands.drops.forbid.pieces", "hands.drops.forbid.zone",
+			// The drop rules of flipping games, applied where drops are generated (genDrops),
+			// before any shortcut sees them, as one-per-file is.
+			"hands.drops.free", "hands.drops.next-to-own", "hands.drops.flanking", "hands.drops.first-on"},
+		safe:  safeCommon,
+		why:   "a drop only fills one empty square: each shortcut treats it as a move whose only changed cell is its destination (pins generate drops onto the blocking squares of a single check); genDrops lands a drop only where it may",
+		pairs: "drops", doc: "#hands"},
+	{bit: MechExchange, name: "exchange",
+		uses:  func(r *Ruleset) bool { return r.Hands != nil && r.Hands.Exchange != nil },
+		keys:  []string{"hands.exchange", "hands.exchange.give", "hands.exchange.to", "hands.exchange.take", "hands.exchange.order"},
+		safe:  safeCommon &^ safeBoardProbe,
+		why:   "an exchange only fills one empty square, as a drop does; board probes leave it out: an exchange changes pools, not just the men lifted and set down (it takes the full test by its kind)",
+		pairs: "exchange", doc: "#hands"},
+	{bit: MechPoolPromotion, name: "pool-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.FromPool >= 0 })
+		},
+		keys: []string{"pieces.promotion.from-pool", "pieces.promotion.pool-owner"},
+		safe: safeCommon, why: "a promotion from a pool changes the board as an orthodox one does",
+		pairs: "pool-promotion", doc: "#promotion"},
+	{bit: MechGating, name: "gating",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.GateFrom >= 0 },
+		keys: []string{"hands.gating", "hands.gating.from"},
+		safe: safeCommon,
+		why: "a gating move is legal exactly when the same move without gating is (the gated man never blocks a check on its own side), so pins' forms copy legal moves; " +
+			"gating changes only the cells a move names (the gated man enters on the origin); board probes leave the gate out either way",
+		pairs: "gating", doc: "#hands"},
+	{bit: MechDropNoCheck, name: "drop-no-check",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.DropsNoCheck },
+		keys: []string{"hands.drops.may-give-check"},
+		safe: safeCommon, why: "drops that may not give check are left out where drops are generated (genDrops), before any shortcut sees them",
+		pairs: "drop-no-check", doc: "#hands"},
+	{bit: MechMustDrop, name: "must-drop",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.MustDrop != 0 },
+		keys: []string{"hands.drops.must-drop"},
+		safe: safeRelevance | safeNoCheck | safeBoardProbe,
+		why: "it filters the legal moves as a whole, after legalMoves' no-check and make/test/unmake paths (relevance and board probes are inside those), " +
+			"but the pins shortcut returns its moves before it; not proven with keepers",
+		pairs: "must-drop", doc: "#hands"},
+	{bit: MechSplitColors, name: "split-colors",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.SplitColors != 0 },
+		keys: []string{"hands.drops.split-colors"},
+		safe: safeCommon, why: "drops that must keep men on both colours are left out where drops are generated (genDrops), before any shortcut sees them",
+		doc: "#hands"},
+	{bit: MechCreateCastling, name: "create-castling",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && (r.Hands.CreateCastling || r.Hands.RestoreCastling) },
+		keys: []string{"hands.drops.create-castling", "hands.restore-castling-on-drop"},
+		safe: safeCommon, why: "castling rights that a drop creates or restores change no square, however given",
+		doc: "#hands"},
+	{bit: MechMustCapture, name: "must-capture",
+		uses: func(r *Ruleset) bool { return r.MustCapture || r.RoyalTakesCheckerOnly },
+		keys: []string{"rules.must-capture", "rules.royal-takes-checker-only"},
+		safe: safeAll,
+		why: "a filter applied to the legal moves that every shortcut produces (LegalMoves ends with it; IsLegal and CaptureMoves consult it), never inside a shortcut; " +
+			"a royal that may only take the single checker is a filter of the legal moves as a whole too",
+		pairs: "must-capture", doc: "#rules"},
+	{bit: MechNoGivingCheck, name: "no-giving-check",
+		uses:  func(r *Ruleset) bool { return r.NoGivingCheck },
+		keys:  []string{"rules.may-give-check"},
+		safe:  safeAll,
+		why:   "a filter applied to the legal moves that every shortcut produces (LegalMoves ends with it; IsLegal and CaptureMoves consult it), never inside a shortcut; check lines exist to speed it up",
+		pairs: "may-not-give-check", doc: "#rules"},
+	{bit: MechRoyalOptional, name: "royal-optional",
+		uses: func(r *Ruleset) bool { return r.RoyalOptional },
+		keys: []string{"rules.royal-optional"},
+		safe: safeAll, why: "a side without a royal piece gets no shortcut that needs one (each looks for exactly one royal)",
+		pairs: "royal-optional", doc: "#rules"},
+	{bit: MechCheckCounter, name: "check-counter",
+		uses: func(r *Ruleset) bool { return r.CheckCounter > 0 },
+		keys: []string{"rules.check-counter"},
+		safe: safeAll, why: "check counters only decide whether the game goes on",
+		pairs: "check-counter", doc: "#rules"},
+	{bit: MechStandingGoal, name: "standing-goal",
+		uses: func(r *Ruleset) bool {
+			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
+		},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.stands", "goals.answerable"},
+		shared: goalKeys,
+		safe:   safeAll, why: "standing goals only decide whether the game goes on",
+		pairs: "extinct-goal", doc: "#goals"},
+	{bit: MechExplode, name: "explode",
+		uses: func(r *Ruleset) bool { return r.Explode },
+		keys: []string{"capture.explode", "capture.explode.steps", "capture.explode.spare"},
+		safe: safeNone, why: "on no list: an explosion changes the cells around the capture, and its royal rule changes what is attacked; every move is played and tested",
+		pairs: "explode", doc: "#capture"},
+	{bit: MechLeavingPromotion, name: "leaving-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits })
+		},
+		keys:  []string{"pieces.promotion.leaving", "pieces.promotion.forced", "pieces.promotion.on-capture", "pieces.promotion.limits"},
+		safe:  safeCommon,
+		why:   "promotions on leaving the zone, or compulsory in part of it, are emitted by the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out)",
+		pairs: "shogi-promotion", doc: "#promotion"},
+	{bit: MechOnePerFile, name: "one-per-file",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.OnePerFile != 0 },
+		keys: []string{"hands.drops.one-per-file"},
+		safe: safeCommon, why: "one-per-file drops are left out where drops are made",
+		pairs: "one-per-file", doc: "#hands"},
+	{bit: MechNoMateDrop, name: "no-mate-drop",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.NoMate != 0 },
+		keys: []string{"hands.drops.no-mate"},
+		safe: safeCommon, why: "a mate by a forbidden drop only changes the result",
+		pairs: "drop-no-mate", doc: "#hands"},
+	{bit: MechDropPromoted, name: "drop-promoted",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.DropPromoted },
+		keys: []string{"hands.drops.promoted"},
+		safe: safeCommon, why: "a man dropped as its promoted type fills one empty square like any drop",
+		pairs: "promoted-drops", doc: "#hands"},
+	{bit: MechFirstMoves, name: "first-moves",
+		uses: func(r *Ruleset) bool { return r.FirstMoves },
+		keys: []string{"pieces.moves.initial", "pieces.moves.not-in-check"},
+		safe: safePins | safeRelevance | safeBoardProbe,
+		why: "pins: an enemy man's first-move leap is a leap, found among the checkers from the reverse table of such leaps (InitialFromAt) while the man keeps its right; " +
+			"the side to move's own first-move leaps land in the mask its men are given (genInitial). " +
+			"Relevance: an enemy man's first-move leap is a leap (no cell between matters), and no move of the side to move gives an enemy man its first-move right back. " +
+			"Board probes: the attack walk counts an enemy man's first-move leap by its right and its being there; a taken man is gone, and no move gives a right; " +
+			"a capture of a man that keeps his right takes the full test (the probe leaves the rights as they are, so the taker would seem to hold it)",
+		pairs: "first-move-leap", doc: "#move-atoms-leap-ride-path"},
+	{bit: MechPathTypes, name: "path-types", setBy: byMoveTables,
+		keys: []string{"pieces.moves.path.not", "pieces.moves.within"},
+		safe: safeCommon &^ safePins, why: "as paths: relevance and keepers read the cells a path visits (Path.visit)",
+		pairs: "path-types", doc: "#legs-of-a-path"},
+	{bit: MechPass, name: "pass",
+		uses: func(r *Ruleset) bool { return r.Pass },
+		keys: []string{"rules.pass", "rules.pass.in-check", "rules.pass.end-after", "rules.pass.only-without-moves"},
+		safe: safeCommon, why: "like compulsory capture, applied by LegalMoves to the legal moves as a whole (a pass added), never inside a shortcut; a pass takes the full test by its kind",
+		pairs: "pass", doc: "#rules"},
+	{bit: MechFacingRoyals, name: "facing-royals",
+		uses: func(r *Ruleset) bool { return r.FacingRoyals },
+		keys: []string{"rules.facing-royals"},
+		safe: safeCommon, why: "like compulsory capture, applied by LegalMoves to the legal moves as a whole (moves that leave the royals facing taken out), never inside a shortcut",
+		pairs: "facing-royals", doc: "#rules"},
+	{bit: MechBorrowMoves, name: "borrow-moves",
+		uses: func(r *Ruleset) bool { return r.Borrows },
+		keys: []string{"borrow-moves", "borrow-moves.from"},
+		safe: safeNone, why: "on no list: a move changes the moves of the men around the squares it empties and fills",
+		pairs: "borrow-moves", doc: "#borrowed-moves"},
+	{bit: MechNoMateIllegal, name: "no-mate-illegal",
+		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.NoMateIllegal },
+		keys: []string{"hands.drops.no-mate-illegal"},
+		safe: safeCommon,
+		why: "a mate by a forbidden drop, where it is illegal, is a filter of the legal moves as a whole as must-capture is " +
+			"(LegalMoves ends with it, IsLegal consults it; it removes drops, never a capture, so CaptureMoves needs nothing)",
+		pairs: "drop-no-mate-illegal", doc: "#hands"},
+	{bit: MechInPlacePromotion, name: "in-place-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.InPlace })
+		},
+		keys: []string{"pieces.promotion.in-place", "pieces.promotion.in-place.step", "pieces.promotion.in-place.lone-anywhere",
+			"pieces.promotion.in-place.may-attack", "pieces.promotion.in-place.may-give-check"},
+		safe: safePins | safeRelevance,
+		why: "one standing changes no cell's occupancy, and one by a step of the new type is a quiet move from the man's square, " +
+			"held to its pin line and to the evasion cells like any (genInPlace lands its moves in the mask it is given); " +
+			"board probes leave it out (a promotion standing has its origin for its destination)",
+		pairs: "in-place-promotion", doc: "#promotion"},
+	{bit: MechPathStop, name: "path-stop", setBy: byMoveTables,
+		keys: []string{"pieces.moves.path.stop"},
+		safe: safeCommon &^ safePins, why: "as paths: relevance and keepers read the cells a path visits, the stop square among them",
+		pairs: "path-stop", doc: "#legs-of-a-path"},
+	{bit: MechEnteringPromotion, name: "entering-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.Entering || pr.HasAlways })
+		},
+		keys: []string{"pieces.promotion.entering", "pieces.promotion.always"},
+		safe: safeCommon, why: "as promotion on leaving: emitted by the one per-man pipeline that every shortcut uses",
+		pairs: "entering-promotion", doc: "#promotion"},
+	{bit: MechGuardedTrade, name: "guarded-trade",
+		uses: func(r *Ruleset) bool { return r.TradeGuarded },
+		keys: []string{"capture.trading.guarded", "capture.trading.cheap"}, shared: []string{"capture.trading", "capture.trading.pieces"},
+		safe: safeNoCheck, why: "the trading rules drop captures in the one per-man pipeline, before any legality test, and touch no royal piece's safety",
+		pairs: "trading", doc: "#capture"},
+	{bit: MechCounterstrike, name: "counterstrike",
+		uses: func(r *Ruleset) bool { return r.Counterstrike },
+		keys: []string{"capture.trading.counterstrike"}, shared: []string{"capture.trading", "capture.trading.pieces"},
+		safe: safeNoCheck, why: "the trading rules drop captures in the one per-man pipeline, before any legality test, and touch no royal piece's safety",
+		pairs: "trading", doc: "#capture"},
+	{bit: MechWalls, name: "walls",
+		uses: func(r *Ruleset) bool { return r.Walls != nil },
+		keys: []string{"walls", "walls.place", "walls.moving", "walls.except"},
+		safe: safeNoCheck, why: "the turn's wall is placed after the move is found legal (LegalMoves ends with it), lands on an empty cell and removes no man",
+		doc: "#walls"},
+	{bit: MechFlip, name: "flip",
+		uses: func(r *Ruleset) bool { return r.FlipAdjacent || r.FlipFlanked },
+		keys: []string{"flip", "flip.adjacent", "flip.flanked"},
+		safe: safeNoCheck, why: "flips turn enemy men only, never the mover's royal",
+		doc: "#flip"},
+	{bit: MechPetrify, name: "petrify",
+		uses: func(r *Ruleset) bool { return r.Petrify != 0 },
+		keys: []string{"capture.petrify"},
+		safe: safeNone, why: "on no list yet: not proven",
+		doc: "#capture"},
+	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
+		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
+		doc: "#speed-which-legality-shortcuts-a-definition-gets"},
+}
+
+// goalKeys are the keys every kind of goal has: which goal, whose and what it gives. They
+// decide nothing about legality on their own; each goal row accounts for them.
+var goalKeys = []string{"goals", "goals.name", "goals.whose", "goals.pieces", "goals.result", "goals.side"}
+
+// keyGroup is keys that no mechanism row accounts for, and why none needs to.
+type keyGroup struct {
+	why  string
+	keys []string
+}
+
+// unmechanisedKeys are the definition keys that are no mechanism: they never change which
+// moves are legal, or they are the frame that every mechanism and every shortcut reads.
+// With the rows' keys they make classifiedKeys.
+var unmechanisedKeys = []keyGroup{
+	{"names, descriptions, values and letters: what the variant and its men are called and shown as",
+		[]string{"name", "aliases", "title", "description", "pieces.name", "pieces.letter", "pieces.san-letter", "pieces.value",
+			"pieces.describe", "pieces.fen"}},
+	{"the frame every mechanism and shortcut reads: the board, its zones, the piece list and its royal men, the atoms' list and directions " +
+		"(each atom sets the row of its kind; betza is lowered onto moves as the file is decoded), how a file extends another, the pools (which only name where men wait)",
+		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout",
+			"zones", "zones.squares", "zones.ranks", "zones.white", "zones.black",
+			"pieces", "pieces.royal", "pieces.moves", "pieces.moves.symmetry", "pieces.moves.only", "pieces.betza", "hands", "hands.pools", "hands.enemy-pools", "capture", "rules"}},
+	{"results and draws: they decide when the game ends and how, never which moves are legal",
+		[]string{"pieces.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
+			"rules.repetition", "rules.perpetual-check", "rules.repetition-loses", "rules.points", "rules.points.values", "rules.points.bonus",
+			"rules.full-board", "rules.counting", "rules.counting.limits", "rules.counting.from-men", "rules.counting.limits.moves",
+			"rules.counting.limits.board-has", "rules.counting.limits.alone", "rules.counting.limits.opponent-alone",
+			"rules.counting.limits.opponent-has", "rules.checkmate", "rules.checkmate.forbidden-by", "rules.checkmate.needs-check-by"}},
+	{"setups and tests: start positions and the checks chimera validate runs",
+		[]string{"setups", "setups.name", "setups.fen", "setups.shuffle", "setups.shuffle.pieces", "setups.shuffle.files",
+			"tests", "tests.name", "tests.fen", "tests.setup", "tests.perft", "tests.moves", "tests.contains", "tests.excludes",
+			"tests.attacks", "tests.attacks.by", "tests.attacks.squares", "tests.attacks.not", "tests.check", "tests.game",
+			"tests.result", "tests.after"}},
+	{"evaluation: weights of the engine's evaluation only; no move depends on them",
+		[]string{"evaluation", "evaluation.file", "evaluation.pieces", "evaluation.pieces.value", "evaluation.pieces.squares",
+			"evaluation.pieces.near-enemy-royal", "evaluation.pieces.near-own-royal", "evaluation.pieces.status-value",
+			"evaluation.pools", "evaluation.mobility", "evaluation.advance", "evaluation.goal-distance", "evaluation.checks-given",
+			"evaluation.tempo", "evaluation.passed", "evaluation.reach", "evaluation.pieces.reach"}},
+	{"protocol conventions: how engines and game records name the variant",
+		[]string{"xboard", "xboard.name", "xboard.start", "xboard.letters", "uci", "uci.default", "uci.chess960", "uci.variant",
+			"pgn", "pgn.variant-tags", "usi", "usi.default", "ucci", "ucci.default"}},
+}
+
+// mechanismNames are the rows' names by bit index.
+var mechanismNames = func() []string {
+	out := make([]string, len(mechanismRows))
+	for i, row := range mechanismRows {
+		out[i] = row.name
+	}
+	return out
+}()
+
+// String lists the mechanisms by name, a bit without one as bit<n> (so that none is lost
+// from a listing).
+func (m Mechanism) String() string {
+	var out []string
+	for i := 0; i < 64; i++ {
+		if m>>uint(i)&1 == 0 {
+			continue
+		}
+		if i < len(mechanismNames) {
+			out = append(out, mechanismNames[i])
+		} else {
+			out = append(out, "bit"+strconv.Itoa(i))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// classifiedKeys are the definition keys whose meaning usedMechanisms accounts for (the
+// rows' keys and shared keys) or that need no mechanism (unmechanisedKeys). A key used by
+// a definition and missing here makes the ruleset MechUnclassified, which turns every
+// shortcut off; TestEveryKeyClassified lists keys added without a decision.
+var classifiedKeys = func() map[string]bool {
+	out := map[string]bool{}
+	for _, row := range mechanismRows {
+		for _, k := range row.keys {
+			out[k] = true
+		}
+		for _, k := range row.shared {
+			out[k] = true
+		}
+	}
+	for _, g := range unmechanisedKeys {
+		for _, k := range g.keys {
+			out[k] = true
+		}
+	}
+	return out
+}()
+
+// shortcutRules says, per shortcut, the mechanisms it needs (shortcutNeeds) and every
+// mechanism it is proven safe with (the rows that list it). Anything not listed turns the
+// shortcut off.
+var shortcutRules = func() [numShortcuts]struct{ needs, safe Mechanism } {
+	var out [numShortcuts]struct{ needs, safe Mechanism }
+	for s := Shortcut(0); s < numShortcuts; s++ {
+		out[s].needs = shortcutNeeds[s]
+		for _, row := range mechanismRows {
+			if row.safe>>uint(s)&1 != 0 {
+				out[s].safe |= row.bit
+			}
+		}
+	}
+	return out
+}()
+
+// Uses reports whether the ruleset uses any of the mechanisms m (the bits its rows'
+// predicates and the move-table scan set when it was compiled).
+func (r *Ruleset) Uses(m Mechanism) bool { return r.Mechanisms&m != 0 }
+
+// usedMechanisms reads the mechanisms off the compiled tables, not the definition, so that
+// a mechanism is seen however it was written: the rows' predicates, and the scan of the
+// move tables for the rows it sets.
+func (r *Ruleset) usedMechanisms() Mechanism {
+	m := r.scanMoveTables()
+	for _, row := range mechanismRows {
+		if row.uses != nil && row.uses(r) {
+			m |= row.bit
+		}
+	}
+	return m
+}
+
+// scanMoveTables finds the mechanisms of the rows set byMoveTables: the kinds of atom in
+// every piece's compiled move tables.
+func (r *Ruleset) scanMoveTables() Mechanism {
+	var m Mechanism
+	for t := range r.pieces {
+		pt := &r.pieces[t]
+		for c := 0; c < 2; c++ {
+			for sq := 0; sq < r.Cells; sq++ {
+				if pt.leapQuiet[c][sq].Or(pt.leapCapture[c][sq]).Any() {
+					m |= MechLeap
+				}
+				if pt.epCapture[c][sq].Any() {
+					m |= MechEnPassant
+				}
+				if pt.leapRoyal[c][sq].Any() {
+					m |= MechCaptureRoyal
+				}
+			}
+			if len(pt.slides[c]) > 0 {
+				m |= MechSlide
+			}
+			if len(pt.royalRides[c]) > 0 {
+				m |= MechCaptureRoyal | MechCaptureRide
+			}
+			for _, rd := range pt.rides[c] {
+				if rd.Mode == ModeMove {
+					m |= MechMoveRide
+				} else {
+					m |= MechCaptureRide
+				}
+			}
+			if len(pt.paths[c]) > 0 {
+				m |= MechPath
+			}
+			for _, path := range pt.paths[c] {
+				for _, l := range path.legs {
+					if l.Not != 0 {
+						m |= MechPathTypes
+					}
+				}
+				if path.Bounded {
+					m |= MechPathTypes
+				}
+				if path.Stops {
+					m |= MechPathStop
+				}
+			}
+		}
+		if pt.MakesEP {
+			m |= MechEnPassant
+		}
+	}
+	return m
+}
+
+// anyPiece reports whether f holds for some piece type.
+func anyPiece(r *Ruleset, f func(*PieceType[Bitboard]) bool) bool {
+	for t := range r.pieces {
+		if f(&r.pieces[t]) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPromotion reports whether f holds for some piece type's promotion.
+func anyPromotion(r *Ruleset, f func(*Promotion[Bitboard]) bool) bool {
+	return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.Promotion != nil && f(pt.Promotion) })
+}
+
+// anyGoal reports whether f holds for some goal.
+func anyGoal(r *Ruleset, f func(*Goal[Bitboard]) bool) bool {
+	for i := range r.goals {
+		if f(&r.goals[i]) {
+			return true
+		}
+	}
+	return false
+}
