@@ -180,10 +180,10 @@ type core256 struct {
 	exercise bool
 	// walls is the set of cells holding walls, which block every move and are in
 	// occupied(); walled: the rules place one each turn (LegalMoves adds it to the moves,
-	// wallMoves and wallBuf are its scratch).
-	walls              bb256
-	walled             bool
-	wallMoves, wallBuf []Move
+	// wallMoves is its scratch).
+	walls     bb256
+	walled    bool
+	wallMoves []Move
 	// flipping: moves and drops turn enemy men (flipEffect); walling: walls may stand
 	// (placed each turn, or left by petrified men).
 	flipping, walling bool
@@ -281,7 +281,7 @@ func (p *core256) clone() *core256 {
 	q.hand = append([]uint8(nil), p.hand...)
 	q.scratch = nil
 	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs, q.promoScratch = nil, nil, nil, nil, nil, nil, nil
-	q.wallMoves, q.wallBuf = nil, nil
+	q.wallMoves = nil
 	q.hook = nil
 	return &q
 }

@@ -59,21 +59,33 @@ func (p *core256) wallCells(m Move) bb256 {
 	case compiler.WallOrigin:
 		cells = cells.And(compiler.Bit256(m.From()))
 	case compiler.WallReach:
-		// The moved man's moves from where it landed, with the board as the move left it
-		// (played, and read as its mover's).
-		pt := p.tb.Piece(p.board[m.From()].Type())
-		p.makeProbe(m)
-		p.side ^= 1
-		p.wallBuf = p.genPiece(p.wallBuf[:0], pt, m.To(), p.occupied(), bb256{}, compiler.Full256())
-		p.side ^= 1
-		p.Unmake()
-		var reach bb256
-		for _, r := range p.wallBuf {
-			reach = reach.With(r.To())
-		}
-		cells = cells.And(reach)
+		// The moved man's moves from where it landed, on the board as the move left it.
+		pc := p.board[m.From()]
+		cells = cells.And(p.quietReach(p.tb.Piece(pc.Type()), pc.Color(), m.To(), occ))
 	}
 	return cells
+}
+
+// quietReach is the set of empty cells (in occ) a man of type pt and side us on sq could
+// move to without capturing: its leaps, slides and rides (walls come with no paths).
+func (p *core256) quietReach(pt *compiler.PieceType[bb256], us Color, sq Square, occ bb256) bb256 {
+	reach := pt.LeapQuietAt(us, sq).AndNot(occ)
+	if pt.Slides(us).Len() > 0 {
+		reach = reach.Or(p.slides(pt, us, sq, occ, bb256{}))
+	}
+	for rides, i := pt.Rides(us), 0; i < rides.Len(); i++ {
+		r := rides.At(i)
+		if !r.From.Has(sq) || r.Mode == compiler.ModeCapture {
+			continue
+		}
+		d := p.tb.Dir(r.Dir)
+		span := r.SpanAt(sq)
+		if blk := d.RayAt(sq).And(occ); blk.Any() {
+			span = span.AndNot(d.RayAt(nearest256(d, blk)))
+		}
+		reach = reach.Or(span.AndNot(occ))
+	}
+	return reach.And(pt.Land[us])
 }
 
 // addWalls turns the legal moves of buf into the legal turns: each move once for every

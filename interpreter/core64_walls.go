@@ -62,21 +62,33 @@ func (p *core64) wallCells(m Move) bb64 {
 	case compiler.WallOrigin:
 		cells &= compiler.Bit64(m.From())
 	case compiler.WallReach:
-		// The moved man's moves from where it landed, with the board as the move left it
-		// (played, and read as its mover's).
-		pt := p.tb.Piece(p.board[m.From()].Type())
-		p.makeProbe(m)
-		p.side ^= 1
-		p.wallBuf = p.genPiece(p.wallBuf[:0], pt, m.To(), p.occupied(), bb64(0), compiler.Full64())
-		p.side ^= 1
-		p.Unmake()
-		var reach bb64
-		for _, r := range p.wallBuf {
-			reach |= compiler.Bit64(r.To())
-		}
-		cells &= reach
+		// The moved man's moves from where it landed, on the board as the move left it.
+		pc := p.board[m.From()]
+		cells &= p.quietReach(p.tb.Piece(pc.Type()), pc.Color(), m.To(), occ)
 	}
 	return cells
+}
+
+// quietReach is the set of empty cells (in occ) a man of type pt and side us on sq could
+// move to without capturing: its leaps, slides and rides (walls come with no paths).
+func (p *core64) quietReach(pt *compiler.PieceType[bb64], us Color, sq Square, occ bb64) bb64 {
+	reach := pt.LeapQuietAt(us, sq) &^ occ
+	if pt.Slides(us).Len() > 0 {
+		reach |= p.slides(pt, us, sq, occ, bb64(0))
+	}
+	for rides, i := pt.Rides(us), 0; i < rides.Len(); i++ {
+		r := rides.At(i)
+		if !r.From.Has(sq) || r.Mode == compiler.ModeCapture {
+			continue
+		}
+		d := p.tb.Dir(r.Dir)
+		span := r.SpanAt(sq)
+		if blk := d.RayAt(sq) & occ; blk != 0 {
+			span &^= d.RayAt(nearest64(d, blk))
+		}
+		reach |= span &^ occ
+	}
+	return reach & pt.Land[us]
 }
 
 // addWalls turns the legal moves of buf into the legal turns: each move once for every
