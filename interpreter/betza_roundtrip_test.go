@@ -22,6 +22,7 @@ import (
 // testdata/betza_inexact.txt: one that becomes describable, or stops being so, fails here
 // until that list is updated.
 func TestBetzaRoundTripCompiled(t *testing.T) {
+	t.Parallel() // no package switch (forceWideCore...) read or set
 	want := readInexact(t)
 	got := map[string]string{}
 	exact, positions := 0, 0

@@ -71,13 +71,18 @@ func TestJournalRoundTrip(t *testing.T) {
 }
 
 func testJournalRoundTrip(t *testing.T) {
+	// In -short mode: two playouts of 50 plies and four of the definition's test positions
+	// (a seeded sample) played 4 plies, each definition on one of the two cores (alternating).
 	playouts, plies, testPlies := 6, 80, 16
 	if testing.Short() {
 		playouts, plies, testPlies = 2, 50, 4
 	}
 	// Every kind of change a move makes must have been round-tripped somewhere.
 	seen := map[string]int{}
-	for _, name := range allDefinitions(t) {
+	for di, name := range allDefinitions(t) {
+		if !OnThisCore(t, di) {
+			continue
+		}
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -89,10 +94,14 @@ func testJournalRoundTrip(t *testing.T) {
 		for i := 0; i < playouts; i++ {
 			starts = append(starts, rs.SetupAt(i%rs.NumSetups()).FEN)
 		}
+		var tests []string
 		for i := range rs.Def.Tests {
 			if fen := rs.Def.Tests[i].FEN; fen != "" {
-				starts = append(starts, fen)
+				tests = append(tests, fen)
 			}
+		}
+		for _, i := range ShortSample(t, len(tests), 4, "journal "+name) {
+			starts = append(starts, tests[i])
 		}
 		kinds := map[string]int{}
 		for si, fen := range starts {

@@ -17,11 +17,16 @@ func TestSearchQueries(t *testing.T) {
 }
 
 func testSearchQueries(t *testing.T) {
+	// In -short mode: two playouts of 60 plies, each definition on one of the two cores
+	// (alternating).
 	playouts, plies := 6, 80
 	if testing.Short() {
 		playouts, plies = 2, 60
 	}
-	for _, name := range allDefinitions(t) {
+	for di, name := range allDefinitions(t) {
+		if !OnThisCore(t, di) {
+			continue
+		}
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
