@@ -130,12 +130,12 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		if !inCaps[m] {
 			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
 		}
-		them := snap(p).byColor[p.Side()^1].Count()
+		them := p.core().menOf(p.Side() ^ 1)
 		// With capture effects (a bounce) a capture may leave the captured piece standing.
 		// (A path that stops and returns ends on its origin: the mover is no victim.)
 		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && m.To() != m.From() && p.At(m.To()) != NoPiece
 		p.Make(m)
-		removes := snap(p).byColor[p.Side()].Count() < them
+		removes := p.core().menOf(p.Side()) < them
 		p.Unmake()
 		// A man dropped as its promoted type (drops.promoted) is a drop, not a promotion.
 		if want := removes || onto || m.Promotion() >= 0 && !m.IsDrop(); p.IsCapture(m) != want {
