@@ -6,6 +6,7 @@
 package interpreter
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"slices"
@@ -416,9 +417,7 @@ func sampleSeed(t testing.TB) int64 {
 	case "":
 		return 46
 	case "rotate":
-		seed := rotatedSeed()
-		t.Logf("sample: CHIMERA_SAMPLE_SEED=%d replays this sample", seed)
-		return seed
+		return rotatedSeed()
 	default:
 		seed, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -428,8 +427,12 @@ func sampleSeed(t testing.TB) int64 {
 	}
 }
 
-// rotatedSeed is the seed "rotate" takes, once a run.
-var rotatedSeed = sync.OnceValue(func() int64 { return time.Now().UnixNano() % 1e9 })
+// rotatedSeed is the seed "rotate" takes, once a run, written to the standard error.
+var rotatedSeed = sync.OnceValue(func() int64 {
+	seed := time.Now().UnixNano() % 1e9
+	fmt.Fprintf(os.Stderr, "CHIMERA_SAMPLE_SEED=rotate: took %d (CHIMERA_SAMPLE_SEED=%d replays the sample)\n", seed, seed)
+	return seed
+})
 
 // samplePairsPer is how many pairs of the sample each mechanism is in, at least.
 const samplePairsPer = 3
