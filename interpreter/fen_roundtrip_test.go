@@ -19,8 +19,14 @@ func testFENRoundTripAllDefinitions(t *testing.T) {
 	if testing.Short() {
 		games, plies = 3, 60
 	}
+	// In -short mode each definition is played on one of the two cores (alternating).
 	epFields := map[string]int{} // positions with en-passant targets, per definition
-	for _, name := range allDefinitions(t) {
+	played := map[string]bool{}
+	for di, name := range allDefinitions(t) {
+		if !OnThisCore(t, di) {
+			continue
+		}
+		played[name] = true
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -82,7 +88,7 @@ func testFENRoundTripAllDefinitions(t *testing.T) {
 	}
 	// En passant off the mover's file (Berolina pawns) and on a board of more than 64 cells.
 	for _, name := range []string{"../testdata/synthetic/berolina.yaml", "chess", "capablanca"} {
-		if epFields[name] == 0 {
+		if epFields[name] == 0 && played[name] {
 			t.Errorf("%s: no position with an en-passant target was written and read back", name)
 		}
 	}

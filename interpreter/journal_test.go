@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"chimera/compiler"
@@ -35,6 +36,35 @@ type snapshot struct {
 
 func snap(p *Position) snapshot { return p.core().snap() }
 
+// snapshotsEqual reports whether x and y hold the same fields: reflect.DeepEqual's answer,
+// several times faster (TestSnapshotsEqualCoversEveryField keeps it to every field).
+func snapshotsEqual(x, y *snapshot) bool {
+	return slices.Equal(x.board, y.board) && slices.Equal(x.byType, y.byType) &&
+		x.byColor == y.byColor && slices.Equal(x.status, y.status) && slices.Equal(x.hand, y.hand) &&
+		x.side == y.side && x.castle == y.castle && x.ep == y.ep && x.immune == y.immune &&
+		x.statused == y.statused && x.epVictim == y.epVictim && x.halfmove == y.halfmove &&
+		x.fullmove == y.fullmove && x.hash == y.hash && x.ended == y.ended && x.endGoal == y.endGoal &&
+		x.checks == y.checks && x.undo == y.undo && x.journal == y.journal
+}
+
+// TestSnapshotsEqualCoversEveryField: snapshotsEqual compares every field a snapshot
+// has (these 19): a field added fails here until it is compared there too.
+func TestSnapshotsEqualCoversEveryField(t *testing.T) {
+	want := []string{"board", "byType", "byColor", "status", "hand", "side", "castle", "ep", "immune", "statused",
+		"epVictim", "halfmove", "fullmove", "hash", "ended", "endGoal", "checks", "undo", "journal"}
+	var got []string
+	for i := range reflect.TypeOf(snapshot{}).NumField() {
+		got = append(got, reflect.TypeOf(snapshot{}).Field(i).Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("snapshot's fields %v, snapshotsEqual compares %v: compare the new ones", got, want)
+	}
+	a := snapshot{board: []Piece{1}, hash: 1}
+	if b := (snapshot{board: []Piece{1}, hash: 2}); snapshotsEqual(&a, &b) || !snapshotsEqual(&a, &a) {
+		t.Fatal("snapshotsEqual does not tell a hash apart")
+	}
+}
+
 func allDefinitions(t *testing.T) []string {
 	t.Helper()
 	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
@@ -52,17 +82,25 @@ func allDefinitions(t *testing.T) []string {
 // fails unless the hash stays equal to the recomputed hash and unmake restores everything.
 func checkRoundTrip(t *testing.T, p *Position, m Move, where string) {
 	t.Helper()
-	before := snap(p)
+	var before, after snapshot
+	checkRoundTripInto(t, p, m, where, &before, &after)
+}
+
+// checkRoundTripInto is checkRoundTrip taking its snapshots into before and after,
+// whose slices it reuses.
+func checkRoundTripInto(t *testing.T, p *Position, m Move, where string, before, after *snapshot) {
+	t.Helper()
+	p.core().snapInto(before)
 	p.Make(m)
 	if h, r := p.Hash(), p.core().computeHash(); h != r {
 		t.Fatalf("%s: after %s incremental hash %x, recomputed %x", where, p.Ruleset().SquareName(m.From())+p.Ruleset().SquareName(m.To()), h, r)
 	}
-	if after := snap(p); after.undo != before.undo+1 || after.journal < before.journal {
+	if p.core().snapInto(after); after.undo != before.undo+1 || after.journal < before.journal {
 		t.Fatalf("%s: make left %d frames and %d edits (before %d, %d)", where, after.undo, after.journal, before.undo, before.journal)
 	}
 	p.Unmake()
-	if after := snap(p); !reflect.DeepEqual(before, after) {
-		t.Fatalf("%s: make/unmake of %s changed the position:\n before %+v\n after  %+v", where, p.Coord(m), before, after)
+	if p.core().snapInto(after); !snapshotsEqual(before, after) {
+		t.Fatalf("%s: make/unmake of %s changed the position:\n before %+v\n after  %+v", where, p.Coord(m), *before, *after)
 	}
 }
 
@@ -71,13 +109,18 @@ func TestJournalRoundTrip(t *testing.T) {
 }
 
 func testJournalRoundTrip(t *testing.T) {
+	// In -short mode: two playouts of 50 plies and four of the definition's test positions
+	// (a seeded sample) played 4 plies, each definition on one of the two cores (alternating).
 	playouts, plies, testPlies := 6, 80, 16
 	if testing.Short() {
 		playouts, plies, testPlies = 2, 50, 4
 	}
 	// Every kind of change a move makes must have been round-tripped somewhere.
 	seen := map[string]int{}
-	for _, name := range allDefinitions(t) {
+	for di, name := range allDefinitions(t) {
+		if !OnThisCore(t, di) {
+			continue
+		}
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -89,10 +132,14 @@ func testJournalRoundTrip(t *testing.T) {
 		for i := 0; i < playouts; i++ {
 			starts = append(starts, rs.SetupAt(i%rs.NumSetups()).FEN)
 		}
+		var tests []string
 		for i := range rs.Def.Tests {
 			if fen := rs.Def.Tests[i].FEN; fen != "" {
-				starts = append(starts, fen)
+				tests = append(tests, fen)
 			}
+		}
+		for _, i := range ShortSample(t, len(tests), 4, "journal "+name) {
+			starts = append(starts, tests[i])
 		}
 		kinds := map[string]int{}
 		for si, fen := range starts {
@@ -105,6 +152,7 @@ func testJournalRoundTrip(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			start := snap(p)
+			var before, after snapshot // reused by every move's round trip
 			made := 0
 			for ply := 0; ply < plies; ply++ {
 				legal := p.LegalMoves(nil)
@@ -130,15 +178,15 @@ func testJournalRoundTrip(t *testing.T) {
 					if p.IsCapture(m) {
 						kinds["capture"]++
 					}
-					checkRoundTrip(t, p, m, where)
+					checkRoundTripInto(t, p, m, where, &before, &after)
 				}
-				before := snap(p)
+				p.core().snapInto(&before)
 				p.MakeNull()
 				if h, r := p.Hash(), p.core().computeHash(); h != r || p.Side() == before.side || snap(p).ep.Any() {
 					t.Fatalf("%s: null move: hash %x recomputed %x, side %d, ep %v", where, h, r, p.Side(), snap(p).ep)
 				}
 				p.Unmake()
-				if after := snap(p); !reflect.DeepEqual(before, after) {
+				if p.core().snapInto(&after); !snapshotsEqual(&before, &after) {
 					t.Fatalf("%s: null move and unmake changed the position", where)
 				}
 				p.Make(legal[rng.Intn(len(legal))])

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -547,6 +548,9 @@ type pairStart struct {
 	statuses string    // square:counter, counters at most 4 (scaled for longer statuses)
 	kingless string    // with royal-optional: the side ("w" or "b") whose king is a knight
 	checks   string    // with check-counter: the checks left ("2+3"), or given ("+1+0"); "" leaves the field out
+	// decidable: a start of deciderStarts that the pair's goals may decide (a side without
+	// a rook), left out where they do.
+	decidable bool
 }
 
 var pairStarts = []pairStart{
@@ -1011,6 +1015,7 @@ func tallyPosition(p *Position, seen map[string]int) {
 				p.Make(m)
 				if p.InCheck() {
 					seen["drop-no-check"]++
+					seen[decidedKey("drop-no-check", caseCheckBarred)]++ // and not legal
 				}
 				p.Unmake()
 			}
@@ -1115,49 +1120,80 @@ func sameFields(a, b *pairState) bool {
 // TestMechanismPairs builds a definition for every pair of mechanisms (pairMechanisms,
 // but for pairConflicts) and plays random games in it from each of pairStarts, on both
 // cores: in -short one game of up to 100 plies from each start, else two of 200, and up
-// to three more while one of the pair's mechanisms has not acted. Each pair must see both
-// of its mechanisms act. At every position the legal moves must be the same with the
-// types' shift plans and man by man.
+// to three more while one of the pair's mechanisms has not acted; then a few plies from
+// each of its mechanisms' deciderStarts. Each pair must see both of its mechanisms act,
+// and meet every deciding case of them (decidingCases, but for decidingExempt). At every
+// position the legal moves must be the same with the types' shift plans and man by man.
+// In -short only a sample of the pairs is played (samplePairs; CHIMERA_PAIRS=all plays
+// every pair). The pairs run in parallel: nothing here reads or sets the package's
+// switches (fromFENOn, setShifting).
 func TestMechanismPairs(t *testing.T) {
+	t.Parallel()
 	games, plies := 2, 200
+	pairs := mechanismPairs()
 	if testing.Short() {
 		games, plies = 1, 100
 	}
-	for _, pair := range mechanismPairs() {
+	if testing.Short() && os.Getenv("CHIMERA_PAIRS") != "all" {
+		all := len(pairs)
+		pairs = samplePairs(pairs, sampleSeed(t))
+		t.Logf("-short: %d pairs of %d (samplePairs)", len(pairs), all)
+	}
+	for _, pair := range pairs {
 		t.Run(pair.name, func(t *testing.T) {
+			t.Parallel()
 			rs := buildPairSpec(t, pair.name, &pair.spec)
 			var twin *compiler.Ruleset
 			if pair.spec.mustCapture || pair.spec.noGiveCheck || pair.spec.flag || pair.spec.pass || pair.spec.facing {
 				ts := pair.spec.twin()
 				twin = buildPairSpec(t, pair.name+" (twin)", &ts)
 			}
-			bothCores(t, func(t *testing.T) {
-				r := &pairRun{t: t, pair: pair.name, spec: &pair.spec, rs: rs, twin: twin, reported: map[string]bool{}, seen: map[string]int{},
-					flag: squaresOf(rs, flagSquares), centre: squaresOf(rs, centreSquares)}
-				for si, st := range pairStarts {
-					fen := st.fen(&pair.spec)
-					for g := range games {
-						rng := rand.New(rand.NewSource(pair.seed + int64(10*si+g)))
-						r.playout(st.name, fen, rng, plies)
-					}
+			for _, wide := range []bool{false, true} {
+				name := "smallest"
+				if wide {
+					name = "core256"
 				}
-				// Random games may miss a mechanism that needs a rare position (a goal
-				// reached before the other's games end): up to three more games from each
-				// start, while one has not acted.
-				for g := games; g < games+3 && (r.seen[pair.a] == 0 || r.seen[pair.b] == 0) && !t.Failed(); g++ {
+				t.Run(name, func(t *testing.T) {
+					r := &pairRun{t: t, pair: pair.name, spec: &pair.spec, rs: rs, twin: twin, wide: wide, reported: map[string]bool{}, seen: map[string]int{},
+						flag: squaresOf(rs, flagSquares), centre: squaresOf(rs, centreSquares)}
 					for si, st := range pairStarts {
-						rng := rand.New(rand.NewSource(pair.seed + int64(10*si+g)))
-						r.playout(st.name, st.fen(&pair.spec), rng, plies)
+						fen := st.fen(&pair.spec)
+						for g := range games {
+							rng := rand.New(rand.NewSource(pair.seed + int64(10*si+g)))
+							r.playout(st.name, fen, rng, plies)
+						}
 					}
-				}
-				// The pair met only if each of its mechanisms acted in these playouts.
-				for _, mech := range []string{pair.a, pair.b} {
-					if r.seen[mech] == 0 && !t.Failed() {
-						t.Errorf("pair %s: got no move or position where %s acts, want some (seen %v)", pair.name, mech, r.seen)
+					// The starts where the pair's mechanisms meet their deciding cases.
+					for _, mech := range []string{pair.a, pair.b} {
+						for si, st := range deciderStarts[mech] {
+							if p, err := fromFENOn(rs, st.fen(&pair.spec), wide); st.decidable && err == nil && p.Ended().Over {
+								continue // decided by the pair's goals
+							}
+							rng := rand.New(rand.NewSource(pair.seed + int64(100+si)))
+							r.playout(st.name, st.fen(&pair.spec), rng, deciderPlies)
+						}
 					}
-				}
-				t.Logf("pair %s: mechanisms acting, by moves checked: %v", pair.name, r.seen)
-			})
+					// Random games may miss a mechanism that needs a rare position (a goal
+					// reached before the other's games end): up to three more games from each
+					// start, while one has not acted.
+					for g := games; g < games+3 && (r.seen[pair.a] == 0 || r.seen[pair.b] == 0) && !t.Failed(); g++ {
+						for si, st := range pairStarts {
+							rng := rand.New(rand.NewSource(pair.seed + int64(10*si+g)))
+							r.playout(st.name, st.fen(&pair.spec), rng, plies)
+						}
+					}
+					// The pair met only if each of its mechanisms acted in these playouts.
+					for _, mech := range []string{pair.a, pair.b} {
+						if r.seen[mech] == 0 && !t.Failed() {
+							t.Errorf("pair %s: got no move or position where %s acts, want some (seen %v)", pair.name, mech, r.seen)
+						}
+					}
+					if !t.Failed() {
+						r.checkDeciding(pair.a, pair.b)
+					}
+					t.Logf("pair %s: mechanisms acting, by moves checked: %v", pair.name, r.seen)
+				})
+			}
 		})
 	}
 }
@@ -1185,6 +1221,7 @@ type pairRun struct {
 	// rs is the pair's ruleset; twin the same rules without must-capture, may-give-check:
 	// false and the goals (pairSpec.twin), or nil when none of them is on.
 	rs, twin *compiler.Ruleset
+	wide     bool            // on the 256-cell core (fromFENOn)
 	reported map[string]bool // the kinds of failure reported (each once)
 	seen     map[string]int  // the mechanisms acting, by moves (or positions) checked
 	// flag and centre are flagSquares and centreSquares.
@@ -1218,11 +1255,11 @@ func (r *pairRun) fail(key, format string, a ...any) {
 func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 	t, pair, rs := r.t, r.pair, r.rs
 	t.Helper()
-	p, err := FromFEN(rs, fen)
+	p, err := fromFENOn(rs, fen, r.wide)
 	if err != nil {
 		t.Fatalf("pair %s: start %s: %v", pair, fen, err)
 	}
-	if want := WantCoreCells(rs); p.CoreCells() != want {
+	if want := wantCells(rs, r.wide); p.CoreCells() != want {
 		t.Fatalf("pair %s: on the %d-cell core, want %d", pair, p.CoreCells(), want)
 	}
 	if e := p.Ended(); e.Over {
@@ -1244,9 +1281,9 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		where := fmt.Sprintf("(game from start %q, ply %d: from %s)", startName, ply, before.fen)
 		// Shift plans (all men of a type at once) against man-by-man generation, under the
 		// pair's mechanisms.
-		noShifts = true
+		was := setShifting(p, false)
 		byMan := sortedMoves(p.LegalMoves(nil))
-		noShifts = false
+		setShifting(p, was)
 		if got := sortedMoves(legal); !slices.Equal(got, byMan) {
 			r.fail("shifts", "legal moves: %d with shift plans, %d man by man %s", len(got), len(byMan), where)
 		}
@@ -1360,7 +1397,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		p.Make(m)
 		made++
 		after := p.FEN()
-		q, err := FromFEN(rs, after)
+		q, err := fromFENOn(rs, after, r.wide)
 		if err != nil {
 			t.Fatalf("pair %s: ply %d move %s: FEN %s does not read back: %v", pair, ply, mv, after, err)
 		}
@@ -1389,13 +1426,21 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 // those that leave an enemy royal attacked (may-give-check: false), less, when one of the
 // moves left captures, those that do not (must-capture).
 func (r *pairRun) checkLegal(p *Position, fen string, legal []Move, where string) {
-	q, err := FromFEN(r.twin, fen)
+	q, err := fromFENOn(r.twin, fen, r.wide)
 	if err != nil {
 		r.fail("twin", "the twin rules cannot read %s: %v", fen, err)
 		return
 	}
 	want := r.filtered(q, true)
 	got := slices.Clone(legal)
+	if r.spec.noMateIllegal && (r.spec.pass || r.spec.facing) {
+		// The twin judges a pawn drop in front of the enemy king by the answers under its
+		// rules, which lack the pass and the facing rule: checkNoMateDrops judges those.
+		judged := func(m Move) bool {
+			return m.Kind() == KindDrop && m.Dropped() == q.Ruleset().TypeOf('P') && inFrontOfKing(q, q.Side(), m.To())
+		}
+		got, want = slices.DeleteFunc(got, judged), slices.DeleteFunc(want, judged)
+	}
 	slices.Sort(got)
 	slices.Sort(want)
 	if slices.Equal(got, want) {
@@ -1451,12 +1496,17 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 	}
 	if tally && dropped {
 		r.seen["may-not-give-check"]++
+		r.decide("may-not-give-check", caseCheckBarred)
 	}
 	if r.spec.mustCapture && len(caps) > 0 && len(caps) < len(keep) {
 		if tally {
 			r.seen["must-capture"]++
+			r.decide("must-capture", caseCapturesOnly)
 		}
 		return caps
+	}
+	if tally && r.spec.mustCapture && len(caps) == 0 && len(keep) > 0 {
+		r.decide("must-capture", caseNoCapture)
 	}
 	return keep
 }
@@ -1597,7 +1647,7 @@ func (r *pairRun) checkAnswer(p *Position, kings []Square, e Ending, mv, where s
 	if !fresh || e.Over && (e.Reason == goalKingHit || e.Reason == goalHill) {
 		return // not reached, or decided by a goal listed before the flag's
 	}
-	q, err := FromFEN(r.twin, p.FEN())
+	q, err := fromFENOn(r.twin, p.FEN(), r.wide)
 	if err != nil {
 		r.fail("twin", "the twin rules cannot read %s: %v", p.FEN(), err)
 		return
@@ -1842,9 +1892,16 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 				r.seen["promotion-on-capture"]++ // a pawn reaching the last rank
 			}
 			y := m.Promotion()
-			if s.onCapture && !s.shogiPromo && y < 0 && rs.Capture != compiler.EffectBounce && rs.Piece(p.At(m.From()).Type()).Letter == 'P' &&
+			if s.onCapture && !s.shogiPromo && rs.Capture != compiler.EffectBounce && rs.Piece(p.At(m.From()).Type()).Letter == 'P' &&
 				rs.RankOf(m.To()) == backRank(rs, us^1) && p.At(m.To()) != NoPiece {
-				r.fail("on-capture unpromoted", "%s captures onto the last rank without promoting (on-capture, promotion not optional) %s", p.Coord(m), where)
+				r.decide("promotion-on-capture", caseCapturePromotes)
+				if y < 0 {
+					r.fail("on-capture unpromoted", "%s captures onto the last rank without promoting (on-capture, promotion not optional) %s", p.Coord(m), where)
+				}
+			}
+			if s.onCapture && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Letter == 'P' && p.At(m.To()) == NoPiece && m.Cap1() == NoSquare &&
+				rs.RankOf(m.To()) == backRank(rs, us^1) {
+				r.decide("promotion-on-capture", casePushStays) // judged below: it must not promote
 			}
 			if y < 0 {
 				continue
@@ -1866,6 +1923,7 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 		}
 		if atLimit {
 			r.seen["promotion-limits"]++ // a promotion while a type it could reach is at its limit
+			r.decide("promotion-limits", caseAtLimit)
 		}
 	}
 	if s.inPlace {
@@ -1889,9 +1947,13 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 				}
 			}
 		}
+		r.checkOnePerFile(p, legal, where)
 	}
-	if s.noMateIllegal {
-		r.checkNoMateIllegal(p, legal, where)
+	if s.noMate {
+		r.checkNoMateDrops(p, legal, where)
+	}
+	if s.shogiPromo || s.entering {
+		r.checkPromotionRule(p, legal, where)
 	}
 	if s.royalTakes && p.InCheck() {
 		king := rs.TypeOf('K')
@@ -1907,7 +1969,14 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 		for _, m := range p.PseudoMoves(nil) {
 			if m.Kind() == KindNormal && p.At(m.From()).Type() == king && !checkers.Has(m.To()) {
 				r.seen["royal-takes-checker-only"]++ // a king's move in check the rule bars
-				break
+				p.MakeProbe(m)
+				safe := !royalAttacked(p, us)
+				p.Unmake()
+				if safe && r.dropsJudged(p, legal) {
+					// Safe, and barred by the rule alone: not in legal (asserted above).
+					r.decide("royal-takes-checker-only", caseKingBarred)
+					break
+				}
 			}
 		}
 	}
@@ -2028,48 +2097,6 @@ func (r *pairRun) checkMade(p *Position, us Color, m Move, e Ending, inCheck boo
 		}
 		if e.Outcome != want {
 			r.fail("repetition", "move %s: a repetition: got outcome %d for %s, want %d %s", mv, e.Outcome, sideName[them], want, where)
-		}
-	}
-}
-
-// checkNoMateIllegal checks no-mate-illegal in p: a pawn drop onto the square in front of
-// the enemy king is legal exactly when the opponent then has a legal move (judged without
-// the goals, as a probe plays it).
-func (r *pairRun) checkNoMateIllegal(p *Position, legal []Move, where string) {
-	rs, us := r.rs, p.Side()
-	h := rs.Hands
-	pawn := rs.TypeOf('P')
-	if p.PoolCount(us, h.DropFrom, pawn) == 0 {
-		return
-	}
-	fwd := 1
-	if us == compiler.Black {
-		fwd = -1
-	}
-	for b := p.Pieces(us^1, rs.TypeOf('K')); b.Any(); b = b.Rest() {
-		k := b.First()
-		sq := rs.SquareAt(rs.FileOf(k), rs.RankOf(k)-fwd)
-		if sq == NoSquare || p.At(sq) != NoPiece || !rs.DropToAt(us, pawn).Has(sq) {
-			continue
-		}
-		m := newDrop(sq, pawn)
-		pseudo := slices.Contains(p.PseudoMoves(nil), m)
-		if !pseudo {
-			continue // one-per-file, or a drop that leaves the own king in check
-		}
-		p.core().makeProbe(m)
-		own := p.core().sideInCheck(us)
-		stuck := !own && len(p.LegalMoves(nil)) == 0
-		p.Unmake()
-		if own {
-			continue
-		}
-		r.seen["drop-no-mate-illegal"]++ // a pawn drop the rule judges
-		if r.spec.mustCapture {
-			continue // a capture may be compulsory: the drop is judged by checkLegal's twin
-		}
-		if got := slices.Contains(legal, m); got == stuck {
-			r.fail("no-mate-illegal", "%s: legal %v, but the opponent has no answer: %v (no-mate-illegal) %s", p.Coord(m), got, stuck, where)
 		}
 	}
 }

@@ -123,14 +123,21 @@ func (p *Position) CoreCells() int {
 
 // FromFEN sets up a position of the ruleset from a FEN string.
 func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
-	if rs.Narrow != nil && !forceWideCore {
+	return fromFENOn(rs, fen, forceWideCore)
+}
+
+// fromFENOn is FromFEN on the smallest core that holds the board, or on the 256-cell
+// core (wide): tests running in parallel choose the core here rather than by
+// forceWideCore.
+func fromFENOn(rs *compiler.Ruleset, fen string, wide bool) (*Position, error) {
+	if rs.Narrow != nil && !wide {
 		c, err := fromFEN64(rs, rs.Narrow, fen)
 		if err != nil {
 			return nil, err
 		}
 		return narrowPosition(c), nil
 	}
-	if rs.Mid != nil && !forceWideCore {
+	if rs.Mid != nil && !wide {
 		c, err := fromFEN128(rs, rs.Mid, fen)
 		if err != nil {
 			return nil, err

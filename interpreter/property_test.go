@@ -337,6 +337,8 @@ func TestNotationRoundTripAllVariants(t *testing.T) {
 }
 
 func testNotationRoundTripAllVariants(t *testing.T) {
+	// In -short mode: one game of 30 plies from each of two starts (a seeded sample), each
+	// variant on one of the two cores (alternating).
 	games, plies := 3, 80
 	if testing.Short() {
 		games, plies = 1, 30
@@ -345,14 +347,18 @@ func testNotationRoundTripAllVariants(t *testing.T) {
 	if len(names) < 10 {
 		t.Fatalf("got %d built-in variants %v, want every defs/*.yaml", len(names), names)
 	}
-	for _, variant := range names {
+	for vi, variant := range names {
+		if !interpreter.OnThisCore(t, vi) {
+			continue
+		}
 		rs := openRuleset(t, variant)
 		starts := playoutStarts(rs)
 		if len(starts) == 0 {
 			t.Fatalf("%s: no setup and no perft position to start from", variant)
 		}
 		positions := 0
-		for i, fen := range starts {
+		for _, i := range interpreter.ShortSample(t, len(starts), 2, "notation "+variant) {
+			fen := starts[i]
 			rng := rand.New(rand.NewSource(int64(7919*i + len(variant))))
 			for g := 0; g < games; g++ {
 				p := mustFEN(t, rs, fen)

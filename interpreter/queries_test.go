@@ -17,11 +17,16 @@ func TestSearchQueries(t *testing.T) {
 }
 
 func testSearchQueries(t *testing.T) {
+	// In -short mode: two playouts of 60 plies, each definition on one of the two cores
+	// (alternating).
 	playouts, plies := 6, 80
 	if testing.Short() {
 		playouts, plies = 2, 60
 	}
-	for _, name := range allDefinitions(t) {
+	for di, name := range allDefinitions(t) {
+		if !OnThisCore(t, di) {
+			continue
+		}
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -125,12 +130,12 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		if !inCaps[m] {
 			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
 		}
-		them := snap(p).byColor[p.Side()^1].Count()
+		them := p.core().menOf(p.Side() ^ 1)
 		// With capture effects (a bounce) a capture may leave the captured piece standing.
 		// (A path that stops and returns ends on its origin: the mover is no victim.)
 		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && m.To() != m.From() && p.At(m.To()) != NoPiece
 		p.Make(m)
-		removes := snap(p).byColor[p.Side()].Count() < them
+		removes := p.core().menOf(p.Side()) < them
 		p.Unmake()
 		// A man dropped as its promoted type (drops.promoted) is a drop, not a promotion.
 		if want := removes || onto || m.Promotion() >= 0 && !m.IsDrop(); p.IsCapture(m) != want {

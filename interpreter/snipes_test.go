@@ -13,12 +13,14 @@ func TestSnipersAgreeWithLines(t *testing.T) {
 
 func testSnipersAgreeWithLines(t *testing.T) {
 	defer func() { noSnipes = false }()
+	// In -short mode: four playouts of 50 plies, each definition on one of the two cores
+	// (alternating).
 	playouts, plies := 12, 80
 	if testing.Short() {
 		playouts, plies = 4, 50
 	}
 	sniping, checks := 0, 0
-	for _, name := range allDefinitions(t) {
+	for di, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -27,6 +29,9 @@ func testSnipersAgreeWithLines(t *testing.T) {
 			continue
 		}
 		sniping++
+		if !OnThisCore(t, di) {
+			continue
+		}
 		rng := rand.New(rand.NewSource(5))
 		for g := 0; g < playouts; g++ {
 			p, err := Start(rs, rs.SetupAt(g%rs.NumSetups()).Name)
