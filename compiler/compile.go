@@ -984,7 +984,7 @@ func (l *lowering) mechanisms() {
 			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike
 		}
 		if x := c.Explode; x != nil {
-			rs.Explode, rs.ExplodeSpare = true, l.typeMask(x.Spare)
+			rs.Explode, rs.ExplodeSpare, rs.ExplodeImmune = true, l.typeMask(x.Spare), l.typeMask(x.Immune)
 			rs.explodeNear = make([]Bitboard, rs.Cells)
 			for _, s := range x.Steps {
 				if len(s) != 2 {

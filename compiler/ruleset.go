@@ -491,9 +491,11 @@ type Ruleset struct {
 	// castling field as file letters).
 	FirstMoves bool
 	// Explode: a capture blows up the capturer and the men around the captured square
-	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type).
-	Explode      bool
-	ExplodeSpare uint64
+	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type); men of the
+	// ExplodeImmune types never explode, the capturer included.
+	Explode       bool
+	ExplodeSpare  uint64
+	ExplodeImmune uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

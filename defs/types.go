@@ -541,11 +541,14 @@ type Walls struct {
 
 // Explosion is what a capture blows up besides the captured man (explosions): the
 // capturer, and every man, of either side, on the squares at Steps (all symmetry images)
-// from the captured square, except those of the Spare types. Exploded men leave the game.
+// from the captured square, except those of the Spare types. Men of the Immune types never
+// explode, neither around the captured square nor as the capturer. Exploded men leave the
+// game.
 type Explosion struct {
-	Src   `yaml:"-"`
-	Steps [][]int  `yaml:"steps"`
-	Spare []string `yaml:"spare"`
+	Src    `yaml:"-"`
+	Steps  [][]int  `yaml:"steps"`
+	Spare  []string `yaml:"spare"`
+	Immune []string `yaml:"immune"`
 }
 
 // Hands declares off-board pools of pieces, drops and exchanges.
