@@ -1090,6 +1090,7 @@ func (l *lowering) hands(h *defs.Hands) {
 			hr.NoMate |= 1 << uint(t)
 		}
 		hr.DropPromoted = d.Promoted
+		hr.DropResetsClock = d.ResetsClock
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

@@ -345,6 +345,8 @@ type HandRules struct {
 	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
 	DropPromoted bool
+	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
+	DropResetsClock bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
 	capturedAs []int
 }

@@ -471,13 +471,14 @@ var classifiedKeys = map[string]bool{
 	// own: may-give-check MechDropNoCheck, must-drop MechMustDrop, split-colors
 	// MechSplitColors, create-castling and restore-castling-on-drop MechCreateCastling,
 	// one-per-file MechOnePerFile, no-mate MechNoMateDrop, no-mate-illegal
-	// MechNoMateIllegal, promoted MechDropPromoted.
+	// MechNoMateIllegal, promoted MechDropPromoted; resets-clock only sets the fifty-move
+	// counter, as pieces.resets-clock does.
 	"hands": true, "hands.pools": true, "hands.enemy-pools": true, "hands.capture-to": true, "hands.demote": true,
 	"hands.restore-castling-on-drop": true, "hands.gating": true, "hands.gating.from": true,
 	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.drops.may-give-check": true, "hands.drops.must-drop": true,
 	"hands.drops.split-colors": true, "hands.drops.create-castling": true, "hands.drops.one-per-file": true,
-	"hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true,
+	"hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true, "hands.drops.resets-clock": true,
 	"hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
@@ -498,7 +499,7 @@ var classifiedKeys = map[string]bool{
 	"statuses": true, "statuses.name": true, "statuses.duration": true, "statuses.immobile": true,
 	"statuses.harmless": true,
 	"capture":           true, "capture.effect": true, "capture.status": true, "capture.kick": true,
-	"capture.explode": true, "capture.explode.steps": true, "capture.explode.spare": true,
+	"capture.explode": true, "capture.explode.steps": true, "capture.explode.spare": true, "capture.explode.immune": true,
 	"capture.trading": true, "capture.trading.pieces": true, "capture.trading.guarded": true, "capture.trading.cheap": true, "capture.trading.counterstrike": true,
 	"setups": true, "setups.name": true, "setups.fen": true, "setups.shuffle": true,
 	"setups.shuffle.pieces": true, "setups.shuffle.files": true,

@@ -601,6 +601,9 @@ type Drops struct {
 	// Promoted: a man in the pool may also be dropped as the type it promotes to (either
 	// side up), written +P@a2.
 	Promoted bool `yaml:"promoted"`
+	// ResetsClock: every drop resets the fifty-move counter (else only drops of the types
+	// whose moves do).
+	ResetsClock bool `yaml:"resets-clock"`
 }
 
 // Gating says which pool gated pieces come from.
