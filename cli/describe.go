@@ -575,6 +575,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 			spare = " but " + orList(x.Explode.Spare)
 		}
 		out = append(out, fmt.Sprintf("Captures explode: the capturer and every man%s standing %s of the captured square leave the game; a move that blows up one's own royal piece is illegal.", spare, stepsText(x.Explode.Steps)))
+		if len(x.Explode.Immune) > 0 {
+			out = append(out, fmt.Sprintf("A %s never explodes, not even when it captures.", orList(x.Explode.Immune)))
+		}
 	}
 	if h := def.Hands; h != nil && h.Drops != nil {
 		d := h.Drops

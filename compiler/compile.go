@@ -986,7 +986,7 @@ func (l *lowering) mechanisms() {
 			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike
 		}
 		if x := c.Explode; x != nil {
-			rs.Explode, rs.ExplodeSpare = true, l.typeMask(x.Spare)
+			rs.Explode, rs.ExplodeSpare, rs.ExplodeImmune = true, l.typeMask(x.Spare), l.typeMask(x.Immune)
 			rs.explodeNear = make([]Bitboard, rs.Cells)
 			for _, s := range x.Steps {
 				if len(s) != 2 {
@@ -1109,6 +1109,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		hr.DropPromoted = d.Promoted
 		hr.Free, hr.NextToOwn, hr.Flanking = d.Free, d.NextToOwn, d.Flanking
 		rs.FirstOn = l.sqset(d.Src, "first-on", d.FirstOn)
+		hr.DropResetsClock = d.ResetsClock
 		for _, f := range d.Forbid {
 			z := rs.zones[f.Zone]
 			for _, t := range l.typeList(f.Pieces) {

@@ -349,6 +349,8 @@ type HandRules struct {
 	// next to one of the side's men; Flanking: drops only where they flank enemy men; and
 	// Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
 	Free, NextToOwn, Flanking bool
+	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
+	DropResetsClock bool
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
 	capturedAs []int
 }
@@ -504,9 +506,11 @@ type Ruleset struct {
 	// castling field as file letters).
 	FirstMoves bool
 	// Explode: a capture blows up the capturer and the men around the captured square
-	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type).
-	Explode      bool
-	ExplodeSpare uint64
+	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type); men of the
+	// ExplodeImmune types never explode, the capturer included.
+	Explode       bool
+	ExplodeSpare  uint64
+	ExplodeImmune uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

@@ -30,6 +30,8 @@ func Marshal(def *Definition) ([]byte, error) {
 
 var skipKeys = map[string]bool{"extends": true, "pieces-by-letter": true}
 
+var pieceType = reflect.TypeOf(Piece{})
+
 func marshalValue(v reflect.Value, depth int) *yaml.Node {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -45,6 +47,9 @@ func marshalValue(v reflect.Value, depth int) *yaml.Node {
 			key := f.Tag.Get("yaml")
 			if key == "" || key == "-" || skipKeys[key] || !f.IsExported() {
 				continue
+			}
+			if key == "moves" && t == pieceType && v.FieldByName("Betza").String() != "" {
+				continue // the moves were lowered from the piece's betza:, which is written
 			}
 			fv := v.Field(i)
 			if fv.Kind() != reflect.Pointer && fv.IsZero() {

@@ -561,11 +561,14 @@ type Flip struct {
 
 // Explosion is what a capture blows up besides the captured man (explosions): the
 // capturer, and every man, of either side, on the squares at Steps (all symmetry images)
-// from the captured square, except those of the Spare types. Exploded men leave the game.
+// from the captured square, except those of the Spare types. Men of the Immune types never
+// explode, neither around the captured square nor as the capturer. Exploded men leave the
+// game.
 type Explosion struct {
-	Src   `yaml:"-"`
-	Steps [][]int  `yaml:"steps"`
-	Spare []string `yaml:"spare"`
+	Src    `yaml:"-"`
+	Steps  [][]int  `yaml:"steps"`
+	Spare  []string `yaml:"spare"`
+	Immune []string `yaml:"immune"`
 }
 
 // Hands declares off-board pools of pieces, drops and exchanges.
@@ -629,6 +632,9 @@ type Drops struct {
 	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
 	// next-to-own and flanking do not apply): Othello's four centre cells.
 	FirstOn []string `yaml:"first-on"`
+	// ResetsClock: every drop resets the fifty-move counter (else only drops of the types
+	// whose moves do).
+	ResetsClock bool `yaml:"resets-clock"`
 }
 
 // Gating says which pool gated pieces come from.

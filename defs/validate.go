@@ -1108,6 +1108,16 @@ func (v *validator) capture() {
 			v.vectorAt(x.File, x.Item("steps", i), "steps", s, "all", nil)
 		}
 		v.letterList(x.Src, "spare", x.Spare)
+		v.letterList(x.Src, "immune", x.Immune)
+		if c := v.def.Rules.Check; c == "" || c == "royal-attacked" {
+			for i, l := range x.Immune {
+				for _, p := range v.def.Pieces {
+					if p.Letter == l && p.Royal {
+						v.addItem(x.Src, "immune", i, "explode.immune: %s is royal; under the check rule royal-attacked a royal piece cannot be immune to explosions", l)
+					}
+				}
+			}
+		}
 	}
 	if len(c.Petrify) > 0 {
 		v.letterList(c.Src, "petrify", c.Petrify)

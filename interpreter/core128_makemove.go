@@ -355,12 +355,16 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 }
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man
-// around sq (compiler.Tables.ExplodeNear) that is not of a spared type. Exploded men leave
-// the game; losing a royal of the mover's own makes the move illegal.
+// around sq (compiler.Tables.ExplodeNear) that is not of a spared type; men of an immune
+// type stay, the capturer as well. Exploded men leave the game; losing a royal of the
+// mover's own makes the move illegal.
 func (p *core128) explodeAt(sq Square, u *frame128) {
-	p.blast(sq, u)
+	immune := p.rs.ExplodeImmune
+	if immune>>uint(p.board[sq].Type())&1 == 0 {
+		p.blast(sq, u)
+	}
 	for b := p.tb.ExplodeNear(sq).And(p.occupied()); b.Any(); b = b.Rest() {
-		if s := b.First(); p.rs.ExplodeSpare>>uint(p.board[s].Type())&1 == 0 {
+		if s := b.First(); (p.rs.ExplodeSpare|immune)>>uint(p.board[s].Type())&1 == 0 {
 			p.blast(s, u)
 		}
 	}

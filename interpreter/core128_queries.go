@@ -161,8 +161,10 @@ func (p *core128) NoMoves() (compiler.Outcome, string) {
 		}
 		return compiler.Draw, "stalemate with as many men"
 	}
-	if p.rs.NoMovesOtherwise == compiler.Draw && p.rs.HasPoints {
-		return p.drawnOutcome(p.side), "stalemate, on points"
+	if p.rs.NoMovesOtherwise == compiler.Draw {
+		// A stalemate is a game the rules end drawn: decided on points where they count
+		// them, as Fairy-Stockfish's material counting decides its stalemates.
+		return p.drawnOutcome(p.side), "stalemate"
 	}
 	return p.rs.NoMovesOtherwise, "stalemate"
 }

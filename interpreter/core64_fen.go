@@ -360,19 +360,33 @@ func (p *core64) parseEP(s string) string {
 		return fmt.Sprintf("en-passant field %s: expected - or square names such as e3", defs.Quote(s))
 	}
 	var targets bb64
+	landing, landingName := NoSquare, ""
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
 		if !ok || rs.KindOf(sq) != compiler.CellSquare {
 			return fmt.Sprintf("en-passant square %s is not a square of the board", defs.Quote(name))
 		}
 		if p.board[sq] != NoPiece {
-			return fmt.Sprintf("en-passant square %s is occupied", name)
+			if landing != NoSquare {
+				return fmt.Sprintf("en-passant square %s is occupied", name)
+			}
+			landing, landingName = sq, name
+			continue
 		}
 		targets |= compiler.Bit64(sq)
+	}
+	if targets == 0 {
+		return fmt.Sprintf("en-passant square %s is occupied", landingName)
 	}
 	v := p.epMover(targets)
 	if v == NoSquare {
 		return fmt.Sprintf("en-passant square %s, but no enemy piece stands in front of it that could have passed it", defs.Clip(s))
+	}
+	// Fairy-Stockfish writes, after the double step of a piece type of its own, the square
+	// the piece landed on after the squares it passed (c3c4): that square is read as the
+	// mover's, and only there.
+	if landing != NoSquare && landing != v {
+		return fmt.Sprintf("en-passant square %s is occupied", landingName)
 	}
 	if !p.epCapturable(p.side, targets) {
 		return ""

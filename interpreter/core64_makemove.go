@@ -355,12 +355,16 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 }
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man
-// around sq (compiler.Tables.ExplodeNear) that is not of a spared type. Exploded men leave
-// the game; losing a royal of the mover's own makes the move illegal.
+// around sq (compiler.Tables.ExplodeNear) that is not of a spared type; men of an immune
+// type stay, the capturer as well. Exploded men leave the game; losing a royal of the
+// mover's own makes the move illegal.
 func (p *core64) explodeAt(sq Square, u *frame64) {
-	p.blast(sq, u)
+	immune := p.rs.ExplodeImmune
+	if immune>>uint(p.board[sq].Type())&1 == 0 {
+		p.blast(sq, u)
+	}
 	for b := p.tb.ExplodeNear(sq) & p.occupied(); b != 0; b &= b - 1 {
-		if s := b.First(); p.rs.ExplodeSpare>>uint(p.board[s].Type())&1 == 0 {
+		if s := b.First(); (p.rs.ExplodeSpare|immune)>>uint(p.board[s].Type())&1 == 0 {
 			p.blast(s, u)
 		}
 	}

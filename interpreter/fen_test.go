@@ -46,6 +46,8 @@ func TestFENErrors(t *testing.T) {
 		{"chess", board + " w KQkq e3e4 0 1", "could have passed it"},
 		{"chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3d3 0 1", "could have passed it"}, // not on one line
 		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "en-passant square e4 is occupied"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3d2 0 1", "en-passant square d2 is occupied"},   // not the mover's landing square
+		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4d2 0 1", "en-passant square d2 is occupied"}, // two occupied
 		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no royal piece (King)"},
 		{"chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no royal piece"},
 		{"chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "the side not to move (black) is in check"},
@@ -111,6 +113,11 @@ func TestFENRoundTrip(t *testing.T) {
 		{"chess960", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w CHbg - 0 1", "1r2k1rr/8/8/8/8/8/8/R1R1K2R w HCgb - 0 1"},
 		{"chess960", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"},
 		{"chess960", "4k3/8/8/8/8/8/8/1K3RR1 w FG - 0 1", ""},
+		// Fairy-Stockfish writes the landing square after the squares passed, whether or
+		// not a capture is possible there (a Berolina pawn from c2 to e4, from d7 to b5).
+		{"berolina", "rnbqkbnr/pppppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq d3e4 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1"},
+		{"berolina", "rnbqkbnr/ppp1pppp/8/1pP5/8/8/PP1PPPPP/RNBQKBNR w KQkq c6b5 0 2", "rnbqkbnr/ppp1pppp/8/1pP5/8/8/PP1PPPPP/RNBQKBNR w KQkq c6 0 2"},
+		{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6f5 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
 	}
 	for i, c := range cases {
 		rs := openRuleset(t, c.variant)
