@@ -171,11 +171,9 @@ func (p *core128) NoMoves() (compiler.Outcome, string) {
 
 // IsCapture reports whether m, legal in p, captures or promotes: the moves a quiescence
 // search looks at. A capture removes an enemy piece, or, with a capture effect such as a
-// bounce, lands on one that may stay on the board.
+// bounce, lands on one that may stay on the board. A flip is none: the men it turns stay
+// on the board (and in the games that flip, nearly every move flips).
 func (p *core128) IsCapture(m Move) bool {
-	if p.flipping && m.Kind() != KindNull && m.Kind() != KindPass && p.flipsAt(m.To()) {
-		return true // it turns enemy men
-	}
 	switch m.Kind() {
 	case KindCastle, KindNull, KindDrop, KindExchange, KindPass:
 		return false

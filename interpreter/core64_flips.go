@@ -24,12 +24,6 @@ func (p *core64) flipEffect(sq Square) {
 	}
 }
 
-// flipsAt reports whether a man of the side to move landing on sq turns enemy men.
-func (p *core64) flipsAt(sq Square) bool {
-	us := p.side
-	return p.rs.FlipAdjacent && p.tb.NextTo(sq)&p.byColor[us^1] != 0 || p.rs.FlipFlanked && p.flanked(sq, us) != 0
-}
-
 // flanked is the set of side them's men that a man of side us on sq flanks: in each
 // direction, an unbroken line of at least one of them followed by a man of us.
 func (p *core64) flanked(sq Square, us Color) bb64 {

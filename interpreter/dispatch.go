@@ -264,7 +264,8 @@ func (p *Position) NoMoves() (compiler.Outcome, string) {
 
 // IsCapture reports whether m, legal in p, captures or promotes: the moves a quiescence
 // search looks at. A capture removes an enemy piece, or, with a capture effect such as a
-// bounce, lands on one that may stay on the board.
+// bounce, lands on one that may stay on the board. A flip is none: the men it turns stay
+// on the board (and in the games that flip, nearly every move flips).
 func (p *Position) IsCapture(m Move) bool {
 	return p.c.IsCapture(m)
 }

@@ -130,12 +130,16 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		if !inCaps[m] {
 			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
 		}
-		them := p.core().menOf(p.Side() ^ 1)
+		them, all := p.core().menOf(p.Side()^1), p.core().menOf(0)+p.core().menOf(1)
 		// With capture effects (a bounce) a capture may leave the captured piece standing.
 		// (A path that stops and returns ends on its origin: the mover is no victim.)
 		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && m.To() != m.From() && p.At(m.To()) != NoPiece
 		p.Make(m)
 		removes := p.core().menOf(p.Side()) < them
+		if p.Ruleset().FlipAdjacent || p.Ruleset().FlipFlanked {
+			// Men turned are not taken: a capture is a man that leaves the board.
+			removes = p.core().menOf(0)+p.core().menOf(1) < all
+		}
 		p.Unmake()
 		// A man dropped as its promoted type (drops.promoted) is a drop, not a promotion.
 		if want := removes || onto || m.Promotion() >= 0 && !m.IsDrop(); p.IsCapture(m) != want {
