@@ -481,7 +481,7 @@ var unmechanisedKeys = []keyGroup{
 			"zones", "zones.squares", "zones.ranks", "zones.white", "zones.black",
 			"pieces", "pieces.royal", "pieces.moves", "pieces.moves.symmetry", "pieces.moves.only", "pieces.betza", "hands", "hands.pools", "hands.enemy-pools", "capture", "rules"}},
 	{"results and draws: they decide when the game ends and how, never which moves are legal",
-		[]string{"pieces.resets-clock", "hands.drops.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
+		[]string{"pieces.resets-clock", "hands.drops.resets-clock", "pieces.promotion.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
 			"rules.repetition", "rules.perpetual-check", "rules.repetition-loses", "rules.points", "rules.points.values", "rules.points.bonus",
 			"rules.full-board", "rules.counting", "rules.counting.limits", "rules.counting.from-men", "rules.counting.limits.moves",
 			"rules.counting.limits.board-has", "rules.counting.limits.alone", "rules.counting.limits.opponent-alone",

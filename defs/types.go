@@ -271,6 +271,8 @@ type Promotion struct {
 	// Limits: letter -> count; a promotion to that type is offered only while the side has
 	// fewer than count men of it on the board (only to a piece it has lost).
 	Limits map[string]int `yaml:"limits"`
+	// ResetsClock: a move that promotes resets the fifty-move counter, whatever the piece.
+	ResetsClock bool `yaml:"resets-clock"`
 	// InPlace makes promotion a move of its own: a man standing on the zone turns into
 	// one of the types of to where it stands (or, with step, as it makes one of the new
 	// type's moves onto an empty square); its ordinary moves never promote.

@@ -338,6 +338,9 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 	}
 	if pr := m.Promotion(); pr >= 0 {
 		p.promote(to, pr)
+		if pm := p.tb.Piece(pc.Type()).Def.Promotion; pm != nil && pm.ResetsClock {
+			p.halfmove = 0
+		}
 	}
 	p.castle = p.castle.Without(to)
 	if m.MakesEP() {

@@ -335,6 +335,9 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	}
 	if pr := m.Promotion(); pr >= 0 {
 		p.promote(to, pr)
+		if pm := p.tb.Piece(pc.Type()).Def.Promotion; pm != nil && pm.ResetsClock {
+			p.halfmove = 0
+		}
 	}
 	p.castle = p.castle.Without(to)
 	if m.MakesEP() {

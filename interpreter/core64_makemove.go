@@ -338,6 +338,9 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 	}
 	if pr := m.Promotion(); pr >= 0 {
 		p.promote(to, pr)
+		if pm := p.tb.Piece(pc.Type()).Def.Promotion; pm != nil && pm.ResetsClock {
+			p.halfmove = 0
+		}
 	}
 	p.castle &^= compiler.Bit64(to)
 	if m.MakesEP() {
