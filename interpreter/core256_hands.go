@@ -42,7 +42,7 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 	}
 	us := p.side
 	empty := p.tb.Squares.AndNot(p.occupied()).And(mask)
-	if h.NextToOwn || h.Flanking || p.tb.FirstOn.Any() {
+	if p.dropCellRules {
 		empty = p.dropCells(empty, us)
 	}
 	held := p.hand[p.rs.HandSlot(us, h.DropFrom, 0):][:p.rs.NumPieces()] // the pool's count of each type

@@ -346,7 +346,7 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 	if p.explode && u.captures > 0 {
 		p.explodeAt(to, u)
 	}
-	if u.captures > 0 && p.rs.Petrify>>uint(pc.Type())&1 != 0 {
+	if p.petrify && u.captures > 0 && p.rs.Petrify>>uint(pc.Type())&1 != 0 {
 		// The capturer turns to stone where it landed: it leaves the game, a wall stays.
 		p.liftMan(to)
 		p.putWall(to)

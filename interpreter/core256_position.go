@@ -187,6 +187,9 @@ type core256 struct {
 	// flipping: moves and drops turn enemy men (flipEffect); walling: walls may stand
 	// (placed each turn, or left by petrified men).
 	flipping, walling bool
+	// dropCellRules: drops go next to one's own men, flank, or fill the first cells
+	// (dropCells); petrify: capturers of some types turn to walls.
+	dropCellRules, petrify bool
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -246,14 +249,16 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 	return &core256{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Uses(compiler.MechBorrowMoves), firstMoves: rs.Uses(compiler.MechFirstMoves), inPlace: inPlace,
 		trading: trading, strike: NoSquare,
 		specialPromo: rs.Uses(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
-		boardProbe:  rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
-		rightsProbe: rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),
-		sifted:      sifted,
-		walled:      rs.Uses(compiler.MechWalls),
-		flipping:    rs.Uses(compiler.MechFlip),
-		walling:     rs.Uses(compiler.MechWalls | compiler.MechPetrify),
-		passing:     rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
-		mustCapture: rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
+		boardProbe:    rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
+		rightsProbe:   rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),
+		sifted:        sifted,
+		walled:        rs.Uses(compiler.MechWalls),
+		flipping:      rs.Uses(compiler.MechFlip),
+		walling:       rs.Uses(compiler.MechWalls | compiler.MechPetrify),
+		petrify:       rs.Uses(compiler.MechPetrify),
+		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || tb.FirstOn.Any()),
+		passing:       rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
+		mustCapture:   rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,
 		pools:     pools,

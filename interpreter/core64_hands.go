@@ -45,7 +45,7 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 	}
 	us := p.side
 	empty := p.tb.Squares &^ p.occupied() & mask
-	if h.NextToOwn || h.Flanking || p.tb.FirstOn != 0 {
+	if p.dropCellRules {
 		empty = p.dropCells(empty, us)
 	}
 	held := p.hand[p.rs.HandSlot(us, h.DropFrom, 0):][:p.rs.NumPieces()] // the pool's count of each type
