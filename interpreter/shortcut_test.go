@@ -49,16 +49,31 @@ func plainLegal(p *Position) []Move {
 			out = kept
 		}
 		if rs.Pass {
+			// The pass is written as the first royal man's move onto its own square; a side
+			// without one, where there is no check, passes with its first man. With
+			// only-without-moves it is legal only when no other move is.
+			passer := NoSquare
 			for sq := range rs.Cells {
 				if pc := p.At(Square(sq)); pc != NoPiece && pc.Color() == us && rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
-					pass := newMove(Square(sq), Square(sq)).withKind(KindPass)
-					p.Make(pass)
-					checked := rs.Check != compiler.CheckNone && c.sideInCheck(us)
-					p.Unmake()
-					if facing || rs.PassInCheck || !checked {
-						out = append(out, pass)
-					}
+					passer = Square(sq)
 					break
+				}
+			}
+			if passer == NoSquare && rs.Check == compiler.CheckNone {
+				for sq := range rs.Cells {
+					if pc := p.At(Square(sq)); pc != NoPiece && pc.Color() == us {
+						passer = Square(sq)
+						break
+					}
+				}
+			}
+			if passer != NoSquare && !(rs.PassAlone && len(out) > 0) {
+				pass := newMove(passer, passer).withKind(KindPass)
+				p.Make(pass)
+				checked := rs.Check != compiler.CheckNone && c.sideInCheck(us)
+				p.Unmake()
+				if facing || rs.PassInCheck || !checked {
+					out = append(out, pass)
 				}
 			}
 		}
