@@ -534,16 +534,16 @@ type Trading struct {
 }
 
 // Walls makes a turn two actions: the mover's move, then a wall placed on an empty cell
-// (duck chess's duck, the amazons' arrows, isolation's removed cells, a snail's trail). A
-// wall is no man: it belongs to neither side, blocks every move and is never taken. The
+// (a single wall that moves, an arrow shot from the landing cell, a removed cell, a trail
+// left behind). A wall is no man: it belongs to neither side, blocks every move and is never taken. The
 // FEN writes it '*'; a move's text gives the wall after a comma, from the landing cell
 // (e2e4,e4d5), and SAN after a comma (e4,d5).
 //
 // Place says which cells may take the turn's wall, of those empty once the man has moved:
-// any (default) | reach (those the moved man could move to from where it landed, as an
-// amazon shoots its arrow) | origin (the cell the man left: a trail). Moving: the walls
-// standing are lifted once the new one is placed, so a single wall moves each turn and
-// must go to another cell (the duck). Except: cells that never take a wall.
+// any (default) | reach (those the moved man could move to from where it landed: an
+// arrow) | origin (the cell the man left: a trail). Moving: the walls standing are lifted
+// once the new one is placed, so a single wall moves each turn and must go to another
+// cell. Except: cells that never take a wall.
 type Walls struct {
 	Src    `yaml:"-"`
 	Place  string   `yaml:"place"`
@@ -552,9 +552,9 @@ type Walls struct {
 }
 
 // Flip turns enemy men to the mover's side after each move or drop (never a pass): the
-// men on the cells next to where the mover landed (Adjacent: Ataxx), or those in an
-// unbroken line along a rank, file or diagonal from that cell to another of the mover's
-// men (Flanked: Othello). A flipped man keeps its type.
+// men on the cells next to where the mover landed (Adjacent), or those in an unbroken
+// line along a rank, file or diagonal from that cell to another of the mover's men
+// (Flanked). A flipped man keeps its type.
 type Flip struct {
 	Src      `yaml:"-"`
 	Adjacent bool `yaml:"adjacent"`
@@ -624,15 +624,15 @@ type Drops struct {
 	// side up), written +P@a2.
 	Promoted bool `yaml:"promoted"`
 	// Free: the pool is bottomless: a man of any type may always be dropped, nothing is
-	// counted, and the FEN writes no pool (Ataxx's clones).
+	// counted, and the FEN writes no pool (clones of one's men).
 	Free bool `yaml:"free"`
 	// NextToOwn: a drop only onto a cell next to (a king's step from) one of the side's men.
 	NextToOwn bool `yaml:"next-to-own"`
 	// Flanking: a drop only where it flanks enemy men: an unbroken line of them along a
-	// rank, file or diagonal from the cell to one of the side's men (Othello).
+	// rank, file or diagonal from the cell to one of the side's men.
 	Flanking bool `yaml:"flanking"`
 	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
-	// next-to-own and flanking do not apply): Othello's four centre cells.
+	// next-to-own and flanking do not apply): the centre cells of a game that starts empty.
 	FirstOn []string `yaml:"first-on"`
 	// ResetsClock: every drop resets the fifty-move counter (else only drops of the types
 	// whose moves do).
