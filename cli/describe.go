@@ -623,6 +623,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 			out = append(out, inPlaceText(rs, p.Letter, pr))
 		} else if pr != nil {
 			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
+			if len(pr.ToBlack) > 0 {
+				s += fmt.Sprintf(" (for Black to %s)", orList(pr.ToBlack))
+			}
 			if pr.Leaving {
 				s += ", also on a move that leaves it"
 			}

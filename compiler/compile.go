@@ -251,11 +251,14 @@ func (l *lowering) pieces() {
 				cp.NoAttack = ip.MayAttack != nil && !*ip.MayAttack
 				cp.NoCheck = ip.MayGiveCheck != nil && !*ip.MayGiveCheck
 			}
-			var to []int
+			var to, toBlack []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOfText(s))
 			}
-			cp.promotionTypes = newPromotionTypes(to, pr.Optional)
+			for _, s := range pr.ToBlack {
+				toBlack = append(toBlack, rs.TypeOfText(s))
+			}
+			cp.promotionTypes = newPromotionTypes(to, toBlack, pr.Optional)
 			pt.Promotion = cp
 			if pr.FromPool != "" && l.def.Hands != nil {
 				cp.FromPool = slices.Index(l.def.Hands.Pools, pr.FromPool)

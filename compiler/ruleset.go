@@ -221,20 +221,33 @@ type Promotion[B any] struct {
 // not generic, so that its accessors take no generic dictionary: the interpreter's move
 // emitter reads them and must stay small enough to inline.
 type promotionTypes struct {
-	to      []int // piece type indices
-	choices []int // to, then -1 (stay unpromoted) when promotion is optional
+	to      []int    // piece type indices, either side's (defs.Promotion.To and ToBlack)
+	choices [2][]int // per side: its types, then -1 (stay unpromoted) when promotion is optional
 }
 
 // Limit is the count of type t below which a promotion to it is offered (0: no limit).
 func (p *Promotion[B]) Limit(t int) int { return p.limit[t] }
 
-// newPromotionTypes lists the piece types to, and the choices they and optional give.
-func newPromotionTypes(to []int, optional bool) promotionTypes {
-	choices := slices.Clone(to)
-	if optional {
-		choices = append(choices, -1)
+// newPromotionTypes lists the piece types to (White's, and Black's too unless toBlack is
+// given), and the choices they and optional give each side.
+func newPromotionTypes(to, toBlack []int, optional bool) promotionTypes {
+	if toBlack == nil {
+		toBlack = to
 	}
-	return promotionTypes{to: to, choices: choices}
+	var pt promotionTypes
+	pt.to = slices.Clone(to)
+	for _, t := range toBlack {
+		if !slices.Contains(pt.to, t) {
+			pt.to = append(pt.to, t)
+		}
+	}
+	for c, ts := range [2][]int{to, toBlack} {
+		pt.choices[c] = slices.Clone(ts)
+		if optional {
+			pt.choices[c] = append(pt.choices[c], -1)
+		}
+	}
+	return pt
 }
 
 // CheckRule is the rule that defines check and legality.

@@ -461,7 +461,7 @@ var classifiedKeys = map[string]bool{
 	"pieces.moves.path.range": true, "pieces.moves.path.stop": true,
 	"pieces.promotion": true, "pieces.promotion.zone": true, "pieces.promotion.to": true,
 	"pieces.promotion.optional": true, "pieces.promotion.from-pool": true, "pieces.promotion.pool-owner": true,
-	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.entering": true, "pieces.promotion.always": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.promotion.resets-clock": true,
+	"pieces.promotion.leaving": true, "pieces.promotion.forced": true, "pieces.promotion.entering": true, "pieces.promotion.always": true, "pieces.promotion.on-capture": true, "pieces.promotion.limits": true, "pieces.promotion.resets-clock": true, "pieces.promotion.to-black": true,
 	"pieces.promotion.in-place": true, "pieces.promotion.in-place.step": true, "pieces.promotion.in-place.lone-anywhere": true,
 	"pieces.promotion.in-place.may-attack": true, "pieces.promotion.in-place.may-give-check": true, "pieces.fen": true, "pieces.demotes-to": true,
 	// hands: read into Ruleset.Hands, where usedMechanisms finds each key. Pools and their

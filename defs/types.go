@@ -250,6 +250,8 @@ type Promotion struct {
 	Src       `yaml:"-"`
 	Zone      string   `yaml:"zone"`
 	To        []string `yaml:"to"`         // letters, in the order offered
+	// ToBlack: Black's choices, when they are not To's (To is then White's).
+	ToBlack []string `yaml:"to-black"`
 	Optional  bool     `yaml:"optional"`   // may also stay as it is
 	FromPool  string   `yaml:"from-pool"`  // the promoted piece must come from this pool, and the piece goes into it
 	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent

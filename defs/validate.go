@@ -527,7 +527,7 @@ func (v *validator) pieces() {
 				if n < 1 || n > 255 {
 					v.add(pr.Src, "limits", "promotion.limits: %s: a count from 1 to 255, found %d", l, n)
 				}
-				if !slices.Contains(pr.To, l) {
+				if !slices.Contains(pr.To, l) && !slices.Contains(pr.ToBlack, l) {
 					v.add(pr.Src, "limits", "promotion.limits: %s is not among the types it promotes to (to: %v)", l, pr.To)
 				}
 			}
@@ -561,6 +561,22 @@ func (v *validator) pieces() {
 					v.addItem(pr.Src, "to", i, "promotion.to lists %q twice", l)
 				}
 				seen[l] = true
+			}
+			if pr.ToBlack != nil {
+				v.letterList(pr.Src, "to-black", pr.ToBlack)
+				seenBlack := map[string]bool{}
+				for i, l := range pr.ToBlack {
+					if seenBlack[l] {
+						v.addItem(pr.Src, "to-black", i, "promotion.to-black lists %q twice", l)
+					}
+					seenBlack[l] = true
+				}
+				if len(pr.ToBlack) == 0 {
+					v.add(pr.Src, "to-black", "promotion.to-black: give the letters Black's men may promote to")
+				}
+				if pr.InPlace != nil || pr.FromPool != "" {
+					v.add(pr.Src, "to-black", "promotion.to-black does not combine with in-place or from-pool")
+				}
 			}
 			if ip := pr.InPlace; ip != nil {
 				for _, k := range []struct {

@@ -78,10 +78,10 @@ func (p *core128) genDrops(buf []Move, mask bb128) []Move {
 // (drops.promoted), onto the squares of empty where that type may be dropped.
 func (p *core128) genPromotedDrops(buf []Move, t int, empty bb128) []Move {
 	pr := p.tb.Piece(t).Promotion
-	if pr == nil || pr.NumChoices() == 0 || pr.ChoiceAt(0) < 0 {
+	if pr == nil || pr.NumChoices(p.side) == 0 || pr.ChoiceAt(p.side, 0) < 0 {
 		return buf
 	}
-	y := pr.ChoiceAt(0)
+	y := pr.ChoiceAt(p.side, 0)
 	for b := p.tb.DropToAt(p.side, y).And(empty); b.Any(); b = b.Rest() {
 		m := newDrop(b.First(), t).withPromotion(y)
 		if p.rs.Hands.DropsNoCheck && p.givesCheck(m) {

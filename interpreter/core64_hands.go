@@ -78,10 +78,10 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 // (drops.promoted), onto the squares of empty where that type may be dropped.
 func (p *core64) genPromotedDrops(buf []Move, t int, empty bb64) []Move {
 	pr := p.tb.Piece(t).Promotion
-	if pr == nil || pr.NumChoices() == 0 || pr.ChoiceAt(0) < 0 {
+	if pr == nil || pr.NumChoices(p.side) == 0 || pr.ChoiceAt(p.side, 0) < 0 {
 		return buf
 	}
-	y := pr.ChoiceAt(0)
+	y := pr.ChoiceAt(p.side, 0)
 	for b := p.tb.DropToAt(p.side, y) & empty; b != 0; b &= b - 1 {
 		m := newDrop(b.First(), t).withPromotion(y)
 		if p.rs.Hands.DropsNoCheck && p.givesCheck(m) {
