@@ -765,6 +765,10 @@ func (l *lowering) castling() {
 	}
 	rs := l.rs
 	k := &Castling{Royal: rs.TypeOfText(c.Royal), Partner: rs.TypeOfText(c.Partner), KingToPartner: c.Notation == "king-to-partner", FileLetters: c.FEN == "files"}
+	k.Partners = 1 << uint(k.Partner)
+	for _, t := range l.typeList(c.OtherPartners) {
+		k.Partners |= 1 << uint(t)
+	}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	r := max(c.Rank, 1)
@@ -789,15 +793,22 @@ func (l *lowering) castling() {
 				}
 			}
 			// A confined king or partner must be allowed to stand where castling puts it.
-			pi := k.Royal
+			pis := []int{k.Royal}
 			if dest.key == "partner" {
-				pi = k.Partner
+				pis = pis[:0]
+				for t := range l.def.Pieces {
+					if k.Partners>>uint(t)&1 != 0 {
+						pis = append(pis, t)
+					}
+				}
 			}
-			if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
-				for c, r := range k.Rank {
-					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
-						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
-						break
+			for _, pi := range pis {
+				if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
+					for c, r := range k.Rank {
+						if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
+							l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
+							break
+						}
 					}
 				}
 			}

@@ -273,6 +273,7 @@ const (
 // Castling compiled.
 type Castling struct {
 	Royal, Partner int    // piece types
+	Partners       uint64 // bit per type the royal castles with: Partner and defs.Castling.OtherPartners
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
 	KingToPartner  bool   // coordinate notation writes the partner's square as destination

@@ -484,7 +484,7 @@ var classifiedKeys = map[string]bool{
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,
 	"castling.short.king": true, "castling.short.partner": true, "castling.long": true,
 	"castling.long.king": true, "castling.long.partner": true, "castling.notation": true, "castling.fen": true,
-	"castling.rank": true, "castling.unattacked": true,
+	"castling.rank": true, "castling.unattacked": true, "castling.other-partners": true,
 	"rules": true, "rules.check": true, "rules.no-moves": true, "rules.no-moves.in-check": true,
 	"rules.no-moves.otherwise": true, "rules.fifty-move": true, "rules.repetition": true,
 	"rules.pass": true, "rules.pass.in-check": true, "rules.pass.end-after": true, "rules.facing-royals": true,

@@ -300,6 +300,8 @@ type Castling struct {
 	Src      `yaml:"-"`
 	Royal    string     `yaml:"royal"`    // letter of the castling king
 	Partner  string     `yaml:"partner"`  // letter of the piece it castles with
+	// OtherPartners: letters of more piece types it castles with, as with partner.
+	OtherPartners []string `yaml:"other-partners"`
 	Short    CastleSide `yaml:"short"`    // toward the higher files
 	Long     CastleSide `yaml:"long"`     // toward the lower files
 	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner

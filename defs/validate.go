@@ -876,6 +876,12 @@ func (v *validator) castling() {
 	if c.Royal != "" && c.Royal == c.Partner {
 		v.add(c.Src, "partner", "castling.partner must differ from castling.royal (%q)", c.Royal)
 	}
+	v.letterList(c.Src, "other-partners", c.OtherPartners)
+	for i, l := range c.OtherPartners {
+		if l == c.Royal || l == c.Partner || slices.Index(c.OtherPartners, l) < i {
+			v.addItem(c.Src, "other-partners", i, "castling.other-partners: %q is the royal, the partner or listed twice", l)
+		}
+	}
 	for _, side := range []struct {
 		key string
 		cs  CastleSide

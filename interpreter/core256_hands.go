@@ -244,8 +244,8 @@ func (p *core256) createCastling(sq Square, t int) {
 	corners := compiler.Bit256(p.rs.SquareAt(0, rank)).With(p.rs.SquareAt(p.rs.Files-1, rank))
 	switch {
 	case t == cs.Royal && sq == home:
-		p.castle = p.castle.Or(p.pieces(us, cs.Partner).And(corners))
-	case t == cs.Partner && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
+		p.castle = p.castle.Or(p.partnerMen(us).And(corners))
+	case cs.Partners>>uint(t)&1 != 0 && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
 		p.castle = p.castle.With(sq)
 	}
 }
@@ -255,7 +255,7 @@ func (p *core256) createCastling(sq Square, t int) {
 // keeps a bit in castle: see kingBits).
 func (p *core256) regainCastling(sq Square, t int) {
 	cs := p.rs.Castling
-	if !p.kingBits || t != cs.Partner {
+	if !p.kingBits || cs.Partners>>uint(t)&1 == 0 {
 		return
 	}
 	us := p.side

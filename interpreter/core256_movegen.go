@@ -1200,7 +1200,7 @@ func (p *core256) genCastling(buf []Move, movers bb256, safe Square) []Move {
 		if !w.Open || w.Clear.Meets(occ) {
 			continue // a cell on the way is missing or unused, or a piece stands there
 		}
-		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
+		if pc := p.board[r]; pc == NoPiece || pc.Color() != us || cs.Partners>>uint(pc.Type())&1 == 0 || !movers.Has(r) {
 			continue
 		}
 		kd, rd := w.KingTo, w.PartnerTo

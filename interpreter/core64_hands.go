@@ -247,8 +247,8 @@ func (p *core64) createCastling(sq Square, t int) {
 	corners := compiler.Bit64(p.rs.SquareAt(0, rank)) | compiler.Bit64(p.rs.SquareAt(p.rs.Files-1, rank))
 	switch {
 	case t == cs.Royal && sq == home:
-		p.castle |= p.pieces(us, cs.Partner) & corners
-	case t == cs.Partner && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
+		p.castle |= p.partnerMen(us) & corners
+	case cs.Partners>>uint(t)&1 != 0 && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
 		p.castle |= compiler.Bit64(sq)
 	}
 }
@@ -258,7 +258,7 @@ func (p *core64) createCastling(sq Square, t int) {
 // keeps a bit in castle: see kingBits).
 func (p *core64) regainCastling(sq Square, t int) {
 	cs := p.rs.Castling
-	if !p.kingBits || t != cs.Partner {
+	if !p.kingBits || cs.Partners>>uint(t)&1 == 0 {
 		return
 	}
 	us := p.side

@@ -1203,7 +1203,7 @@ func (p *core64) genCastling(buf []Move, movers bb64, safe Square) []Move {
 		if !w.Open || w.Clear&occ != 0 {
 			continue // a cell on the way is missing or unused, or a piece stands there
 		}
-		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
+		if pc := p.board[r]; pc == NoPiece || pc.Color() != us || cs.Partners>>uint(pc.Type())&1 == 0 || !movers.Has(r) {
 			continue
 		}
 		kd, rd := w.KingTo, w.PartnerTo
