@@ -279,6 +279,15 @@ func Images(v Vec, symmetry string, only []string) []Vec {
 	return out
 }
 
+// turnFor is forColor for a vector of piece pt's moves: a piece whose Black moves are
+// White's turned half round (defs.Piece.Turned) has Black's files reversed as well.
+func turnFor(pt *PieceType[Bitboard], v Vec, c Color) Vec {
+	if c == Black && pt.Def != nil && pt.Def.Turned {
+		return Vec{-v.DX, -v.DY}
+	}
+	return forColor(v, c)
+}
+
 // forColor turns a White vector into the given side's vector: Black's forward is down.
 func forColor(v Vec, c Color) Vec {
 	if c == Black {
@@ -308,7 +317,7 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	}
 	for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 		for c := 0; c < 2; c++ {
-			v := forColor(w, c)
+			v := turnFor(pt, w, c)
 			for sq := 0; sq < rs.Cells; sq++ {
 				t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
 				if !from[c].Has(sq) || t == NoSquare || rs.kind[t] != CellSquare {
@@ -350,7 +359,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	case a.Leap != nil:
 		for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				v := forColor(w, c)
+				v := turnFor(pt, w, c)
 				for sq := 0; sq < rs.Cells; sq++ {
 					if !from[c].Has(sq) {
 						continue
@@ -384,7 +393,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		}
 		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				d := rs.dirIndex(forColor(w, c))
+				d := rs.dirIndex(turnFor(pt, w, c))
 				if mode == ModeCaptureRoyal {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
@@ -410,7 +419,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					p := Path[Bitboard]{From: from[c], Within: within[c], Bounded: a.Within != ""}
 					locust := 0
 					for i, dl := range a.Path {
-						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
+						lv := turnFor(pt, m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
 						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture, Stop: dl.Stop}
 						p.Stops = p.Stops || dl.Stop
 						if len(dl.Range) == 1 {

@@ -450,7 +450,7 @@ var classifiedKeys = map[string]bool{
 	"zones": true, "zones.squares": true, "zones.ranks": true, "zones.white": true, "zones.black": true,
 	"pieces": true, "pieces.name": true, "pieces.letter": true, "pieces.san-letter": true,
 	"pieces.royal": true, "pieces.immune": true, "pieces.resets-clock": true, "pieces.value": true,
-	"pieces.describe": true, "pieces.moves": true, "pieces.confined": true,
+	"pieces.describe": true, "pieces.moves": true, "pieces.confined": true, "pieces.turned": true,
 	// betza: is lowered onto moves as the file is decoded: the atoms it gives are walked as moves.
 	"pieces.betza":      true,
 	"pieces.moves.leap": true, "pieces.moves.ride": true, "pieces.moves.path": true,

@@ -199,6 +199,10 @@ type Piece struct {
 	Betza     string     `yaml:"betza"`
 	Promotion *Promotion `yaml:"promotion"`
 	Confined  string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
+	// Turned: Black's moves are White's turned half round (files reversed too), not
+	// mirrored across the middle rank; it matters for moves that are not left-right
+	// symmetric (Legan chess's pawns).
+	Turned bool `yaml:"turned"`
 	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
 	// the piece it promoted from ("+P").
 	FEN string `yaml:"fen"`
@@ -247,11 +251,11 @@ type Leg struct {
 
 // Promotion says where and into what a piece promotes.
 type Promotion struct {
-	Src       `yaml:"-"`
-	Zone      string   `yaml:"zone"`
-	To        []string `yaml:"to"`         // letters, in the order offered
+	Src  `yaml:"-"`
+	Zone string   `yaml:"zone"`
+	To   []string `yaml:"to"` // letters, in the order offered
 	// ToBlack: Black's choices, when they are not To's (To is then White's).
-	ToBlack []string `yaml:"to-black"`
+	ToBlack   []string `yaml:"to-black"`
 	Optional  bool     `yaml:"optional"`   // may also stay as it is
 	FromPool  string   `yaml:"from-pool"`  // the promoted piece must come from this pool, and the piece goes into it
 	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent
@@ -297,14 +301,14 @@ type InPlace struct {
 
 // Castling is the king-and-rook move, Chess960-aware.
 type Castling struct {
-	Src      `yaml:"-"`
-	Royal    string     `yaml:"royal"`    // letter of the castling king
-	Partner  string     `yaml:"partner"`  // letter of the piece it castles with
+	Src     `yaml:"-"`
+	Royal   string `yaml:"royal"`   // letter of the castling king
+	Partner string `yaml:"partner"` // letter of the piece it castles with
 	// OtherPartners: letters of more piece types it castles with, as with partner.
-	OtherPartners []string `yaml:"other-partners"`
-	Short    CastleSide `yaml:"short"`    // toward the higher files
-	Long     CastleSide `yaml:"long"`     // toward the lower files
-	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
+	OtherPartners []string   `yaml:"other-partners"`
+	Short         CastleSide `yaml:"short"`    // toward the higher files
+	Long          CastleSide `yaml:"long"`     // toward the lower files
+	Notation      string     `yaml:"notation"` // king-to-square (default) | king-to-partner
 	// FEN is how a FEN writes the rights: kq (K and Q where they are unambiguous, X-FEN; the
 	// default) or files (each partner's file letter always, Shredder-FEN).
 	FEN  string `yaml:"fen"`
