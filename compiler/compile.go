@@ -715,6 +715,8 @@ func (l *lowering) rules() {
 		rs.RepetitionLoser = White
 	case "black":
 		rs.RepetitionLoser = Black
+	case "mover":
+		rs.RepetitionLoser = RepetitionMoverLoses
 	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
@@ -1098,6 +1100,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.OnePerFile) {
 			hr.OnePerFile |= 1 << uint(t)
 		}
+		hr.PerFile = max(d.PerFile, 1)
 		if hr.OnePerFile != 0 {
 			rs.fileCells = make([]Bitboard, rs.Cells)
 			for sq := range rs.Cells {

@@ -270,6 +270,10 @@ const (
 	Win  Outcome = 1
 )
 
+// RepetitionMoverLoses is Ruleset.RepetitionLoser when the side whose move completed a
+// repetition loses it (rules.repetition-loses: mover).
+const RepetitionMoverLoses = -2
+
 // Castling compiled.
 type Castling struct {
 	Royal, Partner int    // piece types
@@ -355,6 +359,9 @@ type HandRules struct {
 	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
 	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
 	OnePerFile, NoMate uint64
+	// PerFile: how many men of a OnePerFile type of a side a file may hold before no more
+	// is dropped there (defs.Drops.PerFile; 1 by default).
+	PerFile int
 	// NoMateIllegal: such a checkmating drop is no legal move (else it is a move that loses).
 	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
@@ -460,7 +467,8 @@ type Ruleset struct {
 	// RoyalTakesCheckerOnly: in check, a royal moves only to take the single checker.
 	RoyalTakesCheckerOnly bool
 	// PerpetualCheckLoses: a repetition is lost by a side that checked at each of its moves
-	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw).
+	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw;
+	// RepetitionMoverLoses: the side whose move completed it).
 	PerpetualCheckLoses bool
 	RepetitionLoser     int
 	// NoGivingCheck: a move that leaves an enemy royal piece attacked is illegal.

@@ -478,7 +478,7 @@ var classifiedKeys = map[string]bool{
 	"hands.drops": true, "hands.drops.from": true, "hands.drops.forbid": true, "hands.drops.forbid.pieces": true,
 	"hands.drops.forbid.zone": true, "hands.drops.may-give-check": true, "hands.drops.must-drop": true,
 	"hands.drops.split-colors": true, "hands.drops.create-castling": true, "hands.drops.one-per-file": true,
-	"hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true, "hands.drops.resets-clock": true,
+	"hands.drops.no-mate": true, "hands.drops.no-mate-illegal": true, "hands.drops.promoted": true, "hands.drops.resets-clock": true, "hands.drops.per-file": true,
 	"hands.exchange": true, "hands.exchange.give": true, "hands.exchange.to": true,
 	"hands.exchange.take": true, "hands.exchange.order": true,
 	"castling": true, "castling.royal": true, "castling.partner": true, "castling.short": true,

@@ -345,8 +345,8 @@ type Rules struct {
 	// PerpetualCheck: loss makes a repetition lost by a side that gave check at each of its
 	// moves since the position first occurred.
 	PerpetualCheck string `yaml:"perpetual-check"`
-	// RepetitionLoses: white | black, the side that loses a repetition that is not a
-	// perpetual check (default: a draw).
+	// RepetitionLoses: white | black | mover (the side whose move completed it), the side
+	// that loses a repetition that is not a perpetual check (default: a draw).
 	RepetitionLoses string `yaml:"repetition-loses"`
 	// CheckCounter: each side starts with this many checks to give; the FEN carries the
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
@@ -601,6 +601,9 @@ type Drops struct {
 	// OnePerFile lists letters: no such man may be dropped on a file that holds one of its
 	// side's men of that type already.
 	OnePerFile []string `yaml:"one-per-file"`
+	// PerFile: with one-per-file, how many such men of a side a file may hold before no
+	// more is dropped there (default 1).
+	PerFile int `yaml:"per-file"`
 	// NoMate lists letters: a checkmate given by dropping such a man is lost by the side
 	// that dropped it (as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).

@@ -909,7 +909,7 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
-	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
+	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover"})
 	if c := r.Counting; c != nil {
 		if len(c.Limits) == 0 {
 			v.add(c.Src, "limits", "counting: give its limits (limits: [{moves: N, ...}, ...])")
@@ -1305,6 +1305,9 @@ func (v *validator) hands() {
 		v.letterList(d.Src, "split-colors", d.SplitColors)
 		v.letterList(d.Src, "must-drop", d.MustDrop)
 		v.letterList(d.Src, "one-per-file", d.OnePerFile)
+		if d.PerFile != 0 && (d.PerFile < 1 || d.PerFile > 255 || len(d.OnePerFile) == 0) {
+			v.add(d.Src, "per-file", "drops.per-file: a count from 1 to 255 of the one-per-file types a file may hold, found %d", d.PerFile)
+		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {
 			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")

@@ -49,9 +49,12 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 		}
 		to := p.tb.DropToAt(us, t).And(empty)
 		if h.OnePerFile>>uint(t)&1 != 0 {
-			// No second man of this type on a file.
-			for b := p.pieces(us, t); b.Any(); b = b.Rest() {
-				to = to.AndNot(p.tb.FileCellsOf(b.First()))
+			// No more men of this type on a file than drops.per-file (one by default).
+			men := p.pieces(us, t)
+			for b := men; b.Any(); b = b.Rest() {
+				if file := p.tb.FileCellsOf(b.First()); h.PerFile <= 1 || men.And(file).Count() >= h.PerFile {
+					to = to.AndNot(file)
+				}
 			}
 		}
 		for b := to; b.Any(); b = b.Rest() {

@@ -52,9 +52,12 @@ func (p *core64) genDrops(buf []Move, mask bb64) []Move {
 		}
 		to := p.tb.DropToAt(us, t) & empty
 		if h.OnePerFile>>uint(t)&1 != 0 {
-			// No second man of this type on a file.
-			for b := p.pieces(us, t); b != 0; b &= b - 1 {
-				to &^= p.tb.FileCellsOf(b.First())
+			// No more men of this type on a file than drops.per-file (one by default).
+			men := p.pieces(us, t)
+			for b := men; b != 0; b &= b - 1 {
+				if file := p.tb.FileCellsOf(b.First()); h.PerFile <= 1 || (men&file).Count() >= h.PerFile {
+					to &^= file
+				}
 			}
 		}
 		for b := to; b != 0; b &= b - 1 {
