@@ -608,8 +608,12 @@ func describeRules(rs *compiler.Ruleset) []string {
 			letterList(f.By), targets, stepsText(f.Steps)))
 	}
 	if c := def.Castling; c != nil {
+		partner := c.Partner
+		if len(c.OtherPartners) > 0 {
+			partner = orList(append([]string{c.Partner}, c.OtherPartners...))
+		}
 		s := fmt.Sprintf("Castling: %s with %s; short: %s to the %s-file, %s to the %s-file; long: %s to the %s-file, %s to the %s-file.",
-			c.Royal, c.Partner, c.Royal, c.Short.King, c.Partner, c.Short.Partner, c.Royal, c.Long.King, c.Partner, c.Long.Partner)
+			c.Royal, partner, c.Royal, c.Short.King, partner, c.Short.Partner, c.Royal, c.Long.King, partner, c.Long.Partner)
 		if c.Rank > 1 {
 			s += fmt.Sprintf(" King and %s castle on their side's rank %d.", c.Partner, c.Rank)
 		}
@@ -626,6 +630,9 @@ func describeRules(rs *compiler.Ruleset) []string {
 			out = append(out, inPlaceText(rs, p.Letter, pr))
 		} else if pr != nil {
 			s := fmt.Sprintf("Promotion: %s on %s to %s", p.Letter, zoneText(rs, pr.Zone), orList(pr.To))
+			if len(pr.ToBlack) > 0 {
+				s += fmt.Sprintf(" (for Black to %s)", orList(pr.ToBlack))
+			}
 			if pr.Leaving {
 				s += ", also on a move that leaves it"
 			}

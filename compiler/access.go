@@ -119,16 +119,16 @@ func (pt *PieceType[B]) Path(c Color, i int) *Path[B] { return &pt.paths[c][i] }
 
 // --- Promotion
 
-// To are the piece types a piece may promote to.
+// To are the piece types a piece may promote to, for either side.
 func (pr *promotionTypes) To() View[int] { return View[int]{pr.to} }
 
-// NumChoices is the number of promotion choices: the types of To, then "stay unpromoted"
-// when promotion is optional.
-func (pr *promotionTypes) NumChoices() int { return len(pr.choices) }
+// NumChoices is the number of side c's promotion choices: its types, then "stay
+// unpromoted" when promotion is optional.
+func (pr *promotionTypes) NumChoices(c Color) int { return len(pr.choices[c]) }
 
-// ChoiceAt is promotion choice i: a piece type of To, or -1 (stay unpromoted) last when
-// promotion is optional.
-func (pr *promotionTypes) ChoiceAt(i int) int { return pr.choices[i] }
+// ChoiceAt is side c's promotion choice i: a piece type it may promote to, or -1 (stay
+// unpromoted) last when promotion is optional.
+func (pr *promotionTypes) ChoiceAt(c Color, i int) int { return pr.choices[c][i] }
 
 // --- Freeze
 

@@ -251,11 +251,14 @@ func (l *lowering) pieces() {
 				cp.NoAttack = ip.MayAttack != nil && !*ip.MayAttack
 				cp.NoCheck = ip.MayGiveCheck != nil && !*ip.MayGiveCheck
 			}
-			var to []int
+			var to, toBlack []int
 			for _, s := range pr.To {
 				to = append(to, rs.TypeOfText(s))
 			}
-			cp.promotionTypes = newPromotionTypes(to, pr.Optional)
+			for _, s := range pr.ToBlack {
+				toBlack = append(toBlack, rs.TypeOfText(s))
+			}
+			cp.promotionTypes = newPromotionTypes(to, toBlack, pr.Optional)
 			pt.Promotion = cp
 			if pr.FromPool != "" && l.def.Hands != nil {
 				cp.FromPool = slices.Index(l.def.Hands.Pools, pr.FromPool)
@@ -274,6 +277,15 @@ func Images(v Vec, symmetry string, only []string) []Vec {
 		out[i] = Vec{w[0], w[1]}
 	}
 	return out
+}
+
+// turnFor is forColor for a vector of piece pt's moves: a piece whose Black moves are
+// White's turned half round (defs.Piece.Turned) has Black's files reversed as well.
+func turnFor(pt *PieceType[Bitboard], v Vec, c Color) Vec {
+	if c == Black && pt.Def != nil && pt.Def.Turned {
+		return Vec{-v.DX, -v.DY}
+	}
+	return forColor(v, c)
 }
 
 // forColor turns a White vector into the given side's vector: Black's forward is down.
@@ -305,7 +317,7 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	}
 	for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 		for c := 0; c < 2; c++ {
-			v := forColor(w, c)
+			v := turnFor(pt, w, c)
 			for sq := 0; sq < rs.Cells; sq++ {
 				t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
 				if !from[c].Has(sq) || t == NoSquare || rs.kind[t] != CellSquare {
@@ -347,7 +359,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	case a.Leap != nil:
 		for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				v := forColor(w, c)
+				v := turnFor(pt, w, c)
 				for sq := 0; sq < rs.Cells; sq++ {
 					if !from[c].Has(sq) {
 						continue
@@ -381,7 +393,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		}
 		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				d := rs.dirIndex(forColor(w, c))
+				d := rs.dirIndex(turnFor(pt, w, c))
 				if mode == ModeCaptureRoyal {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
@@ -407,7 +419,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					p := Path[Bitboard]{From: from[c], Within: within[c], Bounded: a.Within != ""}
 					locust := 0
 					for i, dl := range a.Path {
-						lv := forColor(m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
+						lv := turnFor(pt, m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
 						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture, Stop: dl.Stop}
 						p.Stops = p.Stops || dl.Stop
 						if len(dl.Range) == 1 {
@@ -703,6 +715,8 @@ func (l *lowering) rules() {
 		rs.RepetitionLoser = White
 	case "black":
 		rs.RepetitionLoser = Black
+	case "mover":
+		rs.RepetitionLoser = RepetitionMoverLoses
 	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional
@@ -763,6 +777,10 @@ func (l *lowering) castling() {
 	}
 	rs := l.rs
 	k := &Castling{Royal: rs.TypeOfText(c.Royal), Partner: rs.TypeOfText(c.Partner), KingToPartner: c.Notation == "king-to-partner", FileLetters: c.FEN == "files"}
+	k.Partners = 1 << uint(k.Partner)
+	for _, t := range l.typeList(c.OtherPartners) {
+		k.Partners |= 1 << uint(t)
+	}
 	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
 	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
 	r := max(c.Rank, 1)
@@ -787,15 +805,22 @@ func (l *lowering) castling() {
 				}
 			}
 			// A confined king or partner must be allowed to stand where castling puts it.
-			pi := k.Royal
+			pis := []int{k.Royal}
 			if dest.key == "partner" {
-				pi = k.Partner
+				pis = pis[:0]
+				for t := range l.def.Pieces {
+					if k.Partners>>uint(t)&1 != 0 {
+						pis = append(pis, t)
+					}
+				}
 			}
-			if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
-				for c, r := range k.Rank {
-					if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
-						l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
-						break
+			for _, pi := range pis {
+				if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
+					for c, r := range k.Rank {
+						if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
+							l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
+							break
+						}
 					}
 				}
 			}
@@ -1092,6 +1117,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.OnePerFile) {
 			hr.OnePerFile |= 1 << uint(t)
 		}
+		hr.PerFile = max(d.PerFile, 1)
 		if hr.OnePerFile != 0 {
 			rs.fileCells = make([]Bitboard, rs.Cells)
 			for sq := range rs.Cells {

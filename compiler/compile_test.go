@@ -731,8 +731,8 @@ func TestPromotion(t *testing.T) {
 				show(rs, pr.Zone[White]), show(rs, pr.Zone[Black]), pr.to, pr.Optional, pr.FromPool, c.white, c.black, c.to, c.optional)
 		}
 		var choices []int
-		for j := range pr.NumChoices() {
-			choices = append(choices, pr.ChoiceAt(j))
+		for j := range pr.NumChoices(White) {
+			choices = append(choices, pr.ChoiceAt(White, j))
 		}
 		if fmt.Sprint(choices) != fmt.Sprint(c.choices) {
 			t.Errorf("#%d %c got choices %v want %v", i, c.letter, choices, c.choices)

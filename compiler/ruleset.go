@@ -221,20 +221,33 @@ type Promotion[B any] struct {
 // not generic, so that its accessors take no generic dictionary: the interpreter's move
 // emitter reads them and must stay small enough to inline.
 type promotionTypes struct {
-	to      []int // piece type indices
-	choices []int // to, then -1 (stay unpromoted) when promotion is optional
+	to      []int    // piece type indices, either side's (defs.Promotion.To and ToBlack)
+	choices [2][]int // per side: its types, then -1 (stay unpromoted) when promotion is optional
 }
 
 // Limit is the count of type t below which a promotion to it is offered (0: no limit).
 func (p *Promotion[B]) Limit(t int) int { return p.limit[t] }
 
-// newPromotionTypes lists the piece types to, and the choices they and optional give.
-func newPromotionTypes(to []int, optional bool) promotionTypes {
-	choices := slices.Clone(to)
-	if optional {
-		choices = append(choices, -1)
+// newPromotionTypes lists the piece types to (White's, and Black's too unless toBlack is
+// given), and the choices they and optional give each side.
+func newPromotionTypes(to, toBlack []int, optional bool) promotionTypes {
+	if toBlack == nil {
+		toBlack = to
 	}
-	return promotionTypes{to: to, choices: choices}
+	var pt promotionTypes
+	pt.to = slices.Clone(to)
+	for _, t := range toBlack {
+		if !slices.Contains(pt.to, t) {
+			pt.to = append(pt.to, t)
+		}
+	}
+	for c, ts := range [2][]int{to, toBlack} {
+		pt.choices[c] = slices.Clone(ts)
+		if optional {
+			pt.choices[c] = append(pt.choices[c], -1)
+		}
+	}
+	return pt
 }
 
 // CheckRule is the rule that defines check and legality.
@@ -257,9 +270,14 @@ const (
 	Win  Outcome = 1
 )
 
+// RepetitionMoverLoses is Ruleset.RepetitionLoser when the side whose move completed a
+// repetition loses it (rules.repetition-loses: mover).
+const RepetitionMoverLoses = -2
+
 // Castling compiled.
 type Castling struct {
 	Royal, Partner int    // piece types
+	Partners       uint64 // bit per type the royal castles with: Partner and defs.Castling.OtherPartners
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
 	KingToPartner  bool   // coordinate notation writes the partner's square as destination
@@ -341,6 +359,9 @@ type HandRules struct {
 	// OnePerFile: bit per type that may not be dropped on a file holding a man of its
 	// side of that type; NoMate: bit per type whose drop may not checkmate (defs.Drops).
 	OnePerFile, NoMate uint64
+	// PerFile: how many men of a OnePerFile type of a side a file may hold before no more
+	// is dropped there (defs.Drops.PerFile; 1 by default).
+	PerFile int
 	// NoMateIllegal: such a checkmating drop is no legal move (else it is a move that loses).
 	NoMateIllegal bool
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
@@ -450,7 +471,8 @@ type Ruleset struct {
 	// RoyalTakesCheckerOnly: in check, a royal moves only to take the single checker.
 	RoyalTakesCheckerOnly bool
 	// PerpetualCheckLoses: a repetition is lost by a side that checked at each of its moves
-	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw).
+	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw;
+	// RepetitionMoverLoses: the side whose move completed it).
 	PerpetualCheckLoses bool
 	RepetitionLoser     int
 	// NoGivingCheck: a move that leaves an enemy royal piece attacked is illegal.

@@ -201,6 +201,10 @@ type Piece struct {
 	Betza     string     `yaml:"betza"`
 	Promotion *Promotion `yaml:"promotion"`
 	Confined  string     `yaml:"confined"` // zone: the piece may end a move only on its owner's squares of it
+	// Turned: Black's moves are White's turned half round (files reversed too), not
+	// mirrored across the middle rank; it matters for moves that are not left-right
+	// symmetric (Legan chess's pawns).
+	Turned bool `yaml:"turned"`
 	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
 	// the piece it promoted from ("+P").
 	FEN string `yaml:"fen"`
@@ -249,9 +253,11 @@ type Leg struct {
 
 // Promotion says where and into what a piece promotes.
 type Promotion struct {
-	Src       `yaml:"-"`
-	Zone      string   `yaml:"zone"`
-	To        []string `yaml:"to"`         // letters, in the order offered
+	Src  `yaml:"-"`
+	Zone string   `yaml:"zone"`
+	To   []string `yaml:"to"` // letters, in the order offered
+	// ToBlack: Black's choices, when they are not To's (To is then White's).
+	ToBlack   []string `yaml:"to-black"`
 	Optional  bool     `yaml:"optional"`   // may also stay as it is
 	FromPool  string   `yaml:"from-pool"`  // the promoted piece must come from this pool, and the piece goes into it
 	PoolOwner string   `yaml:"pool-owner"` // whose from-pool: own (default) | opponent
@@ -297,12 +303,14 @@ type InPlace struct {
 
 // Castling is the king-and-rook move, Chess960-aware.
 type Castling struct {
-	Src      `yaml:"-"`
-	Royal    string     `yaml:"royal"`    // letter of the castling king
-	Partner  string     `yaml:"partner"`  // letter of the piece it castles with
-	Short    CastleSide `yaml:"short"`    // toward the higher files
-	Long     CastleSide `yaml:"long"`     // toward the lower files
-	Notation string     `yaml:"notation"` // king-to-square (default) | king-to-partner
+	Src     `yaml:"-"`
+	Royal   string `yaml:"royal"`   // letter of the castling king
+	Partner string `yaml:"partner"` // letter of the piece it castles with
+	// OtherPartners: letters of more piece types it castles with, as with partner.
+	OtherPartners []string   `yaml:"other-partners"`
+	Short         CastleSide `yaml:"short"`    // toward the higher files
+	Long          CastleSide `yaml:"long"`     // toward the lower files
+	Notation      string     `yaml:"notation"` // king-to-square (default) | king-to-partner
 	// FEN is how a FEN writes the rights: kq (K and Q where they are unambiguous, X-FEN; the
 	// default) or files (each partner's file letter always, Shredder-FEN).
 	FEN  string `yaml:"fen"`
@@ -339,8 +347,8 @@ type Rules struct {
 	// PerpetualCheck: loss makes a repetition lost by a side that gave check at each of its
 	// moves since the position first occurred.
 	PerpetualCheck string `yaml:"perpetual-check"`
-	// RepetitionLoses: white | black, the side that loses a repetition that is not a
-	// perpetual check (default: a draw).
+	// RepetitionLoses: white | black | mover (the side whose move completed it), the side
+	// that loses a repetition that is not a perpetual check (default: a draw).
 	RepetitionLoses string `yaml:"repetition-loses"`
 	// CheckCounter: each side starts with this many checks to give; the FEN carries the
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given
@@ -613,6 +621,9 @@ type Drops struct {
 	// OnePerFile lists letters: no such man may be dropped on a file that holds one of its
 	// side's men of that type already.
 	OnePerFile []string `yaml:"one-per-file"`
+	// PerFile: with one-per-file, how many such men of a side a file may hold before no
+	// more is dropped there (default 1).
+	PerFile int `yaml:"per-file"`
 	// NoMate lists letters: a checkmate given by dropping such a man is lost by the side
 	// that dropped it (as Fairy-Stockfish 11.1 plays it: the drop is a
 	// move, and the side it mates wins).

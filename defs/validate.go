@@ -531,7 +531,7 @@ func (v *validator) pieces() {
 				if n < 1 || n > 255 {
 					v.add(pr.Src, "limits", "promotion.limits: %s: a count from 1 to 255, found %d", l, n)
 				}
-				if !slices.Contains(pr.To, l) {
+				if !slices.Contains(pr.To, l) && !slices.Contains(pr.ToBlack, l) {
 					v.add(pr.Src, "limits", "promotion.limits: %s is not among the types it promotes to (to: %v)", l, pr.To)
 				}
 			}
@@ -565,6 +565,22 @@ func (v *validator) pieces() {
 					v.addItem(pr.Src, "to", i, "promotion.to lists %q twice", l)
 				}
 				seen[l] = true
+			}
+			if pr.ToBlack != nil {
+				v.letterList(pr.Src, "to-black", pr.ToBlack)
+				seenBlack := map[string]bool{}
+				for i, l := range pr.ToBlack {
+					if seenBlack[l] {
+						v.addItem(pr.Src, "to-black", i, "promotion.to-black lists %q twice", l)
+					}
+					seenBlack[l] = true
+				}
+				if len(pr.ToBlack) == 0 {
+					v.add(pr.Src, "to-black", "promotion.to-black: give the letters Black's men may promote to")
+				}
+				if pr.InPlace != nil || pr.FromPool != "" {
+					v.add(pr.Src, "to-black", "promotion.to-black does not combine with in-place or from-pool")
+				}
 			}
 			if ip := pr.InPlace; ip != nil {
 				for _, k := range []struct {
@@ -864,6 +880,12 @@ func (v *validator) castling() {
 	if c.Royal != "" && c.Royal == c.Partner {
 		v.add(c.Src, "partner", "castling.partner must differ from castling.royal (%q)", c.Royal)
 	}
+	v.letterList(c.Src, "other-partners", c.OtherPartners)
+	for i, l := range c.OtherPartners {
+		if l == c.Royal || l == c.Partner || slices.Index(c.OtherPartners, l) < i {
+			v.addItem(c.Src, "other-partners", i, "castling.other-partners: %q is the royal, the partner or listed twice", l)
+		}
+	}
 	for _, side := range []struct {
 		key string
 		cs  CastleSide
@@ -891,7 +913,7 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
-	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black"})
+	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover"})
 	if c := r.Counting; c != nil {
 		if len(c.Limits) == 0 {
 			v.add(c.Src, "limits", "counting: give its limits (limits: [{moves: N, ...}, ...])")
@@ -1305,6 +1327,9 @@ func (v *validator) hands() {
 		v.letterList(d.Src, "one-per-file", d.OnePerFile)
 		for i, sq := range d.FirstOn {
 			v.square(d.Src, "first-on", i, sq)
+		}
+		if d.PerFile != 0 && (d.PerFile < 1 || d.PerFile > 255 || len(d.OnePerFile) == 0) {
+			v.add(d.Src, "per-file", "drops.per-file: a count from 1 to 255 of the one-per-file types a file may hold, found %d", d.PerFile)
 		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {

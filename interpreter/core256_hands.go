@@ -52,9 +52,12 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 		}
 		to := p.tb.DropToAt(us, t).And(empty)
 		if h.OnePerFile>>uint(t)&1 != 0 {
-			// No second man of this type on a file.
-			for b := p.pieces(us, t); b.Any(); b = b.Rest() {
-				to = to.AndNot(p.tb.FileCellsOf(b.First()))
+			// No more men of this type on a file than drops.per-file (one by default).
+			men := p.pieces(us, t)
+			for b := men; b.Any(); b = b.Rest() {
+				if file := p.tb.FileCellsOf(b.First()); h.PerFile <= 1 || men.And(file).Count() >= h.PerFile {
+					to = to.AndNot(file)
+				}
 			}
 		}
 		for b := to; b.Any(); b = b.Rest() {
@@ -78,10 +81,10 @@ func (p *core256) genDrops(buf []Move, mask bb256) []Move {
 // (drops.promoted), onto the squares of empty where that type may be dropped.
 func (p *core256) genPromotedDrops(buf []Move, t int, empty bb256) []Move {
 	pr := p.tb.Piece(t).Promotion
-	if pr == nil || pr.NumChoices() == 0 || pr.ChoiceAt(0) < 0 {
+	if pr == nil || pr.NumChoices(p.side) == 0 || pr.ChoiceAt(p.side, 0) < 0 {
 		return buf
 	}
-	y := pr.ChoiceAt(0)
+	y := pr.ChoiceAt(p.side, 0)
 	for b := p.tb.DropToAt(p.side, y).And(empty); b.Any(); b = b.Rest() {
 		m := newDrop(b.First(), t).withPromotion(y)
 		if p.rs.Hands.DropsNoCheck && p.givesCheck(m) {
@@ -247,8 +250,8 @@ func (p *core256) createCastling(sq Square, t int) {
 	corners := compiler.Bit256(p.rs.SquareAt(0, rank)).With(p.rs.SquareAt(p.rs.Files-1, rank))
 	switch {
 	case t == cs.Royal && sq == home:
-		p.castle = p.castle.Or(p.pieces(us, cs.Partner).And(corners))
-	case t == cs.Partner && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
+		p.castle = p.castle.Or(p.partnerMen(us).And(corners))
+	case cs.Partners>>uint(t)&1 != 0 && corners.Has(sq) && p.board[home] == MakePiece(cs.Royal, us):
 		p.castle = p.castle.With(sq)
 	}
 }
@@ -258,7 +261,7 @@ func (p *core256) createCastling(sq Square, t int) {
 // keeps a bit in castle: see kingBits).
 func (p *core256) regainCastling(sq Square, t int) {
 	cs := p.rs.Castling
-	if !p.kingBits || t != cs.Partner {
+	if !p.kingBits || cs.Partners>>uint(t)&1 == 0 {
 		return
 	}
 	us := p.side

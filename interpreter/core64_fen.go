@@ -7,6 +7,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -262,7 +263,7 @@ func (p *core64) parseCastling(s string) string {
 			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Piece(cs.Royal).Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
-		partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
+		partners := p.partnerMen(c) & p.tb.CastleRank[c]
 		if p.kingBits && !p.castle.Has(kings.First()) {
 			// Rights imply a king that has never moved: its square keeps a bit.
 			p.castle |= compiler.Bit64(kings.First())
@@ -638,6 +639,17 @@ func (p *core64) gateLetters(out []byte, c Color) []byte {
 	return out
 }
 
+// partnerMen are side c's men of the types its royal castles with (castling.partner and
+// castling.other-partners).
+func (p *core64) partnerMen(c Color) bb64 {
+	cs := p.rs.Castling
+	men := p.pieces(c, cs.Partner)
+	for ts := cs.Partners &^ (1 << uint(cs.Partner)); ts != 0; ts &= ts - 1 {
+		men |= p.pieces(c, bits.TrailingZeros64(ts))
+	}
+	return men
+}
+
 // castlingLetters appends side c's castling rights: K and Q, or the partner's file where
 // those would be ambiguous (X-FEN), and a never-moved king's own file (kingBits).
 func (p *core64) castlingLetters(out []byte, c Color) []byte {
@@ -648,7 +660,7 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 		return out
 	}
 	k := kings.First()
-	partners := p.pieces(c, cs.Partner) & p.tb.CastleRank[c]
+	partners := p.partnerMen(c) & p.tb.CastleRank[c]
 	var short, long []byte
 	rights := p.castle & p.tb.CastleRank[c] &^ compiler.Bit64(k)
 	if p.kingBits && p.castle.Has(k) && rights == 0 {

@@ -522,8 +522,8 @@ func (p *core64) genInPlace(buf []Move, pt *compiler.PieceType[bb64], from Squar
 	if !pr.Stand[us].Has(from) && !(pr.LoneAnywhere && !p.pieces(us, p.board[from].Type()).Many()) {
 		return buf
 	}
-	for i := range pr.NumChoices() {
-		t := pr.ChoiceAt(i)
+	for i := range pr.NumChoices(us) {
+		t := pr.ChoiceAt(us, i)
 		if t < 0 || pr.HasLimits && pr.Limit(t) > 0 && p.pieces(us, t).Count() >= pr.Limit(t) {
 			continue
 		}
@@ -1049,8 +1049,8 @@ func (p *core64) emit(buf []Move, pt *compiler.PieceType[bb64], m Move) []Move {
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for i := range pr.NumChoices() {
-		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	for i := range pr.NumChoices(p.side) {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(p.side, i)))
 	}
 	return buf
 }
@@ -1075,8 +1075,8 @@ func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move
 	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects || pr.Entering {
 		return p.emitForced(buf, pr, m)
 	}
-	for i := range pr.NumChoices() {
-		buf = append(buf, m.withPromotion(pr.ChoiceAt(i)))
+	for i := range pr.NumChoices(p.side) {
+		buf = append(buf, m.withPromotion(pr.ChoiceAt(p.side, i)))
 	}
 	return buf
 }
@@ -1122,8 +1122,8 @@ func (p *core64) entersOrTakes(pr *compiler.Promotion[bb64], m Move) bool {
 // types the side has its limit of.
 func (p *core64) appendPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move, land Square) []Move {
 	forced := pr.HasForced && pr.Forced[p.side].Has(land)
-	for i := range pr.NumChoices() {
-		c := pr.ChoiceAt(i)
+	for i := range pr.NumChoices(p.side) {
+		c := pr.ChoiceAt(p.side, i)
 		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit(c) > 0 && p.pieces(p.side, c).Count() >= pr.Limit(c) {
 			continue
 		}
@@ -1210,7 +1210,7 @@ func (p *core64) genCastling(buf []Move, movers bb64, safe Square) []Move {
 		if !w.Open || w.Clear&occ != 0 {
 			continue // a cell on the way is missing or unused, or a piece stands there
 		}
-		if p.board[r] != MakePiece(cs.Partner, us) || !movers.Has(r) {
+		if pc := p.board[r]; pc == NoPiece || pc.Color() != us || cs.Partners>>uint(pc.Type())&1 == 0 || !movers.Has(r) {
 			continue
 		}
 		kd, rd := w.KingTo, w.PartnerTo
