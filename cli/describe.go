@@ -186,6 +186,12 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 	if a.Within != "" {
 		s += ", never leaving " + zoneText(rs, a.Within)
 	}
+	if a.Initial {
+		s += ", only as the man's first move"
+	}
+	if a.NotInCheck {
+		s += ", not while in check"
+	}
 	if a.EPTarget {
 		s += "; the squares it passes may be taken en passant"
 	}
@@ -925,6 +931,9 @@ func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string,
 	}
 	if len(lines) == 0 {
 		lines = append(lines, "does not move")
+	}
+	if len(p.FirstMoveEndsAimedBy) > 0 {
+		lines = append(lines, fmt.Sprintf("its first-move right also ends when an enemy %s moves to a cell from which it would capture onto the man on an empty board", orList(p.FirstMoveEndsAimedBy)))
 	}
 	return head, lines
 }

@@ -52,6 +52,37 @@ type AttackTables[B any] struct {
 	slideTypes [2][]int
 	lineDir    []int16
 	snipes     [2]bool
+	// aimReach[c][t*cells+sq]: the cells side c's type t (one of Ruleset.AimEnders) would
+	// capture onto from sq on an empty board, by its capturing leaps and slides.
+	aimReach [2][]B
+}
+
+// AimReach is the cells side c's type t, one of Ruleset.AimEnders, would capture onto from
+// sq on an empty board: whether its coming to sq ends a first-move right (PieceType.AimEnds).
+func (a *AttackTables[B]) AimReach(c Color, t int, sq Square) B { return a.aimReach[c][t*a.cells+sq] }
+
+// aimTables builds AimReach for the types that end first-move rights by their aim.
+func (rs *Ruleset) aimTables() {
+	if rs.AimEnders == 0 {
+		return
+	}
+	a := &rs.AttackTables
+	for c := 0; c < 2; c++ {
+		a.aimReach[c] = make([]Bitboard, len(rs.pieces)*rs.Cells)
+		for t := range rs.pieces {
+			if rs.AimEnders&(1<<uint(t)) == 0 {
+				continue
+			}
+			pt := &rs.pieces[t]
+			for sq := 0; sq < rs.Cells; sq++ {
+				reach := pt.leapCapture[c][sq].Or(pt.leapRoyal[c][sq])
+				for _, d := range pt.slides[c] {
+					reach = reach.Or(rs.dirs[d].ray[sq])
+				}
+				a.aimReach[c][t*rs.Cells+sq] = reach
+			}
+		}
+	}
 }
 
 // reverseTargets turns the targets of each origin (targets(sq)) into the origins of each
@@ -158,6 +189,7 @@ func (rs *Ruleset) buildAttackTables() {
 		}
 	}
 	rs.sniperTables()
+	rs.aimTables()
 	for t := range rs.pieces {
 		if pt := &rs.pieces[t]; len(pt.paths[0])+len(pt.paths[1]) > 0 {
 			pt.MayRepeat = rs.landingsOverlap(pt)

@@ -33,6 +33,7 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	l.geometry()
 	l.zones()
 	l.pieces()
+	l.aimEnds()
 	l.rules()
 	l.castling()
 	l.castleRanks()
@@ -334,6 +335,20 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	}
 	pt.initial = append(pt.initial, il)
 	rs.FirstMoves = true
+}
+
+// aimEnds lowers the types whose aim ends each piece's first-move right
+// (defs.Piece.FirstMoveEndsAimedBy).
+func (l *lowering) aimEnds() {
+	rs := l.rs
+	for t := range rs.pieces {
+		for _, x := range l.def.Pieces[t].FirstMoveEndsAimedBy {
+			if by := rs.TypeOfText(x); by >= 0 {
+				rs.pieces[t].AimEnds |= 1 << uint(by)
+				rs.AimEnders |= 1 << uint(by)
+			}
+		}
+	}
 }
 
 func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {

@@ -372,13 +372,14 @@ var mechanismRows = []mechanismRow{
 		pairs: "promoted-drops", doc: "#hands"},
 	{bit: MechFirstMoves, name: "first-moves",
 		uses: func(r *Ruleset) bool { return r.FirstMoves },
-		keys: []string{"pieces.moves.initial", "pieces.moves.not-in-check"},
+		keys: []string{"pieces.moves.initial", "pieces.moves.not-in-check", "pieces.first-move-ends-when-aimed-by"},
 		safe: safePins | safeRelevance | safeBoardProbe,
 		why: "pins: an enemy man's first-move leap is a leap, found among the checkers from the reverse table of such leaps (InitialFromAt) while the man keeps its right; " +
 			"the side to move's own first-move leaps land in the mask its men are given (genInitial). " +
 			"Relevance: an enemy man's first-move leap is a leap (no cell between matters), and no move of the side to move gives an enemy man its first-move right back. " +
 			"Board probes: the attack walk counts an enemy man's first-move leap by its right and its being there; a taken man is gone, and no move gives a right; " +
-			"a capture of a man that keeps his right takes the full test (the probe leaves the rights as they are, so the taker would seem to hold it)",
+			"a capture of a man that keeps his right takes the full test (the probe leaves the rights as they are, so the taker would seem to hold it). " +
+			"A right an enemy's aim ends (first-move-ends-when-aimed-by) belongs to a man whose first-move leaps never capture (the definition is refused otherwise), so a probe that keeps it counts no attack it lacks",
 		pairs: "first-move-leap", doc: "#move-atoms-leap-ride-path"},
 	{bit: MechPathTypes, name: "path-types", setBy: byMoveTables,
 		keys: []string{"pieces.moves.path.not", "pieces.moves.within"},

@@ -127,7 +127,10 @@ type PieceType[B any] struct {
 	// for a piece written with its letter.
 	Promoted byte
 	// initial are the leaps only a man that has not moved may make (defs.Atom.Initial).
-	initial     []InitialLeap[B]
+	initial []InitialLeap[B]
+	// AimEnds: the enemy types (bit per type) that end a man's first-move right by moving
+	// to a cell from which they would capture onto it on an empty board (AimReach).
+	AimEnds     uint64
 	SAN         string
 	Royal       bool
 	Immune      bool
@@ -527,6 +530,9 @@ type Ruleset struct {
 	// FirstMoves: some piece has first-move leaps (rights kept per square, in the FEN's
 	// castling field as file letters).
 	FirstMoves bool
+	// AimEnders: the types (bit per type) that end some enemy type's first-move rights by
+	// their aim (PieceType.AimEnds).
+	AimEnders uint64
 	// Explode: a capture blows up the capturer and the men around the captured square
 	// (Tables.ExplodeNear) but those of the ExplodeSpare types (bit per type); men of the
 	// ExplodeImmune types never explode, the capturer included.

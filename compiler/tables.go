@@ -82,7 +82,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted}
+			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil
@@ -179,6 +179,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
 		out.pathFrom[c] = list(a.pathFrom[c])
 		out.slideFrom[c], out.slideTypes[c], out.snipes[c] = list(a.slideFrom[c]), a.slideTypes[c], a.snipes[c]
+		out.aimReach[c] = list(a.aimReach[c])
 	}
 	out.royalList, out.lineDir = a.royalList, a.lineDir
 	return out

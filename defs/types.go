@@ -205,6 +205,11 @@ type Piece struct {
 	// mirrored across the middle rank; it matters for moves that are not left-right
 	// symmetric (Legan chess's pawns).
 	Turned bool `yaml:"turned"`
+	// FirstMoveEndsAimedBy: the letters of enemy types that end this man's first-move right
+	// by moving to a cell from which they would capture onto the man on an empty board
+	// (a slider that comes onto the man's line ends its leap). Only for men whose
+	// first-move leaps do not capture.
+	FirstMoveEndsAimedBy []string `yaml:"first-move-ends-when-aimed-by"`
 	// FEN is the piece's token in a FEN when it is not its letter: "+" and the letter of
 	// the piece it promoted from ("+P").
 	FEN string `yaml:"fen"`

@@ -521,6 +521,21 @@ func (v *validator) pieces() {
 		if p.DemotesTo != "" {
 			v.letterList(p.Src, "demotes-to", []string{p.DemotesTo})
 		}
+		if len(p.FirstMoveEndsAimedBy) > 0 {
+			v.letterList(p.Src, "first-move-ends-when-aimed-by", p.FirstMoveEndsAimedBy)
+			initial := false
+			for _, a := range p.Moves {
+				if a.Initial {
+					initial = true
+					if a.Mode != "move" {
+						v.add(a.Src, "mode", "piece %q: a first-move leap whose right an enemy's aim ends (first-move-ends-when-aimed-by) must be mode: move; a capturing one is not supported", p.Name)
+					}
+				}
+			}
+			if !initial {
+				v.add(p.Src, "first-move-ends-when-aimed-by", "piece %q has no first-move leap (initial: true) whose right an aim could end", p.Name)
+			}
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)

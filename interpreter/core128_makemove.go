@@ -179,7 +179,7 @@ func (p *core128) play(m Move, goals bool) {
 		}
 	}
 	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
-		p.gateEffect(m)
+		p.gateEffect(m, u.moved)
 	}
 	if w := m.Wall(); w != NoSquare {
 		p.wallEffect(w)
@@ -493,8 +493,10 @@ func (p *core128) castleEffect(m Move) Piece {
 // the gating pool on its gate square, and ends the gating rights of every square the move
 // changed: a man that moved or was captured no longer gates, nor does the gated man.
 // When the mover's gating pool is spent for good (no capture refills it), its remaining
-// rights end too, as the FEN no longer writes them.
-func (p *core128) gateEffect(m Move) {
+// rights end too, as the FEN no longer writes them. A mover of one of the types that end
+// rights by their aim (compiler.PieceType.AimEnds) ends the first-move right of each enemy
+// man it would capture onto from its landing cell on an empty board.
+func (p *core128) gateEffect(m Move, moved Piece) {
 	h := p.rs.Hands
 	us := p.side
 	old := p.gates
@@ -511,6 +513,14 @@ func (p *core128) gateEffect(m Move) {
 	}
 	if c := m.Cap1(); c != NoSquare {
 		p.gates = p.gates.Without(c)
+	}
+	if moved != NoPiece && p.landed != NoSquare && p.rs.AimEnders&(1<<uint(moved.Type())) != 0 {
+		t := moved.Type()
+		for b := p.gates.And(p.tb.AimReach(us, t, p.landed)); b.Any(); b = b.Rest() {
+			if man := p.board[b.First()]; man.Color() != us && p.tb.Piece(man.Type()).AimEnds&(1<<uint(t)) != 0 {
+				p.gates = p.gates.Without(b.First())
+			}
+		}
 	}
 	for b := old.Xor(p.gates); b.Any(); b = b.Rest() {
 		p.hash ^= p.rs.Zobrist.GateKey(b.First())

@@ -28,6 +28,12 @@ var classicVariants = []string{
 	"clobber", "clobber10", "fairy",
 }
 
+// currentSourceRules are classics whose files follow Fairy-Stockfish's current source where
+// it changed the rule since 11.1 (the Debian package): their counts come from the current
+// source, and TestUpstreamPerft checks them against the shared reference file, so the
+// re-derivation from 11.1 below leaves them out.
+var currentSourceRules = map[string]bool{"chigorin": true}
+
 // classicShortNodes is the largest expected perft count run in -short mode.
 const classicShortNodes = 1_000_000
 
@@ -196,6 +202,9 @@ func TestClassicsAgainstFairyStockfish(t *testing.T) {
 	}
 	fsf := referenceProgram(t, "fairy-stockfish")
 	for _, name := range classicVariants {
+		if currentSourceRules[name] {
+			continue
+		}
 		rs := classicOpen(t, name)
 		for i, dt := range rs.Def.Tests {
 			depth := 0

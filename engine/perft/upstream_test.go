@@ -22,8 +22,7 @@ const upstreamFile = "../../../shared/fsf/upstream-perft.jsonl"
 // positions, but for upstreamDiffers: built-ins that follow Fairy-Stockfish 11.1 where its
 // current source changed the rule (their 11.1 counts are checked in classics_test.go).
 var upstreamDiffers = map[string]string{
-	"cambodian": "11.1's first-move rights", "karouk": "11.1's first-move rights",
-	"chigorin": "11.1's setup", "dobutsu": "11.1's rules",
+	"dobutsu": "11.1's rules",
 }
 
 // upstreamNew are the built-ins whose rules Fairy-Stockfish added since 11.1, checked to
