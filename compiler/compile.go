@@ -931,6 +931,13 @@ func (l *lowering) goals() {
 			cg.ChecksGiven = true
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
+		if g.SafeOn != "" {
+			cg.SafeOn, cg.SafeZone = true, l.rs.zones[g.SafeOn]
+			cg.Safe = map[string]SafeSide{"": SafeOwn, "own": SafeOwn, "opponent": SafeOpponent, "both": SafeBoth}[g.Whose]
+			if len(g.Pieces) == 0 {
+				cg.Types = l.rs.RoyalTypes
+			}
+		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
 			// is the standing side's own part).

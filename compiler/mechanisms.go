@@ -338,7 +338,7 @@ var mechanismRows = []mechanismRow{
 		uses: func(r *Ruleset) bool {
 			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
 		},
-		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.stands", "goals.answerable"},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.stands", "goals.safe-on", "goals.answerable"},
 		shared: goalKeys,
 		safe:   safeAll, why: "standing goals only decide whether the game goes on",
 		pairs: "extinct-goal", doc: "#goals"},

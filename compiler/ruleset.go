@@ -321,15 +321,30 @@ type Goal[B any] struct {
 	// Stands: a piece of the side to move of the goal's Types stands on its part of
 	// StandZone (with HasZ, as well as the mover reaching Zone). Side: the goal counts only
 	// moves of this side (-1: both). Answerable: see defs.Goal.Answerable.
-	Stands     bool
-	StandZone  [2]B
+	Stands    bool
+	StandZone [2]B
+	// SafeOn: a man of the goal's Types of the side Safe names (SafeOwn: the mover,
+	// SafeOpponent: the side to move, SafeBoth: each side) stands on its part of SafeZone,
+	// attacked by no enemy man (defs.Goal.SafeOn).
+	SafeOn     bool
+	SafeZone   [2]B
+	Safe       SafeSide
 	Side       int8
 	Answerable bool
 	Result     Outcome
 }
 
+// SafeSide is whose men a safe-on goal looks at (defs.Goal.SafeOn).
+type SafeSide int8
+
+const (
+	SafeOwn      SafeSide = iota // the mover's
+	SafeOpponent                 // the side to move's
+	SafeBoth                     // each side's, at once
+)
+
 // Standing reports whether the goal is judged on the position alone.
-func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven }
+func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.SafeOn }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
 type HandRules struct {

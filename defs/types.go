@@ -474,6 +474,12 @@ type Goal struct {
 	// and the mover did not remove it (a goal judged at the start of a turn). Result is
 	// still for the side that moved, so such a goal's result is usually loss.
 	Stands string `yaml:"stands"`
+	// SafeOn: a zone; the goal holds when a man of the side named by whose (own, the
+	// default: the mover; opponent: the side to move; both: each side, at once) of the
+	// types in pieces stands on that side's own part of the zone and no enemy man attacks
+	// it. Judged on the position, whichever move put it there (a flag won by a man that is
+	// safe there).
+	SafeOn string `yaml:"safe-on"`
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move

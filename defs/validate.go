@@ -1032,16 +1032,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != ""} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE or checks-given: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE or checks-given: true")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1068,6 +1068,12 @@ func (v *validator) goals() {
 				v.add(g.Src, "stands", "goal %q: no royal piece can stand on %q; list the pieces that count (pieces: [...])", g.Name, g.Stands)
 			}
 		}
+		if g.SafeOn != "" {
+			v.zoneRef(g.Src, "safe-on", g.SafeOn)
+			if len(g.Pieces) == 0 && !v.hasRoyal() {
+				v.add(g.Src, "safe-on", "goal %q: no royal piece can stand on %q; list the pieces that count (pieces: [...])", g.Name, g.SafeOn)
+			}
+		}
 		v.letterList(g.Src, "hit", g.Hit)
 		if len(g.Hit) > 0 && g.Reach != "" {
 			v.add(g.Src, "hit", "goal %q: hit and reach cannot be combined (write two goals)", g.Name)
@@ -1078,7 +1084,11 @@ func (v *validator) goals() {
 				v.add(g.Src, "reach", "goal %q: no royal piece can reach %q; list the pieces that count (pieces: [...])", g.Name, g.Reach)
 			}
 		}
-		v.choice(g.Src, "whose", "whose", g.Whose, whoses)
+		if g.SafeOn != "" {
+			v.choice(g.Src, "whose", "whose", g.Whose, append(whoses[:len(whoses):len(whoses)], "both"))
+		} else {
+			v.choice(g.Src, "whose", "whose", g.Whose, whoses)
+		}
 		v.choice(g.Src, "result", "result", g.Result, outcomes)
 		v.letterList(g.Src, "pieces", g.Pieces)
 	}

@@ -189,6 +189,27 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		return g.Together && total <= g.AtMost
 	case g.ChecksGiven:
 		return p.checks[us] == 0
+	case g.SafeOn:
+		switch g.Safe {
+		case compiler.SafeOpponent:
+			return p.standsSafe(g, us^1)
+		case compiler.SafeBoth:
+			return p.standsSafe(g, us) && p.standsSafe(g, us^1)
+		}
+		return p.standsSafe(g, us)
+	}
+	return false
+}
+
+// standsSafe reports whether a man of side c of the goal's types stands on c's part of the
+// goal's safe zone with no enemy man attacking it.
+func (p *core256) standsSafe(g *compiler.Goal[bb256], c Color) bool {
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		for b := p.pieces(c, bits.TrailingZeros64(ts)).And(g.SafeZone[c]); b.Any(); b = b.Rest() {
+			if !p.Attacked(b.First(), c^1) {
+				return true
+			}
+		}
 	}
 	return false
 }
