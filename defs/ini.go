@@ -154,6 +154,7 @@ type importer struct {
 	// promoWhite, promoBlack: each side's promotion region; regionGiven: a key sets it.
 	promoWhite, promoBlack []string
 	regionGiven            bool
+	parentLetters          []string // the parent's pieces
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {
@@ -295,6 +296,9 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 	}
 	im.def = base
 	im.parentFiles, im.parentRanks = base.Board.Files, base.Board.Ranks
+	for _, p := range base.Pieces {
+		im.parentLetters = append(im.parentLetters, p.Letter)
+	}
 	def := base
 	def.Name = strings.ReplaceAll(strings.ToLower(section), "_", "-")
 	def.Title = section

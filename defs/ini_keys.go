@@ -20,6 +20,8 @@ var noEffectKeys = map[string]string{
 	"variantTemplate":  "XBoard's board template",
 	"pocketSize":       "XBoard's holdings size",
 	"endgameEval":      "Fairy-Stockfish's evaluation",
+	"pieceValueMg":     "Fairy-Stockfish's evaluation",
+	"pieceValueEg":     "Fairy-Stockfish's evaluation",
 }
 
 // refusedWhy says why a key is not imported.
@@ -30,7 +32,7 @@ func refusedWhy(key string) string {
 	if strings.HasPrefix(key, "mobilityRegion") {
 		return "not imported: no piece type of that name (mobilityRegionWhite<Type> / mobilityRegionBlack<Type>, the type capitalised as its key: mobilityRegionWhiteKing)"
 	}
-	return "Fairy-Stockfish 11.1 has no such key (it ignores it with \"Invalid option\")"
+	return "neither Fairy-Stockfish 11.1 nor its current source has such a key (they ignore it with \"Invalid option\")"
 }
 
 // refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why (the
@@ -719,16 +721,36 @@ func negate(v string) string {
 	return map[string]string{"win": "loss", "loss": "win", "draw": "draw"}[v]
 }
 
-func (im *importer) importGoals() {
+func (im *importer) importExtinction() {
 	def := im.def
 	// Extinction: for each listed type, a side with at most extinctionPieceCount men of it
 	// (board and hand) while the other has at least extinctionOpponentPieceCount has met
 	// extinctionValue (from the side to move's view, as Fairy-Stockfish judges it).
-	value, vok := im.valueKey("extinctionValue")
-	var types []string
-	all := false
+	keys := []string{"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount", "extinctionPseudoRoyal"}
+	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
+		return
+	}
+	first := im.keys[keys[slices.IndexFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok })]]
+	// The parent's extinction goals, read back as Fairy-Stockfish's keys: the keys given
+	// change them, the others keep them.
+	value, types, all, count, opp, ok := im.parentExtinction()
+	if !ok {
+		for _, key := range keys {
+			im.get(key)
+		}
+		im.errorf(first, "not imported: the parent's extinction goals are not of the form Fairy-Stockfish's keys make (one value, one list of types, one count), so the keys cannot be laid over them")
+		return
+	}
+	def.Goals = slices.DeleteFunc(def.Goals, func(g Goal) bool { return len(g.Extinct) > 0 })
+	if v, ok := im.valueKey("extinctionValue"); ok {
+		value = v
+	}
 	if k, ok := im.get("extinctionPieceTypes"); ok {
+		types, all = nil, false
 		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
+			}
 			if c == '*' {
 				all = true
 			} else if l, ok := im.letterOf(k, c); ok {
@@ -736,9 +758,17 @@ func (im *importer) importGoals() {
 			}
 		}
 	}
-	count, _ := im.intKey("extinctionPieceCount", 0, 255)
-	opp, _ := im.intKey("extinctionOpponentPieceCount", 0, 255)
-	if vok && value != "none" && (len(types) > 0 || all) {
+	if n, ok := im.intKey("extinctionPieceCount", 0, 255); ok {
+		count = n
+	}
+	if n, ok := im.intKey("extinctionOpponentPieceCount", 0, 255); ok {
+		opp = n
+	}
+	if pseudo, ok := im.boolKey("extinctionPseudoRoyal", false); ok && pseudo {
+		im.pseudoRoyal(im.keys["extinctionPseudoRoyal"], types, all, count)
+		return
+	}
+	if value != "" && value != "none" && (len(types) > 0 || all) {
 		groups := [][]string{}
 		for _, t := range types {
 			groups = append(groups, []string{t})
@@ -753,6 +783,107 @@ func (im *importer) importGoals() {
 				Goal{Name: "extinction", Extinct: g, Together: len(g) > 1, AtMost: count, OpponentAtLeast: opp, Whose: "own", Result: value})
 		}
 	}
+}
+
+// parentExtinction reads the parent's extinction goals back as Fairy-Stockfish's keys:
+// the value (the result of a goal of the mover's own extinction), the types (each its own
+// goal, or all men together for '*'), the counts. No goal: none of them. Goals that no
+// such keys make (other results, counts or lists for different goals) are not read.
+func (im *importer) parentExtinction() (value string, types []string, all bool, count, opp int, ok bool) {
+	seen := false
+	for _, g := range im.def.Goals {
+		if len(g.Extinct) == 0 {
+			continue
+		}
+		v := g.Result
+		if v == "" {
+			v = "win"
+		}
+		if g.Whose != "own" {
+			v = negate(v)
+		}
+		if seen && (v != value || g.AtMost != count || g.OpponentAtLeast != opp) {
+			return "", nil, false, 0, 0, false
+		}
+		value, count, opp, seen = v, g.AtMost, g.OpponentAtLeast, true
+		switch {
+		case g.Together && len(g.Extinct) == len(im.parentLetters):
+			all = true
+		case g.Together && len(g.Extinct) > 1:
+			return "", nil, false, 0, 0, false
+		default:
+			for _, l := range g.Extinct {
+				if !slices.Contains(types, l) {
+					types = append(types, l)
+				}
+			}
+		}
+	}
+	return value, types, all, count, opp, true
+}
+
+// pseudoRoyal maps extinctionPseudoRoyal: Fairy-Stockfish makes a side's men of an
+// extinction type pseudo-royal (never left attacked; attacked without a move is
+// checkmate) while it has at most extinctionPieceCount + 1 of them, and judges no
+// extinction then. Chimera's royal men are that when each side has at most one man of
+// each such type from the start and can never get another (no promotion into it, no
+// drops): the men are royal, and no extinction goal remains. Other cases are refused.
+func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
+	def := im.def
+	switch {
+	case all:
+		im.errorf(k, "not imported: every man pseudo-royal (extinctionPieceTypes = *) while few are left: Chimera's royal men are royal from the start")
+		return
+	case count != 0:
+		im.errorf(k, "not imported: men pseudo-royal only while at most %d are left: Chimera's royal men are royal from the start", count+1)
+		return
+	case def.Hands != nil:
+		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
+		return
+	}
+	for _, p := range def.Pieces {
+		if p.Promotion != nil && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(types, l) }) {
+			im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, so a side may get a second one, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start", p.Name)
+			return
+		}
+	}
+	for _, st := range def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		for _, l := range types {
+			if strings.Count(board, l) > 1 || strings.Count(board, strings.ToLower(l)) > 1 {
+				im.errorf(k, "not imported: the setup %s has two pseudo-royal men %s of a side, which Fairy-Stockfish leaves unprotected until one is gone; Chimera's royal men are royal from the start", Quote(st.Name), l)
+				return
+			}
+		}
+	}
+	optional := false
+	for i := range def.Pieces {
+		if slices.Contains(types, def.Pieces[i].Letter) {
+			def.Pieces[i].Royal = true
+		}
+	}
+	for _, st := range def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		for _, upper := range []bool{true, false} {
+			if !slices.ContainsFunc(def.Pieces, func(p Piece) bool {
+				l := p.Letter
+				if !upper {
+					l = strings.ToLower(l)
+				}
+				return p.Royal && len(p.Letter) == 1 && strings.Contains(board, l)
+			}) {
+				optional = true
+			}
+		}
+	}
+	def.Rules.Check = ""
+	def.Rules.RoyalOptional = optional
+}
+
+// importGoals maps the keys of extinction, capture the flag and check counting.
+func (im *importer) importGoals() {
+	def := im.def
+	im.importExtinction()
 	im.importFlag()
 	// Check counting: the start position's check field gives the count.
 	if v, ok := im.boolKey("checkCounting", false); ok && v {
