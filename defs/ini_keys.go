@@ -112,10 +112,20 @@ func (im *importer) importAll() {
 func (im *importer) resize() {
 	def := im.def
 	for name, z := range def.Zones {
-		w, b := zoneSquares(z, im.parentFiles, im.parentRanks)
+		w, b := zoneSquares(z, max(im.parentFiles, def.Board.Files), im.parentRanks)
 		def.Zones[name] = Zone{White: onBoard(w, def.Board.Files, def.Board.Ranks), Black: onBoard(b, def.Board.Files, def.Board.Ranks)}
 	}
 	im.resized = true
+	// A castling whose files are off the new board has no squares to castle to: Fairy-
+	// Stockfish finds no such rights in a FEN.
+	if c := def.Castling; c != nil {
+		for _, f := range []string{c.Short.King, c.Short.Partner, c.Long.King, c.Long.Partner} {
+			if f != "" && int(f[0]-'a') >= def.Board.Files {
+				def.Castling = nil
+				break
+			}
+		}
+	}
 }
 
 // resizePawnDrops: on a resized board, the inherited zone that keeps the pawn's drops off
@@ -766,7 +776,11 @@ func (im *importer) importExtinction() {
 	}
 	if pseudo, ok := im.boolKey("extinctionPseudoRoyal", false); ok && pseudo {
 		im.pseudoRoyal(im.keys["extinctionPseudoRoyal"], types, all, count)
-		return
+		if def.Capture == nil || def.Capture.Explode == nil {
+			return // no extinction judged: pseudo-royal men are never taken
+		}
+		// Fairy-Stockfish still judges extinction where captures explode: a royal man
+		// may be blown up.
 	}
 	if value != "" && value != "none" && (len(types) > 0 || all) {
 		groups := [][]string{}
