@@ -15,6 +15,7 @@ import (
 type iniKey struct {
 	Key, Value string
 	Line, Col  int // where the value starts
+	Depth      int // 0: the section's own key; 1: its parent's, and so on
 }
 
 // iniSection is one [name] or [name:parent] section.
@@ -147,6 +148,13 @@ type importer struct {
 	// promoted: letter -> the letter of the type it promotes into under promotedPieceType
 	// ("+X"); movesAs: that type -> the letter of the type whose moves it has.
 	promoted, movesAs map[string]string
+	// parentFiles, parentRanks: the parent's board; resized: the section gives another.
+	parentFiles, parentRanks int
+	resized                  bool
+	// promoWhite, promoBlack: each side's promotion region; regionGiven: a key sets it.
+	promoWhite, promoBlack []string
+	regionGiven            bool
+	parentLetters          []string // the parent's pieces
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {
@@ -160,6 +168,55 @@ func (im *importer) get(key string) (iniKey, bool) {
 		im.used[key] = true
 	}
 	return k, ok
+}
+
+// getAny reads a value Fairy-Stockfish reads under several keys (an old spelling and
+// new ones), given in the order its parser reads them, marking each handled: the key of
+// the nearest section wins (a section's keys are read over its parent's whole variant),
+// and within a section the one read last.
+func (im *importer) getAny(keys ...string) (iniKey, bool) {
+	var out iniKey
+	found := false
+	for _, key := range keys {
+		if k, ok := im.get(key); ok && (!found || k.Depth <= out.Depth) {
+			out, found = k, true
+		}
+	}
+	return out, found
+}
+
+// zoneSquares writes a zone as each side's squares on a board of that size.
+func zoneSquares(z Zone, files, ranks int) (white, black []string) {
+	white, black = []string{}, []string{}
+	switch {
+	case z.Squares != nil:
+		white, black = slices.Clone(z.Squares), slices.Clone(z.Squares)
+	case z.Ranks != nil:
+		for _, r := range z.Ranks {
+			for f := 0; f < files; f++ {
+				white = append(white, fmt.Sprintf("%c%d", 'a'+f, r))
+				black = append(black, fmt.Sprintf("%c%d", 'a'+f, ranks+1-r))
+			}
+		}
+	default:
+		white, black = slices.Clone(z.White), slices.Clone(z.Black)
+	}
+	return white, black
+}
+
+// onBoard keeps the squares of a board of that size.
+func onBoard(sq []string, files, ranks int) []string {
+	out := []string{}
+	for _, s := range sq {
+		if len(s) < 2 {
+			continue
+		}
+		r, err := strconv.Atoi(s[1:])
+		if err == nil && int(s[0]-'a') < files && r >= 1 && r <= ranks {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (im *importer) boolKey(key string, def bool) (bool, bool) {
@@ -216,6 +273,7 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 	root := chain[len(chain)-1]
 	for i := len(chain) - 1; i >= 0; i-- {
 		for _, k := range chain[i].Keys {
+			k.Depth = i
 			im.keys[k.Key] = k
 		}
 	}
@@ -237,6 +295,10 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 		return nil, err
 	}
 	im.def = base
+	im.parentFiles, im.parentRanks = base.Board.Files, base.Board.Ranks
+	for _, p := range base.Pieces {
+		im.parentLetters = append(im.parentLetters, p.Letter)
+	}
 	def := base
 	def.Name = strings.ReplaceAll(strings.ToLower(section), "_", "-")
 	def.Title = section

@@ -20,6 +20,8 @@ var noEffectKeys = map[string]string{
 	"variantTemplate":  "XBoard's board template",
 	"pocketSize":       "XBoard's holdings size",
 	"endgameEval":      "Fairy-Stockfish's evaluation",
+	"pieceValueMg":     "Fairy-Stockfish's evaluation",
+	"pieceValueEg":     "Fairy-Stockfish's evaluation",
 }
 
 // refusedWhy says why a key is not imported.
@@ -30,7 +32,7 @@ func refusedWhy(key string) string {
 	if strings.HasPrefix(key, "mobilityRegion") {
 		return "not imported: no piece type of that name (mobilityRegionWhite<Type> / mobilityRegionBlack<Type>, the type capitalised as its key: mobilityRegionWhiteKing)"
 	}
-	return "Fairy-Stockfish 11.1 has no such key (it ignores it with \"Invalid option\")"
+	return "neither Fairy-Stockfish 11.1 nor its current source has such a key (they ignore it with \"Invalid option\")"
 }
 
 // refusedKeys are Fairy-Stockfish 11.1 keys the importer does not map, and why (the
@@ -79,12 +81,17 @@ func (im *importer) importAll() {
 	if def.Board.Layout != "" && (im.used["maxRank"] || im.used["maxFile"]) {
 		im.errorf(im.keys["maxRank"], "the parent's board has a layout; a new size would need a new one")
 	}
+	if !im.fresh && (def.Board.Files != im.parentFiles || def.Board.Ranks != im.parentRanks) {
+		im.resize()
+	}
 	im.importPieces()
 	if k, ok := im.get("startFen"); ok {
 		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
 	}
 	im.importPromotedTypes()
+	im.importPromotionRegion()
 	im.importPawn()
+	im.resizePawnDrops()
 	im.importPiecePromotions()
 	im.importPromotionLimit()
 	im.importCastling()
@@ -95,6 +102,65 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+}
+
+// resize maps the parent's zones onto a board of a new size as Fairy-Stockfish does: its
+// regions are squares of its largest board, so a child on a smaller or larger board
+// keeps the same squares, those off the new board counting for nothing (a 6x6 child of
+// an 8x8 parent keeps Black's promotion on rank 1 and loses White's on rank 8, unless it
+// gives a region of its own).
+func (im *importer) resize() {
+	def := im.def
+	for name, z := range def.Zones {
+		w, b := zoneSquares(z, max(im.parentFiles, def.Board.Files), im.parentRanks)
+		def.Zones[name] = Zone{White: onBoard(w, def.Board.Files, def.Board.Ranks), Black: onBoard(b, def.Board.Files, def.Board.Ranks)}
+	}
+	im.resized = true
+	// A castling whose files are off the new board has no squares to castle to: Fairy-
+	// Stockfish finds no such rights in a FEN.
+	if c := def.Castling; c != nil {
+		for _, f := range []string{c.Short.King, c.Short.Partner, c.Long.King, c.Long.Partner} {
+			if f != "" && int(f[0]-'a') >= def.Board.Files {
+				def.Castling = nil
+				break
+			}
+		}
+	}
+}
+
+// resizePawnDrops: on a resized board, the inherited zone that keeps the pawn's drops off
+// the first rank and its promotion zone is Fairy-Stockfish's rule, which it computes on
+// the board it plays: the side's first rank of the new board and the pawn's promotion
+// region.
+func (im *importer) resizePawnDrops() {
+	def := im.def
+	if !im.resized || def.Hands == nil || def.Hands.Drops == nil {
+		return
+	}
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	if at < 0 {
+		return
+	}
+	p := def.Pieces[at]
+	for _, r := range def.Hands.Drops.Forbid {
+		if !slices.Equal(r.Pieces, []string{p.Letter}) || r.Zone == "" {
+			continue
+		}
+		var w, b []string
+		if p.Promotion != nil {
+			w, b = zoneSquares(def.Zones[p.Promotion.Zone], def.Board.Files, def.Board.Ranks)
+		}
+		for f := 0; f < def.Board.Files; f++ {
+			w = append(w, fmt.Sprintf("%c1", 'a'+f))
+			b = append(b, fmt.Sprintf("%c%d", 'a'+f, def.Board.Ranks))
+		}
+		def.Zones[r.Zone] = Zone{White: dedupe(w), Black: dedupe(b)}
+	}
+}
+
+func dedupe(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // findFSF returns the index of the definition's piece that is Fairy-Stockfish's type p:
@@ -126,81 +192,74 @@ func (im *importer) isPawn(q Piece) bool {
 	return len(moves) > 0 && SameMoves(moves, im.table[0].moves)
 }
 
+// importPieces adds and removes piece types in Fairy-Stockfish's order: its built-in
+// types (fsf/pieces.yaml's order), then customPiece1..25, then the king. A type given a
+// letter another man has displaces that man (Fairy-Stockfish removes the type holding the
+// letter first), so "king = -" with "commoner = k" leaves the commoner as K whatever the
+// lines' order. "king = k:XBETZA" is Fairy-Stockfish's royal custom piece: the king keeps
+// its type (royal, castling) and moves as the XBetza says.
 func (im *importer) importPieces() {
 	def := im.def
-	for _, p := range im.table {
-		k, ok := im.get(p.Key)
-		if !ok || k.Value == "" {
-			continue
-		}
-		at := im.findFSF(p)
-		c := k.Value[0]
-		if c == '-' {
-			if at >= 0 {
-				im.removePiece(at)
-			}
-			continue
-		}
-		if !unicode.IsLetter(rune(c)) || c > 'z' {
-			im.errorf(k, "expected a piece letter or '-', found %s", Quote(k.Value))
-			continue
-		}
-		letter := strings.ToUpper(string(c))
-		if at >= 0 {
-			if def.Pieces[at].Letter != letter {
-				im.errorf(k, "the parent's %s is %s: changing an inherited piece's letter is not imported (remove it with '-' in one section and add it in another)", p.Key, def.Pieces[at].Letter)
-			}
-			continue
-		}
-		if p.Refused != "" {
-			im.errorf(k, "not imported: %s", p.Refused)
-			continue
-		}
-		if p.Soldier {
-			if k2, ok := im.keys["soldierPromotionRank"]; ok && k2.Value != "1" {
-				continue // reported as refused
-			}
-		}
-		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
-			im.errorf(k, "letter %s is already the %s's", letter, def.Pieces[j].Name)
-			continue
-		}
-		piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
-		if p.Pawn {
-			empty := ""
-			piece.SANLetter = &empty
-			piece.ResetsClock = true
+	add := func(k iniKey, piece Piece) {
+		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == piece.Letter }); j >= 0 {
+			im.removePiece(j)
 		}
 		def.Pieces = append(def.Pieces, piece)
+	}
+	betza := func(k iniKey, text string, at int) ([]Atom, bool) {
+		moves, err := ParseBetza(text)
+		if err != nil {
+			if be, ok := err.(*BetzaError); ok {
+				k.Col += at + be.Offset
+				im.errorf(k, "%s", be.Msg)
+			} else {
+				im.errorf(k, "%v", err)
+			}
+			return nil, false
+		}
+		return moves, true
+	}
+	var king *fsfPiece
+	for i := range im.table {
+		p := im.table[i]
+		if p.Royal {
+			king = &im.table[i]
+			continue
+		}
+		im.importPieceKey(p, add)
 	}
 	// customPieceN = l:XBETZA (Fairy-Stockfish after 11.1): read with Chimera's XBetza reader.
 	for n := 1; n <= 25; n++ {
 		key := fmt.Sprintf("customPiece%d", n)
 		k, ok := im.get(key)
-		if !ok {
+		if !ok || k.Value == "" {
 			continue
 		}
-		l, betza, ok := strings.Cut(k.Value, ":")
+		if k.Value[0] == '-' {
+			continue // a custom type of a built-in parent is no type Chimera can find
+		}
+		l, text, ok := strings.Cut(k.Value, ":")
 		if !ok || len(l) != 1 || !unicode.IsLetter(rune(l[0])) || l[0] > 'z' {
 			im.errorf(k, "expected letter:XBetza (a:mNcK), found %s", Quote(k.Value))
 			continue
 		}
-		letter := strings.ToUpper(l)
-		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
-			im.errorf(k, "letter %s is already the %s's", letter, def.Pieces[j].Name)
+		moves, ok := betza(k, text, 2)
+		if !ok {
 			continue
 		}
-		moves, err := ParseBetza(betza)
-		if err != nil {
-			if be, ok := err.(*BetzaError); ok {
-				k.Col += 2 + be.Offset
-				im.errorf(k, "%s", be.Msg)
-			} else {
-				im.errorf(k, "%v", err)
+		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300})
+	}
+	if king != nil {
+		k, ok := im.keys[king.Key]
+		if l, text, custom := strings.Cut(k.Value, ":"); ok && custom && len(l) == 1 {
+			moves, mok := betza(k, text, 2)
+			im.importPieceKey(*king, add)
+			if at := im.findFSF(*king); mok && at >= 0 {
+				def.Pieces[at].Moves = moves
 			}
-			continue
+		} else {
+			im.importPieceKey(*king, add)
 		}
-		def.Pieces = append(def.Pieces, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: letter, Betza: "", Moves: moves, Value: 300})
 	}
 	if len(def.Pieces) == 0 {
 		im.errs = append(im.errs, Error{File: im.file, Msg: "the section has no pieces (Fairy-Stockfish's default variant starts with none: give pawn = p, king = k...)"})
@@ -210,6 +269,51 @@ func (im *importer) importPieces() {
 		def.Rules.Check = "none"
 		def.Rules.RoyalOptional = false
 	}
+}
+
+// importPieceKey applies one type's key: "-" removes the type, a letter adds it (add
+// displaces a man of that letter) or keeps it where the parent has it under that letter.
+func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
+	def := im.def
+	k, ok := im.get(p.Key)
+	if !ok || k.Value == "" {
+		return
+	}
+	at := im.findFSF(p)
+	c := k.Value[0]
+	if c == '-' {
+		if at >= 0 {
+			im.removePiece(at)
+		}
+		return
+	}
+	if !unicode.IsLetter(rune(c)) || c > 'z' {
+		im.errorf(k, "expected a piece letter or '-', found %s", Quote(k.Value))
+		return
+	}
+	letter := strings.ToUpper(string(c))
+	if at >= 0 {
+		if def.Pieces[at].Letter != letter {
+			im.errorf(k, "the parent's %s is %s: changing an inherited piece's letter is not imported (remove it with '-' in one section and add it in another)", p.Key, def.Pieces[at].Letter)
+		}
+		return
+	}
+	if p.Refused != "" {
+		im.errorf(k, "not imported: %s", p.Refused)
+		return
+	}
+	if p.Soldier {
+		if k2, ok := im.keys["soldierPromotionRank"]; ok && k2.Value != "1" {
+			return // reported as refused
+		}
+	}
+	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
+	if p.Pawn {
+		empty := ""
+		piece.SANLetter = &empty
+		piece.ResetsClock = true
+	}
+	add(k, piece)
 }
 
 // removePiece removes a piece and every reference to its letter that would dangle.
@@ -255,11 +359,17 @@ func ranksFrom(lo, hi int) []int {
 func (im *importer) importPawn() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
-	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion"}
+	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
+		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack"}
 	given := false
 	for _, k := range keys {
-		if _, ok := im.get(k); ok {
+		if _, ok := im.keys[k]; ok {
 			given = true
+		}
+	}
+	if given {
+		for _, k := range keys {
+			im.get(k)
 		}
 	}
 	if at >= 0 && im.promoted[def.Pieces[at].Letter] != "" {
@@ -300,61 +410,120 @@ func (im *importer) importPawn() {
 			p.Moves[i].EPCapture = true
 		}
 	}
-	// Promotion.
+	// Promotion: Fairy-Stockfish's promotion regions are each side's squares, from
+	// promotionRank (that rank and beyond, on this board) or promotionRegionWhite and
+	// promotionRegionBlack; a side not given keeps the parent's squares (the default:
+	// White's rank 8, Black's rank 1).
 	pr := p.Promotion
-	prRank, rankOK := im.intKey("promotionRank", 1, def.Board.Ranks)
 	mandatory, mandGiven := im.boolKey("mandatoryPawnPromotion", pr == nil || !pr.Optional)
+	ws, bs, regionGiven := im.promoWhite, im.promoBlack, im.regionGiven
 	var to []string
-	if pr != nil {
+	if pr != nil && !im.fresh {
 		to = pr.To
-		if !rankOK {
-			if z, ok := def.Zones[pr.Zone]; ok && len(z.Ranks) > 0 {
-				prRank, rankOK = slices.Min(z.Ranks), true
+	}
+	tw, okw := im.getAny("promotionPieceTypes", "promotionPieceTypesWhite")
+	tb, okb := im.getAny("promotionPieceTypes", "promotionPieceTypesBlack")
+	if okw || okb {
+		read := func(k iniKey) []string {
+			var out []string
+			for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+				if c == '-' {
+					break
+				}
+				if l, ok := im.letterOf(k, c); ok && !slices.Contains(out, l) {
+					out = append(out, l)
+				}
 			}
+			return out
 		}
-	}
-	if im.fresh {
-		to = nil
-	}
-	if !rankOK {
-		prRank = 8
-	}
-	if k, ok := im.get("promotionPieceTypes"); ok {
-		to = nil
-		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
-			if c == '-' {
-				break
-			}
-			if l, ok := im.letterOf(k, c); ok && !slices.Contains(to, l) {
-				to = append(to, l)
-			}
+		var toW, toB []string
+		if okw {
+			toW = read(tw)
+		} else {
+			toW = to
 		}
+		if okb {
+			toB = read(tb)
+		} else {
+			toB = to
+		}
+		if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
+			k := tb
+			if !okb {
+				k = tw
+			}
+			im.errorf(k, "not imported: White's and Black's pawns promote into different types; a Chimera piece's promotion names one list for both sides")
+		}
+		to = toW
 	}
 	if y := im.promoted[p.Letter]; y != "" {
 		to = append([]string{y}, to...) // first: the type a promoted drop is made as
 	}
-	if len(to) == 0 {
-		if im.fresh || pr != nil {
-			k, ok := im.keys["promotionPieceTypes"]
-			if !ok {
-				k = im.keys["pawn"]
-			}
-			im.errorf(k, "a pawn that promotes to nothing cannot step onto its promotion rank in Fairy-Stockfish; Chimera has no such pawn: give promotionPieceTypes")
-		}
-		p.Promotion = nil
-		return
-	}
-	if pr != nil && !im.used["promotionRank"] && !mandGiven && pr.Zone != "" {
+	if pr != nil && !regionGiven && !mandGiven && pr.Zone != "" && len(to) > 0 {
 		pr.To = to
 		return
 	}
 	zone = "ini-promotion"
-	if mandatory {
-		def.Zones[zone] = Zone{Ranks: []int{prRank}}
-	} else {
-		def.Zones[zone] = Zone{Ranks: ranksFrom(prRank, def.Board.Ranks)}
+	def.Zones[zone] = Zone{White: ws, Black: bs}
+	if len(to) == 0 {
+		// Fairy-Stockfish's pawn that promotes into nothing may not enter its promotion
+		// region when promotion is mandatory, and enters it as a pawn otherwise.
+		p.Promotion = nil
+		if mandatory && (len(ws) > 0 || len(bs) > 0) {
+			if p.Confined != "" {
+				im.errorf(im.keys["pawn"], "not imported: a pawn confined by its parent that may not enter its promotion region either")
+				return
+			}
+			all := im.allSquares()
+			outside := func(in []string) []string {
+				return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(in, s) })
+			}
+			def.Zones["ini-pawn-region"] = Zone{White: outside(ws), Black: outside(bs)}
+			p.Confined = "ini-pawn-region"
+		}
+		return
 	}
 	p.Promotion = &Promotion{Zone: zone, To: to, Optional: !mandatory}
+}
+
+// importPromotionRegion reads Fairy-Stockfish's promotion regions, each side's squares,
+// from promotionRank (that rank and beyond, on this board) or promotionRegionWhite and
+// promotionRegionBlack; a side not given keeps the parent's pawn's squares (the
+// default: White's rank 8, Black's rank 1).
+func (im *importer) importPromotionRegion() {
+	def := im.def
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	var ws, bs []string
+	if at >= 0 && def.Pieces[at].Promotion != nil && def.Pieces[at].Promotion.Zone != "" && !im.fresh {
+		ws, bs = zoneSquares(def.Zones[def.Pieces[at].Promotion.Zone], def.Board.Files, def.Board.Ranks)
+	} else {
+		ws, bs = onBoard(ranksSquares([]int{8}, def.Board.Files), def.Board.Files, def.Board.Ranks), ranksSquares([]int{1}, def.Board.Files)
+	}
+	if r, ok := im.intKey("promotionRank", 1, def.Board.Ranks); ok {
+		ws = ranksSquares(ranksFrom(r, def.Board.Ranks), def.Board.Files)
+		bs = ranksSquares(ranksFrom(1, def.Board.Ranks+1-r), def.Board.Files)
+		im.regionGiven = true
+	}
+	if k, ok := im.get("promotionRegionWhite"); ok {
+		ws, _ = im.parseSquares(k)
+		im.regionGiven = true
+	}
+	if k, ok := im.get("promotionRegionBlack"); ok {
+		bs, _ = im.parseSquares(k)
+		im.regionGiven = true
+	}
+	im.promoWhite, im.promoBlack = ws, bs
+}
+
+// ranksSquares lists the squares of those ranks (from White's side).
+func ranksSquares(ranks []int, files int) []string {
+	out := []string{}
+	for _, r := range ranks {
+		for f := 0; f < files; f++ {
+			out = append(out, fmt.Sprintf("%c%d", 'a'+f, r))
+		}
+	}
+	return out
 }
 
 // fileKey reads a file as Fairy-Stockfish does: a number from 1, or a letter.
@@ -481,30 +650,61 @@ func (im *importer) importRules() {
 	}
 }
 
-// parseSquares reads a Fairy-Stockfish square set: file-rank pairs, '*' for a whole rank.
+// fsfMaxFiles and fsfMaxRanks are the largest board of Fairy-Stockfish's large-board
+// build (files a-l, ranks 1-10): a square set may name any square of it.
+const fsfMaxFiles, fsfMaxRanks = 12, 10
+
+// parseSquares reads a Fairy-Stockfish square set as its current source does: tokens
+// apart by spaces, each a square (a1), a whole rank (*3) or a whole file (a*), up to a
+// token "-"; a token may name squares of Fairy-Stockfish's largest board (12x10) that
+// are off this board, which then count for nothing (Fairy-Stockfish keeps them, and
+// no man ever stands there). The squares are returned sorted by rank then file.
 func (im *importer) parseSquares(k iniKey) ([]string, bool) {
 	def := im.def
-	s := strings.ReplaceAll(k.Value, " ", "")
-	var out []string
-	for s != "" {
-		f := s[0]
-		j := 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
+	on := map[[2]int]bool{}
+	bad := func(tok string) ([]string, bool) {
+		im.errorf(k, "expected squares (a1 b2, *3 for a rank, a* for a file, of a board of at most 12 files a-l and 10 ranks), found %s", Quote(tok))
+		return nil, false
+	}
+	for _, tok := range strings.Fields(k.Value) {
+		if tok == "-" {
+			break
 		}
-		r, err := strconv.Atoi(s[1:j])
-		if err != nil || r < 1 || r > def.Board.Ranks || f != '*' && (f < 'a' || int(f-'a') >= def.Board.Files) {
-			im.errorf(k, "expected squares (a1 b2, or *3 for a rank), found %s", Quote(s[:j]))
-			return nil, false
-		}
-		if f == '*' {
-			for x := 0; x < def.Board.Files; x++ {
-				out = append(out, fmt.Sprintf("%c%d", 'a'+x, r))
+		switch {
+		case len(tok) == 2 && tok[1] == '*' && unicode.IsLetter(rune(tok[0])):
+			f := int(unicode.ToLower(rune(tok[0])) - 'a')
+			if f >= fsfMaxFiles {
+				return bad(tok)
 			}
-		} else {
-			out = append(out, fmt.Sprintf("%c%d", f, r))
+			for r := 0; r < fsfMaxRanks; r++ {
+				on[[2]int{f, r}] = true
+			}
+		case tok[0] == '*':
+			r, err := strconv.Atoi(tok[1:])
+			if err != nil || r < 1 || r > fsfMaxRanks {
+				return bad(tok)
+			}
+			for f := 0; f < fsfMaxFiles; f++ {
+				on[[2]int{f, r - 1}] = true
+			}
+		case len(tok) > 1 && unicode.IsLetter(rune(tok[0])):
+			f := int(unicode.ToLower(rune(tok[0])) - 'a')
+			r, err := strconv.Atoi(tok[1:])
+			if err != nil || f < 0 || f >= fsfMaxFiles || r < 1 || r > fsfMaxRanks {
+				return bad(tok)
+			}
+			on[[2]int{f, r - 1}] = true
+		default:
+			return bad(tok)
 		}
-		s = s[j:]
+	}
+	out := []string{}
+	for r := 0; r < def.Board.Ranks; r++ {
+		for f := 0; f < def.Board.Files; f++ {
+			if on[[2]int{f, r}] {
+				out = append(out, fmt.Sprintf("%c%d", 'a'+f, r+1))
+			}
+		}
 	}
 	return out, true
 }
@@ -531,16 +731,36 @@ func negate(v string) string {
 	return map[string]string{"win": "loss", "loss": "win", "draw": "draw"}[v]
 }
 
-func (im *importer) importGoals() {
+func (im *importer) importExtinction() {
 	def := im.def
 	// Extinction: for each listed type, a side with at most extinctionPieceCount men of it
 	// (board and hand) while the other has at least extinctionOpponentPieceCount has met
 	// extinctionValue (from the side to move's view, as Fairy-Stockfish judges it).
-	value, vok := im.valueKey("extinctionValue")
-	var types []string
-	all := false
+	keys := []string{"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount", "extinctionPseudoRoyal"}
+	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
+		return
+	}
+	first := im.keys[keys[slices.IndexFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok })]]
+	// The parent's extinction goals, read back as Fairy-Stockfish's keys: the keys given
+	// change them, the others keep them.
+	value, types, all, count, opp, ok := im.parentExtinction()
+	if !ok {
+		for _, key := range keys {
+			im.get(key)
+		}
+		im.errorf(first, "not imported: the parent's extinction goals are not of the form Fairy-Stockfish's keys make (one value, one list of types, one count), so the keys cannot be laid over them")
+		return
+	}
+	def.Goals = slices.DeleteFunc(def.Goals, func(g Goal) bool { return len(g.Extinct) > 0 })
+	if v, ok := im.valueKey("extinctionValue"); ok {
+		value = v
+	}
 	if k, ok := im.get("extinctionPieceTypes"); ok {
+		types, all = nil, false
 		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
+			}
 			if c == '*' {
 				all = true
 			} else if l, ok := im.letterOf(k, c); ok {
@@ -548,9 +768,21 @@ func (im *importer) importGoals() {
 			}
 		}
 	}
-	count, _ := im.intKey("extinctionPieceCount", 0, 255)
-	opp, _ := im.intKey("extinctionOpponentPieceCount", 0, 255)
-	if vok && value != "none" && (len(types) > 0 || all) {
+	if n, ok := im.intKey("extinctionPieceCount", 0, 255); ok {
+		count = n
+	}
+	if n, ok := im.intKey("extinctionOpponentPieceCount", 0, 255); ok {
+		opp = n
+	}
+	if pseudo, ok := im.boolKey("extinctionPseudoRoyal", false); ok && pseudo {
+		im.pseudoRoyal(im.keys["extinctionPseudoRoyal"], types, all, count)
+		if def.Capture == nil || def.Capture.Explode == nil {
+			return // no extinction judged: pseudo-royal men are never taken
+		}
+		// Fairy-Stockfish still judges extinction where captures explode: a royal man
+		// may be blown up.
+	}
+	if value != "" && value != "none" && (len(types) > 0 || all) {
 		groups := [][]string{}
 		for _, t := range types {
 			groups = append(groups, []string{t})
@@ -565,30 +797,108 @@ func (im *importer) importGoals() {
 				Goal{Name: "extinction", Extinct: g, Together: len(g) > 1, AtMost: count, OpponentAtLeast: opp, Whose: "own", Result: value})
 		}
 	}
-	// Capture the flag: a flag piece of the mover ends its move on its side's flag squares.
-	if k, ok := im.get("flagPiece"); ok && k.Value != "" {
-		l, lok := im.letterOf(k, k.Value[0])
-		w, wk := im.get("whiteFlag")
-		b, bk := im.get("blackFlag")
-		var ws, bs []string
-		if wk {
-			ws, wk = im.parseSquares(w)
+}
+
+// parentExtinction reads the parent's extinction goals back as Fairy-Stockfish's keys:
+// the value (the result of a goal of the mover's own extinction), the types (each its own
+// goal, or all men together for '*'), the counts. No goal: none of them. Goals that no
+// such keys make (other results, counts or lists for different goals) are not read.
+func (im *importer) parentExtinction() (value string, types []string, all bool, count, opp int, ok bool) {
+	seen := false
+	for _, g := range im.def.Goals {
+		if len(g.Extinct) == 0 {
+			continue
 		}
-		if bk {
-			bs, bk = im.parseSquares(b)
+		v := g.Result
+		if v == "" {
+			v = "win"
 		}
-		if lok {
-			def.Zones["ini-flag"] = Zone{White: ws, Black: bs}
-			if len(ws) == 0 {
-				def.Zones["ini-flag"] = Zone{White: []string{}, Black: bs}
-			}
-			if len(ws) > 0 || len(bs) > 0 {
-				def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: "ini-flag", Pieces: []string{l}})
-			} else {
-				delete(def.Zones, "ini-flag")
+		if g.Whose != "own" {
+			v = negate(v)
+		}
+		if seen && (v != value || g.AtMost != count || g.OpponentAtLeast != opp) {
+			return "", nil, false, 0, 0, false
+		}
+		value, count, opp, seen = v, g.AtMost, g.OpponentAtLeast, true
+		switch {
+		case g.Together && len(g.Extinct) == len(im.parentLetters):
+			all = true
+		case g.Together && len(g.Extinct) > 1:
+			return "", nil, false, 0, 0, false
+		default:
+			for _, l := range g.Extinct {
+				if !slices.Contains(types, l) {
+					types = append(types, l)
+				}
 			}
 		}
 	}
+	return value, types, all, count, opp, true
+}
+
+// pseudoRoyal maps extinctionPseudoRoyal: Fairy-Stockfish makes a side's men of an
+// extinction type pseudo-royal (never left attacked; attacked without a move is
+// checkmate) while it has at most extinctionPieceCount + 1 of them, and judges no
+// extinction then. Chimera's royal men are that when each side has at most one man of
+// each such type from the start and can never get another (no promotion into it, no
+// drops): the men are royal, and no extinction goal remains. Other cases are refused.
+func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
+	def := im.def
+	switch {
+	case all:
+		im.errorf(k, "not imported: every man pseudo-royal (extinctionPieceTypes = *) while few are left: Chimera's royal men are royal from the start")
+		return
+	case count != 0:
+		im.errorf(k, "not imported: men pseudo-royal only while at most %d are left: Chimera's royal men are royal from the start", count+1)
+		return
+	case def.Hands != nil:
+		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
+		return
+	}
+	for _, p := range def.Pieces {
+		if p.Promotion != nil && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(types, l) }) {
+			im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, so a side may get a second one, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start", p.Name)
+			return
+		}
+	}
+	for _, st := range def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		for _, l := range types {
+			if strings.Count(board, l) > 1 || strings.Count(board, strings.ToLower(l)) > 1 {
+				im.errorf(k, "not imported: the setup %s has two pseudo-royal men %s of a side, which Fairy-Stockfish leaves unprotected until one is gone; Chimera's royal men are royal from the start", Quote(st.Name), l)
+				return
+			}
+		}
+	}
+	optional := false
+	for i := range def.Pieces {
+		if slices.Contains(types, def.Pieces[i].Letter) {
+			def.Pieces[i].Royal = true
+		}
+	}
+	for _, st := range def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		for _, upper := range []bool{true, false} {
+			if !slices.ContainsFunc(def.Pieces, func(p Piece) bool {
+				l := p.Letter
+				if !upper {
+					l = strings.ToLower(l)
+				}
+				return p.Royal && len(p.Letter) == 1 && strings.Contains(board, l)
+			}) {
+				optional = true
+			}
+		}
+	}
+	def.Rules.Check = ""
+	def.Rules.RoyalOptional = optional
+}
+
+// importGoals maps the keys of extinction, capture the flag and check counting.
+func (im *importer) importGoals() {
+	def := im.def
+	im.importExtinction()
+	im.importFlag()
 	// Check counting: the start position's check field gives the count.
 	if v, ok := im.boolKey("checkCounting", false); ok && v {
 		n := 0
@@ -608,6 +918,98 @@ func (im *importer) importGoals() {
 	}
 }
 
+// importFlag maps capture the flag: a flag piece of the mover (flagPiece, or
+// flagPieceWhite and flagPieceBlack; any piece by default or with '*') ends its move on
+// its side's flag region (whiteFlag and blackFlag, or flagRegion, flagRegionWhite and
+// flagRegionBlack, the later spelling read over the earlier). A key given over a parent
+// with a flag goal changes that goal: its pieces and its squares are the defaults.
+func (im *importer) importFlag() {
+	def := im.def
+	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount"}
+	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
+		return
+	}
+	royals := func() []string {
+		var out []string
+		for _, p := range def.Pieces {
+			if p.Royal {
+				out = append(out, p.Letter)
+			}
+		}
+		return out
+	}
+	pw, pb := im.letters(), im.letters()
+	ws, bs := []string{}, []string{}
+	var kept []Goal
+	for _, g := range def.Goals {
+		if g.Reach == "" || g.Stands != "" || g.When != "" {
+			kept = append(kept, g)
+			continue
+		}
+		if g.Answerable || g.Whose == "opponent" || g.Result != "" && g.Result != "win" {
+			k := im.keys[keys[slices.IndexFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok })]]
+			im.errorf(k, "not imported: the parent's goal %s is not Fairy-Stockfish's flag rule, which this key would change", Quote(g.Name))
+			return
+		}
+		ps := g.Pieces
+		if len(ps) == 0 {
+			ps = royals()
+		}
+		w, b := zoneSquares(def.Zones[g.Reach], def.Board.Files, def.Board.Ranks)
+		switch g.Side {
+		case "white":
+			pw, ws = ps, w
+		case "black":
+			pb, bs = ps, b
+		default:
+			pw, ws, pb, bs = ps, w, ps, b
+		}
+	}
+	def.Goals = kept
+	piece := func(k iniKey) []string {
+		if k.Value == "" {
+			return nil
+		}
+		if k.Value[0] == '*' {
+			return im.letters()
+		}
+		if l, ok := im.letterOf(k, k.Value[0]); ok {
+			return []string{l}
+		}
+		return nil
+	}
+	if k, ok := im.getAny("flagPiece", "flagPieceWhite"); ok {
+		pw = piece(k)
+	}
+	if k, ok := im.getAny("flagPiece", "flagPieceBlack"); ok {
+		pb = piece(k)
+	}
+	if k, ok := im.getAny("whiteFlag", "flagRegion", "flagRegionWhite"); ok {
+		ws, _ = im.parseSquares(k)
+	}
+	if k, ok := im.getAny("blackFlag", "flagRegion", "flagRegionBlack"); ok {
+		bs, _ = im.parseSquares(k)
+	}
+	if n, ok := im.intKey("flagPieceCount", 0, 255); ok && n != 1 {
+		im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule that needs %d men on the region at once; Chimera's reach goal is one man's move", n)
+	}
+	zone := "ini-flag"
+	def.Zones[zone] = Zone{White: ws, Black: bs}
+	switch {
+	case len(ws) == 0 && len(bs) == 0:
+		delete(def.Zones, zone)
+	case slices.Equal(pw, pb) && len(pw) > 0:
+		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw})
+	default:
+		if len(ws) > 0 && len(pw) > 0 {
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white"})
+		}
+		if len(bs) > 0 && len(pb) > 0 {
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black"})
+		}
+	}
+}
+
 func (im *importer) importDrops() {
 	def := im.def
 	drops, _ := im.boolKey("pieceDrops", false)
@@ -618,14 +1020,14 @@ func (im *importer) importDrops() {
 	mustType, mtok := im.get("mustDropType")
 	firstPawn, _ := im.boolKey("firstRankPawnDrops", false)
 	zonePawn, _ := im.boolKey("promotionZonePawnDrops", false)
-	wr, wok := im.get("whiteDropRegion")
-	br, bok := im.get("blackDropRegion")
+	wr, wok := im.getAny("whiteDropRegion", "dropRegionWhite")
+	br, bok := im.getAny("blackDropRegion", "dropRegionBlack")
 	promoted, _ := im.boolKey("dropPromoted", false)
 	dr := tables().DropRules
 	doubled, _ := im.boolKey(dr.OnePerFileKey, dr.OnePerFileDefault)
 	pawnMate, _ := im.boolKey(dr.NoMateKey, dr.NoMateDefault)
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
-	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece"}
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece"}
 	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}
@@ -662,28 +1064,17 @@ func (im *importer) importDrops() {
 		}
 	}
 	if at := slices.IndexFunc(def.Pieces, im.isPawn); at >= 0 {
-		var ranks []int
+		// Fairy-Stockfish keeps a pawn's drops off the side's first rank of this board
+		// and off its promotion region, unless these keys are true.
+		var w, b []string
 		if !firstPawn {
-			ranks = append(ranks, 1)
+			w, b = ranksSquares([]int{1}, def.Board.Files), ranksSquares([]int{def.Board.Ranks}, def.Board.Files)
 		}
 		if !zonePawn {
-			lo := 8
-			if pr := def.Pieces[at].Promotion; pr != nil {
-				if z, ok := def.Zones[pr.Zone]; ok && len(z.Ranks) > 0 {
-					lo = slices.Min(z.Ranks)
-				}
-			}
-			if k, ok := im.keys["promotionRank"]; ok {
-				lo, _ = strconv.Atoi(k.Value)
-			}
-			for r := lo; r <= def.Board.Ranks; r++ {
-				if !slices.Contains(ranks, r) {
-					ranks = append(ranks, r)
-				}
-			}
+			w, b = append(w, im.promoWhite...), append(b, im.promoBlack...)
 		}
-		if len(ranks) > 0 {
-			def.Zones["ini-no-pawn-drop"] = Zone{Ranks: ranks}
+		if len(w) > 0 || len(b) > 0 {
+			def.Zones["ini-no-pawn-drop"] = Zone{White: dedupe(append([]string{}, w...)), Black: dedupe(append([]string{}, b...))}
 			h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: []string{def.Pieces[at].Letter}, Zone: "ini-no-pawn-drop"})
 		}
 	}

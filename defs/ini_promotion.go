@@ -89,24 +89,6 @@ func (im *importer) importPromotedTypes() {
 	}
 }
 
-// promotionRank is the first rank of Fairy-Stockfish's promotion zone: promotionRank,
-// else the parent's pawn's, else its default, 8.
-func (im *importer) promotionRank() (int, bool) {
-	def := im.def
-	if k, ok := im.keys["promotionRank"]; ok {
-		n, err := strconv.Atoi(k.Value)
-		return n, err == nil && n >= 1 && n <= def.Board.Ranks
-	}
-	if !im.fresh {
-		if at := slices.IndexFunc(def.Pieces, im.isPawn); at >= 0 && def.Pieces[at].Promotion != nil {
-			if z, ok := def.Zones[def.Pieces[at].Promotion.Zone]; ok && len(z.Ranks) > 0 {
-				return slices.Min(z.Ranks), true
-			}
-		}
-	}
-	return 8, true
-}
-
 // importPiecePromotions gives each type of promotedPieceType but the pawn (whose
 // promotion importPawn built) its promotion as Fairy-Stockfish 11.1 generates it: a move
 // that ends on the zone of promotionRank and beyond, or starts there, may promote;
@@ -129,13 +111,12 @@ func (im *importer) importPiecePromotions() {
 	if k, ok := im.keys["pieceDemotion"]; ok && demote && pawn >= 0 && def.Pieces[pawn].Promotion != nil && slices.ContainsFunc(def.Pieces[pawn].Promotion.To, func(l string) bool { return !strings.HasPrefix(l, "+") }) {
 		im.errorf(k, "a man promoted from a pawn into promotionPieceTypes would demote into nothing in Fairy-Stockfish 11.1; not imported")
 	}
-	rank, ok := im.promotionRank()
-	if !ok || rank > def.Board.Ranks {
-		im.errorf(im.keys["promotedPieceType"], "the promotion zone (promotionRank %d and beyond) is off the board; not imported", rank)
+	if len(im.promoWhite) == 0 && len(im.promoBlack) == 0 {
+		im.errorf(im.keys["promotedPieceType"], "the promotion region is off the board (give promotionRank or promotionRegionWhite and promotionRegionBlack); not imported")
 		return
 	}
 	zone := "ini-piece-promotion"
-	def.Zones[zone] = Zone{Ranks: ranksFrom(rank, def.Board.Ranks)}
+	def.Zones[zone] = Zone{White: im.promoWhite, Black: im.promoBlack}
 	for i := range def.Pieces {
 		p := &def.Pieces[i]
 		x := p.Letter

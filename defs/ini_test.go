@@ -14,7 +14,7 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 	}
 	for _, want := range []string{
 		"v.ini:3:12: connectN: not imported",
-		"v.ini:4:7: foo: Fairy-Stockfish 11.1 has no such key",
+		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
 		"v.ini:7:12: immobile: not imported",
 		`v.ini:8:20: customPiece2: "x" is XBetza, but Chimera's atoms cannot say it`,

@@ -1,0 +1,153 @@
+// Every section of Fairy-Stockfish's current variants.ini (../shared/fsf/variants-upstream.ini): imported or refused with a reason at its line, as docs/import.md's table says, and each imported one played as Fairy-Stockfish's current source plays it.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"chimera/defs"
+	"chimera/engine/perft"
+	"chimera/interpreter"
+)
+
+// upstreamINI is Fairy-Stockfish's current variants.ini: reference data beside the
+// repository, never copied into it.
+const upstreamINI = "../../shared/fsf/variants-upstream.ini"
+
+// importUpstream imports every section: the imported ones by name, and each refused
+// one's errors.
+func importUpstream(t *testing.T) (data []byte, imported []string, refused map[string]defs.ErrorList) {
+	t.Helper()
+	data, err := os.ReadFile(upstreamINI)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v: Fairy-Stockfish's current variants.ini is needed with CI=true", err)
+		}
+		t.Skipf("no current variants.ini: %v", err)
+	}
+	refused = map[string]defs.ErrorList{}
+	for _, s := range defs.INISections(data) {
+		text, err := defs.ImportINI(upstreamINI, data, s)
+		if err == nil {
+			var def *defs.Definition
+			if def, err = defs.Parse(upstreamINI+":"+s, text); err == nil {
+				_, err = interpreter.Build(def)
+			}
+		}
+		if err == nil {
+			imported = append(imported, s)
+			continue
+		}
+		var list defs.ErrorList
+		if !errors.As(err, &list) {
+			list = defs.ErrorList{{Msg: err.Error()}}
+		}
+		refused[s] = list
+	}
+	return data, imported, refused
+}
+
+// Every key of the current file is known: mapped, or refused with its reason at its
+// line; and docs/import.md's table names exactly the sections imported.
+func TestUpstreamINISections(t *testing.T) {
+	data, imported, refused := importUpstream(t)
+	if n := len(defs.INISections(data)); n != len(imported)+len(refused) || n < 140 {
+		t.Fatalf("%d sections, %d imported and %d refused", n, len(imported), len(refused))
+	}
+	for s, errs := range refused {
+		for _, e := range errs {
+			if strings.Contains(e.Msg, "has such a key") || strings.Contains(e.Msg, "no such key") {
+				t.Errorf("[%s] %s:%d: a key of the current file unknown to the importer: %s", s, e.File, e.Line, e.Msg)
+			}
+			if e.Line == 0 && !strings.Contains(e.Msg, "the section has no pieces") {
+				t.Errorf("[%s]: an error without the ini line: %s", s, e.Msg)
+			}
+		}
+	}
+	doc, err := os.ReadFile("../docs/import.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| (imported|refused)")
+	docImported := map[string]bool{}
+	rows := 0
+	for _, m := range row.FindAllStringSubmatch(string(doc), -1) {
+		rows++
+		if m[2] == "imported" {
+			docImported[m[1]] = true
+		}
+	}
+	if rows != len(imported)+len(refused) {
+		t.Errorf("docs/import.md's table has %d sections, the file %d", rows, len(imported)+len(refused))
+	}
+	for _, s := range imported {
+		if !docImported[s] {
+			t.Errorf("[%s] is imported, docs/import.md says refused", s)
+		}
+		delete(docImported, s)
+	}
+	for s := range docImported {
+		t.Errorf("[%s] is refused (%v), docs/import.md says imported", s, refused[s])
+	}
+}
+
+// Each imported section plays as Fairy-Stockfish's current source plays the same file:
+// perft divides along a game from its start position. Fairy-Stockfish 11.1 (Debian's)
+// cannot load the keys newer than it, so this needs a build of the current source, named
+// by CHIMERA_FSF_CURRENT (make build ARCH=x86-64-modern largeboards=yes all=yes nnue=no,
+// outside the repository); without it the test is skipped.
+func TestUpstreamINIPerft(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	data, imported, _ := importUpstream(t)
+	abs, _ := filepath.Abs(upstreamINI)
+	depth, plies := 3, 16
+	if testing.Short() {
+		depth, plies = 2, 8
+	}
+	for _, section := range imported {
+		t.Run(section, func(t *testing.T) {
+			rs, err := interpreter.Open(upstreamINI + ":" + section)
+			if err != nil {
+				t.Fatalf("import: %v", err)
+			}
+			p, err := interpreter.Start(rs, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var moves []string
+			for ply := 0; ply <= plies; ply++ {
+				legal := p.LegalMoves(nil)
+				if ply%4 == 0 || len(legal) == 0 {
+					var got []string
+					var total int64
+					for _, e := range perft.Divide(p, depth, 1) {
+						got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
+						total += e.Nodes
+					}
+					got = append(got, fmt.Sprintf("Nodes searched: %d", total))
+					sort.Strings(got)
+					want := fsfINIPerft(t, fsf, abs, section, moves, depth)
+					if strings.Join(got, "\n") != strings.Join(want, "\n") {
+						t.Fatalf("after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", moves, p.FEN(), depth, strings.Join(got, "\n"), strings.Join(want, "\n"))
+					}
+				}
+				if len(legal) == 0 || p.Result() != interpreter.Ongoing {
+					break
+				}
+				m := legal[(ply*7+len(moves)*3+len(legal)/2)%len(legal)]
+				moves = append(moves, p.Coord(m))
+				p.Make(m)
+			}
+		})
+	}
+	_ = data
+}
