@@ -452,7 +452,11 @@ var mechanismRows = []mechanismRow{
 	{bit: MechPetrify, name: "petrify",
 		uses: func(r *Ruleset) bool { return r.Petrify != 0 },
 		keys: []string{"capture.petrify"},
-		safe: safeNone, why: "on no list yet: not proven",
+		safe: safePins | safeRelevance | safeNoCheck,
+		why: "a capturer turned to stone leaves a wall where it landed, and a wall blocks every line as the man would have: the board's occupancy after the move is a plain capture's, " +
+			"and no man of the mover attacks its own royal, so the pins and evasions (which read walls as occupied cells) and the relevant cells decide the royal's safety alike; " +
+			"a royal man never turns to stone (defs.Validate refuses it), so no capture removes a royal of the mover. Not board probes: a probe leaves the capturer standing, " +
+			"whose attacks a check rule on the enemy royal (may-give-check: false) would see. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in and the petrify pairs",
 		doc: "#capture"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",

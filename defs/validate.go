@@ -1168,6 +1168,13 @@ func (v *validator) capture() {
 	}
 	if len(c.Petrify) > 0 {
 		v.letterList(c.Src, "petrify", c.Petrify)
+		for i, l := range c.Petrify {
+			for _, p := range v.def.Pieces {
+				if p.Letter == l && p.Royal {
+					v.addItem(c.Src, "petrify", i, "capture.petrify: %s is royal; a royal man turned to stone would leave its side without it: give its moves mode: move instead (it may then never capture)", l)
+				}
+			}
+		}
 		if c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || c.Trading != nil {
 			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules yet")
 		}

@@ -1249,7 +1249,7 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
-	occ := own.Or(enemy)
+	occ := p.occupied() // walls block, and no man lands on one
 	capturable := enemy.AndNot(p.immune)
 
 	var checkers, block, pinned bb128

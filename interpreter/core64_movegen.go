@@ -1249,7 +1249,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
-	occ := own | enemy
+	occ := p.occupied() // walls block, and no man lands on one
 	capturable := enemy &^ p.immune
 
 	var checkers, block, pinned bb64

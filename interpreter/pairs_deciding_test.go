@@ -192,7 +192,7 @@ func (r *pairRun) checkNoMateDrops(p *Position, legal []Move, where string) {
 			continue
 		}
 		for sq := range rs.Cells {
-			if p.At(sq) != NoPiece || !rs.DropToAt(us, t).Has(sq) {
+			if p.At(sq) != NoPiece || p.Walls().Has(sq) || !rs.DropToAt(us, t).Has(sq) {
 				continue
 			}
 			if t == pawn && r.spec.onePerFile && fileHasPawn(p, us, rs.FileOf(sq)) {
@@ -305,7 +305,7 @@ func (r *pairRun) checkOnePerFile(p *Position, legal []Move, where string) {
 	judged := r.dropsJudged(p, legal)
 	barred, kept := false, false
 	for sq := range rs.Cells {
-		if p.At(sq) != NoPiece || !rs.DropToAt(us, pawn).Has(sq) {
+		if p.At(sq) != NoPiece || p.Walls().Has(sq) || !rs.DropToAt(us, pawn).Has(sq) {
 			continue
 		}
 		m := newDrop(sq, pawn)

@@ -66,6 +66,7 @@ type pairSpec struct {
 	pathStop      bool // knights also step out and on or back, stopping between (a lion's double move)
 	entering      bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
 	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
+	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
 }
 
 // A mechanism is one fragment of the matrix.
@@ -119,6 +120,7 @@ var pairMechanisms = []mechanism{
 	{"path-stop", func(s *pairSpec) { s.pathStop = true }},
 	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
 	{"trading", func(s *pairSpec) { s.trading = true }},
+	{"petrify", func(s *pairSpec) { s.petrify = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -197,6 +199,14 @@ var pairConflicts = map[string]string{
 	"explode×trading": "no knight falls to another man before the explosions end the game",
 	// Both set the pawn's promotion.
 	"in-place-promotion×entering-promotion": "both set the pawn's promotion (in place, or entering the camp)",
+	// Rejected by validation: petrification with other capture effects and with paths.
+	"bounce×petrify":        "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"kick×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"explode×petrify":       "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"trading×petrify":       "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"multi-capture×petrify": "validation: capture.petrify cannot be combined with multi-leg paths",
+	"path-types×petrify":    "validation: capture.petrify cannot be combined with multi-leg paths",
+	"path-stop×petrify":     "validation: capture.petrify cannot be combined with multi-leg paths",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -399,10 +409,14 @@ func (s *pairSpec) render(name string) string {
 	if s.castling {
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
-	trading := ""
+	var extras []string // the capture keys beside its effect
 	if s.trading {
-		trading = "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}"
+		extras = append(extras, "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}")
 	}
+	if s.petrify {
+		extras = append(extras, "petrify: [Q, R, B, N]")
+	}
+	trading := strings.Join(extras, ", ")
 	if s.statuses() {
 		flags := ""
 		if s.bounce {
@@ -796,8 +810,11 @@ func menByType(p *Position) []int {
 	rs := p.Ruleset()
 	n := make([]int, rs.NumPieces())
 	marked := p.Marked()
-	for b := p.Occupied(); b.Any(); b = b.Rest() {
+	for b := p.Men(compiler.White).Or(p.Men(compiler.Black)); b.Any(); b = b.Rest() { // men, not walls
 		sq := b.First()
+		if p.At(sq) == NoPiece {
+			continue // a wall (a man turned to stone)
+		}
 		t := p.At(sq).Type()
 		if rs.Hands != nil && marked.Has(sq) {
 			t = rs.Hands.DemoteTo(t)
@@ -913,6 +930,16 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[pr]++
 		}
 	}
+	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
+		// A capturer of a petrifying type turns to stone: it leaves the game (as what it
+		// promoted to, unless men are marked), and a wall stands where it landed.
+		t := counted(from)
+		if pr := m.Promotion(); pr >= 0 && (rs.Hands == nil || !rs.Hands.Demote) && rs.Piece(p.At(from).Type()).Promotion.FromPool < 0 {
+			t = pr
+		}
+		ch.lo[t]++
+		ch.hi[t]++
+	}
 	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capture blows up the capturer where it landed (as what it promoted to) and
 		// every man of a type not spared (P) on the eight squares around: they leave the
@@ -985,7 +1012,7 @@ func tallyPosition(p *Position, seen map[string]int) {
 	if rs.RoyalOptional && held(p, p.Side(), 'K') == 0 {
 		seen["royal-optional"]++ // a side without a royal piece to move
 	}
-	for b := p.Occupied(); b.Any(); b = b.Rest() {
+	for b := p.Men(compiler.White).Or(p.Men(compiler.Black)); b.Any(); b = b.Rest() { // men, not walls
 		sq := b.First()
 		if pc := p.At(sq); rs.Piece(pc.Type()).Immune && p.Attacked(sq, pc.Color()^1) {
 			seen["immune"]++
@@ -1056,6 +1083,9 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		from, to := m.From(), m.To()
 		if p.At(to) == NoPiece || to == from {
 			break
+		}
+		if rs.Petrify>>uint(p.At(from).Type())&1 != 0 {
+			seen["petrify"]++ // the capturer turns to stone
 		}
 		if rs.Kick && p.Status(to) != 0 {
 			seen["kick"]++
@@ -1687,7 +1717,7 @@ func checksLeft(p *Position) [2]uint8 {
 // menOn counts side c's men on the board.
 func menOn(p *Position, c Color) int {
 	n := 0
-	for b := p.Occupied(); b.Any(); b = b.Rest() {
+	for b := p.Men(compiler.White).Or(p.Men(compiler.Black)); b.Any(); b = b.Rest() { // men, not walls
 		if p.At(b.First()).Color() == c {
 			n++
 		}
@@ -1703,7 +1733,7 @@ func held(p *Position, c Color, letter byte) int {
 		if rs.Piece(t).Letter != letter {
 			continue
 		}
-		for b := p.Occupied(); b.Any(); b = b.Rest() {
+		for b := p.Men(compiler.White).Or(p.Men(compiler.Black)); b.Any(); b = b.Rest() { // men, not walls
 			if pc := p.At(b.First()); pc.Color() == c && pc.Type() == t {
 				n++
 			}
@@ -2027,7 +2057,7 @@ func (r *pairRun) checkInPlace(p *Position, legal []Move, where string) {
 		if !r.spec.noCheck && p.InCheck() {
 			r.fail("in-place check", "%s promotes giving check %s", c, where)
 		}
-		for e := p.Occupied(); e.Any(); e = e.Rest() {
+		for e := p.Men(us ^ 1); e.Any(); e = e.Rest() {
 			if sq := e.First(); p.At(sq).Color() != us && p.Attackers(sq, us).Has(to) {
 				r.fail("in-place attack", "%s: the new %c attacks %s %s", c, rs.Piece(y).Letter, rs.SquareName(sq), where)
 			}

@@ -165,7 +165,7 @@ func plainLegal(p *Position) []Move {
 }
 
 // naiveFacing reports whether a royal man of each side stand on one rank or file with only
-// empty squares between, looking at every pair of squares.
+// empty squares between (no man, no wall), looking at every pair of squares.
 func naiveFacing(p *Position) bool {
 	rs := p.Ruleset()
 	royal := func(sq int, c Color) bool {
@@ -186,7 +186,7 @@ func naiveFacing(p *Position) bool {
 				f, r := rs.FileOf(Square(sq)), rs.RankOf(Square(sq))
 				between := fa == fb && f == fa && r > min(ra, rb) && r < max(ra, rb) ||
 					ra == rb && r == ra && f > min(fa, fb) && f < max(fa, fb)
-				if between && p.At(Square(sq)) != NoPiece {
+				if between && (p.At(Square(sq)) != NoPiece || p.Walls().Has(Square(sq))) { // a wall blocks the line as a man does
 					open = false
 				}
 			}
