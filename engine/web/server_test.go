@@ -630,6 +630,27 @@ func TestPositionEditor(t *testing.T) {
 	}
 }
 
+// TestPositionEditorPromotedMen: a rank holding a man written "+X" (shogi's promoted
+// men) is edited like any other, the man given by its letter or as "+X" (on main, every
+// edit of such a rank was refused with HTTP 400). The FENs expected are written by hand.
+func TestPositionEditorPromotedMen(t *testing.T) {
+	srv := newTestServer(t, "shogi")
+	start := "lnsgkgsnl/1r5b1/pppp+Ppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+	for _, tc := range []struct{ square, piece, fen string }{
+		{"a7", "", "lnsgkgsnl/1r5b1/1ppp+Ppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"i7", "+p", "lnsgkgsnl/1r5b1/pppp+Pppp+p/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e7", "", "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e7", "G", "lnsgkgsnl/1r5b1/ppppGpppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e5", "T", "lnsgkgsnl/1r5b1/pppp+Ppppp/9/4+P4/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+	} {
+		body := fmt.Sprintf(`{"variant":"shogi","fen":%q,"square":%q,"piece":%q}`, start, tc.square, tc.piece)
+		var st stateJSON
+		if code := postJSON(t, srv, "/api/setup", body, &st); code != 200 || st.FEN != tc.fen {
+			t.Errorf("%s gets %q: %d, FEN %q, want %q", tc.square, tc.piece, code, st.FEN, tc.fen)
+		}
+	}
+}
+
 // TestSourceWhileDefinitionsAreEvicted: GET /api/definition of the page's definition
 // that newer ones push out answers 200 or 400, never a panic with the lock held (after
 // which the server hung on the next definition posted).
