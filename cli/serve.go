@@ -73,7 +73,7 @@ site.`,
 					fmt.Fprintf(c.err, "chimera serve: could not open a browser (%v): open %s yourself\n", err, url)
 				}
 			}
-			srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+			srv := web.HTTPServer(h)
 			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() {

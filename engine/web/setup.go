@@ -26,6 +26,11 @@ type setupRequest struct {
 
 // setup answers POST /api/setup: the state of the position changed (no moves played).
 func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
+	ctx, done, ok := s.replayTurn(w, r)
+	if !ok {
+		return
+	}
+	defer done()
 	var req setupRequest
 	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
 	if rs == nil {
@@ -53,7 +58,7 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, err)
 		return
 	}
-	g, err := s.replay(&gameRequest{Variant: req.Variant, FEN: fen}, false)
+	g, err := s.replay(ctx, &gameRequest{Variant: req.Variant, FEN: fen}, false)
 	if err != nil {
 		badRequest(w, fmt.Errorf("the position would not be legal: %w", err))
 		return
