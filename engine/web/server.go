@@ -20,8 +20,10 @@
 //	POST /api/setup             {"variant", "fen", "square", "piece"} or {..., "side"}: the position edited
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
-// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415; a request
-// for a host name not the server's, or an API request of another site's page, with 403.
+// 400 and {"error": MESSAGE}; a body over 1 MiB with 413; a POST whose body is not
+// declared JSON with 415; a request for a host name not the server's, or an API request
+// of another site's page, with 403; a request past a full queue with 503 (limits.go
+// bounds the work: deadlines, queues, the work of a client gone stopped).
 package web
 
 import (

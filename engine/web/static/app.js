@@ -14,7 +14,7 @@ const game = {
   flip: false,
   state: null, // the server's answer for the position shown
   selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
-  source: null,   // the engine's stream while it thinks (close() stops listening)
+  source: null,   // the engine's stream while it thinks (close() stops it)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
