@@ -19,7 +19,7 @@ func TestEditFEN(t *testing.T) {
 		{"duck", "rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4", "", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 		{"claustrophobia", "rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1", "a4", "P", "rrnbbk*/pppppqn/5**/5**/P4**/5**/PPPPPQN/RRNBBK* w - - 0 1"},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4", "Z", ""},
-		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4", "*", ""}, // no walls
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4", "*", ""},           // no walls
 		{"claustrophobia", "rrnbbk*/pppppqn/5**/5**/5**/5**/PPPPPQN/RRNBBK* w - - 0 1", "g4", "P", ""}, // not a square
 	} {
 		rs := openRuleset(t, tc.variant)
