@@ -39,7 +39,9 @@ The page and its script are in the binary; nothing is fetched from elsewhere. Th
 talks to a JSON API on the same address (see the README). The server answers only
 requests for localhost, an IP address or the host named in --addr (the machine's name
 when it listens on every address), and its API only its own page: another site's page
-cannot use it, even under a name made to resolve to this machine. --open opens the page in the
+cannot use it, even under a name made to resolve to this machine. Its work is bounded:
+each request's stops at a deadline or when its client goes away, and requests past the
+engine's or the replays' queue are answered 503. --open opens the page in the
 system's browser. Ctrl-C stops the server. chimera web writes the same page as a static
 site.`,
 	examples: []string{
@@ -73,7 +75,7 @@ site.`,
 					fmt.Fprintf(c.err, "chimera serve: could not open a browser (%v): open %s yourself\n", err, url)
 				}
 			}
-			srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+			srv := web.HTTPServer(h)
 			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() {

@@ -115,7 +115,8 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	}
 }
 
-// jsAPITest drives chimera.js under Node: every function of the API, each checked.
+// jsAPITest drives chimera.js under Node: every function of the API, each checked; then
+// a search of the worker's API (chimeraRequest) cancelled by chimeraCancel.
 const jsAPITest = `
 const dir = process.argv[2];
 const { loadChimera } = require(dir + "/chimera.js");
@@ -155,6 +156,17 @@ function check(what, got, want) {
   check("loadVariant", c.loadVariant("extends: chess\nname: mine\n"), "mine");
   check("a board of it", new c.Board("mine").legalMoves().split(" ").length, 20);
   check("its YAML", c.variantYAML("mine"), "extends: chess\nname: mine\n");
+  // A search of 20 s cancelled after 500 ms (the page's Stop), once the module is warm:
+  // the cancel gets in while the engine thinks, and the search ends at once, freeing the
+  // module's one thread (on main the cancel could not get in before the 20 s were up).
+  await new Promise((resolve) => globalThis.chimeraRequest("GET", "/api/search?variant=chess&movetime=200", "", () => {}, resolve, 6));
+  const t0 = Date.now();
+  let cancelled = 0;
+  const ended = await new Promise((resolve) => {
+    setTimeout(() => { cancelled = Date.now() - t0; globalThis.chimeraCancel(7); }, 500);
+    globalThis.chimeraRequest("GET", "/api/search?variant=chess&movetime=20000", "", () => {}, () => resolve(Date.now() - t0), 7);
+  });
+  check("a search cancelled after 500 ms: the cancel came in within 1.5 s, the search ended within 3 s", [cancelled > 0 && cancelled < 1500, ended < 3000], [true, true]);
   console.log("all checks passed");
   process.exit(0);
 })().catch((e) => { console.error(e.message); process.exit(1); });

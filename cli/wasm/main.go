@@ -5,10 +5,16 @@
 // (engine/web/static/worker.js) and the JavaScript API (chimera.js) load it; it sets two
 // global functions that run a request through the same handler as chimera serve:
 //
-//	chimeraRequest(method, path, body, onChunk, onDone)
+//	chimeraRequest(method, path, body, onChunk, onDone, id)
 //
 // calls onChunk(text) with each piece of the answer as it is written (the engine's
 // events stream this way) and onDone(status) at the end;
+//
+//	chimeraCancel(id)
+//
+// ends the request of that id (a number) as a closed connection ends chimera serve's:
+// its work stops (the engine's search within about 50 ms, as it lets messages in while it
+// thinks) and onDone is called;
 //
 //	chimeraCall(method, path, body) → {status, body}
 //
@@ -17,10 +23,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"syscall/js"
 
 	"chimera/cli"
@@ -67,10 +75,29 @@ func main() {
 		fmt.Println("chimera:", err)
 		return
 	}
+	// The requests under way that may be cancelled, by id.
+	var mu sync.Mutex
+	cancels := map[int]context.CancelFunc{}
 	js.Global().Set("chimeraRequest", js.FuncOf(func(this js.Value, args []js.Value) any {
 		method, path, body, onChunk, onDone := args[0].String(), args[1].String(), args[2].String(), args[3], args[4]
+		ctx, cancel := context.WithCancel(context.Background())
+		id, hasID := 0, len(args) > 5 && args[5].Type() == js.TypeNumber
+		if hasID {
+			id = args[5].Int()
+			mu.Lock()
+			cancels[id] = cancel
+			mu.Unlock()
+		}
 		go func() {
-			req := httptest.NewRequest(method, path, strings.NewReader(body))
+			defer func() {
+				if hasID {
+					mu.Lock()
+					delete(cancels, id)
+					mu.Unlock()
+				}
+				cancel()
+			}()
+			req := httptest.NewRequestWithContext(ctx, method, path, strings.NewReader(body))
 			req.Host = "localhost" // the page's own request, answered inside it (httptest names example.com)
 			req.Header.Set("Content-Type", "application/json")
 			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
@@ -78,6 +105,17 @@ func main() {
 			w.WriteHeader(http.StatusOK)
 			onDone.Invoke(w.status)
 		}()
+		return nil
+	}))
+	js.Global().Set("chimeraCancel", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) > 0 && args[0].Type() == js.TypeNumber {
+			mu.Lock()
+			cancel := cancels[args[0].Int()]
+			mu.Unlock()
+			if cancel != nil {
+				cancel()
+			}
+		}
 		return nil
 	}))
 	js.Global().Set("chimeraCall", js.FuncOf(func(this js.Value, args []js.Value) any {

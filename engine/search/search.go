@@ -470,6 +470,7 @@ func (e *worker) stopped() bool {
 		e.stop.Store(true)
 		return true
 	}
+	pause()
 	return false
 }
 

@@ -54,8 +54,8 @@ type Options struct {
 	// while staying reproducible. It applies to node limits only.
 	Jitter float64
 	// Stop, when closed, interrupts the run: no game starts after it, and a game in
-	// progress stops before its next move and is left out (Run returns ErrInterrupted
-	// with the games that finished).
+	// progress stops (its search too) and is left out (Run returns ErrInterrupted with
+	// the games that finished).
 	Stop <-chan struct{}
 }
 
@@ -159,6 +159,19 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 		play(m)
 	}
 	g.Opening = len(g.Moves)
+	ctx := context.Background() // ends when opt.Stop is closed
+	if opt.Stop != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-opt.Stop:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
 	var buf []interpreter.Move
 	for {
 		r := p.Result()
@@ -171,17 +184,18 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 			g.Result, g.Reason = "1/2-1/2", ReasonMoveCap
 			break
 		}
-		select {
-		case <-opt.Stop:
+		if ctx.Err() != nil {
 			return g, ErrInterrupted
-		default:
 		}
 		lim := opt.Limits
 		if lim.Nodes > 0 && opt.Jitter > 0 {
 			f := 1 + opt.Jitter*(2*rng.Float64()-1)
 			lim.Nodes = max(1, int64(float64(lim.Nodes)*f))
 		}
-		res := e.Search(context.Background(), p, lim, nil)
+		res := e.Search(ctx, p, lim, nil)
+		if ctx.Err() != nil {
+			return g, ErrInterrupted // the move of a stopped search is not played
+		}
 		g.Nodes += res.Nodes
 		m := res.Best
 		if m == interpreter.NoMove || !p.IsLegal(m) {

@@ -153,86 +153,20 @@ func squares(b compiler.Bitboard) []compiler.Square {
 	return out
 }
 
-// RemovePiece returns fen with the piece on sq taken off (castling rights that need it are
-// dropped when the position would not be valid otherwise).
+// RemovePiece returns fen with the piece on sq taken off (the castling rights that need
+// it are dropped).
 func RemovePiece(rs *compiler.Ruleset, fen string, sq compiler.Square) (string, error) {
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		return "", fmt.Errorf("empty FEN")
-	}
-	board, pools := fields[0], ""
-	if i := strings.IndexByte(board, '['); i >= 0 {
-		board, pools = board[:i], board[i:]
-	}
-	rows := strings.Split(board, "/")
-	row := rs.Ranks - 1 - rs.RankOf(sq)
-	if row < 0 || row >= len(rows) {
-		return "", fmt.Errorf("FEN %q has no rank for %s", fen, rs.SquareName(sq))
-	}
-	// Cells of the row: "" for an empty cell, else the token ("*", a letter, a letter~).
-	var cells []string
-	r := rows[row]
-	for i := 0; i < len(r); {
-		c := r[i]
-		switch {
-		case c >= '0' && c <= '9':
-			j := i
-			for j < len(r) && r[j] >= '0' && r[j] <= '9' {
-				j++
-			}
-			var n int
-			fmt.Sscan(r[i:j], &n)
-			for ; n > 0; n-- {
-				cells = append(cells, "")
-			}
-			i = j
-		default:
-			j := i + 1
-			if c == '+' && j < len(r) {
-				j++
-			}
-			for j < len(r) && r[j] == '~' {
-				j++
-			}
-			cells = append(cells, r[i:j])
-			i = j
-		}
-	}
-	f := rs.FileOf(sq)
-	if f >= len(cells) || cells[f] == "" || cells[f] == "*" {
-		return "", fmt.Errorf("no piece on %s in %q", rs.SquareName(sq), fen)
-	}
-	cells[f] = ""
-	var b strings.Builder
-	empty := 0
-	for _, c := range cells {
-		if c == "" {
-			empty++
-			continue
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-			empty = 0
-		}
-		b.WriteString(c)
-	}
-	if empty > 0 {
-		fmt.Fprint(&b, empty)
-	}
-	rows[row] = b.String()
-	fields[0] = strings.Join(rows, "/") + pools
-	out := strings.Join(fields, " ")
-	if _, err := interpreter.FromFEN(rs, out); err != nil {
-		if len(fields) > 2 && fields[2] != "-" {
-			fields[2] = "-"
-			alt := strings.Join(fields, " ")
-			if _, err2 := interpreter.FromFEN(rs, alt); err2 == nil {
-				return alt, nil
-			}
-		}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
 		return "", err
 	}
-	return out, nil
+	if sq < 0 || sq >= rs.Cells {
+		return "", fmt.Errorf("no square %d on the board of %s", sq, rs.Name)
+	}
+	if p.At(sq) == interpreter.NoPiece {
+		return "", fmt.Errorf("no piece on %s in %q", rs.SquareName(sq), fen)
+	}
+	return interpreter.EditFEN(rs, fen, sq, "")
 }
 
 // ValueRow is one piece type's measured value.

@@ -69,3 +69,33 @@ func TestExpectedNodes(t *testing.T) {
 		t.Errorf("absurd counts: got %d, want a positive (saturated) sum", got)
 	}
 }
+
+// TestRunTestContextStopsItsGame: a test's game stops when the context is done, and the
+// test is Interrupted (on main the game was played to its end whatever the context, and
+// the test passed as if it had run in time).
+func TestRunTestContextStopsItsGame(t *testing.T) {
+	def, err := defs.Parse("endless.yaml", []byte("extends: chess\nname: endless\nrules:\n  fifty-move: 0\n  repetition: 0\n"+
+		"goals:\n  - name: never\n    when: 'reduce(1..15000, #acc + 1, 0) < 0'\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The knights go out and back 1,000 times: a minute of hook runs.
+	game := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 1000)
+	test := &defs.Test{Name: "long game", Game: game, After: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4000 2001"}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := RunTestContext(ctx, rs, test, Options{})
+	if took := time.Since(start); !r.Interrupted || took > 3*time.Second || !strings.Contains(strings.Join(r.Skipped, ""), "game stopped after") {
+		t.Errorf("a game past its context's deadline: interrupted=%v after %s, skipped %q; want it stopped and reported", r.Interrupted, took, r.Skipped)
+	}
+	// Cancelled before it starts: no move is played.
+	r = RunTestContext(ctx, rs, &defs.Test{Name: "short", Game: "e4 e5"}, Options{})
+	if !r.Interrupted || !strings.Contains(strings.Join(r.Skipped, ""), "game stopped after 0 moves, at 1. e4") {
+		t.Errorf("cancelled context: interrupted=%v skipped %q", r.Interrupted, r.Skipped)
+	}
+}

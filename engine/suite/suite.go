@@ -45,8 +45,10 @@ type TestResult struct {
 	Skipped []string // what was not run (perft depths beyond the limits)
 	Nodes   int64    // perft nodes counted
 	Elapsed time.Duration
-	// Interrupted: the context was cancelled during the perft counts, so the depth being
-	// counted and those after it were not checked (Skipped says which).
+	// Interrupted: the context was cancelled during the game, whose test was then not
+	// checked, or during the perft counts, so the depth being counted and those after it
+	// were not checked (Skipped says which). Pass then says only that nothing checked
+	// failed.
 	Interrupted bool
 	// HookFailures are the hooks that failed as the test ran (each failed run counted as
 	// false); unless Options.AllowHookErrors, each is also a failure of the test.
@@ -96,9 +98,9 @@ func RunTest(rs *compiler.Ruleset, t *defs.Test, opt Options) TestResult {
 	return RunTestContext(context.Background(), rs, t, opt)
 }
 
-// RunTestContext is RunTest that stops its perft counts when ctx is cancelled (between
-// depths, and within a large count every few milliseconds), marking the result
-// Interrupted.
+// RunTestContext is RunTest that stops its game (between moves; its checks are then not
+// run) and its perft counts (between depths, and within a large count every few
+// milliseconds) when ctx is cancelled, marking the result Interrupted.
 func RunTestContext(ctx context.Context, rs *compiler.Ruleset, t *defs.Test, opt Options) (r TestResult) {
 	start := time.Now()
 	r = TestResult{Name: t.Name, Where: SrcWhere(t.Src)}
@@ -123,8 +125,14 @@ func RunTestContext(ctx context.Context, rs *compiler.Ruleset, t *defs.Test, opt
 		return r
 	}
 	if strings.TrimSpace(t.Game) != "" {
-		if err := gametext.PlayGame(p, t.Game); err != nil {
-			fail("game: %v", err)
+		rep := gametext.ReplayGameContext(ctx, p, t.Game)
+		if ctx.Err() != nil {
+			r.Interrupted = true
+			r.Skipped = append(r.Skipped, fmt.Sprintf("game stopped after %d moves, at %s (interrupted): the test's checks not run", len(rep.Moves), rep.Stop.Label()))
+			return r
+		}
+		if rep.Stop != nil {
+			fail("game: %v", rep.Stop)
 			return r
 		}
 	}

@@ -38,8 +38,13 @@ type errorJSON struct {
 // define answers POST /api/definition: the variant described, now served, or HTTP 400
 // with {"error", "errors": [{"line", "col", "message"}]}.
 func (s *Server) define(w http.ResponseWriter, r *http.Request) {
+	_, done, ok := s.replayTurn(w, r) // compiled as replays run: as many at a time
+	if !ok {
+		return
+	}
+	defer done()
 	var req definitionRequest
-	if err := decode(r, &req); err != nil {
+	if err := decode(w, r, &req); err != nil {
 		badRequest(w, err)
 		return
 	}

@@ -2,10 +2,10 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -73,17 +73,36 @@ type stateJSON struct {
 	HookErrors []string `json:"hookErrors,omitempty"`
 }
 
-// decode reads a JSON request body into v, strictly.
-func decode(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+// decode reads a JSON request body into v, strictly. A body over maxBody is a
+// *tooLargeError (HTTP 413), found from its declared length or as it is read.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if r.ContentLength > maxBody {
+		return &tooLargeError{size: r.ContentLength}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+			return &tooLargeError{}
+		}
 		return fmt.Errorf("bad JSON: %v", err)
 	}
 	if dec.More() {
 		return errors.New("bad JSON: more than one value")
 	}
 	return nil
+}
+
+// tooLargeError is a request body over maxBody: size bytes, 0 when unknown (its end was
+// not read).
+type tooLargeError struct{ size int64 }
+
+func (e *tooLargeError) Error() string {
+	size := "more than 1 MiB"
+	if e.size > 0 {
+		size = fmt.Sprintf("%d bytes", e.size)
+	}
+	return fmt.Sprintf("the request is over this server's limit of 1 MiB (%d bytes): it has %s; send a shorter definition or game", maxBody, size)
 }
 
 // replayed is a request's position: the start, the moves as played, and the position after them.
@@ -96,8 +115,9 @@ type replayed struct {
 	p        *interpreter.Position
 }
 
-// replay sets up the request's start and plays its moves (and its Move when play is set).
-func (s *Server) replay(req *gameRequest, play bool) (*replayed, error) {
+// replay sets up the request's start and plays its moves (and its Move when play is set),
+// until ctx is done.
+func (s *Server) replay(ctx context.Context, req *gameRequest, play bool) (*replayed, error) {
 	rs, err := s.ruleset(req.Variant)
 	if err != nil {
 		return nil, err
@@ -126,6 +146,9 @@ func (s *Server) replay(req *gameRequest, play bool) (*replayed, error) {
 		moves = append(moves[:len(moves):len(moves)], req.Move)
 	}
 	for i, text := range moves {
+		if ctx.Err() != nil {
+			return nil, stopped(ctx, fmt.Sprintf("the replay of %d moves, at move %d", len(moves), i+1), s.bounds.replayTime)
+		}
 		if r := g.p.Result(); r != interpreter.Ongoing {
 			return nil, fmt.Errorf("move %d %s: the game is over (%s, %s)", i+1, defs.Quote(text), r.Score, r.Reason)
 		}
@@ -141,10 +164,28 @@ func (s *Server) replay(req *gameRequest, play bool) (*replayed, error) {
 	return g, nil
 }
 
+// replayTurn admits a replay request (game, play, pgn, setup) and waits for its turn:
+// the context its work runs under (replayTime), and the function that ends it; false
+// when the request has been answered (503) or has gone away.
+func (s *Server) replayTurn(w http.ResponseWriter, r *http.Request) (context.Context, func(), bool) {
+	answerBy(w, 2*s.bounds.replayTime)
+	p, ok := admitTo(w, s.replays, "replays")
+	if !ok || !p.turn(w, r, "a replay worker", s.bounds.replayTime) {
+		return nil, nil, false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.replayTime)
+	return ctx, func() { cancel(); p.done() }, true
+}
+
 // game answers /api/game and /api/play.
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	ctx, done, ok := s.replayTurn(w, r)
+	if !ok {
+		return
+	}
+	defer done()
 	var req gameRequest
-	if err := decode(r, &req); err != nil {
+	if err := decode(w, r, &req); err != nil {
 		badRequest(w, err)
 		return
 	}
@@ -153,7 +194,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, errors.New(`"move" is for /api/play; /api/game takes the moves played in "moves"`))
 		return
 	}
-	g, err := s.replay(&req, play)
+	g, err := s.replay(ctx, &req, play)
 	if err != nil {
 		badRequest(w, err)
 		return
@@ -303,11 +344,7 @@ func gamePGN(g *replayed, result string) string {
 	if err != nil {
 		return ""
 	}
-	text, err := gametext.WritePGN(tags, start, g.moves, result)
-	if err != nil {
-		return ""
-	}
-	return text
+	return gametext.Record{Tags: tags, Start: start, SAN: g.sans, Result: result}.String() // the replay wrote the SAN
 }
 
 // pgnRequest is a game in PGN to load: its first game, from its [FEN] tag or the default setup.
@@ -319,6 +356,11 @@ type pgnRequest struct {
 
 // pgn answers /api/pgn: the state after the game's moves.
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	ctx, done, ok := s.replayTurn(w, r)
+	if !ok {
+		return
+	}
+	defer done()
 	var req pgnRequest
 	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
 	if rs == nil {
@@ -346,9 +388,19 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, fmt.Errorf("PGN [FEN] tag: %w", err))
 		return
 	}
-	rep := gametext.ReplayGame(p, game.Text)
+	rep := gametext.ReplayGameContext(ctx, p, game.Text)
+	if ctx.Err() != nil {
+		if err := stopped(ctx, "the PGN game's replay", s.bounds.replayTime); r.Context().Err() == nil {
+			badRequest(w, err)
+		}
+		return
+	}
 	if rep.Stop != nil {
 		badRequest(w, fmt.Errorf("PGN: %w", rep.Stop))
+		return
+	}
+	if len(rep.Moves) > maxMoves {
+		badRequest(w, fmt.Errorf("PGN: too many moves: %d (at most %d)", len(rep.Moves), maxMoves))
 		return
 	}
 	req2 := gameRequest{Variant: req.Variant, FEN: fen, Flip: req.Flip}
@@ -357,7 +409,7 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 		req2.Moves = append(req2.Moves, q.Coord(pl.Move))
 		q.Make(pl.Move)
 	}
-	g, err := s.replay(&req2, false)
+	g, err := s.replay(ctx, &req2, false)
 	if err != nil {
 		badRequest(w, err)
 		return

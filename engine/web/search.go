@@ -2,6 +2,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -58,25 +59,33 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, err)
 		return
 	}
-	g, err := s.replay(&req, false)
-	if err != nil {
-		badRequest(w, err)
-		return
-	}
-	if res := g.p.Result(); res != interpreter.Ongoing {
-		badRequest(w, fmt.Errorf("the game is over (%s, %s): nothing to search", res.Score, res.Reason))
-		return
-	}
 	flusher, ok := w.(http.Flusher)
 	if !ok {
 		http.Error(w, "streaming is not supported", http.StatusInternalServerError)
 		return
 	}
-	// One search at a time.
-	if !s.acquire(r) {
+	work := time.Duration(movetime)*time.Millisecond + searchGrace
+	pass, ok := s.engineTurn(w, work, true)
+	if !ok {
 		return
 	}
-	defer s.release()
+	g := s.replayFor(w, r, &req)
+	if g == nil {
+		pass.done()
+		return
+	}
+	if res := g.p.Result(); res != interpreter.Ongoing {
+		pass.done()
+		badRequest(w, fmt.Errorf("the game is over (%s, %s): nothing to search", res.Score, res.Reason))
+		return
+	}
+	// One search at a time.
+	if !pass.turn(w, r, "the engine", s.bounds.engineWait) {
+		return
+	}
+	defer pass.done()
+	ctx, cancel := context.WithTimeout(r.Context(), work) // a closed page stops the search
+	defer cancel()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -85,17 +94,24 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	p := g.p
 	e := search.New(g.rs, s.HashMB)
 	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv, Level: level}
-	res := e.Search(r.Context(), p, lim, func(in search.Info) { // a closed page stops the search
+	res := e.Search(ctx, p, lim, func(in search.Info) {
 		nps := int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
 		event(w, flusher, "info", infoJSON{Depth: in.Depth, MultiPV: max(in.MultiPV, 1), Score: in.Score, ScoreText: search.ScoreText(in.Score),
 			Bound: boundText(in.Bound), Nodes: in.Nodes, NPS: nps, TimeMs: in.Time.Milliseconds(), PV: sanLine(p, in.PV)})
 	})
+	if r.Context().Err() != nil {
+		return
+	}
 	if res.Best == interpreter.NoMove {
 		event(w, flusher, "error", map[string]string{"error": "the engine found no move"})
 		return
 	}
 	event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
 }
+
+// searchGrace is the time a search may take past its movetime (its last iteration's
+// report, the answer) before it is stopped.
+const searchGrace = 5 * time.Second
 
 // splitMoves reads a query's moves for variant, separated by spaces or commas; in a
 // variant with walls by spaces alone, since a turn writes its wall after a comma

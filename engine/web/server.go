@@ -20,8 +20,10 @@
 //	POST /api/setup             {"variant", "fen", "square", "piece"} or {..., "side"}: the position edited
 //
 // Bad input (unknown variant, bad FEN, an illegal move, bad JSON) is answered with HTTP
-// 400 and {"error": MESSAGE}; a POST whose body is not declared JSON with 415; a request
-// for a host name not the server's, or an API request of another site's page, with 403.
+// 400 and {"error": MESSAGE}; a body over 1 MiB with 413; a POST whose body is not
+// declared JSON with 415; a request for a host name not the server's, or an API request
+// of another site's page, with 403; a request past a full queue with 503 (limits.go
+// bounds the work: deadlines, queues, the work of a client gone stopped).
 package web
 
 import (
@@ -66,7 +68,9 @@ type Server struct {
 	HashMB int
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
 	MaxMoveTime int
-	busy        chan struct{} // one search, perft or test run at a time: the machine's cores are shared
+	bounds      bounds
+	engine      *gate // one search, perft, test run or balance report at a time: the machine's cores are shared
+	replays     *gate // the games replayed for /api/game, play, pgn and setup
 	// Hosts are the host names the server answers for besides localhost and IP
 	// addresses (the name it listens on, the machine's name): a request for any other
 	// is refused (see guard).
@@ -79,7 +83,8 @@ func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 	if len(rulesets) == 0 {
 		return nil, errors.New("no variant to serve")
 	}
-	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, busy: make(chan struct{}, 1)}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
+	s.engine, s.replays = newGate(1, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
 	for _, rs := range rulesets {
 		if _, dup := s.rulesets[rs.Name]; dup {
 			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
@@ -119,7 +124,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/perft", s.perftCount)
 	mux.HandleFunc("GET /api/balance", s.balance)
 	mux.HandleFunc("POST /api/setup", s.setup)
-	return s.guard(jsonPosts(mux))
+	return bounded(s.guard(jsonPosts(mux)))
 }
 
 // jsonPosts refuses a POST whose body is not declared JSON (415). A page of another site
@@ -148,7 +153,7 @@ func (s *Server) unknown(name string) error {
 // decodeFor decodes the request body into req, then looks up the ruleset its variant
 // names (variant reads it once decoded); on bad input it answers 400 and returns nil.
 func (s *Server) decodeFor(w http.ResponseWriter, r *http.Request, req any, variant func() string) *compiler.Ruleset {
-	if err := decode(r, req); err != nil {
+	if err := decode(w, r, req); err != nil {
 		badRequest(w, err)
 		return nil
 	}
@@ -224,9 +229,13 @@ func writeJSON(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// badRequest answers 400 with {"error": err}.
+// badRequest answers 400 with {"error": err}; 413 for a body over the limit.
 func badRequest(w http.ResponseWriter, err error) {
+	status := http.StatusBadRequest
+	if tooLarge := new(tooLargeError); errors.As(err, &tooLarge) {
+		status = http.StatusRequestEntityTooLarge
+	}
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
+	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
 }

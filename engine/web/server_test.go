@@ -26,6 +26,14 @@ import (
 // newTestServer serves the variants named, drawing a board as a stub that tells the FEN and the flip.
 func newTestServer(t *testing.T, names ...string) *httptest.Server {
 	t.Helper()
+	_, srv := newServer(t, names...)
+	return srv
+}
+
+// newServer is newTestServer with its Server, whose bounds a test may change before its
+// first request.
+func newServer(t *testing.T, names ...string) (*Server, *httptest.Server) {
+	t.Helper()
 	var rulesets []*compiler.Ruleset
 	for _, name := range names {
 		rs, err := interpreter.Open(name)
@@ -43,7 +51,7 @@ func newTestServer(t *testing.T, names ...string) *httptest.Server {
 	s.MaxMoveTime = 5000
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return srv
+	return s, srv
 }
 
 // postJSON posts body to path and returns the status and the decoded answer.
@@ -630,6 +638,27 @@ func TestPositionEditor(t *testing.T) {
 	}
 }
 
+// TestPositionEditorPromotedMen: a rank holding a man written "+X" (shogi's promoted
+// men) is edited like any other, the man given by its letter or as "+X" (on main, every
+// edit of such a rank was refused with HTTP 400). The FENs expected are written by hand.
+func TestPositionEditorPromotedMen(t *testing.T) {
+	srv := newTestServer(t, "shogi")
+	start := "lnsgkgsnl/1r5b1/pppp+Ppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+	for _, tc := range []struct{ square, piece, fen string }{
+		{"a7", "", "lnsgkgsnl/1r5b1/1ppp+Ppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"i7", "+p", "lnsgkgsnl/1r5b1/pppp+Pppp+p/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e7", "", "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e7", "G", "lnsgkgsnl/1r5b1/ppppGpppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+		{"e5", "T", "lnsgkgsnl/1r5b1/pppp+Ppppp/9/4+P4/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1"},
+	} {
+		body := fmt.Sprintf(`{"variant":"shogi","fen":%q,"square":%q,"piece":%q}`, start, tc.square, tc.piece)
+		var st stateJSON
+		if code := postJSON(t, srv, "/api/setup", body, &st); code != 200 || st.FEN != tc.fen {
+			t.Errorf("%s gets %q: %d, FEN %q, want %q", tc.square, tc.piece, code, st.FEN, tc.fen)
+		}
+	}
+}
+
 // TestSourceWhileDefinitionsAreEvicted: GET /api/definition of the page's definition
 // that newer ones push out answers 200 or 400, never a panic with the lock held (after
 // which the server hung on the next definition posted).
@@ -866,5 +895,34 @@ func TestWalls(t *testing.T) {
 	}
 	if code := postJSON(t, srv, "/api/setup", `{"variant":"chess","fen":"`+start+`","square":"e4","piece":"*"}`, &bad); code != 400 || !strings.Contains(bad["error"], "no walls") {
 		t.Errorf("a wall in chess: %d %q", code, bad["error"])
+	}
+}
+
+// TestBodyOverTheLimitIs413: a definition of 1.1 MB is refused with HTTP 413 and a
+// message that names the limit, whether the body declares its length or is sent in
+// chunks (on main: 400 "bad JSON: unexpected EOF").
+func TestBodyOverTheLimitIs413(t *testing.T) {
+	srv := newTestServer(t, "chess")
+	body := `{"yaml":"` + strings.Repeat("#", 1_100_000) + `"}`
+	for _, chunked := range []bool{false, true} {
+		var r io.Reader = strings.NewReader(body)
+		if chunked {
+			r = io.MultiReader(r) // no length known: sent in chunks
+		}
+		resp, err := http.Post(srv.URL+"/api/definition", "application/json", r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]string
+		json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(out["error"], "limit of 1 MiB") || strings.Contains(out["error"], "JSON") {
+			t.Errorf("chunked %v: %d %q; want 413 naming the 1 MiB limit", chunked, resp.StatusCode, out["error"])
+		}
+	}
+	// Just under the limit, the body is read: a definition with errors is a 400.
+	var out map[string]any
+	if code := postJSON(t, srv, "/api/definition", `{"yaml":"`+strings.Repeat("#", 1_000_000)+`\nname: x"}`, &out); code != 400 {
+		t.Errorf("a definition under the limit: %d %v", code, out["error"])
 	}
 }

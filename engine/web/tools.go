@@ -15,9 +15,6 @@ import (
 	"chimera/interpreter"
 )
 
-// toolTime bounds a tests or perft request.
-const toolTime = 60 * time.Second
-
 // testsRequest names the variant whose tests to run; perft depths expected to count more
 // than MaxNodes are skipped (default 5 000 000).
 type testsRequest struct {
@@ -36,17 +33,33 @@ type testJSON struct {
 	Ms       int64    `json:"ms"`
 }
 
-// acquire waits for the server's one heavy job at a time; false when the request went away.
-func (s *Server) acquire(r *http.Request) bool {
-	select {
-	case s.busy <- struct{}{}:
-		return true
-	case <-r.Context().Done():
-		return false
+// engineTurn admits a request for the engine, or answers 503 (false) when too many
+// wait. work bounds the request's work once its turn comes (p.turn); replay says it
+// replays a game before it waits (so that the game's errors come at once: the queue
+// bounds the games held meanwhile).
+func (s *Server) engineTurn(w http.ResponseWriter, work time.Duration, replay bool) (*pass, bool) {
+	d := s.bounds.engineWait + work
+	if replay {
+		d += s.bounds.replayTime
 	}
+	answerBy(w, d)
+	return admitTo(w, s.engine, "the engine")
 }
 
-func (s *Server) release() { <-s.busy }
+// replayFor replays a request's game within replayTime; on an error it answers 400 (if
+// the client is still there) and returns nil.
+func (s *Server) replayFor(w http.ResponseWriter, r *http.Request, req *gameRequest) *replayed {
+	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.replayTime)
+	defer cancel()
+	g, err := s.replay(ctx, req, false)
+	if err != nil {
+		if r.Context().Err() == nil {
+			badRequest(w, err)
+		}
+		return nil
+	}
+	return g
+}
 
 // tests answers POST /api/tests: {"passed", "failed", "tests": [testJSON...]}.
 func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
@@ -58,11 +71,12 @@ func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
 	if req.MaxNodes <= 0 {
 		req.MaxNodes = 5_000_000
 	}
-	if !s.acquire(r) {
+	p, ok := s.engineTurn(w, s.bounds.toolTime, false)
+	if !ok || !p.turn(w, r, "the engine", s.bounds.engineWait) {
 		return
 	}
-	defer s.release()
-	ctx, cancel := context.WithTimeout(r.Context(), toolTime)
+	defer p.done()
+	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.toolTime)
 	defer cancel()
 	out := struct {
 		Passed int        `json:"passed"`
@@ -76,7 +90,8 @@ func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
 			tj.Failures = append(tj.Failures, f.Message())
 		}
 		if res.Interrupted {
-			tj.Failures = append(tj.Failures, fmt.Sprintf("stopped: the tests may take %s here", toolTime))
+			tj.Pass = false
+			tj.Failures = append(tj.Failures, fmt.Sprintf("stopped: the tests may take %s here", s.bounds.toolTime))
 		}
 		if res.Pass && !res.Interrupted {
 			out.Passed++
@@ -84,6 +99,9 @@ func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
 			out.Failed++
 		}
 		out.Tests = append(out.Tests, tj)
+	}
+	if r.Context().Err() != nil {
+		return // the page went away
 	}
 	writeJSON(w, out)
 }
@@ -111,21 +129,25 @@ func (s *Server) perftCount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"), Moves: s.splitMoves(q.Get("variant"), q.Get("moves"))}
-	g, err := s.replay(&req, false)
-	if err != nil {
-		badRequest(w, err)
+	p, ok := s.engineTurn(w, s.bounds.toolTime, true)
+	if !ok {
 		return
 	}
-	if !s.acquire(r) {
+	g := s.replayFor(w, r, &req)
+	if g == nil {
+		p.done()
 		return
 	}
-	defer s.release()
-	ctx, cancel := context.WithTimeout(r.Context(), toolTime)
+	if !p.turn(w, r, "the engine", s.bounds.engineWait) {
+		return
+	}
+	defer p.done()
+	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.toolTime)
 	defer cancel()
 	start := time.Now()
 	entries, err := perft.DivideContext(ctx, g.p, depth, 0, perft.Watch{})
 	if errors.Is(err, context.DeadlineExceeded) {
-		badRequest(w, fmt.Errorf("perft %d: stopped after %s; try a smaller depth", depth, toolTime))
+		badRequest(w, fmt.Errorf("perft %d: stopped after %s; try a smaller depth", depth, s.bounds.toolTime))
 		return
 	}
 	if err != nil {
@@ -170,15 +192,24 @@ func (s *Server) balance(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, err)
 		return
 	}
-	if !s.acquire(r) {
+	p, ok := s.engineTurn(w, s.bounds.balanceTime, false)
+	if !ok || !p.turn(w, r, "the engine", s.bounds.engineWait) {
 		return
 	}
-	defer s.release()
+	defer p.done()
+	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.balanceTime)
+	defer cancel()
 	const randomPlies, seed = 4, 1
 	specs := selfplay.Specs(n, []selfplay.Start{{FEN: fen}}, randomPlies, seed)
-	opt := selfplay.Options{Limits: search.Limits{Nodes: int64(nodes)}, Jitter: 0.2}
+	opt := selfplay.Options{Limits: search.Limits{Nodes: int64(nodes)}, Jitter: 0.2, Stop: ctx.Done()}
 	games, err := selfplay.Run(rs, specs, opt, 1, nil)
-	if err != nil {
+	switch {
+	case r.Context().Err() != nil:
+		return // the page went away: the games stopped
+	case errors.Is(err, selfplay.ErrInterrupted):
+		badRequest(w, fmt.Errorf("balance report: %d of %d games played when it stopped after %s, this server's limit: ask for fewer games or nodes, or run chimera selfplay", len(games), n, s.bounds.balanceTime))
+		return
+	case err != nil:
 		badRequest(w, err)
 		return
 	}

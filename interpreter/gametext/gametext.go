@@ -3,6 +3,7 @@
 package gametext
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -81,7 +82,7 @@ func PlayGame(p *interpreter.Position, game string) error {
 // PlayGameIn is PlayGame for a game whose moves are written in notation n (SAN and
 // coordinates are read in every notation).
 func PlayGameIn(p *interpreter.Position, game string, n interpreter.Notation) error {
-	if r := replayGame(p, game, n); r.Stop != nil {
+	if r := replayGame(context.Background(), p, game, n); r.Stop != nil {
 		return r.Stop
 	}
 	return nil
@@ -91,10 +92,16 @@ func PlayGameIn(p *interpreter.Position, game string, n interpreter.Notation) er
 // what its text claims (check, mate) and what it does, the move it stopped at (p is then
 // the position before that move), the text's result token and its resignation.
 func ReplayGame(p *interpreter.Position, game string) *Replay {
-	return replayGame(p, game, interpreter.NotationSAN)
+	return replayGame(context.Background(), p, game, interpreter.NotationSAN)
 }
 
-func replayGame(p *interpreter.Position, game string, n interpreter.Notation) *Replay {
+// ReplayGameContext is ReplayGame that stops when ctx is done (checked before each
+// move): Stop is then the move not played, its Err ctx's error.
+func ReplayGameContext(ctx context.Context, p *interpreter.Position, game string) *Replay {
+	return replayGame(ctx, p, game, interpreter.NotationSAN)
+}
+
+func replayGame(ctx context.Context, p *interpreter.Position, game string, n interpreter.Notation) *Replay {
 	r := &Replay{}
 	fullmove := startMoveNumber(p)
 	tokens, open := gameTokens(game)
@@ -154,6 +161,10 @@ func replayGame(p *interpreter.Position, game string, n interpreter.Notation) *R
 		}
 
 		side := p.Side()
+		if err := ctx.Err(); err != nil {
+			r.Stop = &Stop{Number: fullmove, Side: side, Text: tok, Err: err}
+			return r
+		}
 		if res := p.Result(); res != interpreter.Ongoing {
 			// One convention for every rule that ends a game (mate, a goal, the fifty-move
 			// rule, repetition): a finished game takes no more moves.

@@ -14,7 +14,7 @@ const game = {
   flip: false,
   state: null, // the server's answer for the position shown
   selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
-  source: null,   // the engine's stream while it thinks (close() stops listening)
+  source: null,   // the engine's stream while it thinks (close() stops it)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
@@ -37,7 +37,8 @@ function message(text, error) {
 const STATIC = !!window.CHIMERA_STATIC;
 const worker = { w: null, next: 1, calls: new Map() };
 
-// workerCall sends a request to the worker; onChunk gets each piece of the answer.
+// workerCall sends a request to the worker; onChunk gets each piece of the answer. The
+// promise (of the status) has the request's id, for workerCancel.
 function workerCall(method, path, body, onChunk) {
   if (!worker.w) {
     worker.w = new Worker("worker.js");
@@ -51,10 +52,18 @@ function workerCall(method, path, body, onChunk) {
     };
   }
   const id = worker.next++;
-  return new Promise((resolve) => {
+  const done = new Promise((resolve) => {
     worker.calls.set(id, { onChunk: onChunk, resolve: resolve });
     worker.w.postMessage({ id: id, method: method, path: path, body: body });
   });
+  done.id = id;
+  return done;
+}
+
+// workerCancel stops the worker's request id (its work ends, as a closed connection ends
+// the server's).
+function workerCancel(id) {
+  if (worker.w && worker.calls.has(id)) worker.w.postMessage({ id: id, cancel: true });
 }
 
 // request answers {status, data} for a JSON request.
@@ -79,16 +88,17 @@ async function post(path, body) {
 }
 
 // stream runs a request answered by Server-Sent Events, calling on[name](data) for each
-// event; the handle's close() stops listening.
+// event; the handle's close() stops listening, which stops the request's work (the
+// server sees the connection closed; the worker gets a cancel).
 function stream(path, on) {
   if (!STATIC) {
     const src = new EventSource(path);
     Object.keys(on).forEach((name) => src.addEventListener(name, (e) => on[name](e.data)));
     return { close: () => src.close() };
   }
-  const h = { closed: false, close() { this.closed = true; } };
+  const h = { closed: false, close() { this.closed = true; workerCancel(this.id); } };
   let buf = "";
-  workerCall("GET", path, "", (chunk) => {
+  const call = workerCall("GET", path, "", (chunk) => {
     if (h.closed) return;
     buf += chunk;
     let i;
@@ -102,7 +112,9 @@ function stream(path, on) {
       });
       if (!h.closed && on[name]) on[name](data);
     }
-  }).then((status) => {
+  });
+  h.id = call.id;
+  call.then((status) => {
     if (status !== 200 && !h.closed && on.error) on.error(buf);
   });
   return h;

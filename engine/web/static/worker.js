@@ -7,9 +7,10 @@ let ready = false;
 
 function handle(msg) {
   const id = msg.id;
+  if (msg.cancel) { self.chimeraCancel(id); return; } // the page stopped listening: the work stops
   self.chimeraRequest(msg.method, msg.path, msg.body || "",
     (chunk) => self.postMessage({ id: id, chunk: chunk }),
-    (status) => self.postMessage({ id: id, done: true, status: status }));
+    (status) => self.postMessage({ id: id, done: true, status: status }), id);
 }
 
 // Called by the Go program once its request function is set.
@@ -20,6 +21,7 @@ self.chimeraReady = () => {
 
 self.onmessage = (e) => {
   if (ready) handle(e.data);
+  else if (e.data.cancel) pending.splice(0, pending.length, ...pending.filter((m) => m.id !== e.data.id));
   else pending.push(e.data);
 };
 
