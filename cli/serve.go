@@ -9,9 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -74,8 +72,8 @@ site.`,
 				}
 			}
 			srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			ctx, release := signalContext()
+			defer release()
 			go func() {
 				<-ctx.Done()
 				shut, cancel := stdctx.WithTimeout(stdctx.Background(), 2*time.Second)
