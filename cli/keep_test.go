@@ -26,11 +26,26 @@ type running struct {
 // when a signal killed it), standard output and standard error.
 func startChimera(t *testing.T, onLine func(cmd *exec.Cmd, line string), args ...string) running {
 	t.Helper()
+	return startCommand(t, onLine, exec.Command(chimeraExe(t), args...))
+}
+
+// startCapped is startChimera with the process's memory capped at 2 GB.
+func startCapped(t *testing.T, args ...string) running {
+	t.Helper()
+	return startCommand(t, nil, exec.Command("sh", append([]string{"-c", `ulimit -v 2000000 && exec "$0" "$@"`, chimeraExe(t)}, args...)...))
+}
+
+// chimeraExe is this test binary, which is chimera when CHIMERA_CLI_MAIN=1.
+func chimeraExe(t *testing.T) string {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, args...)
+	return exe
+}
+
+// startCommand starts cmd, chimera, as startChimera does.
+func startCommand(t *testing.T, onLine func(cmd *exec.Cmd, line string), cmd *exec.Cmd) running {
 	cmd.Env = append(os.Environ(), "CHIMERA_CLI_MAIN=1")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -337,6 +352,32 @@ func TestResumeCheckedAsMerge(t *testing.T) {
 		}
 		if code, _, errs := run(append([]string{"selfplay", "--resume", bad}, common...)...); code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: --resume exits %d, stderr %q; want 2 and %q", c.name, code, errs, c.want)
+		}
+	}
+}
+
+// TestEndlessInputsRefused: a device or a pipe given as --openings (selfplay, tune,
+// match) or as the variants file to import is refused as not a regular file, as a
+// definition is (before, /dev/zero was read until the process died for want of memory).
+// The commands run with their memory capped at 2 GB, so that the test cannot take the
+// machine's.
+func TestEndlessInputsRefused(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	ini := filepath.Join(t.TempDir(), "zero.ini")
+	if err := os.Symlink("/dev/zero", ini); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"selfplay", "chess", "--openings", "/dev/zero", "-n", "2"},
+		{"tune", "chess", "--openings", "/dev/zero", "-n", "2"},
+		{"match", "chess", "--engine", "no-such-engine", "--engine", "no-such-engine", "--openings", "/dev/zero"},
+		{"import", ini},
+	} {
+		code, out, errs := startCapped(t, args...).wait()
+		if code != 2 || !strings.Contains(errs, "not a regular file") {
+			t.Errorf("%v: exit %d\nstdout %s\nstderr %.500s", args, code, out, errs)
 		}
 	}
 }

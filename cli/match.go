@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/defs"
 	"chimera/engine/match"
 	"chimera/interpreter"
 )
@@ -281,7 +282,7 @@ match.`,
 				cfg.SPRT = &t
 			}
 			if *openings != "" {
-				text, err := os.ReadFile(*openings)
+				text, err := defs.ReadRegular(*openings, "an openings file", maxOpeningsSize)
 				if err != nil {
 					return c.inputError(err)
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/engine/search"
 	"chimera/engine/selfplay"
 	"chimera/interpreter"
@@ -376,9 +377,13 @@ func startsFor(rs *compiler.Ruleset, setup, openings string, pairs int, seed uin
 	return []selfplay.Start{{FEN: fen}}, nil
 }
 
+// maxOpeningsSize bounds an openings file (--openings), which is read whole: a big book of
+// positions takes some tens of megabytes.
+const maxOpeningsSize = 256 << 20
+
 // readOpenings reads an openings file: one opening a line, a FEN or moves from the setup.
 func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, error) {
-	data, err := os.ReadFile(path)
+	data, err := defs.ReadRegular(path, "an openings file", maxOpeningsSize)
 	if err != nil {
 		return nil, err
 	}

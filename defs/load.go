@@ -231,6 +231,13 @@ const MaxFileSize = 1 << 20
 // readFile reads a definition file: a regular file of at most MaxFileSize bytes (so that a
 // path such as /dev/zero cannot hang the loader).
 func readFile(path string) ([]byte, error) {
+	return ReadRegular(path, "a definition file", MaxFileSize)
+}
+
+// ReadRegular reads path, which must be a regular file of at most limit bytes: a device
+// such as /dev/zero, a pipe or a folder is refused rather than read without end. what
+// names such a file in the error of one too large ("an openings file").
+func ReadRegular(path, what string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -238,10 +245,25 @@ func readFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	if fi.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes; a definition file holds at most %d", path, fi.Size(), MaxFileSize)
+	tooBig := func(n int64) error {
+		return fmt.Errorf("%s: %d bytes; %s holds at most %d", path, n, what, limit)
 	}
-	return os.ReadFile(path)
+	if fi.Size() > limit {
+		return nil, tooBig(fi.Size())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit { // it grew since
+		return nil, tooBig(int64(len(data)))
+	}
+	return data, nil
 }
 
 // LoadFile reads and parses a definition file.
