@@ -208,21 +208,29 @@ func findBase(file, name string) (string, []byte, error) {
 	if !filepath.IsLocal(name) {
 		return "", nil, fmt.Errorf("%s: the base must be a built-in variant or a file next to this one or below its directory (a relative path without '..')", Quote(name))
 	}
-	dir := filepath.Dir(file)
-	path := filepath.Join(dir, name)
-	// Symbolic links are followed, and must still end next to or below the file.
-	realDir, err1 := filepath.EvalSymlinks(dir)
-	real, err2 := filepath.EvalSymlinks(path)
-	if err1 == nil && err2 == nil {
-		if rel, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(rel) {
-			return "", nil, fmt.Errorf("%s: a link to a file outside this file's directory", Quote(name))
-		}
+	path := filepath.Join(filepath.Dir(file), name)
+	if err := linkedOutside(file, path); err != nil {
+		return "", nil, fmt.Errorf("%s: %v", Quote(name), err)
 	}
 	data, err := readFile(path)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s is neither a built-in variant (%s) nor a readable file", Quote(name), builtins)
 	}
 	return path, data, nil
+}
+
+// linkedOutside refuses a path beside the definition file (or below its directory) that
+// symbolic links take outside that directory: a definition names only files it ships
+// with, so that loading one cannot read (and show in an error) any other file.
+func linkedOutside(file, path string) error {
+	realDir, err1 := filepath.EvalSymlinks(filepath.Dir(file))
+	real, err2 := filepath.EvalSymlinks(path)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(rel) {
+			return errors.New("a link to a file outside this file's directory")
+		}
+	}
+	return nil
 }
 
 // MaxFileSize bounds the size of a definition file.
