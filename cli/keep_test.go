@@ -322,38 +322,42 @@ func TestResumeCheckedAsMerge(t *testing.T) {
 	_, whole, _ := run("merge", full)
 	data, _ := os.ReadFile(full)
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	// Cut in the middle of the fourth game's line.
-	cut := filepath.Join(dir, "cut.jsonl")
-	text := strings.Join(lines[:4], "\n") + "\n" + lines[4][:len(lines[4])/2]
-	os.WriteFile(cut, []byte(text), 0o644)
-	resumed := filepath.Join(dir, "resumed.jsonl")
-	code, _, errs := run(append([]string{"selfplay", "--resume", cut, "--out", resumed}, common...)...)
-	if code != 0 || !strings.Contains(errs, "line 5 is cut short") || !strings.Contains(errs, "3 of 6 games kept, 3 to play") {
-		t.Fatalf("--resume of a cut file: exit %d, %s", code, errs)
-	}
-	if code, merged, errs := run("merge", resumed); code != 0 || merged != whole {
-		t.Errorf("the resumed run merged: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
-	}
-	// A line that does not read, and is not the cut end, is an error.
-	os.WriteFile(cut, []byte(text+"\n"), 0o644)
-	if code, _, errs := run(append([]string{"selfplay", "--resume", cut}, common...)...); code != 2 || !strings.Contains(errs, "cut.jsonl:5") {
-		t.Errorf("a bad line ending with a newline: exit %d, %s", code, errs)
-	}
-	// Records merge refuses are refused.
-	flip := strings.NewReplacer(`"result":"1-0"`, `"result":"0-1"`, `"result":"0-1"`, `"result":"1-0"`, `"result":"1/2-1/2"`, `"result":"1-0"`)
-	for _, c := range []struct{ name, line, want string }{
-		{"an edited result", flip.Replace(lines[2]), "bad.jsonl:3: game 1: "},
-		{"a game twice", lines[2] + "\n" + lines[2], "bad.jsonl:4: game 1 again"},
-	} {
-		bad := filepath.Join(dir, "bad.jsonl")
-		os.WriteFile(bad, []byte(strings.Join(append(append(append([]string{}, lines[:2]...), c.line), lines[3:]...), "\n")+"\n"), 0o644)
-		if code, _, errs := run("merge", bad); code != 2 {
-			t.Errorf("%s: merge exits %d, %s", c.name, code, errs)
+	t.Run("cut short", func(t *testing.T) {
+		// Cut in the middle of the fourth game's line.
+		cut := filepath.Join(dir, "cut.jsonl")
+		text := strings.Join(lines[:4], "\n") + "\n" + lines[4][:len(lines[4])/2]
+		os.WriteFile(cut, []byte(text), 0o644)
+		resumed := filepath.Join(dir, "resumed.jsonl")
+		code, _, errs := run(append([]string{"selfplay", "--resume", cut, "--out", resumed}, common...)...)
+		if code != 0 || !strings.Contains(errs, "line 5 is cut short") || !strings.Contains(errs, "3 of 6 games kept, 3 to play") {
+			t.Fatalf("--resume of a cut file: exit %d, %s", code, errs)
 		}
-		if code, _, errs := run(append([]string{"selfplay", "--resume", bad}, common...)...); code != 2 || !strings.Contains(errs, c.want) {
-			t.Errorf("%s: --resume exits %d, stderr %q; want 2 and %q", c.name, code, errs, c.want)
+		if code, merged, errs := run("merge", resumed); code != 0 || merged != whole {
+			t.Errorf("the resumed run merged: exit %d (%s)\n%s\nwant\n%s", code, errs, merged, whole)
 		}
-	}
+		// A line that does not read, and is not the cut end, is an error.
+		os.WriteFile(cut, []byte(text+"\n"), 0o644)
+		if code, _, errs := run(append([]string{"selfplay", "--resume", cut}, common...)...); code != 2 || !strings.Contains(errs, "cut.jsonl:5") {
+			t.Errorf("a bad line ending with a newline: exit %d, %s", code, errs)
+		}
+	})
+	t.Run("as merge", func(t *testing.T) {
+		// Records merge refuses are refused.
+		flip := strings.NewReplacer(`"result":"1-0"`, `"result":"0-1"`, `"result":"0-1"`, `"result":"1-0"`, `"result":"1/2-1/2"`, `"result":"1-0"`)
+		for _, c := range []struct{ name, line, want string }{
+			{"an edited result", flip.Replace(lines[2]), "bad.jsonl:3: game 1: "},
+			{"a game twice", lines[2] + "\n" + lines[2], "bad.jsonl:4: game 1 again"},
+		} {
+			bad := filepath.Join(dir, "bad.jsonl")
+			os.WriteFile(bad, []byte(strings.Join(append(append(append([]string{}, lines[:2]...), c.line), lines[3:]...), "\n")+"\n"), 0o644)
+			if code, _, errs := run("merge", bad); code != 2 {
+				t.Errorf("%s: merge exits %d, %s", c.name, code, errs)
+			}
+			if code, _, errs := run(append([]string{"selfplay", "--resume", bad}, common...)...); code != 2 || !strings.Contains(errs, c.want) {
+				t.Errorf("%s: --resume exits %d, stderr %q; want 2 and %q", c.name, code, errs, c.want)
+			}
+		}
+	})
 }
 
 // TestEndlessInputsRefused: a device or a pipe given as --openings (selfplay, tune,
