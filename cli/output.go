@@ -86,11 +86,11 @@ func (c *context) createOutput(np namedPath) (*output, error) {
 	if real, err := filepath.EvalSymlinks(np.path); err == nil {
 		o.target = real
 	}
-	st, err := os.Stat(o.target)
+	st, statErr := os.Stat(o.target)
 	switch {
-	case err == nil && st.IsDir():
+	case statErr == nil && st.IsDir():
 		return nil, fmt.Errorf("%s %s is a directory: give a file", o.flag, defs.Quote(o.path))
-	case err == nil && !st.Mode().IsRegular():
+	case statErr == nil && !st.Mode().IsRegular():
 		// A device or a pipe: written in place, with nothing to lock or rename.
 		f, err := os.OpenFile(o.target, os.O_WRONLY|os.O_TRUNC, 0)
 		if err != nil {
@@ -108,6 +108,9 @@ func (c *context) createOutput(np namedPath) (*output, error) {
 		return nil, fmt.Errorf("%s %s cannot be written: %v", o.flag, defs.Quote(o.path), err)
 	}
 	o.part = part
+	if statErr == nil {
+		part.Chmod(st.Mode().Perm()) // the file keeps its permissions
+	}
 	if o.stream {
 		f, err := os.OpenFile(o.target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
