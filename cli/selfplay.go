@@ -456,7 +456,14 @@ games that finished are written as a whole run's would be (the report, or with -
 the JSON lines, marked partial), with a message saying how many; the exit status is then
 128 and the signal's number (130, 143, 129).
 A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
-games an interrupted run wrote to FILE and plays only the others.
+games an interrupted run wrote to FILE (each checked as chimera merge checks it; a last
+line cut short is played again) and plays only the others.
+
+The files named by --out, --pgn and --html are opened before the first game: a path that
+cannot be written, one the run reads (--openings, the definition) or one named twice is
+refused at once (exit status 2). Each is written to FILE.part and renamed to FILE once
+whole, so that a full disk leaves FILE as it was; a second run given a file a run is
+writing refuses to start (exit status 2).
 
 `
 
