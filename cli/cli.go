@@ -60,6 +60,9 @@ type context struct {
 	out, err io.Writer
 	cmd      *command
 	fs       *pflag.FlagSet // the command's flags, parsed
+	// outputs are the files the command opened to write (openOutputs); those not written
+	// when it ends are removed.
+	outputs []*output
 }
 
 // Main runs the chimera command line with args (without the program name), reading
@@ -149,6 +152,7 @@ func mainWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	run := cmd.setup(fs)
 	help := fs.BoolP("help", "h", false, "show this help")
 	c := &context{in: stdin, out: stdout, err: stderr, cmd: cmd, fs: fs}
+	defer c.closeOutputs()
 	if err := fs.Parse(protectNegatives(fs, args[1:])); err != nil {
 		return c.usage("%s", flagError(err))
 	}

@@ -44,7 +44,7 @@ Exit status: 0 when every section was written, 2 otherwise.`,
 				return c.usage("%s: not a .ini file: give a Fairy-Stockfish variants file, FILE.ini", defs.Clip(args[0]))
 			}
 			file := args[0]
-			data, err := os.ReadFile(file)
+			data, err := defs.ReadRegular(file, "a variants file", defs.MaxFileSize)
 			if err != nil {
 				return c.inputError(err)
 			}

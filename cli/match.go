@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"chimera/defs"
 	"chimera/engine/match"
 	"chimera/interpreter"
 )
@@ -117,12 +116,12 @@ legal, its result one the referee gives), refuses a game found twice or a key Ch
 does not write, and prints the summary the whole match gives: the score, Elo, LOS and
 endings, and the SPRT applied to the games in their order (stopping at its decision, as
 a match on one worker does). With --nodes or --depth and Chimera's engine the merged
-summary is exactly the unsharded one. Ctrl-C (SIGINT) or SIGTERM stops a shard: the
-games that finished are written, marked partial, and the exit status is 128 and the
-signal's number (130, 143); chimera merge --partial reads such files.
+summary is exactly the unsharded one. Ctrl-C (SIGINT), SIGTERM or SIGHUP stops a shard:
+the games that finished are written, marked partial, and the exit status is 128 and the
+signal's number (130, 143, 129); chimera merge --partial reads such files.
 
 Exit status: 0 when the match was played (whatever its result), 1 when it was
-interrupted (a shard: 130 or 143), 2 for bad usage or an engine that cannot play the
+interrupted (a shard: 130, 143 or 129), 2 for bad usage or an engine that cannot play the
 match.`,
 	examples: []string{
 		"chimera match chess --engine 'chimera uci' --engine /usr/games/fairymax -n 40 --tc 10+0.1 --random-plies 4 --pgn fm.pgn",
@@ -283,7 +282,7 @@ match.`,
 				cfg.SPRT = &t
 			}
 			if *openings != "" {
-				text, err := os.ReadFile(*openings)
+				text, err := defs.ReadRegular(*openings, "an openings file", maxOpeningsSize)
 				if err != nil {
 					return c.inputError(err)
 				}
@@ -303,39 +302,32 @@ match.`,
 					cfg.VariantFile = abs
 				}
 			}
-			var files []outFile // --pgn and --log: each write error is reported
-			defer func() {
-				for _, f := range files {
-					f.file.Close()
-				}
-			}()
-			if *pgn != "" {
-				f, err := os.Create(*pgn)
-				if err != nil {
-					return c.inputError(err)
-				}
-				out := &errWriter{w: f}
-				files = append(files, outFile{*pgn, f, out})
-				cfg.PGN = out
+			if code := c.openOutputs(runInputs(*def, args, *openings), namedPath{flag: "--out", path: *out},
+				namedPath{flag: "--pgn", path: *pgn, stream: true}, namedPath{flag: "--log", path: *logFile, stream: true}); code != exitOK {
+				return code
 			}
-			if *logFile != "" {
-				f, err := os.Create(*logFile)
-				if err != nil {
-					return c.inputError(err)
+			var files []outFile // --pgn and --log: each write error is reported
+			for _, o := range []struct {
+				path string
+				to   *io.Writer
+			}{{*pgn, &cfg.PGN}, {*logFile, &cfg.Log}} {
+				if o.path == "" {
+					continue
 				}
-				out := &errWriter{w: f}
-				files = append(files, outFile{*logFile, f, out})
-				cfg.Log = out
+				f := c.output(o.path)
+				w := &errWriter{w: f.inPlace}
+				files = append(files, outFile{o.path, f, w})
+				*o.to = w
 			}
 			cfg.Progress = c.err
-			ctx, caught, stop := signalContext()
-			defer stop()
+			ctx, release := signalContext()
+			defer release()
 			if shard.n > 0 {
 				variant := variantName(*def, rs)
 				if cfg.VariantFile != "" {
 					variant = file // the path as given: merge reopens the variant from it
 				}
-				return c.matchShard(ctx, caught, cfg, shard, variant, *engines, *options, *openings, *out)
+				return c.matchShard(ctx, cfg, shard, variant, *engines, *options, *openings, *out)
 			}
 			fmt.Fprintf(c.err, "match: %s, %d games, %s, seed %d, %d at once\n", rs.Name, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 			s, err := match.Run(ctx, cfg)
@@ -350,7 +342,7 @@ match.`,
 			status := exitOK
 			for _, f := range files {
 				err := f.out.err
-				if cerr := f.file.Close(); err == nil {
+				if cerr := f.file.finish(); err == nil {
 					err = cerr
 				}
 				if err != nil {
@@ -369,38 +361,14 @@ match.`,
 // outFile is a file a match writes, with the writer that keeps its first error.
 type outFile struct {
 	path string
-	file *os.File
+	file *output
 	out  *errWriter
-}
-
-// signalContext is a context SIGINT or SIGTERM cancels; caught then holds the signal.
-// After the first signal the next one has its default action back (it kills).
-func signalContext() (stdctx.Context, <-chan os.Signal, func()) {
-	ctx, cancel := stdctx.WithCancel(stdctx.Background())
-	sigs := make(chan os.Signal, 1)
-	caught := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		if s, ok := <-sigs; ok {
-			signal.Stop(sigs)
-			caught <- s
-			cancel()
-		}
-	}()
-	if interruptRun != nil {
-		interruptRun(sigs)
-	}
-	return ctx, caught, func() {
-		signal.Stop(sigs)
-		close(sigs)
-		cancel()
-	}
 }
 
 // matchShard plays shard sh of the match and writes its games as JSON lines for chimera
 // merge. The SPRT, if any, is not applied to a shard's games: merge applies it to the
 // whole match's. An interrupted shard writes the games that finished, marked partial.
-func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg match.Config, sh shardSpec, variant string, engines, options []string, openings, out string) int {
+func (c *context) matchShard(ctx stdctx.Context, cfg match.Config, sh shardSpec, variant string, engines, options []string, openings, out string) int {
 	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
 		RandomPlies: cfg.RandomPlies, Setup: cfg.Setup, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
 	copy(h.Engines[:], engines)
@@ -417,11 +385,7 @@ func (c *context) matchShard(ctx stdctx.Context, caught <-chan os.Signal, cfg ma
 	n := cfg.Shard.Games(cfg.Games)
 	fmt.Fprintf(c.err, "match: %s, shard %s: %d of %d games, %s, seed %d, %d at once\n", cfg.Ruleset.Name, sh, n, cfg.Games, tcText(cfg.TC, cfg.TC2), cfg.Seed, cfg.Concurrency)
 	s, err := match.Run(ctx, cfg)
-	var sig os.Signal
-	select {
-	case sig = <-caught:
-	default:
-	}
+	sig := caughtSignal(ctx)
 	switch {
 	case err != nil && sig == nil:
 		return c.inputError(err)

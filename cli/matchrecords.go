@@ -86,34 +86,21 @@ func (h matchHeader) same(o matchHeader) bool {
 	return bytes.Equal(a, b)
 }
 
-// writeMatchRecords writes a header line and one JSON line a game.
+// writeMatchRecords writes a header line and one JSON line a game, to path or standard
+// output.
 func (c *context) writeMatchRecords(path string, h matchHeader, games []*match.Game) int {
-	w := c.out
-	var f *os.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = os.Create(path); err != nil {
-			return c.inputError(err)
+	return c.writeOut(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		if err := enc.Encode(h); err != nil {
+			return err
 		}
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	enc.Encode(h)
-	for _, g := range games {
-		enc.Encode(match.RecordOf(g))
-	}
-	err := bw.Flush()
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		for _, g := range games {
+			if err := enc.Encode(match.RecordOf(g)); err != nil {
+				return err
+			}
 		}
-	}
-	if err != nil {
-		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-		return exitFail
-	}
-	return exitOK
+		return nil
+	})
 }
 
 // mergeMatch reads the records of a sharded match, replays every game, and prints the

@@ -63,6 +63,16 @@ games counted; --json and --html are for selfplay and values records.`,
 			if len(args) == 0 {
 				return c.usage("missing FILE: the JSON lines of the shards")
 			}
+			var inputs []namedPath
+			for _, a := range args {
+				inputs = append(inputs, namedPath{flag: "an input", path: a})
+			}
+			if *def != "" {
+				inputs = append(inputs, namedPath{flag: "--def", path: *def})
+			}
+			if code := c.openOutputs(inputs, namedPath{flag: "--out", path: *out}, namedPath{flag: "--pgn", path: *pgn}, namedPath{flag: "--html", path: *html}); code != exitOK {
+				return code
+			}
 			kind, kindErr := recordsKind(args[0])
 			if kindErr == nil {
 				// Files of different commands: say so, rather than the first field that
@@ -88,7 +98,8 @@ games counted; --json and --html are for selfplay and values records.`,
 			byIndex := map[int]selfplay.Game{}
 			where := map[int]string{} // file:line of each game
 			for _, path := range args {
-				fh, games, lines, err := readRecordLines(path)
+				recs, err := readRecordLines(path, false)
+				fh, games, lines := recs.header, recs.games, recs.lines
 				if err != nil {
 					return c.inputError(err)
 				}
@@ -191,57 +202,93 @@ func firstMissing(byIndex map[int]selfplay.Game, total int) int {
 
 // readRecords reads a file of JSON lines: a header, then games.
 func readRecords(path string) (runHeader, []selfplay.Game, error) {
-	h, games, _, err := readRecordLines(path)
-	return h, games, err
+	r, err := readRecordLines(path, false)
+	return r.header, r.games, err
 }
 
-// readRecordLines is readRecords that also returns the line of each game. Keys Chimera
-// does not write are errors (a record edited by hand, or of another program).
-func readRecordLines(path string) (runHeader, []selfplay.Game, []int, error) {
-	var h runHeader
+// records are the contents of a file of JSON lines.
+type records struct {
+	header runHeader
+	games  []selfplay.Game
+	lines  []int // the line of each game
+	// cut is the line, unfinished, that ended the file (0: none): a run stopped as it
+	// wrote it (a full disk, a crash), read with readRecordLines(path, true).
+	cut int
+}
+
+// readRecordLines reads a file of JSON lines: a header, then games, with the line of each
+// game. Keys Chimera does not write are errors (a record edited by hand, or of another
+// program). With cutOK, a last line that does not end the file with a newline and does
+// not read is left out (its number in cut), not an error.
+func readRecordLines(path string, cutOK bool) (records, error) {
+	var r records
 	f, err := os.Open(path)
 	if err != nil {
-		return h, nil, nil, err
+		return r, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	var games []selfplay.Game
-	var lines []int
 	line := 0
 	strict := func(b []byte, v any) error {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		return dec.Decode(v)
 	}
+	var bad error // a line that does not read, to be reported unless it is the cut end
 	for sc.Scan() {
 		line++
+		if bad != nil {
+			return r, bad
+		}
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
 		if line == 1 {
-			if err := strict(sc.Bytes(), &h); err != nil || h.Chimera == "" {
+			if err := strict(sc.Bytes(), &r.header); err != nil || r.header.Chimera == "" {
 				why := "not the header of chimera selfplay or values records"
-				if err != nil && h.Chimera != "" {
+				if err != nil && r.header.Chimera != "" {
 					why = err.Error()
 				}
-				return h, nil, nil, fmt.Errorf("%s:1: %s", path, why)
+				return r, fmt.Errorf("%s:1: %s", path, why)
 			}
 			continue
 		}
 		var g selfplay.Game
 		if err := strict(sc.Bytes(), &g); err != nil {
-			return h, nil, nil, fmt.Errorf("%s:%d: %v", path, line, err)
+			bad = fmt.Errorf("%s:%d: %v", path, line, err)
+			if !cutOK {
+				return r, bad
+			}
+			continue
 		}
-		games, lines = append(games, g), append(lines, line)
+		r.games, r.lines = append(r.games, g), append(r.lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return h, nil, nil, scanError(path, line, err)
+		return r, scanError(path, line, err)
 	}
 	if line == 0 {
-		return h, nil, nil, fmt.Errorf("%s: empty", path)
+		return r, fmt.Errorf("%s: empty", path)
 	}
-	return h, games, lines, nil
+	if bad != nil {
+		if !endsLine(f) {
+			r.cut = line
+			return r, nil
+		}
+		return r, bad
+	}
+	return r, nil
+}
+
+// endsLine reports whether the file f ends with a newline.
+func endsLine(f *os.File) bool {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false
+	}
+	b := make([]byte, 1)
+	_, err = f.ReadAt(b, st.Size()-1)
+	return err == nil && b[0] == '\n'
 }
 
 // recordsKind reads the command that wrote a records file, from its header line.

@@ -65,9 +65,11 @@ hodges-number (shogi's Western forms: P76, P-7f, P-76, S*34, Bx22+ promoting, = 
 
 func printMoves(c *context, p *interpreter.Position, n interpreter.Notation) {
 	type line struct{ san, coord string }
-	var lines []line
-	for _, m := range p.LegalMoves(nil) {
-		lines = append(lines, line{p.Notate(m, n), p.Coord(m)})
+	legal := p.LegalMoves(nil)
+	texts := p.NotateAll(legal, n)
+	lines := make([]line, len(legal))
+	for i, m := range legal {
+		lines[i] = line{texts[i], p.Coord(m)}
 	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].coord < lines[j].coord })
 	tw := tabwriter.NewWriter(c.out, 0, 0, 2, ' ', 0)

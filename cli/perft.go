@@ -45,10 +45,10 @@ terminal, a line every few seconds otherwise; with --divide each root move's lin
 also shown there as soon as that move is counted (the sorted list on standard output
 still comes at the end). --quiet shows none of it.
 
-Ctrl-C stops the count: the root moves counted in full are printed as with --divide,
-then the time, the speed (of every node counted) and a last line "Nodes searched
-(partial, K of N root moves): COUNT" (the sum of those K moves), and the exit status is
-130.
+Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the count: the root moves
+counted in full are printed as with --divide, then the time, the speed (of every node
+counted) and a last line "Nodes searched (partial, K of N root moves): COUNT" (the sum
+of those K moves), and the exit status is 128 and the signal's number (130 for Ctrl-C).
 
 ` + hookErrorsHelp,
 	examples: []string{
@@ -83,6 +83,9 @@ then the time, the speed (of every node counted) and a last line "Nodes searched
 				return code
 			}
 			if shard.n > 0 {
+				if code := c.openOutputs(runInputs(*in.def, args, ""), namedPath{flag: "--out", path: *out}); code != exitOK {
+					return code
+				}
 				name := rs.Name
 				if *in.def != "" {
 					name = *in.def
@@ -106,8 +109,8 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 		names[m] = p.Coord(m)
 	}
 	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d", depth), "root moves", len(moves), 0)
-	ctx, stop := jobContext()
-	defer stop()
+	ctx, release := signalContext()
+	defer release()
 	prog.begin()
 	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
 		OnDone: func(e perft.DivideEntry) {
@@ -189,8 +192,8 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 		}
 	}
 	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d, shard %s", depth, sh), "root moves", len(mine), 0)
-	ctx, stop := jobContext()
-	defer stop()
+	ctx, release := signalContext()
+	defer release()
 	prog.begin()
 	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
 		OnDone: func(e perft.DivideEntry) { prog.unitDone(e.Nodes, "") },
@@ -221,7 +224,7 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 // writeJSONLines writes a header and records as JSON lines to path (standard output for
 // "" or "-").
 func (c *context) writeJSONLines(path string, header any, recs []perftRecord) int {
-	write := func(w io.Writer) error {
+	return c.writeOut(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		if err := enc.Encode(header); err != nil {
 			return err
@@ -232,12 +235,5 @@ func (c *context) writeJSONLines(path string, header any, recs []perftRecord) in
 			}
 		}
 		return nil
-	}
-	if path == "" || path == "-" {
-		if err := write(c.out); err != nil {
-			return exitFail // reported by Main
-		}
-		return exitOK
-	}
-	return c.writeFile(path, write)
+	})
 }

@@ -8,16 +8,12 @@
 package cli
 
 import (
-	gocontext "context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 	"unicode/utf8"
 )
@@ -31,24 +27,6 @@ var (
 	progressEvery = 5 * time.Second
 	// barEvery is the time between two redraws of the terminal bar.
 	barEvery = 250 * time.Millisecond
-	// jobContext gives the context of a long job: cancelled by Ctrl-C (SIGINT) or SIGTERM,
-	// with the signal as its cause (interruptedStatus). After the first signal it gets its
-	// default action back, so a second one kills.
-	jobContext = func() (gocontext.Context, gocontext.CancelFunc) {
-		ctx, cancel := gocontext.WithCancelCause(gocontext.Background())
-		sigs := make(chan os.Signal, 1)
-		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			select {
-			case s := <-sigs:
-				signal.Stop(sigs)
-				cancel(signalCause{s})
-			case <-ctx.Done():
-				signal.Stop(sigs)
-			}
-		}()
-		return ctx, func() { cancel(nil) }
-	}
 	// afterUnit, when not nil, is called after each root move or test of a job is done
 	// (a test hook: it can cancel the job's context at a known point).
 	afterUnit func()
@@ -360,21 +338,4 @@ func formatDuration(d time.Duration) string {
 		return fmt.Sprintf("%dm%02ds", s/60, s%60)
 	}
 	return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
-}
-
-// signalCause is the cause of a job's context cancelled by a signal.
-type signalCause struct{ sig os.Signal }
-
-func (s signalCause) Error() string { return "interrupted by " + s.sig.String() }
-
-// interruptedStatus is the exit status of a job stopped early: 128 plus the signal's
-// number (130 for SIGINT, 143 for SIGTERM), 130 when no signal is known.
-func interruptedStatus(ctx gocontext.Context) int {
-	var sc signalCause
-	if errors.As(gocontext.Cause(ctx), &sc) {
-		if n, ok := sc.sig.(syscall.Signal); ok {
-			return 128 + int(n)
-		}
-	}
-	return exitInterrupted
 }

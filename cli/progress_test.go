@@ -99,10 +99,10 @@ func showProgressAtOnce(t *testing.T) {
 // interruptAfter makes the next jobs' context cancelled after n root moves or tests.
 func interruptAfter(t *testing.T, n int) {
 	t.Helper()
-	oldCtx, oldAfter := jobContext, afterUnit
+	oldCtx, oldAfter := signalContext, afterUnit
 	var units atomic.Int64
 	var cancel gocontext.CancelFunc
-	jobContext = func() (gocontext.Context, gocontext.CancelFunc) {
+	signalContext = func() (gocontext.Context, gocontext.CancelFunc) {
 		var ctx gocontext.Context
 		ctx, cancel = gocontext.WithCancel(gocontext.Background())
 		units.Store(0)
@@ -113,7 +113,7 @@ func interruptAfter(t *testing.T, n int) {
 			cancel()
 		}
 	}
-	t.Cleanup(func() { jobContext, afterUnit = oldCtx, oldAfter })
+	t.Cleanup(func() { signalContext, afterUnit = oldCtx, oldAfter })
 }
 
 // TestPerftQuickNoProgress: a count that ends within the delay writes nothing on stderr.
@@ -278,11 +278,11 @@ tests:
 		}
 	})
 	t.Run("inside a perft", func(t *testing.T) {
-		old := jobContext
-		jobContext = func() (gocontext.Context, gocontext.CancelFunc) {
+		old := signalContext
+		signalContext = func() (gocontext.Context, gocontext.CancelFunc) {
 			return gocontext.WithTimeout(gocontext.Background(), 500*time.Millisecond)
 		}
-		t.Cleanup(func() { jobContext = old })
+		t.Cleanup(func() { signalContext = old })
 		code, out, _ := run("validate", path)
 		if code != 130 || !strings.Contains(out, "ok    two") || !strings.Contains(out, "stop  deep") ||
 			!regexp.MustCompile(`perft depths [0-9]-8 not run \(interrupted\)\n`).MatchString(out) ||
@@ -342,14 +342,14 @@ func TestProgressPlainLines(t *testing.T) {
 // SIGTERM stops perft as Ctrl-C does: the root moves counted, the total marked partial,
 // and exit status 143 (before, SIGTERM killed it with nothing printed) (#23).
 func TestPerftSIGTERM(t *testing.T) {
-	old := jobContext
+	old := signalContext
 	ready := make(chan struct{})
-	jobContext = func() (gocontext.Context, gocontext.CancelFunc) {
+	signalContext = func() (gocontext.Context, gocontext.CancelFunc) {
 		ctx, cancel := old()
 		close(ready)
 		return ctx, cancel
 	}
-	t.Cleanup(func() { jobContext = old })
+	t.Cleanup(func() { signalContext = old })
 	go func() {
 		<-ready
 		time.Sleep(200 * time.Millisecond)

@@ -2,21 +2,19 @@
 package cli
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/engine/search"
 	"chimera/engine/selfplay"
 	"chimera/interpreter"
@@ -89,11 +87,11 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 		html := fs.String("html", "", "write the report as an HTML page with SVG charts to this file")
 		sh := shardFlags(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
+			rs, rest, code := c.variant(*def, args)
 			if code != exitOK {
 				return code
 			}
-			if code := c.noMoreArgs(args); code != exitOK {
+			if code := c.noMoreArgs(rest); code != exitOK {
 				return code
 			}
 			if *n < 1 || *n > maxGames {
@@ -118,6 +116,13 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if code != exitOK {
 				return code
 			}
+			outs := []namedPath{{flag: "--pgn", path: *pgn}, {flag: "--html", path: *html}}
+			if shard.n > 0 {
+				outs = []namedPath{{flag: "--out", path: *sh.out}}
+			}
+			if code := c.openOutputs(runInputs(*def, args, *openings), outs...); code != exitOK {
+				return code
+			}
 			pairs := (*n + 1) / 2
 			starts, err := startsFor(rs, *setup, *openings, pairs, b.seed())
 			if err != nil {
@@ -131,7 +136,7 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
 			}
-			kept, todo, code := sh.resumed(c, header, specs)
+			kept, todo, code := sh.resumed(c, rs, header, specs)
 			if code != exitOK {
 				return code
 			}
@@ -253,38 +258,52 @@ func shardFlags(fs *pflag.FlagSet) *shardFlag {
 }
 
 // resumed keeps, with --resume FILE, the games FILE holds of the run h describes, and
-// returns them with the specs of the games still to play.
-func (s *shardFlag) resumed(c *context, h runHeader, specs []selfplay.Spec) ([]selfplay.Game, []selfplay.Spec, int) {
+// returns them with the specs of the games still to play. Each game kept is checked as
+// chimera merge checks it (replayed, numbered within the shard, found once), so that a
+// record merge refuses is not carried into the run's; a last line cut short (the run
+// that wrote FILE stopped as it wrote it) is left out, its game played again.
+func (s *shardFlag) resumed(c *context, rs *compiler.Ruleset, h runHeader, specs []selfplay.Spec) ([]selfplay.Game, []selfplay.Spec, int) {
 	if *s.resume == "" {
 		return nil, specs, exitOK
 	}
 	if *s.spec == "" {
 		return nil, nil, c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
 	}
-	fh, games, err := readRecords(*s.resume)
+	recs, err := readRecordLines(*s.resume, true)
 	if err != nil {
 		return nil, nil, c.inputError(err)
 	}
-	if !h.same(fh) || fh.Shard != h.Shard {
+	if fh := recs.header; !h.same(fh) || fh.Shard != h.Shard {
 		return nil, nil, c.inputError(fmt.Errorf("--resume %s: its records come from another run or shard than these flags describe: headers differ", *s.resume))
 	}
 	want := map[int]bool{}
 	for _, sp := range specs {
 		want[sp.Index] = true
 	}
-	have := map[int]bool{}
+	where := map[int]string{}
 	var kept []selfplay.Game
-	for _, g := range games {
-		if want[g.Index] && !have[g.Index] {
-			have[g.Index] = true
-			kept = append(kept, g)
+	for i, g := range recs.games {
+		at := fmt.Sprintf("%s:%d", *s.resume, recs.lines[i])
+		if first, ok := where[g.Index]; ok {
+			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game %d again (first at %s)", at, g.Index, first))
 		}
+		if !want[g.Index] {
+			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game number %d is not a game of this run's shard %s", at, g.Index, h.Shard))
+		}
+		if err := selfplay.Verify(rs, g, h.MaxPlies); err != nil {
+			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game %d: %v", at, g.Index, err))
+		}
+		where[g.Index] = at
+		kept = append(kept, g)
 	}
 	var rest []selfplay.Spec
 	for _, sp := range specs {
-		if !have[sp.Index] {
+		if where[sp.Index] == "" {
 			rest = append(rest, sp)
 		}
+	}
+	if recs.cut > 0 {
+		fmt.Fprintf(c.err, "chimera %s: resuming %s: line %d is cut short (the run stopped as it wrote it): its game is played again\n", c.cmd.name, *s.resume, recs.cut)
 	}
 	fmt.Fprintf(c.err, "chimera %s: resuming %s: %d of %d games kept, %d to play\n", c.cmd.name, *s.resume, len(kept), len(specs), len(rest))
 	return kept, rest, exitOK
@@ -313,6 +332,12 @@ func (s *shardFlag) parse(c *context) (shardSpec, int) {
 		return shardSpec{}, c.usage("--shard must be I/N with 0 <= I < N, found %q", *s.spec)
 	}
 	return sh, exitOK
+}
+
+// runInputs are the files a run reads, which its outputs must not overwrite: the
+// variant's definition and the openings.
+func runInputs(def string, args []string, openings string) []namedPath {
+	return []namedPath{{flag: "the variant's file", path: variantPath(def, args)}, {flag: "--openings", path: openings}}
 }
 
 // variantName is what a header records to reopen the variant: the name or path given.
@@ -352,9 +377,13 @@ func startsFor(rs *compiler.Ruleset, setup, openings string, pairs int, seed uin
 	return []selfplay.Start{{FEN: fen}}, nil
 }
 
+// maxOpeningsSize bounds an openings file (--openings), which is read whole: a big book of
+// positions takes some tens of megabytes.
+const maxOpeningsSize = 256 << 20
+
 // readOpenings reads an openings file: one opening a line, a FEN or moves from the setup.
 func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, error) {
-	data, err := os.ReadFile(path)
+	data, err := defs.ReadRegular(path, "an openings file", maxOpeningsSize)
 	if err != nil {
 		return nil, err
 	}
@@ -396,34 +425,20 @@ func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, e
 	return starts, nil
 }
 
-// play runs the games with a progress line on standard error. SIGINT or SIGTERM (Ctrl-C,
-// or a cluster pre-empting the job) stops the run: no game starts after it, the games in
-// progress stop before their next move, and the games that finished are returned with
-// the signal, to be written like a whole run's (marked partial). A second signal kills.
+// play runs the games with a progress line on standard error. A stop signal (Ctrl-C,
+// SIGTERM from a cluster pre-empting the job, SIGHUP from a closed terminal) stops the
+// run: no game starts after it, the games in progress stop before their next move, and
+// the games that finished are returned with the signal, to be written like a whole run's
+// (marked partial). A second signal kills.
 func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay.Options, jobs int, quiet bool) ([]selfplay.Game, os.Signal, int) {
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	stop, caught := make(chan struct{}), make(chan os.Signal, 1)
-	go func() {
-		if s, ok := <-sigs; ok {
-			signal.Stop(sigs) // the next signal has its default action back
-			caught <- s
-			close(stop)
-		}
-	}()
-	defer func() {
-		signal.Stop(sigs)
-		close(sigs)
-	}()
-	if interruptRun != nil {
-		interruptRun(sigs)
-	}
-	opt.Stop = stop
+	ctx, release := signalContext()
+	defer release()
+	opt.Stop = ctx.Done()
 	pr := newGameProgress(c.err, len(specs), quiet)
 	games, err := selfplay.Run(rs, specs, opt, jobs, pr.add)
 	pr.finish()
 	if err == selfplay.ErrInterrupted {
-		s := <-caught
+		s := caughtSignal(ctx)
 		fmt.Fprintf(c.err, "chimera %s: interrupted (%v): %d of %d games finished; writing those (the report is marked partial)\n", c.cmd.name, s, len(games), len(specs))
 		return games, s, exitOK
 	}
@@ -435,30 +450,22 @@ func (c *context) play(rs *compiler.Ruleset, specs []selfplay.Spec, opt selfplay
 }
 
 // interruptHelp is the paragraph selfplay and values add to their help on interruption.
-const interruptHelp = `Ctrl-C (SIGINT) or SIGTERM stops the run: no game starts after it, the games in
-progress stop before their next move, and the games that finished are written as a whole
-run's would be (the report, or with --shard the JSON lines, marked partial), with a
-message saying how many; the exit status is then 128 and the signal's number (130, 143).
+const interruptHelp = `Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal or ssh session closed) stops the
+run: no game starts after it, the games in progress stop before their next move, and the
+games that finished are written as a whole run's would be (the report, or with --shard
+the JSON lines, marked partial), with a message saying how many; the exit status is then
+128 and the signal's number (130, 143, 129).
 A second signal kills at once. --resume FILE, with --shard and the same flags, keeps the
-games an interrupted run wrote to FILE and plays only the others.
+games an interrupted run wrote to FILE (each checked as chimera merge checks it; a last
+line cut short is played again) and plays only the others.
+
+The files named by --out, --pgn and --html are opened before the first game: a path that
+cannot be written, one the run reads (--openings, the definition) or one named twice is
+refused at once (exit status 2). Each is written to FILE.part and renamed to FILE once
+whole, so that a full disk leaves FILE as it was; a second run given a file a run is
+writing refuses to start (exit status 2).
 
 `
-
-// interruptRun, when not nil, is given the channel play's signals arrive on (a test hook:
-// it can send one at a known point).
-var interruptRun func(chan<- os.Signal)
-
-// signalStatus is the exit status of a run its signal interrupted after writing what
-// finished: 128 and the signal's number, as a shell reports a process the signal killed.
-func signalStatus(code int, s os.Signal) int {
-	if code != exitOK || s == nil {
-		return code
-	}
-	if n, ok := s.(syscall.Signal); ok {
-		return 128 + int(n)
-	}
-	return exitFail
-}
 
 // partialText says how much of a run an interruption left.
 func partialText(s os.Signal, games, total int) string {
@@ -554,58 +561,41 @@ func (h runHeader) same(o runHeader) bool {
 	return h == o
 }
 
-// writeRecords writes a header line and one JSON line a game.
+// writeRecords writes a header line and one JSON line a game, to path or standard output.
 func (c *context) writeRecords(path string, h runHeader, games []selfplay.Game) int {
-	w := c.out
-	var f *os.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = os.Create(path); err != nil {
-			return c.inputError(err)
+	return c.writeOut(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		if err := enc.Encode(h); err != nil {
+			return err
 		}
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	enc.Encode(h)
-	for _, g := range games {
-		enc.Encode(g)
-	}
-	err := bw.Flush()
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		for _, g := range games {
+			if err := enc.Encode(g); err != nil {
+				return err
+			}
 		}
-	}
-	if err != nil {
-		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-		return exitFail
-	}
-	return exitOK
+		return nil
+	})
 }
 
-// selfplayOutput writes the report, the PGN file and the HTML page of a selfplay run.
+// selfplayOutput writes the report, the PGN file and the HTML page of a selfplay run:
+// the report first, so that a file that fails does not take it along.
 func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn, html string, asJSON bool) int {
 	r := selfplay.Analyze(runInfo(rs, h, games), games)
-	if code := c.writePGN(rs, pgn, "chimera selfplay", h, games); code != exitOK {
-		return code
-	}
-	if html != "" {
-		if code := c.writeFile(html, func(w io.Writer) error { return selfplay.WriteHTML(w, r) }); code != exitOK {
-			return code
-		}
-	}
+	code := exitOK
 	if asJSON {
 		enc := json.NewEncoder(c.out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(r); err != nil {
-			fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-			return exitFail
+			code = exitFail // reported by Main
 		}
-		return exitOK
+	} else {
+		r.WriteText(c.out)
 	}
-	r.WriteText(c.out)
-	return exitOK
+	code = max(code, c.writePGN(rs, pgn, "chimera selfplay", h, games))
+	if html != "" {
+		code = max(code, c.writeFile(html, func(w io.Writer) error { return selfplay.WriteHTML(w, r) }))
+	}
+	return code
 }
 
 // runInfo describes a run for its report; the pieces in play are read from the games'
@@ -646,24 +636,4 @@ func (c *context) writePGN(rs *compiler.Ruleset, path, event string, h runHeader
 		}
 		return nil
 	})
-}
-
-func (c *context) writeFile(path string, write func(io.Writer) error) int {
-	f, err := os.Create(path)
-	if err != nil {
-		return c.inputError(err)
-	}
-	bw := bufio.NewWriter(f)
-	err = write(bw)
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-		return exitFail
-	}
-	return exitOK
 }

@@ -9,9 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -76,8 +74,8 @@ site.`,
 				}
 			}
 			srv := web.HTTPServer(h)
-			ctx, stop := signal.NotifyContext(stdctx.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			ctx, release := signalContext()
+			defer release()
 			go func() {
 				<-ctx.Done()
 				shut, cancel := stdctx.WithTimeout(stdctx.Background(), 2*time.Second)

@@ -121,11 +121,20 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			if *openings != "" {
 				*random = 0
 			}
+			// The output is checked and opened before any game is played.
+			out := *sh.out
 			if *sh.spec == "" {
-				// The output's place is checked before any game is played.
-				if _, _, err := tuneTarget(rs, name, *sh.out); err != nil {
+				var err error
+				if _, out, err = tuneTarget(rs, name, *sh.out); err != nil {
 					return c.usage("%v", err)
 				}
+			}
+			inputs := runInputs(name, nil, *openings)
+			for _, f := range *from {
+				inputs = append(inputs, namedPath{flag: "--from", path: f})
+			}
+			if code := c.openOutputs(inputs, namedPath{flag: "--out", path: out}); code != exitOK {
+				return code
 			}
 			if len(*from) > 0 {
 				for _, f := range []string{"games", "nodes", "movetime", "depth", "jobs", "openings", "random-plies", "setup", "seed", "max-plies", "jitter", "hash", "resume"} {
@@ -169,7 +178,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
 			}
-			kept, todo, code := sh.resumed(c, header, specs)
+			kept, todo, code := sh.resumed(c, rs, header, specs)
 			if code != exitOK {
 				return code
 			}
@@ -207,7 +216,8 @@ func (c *context) readTuneGames(rs *compiler.Ruleset, files []string) ([]selfpla
 	var games []selfplay.Game
 	var runs []string
 	for _, path := range files {
-		h, gs, lines, err := readRecordLines(path)
+		recs, err := readRecordLines(path, false)
+		h, gs, lines := recs.header, recs.games, recs.lines
 		if err != nil {
 			return nil, "", c.inputError(err)
 		}

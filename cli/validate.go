@@ -38,7 +38,7 @@ and what failed, with the test's file:line:col.
 A run that goes past two seconds shows its progress on standard error (tests done,
 perft nodes, nodes/s, an estimate of the time left from the counts the tests expect):
 a bar redrawn in place on a terminal, a line every few seconds otherwise. --quiet shows
-none of it. Ctrl-C stops the run: the test being run is reported as stopped, with the
+none of it. Ctrl-C (or SIGTERM, or SIGHUP) stops the run: the test being run is reported as stopped, with the
 perft depths it did not finish; the summary says how many tests were not run.
 
 A definition with goal hooks (when:) then has them tried on sample games: 20 random
@@ -50,7 +50,7 @@ with every hook that applies to it. The line "hooks:" says on how many moves.
 is given.
 
 Exit status: 0 when everything passes, 1 when a test fails or a hook fails, 2 when a
-definition does not load (or on a usage error), 130 when interrupted.`,
+definition does not load (or on a usage error), 130 when interrupted (128 and the signal's number).`,
 	examples: []string{
 		"chimera validate chess",
 		"chimera validate --quick defs/",
@@ -111,8 +111,8 @@ func validate(c *context, targets []string, opt suite.Options, quiet bool) int {
 	v := &validation{c: c, opt: opt, tests: tests}
 	v.prog = newProgress(c, quiet, "validate", "tests", tests, expected)
 	v.opt.Nodes = &v.prog.nodes
-	ctx, stop := jobContext()
-	defer stop()
+	ctx, release := signalContext()
+	defer release()
 	v.prog.begin()
 	for _, t := range loaded {
 		if !v.run(ctx, t) {

@@ -85,11 +85,11 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 		asJSON := fs.Bool("json", false, "write the table as JSON")
 		sh := shardFlags(fs)
 		return func(c *context, args []string) int {
-			rs, args, code := c.variant(*def, args)
+			rs, rest, code := c.variant(*def, args)
 			if code != exitOK {
 				return code
 			}
-			if code := c.noMoreArgs(args); code != exitOK {
+			if code := c.noMoreArgs(rest); code != exitOK {
 				return code
 			}
 			if *n < 2 || *n > maxGames {
@@ -107,6 +107,13 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
+				return code
+			}
+			outs := []namedPath{{flag: "--pgn", path: *pgn}}
+			if shard.n > 0 {
+				outs = []namedPath{{flag: "--out", path: *sh.out}}
+			}
+			if code := c.openOutputs(runInputs(*def, args, ""), outs...); code != exitOK {
 				return code
 			}
 			starts, err := startsFor(rs, *setup, "", 1, b.seed())
@@ -158,7 +165,7 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 				header.Shard = shard.String()
 				specs = selfplay.Shard(specs, shard.i, shard.n)
 			}
-			kept, todo, code := sh.resumed(c, header, specs)
+			kept, todo, code := sh.resumed(c, rs, header, specs)
 			if code != exitOK {
 				return code
 			}
@@ -284,21 +291,18 @@ func listLetters(rs *compiler.Ruleset, types []int) string {
 	return b.String()
 }
 
-// valuesOutput writes the values table (and the games as PGN).
+// valuesOutput writes the values table, then the games as PGN.
 func (c *context) valuesOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn string, asJSON bool) int {
 	r := selfplay.AnalyzeValues(runInfo(rs, h, games), games, h.Unit)
-	if code := c.writePGN(rs, pgn, "chimera values", h, games); code != exitOK {
-		return code
-	}
+	code := exitOK
 	if asJSON {
 		enc := json.NewEncoder(c.out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(r); err != nil {
-			fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
-			return exitFail
+			code = exitFail // reported by Main
 		}
-		return exitOK
+	} else {
+		r.WriteText(c.out)
 	}
-	r.WriteText(c.out)
-	return exitOK
+	return max(code, c.writePGN(rs, pgn, "chimera values", h, games))
 }

@@ -38,6 +38,10 @@ func (d *decoder) evaluationFile(def *Definition, sources map[string][]byte) {
 		return
 	}
 	path := filepath.Join(filepath.Dir(d.file), name)
+	if err := linkedOutside(d.file, path); err != nil {
+		d.errs.Add(d.file, at, "evaluation.file: %s: %v", Quote(name), err)
+		return
+	}
 	data, err := readFile(path)
 	if err != nil {
 		d.errs.Add(d.file, at, "evaluation.file: cannot read %s: %v", Quote(path), err)

@@ -156,3 +156,27 @@ func TestEvalSectionInheritance(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalSectionFileStaysNearby: file: follows a symbolic link only to a file beside the
+// definition or below its directory, as extends: does; a link outside is refused without
+// reading it (before, the file was read, and its text shown in the errors) (#53).
+func TestEvalSectionFileStaysNearby(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "variants")
+	os.MkdirAll(filepath.Join(dir, "weights"), 0o755)
+	os.WriteFile(filepath.Join(root, "secret.yaml"), []byte("password: hunter2\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "weights", "w.yaml"), []byte("mobility: 2\n"), 0o644)
+	os.Symlink(filepath.Join(root, "secret.yaml"), filepath.Join(dir, "out.yaml"))
+	os.Symlink(filepath.Join(dir, "weights", "w.yaml"), filepath.Join(dir, "in.yaml"))
+	main := filepath.Join(dir, "main.yaml")
+	os.WriteFile(main, []byte(evalBase+"evaluation: {file: out.yaml}\n"), 0o644)
+	_, err := LoadFile(main)
+	if err == nil || !strings.Contains(err.Error(), `evaluation.file: "out.yaml": a link to a file outside this file's directory`) ||
+		strings.Contains(err.Error(), "password") || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("a link outside: %v", err)
+	}
+	os.WriteFile(main, []byte(evalBase+"evaluation: {file: in.yaml}\n"), 0o644)
+	if def, err := LoadFile(main); err != nil || *def.Evaluation.Mobility != 2 {
+		t.Errorf("a link below: %v", err)
+	}
+}

@@ -208,15 +208,9 @@ func findBase(file, name string) (string, []byte, error) {
 	if !filepath.IsLocal(name) {
 		return "", nil, fmt.Errorf("%s: the base must be a built-in variant or a file next to this one or below its directory (a relative path without '..')", Quote(name))
 	}
-	dir := filepath.Dir(file)
-	path := filepath.Join(dir, name)
-	// Symbolic links are followed, and must still end next to or below the file.
-	realDir, err1 := filepath.EvalSymlinks(dir)
-	real, err2 := filepath.EvalSymlinks(path)
-	if err1 == nil && err2 == nil {
-		if rel, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(rel) {
-			return "", nil, fmt.Errorf("%s: a link to a file outside this file's directory", Quote(name))
-		}
+	path := filepath.Join(filepath.Dir(file), name)
+	if err := linkedOutside(file, path); err != nil {
+		return "", nil, fmt.Errorf("%s: %v", Quote(name), err)
 	}
 	data, err := readFile(path)
 	if err != nil {
@@ -225,12 +219,33 @@ func findBase(file, name string) (string, []byte, error) {
 	return path, data, nil
 }
 
+// linkedOutside refuses a path beside the definition file (or below its directory) that
+// symbolic links take outside that directory: a definition names only files it ships
+// with, so that loading one cannot read (and show in an error) any other file.
+func linkedOutside(file, path string) error {
+	realDir, err1 := filepath.EvalSymlinks(filepath.Dir(file))
+	real, err2 := filepath.EvalSymlinks(path)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(rel) {
+			return errors.New("a link to a file outside this file's directory")
+		}
+	}
+	return nil
+}
+
 // MaxFileSize bounds the size of a definition file.
 const MaxFileSize = 1 << 20
 
 // readFile reads a definition file: a regular file of at most MaxFileSize bytes (so that a
 // path such as /dev/zero cannot hang the loader).
 func readFile(path string) ([]byte, error) {
+	return ReadRegular(path, "a definition file", MaxFileSize)
+}
+
+// ReadRegular reads path, which must be a regular file of at most limit bytes: a device
+// such as /dev/zero, a pipe or a folder is refused rather than read without end. what
+// names such a file in the error of one too large ("an openings file").
+func ReadRegular(path, what string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -238,10 +253,25 @@ func readFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	if fi.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes; a definition file holds at most %d", path, fi.Size(), MaxFileSize)
+	tooBig := func(n int64) error {
+		return fmt.Errorf("%s: %d bytes; %s holds at most %d", path, n, what, limit)
 	}
-	return os.ReadFile(path)
+	if fi.Size() > limit {
+		return nil, tooBig(fi.Size())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit { // it grew since
+		return nil, tooBig(int64(len(data)))
+	}
+	return data, nil
 }
 
 // LoadFile reads and parses a definition file.

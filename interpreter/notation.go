@@ -153,11 +153,20 @@ func (p *Position) passedCaptures(m Move, reversed bool) string {
 // check.
 func (p *Position) SAN(m Move) string {
 	var legal [256]Move
+	if m.Wall() != NoSquare {
+		return p.sanAmong(m, p.baseMoves(legal[:0]))
+	}
+	return p.sanAmong(m, p.legalMoves(legal[:0]))
+}
+
+// sanAmong is SAN told apart from among: p's legal moves, or for a move with a wall, the
+// legal moves without their walls (baseMoves).
+func (p *Position) sanAmong(m Move, among []Move) string {
 	var s string
 	if w := m.Wall(); w != NoSquare {
-		s = p.sanBody(m.WithoutWall(), p.baseMoves(legal[:0])) + "," + p.Ruleset().SquareName(w)
+		s = p.sanBody(m.WithoutWall(), among) + "," + p.Ruleset().SquareName(w)
 	} else {
-		s = p.sanBody(m, p.legalMoves(legal[:0]))
+		s = p.sanBody(m, among)
 	}
 	p.Make(m)
 	var buf [256]Move

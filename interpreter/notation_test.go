@@ -409,3 +409,37 @@ func TestParseMoveCollisions(t *testing.T) {
 		}
 	}
 }
+
+// TestNotateAllAsNotate: NotateAll, which tells the moves apart from the list it is given,
+// writes every legal move as Notate does (generating them again for each), in every
+// notation, along random games of every built-in variant.
+func TestNotateAllAsNotate(t *testing.T) {
+	for _, name := range defs.Builtins() {
+		rs := openRuleset(t, name)
+		p, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, plies := uint64(len(name)), 8
+		if testing.Short() {
+			plies = 2
+		}
+		for ply := 0; ply < plies && p.Result() == interpreter.Ongoing; ply++ {
+			legal := p.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			for n := range interpreter.NotationNames {
+				all := p.NotateAll(legal, interpreter.Notation(n))
+				// Notate generates the moves for each: a sample of them where they are many.
+				for i := 0; i < len(legal); i += max(1, len(legal)/40) {
+					if one := p.Notate(legal[i], interpreter.Notation(n)); all[i] != one {
+						t.Errorf("%s %s, %s: NotateAll wrote %q, Notate %q", name, p.FEN(), interpreter.NotationNames[n], all[i], one)
+					}
+				}
+			}
+			seed = seed*6364136223846793005 + 1442695040888963407
+			p.Make(legal[seed>>33%uint64(len(legal))])
+		}
+	}
+}

@@ -67,7 +67,34 @@ func (p *Position) Notate(m Move, n Notation) string {
 		return p.SAN(m)
 	}
 	var legal [256]Move
-	s := p.notateBody(m, n, p.LegalMoves(legal[:0]))
+	return p.notateAmong(m, n, p.legalMoves(legal[:0]))
+}
+
+// NotateAll writes each of legal, which must be p's legal moves (LegalMoves), in notation
+// n as Notate writes it: the moves are told apart from that list rather than generated
+// again for each.
+func (p *Position) NotateAll(legal []Move, n Notation) []string {
+	out := make([]string, len(legal))
+	var base []Move // the moves without their walls, for SAN's moves with a wall
+	for i, m := range legal {
+		switch {
+		case n != NotationSAN:
+			out[i] = p.notateAmong(m, n, legal)
+		case m.Wall() != NoSquare:
+			if base == nil {
+				base = p.baseMoves(nil)
+			}
+			out[i] = p.sanAmong(m, base)
+		default:
+			out[i] = p.sanAmong(m, legal)
+		}
+	}
+	return out
+}
+
+// notateAmong is Notate in a notation other than SAN, with p's legal moves.
+func (p *Position) notateAmong(m Move, n Notation, legal []Move) string {
+	s := p.notateBody(m, n, legal)
 	if n.shogi() || n == NotationWXF {
 		return s // no check marks (as ffish writes them)
 	}

@@ -239,12 +239,15 @@ func (s *Session) translatedPosition(args []string, keyword string, fen func(str
 		for i < len(args) && args[i] != "moves" {
 			i++
 		}
-		f, err := fen(strings.Join(args[1:i], " "))
+		sent := strings.Join(args[1:i], " ")
+		f, err := fen(sent)
 		if err != nil {
 			s.u.refusePosition("%v", err)
 			return true
 		}
 		out, rest = []string{"fen", f}, args[i:]
+		s.u.positionAsSent = strings.ToUpper(keyword) + " " + defs.Quote(sent)
+		defer func() { s.u.positionAsSent = "" }()
 	case len(args) > 0:
 		out, rest = []string{args[0]}, args[1:]
 	}

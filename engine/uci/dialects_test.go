@@ -162,6 +162,28 @@ func TestDialectMoveErrorsNameTheMoveSent(t *testing.T) {
 	}
 }
 
+// TestDialectPositionErrorsQuoteWhatWasSent (#53 F18): a USI or UCCI position that does
+// not set up is quoted as the GUI sent it (before, as Chimera's FEN, a text the GUI never
+// wrote: "...LNSGKGSNLL[] w - - 0 1" for an SFEN).
+func TestDialectPositionErrorsQuoteWhatWasSent(t *testing.T) {
+	for _, c := range []struct {
+		d          Dialect
+		pos, label string
+	}{
+		{USI, "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1", "info string position: SFEN "},
+		{USI, "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN1 b 2Q 1", "info string position: SFEN "},
+		{UCCI, "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w - - 0 1", "info message position: FEN "},
+	} {
+		var out bytes.Buffer
+		New(&out, c.d, protocol.Config{}).Run(strings.NewReader(map[Dialect]string{USI: "usi", UCCI: "ucci"}[c.d] + "\nposition " + c.pos + "\nisready\nquit\n"))
+		sent := c.pos[strings.Index(c.pos, " ")+1:]
+		want := c.label + `"` + sent + `": `
+		if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "readyok") {
+			t.Errorf("%v: got\n%s\nwant %q and readyok", c.d, out.String(), want)
+		}
+	}
+}
+
 // TestGoAfterRefusedPosition (#53 F8): after a refused position line (a bad FEN, an
 // illegal move), go answers no move and says why, where it searched the position before
 // (a move for the other side); go perft counts nothing; a position accepted ends it.

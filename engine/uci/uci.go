@@ -3,6 +3,7 @@ package uci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -49,6 +50,10 @@ type session struct {
 	// wrote them (USI, UCCI), before their translation; nil in UCI. An error names a
 	// move as it was sent.
 	movesAsSent []string
+	// positionAsSent is the position of that line as the GUI wrote it, with its kind
+	// (`SFEN "..."`), when it was translated into a FEN; "" in UCI. An error quotes it,
+	// not the FEN the GUI never saw.
+	positionAsSent string
 	// refused is why the last position line was refused, "" after one was accepted (or
 	// the variant set): until then go has no position to search, and answers no move.
 	refused string
@@ -311,6 +316,11 @@ func (u *session) position(args []string) {
 		rest = rest[i:]
 	default:
 		refuse("expected startpos or fen FEN, found %q", truncate(args[0], 40))
+		return
+	}
+	var fe *interpreter.FENError
+	if errors.As(err, &fe) && u.positionAsSent != "" {
+		refuse("%s: %s", u.positionAsSent, fe.Msg)
 		return
 	}
 	if err != nil {
