@@ -149,7 +149,7 @@ const MaxPieceTypes = 64
 func (l *lowering) pieces() {
 	rs := l.rs
 	for i := range rs.byLetter {
-		rs.byLetter[i], rs.byPromoted[i] = -1, -1
+		rs.byLetter[i], rs.byPromoted[i], rs.byAlias[i] = -1, -1, -1
 	}
 	if len(l.def.Pieces) > MaxPieceTypes {
 		l.errorf(l.def.Src, "pieces", "%d piece types; at most %d are supported", len(l.def.Pieces), MaxPieceTypes)
@@ -159,6 +159,9 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		if len(p.Letter) == 1 {
 			rs.byLetter[p.Letter[0]] = int8(i)
+		}
+		if len(p.FENAlias) == 1 {
+			rs.byAlias[p.FENAlias[0]] = int8(i)
 		}
 		if fen := p.FEN; len(fen) == 2 || len(p.Letter) == 2 {
 			if len(p.Letter) == 2 {
@@ -889,6 +892,10 @@ func (l *lowering) goals() {
 		}
 		if g.ChecksGiven {
 			cg.ChecksGiven = true
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+		}
+		if g.GivesCheck {
+			cg.GivesCheck = true
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		if g.Stands != "" {

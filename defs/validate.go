@@ -146,6 +146,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 		v.add(d.Src, "name", "name %q: %s", d.Name, nameRule)
 	}
 	v.aliases()
+	v.source()
 	v.texts()
 	v.collectLetters()
 	v.board()
@@ -204,6 +205,33 @@ func (v *validator) aliases() {
 			v.addItem(d.Src, "aliases", i, "alias %q is already an alias of the built-in variant %q", a, owner)
 		}
 		seen[a] = true
+	}
+}
+
+// source checks where the variant says it comes from: at least one source, each by a
+// name (lowercase letters, digits and '-', as the sources write their variants' names).
+func (v *validator) source() {
+	src := v.def.Source
+	if src == nil {
+		if has(v.def.Src, "source") {
+			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed")
+		}
+		return
+	}
+	named := 0
+	for _, f := range []struct{ key, name string }{
+		{"fairy-stockfish", src.FairyStockfish}, {"lichess", src.Lichess}, {"lishogi", src.Lishogi}, {"seed", src.Seed},
+	} {
+		if f.name == "" && !has(src.Src, f.key) {
+			continue
+		}
+		named++
+		if !nameRE.MatchString(f.name) {
+			v.add(src.Src, f.key, "source %s %q: the variant's name there, %s", f.key, Clip(f.name), nameRule)
+		}
+	}
+	if named == 0 {
+		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed")
 	}
 }
 
@@ -437,6 +465,28 @@ func (v *validator) letterNames() string {
 
 func isLetter(s string) bool { return len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z' }
 
+// fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its
+// letter and no other piece as its alias, so that a FEN letter names one type.
+func (v *validator) fenAlias(p Piece) {
+	a := p.FENAlias
+	switch {
+	case !isLetter(a):
+		v.add(p.Src, "fen-alias", "piece %q: fen-alias must be one uppercase letter A-Z, found %q", p.Name, Clip(a))
+	case v.letters[a]:
+		v.add(p.Src, "fen-alias", "piece %q: fen-alias %s is the letter of a piece; a FEN letter must name one piece", p.Name, a)
+	default:
+		var named []string
+		for _, o := range v.def.Pieces {
+			if o.FENAlias == a {
+				named = append(named, strconv.Quote(o.Name))
+			}
+		}
+		if len(named) > 1 {
+			v.add(p.Src, "fen-alias", "fen-alias %s is given to %d pieces (%s); a FEN letter must name one piece", a, len(named), strings.Join(named, ", "))
+		}
+	}
+}
+
 // isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or "+"
 // and one (a promoted piece named by its FEN token, for more types than letters).
 func isPieceLetter(s string) bool {
@@ -520,6 +570,9 @@ func (v *validator) pieces() {
 		}
 		if p.DemotesTo != "" {
 			v.letterList(p.Src, "demotes-to", []string{p.DemotesTo})
+		}
+		if p.FENAlias != "" || has(p.Src, "fen-alias") {
+			v.fenAlias(p)
 		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
@@ -995,16 +1048,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.GivesCheck} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE or checks-given: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, checks-given: true or gives-check: true")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1024,6 +1077,9 @@ func (v *validator) goals() {
 		}
 		if g.ChecksGiven && v.def.Rules.CheckCounter == 0 {
 			v.add(g.Src, "checks-given", "goal %q: checks-given needs rules.check-counter (the checks each side has to give)", g.Name)
+		}
+		if g.GivesCheck && v.def.Rules.Check != "" && v.def.Rules.Check != "royal-attacked" {
+			v.add(g.Src, "gives-check", "goal %q: gives-check needs rules.check royal-attacked (a check is an attack on a royal piece), found %s", g.Name, v.def.Rules.Check)
 		}
 		if g.Stands != "" {
 			v.zoneRef(g.Src, "stands", g.Stands)
