@@ -16,14 +16,14 @@ type Src struct {
 
 // Definition is one variant file.
 type Definition struct {
-	Src         `yaml:"-"`
-	Extends     string          `yaml:"extends"`     // built-in name or relative path of a base definition
-	Name        string          `yaml:"name"`        // short id used on the command line
-	Aliases     []string        `yaml:"aliases"`     // other names the variant answers to (never inherited)
-	Title       string          `yaml:"title"`       // human title
+	Src     `yaml:"-"`
+	Extends string   `yaml:"extends"` // built-in name or relative path of a base definition
+	Name    string   `yaml:"name"`    // short id used on the command line
+	Aliases []string `yaml:"aliases"` // other names the variant answers to (never inherited)
+	Title   string   `yaml:"title"`   // human title
 	// Source: where the variant comes from, by the name each source gives it (never
 	// inherited).
-	Source *Source `yaml:"source"`
+	Source      *Source         `yaml:"source"`
 	Description string          `yaml:"description"` // a paragraph shown by `show`
 	Board       Board           `yaml:"board"`
 	Zones       map[string]Zone `yaml:"zones"`
