@@ -141,6 +141,30 @@ type Source struct {
 	Seed string `yaml:"seed"`
 }
 
+// SourceName is one source of a variant: the source's key in a definition, its label for
+// people, and the variant's name there.
+type SourceName struct{ Key, Label, Name string }
+
+// Names lists the sources named, in a fixed order: Fairy-Stockfish, lichess, lishogi,
+// the seed document. A nil Source names none.
+func (s *Source) Names() []SourceName {
+	if s == nil {
+		return nil
+	}
+	var out []SourceName
+	for _, n := range []SourceName{
+		{"fairy-stockfish", "Fairy-Stockfish", s.FairyStockfish},
+		{"lichess", "lichess", s.Lichess},
+		{"lishogi", "lishogi", s.Lishogi},
+		{"seed", "seed document", s.Seed},
+	} {
+		if n.Name != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // USIConventions are the USI protocol's conventions for a variant.
 type USIConventions struct {
 	Src `yaml:"-"`

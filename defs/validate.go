@@ -218,19 +218,19 @@ func (v *validator) source() {
 		}
 		return
 	}
-	named := 0
-	for _, f := range []struct{ key, name string }{
-		{"fairy-stockfish", src.FairyStockfish}, {"lichess", src.Lichess}, {"lishogi", src.Lishogi}, {"seed", src.Seed},
-	} {
-		if f.name == "" && !has(src.Src, f.key) {
-			continue
-		}
-		named++
-		if !nameRE.MatchString(f.name) {
-			v.add(src.Src, f.key, "source %s %q: the variant's name there, %s", f.key, Clip(f.name), nameRule)
+	for _, f := range src.Names() {
+		if !nameRE.MatchString(f.Name) {
+			v.add(src.Src, f.Key, "source %s %q: the variant's name there, %s", f.Key, Clip(f.Name), nameRule)
 		}
 	}
-	if named == 0 {
+	empty := false
+	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed"} {
+		if has(src.Src, key) && !slices.ContainsFunc(src.Names(), func(n SourceName) bool { return n.Key == key }) {
+			v.add(src.Src, key, "source %s is empty: the variant's name there", key)
+			empty = true
+		}
+	}
+	if len(src.Names()) == 0 && !empty {
 		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed")
 	}
 }
