@@ -835,6 +835,9 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if d.ChecksGiven {
 		cond = append(cond, fmt.Sprintf("the mover has given its %d checks", rs.CheckCounter))
 	}
+	if d.GivesCheck {
+		cond = append(cond, "the move leaves the opponent in check (a position read with the side to move in check is over)")
+	}
 	if d.Stands != "" {
 		cond = append(cond, fmt.Sprintf("a %s of the side to move still stands on zone %s (it got there the move before)", typeLetters(rs, g.Types), zoneText(rs, d.Stands)))
 	}

@@ -48,14 +48,25 @@ func SquareFromUSI(files, ranks int, s string) (sq, rest string, ok bool) {
 }
 
 // IsSFEN reports whether FromFEN reads text as an SFEN rather than a FEN of rs: four
-// fields, the side to move b or w, and a move count (in plies) last, where a FEN has its
-// en-passant field — except in a variant whose FEN may write a count of moves there (the
-// counting rules), which reads such text as a FEN. A shorter SFEN (no move count) is read
-// as a FEN: its side letter means the other side there.
+// fields, the side to move b or w, the hands (- or letters with counts, or a square) and
+// a move count (in plies) last, where a FEN has its en-passant field — except in a
+// variant whose FEN may write a count of moves there (the counting rules), which reads
+// such text as a FEN. XBoard's short FEN (board w 0 1: the clocks without castling and
+// en passant) is no SFEN: its third field is a number. A shorter SFEN (no move count) is
+// read as a FEN: its side letter means the other side there.
 func IsSFEN(rs *compiler.Ruleset, text string) bool {
 	f := strings.Fields(text)
-	return len(f) == 4 && (f[1] == "b" || f[1] == "w") && f[3] != "" && strings.Trim(f[3], "0123456789") == "" &&
-		!strings.Contains(f[0], "[") && rs.Counting == nil
+	if len(f) != 4 || f[1] != "b" && f[1] != "w" || f[3] == "" || strings.Trim(f[3], "0123456789") != "" ||
+		strings.Contains(f[0], "[") || rs.Counting != nil {
+		return false
+	}
+	hands := f[2] == "-"
+	for _, ch := range f[2] {
+		if ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z' {
+			hands = true
+		}
+	}
+	return hands
 }
 
 // FENFromSFEN turns an SFEN (board, side b or w, hand, move count in plies) into a FEN on

@@ -70,6 +70,8 @@ func TestSFENLookalikesAreFENs(t *testing.T) {
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b",
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1",
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - 1",
+		// XBoard's short form: the clocks, without castling and en passant.
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 0 1",
 	} {
 		if interpreter.IsSFEN(shogi, fen) {
 			t.Errorf("%s is taken for an SFEN", fen)
