@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"chimera/defs"
 )
 
 func run(args ...string) (code int, stdout, stderr string) {
@@ -27,12 +29,46 @@ func TestList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("got exit %d, want 0; stderr %s", code, errs)
 	}
-	if !regexp.MustCompile(`(?m)^chess \(also normal\) +Chess +8×8 +setups: standard$`).MatchString(out) {
-		t.Errorf("got %q, want a line for chess with its title, 8×8 and its setup", out)
+	if !regexp.MustCompile(`(?m)^chess \(also normal\) +Chess +8×8 +Fairy-Stockfish, lichess +setups: standard$`).MatchString(out) {
+		t.Errorf("got %q, want a line for chess with its title, 8×8, its sources and its setup", out)
 	}
-	// A shuffled setup is named with the range of its arrangement numbers.
-	if !regexp.MustCompile(`(?m)^chess960 \(also fischerandom\) +Chess960 +8×8 +setups: standard, shuffle 0-959$`).MatchString(out) {
-		t.Errorf("got %q, want chess960's setups, the shuffled one with 0-959", out)
+	// A shuffled setup is named with the range of its arrangement numbers; a source that
+	// names the variant otherwise gives its name there.
+	if !regexp.MustCompile(`(?m)^chess960 \(also fischerandom\) +Chess960 +8×8 +Fairy-Stockfish \(fischerandom\), lichess +setups: standard, shuffle 0-959$`).MatchString(out) {
+		t.Errorf("got %q, want chess960's sources and setups, the shuffled one with 0-959", out)
+	}
+	// Each built-in's line shows every source its definition names, by the name there
+	// when it differs.
+	for _, name := range defs.Builtins() {
+		def, err := defs.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := def.Source.Names()
+		if len(names) == 0 {
+			t.Errorf("%s names no source", name)
+		}
+		var want []string
+		for _, n := range names {
+			w := n.Label
+			if n.Name != name {
+				w += " (" + n.Name + ")"
+			}
+			want = append(want, regexp.QuoteMeta(w))
+		}
+		re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `( \(also [^)]*\))? .*  ` + strings.Join(want, ", ") + `  +setups: `)
+		if !re.MatchString(out) {
+			t.Errorf("chimera list: no line for %s showing %s", name, strings.Join(want, ", "))
+		}
+	}
+	for _, c := range []struct{ name, source string }{
+		{"shogi", "Fairy-Stockfish, lishogi (standard)"},
+		{"kyotoshogi", "Fairy-Stockfish, lishogi"},
+		{"prisonbreak", "seed document (prison-break)"},
+	} {
+		if !regexp.MustCompile(`(?m)^` + c.name + ` .*  ` + regexp.QuoteMeta(c.source) + `  +setups: `).MatchString(out) {
+			t.Errorf("chimera list: %s's line does not show %q", c.name, c.source)
+		}
 	}
 }
 

@@ -852,6 +852,9 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 		whose := map[string]string{"": "the mover's", "own": "the mover's", "opponent": "the side to move's", "both": "each side's"}[d.Whose]
 		cond = append(cond, fmt.Sprintf("%s %s stands on its side's part of zone %s with no enemy man attacking it", whose, typeLetters(rs, g.Types), zoneText(rs, d.SafeOn)))
 	}
+	if d.GivesCheck {
+		cond = append(cond, "the move leaves the opponent in check (a position read with the side to move in check is over)")
+	}
 	if d.Stands != "" {
 		cond = append(cond, fmt.Sprintf("a %s of the side to move still stands on zone %s (it got there the move before)", typeLetters(rs, g.Types), zoneText(rs, d.Stands)))
 	}

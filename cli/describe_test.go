@@ -160,6 +160,7 @@ func TestDescribeNewRules(t *testing.T) {
 		{"chushogi", "by any move ending on last-rank"},
 		{"chushogi", "Trades: N or +O may not take N or +O beyond its neighbours while the enemy guards it, unless it took on its stop a man other than P or I."},
 		{"chushogi", "Counterstrike: after N or +O is taken by another man"},
+		{"checkshogi", `Goal "first check": when the move leaves the opponent in check`},
 	} {
 		code, out, _ := run("show", c.variant)
 		text := strings.Join(strings.Fields(out), " ")

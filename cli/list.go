@@ -15,12 +15,14 @@ import (
 
 var listCommand = &command{
 	name:    "list",
-	summary: "list the built-in variants: name, title, board size, setups",
+	summary: "list the built-in variants: name, title, board size, source, setups",
 	details: `Prints one line per variant embedded in the binary: its name (what the other
 commands take as VARIANT) with its aliases, the other names it answers to (chess "also
 normal", Fairy-Stockfish's name for it), its title, its board (files × ranks, with the number of
-playable squares when some cells are missing or unused) and its setups (what --setup
-takes; a shuffled setup with the range of its arrangement numbers, e.g. "shuffle
+playable squares when some cells are missing or unused), where it comes from (its
+definition's source: the Fairy-Stockfish variant, lichess's or lishogi's, or the seed
+document whose rules it plays, with the variant's name there when it differs, as in
+"lishogi (standard)") and its setups (what --setup takes; a shuffled setup with the range of its arrangement numbers, e.g. "shuffle
 0-959", which --setup shuffle:518 picks). A built-in that fails to load is listed with
 its error and makes the exit status 1.`,
 	examples: []string{"chimera list"},
@@ -42,12 +44,29 @@ its error and makes the exit status 1.`,
 				if aliases := defs.BuiltinAliases(name); len(aliases) > 0 {
 					shown += " (also " + strings.Join(aliases, ", ") + ")"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\tsetups: %s\n", shown, rs.Title, boardSize(rs), setupList(rs))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tsetups: %s\n", shown, rs.Title, boardSize(rs), sourceList(rs.Def.Source, name), setupList(rs))
 			}
 			tw.Flush()
 			return status
 		}
 	},
+}
+
+// sourceList says where a variant comes from, each source by its label, and by the
+// variant's name there when it is not name: "Fairy-Stockfish, lishogi (standard)".
+func sourceList(src *defs.Source, name string) string {
+	var out []string
+	for _, n := range src.Names() {
+		if n.Name == name {
+			out = append(out, n.Label)
+		} else {
+			out = append(out, n.Label+" ("+n.Name+")")
+		}
+	}
+	if len(out) == 0 {
+		return "source not given"
+	}
+	return strings.Join(out, ", ")
 }
 
 // boardSize writes "8×8", or "7×8, 46 squares" when not every cell is a square.

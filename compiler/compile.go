@@ -150,7 +150,7 @@ const MaxPieceTypes = 64
 func (l *lowering) pieces() {
 	rs := l.rs
 	for i := range rs.byLetter {
-		rs.byLetter[i], rs.byPromoted[i] = -1, -1
+		rs.byLetter[i], rs.byPromoted[i], rs.byAlias[i] = -1, -1, -1
 	}
 	if len(l.def.Pieces) > MaxPieceTypes {
 		l.errorf(l.def.Src, "pieces", "%d piece types; at most %d are supported", len(l.def.Pieces), MaxPieceTypes)
@@ -160,6 +160,9 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		if len(p.Letter) == 1 {
 			rs.byLetter[p.Letter[0]] = int8(i)
+		}
+		if len(p.FENAlias) == 1 {
+			rs.byAlias[p.FENAlias[0]] = int8(i)
 		}
 		if fen := p.FEN; len(fen) == 2 || len(p.Letter) == 2 {
 			if len(p.Letter) == 2 {
@@ -937,6 +940,10 @@ func (l *lowering) goals() {
 			if len(g.Pieces) == 0 {
 				cg.Types = l.rs.RoyalTypes
 			}
+		}
+		if g.GivesCheck {
+			cg.GivesCheck = true
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,

@@ -338,7 +338,7 @@ var mechanismRows = []mechanismRow{
 		uses: func(r *Ruleset) bool {
 			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
 		},
-		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.stands", "goals.safe-on", "goals.answerable"},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable"},
 		shared: goalKeys,
 		safe:   safeAll, why: "standing goals only decide whether the game goes on",
 		pairs: "extinct-goal", doc: "#goals"},
@@ -479,7 +479,7 @@ type keyGroup struct {
 var unmechanisedKeys = []keyGroup{
 	{"names, descriptions, values and letters: what the variant and its men are called and shown as",
 		[]string{"name", "aliases", "title", "description", "pieces.name", "pieces.letter", "pieces.san-letter", "pieces.value",
-			"pieces.describe", "pieces.fen"}},
+			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed"}},
 	{"the frame every mechanism and shortcut reads: the board, its zones, the piece list and its royal men, the atoms' list and directions " +
 		"(each atom sets the row of its kind; betza is lowered onto moves as the file is decoded), how a file extends another, the pools (which only name where men wait)",
 		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout",

@@ -318,6 +318,8 @@ type Goal[B any] struct {
 	// AllMen: Together, and Extinct holds every type (the side's men are counted).
 	AllMen      bool
 	ChecksGiven bool
+	// GivesCheck: the side to move is in check (defs.Goal.GivesCheck).
+	GivesCheck bool
 	// Stands: a piece of the side to move of the goal's Types stands on its part of
 	// StandZone (with HasZ, as well as the mover reaching Zone). Side: the goal counts only
 	// moves of this side (-1: both). Answerable: see defs.Goal.Answerable.
@@ -344,7 +346,7 @@ const (
 )
 
 // Standing reports whether the goal is judged on the position alone.
-func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.SafeOn }
+func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
 type HandRules struct {
@@ -477,6 +479,7 @@ type Ruleset struct {
 	Name, Title                      string
 	byLetter                         [128]int8
 	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
+	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	NoMovesInCheck, NoMovesOtherwise Outcome
@@ -613,6 +616,18 @@ func (r *Ruleset) TypeOfText(letter string) int {
 		return r.TypeOfPromoted(letter[1])
 	}
 	return -1
+}
+
+// TypeOfAlias returns the type a FEN may also write as the letter X (either case; see
+// defs.Piece.FENAlias), or -1.
+func (r *Ruleset) TypeOfAlias(letter byte) int {
+	if letter >= 'a' && letter <= 'z' {
+		letter -= 'a' - 'A'
+	}
+	if letter >= 128 {
+		return -1
+	}
+	return int(r.byAlias[letter])
 }
 
 // TypeOf returns the piece type index of an uppercase or lowercase letter, or -1.

@@ -154,7 +154,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	for i, g := range t.goals {
 		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, Zone: pair(g.Zone), HasZ: g.HasZ,
 			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result, Extinct: g.Extinct, AtMost: g.AtMost, AgainstAtLeast: g.AgainstAtLeast,
-			Together: g.Together, AllMen: g.AllMen, Own: g.Own, ChecksGiven: g.ChecksGiven, Stands: g.Stands, StandZone: pair(g.StandZone),
+			Together: g.Together, AllMen: g.AllMen, Own: g.Own, ChecksGiven: g.ChecksGiven, GivesCheck: g.GivesCheck, Stands: g.Stands, StandZone: pair(g.StandZone),
 			Side: g.Side, Answerable: g.Answerable, SafeOn: g.SafeOn, SafeZone: pair(g.SafeZone), Safe: g.Safe}
 	}
 	if t.freezes != nil {

@@ -304,6 +304,7 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 	def.Title = section
 	def.Description = fmt.Sprintf("Imported from %s, section [%s].", file, section)
 	def.Aliases, def.XBoard, def.UCI, def.PGN, def.USI, def.Tests = nil, nil, nil, nil, nil, nil
+	def.Source = nil // the base's source is not the section's
 	if !validName(def.Name) {
 		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: a variant name is lowercase letters, digits and '-'", section)}}
 	}

@@ -66,6 +66,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		}
 		def.Tests = nil
 		def.Aliases = nil
+		def.Source = nil
 		def.XBoard, def.UCI, def.PGN, def.USI, def.UCCI = nil, nil, nil, nil, nil
 		if hasKey(doc, "board") || hasKey(doc, "pieces") || hasKey(doc, "pieces-by-letter") {
 			// Weights fitted to the base's board and men: an extension with another board

@@ -16,11 +16,14 @@ type Src struct {
 
 // Definition is one variant file.
 type Definition struct {
-	Src         `yaml:"-"`
-	Extends     string          `yaml:"extends"`     // built-in name or relative path of a base definition
-	Name        string          `yaml:"name"`        // short id used on the command line
-	Aliases     []string        `yaml:"aliases"`     // other names the variant answers to (never inherited)
-	Title       string          `yaml:"title"`       // human title
+	Src     `yaml:"-"`
+	Extends string   `yaml:"extends"` // built-in name or relative path of a base definition
+	Name    string   `yaml:"name"`    // short id used on the command line
+	Aliases []string `yaml:"aliases"` // other names the variant answers to (never inherited)
+	Title   string   `yaml:"title"`   // human title
+	// Source: where the variant comes from, by the name each source gives it (never
+	// inherited).
+	Source      *Source         `yaml:"source"`
 	Description string          `yaml:"description"` // a paragraph shown by `show`
 	Board       Board           `yaml:"board"`
 	Zones       map[string]Zone `yaml:"zones"`
@@ -124,6 +127,44 @@ type UCCIConventions struct {
 	Default bool `yaml:"default"`
 }
 
+// Source says where a variant comes from: the program, site or document whose game it
+// plays, each by the name it gives the variant. A built-in names at least one.
+type Source struct {
+	Src `yaml:"-"`
+	// FairyStockfish: Fairy-Stockfish's variant of this name (its UCI_Variant).
+	FairyStockfish string `yaml:"fairy-stockfish"`
+	// Lichess: lichess's variant, by its rules name in chessops (lichess's rules library).
+	Lichess string `yaml:"lichess"`
+	// Lishogi: lishogi's variant, by its rules name in shogiops (lishogi's rules library).
+	Lishogi string `yaml:"lishogi"`
+	// Seed: the seed document the rules were written from (Chimera's first five variants).
+	Seed string `yaml:"seed"`
+}
+
+// SourceName is one source of a variant: the source's key in a definition, its label for
+// people, and the variant's name there.
+type SourceName struct{ Key, Label, Name string }
+
+// Names lists the sources named, in a fixed order: Fairy-Stockfish, lichess, lishogi,
+// the seed document. A nil Source names none.
+func (s *Source) Names() []SourceName {
+	if s == nil {
+		return nil
+	}
+	var out []SourceName
+	for _, n := range []SourceName{
+		{"fairy-stockfish", "Fairy-Stockfish", s.FairyStockfish},
+		{"lichess", "lichess", s.Lichess},
+		{"lishogi", "lishogi", s.Lishogi},
+		{"seed", "seed document", s.Seed},
+	} {
+		if n.Name != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // USIConventions are the USI protocol's conventions for a variant.
 type USIConventions struct {
 	Src `yaml:"-"`
@@ -216,6 +257,10 @@ type Piece struct {
 	// DemotesTo: the letter of the type a captured man of this type enters a pool as (a
 	// promoted pawn returns to a pool as a pawn).
 	DemotesTo string `yaml:"demotes-to"`
+	// FENAlias: one more letter a FEN may write this man as, read and never written (the
+	// face letter another program writes a turned-over man by); in a pool it names the man
+	// a capture of this type enters the pool as (DemotesTo).
+	FENAlias string `yaml:"fen-alias"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.
@@ -469,6 +514,10 @@ type Goal struct {
 	// ChecksGiven: the goal holds when the mover has given all the checks of the rules'
 	// check-counter.
 	ChecksGiven bool `yaml:"checks-given"`
+	// GivesCheck: the goal holds when the mover's move leaves the opponent in check (the
+	// first check wins). Judged on the position alone: a position read with the side to
+	// move in check is decided.
+	GivesCheck bool `yaml:"gives-check"`
 	// Stands: a zone; the goal holds when, after the move, a piece of the side to move (of
 	// the types in pieces) stands on its part of the zone: it got there on its last move
 	// and the mover did not remove it (a goal judged at the start of a turn). Result is

@@ -146,6 +146,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 		v.add(d.Src, "name", "name %q: %s", d.Name, nameRule)
 	}
 	v.aliases()
+	v.source()
 	v.texts()
 	v.collectLetters()
 	v.board()
@@ -204,6 +205,33 @@ func (v *validator) aliases() {
 			v.addItem(d.Src, "aliases", i, "alias %q is already an alias of the built-in variant %q", a, owner)
 		}
 		seen[a] = true
+	}
+}
+
+// source checks where the variant says it comes from: at least one source, each by a
+// name (lowercase letters, digits and '-', as the sources write their variants' names).
+func (v *validator) source() {
+	src := v.def.Source
+	if src == nil {
+		if has(v.def.Src, "source") {
+			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed")
+		}
+		return
+	}
+	for _, f := range src.Names() {
+		if !nameRE.MatchString(f.Name) {
+			v.add(src.Src, f.Key, "source %s %q: the variant's name there, %s", f.Key, Clip(f.Name), nameRule)
+		}
+	}
+	empty := false
+	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed"} {
+		if has(src.Src, key) && !slices.ContainsFunc(src.Names(), func(n SourceName) bool { return n.Key == key }) {
+			v.add(src.Src, key, "source %s is empty: the variant's name there", key)
+			empty = true
+		}
+	}
+	if len(src.Names()) == 0 && !empty {
+		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed")
 	}
 }
 
@@ -437,6 +465,28 @@ func (v *validator) letterNames() string {
 
 func isLetter(s string) bool { return len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z' }
 
+// fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its
+// letter and no other piece as its alias, so that a FEN letter names one type.
+func (v *validator) fenAlias(p Piece) {
+	a := p.FENAlias
+	switch {
+	case !isLetter(a):
+		v.add(p.Src, "fen-alias", "piece %q: fen-alias must be one uppercase letter A-Z, found %q", p.Name, Clip(a))
+	case v.letters[a]:
+		v.add(p.Src, "fen-alias", "piece %q: fen-alias %s is the letter of a piece; a FEN letter must name one piece", p.Name, a)
+	default:
+		var named []string
+		for _, o := range v.def.Pieces {
+			if o.FENAlias == a {
+				named = append(named, strconv.Quote(o.Name))
+			}
+		}
+		if len(named) > 1 {
+			v.add(p.Src, "fen-alias", "fen-alias %s is given to %d pieces (%s); a FEN letter must name one piece", a, len(named), strings.Join(named, ", "))
+		}
+	}
+}
+
 // isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or "+"
 // and one (a promoted piece named by its FEN token, for more types than letters).
 func isPieceLetter(s string) bool {
@@ -535,6 +585,9 @@ func (v *validator) pieces() {
 			if !initial {
 				v.add(p.Src, "first-move-ends-when-aimed-by", "piece %q has no first-move leap (initial: true) whose right an aim could end", p.Name)
 			}
+		}
+		if p.FENAlias != "" || has(p.Src, "fen-alias") {
+			v.fenAlias(p)
 		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
@@ -1032,16 +1085,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != ""} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE or checks-given: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, checks-given: true or gives-check: true")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on and checks-given are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1061,6 +1114,9 @@ func (v *validator) goals() {
 		}
 		if g.ChecksGiven && v.def.Rules.CheckCounter == 0 {
 			v.add(g.Src, "checks-given", "goal %q: checks-given needs rules.check-counter (the checks each side has to give)", g.Name)
+		}
+		if g.GivesCheck && v.def.Rules.Check != "" && v.def.Rules.Check != "royal-attacked" {
+			v.add(g.Src, "gives-check", "goal %q: gives-check needs rules.check royal-attacked (a check is an attack on a royal piece), found %s", g.Name, v.def.Rules.Check)
 		}
 		if g.Stands != "" {
 			v.zoneRef(g.Src, "stands", g.Stands)

@@ -106,7 +106,10 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 					t = rs.TypeOfPromoted(ch)
 				}
 				if t < 0 {
-					return bad("unknown piece letter %q on rank %d", string(ch), r+1)
+					t = rs.TypeOfAlias(ch)
+				}
+				if t < 0 {
+					return bad("unknown piece letter %q on rank %d: %s", string(ch), r+1, letterList(rs))
 				}
 				if f >= rs.Files {
 					return bad("rank %d has more than %d cells", r+1, rs.Files)
@@ -721,8 +724,11 @@ func (p *core256) parsePools(groups []string) string {
 	for pool, g := range groups {
 		for _, ch := range []byte(g) {
 			t := rs.TypeOf(ch)
+			if a := rs.TypeOfAlias(ch); t < 0 && a >= 0 {
+				t = h.CapturedAs(a) // the man a capture of the alias's type puts here
+			}
 			if t < 0 {
-				return fmt.Sprintf("unknown piece letter %q in the %s pool [%s]", string(ch), rs.Pools()[pool], defs.Clip(g))
+				return fmt.Sprintf("unknown piece letter %q in the %s pool [%s]: %s", string(ch), rs.Pools()[pool], defs.Clip(g), letterList(rs))
 			}
 			c := compiler.White
 			if ch >= 'a' && ch <= 'z' {

@@ -189,6 +189,11 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		return g.Together && total <= g.AtMost
 	case g.ChecksGiven:
 		return p.checks[us] == 0
+	case g.GivesCheck:
+		if n := len(p.undo); n > 0 && p.side == us {
+			return p.gaveCheck(&p.undo[n-1], us) // judged after a move of us
+		}
+		return p.sideInCheck(us ^ 1) // judged on a position read (us moved last)
 	case g.SafeOn:
 		switch g.Safe {
 		case compiler.SafeOpponent:
@@ -212,6 +217,16 @@ func (p *core256) standsSafe(g *compiler.Goal[bb256], c Color) bool {
 		}
 	}
 	return false
+}
+
+// gaveCheck reports, in the middle of us's move whose frame is u (before the side to move
+// is switched), whether the move leaves the opponent in check: asked once a move, and
+// kept in the frame, where InCheck finds it after the switch.
+func (p *core256) gaveCheck(u *frame256, us Color) bool {
+	if !u.checkKnown {
+		u.checked, u.checkKnown = p.sideInCheck(us^1), true
+	}
+	return u.checked
 }
 
 // menOfTypes counts side c's men of the types in mask, on the board and in its pools.

@@ -195,7 +195,7 @@ func (p *core64) play(m Move, goals bool) {
 			p.hash ^= rs.Zobrist.CastleKey(b.First())
 		}
 	}
-	if rs.CheckCounter > 0 && u.moved != NoPiece && p.checks[us] > 0 && p.sideInCheck(us^1) {
+	if rs.CheckCounter > 0 && u.moved != NoPiece && p.checks[us] > 0 && p.gaveCheck(u, us) {
 		p.hash ^= rs.Zobrist.Checks[us][p.checks[us]] ^ rs.Zobrist.Checks[us][p.checks[us]-1]
 		p.checks[us]--
 	}

@@ -11,13 +11,20 @@ import (
 	"chimera/defs"
 )
 
-// FENError is a problem in a FEN string.
+// FENError is a problem in a FEN string (an SFEN, when SFEN is set: see IsSFEN).
 type FENError struct {
-	FEN string
-	Msg string
+	FEN  string
+	Msg  string
+	SFEN bool
 }
 
-func (e *FENError) Error() string { return fmt.Sprintf("FEN %s: %s", defs.Quote(e.FEN), e.Msg) }
+func (e *FENError) Error() string {
+	kind := "FEN"
+	if e.SFEN {
+		kind = "SFEN"
+	}
+	return fmt.Sprintf("%s %s: %s", kind, defs.Quote(e.FEN), e.Msg)
+}
 
 // Bounds of the counters of a FEN, far beyond any game: larger numbers are reported as
 // too large rather than overflowing. A game that goes on past a bound (from a FEN set at
@@ -53,6 +60,30 @@ func royalNames(rs *compiler.Ruleset) string {
 		n = append(n, rs.Piece(t).Name)
 	}
 	return strings.Join(n, ", ")
+}
+
+// letterList names, for a FEN letter that is no man's, the variant and the tokens its
+// FEN writes men with (and the other letters it reads): "no man of shogi is written so
+// (its men: K G N L P S R B +N +L +P +S +R +B)".
+func letterList(rs *compiler.Ruleset) string {
+	var tokens, aliases []string
+	for t := range rs.NumPieces() {
+		pt := rs.Piece(t)
+		switch {
+		case pt.Promoted != 0:
+			tokens = append(tokens, "+"+string(pt.Promoted))
+		default:
+			tokens = append(tokens, string(pt.Letter))
+		}
+		if a := pt.Def.FENAlias; a != "" {
+			aliases = append(aliases, a)
+		}
+	}
+	s := fmt.Sprintf("no man of %s is written so (its men: %s", rs.Name, strings.Join(tokens, " "))
+	if len(aliases) > 0 {
+		s += "; also read: " + strings.Join(aliases, " ")
+	}
+	return s + ")"
 }
 
 // letterOf is the FEN letter of pc: upper case for White, lower case for Black.

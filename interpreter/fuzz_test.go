@@ -72,6 +72,11 @@ func fuzzVariant(name string) uint8 {
 // and near misses (a piece on a cell that does not exist, a rank too long, a bad
 // en-passant square).
 var fuzzFENSeeds = []struct{ variant, fen string }{
+	// SFENs as lishogi writes them (Kyoto shogi's men by their faces; chu shogi's
+	// counterstrike square in the hands field).
+	{"kyotoshogi", "1gk2/3lP/2K2/2l2/SsN1P w G2t 14"},
+	{"checkshogi", "1n3g1nl/lsg1r1sb1/1p1ppk+Bpp/p8/2p2pP2/2P1P4/PP1P1P1PP/2RGGK3/LNS2S1NL w P 30"},
+	{"chushogi", "lfcsgekg1cfl/a1b1txotsb1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/6H5/1P1IP1P1I3/P1PP1P1PPPPP/MVR1DNQDHRVM/A1BOT1XT1B1A/LFCSGKEGSCFL w 6g 14"},
 	{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
 	{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},

@@ -121,7 +121,8 @@ func (p *Position) CoreCells() int {
 	return compiler.MaxCells256
 }
 
-// FromFEN sets up a position of the ruleset from a FEN string.
+// FromFEN sets up a position of the ruleset from a FEN string, or from an SFEN (see
+// IsSFEN), as shogi programs and lishogi write positions.
 func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 	return fromFENOn(rs, fen, forceWideCore)
 }
@@ -130,6 +131,9 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 // core (wide): tests running in parallel choose the core here rather than by
 // forceWideCore.
 func fromFENOn(rs *compiler.Ruleset, fen string, wide bool) (*Position, error) {
+	if IsSFEN(rs, fen) {
+		return fromSFEN(rs, fen, wide)
+	}
 	if rs.Narrow != nil && !wide {
 		c, err := fromFEN64(rs, rs.Narrow, fen)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"chimera/compiler"
 	"chimera/engine/perft"
 	"chimera/engine/usi"
 	"chimera/interpreter"
@@ -277,9 +278,32 @@ func shogiopsMove(b usi.Board, rules, coord string) string {
 	return m
 }
 
+// shogiopsRead reads an SFEN as shogiops (lishogi) writes it, letters and all, the two ways
+// Chimera reads SFEN: as --fen, the browser and the Go API do (interpreter.FromFEN takes
+// an SFEN as it is) and as a USI session does (position sfen: usi's FENFromSFEN, then the
+// FEN); both must give the same position. It returns the position and its FEN.
+func shogiopsRead(rs *compiler.Ruleset, board usi.Board, pools bool, sfen string) (*interpreter.Position, string, error) {
+	p, err := interpreter.FromFEN(rs, sfen)
+	if err != nil {
+		return nil, "", fmt.Errorf("Chimera cannot read shogiops' SFEN %s: %v", sfen, err)
+	}
+	fen, err := board.FENFromSFEN(sfen, pools)
+	if err != nil {
+		return nil, "", fmt.Errorf("USI cannot convert shogiops' SFEN %s: %v", sfen, err)
+	}
+	q, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return nil, "", fmt.Errorf("Chimera cannot read shogiops' SFEN %s as USI converts it (%s): %v", sfen, fen, err)
+	}
+	if p.FEN() != q.FEN() {
+		return nil, "", fmt.Errorf("shogiops' SFEN %s is read as %s, but as %s through USI", sfen, p.FEN(), q.FEN())
+	}
+	return p, p.FEN(), nil
+}
+
 // TestShogiopsCrossCheck compares Chimera with shogiops in each variant of the shogi
 // family that both have (the others are skipped, by name): Chimera must read every SFEN
-// shogiops writes (through usi.FENFromSFEN) and write it back the same (usi.SFENFromFEN;
+// shogiops writes, as it is (shogiopsRead) and write it back the same (usi.SFENFromFEN;
 // in Kyoto shogi with Fairy-Stockfish's letters, and the order of the pieces in hand
 // aside), start where shogiops starts, and count the same perft from the start (to the
 // variant's start depth), from positions of shogiops' random play and from positions
@@ -389,14 +413,9 @@ func TestShogiopsCrossCheck(t *testing.T) {
 					continue
 				}
 				sfen := shogiopsToFSF(v.rules, q.SFEN)
-				fen, err := board.FENFromSFEN(sfen, pools)
+				p, fen, err := shogiopsRead(rs, board, pools, q.SFEN)
 				if err != nil {
 					t.Errorf("%s: %v", names[i], err)
-					continue
-				}
-				p, err := interpreter.FromFEN(rs, fen)
-				if err != nil {
-					t.Errorf("%s: Chimera cannot read shogiops' SFEN %s as FEN %s: %v", names[i], q.SFEN, fen, err)
 					continue
 				}
 				switch got := board.SFENFromFEN(p.FEN()); {

@@ -926,3 +926,21 @@ func TestBodyOverTheLimitIs413(t *testing.T) {
 		t.Errorf("a definition under the limit: %d %v", code, out["error"])
 	}
 }
+
+// The browser takes a position as lishogi writes it (SFEN, each Kyoto shogi man by its
+// face): the game starts from the FEN it reads as, Fairy-Stockfish's form of the same
+// position (defs/kyotoshogi.yaml, "from play, ply 17", 12 legal moves), and the setup
+// editor edits it as that FEN.
+func TestGameFromLishogiSFEN(t *testing.T) {
+	srv := newTestServer(t, "kyotoshogi")
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/game", `{"variant":"kyotoshogi","fen":"p3t/B1k2/5/Ls1KN/3GP w - 18"}`, &st); code != 200 {
+		t.Fatalf("new game from an SFEN: %d", code)
+	}
+	if want := "p3+l/+S1k2/5/Ls1KN/3+NP[] b - - 0 9"; st.FEN != want || st.StartFEN != want || len(st.Legal) != 12 || st.Side != "black" {
+		t.Errorf("game from lishogi's SFEN: FEN %s, start %s, %d legal moves, %s to move; want %s, 12 moves, black", st.FEN, st.StartFEN, len(st.Legal), st.Side, want)
+	}
+	if code := postJSON(t, srv, "/api/setup", `{"variant":"kyotoshogi","fen":"p3t/B1k2/5/Ls1KN/3GP w - 18","side":"white"}`, &st); code != 200 || st.FEN != "p3+l/+S1k2/5/Ls1KN/3+NP[] w - - 0 9" {
+		t.Errorf("setup editor, White to move, from an SFEN: %d, FEN %s", code, st.FEN)
+	}
+}

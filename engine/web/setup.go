@@ -37,11 +37,14 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fen := strings.TrimSpace(req.FEN)
-	if _, err := interpreter.FromFEN(rs, fen); err != nil {
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
 		badRequest(w, err)
 		return
 	}
-	var err error
+	if interpreter.IsSFEN(rs, fen) {
+		fen = p.FEN() // edited as the FEN it reads as: an SFEN's fields mean other things
+	}
 	switch {
 	case req.Side != "":
 		fen, err = setSide(fen, req.Side)

@@ -37,6 +37,15 @@
 //       drops included) with equal chance from a small PRNG seeded by SEED and VARIANT, so
 //       the same arguments always give the same positions. SFENs are shogiops' own.
 //
+//   ended VARIANT COUNT SEED [MAXPLY]
+//       Prints one line of JSON: {"positions": [{"sfen": S, "ply": n, "reason": R,
+//       "winner": W}, ...]}: COUNT distinct positions where a random playout from the
+//       start (drawn as in positions, default at most 200 plies) ended, by shogiops' isEnd:
+//       R is why (checkmate, stalemate, draw, bareking, withoutkings, or special: the
+//       variant's own end, in checkshogi a side in check) and W the winner shogiops'
+//       outcome names ("sente", "gote", or "" for a draw). Playouts that reach MAXPLY are
+//       drawn again.
+//
 // VARIANT is a shogiops rules name: standard, minishogi, chushogi, annanshogi, kyotoshogi,
 // checkshogi.
 
@@ -253,6 +262,44 @@ function randomPositions(rules, count, seed, minPly, maxPly) {
   return { start: makeSfen(start), positions };
 }
 
+// endReason says why shogiops' isEnd holds in pos, in the order isEnd asks.
+function endReason(pos, ctx) {
+  if (pos.isCheckmate(ctx)) return 'checkmate';
+  if (pos.isStalemate(ctx)) return 'stalemate';
+  if (pos.isDraw(ctx)) return 'draw';
+  if (pos.isBareKing(ctx)) return 'bareking';
+  if (pos.isWithoutKings(ctx)) return 'withoutkings';
+  if (pos.isSpecialVariantEnd(ctx)) return 'special';
+  return '';
+}
+
+function endedPositions(rules, count, seed, maxPly) {
+  checkRules(rules);
+  const rand = mulberry32(fnv1a('ended ' + rules) ^ seed);
+  const pick = n => Math.floor(rand() * n);
+  const start = defaultPosition(rules);
+  const positions = [];
+  const seen = new Set();
+  for (let tries = 0; positions.length < count; tries++) {
+    if (tries >= count * 200) throw new Error(`only ${positions.length} of ${count} ended ${rules} games after ${tries} playouts`);
+    const pos = start.clone();
+    let ply = 0;
+    while (ply < maxPly && !pos.isEnd()) {
+      const moves = legalMoves(pos, pos.ctx());
+      pos.play(moves[pick(moves.length)]);
+      ply++;
+    }
+    const ctx = pos.ctx();
+    if (!pos.isEnd(ctx)) continue;
+    const sfen = makeSfen(pos);
+    if (seen.has(sfen)) continue;
+    seen.add(sfen);
+    const outcome = pos.outcome(ctx);
+    positions.push({ sfen, ply, reason: endReason(pos, ctx), winner: (outcome && outcome.winner) || '' });
+  }
+  return { positions };
+}
+
 function intArg(s, name) {
   const n = Number(s);
   if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number, got ${JSON.stringify(s)}`);
@@ -290,6 +337,15 @@ if (mode === 'rules') {
   } catch (e) {
     fail(e.message);
   }
+} else if (mode === 'ended') {
+  if (argv.length !== 3 && argv.length !== 4) fail('usage: ended VARIANT COUNT SEED [MAXPLY]');
+  const [rules, count, seed] = [argv[0], intArg(argv[1], 'COUNT'), intArg(argv[2], 'SEED')];
+  const maxPly = argv.length === 4 ? intArg(argv[3], 'MAXPLY') : 200;
+  try {
+    process.stdout.write(JSON.stringify(endedPositions(rules, count, seed, maxPly)) + '\n');
+  } catch (e) {
+    fail(e.message);
+  }
 } else {
-  fail('usage: node perft.mjs [--shogiops DIR] rules | perft [REQUEST ...] | positions VARIANT COUNT SEED [MINPLY MAXPLY]');
+  fail('usage: node perft.mjs [--shogiops DIR] rules | perft [REQUEST ...] | positions VARIANT COUNT SEED [MINPLY MAXPLY] | ended VARIANT COUNT SEED [MAXPLY]');
 }
