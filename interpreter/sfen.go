@@ -53,12 +53,16 @@ func SquareFromUSI(files, ranks int, s string) (sq, rest string, ok bool) {
 // variant whose FEN may write a count of moves there (the counting rules), which reads
 // such text as a FEN. XBoard's short FEN (board w 0 1: the clocks without castling and
 // en passant) is no SFEN: its third field is a number. A shorter SFEN (no move count) is
-// read as a FEN: its side letter means the other side there.
+// read as a FEN: its side letter means the other side there. Only variants with pools, or
+// lishogi's (source: lishogi), are read so: in any other a text of that shape is a FEN.
 func IsSFEN(rs *compiler.Ruleset, text string) bool {
 	f := strings.Fields(text)
 	if len(f) != 4 || f[1] != "b" && f[1] != "w" || f[3] == "" || strings.Trim(f[3], "0123456789") != "" ||
 		strings.Contains(f[0], "[") || rs.Counting != nil {
 		return false
+	}
+	if rs.Hands == nil && (rs.Def == nil || rs.Def.Source == nil || rs.Def.Source.Lishogi == "") {
+		return false // a variant with no pools and not lishogi's: its FENs are FENs
 	}
 	hands := f[2] == "-"
 	for _, ch := range f[2] {
