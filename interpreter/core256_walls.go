@@ -40,6 +40,14 @@ func (p *core256) wallEffect(sq Square) {
 // cells the rule allows that are empty once m is played.
 func (p *core256) wallCells(m Move) bb256 {
 	w := p.rs.Walls
+	if w.Place == compiler.WallOrigin && (m.Kind() == KindNormal || m.Kind() == KindEP) {
+		// The man left its origin, empty now (but for a move that ends where it began),
+		// and no capture ever empties an origin: no occupancy to work out.
+		if m.To() == m.From() {
+			return bb256{}
+		}
+		return p.tb.WallCells.And(compiler.Bit256(m.From()))
+	}
 	occ := p.occupied()
 	switch m.Kind() {
 	case KindNormal, KindEP:
@@ -104,6 +112,19 @@ func (p *core256) addWalls(buf []Move) []Move {
 // countWalls is len(addWalls(buf)), unwritten.
 func (p *core256) countWalls(buf []Move) int {
 	n := 0
+	if p.rs.Walls.Place == compiler.WallOrigin {
+		// Each man's move leaves at most its origin (wallCells): counted without the set.
+		cells := p.tb.WallCells
+		for _, m := range buf {
+			switch {
+			case m.Kind() != KindNormal && m.Kind() != KindEP:
+				n += p.wallCells(m).Count()
+			case m.To() != m.From() && cells.Has(m.From()):
+				n++
+			}
+		}
+		return n
+	}
 	for _, m := range buf {
 		n += p.wallCells(m).Count()
 	}
