@@ -926,7 +926,7 @@ func (v *validator) rules() {
 	r := v.def.Rules
 	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
 	v.choice(r.Src, "check-royals", "royal men checked", r.CheckRoyals, []string{"any", "all", "lone"})
-	if orDefault(r.CheckRoyals, "any") != "any" && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+	if (r.CheckRoyals == "all" || r.CheckRoyals == "lone") && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
 		v.add(r.Src, "check-royals", "check-royals %q says which royal men the check protects, which needs check: royal-attacked (found %q)", r.CheckRoyals, r.Check)
 	}
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
