@@ -528,6 +528,14 @@ func describeRules(rs *compiler.Ruleset) []string {
 	if rs.RoyalOptional {
 		out = append(out, "A side may have no royal piece.")
 	}
+	if rs.Check == compiler.CheckRoyalAttacked {
+		switch rs.CheckRoyals {
+		case compiler.CheckRoyalsAll:
+			out = append(out, fmt.Sprintf("A side is in check only when all its royal pieces (%s) are attacked: with two, one may be left attacked.", royals))
+		case compiler.CheckRoyalsLone:
+			out = append(out, fmt.Sprintf("Only a side with a single royal piece (%s) can be in check; a royal piece a promotion makes counts from the next move.", royals))
+		}
+	}
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}

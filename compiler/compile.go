@@ -719,6 +719,12 @@ func (l *lowering) rules() {
 	default:
 		rs.Check = CheckRoyalAttacked
 	}
+	switch r.CheckRoyals {
+	case "all":
+		rs.CheckRoyals = CheckRoyalsAll
+	case "lone":
+		rs.CheckRoyals = CheckRoyalsLone
+	}
 	rs.NoMovesInCheck = outcomeOf(r.NoMoves.InCheck, Loss)
 	rs.NoMovesOtherwise = outcomeOf(r.NoMoves.Otherwise, Draw)
 	if r.NoMoves.Otherwise == "fewer-men-wins" {

@@ -70,6 +70,7 @@ const (
 	MechWalls                                           // each turn ends with a wall placed on an empty cell
 	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
 	MechPetrify                                         // a man of some types that captures turns into a wall
+	MechRoyalCount                                      // the check protects a side's royal men by their count (all attacked, or a lone one)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -458,6 +459,11 @@ var mechanismRows = []mechanismRow{
 			"a royal man never turns to stone (defs.Validate refuses it), so no capture removes a royal of the mover. Not board probes: a probe leaves the capturer standing, " +
 			"whose attacks a check rule on the enemy royal (may-give-check: false) would see. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in and the petrify pairs",
 		doc: "#capture"},
+	{bit: MechRoyalCount, name: "royal-count",
+		uses: func(r *Ruleset) bool { return r.Check == CheckRoyalAttacked && r.CheckRoyals != CheckRoyalsAny },
+		keys: []string{"rules.check-royals"},
+		safe: safeNone, why: "on no list yet: the shortcuts look for exactly one royal man, which is royal here only by the count (not proven)",
+		doc: "#rules"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -263,6 +263,16 @@ const (
 	CheckNone
 )
 
+// CheckRoyals says which of a side's royal men the check rule royal-attacked protects.
+type CheckRoyals uint8
+
+// Which royal men are checked (rules.check-royals).
+const (
+	CheckRoyalsAny  CheckRoyals = iota // each royal man: a side is in check when one is attacked
+	CheckRoyalsAll                     // a side is in check only when every royal man is attacked
+	CheckRoyalsLone                    // only a side with a single royal man can be in check
+)
+
 // Outcome is a game result from the point of view of one side.
 type Outcome int8
 
@@ -482,6 +492,7 @@ type Ruleset struct {
 	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
+	CheckRoyals                      CheckRoyals // which royal men royal-attacked protects
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	// StalemateByMen: a side without a legal move, not in check, wins with fewer men than
 	// its opponent, loses with more and draws with as many (NoMovesOtherwise is then Win).

@@ -384,6 +384,11 @@ type Rules struct {
 	NoMoves    NoMoves `yaml:"no-moves"`   // result when the side to move has no legal move
 	FiftyMove  *int    `yaml:"fifty-move"` // half-moves without capture or clock-reset; 0 = off
 	Repetition *int    `yaml:"repetition"` // occurrences that draw; 0 = off
+	// CheckRoyals: which of a side's royal men royal-attacked protects: any (default: each
+	// of them), all (a side is in check only when every one is attacked) or lone (only a
+	// side with a single royal man can be in check; a man promoted into a royal type counts
+	// from the next move).
+	CheckRoyals string `yaml:"check-royals"`
 	// MustCapture: when a capture is legal, only captures are.
 	MustCapture bool `yaml:"must-capture"`
 	// RoyalTakesCheckerOnly: while in check, a royal piece may move only to take the one

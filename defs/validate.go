@@ -978,6 +978,10 @@ func (v *validator) castling() {
 func (v *validator) rules() {
 	r := v.def.Rules
 	v.choice(r.Src, "check", "check rule", r.Check, checkRules)
+	v.choice(r.Src, "check-royals", "royal men checked", r.CheckRoyals, []string{"any", "all", "lone"})
+	if (r.CheckRoyals == "all" || r.CheckRoyals == "lone") && orDefault(r.Check, "royal-attacked") != "royal-attacked" {
+		v.add(r.Src, "check-royals", "check-royals %q says which royal men the check protects, which needs check: royal-attacked (found %q)", r.CheckRoyals, r.Check)
+	}
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})

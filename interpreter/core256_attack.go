@@ -313,6 +313,20 @@ func (p *core256) sideInCheck(c Color) bool {
 			return false
 		}
 		occ, active := p.occupied(), p.active(c^1)
+		switch p.rs.CheckRoyals {
+		case compiler.CheckRoyalsAll:
+			// In check only when every royal man is attacked.
+			for ; r.Any(); r = r.Rest() {
+				if !p.attackedBy(r.First(), c^1, occ, active) {
+					return false
+				}
+			}
+			return true
+		case compiler.CheckRoyalsLone:
+			if r.Many() {
+				return false // two or more royal men: none is checked
+			}
+		}
 		for ; r.Any(); r = r.Rest() {
 			if p.attackedBy(r.First(), c^1, occ, active) {
 				return true

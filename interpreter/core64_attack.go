@@ -316,6 +316,20 @@ func (p *core64) sideInCheck(c Color) bool {
 			return false
 		}
 		occ, active := p.occupied(), p.active(c^1)
+		switch p.rs.CheckRoyals {
+		case compiler.CheckRoyalsAll:
+			// In check only when every royal man is attacked.
+			for ; r != 0; r &= r - 1 {
+				if !p.attackedBy(r.First(), c^1, occ, active) {
+					return false
+				}
+			}
+			return true
+		case compiler.CheckRoyalsLone:
+			if r&(r-1) != 0 {
+				return false // two or more royal men: none is checked
+			}
+		}
 		for ; r != 0; r &= r - 1 {
 			if p.attackedBy(r.First(), c^1, occ, active) {
 				return true

@@ -1515,11 +1515,42 @@ func (p *core64) probeLegal(m Move, us Color) bool {
 	if p.gating && !m.IsDrop() {
 		m &^= gateMask
 	}
+	if p.rs.CheckRoyals == compiler.CheckRoyalsLone && p.rs.Check == compiler.CheckRoyalAttacked {
+		return p.probeLone(m, us)
+	}
 	if (p.boardProbe || p.rightsProbe && !p.takesRight(m)) && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
 		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
+	p.Unmake()
+	return ok
+}
+
+// probeLone is probeLegal under check-royals: lone, where the count of the mover's royal
+// men before the move decides: with two or more, any of them may be left attacked; with
+// one (or none), no royal man may stand attacked after the move but one the move has just
+// promoted into a royal type, which counts from the next move (a dropped one counts at
+// once).
+func (p *core64) probeLone(m Move, us Color) bool {
+	many := p.royals(us).Many()
+	fresh := NoSquare
+	if y := m.Promotion(); y >= 0 && !m.IsDrop() && p.rs.RoyalTypes>>uint(y)&1 != 0 &&
+		p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 == 0 {
+		fresh = m.To()
+	}
+	p.makeProbe(m)
+	ok := !p.undo[len(p.undo)-1].lostRoyal
+	if ok && !many {
+		r := p.royals(us)
+		if fresh != NoSquare {
+			r &^= compiler.Bit64(fresh)
+		}
+		occ, active := p.occupied(), p.active(us^1)
+		for ; ok && r != 0; r &= r - 1 {
+			ok = !p.attackedBy(r.First(), us^1, occ, active)
+		}
+	}
 	p.Unmake()
 	return ok
 }
