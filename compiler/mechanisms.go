@@ -70,7 +70,8 @@ const (
 	MechWalls                                           // each turn ends with a wall placed on an empty cell
 	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
 	MechPetrify                                         // a man of some types that captures turns into a wall
-	MechRoyalCount                                      // the check protects a side's royal men by their count (all attacked, or a lone one)
+	MechRoyalCount                                      // the check protects a side's royal men together: in check only when all are attacked
+	MechLoneRoyal                                       // the check protects a side's royal man only while it is the side's lone one
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -200,9 +201,10 @@ var mechanismRows = []mechanismRow{
 			})
 		},
 		shared: []string{"pieces.promotion.to", "pieces.promotion.to-black"},
-		safe:   safeCommon &^ safePins,
-		why:    "promotions to a royal type always take the full test, which makes relevance and keepers safe; not proven with pins or check lines",
-		doc:    "#promotion"},
+		safe:   safeCommon,
+		why: "promotions to a royal type always take the full test, which makes relevance and keepers safe, and the pins' generator tests them too (genFastLegal): " +
+			"a pinned man's or an evasion's promotion the pins leave out would leave the old royal attacked, illegal by every count rule that takes pins; not proven with check lines",
+		doc: "#promotion"},
 	{bit: MechZoneGoal, name: "zone-goal",
 		uses: func(r *Ruleset) bool { return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.HasZ }) },
 		keys: []string{"goals.reach"}, shared: goalKeys,
@@ -460,9 +462,19 @@ var mechanismRows = []mechanismRow{
 			"whose attacks a check rule on the enemy royal (may-give-check: false) would see. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in and the petrify pairs",
 		doc: "#capture"},
 	{bit: MechRoyalCount, name: "royal-count",
-		uses: func(r *Ruleset) bool { return r.Check == CheckRoyalAttacked && r.CheckRoyals != CheckRoyalsAny },
-		keys: []string{"rules.check-royals"},
-		safe: safeNone, why: "on no list yet: the shortcuts look for exactly one royal man, which is royal here only by the count (not proven)",
+		uses:   func(r *Ruleset) bool { return r.Check == CheckRoyalAttacked && r.CheckRoyals == CheckRoyalsAll },
+		shared: []string{"rules.check-royals"},
+		safe:   safeBoardProbe,
+		why: "board probes: a plain move keeps the mover's count of royal men and a probe's promotion counts the new royal at once, as the rule does; the check rule asked on the probed board is the count's. " +
+			"Not pins, relevance or keepers: they look for exactly one royal man, and a pinned man that promotes into a royal type may leave the line. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in",
+		doc: "#rules"},
+	{bit: MechLoneRoyal, name: "lone-royal",
+		uses:   func(r *Ruleset) bool { return r.Check == CheckRoyalAttacked && r.CheckRoyals == CheckRoyalsLone },
+		shared: []string{"rules.check-royals"},
+		safe:   safePins | safeBoardProbe,
+		why: "with one royal man the rule is the plain check rule, and a man promoted into a royal type does not count before the next move, so the pins and evasions of that one royal decide (they are taken only while the side has exactly one); " +
+			"with two or more, every move that takes no royal of the mover's is legal (probeLone). Board probes: a plain move keeps the count, and a promotion into a royal type takes its own test. " +
+			"Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in",
 		doc: "#rules"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",

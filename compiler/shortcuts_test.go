@@ -67,7 +67,7 @@ func TestUnknownMechanismTurnsShortcutsOff(t *testing.T) {
 	if !rs.Allows(ShortcutPins) || !rs.Allows(ShortcutRelevance) {
 		t.Fatal("chess: shortcuts off")
 	}
-	for _, extra := range []Mechanism{MechUnclassified, MechUnclassified << 1, MechUnclassified << 7} {
+	for _, extra := range []Mechanism{MechUnclassified, MechUnclassified << 1, Mechanism(1) << 63} {
 		if got := shortcutsFor(rs.Mechanisms | extra); got != 0 {
 			t.Errorf("chess mechanisms + %x: shortcuts %04b stay on", uint64(extra), got)
 		}

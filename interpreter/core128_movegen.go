@@ -1245,6 +1245,7 @@ func (p *core128) genCastling(buf []Move, movers bb128, safe Square) []Move {
 // Only moves landing in target are generated (en passant aside), and castling and drops
 // only with all: CaptureMoves asks for the captures and promotions alone this way.
 func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []Move {
+	base := len(buf)
 	rs := p.rs
 	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
@@ -1412,6 +1413,18 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 	if all && p.pools {
 		buf = p.genPoolMoves(buf, mask.AndNot(checkers))
 	}
+	if p.royalPromo {
+		// A man promoted into a royal type is a royal the pins above never looked at (and,
+		// by the count rules, may not count yet): such a move takes the full test.
+		n := base
+		for _, m := range buf[base:] {
+			if !p.promotesToRoyal(m) || p.probeLegal(m, p.side) {
+				buf[n] = m
+				n++
+			}
+		}
+		buf = buf[:n]
+	}
 	return buf
 }
 
@@ -1534,10 +1547,18 @@ func (p *core128) probeLegal(m Move, us Color) bool {
 // once).
 func (p *core128) probeLone(m Move, us Color) bool {
 	many := p.royals(us).Many()
+	if many && !p.capEffects && !p.explode {
+		return true // any royal may be left attacked, and only a bounce, a kick or a blast takes one's own
+	}
 	fresh := NoSquare
 	if y := m.Promotion(); y >= 0 && !m.IsDrop() && p.rs.RoyalTypes>>uint(y)&1 != 0 &&
 		p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 == 0 {
 		fresh = m.To()
+	}
+	if p.boardProbe && m.Kind() == KindNormal && fresh == NoSquare {
+		// A plain move keeps the mover's count of royal men: the check rule on the board
+		// alone decides, as for one royal.
+		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal

@@ -193,6 +193,8 @@ type core128 struct {
 	// dropCellRules: drops go next to one's own men, flank, or fill the first cells
 	// (dropCells); petrify: capturers of some types turn to walls.
 	dropCellRules, petrify bool
+	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
+	royalPromo bool
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -259,6 +261,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		flipping:      rs.Uses(compiler.MechFlip),
 		walling:       rs.Uses(compiler.MechWalls | compiler.MechPetrify),
 		petrify:       rs.Uses(compiler.MechPetrify),
+		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || tb.FirstOn.Any()),
 		passing:       rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
 		mustCapture:   rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
