@@ -1247,7 +1247,10 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	at := &p.tb.AttackTables
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
-	occ := p.occupied() // walls block, and no man lands on one
+	occ := own.Or(enemy)
+	if p.walling {
+		occ = occ.Or(p.walls) // walls block, and no man lands on one
+	}
 	capturable := enemy.AndNot(p.immune)
 
 	var checkers, block, pinned bb256
@@ -1411,18 +1414,23 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 		buf = p.genPoolMoves(buf, mask.AndNot(checkers))
 	}
 	if p.royalPromo {
-		// A man promoted into a royal type is a royal the pins above never looked at (and,
-		// by the count rules, may not count yet): such a move takes the full test.
-		n := base
-		for _, m := range buf[base:] {
-			if !p.promotesToRoyal(m) || p.probeLegal(m, p.side) {
-				buf[n] = m
-				n++
-			}
-		}
-		buf = buf[:n]
+		buf = p.testRoyalPromotions(buf, base)
 	}
 	return buf
+}
+
+// testRoyalPromotions keeps, of genFastLegal's moves buf[base:], those promoting into a
+// royal type only when legal by the full test: the new royal is one the pins never looked
+// at (and, by the count rules, may not count yet).
+func (p *core256) testRoyalPromotions(buf []Move, base int) []Move {
+	n := base
+	for _, m := range buf[base:] {
+		if !p.promotesToRoyal(m) || p.probeLegal(m, p.side) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // keepLegal keeps the legal moves among ext[len(base):] (base is a prefix of ext), testing
