@@ -1068,6 +1068,18 @@ func (l *lowering) mechanisms() {
 	if f := l.def.Flip; f != nil {
 		rs.FlipAdjacent, rs.FlipFlanked = f.Adjacent, f.Flanked
 	}
+	if h := l.def.Hands; rs.FlipFlanked || h != nil && h.Drops != nil && h.Drops.Flanking {
+		for _, v := range []Vec{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			rs.FlankDirs = append(rs.FlankDirs, rs.dirIndex(v))
+			st := FlankStep[Bitboard]{By: v.DY*rs.Files + v.DX}
+			for sq := range rs.Cells {
+				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare && rs.kind[sq] == CellSquare {
+					st.From = st.From.With(sq)
+				}
+			}
+			rs.flankSteps = append(rs.flankSteps, st)
+		}
+	}
 	if h := l.def.Hands; rs.FlipAdjacent || h != nil && h.Drops != nil && h.Drops.NextToOwn {
 		rs.nextTo = make([]Bitboard, rs.Cells)
 		for sq := range rs.Cells {

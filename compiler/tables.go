@@ -38,7 +38,21 @@ type Tables[B any] struct {
 	FirstOn B
 	// fileCells[sq]: the cells of sq's file (drops with one man of a type a file only).
 	fileCells []B
+	// flankSteps: the eight lines' steps, for the cells where a man would flank enemy men
+	// (flanking drops), all cells at once.
+	flankSteps []FlankStep[B]
 }
+
+// FlankStep is one direction of the lines along which men are flanked: a set shifted by By
+// (cell index offset) moves each cell of From one step that way, and no other cell stays
+// on the board.
+type FlankStep[B any] struct {
+	By   int
+	From B
+}
+
+// FlankSteps are the eight directions' steps for flanking drops (Tables.flankSteps).
+func (t *Tables[B]) FlankSteps() Refs[FlankStep[B]] { return Refs[FlankStep[B]]{t.flankSteps} }
 
 // ConvertTables returns a copy of t with every set converted by f. Slices of sets are
 // new; everything else (steps, legs, definitions, hooks) is shared with t.
@@ -69,6 +83,9 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	out.explodeNear = list(t.explodeNear)
 	out.nextTo, out.FirstOn = list(t.nextTo), f(t.FirstOn)
 	out.fileCells = list(t.fileCells)
+	for _, st := range t.flankSteps {
+		out.flankSteps = append(out.flankSteps, FlankStep[B]{By: st.By, From: f(st.From)})
+	}
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
 	}

@@ -24,20 +24,20 @@ func (p *core256) flipEffect(sq Square) {
 // flanked is the set of side them's men that a man of side us on sq flanks: in each
 // direction, an unbroken line of at least one of them followed by a man of us.
 func (p *core256) flanked(sq Square, us Color) bb256 {
-	rs := p.rs
 	var out bb256
-	f0, r0 := rs.FileOf(sq), rs.RankOf(sq)
-	for _, d := range lineSteps {
-		var line bb256
-		for f, r := f0+d[0], r0+d[1]; ; f, r = f+d[0], r+d[1] {
-			s := rs.SquareAt(f, r)
-			if s == NoSquare || !p.byColor[us^1].Has(s) {
-				if s != NoSquare && line.Any() && p.byColor[us].Has(s) {
-					out = out.Or(line)
-				}
-				break
-			}
-			line = line.Or(compiler.Bit256(s))
+	enemy, own := p.byColor[us^1], p.byColor[us]
+	for _, di := range p.rs.FlankDirs {
+		d := p.tb.Dir(di)
+		if s1 := d.StepAt(sq); s1 == NoSquare || !enemy.Has(s1) {
+			continue // no enemy man next to sq this way: nothing flanked
+		}
+		ray := d.RayAt(sq)
+		stop := ray.AndNot(enemy) // the line of enemy men ends at the first cell of these
+		if stop.Empty() {
+			continue
+		}
+		if s := nearest256(d, stop); own.Has(s) {
+			out = out.Or(ray.AndNot(d.RayAt(s)).AndNot(compiler.Bit256(s)))
 		}
 	}
 	return out
@@ -61,13 +61,26 @@ func (p *core256) dropCells(to bb256, us Color) bb256 {
 		to = to.And(near)
 	}
 	if h.Flanking {
-		for b := to; b.Any(); b = b.Rest() {
-			if s := b.First(); p.flanked(s, us).Empty() {
-				to = to.Without(s)
-			}
-		}
+		to = to.And(p.flankingCells(us))
 	}
 	return to
+}
+
+// flankingCells is the set of cells (of any content) where a man of side us would flank
+// side them's men, found for all cells at once: along each line, the enemy men reached
+// from us's men through enemy men alone, then the cell one step beyond them.
+func (p *core256) flankingCells(us Color) bb256 {
+	enemy, own := p.byColor[us^1], p.byColor[us]
+	var out bb256
+	for steps, i := p.tb.FlankSteps(), 0; i < steps.Len(); i++ {
+		st := steps.At(i)
+		line := own.And(st.From).Shift(st.By).And(enemy)
+		for next := line; next.Any(); line = line.Or(next) {
+			next = next.And(st.From).Shift(st.By).And(enemy)
+		}
+		out = out.Or(line.And(st.From).Shift(st.By))
+	}
+	return out
 }
 
 // flips reports whether the rules flip men after moves and drops.

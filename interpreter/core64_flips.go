@@ -27,20 +27,20 @@ func (p *core64) flipEffect(sq Square) {
 // flanked is the set of side them's men that a man of side us on sq flanks: in each
 // direction, an unbroken line of at least one of them followed by a man of us.
 func (p *core64) flanked(sq Square, us Color) bb64 {
-	rs := p.rs
 	var out bb64
-	f0, r0 := rs.FileOf(sq), rs.RankOf(sq)
-	for _, d := range lineSteps {
-		var line bb64
-		for f, r := f0+d[0], r0+d[1]; ; f, r = f+d[0], r+d[1] {
-			s := rs.SquareAt(f, r)
-			if s == NoSquare || !p.byColor[us^1].Has(s) {
-				if s != NoSquare && line != 0 && p.byColor[us].Has(s) {
-					out |= line
-				}
-				break
-			}
-			line |= compiler.Bit64(s)
+	enemy, own := p.byColor[us^1], p.byColor[us]
+	for _, di := range p.rs.FlankDirs {
+		d := p.tb.Dir(di)
+		if s1 := d.StepAt(sq); s1 == NoSquare || !enemy.Has(s1) {
+			continue // no enemy man next to sq this way: nothing flanked
+		}
+		ray := d.RayAt(sq)
+		stop := ray &^ enemy // the line of enemy men ends at the first cell of these
+		if stop == 0 {
+			continue
+		}
+		if s := nearest64(d, stop); own.Has(s) {
+			out |= ray &^ d.RayAt(s) &^ compiler.Bit64(s)
 		}
 	}
 	return out
@@ -64,13 +64,26 @@ func (p *core64) dropCells(to bb64, us Color) bb64 {
 		to &= near
 	}
 	if h.Flanking {
-		for b := to; b != 0; b &= b - 1 {
-			if s := b.First(); p.flanked(s, us) == 0 {
-				to &^= compiler.Bit64(s)
-			}
-		}
+		to &= p.flankingCells(us)
 	}
 	return to
+}
+
+// flankingCells is the set of cells (of any content) where a man of side us would flank
+// side them's men, found for all cells at once: along each line, the enemy men reached
+// from us's men through enemy men alone, then the cell one step beyond them.
+func (p *core64) flankingCells(us Color) bb64 {
+	enemy, own := p.byColor[us^1], p.byColor[us]
+	var out bb64
+	for steps, i := p.tb.FlankSteps(), 0; i < steps.Len(); i++ {
+		st := steps.At(i)
+		line := (own & st.From).Shift(st.By) & enemy
+		for next := line; next != 0; line |= next {
+			next = (next & st.From).Shift(st.By) & enemy
+		}
+		out |= (line & st.From).Shift(st.By)
+	}
+	return out
 }
 
 // flips reports whether the rules flip men after moves and drops.

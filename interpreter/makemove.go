@@ -60,5 +60,3 @@ const (
 	endFull   = -4 // no cell is empty (rules.full-board)
 )
 
-// lineSteps are the eight directions of a rank, a file or a diagonal (flips).
-var lineSteps = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
