@@ -1070,7 +1070,7 @@ func (l *lowering) mechanisms() {
 	}
 	if h := l.def.Hands; rs.FlipFlanked || h != nil && h.Drops != nil && h.Drops.Flanking {
 		for _, v := range []Vec{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
-			rs.FlankDirs = append(rs.FlankDirs, rs.dirIndex(v))
+			rs.flankDirs = append(rs.flankDirs, rs.dirIndex(v))
 			st := FlankStep[Bitboard]{By: v.DY*rs.Files + v.DX}
 			for sq := range rs.Cells {
 				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare && rs.kind[sq] == CellSquare {

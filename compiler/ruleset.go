@@ -544,9 +544,9 @@ type Ruleset struct {
 	// FlipAdjacent, FlipFlanked: after each move or drop, the enemy men next to the landing
 	// cell, or flanked by it and another of the mover's men, turn (defs.Flip).
 	FlipAdjacent, FlipFlanked bool
-	// FlankDirs: the eight lines' directions (indices of Tables.Dir) along which a man
-	// flanks enemy men, when flanked flips or flanking drops are in play.
-	FlankDirs []int
+	// flankDirs: the eight lines' directions (indices of Tables.Dir) along which a man
+	// flanks enemy men, when flanked flips or flanking drops are in play (FlankDirs).
+	flankDirs []int
 	// PassAlone: a pass is legal only without another legal move; FullBoard: the game ends
 	// when no cell is empty (defs.Rules).
 	PassAlone, FullBoard bool
@@ -688,3 +688,7 @@ func (l *CountLimit) OpponentHas() View[TypeCount] { return View[TypeCount]{l.op
 
 // TypeCount is a number of men of one piece type.
 type TypeCount struct{ Type, N int }
+
+// FlankDirs are the eight lines' directions (indices of Tables.Dir) along which a man
+// flanks enemy men, when flanked flips or flanking drops are in play.
+func (r *Ruleset) FlankDirs() View[int] { return View[int]{r.flankDirs} }

@@ -29,8 +29,8 @@ func (p *core64) flipEffect(sq Square) {
 func (p *core64) flanked(sq Square, us Color) bb64 {
 	var out bb64
 	enemy, own := p.byColor[us^1], p.byColor[us]
-	for _, di := range p.rs.FlankDirs {
-		d := p.tb.Dir(di)
+	for dirs, i := p.rs.FlankDirs(), 0; i < dirs.Len(); i++ {
+		d := p.tb.Dir(dirs.At(i))
 		if s1 := d.StepAt(sq); s1 == NoSquare || !enemy.Has(s1) {
 			continue // no enemy man next to sq this way: nothing flanked
 		}

@@ -59,4 +59,3 @@ const (
 	endFacing = -3 // the royal men faced each other before and after a move
 	endFull   = -4 // no cell is empty (rules.full-board)
 )
-
