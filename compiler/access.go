@@ -124,11 +124,15 @@ func (pr *promotionTypes) To() View[int] { return View[int]{pr.to} }
 
 // NumChoices is the number of side c's promotion choices: its types, then "stay
 // unpromoted" when promotion is optional.
-func (pr *promotionTypes) NumChoices(c Color) int { return len(pr.choices[c]) }
+func (pr *promotionTypes) NumChoices(c Color) int { return len(pr.choices[c&1]) }
 
 // ChoiceAt is side c's promotion choice i: a piece type it may promote to, or -1 (stay
 // unpromoted) last when promotion is optional.
-func (pr *promotionTypes) ChoiceAt(c Color, i int) int { return pr.choices[c][i] }
+func (pr *promotionTypes) ChoiceAt(c Color, i int) int { return pr.choices[c&1][i] }
+
+// ChoicesOf are side c's promotion choices (NumChoices of them, ChoiceAt each), for the
+// move emitter's loop, which must stay small enough to inline: read them, never write.
+func (pr *promotionTypes) ChoicesOf(c Color) []int { return pr.choices[c&1] }
 
 // --- Freeze
 

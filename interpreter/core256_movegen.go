@@ -1046,8 +1046,8 @@ func (p *core256) emit(buf []Move, pt *compiler.PieceType[bb256], m Move) []Move
 	if pr == nil || !pr.Zone[p.side].Has(m.To()) {
 		return append(buf, m)
 	}
-	for i := range pr.NumChoices(p.side) {
-		buf = append(buf, m.withPromotion(pr.ChoiceAt(p.side, i)))
+	for _, t := range pr.ChoicesOf(p.side) {
+		buf = append(buf, m.withPromotion(t))
 	}
 	return buf
 }
