@@ -1,4 +1,5 @@
 // The moves command: the legal moves of a position, after optional moves, in SAN and coordinates.
+
 package cli
 
 import (

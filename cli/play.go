@@ -1,5 +1,6 @@
 // The play command: an interactive game in the terminal against the engine, or between
 // two people at one keyboard, or the engine against itself.
+
 package cli
 
 import (

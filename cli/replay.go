@@ -1,5 +1,6 @@
 // The replay command: replay the games of a PGN file or a move text, checking every move,
 // every check and mate mark and the stated results.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The serve command: flags and variants for the web app of engine/web, drawn with show --svg's board.
+
 package cli
 
 import (

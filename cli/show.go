@@ -1,4 +1,5 @@
 // The show command: a variant's board drawn as text, its pieces and rules in words.
+
 package cli
 
 import (
