@@ -1,4 +1,5 @@
 // Engine processes: starting, line-by-line talk with arrival times, killing.
+
 package match
 
 import (
