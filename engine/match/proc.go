@@ -193,20 +193,6 @@ func (p *proc) recv(ctx context.Context, deadline time.Time) (line, error) {
 	}
 }
 
-// drain throws away the lines already received.
-func (p *proc) drain() {
-	for {
-		select {
-		case _, ok := <-p.lines:
-			if !ok {
-				return
-			}
-		default:
-			return
-		}
-	}
-}
-
 // exitStatus is how the process ended ("exit status 0", "signal: killed"), once it has;
 // "its output closed" when it is still running a second later.
 func (p *proc) exitStatus() string {
