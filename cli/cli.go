@@ -21,6 +21,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/rulebook"
 	"chimera/interpreter"
 )
 
@@ -275,7 +276,7 @@ func commandHelp(w io.Writer, cmd *command, fs *pflag.FlagSet) {
 	fmt.Fprintf(w, "%s\n", cmd.summary)
 	for _, para := range strings.Split(strings.TrimSpace(cmd.details), "\n\n") {
 		if para != "" {
-			fmt.Fprintf(w, "\n%s\n", wrap(para, 80, "", ""))
+			fmt.Fprintf(w, "\n%s\n", rulebook.Wrap(para, 80, "", ""))
 		}
 	}
 	fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())

@@ -1,4 +1,5 @@
 // Hook failures in commands: the --allow-hook-errors flag and the report on standard error.
+
 package cli
 
 import (

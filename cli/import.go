@@ -1,4 +1,5 @@
 // The import command: sections of a Fairy-Stockfish variants.ini written as Chimera definitions.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The list command: the built-in variants with their titles and board sizes.
+
 package cli
 
 import (

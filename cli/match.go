@@ -1,4 +1,5 @@
 // The match command: two engines, UCI (or USI, UCCI) or XBoard, play a match refereed by the interpreter.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // Match records: the JSON lines of chimera match --shard, and their merge into the whole match's summary.
+
 package cli
 
 import (

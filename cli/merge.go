@@ -1,4 +1,5 @@
 // The merge command: combine the JSON lines of sharded selfplay or values runs.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The moves command: the legal moves of a position, after optional moves, in SAN and coordinates.
+
 package cli
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/rulebook"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
 )
@@ -81,7 +83,7 @@ func printMoves(c *context, p *interpreter.Position, n interpreter.Notation) {
 		fmt.Fprintln(c.out)
 	}
 	fmt.Fprintf(c.out, "FEN: %s\n", p.FEN())
-	if line := statusLine(p); line != "" {
+	if line := rulebook.StatusLine(p); line != "" {
 		fmt.Fprintln(c.out, line)
 	}
 	fmt.Fprintf(c.out, "To move: %s\n", interpreter.SideName(p.Side()))

@@ -1,4 +1,5 @@
 // The files a command writes (--out, --pgn, --html, --log): opened before the work, written whole, one run at a time.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The perft command: leaf counts of the legal move tree, split per root move with --divide.
+
 package cli
 
 import (

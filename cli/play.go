@@ -1,5 +1,6 @@
 // The play command: an interactive game in the terminal against the engine, or between
 // two people at one keyboard, or the engine against itself.
+
 package cli
 
 import (
@@ -18,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"chimera/compiler"
+	"chimera/engine/rulebook"
 	"chimera/engine/search"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
@@ -281,7 +283,7 @@ func (g *game) help() {
   quit         leave the game (also the end of the input)
 `)
 	if g.rs.Walls != nil {
-		fmt.Fprintln(g.c.out, wrap("Here a turn is a move, then a wall: type the wall's square after a comma (e4,d5 in SAN; in coordinates after the square where the man lands, e2e4,e4d5).", 78, "", ""))
+		fmt.Fprintln(g.c.out, rulebook.Wrap("Here a turn is a move, then a wall: type the wall's square after a comma (e4,d5 in SAN; in coordinates after the square where the man lands, e2e4,e4d5).", 78, "", ""))
 	}
 }
 
@@ -301,14 +303,14 @@ func (g *game) humanText() string {
 func (g *game) draw() {
 	out := g.c.out
 	fmt.Fprintln(out)
-	drawBoardStyled(out, g.p, g.ansi, !g.legendShown)
+	rulebook.Board(out, g.p, g.ansi, !g.legendShown)
 	g.legendShown = true
-	if line := statusLine(g.p); line != "" {
+	if line := rulebook.StatusLine(g.p); line != "" {
 		fmt.Fprintln(out, "  "+line)
 	}
 	for c := compiler.White; c <= compiler.Black; c++ {
 		if f := g.p.Frozen(c); f.Any() {
-			fmt.Fprintf(out, "  Frozen %s pieces: %s\n", interpreter.SideName(c), squareList(g.rs, f))
+			fmt.Fprintf(out, "  Frozen %s pieces: %s\n", interpreter.SideName(c), rulebook.SquareList(g.rs, f))
 		}
 	}
 	if g.p.Result() == interpreter.Ongoing {
@@ -441,7 +443,7 @@ func (g *game) listMoves() {
 			texts = append(texts, it.san+" ("+it.coord+")")
 		}
 	}
-	fmt.Fprintf(out, "%d legal moves for %s:\n%s\n", len(legal), interpreter.SideName(g.p.Side()), wrap(strings.Join(texts, ", "), 78, "  ", "  "))
+	fmt.Fprintf(out, "%d legal moves for %s:\n%s\n", len(legal), interpreter.SideName(g.p.Side()), rulebook.Wrap(strings.Join(texts, ", "), 78, "  ", "  "))
 }
 
 // listTurns prints the legal turns of a ruleset with walls, one move a line with the
@@ -473,7 +475,7 @@ func (g *game) listTurns(legal []interpreter.Move) {
 		if mv.san != mv.coord {
 			head += " (" + mv.coord + ")"
 		}
-		fmt.Fprintln(out, wrap(head+", wall on: "+strings.Join(mv.walls, " "), 78, "  ", "      "))
+		fmt.Fprintln(out, rulebook.Wrap(head+", wall on: "+strings.Join(mv.walls, " "), 78, "  ", "      "))
 	}
 }
 

@@ -5,11 +5,8 @@ package cli
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-
-	"chimera/interpreter"
 )
 
 // playScript runs chimera play with the lines of script as its input.
@@ -198,33 +195,4 @@ func TestPlayUsage(t *testing.T) {
 			t.Errorf("%v: got exit %d and %q, want 2 and a message", args, code, errs)
 		}
 	}
-}
-
-func TestPlayColour(t *testing.T) {
-	// The board's characters are the same with colour; only escapes are added.
-	p := startPosition(t, "koopa", "nrkqnrbb/ppp2ppp/3p4/4p3/1P6/8/P1PPP1PP/BNQRNBKR b KQkq - 0 1 b8:4,c7:3,d6:2,e5:1")
-	var plain, coloured strings.Builder
-	drawBoardStyled(&plain, p, false, true)
-	drawBoardStyled(&coloured, p, true, true)
-	if !strings.Contains(coloured.String(), ansiWhite+"B"+ansiReset) || !strings.Contains(coloured.String(), ansiStatus+"4"+ansiReset) {
-		t.Errorf("no coloured pieces or counters:\n%q", coloured.String())
-	}
-	stripped := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(coloured.String(), "")
-	if stripped != plain.String() {
-		t.Errorf("coloured board differs from the plain one:\n%s\n%s", stripped, plain.String())
-	}
-}
-
-// startPosition opens a variant at a FEN.
-func startPosition(t *testing.T, variant, fen string) *interpreter.Position {
-	t.Helper()
-	rs, err := interpreter.Open(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := interpreter.FromFEN(rs, fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -1,4 +1,5 @@
 // The preamble of the commands that work on one position: the variant, the operands, the start.
+
 package cli
 
 import (

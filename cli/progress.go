@@ -5,6 +5,7 @@
 // carriage return) and anything else gets a plain line every few seconds. The counting
 // goroutines only add to atomic counters, per root move or test and every few milliseconds
 // within one; a ticker goroutine does the printing.
+
 package cli
 
 import (

@@ -1,5 +1,6 @@
 // The replay command: replay the games of a PGN file or a move text, checking every move,
 // every check and mate mark and the stated results.
+
 package cli
 
 import (
@@ -14,6 +15,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/rulebook"
 	"chimera/interpreter"
 	"chimera/interpreter/gametext"
 )
@@ -201,7 +203,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 
 	if s := rep.Stop; s != nil {
 		fmt.Fprintf(out, "Stopped at %s\n\n", s)
-		drawBoard(out, p)
+		rulebook.Board(out, p, false, true)
 		if len(p.LegalMoves(nil)) == 0 {
 			fmt.Fprintln(out, "\nLegal moves here: none")
 		} else {
@@ -212,14 +214,14 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 	}
 
 	fmt.Fprintln(out)
-	drawBoard(out, p)
+	rulebook.Board(out, p, false, true)
 	fmt.Fprintf(out, "\nFEN: %s\n", p.FEN())
 	fmt.Fprintf(out, "To move: %s", interpreter.SideName(p.Side()))
 	if p.InCheck() {
 		fmt.Fprint(out, " (in check)")
 	}
 	fmt.Fprintln(out)
-	if line := statusLine(p); line != "" {
+	if line := rulebook.StatusLine(p); line != "" {
 		fmt.Fprintln(out, line)
 	}
 	warnings += r.results(p, g, rep)

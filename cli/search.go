@@ -1,4 +1,5 @@
 // The search command: the engine's best move in a position, one line per iteration.
+
 package cli
 
 import (

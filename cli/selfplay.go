@@ -1,4 +1,5 @@
 // The selfplay command: engine-against-engine games and a designer's report on them.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The serve command: flags and variants for the web app of engine/web, drawn with show --svg's board.
+
 package cli
 
 import (
@@ -55,7 +56,7 @@ site.`,
 			if code != exitOK {
 				return code
 			}
-			h, err := WebHandler(rulesets, serveHosts(*addr)...)
+			h, err := web.App(rulesets, serveHosts(*addr)...)
 			if err != nil {
 				return c.usage("%v", err)
 			}
@@ -106,21 +107,6 @@ func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
 		out = append(out, rs)
 	}
 	return out, exitOK
-}
-
-// WebHandler is the web app for rulesets, its boards drawn as show --svg draws them,
-// with the pools as trays: what chimera serve serves, and what the static build's
-// WebAssembly program (cli/wasm/) answers inside the page. It answers requests for
-// localhost, IP addresses and the host names given (web.Server.Hosts).
-func WebHandler(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
-	s, err := web.New(rulesets, func(p *interpreter.Position, flip bool) string {
-		return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
-	})
-	if err != nil {
-		return nil, err
-	}
-	s.Hosts = hosts
-	return s.Handler(), nil
 }
 
 // serveHosts are the host names serve answers for besides localhost and IP addresses:

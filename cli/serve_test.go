@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"chimera/compiler"
+	"chimera/engine/web"
 	"chimera/interpreter"
 )
 
@@ -176,7 +177,7 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		rulesets = append(rulesets, rs)
 	}
-	h, err := WebHandler(rulesets)
+	h, err := web.App(rulesets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +534,7 @@ func TestServeHosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := WebHandler([]*compiler.Ruleset{rs}, serveHosts("box.lan:8080")...)
+	h, err := web.App([]*compiler.Ruleset{rs}, serveHosts("box.lan:8080")...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,7 +564,7 @@ func TestServeWallsInBrowser(t *testing.T) {
 		}
 		rulesets = append(rulesets, rs)
 	}
-	h, err := WebHandler(rulesets)
+	h, err := web.App(rulesets)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,5 @@
 // The stop signals of long jobs: one handler for perft, validate, selfplay, values, tune, match and serve.
+
 package cli
 
 import (

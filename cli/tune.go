@@ -1,4 +1,5 @@
 // The tune command: fit the evaluation's weights to self-play games (Texel's method) and write them as an evaluation: section.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The uci command: the Universal Chess Interface with Fairy-Stockfish's variant extensions, spoken by package engine/uci on standard input and output.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The usi and ucci commands: the Universal Shogi Interface and the Universal Chinese Chess Protocol, spoken by the UCI session of package engine/uci.
+
 package cli
 
 import (

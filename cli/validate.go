@@ -1,4 +1,5 @@
 // The validate command: load and compile definitions, then run their own tests.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The values command: piece values measured by handicap self-play.
+
 package cli
 
 import (

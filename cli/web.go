@@ -1,4 +1,5 @@
 // The web command: writes the static build, the page with the rules and the engine compiled to WebAssembly, to a folder.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The xboard command: the engine side of the XBoard/WinBoard protocol (CECP version 2), spoken by package engine/xboard on standard input and output.
+
 package cli
 
 import (

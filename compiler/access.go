@@ -3,6 +3,7 @@
 // a PieceType, a Ride — still have exported scalar fields: treat them as read-only.)
 // Element accessors are small enough to inline: reading through them costs what reading
 // the field did.
+
 package compiler
 
 import "slices"

@@ -1,5 +1,6 @@
 // Reverse attack tables: which squares attack a target, grouped so that an attack query
 // scans each direction once, and the potential reach of multi-leg paths.
+
 package compiler
 
 import "slices"

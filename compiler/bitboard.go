@@ -1,4 +1,5 @@
 // Cell sets: BB64 (a uint64) for boards of up to 64 cells, BB128 (two words) for up to 128 and BB256 (four words) for up to 256, with one method API.
+
 package compiler
 
 import "math/bits"

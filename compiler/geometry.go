@@ -1,4 +1,5 @@
 // Board geometry: squares, cell kinds, directions and their ray and step tables.
+
 package compiler
 
 // Square is a cell index: rank*files + file, 0 at a1. NoSquare marks "none".

@@ -1,4 +1,5 @@
 // The memory budget of what a hook builds beyond expr's count: text (+, repeat, join...) and the lists of builtins expr does not count.
+
 package compiler
 
 import (

@@ -1,4 +1,5 @@
 // The load-time cost estimate of a hook: its nodes, with loop bodies counted once per element.
+
 package compiler
 
 import (

@@ -1,4 +1,5 @@
 // The moves a hook can be true for, read from its conditions on piece, to and mover, so that it runs on no other.
+
 package compiler
 
 import "github.com/expr-lang/expr/ast"

@@ -1,4 +1,5 @@
 // Names in hooks: which values are sides, letters or squares, the constants they meet, and the rewrite that makes them numbers.
+
 package compiler
 
 import (

@@ -1,4 +1,5 @@
 // expr hooks: the environment they see, their one-time compilation, and their limits.
+
 package compiler
 
 import (

@@ -2,6 +2,7 @@
 // which definition keys it accounts for, and which legality shortcuts are proven safe with
 // it. The names, usedMechanisms, classifiedKeys and the shortcuts' allow-lists
 // (shortcutRules) are all derived from it.
+
 package compiler
 
 import (

@@ -1,4 +1,5 @@
 // The compiled, immutable Ruleset: geometry, piece move tables, rules, zobrist keys, hooks.
+
 package compiler
 
 import (

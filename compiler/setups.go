@@ -1,4 +1,5 @@
 // Setups: named start positions, and shuffled families of them numbered by their steps' choices.
+
 package compiler
 
 import (

@@ -1,4 +1,5 @@
 // Shift plans: a piece type whose leaps and short rides move by the same few cell offsets from every origin is generated for all its men at once, by shifting sets.
+
 package compiler
 
 import "slices"

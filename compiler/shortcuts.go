@@ -1,6 +1,7 @@
 // Legality shortcuts as allow-lists: for each shortcut the check rule it needs, and the
 // mechanisms it is proven safe with (by the property tests against make/test/unmake), which
 // the rows of mechanismRows (mechanisms.go) list.
+
 package compiler
 
 import (

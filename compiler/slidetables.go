@@ -1,4 +1,5 @@
 // Slide tables: a slider's reach along its lines on a board of at most 64 cells, looked up by the occupied cells (a magic multiplication) rather than computed line by line.
+
 package compiler
 
 import (

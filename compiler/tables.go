@@ -1,4 +1,5 @@
 // Tables: every per-cell set the interpreter reads while playing, in one set type, and its conversion between set types.
+
 package compiler
 
 // Tables is what the interpreter's cores read in their hot loops, in the set type B (BB64,

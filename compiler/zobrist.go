@@ -1,4 +1,5 @@
 // Zobrist keys for every part of a position: pieces, side, castling, en passant, hands, statuses.
+
 package compiler
 
 // MaxHand is the largest count of one piece type a pool can hold (its counter is a byte):

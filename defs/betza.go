@@ -1,4 +1,5 @@
 // XBetza notation read into movement atoms: every letter compiles to atoms or is a positioned error.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Paths written as XBetza multi-leg moves (legs joined by a): bent riders, lame leaps, locust captures, hops over own men.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Movement atoms written as XBetza, exact or with the reason they cannot be.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Strict positioned decoding of YAML nodes into the schema types, by reflection on yaml tags.
+
 package defs
 
 import (

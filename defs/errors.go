@@ -1,4 +1,5 @@
 // Positioned definition errors: values rendered file:line:col: message, collected and sorted.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // The evaluation: section: reading its file: and checking its weights against the board and pieces.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Symmetry images of movement vectors: the one rule shared by validation, the compiler and descriptions.
+
 package defs
 
 // Images returns the vectors [dx, dy] stands for under a symmetry (all, or "" or any

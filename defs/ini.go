@@ -1,4 +1,5 @@
 // Importing a section of a Fairy-Stockfish variants.ini: its keys mapped onto a definition, each key it cannot honour a positioned error.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // The variants.ini keys, one by one: what each sets in the definition an ini section is imported into.
+
 package defs
 
 import (

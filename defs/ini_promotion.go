@@ -1,4 +1,5 @@
 // The variants.ini keys of promotion into a new type (promotedPieceType and the keys that shape it) and of promotion limits.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // The variants.ini keys of passing, facing kings, material counting, the royal that may only take its checker, mates by some men only, counting rules and repetitions that are not draws.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Loading definitions: from bytes, from a file path, or by built-in name from the embedded files.
+
 package defs
 
 import (

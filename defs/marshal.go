@@ -1,4 +1,5 @@
 // Writing a definition back as YAML: every key that differs from its default, in the order the language documents.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Semantic validation of a decoded Definition: names, letters, squares, vectors, references.
+
 package defs
 
 import (

@@ -1,4 +1,5 @@
 // Attack queries on the 256-cell core (reverse tables, ray scans, path probes), standing freeze effects and check.
+
 package interpreter
 
 import "chimera/compiler"

@@ -1,4 +1,5 @@
 // Capture effects and timed statuses on the 256-cell core: bounce, kick, the countdown, and the hits goals read.
+
 package interpreter
 
 import "chimera/compiler"

@@ -1,5 +1,6 @@
 // FEN reading and writing on the 256-cell core: '*' for cells that do not exist or are
 // unused, X-FEN and Shredder-FEN castling rights, positions checked for what the rules need.
+
 package interpreter
 
 import (

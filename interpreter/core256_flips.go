@@ -1,4 +1,5 @@
 // Flips on the 256-cell core: enemy men turned to the mover's side after a move or a drop, and the drops that flipping games allow (next to one's own men, flanking, the first cells).
+
 package interpreter
 
 import "chimera/compiler"

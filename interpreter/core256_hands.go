@@ -1,4 +1,5 @@
 // Pools on the 256-cell core: captures into a pool, drops, exchanges, promotion from a pool, promoted marks.
+
 package interpreter
 
 import (

@@ -1,4 +1,5 @@
 // Make and unmake on the 256-cell core: each move kind is one effect function of primitive journaled edits.
+
 package interpreter
 
 import "chimera/compiler"

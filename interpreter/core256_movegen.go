@@ -1,5 +1,6 @@
 // Move generation on the 256-cell core: pseudo-legal moves from leap tables, ray scans and
 // path walks, castling, and the two legality filters (pins and evasions, or make/test/unmake).
+
 package interpreter
 
 import (

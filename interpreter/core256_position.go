@@ -1,4 +1,5 @@
 // The 256-cell core's state: board, sets, journal and undo frames, and the accessors Position dispatches to.
+
 package interpreter
 
 import "chimera/compiler"

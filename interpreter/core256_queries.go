@@ -1,5 +1,6 @@
 // The queries a search needs, on the 256-cell core: how a game ended without generating
 // moves, captures and quiet moves apart, the attackers of a square, the legality of one move.
+
 package interpreter
 
 import (

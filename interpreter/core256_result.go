@@ -1,4 +1,5 @@
 // Game results on the 256-cell core: goals reached by a move, no legal move, the fifty-move rule, repetition.
+
 package interpreter
 
 import (

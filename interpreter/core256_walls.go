@@ -1,4 +1,5 @@
 // Walls on the 256-cell core: the turn's second action, a wall placed on an empty cell after the move (compiler.WallRule).
+
 package interpreter
 
 import "chimera/compiler"

@@ -1,4 +1,5 @@
 // Positions edited as FEN text: one cell of the board changed, the castling rights the change undoes dropped.
+
 package interpreter
 
 import (

@@ -1,4 +1,5 @@
 // FEN errors and the helpers both cores' FEN code shares (FromFEN itself is in position.go).
+
 package interpreter
 
 import (

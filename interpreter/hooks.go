@@ -1,4 +1,5 @@
 // Hooks at run time: each position's VM and environment, and the failure log it shares with its clones.
+
 package interpreter
 
 import (

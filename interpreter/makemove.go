@@ -1,4 +1,5 @@
 // The journal of make/unmake: the primitive edits a move is made of (both cores record them).
+
 package interpreter
 
 // editKind is the kind of one primitive change of a position.

@@ -1,4 +1,5 @@
 // The Move value: origin, destination, promotion, kind and squares captured in passing.
+
 package interpreter
 
 // Move packs a move into 64 bits:

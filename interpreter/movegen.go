@@ -1,4 +1,5 @@
 // Move generation helpers both cores share: deduplication, path-leg conditions, the keepers bound.
+
 package interpreter
 
 import "chimera/compiler"

@@ -1,5 +1,6 @@
 // Move notation: coordinate (e2e4, e7e8q, d5e6xe5) and SAN (Nf3, exd5, de5, O-O, e8=Q+,
 // Bxc3-b2), both written and read; reading matches the input against the legal moves.
+
 package interpreter
 
 import (

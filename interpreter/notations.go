@@ -1,4 +1,5 @@
 // Other notations than SAN, written and read as Fairy-Stockfish's tools (pyffish 11.1) write them: WXF for xiangqi, janggi's numbers, and shogi's Hosking and Hodges forms.
+
 package interpreter
 
 import (

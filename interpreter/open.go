@@ -1,4 +1,5 @@
 // Opening a variant: load, validate, compile, and check its setups and test positions.
+
 package interpreter
 
 import (

@@ -1,4 +1,5 @@
 // What the search queries report: how a game ended without generating moves.
+
 package interpreter
 
 import "chimera/compiler"

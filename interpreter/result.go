@@ -1,4 +1,5 @@
 // Game results shared by both cores: the Result value and scores.
+
 package interpreter
 
 import "chimera/compiler"

@@ -1,4 +1,5 @@
 // SFEN, the shogi programs' position text (USI's, lishogi's), read and written as Chimera's FEN: FromFEN reads an SFEN as it reads a FEN.
+
 package interpreter
 
 import (

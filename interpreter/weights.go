@@ -1,4 +1,5 @@
 // Weights: a worth for each man on each cell and in each pool, summed per side as moves are made and unmade.
+
 package interpreter
 
 import "chimera/compiler"

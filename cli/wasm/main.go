@@ -31,9 +31,9 @@ import (
 	"sync"
 	"syscall/js"
 
-	"chimera/cli"
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/web"
 	"chimera/interpreter"
 )
 
@@ -70,7 +70,7 @@ func main() {
 		}
 		rulesets = append(rulesets, rs)
 	}
-	h, err := cli.WebHandler(rulesets)
+	h, err := web.App(rulesets)
 	if err != nil {
 		fmt.Println("chimera:", err)
 		return

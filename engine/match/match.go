@@ -1,4 +1,5 @@
 // The match: configuration, workers, the referee of each game, results.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // Openings: read from a file, or random plies; one per pair of games.
+
 package match
 
 import (

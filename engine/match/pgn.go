@@ -1,4 +1,5 @@
 // Games written as PGN.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // The players: an engine process spoken to in UCI (or its dialects USI and UCCI) or in XBoard's protocol.
+
 package match
 
 import (

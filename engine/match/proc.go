@@ -1,4 +1,5 @@
 // Engine processes: starting, line-by-line talk with arrival times, killing.
+
 package match
 
 import (
@@ -189,20 +190,6 @@ func (p *proc) recv(ctx context.Context, deadline time.Time) (line, error) {
 		return line{}, errTimeout
 	case <-ctx.Done():
 		return line{}, errAborted
-	}
-}
-
-// drain throws away the lines already received.
-func (p *proc) drain() {
-	for {
-		select {
-		case _, ok := <-p.lines:
-			if !ok {
-				return
-			}
-		default:
-			return
-		}
 	}
 }
 

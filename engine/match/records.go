@@ -1,4 +1,5 @@
 // Match records: games as JSON lines for sharded matches, checked by replaying them, and summed up as a whole match would be.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // Engine specifications: a command line with an optional protocol prefix (uci:, usi:, ucci:, xboard:, xboard-usi:).
+
 package match
 
 import (

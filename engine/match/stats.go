@@ -1,5 +1,6 @@
 // Statistics: the score, its Elo difference with a trinomial 95 % margin, the
 // likelihood of superiority, and the GSPRT.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // The bare royal: a side left with its royal man alone, under a checkmate rule, is driven to a corner and met by the other royal.
+
 package search
 
 import (

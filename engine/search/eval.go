@@ -1,4 +1,5 @@
 // The generic evaluation: material from the definition (or estimated from mobility), mobility-based square tables, mobility where the men stand, pools, goal zones.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // The evaluation as a linear function of its weights (for tuning), and the quiet leaf of quiescence.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // Playing levels: a weaker engine that errs by depth and by noise among the moves it searched.
+
 package search
 
 import (

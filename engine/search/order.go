@@ -1,4 +1,5 @@
 // Move ordering: the hash move, captures by victim and attacker values, promotions, killers and history.
+
 package search
 
 import "chimera/interpreter"

@@ -33,15 +33,14 @@ const (
 
 // Limits bound a search; zero fields do not limit.
 type Limits struct {
-	Depth            int
-	Nodes            int64
-	MoveTime         time.Duration
-	Time, Inc        [2]time.Duration // clock and increment per side (White, Black)
-	MovesToGo        int
-	Infinite         bool
-	MultiPV          int
-	SearchMovesOnly  []interpreter.Move // restrict the root to these moves
-	DisableAspiratio bool
+	Depth           int
+	Nodes           int64
+	MoveTime        time.Duration
+	Time, Inc       [2]time.Duration // clock and increment per side (White, Black)
+	MovesToGo       int
+	Infinite        bool
+	MultiPV         int
+	SearchMovesOnly []interpreter.Move // restrict the root to these moves
 	// Level plays weaker (1 the weakest, up to MaxLevel-1): a shallower search and a pick
 	// among the best root moves by noise (see level.go). 0 or MaxLevel: full strength.
 	Level int
@@ -355,7 +354,7 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 		lines = lines[:0]
 		for line := 1; line <= min(multi, len(root)); line++ {
 			w.seldep = 0
-			score, ok := w.aspiration(depth, prev, line == 1 && !lim.DisableAspiratio && depth >= 4)
+			score, ok := w.aspiration(depth, prev, line == 1 && depth >= 4)
 			if !ok {
 				break
 			}

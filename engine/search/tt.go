@@ -1,4 +1,5 @@
 // The transposition table: entries keyed by the full zobrist hash, two per bucket, replaced by depth and age, safe to share between search threads.
+
 package search
 
 import (

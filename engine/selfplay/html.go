@@ -1,4 +1,5 @@
 // The report as an HTML page with inline SVG charts.
+
 package selfplay
 
 import (

@@ -1,4 +1,5 @@
 // Writing games as PGN.
+
 package selfplay
 
 import (

@@ -1,4 +1,5 @@
 // The designer's report on a set of self-play games.
+
 package selfplay
 
 import (

@@ -1,4 +1,5 @@
 // Statistics: Wilson intervals for rates, Elo from a score with a trinomial margin.
+
 package selfplay
 
 import "math"

@@ -1,4 +1,5 @@
 // Piece values measured by handicap games.
+
 package selfplay
 
 import (

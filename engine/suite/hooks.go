@@ -1,4 +1,5 @@
 // Hooks tried on sample games: random playouts from each setup and test position, every hook run on every legal move on the way.
+
 package suite
 
 import (

@@ -1,4 +1,5 @@
 // Positions for tuning: the quiet leaves of the positions of played games, with their results.
+
 package tune
 
 import (

@@ -1,4 +1,5 @@
 // Writing fitted weights as a definition's evaluation: section, and what changed, as text.
+
 package tune
 
 import (

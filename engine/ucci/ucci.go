@@ -1,4 +1,4 @@
-// The Universal Chinese Chess Protocol's conventions: its FEN and its moves, converted to and from Chimera's FEN and coordinate notation.
+// Package ucci holds the Universal Chinese Chess Protocol's conventions: its FEN and its moves, converted to and from Chimera's FEN and coordinate notation.
 package ucci
 
 import (

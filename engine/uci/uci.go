@@ -1,4 +1,5 @@
 // The UCI session: the Universal Chess Interface with Fairy-Stockfish's variant extensions, over which the dialects run.
+
 package uci
 
 import (

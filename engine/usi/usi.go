@@ -1,4 +1,4 @@
-// The Universal Shogi Interface's conventions: SFEN positions and moves, converted to and from Chimera's FEN and coordinate notation.
+// Package usi holds the Universal Shogi Interface's conventions: SFEN positions and moves, converted to and from Chimera's FEN and coordinate notation.
 package usi
 
 import (

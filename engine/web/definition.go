@@ -1,4 +1,5 @@
 // Definitions written in the page: checked with positioned errors, compiled and served at once; the YAML of a served variant.
+
 package web
 
 import (

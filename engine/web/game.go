@@ -1,4 +1,5 @@
 // Games for the API: a request's position replayed from its start, and the state sent back (FEN, SAN, legal moves, board).
+
 package web
 
 import (

@@ -1,4 +1,5 @@
 // The guard of the server against other sites: requests for another host name (DNS rebinding) and the API requests of another site's page are refused.
+
 package web
 
 import (

@@ -1,4 +1,5 @@
 // The bounds of the work a request causes: a deadline for each, its work stopped when its client goes away, bounded queues (503 past them); the HTTP server's timeouts.
+
 package web
 
 import (

@@ -1,4 +1,5 @@
 // The engine over HTTP: a search at a time limit, its iterations streamed as Server-Sent Events, then its best move.
+
 package web
 
 import (

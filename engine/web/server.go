@@ -39,6 +39,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/rulebook"
 	"chimera/interpreter"
 )
 
@@ -53,7 +54,7 @@ func Static() fs.FS {
 }
 
 // BoardFunc draws position p as an SVG picture (flipped: Black at the bottom), with its
-// pools as trays; the command line passes the drawer of `show --svg`.
+// pools as trays; App passes the drawer of `show --svg` (rulebook.WebSVG).
 type BoardFunc func(p *interpreter.Position, flip bool) string
 
 // Server serves a list of variants, and those defined in the page.
@@ -93,6 +94,19 @@ func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 		s.names = append(s.names, rs.Name)
 	}
 	return s, nil
+}
+
+// App is the web app for rulesets, its boards drawn as show --svg draws them
+// (rulebook.WebSVG), with the pools as trays: what chimera serve serves, and what the
+// static build's WebAssembly program (cli/wasm/) answers inside the page. It answers
+// requests for localhost, IP addresses and the host names given (Server.Hosts).
+func App(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
+	s, err := New(rulesets, rulebook.WebSVG)
+	if err != nil {
+		return nil, err
+	}
+	s.Hosts = hosts
+	return s.Handler(), nil
 }
 
 // Handler returns the server's routes.

@@ -1,4 +1,5 @@
 // The position editor: a FEN rewritten with one square changed, or the other side to move, then checked by the interpreter.
+
 package web
 
 import (

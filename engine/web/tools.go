@@ -1,4 +1,5 @@
 // The designer's tools over HTTP: a variant's own tests (tests:), perft of a position, the selfplay balance report.
+
 package web
 
 import (

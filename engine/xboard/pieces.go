@@ -1,4 +1,5 @@
 // XBoard's piece command: how each piece moves, in XBetza, for the variants XBoard learns from a setup line, so that it can keep its legality testing on.
+
 package xboard
 
 import (

@@ -1,4 +1,4 @@
-// XBoard's conventions, shared by the XBoard engine and the match referee: variant names, square names, moves and FENs.
+// Package xbtext holds XBoard's conventions, shared by the XBoard engine and the match referee: variant names, square names, moves and FENs.
 package xbtext
 
 import (

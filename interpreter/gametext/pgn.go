@@ -1,4 +1,5 @@
 // PGN files: tag pairs and movetext, several games to a file.
+
 package gametext
 
 import (

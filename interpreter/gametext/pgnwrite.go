@@ -1,4 +1,5 @@
 // Writing PGN: the one writer of tag pairs and movetext for every command that writes games.
+
 package gametext
 
 import (

@@ -1,4 +1,5 @@
 // Dispatch: the Position methods that call whichever core a position holds, written from the exported methods of the 256-cell core.
+
 package bbgen
 
 import (

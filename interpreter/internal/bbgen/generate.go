@@ -1,4 +1,5 @@
 // Generate: every file bbgen writes for a directory (the lowered core files and the dispatch file), and the files it owns there.
+
 package bbgen
 
 import (

@@ -1,5 +1,6 @@
 // Descriptions in words of movement atoms, zones and rules, generated from the definition.
-package cli
+
+package rulebook
 
 import (
 	"fmt"
@@ -452,12 +453,13 @@ func zoneText(rs *compiler.Ruleset, name string) string {
 	}
 	sets := zoneSets(rs, name)
 	if sets[0] == sets[1] {
-		return fmt.Sprintf("%s (%s)", name, squareList(rs, sets[0]))
+		return fmt.Sprintf("%s (%s)", name, SquareList(rs, sets[0]))
 	}
-	return fmt.Sprintf("%s (White: %s; Black: %s)", name, squareList(rs, sets[0]), squareList(rs, sets[1]))
+	return fmt.Sprintf("%s (White: %s; Black: %s)", name, SquareList(rs, sets[0]), SquareList(rs, sets[1]))
 }
 
-func squareList(rs *compiler.Ruleset, b compiler.Bitboard) string {
+// SquareList names the squares of b separated by spaces, or says "no squares".
+func SquareList(rs *compiler.Ruleset, b compiler.Bitboard) string {
 	var names []string
 	for ; b.Any(); b = b.Rest() {
 		names = append(names, rs.SquareName(b.First()))
@@ -490,8 +492,8 @@ func typeLetters(rs *compiler.Ruleset, mask uint64) string {
 	return strings.Join(ls, ", ")
 }
 
-// describeRules writes the rules summary, one rule a line.
-func describeRules(rs *compiler.Ruleset) []string {
+// Rules writes the rules summary, one rule a line.
+func Rules(rs *compiler.Ruleset) []string {
 	def := rs.Def
 	var out []string
 	royals := typeLetters(rs, rs.RoyalTypes)
@@ -906,9 +908,9 @@ func stepsText(steps [][]int) string {
 	return "at offsets " + strings.Join(vs, ", ") + " in every direction"
 }
 
-// describePiece writes a piece's heading and the description of its moves.
+// Piece writes a piece's heading and the description of its moves.
 // With generated, the describe: text of the definition is ignored.
-func describePiece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []string) {
+func Piece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []string) {
 	var traits []string
 	if p.Royal {
 		traits = append(traits, "royal")

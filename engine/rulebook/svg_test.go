@@ -1,16 +1,17 @@
 // Tests of the board pictures: well-formed SVG with the cells, zones, pieces, counters,
 // pools and arrows the position has. No golden files: the structure is checked.
-package cli
+
+package rulebook
 
 import (
 	"encoding/xml"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // svgNode is an element of a decoded SVG document.
@@ -57,13 +58,45 @@ func withClass(name, class string) func(*svgNode) bool {
 	}
 }
 
-// picture runs chimera show with args and --svg -, and decodes the picture.
-func picture(t *testing.T, args ...string) (*svgNode, string) {
+// picture draws variant with SVG, at the FEN after "--fen" (the default setup without
+// one) with arrows for the moves after "--moves", as show --svg does, and decodes it.
+func picture(t *testing.T, variant string, args ...string) (*svgNode, string) {
 	t.Helper()
-	code, out, errs := run(append(append([]string{"show"}, args...), "--svg", "-")...)
-	if code != 0 {
-		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	rs, err := interpreter.Open(variant)
+	if err != nil {
+		t.Fatal(err)
 	}
+	var fen, moves string
+	for i := 0; i+1 < len(args); i += 2 {
+		switch args[i] {
+		case "--fen":
+			fen = args[i+1]
+		case "--moves":
+			moves = args[i+1]
+		default:
+			t.Fatalf("picture: unknown option %s", args[i])
+		}
+	}
+	if fen == "" {
+		if fen, _, err = interpreter.SetupFEN(rs, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played []interpreter.Move
+	if moves != "" {
+		r := gametext.ReplayGame(p.Clone(), moves)
+		if r.Stop != nil {
+			t.Fatalf("%s: %v", moves, r.Stop)
+		}
+		for _, pl := range r.Moves {
+			played = append(played, pl.Move)
+		}
+	}
+	out := SVG(p, played)
 	var root svgNode
 	if err := xml.Unmarshal([]byte(out), &root); err != nil {
 		t.Fatalf("%v: not well-formed XML: %v\n%s", args, err, out)
@@ -227,37 +260,13 @@ func TestSVGCountersPoolsArrows(t *testing.T) {
 	}
 }
 
-func TestSVGFileAndErrors(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "koopa.svg")
-	if code, out, errs := run("show", "koopa", "--svg", file); code != 0 || out != "" || errs != "" {
-		t.Fatalf("exit %d, %q, %q", code, out, errs)
-	}
-	data, err := os.ReadFile(file)
-	if err != nil || !strings.HasPrefix(string(data), "<?xml") {
-		t.Fatalf("%v %q", err, data)
-	}
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"show", "chess", "--moves", "e4"}, "give --svg FILE too"},
-		{[]string{"show", "chess", "--svg", "-", "--moves", "e4 e4"}, "1... e4: illegal move"},
-		{[]string{"show", "chess", "--svg", filepath.Join(file, "x", "y.svg")}, "chimera show: "},
-	} {
-		code, _, errs := run(c.args...)
-		if code != 2 || !strings.Contains(errs, c.want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
-		}
-	}
-}
-
 func TestDocsPictures(t *testing.T) {
-	doc, err := os.ReadFile("../docs/variants.md")
+	doc, err := os.ReadFile("../../docs/variants.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage"} {
-		data, err := os.ReadFile("../docs/pictures/" + v + ".svg")
+		data, err := os.ReadFile("../../docs/pictures/" + v + ".svg")
 		if err != nil {
 			t.Errorf("%s: %v (make it with: chimera show %s --svg docs/pictures/%s.svg)", v, err, v, v)
 			continue
@@ -296,7 +305,7 @@ func served(t *testing.T, variant, fen string, flip bool) *svgNode {
 		t.Fatal(err)
 	}
 	var root svgNode
-	if err := xml.Unmarshal([]byte(boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})), &root); err != nil {
+	if err := xml.Unmarshal([]byte(WebSVG(p, flip)), &root); err != nil {
 		t.Fatalf("%s: not well-formed XML: %v", fen, err)
 	}
 	return &root

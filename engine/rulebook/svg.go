@@ -1,17 +1,16 @@
 // Board pictures as SVG for rules pages and the web page: cells, zones with a legend,
 // pieces, coordinates, status counters, promoted marks, pools (as trays), arrows for moves.
-package cli
+
+package rulebook
 
 import (
 	"encoding/xml"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"chimera/compiler"
 	"chimera/interpreter"
-	"chimera/interpreter/gametext"
 )
 
 // svgArrow is a move drawn on the picture: from origin to destination, or a ring on the
@@ -71,9 +70,22 @@ type svgOptions struct {
 	trays bool // each side's pools as a tray of pieces with counts, above or below the board
 }
 
-// boardSVG draws p as an SVG picture, with arrows for moves.
-func boardSVG(p *interpreter.Position, arrows []svgArrow) string {
+// SVG draws p as an SVG picture, with an arrow for each of moves, played in turn from p
+// (legal moves: a game's continuation).
+func SVG(p *interpreter.Position, moves []interpreter.Move) string {
+	var arrows []svgArrow
+	q := p.Clone()
+	for _, m := range moves {
+		arrows = append(arrows, svgArrow{from: m.From(), to: m.To(), wall: m.Wall(), drop: m.IsDrop(), side: q.Side(), label: q.SAN(m)})
+		q.Make(m)
+	}
 	return boardSVGWith(p, arrows, svgOptions{})
+}
+
+// WebSVG draws p for the web page: each side's pools as a tray, Black at the bottom when
+// flip is set.
+func WebSVG(p *interpreter.Position, flip bool) string {
+	return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
 }
 
 // boardSVGWith is boardSVG with options.
@@ -116,7 +128,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 		if swatch != "" {
 			n -= 3
 		}
-		for i, l := range strings.Split(wrap(text, n, "", ""), "\n") {
+		for i, l := range strings.Split(Wrap(text, n, "", ""), "\n") {
 			line := legendLine{swatch: swatch, indent: swatch != "", text: l}
 			if i > 0 {
 				line.swatch = ""
@@ -464,31 +476,4 @@ func writePiece(s *svgWriter, rs *compiler.Ruleset, pc interpreter.Piece, cx, cy
 	}
 	s.f(`<g class="piece black" data-square="%s" data-piece="%s"><text x="%d" y="%d" %s fill="#111111">%s&#xFE0E;</text></g>`+"\n",
 		square, fen, cx, y, font, sym)
-}
-
-// writeSVG writes the picture of p, with arrows for moves, to file ("-": standard output).
-func (c *context) writeSVG(p *interpreter.Position, moves, file string) int {
-	var arrows []svgArrow
-	if strings.TrimSpace(moves) != "" {
-		q := p.Clone()
-		r := gametext.ReplayGame(q, moves)
-		if r.Stop != nil {
-			return c.inputError(fmt.Errorf("--moves: %w", r.Stop))
-		}
-		q = p.Clone()
-		for _, pl := range r.Moves {
-			m := pl.Move
-			arrows = append(arrows, svgArrow{from: m.From(), to: m.To(), wall: m.Wall(), drop: m.IsDrop(), side: q.Side(), label: q.SAN(m)})
-			q.Make(m)
-		}
-	}
-	text := boardSVG(p, arrows)
-	if file == "-" {
-		fmt.Fprint(c.out, text)
-		return exitOK
-	}
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		return c.inputError(err)
-	}
-	return exitOK
 }
