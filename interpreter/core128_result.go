@@ -181,6 +181,9 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 		for ts := g.Extinct; ts != 0; ts &= ts - 1 {
 			t := bits.TrailingZeros64(ts)
 			n := p.pieces(c, t).Count()
+			if !g.Together && n > g.AtMost {
+				continue // more on the board alone: the pools cannot change that
+			}
 			if p.rs.Hands != nil {
 				n += p.hookHeld(t, c)
 			}
@@ -198,13 +201,15 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 		}
 		return p.sideInCheck(us ^ 1) // judged on a position read (us moved last)
 	case g.SafeOn:
+		// A side none of whose men stands on its part of the zone is settled without the walk.
+		mine, theirs := p.byColor[us].Meets(g.SafeZone[us]), p.byColor[us^1].Meets(g.SafeZone[us^1])
 		switch g.Safe {
 		case compiler.SafeOpponent:
-			return p.standsSafe(g, us^1)
+			return theirs && p.standsSafe(g, us^1)
 		case compiler.SafeBoth:
-			return p.standsSafe(g, us) && p.standsSafe(g, us^1)
+			return mine && theirs && p.standsSafe(g, us) && p.standsSafe(g, us^1)
 		}
-		return p.standsSafe(g, us)
+		return mine && p.standsSafe(g, us)
 	}
 	return false
 }
