@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -154,6 +155,11 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 			r.Resigned, r.Resigner = true, p.Side()
 			continue
 		}
+		if parts := TurnMoves(p.Ruleset(), tok); len(parts) > 1 {
+			// A turn of several moves (e5/Nc6): its moves are read one by one.
+			tokens = slices.Concat(tokens[:i], parts, tokens[i+1:])
+			tok = parts[0]
+		}
 		if side, ok := sideTokens[strings.ToLower(tok)]; ok && i+1 < len(tokens) && isResign(tokens[i+1]) {
 			r.Resigned, r.Resigner = true, side
 			i++
@@ -181,11 +187,24 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 		p.Make(m)
 		pm.Check, pm.Mate = p.InCheck(), wins(p)
 		r.Moves = append(r.Moves, pm)
-		if side == compiler.Black {
+		if side == compiler.Black && p.Side() != side {
 			fullmove++
 		}
 	}
 	return r
+}
+
+// TurnSeparator joins the moves of a turn of several moves in text: e5/Nc6, e7e5/b8c6.
+const TurnSeparator = "/"
+
+// TurnMoves splits the text of a turn of several moves into its moves (written joined by
+// TurnSeparator, or by commas as some sites write them), in rules whose turns are several
+// moves; otherwise, or for a single move, it returns text alone.
+func TurnMoves(rs *compiler.Ruleset, text string) []string {
+	if rs.Turns == nil || !strings.ContainsAny(text, "/,") {
+		return []string{text}
+	}
+	return strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == ',' })
 }
 
 // errNullMove is the error for 0000, the null move of engine protocols.
