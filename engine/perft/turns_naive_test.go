@@ -605,6 +605,33 @@ func naiveTurnPerft(fen string, r naiveTurns, depth int) (uint64, error) {
 	return r.perft(p, depth), nil
 }
 
+// naiveOutcome tells whether the game is over at fen: "checkmate" or "stalemate" when the side
+// to move has no legal move, "" otherwise. In check means attacked by one ordinary enemy move,
+// or under turn check threatened by the opponent's whole next turn.
+func naiveOutcome(fen string, r naiveTurns) (string, error) {
+	p, err := naiveStartOf(fen, r)
+	if err != nil {
+		return "", err
+	}
+	if r.hasLegal(p) {
+		return "", nil
+	}
+	q := p
+	q.side = 1 - p.side
+	n := 1
+	if r.turnCheck {
+		next := p.full - 1 // the opponent's next turn number
+		if p.side == 1 {
+			next = p.full
+		}
+		n = r.moves(q.side, next)
+	}
+	if naiveThreatened(q, n) {
+		return "checkmate", nil
+	}
+	return "stalemate", nil
+}
+
 // naiveRandomTurnFENs plays up to turns random legal turns from fen (each move drawn uniformly
 // among the legal moves of its step) and returns the position at the start of each turn
 // reached, fen's own position excluded; it stops early when the game ends. A bad fen or rule
@@ -771,6 +798,22 @@ func TestNaiveTurnsHandChecks(t *testing.T) {
 	if n, err := naiveTurnPerft("7k/6pp/8/8/8/8/8/R3K3 b - - 0 1", naiveMonster, 1); err != nil || n != 0 {
 		t.Errorf("back rank under two-move threats: %d %v, want 0", n, err)
 	}
+	for _, c := range []struct {
+		fen  string
+		r    naiveTurns
+		want string
+	}{
+		{"7k/6pp/8/8/8/8/8/R3K3 b - - 0 1", naiveMonster, "checkmate"},
+		{"7k/6pp/8/8/8/8/8/R3K3 b - - 0 1", naiveOrthodox, ""},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", naiveOrthodox, "stalemate"},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", naiveMonster, "checkmate"}, // Qg7 is one of White's two
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", naiveMarseillais, "checkmate"},
+		{naiveChessStart, naiveMarseillais, ""},
+	} {
+		if got, err := naiveOutcome(c.fen, c.r); err != nil || got != c.want {
+			t.Errorf("outcome of %s: %q %v, want %q", c.fen, got, err, c.want)
+		}
+	}
 	// Castling under turn check: the king's start and passed squares use the ordinary test
 	// (a rook on f8 forbids O-O), the landing square only the turn-end test.
 	if s := naiveMustSequences(t, "5r1k/8/8/8/8/8/8/4K2R w K - 0 1", naiveMonster); naiveHas(s, "e1g1 g1h1") || !naiveHas(s, "e1d1 h1h2") {
@@ -819,20 +862,27 @@ func TestNaiveTurnsFENRoundTrip(t *testing.T) {
 	}
 }
 
+// TestNaiveTurnsStartPerft logs the three schedules' counts from their starts and asserts the
+// ones known by reasoning: depths 1 and 2 of a 1-move then 2-move start equal chess perft 1 and
+// 3 (the colour-mirror of chess's White, Black, White: one move each side, then the count of
+// one side's moves, no check or en passant possible that early); the two-against-one start
+// gives 99 (hand count in TestNaiveTurnsHandChecks) then 99*20 - 4 (Black keeps its 20 moves
+// except after c4c5, d4d5, e4e5, f4f5, which each block a double step; no capture, no threat).
 func TestNaiveTurnsStartPerft(t *testing.T) {
 	cases := []struct {
-		name  string
-		fen   string
-		r     naiveTurns
-		depth int
+		name string
+		fen  string
+		r    naiveTurns
+		want []uint64 // depths 1, 2, then 0 for depth 3 (logged only)
 	}{
-		{"balanced two-move", naiveChessStart, naiveMarseillais, 3},
-		{"two against one, turn check", naiveMonsterStart, naiveMonster, 3},
-		{"progressive", naiveChessStart, naiveProgressive, 3},
+		{"balanced two-move", naiveChessStart, naiveMarseillais, []uint64{20, 8902, 0}},
+		{"two against one, turn check", naiveMonsterStart, naiveMonster, []uint64{99, 99*20 - 4, 0}},
+		{"progressive", naiveChessStart, naiveProgressive, []uint64{20, 8902, 0}},
 	}
 	for _, c := range cases {
-		for d := 1; d <= c.depth; d++ {
-			if d == 3 && testing.Short() && c.r.grow > 0 {
+		for i, want := range c.want {
+			d := i + 1
+			if d == 3 && c.r.grow > 0 && testing.Short() { // 131,652,734 turns: over a minute
 				continue
 			}
 			t0 := time.Now()
@@ -840,8 +890,8 @@ func TestNaiveTurnsStartPerft(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n == 0 {
-				t.Errorf("%s depth %d: no turns", c.name, d)
+			if n == 0 || (want != 0 && n != want) {
+				t.Errorf("%s depth %d: %d, want %d", c.name, d, n, want)
 			}
 			t.Logf("%s: perft %d = %d (%v)", c.name, d, n, time.Since(t0).Round(time.Millisecond))
 		}
