@@ -213,6 +213,9 @@ func (p *core128) play(m Move, goals bool) {
 	if p.turns != nil && goals && m.Kind() != KindNull && p.turnGoesOn(us) {
 		u.kept = true
 		p.setInTurn(p.inTurn + 1)
+		// En-passant targets are the opponent's, for the move after this one: the
+		// mover's own next move ends them.
+		p.clearEP()
 	} else {
 		if p.inTurn != 0 {
 			p.setInTurn(0)
