@@ -1,9 +1,9 @@
-"""Tests of the Python binding, run by python/python_test.go (which builds the library and
-names it in CHIMERA_LIB):
+"""Tests of the Python binding, run by python/libchimera/python_test.go (which builds the
+library and names it in CHIMERA_LIB):
 
     python3 -m unittest test_chimera      (in python/, with PYTHONPATH=python)
 
-CHIMERA_FFISH_GAMES names a file of random games played by ffish (testdata/ffish_games.mjs,
+CHIMERA_FFISH_GAMES names a file of random games played by ffish (libchimera/testdata/ffish_games.mjs,
 one JSON line a game): each is replayed here and every answer compared with ffish's.
 CHIMERA_FUZZ_CALLS sets how many random calls the robustness test makes (10000).
 """

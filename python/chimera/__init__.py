@@ -2,7 +2,7 @@
 
 A thin ctypes layer over the shared library built from the Go code (see docs/python.md):
 
-    go build -buildmode=c-shared -o python/chimera/libchimera.so ./python
+    go build -buildmode=c-shared -o python/chimera/libchimera.so ./python/libchimera
 
     import chimera
     board = chimera.Board("chess")

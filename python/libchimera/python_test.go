@@ -30,7 +30,7 @@ func need(t *testing.T, program, why string) string {
 }
 
 // TestPython builds the library (go build -buildmode=c-shared, as docs/python.md says) and
-// runs test_chimera.py against it: ffish's random games of ffishVariants replayed (legal
+// runs python/test_chimera.py against it: ffish's random games of ffishVariants replayed (legal
 // moves, SAN, FEN after each move, result), the binding's own checks, and 10,000 random
 // calls (50,000 without -short) with bad FENs, moves and handles that must raise Python
 // exceptions and leave RSS within 16 MiB of where it started.
@@ -54,7 +54,7 @@ func TestPython(t *testing.T) {
 	if !testing.Short() {
 		games, plies, calls = "4", "500", "50000"
 	}
-	env := append(os.Environ(), "CHIMERA_LIB="+lib, "CHIMERA_FUZZ_CALLS="+calls, "PYTHONPATH=.", "PYTHONDONTWRITEBYTECODE=1")
+	env := append(os.Environ(), "CHIMERA_LIB="+lib, "CHIMERA_FUZZ_CALLS="+calls, "PYTHONPATH=..", "PYTHONDONTWRITEBYTECODE=1")
 	wants := []string{"random calls: "}
 	if gamesFile, ok := ffishGames(t, dir, games, plies); ok {
 		env = append(env, "CHIMERA_FFISH_GAMES="+gamesFile)
@@ -62,6 +62,7 @@ func TestPython(t *testing.T) {
 	}
 	cmd := exec.Command(python, "-m", "unittest", "-v", "test_chimera")
 	cmd.Env = env
+	cmd.Dir = ".." // python/, where test_chimera.py and the module are
 	out, err := cmd.CombinedOutput()
 	t.Logf("python3 -m unittest test_chimera:\n%s", out)
 	if err != nil {

@@ -1,5 +1,5 @@
 // Random games played by ffish (npm ffish, Fairy-Stockfish's JavaScript build, the library
-// pychess-variants uses), for the Python binding's cross-check (python/python_test.go).
+// pychess-variants uses), for the Python binding's cross-check (python/libchimera/python_test.go).
 //
 // node ffish_games.mjs --ffish DIR VARIANT[,VARIANT...] GAMES PLIES SEED
 // plays GAMES random games of up to PLIES plies of each VARIANT from its start and prints one
@@ -8,7 +8,7 @@
 // its result(true), "insufficient": its isInsufficientMaterial()}. The move of each ply is drawn at random among the legal ones.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { mulberry32, fnv1a } from '../../engine/perft/testdata/random.mjs';
+import { mulberry32, fnv1a } from '../../../engine/perft/testdata/random.mjs';
 
 const args = process.argv.slice(2);
 const dir = args[args.indexOf('--ffish') + 1];

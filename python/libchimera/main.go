@@ -1,7 +1,7 @@
-// Command python is Chimera as a C shared library, for the Python module chimera (a ctypes
-// layer, in the chimera directory here). Build it with
+// Command libchimera is Chimera as a C shared library, for the Python module chimera (a
+// ctypes layer, in python/chimera). Build it, from the repository's root, with
 //
-//	go build -buildmode=c-shared -o python/chimera/libchimera.so ./python
+//	go build -buildmode=c-shared -o python/chimera/libchimera.so ./python/libchimera
 //
 // Its exported functions (lib.go) take and return C strings: each answer is JSON,
 // {"ok": value} or {"error": message, "type": the Python exception to raise}, malloc'd
