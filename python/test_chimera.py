@@ -179,6 +179,47 @@ class TestBinding(unittest.TestCase):
                 chimera.Board._wrap(c.variant, h).fen()
 
 
+class TestThreads(unittest.TestCase):
+    """ctypes lets go of the GIL in a call: threads sharing boards are served one call at a
+    time per board, and each thread's push and pop pairs leave the board as it was."""
+
+    def test_shared_boards(self):
+        import threading
+        shared = chimera.Board("chess")
+        start = shared.fen()
+        errors = []
+
+        def work(seed):
+            rng = random.Random(seed)
+            own = chimera.Board(rng.choice(["chess", "crazyhouse", "xiangqi"]))
+            try:
+                for _ in range(300):
+                    legal = own.legal_moves()
+                    if legal:
+                        own.push(rng.choice(legal))
+                    shared.legal_moves()
+                    try:
+                        shared.push("e2e4")
+                        shared.pop()
+                    except ValueError:
+                        pass  # another thread's e2e4 stands: e2 is empty
+                for _ in own.move_stack():
+                    own.pop()
+                self.assertEqual(own.move_stack(), [])
+            except Exception as e:  # noqa: BLE001 - reported by the main thread
+                errors.append(e)
+            finally:
+                own.close()
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+        self.assertEqual(shared.fen(), start)
+
+
 def random_text(rng):
     pieces = ["", "e2e4", "e4", "O-O", "Nf3", "e7e8q", "P@e4", "a1a1", "\x00", "é", "8/8",
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", " ", "[", "~", "/", "-1",
@@ -218,7 +259,13 @@ class TestRobustness(unittest.TestCase):
                 b.result()
                 b.fen()
             elif op == 6:
-                chimera.Board._wrap(b.variant, rng.choice([0, -5, 2**63 - 1, rng.randrange(1 << 40)])).push("e4")
+                h = rng.choice([0, -5, 2**63 - 1, rng.randrange(1 << 40)])
+                if rng.random() < 0.5:
+                    chimera.Board._wrap(b.variant, h).push("e4")
+                else:
+                    v = chimera.Variant.__new__(chimera.Variant)
+                    v._handle = h
+                    chimera.Board(v)
             elif op == 7:
                 b.perft(rng.choice([-3, 0, 1, 31, 2**40]))
             elif op == 8:

@@ -258,12 +258,11 @@ func (b *board) legal(san bool) []string {
 		return out
 	}
 	b.buf = b.p.LegalMoves(b.buf)
+	if san {
+		return b.p.NotateAll(b.buf, interpreter.NotationSAN)
+	}
 	for _, m := range b.buf {
-		if san {
-			out = append(out, b.p.SAN(m))
-		} else {
-			out = append(out, b.p.Coord(m))
-		}
+		out = append(out, b.p.Coord(m))
 	}
 	return out
 }
