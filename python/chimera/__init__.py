@@ -80,7 +80,7 @@ def _text(s, what):
     return b, len(b)
 
 
-def _handle(h, what):
+def _int(h, what):
     if isinstance(h, bool) or not isinstance(h, int):
         raise TypeError("%s must be an int, not %s" % (what, type(h).__name__))
     if not -(1 << 63) <= h < (1 << 63):
@@ -284,7 +284,7 @@ class Board:
 
     def perft(self, depth):
         """The number of leaves of the legal move tree of that depth."""
-        return _call("chimera_board_perft", self._h(), _handle(depth, "depth"))
+        return _call("chimera_board_perft", self._h(), _int(depth, "depth"))
 
     def __repr__(self):
         if self._handle is None:
