@@ -123,3 +123,58 @@ func TestPanicBecomesError(t *testing.T) {
 		t.Errorf("a call on no variant answered %s, want a ValueError naming the handle", got)
 	}
 }
+
+// TestTablesConcurrent: goroutines playing on their boards and on a shared one, one of
+// them closing the shared board midway, as Python threads may (run it with -race): every
+// call answers, the shared board's calls after its closing are refused, and no board is
+// left open.
+func TestTablesConcurrent(t *testing.T) {
+	v, err := state.openVariant("builtin", "chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer state.closeVariant(v.Handle)
+	shared, err := state.newBoard(v.Handle, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, before := state.count()
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			own, err := state.newBoard(v.Handle, "", "")
+			if err != nil {
+				done <- err
+				return
+			}
+			for i := range 200 {
+				if g == 0 && i == 100 {
+					state.closeBoard(shared)
+				}
+				state.withBoard(shared, func(b *board) error { b.legal(true); return nil })
+				if err := state.withBoard(own, func(b *board) error {
+					if _, err := b.push("e2e4"); err != nil {
+						return err
+					}
+					_, err := b.pop()
+					return err
+				}); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- state.closeBoard(own)
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	if err := state.withBoard(shared, func(*board) error { return nil }); err == nil {
+		t.Error("the shared board answers after its closing")
+	}
+	if _, after := state.count(); after != before-1 {
+		t.Errorf("%d boards open after the goroutines, want %d", after, before-1)
+	}
+}
