@@ -1401,6 +1401,11 @@ func (v *validator) turns() {
 	if r.MayGiveCheck != nil && !*r.MayGiveCheck {
 		refuse("may-give-check: false")
 	}
+	for _, g := range d.Goals {
+		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck {
+			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check) take the side to move to be the side that did not move", Clip(g.Name)))
+		}
+	}
 }
 
 // statusRef checks a reference to a declared status.

@@ -129,6 +129,8 @@ var pairMechanisms = []mechanism{
 // (demote×pool-promotion was, until a man promoted from a pool stopped being marked for
 // demotion — the pawn is in the pool already, the man taken out is a real one.)
 var pairConflicts = map[string]string{
+	"stands-goal×turns": "validation: turns cannot be combined with goals judged for the side to move (stands)",
+	"flag-goal×turns":   "validation: turns cannot be combined with goals judged for the side to move (stands, answerable)",
 	// Rejected by validation: turns of several moves with hands, passes, facing royals,
 	// counters of checks or moves, and may-give-check: false.
 	"drops×turns":                "validation: turns cannot be combined with hands yet",

@@ -291,7 +291,7 @@ func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits
 		atomic.StoreInt64(&w.nodes, 0)
 	}
 	e.start = time.Now()
-	e.soft, e.hard = e.budget(p.Side())
+	e.soft, e.hard = e.budget(p.Side(), p.TurnMoves()-p.TurnPart())
 	e.tt.age++
 
 	p.Weigh(e.eval.weights) // the evaluation's sums follow the moves (helpers' clones too)
@@ -405,8 +405,10 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 	return res
 }
 
-// budget derives the soft and hard time limits for side c.
-func (e *Engine) budget(c compiler.Color) (soft, hard time.Duration) {
+// budget is the soft and hard time limits of a move of side c, with moves moves of its
+// turn left to make (1 in rules of one move a turn): a turn's share of the clock, split
+// among its moves.
+func (e *Engine) budget(c compiler.Color, moves int) (soft, hard time.Duration) {
 	lim := e.limits
 	if lim.Infinite {
 		return 0, 0
@@ -427,6 +429,9 @@ func (e *Engine) budget(c compiler.Color) (soft, hard time.Duration) {
 	soft = avail/time.Duration(togo) + lim.Inc[c]*3/4
 	hard = min(soft*4, avail/3+lim.Inc[c]/2)
 	soft = min(soft, hard)
+	if moves > 1 {
+		soft, hard = soft/time.Duration(moves), hard/time.Duration(moves)
+	}
 	return max(soft/2, time.Millisecond), max(hard, time.Millisecond)
 }
 

@@ -47,6 +47,7 @@ func (r Record) String() string {
 	if len(r.Tags) > 0 {
 		b.WriteByte('\n')
 	}
+	r = r.turns()
 	number, black := 1, false
 	if r.Start != nil {
 		number, black = startMoveNumber(r.Start), r.Start.Side() == compiler.Black
@@ -107,27 +108,63 @@ func (r Record) String() string {
 }
 
 // SANOf plays moves from start (left as it was) and returns them in SAN. A move that is
-// not legal in its position is an error. In rules whose turns are several moves, each
-// entry is a turn: its moves joined by TurnSeparator (e5/Nc6).
+// not legal in its position is an error.
 func SANOf(start *interpreter.Position, moves []interpreter.Move) ([]string, error) {
 	p := start.Clone()
 	san := make([]string, 0, len(moves))
-	joined := p.TurnPart() > 0 // a turn begun before start goes on
 	for i, m := range moves {
 		if !p.IsLegal(m) {
 			return nil, fmt.Errorf("move %d (%s) is not legal in %s", i+1, p.Coord(m), p.FEN())
 		}
-		text := p.SAN(m)
-		if joined && len(san) > 0 {
-			san[len(san)-1] += TurnSeparator + text
-		} else {
-			san = append(san, text)
-		}
-		side := p.Side()
+		san = append(san, p.SAN(m))
 		p.Make(m)
-		joined = p.Side() == side
 	}
 	return san, nil
+}
+
+// turns groups r's moves by turn, in rules whose turns are several moves: each group's
+// moves joined by TurnSeparator (e5/Nc6), its Before the first move's, its After the
+// moves' joined. The moves are read from r.Start to learn where each turn ends; from a
+// move that does not read on, each is a turn of its own.
+func (r Record) turns() Record {
+	if r.Start == nil || r.Start.Ruleset().Turns == nil {
+		return r
+	}
+	p := r.Start.Clone()
+	out := r
+	out.SAN, out.Before, out.After = nil, nil, nil
+	joined, readable := false, true
+	for i, san := range r.SAN {
+		before, after := at(r.Before, i), at(r.After, i)
+		if joined {
+			n := len(out.SAN) - 1
+			out.SAN[n] += TurnSeparator + san
+			out.After[n] = strings.TrimPrefix(out.After[n]+"; "+after, "; ")
+			out.After[n] = strings.TrimSuffix(out.After[n], "; ")
+		} else {
+			out.SAN = append(out.SAN, san)
+			out.Before = append(out.Before, before)
+			out.After = append(out.After, after)
+		}
+		joined = false
+		if readable {
+			m, err := p.ParseMove(san)
+			if readable = err == nil; readable {
+				side := p.Side()
+				p.Make(m)
+				joined = p.Side() == side
+			}
+		}
+	}
+	return out
+}
+
+// at is texts[i], or "" past its end.
+func at(texts []string, i int) string {
+	if i < len(texts) {
+		return texts[i]
+	}
+	return ""
 }
 
 // WritePGN writes one game as PGN (see Record.Write): the tag pairs, then the moves played
