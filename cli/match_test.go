@@ -234,3 +234,28 @@ func TestMatchShardInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// Turns of several moves over the engine protocols: the referee asks the side to move
+// again after a move that does not end its turn, Chimera's UCI engine against its
+// XBoard engine; the games' PGN writes whole turns (e5/Nc6) and replays.
+func TestMatchTurnsOfSeveralMoves(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "turns.pgn")
+	code, out, errs := run("match", "marseillais", "--engine", "uci:"+selfEngine(t, "uci"), "--engine", "xboard:"+selfEngine(t, "xboard"),
+		"-n", "2", "--depth", "2", "--max-plies", "60", "--pgn", pgn)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if strings.Contains(out, "infraction") || strings.Contains(out, "on time") || strings.Contains(out, "abandoned") {
+		t.Fatalf("a game ended by a fault:\n%s", out)
+	}
+	text, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`\b2\. [^\s{]+/[^\s{]+\s`).Match(text) || !regexp.MustCompile(`\b2\.\.\. [^\s{]+/[^\s{]+\s`).Match(text) {
+		t.Errorf("the PGN does not write move 2 as two turns of two moves:\n%s", text)
+	}
+	if code, out, errs := run("replay", "marseillais", pgn); code != 0 || !strings.Contains(out, "2 clean") {
+		t.Errorf("replay: exit %d\n%s\n%s", code, out, errs)
+	}
+}

@@ -314,11 +314,7 @@ func (g *game) draw() {
 		}
 	}
 	if g.p.Result() == interpreter.Ongoing {
-		check := ""
-		if g.p.InCheck() {
-			check = " (in check)"
-		}
-		fmt.Fprintf(out, "  %s to move%s\n", capitalized(interpreter.SideName(g.p.Side())), check)
+		fmt.Fprintf(out, "  %s\n", rulebook.ToMove(g.p))
 	}
 	fmt.Fprintln(out)
 	g.drawn = true
@@ -364,14 +360,17 @@ func (g *game) humanMove(text string) {
 		return
 	}
 	text = moveNumberPrefix.ReplaceAllString(text, "")
-	m, err := g.p.ParseMove(text)
+	moves, err := gametext.ReadTurn(g.p, text)
 	if err != nil {
 		fmt.Fprintf(out, "%s. Type 'moves' for the legal moves, 'help' for the commands.\n", capitalized(err.Error()))
 		return
 	}
-	fmt.Fprintf(out, "%s: %s\n", interpreter.SideName(g.p.Side()), g.moveLabel(m))
-	g.play(m)
+	for _, m := range moves {
+		fmt.Fprintf(out, "%s: %s\n", interpreter.SideName(g.p.Side()), g.moveLabel(m))
+		g.play(m)
+	}
 }
+
 
 // think runs the engine on the position; ok is false when it has no move.
 func (g *game) think() (search.Result, bool) {

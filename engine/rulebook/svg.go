@@ -136,10 +136,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			legend = append(legend, line)
 		}
 	}
-	toMove := capitalized(interpreter.SideName(p.Side())) + " to move"
-	if p.InCheck() {
-		toMove += " (in check)"
-	}
+	toMove := ToMove(p)
 	if r := p.Result(); r != interpreter.Ongoing {
 		toMove = fmt.Sprintf("Game over: %s (%s)", r.Score, r.Reason)
 	}

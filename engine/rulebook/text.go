@@ -318,3 +318,21 @@ func plural(n int, one, many string) string {
 
 // capitalized is s with its first letter in upper case.
 func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// ToMove is the line naming the side to move: "White to move", with "(in check)" and,
+// in rules whose turns are several moves, which move of its turn it makes ("move 2 of
+// 2").
+func ToMove(p *interpreter.Position) string {
+	s := capitalized(interpreter.SideName(p.Side())) + " to move"
+	var notes []string
+	if n := p.TurnMoves(); n > 1 {
+		notes = append(notes, fmt.Sprintf("move %d of %d", p.TurnPart()+1, n))
+	}
+	if p.InCheck() {
+		notes = append(notes, "in check")
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return s
+}

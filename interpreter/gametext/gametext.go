@@ -116,7 +116,7 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
 		if i > turn.first && i <= turn.last && p.Side() != turn.side {
-			r.Stop = &Stop{Number: fullmove, Side: turn.side, Text: turn.text, Err: fmt.Errorf("the turn ended after %d of its %d moves written (a check ends a turn)", i-turn.first, turn.last-turn.first+1)}
+			r.Stop = &Stop{Number: fullmove, Side: turn.side, Text: turn.text, Err: fmt.Errorf("the turn ended after %d of the %d moves written%s", i-turn.first, turn.last-turn.first+1, checkEnded(p))}
 			return r
 		}
 		if res, ok := resultTokens[tok]; ok {
@@ -203,6 +203,39 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 		}
 	}
 	return r
+}
+
+// checkEnded says why a turn ended early, when the opponent, now to move, is in check.
+func checkEnded(p *interpreter.Position) string {
+	if p.InCheck() {
+		return " (its check ended it)"
+	}
+	return ""
+}
+
+// ReadTurn reads a move, or a whole turn of several moves (e4/d4), for the side to move
+// of p (left as it was): the moves must all be the side's, and a turn written whole must
+// end with its last move.
+func ReadTurn(p *interpreter.Position, text string) ([]interpreter.Move, error) {
+	parts := TurnMoves(p.Ruleset(), text)
+	q := p.Clone()
+	side := q.Side()
+	var moves []interpreter.Move
+	for i, part := range parts {
+		if i > 0 && q.Side() != side {
+			return nil, fmt.Errorf("%q: the turn ended after %d of the %d moves written%s", text, i, len(parts), checkEnded(q))
+		}
+		m, err := q.ParseMove(part)
+		if err != nil {
+			return nil, err
+		}
+		moves = append(moves, m)
+		q.Make(m)
+	}
+	if len(parts) > 1 && q.Side() == side && q.Result() == interpreter.Ongoing {
+		return nil, fmt.Errorf("%q: the turn is %d moves, %d written", text, p.TurnMoves()-p.TurnPart(), len(parts))
+	}
+	return moves, nil
 }
 
 // writtenTurn is a turn of several moves written as one (e5/Nc6): its text, its side,
