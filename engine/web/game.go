@@ -53,25 +53,36 @@ type moveJSON struct {
 
 // stateJSON is a game's state after its moves.
 type stateJSON struct {
-	Variant  string     `json:"variant"`
-	Title    string     `json:"title"`
-	StartFEN string     `json:"startFen"` // the start: the FEN given or the setup's
-	Moves    []string   `json:"moves"`    // the moves played, in coordinate notation
-	SAN      []string   `json:"san"`      // the same in SAN
-	FEN      string     `json:"fen"`
-	Side     string     `json:"side"` // "white" or "black"
-	InCheck  bool       `json:"inCheck"`
-	Result   string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
-	Reason   string     `json:"reason,omitempty"`
-	Legal    []moveJSON `json:"legal"`
-	SVG      string     `json:"svg"`
-	PGN      string     `json:"pgn"` // the game to this position
+	Variant  string   `json:"variant"`
+	Title    string   `json:"title"`
+	StartFEN string   `json:"startFen"` // the start: the FEN given or the setup's
+	Moves    []string `json:"moves"`    // the moves played, in coordinate notation
+	SAN      []string `json:"san"`      // the same in SAN
+	FEN      string   `json:"fen"`
+	Side     string   `json:"side"` // "white" or "black"
+	// Turn: in rules whose turns are several moves, which move of its turn the side to
+	// move makes ("move 2 of 2"); "" otherwise.
+	Turn    string     `json:"turn,omitempty"`
+	InCheck bool       `json:"inCheck"`
+	Result  string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
+	Reason  string     `json:"reason,omitempty"`
+	Legal   []moveJSON `json:"legal"`
+	SVG     string     `json:"svg"`
+	PGN     string     `json:"pgn"` // the game to this position
 	// Pools: what each side holds, by side ("white", "black") and pool name, as FEN letters
 	// (upper case White's men, lower case Black's).
 	Pools map[string]map[string]string `json:"pools"`
 	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
 	// each counted as false (as the command line reports them).
 	HookErrors []string `json:"hookErrors,omitempty"`
+}
+
+// turnText is stateJSON.Turn.
+func turnText(p *interpreter.Position) string {
+	if n := p.TurnMoves(); n > 1 {
+		return fmt.Sprintf("move %d of %d", p.TurnPart()+1, n)
+	}
+	return ""
 }
 
 // decode reads a JSON request body into v, strictly. A body over maxBody is a
@@ -209,7 +220,7 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	st := &stateJSON{
 		Variant: rs.Name, Title: rs.Title, StartFEN: g.startFEN,
 		Moves: append([]string{}, g.coords...), SAN: append([]string{}, g.sans...),
-		FEN: p.FEN(), Side: interpreter.SideName(p.Side()), InCheck: p.InCheck(),
+		FEN: p.FEN(), Side: interpreter.SideName(p.Side()), Turn: turnText(p), InCheck: p.InCheck(),
 		Result: "*", Legal: []moveJSON{},
 	}
 	if res := p.Result(); res != interpreter.Ongoing {

@@ -944,3 +944,28 @@ func TestGameFromLishogiSFEN(t *testing.T) {
 		t.Errorf("setup editor, White to move, from an SFEN: %d, FEN %s", code, st.FEN)
 	}
 }
+
+// Turns of several moves: the page plays them move by move, the same side staying to
+// move within its turn, and the state says which move of the turn comes.
+func TestTurnsOfSeveralMoves(t *testing.T) {
+	srv := newTestServer(t, "marseillais")
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/play", `{"variant":"marseillais","moves":["e4"],"move":"e5"}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if st.Side != "black" || st.Turn != "move 2 of 2" || !strings.Contains(st.FEN, " b+1 ") {
+		t.Fatalf("after e4 e5: side %s, turn %q, FEN %s; want Black's second move", st.Side, st.Turn, st.FEN)
+	}
+	for _, m := range st.Legal {
+		if m.Coord == "d2d4" {
+			t.Fatal("a White move listed within Black's turn")
+		}
+	}
+	legalByCoord(t, &st, "b8c6")
+	if code := postJSON(t, srv, "/api/play", `{"variant":"marseillais","moves":["e4","e5"],"move":"Nc6"}`, &st); code != 200 {
+		t.Fatalf("play: %d", code)
+	}
+	if st.Side != "white" || st.Turn != "move 1 of 2" || !strings.Contains(st.PGN, "1. e4 e5/Nc6") {
+		t.Fatalf("after Black's turn: side %s, turn %q, PGN %q", st.Side, st.Turn, st.PGN)
+	}
+}
