@@ -169,11 +169,13 @@ func (p *Position) sanAmong(m Move, among []Move) string {
 	} else {
 		s = p.sanBody(m, among)
 	}
+	side := p.Side()
 	p.Make(m)
 	var buf [256]Move
 	switch {
 	case p.wonAtOnce(): // a winning goal, or a repetition the opponent loses
 		s += "#"
+	case p.Side() == side: // the mover's turn goes on: no check is given to anyone yet
 	case p.InCheck():
 		if o, _ := p.NoMoves(); !p.Ended().Over && len(p.legalMoves(buf[:0])) == 0 && o == compiler.Loss {
 			s += "#"

@@ -99,8 +99,9 @@ func (p *Position) notateAmong(m Move, n Notation, legal []Move) string {
 	if n.shogi() || n == NotationWXF {
 		return s // no check marks (as ffish writes them)
 	}
+	side := p.Side()
 	p.Make(m)
-	if p.InCheck() {
+	if p.Side() != side && p.InCheck() { // (no check while the mover's turn goes on)
 		var buf [256]Move
 		if len(p.LegalMoves(buf[:0])) == 0 {
 			s += "#"

@@ -192,7 +192,7 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 		pm := Played{Number: fullmove, Side: side, Text: tok, Move: m, Coord: p.Coord(m)}
 		pm.ClaimsCheck, pm.ClaimsMate = claims(tok)
 		p.Make(m)
-		pm.Check, pm.Mate = p.InCheck(), wins(p)
+		pm.Check, pm.Mate = p.Side() != side && p.InCheck(), wins(p)
 		r.Moves = append(r.Moves, pm)
 		if i == turn.last && p.Side() == turn.side && p.Result() == interpreter.Ongoing {
 			r.Stop = &Stop{Number: fullmove, Side: turn.side, Text: turn.text, Err: fmt.Errorf("the turn is %d moves, %d written", turn.moves, turn.last-turn.first+1)}
