@@ -10,20 +10,43 @@ import (
 	"chimera/interpreter"
 )
 
-// corePerft counts leaf nodes with bulk counting at the last ply, into per-depth buffers.
+// corePerft counts the leaf nodes of depth whole turns (moves, in rules of one move a
+// turn), into per-ply buffers.
 func corePerft(p *interpreter.Position, depth int, bufs [][]interpreter.Move) int64 {
-	bufs[depth] = p.LegalMoves(bufs[depth])
-	moves := bufs[depth]
-	if depth == 1 {
-		return int64(len(moves))
+	return turnPerft(p, depth, 0, &bufs)
+}
+
+// turnPerft is corePerft from ply (a node is a whole turn: see below).
+func turnPerft(p *interpreter.Position, depth, ply int, bufs *[][]interpreter.Move) int64 {
+	for len(*bufs) <= ply {
+		*bufs = append(*bufs, nil)
 	}
+	(*bufs)[ply] = p.LegalMoves((*bufs)[ply])
+	moves := (*bufs)[ply]
+	side := p.Side()
 	var n int64
 	for _, m := range moves {
 		p.Make(m)
-		n += corePerft(p, depth-1, bufs)
+		n += below(p, side, depth, ply, bufs)
 		p.Unmake()
 	}
 	return n
+}
+
+// below counts the tree under a move just made by side, with depth turns left before
+// it: in rules whose turns are several moves, a move that leaves its side to move
+// continues the turn at the same depth (a turn cut short, with no move left, counts one).
+func below(p *interpreter.Position, side interpreter.Color, depth, ply int, bufs *[][]interpreter.Move) int64 {
+	if p.Side() == side {
+		if n := turnPerft(p, depth, ply+1, bufs); n > 0 || depth > 1 {
+			return n
+		}
+		return 1
+	}
+	if depth == 1 {
+		return 1
+	}
+	return turnPerft(p, depth-1, ply+1, bufs)
 }
 
 // coreDivide is the count below each root move, keyed by its coordinate text.
@@ -44,17 +67,14 @@ func coreDivide(t *testing.T, rs *compiler.Ruleset, dt *defs.Test, wide bool, de
 	if want := interpreter.WantCoreCells(rs); p.CoreCells() != want {
 		t.Fatalf("%s: on the %d-cell core, want %d", dt.Name, p.CoreCells(), want)
 	}
-	bufs := make([][]interpreter.Move, depth+1)
+	var bufs [][]interpreter.Move
 	out := map[string]int64{}
+	side := p.Side()
 	for _, m := range p.LegalMoves(nil) {
 		text := p.Coord(m)
-		var n int64 = 1
-		if depth > 1 {
-			p.Make(m)
-			n = corePerft(p, depth-1, bufs)
-			p.Unmake()
-		}
-		out[text] = n
+		p.Make(m)
+		out[text] = below(p, side, depth, 0, &bufs)
+		p.Unmake()
 	}
 	return out
 }

@@ -170,16 +170,11 @@ func runDefTest(t *testing.T, where string, rs *compiler.Ruleset, def *defs.Defi
 	}
 }
 
-// naivePerft counts leaf nodes by making every legal move, without bulk counting.
+// naivePerft counts leaf nodes by making every legal move, without bulk counting (a node
+// is a whole turn: corePerft).
 func naivePerft(p *interpreter.Position, depth int) int64 {
 	if depth == 0 {
 		return 1
 	}
-	var n int64
-	for _, m := range p.LegalMoves(nil) {
-		p.Make(m)
-		n += naivePerft(p, depth-1)
-		p.Unmake()
-	}
-	return n
+	return corePerft(p, depth, nil)
 }
