@@ -2,12 +2,14 @@
 package cli
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -32,16 +34,63 @@ func TestWebBadInput(t *testing.T) {
 	}
 }
 
-func TestStaticBuildInBrowser(t *testing.T) {
+// The static build the page tests share, written once (chimera web takes about 40 s).
+var static struct {
+	once sync.Once
+	dir  string
+	err  string
+}
+
+// staticBuild is the folder chimera web wrote, for the tests of the static page; the
+// test is skipped under -short.
+func staticBuild(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds chimera.wasm (about 40 s the first time)")
 	}
-	path := chromium(t)
-	dir := t.TempDir()
-	var out, errOut strings.Builder
-	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
-		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	static.once.Do(func() {
+		dir, err := os.MkdirTemp("", "chimera-web-")
+		if err != nil {
+			static.err = err.Error()
+			return
+		}
+		static.dir = dir
+		var out, errOut strings.Builder
+		if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+			static.err = fmt.Sprintf("chimera web: exit %d: %s", code, errOut.String())
+		}
+	})
+	if static.err != "" {
+		t.Fatal(static.err)
 	}
+	return static.dir
+}
+
+// removeStaticBuild removes the static build once the tests are done.
+func removeStaticBuild() {
+	if static.dir != "" {
+		os.RemoveAll(static.dir)
+	}
+}
+
+// serveStatic serves dir as plain files, counting the requests for /api/ (the static
+// page must make none).
+func serveStatic(t *testing.T, dir string) (*httptest.Server, *atomic.Int32) {
+	files := http.FileServer(http.Dir(dir))
+	var apiHits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			apiHits.Add(1)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &apiHits
+}
+
+func TestStaticBuildInBrowser(t *testing.T) {
+	dir := staticBuild(t)
+	path := chromium(t)
 	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Fatalf("the static build lacks %s", name)
@@ -52,15 +101,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 		t.Fatalf("index.html is not the static page:\n%s", index)
 	}
 	// A plain file server: no API behind it. Any request for /api/ would fail.
-	files := http.FileServer(http.Dir(dir))
-	var apiHits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			apiHits.Add(1)
-		}
-		files.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
+	srv, apiHits := serveStatic(t, dir)
 
 	pg := newPage(t, path, srv.URL)
 	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
@@ -173,20 +214,13 @@ function check(what, got, want) {
 `
 
 func TestJSAPIUnderNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds chimera.wasm (about 40 s the first time)")
-	}
+	dir := staticBuild(t)
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("node is not installed (required with CI=true; .ci/run installs it)")
 		}
 		t.Skip("node is not installed")
-	}
-	dir := t.TempDir()
-	var out, errOut strings.Builder
-	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
-		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
 	}
 	script := filepath.Join(t.TempDir(), "api_test.js")
 	if err := os.WriteFile(script, []byte(jsAPITest), 0o644); err != nil {
@@ -195,5 +229,36 @@ func TestJSAPIUnderNode(t *testing.T) {
 	res, err := exec.Command(node, script, dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(res), "all checks passed") {
 		t.Fatalf("node: %v\n%s", err, res)
+	}
+}
+
+// #52 item 1: Stop stops the engine of the static build, a search or a perft: a move
+// played after it is answered at once (on main it waited for the search's time, 9 s, or
+// for the perft to end).
+func TestStaticStop(t *testing.T) {
+	dir := staticBuild(t)
+	srv, _ := serveStatic(t, dir)
+	pg := newPage(t, chromium(t), srv.URL)
+	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
+	pg.until("the board", `document.body.dataset.ply === "0"`, 30*time.Second)
+	pg.run("no engine, a long search", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "20000"),
+		chromedp.SetValue(chromedp.ID("perft-depth"), "7"))
+	for i, start := range []string{"#analyse", "#perft"} {
+		pg.click(start)
+		if start == "#analyse" {
+			pg.until("the search under way", `document.getElementById("analysis").textContent.includes("depth 3")`, 20*time.Second)
+		} else {
+			time.Sleep(500 * time.Millisecond)
+		}
+		pg.click("#stop")
+		t0 := time.Now()
+		from, to := [][2]string{{"e2", "e4"}, {"e7", "e5"}}[i][0], [][2]string{{"e2", "e4"}, {"e7", "e5"}}[i][1]
+		pg.click(square(from))
+		pg.click(square(to))
+		pg.until("the move after Stop", fmt.Sprintf(`document.body.dataset.ply === "%d"`, i+1), 20*time.Second)
+		t.Logf("%s, Stop, a move: %.2f s", start, time.Since(t0).Seconds())
+		if wait := time.Since(t0); wait > 2*time.Second {
+			t.Errorf("after %s then Stop, a move took %.1f s", start, wait.Seconds())
+		}
 	}
 }

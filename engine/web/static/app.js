@@ -15,6 +15,7 @@ const game = {
   state: null, // the server's answer for the position shown
   selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
   source: null,   // the engine's stream while it thinks (close() stops it)
+  tool: null,     // a tool's request under way (cancel() stops it)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
@@ -67,18 +68,40 @@ function workerCancel(id) {
 }
 
 // request answers {status, data} for a JSON request.
-async function request(method, path, body) {
+function request(method, path, body) {
+  return job(method, path, body).answer;
+}
+
+// job sends a request that may be cancelled: {answer (the promise of request), cancel()}.
+// A cancelled job's work stops (the server sees the connection closed; the worker gets
+// a cancel), and its answer is {status: 0, data: {error: "stopped"}}.
+function job(method, path, body, raw) {
+  const stopped = { status: 0, data: { error: "stopped" }, text: "" };
   if (STATIC) {
-    let text = "";
-    const status = await workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
-    let data;
-    try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; }
-    return { status: status, data: data };
+    let text = "", cancelled = false;
+    const call = workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
+    const answer = call.then((status) => {
+      if (cancelled) return stopped;
+      let data;
+      if (!raw) { try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; } }
+      return { status: status, data: data, text: text };
+    });
+    return { answer: answer, cancel: () => { cancelled = true; workerCancel(call.id); } };
   }
-  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {};
-  const r = await fetch(path, opts);
-  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
-  return { status: r.status, data: data };
+  const ctl = new AbortController();
+  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: ctl.signal } : { signal: ctl.signal };
+  const answer = (async () => {
+    try {
+      const r = await fetch(path, opts);
+      if (raw) return { status: r.status, text: await r.text() };
+      const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+      return { status: r.status, data: data };
+    } catch (e) {
+      if (ctl.signal.aborted) return stopped;
+      throw e;
+    }
+  })();
+  return { answer: answer, cancel: () => ctl.abort() };
 }
 
 async function post(path, body) {
@@ -589,9 +612,23 @@ function showPicker(moves, pick, label) {
 
 function hidePicker() { $("picker").hidden = true; }
 
-// The engine.
+// The engine: a search (game.source), or a tool's work (game.tool: perft, tests, a
+// balance report), which Stop and a move end.
 function stopEngine() {
   if (game.source) { game.source.close(); game.source = null; }
+  if (game.tool) { game.tool.cancel(); game.tool = null; $("tool-out").textContent = "stopped"; }
+}
+
+// runTool runs a tool's request as game.tool (one at a time), answering its result or
+// null when it was stopped.
+async function runTool(what, method, path, body, raw) {
+  stopEngine();
+  $("tool-out").textContent = what;
+  const j = job(method, path, body, raw);
+  game.tool = j;
+  const r = await j.answer;
+  if (game.tool === j) game.tool = null;
+  return r.status === 0 ? null : r;
 }
 
 function maybeEngine() {
@@ -664,8 +701,8 @@ async function loadDefinition() {
 // runTests runs the open variant's own tests (tests: in its definition).
 async function runTests() {
   const out = $("tool-out");
-  out.textContent = "running the tests of " + game.variant + "...";
-  const r = await request("POST", "/api/tests", { variant: game.variant });
+  const r = await runTool("running the tests of " + game.variant + "...", "POST", "/api/tests", { variant: game.variant });
+  if (!r) return;
   if (r.status !== 200) { out.textContent = r.data.error; return; }
   const lines = [r.data.passed + " passed, " + r.data.failed + " failed"];
   r.data.tests.forEach((t) => {
@@ -680,9 +717,9 @@ async function runTests() {
 async function runPerft() {
   const out = $("tool-out");
   const depth = $("perft-depth").value || "3";
-  out.textContent = "perft " + depth + "...";
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), depth: depth });
-  const r = await request("GET", "/api/perft?" + q.toString());
+  const r = await runTool("perft " + depth + "...", "GET", "/api/perft?" + q.toString());
+  if (!r) return;
   if (r.status !== 200) { out.textContent = r.data.error; return; }
   out.textContent = "perft " + r.data.depth + ": " + r.data.nodes + " nodes in " + r.data.ms + " ms\n" +
     r.data.divide.map((d) => d.san + " (" + d.coord + "): " + d.nodes).join("\n");
@@ -693,11 +730,10 @@ async function runPerft() {
 async function balanceReport() {
   const out = $("tool-out");
   const games = $("balance-games").value || "20";
-  out.textContent = "playing " + games + " games of " + game.variant + "...";
   const path = "/api/balance?" + new URLSearchParams({ variant: game.variant, games: games }).toString();
-  let text = "", status;
-  if (STATIC) status = await workerCall("GET", path, "", (c) => { text += c; });
-  else { const r = await fetch(path); status = r.status; text = await r.text(); }
+  const r = await runTool("playing " + games + " games of " + game.variant + "...", "GET", path, null, true);
+  if (!r) return;
+  const text = r.text, status = r.status;
   if (status !== 200) {
     try { out.textContent = JSON.parse(text).error; } catch (_) { out.textContent = "HTTP " + status; }
     return;
