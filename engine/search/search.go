@@ -112,7 +112,7 @@ type worker struct {
 	pv          [maxPly + 1][maxPly + 1]interpreter.Move
 	pvLen       [maxPly + 1]int
 	seldep      int
-	rootRaised  bool // the root's search of this iteration has a best move (pv[0] is its line)
+	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
 	passedCache passedCache        // nil where the evaluation has no passed men
