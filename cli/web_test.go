@@ -73,25 +73,41 @@ func removeStaticBuild() {
 	}
 }
 
-// serveStatic serves dir as plain files, counting the requests for /api/ (the static
-// page must make none).
-func serveStatic(t *testing.T, dir string) (*httptest.Server, *atomic.Int32) {
+// staticServer serves a folder as plain files, as any static host does.
+type staticServer struct {
+	*httptest.Server
+	apiHits atomic.Int32 // requests for /api/: the static page must make none
+	sent    atomic.Int64 // the bytes of the files sent
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (w countingWriter) Write(b []byte) (int, error) {
+	w.n.Add(int64(len(b)))
+	return w.ResponseWriter.Write(b)
+}
+
+func serveStatic(t *testing.T, dir string) *staticServer {
 	files := http.FileServer(http.Dir(dir))
-	var apiHits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s := &staticServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			apiHits.Add(1)
+			s.apiHits.Add(1)
 		}
-		files.ServeHTTP(w, r)
+		files.ServeHTTP(countingWriter{w, &s.sent}, r)
 	}))
-	t.Cleanup(srv.Close)
-	return srv, &apiHits
+	t.Cleanup(s.Close)
+	return s
 }
 
 func TestStaticBuildInBrowser(t *testing.T) {
 	dir := staticBuild(t)
 	path := chromium(t)
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm"} {
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm", "chimera.wasm.gz"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Fatalf("the static build lacks %s", name)
 		}
@@ -101,11 +117,22 @@ func TestStaticBuildInBrowser(t *testing.T) {
 		t.Fatalf("index.html is not the static page:\n%s", index)
 	}
 	// A plain file server: no API behind it. Any request for /api/ would fail.
-	srv, apiHits := serveStatic(t, dir)
+	srv := serveStatic(t, dir)
 
 	pg := newPage(t, path, srv.URL)
 	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
 	pg.until("the board, from the WebAssembly worker", `document.body.dataset.ply === "0"`, 30*time.Second)
+	// #52 item 8: the page downloads at most half of chimera.wasm before its first board
+	// (on main, all of it: the worker fetched chimera.wasm).
+	wasm, err := os.Stat(filepath.Join(dir, "chimera.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent := srv.sent.Load(); sent > wasm.Size()/2 {
+		t.Fatalf("%.1f MB downloaded before the first board, chimera.wasm is %.1f MB: want at most half", float64(sent)/1e6, float64(wasm.Size())/1e6)
+	} else {
+		t.Logf("%.2f MB downloaded before the first board (chimera.wasm: %.2f MB)", float64(sent)/1e6, float64(wasm.Size())/1e6)
+	}
 	if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
 		t.Fatalf("%s squares drawn, want 64", n)
 	}
@@ -151,7 +178,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if v, title := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`); v != "linked" || !strings.HasPrefix(title, "Linked chess") || pg.sans() != "d4" {
 		t.Fatalf("the link %s opens %s (%s) with moves %q", link, v, title, pg.sans())
 	}
-	if n := apiHits.Load(); n != 0 {
+	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}
 }
@@ -237,7 +264,7 @@ func TestJSAPIUnderNode(t *testing.T) {
 // for the perft to end).
 func TestStaticStop(t *testing.T) {
 	dir := staticBuild(t)
-	srv, _ := serveStatic(t, dir)
+	srv := serveStatic(t, dir)
 	pg := newPage(t, chromium(t), srv.URL)
 	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
 	pg.until("the board", `document.body.dataset.ply === "0"`, 30*time.Second)
