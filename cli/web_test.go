@@ -178,6 +178,15 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if v, title := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`); v != "linked" || !strings.HasPrefix(title, "Linked chess") || pg.sans() != "d4" {
 		t.Fatalf("the link %s opens %s (%s) with moves %q", link, v, title, pg.sans())
 	}
+	// #52 item 2: a reload keeps the game and the definition (on main the address held
+	// ?variant=linked alone, and the reloaded worker did not know it).
+	pg.click(square("d7"))
+	pg.click(square("d5"))
+	pg.until("d5", `document.body.dataset.ply === "2"`, 10*time.Second)
+	pg.reload("2")
+	if v, msg := pg.js(`document.getElementById("variant").value`), pg.js(`document.getElementById("message").textContent`); v != "linked" || pg.sans() != "d4 d5" || msg != "" {
+		t.Fatalf("reloaded: variant %s, moves %q, message %q", v, pg.sans(), msg)
+	}
 	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}

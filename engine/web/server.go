@@ -113,14 +113,15 @@ func App(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) {
-		if v := r.PathValue("variant"); v != "" {
-			if _, err := s.ruleset(v); err != nil {
-				http.Error(w, err.Error(), http.StatusNotFound)
-				return
-			}
-		}
 		b, _ := static.ReadFile("static/index.html")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if v := r.PathValue("variant"); v != "" {
+			if _, err := s.ruleset(v); err != nil {
+				// Still the page, which says so in a line and opens the first variant
+				// (a reload of a definition written in the page lands here).
+				w.WriteHeader(http.StatusNotFound)
+			}
+		}
 		w.Write(b)
 	}
 	mux.HandleFunc("GET /{$}", page)

@@ -160,8 +160,10 @@ async function show(ply) {
   }
 }
 
-// newGame starts from fen (or the setup chosen), after moves when given (a shared link).
-async function newGame(fen, moves) {
+// newGame starts from fen (or the setup chosen), after moves when given (a shared link),
+// showing the position after ply of them (all by default). Opened from a link (opened),
+// the engine waits to be asked: it plays once the user moves or picks its side.
+async function newGame(fen, moves, ply, opened) {
   stopEngine();
   const setup = $("setup").value;
   const seq = ++game.seq;
@@ -173,8 +175,9 @@ async function newGame(fen, moves) {
     game.sans = st.san;
     game.ply = st.moves.length;
     message("");
+    if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
     render(st);
-    maybeEngine();
+    if (!opened) maybeEngine();
   } catch (e) {
     message(e.message, true);
   }
@@ -259,24 +262,49 @@ function render(st) {
   document.body.dataset.fen = st.fen;
 }
 
-// updateLink shows the address of this page showing the position shown: the variant, the
-// start and the moves to it, and a definition written in the page, compressed, after #def=.
+// updateLink shows the link to the position shown, and puts the whole game in the
+// address bar (a reload reopens it): the variant, the start and the moves, and a
+// definition written in the page, compressed, after #def=. An address too long for that
+// names the definition by its key in this browser's storage (#mine=KEY).
 async function updateLink() {
   const seq = ++game.linkSeq; // compressing takes a while: a later call may finish first
   const yaml = game.yaml[game.variant];
+  const packed = yaml ? await pack(yaml) : "";
+  if (seq !== game.linkSeq) return;
+  const link = gameAddress(false, packed);
+  $("link").value = link.length <= MAX_LINK ? link
+    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+  let here = gameAddress(true, packed);
+  if (yaml && here.length > MAX_LINK) here = here.slice(0, here.indexOf("#def=")) + "#mine=" + keepDefinition(yaml);
+  if (here !== location.href) history.replaceState(null, "", here);
+}
+
+// gameAddress is the address of the page showing this game: the moves to the position
+// shown, or (whole) all of them and the ply shown when it is not the last; packed is the
+// compressed definition written in the page, if the variant is one.
+function gameAddress(whole, packed) {
   const q = new URLSearchParams();
   // The server's /play/NAME knows only the variants it serves: a definition of the page
   // is named by ?variant= on the first page.
-  if (STATIC || yaml) q.set("variant", game.variant);
+  if (STATIC || packed) q.set("variant", game.variant);
   q.set("fen", game.startFen);
-  if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
-  let link = location.origin + (STATIC ? location.pathname : yaml ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
-  if (yaml) link += "#def=" + await pack(yaml);
-  if (seq !== game.linkSeq) return;
-  $("link").value = link.length <= MAX_LINK ? link
-    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+  const n = whole ? game.moves.length : game.ply;
+  if (n > 0) q.set("moves", game.moves.slice(0, n).join(" "));
+  if (whole && game.ply < n) q.set("ply", game.ply);
+  let link = location.origin + (STATIC ? location.pathname : packed ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
+  if (packed) link += "#def=" + packed;
+  return link;
 }
 
+// keepDefinition stores a definition in this browser (localStorage) and answers its key,
+// a hash of its text.
+function keepDefinition(yaml) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < yaml.length; i++) h = Math.imul(h ^ yaml.charCodeAt(i), 0x01000193) >>> 0;
+  const key = h.toString(36);
+  try { localStorage.setItem("chimera-definition-" + key, yaml); } catch (_) { /* storage full or off: the address still names it */ }
+  return key;
+}
 // pack compresses text (deflate) into base64url; unpack undoes it.
 async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -777,10 +805,7 @@ function switchVariant(name) {
   game.variant = name;
   $("variant").value = name;
   fillSetups();
-  const q = new URLSearchParams();
-  if (STATIC) q.set("variant", name);
-  history.replaceState(null, "", STATIC ? "?" + q.toString() : "/play/" + encodeURIComponent(name));
-  newGame();
+  newGame(); // its board puts it in the address bar
 }
 
 async function start() {
@@ -789,10 +814,11 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
-  // A link with a definition: served first.
-  if (location.hash.startsWith("#def=")) {
+  let warning = ""; // what of the address could not be opened
+  // A link with a definition (or its key in this browser's storage): served first.
+  if (location.hash.startsWith("#def=") || location.hash.startsWith("#mine=")) {
     try {
-      const yaml = await unpack(location.hash.slice(5));
+      const yaml = location.hash.startsWith("#def=") ? await unpack(location.hash.slice(5)) : storedDefinition(location.hash.slice(6));
       const r = await request("POST", "/api/definition", { yaml: yaml });
       if (r.status !== 200) throw new Error(r.data.error);
       game.variants = game.variants.filter((x) => x.name !== r.data.name).concat([r.data]);
@@ -800,8 +826,15 @@ async function start() {
       game.yaml[r.data.name] = yaml;
       $("yaml").value = yaml;
     } catch (e) {
-      message("The link's definition: " + e.message, true);
+      warning = "The link's definition: " + e.message + ". ";
     }
+  }
+  let fen = params.get("fen") || "", moveText = params.get("moves") || "";
+  if (!game.variants.some((x) => x.name === game.variant)) {
+    warning += "This page does not know the variant " + JSON.stringify(game.variant) + ": here is " + game.variants[0].title + ".";
+    game.variant = game.variants[0].name;
+    fen = "";
+    moveText = "";
   }
   fillVariants();
   fillSetups();
@@ -841,8 +874,18 @@ async function start() {
   // Moves are separated by blanks (or commas, but in a variant with walls, whose turns
   // write their wall after a comma: e2e4,e4d5).
   const v = game.variants.find((x) => x.name === game.variant);
-  const moves = (params.get("moves") || "").split(v && v.walls ? /\s+/ : /[\s,]+/).filter(Boolean);
-  await newGame(params.get("fen") || "", moves);
+  const moves = moveText.split(v && v.walls ? /\s+/ : /[\s,]+/).filter(Boolean);
+  const ply = params.has("ply") ? parseInt(params.get("ply"), 10) : undefined;
+  await newGame(fen, moves, ply, true);
+  if (warning) message(warning, true);
+}
+
+// storedDefinition is the definition kept in this browser under key (keepDefinition).
+function storedDefinition(key) {
+  let yaml = null;
+  try { yaml = localStorage.getItem("chimera-definition-" + key); } catch (_) { /* storage off */ }
+  if (yaml === null) throw new Error("it is kept in the browser that wrote it, not in this one");
+  return yaml;
 }
 
 function fillSetups() {
