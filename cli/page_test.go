@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"chimera/compiler"
 	"chimera/engine/web"
@@ -67,6 +68,7 @@ func TestPageReloadKeepsTheGame(t *testing.T) {
 	// browser, its key in the address).
 	for _, tc := range []struct{ name, extra string }{{"mine", ""}, {"mylong", "description: " + strings.Repeat("a long description ", 600) + "\n"}} {
 		pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: "+tc.name+"\ntitle: My chess\n"+tc.extra))
+		pg.agree()
 		pg.click(`#load-def`)
 		pg.until("the new variant", `document.getElementById("variant").value === "`+tc.name+`" && document.body.dataset.ply === "0"`, 10*time.Second)
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -105,4 +107,28 @@ func TestPageLinkDoesNotWakeTheEngine(t *testing.T) {
 	pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "200"))
 	pg.click(`#engine-move`)
 	pg.until("the engine's move", `document.body.dataset.ply === "2"`, 10*time.Second)
+}
+
+// #52 item 7: an arrow key on the focused Variant menu (or New game, another setup, a
+// FEN or PGN loaded) asks before throwing a game away; declined, the game stays (on main
+// the arrow key switched the variant at once and the game was gone).
+func TestPageAsksBeforeDiscardingAGame(t *testing.T) {
+	pg := servePage(t, "chess", "koopa")
+	pg.open("/play/chess")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("e4", `document.body.dataset.ply === "1"`, 5*time.Second)
+	pg.js(`(window.asked = [], window.confirm = (q) => { window.asked.push(q); return false; }, true)`)
+	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
+	pg.until("the question", `window.asked.length === 1`, 5*time.Second)
+	pg.click(`#new-game`)
+	pg.until("the question", `window.asked.length === 2`, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if v, ply := pg.js(`document.getElementById("variant").value`), pg.js(`document.body.dataset.ply`); v != "chess" || ply != "1" || pg.sans() != "e4" {
+		t.Fatalf("declined: variant %s, ply %s, moves %q; want the game of chess kept", v, ply, pg.sans())
+	}
+	pg.js(`(window.confirm = (q) => { window.asked.push(q); return true; }, true)`)
+	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
+	pg.until("the other variant", `document.getElementById("variant").value === "koopa" && document.body.dataset.ply === "0"`, 5*time.Second)
 }

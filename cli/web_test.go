@@ -166,6 +166,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	// link opens it in a fresh page (a new worker, which never saw it).
 	pg.run("a definition", chromedp.SetValue(chromedp.ID("engine-side"), ""),
 		chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: linked\ntitle: Linked chess\n"))
+	pg.agree()
 	pg.click(`#load-def`)
 	pg.until("the new variant", `document.getElementById("variant").value === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))

@@ -166,6 +166,7 @@ async function show(ply) {
 async function newGame(fen, moves, ply, opened) {
   stopEngine();
   const setup = $("setup").value;
+  game.setup = setup;
   const seq = ++game.seq;
   try {
     const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip });
@@ -720,6 +721,7 @@ async function loadDefinition() {
     return;
   }
   const v = r.data;
+  if (!keepGame("Playing this definition")) return;
   game.yaml[v.name] = $("yaml").value;
   game.variants = game.variants.filter((x) => x.name !== v.name).concat([v]);
   fillVariants();
@@ -798,6 +800,14 @@ function fillVariants() {
   sel.value = game.variant;
 }
 
+// keepGame asks before a game of moves is thrown away (another variant, a new game, a
+// FEN or PGN loaded): it answers true when there is none, or the user agrees.
+function keepGame(what) {
+  if (!game.moves.length) return true;
+  const n = game.moves.length;
+  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
+}
+
 // switchVariant opens another variant in place (the worker of the static build keeps the
 // definitions written in the page).
 function switchVariant(name) {
@@ -838,17 +848,23 @@ async function start() {
   }
   fillVariants();
   fillSetups();
-  sel.addEventListener("change", () => switchVariant(sel.value));
+  sel.addEventListener("change", () => {
+    if (keepGame("Another variant")) switchVariant(sel.value);
+    else sel.value = game.variant; // an arrow key on the menu does not throw the game away
+  });
   $("edit-def").addEventListener("click", editDefinition);
   $("load-def").addEventListener("click", loadDefinition);
   $("run-tests").addEventListener("click", runTests);
   $("perft").addEventListener("click", runPerft);
   $("balance").addEventListener("click", balanceReport);
-  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : openEditor()));
+  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : keepGame("Editing the position") && openEditor()));
   $("edit-done").addEventListener("click", () => { closeEditor(); maybeEngine(); });
   $("side-to-move").addEventListener("click", () => editPosition({ side: game.state.side === "white" ? "black" : "white" }));
-  $("setup").addEventListener("change", () => newGame());
-  $("new-game").addEventListener("click", () => newGame());
+  $("setup").addEventListener("change", () => {
+    if (keepGame("Another setup")) newGame();
+    else $("setup").value = game.setup;
+  });
+  $("new-game").addEventListener("click", () => { if (keepGame("A new game")) newGame(); });
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("pointerdown", onPointerDown);
@@ -859,8 +875,8 @@ async function start() {
   $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
   $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
   $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
-  $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
-  $("load-pgn").addEventListener("click", () => loadPgn($("pgn").value));
+  $("load-fen").addEventListener("click", () => { if (keepGame("Loading a FEN")) newGame($("fen").value.trim()); });
+  $("load-pgn").addEventListener("click", () => { if (keepGame("Loading a PGN")) loadPgn($("pgn").value); });
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
   $("stop").addEventListener("click", stopEngine);
