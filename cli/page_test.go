@@ -132,3 +132,50 @@ func TestPageAsksBeforeDiscardingAGame(t *testing.T) {
 	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
 	pg.until("the other variant", `document.getElementById("variant").value === "koopa" && document.body.dataset.ply === "0"`, 5*time.Second)
 }
+
+// marks lists the squares of the board's marks of a class, sorted.
+func (pg *page) marks(class string) string {
+	return pg.js(`[...document.querySelectorAll("#board .mark.` + class + `")].map(m => m.dataset.square).sort().join(" ")`)
+}
+
+// #52 item 5: the board shows check, rings the men a move takes, marks where the mover
+// landed, and previews what a move stuns and kicks. On main: check in the status line
+// alone, a dot under the man taken, the victim's cell marked after a bounce, no preview.
+func TestPageBoardCues(t *testing.T) {
+	pg := servePage(t, "chess", "koopa")
+	open := func(path, ply string) {
+		pg.run("open "+path, chromedp.Navigate(pg.base+path))
+		pg.until("the board of "+path, `document.body.dataset.ply === "`+ply+`"`, 10*time.Second)
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	}
+	// Check: 1.e4 f5 2.Qh5+ (the king on e8 is in check; nothing else is).
+	open("/play/chess?moves=e2e4+f7f5+d1h5", "3")
+	if got := pg.marks("check"); got != "e8" {
+		t.Errorf("check marked on %q, want e8", got)
+	}
+	// Capture rings: after 1.e4 d5, the pawn e4 may take on d5 (a ring) or go to e5 (a dot).
+	open("/play/chess?moves=e2e4+d7d5", "2")
+	pg.click(square("e4"))
+	if rings, dots := pg.marks("dest.capture"), pg.marks("dest:not(.capture)"); rings != "d5" || dots != "e5" {
+		t.Errorf("e4's destinations: rings %q, dots %q; want d5 ringed, e5 dotted", rings, dots)
+	}
+	// Koopa: 1.e4 d5 2.exd5 bounces the pawn on to c6 (the rules' text: the capturer
+	// bounces on in the direction of its move to the first empty square).
+	open("/play/koopa?moves=e2e4+d7d5+e4d5", "3")
+	if got := pg.marks("last"); got != "c6 e4" {
+		t.Errorf("the last move's marks after the bounce exd5: %q, want e4 and c6", got)
+	}
+	// The seed examples of the definition's tests: 1.fxe5 stuns e5, d6, c7 and b8;
+	// after 1...Qg5, 2.Bxe5 kicks e5 and everything beyond it on the long diagonal (g7, h8).
+	fen := "nrkqnrbb/ppp2ppp/3p4/4p3/1P3P2/8/P1PPP1PP/BNQRNBKR w KQkq - 0 1"
+	open("/play/koopa?fen="+strings.ReplaceAll(fen, " ", "%20"), "0")
+	pg.click(square("f4"))
+	if got := pg.marks("affected"); got != "b8 c7 d6 e5" {
+		t.Errorf("fxe5's preview: stunned %q, want b8 c7 d6 e5", got)
+	}
+	open("/play/koopa?fen="+strings.ReplaceAll(fen, " ", "%20")+"&moves=f4e5+d8g5", "2")
+	pg.click(square("a1"))
+	if got, ring := pg.marks("victim"), pg.marks("dest.capture"); got != "g7 h8" || ring != "e5" {
+		t.Errorf("Bxe5's preview: kicked %q beyond the ringed %q, want g7 h8 beyond e5", got, ring)
+	}
+}

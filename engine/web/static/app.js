@@ -258,6 +258,7 @@ function render(st) {
   const cur = list.querySelector("li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   if (game.ply > 0) markLast();
+  markChecks(st.checks);
   updateLink();
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
@@ -345,7 +346,35 @@ function mark(sq, cls) {
   if (!r) return;
   const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
   let el;
-  if (cls === "dest") {
+  if (cls === "dest capture") {
+    // A destination with a man on it: a ring round the cell, which the man does not hide.
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - w / 14);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#15803d");
+    el.setAttribute("stroke-opacity", "0.75");
+    el.setAttribute("stroke-width", w / 7);
+  } else if (cls === "check") {
+    // A royal man in check: a red glow under it.
+    el = document.createElementNS(SVGNS, "rect");
+    el.setAttribute("x", x);
+    el.setAttribute("y", y);
+    el.setAttribute("width", w);
+    el.setAttribute("height", w);
+    el.setAttribute("fill", "url(#check-glow)");
+  } else if (cls === "affected") {
+    // A man one of the moves offered changes without taking it (a stun).
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - 3);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#d97706");
+    el.setAttribute("stroke-width", "3");
+    el.setAttribute("stroke-dasharray", "6 4");
+  } else if (cls === "dest") {
     el = document.createElementNS(SVGNS, "circle");
     el.setAttribute("cx", x + w / 2);
     el.setAttribute("cy", y + w / 2);
@@ -387,7 +416,24 @@ function mark(sq, cls) {
   overlay().appendChild(el);
 }
 
+// markChecks puts a red glow under each royal man in check.
+function markChecks(squares) {
+  if (!squares || !squares.length) return;
+  const svg = $("board").querySelector("svg");
+  if (!svg.querySelector("#check-glow")) {
+    const defs = document.createElementNS(SVGNS, "defs");
+    defs.innerHTML = '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ef4444" stop-opacity="0.95"/>' +
+      '<stop offset="55%" stop-color="#ef4444" stop-opacity="0.6"/><stop offset="100%" stop-color="#ef4444" stop-opacity="0"/></radialGradient>';
+    svg.insertBefore(defs, svg.firstChild);
+  }
+  squares.forEach((sq) => mark(sq, "check"));
+}
+
 function markLast() {
+  if (game.state && game.state.last) { // the server's: where the men of the move landed
+    game.state.last.forEach((sq) => mark(sq, "last"));
+    return;
+  }
   // The last move's squares, read from the coordinate text of the move before this
   // position, and the cell of its wall (after the comma: e2e4,e4d5).
   const coord = game.moves[game.ply - 1] || "";
@@ -401,7 +447,7 @@ function markLast() {
 function clearMarks() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim, .mark.wall").forEach((el) => el.remove());
+  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim, .mark.affected, .mark.wall").forEach((el) => el.remove());
   svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
 }
 
@@ -417,14 +463,22 @@ function select(sel, el) {
   game.selected = sel;
   if (sel.square) mark(sel.square, "selected");
   if (el) el.classList.add("selected");
-  const dests = new Set(), victims = new Set();
+  const dests = new Set(), takes = new Set(), victims = new Set(), affected = new Set();
   candidates(sel).forEach((m) => {
     dests.add(m.to);
     if (m.partner) dests.add(m.partner);
+    if (occupied(m.to) && m.to !== m.from) takes.add(m.to);
     (m.captures || []).forEach((sq) => { if (sq !== m.to) victims.add(sq); });
+    (m.affected || []).forEach((sq) => affected.add(sq));
   });
-  dests.forEach((sq) => mark(sq, "dest"));
+  dests.forEach((sq) => mark(sq, takes.has(sq) ? "dest capture" : "dest"));
   victims.forEach((sq) => mark(sq, "victim"));
+  affected.forEach((sq) => mark(sq, "affected"));
+}
+
+// occupied: a man stands on sq.
+function occupied(sq) {
+  return !!$("board").querySelector('svg .piece[data-square="' + sq + '"]');
 }
 
 // squareOf is the square an element of the board stands for, or "".
