@@ -179,3 +179,18 @@ func TestPageBoardCues(t *testing.T) {
 		t.Errorf("Bxe5's preview: kicked %q beyond the ringed %q, want g7 h8 beyond e5", got, ring)
 	}
 }
+
+// #52 item 4: when the clock cuts the search, its last line keeps the win it found (on
+// main the line cut short read "+0" in most runs, and so did the best move's score).
+func TestPageCutSearchKeepsItsMate(t *testing.T) {
+	pg := servePage(t, "koopa")
+	pg.open("/play/koopa")
+	pg.run("a search of 1.5 s", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "1500"))
+	pg.click(`#analyse`)
+	pg.until("the best move", `document.getElementById("analysis").textContent.includes("best move")`, 15*time.Second)
+	out := pg.js(`document.getElementById("analysis").textContent`)
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[len(lines)-2], "win in") || !strings.Contains(lines[len(lines)-1], "score win in") {
+		t.Fatalf("the analysis ends %q: want the win found kept to the last line and the best move", out)
+	}
+}
