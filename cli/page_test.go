@@ -194,3 +194,30 @@ func TestPageCutSearchKeepsItsMate(t *testing.T) {
 		t.Fatalf("the analysis ends %q: want the win found kept to the last line and the best move", out)
 	}
 }
+
+// #52 item 8: on a phone's screen (375 CSS pixels wide) the board and the Hostage
+// exchange picker fit in the width, and the picker, opened below the board, is on the
+// screen (on main it opened below the bottom of the screen).
+func TestPageFitsAPhone(t *testing.T) {
+	pg := servePage(t, "hostage")
+	pg.run("a phone's screen", chromedp.EmulateViewport(375, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	fen := "2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1"
+	pg.run("open", chromedp.Navigate(pg.base+"/play/hostage?fen="+strings.ReplaceAll(fen, " ", "%20")))
+	pg.until("the board", `document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(`#board svg .tray-piece[data-side="black"][data-pool="prison"][data-letter="B"] rect`)
+	pg.click(square("e3"))
+	pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+	for _, sel := range []string{"#board svg", "#picker", "#picker button:last-child"} {
+		where := pg.js(`(() => { const r = document.querySelector("` + sel + `").getBoundingClientRect(), e = document.documentElement;
+		  return r.left >= 0 && r.right <= e.clientWidth + 0.5 ? "in" : "x " + r.left + " to " + r.right + " of " + e.clientWidth; })()`)
+		if where != "in" {
+			t.Errorf("%s spans %s: beyond the screen's width", sel, where)
+		}
+	}
+	// The picker, opened below the tall board with its trays, is on the screen.
+	if where := pg.js(`(() => { const r = document.getElementById("picker").getBoundingClientRect();
+	  return r.top >= 0 && r.bottom <= window.innerHeight + 0.5 ? "in" : "y " + r.top + " to " + r.bottom + " of " + window.innerHeight; })()`); where != "in" {
+		t.Errorf("the picker spans %s: off the screen", where)
+	}
+}

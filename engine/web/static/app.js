@@ -691,6 +691,7 @@ function showPicker(moves, pick, label) {
     box.appendChild(b);
   });
   $("picker").hidden = false;
+  $("picker").scrollIntoView({ block: "nearest" }); // on a small screen, below the board
 }
 
 function hidePicker() { $("picker").hidden = true; }
