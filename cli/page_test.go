@@ -221,3 +221,33 @@ func TestPageFitsAPhone(t *testing.T) {
 		t.Errorf("the picker spans %s: off the screen", where)
 	}
 }
+
+// #52 item 6: two tabs of one server: a definition of the name another tab's has is
+// refused with a message saying so, and the first tab's rules stay (on main they were
+// replaced without a word).
+func TestPageTabsKeepTheirDefinitions(t *testing.T) {
+	a := servePage(t, "chess")
+	tab, cancel := chromedp.NewContext(a.ctx) // a second tab of the same browser
+	t.Cleanup(cancel)
+	b := &page{t: t, ctx: tab, base: a.base}
+	for _, tc := range []struct {
+		pg    *page
+		title string
+	}{{a, "Mine"}, {b, "Theirs"}} {
+		tc.pg.open("/play/chess")
+		tc.pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: mine\ntitle: "+tc.title+"\n"))
+		tc.pg.click(`#load-def`)
+	}
+	a.until("tab A's variant", `document.getElementById("variant").value === "mine"`, 5*time.Second)
+	b.until("tab B's refusal", `document.querySelectorAll("#def-errors li").length > 0`, 5*time.Second)
+	if msg := b.js(`document.getElementById("def-errors").textContent`); !strings.Contains(msg, "another tab") {
+		t.Errorf("tab B is told %q", msg)
+	}
+	// Tab A's game goes on under its own rules.
+	a.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	a.click(`#flip`)
+	a.until("the board redrawn", `+document.querySelector('#board svg rect[id="a1"]').getAttribute("y") < +document.querySelector('#board svg rect[id="a8"]').getAttribute("y")`, 5*time.Second)
+	if title := a.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Mine") {
+		t.Errorf("tab A's board is now titled %q", title)
+	}
+}

@@ -72,6 +72,20 @@ function request(method, path, body) {
   return job(method, path, body).answer;
 }
 
+// tabSession is this tab's key for the server, kept while the tab is open (reloads
+// too): the definitions written in it are its own, and another tab's of the same name
+// are not replaced.
+function tabSession() {
+  if (!tabSession.key) {
+    try { tabSession.key = sessionStorage.getItem("chimera-session"); } catch (_) { /* storage off */ }
+    if (!tabSession.key) {
+      tabSession.key = Math.random().toString(36).slice(2) + Date.now().toString(36);
+      try { sessionStorage.setItem("chimera-session", tabSession.key); } catch (_) { /* a key for this page's life */ }
+    }
+  }
+  return tabSession.key;
+}
+
 // job sends a request that may be cancelled: {answer (the promise of request), cancel()}.
 // A cancelled job's work stops (the server sees the connection closed; the worker gets
 // a cancel), and its answer is {status: 0, data: {error: "stopped"}}.
@@ -89,7 +103,10 @@ function job(method, path, body, raw) {
     return { answer: answer, cancel: () => { cancelled = true; workerCancel(call.id); } };
   }
   const ctl = new AbortController();
-  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: ctl.signal } : { signal: ctl.signal };
+  const headers = { "X-Chimera-Session": tabSession() };
+  if (body) headers["Content-Type"] = "application/json";
+  const opts = { method: method, headers: headers, signal: ctl.signal };
+  if (body) opts.body = JSON.stringify(body);
   const answer = (async () => {
     try {
       const r = await fetch(path, opts);
