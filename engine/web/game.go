@@ -57,23 +57,23 @@ type moveJSON struct {
 
 // stateJSON is a game's state after its moves.
 type stateJSON struct {
-	Variant  string     `json:"variant"`
-	Title    string     `json:"title"`
-	StartFEN string     `json:"startFen"` // the start: the FEN given or the setup's
-	Moves    []string   `json:"moves"`    // the moves played, in coordinate notation
-	SAN      []string   `json:"san"`      // the same in SAN
-	FEN      string     `json:"fen"`
-	Side     string     `json:"side"` // "white" or "black"
-	InCheck  bool       `json:"inCheck"`
-	Checks   []string   `json:"checks,omitempty"` // in check: the squares of the side's royal men attacked
+	Variant  string   `json:"variant"`
+	Title    string   `json:"title"`
+	StartFEN string   `json:"startFen"` // the start: the FEN given or the setup's
+	Moves    []string `json:"moves"`    // the moves played, in coordinate notation
+	SAN      []string `json:"san"`      // the same in SAN
+	FEN      string   `json:"fen"`
+	Side     string   `json:"side"` // "white" or "black"
+	InCheck  bool     `json:"inCheck"`
+	Checks   []string `json:"checks,omitempty"` // in check: the squares of the side's royal men attacked
 	// Last: the squares of the last move, to mark: where its man came from and where the
 	// men of its side stand that did not before (a bounce's landing, a castling rook's).
-	Last []string `json:"last,omitempty"`
-	Result   string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
-	Reason   string     `json:"reason,omitempty"`
-	Legal    []moveJSON `json:"legal"`
-	SVG      string     `json:"svg"`
-	PGN      string     `json:"pgn"` // the game to this position
+	Last   []string   `json:"last,omitempty"`
+	Result string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
+	Reason string     `json:"reason,omitempty"`
+	Legal  []moveJSON `json:"legal"`
+	SVG    string     `json:"svg"`
+	PGN    string     `json:"pgn"` // the game to this position
 	// Pools: what each side holds, by side ("white", "black") and pool name, as FEN letters
 	// (upper case White's men, lower case Black's).
 	Pools map[string]map[string]string `json:"pools"`
