@@ -102,16 +102,24 @@ node count is deterministic.
 // ScoreText writes a score: centipawns, or "win in N" / "loss in N" (moves) when decided.
 func ScoreText(s int) string { return search.ScoreText(s) }
 
-// sanLine writes a line of moves from p in SAN (p is restored).
+// sanLine writes a line of moves from p in SAN (p is restored); the moves of a turn of
+// several moves are joined as one turn (e5/Nc6).
 func sanLine(p *interpreter.Position, pv []interpreter.Move) string {
 	var out []string
 	n := 0
+	joined := false
 	for _, m := range pv {
 		if !p.IsLegal(m) {
 			break
 		}
-		out = append(out, p.SAN(m))
+		if text := p.SAN(m); joined && len(out) > 0 {
+			out[len(out)-1] += gametext.TurnSeparator + text
+		} else {
+			out = append(out, text)
+		}
+		side := p.Side()
 		p.Make(m)
+		joined = p.Side() == side
 		n++
 	}
 	for ; n > 0; n-- {

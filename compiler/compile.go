@@ -1096,6 +1096,9 @@ func (l *lowering) mechanisms() {
 		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin}[w.Place], Moving: w.Moving}
 		rs.WallCells = rs.Squares.AndNot(l.sqset(w.Src, "except", w.Except))
 	}
+	if t := l.def.Turns; t != nil {
+		rs.Turns = &TurnRule{moves: [2][]int{t.White, t.Black}, grow: t.Grow, TurnCheck: t.Check == "turn", CheckEnds: t.CheckEnds}
+	}
 	if b := l.def.BorrowMoves; b != nil && len(b.From) == 2 {
 		rs.Borrows = true
 		for c := White; c <= Black; c++ {

@@ -73,6 +73,8 @@ const (
 	MechPetrify                                         // a man of some types that captures turns into a wall
 	MechRoyalCount                                      // the check protects a side's royal men together: in check only when all are attacked
 	MechLoneRoyal                                       // the check protects a side's royal man only while it is the side's lone one
+	MechTurns                                           // a side's turn is several moves, each judged as in chess
+	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -477,6 +479,19 @@ var mechanismRows = []mechanismRow{
 			"with two or more, every move that takes no royal of the mover's is legal (probeLone). Board probes: a plain move keeps the count, and a promotion into a royal type takes its own test. " +
 			"Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in",
 		doc: "#rules"},
+	{bit: MechTurns, name: "turns",
+		uses: func(r *Ruleset) bool { return r.Turns != nil && !r.Turns.TurnCheck },
+		keys: []string{"turns.white", "turns.black", "turns.grow", "turns.check-ends-turn"}, shared: []string{"turns", "turns.check"},
+		safe: safeAll,
+		why: "each move of a turn is judged alone, as a move of chess is: the side to move stays the mover between the moves of its turn, and every shortcut reads the side to move; " +
+			"a turn ends after the move is made (Make), which legality never sees. Proven by TestTurnsAgainstNaive",
+		pairs: "turns", doc: "#turns"},
+	{bit: MechTurnCheck, name: "turn-check",
+		uses:   func(r *Ruleset) bool { return r.Turns != nil && r.Turns.TurnCheck },
+		shared: []string{"turns", "turns.check"},
+		safe:   safeNone,
+		why:    "a move's legality depends on the rest of the turn and on the opponent's next turn: LegalMoves makes every move and looks ahead (turnLegal), no shortcut applies",
+		doc:    "#turns"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},
@@ -498,7 +513,7 @@ type keyGroup struct {
 var unmechanisedKeys = []keyGroup{
 	{"names, descriptions, values and letters: what the variant and its men are called and shown as",
 		[]string{"name", "aliases", "title", "description", "pieces.name", "pieces.letter", "pieces.san-letter", "pieces.value",
-			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed"}},
+			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed", "source.rules-text"}},
 	{"the frame every mechanism and shortcut reads: the board, its zones, the piece list and its royal men, the atoms' list and directions " +
 		"(each atom sets the row of its kind; betza is lowered onto moves as the file is decoded), how a file extends another, the pools (which only name where men wait)",
 		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout",

@@ -474,6 +474,29 @@ type WallRule struct {
 	Moving bool
 }
 
+// TurnRule is defs.Turns compiled: how many moves each side's turns have, and the check
+// rules of a turn of several moves.
+type TurnRule struct {
+	moves [2][]int
+	grow  int
+	// TurnCheck: the mover's royal may stand attacked between the moves of its turn; the
+	// turn must end with it safe from the opponent's whole next turn (defs.Turns.Check
+	// turn). Otherwise each move is judged as in chess.
+	TurnCheck bool
+	// CheckEnds: a move that gives check ends the turn.
+	CheckEnds bool
+}
+
+// Moves is the number of moves of side c's turn number k (0 for its first).
+func (t *TurnRule) Moves(c Color, k int) int {
+	l := t.moves[c]
+	if k < len(l) {
+		return l[max(k, 0)]
+	}
+	n := l[len(l)-1] + t.grow*(k-len(l)+1)
+	return min(n, 1<<15)
+}
+
 // Ruleset is a compiled variant. It is immutable and safe to share between goroutines.
 type Ruleset struct {
 	Def *defs.Definition
@@ -539,6 +562,8 @@ type Ruleset struct {
 	Castling *Castling
 	// Walls is how each turn's wall is placed, or nil (defs.Walls).
 	Walls *WallRule
+	// Turns: a side's turn is several moves, or nil: one (defs.Turns).
+	Turns *TurnRule
 	// Petrify: bit per type whose men turn into a wall where they land when they capture
 	// (defs.CaptureRule.Petrify).
 	Petrify uint64

@@ -44,7 +44,9 @@ type Definition struct {
 	// Walls: each turn ends with a wall placed on an empty cell (see Walls).
 	Walls *Walls `yaml:"walls"`
 	// Flip: enemy men turn to the mover's side after each move or drop (see Flip).
-	Flip   *Flip   `yaml:"flip"`
+	Flip *Flip `yaml:"flip"`
+	// Turns: a side's turn is several moves in a row (see Turns).
+	Turns  *Turns  `yaml:"turns"`
 	Setups []Setup `yaml:"setups"` // the first is the default start position
 	Tests  []Test  `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
@@ -139,6 +141,9 @@ type Source struct {
 	Lishogi string `yaml:"lishogi"`
 	// Seed: the seed document the rules were written from (Chimera's first five variants).
 	Seed string `yaml:"seed"`
+	// RulesText: a published rules text, named in the description, that no engine plays:
+	// the tests check the variant against a naive generator written from it.
+	RulesText string `yaml:"rules-text"`
 }
 
 // SourceName is one source of a variant: the source's key in a definition, its label for
@@ -157,6 +162,7 @@ func (s *Source) Names() []SourceName {
 		{"lichess", "lichess", s.Lichess},
 		{"lishogi", "lishogi", s.Lishogi},
 		{"seed", "seed document", s.Seed},
+		{"rules-text", "rules text", s.RulesText},
 	} {
 		if n.Name != "" {
 			out = append(out, n)
@@ -622,6 +628,25 @@ type Walls struct {
 	Place  string   `yaml:"place"`
 	Moving bool     `yaml:"moving"`
 	Except []string `yaml:"except"`
+}
+
+// Turns makes a side's turn a run of moves by the same side. White and Black list the
+// number of moves of the side's turns, its first turn first; the last number stands for
+// every later turn, plus Grow for each turn past the end of the list (a side's turn
+// number is the FEN's move number less one). Check: move (default) judges each move as
+// chess does: it may not leave the mover's royal attacked; turn lets the mover's royal
+// stand attacked between the moves of a turn, and a turn must end with it safe from
+// the opponent's whole next turn (in check means threatened by that turn). CheckEnds:
+// a move that gives check (an ordinary one: the enemy royal attacked) ends the turn.
+// A side that has no legal move within its turn has none at all: the game ends there
+// as rules.no-moves says.
+type Turns struct {
+	Src       `yaml:"-"`
+	White     []int  `yaml:"white"`
+	Black     []int  `yaml:"black"`
+	Grow      int    `yaml:"grow"`
+	Check     string `yaml:"check"`
+	CheckEnds bool   `yaml:"check-ends-turn"`
 }
 
 // Flip turns enemy men to the mover's side after each move or drop (never a pass): the

@@ -162,6 +162,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.capture()
 	v.hands()
 	v.walls()
+	v.turns()
 	if f := v.def.Flip; f != nil && !f.Adjacent && !f.Flanked {
 		v.add(f.Src, "", "flip: say which men turn: adjacent: true (those next to the landing cell) or flanked: true (those in a line to another of the mover's men)")
 	}
@@ -215,7 +216,7 @@ func (v *validator) source() {
 	src := v.def.Source
 	if src == nil {
 		if has(v.def.Src, "source") {
-			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed")
+			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed, rules-text")
 		}
 		return
 	}
@@ -225,14 +226,14 @@ func (v *validator) source() {
 		}
 	}
 	empty := false
-	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed"} {
+	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed", "rules-text"} {
 		if has(src.Src, key) && !slices.ContainsFunc(src.Names(), func(n SourceName) bool { return n.Key == key }) {
 			v.add(src.Src, key, "source %s is empty: the variant's name there", key)
 			empty = true
 		}
 	}
 	if len(src.Names()) == 0 && !empty {
-		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed")
+		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed, rules-text")
 	}
 }
 
@@ -1343,6 +1344,62 @@ func (v *validator) walls() {
 		if pr := pc.Promotion; pr != nil && pr.InPlace != nil {
 			refuse(fmt.Sprintf("promotion in place (piece %s)", pc.Letter))
 		}
+	}
+}
+
+// MaxTurnMoves bounds the moves of one turn (turns.white, turns.black and what grow
+// reaches).
+const MaxTurnMoves = 64
+
+// turns checks the turns' keys, and refuses the mechanisms the core does not yet honour
+// with turns of several moves (each named, so the author knows what to take out).
+func (v *validator) turns() {
+	t := v.def.Turns
+	if t == nil {
+		return
+	}
+	for _, side := range []struct {
+		key  string
+		list []int
+	}{{"white", t.White}, {"black", t.Black}} {
+		if len(side.list) == 0 {
+			v.add(t.Src, side.key, "turns.%s: list the number of moves of the side's turns, its first turn first (the last stands for every later turn), e.g. [1, 2]", side.key)
+		}
+		for i, n := range side.list {
+			if n < 1 || n > MaxTurnMoves {
+				v.addItem(t.Src, side.key, i, "a turn of %d moves: a turn has 1 to %d moves", n, MaxTurnMoves)
+			}
+		}
+	}
+	if t.Grow < 0 || t.Grow > 8 {
+		v.add(t.Src, "grow", "turns.grow %d: each later turn grows by 0 to 8 moves", t.Grow)
+	}
+	v.choice(t.Src, "check", "turn check rule", t.Check, []string{"move", "turn"})
+	d := v.def
+	refuse := func(what string) {
+		v.add(t.Src, "", "turns of several moves cannot be combined with %s yet", what)
+	}
+	if t.Check == "turn" && d.Rules.Check != "" && d.Rules.Check != "royal-attacked" {
+		refuse(fmt.Sprintf("rules.check %q (check: turn judges the royal's safety at the end of a turn: it needs royal-attacked)", d.Rules.Check))
+	}
+	if t.Check == "turn" && d.Rules.CheckRoyals != "" && d.Rules.CheckRoyals != "any" {
+		refuse("rules.check-royals other than any (check: turn)")
+	}
+	if d.Walls != nil || d.Flip != nil {
+		refuse("walls or flips (a turn's actions would interleave)")
+	}
+	if d.Hands != nil {
+		refuse("hands (drops, pools, gating)")
+	}
+	r := d.Rules
+	if r.Pass != nil || r.FacingRoyals || r.FullBoard {
+		refuse("passes, facing royals or a full-board end")
+	}
+	if r.Counting != nil || r.CheckCounter > 0 || r.PerpetualCheck != "" || r.Checkmate != nil {
+		refuse("counting, a check counter, perpetual-check or checkmate rules (they count moves as turns)")
+	}
+	if r.MayGiveCheck != nil && !*r.MayGiveCheck {
+		refuse("may-give-check: false")
 	}
 }
 

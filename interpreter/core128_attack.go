@@ -356,6 +356,9 @@ func (p *core128) sideInCheck(c Color) bool {
 // and again at the node it leads to.
 func (p *core128) InCheck() bool {
 	n := len(p.undo)
+	if p.turnCheck {
+		return p.turnChecked()
+	}
 	if n == 0 {
 		return p.sideInCheck(p.side)
 	}

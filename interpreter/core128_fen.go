@@ -149,6 +149,18 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 	}
 	p.side = compiler.White
 	if len(fields) > 1 {
+		side, part, hasPart := strings.Cut(fields[1], "+")
+		if hasPart {
+			if rs.Turns == nil {
+				return bad("side to move %s: a turn's part (+moves made) needs turns of several moves", defs.Quote(fields[1]))
+			}
+			n, msg := fenNumber(part, 1, defs.MaxTurnMoves-1)
+			if msg != "" {
+				return bad("moves made of the turn (after + in the side to move) %s", msg)
+			}
+			p.setInTurn(int16(n))
+			fields[1] = side
+		}
 		switch fields[1] {
 		case "w":
 		case "b":
@@ -507,7 +519,12 @@ func (p *core128) FEN() string {
 	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
 	}
-	b.WriteString([]string{" w ", " b "}[p.side])
+	b.WriteString([]string{" w", " b"}[p.side])
+	if p.inTurn > 0 {
+		b.WriteByte('+')
+		b.WriteString(strconv.Itoa(int(p.inTurn)))
+	}
+	b.WriteByte(' ')
 	b.WriteString(p.castlingString())
 	b.WriteByte(' ')
 	switch {

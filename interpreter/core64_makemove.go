@@ -136,7 +136,7 @@ func (p *core64) play(m Move, goals bool) {
 	rs := p.rs
 	p.undo = append(p.undo, frame64{move: m, mark: int32(len(p.journal)), castle: p.castle, ep: p.ep,
 		epVictim: p.epVictim, strike: p.strike, halfmove: p.halfmove, hash: p.hash, ended: p.ended, endGoal: p.endGoal, checks: p.checks,
-		countLimit: p.countLimit, countPly: p.countPly, weighed: p.weighed, keyed: p.keyed})
+		countLimit: p.countLimit, countPly: p.countPly, weighed: p.weighed, keyed: p.keyed, inTurn: p.inTurn})
 	u := &p.undo[len(p.undo)-1]
 	us := p.side
 	if goals && p.passing && rs.FacingRoyals {
@@ -210,10 +210,21 @@ func (p *core64) play(m Move, goals bool) {
 			p.hash ^= rs.Zobrist.Ended[e]
 		}
 	}
-	p.side ^= 1
-	p.hash ^= rs.Zobrist.Side
-	if us == compiler.Black {
-		p.fullmove++
+	if p.turns != nil && goals && m.Kind() != KindNull && p.turnGoesOn(us) {
+		u.kept = true
+		p.setInTurn(p.inTurn + 1)
+		// En-passant targets are the opponent's, for the move after this one: the
+		// mover's own next move ends them.
+		p.clearEP()
+	} else {
+		if p.inTurn != 0 {
+			p.setInTurn(0)
+		}
+		p.side ^= 1
+		p.hash ^= rs.Zobrist.Side
+		if us == compiler.Black {
+			p.fullmove++
+		}
 	}
 	if goals && (p.passing || p.rs.FullBoard) && p.ended == 0 {
 		p.passingEnd(m, u)
@@ -617,10 +628,13 @@ func (p *core64) Unmake() {
 		}
 	}
 	p.journal = p.journal[:u.mark]
-	p.side ^= 1
-	if p.side == compiler.Black {
-		p.fullmove--
+	if !u.kept {
+		p.side ^= 1
+		if p.side == compiler.Black {
+			p.fullmove--
+		}
 	}
+	p.inTurn = u.inTurn
 	p.castle, p.ep, p.epVictim, p.strike, p.halfmove, p.hash = u.castle, u.ep, u.epVictim, u.strike, u.halfmove, u.hash
 	p.ended, p.endGoal, p.checks = u.ended, u.endGoal, u.checks
 	p.countLimit, p.countPly, p.weighed, p.keyed = u.countLimit, u.countPly, u.weighed, u.keyed

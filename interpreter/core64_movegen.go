@@ -14,6 +14,9 @@ import (
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and returns it.
 func (p *core64) LegalMoves(buf []Move) []Move {
+	if p.turnCheck {
+		return p.turnLegal(p.PseudoMoves(buf))
+	}
 	buf = p.legalMen(buf)
 	if p.walled {
 		buf = p.addWalls(buf)
@@ -447,6 +450,9 @@ func (p *core64) genPseudo(buf []Move) []Move {
 // genFastLegal's test of en-passant captures looks only at those.
 func (p *core64) MoveCount(buf []Move) int {
 	rs := p.rs
+	if p.turnCheck {
+		return len(p.LegalMoves(buf))
+	}
 	if p.walled {
 		return p.countWalls(p.legalMen(buf))
 	}

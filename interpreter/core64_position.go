@@ -26,6 +26,10 @@ type frame64 struct {
 	halfmove  int
 	hash      uint64
 	checks    [2]uint8
+	// inTurn: the moves the mover had made of its turn before the move; kept: the move
+	// left the mover to move again (its turn goes on).
+	inTurn int16
+	kept   bool
 	// checked: after the move the side to move is in check, when checkKnown (always in
 	// rulesets where perpetual check loses, except after legality probes; else once
 	// InCheck has been asked).
@@ -195,6 +199,15 @@ type core64 struct {
 	dropCellRules, petrify bool
 	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
 	royalPromo bool
+	// turns: a side's turn is several moves (nil: one); inTurn is the number of moves the
+	// side to move has made of its turn. turnCheck: the royal may stand attacked within a
+	// turn (LegalMoves looks ahead: turnLegal); turnBufs[turnDepth] is the look-ahead's
+	// scratch.
+	turns     *compiler.TurnRule
+	inTurn    int16
+	turnCheck bool
+	turnBufs  [][]Move
+	turnDepth int
 }
 
 // Ruleset is the ruleset the position plays by.
@@ -243,7 +256,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0
 	}
 	// sifted (see the field; walls too: LegalMoves ends each move with its wall).
-	sifted := rs.Uses(compiler.MechMustCapture | compiler.MechNoGivingCheck | compiler.MechPass | compiler.MechFacingRoyals | compiler.MechWalls)
+	sifted := rs.Uses(compiler.MechMustCapture | compiler.MechNoGivingCheck | compiler.MechPass | compiler.MechFacingRoyals | compiler.MechWalls | compiler.MechTurnCheck)
 	// countable: MoveCount may count moves unwritten: every man is plain (while no
 	// en-passant target stands) and no filter of LegalMoves looks at the moves.
 	countable := !filtered && !sifted && !rs.Uses(compiler.MechNoMateIllegal)
@@ -262,6 +275,8 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		walling:       rs.Uses(compiler.MechWalls | compiler.MechPetrify),
 		petrify:       rs.Uses(compiler.MechPetrify),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
+		turns:         rs.Turns,
+		turnCheck:     rs.Uses(compiler.MechTurnCheck),
 		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || tb.FirstOn != 0),
 		passing:       rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
 		mustCapture:   rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
@@ -293,6 +308,7 @@ func (p *core64) clone() *core64 {
 	q.scratch = nil
 	q.hits, q.fxScratch, q.attackBuf, q.filterBuf, q.answerBuf, q.mateBufs, q.promoScratch = nil, nil, nil, nil, nil, nil, nil
 	q.wallMoves = nil
+	q.turnBufs, q.turnDepth = nil, 0
 	q.hook = nil
 	return &q
 }
@@ -336,6 +352,7 @@ func (p *core64) computeHash() uint64 {
 	if p.side == compiler.Black {
 		h ^= p.rs.Zobrist.Side
 	}
+	h ^= turnKey(int(p.inTurn))
 	for b := p.castle; b != 0; b &= b - 1 {
 		h ^= p.rs.Zobrist.CastleKey(b.First())
 	}

@@ -200,7 +200,7 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 	if p.ended != 0 {
 		return buf
 	}
-	if p.walled {
+	if p.walled || p.turnCheck {
 		return p.keepCaptures(p.LegalMoves(buf))
 	}
 	if p.rs.Allows(compiler.ShortcutPins) && !p.rs.HasPaths && !p.sifted {
@@ -299,6 +299,13 @@ func (p *core64) attackers(sq Square, by Color) bb64 {
 // IsLegal reports whether m is a legal move in p, generating only the moves of the piece
 // on its origin (a search checks a move from its transposition table this way).
 func (p *core64) IsLegal(m Move) bool {
+	if p.turnCheck {
+		if p.ended != 0 || m.Kind() == KindNull {
+			return false
+		}
+		p.filterBuf = p.LegalMoves(p.filterBuf)
+		return slices.Contains(p.filterBuf, m)
+	}
 	if p.walled {
 		// A turn is legal with its wall: among the turns LegalMoves lists.
 		if m.Wall() == NoSquare || p.ended != 0 {

@@ -47,6 +47,8 @@ type core interface {
 	HookFailures() []HookFailure
 	Result() Result
 	Repetitions() int
+	TurnPart() int
+	TurnMoves() int
 	WallCells(m Move) compiler.Bitboard
 	MenMoves(buf []Move) []Move
 	Walls() compiler.Bitboard
@@ -333,6 +335,18 @@ func (p *Position) Result() Result {
 // captured man can come back to its square, so the whole game is looked at.
 func (p *Position) Repetitions() int {
 	return p.c.Repetitions()
+}
+
+// TurnPart is the number of moves the side to move has made of its turn (0 at its start;
+// always 0 in rules of one move a turn).
+func (p *Position) TurnPart() int {
+	return p.c.TurnPart()
+}
+
+// TurnMoves is the number of moves the turn of the side to move has in all (1 in rules
+// of one move a turn); a check may end it sooner.
+func (p *Position) TurnMoves() int {
+	return p.c.TurnMoves()
 }
 
 // WallCells is where the turn of the man's move m (legal, without its wall) may place its

@@ -60,3 +60,15 @@ const (
 	endFacing = -3 // the royal men faced each other before and after a move
 	endFull   = -4 // no cell is empty (rules.full-board)
 )
+
+// turnKey is the hash key of a turn's part: the number k of moves the side to move has
+// made of its turn (0 keys nothing, so rules of one move a turn hash as before).
+func turnKey(k int) uint64 {
+	if k == 0 {
+		return 0
+	}
+	x := uint64(k)*0x9e3779b97f4a7c15 + 0x7c6a3d1f5b2e4890
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}

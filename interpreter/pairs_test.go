@@ -67,6 +67,7 @@ type pairSpec struct {
 	entering      bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
 	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
 	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
+	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
 }
 
 // A mechanism is one fragment of the matrix.
@@ -121,12 +122,31 @@ var pairMechanisms = []mechanism{
 	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
 	{"trading", func(s *pairSpec) { s.trading = true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
+	{"turns", func(s *pairSpec) { s.turns = true }},
 }
 
 // pairConflicts are the pairs left out, with why.
 // (demote×pool-promotion was, until a man promoted from a pool stopped being marked for
 // demotion — the pawn is in the pool already, the man taken out is a real one.)
 var pairConflicts = map[string]string{
+	// Rejected by validation: turns of several moves with hands, passes, facing royals,
+	// counters of checks or moves, and may-give-check: false.
+	"drops×turns":                "validation: turns cannot be combined with hands yet",
+	"demote×turns":               "validation: turns cannot be combined with hands yet",
+	"pool-promotion×turns":       "validation: turns cannot be combined with hands yet",
+	"exchange×turns":             "validation: turns cannot be combined with hands yet",
+	"gating×turns":               "validation: turns cannot be combined with hands yet",
+	"drop-no-check×turns":        "validation: turns cannot be combined with hands yet",
+	"must-drop×turns":            "validation: turns cannot be combined with hands yet",
+	"one-per-file×turns":         "validation: turns cannot be combined with hands yet",
+	"drop-no-mate×turns":         "validation: turns cannot be combined with hands yet",
+	"promoted-drops×turns":       "validation: turns cannot be combined with hands yet",
+	"drop-no-mate-illegal×turns": "validation: turns cannot be combined with hands yet",
+	"pass×turns":                 "validation: turns cannot be combined with passes yet",
+	"facing-royals×turns":        "validation: turns cannot be combined with facing royals yet",
+	"check-counter×turns":        "validation: turns cannot be combined with a check counter yet",
+	"perpetual-check×turns":      "validation: turns cannot be combined with perpetual-check rules yet",
+	"may-not-give-check×turns":   "validation: turns cannot be combined with may-give-check: false yet",
 	// Without a check rule no drop gives check: the filter never acts.
 	"no-check×drop-no-check": "no check rule, so no drop ever gives check",
 	// A pawn promotes only while the pool holds the piece, and while it holds anything the
@@ -542,6 +562,9 @@ func (s *pairSpec) render(name string) string {
 	}
 	if rules != nil {
 		w("rules: {%s}", strings.Join(rules, ", "))
+	}
+	if s.turns {
+		w("turns: {white: [1, 2], black: [2], check-ends-turn: true}")
 	}
 	w("setups:")
 	w("  - {name: start, fen: %q}", pairStarts[0].fen(s))
@@ -1003,6 +1026,9 @@ func conservationError(rs *compiler.Ruleset, before, after []int, ch menChange) 
 // standing where an enemy man could otherwise take it.
 func tallyPosition(p *Position, seen map[string]int) {
 	rs := p.Ruleset()
+	if p.TurnPart() > 0 {
+		seen["turns"]++ // a turn under way: the side that moved is to move again
+	}
 	if p.Frozen(compiler.White).Any() || p.Frozen(compiler.Black).Any() {
 		seen["freeze"]++
 	}

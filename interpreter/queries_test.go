@@ -130,12 +130,13 @@ func checkSplit(t *testing.T, p *Position, legal []Move, where string) {
 		if !inCaps[m] {
 			t.Fatalf("%s: legal move %s is neither a capture nor a quiet move", where, p.Coord(m))
 		}
-		them, all := p.core().menOf(p.Side()^1), p.core().menOf(0)+p.core().menOf(1)
+		enemy := p.Side() ^ 1 // (after the move, the mover may still be to move: turns)
+		them, all := p.core().menOf(enemy), p.core().menOf(0)+p.core().menOf(1)
 		// With capture effects (a bounce) a capture may leave the captured piece standing.
 		// (A path that stops and returns ends on its origin: the mover is no victim.)
 		onto := p.Ruleset().CaptureEffects && m.Kind() == KindNormal && m.To() != m.From() && p.At(m.To()) != NoPiece
 		p.Make(m)
-		removes := p.core().menOf(p.Side()) < them
+		removes := p.core().menOf(enemy) < them
 		if p.Ruleset().FlipAdjacent || p.Ruleset().FlipFlanked {
 			// Men turned are not taken: a capture is a man that leaves the board.
 			removes = p.core().menOf(0)+p.core().menOf(1) < all

@@ -14,6 +14,10 @@ import (
 // Perft counts the leaf nodes of the legal move tree of depth d from p. Its memory grows
 // with the plies the tree actually reaches, not with depth: an absurd depth costs nothing
 // until the tree gets that deep.
+//
+// In rules whose turns are several moves, a node is a whole turn: the moves of a turn
+// are walked one by one, and depth falls by one when the side to move changes (or when
+// the side still to move has no legal move, which ends the game and so the turn).
 func Perft(p *interpreter.Position, depth int) int64 {
 	if depth <= 0 {
 		return 1
@@ -33,16 +37,36 @@ func (c *counter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
-	if depth == 1 {
+	if depth == 1 && lastOfTurn(c.p) {
 		return int64(c.p.MoveCount(c.bufs[ply]))
 	}
 	moves := c.p.LegalMoves(c.bufs[ply])
 	c.bufs[ply] = moves
+	side := c.p.Side()
 	var n int64
 	for _, m := range moves {
 		c.p.Make(m)
-		n += c.count(depth-1, ply+1)
+		if c.p.Side() == side {
+			n += atLeastOne(c.count(depth, ply+1), depth)
+		} else if depth > 1 {
+			n += c.count(depth-1, ply+1)
+		} else {
+			n++
+		}
 		c.p.Unmake()
+	}
+	return n
+}
+
+// lastOfTurn reports whether every move of the side to move ends its turn (always, in
+// rules of one move a turn).
+func lastOfTurn(p *interpreter.Position) bool { return p.TurnPart()+1 >= p.TurnMoves() }
+
+// atLeastOne is the count of a turn's rest, n, at depth: a turn whose side to move has
+// no legal move left (n is 0 at depth 1) has ended, and counts as one node there.
+func atLeastOne(n int64, depth int) int64 {
+	if n == 0 && depth == 1 {
+		return 1
 	}
 	return n
 }
@@ -117,17 +141,25 @@ func DivideContext(ctx context.Context, p *interpreter.Position, depth, workers 
 					continue // drain: the sender may still hand out a move
 				}
 				var n int64 = 1
-				if depth > 1 {
-					c.p.Make(moves[i])
+				leaf := depth == 1 // a whole node: counted here, not by c
+				side := c.p.Side()
+				c.p.Make(moves[i])
+				if c.p.Side() == side {
+					if n = c.count(depth, 0); n == 0 && depth == 1 {
+						n = 1 // the turn ended with no move left
+					} else {
+						leaf = false
+					}
+				} else if depth > 1 {
 					n = c.count(depth-1, 0)
-					c.p.Unmake()
 				}
+				c.p.Unmake()
 				c.flush()
 				if c.stopped {
 					continue
 				}
 				e := DivideEntry{moves[i], n}
-				if depth == 1 && w.Nodes != nil {
+				if leaf && w.Nodes != nil {
 					w.Nodes.Add(1)
 				}
 				out[i], finished[i] = e, true
@@ -189,17 +221,30 @@ func (c *watchedCounter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
-	if depth == 1 {
+	if depth == 1 && lastOfTurn(c.p) {
 		n := int64(c.p.MoveCount(c.bufs[ply]))
 		c.pending += n
 		return n
 	}
 	moves := c.p.LegalMoves(c.bufs[ply])
 	c.bufs[ply] = moves
+	side := c.p.Side()
 	var n int64
 	for _, m := range moves {
 		c.p.Make(m)
-		n += c.count(depth-1, ply+1)
+		switch {
+		case c.p.Side() == side:
+			k := c.count(depth, ply+1)
+			if k == 0 && depth == 1 {
+				k, c.pending = 1, c.pending+1
+			}
+			n += k
+		case depth > 1:
+			n += c.count(depth-1, ply+1)
+		default:
+			n++
+			c.pending++
+		}
 		c.p.Unmake()
 		if c.stopped {
 			return n

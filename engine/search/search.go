@@ -207,7 +207,7 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 	// forbidden (zugzwang is the rule there).
 	return capabilities{
 		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals &&
-			!rs.MustCapture && !rs.NoGivingCheck,
+			!rs.MustCapture && !rs.NoGivingCheck && rs.Turns == nil,
 		futility:        !goals && rs.Check != compiler.CheckNone,
 		reverseFutility: !goals && rs.Check != compiler.CheckNone && rs.Counting == nil,
 		quiescence:      !capturesOnly(rs.Def),
@@ -605,11 +605,13 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		if futile && quiet && searched > 0 {
 			continue
 		}
+		side := p.Side()
 		p.Make(m)
+		kept := p.Side() == side // the mover's turn goes on
 		givesCheck := e.inCheck(p)
 		var s int
 		if searched == 0 {
-			s = -e.pvs(depth-1, ply+1, -beta, -alpha, pvNode, true)
+			s = e.child(kept, depth-1, ply+1, alpha, beta, pvNode)
 		} else {
 			// Late quiet moves are searched shallower first.
 			r := 0
@@ -625,12 +627,12 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 					r = max(r-1, 0)
 				}
 			}
-			s = -e.pvs(depth-1-r, ply+1, -alpha-1, -alpha, false, true)
+			s = e.child(kept, depth-1-r, ply+1, alpha, alpha+1, false)
 			if s > alpha && r > 0 {
-				s = -e.pvs(depth-1, ply+1, -alpha-1, -alpha, false, true)
+				s = e.child(kept, depth-1, ply+1, alpha, alpha+1, false)
 			}
 			if s > alpha && s < beta {
-				s = -e.pvs(depth-1, ply+1, -beta, -alpha, true, true)
+				s = e.child(kept, depth-1, ply+1, alpha, beta, true)
 			}
 		}
 		p.Unmake()
@@ -672,6 +674,17 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	}
 	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
+}
+
+// child searches the position a move has just made, to depth, within the window
+// (alpha, beta) of the mover, and returns its score for the mover: the opponent's score
+// negated, or, when the mover's turn goes on (kept: turns of several moves), the mover's
+// own at the same depth (a turn is one ply of depth).
+func (e *worker) child(kept bool, depth, ply, alpha, beta int, pvNode bool) int {
+	if kept {
+		return e.pvs(depth+1, ply, alpha, beta, pvNode, false)
+	}
+	return -e.pvs(depth, ply, -beta, -alpha, pvNode, true)
 }
 
 // hasPieces reports whether the side to move has a piece that is neither royal nor
@@ -748,8 +761,14 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		if !inCheck && e.caps.badCaptures && e.losingCapture(p, m) {
 			continue
 		}
+		side := p.Side()
 		p.Make(m)
-		s := -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
+		var s int
+		if p.Side() == side { // the mover's turn goes on
+			s = e.quiesce(ply+1, alpha, beta, qdepth+1)
+		} else {
+			s = -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
+		}
 		p.Unmake()
 		if e.stopped() {
 			return 0

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,8 +112,13 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 			r.Stop = &Stop{Number: fullmove, Side: p.Side(), Text: open.what[len(open.what)-1:], Err: open}
 		}
 	}()
+	turn := writtenTurn{first: -1, last: -1}
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
+		if i > turn.first && i <= turn.last && p.Side() != turn.side {
+			r.Stop = &Stop{Number: fullmove, Side: turn.side, Text: turn.text, Err: fmt.Errorf("the turn ended after %d of its %d moves written (a check ends a turn)", i-turn.first, turn.last-turn.first+1)}
+			return r
+		}
 		if res, ok := resultTokens[tok]; ok {
 			r.Result = res
 			continue
@@ -154,6 +160,13 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 			r.Resigned, r.Resigner = true, p.Side()
 			continue
 		}
+		if parts := TurnMoves(p.Ruleset(), tok); len(parts) > 1 {
+			// A turn of several moves (e5/Nc6): its moves are read one by one, and must
+			// make up the whole turn of the side to move.
+			tokens = slices.Concat(tokens[:i], parts, tokens[i+1:])
+			turn = writtenTurn{text: tok, side: p.Side(), first: i, last: i + len(parts) - 1, moves: p.TurnMoves() - p.TurnPart()}
+			tok = parts[0]
+		}
 		if side, ok := sideTokens[strings.ToLower(tok)]; ok && i+1 < len(tokens) && isResign(tokens[i+1]) {
 			r.Resigned, r.Resigner = true, side
 			i++
@@ -181,11 +194,38 @@ func replayGame(ctx context.Context, p *interpreter.Position, game string, n int
 		p.Make(m)
 		pm.Check, pm.Mate = p.InCheck(), wins(p)
 		r.Moves = append(r.Moves, pm)
-		if side == compiler.Black {
+		if i == turn.last && p.Side() == turn.side && p.Result() == interpreter.Ongoing {
+			r.Stop = &Stop{Number: fullmove, Side: turn.side, Text: turn.text, Err: fmt.Errorf("the turn is %d moves, %d written", turn.moves, turn.last-turn.first+1)}
+			return r
+		}
+		if side == compiler.Black && p.Side() != side {
 			fullmove++
 		}
 	}
 	return r
+}
+
+// writtenTurn is a turn of several moves written as one (e5/Nc6): its text, its side,
+// the indexes of its first and last moves among the game's tokens, and the moves the
+// side had left of its turn before it.
+type writtenTurn struct {
+	text        string
+	side        compiler.Color
+	first, last int
+	moves       int
+}
+
+// TurnSeparator joins the moves of a turn of several moves in text: e5/Nc6, e7e5/b8c6.
+const TurnSeparator = "/"
+
+// TurnMoves splits the text of a turn of several moves into its moves (written joined by
+// TurnSeparator, or by commas as some sites write them), in rules whose turns are several
+// moves; otherwise, or for a single move, it returns text alone.
+func TurnMoves(rs *compiler.Ruleset, text string) []string {
+	if rs.Turns == nil || !strings.ContainsAny(text, "/,") {
+		return []string{text}
+	}
+	return strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == ',' })
 }
 
 // errNullMove is the error for 0000, the null move of engine protocols.

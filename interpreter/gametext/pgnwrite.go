@@ -107,16 +107,25 @@ func (r Record) String() string {
 }
 
 // SANOf plays moves from start (left as it was) and returns them in SAN. A move that is
-// not legal in its position is an error.
+// not legal in its position is an error. In rules whose turns are several moves, each
+// entry is a turn: its moves joined by TurnSeparator (e5/Nc6).
 func SANOf(start *interpreter.Position, moves []interpreter.Move) ([]string, error) {
 	p := start.Clone()
 	san := make([]string, 0, len(moves))
+	joined := p.TurnPart() > 0 // a turn begun before start goes on
 	for i, m := range moves {
 		if !p.IsLegal(m) {
 			return nil, fmt.Errorf("move %d (%s) is not legal in %s", i+1, p.Coord(m), p.FEN())
 		}
-		san = append(san, p.SAN(m))
+		text := p.SAN(m)
+		if joined && len(san) > 0 {
+			san[len(san)-1] += TurnSeparator + text
+		} else {
+			san = append(san, text)
+		}
+		side := p.Side()
 		p.Make(m)
+		joined = p.Side() == side
 	}
 	return san, nil
 }
