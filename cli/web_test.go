@@ -183,7 +183,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	// ?variant=linked alone, and the reloaded worker did not know it).
 	pg.click(square("d7"))
 	pg.click(square("d5"))
-	pg.until("d5", `document.body.dataset.ply === "2"`, 10*time.Second)
+	pg.until("d5", `document.body.dataset.ply === "2" && location.search.includes("d7d5")`, 10*time.Second)
 	pg.reload("2")
 	if v, msg := pg.js(`document.getElementById("variant").value`), pg.js(`document.getElementById("message").textContent`); v != "linked" || pg.sans() != "d4 d5" || msg != "" {
 		t.Fatalf("reloaded: variant %s, moves %q, message %q", v, pg.sans(), msg)

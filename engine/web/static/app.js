@@ -19,6 +19,7 @@ const game = {
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
+  packed: new Map(), // the definitions' texts compressed for links, by text
   editing: false, // the position editor is open: clicks put game.palette on squares
   palette: "",    // the FEN letter to put ("" empties the square; "*" a wall)
   walling: null,  // a turn half made in a variant with walls: {moves}, the man's move chosen, its wall not yet
@@ -288,7 +289,11 @@ function render(st) {
 async function updateLink() {
   const seq = ++game.linkSeq; // compressing takes a while: a later call may finish first
   const yaml = game.yaml[game.variant];
-  const packed = yaml ? await pack(yaml) : "";
+  let packed = "";
+  if (yaml) {
+    packed = game.packed.get(yaml); // compressed once: the address follows each move at once
+    if (packed === undefined) { packed = await pack(yaml); game.packed.set(yaml, packed); }
+  }
   if (seq !== game.linkSeq) return;
   const link = gameAddress(false, packed);
   $("link").value = link.length <= MAX_LINK ? link
