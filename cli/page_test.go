@@ -178,6 +178,10 @@ func TestPageBoardCues(t *testing.T) {
 	if got, ring := pg.marks("victim"), pg.marks("dest.capture"); got != "g7 h8" || ring != "e5" {
 		t.Errorf("Bxe5's preview: kicked %q beyond the ringed %q, want g7 h8 beyond e5", got, ring)
 	}
+	// The bishop's moves stun nothing (the stunned men's counters go down with any move).
+	if got := pg.marks("affected"); got != "" {
+		t.Errorf("the bishop's moves preview stuns on %q, want none", got)
+	}
 }
 
 // #52 item 4: when the clock cuts the search, its last line keeps the win it found (on

@@ -333,12 +333,12 @@ func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) m
 		name := rs.SquareName(sq)
 		switch {
 		case sq == m.To():
-			if a.piece != interpreter.NoPiece && a.piece.Color() != mover && a != b {
+			if a.piece != interpreter.NoPiece && a.piece.Color() != mover && changed(b, a) {
 				mj.Affected = append(mj.Affected, name) // its man stays, changed: the mover went on
 			}
 		case a.piece == interpreter.NoPiece && !slices.Contains(mj.Captures, name):
 			mj.Captures = append(mj.Captures, name)
-		case a.piece != interpreter.NoPiece && a != b:
+		case a.piece != interpreter.NoPiece && changed(b, a):
 			mj.Affected = append(mj.Affected, name)
 		}
 	}
@@ -350,6 +350,12 @@ type cell struct {
 	sq     interpreter.Square
 	piece  interpreter.Piece
 	status int
+}
+
+// changed: the move turned the man of cell b into a's: another man, or a status given
+// or made longer (a status counting down, as every move does, is no change of the move's).
+func changed(b, a cell) bool {
+	return a.piece != b.piece || a.status > b.status
 }
 
 // cells lists the board's squares with what stands on them, appended to out.
