@@ -70,7 +70,7 @@ func TestPageReloadKeepsTheGame(t *testing.T) {
 		pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: "+tc.name+"\ntitle: My chess\n"+tc.extra))
 		pg.agree()
 		pg.click(`#load-def`)
-		pg.until("the new variant", `document.getElementById("variant").value === "`+tc.name+`" && document.body.dataset.ply === "0"`, 10*time.Second)
+		pg.until("the new variant", `document.body.dataset.variant === "`+tc.name+`" && document.body.dataset.ply === "0"`, 10*time.Second)
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 		pg.click(square("d2"))
 		pg.click(square("d4"))
@@ -130,7 +130,7 @@ func TestPageAsksBeforeDiscardingAGame(t *testing.T) {
 	}
 	pg.js(`(window.confirm = (q) => { window.asked.push(q); return true; }, true)`)
 	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
-	pg.until("the other variant", `document.getElementById("variant").value === "koopa" && document.body.dataset.ply === "0"`, 5*time.Second)
+	pg.until("the other variant", `document.body.dataset.variant === "koopa" && document.body.dataset.ply === "0"`, 5*time.Second)
 }
 
 // marks lists the squares of the board's marks of a class, sorted.
@@ -242,7 +242,7 @@ func TestPageTabsKeepTheirDefinitions(t *testing.T) {
 		tc.pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: mine\ntitle: "+tc.title+"\n"))
 		tc.pg.click(`#load-def`)
 	}
-	a.until("tab A's variant", `document.getElementById("variant").value === "mine"`, 5*time.Second)
+	a.until("tab A's variant", `document.body.dataset.variant === "mine"`, 5*time.Second)
 	b.until("tab B's refusal", `document.querySelectorAll("#def-errors li").length > 0`, 5*time.Second)
 	if msg := b.js(`document.getElementById("def-errors").textContent`); !strings.Contains(msg, "another tab") {
 		t.Errorf("tab B is told %q", msg)

@@ -450,7 +450,7 @@ func TestServeInBrowser(t *testing.T) {
 		// it keeps chess's board and takes a new title.
 		pg.run("a good definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: retitled\ntitle: Chess retitled\n"))
 		pg.click(`#load-def`)
-		pg.until("the new variant", `document.getElementById("variant").value === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the new variant", `document.body.dataset.variant === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 		if title := pg.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Chess retitled") {
 			t.Fatalf("board title %q", title)
@@ -493,7 +493,7 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		pg.run("a large definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: large\ndescription: "+desc.String()+"\n"))
 		pg.click(`#load-def`)
-		pg.until("the large variant", `document.getElementById("variant").value === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the large variant", `document.body.dataset.variant === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
 		pg.until("the link refused", `document.getElementById("link").value.startsWith("The definition is too large for a link")`, 5*time.Second)
 	})
 

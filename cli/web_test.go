@@ -168,7 +168,7 @@ func TestStaticBuildInBrowser(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: linked\ntitle: Linked chess\n"))
 	pg.agree()
 	pg.click(`#load-def`)
-	pg.until("the new variant", `document.getElementById("variant").value === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.until("the new variant", `document.body.dataset.variant === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 	pg.click(square("d2"))
 	pg.click(square("d4"))

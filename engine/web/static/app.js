@@ -280,6 +280,7 @@ function render(st) {
   updateLink();
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
+  document.body.dataset.variant = st.variant; // the board's, once drawn
 }
 
 // updateLink shows the link to the position shown, and puts the whole game in the
