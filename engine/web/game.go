@@ -67,7 +67,7 @@ type stateJSON struct {
 	InCheck  bool     `json:"inCheck"`
 	Checks   []string `json:"checks,omitempty"` // in check: the squares of the side's royal men attacked
 	// Last: the squares of the last move, to mark: where its man came from and where the
-	// men of its side stand that did not before (a bounce's landing, a castling rook's).
+	// men of its side stand that did not before (a bounce's landing, a castling partner's).
 	Last   []string   `json:"last,omitempty"`
 	Result string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
 	Reason string     `json:"reason,omitempty"`
