@@ -17,7 +17,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("CHIMERA_CLI_MAIN") == "1" {
 		os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeStaticBuild()
+	os.Exit(code)
 }
 
 // tmuxSession is a program running in a terminal of a private tmux server.

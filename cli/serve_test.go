@@ -140,6 +140,13 @@ func (pg *page) sans() string {
 	return pg.js(`[...document.querySelectorAll("#moves li[data-ply]")].map(li => li.textContent).join(" ")`)
 }
 
+// agree answers yes to the page's questions (keepGame's confirm: the tests that load
+// another game over one mean it), until the next page is opened.
+func (pg *page) agree() {
+	pg.t.Helper()
+	pg.js(`(window.confirm = () => true, true)`)
+}
+
 // pieceOn is the FEN letter of the piece drawn on a square, or "".
 func (pg *page) pieceOn(sq string) string {
 	return pg.js(`(document.querySelector('#board svg .piece[data-square="` + sq + `"]') || {dataset: {piece: ""}}).dataset.piece`)
@@ -293,6 +300,7 @@ func TestServeInBrowser(t *testing.T) {
 	t.Run("promotion", func(t *testing.T) {
 		pg.t = t
 		pg.open("/play/chess")
+		pg.agree()
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "7k/P7/8/8/8/8/8/4K3 w - - 0 1"))
 		pg.click(`#load-fen`)
@@ -424,6 +432,7 @@ func TestServeInBrowser(t *testing.T) {
 	t.Run("definition editor", func(t *testing.T) {
 		pg.t = t
 		pg.open("/play/chess")
+		pg.agree()
 		pg.click(`#edit-def`)
 		pg.until("chess's definition in the editor", `document.getElementById("yaml").value.includes("name: chess")`, 5*time.Second)
 		// An error appears at its line; clicking it selects the line.
@@ -441,7 +450,7 @@ func TestServeInBrowser(t *testing.T) {
 		// it keeps chess's board and takes a new title.
 		pg.run("a good definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: retitled\ntitle: Chess retitled\n"))
 		pg.click(`#load-def`)
-		pg.until("the new variant", `document.getElementById("variant").value === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the new variant", `document.body.dataset.variant === "retitled" && document.body.dataset.ply === "0"`, 5*time.Second)
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 		if title := pg.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Chess retitled") {
 			t.Fatalf("board title %q", title)
@@ -484,7 +493,7 @@ func TestServeInBrowser(t *testing.T) {
 		}
 		pg.run("a large definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: large\ndescription: "+desc.String()+"\n"))
 		pg.click(`#load-def`)
-		pg.until("the large variant", `document.getElementById("variant").value === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
+		pg.until("the large variant", `document.body.dataset.variant === "large" && document.body.dataset.ply === "0"`, 5*time.Second)
 		pg.until("the link refused", `document.getElementById("link").value.startsWith("The definition is too large for a link")`, 5*time.Second)
 	})
 
@@ -674,6 +683,7 @@ func TestServeWallsInBrowser(t *testing.T) {
 		}
 		// A promotion: the picker offers the moves without their walls, then the wall.
 		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.agree()
 		pg.run("FEN", chromedp.SetValue(chromedp.ID("fen"), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"))
 		pg.click(`#load-fen`)
 		pg.until("the FEN loaded", `document.body.dataset.fen === "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"`, 5*time.Second)

@@ -2,12 +2,14 @@
 package cli
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -32,17 +34,80 @@ func TestWebBadInput(t *testing.T) {
 	}
 }
 
-func TestStaticBuildInBrowser(t *testing.T) {
+// The static build the page tests share, written once (chimera web takes about 40 s).
+var static struct {
+	once sync.Once
+	dir  string
+	err  string
+}
+
+// staticBuild is the folder chimera web wrote, for the tests of the static page; the
+// test is skipped under -short.
+func staticBuild(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds chimera.wasm (about 40 s the first time)")
 	}
-	path := chromium(t)
-	dir := t.TempDir()
-	var out, errOut strings.Builder
-	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
-		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
+	static.once.Do(func() {
+		dir, err := os.MkdirTemp("", "chimera-web-")
+		if err != nil {
+			static.err = err.Error()
+			return
+		}
+		static.dir = dir
+		var out, errOut strings.Builder
+		if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
+			static.err = fmt.Sprintf("chimera web: exit %d: %s", code, errOut.String())
+		}
+	})
+	if static.err != "" {
+		t.Fatal(static.err)
 	}
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm"} {
+	return static.dir
+}
+
+// removeStaticBuild removes the static build once the tests are done.
+func removeStaticBuild() {
+	if static.dir != "" {
+		os.RemoveAll(static.dir)
+	}
+}
+
+// staticServer serves a folder as plain files, as any static host does.
+type staticServer struct {
+	*httptest.Server
+	apiHits atomic.Int32 // requests for /api/: the static page must make none
+	sent    atomic.Int64 // the bytes of the files sent
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (w countingWriter) Write(b []byte) (int, error) {
+	w.n.Add(int64(len(b)))
+	return w.ResponseWriter.Write(b)
+}
+
+func serveStatic(t *testing.T, dir string) *staticServer {
+	files := http.FileServer(http.Dir(dir))
+	s := &staticServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			s.apiHits.Add(1)
+		}
+		files.ServeHTTP(countingWriter{w, &s.sent}, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func TestStaticBuildInBrowser(t *testing.T) {
+	dir := staticBuild(t)
+	path := chromium(t)
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm", "chimera.wasm.gz"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Fatalf("the static build lacks %s", name)
 		}
@@ -52,19 +117,22 @@ func TestStaticBuildInBrowser(t *testing.T) {
 		t.Fatalf("index.html is not the static page:\n%s", index)
 	}
 	// A plain file server: no API behind it. Any request for /api/ would fail.
-	files := http.FileServer(http.Dir(dir))
-	var apiHits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			apiHits.Add(1)
-		}
-		files.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
+	srv := serveStatic(t, dir)
 
 	pg := newPage(t, path, srv.URL)
 	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
 	pg.until("the board, from the WebAssembly worker", `document.body.dataset.ply === "0"`, 30*time.Second)
+	// #52 item 8: the page downloads at most half of chimera.wasm before its first board
+	// (on main, all of it: the worker fetched chimera.wasm).
+	wasm, err := os.Stat(filepath.Join(dir, "chimera.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent := srv.sent.Load(); sent > wasm.Size()/2 {
+		t.Fatalf("%.1f MB downloaded before the first board, chimera.wasm is %.1f MB: want at most half", float64(sent)/1e6, float64(wasm.Size())/1e6)
+	} else {
+		t.Logf("%.2f MB downloaded before the first board (chimera.wasm: %.2f MB)", float64(sent)/1e6, float64(wasm.Size())/1e6)
+	}
 	if n := pg.js(`document.querySelectorAll("#board svg rect.square").length`); n != "64" {
 		t.Fatalf("%s squares drawn, want 64", n)
 	}
@@ -98,8 +166,9 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	// link opens it in a fresh page (a new worker, which never saw it).
 	pg.run("a definition", chromedp.SetValue(chromedp.ID("engine-side"), ""),
 		chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: linked\ntitle: Linked chess\n"))
+	pg.agree()
 	pg.click(`#load-def`)
-	pg.until("the new variant", `document.getElementById("variant").value === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.until("the new variant", `document.body.dataset.variant === "linked" && document.body.dataset.ply === "0"`, 10*time.Second)
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
 	pg.click(square("d2"))
 	pg.click(square("d4"))
@@ -110,7 +179,16 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if v, title := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`); v != "linked" || !strings.HasPrefix(title, "Linked chess") || pg.sans() != "d4" {
 		t.Fatalf("the link %s opens %s (%s) with moves %q", link, v, title, pg.sans())
 	}
-	if n := apiHits.Load(); n != 0 {
+	// #52 item 2: a reload keeps the game and the definition (on main the address held
+	// ?variant=linked alone, and the reloaded worker did not know it).
+	pg.click(square("d7"))
+	pg.click(square("d5"))
+	pg.until("d5", `document.body.dataset.ply === "2" && location.search.includes("d7d5")`, 10*time.Second)
+	pg.reload("2")
+	if v, msg := pg.js(`document.getElementById("variant").value`), pg.js(`document.getElementById("message").textContent`); v != "linked" || pg.sans() != "d4 d5" || msg != "" {
+		t.Fatalf("reloaded: variant %s, moves %q, message %q", v, pg.sans(), msg)
+	}
+	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}
 }
@@ -173,20 +251,13 @@ function check(what, got, want) {
 `
 
 func TestJSAPIUnderNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds chimera.wasm (about 40 s the first time)")
-	}
+	dir := staticBuild(t)
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("node is not installed (required with CI=true; .ci/run installs it)")
 		}
 		t.Skip("node is not installed")
-	}
-	dir := t.TempDir()
-	var out, errOut strings.Builder
-	if code := Main([]string{"web", "--out", dir}, &out, &errOut); code != exitOK {
-		t.Fatalf("chimera web: exit %d: %s", code, errOut.String())
 	}
 	script := filepath.Join(t.TempDir(), "api_test.js")
 	if err := os.WriteFile(script, []byte(jsAPITest), 0o644); err != nil {
@@ -195,5 +266,36 @@ func TestJSAPIUnderNode(t *testing.T) {
 	res, err := exec.Command(node, script, dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(res), "all checks passed") {
 		t.Fatalf("node: %v\n%s", err, res)
+	}
+}
+
+// #52 item 1: Stop stops the engine of the static build, a search or a perft: a move
+// played after it is answered at once. (On main Stop did not reach a perft, which held
+// the module's one thread: the move was not played within 20 s.)
+func TestStaticStop(t *testing.T) {
+	dir := staticBuild(t)
+	srv := serveStatic(t, dir)
+	pg := newPage(t, chromium(t), srv.URL)
+	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
+	pg.until("the board", `document.body.dataset.ply === "0"`, 30*time.Second)
+	pg.run("no engine, a long search", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "20000"),
+		chromedp.SetValue(chromedp.ID("perft-depth"), "7"))
+	for i, start := range []string{"#analyse", "#perft"} {
+		pg.click(start)
+		if start == "#analyse" {
+			pg.until("the search under way", `document.getElementById("analysis").textContent.includes("depth 3")`, 20*time.Second)
+		} else {
+			time.Sleep(500 * time.Millisecond)
+		}
+		pg.click("#stop")
+		t0 := time.Now()
+		from, to := [][2]string{{"e2", "e4"}, {"e7", "e5"}}[i][0], [][2]string{{"e2", "e4"}, {"e7", "e5"}}[i][1]
+		pg.click(square(from))
+		pg.click(square(to))
+		pg.until("the move after Stop", fmt.Sprintf(`document.body.dataset.ply === "%d"`, i+1), 20*time.Second)
+		t.Logf("%s, Stop, a move: %.2f s", start, time.Since(t0).Seconds())
+		if wait := time.Since(t0); wait > 2*time.Second {
+			t.Errorf("after %s then Stop, a move took %.1f s", start, wait.Seconds())
+		}
 	}
 }

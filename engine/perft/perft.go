@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"chimera/engine/pause"
 	"chimera/interpreter"
 )
 
@@ -207,6 +208,7 @@ func (c *watchedCounter) count(depth, ply int) int64 {
 	if c.tick--; c.tick <= 0 {
 		c.tick = checkEvery
 		c.flush()
+		pause.Check() // in a browser, the page's messages come in (a Stop)
 		select {
 		case <-c.done:
 			c.stopped = true

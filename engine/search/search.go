@@ -112,6 +112,7 @@ type worker struct {
 	pv          [maxPly + 1][maxPly + 1]interpreter.Move
 	pvLen       [maxPly + 1]int
 	seldep      int
+	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
 	passedCache passedCache        // nil where the evaluation has no passed men
@@ -443,9 +444,12 @@ func (e *worker) aspiration(depth, prev int, narrow bool) (int, bool) {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {
+		e.rootRaised = false
 		score := e.pvs(depth, 0, alpha, beta, true, true)
 		if e.stopped() {
-			return score, e.pvLen[0] > 0 && depth > 1
+			// A cut iteration counts when its root finished searching a move that raised
+			// alpha: its score is that move's (pvs's answer once stopped means nothing).
+			return score, e.rootRaised
 		}
 		switch {
 		case score <= alpha && alpha > -infinity:
@@ -639,12 +643,18 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		p.Unmake()
 		searched++
 		if e.stopped() {
+			if ply == 0 && e.rootRaised {
+				return best // the moves searched in full: the last one's s is cut short
+			}
 			return 0
 		}
 		if s > best {
 			best, bestMove = s, m
 			if s > alpha {
 				alpha = s
+				if ply == 0 {
+					e.rootRaised = true
+				}
 				e.pv[ply][0] = m
 				copy(e.pv[ply][1:], e.pv[ply+1][:e.pvLen[ply+1]])
 				e.pvLen[ply] = e.pvLen[ply+1] + 1

@@ -53,7 +53,7 @@ func (s *Server) define(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		rs, berr := interpreter.Build(def)
 		if berr == nil {
-			if err := s.addUser(req.YAML, rs); err != nil {
+			if err := s.addUser(req.YAML, rs, session(r)); err != nil {
 				badRequest(w, err)
 				return
 			}
@@ -80,27 +80,46 @@ func (s *Server) define(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(map[string]any{"error": "the definition has errors:\n" + list.Error(), "errors": out})
 }
 
-// addUser serves a definition from the page, replacing an earlier one of its name; past
-// maxUserVariants the oldest is forgotten.
-func (s *Server) addUser(yaml string, rs *compiler.Ruleset) error {
+// sessionHeader names the page's tab that sends a request (a random key the tab keeps
+// while it is open): a definition of the page belongs to the tab that wrote it.
+const sessionHeader = "X-Chimera-Session"
+
+// session is the tab a request comes from, "" when it does not say (a tool such as curl).
+func session(r *http.Request) string {
+	return r.Header.Get(sessionHeader)
+}
+
+// addUser serves a definition from the page for the tab of session, replacing an
+// earlier one of its name from that tab; a definition of the name from another tab is
+// kept, and this one refused, unless they are the same text. Past maxUserVariants the
+// oldest is forgotten.
+func (s *Server) addUser(yaml string, rs *compiler.Ruleset, session string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	name := rs.Name
 	if _, served := s.rulesets[name]; served {
-		if _, mine := s.user[name]; !mine {
+		text, mine := s.user[name]
+		if !mine {
 			return fmt.Errorf("name: %s is a variant this server plays already: give yours another name", defs.Quote(name))
+		}
+		if s.owner[name] != session {
+			if text == yaml {
+				return nil // the same rules, served already (a link to them): still the writer's
+			}
+			return fmt.Errorf("name: %s is the name of another definition, written in another tab of this server's page: give yours another name", defs.Quote(name))
 		}
 		s.userOrder = slices.DeleteFunc(s.userOrder, func(n string) bool { return n == name })
 	} else {
 		s.names = append(s.names, name)
 	}
-	s.rulesets[name], s.user[name] = rs, yaml
+	s.rulesets[name], s.user[name], s.owner[name] = rs, yaml, session
 	s.userOrder = append(s.userOrder, name)
 	if len(s.userOrder) > maxUserVariants {
 		old := s.userOrder[0]
 		s.userOrder = s.userOrder[1:]
 		delete(s.rulesets, old)
 		delete(s.user, old)
+		delete(s.owner, old)
 		s.names = slices.DeleteFunc(s.names, func(n string) bool { return n == old })
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"chimera/compiler"
@@ -44,7 +45,10 @@ type moveJSON struct {
 	TraySide  string   `json:"traySide,omitempty"` // a drop's man comes from this side's pool...
 	TrayPool  string   `json:"trayPool,omitempty"` // ...of this name (an exchange: the opponent's, the man rescued)
 	Promotion string   `json:"promotion,omitempty"`
-	Captures  []string `json:"captures,omitempty"` // every square whose man the move captures
+	Captures  []string `json:"captures,omitempty"` // every square whose man the move captures or removes (a kick's men beyond its target too)
+	// Affected: the squares of the men the move changes without removing them (a stun, a
+	// promotion of another man), the mover's destination aside.
+	Affected []string `json:"affected,omitempty"`
 	// Wall: in rulesets with walls, the cell where the turn places its wall; Base: the
 	// man's move alone, in coordinates (the turns of one move share it).
 	Wall string `json:"wall,omitempty"`
@@ -62,13 +66,17 @@ type stateJSON struct {
 	Side     string   `json:"side"` // "white" or "black"
 	// Turn: in rules whose turns are several moves, which move of its turn the side to
 	// move makes ("move 2 of 2"); "" otherwise.
-	Turn    string     `json:"turn,omitempty"`
-	InCheck bool       `json:"inCheck"`
-	Result  string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
-	Reason  string     `json:"reason,omitempty"`
-	Legal   []moveJSON `json:"legal"`
-	SVG     string     `json:"svg"`
-	PGN     string     `json:"pgn"` // the game to this position
+	Turn    string   `json:"turn,omitempty"`
+	InCheck bool     `json:"inCheck"`
+	Checks  []string `json:"checks,omitempty"` // in check: the squares of the side's royal men attacked
+	// Last: the squares of the last move, to mark: where its man came from and where the
+	// men of its side stand that did not before (a bounce's landing, a castling partner's).
+	Last   []string   `json:"last,omitempty"`
+	Result string     `json:"result"` // "*" while the game goes on, else 1-0, 0-1, 1/2-1/2
+	Reason string     `json:"reason,omitempty"`
+	Legal  []moveJSON `json:"legal"`
+	SVG    string     `json:"svg"`
+	PGN    string     `json:"pgn"` // the game to this position
 	// Pools: what each side holds, by side ("white", "black") and pool name, as FEN letters
 	// (upper case White's men, lower case Black's).
 	Pools map[string]map[string]string `json:"pools"`
@@ -228,6 +236,10 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	} else {
 		st.Legal = legalMoves(p)
 	}
+	if st.InCheck {
+		st.Checks = attackedRoyals(p)
+	}
+	st.Last = lastMarks(g)
 	if s.board != nil {
 		st.SVG = s.board(p, flip)
 	}
@@ -247,10 +259,11 @@ func legalMoves(p *interpreter.Position) []moveJSON {
 	out := []moveJSON{}
 	rs := p.Ruleset()
 	var first moveJSON // the first turn of the move being written
+	var buf [2][]cell
 	base := interpreter.NoMove
 	for _, m := range p.LegalMoves(nil) {
 		if m.Wall() == interpreter.NoSquare || m.WithoutWall() != base {
-			first, base = describeMove(p, m), m.WithoutWall()
+			first, base = describeMove(p, m, &buf), m.WithoutWall()
 			out = append(out, first)
 			continue
 		}
@@ -283,7 +296,8 @@ func wallSAN(p *interpreter.Position, m interpreter.Move, first moveJSON) string
 }
 
 // describeMove writes legal move m of p for the page.
-func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
+// buf holds two boards' cells between calls (legalMoves writes a position's moves).
+func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) moveJSON {
 	rs := p.Ruleset()
 	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.SquareName(m.To()), Drop: -1}
 	if w := m.Wall(); w != interpreter.NoSquare {
@@ -314,7 +328,94 @@ func describeMove(p *interpreter.Position, m interpreter.Move) moveJSON {
 	if m.Kind() != interpreter.KindCastle && !m.IsDrop() && m.To() != m.From() && p.At(m.To()) != interpreter.NoPiece {
 		mj.Captures = append(mj.Captures, mj.To)
 	}
+	// What else the move does to the board, from the board before and after it: men
+	// removed beyond its captures (a kick), men changed (a stun).
+	before := cells(p, buf[0][:0])
+	p.Make(m)
+	after := cells(p, buf[1][:0])
+	p.Unmake()
+	buf[0], buf[1] = before, after
+	walls, mover := p.Walls(), p.Side()
+	for i, b := range before {
+		a, sq := after[i], b.sq
+		if walls.Has(sq) || b.piece == interpreter.NoPiece || sq == m.From() || sq == m.Aux() && m.Kind() == interpreter.KindCastle {
+			continue
+		}
+		name := rs.SquareName(sq)
+		switch {
+		case sq == m.To():
+			if a.piece != interpreter.NoPiece && a.piece.Color() != mover && changed(b, a) {
+				mj.Affected = append(mj.Affected, name) // its man stays, changed: the mover went on
+			}
+		case a.piece == interpreter.NoPiece && !slices.Contains(mj.Captures, name):
+			mj.Captures = append(mj.Captures, name)
+		case a.piece != interpreter.NoPiece && changed(b, a):
+			mj.Affected = append(mj.Affected, name)
+		}
+	}
 	return mj
+}
+
+// cell is what stands on a square: its man and the half-moves left of its timed status.
+type cell struct {
+	sq     interpreter.Square
+	piece  interpreter.Piece
+	status int
+}
+
+// changed: the move turned the man of cell b into a's: another man, or a status given
+// or made longer (a status counting down, as every move does, is no change of the move's).
+func changed(b, a cell) bool {
+	return a.piece != b.piece || a.status > b.status
+}
+
+// cells lists the board's squares with what stands on them, appended to out.
+func cells(p *interpreter.Position, out []cell) []cell {
+	for b := p.Ruleset().Squares; b.Any(); b = b.Rest() {
+		sq := b.First()
+		out = append(out, cell{sq, p.At(sq), p.Status(sq)})
+	}
+	return out
+}
+
+// attackedRoyals lists the squares of the royal men of the side to move that the
+// opponent attacks.
+func attackedRoyals(p *interpreter.Position) []string {
+	rs, side := p.Ruleset(), p.Side()
+	var out []string
+	for b := rs.Squares; b.Any(); b = b.Rest() {
+		sq := b.First()
+		if pc := p.At(sq); pc != interpreter.NoPiece && pc.Color() == side && rs.Piece(pc.Type()).Royal && p.Attacked(sq, interpreter.Opponent(side)) {
+			out = append(out, rs.SquareName(sq))
+		}
+	}
+	return out
+}
+
+// lastMarks lists the squares to mark for the last move of g: where its man came from,
+// and where men of the mover's side stand after it that did not stand there before.
+func lastMarks(g *replayed) []string {
+	if len(g.moves) == 0 {
+		return nil
+	}
+	p, rs, m := g.p, g.rs, g.moves[len(g.moves)-1]
+	after := cells(p, nil)
+	p.Unmake()
+	side, before := p.Side(), cells(p, nil)
+	p.Make(m)
+	var out []string
+	if !m.IsDrop() {
+		out = append(out, rs.SquareName(m.From()))
+	}
+	for i, a := range after {
+		if a.piece != interpreter.NoPiece && a.piece.Color() == side && a.piece != before[i].piece && a.sq != m.From() {
+			out = append(out, rs.SquareName(a.sq))
+		}
+	}
+	if m.Wall() != interpreter.NoSquare {
+		out = append(out, rs.SquareName(m.Wall()))
+	}
+	return out
 }
 
 // pools lists what each side holds in each pool.

@@ -17,8 +17,12 @@ import (
 // it as it goes (between the plies of a replay, in the engine's and perft's node loops,
 // between the moves of a test's game and of a balance report's games).
 type bounds struct {
-	// engineQueue is how many requests for the engine (search, perft, tests, balance)
-	// may wait while it works on another: past that they are answered 503 at once.
+	// engineWorkers requests for the engine (search, perft, tests, balance) run at a
+	// time, each on one thread: a page's tab asks for one at a time (a new search stops
+	// its last), so as many tabs think at once without waiting for each other.
+	engineWorkers int
+	// engineQueue is how many requests for the engine may wait while it works on
+	// others: past that they are answered 503 at once.
 	engineQueue int
 	// engineWait is how long a request waits for the engine before it is answered 503.
 	engineWait time.Duration
@@ -33,7 +37,7 @@ type bounds struct {
 }
 
 var defaultBounds = bounds{
-	engineQueue: 8, engineWait: 2 * time.Minute,
+	engineWorkers: max(2, runtime.GOMAXPROCS(0)), engineQueue: 8, engineWait: 2 * time.Minute,
 	replayWorkers: max(2, runtime.GOMAXPROCS(0)), replayQueue: 32, replayTime: 20 * time.Second,
 	toolTime: time.Minute, balanceTime: 3 * time.Minute,
 }

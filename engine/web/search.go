@@ -80,7 +80,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, fmt.Errorf("the game is over (%s, %s): nothing to search", res.Score, res.Reason))
 		return
 	}
-	// One search at a time.
+	// Its turn for the engine (a few requests at a time).
 	if !pass.turn(w, r, "the engine", s.bounds.engineWait) {
 		return
 	}

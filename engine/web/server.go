@@ -64,13 +64,14 @@ type Server struct {
 	rulesets  map[string]*compiler.Ruleset
 	user      map[string]string // the definitions written in the page: their YAML by name
 	userOrder []string          // their names, the oldest first
+	owner     map[string]string // the tab (session) that wrote each
 	board     BoardFunc
 	// HashMB is the engine's transposition table size per search.
 	HashMB int
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
 	MaxMoveTime int
 	bounds      bounds
-	engine      *gate // one search, perft, test run or balance report at a time: the machine's cores are shared
+	engine      *gate // searches, perfts, test runs and balance reports: a few at a time, the machine's cores are shared
 	replays     *gate // the games replayed for /api/game, play, pgn and setup
 	// Hosts are the host names the server answers for besides localhost and IP
 	// addresses (the name it listens on, the machine's name): a request for any other
@@ -84,8 +85,8 @@ func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 	if len(rulesets) == 0 {
 		return nil, errors.New("no variant to serve")
 	}
-	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
-	s.engine, s.replays = newGate(1, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, owner: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
+	s.engine, s.replays = newGate(s.bounds.engineWorkers, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
 	for _, rs := range rulesets {
 		if _, dup := s.rulesets[rs.Name]; dup {
 			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
@@ -113,14 +114,15 @@ func App(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) {
-		if v := r.PathValue("variant"); v != "" {
-			if _, err := s.ruleset(v); err != nil {
-				http.Error(w, err.Error(), http.StatusNotFound)
-				return
-			}
-		}
 		b, _ := static.ReadFile("static/index.html")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if v := r.PathValue("variant"); v != "" {
+			if _, err := s.ruleset(v); err != nil {
+				// Still the page, which says so in a line and opens the first variant
+				// (a reload of a definition written in the page lands here).
+				w.WriteHeader(http.StatusNotFound)
+			}
+		}
 		w.Write(b)
 	}
 	mux.HandleFunc("GET /{$}", page)

@@ -716,7 +716,7 @@ func TestSourceWhileDefinitionsAreEvicted(t *testing.T) {
 		}()
 	}
 	for i := range posts {
-		if err := s.addUser("extends: chess\n", &rulesets[i%names]); err != nil {
+		if err := s.addUser("extends: chess\n", &rulesets[i%names], ""); err != nil {
 			t.Fatal(err)
 		}
 		posted.Store(int64(i + 1))

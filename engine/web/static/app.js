@@ -15,9 +15,11 @@ const game = {
   state: null, // the server's answer for the position shown
   selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
   source: null,   // the engine's stream while it thinks (close() stops it)
+  tool: null,     // a tool's request under way (cancel() stops it)
   seq: 0,         // numbers requests: an old answer does not overwrite a newer one
   yaml: {},       // the definitions written in this page, by variant name: links carry them
   linkSeq: 0,     // numbers the links computed: only the last one is shown
+  packed: new Map(), // the definitions' texts compressed for links, by text
   editing: false, // the position editor is open: clicks put game.palette on squares
   palette: "",    // the FEN letter to put ("" empties the square; "*" a wall)
   walling: null,  // a turn half made in a variant with walls: {moves}, the man's move chosen, its wall not yet
@@ -67,18 +69,57 @@ function workerCancel(id) {
 }
 
 // request answers {status, data} for a JSON request.
-async function request(method, path, body) {
-  if (STATIC) {
-    let text = "";
-    const status = await workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
-    let data;
-    try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; }
-    return { status: status, data: data };
+function request(method, path, body) {
+  return job(method, path, body).answer;
+}
+
+// tabSession is this tab's key for the server, kept while the tab is open (reloads
+// too): the definitions written in it are its own, and another tab's of the same name
+// are not replaced.
+function tabSession() {
+  if (!tabSession.key) {
+    try { tabSession.key = sessionStorage.getItem("chimera-session"); } catch (_) { /* storage off */ }
+    if (!tabSession.key) {
+      tabSession.key = Math.random().toString(36).slice(2) + Date.now().toString(36);
+      try { sessionStorage.setItem("chimera-session", tabSession.key); } catch (_) { /* a key for this page's life */ }
+    }
   }
-  const opts = body ? { method: method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {};
-  const r = await fetch(path, opts);
-  const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
-  return { status: r.status, data: data };
+  return tabSession.key;
+}
+
+// job sends a request that may be cancelled: {answer (the promise of request), cancel()}.
+// A cancelled job's work stops (the server sees the connection closed; the worker gets
+// a cancel), and its answer is {status: 0, data: {error: "stopped"}}.
+function job(method, path, body, raw) {
+  const stopped = { status: 0, data: { error: "stopped" }, text: "" };
+  if (STATIC) {
+    let text = "", cancelled = false;
+    const call = workerCall(method, path, body ? JSON.stringify(body) : "", (c) => { text += c; });
+    const answer = call.then((status) => {
+      if (cancelled) return stopped;
+      let data;
+      if (!raw) { try { data = JSON.parse(text); } catch (_) { data = { error: "bad answer (" + status + ")" }; } }
+      return { status: status, data: data, text: text };
+    });
+    return { answer: answer, cancel: () => { cancelled = true; workerCancel(call.id); } };
+  }
+  const ctl = new AbortController();
+  const headers = { "X-Chimera-Session": tabSession() };
+  if (body) headers["Content-Type"] = "application/json";
+  const opts = { method: method, headers: headers, signal: ctl.signal };
+  if (body) opts.body = JSON.stringify(body);
+  const answer = (async () => {
+    try {
+      const r = await fetch(path, opts);
+      if (raw) return { status: r.status, text: await r.text() };
+      const data = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+      return { status: r.status, data: data };
+    } catch (e) {
+      if (ctl.signal.aborted) return stopped;
+      throw e;
+    }
+  })();
+  return { answer: answer, cancel: () => ctl.abort() };
 }
 
 async function post(path, body) {
@@ -137,10 +178,13 @@ async function show(ply) {
   }
 }
 
-// newGame starts from fen (or the setup chosen), after moves when given (a shared link).
-async function newGame(fen, moves) {
+// newGame starts from fen (or the setup chosen), after moves when given (a shared link),
+// showing the position after ply of them (all by default). Opened from a link (opened),
+// the engine waits to be asked: it plays once the user moves or picks its side.
+async function newGame(fen, moves, ply, opened) {
   stopEngine();
   const setup = $("setup").value;
+  game.setup = setup;
   const seq = ++game.seq;
   try {
     const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip });
@@ -150,8 +194,9 @@ async function newGame(fen, moves) {
     game.sans = st.san;
     game.ply = st.moves.length;
     message("");
+    if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
     render(st);
-    maybeEngine();
+    if (!opened) maybeEngine();
   } catch (e) {
     message(e.message, true);
   }
@@ -202,7 +247,10 @@ function render(st) {
   $("fen").value = st.fen;
   $("pgn").value = st.pgn;
   let status = st.side === "white" ? "White to move" : "Black to move";
-  if (st.inCheck) status += " (in check)";
+  const notes = [];
+  if (st.turn) notes.push(st.turn); // turns of several moves: "move 2 of 2"
+  if (st.inCheck) notes.push("in check");
+  if (notes.length) status += " (" + notes.join(", ") + ")";
   if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
   $("status").textContent = status;
   const list = $("moves");
@@ -231,29 +279,60 @@ function render(st) {
   const cur = list.querySelector("li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   if (game.ply > 0) markLast();
+  markChecks(st.checks);
   updateLink();
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
+  document.body.dataset.variant = st.variant; // the board's, once drawn
 }
 
-// updateLink shows the address of this page showing the position shown: the variant, the
-// start and the moves to it, and a definition written in the page, compressed, after #def=.
+// updateLink shows the link to the position shown, and puts the whole game in the
+// address bar (a reload reopens it): the variant, the start and the moves, and a
+// definition written in the page, compressed, after #def=. An address too long for that
+// names the definition by its key in this browser's storage (#mine=KEY).
 async function updateLink() {
   const seq = ++game.linkSeq; // compressing takes a while: a later call may finish first
   const yaml = game.yaml[game.variant];
+  let packed = "";
+  if (yaml) {
+    packed = game.packed.get(yaml); // compressed once: the address follows each move at once
+    if (packed === undefined) { packed = await pack(yaml); game.packed.set(yaml, packed); }
+  }
+  if (seq !== game.linkSeq) return;
+  const link = gameAddress(false, packed);
+  $("link").value = link.length <= MAX_LINK ? link
+    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+  let here = gameAddress(true, packed);
+  if (yaml && here.length > MAX_LINK) here = here.slice(0, here.indexOf("#def=")) + "#mine=" + keepDefinition(yaml);
+  if (here !== location.href) history.replaceState(null, "", here);
+}
+
+// gameAddress is the address of the page showing this game: the moves to the position
+// shown, or (whole) all of them and the ply shown when it is not the last; packed is the
+// compressed definition written in the page, if the variant is one.
+function gameAddress(whole, packed) {
   const q = new URLSearchParams();
   // The server's /play/NAME knows only the variants it serves: a definition of the page
   // is named by ?variant= on the first page.
-  if (STATIC || yaml) q.set("variant", game.variant);
+  if (STATIC || packed) q.set("variant", game.variant);
   q.set("fen", game.startFen);
-  if (game.ply > 0) q.set("moves", game.moves.slice(0, game.ply).join(" "));
-  let link = location.origin + (STATIC ? location.pathname : yaml ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
-  if (yaml) link += "#def=" + await pack(yaml);
-  if (seq !== game.linkSeq) return;
-  $("link").value = link.length <= MAX_LINK ? link
-    : "The definition is too large for a link (" + link.length + " characters, at most " + MAX_LINK + "): share its YAML instead.";
+  const n = whole ? game.moves.length : game.ply;
+  if (n > 0) q.set("moves", game.moves.slice(0, n).join(" "));
+  if (whole && game.ply < n) q.set("ply", game.ply);
+  let link = location.origin + (STATIC ? location.pathname : packed ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
+  if (packed) link += "#def=" + packed;
+  return link;
 }
 
+// keepDefinition stores a definition in this browser (localStorage) and answers its key,
+// a hash of its text.
+function keepDefinition(yaml) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < yaml.length; i++) h = Math.imul(h ^ yaml.charCodeAt(i), 0x01000193) >>> 0;
+  const key = h.toString(36);
+  try { localStorage.setItem("chimera-definition-" + key, yaml); } catch (_) { /* storage full or off: the address still names it */ }
+  return key;
+}
 // pack compresses text (deflate) into base64url; unpack undoes it.
 async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -293,7 +372,35 @@ function mark(sq, cls) {
   if (!r) return;
   const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
   let el;
-  if (cls === "dest") {
+  if (cls === "dest capture") {
+    // A destination with a man on it: a ring round the cell, which the man does not hide.
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - w / 14);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#15803d");
+    el.setAttribute("stroke-opacity", "0.75");
+    el.setAttribute("stroke-width", w / 7);
+  } else if (cls === "check") {
+    // A royal man in check: a red glow under it.
+    el = document.createElementNS(SVGNS, "rect");
+    el.setAttribute("x", x);
+    el.setAttribute("y", y);
+    el.setAttribute("width", w);
+    el.setAttribute("height", w);
+    el.setAttribute("fill", "url(#check-glow)");
+  } else if (cls === "affected") {
+    // A man one of the moves offered changes without taking it (a stun).
+    el = document.createElementNS(SVGNS, "circle");
+    el.setAttribute("cx", x + w / 2);
+    el.setAttribute("cy", y + w / 2);
+    el.setAttribute("r", w / 2 - 3);
+    el.setAttribute("fill", "none");
+    el.setAttribute("stroke", "#d97706");
+    el.setAttribute("stroke-width", "3");
+    el.setAttribute("stroke-dasharray", "6 4");
+  } else if (cls === "dest") {
     el = document.createElementNS(SVGNS, "circle");
     el.setAttribute("cx", x + w / 2);
     el.setAttribute("cy", y + w / 2);
@@ -335,7 +442,24 @@ function mark(sq, cls) {
   overlay().appendChild(el);
 }
 
+// markChecks puts a red glow under each royal man in check.
+function markChecks(squares) {
+  if (!squares || !squares.length) return;
+  const svg = $("board").querySelector("svg");
+  if (!svg.querySelector("#check-glow")) {
+    const defs = document.createElementNS(SVGNS, "defs");
+    defs.innerHTML = '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ef4444" stop-opacity="0.95"/>' +
+      '<stop offset="55%" stop-color="#ef4444" stop-opacity="0.6"/><stop offset="100%" stop-color="#ef4444" stop-opacity="0"/></radialGradient>';
+    svg.insertBefore(defs, svg.firstChild);
+  }
+  squares.forEach((sq) => mark(sq, "check"));
+}
+
 function markLast() {
+  if (game.state && game.state.last) { // the server's: where the men of the move landed
+    game.state.last.forEach((sq) => mark(sq, "last"));
+    return;
+  }
   // The last move's squares, read from the coordinate text of the move before this
   // position, and the cell of its wall (after the comma: e2e4,e4d5).
   const coord = game.moves[game.ply - 1] || "";
@@ -349,7 +473,7 @@ function markLast() {
 function clearMarks() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim, .mark.wall").forEach((el) => el.remove());
+  svg.querySelectorAll(".mark.dest, .mark.selected, .mark.victim, .mark.affected, .mark.wall").forEach((el) => el.remove());
   svg.querySelectorAll(".tray-piece.selected").forEach((el) => el.classList.remove("selected"));
 }
 
@@ -365,14 +489,22 @@ function select(sel, el) {
   game.selected = sel;
   if (sel.square) mark(sel.square, "selected");
   if (el) el.classList.add("selected");
-  const dests = new Set(), victims = new Set();
+  const dests = new Set(), takes = new Set(), victims = new Set(), affected = new Set();
   candidates(sel).forEach((m) => {
     dests.add(m.to);
     if (m.partner) dests.add(m.partner);
+    if (occupied(m.to) && m.to !== m.from) takes.add(m.to);
     (m.captures || []).forEach((sq) => { if (sq !== m.to) victims.add(sq); });
+    (m.affected || []).forEach((sq) => affected.add(sq));
   });
-  dests.forEach((sq) => mark(sq, "dest"));
+  dests.forEach((sq) => mark(sq, takes.has(sq) ? "dest capture" : "dest"));
   victims.forEach((sq) => mark(sq, "victim"));
+  affected.forEach((sq) => mark(sq, "affected"));
+}
+
+// occupied: a man stands on sq.
+function occupied(sq) {
+  return !!$("board").querySelector('svg .piece[data-square="' + sq + '"]');
 }
 
 // squareOf is the square an element of the board stands for, or "".
@@ -585,13 +717,28 @@ function showPicker(moves, pick, label) {
     box.appendChild(b);
   });
   $("picker").hidden = false;
+  $("picker").scrollIntoView({ block: "nearest" }); // on a small screen, below the board
 }
 
 function hidePicker() { $("picker").hidden = true; }
 
-// The engine.
+// The engine: a search (game.source), or a tool's work (game.tool: perft, tests, a
+// balance report), which Stop and a move end.
 function stopEngine() {
   if (game.source) { game.source.close(); game.source = null; }
+  if (game.tool) { game.tool.cancel(); game.tool = null; $("tool-out").textContent = "stopped"; }
+}
+
+// runTool runs a tool's request as game.tool (one at a time), answering its result or
+// null when it was stopped.
+async function runTool(what, method, path, body, raw) {
+  stopEngine();
+  $("tool-out").textContent = what;
+  const j = job(method, path, body, raw);
+  game.tool = j;
+  const r = await j.answer;
+  if (game.tool === j) game.tool = null;
+  return r.status === 0 ? null : r;
 }
 
 function maybeEngine() {
@@ -655,6 +802,7 @@ async function loadDefinition() {
     return;
   }
   const v = r.data;
+  if (!keepGame("Playing this definition")) return;
   game.yaml[v.name] = $("yaml").value;
   game.variants = game.variants.filter((x) => x.name !== v.name).concat([v]);
   fillVariants();
@@ -664,8 +812,8 @@ async function loadDefinition() {
 // runTests runs the open variant's own tests (tests: in its definition).
 async function runTests() {
   const out = $("tool-out");
-  out.textContent = "running the tests of " + game.variant + "...";
-  const r = await request("POST", "/api/tests", { variant: game.variant });
+  const r = await runTool("running the tests of " + game.variant + "...", "POST", "/api/tests", { variant: game.variant });
+  if (!r) return;
   if (r.status !== 200) { out.textContent = r.data.error; return; }
   const lines = [r.data.passed + " passed, " + r.data.failed + " failed"];
   r.data.tests.forEach((t) => {
@@ -680,9 +828,9 @@ async function runTests() {
 async function runPerft() {
   const out = $("tool-out");
   const depth = $("perft-depth").value || "3";
-  out.textContent = "perft " + depth + "...";
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), depth: depth });
-  const r = await request("GET", "/api/perft?" + q.toString());
+  const r = await runTool("perft " + depth + "...", "GET", "/api/perft?" + q.toString());
+  if (!r) return;
   if (r.status !== 200) { out.textContent = r.data.error; return; }
   out.textContent = "perft " + r.data.depth + ": " + r.data.nodes + " nodes in " + r.data.ms + " ms\n" +
     r.data.divide.map((d) => d.san + " (" + d.coord + "): " + d.nodes).join("\n");
@@ -693,11 +841,10 @@ async function runPerft() {
 async function balanceReport() {
   const out = $("tool-out");
   const games = $("balance-games").value || "20";
-  out.textContent = "playing " + games + " games of " + game.variant + "...";
   const path = "/api/balance?" + new URLSearchParams({ variant: game.variant, games: games }).toString();
-  let text = "", status;
-  if (STATIC) status = await workerCall("GET", path, "", (c) => { text += c; });
-  else { const r = await fetch(path); status = r.status; text = await r.text(); }
+  const r = await runTool("playing " + games + " games of " + game.variant + "...", "GET", path, null, true);
+  if (!r) return;
+  const text = r.text, status = r.status;
   if (status !== 200) {
     try { out.textContent = JSON.parse(text).error; } catch (_) { out.textContent = "HTTP " + status; }
     return;
@@ -734,6 +881,14 @@ function fillVariants() {
   sel.value = game.variant;
 }
 
+// keepGame asks before a game of moves is thrown away (another variant, a new game, a
+// FEN or PGN loaded): it answers true when there is none, or the user agrees.
+function keepGame(what) {
+  if (!game.moves.length) return true;
+  const n = game.moves.length;
+  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
+}
+
 // switchVariant opens another variant in place (the worker of the static build keeps the
 // definitions written in the page).
 function switchVariant(name) {
@@ -741,10 +896,7 @@ function switchVariant(name) {
   game.variant = name;
   $("variant").value = name;
   fillSetups();
-  const q = new URLSearchParams();
-  if (STATIC) q.set("variant", name);
-  history.replaceState(null, "", STATIC ? "?" + q.toString() : "/play/" + encodeURIComponent(name));
-  newGame();
+  newGame(); // its board puts it in the address bar
 }
 
 async function start() {
@@ -753,10 +905,11 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   game.variant = m ? decodeURIComponent(m[1]) : (params.get("variant") || game.variants[0].name);
-  // A link with a definition: served first.
-  if (location.hash.startsWith("#def=")) {
+  let warning = ""; // what of the address could not be opened
+  // A link with a definition (or its key in this browser's storage): served first.
+  if (location.hash.startsWith("#def=") || location.hash.startsWith("#mine=")) {
     try {
-      const yaml = await unpack(location.hash.slice(5));
+      const yaml = location.hash.startsWith("#def=") ? await unpack(location.hash.slice(5)) : storedDefinition(location.hash.slice(6));
       const r = await request("POST", "/api/definition", { yaml: yaml });
       if (r.status !== 200) throw new Error(r.data.error);
       game.variants = game.variants.filter((x) => x.name !== r.data.name).concat([r.data]);
@@ -764,22 +917,35 @@ async function start() {
       game.yaml[r.data.name] = yaml;
       $("yaml").value = yaml;
     } catch (e) {
-      message("The link's definition: " + e.message, true);
+      warning = "The link's definition: " + e.message + ". ";
     }
+  }
+  let fen = params.get("fen") || "", moveText = params.get("moves") || "";
+  if (!game.variants.some((x) => x.name === game.variant)) {
+    warning += "This page does not know the variant " + JSON.stringify(game.variant) + ": here is " + game.variants[0].title + ".";
+    game.variant = game.variants[0].name;
+    fen = "";
+    moveText = "";
   }
   fillVariants();
   fillSetups();
-  sel.addEventListener("change", () => switchVariant(sel.value));
+  sel.addEventListener("change", () => {
+    if (keepGame("Another variant")) switchVariant(sel.value);
+    else sel.value = game.variant; // an arrow key on the menu does not throw the game away
+  });
   $("edit-def").addEventListener("click", editDefinition);
   $("load-def").addEventListener("click", loadDefinition);
   $("run-tests").addEventListener("click", runTests);
   $("perft").addEventListener("click", runPerft);
   $("balance").addEventListener("click", balanceReport);
-  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : openEditor()));
+  $("edit-position").addEventListener("click", () => (game.editing ? closeEditor() : keepGame("Editing the position") && openEditor()));
   $("edit-done").addEventListener("click", () => { closeEditor(); maybeEngine(); });
   $("side-to-move").addEventListener("click", () => editPosition({ side: game.state.side === "white" ? "black" : "white" }));
-  $("setup").addEventListener("change", () => newGame());
-  $("new-game").addEventListener("click", () => newGame());
+  $("setup").addEventListener("change", () => {
+    if (keepGame("Another setup")) newGame();
+    else $("setup").value = game.setup;
+  });
+  $("new-game").addEventListener("click", () => { if (keepGame("A new game")) newGame(); });
   $("flip").addEventListener("click", () => { game.flip = !game.flip; show(game.ply); });
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("pointerdown", onPointerDown);
@@ -790,8 +956,8 @@ async function start() {
   $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
   $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
   $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
-  $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
-  $("load-pgn").addEventListener("click", () => loadPgn($("pgn").value));
+  $("load-fen").addEventListener("click", () => { if (keepGame("Loading a FEN")) newGame($("fen").value.trim()); });
+  $("load-pgn").addEventListener("click", () => { if (keepGame("Loading a PGN")) loadPgn($("pgn").value); });
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
   $("stop").addEventListener("click", stopEngine);
@@ -805,8 +971,18 @@ async function start() {
   // Moves are separated by blanks (or commas, but in a variant with walls, whose turns
   // write their wall after a comma: e2e4,e4d5).
   const v = game.variants.find((x) => x.name === game.variant);
-  const moves = (params.get("moves") || "").split(v && v.walls ? /\s+/ : /[\s,]+/).filter(Boolean);
-  await newGame(params.get("fen") || "", moves);
+  const moves = moveText.split(v && v.walls ? /\s+/ : /[\s,]+/).filter(Boolean);
+  const ply = params.has("ply") ? parseInt(params.get("ply"), 10) : undefined;
+  await newGame(fen, moves, ply, true);
+  if (warning) message(warning, true);
+}
+
+// storedDefinition is the definition kept in this browser under key (keepDefinition).
+function storedDefinition(key) {
+  let yaml = null;
+  try { yaml = localStorage.getItem("chimera-definition-" + key); } catch (_) { /* storage off */ }
+  if (yaml === null) throw new Error("it is kept in the browser that wrote it, not in this one");
+  return yaml;
 }
 
 function fillSetups() {

@@ -25,9 +25,25 @@ self.onmessage = (e) => {
   else pending.push(e.data);
 };
 
+// wasmBytes downloads chimera.wasm.gz, a quarter of chimera.wasm, and unpacks it; a host
+// that unpacked it already (Content-Encoding: gzip) hands over the module itself. Without
+// the packed file, or a browser that cannot unpack, it takes chimera.wasm.
+async function wasmBytes() {
+  if (typeof DecompressionStream === "function") {
+    const r = await fetch("chimera.wasm.gz");
+    if (r.ok) {
+      const b = new Uint8Array(await r.arrayBuffer());
+      if (b[0] !== 0x1f || b[1] !== 0x8b) return b; // not gzip: the module itself
+      return new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    }
+  }
+  const r = await fetch("chimera.wasm");
+  if (!r.ok) throw new Error("chimera.wasm: HTTP " + r.status);
+  return r.arrayBuffer();
+}
+
 const go = new Go();
-fetch("chimera.wasm")
-  .then((r) => { if (!r.ok) throw new Error("chimera.wasm: HTTP " + r.status); return r.arrayBuffer(); })
+wasmBytes()
   .then((bytes) => WebAssembly.instantiate(bytes, go.importObject))
   .then((result) => go.run(result.instance))
   .catch((err) => self.postMessage({ fatal: String(err) }));

@@ -1,0 +1,257 @@
+// Tests of the page's fixes of #52 (item by item) in chimera serve's page, in headless Chromium.
+package cli
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"chimera/compiler"
+	"chimera/engine/web"
+	"chimera/interpreter"
+)
+
+// servePage serves the page for the variants named and opens a browser tab on it.
+func servePage(t *testing.T, names ...string) *page {
+	t.Helper()
+	path := chromium(t)
+	var rulesets []*compiler.Ruleset
+	for _, name := range names {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets = append(rulesets, rs)
+	}
+	h, err := web.App(rulesets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return newPage(t, path, srv.URL)
+}
+
+// reload reloads the tab and waits for the board at ply.
+func (pg *page) reload(ply string) {
+	pg.t.Helper()
+	pg.run("reload", chromedp.Reload())
+	pg.until("the board after the reload", `document.body && document.body.dataset.ply === "`+ply+`"`, 15*time.Second)
+}
+
+// #52 item 2: the address bar holds the game (the variant, the start, the moves, the
+// ply shown, the definition written in the page): a reload reopens it. On main the
+// address stayed /play/chess, and after "Play this definition" it named a variant the
+// server did not know (a 404 listing every variant served).
+func TestPageReloadKeepsTheGame(t *testing.T) {
+	pg := servePage(t, "chess", "koopa")
+	pg.open("/play/chess")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	for i, mv := range [][2]string{{"e2", "e4"}, {"e7", "e5"}, {"g1", "f3"}} {
+		pg.click(square(mv[0]))
+		pg.click(square(mv[1]))
+		pg.until(mv[0]+mv[1], `document.body.dataset.ply === "`+string(rune('1'+i))+`"`, 5*time.Second)
+	}
+	pg.click(`#back`)
+	pg.until("back", `document.body.dataset.ply === "2"`, 5*time.Second)
+	fen := pg.js(`document.body.dataset.fen`)
+	pg.reload("2")
+	if got, f := pg.sans(), pg.js(`document.body.dataset.fen`); got != "e4 e5 Nf3" || f != fen {
+		t.Fatalf("after a reload: moves %q at %s, want e4 e5 Nf3 shown after e5 (%s)", got, f, fen)
+	}
+
+	// A definition written in the page, short (in the address) and long (kept in the
+	// browser, its key in the address).
+	for _, tc := range []struct{ name, extra string }{{"mine", ""}, {"mylong", "description: " + strings.Repeat("a long description ", 600) + "\n"}} {
+		pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: "+tc.name+"\ntitle: My chess\n"+tc.extra))
+		pg.agree()
+		pg.click(`#load-def`)
+		pg.until("the new variant", `document.body.dataset.variant === "`+tc.name+`" && document.body.dataset.ply === "0"`, 10*time.Second)
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+		pg.click(square("d2"))
+		pg.click(square("d4"))
+		pg.until("d4", `document.body.dataset.ply === "1" && location.search.includes("moves=")`, 5*time.Second)
+		pg.reload("1")
+		if v, title, msg := pg.js(`document.getElementById("variant").value`), pg.js(`document.querySelector("#board svg title").textContent`), pg.js(`document.getElementById("message").textContent`); v != tc.name || !strings.HasPrefix(title, "My chess") || pg.sans() != "d4" || msg != "" {
+			t.Fatalf("%s reloaded: variant %q (%s), moves %q, message %q", tc.name, v, title, pg.sans(), msg)
+		}
+	}
+
+	// An address naming a variant the page does not know says so in a line, and opens the first.
+	pg.run("open", chromedp.Navigate(pg.base+"/play/nosuch"))
+	pg.until("the first variant", `document.body.dataset.ply === "0"`, 10*time.Second)
+	if msg := pg.js(`document.getElementById("message").textContent`); !strings.Contains(msg, `"nosuch"`) || len(msg) > 200 || pg.js(`document.getElementById("variant").value`) != "chess" {
+		t.Fatalf("/play/nosuch: message %q, variant %s", msg, pg.js(`document.getElementById("variant").value`))
+	}
+}
+
+// #52 item 3: a link to a position with Black to move, the engine set to play Black (the
+// page's default), leaves the move to the user: the engine plays when asked (on main it
+// played within a second).
+func TestPageLinkDoesNotWakeTheEngine(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.run("open the link", chromedp.Navigate(pg.base+"/play/chess?moves=e2e4"))
+	pg.until("the board", `document.body.dataset.ply === "1"`, 10*time.Second)
+	if pg.js(`document.getElementById("engine-side").value`) != "black" || pg.js(`document.body.dataset.ply`) != "1" {
+		t.Fatal("want the engine on Black and Black to move")
+	}
+	time.Sleep(2 * time.Second)
+	if ply, a := pg.js(`document.body.dataset.ply`), pg.js(`document.getElementById("analysis").textContent`); ply != "1" || a != "" {
+		t.Fatalf("2 s after opening the link: ply %s, analysis %q: the engine played unasked", ply, a)
+	}
+	// Asked, it plays.
+	pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "200"))
+	pg.click(`#engine-move`)
+	pg.until("the engine's move", `document.body.dataset.ply === "2"`, 10*time.Second)
+}
+
+// #52 item 7: an arrow key on the focused Variant menu (or New game, another setup, a
+// FEN or PGN loaded) asks before throwing a game away; declined, the game stays (on main
+// the arrow key switched the variant at once and the game was gone).
+func TestPageAsksBeforeDiscardingAGame(t *testing.T) {
+	pg := servePage(t, "chess", "koopa")
+	pg.open("/play/chess")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("e4", `document.body.dataset.ply === "1"`, 5*time.Second)
+	pg.js(`(window.asked = [], window.confirm = (q) => { window.asked.push(q); return false; }, true)`)
+	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
+	pg.until("the question", `window.asked.length === 1`, 5*time.Second)
+	pg.click(`#new-game`)
+	pg.until("the question", `window.asked.length === 2`, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if v, ply := pg.js(`document.getElementById("variant").value`), pg.js(`document.body.dataset.ply`); v != "chess" || ply != "1" || pg.sans() != "e4" {
+		t.Fatalf("declined: variant %s, ply %s, moves %q; want the game of chess kept", v, ply, pg.sans())
+	}
+	pg.js(`(window.confirm = (q) => { window.asked.push(q); return true; }, true)`)
+	pg.run("an arrow key on the variant menu", chromedp.Focus(chromedp.ID("variant")), chromedp.KeyEvent(kb.ArrowDown))
+	pg.until("the other variant", `document.body.dataset.variant === "koopa" && document.body.dataset.ply === "0"`, 5*time.Second)
+}
+
+// marks lists the squares of the board's marks of a class, sorted.
+func (pg *page) marks(class string) string {
+	return pg.js(`[...document.querySelectorAll("#board .mark.` + class + `")].map(m => m.dataset.square).sort().join(" ")`)
+}
+
+// #52 item 5: the board shows check, rings the men a move takes, marks where the mover
+// landed, and previews what a move stuns and kicks. On main: check in the status line
+// alone, a dot under the man taken, the victim's cell marked after a bounce, no preview.
+func TestPageBoardCues(t *testing.T) {
+	pg := servePage(t, "chess", "koopa")
+	open := func(path, ply string) {
+		pg.run("open "+path, chromedp.Navigate(pg.base+path))
+		pg.until("the board of "+path, `document.body.dataset.ply === "`+ply+`"`, 10*time.Second)
+		pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	}
+	// Check: 1.e4 f5 2.Qh5+ (the king on e8 is in check; nothing else is).
+	open("/play/chess?moves=e2e4+f7f5+d1h5", "3")
+	if got := pg.marks("check"); got != "e8" {
+		t.Errorf("check marked on %q, want e8", got)
+	}
+	// Capture rings: after 1.e4 d5, the pawn e4 may take on d5 (a ring) or go to e5 (a dot).
+	open("/play/chess?moves=e2e4+d7d5", "2")
+	pg.click(square("e4"))
+	if rings, dots := pg.marks("dest.capture"), pg.marks("dest:not(.capture)"); rings != "d5" || dots != "e5" {
+		t.Errorf("e4's destinations: rings %q, dots %q; want d5 ringed, e5 dotted", rings, dots)
+	}
+	// Koopa: 1.e4 d5 2.exd5 bounces the pawn on to c6 (the rules' text: the capturer
+	// bounces on in the direction of its move to the first empty square).
+	open("/play/koopa?moves=e2e4+d7d5+e4d5", "3")
+	if got := pg.marks("last"); got != "c6 e4" {
+		t.Errorf("the last move's marks after the bounce exd5: %q, want e4 and c6", got)
+	}
+	// The seed examples of the definition's tests: 1.fxe5 stuns e5, d6, c7 and b8;
+	// after 1...Qg5, 2.Bxe5 kicks e5 and everything beyond it on the long diagonal (g7, h8).
+	fen := "nrkqnrbb/ppp2ppp/3p4/4p3/1P3P2/8/P1PPP1PP/BNQRNBKR w KQkq - 0 1"
+	open("/play/koopa?fen="+strings.ReplaceAll(fen, " ", "%20"), "0")
+	pg.click(square("f4"))
+	if got := pg.marks("affected"); got != "b8 c7 d6 e5" {
+		t.Errorf("fxe5's preview: stunned %q, want b8 c7 d6 e5", got)
+	}
+	open("/play/koopa?fen="+strings.ReplaceAll(fen, " ", "%20")+"&moves=f4e5+d8g5", "2")
+	pg.click(square("a1"))
+	if got, ring := pg.marks("victim"), pg.marks("dest.capture"); got != "g7 h8" || ring != "e5" {
+		t.Errorf("Bxe5's preview: kicked %q beyond the ringed %q, want g7 h8 beyond e5", got, ring)
+	}
+	// The bishop's moves stun nothing (the stunned men's counters go down with any move).
+	if got := pg.marks("affected"); got != "" {
+		t.Errorf("the bishop's moves preview stuns on %q, want none", got)
+	}
+}
+
+// #52 item 4: when the clock cuts the search, its last line keeps the win it found (on
+// main the line cut short read "+0" in most runs, and so did the best move's score).
+func TestPageCutSearchKeepsItsMate(t *testing.T) {
+	pg := servePage(t, "koopa")
+	pg.open("/play/koopa")
+	pg.run("a search of 1.5 s", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "1500"))
+	pg.click(`#analyse`)
+	pg.until("the best move", `document.getElementById("analysis").textContent.includes("best move")`, 15*time.Second)
+	out := pg.js(`document.getElementById("analysis").textContent`)
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[len(lines)-2], "win in") || !strings.Contains(lines[len(lines)-1], "score win in") {
+		t.Fatalf("the analysis ends %q: want the win found kept to the last line and the best move", out)
+	}
+}
+
+// #52 item 8: on a phone's screen (375 CSS pixels wide) the board and the Hostage
+// exchange picker fit in the width, and the picker, opened below the board, is on the
+// screen (on main it opened below the bottom of the screen).
+func TestPageFitsAPhone(t *testing.T) {
+	pg := servePage(t, "hostage")
+	pg.run("a phone's screen", chromedp.EmulateViewport(375, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	fen := "2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1"
+	pg.run("open", chromedp.Navigate(pg.base+"/play/hostage?fen="+strings.ReplaceAll(fen, " ", "%20")))
+	pg.until("the board", `document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(`#board svg .tray-piece[data-side="black"][data-pool="prison"][data-letter="B"] rect`)
+	pg.click(square("e3"))
+	pg.until("the picker", `!document.getElementById("picker").hidden`, 5*time.Second)
+	for _, sel := range []string{"#board svg", "#picker", "#picker button:last-child"} {
+		where := pg.js(`(() => { const r = document.querySelector("` + sel + `").getBoundingClientRect(), e = document.documentElement;
+		  return r.left >= 0 && r.right <= e.clientWidth + 0.5 ? "in" : "x " + r.left + " to " + r.right + " of " + e.clientWidth; })()`)
+		if where != "in" {
+			t.Errorf("%s spans %s: beyond the screen's width", sel, where)
+		}
+	}
+	// The picker, opened below the tall board with its trays, is on the screen.
+	if where := pg.js(`(() => { const r = document.getElementById("picker").getBoundingClientRect();
+	  return r.top >= 0 && r.bottom <= window.innerHeight + 0.5 ? "in" : "y " + r.top + " to " + r.bottom + " of " + window.innerHeight; })()`); where != "in" {
+		t.Errorf("the picker spans %s: off the screen", where)
+	}
+}
+
+// #52 item 6: two tabs of one server: a definition of the name another tab's has is
+// refused with a message saying so, and the first tab's rules stay (on main they were
+// replaced without a word).
+func TestPageTabsKeepTheirDefinitions(t *testing.T) {
+	a := servePage(t, "chess")
+	tab, cancel := chromedp.NewContext(a.ctx) // a second tab of the same browser
+	t.Cleanup(cancel)
+	b := &page{t: t, ctx: tab, base: a.base}
+	for _, tc := range []struct {
+		pg    *page
+		title string
+	}{{a, "Mine"}, {b, "Theirs"}} {
+		tc.pg.open("/play/chess")
+		tc.pg.run("a definition", chromedp.SetValue(chromedp.ID("yaml"), "extends: chess\nname: mine\ntitle: "+tc.title+"\n"))
+		tc.pg.click(`#load-def`)
+	}
+	a.until("tab A's variant", `document.body.dataset.variant === "mine"`, 5*time.Second)
+	b.until("tab B's refusal", `document.querySelectorAll("#def-errors li").length > 0`, 5*time.Second)
+	if msg := b.js(`document.getElementById("def-errors").textContent`); !strings.Contains(msg, "another tab") {
+		t.Errorf("tab B is told %q", msg)
+	}
+	// Tab A's game goes on under its own rules.
+	a.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	a.click(`#flip`)
+	a.until("the board redrawn", `+document.querySelector('#board svg rect[id="a1"]').getAttribute("y") < +document.querySelector('#board svg rect[id="a8"]').getAttribute("y")`, 5*time.Second)
+	if title := a.js(`document.querySelector("#board svg title").textContent`); !strings.HasPrefix(title, "Mine") {
+		t.Errorf("tab A's board is now titled %q", title)
+	}
+}
