@@ -22,7 +22,8 @@ var webCommand = &command{
 	summary: "write serve's page as a static site, the engine in WebAssembly",
 	details: `Writes to DIR a folder that any static web host serves: the page of chimera serve
 (index.html, app.js, style.css), worker.js, chimera.wasm (the API of chimera serve and
-every built-in variant, compiled with GOOS=js GOARCH=wasm) and Go's wasm_exec.js. In the
+every built-in variant, compiled with GOOS=js GOARCH=wasm), chimera.js (a JavaScript API
+over it shaped after ffish.js, for Node and pages: docs/js-api.md) and Go's wasm_exec.js. In the
 page, the rules and the engine run in a Web Worker: nothing is sent to a server, and the
 page does not freeze while the engine thinks. Open index.html through a web server
 (browsers do not run workers from file:// pages); ?variant=NAME picks the variant.
@@ -97,7 +98,8 @@ func writeStatic(dir, goTool string) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goTool, "build", "-o", wasm, "chimera/cli/wasm")
+	// Without the symbol table and the build's paths: a smaller file to fetch and compile.
+	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "chimera/cli/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building chimera.wasm (run chimera web from a clone of Chimera's repository): %v\n%s", err, msg)

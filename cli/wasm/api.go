@@ -202,7 +202,7 @@ func bind() {
 		return p.m.CapturesToHand(name)
 	})
 	set("validateFen", func(a *args) (any, error) {
-		fen, name := a.str(0, false, ""), a.str(1, true, jsapi.DefaultVariant)
+		fen, name := a.str(0, false, ""), a.str(1, false, "")
 		a.boolean(2, false)
 		if a.err != nil {
 			return nil, nil
@@ -210,7 +210,7 @@ func bind() {
 		return p.m.ValidateFEN(fen, name)
 	})
 	set("newBoard", func(a *args) (any, error) {
-		name, fen, is960 := a.str(0, true, ""), a.str(1, true, ""), a.boolean(2, false)
+		name, fen, is960 := a.str(0, false, ""), a.str(1, true, ""), a.boolean(2, false)
 		if a.err != nil {
 			return nil, nil
 		}
@@ -226,7 +226,7 @@ func bind() {
 		return h, nil
 	})
 	set("readGamePGN", func(a *args) (any, error) {
-		text := a.str(0, false, "")
+		text, fallback := a.str(0, false, ""), a.str(1, false, "")
 		if a.err != nil {
 			return nil, nil
 		}
@@ -234,7 +234,7 @@ func bind() {
 		if err != nil {
 			return nil, err
 		}
-		g, err := p.m.ReadGamePGN(text)
+		g, err := p.m.ReadGamePGN(text, fallback)
 		if err != nil {
 			return nil, err
 		}
@@ -362,7 +362,7 @@ func boardCall(b *jsapi.Board, op string, a *args) (any, error) {
 	case "isCheck":
 		return b.IsCheck(), nil
 	case "isBikjang":
-		return b.IsBikjang(), nil
+		return b.RoyalsFace(), nil
 	case "isCapture":
 		m := a.str(0, false, "")
 		if a.err != nil {

@@ -73,16 +73,13 @@ type Board struct {
 	coords []string
 }
 
-// NewBoard sets up a board of variant ("" is DefaultVariant) at fen ("" for the
-// default setup). is960 is kept for is960(); Chimera plays Fischer random chess as
-// variants of their own (chess960), whose castling moves are the king's to its partner.
+// NewBoard sets up a board of variant at fen ("" for the
+// default setup). is960 is kept for is960(): Chimera plays shuffled setups as variants
+// of their own, whose definitions say how castling is written.
 func (m *Module) NewBoard(variant, fen string, is960 bool) (*Board, error) {
 	rs, err := m.Ruleset(variant)
 	if err != nil {
 		return nil, err
-	}
-	if variant == "" {
-		variant = DefaultVariant
 	}
 	b := &Board{m: m, variant: variant, rs: rs, is960: is960}
 	if err := b.SetFEN(fen); err != nil {
@@ -389,10 +386,10 @@ func (b *Board) royals(c interpreter.Color) []interpreter.Square {
 	return out
 }
 
-// IsBikjang reports whether, in a variant whose royal men may not face each other
+// RoyalsFace reports whether, in a variant whose royal men may not face each other
 // (rules.facing-royals), they face each other now: one of each side on a file or rank
-// with nothing between them.
-func (b *Board) IsBikjang() bool {
+// with nothing between them (ffish.js's isBikjang).
+func (b *Board) RoyalsFace() bool {
 	if !b.rs.FacingRoyals {
 		return false
 	}

@@ -21,9 +21,6 @@ import (
 // oldest is forgotten first), as chimera serve bounds those written in its page.
 const maxUserVariants = 256
 
-// DefaultVariant is the variant of a board made without one, as ffish.js's.
-const DefaultVariant = "chess"
-
 // Module is the API's state: the variants compiled so far and those loaded.
 type Module struct {
 	mu       sync.Mutex
@@ -56,11 +53,11 @@ func (m *Module) Variants() string {
 	return strings.Join(names, " ")
 }
 
-// Ruleset finds a variant by name ("" is DefaultVariant), compiling a built-in the first
-// time it is asked for. A loaded variant of a built-in's name hides it.
+// Ruleset finds a variant by name, compiling a built-in the first time it is asked for.
+// A loaded variant of a built-in's name hides it.
 func (m *Module) Ruleset(name string) (*compiler.Ruleset, error) {
 	if name == "" {
-		name = DefaultVariant
+		return nil, errors.New("missing variant: name one (chimera.variants() lists them)")
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -95,9 +95,10 @@ type Game struct {
 }
 
 // ReadGamePGN reads the first game of a PGN text: its tags, and its moves played from its
-// [FEN] tag or the default setup of its [Variant] (chess when it has none; a name ending
-// in 960 is read without it, as ffish.js does). A move that cannot be played is an error.
-func (m *Module) ReadGamePGN(pgn string) (*Game, error) {
+// [FEN] tag or the default setup of its [Variant] (fallback when it has none or says
+// "Standard", PGN's word for the usual game; a name ending in 960 that names no variant is
+// read without it, as ffish.js does). A move that cannot be played is an error.
+func (m *Module) ReadGamePGN(pgn, fallback string) (*Game, error) {
 	if len(pgn) > defs.MaxFileSize {
 		return nil, fmt.Errorf("the PGN has %d bytes, over the limit of %d", len(pgn), defs.MaxFileSize)
 	}
@@ -118,7 +119,7 @@ func (m *Module) ReadGamePGN(pgn string) (*Game, error) {
 	}
 	variant := strings.ToLower(g.headers["Variant"])
 	if variant == "" || variant == "standard" {
-		variant = DefaultVariant
+		variant = fallback
 	}
 	is960 := false
 	if _, err := m.Ruleset(variant); err != nil && strings.HasSuffix(variant, "960") {
