@@ -37,6 +37,10 @@
   const Notation = Object.freeze({ DEFAULT: 0, SAN: 1, LAN: 2, SHOGI_HOSKING: 3, SHOGI_HODGES: 4, SHOGI_HODGES_NUMBER: 5, JANGGI: 6, XIANGQI_WXF: 7, THAI_SAN: 8, THAI_LAN: 9 });
   const Termination = Object.freeze({ ONGOING: 0, CHECKMATE: 1, STALEMATE: 2, INSUFFICIENT_MATERIAL: 3, N_MOVE_RULE: 4, N_FOLD_REPETITION: 5, VARIANT_END: 6 });
 
+  // The variant of a board made without one, of validateFen without one, and of a PGN
+  // game without a Variant tag: ffish.js's.
+  const DEFAULT_VARIANT = "chess";
+
   function makeAPI(go) {
     // call runs one of the module's functions; an Error it returns is thrown.
     function call(name, ...args) {
@@ -61,7 +65,7 @@
     // Board is a game of a variant (chess when none is given), kept in the module: a
     // start position (a FEN, or the default setup) and the moves made from it.
     class Board {
-      constructor(variant, fen, is960) { hold(this, call("newBoard", variant, fen, is960)); }
+      constructor(variant, fen, is960) { hold(this, call("newBoard", variant === undefined ? DEFAULT_VARIANT : variant, fen, is960)); }
       _do(op, ...args) {
         if (this._h === 0) throw new Error(op + ": the board has been deleted");
         return call("board", this._h, op, ...args);
@@ -135,8 +139,8 @@
       capturesToHand(variant) { return call("capturesToHand", variant); },
       // twoBoards: Chimera plays one board of every variant.
       twoBoards(variant) { call("startingFen", variant); return false; },
-      validateFen(fen, variant, is960) { return call("validateFen", fen, variant, is960); },
-      readGamePGN(pgn) { return new Game(call("readGamePGN", pgn)); },
+      validateFen(fen, variant, is960) { return call("validateFen", fen, variant === undefined ? DEFAULT_VARIANT : variant, is960); },
+      readGamePGN(pgn) { return new Game(call("readGamePGN", pgn, DEFAULT_VARIANT)); },
     };
   }
 
