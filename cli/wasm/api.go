@@ -16,7 +16,7 @@ import (
 
 // maxHandles bounds the boards and games alive at once (chimera.js frees them with
 // delete(), and when JavaScript collects them).
-const maxHandles = 100_000
+const maxHandles = 20_000
 
 // api holds the module and the boards and games by handle.
 type api struct {
@@ -243,6 +243,9 @@ func bind() {
 	})
 	set("free", func(a *args) (any, error) {
 		h := a.integer(0, false, 0)
+		if b := p.boards[h]; b != nil {
+			b.Close()
+		}
 		delete(p.boards, h)
 		delete(p.games, h)
 		return nil, nil

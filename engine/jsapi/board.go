@@ -15,8 +15,12 @@ import (
 	"chimera/interpreter/gametext"
 )
 
-// maxStack bounds the moves a board keeps (the undo stack of its position).
+// maxStack bounds the moves a board keeps (the undo stack of its position), and
+// maxHeld those all the boards of a module keep together: the module's memory stays
+// bounded (a few hundred bytes a move).
 const maxStack = 100_000
+
+var maxHeld int64 = 1_000_000 // a variable: the test lowers it
 
 // Notation is ffish.js's Notation enum, by its numbers.
 type Notation int
@@ -67,6 +71,7 @@ type Board struct {
 	is960   bool
 	p       *interpreter.Position
 	moves   []interpreter.Move
+	played  []string // the moves' coordinates, as written before each was made
 	// legal and coords are the position's legal moves and their coordinates, made on
 	// first need after each change (nil: not made).
 	legal  []interpreter.Move
@@ -101,9 +106,17 @@ func (b *Board) SetFEN(fen string) error {
 	if err != nil {
 		return err
 	}
-	b.p, b.moves = p, b.moves[:0]
+	b.m.held.Add(-int64(len(b.moves)))
+	b.p, b.moves, b.played = p, b.moves[:0], b.played[:0]
 	b.changed()
 	return nil
+}
+
+// Close gives the board's moves back to the module's bound (the board is not to be used
+// after it).
+func (b *Board) Close() {
+	b.m.held.Add(-int64(len(b.moves)))
+	b.moves, b.played = nil, nil
 }
 
 // Reset starts again from the default setup.
@@ -162,6 +175,11 @@ func (b *Board) make(m interpreter.Move) error {
 	if len(b.moves) >= maxStack {
 		return fmt.Errorf("the board holds %d moves, its limit: set a FEN to go on", maxStack)
 	}
+	if b.m.held.Load() >= maxHeld {
+		return fmt.Errorf("the boards hold %d moves together, the module's limit: delete() the boards no longer used", maxHeld)
+	}
+	b.m.held.Add(1)
+	b.played = append(b.played, b.p.Coord(m))
 	b.p.Make(m)
 	b.moves = append(b.moves, m)
 	b.changed()
@@ -174,7 +192,10 @@ func (b *Board) Push(uci string) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	return true, b.make(m)
+	if err := b.make(m); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // sanMove finds the legal move written text in notation n: the text as that notation
@@ -206,7 +227,10 @@ func (b *Board) PushSAN(san string, n Notation) (bool, error) {
 	if err != nil || !ok {
 		return false, err
 	}
-	return true, b.make(m)
+	if err := b.make(m); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // PushMoves plays moves in coordinates, separated by spaces. An illegal one is an error
@@ -245,11 +269,13 @@ func (b *Board) Pop() (string, error) {
 	if len(b.moves) == 0 {
 		return "", errors.New("no move to take back: the board is at its start")
 	}
-	m := b.moves[len(b.moves)-1]
-	b.moves = b.moves[:len(b.moves)-1]
+	n := len(b.moves) - 1
+	uci := b.played[n]
+	b.moves, b.played = b.moves[:n], b.played[:n]
+	b.m.held.Add(-1)
 	b.p.Unmake()
 	b.changed()
-	return b.p.Coord(m), nil
+	return uci, nil
 }
 
 // FEN is the position's FEN.
@@ -450,17 +476,7 @@ func (b *Board) IsCapture(uci string) bool {
 }
 
 // MoveStack is the moves made, in coordinates, separated by spaces.
-func (b *Board) MoveStack() string {
-	out := make([]string, len(b.moves))
-	for i := len(b.moves) - 1; i >= 0; i-- {
-		b.p.Unmake()
-		out[i] = b.p.Coord(b.moves[i])
-	}
-	for _, m := range b.moves {
-		b.p.Make(m)
-	}
-	return strings.Join(out, " ")
-}
+func (b *Board) MoveStack() string { return strings.Join(b.played, " ") }
 
 // Pocket is what side white (true: White) holds in a pool (by name; "" its first), as
 // lower-case FEN letters in the order of the piece types ("" in a variant without pools).

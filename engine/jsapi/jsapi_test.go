@@ -144,3 +144,36 @@ func TestValidateFENCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesHeldAreBounded lowers the module's bound on the moves its boards keep and
+// fills it: the next move is an error, and moves taken back, a board closed or set to a
+// FEN give room again.
+func TestMovesHeldAreBounded(t *testing.T) {
+	defer func(old int64) { maxHeld = old }(maxHeld)
+	maxHeld = 6
+	m := NewModule()
+	a, _ := m.NewBoard("chess", "", false)
+	b, _ := m.NewBoard("chess", "", false)
+	if err := a.PushMoves("g1f3 g8f6 f3g1 f6g8"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.PushMoves("b1c3 b8c6"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := b.Push("c3b1"); ok || err == nil {
+		t.Fatalf("a seventh move held: %v, %v; want an error", ok, err)
+	}
+	if _, err := a.Pop(); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := b.Push("c3b1"); !ok || err != nil {
+		t.Fatalf("after a pop: %v, %v", ok, err)
+	}
+	a.Close()
+	if err := b.PushMoves("c6b8 b1c3 b8c6"); err != nil {
+		t.Fatalf("after a board closed: %v", err)
+	}
+	if err := b.SetFEN(""); err != nil || m.held.Load() != 0 {
+		t.Fatalf("after setFen: %v, %d moves held", err, m.held.Load())
+	}
+}

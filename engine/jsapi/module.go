@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"chimera/compiler"
 	"chimera/defs"
@@ -27,6 +28,7 @@ type Module struct {
 	compiled map[string]*compiler.Ruleset // built-ins compiled on first use, by name
 	user     map[string]*userVariant      // loaded with LoadVariant or LoadVariantConfig
 	order    []string                     // the loaded ones' names, the oldest first
+	held     atomic.Int64                 // the moves all boards keep (maxHeld)
 }
 
 // userVariant is a variant loaded at run time: its YAML and its ruleset.
