@@ -246,6 +246,9 @@ func bind() {
 		if b := p.boards[h]; b != nil {
 			b.Close()
 		}
+		if g := p.games[h]; g != nil {
+			g.Close()
+		}
 		delete(p.boards, h)
 		delete(p.games, h)
 		return nil, nil

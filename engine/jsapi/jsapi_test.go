@@ -177,3 +177,30 @@ func TestMovesHeldAreBounded(t *testing.T) {
 		t.Fatalf("after setFen: %v, %d moves held", err, m.held.Load())
 	}
 }
+
+// TestGamesHeldAreBounded lowers the bound on the PGN text of the games kept: a game past
+// it is an error until one is closed.
+func TestGamesHeldAreBounded(t *testing.T) {
+	defer func(old int) { maxGameBytes = old }(maxGameBytes)
+	pgn := "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n"
+	maxGameBytes = 2*len(pgn) + 1
+	m := NewModule()
+	var games []*Game
+	for range 2 {
+		g, err := m.ReadGamePGN(pgn, "chess")
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	if got := games[1].MainlineMoves(); got != "e2e4 e7e5 g1f3 b8c6" {
+		t.Fatalf("mainlineMoves %q", got)
+	}
+	if _, err := m.ReadGamePGN(pgn, "chess"); err == nil {
+		t.Fatal("a third game read past the bound")
+	}
+	games[0].Close()
+	if _, err := m.ReadGamePGN(pgn, "chess"); err != nil {
+		t.Fatalf("after a game closed: %v", err)
+	}
+}

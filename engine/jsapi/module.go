@@ -24,11 +24,12 @@ const maxUserVariants = 256
 
 // Module is the API's state: the variants compiled so far and those loaded.
 type Module struct {
-	mu       sync.Mutex
-	compiled map[string]*compiler.Ruleset // built-ins compiled on first use, by name
-	user     map[string]*userVariant      // loaded with LoadVariant or LoadVariantConfig
-	order    []string                     // the loaded ones' names, the oldest first
-	held     atomic.Int64                 // the moves all boards keep (maxHeld)
+	mu        sync.Mutex
+	compiled  map[string]*compiler.Ruleset // built-ins compiled on first use, by name
+	user      map[string]*userVariant      // loaded with LoadVariant or LoadVariantConfig
+	order     []string                     // the loaded ones' names, the oldest first
+	held      atomic.Int64                 // the moves all boards keep (maxHeld)
+	gameBytes atomic.Int64                 // the PGN text of the games kept (maxGameBytes)
 }
 
 // userVariant is a variant loaded at run time: its YAML and its ruleset.

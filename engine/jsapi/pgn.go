@@ -87,8 +87,14 @@ func (m *Module) ValidateFEN(fen, variant string) (int, error) {
 	return FENInvalidGeometry, nil
 }
 
+// maxGameBytes bounds the PGN text that the games a module keeps were read from
+// together (what they hold is less).
+var maxGameBytes = 64 << 20
+
 // Game is a PGN game read by ReadGamePGN: its tags and its moves.
 type Game struct {
+	m       *Module
+	size    int // the text's length, counted in the module's gameBytes
 	keys    []string
 	headers map[string]string
 	moves   []string // in coordinates
@@ -109,8 +115,11 @@ func (m *Module) ReadGamePGN(pgn, fallback string) (*Game, error) {
 	if len(games) == 0 {
 		return nil, errors.New("PGN: no game in the text")
 	}
+	if m.gameBytes.Load()+int64(len(pgn)) > int64(maxGameBytes) {
+		return nil, fmt.Errorf("the games read hold %d bytes of PGN, near the module's limit of %d: delete() those no longer used", m.gameBytes.Load(), maxGameBytes)
+	}
 	pg := games[0]
-	g := &Game{headers: map[string]string{}}
+	g := &Game{m: m, size: len(pgn), headers: map[string]string{}}
 	for _, t := range pg.Tags {
 		if _, dup := g.headers[t.Name]; !dup {
 			g.keys = append(g.keys, t.Name)
@@ -137,7 +146,14 @@ func (m *Module) ReadGamePGN(pgn, fallback string) (*Game, error) {
 		g.moves = append(g.moves, b.p.Coord(pl.Move))
 		b.p.Make(pl.Move)
 	}
+	m.gameBytes.Add(int64(g.size))
 	return g, nil
+}
+
+// Close gives the game's size back to the module's bound.
+func (g *Game) Close() {
+	g.m.gameBytes.Add(-int64(g.size))
+	g.size = 0
 }
 
 // HeaderKeys are the tags' names, in the order of the text, separated by spaces.
