@@ -43,8 +43,9 @@ func ffishDir(t *testing.T) (node, dir string) {
 // isCapture, checkedPieces, isBikjang, results, pockets...), for built-in variants and for
 // the sections of a variants.ini both load with loadVariantConfig; then the module's
 // functions (validateFen's codes, readGamePGN, variationSan, pushSan in each notation,
-// startingFen, new Board() as chess) and bad input to every call, which must throw an
-// Error and leave the process running (testdata/jsapi/api_compare.js).
+// startingFen, new Board() as chess), bad input to every call, which must throw an Error
+// and leave the process running, and boards dropped without delete() freed when collected
+// (testdata/jsapi/api_compare.js).
 func TestJSAPIAgainstFfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds chimera.wasm (about 40 s the first time) and plays games under Node")
@@ -57,7 +58,7 @@ func TestJSAPIAgainstFfish(t *testing.T) {
 	}
 	run := func(script string, args ...string) string {
 		t.Helper()
-		cmd := exec.Command(node, append([]string{filepath.Join("testdata", "jsapi", script), dir, ffish}, args...)...)
+		cmd := exec.Command(node, append([]string{"--expose-gc", filepath.Join("testdata", "jsapi", script), dir, ffish}, args...)...)
 		var stdout strings.Builder
 		cmd.Stdout = &stdout
 		cmd.Stderr = new(strings.Builder) // ffish writes its complaints there

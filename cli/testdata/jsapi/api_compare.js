@@ -1,13 +1,14 @@
 // The JavaScript API's module functions and calls against ffish.js, and its answers to bad
 // input, for TestJSAPIAgainstFfish in cli/jsapi_test.go.
 //
-// node api_compare.js CHIMERA_DIR FFISH_DIR
+// node --expose-gc api_compare.js CHIMERA_DIR FFISH_DIR
 // checks: new Board() is chess's start; startingFen and capturesToHand of several
 // variants; validateFen's codes on good and bad FENs; pushSan and pushSanMoves of the
 // texts ffish writes in each notation; variationSan with and without move numbers;
 // readGamePGN's headers and moves; gamePly and fullmoveNumber from a FEN's move number;
 // then every call with bad input, each of which must throw an Error with a message (the
-// process lives on: the last call plays a move). Prints "FAIL what: ..." per failure and
+// process lives on: the last call plays a move); and boards dropped without delete() freed
+// when collected (node --expose-gc). Prints "FAIL what: ..." per failure and
 // "all checks passed" when none.
 "use strict";
 const path = require("path");
@@ -190,6 +191,24 @@ function throws(what, f) {
   gone.delete();
   throws("a deleted board", () => gone.fen());
   gone.delete(); // twice is nothing
+  // Boards dropped without delete() are freed when collected: 25,000 of them, past the
+  // module's bound of 20,000 alive at once (run with --expose-gc).
+  if (typeof globalThis.gc === "function") {
+    let made = 0;
+    try {
+      for (let round = 0; round < 25; round++) {
+        for (let i = 0; i < 1000; i++, made++) new c.Board("chess");
+        globalThis.gc();
+        await new Promise((resolve) => setTimeout(resolve, 0)); // the finalizers run
+      }
+    } catch (e) {
+      failures++;
+      console.log(`FAIL boards dropped without delete() are not freed: the board ${made + 1} threw ${e.message}`);
+    }
+  } else {
+    failures++;
+    console.log("FAIL run with node --expose-gc");
+  }
   // The module lives on.
   check("after the bad input, a move", [b.push("e2e4"), b.fen()], [true, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
 

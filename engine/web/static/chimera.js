@@ -50,7 +50,8 @@
     }
     // Boards and games live in the module until deleted; those dropped without delete()
     // are freed when JavaScript collects them.
-    const registry = typeof FinalizationRegistry !== "undefined" ? new FinalizationRegistry((h) => go.free(h)) : null;
+    const free = (h) => { try { go.free(h); } catch (e) { /* the module is gone: nothing to free */ } };
+    const registry = typeof FinalizationRegistry !== "undefined" ? new FinalizationRegistry(free) : null;
     function hold(obj, h) {
       obj._h = h;
       if (registry) registry.register(obj, h, obj);
@@ -58,7 +59,7 @@
     function release(obj) {
       if (obj._h === 0) return;
       if (registry) registry.unregister(obj);
-      go.free(obj._h);
+      free(obj._h);
       obj._h = 0;
     }
 
