@@ -72,7 +72,7 @@ func TestJSAPIAgainstFfish(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"built-ins", []string{"3", "60", "1", "chess", "crazyhouse", "shogi", "xiangqi", "atomic", "janggi", "kingofthehill", "makruk", "racingkings", "horde"}},
+		{"built-ins", []string{"3", "60", "1", "chess", "crazyhouse", "shogi", "xiangqi", "atomic", "janggi", "kingofthehill", "makruk", "racingkings", "horde", "chess960"}},
 		{"variants.ini", []string{"2", "40", "1", "--ini", filepath.Join("..", "testdata", "ini", "basic.ini"), "minichess", "nocastle-plus", "wide-drops", "flags", "cannons"}},
 		{"variants.ini goals", []string{"2", "40", "1", "--ini", filepath.Join("..", "testdata", "ini", "goals.ini"), "kingless", "threechecks", "regions", "allgone"}},
 	} {

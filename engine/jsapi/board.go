@@ -78,13 +78,17 @@ type Board struct {
 	coords []string
 }
 
-// NewBoard sets up a board of variant at fen ("" for the
-// default setup). is960 is kept for is960(): Chimera plays shuffled setups as variants
-// of their own, whose definitions say how castling is written.
+// NewBoard sets up a board of variant at fen ("" for the default setup). Chimera plays
+// shuffled setups as variants of their own, whose definitions say how castling is
+// written: is960 is refused for a variant whose castling is written as the king's own
+// move (ffish.js would write it as the king taking its rook), else kept for is960().
 func (m *Module) NewBoard(variant, fen string, is960 bool) (*Board, error) {
 	rs, err := m.Ruleset(variant)
 	if err != nil {
 		return nil, err
+	}
+	if is960 && rs.Castling != nil && !rs.Castling.KingToPartner {
+		return nil, fmt.Errorf("is960: %s writes castling as the king's own move (e1g1); play the variant of shuffled setups whose castling is the king taking its rook (chimera.variants() lists them; their definitions say castling notation: king-to-partner)", defs.Quote(variant))
 	}
 	b := &Board{m: m, variant: variant, rs: rs, is960: is960}
 	if err := b.SetFEN(fen); err != nil {

@@ -78,6 +78,7 @@ func TestBadInputIsAnError(t *testing.T) {
 		"no variant":      second(m.NewBoard("", "", false)),
 		"unknown variant": second(m.NewBoard("nonesuch", "", false)),
 		"bad FEN":         second(m.NewBoard("chess", "8/8 w - - 0 1", false)),
+		"is960":           second(m.NewBoard("chess", "", true)),
 		"setFen":          b.SetFEN("rnbqkbnr w"),
 		"pop at start":    second(b.Pop()),
 		"notation 99":     second(b.SANMove("e2e4", 99)),

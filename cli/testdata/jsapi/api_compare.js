@@ -144,6 +144,8 @@ function throws(what, f) {
   throws("new Board of an unknown variant", () => new c.Board("nonesuch"));
   throws("new Board with a bad FEN", () => new c.Board("chess", "garbage"));
   throws("new Board(42)", () => new c.Board(42));
+  throws("new Board of chess with is960 (castling would be written otherwise than ffish's)", () => new c.Board("chess", "", true));
+  check("new Board of chess960 with is960", new c.Board("chess960", "", true).is960(), true);
   throws("new Board with a FEN of numbers", () => new c.Board("chess", 7));
   throws("push(42)", () => b.push(42));
   throws("push()", () => b.push());

@@ -52,6 +52,11 @@ const notations = {
 const noCheckMarks = new Set(["atomic", "kingofthehill", "kingless"]);
 const ownLetters = new Set(["shogi"]);
 const clockless = (fen) => fen.replace(/ \d+ (\d+)$/, " - $1");
+// Variants ffish.js plays as another's with is960, from these starts in turn (Chimera
+// plays them as their own variant, whose default setup is drawn at random).
+const as960 = {
+  chess960: ["chess", ["bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1", "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1", "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1"]],
+};
 const set = (s) => s.split(" ").filter((x) => x !== "").sort().join(" ");
 const letters = (s) => s.split("").sort().join("");
 
@@ -69,9 +74,11 @@ const letters = (s) => s.split("").sort().join("");
   const shown = {};
   for (const variant of variants) {
     const rng = mulberry32(Number(seed) ^ fnv1a(variant));
-    const dropClock = { has: () => ffish.capturesToHand(variant) }; // the variants whose captured men are dropped
+    const dropClock = { has: () => ffish.capturesToHand(as960[variant] ? as960[variant][0] : variant) }; // the variants whose captured men are dropped
     for (let g = 0; g < Number(games); g++) {
-      const a = new c.Board(variant), b = new ffish.Board(variant);
+      const [a, b] = as960[variant]
+        ? [new c.Board(variant, as960[variant][1][g % 3], true), new ffish.Board(as960[variant][0], as960[variant][1][g % 3], true)]
+        : [new c.Board(variant), new ffish.Board(variant)];
       const check = (what, x, y) => {
         calls++;
         if (x === y) return;
