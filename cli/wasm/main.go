@@ -25,6 +25,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -76,8 +77,12 @@ var handler = sync.OnceValue(func() http.Handler {
 	}
 	h, err := web.App(rulesets)
 	if err != nil {
-		msg := err.Error()
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, msg, http.StatusInternalServerError) })
+		body, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			w.Write(body)
+		})
 	}
 	return h
 })
