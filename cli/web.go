@@ -24,7 +24,8 @@ var webCommand = &command{
 	details: `Writes to DIR a folder that any static web host serves: the page of chimera serve
 (index.html, app.js, style.css), worker.js, chimera.wasm (the API of chimera serve and
 every built-in variant, compiled with GOOS=js GOARCH=wasm), chimera.wasm.gz (the same
-gzipped: what the page downloads, about a quarter) and Go's wasm_exec.js. In the
+gzipped: what the page downloads, about a quarter), chimera.js (a JavaScript API over
+it shaped after ffish.js, for Node and pages: docs/js-api.md) and Go's wasm_exec.js. In the
 page, the rules and the engine run in a Web Worker: nothing is sent to a server, and the
 page does not freeze while the engine thinks. Open index.html through a web server
 (browsers do not run workers from file:// pages); ?variant=NAME picks the variant.

