@@ -4,16 +4,16 @@ package cli
 import (
 	"bufio"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"time"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"chimera/defs"
 	"chimera/engine/perft"
