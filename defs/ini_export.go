@@ -76,6 +76,7 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 	}
 	ex.goals()
 	ex.drops()
+	ex.tables()
 	if len(ex.unfit) > 0 {
 		return nil, &ExportError{Variant: def.Name, Unfit: ex.unfit}
 	}
@@ -337,7 +338,7 @@ func (ex *exporter) goals() {
 			continue
 		}
 		yk := fmt.Sprintf("goals[%d]", i)
-		if g.Answerable || g.Whose == "opponent" || g.Result != "" && g.Result != "win" || len(g.Pieces) > 1 {
+		if g.Answerable || g.Whose != "" && g.Whose != "own" || g.Result != "" && g.Result != "win" || len(g.Pieces) > 1 {
 			ex.refuse(yk, "a reach goal other than Fairy-Stockfish's flag rule (one type, or the king, reaching its side's squares wins)")
 			continue
 		}
@@ -348,8 +349,17 @@ func (ex *exporter) goals() {
 		case "black":
 			w = "-"
 		}
-		if len(g.Pieces) == 1 {
-			ex.put("flagPiece", strings.ToLower(g.Pieces[0]), yk+".pieces")
+		pieces := g.Pieces
+		if len(pieces) == 0 {
+			// The royal men, as the goal's default: Fairy-Stockfish's flag piece is one type.
+			for _, p := range def.Pieces {
+				if p.Royal {
+					pieces = append(pieces, p.Letter)
+				}
+			}
+		}
+		if len(pieces) == 1 {
+			ex.put("flagPiece", strings.ToLower(pieces[0]), yk+".pieces")
 		}
 		ex.put("whiteFlag", w, yk+".reach")
 		ex.put("blackFlag", b, yk+".reach")
@@ -412,5 +422,46 @@ func (ex *exporter) drops() {
 	}
 	if d.CreateCastling != "" {
 		ex.put("castlingDroppedPiece", "true", "hands.drops.create-castling")
+	}
+}
+
+// tables writes the keys whose values name Fairy-Stockfish's tables (fsf/tables.yaml):
+// each value is imported in turn, and the one that reads back as the definition's rule
+// is written (none: the check of the export names the rule).
+func (ex *exporter) tables() {
+	r := ex.def.Rules
+	if r.Counting != nil {
+		ex.byImport("rules.counting", func(d *Definition) any { return d.Rules.Counting }, "countingRule", slices.Sorted(mapKeys(tables().CountingRule)))
+	}
+	if r.Points != nil {
+		ex.byImport("rules.points", func(d *Definition) any { return d.Rules.Points }, "materialCounting", append(slices.Sorted(mapKeys(tables().MaterialCounting)), "unweighted"))
+	}
+	if r.Checkmate != nil {
+		ex.byImport("rules.checkmate", func(d *Definition) any { return d.Rules.Checkmate }, "shatarMateRule", []string{"true"})
+	}
+	if r.RepetitionLoses != "" {
+		ex.byImport("rules.repetition-loses", func(d *Definition) any { return d.Rules.RepetitionLoses }, "nFoldValue", []string{"loss", "win"}, "nFoldValueAbsolute", "true")
+	}
+}
+
+// byImport writes the value of key (with the extra key-value pairs) that the import reads
+// into the same rule as the definition's (rule gives it), when one does.
+func (ex *exporter) byImport(yamlKey string, rule func(*Definition) any, key string, values []string, extra ...string) {
+	want := show(rule(ex.def))
+	for _, v := range values {
+		d := *ex.def
+		d.Rules.Counting, d.Rules.Points, d.Rules.Checkmate, d.Rules.RepetitionLoses = nil, nil, nil, "" // what the keys set
+		im := &importer{file: "export", def: &d, keys: map[string]iniKey{key: {Key: key, Value: v}}, used: map[string]bool{}, table: ex.im.table}
+		for i := 0; i+1 < len(extra); i += 2 {
+			im.keys[extra[i]] = iniKey{Key: extra[i], Value: extra[i+1]}
+		}
+		im.importVariantRules()
+		if len(im.errs) == 0 && show(rule(&d)) == want {
+			ex.put(key, v, yamlKey)
+			for i := 0; i+1 < len(extra); i += 2 {
+				ex.put(extra[i], extra[i+1], yamlKey)
+			}
+			return
+		}
 	}
 }

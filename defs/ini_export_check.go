@@ -138,13 +138,15 @@ func ruleForm(def *Definition) map[string]any {
 	for _, k := range []string{"name", "title", "aliases", "source", "description", "tests", "xboard", "uci", "pgn", "usi", "ucci", "evaluation", "zones"} {
 		delete(m, k)
 	}
+	parts := func(name string) (w, b []string) {
+		w, b = zoneSquares(def.Zones[name], def.Board.Files, def.Board.Ranks)
+		return dedupe(onBoard(w, def.Board.Files, def.Board.Ranks)), dedupe(onBoard(b, def.Board.Files, def.Board.Ranks))
+	}
 	zone := func(name string) string {
-		z, ok := def.Zones[name]
-		if !ok {
+		if _, ok := def.Zones[name]; !ok {
 			return name
 		}
-		w, b := zoneSquares(z, def.Board.Files, def.Board.Ranks)
-		w, b = dedupe(onBoard(w, def.Board.Files, def.Board.Ranks)), dedupe(onBoard(b, def.Board.Files, def.Board.Ranks))
+		w, b := parts(name)
 		return "white: " + strings.Join(w, " ") + "; black: " + strings.Join(b, " ")
 	}
 	zoneAt := func(m map[string]any, keys ...string) {
@@ -225,6 +227,28 @@ func ruleForm(def *Definition) map[string]any {
 			}
 			if ex, ok := gm["extinct"].([]any); ok {
 				sort.Slice(ex, func(i, j int) bool { return fmt.Sprint(ex[i]) < fmt.Sprint(ex[j]) })
+			}
+			if reach, ok := gm["reach"].(string); ok && gm["stands"] == nil && gm["when"] == nil {
+				// A reach goal of one side is one whose other side's squares are none; its
+				// pieces by default the royal men.
+				w, b := parts(reach)
+				switch gm["side"] {
+				case "white":
+					b = nil
+				case "black":
+					w = nil
+				}
+				delete(gm, "side")
+				gm["reach"] = "white: " + strings.Join(w, " ") + "; black: " + strings.Join(b, " ")
+				if gm["pieces"] == nil {
+					var royals []any
+					for _, p := range def.Pieces {
+						if p.Royal {
+							royals = append(royals, p.Letter)
+						}
+					}
+					gm["pieces"] = royals
+				}
 			}
 			zoneAt(gm, "reach", "stands", "safe-on")
 			keys = append(keys, show(gm))

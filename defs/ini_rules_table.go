@@ -93,7 +93,7 @@ var iniRuleKeys = []iniRuleKey{
 				}
 			}
 		},
-		write: func(d *Definition) string { return orDefault(d.Rules.NoMoves.Otherwise, "draw") }},
+		write: func(d *Definition) string { return resultValue(orDefault(d.Rules.NoMoves.Otherwise, "draw")) }},
 	{key: "checkmateValue", yaml: "rules.no-moves.in-check",
 		read: func(im *importer, k iniKey) {
 			if v, ok := im.valueKey(k.Key); ok {
@@ -104,7 +104,7 @@ var iniRuleKeys = []iniRuleKey{
 				}
 			}
 		},
-		write: func(d *Definition) string { return orDefault(d.Rules.NoMoves.InCheck, "loss") }},
+		write: func(d *Definition) string { return resultValue(orDefault(d.Rules.NoMoves.InCheck, "loss")) }},
 	{key: "kingPass", yaml: "rules.pass",
 		read: readBool(false, func(d *Definition, v bool) {
 			d.Rules.Pass = nil
@@ -124,4 +124,14 @@ var iniRuleKeys = []iniRuleKey{
 	{key: "makpongRule", yaml: "rules.royal-takes-checker-only",
 		read:  readBool(false, func(d *Definition, v bool) { d.Rules.RoyalTakesCheckerOnly = v && hasRoyal(d) }),
 		write: func(d *Definition) string { return strconv.FormatBool(d.Rules.RoyalTakesCheckerOnly) }},
+}
+
+// resultValue is a result as Fairy-Stockfish's value keys say it: win, loss or draw
+// ("": another result, which no value says).
+func resultValue(v string) string {
+	switch v {
+	case "win", "loss", "draw":
+		return v
+	}
+	return ""
 }
