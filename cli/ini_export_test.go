@@ -126,7 +126,9 @@ func startFSF(t *testing.T, path, ini string) *fsfProcess {
 		}
 		return l == "uciok"
 	})
-	fmt.Fprintf(in, "setoption name VariantPath value %s\n", ini)
+	if ini != "" {
+		fmt.Fprintf(in, "setoption name VariantPath value %s\n", ini)
+	}
 	return f
 }
 
@@ -155,7 +157,14 @@ func (f *fsfProcess) perft(t *testing.T, variant string, moves []string, depth i
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
-	fmt.Fprintf(f.in, "setoption name UCI_Variant value %s\n%s\ngo perft %d\n", variant, pos, depth)
+	return f.perftAfter(t, []string{"setoption name UCI_Variant value " + variant, pos}, depth)
+}
+
+// perftAfter sends the lines (options, a position), then go perft, and returns the
+// perft lines.
+func (f *fsfProcess) perftAfter(t *testing.T, lines []string, depth int) []string {
+	t.Helper()
+	fmt.Fprintf(f.in, "%s\ngo perft %d\n", strings.Join(lines, "\n"), depth)
 	var out []string
 	f.until(t, func(l string) bool {
 		out = append(out, l)
