@@ -77,11 +77,15 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 	ex.goals()
 	ex.drops()
 	ex.tables()
-	if len(ex.unfit) > 0 {
-		return nil, &ExportError{Variant: def.Name, Unfit: ex.unfit}
-	}
 	text := ex.text(section)
-	if unfit := checkExport(def, text, ex.lines); len(unfit) > 0 {
+	unfit := ex.unfit
+	for _, u := range checkExport(def, text, ex.lines) {
+		// A rule the section could not write at all is named once, by the exporter.
+		if !slices.ContainsFunc(ex.unfit, func(v Unfit) bool { return strings.HasPrefix(u.Key, v.Key) || strings.HasPrefix(v.Key, u.Key) }) {
+			unfit = append(unfit, u)
+		}
+	}
+	if len(unfit) > 0 {
 		return nil, &ExportError{Variant: def.Name, Unfit: unfit}
 	}
 	return text, nil
@@ -130,6 +134,8 @@ func (ex *exporter) pieces() {
 		if p.Royal {
 			if royal != "" {
 				ex.refuse(yk+".royal", "a second royal type (%s is one): Fairy-Stockfish has one king type", royal)
+				p.Royal = false // written as a man of its moves: the other rules are still compared
+				ex.plain(p, yk, l, used, &custom)
 				continue
 			}
 			royal = p.Letter
@@ -140,37 +146,61 @@ func (ex *exporter) pieces() {
 			text, why := WriteBetza(p.Moves)
 			if why != "" {
 				ex.refuse(yk+".moves", "no XBetza for the royal piece's moves: %s", why)
-				continue
+				text = placeholder(text) // the other rules are still compared
 			}
 			ex.put(king.Key, l+":"+text, yk)
 			continue
 		}
-		t := slices.IndexFunc(ex.im.table, func(f fsfPiece) bool {
-			if used[f.Key] || f.Royal || f.Refused != "" || f.moves == nil {
-				return false
-			}
-			if f.Pawn {
-				return ex.im.isPawn(p)
-			}
-			return SameMoves(p.Moves, f.moves)
-		})
-		if t >= 0 {
-			used[ex.im.table[t].Key] = true
-			ex.put(ex.im.table[t].Key, l, yk)
-			continue
-		}
-		text, why := WriteBetza(p.Moves)
-		if why != "" {
-			ex.refuse(yk+".moves", "no XBetza for these moves: %s", why)
-			continue
-		}
-		custom++
-		if custom > 25 {
-			ex.refuse(yk, "more than 25 custom pieces")
-			continue
-		}
-		ex.put(fmt.Sprintf("customPiece%d", custom), l+":"+text, yk)
+		ex.plain(p, yk, l, used, &custom)
 	}
+}
+
+// plain writes a man that is not the king: as Fairy-Stockfish's type that moves as it, or
+// as a custom piece (one whose moves XBetza cannot say is refused, and written with the
+// nearest XBetza so that the other rules are still compared).
+func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *int) {
+	t := slices.IndexFunc(ex.im.table, func(f fsfPiece) bool {
+		if used[f.Key] || f.Royal || f.Refused != "" || f.moves == nil {
+			return false
+		}
+		if f.Pawn {
+			return ex.im.isPawn(p)
+		}
+		return SameMoves(p.Moves, f.moves)
+	})
+	if t >= 0 {
+		key := ex.im.table[t].Key
+		used[key] = true
+		ex.put(key, l, yk)
+		if p.Confined != "" {
+			// A region is the type's: Fairy-Stockfish's mobilityRegion<Colour><Type>.
+			w, b := ex.squares(p.Confined)
+			typ := strings.ToUpper(key[:1]) + key[1:]
+			ex.put("mobilityRegionWhite"+typ, w, yk+".confined")
+			ex.put("mobilityRegionBlack"+typ, b, yk+".confined")
+		}
+		return
+	}
+	text, why := WriteBetza(p.Moves)
+	if why != "" {
+		ex.refuse(yk+".moves", "no XBetza for these moves: %s", why)
+		text = placeholder(text)
+	}
+	*custom++
+	if *custom > 25 {
+		ex.refuse(yk, "more than 25 custom pieces")
+		return
+	}
+	ex.put(fmt.Sprintf("customPiece%d", *custom), l+":"+text, yk)
+}
+
+// placeholder is the XBetza written for moves that have none exactly: the nearest, or a
+// wazir's step.
+func placeholder(text string) string {
+	if _, err := ParseBetza(text); text == "" || err != nil {
+		return "W"
+	}
+	return text
 }
 
 // squares writes each side's squares of a zone as a Fairy-Stockfish square set.
@@ -297,6 +327,9 @@ func (ex *exporter) castling() {
 		return
 	}
 	ex.put("castling", "true", "castling")
+	if at := slices.IndexFunc(ex.def.Pieces, func(p Piece) bool { return p.Letter == c.Royal }); at < 0 || !ex.def.Pieces[at].Royal {
+		ex.refuse("castling.royal", "%s castles but is not royal: the import castles Fairy-Stockfish's king only (its current source's castlingKingPiece is not read)", c.Royal)
+	}
 	if len(c.Short.King) == 1 {
 		ex.put("castlingKingsideFile", c.Short.King, "castling.short")
 	}
