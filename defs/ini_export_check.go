@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -258,12 +257,21 @@ func ruleForm(def *Definition) map[string]any {
 			zoneAt(gm, "reach", "stands", "safe-on")
 			keys = append(keys, show(gm))
 		}
-		sort.Strings(keys)
-		goals := map[string]any{}
-		for i, k := range keys {
-			goals[strconv.Itoa(i)] = k
+		// A goal for White and the same for Black is one goal for both.
+		for _, k := range slices.Clone(keys) {
+			if !strings.Contains(k, "side: white") {
+				continue
+			}
+			b := strings.Replace(k, "side: white", "side: black", 1)
+			wi, bi := slices.Index(keys, k), slices.Index(keys, b)
+			if wi >= 0 && bi >= 0 {
+				both := strings.Replace(strings.Replace(k, "; side: white", "", 1), "side: white; ", "", 1)
+				keys[wi] = both
+				keys = slices.Delete(keys, bi, bi+1)
+			}
 		}
-		m["goals"] = goals
+		sort.Strings(keys)
+		m["goals"] = strings.Join(keys, " | ") // a set: compared whole
 	}
 	if h, ok := m["hands"].(map[string]any); ok {
 		// One pool: its name is no rule.
