@@ -19,8 +19,8 @@ var exportCommand = &command{
 	args:    "--ini VARIANT|FILE.yaml",
 	summary: "write a definition as a Fairy-Stockfish variants.ini section",
 	details: `--ini writes the variant as one section of a Fairy-Stockfish variants.ini, with no
-parent: each piece as Fairy-Stockfish's type that moves as it (the pawn, the king, the
-knight...) or as a custom piece by its XBetza (customPieceN = a:XBETZA), then the board,
+parent: each piece as Fairy-Stockfish's piece type that moves as it (defs/fsf/pieces.yaml)
+or as a custom piece by its XBetza (customPieceN = a:XBETZA), then the board,
 the start position and every rule by the keys 'chimera import' reads (docs/import.md),
 so that Fairy-Stockfish loads it (setoption name VariantPath value FILE) and plays the
 same game. The section is then imported again and compared with the definition rule by

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,30 +22,48 @@ import (
 )
 
 // exportedBuiltins exports every built-in: the sections written (in one variants.ini
-// text), by built-in name, and the refusals.
+// text), by built-in name, and the refusals (computed once for the tests that use it).
 func exportedBuiltins(t *testing.T) (ini string, names []string, refused map[string]*defs.ExportError) {
 	t.Helper()
+	e := exportAll()
+	if e.err != nil {
+		t.Fatal(e.err)
+	}
+	return e.ini, e.names, e.refused
+}
+
+type exportedSet struct {
+	ini     string
+	names   []string
+	refused map[string]*defs.ExportError
+	err     error
+}
+
+var exportAll = sync.OnceValue(func() (out exportedSet) {
 	var b strings.Builder
-	refused = map[string]*defs.ExportError{}
+	out.refused = map[string]*defs.ExportError{}
 	for _, n := range defs.Builtins() {
 		def, err := defs.Load(n)
 		if err != nil {
-			t.Fatal(err)
+			out.err = err
+			return out
 		}
 		text, err := defs.ExportINI(def, n+"-ini")
 		var ee *defs.ExportError
 		if errors.As(err, &ee) {
-			refused[n] = ee
+			out.refused[n] = ee
 			continue
 		}
 		if err != nil {
-			t.Fatalf("%s: %v", n, err)
+			out.err = fmt.Errorf("%s: %v", n, err)
+			return out
 		}
 		b.Write(text)
-		names = append(names, n)
+		out.names = append(out.names, n)
 	}
-	return b.String(), names, refused
-}
+	out.ini = b.String()
+	return out
+})
 
 // sectionKeys returns the keys a section of the text gives.
 func sectionKeys(ini, section string) []string {
@@ -312,7 +331,11 @@ func TestExportINIRoundTrip(t *testing.T) {
 				sort.Strings(out)
 				return out
 			}
-			for ply := 0; ply < 12; ply++ {
+			plies := 12
+			if testing.Short() {
+				plies = 6
+			}
+			for ply := 0; ply < plies; ply++ {
 				if got, want := divide(q), divide(p); !slices.Equal(got, want) && !sameCounts(got, want) {
 					t.Fatalf("ply %d (FEN %s): imported back:\n%s\nthe built-in:\n%s", ply, p.FEN(), strings.Join(got, "\n"), strings.Join(want, "\n"))
 				}

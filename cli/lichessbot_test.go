@@ -350,7 +350,7 @@ func TestLichessBotRecipe(t *testing.T) {
 	env := []string{"CHIMERA=" + exe, "CHIMERA_CLI_MAIN=1"}
 	plies := 6
 	if testing.Short() {
-		plies = 4
+		plies = 3
 	}
 	checked := 0
 	var fsf *fsfProcess // Fairy-Stockfish, where installed, for the legal moves

@@ -4,6 +4,7 @@ package defs
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,7 +94,8 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 
 func (ex *exporter) text(section string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s, written by `chimera export --ini`.\n[%s]\n", ex.def.Title, section)
+	title := strings.Join(strings.Fields(ex.def.Title), " ") // one comment line
+	fmt.Fprintf(&b, "# %s, written by `chimera export --ini`.\n[%s]\n", title, section)
 	for _, l := range ex.lines {
 		fmt.Fprintf(&b, "%s = %s\n", l.key, l.value)
 	}
@@ -303,20 +305,10 @@ func (ex *exporter) pawn() {
 	ex.put("mandatoryPawnPromotion", strconv.FormatBool(!pr.Optional), yk+".promotion.optional")
 	if len(pr.Limits) > 0 {
 		var lim []string
-		for _, l := range slices.Sorted(mapKeys(pr.Limits)) {
+		for _, l := range slices.Sorted(maps.Keys(pr.Limits)) {
 			lim = append(lim, fmt.Sprintf("%s:%d", strings.ToLower(l), pr.Limits[l]))
 		}
 		ex.put("promotionLimit", strings.Join(lim, " "), yk+".promotion.limits")
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 
@@ -464,10 +456,10 @@ func (ex *exporter) drops() {
 func (ex *exporter) tables() {
 	r := ex.def.Rules
 	if r.Counting != nil {
-		ex.byImport("rules.counting", func(d *Definition) any { return d.Rules.Counting }, "countingRule", slices.Sorted(mapKeys(tables().CountingRule)))
+		ex.byImport("rules.counting", func(d *Definition) any { return d.Rules.Counting }, "countingRule", slices.Sorted(maps.Keys(tables().CountingRule)))
 	}
 	if r.Points != nil {
-		ex.byImport("rules.points", func(d *Definition) any { return d.Rules.Points }, "materialCounting", append(slices.Sorted(mapKeys(tables().MaterialCounting)), "unweighted"))
+		ex.byImport("rules.points", func(d *Definition) any { return d.Rules.Points }, "materialCounting", append(slices.Sorted(maps.Keys(tables().MaterialCounting)), "unweighted"))
 	}
 	if r.Checkmate != nil {
 		ex.byImport("rules.checkmate", func(d *Definition) any { return d.Rules.Checkmate }, "shatarMateRule", []string{"true"})

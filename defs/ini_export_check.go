@@ -5,6 +5,7 @@ package defs
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -116,7 +117,7 @@ func diffPaths(a, b any, path string) []string {
 		keys[k] = true
 	}
 	var out []string
-	for _, k := range slices.Sorted(mapKeys(keys)) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		p := k
 		if path != "" {
 			p = path + "." + k
