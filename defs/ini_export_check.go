@@ -49,7 +49,11 @@ func checkExport(def *Definition, text []byte, lines []iniLine) []Unfit {
 		if path == "setups.fen" && castling && sameButCastling(lookup(want, path), lookup(got, path)) {
 			continue // the castling rights of a castling that differs, named as it
 		}
-		out = append(out, Unfit{displayPath(def, path), fmt.Sprintf("no variants.ini key says it (imported back: %s; the definition: %s)", show(lookup(got, path)), show(lookup(want, path)))})
+		g, w := show(lookup(got, path)), show(lookup(want, path))
+		if l, ok := strings.CutSuffix(strings.TrimPrefix(path, "pieces."), ".moves"); ok && strings.HasPrefix(path, "pieces.") {
+			g, w = betzaOf(back, l), betzaOf(def, l) // moves as XBetza, not as the form compares them
+		}
+		out = append(out, Unfit{displayPath(def, path), fmt.Sprintf("no variants.ini key says it (imported back: %s; the definition: %s)", g, w)})
 	}
 	return out
 }
@@ -357,4 +361,17 @@ func sameButCastling(a, b any) bool {
 	}
 	fa[2], fb[2] = "", ""
 	return slices.Equal(fa, fb)
+}
+
+// betzaOf writes a piece's moves as XBetza, or says why they have none.
+func betzaOf(def *Definition, letter string) string {
+	i := slices.IndexFunc(def.Pieces, func(p Piece) bool { return p.Letter == letter })
+	if i < 0 {
+		return "no such piece"
+	}
+	text, why := WriteBetza(def.Pieces[i].Moves)
+	if why != "" {
+		return "moves with no exact XBetza: " + why
+	}
+	return "XBetza " + text
 }
