@@ -290,7 +290,7 @@ func (ex *exporter) pawn() {
 		ex.put("mandatoryPawnPromotion", "false", yk+".promotion")
 		return
 	}
-	if r := ex.fromRank(pr.Zone); r > 0 {
+	if r := max(ex.fromRank(pr.Zone), mustPromoteFrom(def, p)); r > 0 {
 		ex.put("promotionRank", strconv.Itoa(r), yk+".promotion.zone")
 	} else {
 		w, b := ex.squares(pr.Zone)

@@ -206,6 +206,12 @@ func ruleForm(def *Definition) map[string]any {
 		}
 		zoneAt(pm, "confined")
 		if pr, ok := pm["promotion"].(map[string]any); ok {
+			if r := mustPromoteFrom(def, p); r > 0 {
+				// Ranks beyond are never reached unpromoted: the zone is r and beyond.
+				w := ranksSquares(ranksFrom(r, def.Board.Ranks), def.Board.Files)
+				b := ranksSquares(ranksFrom(1, def.Board.Ranks+1-r), def.Board.Files)
+				pr["zone"] = "white: " + strings.Join(dedupe(w), " ") + "; black: " + strings.Join(dedupe(b), " ")
+			}
 			zoneAt(pr, "zone", "forced", "always")
 			if !p.Promotion.Optional {
 				delete(pr, "optional")
@@ -374,4 +380,37 @@ func betzaOf(def *Definition, letter string) string {
 		return "moves with no exact XBetza: " + why
 	}
 	return "XBetza " + text
+}
+
+// mustPromoteFrom returns r when a man whose every move goes one rank forward must promote
+// on entering its zone, each side's ranks from r (from its side), with no hands to drop it
+// beyond: such a man never stands unpromoted past rank r (from a start short of it), so
+// a zone of rank r and one of r and beyond are the same rule. Otherwise 0.
+func mustPromoteFrom(def *Definition, p Piece) int {
+	pr := p.Promotion
+	if pr == nil || pr.Optional || pr.Leaving || pr.Entering || pr.OnCapture || pr.InPlace != nil || pr.Forced != "" || pr.Always != "" || def.Hands != nil || p.Turned {
+		return 0
+	}
+	cs, why := concreteMoves(p.Moves)
+	if why != "" || len(cs) == 0 {
+		return 0
+	}
+	for _, c := range cs {
+		// Each move one rank forward, so that none passes over the zone's first rank.
+		one := c.kind == 'l' || c.kind == 'r' && len(c.legs[0].Range) == 2 && c.legs[0].Range[1] == 1
+		if !one || len(c.legs) != 1 || c.legs[0].Step[1] != 1 {
+			return 0
+		}
+	}
+	w, b := zoneSquares(def.Zones[pr.Zone], def.Board.Files, def.Board.Ranks)
+	w, b = dedupe(onBoard(w, def.Board.Files, def.Board.Ranks)), dedupe(onBoard(b, def.Board.Files, def.Board.Ranks))
+	for r := 1; r <= def.Board.Ranks; r++ {
+		for hi := r; hi <= def.Board.Ranks; hi++ {
+			if slices.Equal(w, dedupe(ranksSquares(ranksFrom(r, hi), def.Board.Files))) &&
+				slices.Equal(b, dedupe(ranksSquares(ranksFrom(def.Board.Ranks+1-hi, def.Board.Ranks+1-r), def.Board.Files))) {
+				return r
+			}
+		}
+	}
+	return 0
 }
