@@ -37,8 +37,6 @@ type exporter struct {
 	im    *importer // the import's tables and readings (the pawn, the parent's goals)
 	lines []iniLine
 	unfit []Unfit
-	// letters: the ini letter of each piece, by the definition's letter.
-	letters map[string]string
 }
 
 func (ex *exporter) put(key, value, yaml string) {
@@ -55,7 +53,7 @@ func (ex *exporter) refuse(key, format string, args ...any) {
 // imported again and compared with def rule by rule; a rule that does not come back the
 // same is listed in an *ExportError with its YAML key, and nothing is written.
 func ExportINI(def *Definition, section string) ([]byte, error) {
-	ex := &exporter{def: def, letters: map[string]string{}}
+	ex := &exporter{def: def}
 	ex.im = &importer{def: def, table: fsfPieces()}
 	for _, p := range def.Pieces {
 		ex.im.parentLetters = append(ex.im.parentLetters, p.Letter)
@@ -132,7 +130,6 @@ func (ex *exporter) pieces() {
 			continue
 		}
 		l := strings.ToLower(p.Letter)
-		ex.letters[p.Letter] = l
 		if p.Royal {
 			if royal != "" {
 				ex.refuse(yk+".royal", "a second royal type (%s is one): Fairy-Stockfish has one king type", royal)
@@ -143,6 +140,7 @@ func (ex *exporter) pieces() {
 			royal = p.Letter
 			if SameMoves(p.Moves, king.moves) {
 				ex.put(king.Key, l, yk)
+				ex.region(king.Key, p, yk)
 				continue
 			}
 			text, why := WriteBetza(p.Moves)
@@ -174,13 +172,7 @@ func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *i
 		key := ex.im.table[t].Key
 		used[key] = true
 		ex.put(key, l, yk)
-		if p.Confined != "" {
-			// A region is the type's: Fairy-Stockfish's mobilityRegion<Colour><Type>.
-			w, b := ex.squares(p.Confined)
-			typ := strings.ToUpper(key[:1]) + key[1:]
-			ex.put("mobilityRegionWhite"+typ, w, yk+".confined")
-			ex.put("mobilityRegionBlack"+typ, b, yk+".confined")
-		}
+		ex.region(key, p, yk)
 		return
 	}
 	text, why := WriteBetza(p.Moves)
@@ -194,6 +186,18 @@ func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *i
 		return
 	}
 	ex.put(fmt.Sprintf("customPiece%d", *custom), l+":"+text, yk)
+}
+
+// region writes a confined man's squares as its type's: Fairy-Stockfish's
+// mobilityRegion<Colour><Type> (a custom piece's is not read by the import).
+func (ex *exporter) region(key string, p Piece, yk string) {
+	if p.Confined == "" {
+		return
+	}
+	w, b := ex.squares(p.Confined)
+	typ := strings.ToUpper(key[:1]) + key[1:]
+	ex.put("mobilityRegionWhite"+typ, w, yk+".confined")
+	ex.put("mobilityRegionBlack"+typ, b, yk+".confined")
 }
 
 // placeholder is the XBetza written for moves that have none exactly: the nearest, or a
@@ -344,7 +348,7 @@ func (ex *exporter) goals() {
 	value, types, all, count, opp, ok := ex.im.parentExtinction()
 	switch {
 	case !ok:
-		ex.refuse("goals (extinct)", "not of the form Fairy-Stockfish's extinction keys make: one value, one list of types, one count")
+		ex.refuse("goals", "extinct goals not of the form Fairy-Stockfish's extinction keys make: one value, one list of types, one count")
 	case value != "":
 		var ts []string
 		for _, l := range types {
@@ -353,10 +357,10 @@ func (ex *exporter) goals() {
 		if all {
 			ts = append(ts, "*")
 		}
-		ex.put("extinctionValue", value, "goals (extinct)")
-		ex.put("extinctionPieceTypes", strings.Join(ts, ""), "goals (extinct)")
-		ex.put("extinctionPieceCount", strconv.Itoa(count), "goals (extinct)")
-		ex.put("extinctionOpponentPieceCount", strconv.Itoa(opp), "goals (extinct)")
+		ex.put("extinctionValue", value, "goals")
+		ex.put("extinctionPieceTypes", strings.Join(ts, ""), "goals")
+		ex.put("extinctionPieceCount", strconv.Itoa(count), "goals")
+		ex.put("extinctionOpponentPieceCount", strconv.Itoa(opp), "goals")
 	}
 	for i, g := range def.Goals {
 		if g.Reach == "" || g.Stands != "" || g.When != "" {
