@@ -16,7 +16,11 @@ var (
 )
 
 func TestDocumentLinksStayInTheRepository(t *testing.T) {
-	docs := []string{"README.md", "BENCHMARKS.md", filepath.Join("docs", "definitions.md")}
+	docs := []string{"README.md", "BENCHMARKS.md", filepath.Join("docs", "definitions.md"), filepath.Join("docs", "lichess-bot.md")}
+	// The recipe for lichess-bot names no page outside the repository at all.
+	if data, err := os.ReadFile(filepath.Join("docs", "lichess-bot.md")); err != nil || strings.Contains(string(data), "://") {
+		t.Errorf("docs/lichess-bot.md: missing (%v) or naming a page outside the repository", err)
+	}
 	for _, doc := range docs {
 		data, err := os.ReadFile(doc)
 		if err != nil {

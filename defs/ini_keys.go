@@ -612,41 +612,11 @@ func (im *importer) valueKey(key string) (string, bool) {
 	return "", false
 }
 
+// importRules maps the keys of iniRuleKeys (ini_export.go), each row the key's reading.
 func (im *importer) importRules() {
-	r := &im.def.Rules
-	if v, ok := im.boolKey("checking", true); ok && !v {
-		f := false
-		r.MayGiveCheck = &f
-	}
-	if v, ok := im.boolKey("mustCapture", false); ok {
-		r.MustCapture = v
-	}
-	if n, ok := im.intKey("nMoveRule", 0, 500000); ok {
-		n *= 2
-		r.FiftyMove = &n
-	}
-	if n, ok := im.intKey("nFoldRule", 0, 100); ok {
-		if n == 1 {
-			im.errorf(im.keys["nFoldRule"], "1: every position would be a repetition; Chimera refuses it")
-		} else {
-			r.Repetition = &n
-		}
-	}
-	if v, ok := im.boolKey("perpetualCheckIllegal", false); ok {
-		r.PerpetualCheck = map[bool]string{true: "loss"}[v]
-	}
-	if v, ok := im.valueKey("stalemateValue"); ok {
-		if v == "none" {
-			im.errorf(im.keys["stalemateValue"], "none: a stalemate must end the game")
-		} else {
-			r.NoMoves.Otherwise = v
-		}
-	}
-	if v, ok := im.valueKey("checkmateValue"); ok {
-		if v == "none" {
-			im.errorf(im.keys["checkmateValue"], "none: a checkmate must end the game")
-		} else {
-			r.NoMoves.InCheck = v
+	for _, row := range iniRuleKeys {
+		if k, ok := im.keys[row.key]; ok {
+			row.read(im, k)
 		}
 	}
 }

@@ -83,18 +83,6 @@ func (im *importer) importVariantRules() {
 	def := im.def
 	r := &def.Rules
 	royal := slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Royal })
-	if v, ok := im.boolKey("kingPass", false); ok {
-		r.Pass = nil
-		if v && royal {
-			r.Pass = &Pass{EndAfter: 2}
-		}
-	}
-	if v, ok := im.boolKey("bikjangRule", false); ok {
-		r.FacingRoyals = v && royal
-	}
-	if v, ok := im.boolKey("makpongRule", false); ok {
-		r.RoyalTakesCheckerOnly = v && royal
-	}
 	if k, ok := im.get("materialCounting"); ok {
 		r.Points = nil
 		switch k.Value {
