@@ -80,13 +80,28 @@ func show(v any) string {
 	if v == nil {
 		return "none"
 	}
-	b, err := yaml.Marshal(v)
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	flow(&n) // lists and mappings on one line: {black: [2], white: [1, 2]}
+	b, err := yaml.Marshal(&n)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
 	s := strings.TrimSpace(string(b))
-	s = strings.ReplaceAll(s, "\n", "; ")
+	s = strings.ReplaceAll(s, "\n", " ")
 	return Clip(s)
+}
+
+// flow writes n and what it holds in YAML's flow style.
+func flow(n *yaml.Node) {
+	if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+		n.Style = yaml.FlowStyle
+	}
+	for _, c := range n.Content {
+		flow(c)
+	}
 }
 
 func lookup(v any, path string) any {
