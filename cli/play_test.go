@@ -196,3 +196,23 @@ func TestPlayUsage(t *testing.T) {
 		}
 	}
 }
+
+// Turns of several moves in the terminal: moves typed one by one or a turn whole, the
+// side to move told which move of its turn comes, a turn written with a move too many
+// refused.
+func TestPlayTurnsOfSeveralMoves(t *testing.T) {
+	code, out, errs := playScript(t, []string{"e4", "e5", "Nc6", "d4/Nf3", "d6/Bg4/a6", "d6/Bg4"}, "marseillais", "--human", "both")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	wantIn(t, out,
+		"  White to move\n", // a first turn of one move says nothing of turns
+		"black: 1... e5",
+		"Black to move (move 2 of 2)",
+		"black: 1... Nc6",
+		"white: 2. d4",
+		"white: 2. Nf3",
+		`"d6/Bg4/a6": the turn ended after 2 of the 3 moves written`,
+		"black: 2... Bg4",
+		"White to move (move 1 of 2)")
+}
