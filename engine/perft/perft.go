@@ -22,7 +22,7 @@ func Perft(p *interpreter.Position, depth int) int64 {
 	if depth <= 0 {
 		return 1
 	}
-	c := counter{p: p}
+	c := counter{p: p, turns: p.Ruleset().Turns != nil}
 	return c.count(depth, 0)
 }
 
@@ -31,19 +31,30 @@ func Perft(p *interpreter.Position, depth int) int64 {
 type counter struct {
 	p    *interpreter.Position
 	bufs [][]interpreter.Move
+	// turns: the rules' turns are several moves (a node is a whole turn); without them
+	// the walk asks nothing about turns.
+	turns bool
 }
 
 func (c *counter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
-	if depth == 1 && lastOfTurn(c.p) {
+	if depth == 1 && (!c.turns || lastOfTurn(c.p)) {
 		return int64(c.p.MoveCount(c.bufs[ply]))
 	}
 	moves := c.p.LegalMoves(c.bufs[ply])
 	c.bufs[ply] = moves
-	side := c.p.Side()
 	var n int64
+	if !c.turns {
+		for _, m := range moves {
+			c.p.Make(m)
+			n += c.count(depth-1, ply+1)
+			c.p.Unmake()
+		}
+		return n
+	}
+	side := c.p.Side()
 	for _, m := range moves {
 		c.p.Make(m)
 		if c.p.Side() == side {
@@ -135,7 +146,7 @@ func DivideContext(ctx context.Context, p *interpreter.Position, depth, workers 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := watchedCounter{counter: counter{p: p.Clone()}, done: ctx.Done(), nodes: w.Nodes, tick: checkEvery}
+			c := watchedCounter{counter: counter{p: p.Clone(), turns: p.Ruleset().Turns != nil}, done: ctx.Done(), nodes: w.Nodes, tick: checkEvery}
 			for i := range next {
 				if c.stopped || ctx.Err() != nil {
 					continue // drain: the sender may still hand out a move
@@ -221,7 +232,7 @@ func (c *watchedCounter) count(depth, ply int) int64 {
 	if ply == len(c.bufs) {
 		c.bufs = append(c.bufs, make([]interpreter.Move, 0, 256))
 	}
-	if depth == 1 && lastOfTurn(c.p) {
+	if depth == 1 && (!c.turns || lastOfTurn(c.p)) {
 		n := int64(c.p.MoveCount(c.bufs[ply]))
 		c.pending += n
 		return n
@@ -233,7 +244,7 @@ func (c *watchedCounter) count(depth, ply int) int64 {
 	for _, m := range moves {
 		c.p.Make(m)
 		switch {
-		case c.p.Side() == side:
+		case c.turns && c.p.Side() == side:
 			k := c.count(depth, ply+1)
 			if k == 0 && depth == 1 {
 				k, c.pending = 1, c.pending+1
