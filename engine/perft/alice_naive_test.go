@@ -428,6 +428,10 @@ func TestAliceNaiveHandPositions(t *testing.T) {
 			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
 		{name: "arrival attacked on its board", fen: "4k1r1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
 			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+		// The rook crossing to f1 of B shields g1 from the queen on d1 of B. King: f2 only (d1
+		// taken on B, d2 e2 f1 attacked on B); castling; the rook's 9 moves.
+		{name: "the rook shields the king after the crossing", fen: "4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/3q4 w K - 0 1",
+			want: 11, has: []string{"A:e1g1", "A:e1f2"}},
 		{name: "in check on its board", fen: "4r1k1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
 			hasn: []string{"A:e1c1", "A:e1g1"}},
 		{name: "castling on B", fen: "4k3/8/8/8/8/8/8/8|8/8/8/8/8/8/8/4K2R w K - 0 1", want: -1,
