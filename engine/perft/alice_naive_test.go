@@ -279,6 +279,9 @@ func aliceParseFEN(fen string) (alicePos, error) {
 	if kings != [2]int{1, 1} {
 		return p, fmt.Errorf("alice FEN %q: want one king a side, have %d and %d", fen, kings[0], kings[1])
 	}
+	if kb, ks := aliceKing(&p, 1-p.side); aliceAttacked(&p, kb, ks, p.side) {
+		return p, fmt.Errorf("alice FEN %q: the side not to move is in check", fen)
+	}
 	if p.ep >= 0 && (p.ep/8 == 2) != (p.side == 1) {
 		return p, fmt.Errorf("alice FEN %q: en-passant square %s is not on the mover's side", fen, naiveSq(p.ep))
 	}
@@ -517,6 +520,7 @@ func TestAliceNaiveFENs(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w+1 - - 0 1",                         // no turns here
 		"4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w - e3 0 1",                          // e.p. for the wrong side
 		"4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w X - 0 1",                           // bad castling
+		"4k3/8/8/8/8/8/8/4R1K1|8/8/8/8/8/8/8/8 w - - 0 1",                         // Black, not to move, in check
 	} {
 		if _, err := aliceNaivePerft(bad, 1); err == nil {
 			t.Errorf("%q: no error", bad)
