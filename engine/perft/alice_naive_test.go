@@ -408,6 +408,10 @@ func TestAliceNaiveHandPositions(t *testing.T) {
 		// d1 f1 d2 f2 but not e2, attacked on A before it crosses.
 		{name: "block by crossing", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/8/2N5/8/8 w - - 0 1", want: 6,
 			has: []string{"B:c3e2", "B:c3e4", "A:e1d2"}, hasn: []string{"A:e1e2", "B:c3d5"}},
+		// The knight on e4 of B does not shield e1 of A: in check, the king has d1 f1 d2 f2;
+		// no knight move lands on the e-file.
+		{name: "a man on the other board does not block", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/4N3/8/8/8 w - - 0 1",
+			want: 4, hasn: []string{"A:e1e2", "B:e4c3"}},
 		// Parton's quick mate (Curiouser and Curiouser): 3...Qd7/Bd7 cross away, 3...Kd7 steps
 		// into the bishop's line on A before crossing.
 		{name: "Parton's mate", fen: aliceStart,
