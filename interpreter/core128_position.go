@@ -235,6 +235,9 @@ func (p *core128) occupied() bb128 { return p.byColor[0].Or(p.byColor[1]).Or(p.w
 
 func (p *core128) pieces(c Color, t int) bb128 { return p.byType[t].And(p.byColor[c]) }
 
+// FullMove is the move number, as the FEN writes it.
+func (p *core128) FullMove() int { return p.fullmove }
+
 // Halfmove is the fifty-move counter in half-moves.
 func (p *core128) Halfmove() int { return p.halfmove }
 

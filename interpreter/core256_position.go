@@ -233,6 +233,9 @@ func (p *core256) occupied() bb256 { return p.byColor[0].Or(p.byColor[1]).Or(p.w
 
 func (p *core256) pieces(c Color, t int) bb256 { return p.byType[t].And(p.byColor[c]) }
 
+// FullMove is the move number, as the FEN writes it.
+func (p *core256) FullMove() int { return p.fullmove }
+
 // Halfmove is the fifty-move counter in half-moves.
 func (p *core256) Halfmove() int { return p.halfmove }
 

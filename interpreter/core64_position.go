@@ -235,6 +235,9 @@ func (p *core64) occupied() bb64 { return p.byColor[0] | p.byColor[1] | p.walls 
 
 func (p *core64) pieces(c Color, t int) bb64 { return p.byType[t] & p.byColor[c] }
 
+// FullMove is the move number, as the FEN writes it.
+func (p *core64) FullMove() int { return p.fullmove }
+
 // Halfmove is the fifty-move counter in half-moves.
 func (p *core64) Halfmove() int { return p.halfmove }
 

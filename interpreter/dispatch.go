@@ -32,6 +32,7 @@ type core interface {
 	Occupied() compiler.Bitboard
 	Men(c Color) compiler.Bitboard
 	Pieces(c Color, t int) compiler.Bitboard
+	FullMove() int
 	Halfmove() int
 	Ply() int
 	RecomputedHash() uint64
@@ -228,6 +229,17 @@ func (p *Position) Men(c Color) compiler.Bitboard {
 // Pieces is the set of squares holding pieces of color c and type t.
 func (p *Position) Pieces(c Color, t int) compiler.Bitboard {
 	return p.c.Pieces(c, t)
+}
+
+// FullMove is the move number, as the FEN writes it.
+func (p *Position) FullMove() int {
+	if p.n != nil {
+		return p.n.FullMove()
+	}
+	if p.m != nil {
+		return p.m.FullMove()
+	}
+	return p.w.FullMove()
 }
 
 // Halfmove is the fifty-move counter in half-moves.

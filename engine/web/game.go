@@ -66,7 +66,10 @@ type stateJSON struct {
 	Side     string   `json:"side"` // "white" or "black"
 	// Turn: in rules whose turns are several moves, which move of its turn the side to
 	// move makes ("move 2 of 2"); "" otherwise.
-	Turn    string   `json:"turn,omitempty"`
+	Turn string `json:"turn,omitempty"`
+	// Labels: in rules whose turns are several moves, what the move list writes before
+	// each move (replayed.labels); absent otherwise.
+	Labels  []string `json:"labels,omitempty"`
 	InCheck bool     `json:"inCheck"`
 	Checks  []string `json:"checks,omitempty"` // in check: the squares of the side's royal men attacked
 	// Last: the squares of the last move, to mark: where its man came from and where the
@@ -83,6 +86,20 @@ type stateJSON struct {
 	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
 	// each counted as false (as the command line reports them).
 	HookErrors []string `json:"hookErrors,omitempty"`
+}
+
+// turnLabel is replayed.labels' text for the move about to be made in p (first: the
+// game's first move, which starts the list).
+func turnLabel(p *interpreter.Position, first bool) string {
+	switch {
+	case p.TurnPart() > 0 && !first:
+		return "/"
+	case p.Side() == compiler.White:
+		return fmt.Sprintf("%d.", p.FullMove())
+	case first:
+		return fmt.Sprintf("%d...", p.FullMove())
+	}
+	return ""
 }
 
 // turnText is stateJSON.Turn.
@@ -132,7 +149,11 @@ type replayed struct {
 	moves    []interpreter.Move
 	coords   []string
 	sans     []string
-	p        *interpreter.Position
+	// labels: in rules whose turns are several moves, what the page's move list writes
+	// before each move: its turn's number ("2.") where White's turn begins, "/" before a
+	// move that goes on with a turn, "" otherwise (nil in other rules).
+	labels []string
+	p      *interpreter.Position
 }
 
 // replay sets up the request's start and plays its moves (and its Move when play is set),
@@ -179,6 +200,9 @@ func (s *Server) replay(ctx context.Context, req *gameRequest, play bool) (*repl
 		g.moves = append(g.moves, m)
 		g.coords = append(g.coords, g.p.Coord(m))
 		g.sans = append(g.sans, g.p.SAN(m))
+		if rs.Turns != nil {
+			g.labels = append(g.labels, turnLabel(g.p, i == 0))
+		}
 		g.p.Make(m)
 	}
 	return g, nil
@@ -228,7 +252,7 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	st := &stateJSON{
 		Variant: rs.Name, Title: rs.Title, StartFEN: g.startFEN,
 		Moves: append([]string{}, g.coords...), SAN: append([]string{}, g.sans...),
-		FEN: p.FEN(), Side: interpreter.SideName(p.Side()), Turn: turnText(p), InCheck: p.InCheck(),
+		FEN: p.FEN(), Side: interpreter.SideName(p.Side()), Turn: turnText(p), Labels: append([]string(nil), g.labels...), InCheck: p.InCheck(),
 		Result: "*", Legal: []moveJSON{},
 	}
 	if res := p.Result(); res != interpreter.Ongoing {

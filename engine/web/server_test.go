@@ -968,4 +968,8 @@ func TestTurnsOfSeveralMoves(t *testing.T) {
 	if st.Side != "white" || st.Turn != "move 1 of 2" || !strings.Contains(st.PGN, "1. e4 e5/Nc6") {
 		t.Fatalf("after Black's turn: side %s, turn %q, PGN %q", st.Side, st.Turn, st.PGN)
 	}
+	// The move list numbers turns: White's turn, Black's, and a move going on with it.
+	if !slices.Equal(st.Labels, []string{"1.", "", "/"}) {
+		t.Fatalf("labels %q; want 1., \"\", /", st.Labels)
+	}
 }

@@ -192,6 +192,7 @@ async function newGame(fen, moves, ply, opened) {
     game.startFen = st.startFen;
     game.moves = st.moves;
     game.sans = st.san;
+    game.labels = st.labels;
     game.ply = st.moves.length;
     message("");
     if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
@@ -211,6 +212,7 @@ async function loadPgn(text) {
     game.startFen = st.startFen;
     game.moves = st.moves;
     game.sans = st.san;
+    game.labels = st.labels;
     game.ply = st.moves.length;
     message("");
     render(st);
@@ -228,6 +230,7 @@ async function play(move) {
     if (seq !== game.seq) return;
     game.moves = st.moves;
     game.sans = st.san;
+    game.labels = st.labels;
     game.ply = st.moves.length;
     message("");
     render(st);
@@ -259,7 +262,8 @@ function render(st) {
   const fields = game.startFen.split(" ");
   const blackFirst = fields[1] === "b";
   const first = parseInt(fields[5], 10) || 1;
-  if (blackFirst && game.sans.length) {
+  const labels = game.labels; // turns of several moves: the server numbers the turns
+  if (!labels && blackFirst && game.sans.length) {
     const gap = document.createElement("li");
     gap.className = "gap";
     gap.textContent = first + "...";
@@ -270,7 +274,9 @@ function render(st) {
     li.textContent = san;
     li.dataset.ply = i + 1;
     const k = i + (blackFirst ? 1 : 0); // half-moves from White's first
-    if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
+    if (labels) {
+      if (labels[i]) li.dataset.num = labels[i];
+    } else if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
     if (i + 1 === game.ply) li.className = "current";
     else if (i + 1 > game.ply) li.className = "after";
     li.addEventListener("click", () => { stopEngine(); show(i + 1); });
@@ -652,6 +658,7 @@ async function editPosition(change) {
     game.startFen = st.startFen;
     game.moves = [];
     game.sans = [];
+    game.labels = undefined;
     game.ply = 0;
     message("");
     render(st);
