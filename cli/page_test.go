@@ -255,3 +255,47 @@ func TestPageTabsKeepTheirDefinitions(t *testing.T) {
 		t.Errorf("tab A's board is now titled %q", title)
 	}
 }
+
+// #48 in the page: a turn of two moves played by clicks, one move at a time, the status
+// saying which move of its turn comes and the move list numbering turns.
+func TestPageTurnsOfSeveralMoves(t *testing.T) {
+	pg := servePage(t, "marseillais")
+	pg.open("/play/marseillais")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	for i, mv := range [][2]string{{"e2", "e4"}, {"e7", "e5"}, {"b8", "c6"}} {
+		pg.click(square(mv[0]))
+		pg.click(square(mv[1]))
+		pg.until(mv[1], `document.body.dataset.ply === "`+string(rune('1'+i))+`"`, 5*time.Second)
+		if i == 1 {
+			if s := pg.js(`document.getElementById("status").textContent`); s != "Black to move (move 2 of 2)" {
+				t.Fatalf("after e4 e5: status %q; want Black's second move", s)
+			}
+		}
+	}
+	if s := pg.js(`document.getElementById("status").textContent`); s != "White to move (move 1 of 2)" {
+		t.Fatalf("after Black's turn: status %q", s)
+	}
+	if nums := pg.js(`[...document.querySelectorAll("#moves li[data-ply]")].map(li => li.dataset.num || "").join(" ")`); nums != "1.  /" {
+		t.Fatalf("the move list's numbers %q; want 1., none, /", nums)
+	}
+}
+
+// #52 item 6: the evaluation bar follows the engine's score from White's side, and the
+// copy buttons hand over the FEN, the link and the PGN.
+func TestPageEvaluationBarAndCopy(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess?fen=" + strings.ReplaceAll("4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1", " ", "+"))
+	pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"))
+	pg.click(`#analyse`)
+	// Black to move, three queens down: the bar is nearly all White's.
+	pg.until("the evaluation", `Number(document.getElementById("evalbar").dataset.share) > 0.9`, 10*time.Second)
+	if w := pg.js(`document.getElementById("evalbar").dataset.white`); strings.HasPrefix(w, "-") {
+		t.Fatalf("White's score %s, told from Black's side", w)
+	}
+	pg.click(`#stop`)
+	for _, c := range []struct{ button, field string }{{"copy-fen", "fen"}, {"copy-link", "link"}, {"copy-pgn", "pgn"}} {
+		pg.js(`(delete document.body.dataset.copied, true)`)
+		pg.click("#" + c.button)
+		pg.until(c.button, `document.body.dataset.copied === document.getElementById("`+c.field+`").value && document.body.dataset.copied !== ""`, 5*time.Second)
+	}
+}

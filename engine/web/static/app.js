@@ -753,6 +753,36 @@ function maybeEngine() {
   if (st && st.result === "*" && $("engine-side").value === st.side && game.ply === game.moves.length) think(true);
 }
 
+// showEval sets the evaluation bar: White's share of it grows with the score from
+// White's side (white: centipawns, or a decided game's large score), a win filling it.
+function showEval(white, text, side) {
+  const bar = $("evalbar");
+  const share = Math.abs(white) >= 20000 ? (white > 0 ? 1 : 0) : 1 / (1 + Math.exp(-white / 250));
+  $("evalfill").style.width = (100 * share).toFixed(1) + "%";
+  // The score's text is told from the side to move; the bar shows it from White's.
+  $("evaltext").textContent = (side === "white" ? "" : "Black: ") + text;
+  bar.dataset.white = String(white);
+  bar.dataset.share = share.toFixed(3);
+}
+
+// copyText puts text on the clipboard (or, where the page may not write it, selects it
+// for the user's own copy), and says so.
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    message(what + " copied.", false);
+  } catch (_) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand && document.execCommand("copy");
+    area.remove();
+    message(ok ? what + " copied." : "Copying is not allowed here: select the text and copy it.", !ok);
+  }
+  document.body.dataset.copied = text;
+}
+
 function think(move) {
   stopEngine();
   const st = game.state;
@@ -764,6 +794,7 @@ function think(move) {
   const src = stream("/api/search?" + q.toString(), {
     info: (data) => {
       const i = JSON.parse(data);
+      if (i.multipv === 1) showEval(st.side === "white" ? i.score : -i.score, i.scoreText, st.side);
       lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
       out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
     },
@@ -964,6 +995,9 @@ async function start() {
   $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
   $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
   $("load-fen").addEventListener("click", () => { if (keepGame("Loading a FEN")) newGame($("fen").value.trim()); });
+  $("copy-fen").addEventListener("click", () => copyText($("fen").value, "FEN"));
+  $("copy-link").addEventListener("click", () => copyText($("link").value, "Link"));
+  $("copy-pgn").addEventListener("click", () => copyText($("pgn").value, "PGN"));
   $("load-pgn").addEventListener("click", () => { if (keepGame("Loading a PGN")) loadPgn($("pgn").value); });
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
