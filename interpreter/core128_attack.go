@@ -357,7 +357,16 @@ func (p *core128) sideInCheck(c Color) bool {
 func (p *core128) InCheck() bool {
 	n := len(p.undo)
 	if p.turnCheck {
-		return p.turnChecked()
+		// A look-ahead: kept in the frame as the plain test is (turnChecked makes and
+		// takes back moves, so the frame is found again after it).
+		if n == 0 {
+			return p.turnChecked()
+		}
+		if !p.undo[n-1].checkKnown {
+			c := p.turnChecked()
+			p.undo[n-1].checked, p.undo[n-1].checkKnown = c, true
+		}
+		return p.undo[n-1].checked
 	}
 	if n == 0 {
 		return p.sideInCheck(p.side)

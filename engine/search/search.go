@@ -198,6 +198,8 @@ type capabilities struct {
 	// has such a man attacked is searched as a node in check is (extended, so never stood
 	// pat on at the horizon; moves giving it are not reduced), and hits are tried first.
 	hitRoyals uint64
+	// checkExtension: a node in check is searched one ply deeper.
+	checkExtension bool
 }
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
@@ -214,6 +216,9 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
 			m&compiler.MechStatus == 0 && rs.Counting == nil,
 		hitRoyals: hitRoyals(rs),
+		// Where a king is in check whenever the opponent's next turn of several moves
+		// could take it, most positions are checks: extending them all never ends.
+		checkExtension: rs.Turns == nil || !rs.Turns.TurnCheck,
 	}
 }
 
@@ -533,7 +538,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		}
 	}
 	inCheck := e.inCheck(p)
-	if inCheck && ply < maxPly-1 {
+	if inCheck && ply < maxPly-1 && e.caps.checkExtension {
 		depth++ // check extension
 	}
 	if depth <= 0 || ply >= maxPly-1 {
