@@ -213,6 +213,9 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 		}
 		p.fullmove = n
 	}
+	if p.inTurn > 0 && int(p.inTurn) >= p.TurnMoves() {
+		return bad("side to move %s: its turn at move %d is %d moves, so %d made leave none to make", defs.Quote(fields[1]+"+"+strconv.Itoa(int(p.inTurn))), p.fullmove, p.TurnMoves(), p.inTurn)
+	}
 	p.startPly = 2*(p.fullmove-1) + p.side
 	if statuses != "" {
 		if err := p.parseStatuses(statuses); err != "" {

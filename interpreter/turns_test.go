@@ -154,6 +154,8 @@ func TestTurnFENErrors(t *testing.T) {
 		{"marseillais", "4k3/8/8/8/8/8/8/4K3 w+0 - - 0 1", "moves made of the turn"},
 		{"marseillais", "4k3/8/8/8/8/8/8/4K3 w+x - - 0 1", "moves made of the turn"},
 		{"marseillais", "4k3/8/8/8/8/8/8/4K3 x+1 - - 0 1", "side to move must be w or b"},
+		{"marseillais", "4k3/8/8/8/8/8/8/4K3 w+1 - - 0 1", "its turn at move 1 is 1 moves, so 1 made leave none"},
+		{"marseillais", "4k3/8/8/8/8/8/8/4K3 b+2 - - 0 3", "its turn at move 3 is 2 moves, so 2 made leave none"},
 	} {
 		rs := mars
 		if c.rs == "chess" {
