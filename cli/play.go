@@ -371,7 +371,6 @@ func (g *game) humanMove(text string) {
 	}
 }
 
-
 // think runs the engine on the position; ok is false when it has no move.
 func (g *game) think() (search.Result, bool) {
 	res := g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
