@@ -56,28 +56,47 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 func (l *lowering) geometry() {
 	b := l.def.Board
 	g := &l.rs.Geometry
-	g.Files, g.Ranks, g.Cells = b.Files, b.Ranks, b.Files*b.Ranks
+	g.Boards, g.BoardFiles = max(b.Boards, 1), b.Files
+	g.Files, g.Ranks = g.Boards*(b.Files+1)-1, b.Ranks
+	g.Cells = g.Files * g.Ranks
 	g.kind = make([]CellKind, g.Cells)
+	g.boardOf = make([]int8, g.Cells)
 	g.dirOf = map[Vec]int{}
+	for sq := range g.Cells {
+		f := g.FileOf(sq)
+		g.boardOf[sq] = int8(f / (b.Files + 1))
+		if f%(b.Files+1) == b.Files {
+			g.kind[sq], g.boardOf[sq] = CellMissing, -1 // the column between two boards
+		}
+	}
 	if b.Layout != "" {
 		rows := strings.Fields(b.Layout)
 		for i, row := range rows {
 			r := g.Ranks - 1 - i
 			for f, c := range []byte(row) {
-				switch c {
-				case '*':
-					g.kind[g.SquareAt(f, r)] = CellMissing
-				case '-':
-					g.kind[g.SquareAt(f, r)] = CellUnused
+				for k := range g.Boards {
+					sq := g.SquareAt(k*(b.Files+1)+f, r)
+					switch c {
+					case '*':
+						g.kind[sq] = CellMissing
+					case '-':
+						g.kind[sq] = CellUnused
+					}
 				}
 			}
 		}
 	}
 	g.names = make([]string, g.Cells)
+	g.cross = make([]Square, g.Cells)
 	for sq := 0; sq < g.Cells; sq++ {
-		g.names[sq] = fmt.Sprintf("%c%d", 'a'+g.FileOf(sq), g.RankOf(sq)+1)
-		if (g.FileOf(sq)+g.RankOf(sq))%2 == 0 {
+		f := g.LocalFile(sq)
+		g.names[sq] = fmt.Sprintf("%c%d", 'a'+f, g.RankOf(sq)+1)
+		if (f+g.RankOf(sq))%2 == 0 {
 			l.rs.Dark = l.rs.Dark.With(sq)
+		}
+		g.cross[sq] = NoSquare
+		if k := g.boardOf[sq]; k >= 0 && b.Crossing {
+			g.cross[sq] = g.SquareAt((int(k)+1)%g.Boards*(b.Files+1)+f, g.RankOf(sq))
 		}
 		switch g.kind[sq] {
 		case CellSquare:
@@ -88,6 +107,16 @@ func (l *lowering) geometry() {
 			l.rs.Unused = l.rs.Unused.With(sq)
 		}
 	}
+	g.crossedFrom = make([]Square, g.Cells)
+	for sq := range g.crossedFrom {
+		g.crossedFrom[sq] = NoSquare
+	}
+	for sq, t := range g.cross {
+		if t != NoSquare {
+			g.crossedFrom[t] = sq
+		}
+	}
+	l.rs.Crossing = b.Crossing
 }
 
 func (l *lowering) sqset(s defs.Src, key string, names []string) Bitboard {
@@ -323,7 +352,7 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 		for c := 0; c < 2; c++ {
 			v := turnFor(pt, w, c)
 			for sq := 0; sq < rs.Cells; sq++ {
-				t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
+				t := rs.Step(sq, v)
 				if !from[c].Has(sq) || t == NoSquare || rs.kind[t] != CellSquare {
 					continue
 				}
@@ -382,7 +411,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					if !from[c].Has(sq) {
 						continue
 					}
-					t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY)
+					t := rs.Step(sq, v)
 					if t == NoSquare || rs.kind[t] != CellSquare {
 						continue
 					}
@@ -894,7 +923,11 @@ func (l *lowering) castleRanks() {
 				if rf < kf {
 					side = 1
 				}
-				kd, rd := rs.SquareAt(cs.KingFile[side], rank[c]), rs.SquareAt(cs.PartnerFile[side], rank[c])
+				board := rs.BoardOf(k)
+				if board < 0 || rs.BoardOf(r) != board {
+					continue // royal and partner on two boards (or between): no castling
+				}
+				kd, rd := rs.BoardSquare(board, cs.KingFile[side], rank[c]), rs.BoardSquare(board, cs.PartnerFile[side], rank[c])
 				spans := span(k, kd).Or(span(r, rd))
 				rs.castleWays[c][kf*rs.Files+rf] = CastleWay[Bitboard]{
 					Clear:  spans.Without(k).Without(r),
@@ -1014,7 +1047,7 @@ func (l *lowering) freezes() {
 			}
 			for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
 				for sq := 0; sq < l.rs.Cells; sq++ {
-					if t := l.rs.SquareAt(l.rs.FileOf(sq)+w.DX, l.rs.RankOf(sq)+w.DY); t != NoSquare && l.rs.kind[t] == CellSquare {
+					if t := l.rs.Step(sq, w); t != NoSquare && l.rs.kind[t] == CellSquare {
 						fz.near[sq] = fz.near[sq].With(t)
 					}
 				}
@@ -1054,7 +1087,7 @@ func (l *lowering) mechanisms() {
 				}
 				for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
 					for sq := 0; sq < rs.Cells; sq++ {
-						if t := rs.SquareAt(rs.FileOf(sq)+w.DX, rs.RankOf(sq)+w.DY); t != NoSquare && rs.kind[t] == CellSquare {
+						if t := rs.Step(sq, w); t != NoSquare && rs.kind[t] == CellSquare {
 							rs.explodeNear[sq] = rs.explodeNear[sq].With(t)
 						}
 					}
@@ -1073,7 +1106,7 @@ func (l *lowering) mechanisms() {
 			rs.flankDirs = append(rs.flankDirs, rs.dirIndex(v))
 			st := FlankStep[Bitboard]{By: v.DY*rs.Files + v.DX}
 			for sq := range rs.Cells {
-				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare && rs.kind[sq] == CellSquare {
+				if t := rs.Step(sq, v); t != NoSquare && rs.kind[t] == CellSquare && rs.kind[sq] == CellSquare {
 					st.From = st.From.With(sq)
 				}
 			}
@@ -1085,7 +1118,7 @@ func (l *lowering) mechanisms() {
 		for sq := range rs.Cells {
 			for _, v := range Images(Vec{1, 1}, "all", nil) {
 				for _, w := range []Vec{v, {v.DX, 0}, {0, v.DY}} {
-					if t := rs.SquareAt(rs.FileOf(sq)+w.DX, rs.RankOf(sq)+w.DY); t != NoSquare && rs.kind[t] == CellSquare {
+					if t := rs.Step(sq, w); t != NoSquare && rs.kind[t] == CellSquare {
 						rs.nextTo[sq] = rs.nextTo[sq].With(t)
 					}
 				}
@@ -1106,7 +1139,7 @@ func (l *lowering) mechanisms() {
 			rs.borrowFrom[c] = make([]Square, rs.Cells)
 			for sq := 0; sq < rs.Cells; sq++ {
 				rs.borrowFrom[c][sq] = NoSquare
-				if t := rs.SquareAt(rs.FileOf(sq)+v.DX, rs.RankOf(sq)+v.DY); t != NoSquare && rs.kind[t] == CellSquare {
+				if t := rs.Step(sq, v); t != NoSquare && rs.kind[t] == CellSquare {
 					rs.borrowFrom[c][sq] = t
 				}
 			}

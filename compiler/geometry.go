@@ -56,8 +56,15 @@ func Nearest(d *Dir[Bitboard], b Bitboard) Square {
 // Geometry is the board: its size, cell kinds and square names. (The cell sets and the
 // direction tables are in Tables, once per set type.)
 type Geometry struct {
+	// Files and Ranks are the grid's: with several boards side by side, Files counts
+	// them all and the missing column between each two.
 	Files, Ranks int
 	Cells        int
+	// Boards is the number of boards (1 for most games), BoardFiles the files of each.
+	Boards, BoardFiles int
+	boardOf            []int8   // the board of each cell, -1 for the columns between boards
+	cross              []Square // the same cell of the next board (crossing rules), or NoSquare
+	crossedFrom        []Square // the cell whose cross is this one, or NoSquare
 	kind         []CellKind
 	names        []string    // square names, "a1"...
 	dirOf        map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
@@ -70,6 +77,38 @@ func (g *Geometry) SquareAt(f, r int) Square {
 	}
 	return r*g.Files + f
 }
+
+// Step is the cell reached from sq by displacement v on sq's own board, or NoSquare (off
+// the grid, or on another board).
+func (g *Geometry) Step(sq Square, v Vec) Square {
+	t := g.SquareAt(g.FileOf(sq)+v.DX, g.RankOf(sq)+v.DY)
+	if t != NoSquare && g.Boards > 1 && g.boardOf[t] != g.boardOf[sq] {
+		return NoSquare
+	}
+	return t
+}
+
+// BoardOf is the board sq lies on (0 for the first), or -1 between boards.
+func (g *Geometry) BoardOf(sq Square) int { return int(g.boardOf[sq]) }
+
+// LocalFile is sq's file on its own board (0 for a).
+func (g *Geometry) LocalFile(sq Square) int { return g.FileOf(sq) % (g.BoardFiles + 1) }
+
+// BoardSquare is the cell of file f and rank r on board k, or NoSquare.
+func (g *Geometry) BoardSquare(k, f, r int) Square {
+	if f < 0 || f >= g.BoardFiles || k < 0 || k >= g.Boards {
+		return NoSquare
+	}
+	return g.SquareAt(k*(g.BoardFiles+1)+f, r)
+}
+
+// Cross is the cell a man on sq crosses to under a crossing rule (the same cell of the next
+// board), or NoSquare without one.
+func (g *Geometry) Cross(sq Square) Square { return g.cross[sq] }
+
+// CrossedFrom is the cell whose Cross is sq (the same cell of the previous board), or
+// NoSquare.
+func (g *Geometry) CrossedFrom(sq Square) Square { return g.crossedFrom[sq] }
 
 // FileOf is the 0-based file of sq.
 func (g *Geometry) FileOf(sq Square) int { return sq % g.Files }
@@ -96,9 +135,9 @@ func (rs *Ruleset) dirIndex(v Vec) int {
 	}
 	d := Dir[Bitboard]{V: v, step: make([]Square, g.Cells), ray: make([]Bitboard, g.Cells), Up: v.DY*g.Files+v.DX > 0}
 	for sq := 0; sq < g.Cells; sq++ {
-		d.step[sq] = g.SquareAt(g.FileOf(sq)+v.DX, g.RankOf(sq)+v.DY)
+		d.step[sq] = g.Step(sq, v)
 		var ray Bitboard
-		for t := d.step[sq]; t != NoSquare && g.kind[t] != CellMissing; t = g.SquareAt(g.FileOf(t)+v.DX, g.RankOf(t)+v.DY) {
+		for t := d.step[sq]; t != NoSquare && g.kind[t] != CellMissing; t = g.Step(t, v) {
 			ray = ray.With(t)
 		}
 		d.ray[sq] = ray

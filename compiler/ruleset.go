@@ -564,6 +564,9 @@ type Ruleset struct {
 	Walls *WallRule
 	// Turns: a side's turn is several moves, or nil: one (defs.Turns).
 	Turns *TurnRule
+	// Crossing: the men a move moved cross to the same cell of the next board
+	// (Geometry.Cross) as it ends (board.crossing).
+	Crossing bool
 	// Petrify: bit per type whose men turn into a wall where they land when they capture
 	// (defs.CaptureRule.Petrify).
 	Petrify uint64

@@ -213,6 +213,14 @@ type Board struct {
 	Ranks      int           `yaml:"ranks"`
 	Layout     string        `yaml:"layout"` // rows from the top: '.' square, '*' no cell, '-' unused cell
 	Restricted []Restriction `yaml:"restricted"`
+	// Boards is the number of boards of this shape played together, drawn side by side
+	// (0 or 1: one board). Every board names its cells alike (a1, b1...); a FEN joins the
+	// boards' placements with '|'.
+	Boards int `yaml:"boards"`
+	// Crossing: after every move the men it moved cross to the same cell of the next board
+	// (the last board's next is the first), which must be empty (Alice chess). A move is
+	// made on its men's board alone: only that board's men block, are captured or attack.
+	Crossing bool `yaml:"crossing"`
 }
 
 // Restriction limits which pieces may end a move on the squares of a zone.

@@ -299,6 +299,22 @@ func (v *validator) board() {
 	if filesOK && ranksOK && b.Files*b.Ranks > MaxCells {
 		v.add(b.Src, "files", "board %dx%d has %d cells; at most %d are supported", b.Files, b.Ranks, b.Files*b.Ranks, MaxCells)
 	}
+	if b.Boards < 0 || b.Boards > MaxBoards {
+		v.add(b.Src, "boards", "board.boards must be between 1 and %d, found %d", MaxBoards, b.Boards)
+	} else if b.Boards > 1 && filesOK && ranksOK {
+		if cols := b.Boards*(b.Files+1) - 1; cols*b.Ranks > MaxCells {
+			v.add(b.Src, "boards", "%d boards of %dx%d take %d cells with the columns between them; at most %d are supported", b.Boards, b.Files, b.Ranks, cols*b.Ranks, MaxCells)
+		}
+		if !b.Crossing {
+			v.add(b.Src, "boards", "board.boards %d without crossing: boards played apart have no rules yet (say crossing: true for Alice's rule)", b.Boards)
+		}
+	}
+	if b.Crossing && b.Boards < 2 {
+		v.add(b.Src, "crossing", "board.crossing needs board.boards of 2 or more: the moved men cross to the next board")
+	}
+	if b.Crossing {
+		v.crossing()
+	}
 	if b.Layout != "" && filesOK && ranksOK {
 		v.layout(b)
 	}
@@ -1404,6 +1420,41 @@ func (v *validator) turns() {
 	for _, g := range d.Goals {
 		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck {
 			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check) take the side to move to be the side that did not move", Clip(g.Name)))
+		}
+	}
+}
+
+// MaxBoards is the most boards a definition may play together.
+const MaxBoards = 4
+
+// crossing refuses what the crossing rule cannot honour yet: every mechanism that places,
+// removes or changes men beyond the move's own (a crossing moves exactly the men the move
+// moved), and turns of several moves.
+func (v *validator) crossing() {
+	d := v.def
+	b := &d.Board
+	refuse := func(what string) {
+		v.add(b.Src, "crossing", "board.crossing cannot be combined with %s yet", what)
+	}
+	if d.Hands != nil {
+		refuse("hands (drops, pools, gating)")
+	}
+	if d.Walls != nil || d.Flip != nil {
+		refuse("walls or flips")
+	}
+	if d.Turns != nil {
+		refuse("turns of several moves")
+	}
+	if d.Capture != nil || len(d.Statuses) > 0 || len(d.Freeze) > 0 || d.BorrowMoves != nil {
+		refuse("capture effects, statuses, freezes or borrowed moves")
+	}
+	r := d.Rules
+	if r.Pass != nil || r.FacingRoyals || r.FullBoard || r.Counting != nil || r.CheckCounter > 0 {
+		refuse("passes, facing royals, a full-board end, counting or a check counter")
+	}
+	for _, pc := range d.Pieces {
+		if pc.Promotion != nil && pc.Promotion.InPlace != nil {
+			refuse(fmt.Sprintf("promotions in place (piece %s)", Clip(pc.Letter)))
 		}
 	}
 }

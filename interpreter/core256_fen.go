@@ -49,6 +49,11 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 	if err != "" {
 		return bad("%s", err)
 	}
+	if rs.Boards > 1 {
+		if board, err = joinBoards(rs, board); err != "" {
+			return bad("%s", err)
+		}
+	}
 	rows := strings.Split(board, "/")
 	if len(rows) != rs.Ranks {
 		if len(rows) == 1 {
@@ -279,7 +284,7 @@ func (p *core256) parseCastling(s string) string {
 			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Piece(cs.Royal).Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
-		partners := p.partnerMen(c).And(p.tb.CastleRank[c])
+		partners := p.sameBoard(p.partnerMen(c).And(p.tb.CastleRank[c]), kings.First())
 		if p.kingBits && !p.castle.Has(kings.First()) {
 			// Rights imply a king that has never moved: its square keeps a bit.
 			p.castle = p.castle.With(kings.First())
@@ -304,8 +309,8 @@ func (p *core256) parseCastling(s string) string {
 					break
 				}
 			}
-		case lc >= 'A' && int(lc-'A') < p.rs.Files:
-			if sq := p.rs.SquareAt(int(lc-'A'), rank); partners.Has(sq) && int(lc-'A') != kf {
+		case lc >= 'A' && int(lc-'A') < p.rs.BoardFiles:
+			if sq := p.rs.BoardSquare(p.rs.BoardOf(kings.First()), int(lc-'A'), rank); partners.Has(sq) && sq != kings.First() {
 				r = sq
 			}
 		default:
@@ -376,12 +381,30 @@ func (p *core256) parseEP(s string) string {
 	if len(names) == 0 || strings.Join(names, "") != s {
 		return fmt.Sprintf("en-passant field %s: expected - or square names such as e3", defs.Quote(s))
 	}
+	// With several boards the squares name cells of every board: they are on the board
+	// where the man that passed them stands.
+	board := 0
+	for k := 1; k < rs.Boards; k++ {
+		sq, ok := rs.ParseSquare(names[0])
+		if !ok {
+			break
+		}
+		if on := rs.BoardSquare(k, rs.LocalFile(sq), rs.RankOf(sq)); p.epMover(compiler.Bit256(on)) != NoSquare {
+			board = k
+		}
+	}
 	var targets bb256
 	landing, landingName := NoSquare, ""
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
+		if ok && board > 0 {
+			sq = rs.BoardSquare(board, rs.LocalFile(sq), rs.RankOf(sq))
+		}
 		if !ok || rs.KindOf(sq) != compiler.CellSquare {
 			return fmt.Sprintf("en-passant square %s is not a square of the board", defs.Quote(name))
+		}
+		if p.board[sq] != NoPiece && rs.Boards > 1 && len(names) == 1 && p.epMover(compiler.Bit256(sq)) != NoSquare {
+			return "" // taken on the board where the man landed: no man can capture there
 		}
 		if p.board[sq] != NoPiece {
 			if landing != NoSquare {
@@ -488,34 +511,11 @@ func (p *core256) royalInPool(c Color) bool {
 func (p *core256) FEN() string {
 	rs := p.rs
 	var b strings.Builder
-	for r := rs.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < rs.Files; f++ {
-			sq := rs.SquareAt(f, r)
-			pc := p.board[sq]
-			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
-				b.WriteByte('*')
-				continue
-			}
-			writeMan(&b, rs, pc)
-			if p.marked.Has(sq) {
-				b.WriteByte('~')
-			}
+	for k := range rs.Boards {
+		if k > 0 {
+			b.WriteByte('|')
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
+		p.writePlacement(&b, k)
 	}
 	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
@@ -555,6 +555,40 @@ func (p *core256) FEN() string {
 		p.writeStatuses(&b)
 	}
 	return b.String()
+}
+
+// writePlacement appends board k's placement: its ranks from the top, '/' between them.
+func (p *core256) writePlacement(b *strings.Builder, k int) {
+	rs := p.rs
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < rs.BoardFiles; f++ {
+			sq := rs.BoardSquare(k, f, r)
+			pc := p.board[sq]
+			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
+				b.WriteByte('*')
+				continue
+			}
+			writeMan(b, rs, pc)
+			if p.marked.Has(sq) {
+				b.WriteByte('~')
+			}
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
 }
 
 // writeStatuses appends the status field: " square:counter,..." in the board field's order
@@ -660,6 +694,20 @@ func (p *core256) gateLetters(out []byte, c Color) []byte {
 	return out
 }
 
+// sameBoard is the part of the cells set on the board of sq (all of set on one board).
+func (p *core256) sameBoard(set bb256, sq Square) bb256 {
+	if p.rs.Boards < 2 {
+		return set
+	}
+	k := p.rs.BoardOf(sq)
+	for b := set; b.Any(); b = b.Rest() {
+		if p.rs.BoardOf(b.First()) != k {
+			set = set.Without(b.First())
+		}
+	}
+	return set
+}
+
 // partnerMen are side c's men of the types its royal castles with (castling.partner and
 // castling.other-partners).
 func (p *core256) partnerMen(c Color) bb256 {
@@ -681,11 +729,11 @@ func (p *core256) castlingLetters(out []byte, c Color) []byte {
 		return out
 	}
 	k := kings.First()
-	partners := p.partnerMen(c).And(p.tb.CastleRank[c])
+	partners := p.sameBoard(p.partnerMen(c).And(p.tb.CastleRank[c]), k)
 	var short, long []byte
-	rights := p.castle.And(p.tb.CastleRank[c]).Without(k)
+	rights := p.sameBoard(p.castle.And(p.tb.CastleRank[c]).Without(k), k)
 	if p.kingBits && p.castle.Has(k) && rights.Empty() {
-		ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
+		ch := byte('A' + rs.LocalFile(k)) // a king that has never moved, without a right now
 		if c == compiler.Black {
 			ch += 'a' - 'A'
 		}
@@ -699,7 +747,7 @@ func (p *core256) castlingLetters(out []byte, c Color) []byte {
 		} else {
 			outer = partners.And(compiler.Below256(r))
 		}
-		ch := byte('A' + rs.FileOf(r))
+		ch := byte('A' + rs.LocalFile(r))
 		if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 			ch = 'K'
 			if r < k {

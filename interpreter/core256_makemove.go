@@ -176,6 +176,9 @@ func (p *core256) play(m Move, goals bool) {
 			u.moved = p.normalEffect(m, u)
 		}
 	}
+	if rs.Crossing && m.Kind() != KindNull {
+		p.crossEffect(m)
+	}
 	if (p.gating || p.firstMoves) && m.Kind() != KindNull && m.Kind() != KindPass {
 		p.gateEffect(m, u.moved)
 	}
@@ -440,6 +443,23 @@ func (p *core256) attach(sq Square, a attached) {
 	}
 }
 
+// crossEffect, under a crossing rule, moves the men m moved to the same cells of the next
+// board (the royal and its partner when castling), and the en-passant targets the move
+// left with them: the move was made on the board it began on.
+func (p *core256) crossEffect(m Move) {
+	rs := p.rs
+	if m.Kind() == KindCastle {
+		rd := p.tb.CastleWayOf(p.side, m.From(), m.Aux()).PartnerTo
+		p.relocate(rd, rs.Cross(rd))
+	}
+	p.relocate(p.landed, rs.Cross(p.landed))
+	p.landed = rs.Cross(p.landed)
+	if m.MakesEP() {
+		p.clearEP()
+		p.setEP(rs.Cross(m.From()), p.landed)
+	}
+}
+
 // relocate moves the man on from, with what is attached to it, to the empty square to, and
 // returns it.
 func (p *core256) relocate(from, to Square) Piece {
@@ -483,16 +503,11 @@ func (p *core256) capture(sq Square, u *frame256) {
 // castleEffect moves the royal and its partner to their castling squares and ends the
 // side's castling rights. Each piece carries what is attached to it. It returns the royal.
 func (p *core256) castleEffect(m Move) Piece {
-	rs := p.rs
 	us := p.side
 	from, aux := m.From(), m.Aux()
 	k, ak := p.liftMan(from)
 	r, ar := p.liftMan(aux)
-	side := 0
-	if aux < from {
-		side = 1
-	}
-	p.placeMan(rs.SquareAt(rs.Castling.PartnerFile[side], rs.Castling.Rank[us]), r, ar)
+	p.placeMan(p.tb.CastleWayOf(us, from, aux).PartnerTo, r, ar)
 	p.placeMan(m.To(), k, ak)
 	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	return k

@@ -51,6 +51,11 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if err != "" {
 		return bad("%s", err)
 	}
+	if rs.Boards > 1 {
+		if board, err = joinBoards(rs, board); err != "" {
+			return bad("%s", err)
+		}
+	}
 	rows := strings.Split(board, "/")
 	if len(rows) != rs.Ranks {
 		if len(rows) == 1 {
@@ -281,7 +286,7 @@ func (p *core64) parseCastling(s string) string {
 			return fmt.Sprintf("castling right %q, but %s's %s is not on its %s", string(ch), sideName[c], p.rs.Piece(cs.Royal).Name, rankName)
 		}
 		kf := p.rs.FileOf(kings.First())
-		partners := p.partnerMen(c) & p.tb.CastleRank[c]
+		partners := p.sameBoard(p.partnerMen(c)&p.tb.CastleRank[c], kings.First())
 		if p.kingBits && !p.castle.Has(kings.First()) {
 			// Rights imply a king that has never moved: its square keeps a bit.
 			p.castle |= compiler.Bit64(kings.First())
@@ -306,8 +311,8 @@ func (p *core64) parseCastling(s string) string {
 					break
 				}
 			}
-		case lc >= 'A' && int(lc-'A') < p.rs.Files:
-			if sq := p.rs.SquareAt(int(lc-'A'), rank); partners.Has(sq) && int(lc-'A') != kf {
+		case lc >= 'A' && int(lc-'A') < p.rs.BoardFiles:
+			if sq := p.rs.BoardSquare(p.rs.BoardOf(kings.First()), int(lc-'A'), rank); partners.Has(sq) && sq != kings.First() {
 				r = sq
 			}
 		default:
@@ -378,12 +383,30 @@ func (p *core64) parseEP(s string) string {
 	if len(names) == 0 || strings.Join(names, "") != s {
 		return fmt.Sprintf("en-passant field %s: expected - or square names such as e3", defs.Quote(s))
 	}
+	// With several boards the squares name cells of every board: they are on the board
+	// where the man that passed them stands.
+	board := 0
+	for k := 1; k < rs.Boards; k++ {
+		sq, ok := rs.ParseSquare(names[0])
+		if !ok {
+			break
+		}
+		if on := rs.BoardSquare(k, rs.LocalFile(sq), rs.RankOf(sq)); p.epMover(compiler.Bit64(on)) != NoSquare {
+			board = k
+		}
+	}
 	var targets bb64
 	landing, landingName := NoSquare, ""
 	for _, name := range names {
 		sq, ok := rs.ParseSquare(name)
+		if ok && board > 0 {
+			sq = rs.BoardSquare(board, rs.LocalFile(sq), rs.RankOf(sq))
+		}
 		if !ok || rs.KindOf(sq) != compiler.CellSquare {
 			return fmt.Sprintf("en-passant square %s is not a square of the board", defs.Quote(name))
+		}
+		if p.board[sq] != NoPiece && rs.Boards > 1 && len(names) == 1 && p.epMover(compiler.Bit64(sq)) != NoSquare {
+			return "" // taken on the board where the man landed: no man can capture there
 		}
 		if p.board[sq] != NoPiece {
 			if landing != NoSquare {
@@ -490,34 +513,11 @@ func (p *core64) royalInPool(c Color) bool {
 func (p *core64) FEN() string {
 	rs := p.rs
 	var b strings.Builder
-	for r := rs.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < rs.Files; f++ {
-			sq := rs.SquareAt(f, r)
-			pc := p.board[sq]
-			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
-				b.WriteByte('*')
-				continue
-			}
-			writeMan(&b, rs, pc)
-			if p.marked.Has(sq) {
-				b.WriteByte('~')
-			}
+	for k := range rs.Boards {
+		if k > 0 {
+			b.WriteByte('|')
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
+		p.writePlacement(&b, k)
 	}
 	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
@@ -557,6 +557,40 @@ func (p *core64) FEN() string {
 		p.writeStatuses(&b)
 	}
 	return b.String()
+}
+
+// writePlacement appends board k's placement: its ranks from the top, '/' between them.
+func (p *core64) writePlacement(b *strings.Builder, k int) {
+	rs := p.rs
+	for r := rs.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < rs.BoardFiles; f++ {
+			sq := rs.BoardSquare(k, f, r)
+			pc := p.board[sq]
+			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
+				b.WriteByte('*')
+				continue
+			}
+			writeMan(b, rs, pc)
+			if p.marked.Has(sq) {
+				b.WriteByte('~')
+			}
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
 }
 
 // writeStatuses appends the status field: " square:counter,..." in the board field's order
@@ -662,6 +696,20 @@ func (p *core64) gateLetters(out []byte, c Color) []byte {
 	return out
 }
 
+// sameBoard is the part of the cells set on the board of sq (all of set on one board).
+func (p *core64) sameBoard(set bb64, sq Square) bb64 {
+	if p.rs.Boards < 2 {
+		return set
+	}
+	k := p.rs.BoardOf(sq)
+	for b := set; b != 0; b &= b - 1 {
+		if p.rs.BoardOf(b.First()) != k {
+			set &^= compiler.Bit64(b.First())
+		}
+	}
+	return set
+}
+
 // partnerMen are side c's men of the types its royal castles with (castling.partner and
 // castling.other-partners).
 func (p *core64) partnerMen(c Color) bb64 {
@@ -683,11 +731,11 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 		return out
 	}
 	k := kings.First()
-	partners := p.partnerMen(c) & p.tb.CastleRank[c]
+	partners := p.sameBoard(p.partnerMen(c)&p.tb.CastleRank[c], k)
 	var short, long []byte
-	rights := p.castle & p.tb.CastleRank[c] &^ compiler.Bit64(k)
+	rights := p.sameBoard(p.castle&p.tb.CastleRank[c]&^compiler.Bit64(k), k)
 	if p.kingBits && p.castle.Has(k) && rights == 0 {
-		ch := byte('A' + rs.FileOf(k)) // a king that has never moved, without a right now
+		ch := byte('A' + rs.LocalFile(k)) // a king that has never moved, without a right now
 		if c == compiler.Black {
 			ch += 'a' - 'A'
 		}
@@ -701,7 +749,7 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 		} else {
 			outer = partners & compiler.Below64(r)
 		}
-		ch := byte('A' + rs.FileOf(r))
+		ch := byte('A' + rs.LocalFile(r))
 		if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
 			ch = 'K'
 			if r < k {

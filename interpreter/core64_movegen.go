@@ -406,6 +406,10 @@ func (p *core64) genPseudo(buf []Move) []Move {
 	occ := p.occupied()
 	capturable := p.byColor[us^1] &^ p.immune
 	movers := p.movers(us)
+	full := compiler.Full64()
+	if p.rs.Crossing {
+		full = p.crossFree(occ)
+	}
 	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 		pt := pts.At(t)
 		plain := p.plainMan(pt)
@@ -414,9 +418,9 @@ func (p *core64) genPseudo(buf []Move) []Move {
 			if shifts := pt.ShiftsOf(us); shifts.Len() > 0 && 2*men.Count() >= shifts.Len() {
 				all := p.shiftMen(pt, men)
 				if compiler.CountedShifts64 && p.tallying && !p.specialPromo && all&pt.ShiftsPromote[us] == 0 {
-					p.countShifts(pt, shifts, all, occ, capturable, compiler.Full64())
+					p.countShifts(pt, shifts, all, occ, capturable, full)
 				} else {
-					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, compiler.Full64())
+					buf = p.genShifts(buf, pt, shifts, all, occ, capturable, full)
 				}
 				men &^= all
 			}
@@ -427,17 +431,27 @@ func (p *core64) genPseudo(buf []Move) []Move {
 					p.tally += p.landings(pt, b.First(), occ, capturable).Count()
 					continue
 				}
-				buf = p.genPiece(buf, pt, b.First(), occ, capturable, compiler.Full64())
+				buf = p.genPiece(buf, pt, b.First(), occ, capturable, full)
 			} else {
-				buf = p.genMan(buf, pt, b.First(), occ, capturable, compiler.Full64())
+				buf = p.genMan(buf, pt, b.First(), occ, capturable, full)
 			}
 		}
 	}
 	buf = p.genCastling(buf, movers, NoSquare)
 	if p.pools {
-		buf = p.genPoolMoves(buf, compiler.Full64())
+		buf = p.genPoolMoves(buf, full)
 	}
 	return buf
+}
+
+// crossFree is, under a crossing rule, the cells a move may land on: those whose
+// crossing cell (the same cell of the next board) is empty, given the occupied cells occ.
+func (p *core64) crossFree(occ bb64) bb64 {
+	free := p.tb.Squares
+	for b := occ; b != 0; b &= b - 1 {
+		free &^= compiler.Bit64(p.rs.CrossedFrom(b.First()))
+	}
+	return free
 }
 
 // MoveCount is the number of legal moves of the side to move, len(LegalMoves(buf)) (buf
@@ -1181,6 +1195,9 @@ func (p *core64) genEP(buf []Move, pt *compiler.PieceType[bb64], from Square) []
 		return buf
 	}
 	for t := pt.EPCaptureAt(p.side, from) & p.ep &^ p.occupied() & pt.Land[p.side]; t != 0; t &= t - 1 {
+		if p.rs.Crossing && p.board[p.rs.Cross(t.First())] != NoPiece {
+			continue // the capturer's crossing cell is taken
+		}
 		buf = p.emitAny(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
 	}
 	return buf
@@ -1220,6 +1237,9 @@ func (p *core64) genCastling(buf []Move, movers bb64, safe Square) []Move {
 			continue
 		}
 		kd, rd := w.KingTo, w.PartnerTo
+		if p.rs.Crossing && (occ.Has(p.rs.Cross(kd)) || occ.Has(p.rs.Cross(rd))) {
+			continue // the royal or its partner would cross onto a man
+		}
 		if guarded && attacked < 0 {
 			attacked = 0
 			if p.attackedBy(k, us^1, occ, active) {
@@ -1548,8 +1568,15 @@ func (p *core64) probeLegal(m Move, us Color) bool {
 	if (p.boardProbe || p.rightsProbe && !p.takesRight(m)) && (m.Kind() == KindNormal || m.Kind() == KindDrop) {
 		return !p.checkedOnBoard(m, us)
 	}
+	// Under a crossing rule a royal move is also judged on the board it leaves: its
+	// landing cell there must not be attacked (the man there now stands elsewhere, and an
+	// attack on a cell does not depend on what stands on it).
+	crossingRoyal := p.rs.Crossing && (m.Kind() == KindNormal || m.Kind() == KindCastle) && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
+	if ok && crossingRoyal {
+		ok = !p.attackedBy(m.To(), us^1, p.occupied(), p.active(us^1))
+	}
 	p.Unmake()
 	return ok
 }

@@ -146,3 +146,60 @@ func (p *Position) PoolLetters(c Color, pool int) string {
 	}
 	return b.String()
 }
+
+// joinBoards turns the placements of several boards, joined by '|' (board A first), into
+// the grid's: each rank's rows side by side with a missing cell ('*') between boards. Each
+// board must have the definition's shape.
+func joinBoards(rs *compiler.Ruleset, placement string) (string, string) {
+	parts := strings.Split(placement, "|")
+	if len(parts) != rs.Boards {
+		return "", fmt.Sprintf("%d boards, joined by '|', expected (%s plays on %d); found %d", rs.Boards, rs.Name, rs.Boards, len(parts))
+	}
+	rows := make([][]string, len(parts))
+	for k, part := range parts {
+		rows[k] = strings.Split(part, "/")
+		if len(rows[k]) != rs.Ranks {
+			return "", fmt.Sprintf("board %c has %d ranks; each board has %d", 'A'+k, len(rows[k]), rs.Ranks)
+		}
+		for i, row := range rows[k] {
+			if n := fenRowCells(row); n != rs.BoardFiles {
+				return "", fmt.Sprintf("board %c, rank %d has %d cells; each board has %d files", 'A'+k, rs.Ranks-i, n, rs.BoardFiles)
+			}
+		}
+	}
+	var b strings.Builder
+	for i := range rs.Ranks {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		for k := range parts {
+			if k > 0 {
+				b.WriteByte('*')
+			}
+			b.WriteString(rows[k][i])
+		}
+	}
+	return b.String(), ""
+}
+
+// fenRowCells counts the cells a FEN rank row covers: its empty-square counts, and one
+// per other letter but the marks '+' (before a letter) and '~' (after one).
+func fenRowCells(row string) int {
+	n := 0
+	for j := 0; j < len(row); j++ {
+		switch ch := row[j]; {
+		case ch >= '0' && ch <= '9':
+			k := j
+			for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+				k++
+			}
+			c, _ := strconv.Atoi(row[j:k])
+			n += c
+			j = k - 1
+		case ch == '+' || ch == '~':
+		default:
+			n++
+		}
+	}
+	return n
+}

@@ -286,14 +286,26 @@ func (p *Position) rivals(m Move, moves []Move) (others, sameFile, sameRank bool
 	from := m.From()
 	letter := rs.Piece(p.At(from).Type()).SAN
 	for _, o := range moves {
-		if o.From() == from || o&sanKey != m&sanKey || o.Kind() == KindCastle || o.IsDrop() || rs.Piece(p.At(o.From()).Type()).SAN != letter {
+		if o.From() == from || !p.sanTwins(o, m) || o.Kind() == KindCastle || o.IsDrop() || rs.Piece(p.At(o.From()).Type()).SAN != letter {
 			continue
 		}
 		others = true
-		sameFile = sameFile || rs.FileOf(o.From()) == rs.FileOf(from)
+		sameFile = sameFile || rs.LocalFile(o.From()) == rs.LocalFile(from)
 		sameRank = sameRank || rs.RankOf(o.From()) == rs.RankOf(from)
 	}
 	return others, sameFile, sameRank
+}
+
+// sanTwins reports whether moves o and m share what SAN writes besides the origin: the
+// destination (by name: with several boards, the same cell of two boards reads alike),
+// promotion, kind and captures in passing.
+func (p *Position) sanTwins(o, m Move) bool {
+	const toBits = Move(0xff << 8)
+	if o&sanKey == m&sanKey {
+		return true
+	}
+	rs := p.Ruleset()
+	return rs.Boards > 1 && o&(sanKey&^toBits) == m&(sanKey&^toBits) && rs.SquareName(o.To()) == rs.SquareName(m.To())
 }
 
 // disambiguation returns the origin file, rank or both when another piece with the same

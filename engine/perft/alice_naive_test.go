@@ -374,99 +374,103 @@ func aliceHas(l []string, s string) bool {
 	return false
 }
 
+// aliceHandCases are positions worked out by hand (the reasoning is beside each case), with
+// the moves that show a rule present (has) or absent (hasn).
+var aliceHandCases = []struct {
+	name      string
+	fen       string
+	moves     []string // played first
+	want      int
+	has, hasn []string
+}{
+	// Board B is empty: every orthodox first move is legal.
+	{name: "start", fen: aliceStart, want: 20, has: []string{"A:e2e4", "A:g1f3"}},
+	// White's man stands on B (ranks 3-4); Black lands on ranks 5-6 of B: all 20 moves.
+	{name: "after e4", fen: aliceStart, moves: []string{"A:e2e4"}, want: 20},
+	// 14 pawn moves, knights a3 c3 f3 h3 e2, bishop e2-a6 (5), queen e2-h5 (4), king e2;
+	// the pawn on B e4 is blocked by the black pawn on B e5.
+	{name: "after e4 e5", fen: aliceStart, moves: []string{"A:e2e4", "A:e7e5"}, want: 29,
+		hasn: []string{"B:e4e5"}},
+	// Rook on A: d2-d8 less d5, whose square on B is taken (12 with c1 b1 e1-h1); king b1
+	// b2, not a2: on B it would stand on the bishop's diagonal.
+	{name: "crossing square taken; check on the arrival board", want: 14,
+		fen:  "7k/8/8/8/8/8/8/K2R4|8/8/8/3b4/8/8/8/8 w - - 0 1",
+		has:  []string{"A:d1d4", "A:d1d6", "A:a1b2"},
+		hasn: []string{"A:d1d5", "A:a1a2"}},
+	// King g8 g7 h7; the bishop's 13 squares on B are all empty on A.
+	{name: "same, Black to move", fen: "7k/8/8/8/8/8/8/K2R4|8/8/8/3b4/8/8/8/8 b - - 0 1", want: 16},
+	// A shield cannot slide along the line: the rook crosses away from A. Only Rxe8 (the
+	// attacker leaves A) and the king's d1 f1 d2 f2.
+	{name: "shield leaves the board", fen: "k3r3/8/8/8/8/8/4R3/4K3|8/8/8/8/8/8/8/8 w - - 0 1", want: 5,
+		has: []string{"A:e2e8"}, hasn: []string{"A:e2e3", "A:e2e7"}},
+	// In check on A: the knight on B blocks by crossing onto e2 or e4; the king escapes to
+	// d1 f1 d2 f2 but not e2, attacked on A before it crosses.
+	{name: "block by crossing", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/8/2N5/8/8 w - - 0 1", want: 6,
+		has: []string{"B:c3e2", "B:c3e4", "A:e1d2"}, hasn: []string{"A:e1e2", "B:c3d5"}},
+	// The knight on e4 of B does not shield e1 of A: in check, the king has d1 f1 d2 f2;
+	// no knight move lands on the e-file.
+	{name: "a man on the other board does not block", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/4N3/8/8/8 w - - 0 1",
+		want: 4, hasn: []string{"A:e1e2", "B:e4c3"}},
+	// Parton's quick mate (Curiouser and Curiouser): 3...Qd7/Bd7 cross away, 3...Kd7 steps
+	// into the bishop's line on A before crossing.
+	{name: "Parton's mate", fen: aliceStart,
+		moves: []string{"A:e2e4", "A:d7d5", "A:f1e2", "B:d5e4", "B:e2b5"}, want: 0},
+	// King 5, castles 2, rook a1 10, rook h1 9.
+	{name: "castling free", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: 26,
+		has: []string{"A:e1g1", "A:e1c1"}},
+	{name: "rook's crossing square taken", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/5n2 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+	{name: "king's crossing square taken", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/6n1 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+	// b1 of B is neither man's crossing square.
+	{name: "b1 taken on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/1n6 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1", "A:e1g1"}},
+	// f1 attacked on B only: the king never stands on f1 of B.
+	{name: "passed square attacked on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|5r2/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1", "A:e1g1"}},
+	{name: "arrival attacked on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|6r1/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+	{name: "passed square attacked on its board", fen: "4kr2/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+	{name: "arrival attacked on its board", fen: "4k1r1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
+		has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
+	// The rook crossing to f1 of B shields g1 from the queen on d1 of B. King: f2 only (d1
+	// taken on B, d2 e2 f1 attacked on B); castling; the rook's 9 moves.
+	{name: "the rook shields the king after the crossing", fen: "4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/3q4 w K - 0 1",
+		want: 11, has: []string{"A:e1g1", "A:e1f2"}},
+	{name: "in check on its board", fen: "4r1k1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
+		hasn: []string{"A:e1c1", "A:e1g1"}},
+	{name: "castling on B", fen: "4k3/8/8/8/8/8/8/8|8/8/8/8/8/8/8/4K2R w K - 0 1", want: -1,
+		has: []string{"B:e1g1"}},
+	{name: "king and rook on different boards", fen: "4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/7R w K - 0 1", want: -1,
+		hasn: []string{"A:e1g1"}},
+	// The d-pawn steps on A and lands beside the white pawn on B: king 5 (d1 f1 d2 e2 f2),
+	// e5e6, e5xd6 e.p. on B.
+	{name: "en passant on the landing board", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/8/4P3/8/8/8/8 b - - 0 1",
+		moves: []string{"A:d7d5"}, want: 7, has: []string{"B:e5d6"}},
+	// Afterwards the white pawn stands on d6 of A: the black king has d8 f8 d7 f7, not e7.
+	{name: "after en passant", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/8/4P3/8/8/8/8 b - - 0 1",
+		moves: []string{"A:d7d5", "B:e5d6"}, want: 4, hasn: []string{"A:e8e7"}},
+	// The capturer stands on the board where the step was played: no en passant.
+	{name: "no en passant from the step's board", fen: "4k3/3p4/8/4P3/8/8/8/4K3|8/8/8/8/8/8/8/8 b - - 0 1",
+		moves: []string{"A:d7d5"}, want: 6, hasn: []string{"A:e5d6"}},
+	// The passed square of the landing board is taken by a white knight.
+	{name: "no en passant onto a taken square", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/3N4/4P3/8/8/8/8 b - - 0 1",
+		moves: []string{"A:d7d5"}, want: -1, hasn: []string{"B:e5d6"}},
+	// Four promotions and the king's a2 b1 b2.
+	{name: "promotion", fen: "7k/1P6/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1", want: 7,
+		has: []string{"A:b7b8q", "A:b7b8n"}},
+	// The promotion square is taken on B: only the king's 3 moves.
+	{name: "promotion square taken on the other board", fen: "7k/1P6/8/8/8/8/8/K7|1n6/8/8/8/8/8/8/8 w - - 0 1", want: 3},
+	// In check from a8 on A: the four capture-promotions, the king's b1 b2 (a2 is on the file).
+	{name: "capture-promotion out of check", fen: "r6k/1P6/8/8/8/8/8/K7|1n6/8/8/8/8/8/8/8 w - - 0 1", want: 6,
+		has: []string{"A:b7a8r"}, hasn: []string{"A:a1a2"}},
+}
+
 // TestAliceNaiveHandPositions asserts move counts worked out by hand (the reasoning is beside
 // each case) and the presence or absence of the moves that show a rule.
 func TestAliceNaiveHandPositions(t *testing.T) {
-	cases := []struct {
-		name      string
-		fen       string
-		moves     []string // played first
-		want      int
-		has, hasn []string
-	}{
-		// Board B is empty: every orthodox first move is legal.
-		{name: "start", fen: aliceStart, want: 20, has: []string{"A:e2e4", "A:g1f3"}},
-		// White's man stands on B (ranks 3-4); Black lands on ranks 5-6 of B: all 20 moves.
-		{name: "after e4", fen: aliceStart, moves: []string{"A:e2e4"}, want: 20},
-		// 14 pawn moves, knights a3 c3 f3 h3 e2, bishop e2-a6 (5), queen e2-h5 (4), king e2;
-		// the pawn on B e4 is blocked by the black pawn on B e5.
-		{name: "after e4 e5", fen: aliceStart, moves: []string{"A:e2e4", "A:e7e5"}, want: 29,
-			hasn: []string{"B:e4e5"}},
-		// Rook on A: d2-d8 less d5, whose square on B is taken (12 with c1 b1 e1-h1); king b1
-		// b2, not a2: on B it would stand on the bishop's diagonal.
-		{name: "crossing square taken; check on the arrival board", want: 14,
-			fen:  "7k/8/8/8/8/8/8/K2R4|8/8/8/3b4/8/8/8/8 w - - 0 1",
-			has:  []string{"A:d1d4", "A:d1d6", "A:a1b2"},
-			hasn: []string{"A:d1d5", "A:a1a2"}},
-		// King g8 g7 h7; the bishop's 13 squares on B are all empty on A.
-		{name: "same, Black to move", fen: "7k/8/8/8/8/8/8/K2R4|8/8/8/3b4/8/8/8/8 b - - 0 1", want: 16},
-		// A shield cannot slide along the line: the rook crosses away from A. Only Rxe8 (the
-		// attacker leaves A) and the king's d1 f1 d2 f2.
-		{name: "shield leaves the board", fen: "k3r3/8/8/8/8/8/4R3/4K3|8/8/8/8/8/8/8/8 w - - 0 1", want: 5,
-			has: []string{"A:e2e8"}, hasn: []string{"A:e2e3", "A:e2e7"}},
-		// In check on A: the knight on B blocks by crossing onto e2 or e4; the king escapes to
-		// d1 f1 d2 f2 but not e2, attacked on A before it crosses.
-		{name: "block by crossing", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/8/2N5/8/8 w - - 0 1", want: 6,
-			has: []string{"B:c3e2", "B:c3e4", "A:e1d2"}, hasn: []string{"A:e1e2", "B:c3d5"}},
-		// The knight on e4 of B does not shield e1 of A: in check, the king has d1 f1 d2 f2;
-		// no knight move lands on the e-file.
-		{name: "a man on the other board does not block", fen: "k3r3/8/8/8/8/8/8/4K3|8/8/8/8/4N3/8/8/8 w - - 0 1",
-			want: 4, hasn: []string{"A:e1e2", "B:e4c3"}},
-		// Parton's quick mate (Curiouser and Curiouser): 3...Qd7/Bd7 cross away, 3...Kd7 steps
-		// into the bishop's line on A before crossing.
-		{name: "Parton's mate", fen: aliceStart,
-			moves: []string{"A:e2e4", "A:d7d5", "A:f1e2", "B:d5e4", "B:e2b5"}, want: 0},
-		// King 5, castles 2, rook a1 10, rook h1 9.
-		{name: "castling free", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: 26,
-			has: []string{"A:e1g1", "A:e1c1"}},
-		{name: "rook's crossing square taken", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/5n2 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
-		{name: "king's crossing square taken", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/6n1 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
-		// b1 of B is neither man's crossing square.
-		{name: "b1 taken on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/1n6 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1", "A:e1g1"}},
-		// f1 attacked on B only: the king never stands on f1 of B.
-		{name: "passed square attacked on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|5r2/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1", "A:e1g1"}},
-		{name: "arrival attacked on the other board", fen: "4k3/8/8/8/8/8/8/R3K2R|6r1/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
-		{name: "passed square attacked on its board", fen: "4kr2/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
-		{name: "arrival attacked on its board", fen: "4k1r1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
-			has: []string{"A:e1c1"}, hasn: []string{"A:e1g1"}},
-		// The rook crossing to f1 of B shields g1 from the queen on d1 of B. King: f2 only (d1
-		// taken on B, d2 e2 f1 attacked on B); castling; the rook's 9 moves.
-		{name: "the rook shields the king after the crossing", fen: "4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/3q4 w K - 0 1",
-			want: 11, has: []string{"A:e1g1", "A:e1f2"}},
-		{name: "in check on its board", fen: "4r1k1/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQ - 0 1", want: -1,
-			hasn: []string{"A:e1c1", "A:e1g1"}},
-		{name: "castling on B", fen: "4k3/8/8/8/8/8/8/8|8/8/8/8/8/8/8/4K2R w K - 0 1", want: -1,
-			has: []string{"B:e1g1"}},
-		{name: "king and rook on different boards", fen: "4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/7R w K - 0 1", want: -1,
-			hasn: []string{"A:e1g1"}},
-		// The d-pawn steps on A and lands beside the white pawn on B: king 5 (d1 f1 d2 e2 f2),
-		// e5e6, e5xd6 e.p. on B.
-		{name: "en passant on the landing board", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/8/4P3/8/8/8/8 b - - 0 1",
-			moves: []string{"A:d7d5"}, want: 7, has: []string{"B:e5d6"}},
-		// Afterwards the white pawn stands on d6 of A: the black king has d8 f8 d7 f7, not e7.
-		{name: "after en passant", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/8/4P3/8/8/8/8 b - - 0 1",
-			moves: []string{"A:d7d5", "B:e5d6"}, want: 4, hasn: []string{"A:e8e7"}},
-		// The capturer stands on the board where the step was played: no en passant.
-		{name: "no en passant from the step's board", fen: "4k3/3p4/8/4P3/8/8/8/4K3|8/8/8/8/8/8/8/8 b - - 0 1",
-			moves: []string{"A:d7d5"}, want: 6, hasn: []string{"A:e5d6"}},
-		// The passed square of the landing board is taken by a white knight.
-		{name: "no en passant onto a taken square", fen: "4k3/3p4/8/8/8/8/8/4K3|8/8/3N4/4P3/8/8/8/8 b - - 0 1",
-			moves: []string{"A:d7d5"}, want: -1, hasn: []string{"B:e5d6"}},
-		// Four promotions and the king's a2 b1 b2.
-		{name: "promotion", fen: "7k/1P6/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1", want: 7,
-			has: []string{"A:b7b8q", "A:b7b8n"}},
-		// The promotion square is taken on B: only the king's 3 moves.
-		{name: "promotion square taken on the other board", fen: "7k/1P6/8/8/8/8/8/K7|1n6/8/8/8/8/8/8/8 w - - 0 1", want: 3},
-		// In check from a8 on A: the four capture-promotions, the king's b1 b2 (a2 is on the file).
-		{name: "capture-promotion out of check", fen: "r6k/1P6/8/8/8/8/8/K7|1n6/8/8/8/8/8/8/8 w - - 0 1", want: 6,
-			has: []string{"A:b7a8r"}, hasn: []string{"A:a1a2"}},
-	}
+	cases := aliceHandCases
 	for _, c := range cases {
 		fen := c.fen
 		if len(c.moves) > 0 {
