@@ -70,9 +70,17 @@ func sourceList(src *defs.Source, name string) string {
 	return strings.Join(out, ", ")
 }
 
-// boardSize writes "8×8", or "7×8, 46 squares" when not every cell is a square.
+// boardSize writes "8×8", or "7×8, 46 squares" when not every cell is a square, or "8×8, 2
+// boards".
 func boardSize(rs *compiler.Ruleset) string {
 	s := fmt.Sprintf("%d×%d", rs.Files, rs.Ranks)
+	if rs.Boards > 1 {
+		s = fmt.Sprintf("%d×%d, %d boards", rs.BoardFiles, rs.Ranks, rs.Boards)
+		if n := rs.Squares.Count(); n != rs.Boards*rs.BoardFiles*rs.Ranks {
+			s += fmt.Sprintf(", %d squares", n)
+		}
+		return s
+	}
 	if n := rs.Squares.Count(); n != rs.Cells {
 		s += fmt.Sprintf(", %d squares", n)
 	}

@@ -75,6 +75,7 @@ const (
 	MechLoneRoyal                                       // the check protects a side's royal man only while it is the side's lone one
 	MechTurns                                           // a side's turn is several moves, each judged as in chess
 	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
+	MechCrossing                                        // the moved men cross to the next board (several boards)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -492,6 +493,13 @@ var mechanismRows = []mechanismRow{
 		safe:   safeNone,
 		why:    "a move's legality depends on the rest of the turn and on the opponent's next turn: LegalMoves makes every move and looks ahead (turnLegal), no shortcut applies",
 		doc:    "#turns"},
+	{bit: MechCrossing, name: "crossing",
+		uses: func(r *Ruleset) bool { return r.Crossing },
+		keys: []string{"board.boards", "board.crossing"},
+		safe: safeNone,
+		why: "a move also changes the board it crosses to, and a royal move is judged on the board it leaves too: every move is played and tested (probeLegal). " +
+			"Proven by TestAliceAgainstNaive",
+		pairs: "crossing", doc: "#several-boards"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

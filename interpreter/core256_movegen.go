@@ -1569,7 +1569,7 @@ func (p *core256) probeLegal(m Move, us Color) bool {
 	// Under a crossing rule a royal move is also judged on the board it leaves: its
 	// landing cell there must not be attacked (the man there now stands elsewhere, and an
 	// attack on a cell does not depend on what stands on it).
-	crossingRoyal := p.rs.Crossing && (m.Kind() == KindNormal || m.Kind() == KindCastle) && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0
+	crossingRoyal := p.rs.Crossing && p.rs.Check == compiler.CheckRoyalAttacked && (m.Kind() == KindNormal || m.Kind() == KindCastle) && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
 	if ok && crossingRoyal {

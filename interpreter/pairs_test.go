@@ -68,6 +68,7 @@ type pairSpec struct {
 	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
 	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
 	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
+	crossing      bool // board.boards: 2 and board.crossing: every moved man crosses to the other board (Alice)
 }
 
 // A mechanism is one fragment of the matrix.
@@ -123,6 +124,17 @@ var pairMechanisms = []mechanism{
 	{"trading", func(s *pairSpec) { s.trading = true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
+	{"crossing", func(s *pairSpec) { s.crossing = true }},
+}
+
+// The crossing rule is refused by validation with every mechanism that places, removes or
+// changes men beyond the move's own, and with turns of several moves.
+func init() {
+	for _, m := range []string{"bounce", "kick", "drops", "demote", "pool-promotion", "exchange", "freeze", "gating",
+		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
+		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "turns"} {
+		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
+	}
 }
 
 // pairConflicts are the pairs left out, with why.
@@ -324,7 +336,11 @@ func (s *pairSpec) render(name string) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
 	w("name: %s", name)
-	w("board: {files: 8, ranks: 8}")
+	if s.crossing {
+		w("board: {files: 8, ranks: 8, boards: 2, crossing: true}")
+	} else {
+		w("board: {files: 8, ranks: 8}")
+	}
 	w("zones:")
 	w("  pawn-start: {ranks: [2]}")
 	w("  last-rank: {ranks: [8]}")
@@ -680,6 +696,9 @@ func (st pairStart) fen(s *pairSpec) string {
 			castle = "-"
 		}
 	}
+	if s.crossing {
+		board += "|8/8/8/8/8/8/8/8" // the second board starts empty
+	}
 	switch {
 	case s.exchange:
 		board += "[" + st.hostage[0] + "][" + st.hostage[1] + "]"
@@ -1030,6 +1049,14 @@ func tallyPosition(p *Position, seen map[string]int) {
 	rs := p.Ruleset()
 	if p.TurnPart() > 0 {
 		seen["turns"]++ // a turn under way: the side that moved is to move again
+	}
+	if rs.Crossing {
+		for sq := 0; sq < rs.Cells; sq++ {
+			if p.At(sq) != NoPiece && rs.BoardOf(sq) == 1 {
+				seen["crossing"]++ // a man stands on the second board
+				break
+			}
+		}
 	}
 	if p.Frozen(compiler.White).Any() || p.Frozen(compiler.Black).Any() {
 		seen["freeze"]++
@@ -1444,7 +1471,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		if r.spec.perpetual || r.spec.repLoses {
 			// Repetitions: three times in four, a man goes back where it came from; else,
 			// with perpetual-check, one time in two a move that gives check is played.
-			if back := backMove(legal, played); back != NoMove && rng.Intn(4) > 0 {
+			if back := backMove(p.Ruleset(), legal, played); back != NoMove && rng.Intn(4) > 0 {
 				m = back
 			} else if len(checking) > 0 && rng.Intn(2) == 0 {
 				m = checking[rng.Intn(len(checking))]
@@ -1898,8 +1925,9 @@ func (r *pairRun) capturePoolPawns(p *Position, c Color) int {
 }
 
 // backMove is the legal move that takes the man the side to move moved last back where
-// it came from, or NoMove (played: the moves of the game so far).
-func backMove(legal []Move, played []Move) Move {
+// it came from, or NoMove (played: the moves of the game so far). Under a crossing rule the
+// man stands on the cell it crossed to, and goes back by the move that crosses it home.
+func backMove(rs *compiler.Ruleset, legal []Move, played []Move) Move {
 	if len(played) < 2 {
 		return NoMove
 	}
@@ -1907,8 +1935,13 @@ func backMove(legal []Move, played []Move) Move {
 	if prev.Kind() != KindNormal {
 		return NoMove
 	}
+	to, home := prev.To(), prev.From()
 	for _, m := range legal {
-		if m.Kind() == KindNormal && m.From() == prev.To() && m.To() == prev.From() && m.Promotion() < 0 {
+		landed := m.To()
+		if rs.Crossing {
+			to, landed = rs.Cross(prev.To()), rs.Cross(m.To())
+		}
+		if m.Kind() == KindNormal && m.From() == to && landed == home && m.Promotion() < 0 {
 			return m
 		}
 	}

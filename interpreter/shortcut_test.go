@@ -26,9 +26,13 @@ func plainLegal(p *Position) []Move {
 		if !m.IsDrop() {
 			base &^= gateMask
 		}
+		// Under a crossing rule a royal man's move (castling too) is also judged on the
+		// board it leaves: its landing cell there must not be attacked.
+		rs := p.Ruleset()
+		royalMove := rs.Crossing && rs.Check == compiler.CheckRoyalAttacked && (m.Kind() == KindNormal || m.Kind() == KindCastle) && rs.RoyalTypes>>uint(p.At(m.From()).Type())&1 != 0
 		p.Make(base)
 		if !c.lostRoyal() && (p.Ruleset().Check == compiler.CheckNone || !c.sideInCheck(us)) &&
-			!(p.Ruleset().NoGivingCheck && c.sideInCheck(us^1)) {
+			!(p.Ruleset().NoGivingCheck && c.sideInCheck(us^1)) && !(royalMove && p.Attacked(m.To(), us^1)) {
 			out = append(out, m)
 		}
 		p.Unmake()

@@ -268,7 +268,10 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	// Coordinates.
 	s.f(`<g class="coordinates" %s font-size="12" fill="#444" text-anchor="middle">`+"\n", svgFont)
 	for f := 0; f < rs.Files; f++ {
-		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+col(f)*svgCell+svgCell/2, oy+boardH+15, 'a'+f)
+		if rs.BoardOf(rs.SquareAt(f, 0)) < 0 {
+			continue // the column between two boards
+		}
+		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+col(f)*svgCell+svgCell/2, oy+boardH+15, 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
 	}
 	for r := 0; r < rs.Ranks; r++ {
 		s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+row(r)*svgCell+svgCell/2+4, r+1)

@@ -196,7 +196,11 @@ func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	var files strings.Builder
 	fmt.Fprintf(&files, "  %*s ", labelWidth, "")
 	for f := 0; f < rs.Files; f++ {
-		fmt.Fprintf(&files, " %c ", 'a'+f)
+		if rs.BoardOf(rs.SquareAt(f, 0)) < 0 {
+			files.WriteString("   ") // the column between two boards
+			continue
+		}
+		fmt.Fprintf(&files, " %c ", 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
 	}
 	fmt.Fprintln(w, strings.TrimRight(files.String(), " "))
 
