@@ -299,3 +299,24 @@ func TestPageEvaluationBarAndCopy(t *testing.T) {
 		pg.until(c.button, `document.body.dataset.copied === document.getElementById("`+c.field+`").value && document.body.dataset.copied !== ""`, 5*time.Second)
 	}
 }
+
+// #48: Alice chess in the page: both boards drawn, each cell its own (A:e2, B:e4); a man
+// moved on board A by clicks lands on board B, and a man on B moves back to A.
+func TestPageTwoBoards(t *testing.T) {
+	pg := servePage(t, "alice")
+	pg.open("/play/alice")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	if n := pg.js(`String(document.querySelectorAll("#board svg rect.square").length)`); n != "128" {
+		t.Fatalf("%s cells drawn; want 128 (two boards of 64)", n)
+	}
+	for i, mv := range [][2]string{{"A:e2", "A:e4"}, {"A:d7", "A:d5"}, {"B:e4", "B:d5"}} {
+		pg.click(square(mv[0]))
+		pg.click(square(mv[1]))
+		pg.until(mv[1], `document.body.dataset.ply === "`+string(rune('1'+i))+`"`, 5*time.Second)
+	}
+	// 1.e4 (onto B) d5 (onto B) 2.exd5 on B: the pawn takes on B and crosses to d5 of A.
+	want := "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/8/8/8/8 b KQkq - 0 2"
+	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
+		t.Fatalf("FEN %s; want %s", fen, want)
+	}
+}

@@ -65,9 +65,9 @@ type Geometry struct {
 	boardOf            []int8   // the board of each cell, -1 for the columns between boards
 	cross              []Square // the same cell of the next board (crossing rules), or NoSquare
 	crossedFrom        []Square // the cell whose cross is this one, or NoSquare
-	kind         []CellKind
-	names        []string    // square names, "a1"...
-	dirOf        map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
+	kind               []CellKind
+	names              []string    // square names, "a1"...
+	dirOf              map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
 }
 
 // SquareAt is the cell of file f, rank r, or NoSquare off the grid.
@@ -105,6 +105,29 @@ func (g *Geometry) BoardSquare(k, f, r int) Square {
 // Cross is the cell a man on sq crosses to under a crossing rule (the same cell of the next
 // board), or NoSquare without one.
 func (g *Geometry) Cross(sq Square) Square { return g.cross[sq] }
+
+// CellName names sq uniquely on every board: its square name, after the board's letter and
+// a colon when there are several boards ("B:e4"). Pages and their requests use it where
+// square names alone would name two cells.
+func (g *Geometry) CellName(sq Square) string {
+	if g.Boards < 2 || g.boardOf[sq] < 0 {
+		return g.names[sq]
+	}
+	return string(rune('A'+g.boardOf[sq])) + ":" + g.names[sq]
+}
+
+// ParseCell reads a cell name as CellName writes it (a bare square name is the first
+// board's).
+func (g *Geometry) ParseCell(s string) (Square, bool) {
+	if g.Boards > 1 && len(s) > 2 && s[1] == ':' && s[0] >= 'A' && int(s[0]-'A') < g.Boards {
+		sq, ok := g.ParseSquare(s[2:])
+		if !ok {
+			return NoSquare, false
+		}
+		return g.BoardSquare(int(s[0]-'A'), g.LocalFile(sq), g.RankOf(sq)), true
+	}
+	return g.ParseSquare(s)
+}
 
 // CrossedFrom is the cell whose Cross is sq (the same cell of the previous board), or
 // NoSquare.

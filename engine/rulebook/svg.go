@@ -235,13 +235,13 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			case compiler.CellMissing:
 				continue
 			case compiler.CellUnused:
-				s.f(`<rect class="unused" id="%s" x="%d" y="%d" width="%d" height="%d" fill="url(#unused)"/>`+"\n", rs.SquareName(sq), x, y, svgCell, svgCell)
+				s.f(`<rect class="unused" id="%s" x="%d" y="%d" width="%d" height="%d" fill="url(#unused)"/>`+"\n", rs.CellName(sq), x, y, svgCell, svgCell)
 			default:
 				fill := svgLight
 				if (f+r)%2 == 0 {
 					fill = svgDark
 				}
-				s.f(`<rect class="square" id="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", rs.SquareName(sq), x, y, svgCell, svgCell, fill)
+				s.f(`<rect class="square" id="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", rs.CellName(sq), x, y, svgCell, svgCell, fill)
 			}
 		}
 	}
@@ -283,7 +283,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 		s.f(`<g id="walls">` + "\n")
 		for b := walls; b.Any(); b = b.Rest() {
 			sq := b.First()
-			writeWall(s, cellX(sq), cellY(sq), svgCell, rs.SquareName(sq))
+			writeWall(s, cellX(sq), cellY(sq), svgCell, rs.CellName(sq))
 		}
 		s.f("</g>\n")
 	}
@@ -298,10 +298,10 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 				continue
 			}
 			cx, cy := cellX(sq)+svgCell/2, cellY(sq)+svgCell/2
-			writePiece(s, rs, pc, cx, cy, rs.SquareName(sq))
+			writePiece(s, rs, pc, cx, cy, rs.CellName(sq))
 			if p.Marked().Has(sq) {
 				x, y := cellX(sq)+9, cellY(sq)+svgCell-9
-				s.f(`<g class="promoted" data-square="%s"><circle cx="%d" cy="%d" r="6.5" fill="#0e7490" stroke="#fff"/><text x="%d" y="%d" %s font-size="11" font-weight="bold" fill="#fff">~</text></g>`+"\n", rs.SquareName(sq), x, y, x, y+4, svgFont)
+				s.f(`<g class="promoted" data-square="%s"><circle cx="%d" cy="%d" r="6.5" fill="#0e7490" stroke="#fff"/><text x="%d" y="%d" %s font-size="11" font-weight="bold" fill="#fff">~</text></g>`+"\n", rs.CellName(sq), x, y, x, y+4, svgFont)
 			}
 			if n := p.Status(sq); n > 0 {
 				x, y := cellX(sq)+svgCell-9, cellY(sq)+9
@@ -337,7 +337,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			if a.wall != compiler.NoSquare {
 				wx, wy := cellX(a.wall), cellY(a.wall)
 				s.f(`<rect class="arrow-wall" data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="4" stroke-opacity="0.8" stroke-dasharray="6 3"/>`+"\n",
-					rs.SquareName(a.wall), wx+5, wy+5, svgCell-10, svgCell-10, colour)
+					rs.CellName(a.wall), wx+5, wy+5, svgCell-10, svgCell-10, colour)
 				s.f(`<circle cx="%d" cy="%d" r="7.5" fill="%s"/><text x="%d" y="%d" fill="#fff">%d</text>`+"\n", wx+svgCell/2, wy+svgCell/2, colour, wx+svgCell/2, wy+svgCell/2+4, i+1)
 			}
 		}

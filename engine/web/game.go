@@ -293,7 +293,7 @@ func legalMoves(p *interpreter.Position) []moveJSON {
 		}
 		mj := first
 		mj.Captures = append([]string(nil), first.Captures...)
-		mj.Wall = rs.SquareName(m.Wall())
+		mj.Wall = rs.CellName(m.Wall())
 		mj.Coord = strings.TrimSuffix(first.Coord, first.Wall) + mj.Wall // the coordinates end with the wall's square
 		mj.SAN = wallSAN(p, m, first)
 		out = append(out, mj)
@@ -323,9 +323,9 @@ func wallSAN(p *interpreter.Position, m interpreter.Move, first moveJSON) string
 // buf holds two boards' cells between calls (legalMoves writes a position's moves).
 func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) moveJSON {
 	rs := p.Ruleset()
-	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.SquareName(m.To()), Drop: -1}
+	mj := moveJSON{Coord: p.Coord(m), SAN: p.SAN(m), To: rs.CellName(m.To()), Drop: -1}
 	if w := m.Wall(); w != interpreter.NoSquare {
-		mj.Wall = rs.SquareName(w)
+		mj.Wall = rs.CellName(w)
 		mj.Base, _, _ = strings.Cut(mj.Coord, ",")
 	}
 	if m.IsDrop() {
@@ -336,17 +336,17 @@ func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) m
 		}
 		mj.TraySide, mj.TrayPool = interpreter.SideName(side), rs.Pools()[pool]
 	} else {
-		mj.From = rs.SquareName(m.From())
+		mj.From = rs.CellName(m.From())
 	}
 	if m.Kind() == interpreter.KindCastle && m.Aux() != interpreter.NoSquare {
-		mj.Partner = rs.SquareName(m.Aux())
+		mj.Partner = rs.CellName(m.Aux())
 	}
 	if t := m.Promotion(); t >= 0 {
 		mj.Promotion = rs.Piece(t).LetterText
 	}
 	for _, sq := range []interpreter.Square{m.Cap1(), m.Cap2()} {
 		if sq != interpreter.NoSquare {
-			mj.Captures = append(mj.Captures, rs.SquareName(sq))
+			mj.Captures = append(mj.Captures, rs.CellName(sq))
 		}
 	}
 	if m.Kind() != interpreter.KindCastle && !m.IsDrop() && m.To() != m.From() && p.At(m.To()) != interpreter.NoPiece {
@@ -365,7 +365,7 @@ func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) m
 		if walls.Has(sq) || b.piece == interpreter.NoPiece || sq == m.From() || sq == m.Aux() && m.Kind() == interpreter.KindCastle {
 			continue
 		}
-		name := rs.SquareName(sq)
+		name := rs.CellName(sq)
 		switch {
 		case sq == m.To():
 			if a.piece != interpreter.NoPiece && a.piece.Color() != mover && changed(b, a) {
@@ -410,7 +410,7 @@ func attackedRoyals(p *interpreter.Position) []string {
 	for b := rs.Squares; b.Any(); b = b.Rest() {
 		sq := b.First()
 		if pc := p.At(sq); pc != interpreter.NoPiece && pc.Color() == side && rs.Piece(pc.Type()).Royal && p.Attacked(sq, interpreter.Opponent(side)) {
-			out = append(out, rs.SquareName(sq))
+			out = append(out, rs.CellName(sq))
 		}
 	}
 	return out
@@ -429,15 +429,15 @@ func lastMarks(g *replayed) []string {
 	p.Make(m)
 	var out []string
 	if !m.IsDrop() {
-		out = append(out, rs.SquareName(m.From()))
+		out = append(out, rs.CellName(m.From()))
 	}
 	for i, a := range after {
 		if a.piece != interpreter.NoPiece && a.piece.Color() == side && a.piece != before[i].piece && a.sq != m.From() {
-			out = append(out, rs.SquareName(a.sq))
+			out = append(out, rs.CellName(a.sq))
 		}
 	}
 	if m.Wall() != interpreter.NoSquare {
-		out = append(out, rs.SquareName(m.Wall()))
+		out = append(out, rs.CellName(m.Wall()))
 	}
 	return out
 }

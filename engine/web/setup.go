@@ -87,7 +87,7 @@ func setSide(fen, side string) (string, error) {
 // setSquare is fen with square holding piece (a FEN letter, with "~" for a promoted
 // man; "*" a wall; "" empty), as interpreter.EditFEN writes it.
 func setSquare(rs *compiler.Ruleset, fen, square, piece string) (string, error) {
-	sq, ok := rs.ParseSquare(square)
+	sq, ok := rs.ParseCell(square)
 	if !ok {
 		return "", fmt.Errorf("no square %s on this board", defs.Quote(square))
 	}
