@@ -98,20 +98,12 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if *n < 1 || *n > maxGames {
 				return c.usage("-n must be from 1 to %d, found %d", maxGames, *n)
 			}
-			if *random < 0 {
-				return c.usage("--random-plies must not be negative, found %d", *random)
-			}
 			if *openings != "" && *random > 0 {
 				return c.usage("give --openings or --random-plies, not both")
 			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				// The games would end before the engine makes a move: a report of random
-				// play presented as the engine's.
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
 			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
@@ -179,9 +171,12 @@ func (c *context) gameHooks(code int, allow bool, games []selfplay.Game) int {
 
 func (b *budget) seed() uint64 { return *b.seedFlag }
 
-// options checks the flags and returns the engines' options.
-func (b *budget) options(c *context) (selfplay.Options, int) {
+// options checks the flags, with random, the random plies that start each pair of games,
+// and returns the engines' options.
+func (b *budget) options(c *context, random int) (selfplay.Options, int) {
 	switch {
+	case random < 0:
+		return selfplay.Options{}, c.usage("--random-plies must not be negative, found %d", random)
 	case c.givenZero("nodes", "movetime", "depth") != "":
 		n := c.givenZero("nodes", "movetime", "depth")
 		return selfplay.Options{}, c.usage("--%s 0 is a limit of nothing: give a positive number, or leave --%s out", n, n)
@@ -199,6 +194,11 @@ func (b *budget) options(c *context) (selfplay.Options, int) {
 		return selfplay.Options{}, c.usage("--max-plies must be at least 1, found %d", *b.maxPlies)
 	case !(*b.jitter >= 0 && *b.jitter < 100): // NaN too
 		return selfplay.Options{}, c.usage("--jitter must be from 0 to 99 per cent, found %g", *b.jitter)
+	}
+	if random >= *b.maxPlies {
+		// The games would end before the engine makes a move: a report of random play
+		// presented as the engine's.
+		return selfplay.Options{}, c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", random, *b.maxPlies)
 	}
 	if *b.nodes == 0 && *b.movetime == 0 && *b.depth == 0 {
 		*b.nodes = 3000

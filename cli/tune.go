@@ -149,12 +149,9 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				}
 				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet, source: source})
 			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move", *random, opt.MaxPlies)
 			}
 			var shard shardSpec
 			if *sh.spec != "" {

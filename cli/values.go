@@ -96,15 +96,9 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			if *n < 2 || *n > maxGames {
 				return c.usage("-n must be from 2 to %d, found %d", maxGames, *n)
 			}
-			if *random < 0 {
-				return c.usage("--random-plies must not be negative, found %d", *random)
-			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
 			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
