@@ -16,6 +16,7 @@ import (
 
 	"chimera/defs"
 	"chimera/engine/match"
+	"chimera/engine/records"
 	"chimera/interpreter"
 )
 
@@ -370,16 +371,16 @@ type outFile struct {
 // merge. The SPRT, if any, is not applied to a shard's games: merge applies it to the
 // whole match's. An interrupted shard writes the games that finished, marked partial.
 func (c *context) matchShard(ctx stdctx.Context, cfg match.Config, sh shardSpec, variant string, engines, options []string, openings, out string) int {
-	h := matchHeader{Chimera: "match", Variant: variant, Games: cfg.Games, TC: tcRecordOf(cfg.TC), Seed: cfg.Seed,
+	h := match.Header{Chimera: "match", Variant: variant, Games: cfg.Games, TC: match.TCRecordOf(cfg.TC), Seed: cfg.Seed,
 		RandomPlies: cfg.RandomPlies, Setup: cfg.Setup, Openings: openings, MaxPlies: cfg.MaxPlies, Shard: sh.String()}
 	copy(h.Engines[:], engines)
 	h.Options = options
 	if cfg.TC2 != nil {
-		tc := tcRecordOf(*cfg.TC2)
+		tc := match.TCRecordOf(*cfg.TC2)
 		h.TC2 = &tc
 	}
 	if t := cfg.SPRT; t != nil {
-		h.SPRT = &sprtRecord{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
+		h.SPRT = &match.SPRTRecord{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
 		cfg.SPRT = nil
 	}
 	cfg.Shard = match.Shard{I: sh.i, N: sh.n}
@@ -395,7 +396,7 @@ func (c *context) matchShard(ctx stdctx.Context, cfg match.Config, sh shardSpec,
 	}
 	h.Names = s.Names
 	if sig != nil {
-		h.Partial = partialText(sig, len(s.Games), n)
+		h.Partial = records.Partial(sig.String(), len(s.Games), n)
 		fmt.Fprintf(c.err, "chimera match: interrupted (%v): %d of %d games finished; writing those (marked partial)\n", sig, len(s.Games), n)
 	}
 	return signalStatus(c.writeMatchRecords(out, h, s.Games), sig)

@@ -3,16 +3,13 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/perft"
+	"chimera/engine/records"
 	"chimera/engine/selfplay"
 	"chimera/interpreter"
 )
@@ -74,12 +71,12 @@ games counted; --json and --html are for selfplay and values records.`,
 			if code := c.openOutputs(inputs, namedPath{flag: "--out", path: *out}, namedPath{flag: "--pgn", path: *pgn}, namedPath{flag: "--html", path: *html}); code != exitOK {
 				return code
 			}
-			kind, kindErr := recordsKind(args[0])
+			kind, kindErr := records.Kind(args[0])
 			if kindErr == nil {
 				// Files of different commands: say so, rather than the first field that
 				// one command's records have and the other's lack.
 				for _, path := range args[1:] {
-					if k, err := recordsKind(path); err == nil && k != "" && k != kind {
+					if k, err := records.Kind(path); err == nil && k != "" && k != kind {
 						return c.inputError(fmt.Errorf("%s holds records of chimera %s, %s of chimera %s: merge the files of one run", path, k, args[0], kind))
 					}
 				}
@@ -95,18 +92,18 @@ games counted; --json and --html are for selfplay and values records.`,
 				}
 				return c.mergeMatch(args, *def, *partial, *pgn, *out)
 			}
-			var h *runHeader
+			var h *selfplay.Header
 			byIndex := map[int]selfplay.Game{}
 			where := map[int]string{} // file:line of each game
 			for _, path := range args {
-				recs, err := readRecordLines(path, false)
-				fh, games, lines := recs.header, recs.games, recs.lines
+				recs, err := selfplay.ReadRecords(path, false)
 				if err != nil {
 					return c.inputError(err)
 				}
+				fh, games, lines := recs.Header, recs.Records, recs.Lines
 				if h == nil {
 					h = &fh
-				} else if !h.same(fh) {
+				} else if !h.Same(fh) {
 					return c.inputError(fmt.Errorf("%s comes from another run than %s: headers differ", path, args[0]))
 				}
 				for i, g := range games {
@@ -183,15 +180,6 @@ games counted; --json and --html are for selfplay and values records.`,
 	},
 }
 
-// scanError words a failed read of a records file after line lines: a line too long for
-// the reader is no record Chimera writes.
-func scanError(path string, line int, err error) error {
-	if errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("%s:%d: the line is too long to be a record Chimera writes", path, line+1)
-	}
-	return fmt.Errorf("%s: %v", path, err)
-}
-
 func firstMissing(byIndex map[int]selfplay.Game, total int) int {
 	for i := 0; i < total; i++ {
 		if _, ok := byIndex[i]; !ok {
@@ -201,176 +189,31 @@ func firstMissing(byIndex map[int]selfplay.Game, total int) int {
 	return -1
 }
 
-// readRecords reads a file of JSON lines: a header, then games.
-func readRecords(path string) (runHeader, []selfplay.Game, error) {
-	r, err := readRecordLines(path, false)
-	return r.header, r.games, err
-}
-
-// records are the contents of a file of JSON lines.
-type records struct {
-	header runHeader
-	games  []selfplay.Game
-	lines  []int // the line of each game
-	// cut is the line, unfinished, that ended the file (0: none): a run stopped as it
-	// wrote it (a full disk, a crash), read with readRecordLines(path, true).
-	cut int
-}
-
-// readRecordLines reads a file of JSON lines: a header, then games, with the line of each
-// game. Keys Chimera does not write are errors (a record edited by hand, or of another
-// program). With cutOK, a last line that does not end the file with a newline and does
-// not read is left out (its number in cut), not an error.
-func readRecordLines(path string, cutOK bool) (records, error) {
-	var r records
-	f, err := os.Open(path)
-	if err != nil {
-		return r, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	line := 0
-	strict := func(b []byte, v any) error {
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		return dec.Decode(v)
-	}
-	var bad error // a line that does not read, to be reported unless it is the cut end
-	for sc.Scan() {
-		line++
-		if bad != nil {
-			return r, bad
-		}
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		if line == 1 {
-			if err := strict(sc.Bytes(), &r.header); err != nil || r.header.Chimera == "" {
-				why := "not the header of chimera selfplay or values records"
-				if err != nil && r.header.Chimera != "" {
-					why = err.Error()
-				}
-				return r, fmt.Errorf("%s:1: %s", path, why)
-			}
-			continue
-		}
-		var g selfplay.Game
-		if err := strict(sc.Bytes(), &g); err != nil {
-			bad = fmt.Errorf("%s:%d: %v", path, line, err)
-			if !cutOK {
-				return r, bad
-			}
-			continue
-		}
-		r.games, r.lines = append(r.games, g), append(r.lines, line)
-	}
-	if err := sc.Err(); err != nil {
-		return r, scanError(path, line, err)
-	}
-	if line == 0 {
-		return r, fmt.Errorf("%s: empty", path)
-	}
-	if bad != nil {
-		if !endsLine(f) {
-			r.cut = line
-			return r, nil
-		}
-		return r, bad
-	}
-	return r, nil
-}
-
-// endsLine reports whether the file f ends with a newline.
-func endsLine(f *os.File) bool {
-	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return false
-	}
-	b := make([]byte, 1)
-	_, err = f.ReadAt(b, st.Size()-1)
-	return err == nil && b[0] == '\n'
-}
-
-// recordsKind reads the command that wrote a records file, from its header line.
-func recordsKind(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	if !sc.Scan() {
-		return "", fmt.Errorf("%s: empty", path)
-	}
-	var h struct {
-		Chimera string `json:"chimera"`
-	}
-	if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
-		return "", err
-	}
-	return h.Chimera, nil
-}
-
 // mergePerft adds up the shards of a perft count.
 func (c *context) mergePerft(paths []string, def string, partial bool) int {
-	var h *perftHeader
+	var h *perft.Header
 	counts := map[string]int64{}
 	where := map[string]string{}
 	for _, path := range paths {
-		f, err := os.Open(path)
+		recs, err := perft.ReadRecords(path)
 		if err != nil {
 			return c.inputError(err)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		line := 0
-		for sc.Scan() {
-			line++
-			if len(sc.Bytes()) == 0 {
-				continue
-			}
-			dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
-			dec.DisallowUnknownFields()
-			if line == 1 {
-				var fh perftHeader
-				if err := dec.Decode(&fh); err != nil || fh.Chimera != "perft" {
-					f.Close()
-					return c.inputError(fmt.Errorf("%s:1: not the header of chimera perft records (%v)", path, err))
-				}
-				switch {
-				case h == nil:
-					h = &fh
-				case fh.Variant != h.Variant || fh.FEN != h.FEN || fh.Depth != h.Depth || fh.RootMoves != h.RootMoves:
-					f.Close()
-					return c.inputError(fmt.Errorf("%s counts another position or depth than %s: headers differ", path, paths[0]))
-				}
-				continue
-			}
-			var r perftRecord
-			if err := dec.Decode(&r); err != nil {
-				f.Close()
-				return c.inputError(fmt.Errorf("%s:%d: %v", path, line, err))
-			}
-			at := fmt.Sprintf("%s:%d", path, line)
+		switch fh := recs.Header; {
+		case h == nil:
+			h = &fh
+		case fh.Variant != h.Variant || fh.FEN != h.FEN || fh.Depth != h.Depth || fh.RootMoves != h.RootMoves:
+			return c.inputError(fmt.Errorf("%s counts another position or depth than %s: headers differ", path, paths[0]))
+		}
+		for i, r := range recs.Records {
+			at := fmt.Sprintf("%s:%d", path, recs.Lines[i])
 			if first, ok := where[r.Move]; ok {
-				f.Close()
 				return c.inputError(fmt.Errorf("%s: root move %s again (first at %s)", at, r.Move, first))
 			}
 			if r.Nodes < 0 {
-				f.Close()
 				return c.inputError(fmt.Errorf("%s: root move %s with %d nodes", at, r.Move, r.Nodes))
 			}
 			counts[r.Move], where[r.Move] = r.Nodes, at
-		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			return c.inputError(scanError(path, line, err))
-		}
-		if line == 0 {
-			return c.inputError(fmt.Errorf("%s: empty", path))
 		}
 	}
 	name := h.Variant

@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -15,6 +14,7 @@ import (
 
 	"chimera/defs"
 	"chimera/engine/perft"
+	"chimera/engine/records"
 	"chimera/interpreter"
 )
 
@@ -159,23 +159,6 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 	return c.reportHooks(allowHooks, p.HookFailures())
 }
 
-// perftHeader is the first JSON line of a perft shard's records.
-type perftHeader struct {
-	Chimera   string `json:"chimera"` // "perft"
-	Variant   string `json:"variant"`
-	FEN       string `json:"fen"`
-	Depth     int    `json:"depth"`
-	RootMoves int    `json:"root_moves"` // of the whole position, every shard's
-	Shard     string `json:"shard"`
-	Partial   string `json:"partial,omitempty"`
-}
-
-// perftRecord is one root move's count.
-type perftRecord struct {
-	Move  string `json:"move"`
-	Nodes int64  `json:"nodes"`
-}
-
 // perftShard counts shard sh of the root moves and writes the JSON lines.
 func perftShard(c *context, p *interpreter.Position, variant string, depth int, sh shardSpec, out string, threads int, quiet, allowHooks bool) int {
 	moves := p.LegalMoves(nil)
@@ -202,16 +185,16 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 		Only:   func(m interpreter.Move) bool { return mine[names[m]] },
 	})
 	prog.end()
-	h := perftHeader{Chimera: "perft", Variant: variant, FEN: p.FEN(), Depth: depth, RootMoves: len(moves), Shard: sh.String()}
+	h := perft.Header{Chimera: "perft", Variant: variant, FEN: p.FEN(), Depth: depth, RootMoves: len(moves), Shard: sh.String()}
 	if err != nil {
 		h.Partial = fmt.Sprintf("interrupted after %d of %d root moves", len(entries), len(mine))
 	}
-	recs := make([]perftRecord, len(entries))
+	recs := make([]perft.Record, len(entries))
 	for i, e := range entries {
-		recs[i] = perftRecord{names[e.Move], e.Nodes}
+		recs[i] = perft.Record{Move: names[e.Move], Nodes: e.Nodes}
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Move < recs[j].Move })
-	code := c.writeJSONLines(out, h, recs)
+	code := c.writeOut(out, func(w io.Writer) error { return records.Write(w, h, recs) })
 	if err != nil {
 		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves of the shard counted in full (written)\n", len(entries), len(mine))
 		return max(code, interruptedStatus(ctx))
@@ -220,21 +203,4 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 		return code
 	}
 	return c.reportHooks(allowHooks, p.HookFailures())
-}
-
-// writeJSONLines writes a header and records as JSON lines to path (standard output for
-// "" or "-").
-func (c *context) writeJSONLines(path string, header any, recs []perftRecord) int {
-	return c.writeOut(path, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		if err := enc.Encode(header); err != nil {
-			return err
-		}
-		for _, r := range recs {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }

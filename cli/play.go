@@ -320,8 +320,6 @@ func (g *game) draw() {
 	g.drawn = true
 }
 
-func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
 // announce prints the result of the finished game.
 func (g *game) announce() {
 	r := g.p.Result()
@@ -362,7 +360,7 @@ func (g *game) humanMove(text string) {
 	text = moveNumberPrefix.ReplaceAllString(text, "")
 	moves, err := gametext.ReadTurn(g.p, text)
 	if err != nil {
-		fmt.Fprintf(out, "%s. Type 'moves' for the legal moves, 'help' for the commands.\n", capitalized(err.Error()))
+		fmt.Fprintf(out, "%s. Type 'moves' for the legal moves, 'help' for the commands.\n", rulebook.Capitalized(err.Error()))
 		return
 	}
 	for _, m := range moves {

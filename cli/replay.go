@@ -189,7 +189,7 @@ func (r *replayer) game(n int, g *gametext.PGNGame) int {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(out, "Replayed %d %s\n", len(rep.Moves), plural(len(rep.Moves), "move", "moves"))
+	fmt.Fprintf(out, "Replayed %d %s\n", len(rep.Moves), rulebook.Plural(len(rep.Moves), "move", "moves"))
 	warnings := 0
 	for _, m := range rep.Moves {
 		line, warn := markReport(m)
@@ -309,13 +309,6 @@ func winScore(winner compiler.Color) string {
 		return "1-0"
 	}
 	return "0-1"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // gameTitle describes a game from its tags: ": Event, White - Black", or "".

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/records"
 	"chimera/engine/search"
 	"chimera/engine/selfplay"
 	"chimera/interpreter"
@@ -98,20 +98,12 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if *n < 1 || *n > maxGames {
 				return c.usage("-n must be from 1 to %d, found %d", maxGames, *n)
 			}
-			if *random < 0 {
-				return c.usage("--random-plies must not be negative, found %d", *random)
-			}
 			if *openings != "" && *random > 0 {
 				return c.usage("give --openings or --random-plies, not both")
 			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				// The games would end before the engine makes a move: a report of random
-				// play presented as the engine's.
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
 			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
@@ -124,33 +116,18 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			if code := c.openOutputs(runInputs(*def, args, *openings), outs...); code != exitOK {
 				return code
 			}
-			pairs := (*n + 1) / 2
-			starts, err := startsFor(rs, *setup, *openings, pairs, b.seed())
+			bt, err := selfplayBatch(rs, *def, *setup, *openings, *n, *random, b, opt, shard)
 			if err != nil {
 				return c.inputError(err)
 			}
-			specs := selfplay.Specs(*n, starts, *random, b.seed())
-			header := runHeader{Chimera: "selfplay", Variant: variantName(*def, rs), Games: *n,
-				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
-				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Openings: *openings, Setup: *setup}
-			if shard.n > 0 {
-				header.Shard = shard.String()
-				specs = selfplay.Shard(specs, shard.i, shard.n)
-			}
-			kept, todo, code := sh.resumed(c, rs, header, specs)
+			run, sig, code := c.runBatch(rs, bt, *sh.resume, opt, b)
 			if code != exitOK {
 				return code
 			}
-			played, sig, code := c.play(rs, todo, opt, *b.jobs, *b.quiet)
-			if code != exitOK {
-				return code
-			}
-			games := withResumed(kept, played)
-			header.Partial = partialText(sig, len(games), len(specs))
 			if shard.n > 0 {
-				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, played), sig)
+				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, run.Header, run.Games), *b.allowHooks, run.Played), sig)
 			}
-			return signalStatus(c.gameHooks(c.selfplayOutput(rs, header, games, *pgn, *html, *asJSON), *b.allowHooks, played), sig)
+			return signalStatus(c.gameHooks(c.selfplayOutput(rs, run.Header, run.Games, *pgn, *html, *asJSON), *b.allowHooks, run.Played), sig)
 		}
 	},
 }
@@ -194,9 +171,12 @@ func (c *context) gameHooks(code int, allow bool, games []selfplay.Game) int {
 
 func (b *budget) seed() uint64 { return *b.seedFlag }
 
-// options checks the flags and returns the engines' options.
-func (b *budget) options(c *context) (selfplay.Options, int) {
+// options checks the flags, with random, the random plies that start each pair of games,
+// and returns the engines' options.
+func (b *budget) options(c *context, random int) (selfplay.Options, int) {
 	switch {
+	case random < 0:
+		return selfplay.Options{}, c.usage("--random-plies must not be negative, found %d", random)
 	case c.givenZero("nodes", "movetime", "depth") != "":
 		n := c.givenZero("nodes", "movetime", "depth")
 		return selfplay.Options{}, c.usage("--%s 0 is a limit of nothing: give a positive number, or leave --%s out", n, n)
@@ -214,6 +194,11 @@ func (b *budget) options(c *context) (selfplay.Options, int) {
 		return selfplay.Options{}, c.usage("--max-plies must be at least 1, found %d", *b.maxPlies)
 	case !(*b.jitter >= 0 && *b.jitter < 100): // NaN too
 		return selfplay.Options{}, c.usage("--jitter must be from 0 to 99 per cent, found %g", *b.jitter)
+	}
+	if random >= *b.maxPlies {
+		// The games would end before the engine makes a move: a report of random play
+		// presented as the engine's.
+		return selfplay.Options{}, c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", random, *b.maxPlies)
 	}
 	if *b.nodes == 0 && *b.movetime == 0 && *b.depth == 0 {
 		*b.nodes = 3000
@@ -258,66 +243,56 @@ func shardFlags(fs *pflag.FlagSet) *shardFlag {
 	}
 }
 
-// resumed keeps, with --resume FILE, the games FILE holds of the run h describes, and
-// returns them with the specs of the games still to play. Each game kept is checked as
-// chimera merge checks it (replayed, numbered within the shard, found once), so that a
-// record merge refuses is not carried into the run's; a last line cut short (the run
-// that wrote FILE stopped as it wrote it) is left out, its game played again.
-func (s *shardFlag) resumed(c *context, rs *compiler.Ruleset, h runHeader, specs []selfplay.Spec) ([]selfplay.Game, []selfplay.Spec, int) {
-	if *s.resume == "" {
-		return nil, specs, exitOK
-	}
-	if *s.spec == "" {
-		return nil, nil, c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
-	}
-	recs, err := readRecordLines(*s.resume, true)
+// selfplayBatch plans the n games of a self-play run (selfplay, tune) on shard sh: pairs
+// of games from the setup or the openings, then random plies, with the header of their
+// records (tune's games are self-play games: their records are selfplay's, which chimera
+// merge combines and tune --from reads).
+func selfplayBatch(rs *compiler.Ruleset, def, setup, openings string, n, random int, b *budget, opt selfplay.Options, sh shardSpec) (*selfplay.Batch, error) {
+	starts, err := startsFor(rs, setup, openings, (n+1)/2, b.seed())
 	if err != nil {
-		return nil, nil, c.inputError(err)
+		return nil, err
 	}
-	if fh := recs.header; !h.same(fh) || fh.Shard != h.Shard {
-		return nil, nil, c.inputError(fmt.Errorf("--resume %s: its records come from another run or shard than these flags describe: headers differ", *s.resume))
-	}
-	want := map[int]bool{}
-	for _, sp := range specs {
-		want[sp.Index] = true
-	}
-	where := map[int]string{}
-	var kept []selfplay.Game
-	for i, g := range recs.games {
-		at := fmt.Sprintf("%s:%d", *s.resume, recs.lines[i])
-		if first, ok := where[g.Index]; ok {
-			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game %d again (first at %s)", at, g.Index, first))
-		}
-		if !want[g.Index] {
-			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game number %d is not a game of this run's shard %s", at, g.Index, h.Shard))
-		}
-		if err := selfplay.Verify(rs, g, h.MaxPlies); err != nil {
-			return nil, nil, c.inputError(fmt.Errorf("--resume %s: game %d: %v", at, g.Index, err))
-		}
-		where[g.Index] = at
-		kept = append(kept, g)
-	}
-	var rest []selfplay.Spec
-	for _, sp := range specs {
-		if where[sp.Index] == "" {
-			rest = append(rest, sp)
-		}
-	}
-	if recs.cut > 0 {
-		fmt.Fprintf(c.err, "chimera %s: resuming %s: line %d is cut short (the run stopped as it wrote it): its game is played again\n", c.cmd.name, *s.resume, recs.cut)
-	}
-	fmt.Fprintf(c.err, "chimera %s: resuming %s: %d of %d games kept, %d to play\n", c.cmd.name, *s.resume, len(kept), len(specs), len(rest))
-	return kept, rest, exitOK
+	specs := selfplay.Specs(n, starts, random, b.seed())
+	h := selfplay.Header{Chimera: "selfplay", Variant: variantName(def, rs), Games: n,
+		Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
+		MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: random, Openings: openings, Setup: setup}
+	return selfplay.NewBatch(h, specs, sh.i, sh.n), nil
 }
 
-// withResumed puts the games kept by --resume back among the games played, in order.
-func withResumed(kept, played []selfplay.Game) []selfplay.Game {
-	if len(kept) == 0 {
-		return played
+// runBatch plays a run's batch of games (its shard's): with --resume FILE (resume), the
+// games FILE holds of the same run and shard are kept, each checked as chimera merge
+// checks it (replayed, numbered within the shard, found once), and only the others are
+// played; a last line cut short (the run that wrote FILE stopped as it wrote it) is left
+// out, its game played again. The games are played as play plays them (progress, stop
+// signals); the batch returned holds the games kept and played, its header marked
+// partial when a signal, returned too, stopped the run.
+func (c *context) runBatch(rs *compiler.Ruleset, bt *selfplay.Batch, resume string, opt selfplay.Options, b *budget) (*selfplay.Batch, os.Signal, int) {
+	if resume != "" {
+		if bt.Header.Shard == "" {
+			return nil, nil, c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
+		}
+		recs, err := selfplay.ReadRecords(resume, true)
+		if err != nil {
+			return nil, nil, c.inputError(err)
+		}
+		if err := bt.Resume(rs, recs, resume); err != nil {
+			return nil, nil, c.inputError(fmt.Errorf("--resume %v", err))
+		}
+		if recs.Cut > 0 {
+			fmt.Fprintf(c.err, "chimera %s: resuming %s: line %d is cut short (the run stopped as it wrote it): its game is played again\n", c.cmd.name, resume, recs.Cut)
+		}
+		fmt.Fprintf(c.err, "chimera %s: resuming %s: %d of %d games kept, %d to play\n", c.cmd.name, resume, len(bt.Kept), len(bt.Specs), len(bt.Todo))
 	}
-	all := append(append([]selfplay.Game(nil), kept...), played...)
-	sort.Slice(all, func(i, j int) bool { return all[i].Index < all[j].Index })
-	return all
+	played, sig, code := c.play(rs, bt.Todo, opt, *b.jobs, *b.quiet)
+	if code != exitOK {
+		return nil, nil, code
+	}
+	stop := ""
+	if sig != nil {
+		stop = sig.String()
+	}
+	bt.Finish(played, stop)
+	return bt, sig, exitOK
 }
 
 func (s *shardFlag) parse(c *context) (shardSpec, int) {
@@ -468,14 +443,6 @@ writing refuses to start (exit status 2).
 
 `
 
-// partialText says how much of a run an interruption left.
-func partialText(s os.Signal, games, total int) string {
-	if s == nil {
-		return ""
-	}
-	return fmt.Sprintf("interrupted (%v) after %d of %d games", s, games, total)
-}
-
 // gameProgress writes "games 37/200  1-0 15  draw 10  0-1 12  about 2m13s left" on standard
 // error: in place on a terminal, else a line every few seconds.
 type gameProgress struct {
@@ -533,54 +500,14 @@ func (pr *gameProgress) finish() {
 	}
 }
 
-// runHeader is the first JSON line of a shard's records: what the run was.
-type runHeader struct {
-	Chimera     string  `json:"chimera"` // the command: selfplay or values
-	Variant     string  `json:"variant"`
-	Games       int     `json:"games"` // of the whole run (values: per piece type)
-	Seed        uint64  `json:"seed"`
-	Budget      string  `json:"budget"`
-	Nodes       int64   `json:"nodes,omitempty"`
-	MoveTime    int     `json:"movetime,omitempty"`
-	Depth       int     `json:"depth,omitempty"`
-	MaxPlies    int     `json:"max_plies"`
-	Jitter      float64 `json:"jitter"`
-	RandomPlies int     `json:"random_plies,omitempty"`
-	Openings    string  `json:"openings,omitempty"`
-	Setup       string  `json:"setup,omitempty"`
-	Unit        string  `json:"unit,omitempty"`   // values: the unit piece's letter
-	Types       string  `json:"types,omitempty"`  // values: the letters measured
-	Trades      string  `json:"trades,omitempty"` // values: the pairs traded, as NB,RB
-	Shard       string  `json:"shard,omitempty"`
-	// Partial: the run was interrupted, and holds only the games that finished.
-	Partial string `json:"partial,omitempty"`
-}
-
-// same reports whether two headers describe the same run (shards aside).
-func (h runHeader) same(o runHeader) bool {
-	h.Shard, o.Shard, h.Partial, o.Partial = "", "", "", ""
-	return h == o
-}
-
 // writeRecords writes a header line and one JSON line a game, to path or standard output.
-func (c *context) writeRecords(path string, h runHeader, games []selfplay.Game) int {
-	return c.writeOut(path, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		if err := enc.Encode(h); err != nil {
-			return err
-		}
-		for _, g := range games {
-			if err := enc.Encode(g); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+func (c *context) writeRecords(path string, h selfplay.Header, games []selfplay.Game) int {
+	return c.writeOut(path, func(w io.Writer) error { return records.Write(w, h, games) })
 }
 
 // selfplayOutput writes the report, the PGN file and the HTML page of a selfplay run:
 // the report first, so that a file that fails does not take it along.
-func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn, html string, asJSON bool) int {
+func (c *context) selfplayOutput(rs *compiler.Ruleset, h selfplay.Header, games []selfplay.Game, pgn, html string, asJSON bool) int {
 	r := selfplay.Analyze(runInfo(rs, h, games), games)
 	code := exitOK
 	if asJSON {
@@ -601,7 +528,7 @@ func (c *context) selfplayOutput(rs *compiler.Ruleset, h runHeader, games []self
 
 // runInfo describes a run for its report; the pieces in play are read from the games'
 // start positions.
-func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.Info {
+func runInfo(rs *compiler.Ruleset, h selfplay.Header, games []selfplay.Game) selfplay.Info {
 	var fens []string
 	for _, g := range games {
 		fens = append(fens, g.FEN)
@@ -624,7 +551,7 @@ func runInfo(rs *compiler.Ruleset, h runHeader, games []selfplay.Game) selfplay.
 }
 
 // writePGN writes the games to path ("" writes nothing).
-func (c *context) writePGN(rs *compiler.Ruleset, path, event string, h runHeader, games []selfplay.Game) int {
+func (c *context) writePGN(rs *compiler.Ruleset, path, event string, h selfplay.Header, games []selfplay.Game) int {
 	if path == "" {
 		return exitOK
 	}

@@ -9,7 +9,18 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"chimera/engine/selfplay"
 )
+
+// readRecords reads a file of selfplay records: its header and games.
+func readRecords(path string) (selfplay.Header, []selfplay.Game, error) {
+	r, err := selfplay.ReadRecords(path, false)
+	if err != nil {
+		return selfplay.Header{}, nil, err
+	}
+	return r.Header, r.Records, nil
+}
 
 func TestSelfplayShardsMerge(t *testing.T) {
 	dir := t.TempDir()

@@ -149,12 +149,9 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				}
 				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet, source: source})
 			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move", *random, opt.MaxPlies)
 			}
 			var shard shardSpec
 			if *sh.spec != "" {
@@ -164,45 +161,29 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 			} else if *sh.resume != "" {
 				return c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
 			}
-			pairs := (*n + 1) / 2
-			starts, err := startsFor(rs, *setup, *openings, pairs, b.seed())
+			bt, err := selfplayBatch(rs, *def, *setup, *openings, *n, *random, b, opt, shard)
 			if err != nil {
 				return c.inputError(err)
 			}
-			specs := selfplay.Specs(*n, starts, *random, b.seed())
-			// The games are self-play games: their records are selfplay's, which chimera
-			// merge combines and --from reads.
-			header := runHeader{Chimera: "selfplay", Variant: variantName(*def, rs), Games: *n,
-				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
-				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Openings: *openings, Setup: *setup}
-			if shard.n > 0 {
-				header.Shard = shard.String()
-				specs = selfplay.Shard(specs, shard.i, shard.n)
-			}
-			kept, todo, code := sh.resumed(c, rs, header, specs)
+			run, sig, code := c.runBatch(rs, bt, *sh.resume, opt, b)
 			if code != exitOK {
 				return code
 			}
-			played, sig, code := c.play(rs, todo, opt, *b.jobs, *b.quiet)
-			if code != exitOK {
-				return code
-			}
-			games := withResumed(kept, played)
 			if shard.n > 0 {
-				header.Partial = partialText(sig, len(games), len(specs))
-				return signalStatus(c.writeRecords(*sh.out, header, games), sig)
+				return signalStatus(c.writeRecords(*sh.out, run.Header, run.Games), sig)
 			}
+			games := run.Games
 			if len(games) == 0 {
 				return signalStatus(exitOK, sig) // interrupted before a game finished
 			}
 			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet,
-				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), header.Budget, startsText(header))}), sig)
+				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), run.Header.Budget, startsText(run.Header))}), sig)
 		}
 	},
 }
 
 // startsText says where a run's games started.
-func startsText(h runHeader) string {
+func startsText(h selfplay.Header) string {
 	switch {
 	case h.Openings != "":
 		return "from the openings of " + h.Openings
@@ -217,11 +198,11 @@ func (c *context) readTuneGames(rs *compiler.Ruleset, files []string) ([]selfpla
 	var games []selfplay.Game
 	var runs []string
 	for _, path := range files {
-		recs, err := readRecordLines(path, false)
-		h, gs, lines := recs.header, recs.games, recs.lines
+		recs, err := selfplay.ReadRecords(path, false)
 		if err != nil {
 			return nil, "", c.inputError(err)
 		}
+		h, gs, lines := recs.Header, recs.Records, recs.Lines
 		if h.Chimera != "selfplay" {
 			return nil, "", c.inputError(fmt.Errorf("%s: the records of chimera %s; tune reads self-play games (selfplay or tune --shard, merge --out)", path, h.Chimera))
 		}

@@ -96,15 +96,9 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			if *n < 2 || *n > maxGames {
 				return c.usage("-n must be from 2 to %d, found %d", maxGames, *n)
 			}
-			if *random < 0 {
-				return c.usage("--random-plies must not be negative, found %d", *random)
-			}
-			opt, code := b.options(c)
+			opt, code := b.options(c, *random)
 			if code != exitOK {
 				return code
-			}
-			if *random >= opt.MaxPlies {
-				return c.usage("--random-plies %d reaches --max-plies %d: no game would have an engine move (lower --random-plies or raise --max-plies)", *random, opt.MaxPlies)
 			}
 			shard, code := sh.parse(c)
 			if code != exitOK {
@@ -158,28 +152,18 @@ type j are numbers j*N to (j+1)*N-1, the trades' follow); chimera merge reads th
 			for _, t := range measured {
 				letters.WriteString(rs.Piece(t).LetterText)
 			}
-			header := runHeader{Chimera: "values", Variant: variantName(*def, rs), Games: perType,
+			header := selfplay.Header{Chimera: "values", Variant: variantName(*def, rs), Games: perType,
 				Seed: b.seed(), Budget: b.text(), Nodes: *b.nodes, MoveTime: *b.movetime, Depth: *b.depth,
 				MaxPlies: opt.MaxPlies, Jitter: opt.Jitter, RandomPlies: *random, Setup: *setup,
 				Unit: rs.Piece(u).LetterText, Types: letters.String(), Trades: tradeText(rs, trades)}
-			if shard.n > 0 {
-				header.Shard = shard.String()
-				specs = selfplay.Shard(specs, shard.i, shard.n)
-			}
-			kept, todo, code := sh.resumed(c, rs, header, specs)
+			run, sig, code := c.runBatch(rs, selfplay.NewBatch(header, specs, shard.i, shard.n), *sh.resume, opt, b)
 			if code != exitOK {
 				return code
 			}
-			played, sig, code := c.play(rs, todo, opt, *b.jobs, *b.quiet)
-			if code != exitOK {
-				return code
-			}
-			games := withResumed(kept, played)
-			header.Partial = partialText(sig, len(games), len(specs))
 			if shard.n > 0 {
-				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, header, games), *b.allowHooks, played), sig)
+				return signalStatus(c.gameHooks(c.writeRecords(*sh.out, run.Header, run.Games), *b.allowHooks, run.Played), sig)
 			}
-			return signalStatus(c.gameHooks(c.valuesOutput(rs, header, games, *pgn, *asJSON), *b.allowHooks, played), sig)
+			return signalStatus(c.gameHooks(c.valuesOutput(rs, run.Header, run.Games, *pgn, *asJSON), *b.allowHooks, run.Played), sig)
 		}
 	},
 }
@@ -293,7 +277,7 @@ func listLetters(rs *compiler.Ruleset, types []int) string {
 }
 
 // valuesOutput writes the values table, then the games as PGN.
-func (c *context) valuesOutput(rs *compiler.Ruleset, h runHeader, games []selfplay.Game, pgn string, asJSON bool) int {
+func (c *context) valuesOutput(rs *compiler.Ruleset, h selfplay.Header, games []selfplay.Game, pgn string, asJSON bool) int {
 	r := selfplay.AnalyzeValues(runInfo(rs, h, games), games, h.Unit)
 	code := exitOK
 	if asJSON {

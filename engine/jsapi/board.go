@@ -3,6 +3,7 @@
 package jsapi
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -439,23 +440,13 @@ func (b *Board) open(a, c interpreter.Square) bool {
 	if fa != fc && ra != rc {
 		return false
 	}
-	df, dr := sign(fc-fa), sign(rc-ra)
+	df, dr := cmp.Compare(fc, fa), cmp.Compare(rc, ra) // the step towards c: -1, 0 or 1
 	for f, r := fa+df, ra+dr; f != fc || r != rc; f, r = f+df, r+dr {
 		if b.p.At(b.rs.SquareAt(f, r)) != interpreter.NoPiece {
 			return false
 		}
 	}
 	return true
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // IsCapture reports whether a legal move, in coordinates, removes a man from the board

@@ -205,3 +205,28 @@ func TestGamesHeldAreBounded(t *testing.T) {
 		t.Fatalf("after a game closed: %v", err)
 	}
 }
+
+// RoyalsFace walks the file or rank between the royal men: facing on an open file, not
+// when a man stands between, nor on different files, nor in a variant without the rule.
+func TestRoyalsFace(t *testing.T) {
+	m := NewModule()
+	for _, c := range []struct {
+		variant, fen string
+		want         bool
+	}{
+		{"janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", false}, // soldiers between
+		{"janggi", "9/4k4/9/9/9/9/9/9/4K4/9 w - - 0 1", true},
+		{"janggi", "9/4k4/9/9/4r4/9/9/9/4K4/9 w - - 0 1", false},
+		{"janggi", "9/3k5/9/9/9/9/9/9/4K4/9 w - - 0 1", false},
+		{"janggi", "5k3/9/9/9/9/9/9/9/9/5K3 w - - 0 1", true},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", false}, // no facing rule
+	} {
+		b, err := m.NewBoard(c.variant, c.fen, false)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.variant, c.fen, err)
+		}
+		if got := b.RoyalsFace(); got != c.want {
+			t.Errorf("%s %s: RoyalsFace %v, want %v", c.variant, c.fen, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,8 @@
 package match
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"chimera/compiler"
+	"chimera/engine/records"
 	"chimera/interpreter"
 )
 
@@ -56,6 +59,91 @@ func (r Record) Game(names [2]string) *Game {
 			Elapsed: time.Duration(r.Millis[i]) * time.Millisecond, Eval: r.Evals[i]})
 	}
 	return g
+}
+
+// Header is the first JSON line of a match shard's records: what the match was.
+type Header struct {
+	Chimera     string      `json:"chimera"` // "match"
+	Variant     string      `json:"variant"`
+	Engines     [2]string   `json:"engines"`           // the --engine commands
+	Options     []string    `json:"options,omitempty"` // the --option settings
+	Names       [2]string   `json:"names"`             // the names the engines go by in the match
+	Games       int         `json:"games"`             // of the whole match
+	TC          TCRecord    `json:"tc"`
+	TC2         *TCRecord   `json:"tc2,omitempty"` // engine 2's, in a time handicap
+	Seed        uint64      `json:"seed"`
+	RandomPlies int         `json:"random_plies,omitempty"`
+	Setup       string      `json:"setup,omitempty"` // --setup
+	Openings    string      `json:"openings,omitempty"`
+	MaxPlies    int         `json:"max_plies"`
+	SPRT        *SPRTRecord `json:"sprt,omitempty"`
+	Shard       string      `json:"shard,omitempty"`
+	// Partial: the shard was interrupted, and holds only the games that finished.
+	Partial string `json:"partial,omitempty"`
+}
+
+// TCRecord is a time control in a header, in milliseconds.
+type TCRecord struct {
+	Moves    int   `json:"moves,omitempty"`
+	Base     int64 `json:"base_ms,omitempty"`
+	Inc      int64 `json:"inc_ms,omitempty"`
+	MoveTime int64 `json:"movetime_ms,omitempty"`
+	Nodes    int64 `json:"nodes,omitempty"`
+	Depth    int   `json:"depth,omitempty"`
+}
+
+// TCRecordOf is tc as a header records it.
+func TCRecordOf(tc TimeControl) TCRecord {
+	return TCRecord{Moves: tc.Moves, Base: tc.Base.Milliseconds(), Inc: tc.Inc.Milliseconds(),
+		MoveTime: tc.MoveTime.Milliseconds(), Nodes: tc.Nodes, Depth: tc.Depth}
+}
+
+// TimeControl is the time control r records.
+func (r TCRecord) TimeControl() TimeControl {
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	return TimeControl{Moves: r.Moves, Base: ms(r.Base), Inc: ms(r.Inc), MoveTime: ms(r.MoveTime), Nodes: r.Nodes, Depth: r.Depth}
+}
+
+// SPRTRecord is an SPRT in a header.
+type SPRTRecord struct {
+	Elo0  float64 `json:"elo0"`
+	Elo1  float64 `json:"elo1"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+}
+
+// Config is the match a header describes, as far as summing it up needs.
+func (h Header) Config() Config {
+	cfg := Config{Games: h.Games, TC: h.TC.TimeControl(), MaxPlies: h.MaxPlies, Seed: h.Seed, RandomPlies: h.RandomPlies}
+	if h.TC2 != nil {
+		tc := h.TC2.TimeControl()
+		cfg.TC2 = &tc
+	}
+	if h.SPRT != nil {
+		cfg.SPRT = &SPRT{Elo0: h.SPRT.Elo0, Elo1: h.SPRT.Elo1, Alpha: h.SPRT.Alpha, Beta: h.SPRT.Beta}
+	}
+	return cfg
+}
+
+// Same reports whether two headers describe the same match (shards aside).
+func (h Header) Same(o Header) bool {
+	h.Shard, o.Shard, h.Partial, o.Partial = "", "", "", ""
+	if h.Names == [2]string{} || o.Names == [2]string{} { // a shard interrupted before its engines gave names
+		h.Names, o.Names = [2]string{}, [2]string{}
+	}
+	a, _ := json.Marshal(h)
+	b, _ := json.Marshal(o)
+	return bytes.Equal(a, b)
+}
+
+// ReadRecords reads the records of a match's shard.
+func ReadRecords(path string) (*records.File[Header, Record], error) {
+	return records.Read[Header, Record](path, records.Format[Header]{MaxLine: 1 << 26, Header: func(h *Header, err error) error {
+		if err != nil || h.Chimera != "match" {
+			return fmt.Errorf("not the header of chimera match records (%v)", err)
+		}
+		return nil
+	}})
 }
 
 // Verify replays record r of a match of rs with the move cap maxPlies (0: none): the

@@ -2,6 +2,8 @@
 package match
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -77,5 +79,49 @@ func TestVerifyRefuses(t *testing.T) {
 		if err := Verify(rs, r, 0); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("#%d: %v, want %q", i, err, c.want)
 		}
+	}
+}
+
+// TestHeader: a header records the clocks and SPRT it is given and reads them back as the
+// match's Config; shards of one match are the same match (their shard, their partial
+// note and, for a shard stopped before its engines gave names, the names aside), a
+// change of anything else is another; and a header of another command is refused.
+func TestHeader(t *testing.T) {
+	tc := TimeControl{Moves: 40, Base: 90 * time.Second, Inc: 250 * time.Millisecond}
+	tc2 := TimeControl{Nodes: 5000, Depth: 7}
+	sprt := SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.1}
+	t2 := TCRecordOf(tc2)
+	h := Header{Chimera: "match", Variant: "chess", Names: [2]string{"a", "b"}, Games: 10, TC: TCRecordOf(tc), TC2: &t2,
+		Seed: 3, MaxPlies: 200, SPRT: &SPRTRecord{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.1}, Shard: "0/2"}
+	cfg := h.Config()
+	if cfg.TC != tc || cfg.TC2 == nil || *cfg.TC2 != tc2 || cfg.SPRT == nil || *cfg.SPRT != sprt || cfg.Games != 10 || cfg.MaxPlies != 200 || cfg.Seed != 3 {
+		t.Fatalf("Config: %+v (TC2 %v, SPRT %v)", cfg, cfg.TC2, cfg.SPRT)
+	}
+	other := h
+	other.Shard, other.Partial = "1/2", "interrupted (interrupt) after 1 of 5 games"
+	if !h.Same(other) {
+		t.Error("two shards of one match differ")
+	}
+	other.Names = [2]string{}
+	if !h.Same(other) {
+		t.Error("a shard stopped before its engines gave names differs")
+	}
+	other.Names = [2]string{"a", "c"}
+	if h.Same(other) {
+		t.Error("other names, the same match")
+	}
+	other = h
+	t3 := TCRecordOf(TimeControl{Nodes: 6000})
+	other.TC2 = &t3
+	if h.Same(other) {
+		t.Error("another engine 2's budget, the same match")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "p.jsonl")
+	if err := os.WriteFile(path, []byte(`{"chimera":"perft","variant":"chess"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRecords(path); err == nil || !strings.Contains(err.Error(), "p.jsonl:1: not the header of chimera match records") {
+		t.Errorf("perft records read as a match's: %v", err)
 	}
 }

@@ -1048,14 +1048,14 @@ func offsetText(v []int) string {
 		if v[0] < 0 {
 			side = "left"
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[0]), plural(abs(v[0]), "file", "files"), side))
+		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[0]), Plural(abs(v[0]), "file", "files"), side))
 	}
 	if v[1] != 0 {
 		way := "forward"
 		if v[1] < 0 {
 			way = "back"
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[1]), plural(abs(v[1]), "rank", "ranks"), way))
+		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[1]), Plural(abs(v[1]), "rank", "ranks"), way))
 	}
 	return strings.Join(parts, " and ") + " of it (seen from its side)"
 }

@@ -419,7 +419,7 @@ func writeTrays(s *svgWriter, p *interpreter.Position, flip bool, ox, top, botto
 			side := interpreter.SideName(c)
 			s.f(`<g class="tray" data-side="%s" data-pool="%s"><rect x="%d" y="%d" width="%d" height="%d" fill="#eee6d8" stroke="#b9a98f"/>`+"\n",
 				side, esc(name), ox, y, rs.Files*svgCell, svgCell)
-			label := capitalized(side) + " " + name
+			label := Capitalized(side) + " " + name
 			s.f(`<text x="%d" y="%d" fill="#666">%s</text>`+"\n", ox+4, y+svgCell/2+4, esc(label))
 			x := ox + 12 + len(label)*7 // about 7 units a character at size 12
 			for t := range rs.NumPieces() {

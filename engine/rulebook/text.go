@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"chimera/compiler"
 	"chimera/defs"
@@ -312,22 +314,28 @@ func Betza(p *defs.Piece) string {
 	return "XBetza: " + text
 }
 
-// plural is one or many by n.
-func plural(n int, one, many string) string {
+// Plural is one or many by n: Plural(n, "move", "moves").
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-// capitalized is s with its first letter in upper case.
-func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// Capitalized is s with its first letter in upper case ("" stays "").
+func Capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
 
 // ToMove is the line naming the side to move: "White to move", with "(in check)" and,
 // in rules whose turns are several moves, which move of its turn it makes ("move 2 of
 // 2").
 func ToMove(p *interpreter.Position) string {
-	s := capitalized(interpreter.SideName(p.Side())) + " to move"
+	s := Capitalized(interpreter.SideName(p.Side())) + " to move"
 	var notes []string
 	if n := p.TurnMoves(); n > 1 {
 		notes = append(notes, fmt.Sprintf("move %d of %d", p.TurnPart()+1, n))

@@ -38,3 +38,27 @@ func TestBoardColour(t *testing.T) {
 		t.Errorf("coloured board differs from the plain one:\n%s\n%s", stripped, plain.String())
 	}
 }
+
+// Plural and Capitalized, the words the command line and the rules in words share.
+func TestPluralCapitalized(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "moves"}, {1, "move"}, {2, "moves"}, {-1, "moves"}} {
+		if got := Plural(c.n, "move", "moves"); got != c.want {
+			t.Errorf("Plural(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+	for in, want := range map[string]string{
+		"white":           "White",
+		"no such move e9": "No such move e9",
+		"Black":           "Black",
+		"":                "",
+		"é":               "É",
+		"1. e4":           "1. e4",
+	} {
+		if got := Capitalized(in); got != want {
+			t.Errorf("Capitalized(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
