@@ -604,8 +604,15 @@ func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 	if g := longRE.FindStringSubmatch(clean); g != nil {
 		text = g[2] + g[3] + strings.ToLower(g[4])
 	}
+	crossTaken := ""
 	if m := coordRE.FindStringSubmatch(text); m != nil {
 		if sq, ok := rs.ParseSquare(m[1]); ok {
+			sq = p.occupiedCopy(sq)
+			if to, ok := rs.ParseSquare(m[2]); ok && rs.Crossing && p.At(sq) != NoPiece {
+				if to = rs.BoardSquare(rs.BoardOf(sq), rs.LocalFile(to), rs.RankOf(to)); to != NoSquare && p.At(rs.Cross(to)) != NoPiece {
+					crossTaken = fmt.Sprintf("the man would cross to %s of board %c, where a man stands", rs.SquareName(to), 'A'+rs.BoardOf(rs.Cross(to)))
+				}
+			}
 			if p.At(sq) == NoPiece {
 				return fmt.Errorf("illegal move %s: no piece on %s", defs.Quote(in), m[1])
 			}
@@ -640,7 +647,22 @@ func (p *Position) illegalMoveError(in, clean string, legal []Move) error {
 	if !coordRE.MatchString(text) && !sanRE.MatchString(clean) && !strings.HasPrefix(clean, "O-O") {
 		return fmt.Errorf("%s is not a move in a form Chimera reads: write SAN (e4, Nf3, exd5, O-O, e8=Q), coordinates (e2e4, e7e8q) or long algebraic (e2-e4, Ng1-f3)", defs.Quote(in))
 	}
+	if crossTaken != "" {
+		return fmt.Errorf("illegal move %s: %s", defs.Quote(in), crossTaken)
+	}
 	return fmt.Errorf("illegal move %s in this position (%s to move)", defs.Quote(in), sideName[p.Side()])
+}
+
+// occupiedCopy is, with several boards, the copy of square sq (a cell of the first board)
+// on the board where a man stands on it, or sq itself.
+func (p *Position) occupiedCopy(sq Square) Square {
+	rs := p.Ruleset()
+	for k := 0; k < rs.Boards && p.At(sq) == NoPiece; k++ {
+		if c := rs.BoardSquare(k, rs.LocalFile(sq), rs.RankOf(sq)); p.At(c) != NoPiece {
+			return c
+		}
+	}
+	return sq
 }
 
 // wonAtOnce reports whether the game is over, lost for the side to move, without its
