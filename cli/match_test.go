@@ -259,3 +259,27 @@ func TestMatchTurnsOfSeveralMoves(t *testing.T) {
 		t.Errorf("replay: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// #48: Alice chess between a UCI and an XBoard engine (Chimera both): the two boards'
+// FENs and moves go through both protocols without a fault, and the games replay.
+func TestMatchTwoBoards(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "alice.pgn")
+	code, out, errs := run("match", "alice", "--engine", "uci:"+selfEngine(t, "uci"), "--engine", "xboard:"+selfEngine(t, "xboard"),
+		"-n", "2", "--depth", "2", "--max-plies", "60", "--random-plies", "4", "--pgn", pgn)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if strings.Contains(out, "infraction") || strings.Contains(out, "on time") || strings.Contains(out, "abandoned") {
+		t.Fatalf("a game ended by a fault:\n%s", out)
+	}
+	text, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), `[Variant "alice"]`) || strings.Count(string(text), "[Result ") != 2 {
+		t.Errorf("the PGN does not hold two games of alice:\n%s", text)
+	}
+	if code, out, errs := run("replay", "alice", pgn); code != 0 || !strings.Contains(out, "2 clean") {
+		t.Errorf("replay: exit %d\n%s\n%s", code, out, errs)
+	}
+}
