@@ -459,6 +459,18 @@ func (p *core128) crossEffect(m Move) {
 	if m.MakesEP() {
 		p.clearEP()
 		p.setEP(rs.Cross(m.From()), p.landed)
+		// A passed cell taken on the landing board is no target: no man can capture there
+		// (the FEN then writes none).
+		if free := p.ep.AndNot(p.occupied()); free != p.ep {
+			victim := p.epVictim
+			p.clearEP()
+			if free.Any() {
+				p.ep, p.epVictim = free, victim
+				for b := free; b.Any(); b = b.Rest() {
+					p.hash ^= rs.Zobrist.EPKey(b.First())
+				}
+			}
+		}
 	}
 }
 
