@@ -76,7 +76,7 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 			if *betza {
 				for i := range rs.Def.Pieces {
 					pc := &rs.Def.Pieces[i]
-					text, why := defs.WriteBetza(pc.Moves)
+					text, why := defs.WriteBetzaOn(rs.Hex, pc.Moves)
 					if why != "" {
 						fmt.Fprintf(c.out, "%s\t-\t%s: %s\n", pc.Letter, pc.Name, why)
 						continue
@@ -114,7 +114,7 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 		for _, l := range lines {
 			fmt.Fprintf(w, "%s\n", rulebook.Wrap(l, 78, "     - ", "       "))
 		}
-		fmt.Fprintf(w, "%s\n", rulebook.Wrap(rulebook.Betza(&def.Pieces[i]), 78, "     ", "       "))
+		fmt.Fprintf(w, "%s\n", rulebook.Wrap(rulebook.Betza(def, &def.Pieces[i]), 78, "     ", "       "))
 	}
 	fmt.Fprintln(w, "\nRules:")
 	for _, l := range rulebook.Rules(rs) {

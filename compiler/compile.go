@@ -58,6 +58,10 @@ func (l *lowering) geometry() {
 	g := &l.rs.Geometry
 	g.Boards, g.BoardFiles = max(b.Boards, 1), b.Files
 	g.Files, g.Ranks = g.Boards*(b.Files+1)-1, b.Ranks
+	g.Hex = b.Geometry == "hex"
+	if g.Hex {
+		g.Ranks = b.Files
+	}
 	g.Cells = g.Files * g.Ranks
 	g.kind = make([]CellKind, g.Cells)
 	g.boardOf = make([]int8, g.Cells)
@@ -67,6 +71,13 @@ func (l *lowering) geometry() {
 		g.boardOf[sq] = int8(f / (b.Files + 1))
 		if f%(b.Files+1) == b.Files {
 			g.kind[sq], g.boardOf[sq] = CellMissing, -1 // the column between two boards
+		}
+	}
+	if g.Hex {
+		for sq := range g.Cells {
+			if !defs.HexOnBoard(g.FileOf(sq), g.RankOf(sq), g.Files) {
+				g.kind[sq] = CellMissing
+			}
 		}
 	}
 	if b.Layout != "" {
@@ -91,7 +102,10 @@ func (l *lowering) geometry() {
 	for sq := 0; sq < g.Cells; sq++ {
 		f := g.LocalFile(sq)
 		g.names[sq] = fmt.Sprintf("%c%d", 'a'+f, g.RankOf(sq)+1)
-		if (f+g.RankOf(sq))%2 == 0 {
+		if g.Hex {
+			g.names[sq] = defs.HexCellName(f, g.RankOf(sq), g.Files)
+		}
+		if g.Colour(sq) == 0 {
 			l.rs.Dark = l.rs.Dark.With(sq)
 		}
 		g.cross[sq] = NoSquare
@@ -142,6 +156,17 @@ func (l *lowering) zones() {
 		case len(z.Squares) > 0:
 			w = l.sqset(z.Src, "squares", z.Squares)
 			bl = w
+		case len(z.Ranks) > 0 && l.rs.Hex:
+			// Ranks along each file, counted from the owner's edge.
+			for b := l.rs.Squares; b.Any(); b = b.Rest() {
+				sq := b.First()
+				if slices.Contains(z.Ranks, l.rs.HexRank(sq, White)) {
+					w = w.With(sq)
+				}
+				if slices.Contains(z.Ranks, l.rs.HexRank(sq, Black)) {
+					bl = bl.With(sq)
+				}
+			}
 		case len(z.Ranks) > 0:
 			for _, r := range z.Ranks {
 				for f := 0; f < l.rs.Files; f++ {
@@ -314,19 +339,35 @@ func Images(v Vec, symmetry string, only []string) []Vec {
 
 // turnFor is forColor for a vector of piece pt's moves: a piece whose Black moves are
 // White's turned half round (defs.Piece.Turned) has Black's files reversed as well.
-func turnFor(pt *PieceType[Bitboard], v Vec, c Color) Vec {
+func (g *Geometry) turnFor(pt *PieceType[Bitboard], v Vec, c Color) Vec {
 	if c == Black && pt.Def != nil && pt.Def.Turned {
 		return Vec{-v.DX, -v.DY}
 	}
-	return forColor(v, c)
+	return g.forColor(v, c)
 }
 
-// forColor turns a White vector into the given side's vector: Black's forward is down.
-func forColor(v Vec, c Color) Vec {
-	if c == Black {
-		return Vec{v.DX, -v.DY}
+// forColor turns a White vector into the given side's vector: Black's forward is down
+// (on a hexagonal board, the hexagon mirrored top to bottom).
+func (g *Geometry) forColor(v Vec, c Color) Vec {
+	if c != Black {
+		return v
 	}
-	return v
+	if g.Hex {
+		x, y := defs.HexFlip(v.DX, v.DY)
+		return Vec{x, y}
+	}
+	return Vec{v.DX, -v.DY}
+}
+
+// Images is the package's Images on this board's geometry (the hexagon's symmetries and
+// directions on a hexagonal board).
+func (g *Geometry) Images(v Vec, symmetry string, only []string) []Vec {
+	imgs := defs.ImagesOn(g.Hex, v.DX, v.DY, symmetry, only)
+	out := make([]Vec, len(imgs))
+	for i, w := range imgs {
+		out[i] = Vec{w[0], w[1]}
+	}
+	return out
 }
 
 func modeOf(s string) Mode {
@@ -348,9 +389,9 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	for c := 0; c < 2; c++ {
 		il.quiet[c], il.capture[c] = make([]Bitboard, rs.Cells), make([]Bitboard, rs.Cells)
 	}
-	for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+	for _, w := range rs.Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 		for c := 0; c < 2; c++ {
-			v := turnFor(pt, w, c)
+			v := rs.turnFor(pt, w, c)
 			for sq := 0; sq < rs.Cells; sq++ {
 				t := rs.Step(sq, v)
 				if !from[c].Has(sq) || t == NoSquare || rs.kind[t] != CellSquare {
@@ -404,9 +445,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	}
 	switch {
 	case a.Leap != nil:
-		for _, w := range Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+		for _, w := range rs.Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				v := turnFor(pt, w, c)
+				v := rs.turnFor(pt, w, c)
 				for sq := 0; sq < rs.Cells; sq++ {
 					if !from[c].Has(sq) {
 						continue
@@ -438,9 +479,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		} else if len(a.Range) == 2 {
 			mn, mx = max(a.Range[0], 1), a.Range[1]
 		}
-		for _, w := range Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
+		for _, w := range rs.Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
-				d := rs.dirIndex(turnFor(pt, w, c))
+				d := rs.dirIndex(rs.turnFor(pt, w, c))
 				if mode == ModeCaptureRoyal {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
@@ -460,13 +501,13 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		first := Vec{a.Path[0].Step[0], a.Path[0].Step[1]}
 		// Each symmetry image of the first leg is applied to the whole path: find the
 		// linear map that takes the first leg to its image and apply it to every leg.
-		for _, w := range Images(first, a.Symmetry, a.Only) {
-			for _, m := range linearMaps(first, w, a.Symmetry) {
+		for _, w := range rs.Images(first, a.Symmetry, a.Only) {
+			for _, m := range rs.linearMaps(first, w, a.Symmetry) {
 				for c := 0; c < 2; c++ {
 					p := Path[Bitboard]{From: from[c], Within: within[c], Bounded: a.Within != ""}
 					locust := 0
 					for i, dl := range a.Path {
-						lv := turnFor(pt, m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
+						lv := rs.turnFor(pt, m.apply(Vec{dl.Step[0], dl.Step[1]}), c)
 						leg := Leg{Dir: rs.dirIndex(lv), Min: 1, Max: 1, Capture: dl.Capture, Stop: dl.Stop}
 						p.Stops = p.Stops || dl.Stop
 						if len(dl.Range) == 1 {
@@ -658,13 +699,36 @@ type linmap struct{ a, b, c, d int } // (x,y) -> (a*x+b*y, c*x+d*y)
 
 func (m linmap) apply(v Vec) Vec { return Vec{m.a*v.DX + m.b*v.DY, m.c*v.DX + m.d*v.DY} }
 
+// then is m followed by n.
+func (m linmap) then(n linmap) linmap {
+	return linmap{n.a*m.a + n.b*m.c, n.a*m.b + n.b*m.d, n.c*m.a + n.d*m.c, n.c*m.b + n.d*m.d}
+}
+
 // linearMaps returns the symmetry maps allowed by the atom that take v to w.
-func linearMaps(v, w Vec, symmetry string) []linmap {
+func (g *Geometry) linearMaps(v, w Vec, symmetry string) []linmap {
 	var cands []linmap
-	switch symmetry {
-	case "none":
+	switch {
+	case g.Hex:
+		// The hexagon's: six turns of 60° ((x, y) -> (x-y, x)), each also mirrored left
+		// to right ((x, y) -> (-x, y-x)); "mirror" the identity and the mirror alone.
+		turn, mirror := linmap{1, -1, 1, 0}, linmap{-1, 0, -1, 1}
+		m := linmap{1, 0, 0, 1}
+		for range 6 {
+			cands = append(cands, m)
+			if symmetry != "mirror" && symmetry != "none" {
+				cands = append(cands, m.then(mirror))
+			}
+			m = m.then(turn)
+		}
+		switch symmetry {
+		case "none":
+			cands = cands[:1]
+		case "mirror":
+			cands = []linmap{{1, 0, 0, 1}, mirror}
+		}
+	case symmetry == "none":
 		cands = []linmap{{1, 0, 0, 1}}
-	case "mirror":
+	case symmetry == "mirror":
 		cands = []linmap{{1, 0, 0, 1}, {-1, 0, 0, 1}}
 	default:
 		for _, sx := range []int{1, -1} {
@@ -1135,7 +1199,7 @@ func (l *lowering) mechanisms() {
 	if b := l.def.BorrowMoves; b != nil && len(b.From) == 2 {
 		rs.Borrows = true
 		for c := White; c <= Black; c++ {
-			v := forColor(Vec{b.From[0], b.From[1]}, c)
+			v := rs.forColor(Vec{b.From[0], b.From[1]}, c)
 			rs.borrowFrom[c] = make([]Square, rs.Cells)
 			for sq := 0; sq < rs.Cells; sq++ {
 				rs.borrowFrom[c][sq] = NoSquare

@@ -2,6 +2,8 @@
 
 package compiler
 
+import "chimera/defs"
+
 // Square is a cell index: rank*files + file, 0 at a1. NoSquare marks "none".
 type Square = int
 
@@ -60,6 +62,8 @@ type Geometry struct {
 	// them all and the missing column between each two.
 	Files, Ranks int
 	Cells        int
+	// Hex: a hexagonal board (defs/hex.go): grid column = file, grid row = axial row.
+	Hex bool
 	// Boards is the number of boards (1 for most games), BoardFiles the files of each.
 	Boards, BoardFiles int
 	boardOf            []int8   // the board of each cell, -1 for the columns between boards
@@ -132,6 +136,25 @@ func (g *Geometry) ParseCell(s string) (Square, bool) {
 // CrossedFrom is the cell whose Cross is sq (the same cell of the previous board), or
 // NoSquare.
 func (g *Geometry) CrossedFrom(sq Square) Square { return g.crossedFrom[sq] }
+
+// Colour is the colour of sq's cell: 0 for a1's, then 1 (two colours on a square board,
+// three on a hexagonal one, where no two neighbours share one).
+func (g *Geometry) Colour(sq Square) int {
+	if g.Hex {
+		return (g.FileOf(sq) + g.RankOf(sq)) % 3
+	}
+	return (g.LocalFile(sq) + g.RankOf(sq)) % 2
+}
+
+// HexRank is sq's rank on a hexagonal board as players count it: along its file, from
+// the file's bottom cell (1), or from its top cell for Black (own side).
+func (g *Geometry) HexRank(sq Square, c Color) int {
+	r := g.RankOf(sq) - defs.HexBottom(g.FileOf(sq), g.Files) + 1
+	if c == Black {
+		return defs.HexFileLength(g.FileOf(sq), g.Files) + 1 - r
+	}
+	return r
+}
 
 // FileOf is the 0-based file of sq.
 func (g *Geometry) FileOf(sq Square) int { return sq % g.Files }

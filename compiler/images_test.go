@@ -67,8 +67,53 @@ func TestForColor(t *testing.T) {
 		{Vec{-2, -1}, White, Vec{-2, -1}},
 	}
 	for i, c := range cases {
-		if got := forColor(c.v, c.c); got != c.want {
+		if got := (&Geometry{}).forColor(c.v, c.c); got != c.want {
 			t.Errorf("#%d forColor(%v, %d) got %v want %v", i, c.v, c.c, got, c.want)
+		}
+	}
+}
+
+// On a hexagonal board a vector stands for its images under the hexagon's twelve
+// symmetries: the six edge and six vertex neighbours (counted on a drawing of the board),
+// the knight's twelve leaps; forward keeps the three upward edge steps; Black's vectors are
+// White's mirrored top to bottom.
+func TestHexImages(t *testing.T) {
+	g := &Geometry{Hex: true}
+	edges := []Vec{{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}}
+	vertices := []Vec{{1, 2}, {2, 1}, {1, -1}, {-1, -2}, {-2, -1}, {-1, 1}}
+	same := func(got, want []Vec) bool {
+		if len(got) != len(want) {
+			return false
+		}
+		for _, w := range want {
+			found := false
+			for _, v := range got {
+				found = found || v == w
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	if got := g.Images(Vec{0, 1}, "all", nil); !same(got, edges) {
+		t.Errorf("[0, 1]: %v; want the six edge neighbours %v", got, edges)
+	}
+	if got := g.Images(Vec{1, 2}, "all", nil); !same(got, vertices) {
+		t.Errorf("[1, 2]: %v; want the six vertex neighbours %v", got, vertices)
+	}
+	if got := g.Images(Vec{1, 3}, "all", nil); len(got) != 12 {
+		t.Errorf("[1, 3]: %d images %v; want the knight's 12", len(got), got)
+	}
+	if got := g.Images(Vec{0, 1}, "all", []string{"forward"}); !same(got, []Vec{{0, 1}, {1, 1}, {-1, 0}}) {
+		t.Errorf("[0, 1] forward: %v", got)
+	}
+	if got := g.Images(Vec{1, 1}, "mirror", nil); !same(got, []Vec{{1, 1}, {-1, 0}}) {
+		t.Errorf("[1, 1] mirror: %v; want up-right and up-left", got)
+	}
+	for _, c := range []struct{ v, want Vec }{{Vec{0, 1}, Vec{0, -1}}, {Vec{1, 1}, Vec{1, 0}}, {Vec{-1, 0}, Vec{-1, -1}}, {Vec{1, 2}, Vec{1, -1}}} {
+		if got := g.forColor(c.v, Black); got != c.want {
+			t.Errorf("Black's %v: %v; want %v", c.v, got, c.want)
 		}
 	}
 }

@@ -250,7 +250,18 @@ var dirWords = sync.OnceValue(func() map[byte]map[int]string {
 
 // WriteBetza writes moves as XBetza. It returns the text and "" when the text reads back
 // to exactly the same moves, or a best effort (possibly "") and the reason it is not exact.
-func WriteBetza(moves []Atom) (string, string) {
+func WriteBetza(moves []Atom) (string, string) { return WriteBetzaOn(false, moves) }
+
+// WriteBetzaOn is WriteBetza for the moves of a piece of a square board (hex false) or a
+// hexagonal one, whose moves XBetza cannot write (its directions are square).
+func WriteBetzaOn(hex bool, moves []Atom) (string, string) {
+	if hex {
+		return "", "a hexagonal board's moves (XBetza's directions are square)"
+	}
+	return writeBetza(moves)
+}
+
+func writeBetza(moves []Atom) (string, string) {
 	cs, why := concreteMoves(moves)
 	if why != "" {
 		return "", why

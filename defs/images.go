@@ -8,6 +8,12 @@ package defs
 // sideways, orthogonal, diagonal; empty keeps all), seen from White. Duplicates are
 // dropped; the order is stable. Black's vectors are White's with the ranks flipped.
 func Images(dx, dy int, symmetry string, only []string) [][2]int {
+	return ImagesOn(false, dx, dy, symmetry, only)
+}
+
+// ImagesOn is Images on a square board (hex false) or a hexagonal one (hex: the
+// hexagon's twelve symmetries, and the direction classes of hexDirection).
+func ImagesOn(hex bool, dx, dy int, symmetry string, only []string) [][2]int {
 	var out [][2]int
 	add := func(x, y int) {
 		for _, w := range out {
@@ -17,10 +23,14 @@ func Images(dx, dy int, symmetry string, only []string) [][2]int {
 		}
 		out = append(out, [2]int{x, y})
 	}
-	switch symmetry {
-	case "none":
+	switch {
+	case hex:
+		for _, w := range hexImages(dx, dy, symmetry) {
+			add(w[0], w[1])
+		}
+	case symmetry == "none":
 		add(dx, dy)
-	case "mirror":
+	case symmetry == "mirror":
 		add(dx, dy)
 		add(-dx, dy)
 	default:
@@ -38,7 +48,7 @@ func Images(dx, dy int, symmetry string, only []string) [][2]int {
 	kept := out[:0]
 	for _, w := range out {
 		for _, o := range only {
-			if inDirection(w[0], w[1], o) {
+			if !hex && inDirection(w[0], w[1], o) || hex && hexDirection(w[0], w[1], o) {
 				kept = append(kept, w)
 				break
 			}

@@ -100,8 +100,14 @@ func (ex *exporter) text(section string) []byte {
 	return []byte(b.String())
 }
 
+// hex reports whether the definition's board is hexagonal (no variants.ini can say it).
+func (ex *exporter) hex() bool { return ex.def.Board.Geometry == "hex" }
+
 func (ex *exporter) board() {
 	b := ex.def.Board
+	if ex.hex() {
+		ex.refuse("board.geometry", "a hexagonal board: Fairy-Stockfish's boards are square")
+	}
 	if b.Files > fsfMaxFiles || b.Ranks > fsfMaxRanks {
 		ex.refuse("board", "%d×%d: Fairy-Stockfish's largest board is %d files by %d ranks", b.Files, b.Ranks, fsfMaxFiles, fsfMaxRanks)
 	}
@@ -143,7 +149,7 @@ func (ex *exporter) pieces() {
 				ex.region(king.Key, p, yk)
 				continue
 			}
-			text, why := WriteBetza(p.Moves)
+			text, why := WriteBetzaOn(ex.hex(), p.Moves)
 			if why != "" {
 				ex.refuse(yk+".moves", "no XBetza for the royal piece's moves: %s", why)
 				text = placeholder(text) // the other rules are still compared
@@ -175,7 +181,7 @@ func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *i
 		ex.region(key, p, yk)
 		return
 	}
-	text, why := WriteBetza(p.Moves)
+	text, why := WriteBetzaOn(ex.hex(), p.Moves)
 	if why != "" {
 		ex.refuse(yk+".moves", "no XBetza for these moves: %s", why)
 		text = placeholder(text)

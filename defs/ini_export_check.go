@@ -390,7 +390,7 @@ func betzaOf(def *Definition, letter string) string {
 	if i < 0 {
 		return "no such piece"
 	}
-	text, why := WriteBetza(def.Pieces[i].Moves)
+	text, why := WriteBetzaOn(def.Board.Geometry == "hex", def.Pieces[i].Moves)
 	if why != "" {
 		return "moves with no exact XBetza: " + why
 	}

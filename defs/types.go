@@ -217,6 +217,11 @@ type Board struct {
 	// (0 or 1: one board). Every board names its cells alike (a1, b1...); a FEN joins the
 	// boards' placements with '|'.
 	Boards int `yaml:"boards"`
+	// Geometry: square (the default) or hex: a regular hexagon of hexagonal cells, files
+	// cells across (files odd; ranks, when given, equal to files), named by file letter
+	// (j skipped) and rank along the file, with moves in the hexagon's directions (see
+	// defs/hex.go).
+	Geometry string `yaml:"geometry"`
 	// Crossing: after every move the men it moved cross to the same cell of the next board
 	// (the last board's next is the first), which must be empty (Alice chess). A move is
 	// made on its men's board alone: only that board's men block, are captured or attack.

@@ -289,6 +289,22 @@ func (v *validator) board() {
 			filesOK = true
 		}
 	}
+	hex := b.Geometry == "hex"
+	if b.Geometry != "" {
+		v.choice(b.Src, "geometry", "board geometry", b.Geometry, []string{"square", "hex"})
+	}
+	if hex {
+		switch {
+		case b.Files%2 == 0 || b.Files < 3:
+			v.add(b.Src, "files", "board.files %d: a hexagonal board has an odd number of files, 3 or more (11 for Gliński's)", b.Files)
+		case b.Ranks != 0 && b.Ranks != b.Files:
+			v.add(b.Src, "ranks", "board.ranks %d: a hexagonal board of %d files has %d cells along its longest file (leave ranks out)", b.Ranks, b.Files, b.Files)
+		}
+		if b.Layout != "" || b.Boards > 1 {
+			v.add(b.Src, "geometry", "a hexagonal board takes no layout and no second board yet")
+		}
+		b.Ranks = b.Files
+	}
 	if v.required(b.Src, "board", "ranks", "the number of ranks", b.Ranks == 0) {
 		if b.Ranks < 1 || b.Ranks > MaxCells {
 			v.add(b.Src, "ranks", "board.ranks must be between 1 and %d, found %d", MaxCells, b.Ranks)
@@ -314,6 +330,23 @@ func (v *validator) board() {
 	}
 	if b.Crossing {
 		v.crossing()
+	}
+	if hex {
+		d := v.def
+		refuse := func(what string) {
+			v.add(b.Src, "geometry", "a hexagonal board cannot be combined with %s yet", what)
+		}
+		if d.Castling != nil {
+			refuse("castling")
+		}
+		if d.Hands != nil || d.Walls != nil || d.Flip != nil || d.Capture != nil || len(d.Freeze) > 0 || d.BorrowMoves != nil {
+			refuse("hands, walls, flips, capture effects, freezes or borrowed moves (their neighbourhoods are square)")
+		}
+		for _, pc := range d.Pieces {
+			if pc.Betza != "" {
+				refuse(fmt.Sprintf("moves in XBetza notation (piece %s: XBetza's directions are square)", Clip(pc.Letter)))
+			}
+		}
 	}
 	if b.Layout != "" && filesOK && ranksOK {
 		v.layout(b)
@@ -402,6 +435,13 @@ func (v *validator) layout(b *Board) {
 }
 
 func (v *validator) square(s Src, key string, i int, sq string) {
+	if v.def.Board.Geometry == "hex" {
+		if _, _, ok := ParseHexCell(sq, v.def.Board.Files); !ok {
+			v.addItem(s, key, i, "%q is not a cell of the hexagonal board of %d files (a file letter a-%c without j, and a rank along that file, e.g. f6)",
+				sq, v.def.Board.Files, HexFileLetter(v.def.Board.Files-1))
+		}
+		return
+	}
 	if _, _, ok := ParseSquare(sq, v.def.Board.Files, v.def.Board.Ranks); !ok {
 		v.addItem(s, key, i, "%q is not a square of the %dx%d board (expected a file letter a-%c and a rank 1-%d, e.g. a1)",
 			sq, v.def.Board.Files, v.def.Board.Ranks, 'a'+max(v.def.Board.Files, 1)-1, v.def.Board.Ranks)
@@ -716,9 +756,10 @@ func (v *validator) vectorAt(file string, n *yaml.Node, key string, vec []int, s
 			break
 		}
 	}
-	imgs := Images(vec[0], vec[1], symmetry, only)
+	hex := v.def.Board.Geometry == "hex"
+	imgs := ImagesOn(hex, vec[0], vec[1], symmetry, only)
 	if len(imgs) == 0 { // the filter keeps nothing: reported with the atom
-		imgs = Images(vec[0], vec[1], symmetry, nil)
+		imgs = ImagesOn(hex, vec[0], vec[1], symmetry, nil)
 	}
 	for _, w := range imgs {
 		if !outside(w[0], files) && !outside(w[1], ranks) {
@@ -816,7 +857,7 @@ func (v *validator) atom(a Atom) {
 		}
 	}
 	v.choice(a.Src, "mode", "mode", a.Mode, modes)
-	if len(kinds) == 1 && okVec && onlyOK && len(first) == 2 && (a.Symmetry == "" || oneOf(a.Symmetry, symmetries)) && len(Images(first[0], first[1], a.Symmetry, a.Only)) == 0 {
+	if len(kinds) == 1 && okVec && onlyOK && len(first) == 2 && (a.Symmetry == "" || oneOf(a.Symmetry, symmetries)) && len(ImagesOn(v.def.Board.Geometry == "hex", first[0], first[1], a.Symmetry, a.Only)) == 0 {
 		v.add(a.Src, "only", "only: [%s] keeps no direction of %s with symmetry %s: the atom never moves", strings.Join(a.Only, ", "), vecString(first), orDefault(a.Symmetry, "all"))
 	}
 	if a.From != "" || has(a.Src, "from") {

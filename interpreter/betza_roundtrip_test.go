@@ -39,7 +39,7 @@ func TestBetzaRoundTripCompiled(t *testing.T) {
 		fmt.Fprintf(&src, "extends: %s\nname: %s-betza\npieces-by-letter:\n", name, name)
 		var written, fresh []int
 		for i, p := range def.Pieces {
-			text, why := defs.WriteBetza(p.Moves)
+			text, why := defs.WriteBetzaOn(def.Board.Geometry == "hex", p.Moves)
 			if why != "" {
 				got[name+" "+p.Letter] = why
 				continue

@@ -54,6 +54,11 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 			return bad("%s", err)
 		}
 	}
+	if rs.Hex {
+		if board, err = hexToGrid(rs, board); err != "" {
+			return bad("%s", err)
+		}
+	}
 	rows := strings.Split(board, "/")
 	if len(rows) != rs.Ranks {
 		if len(rows) == 1 {
@@ -511,11 +516,15 @@ func (p *core256) royalInPool(c Color) bool {
 func (p *core256) FEN() string {
 	rs := p.rs
 	var b strings.Builder
-	for k := range rs.Boards {
-		if k > 0 {
-			b.WriteByte('|')
+	if rs.Hex {
+		p.writeHexPlacement(&b)
+	} else {
+		for k := range rs.Boards {
+			if k > 0 {
+				b.WriteByte('|')
+			}
+			p.writePlacement(&b, k)
 		}
-		p.writePlacement(&b, k)
 	}
 	if h := p.rs.Hands; h != nil && !h.Free {
 		p.writePools(&b)
@@ -555,6 +564,41 @@ func (p *core256) FEN() string {
 		p.writeStatuses(&b)
 	}
 	return b.String()
+}
+
+// writeHexPlacement appends a hexagonal board's placement: file by file, each from its
+// rank 1 up, '/' between files (hexToGrid reads it).
+func (p *core256) writeHexPlacement(b *strings.Builder) {
+	rs := p.rs
+	for x := range rs.Files {
+		if x > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for y := defs.HexBottom(x, rs.Files); y < rs.Ranks && defs.HexOnBoard(x, y, rs.Files); y++ {
+			sq := rs.SquareAt(x, y)
+			pc := p.board[sq]
+			if pc == NoPiece && !p.walls.Has(sq) {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if p.walls.Has(sq) {
+				b.WriteByte('*')
+				continue
+			}
+			writeMan(b, rs, pc)
+			if p.marked.Has(sq) {
+				b.WriteByte('~')
+			}
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
 }
 
 // writePlacement appends board k's placement: its ranks from the top, '/' between them.

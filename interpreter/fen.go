@@ -203,3 +203,78 @@ func fenRowCells(row string) int {
 	}
 	return n
 }
+
+// hexToGrid turns a hexagonal board's placement, written file by file (a, b, ... without
+// j), each file from its rank 1 up, files separated by '/' (the Hex-FEN of hex-chess
+// programs: 6/7/8/9/10/11/10/9/8/7/6 is Gliński's empty board), into the grid's rows,
+// cells off the hexagon written '*'.
+func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
+	files := strings.Split(placement, "/")
+	if len(files) != rs.Files {
+		return "", fmt.Sprintf("%d files, separated by '/', expected (a hexagonal board is written file by file, each from its rank 1 up); found %d", rs.Files, len(files))
+	}
+	cells := make([][]string, rs.Files)
+	for x, file := range files {
+		cells[x] = fenCells(file)
+		if n, want := len(cells[x]), defs.HexFileLength(x, rs.Files); n != want {
+			return "", fmt.Sprintf("file %c has %d cells; it has %d", defs.HexFileLetter(x), n, want)
+		}
+	}
+	var b strings.Builder
+	for y := rs.Ranks - 1; y >= 0; y-- {
+		if y < rs.Ranks-1 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for x := range rs.Files {
+			tok := "*"
+			if defs.HexOnBoard(x, y, rs.Files) {
+				tok = cells[x][y-defs.HexBottom(x, rs.Files)]
+			}
+			if tok == "" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteString(tok)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
+	return b.String(), ""
+}
+
+// fenCells splits a FEN row into its cells: "" for an empty cell, else the man's text
+// ('+' before the letter, '~' after it, kept).
+func fenCells(row string) []string {
+	var out []string
+	for j := 0; j < len(row); j++ {
+		switch ch := row[j]; {
+		case ch >= '0' && ch <= '9':
+			k := j
+			for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+				k++
+			}
+			n, _ := strconv.Atoi(row[j:k])
+			for range min(n, defs.MaxCells) {
+				out = append(out, "")
+			}
+			j = k - 1
+		default:
+			k := j + 1
+			if ch == '+' && k < len(row) {
+				k++
+			}
+			if k < len(row) && row[k] == '~' {
+				k++
+			}
+			out = append(out, row[j:k])
+			j = k - 1
+		}
+	}
+	return out
+}

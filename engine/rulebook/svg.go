@@ -32,12 +32,14 @@ const (
 	svgRight    = 14
 	svgLine     = 17 // a legend line
 	svgMinWidth = 420
+	svgHexH     = 42 // a hexagonal cell's height, svgCell·√3/2 rounded (41.6)
 	svgFont     = `font-family="DejaVu Sans, Verdana, Arial, sans-serif"`
 )
 
 var (
 	svgLight  = "#f0d9b5"
 	svgDark   = "#b58863"
+	svgMid    = "#d2a97e" // a hexagonal board's third colour
 	svgZones  = []string{"#d9342b", "#2f6fd6", "#2e9e44", "#e3a008", "#8e44ad", "#129eaf"}
 	svgArrows = [2]string{"#15803d", "#1d4ed8"} // White's moves, Black's moves
 	// The solid chess symbols; U+FE0E asks for text, not emoji, presentation.
@@ -93,6 +95,11 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	rs := p.Ruleset()
 	marks := boardZones(rs)
 	boardW, boardH := rs.Files*svgCell, rs.Ranks*svgCell
+	if rs.Hex {
+		// Flat-topped hexagons of width svgCell in columns (one a file), each column
+		// 3/4 of a cell from the last, cells svgHexH apart along a file.
+		boardW, boardH = rs.Files*svgCell*3/4+svgCell/4, rs.Ranks*svgHexH
+	}
 	width := max(svgLeft+boardW+svgRight, svgMinWidth)
 	trayRows := 0 // per side
 	if opt.trays && rs.Hands != nil {
@@ -114,6 +121,38 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	}
 	cellX := func(sq compiler.Square) int { return ox + col(rs.FileOf(sq))*svgCell }
 	cellY := func(sq compiler.Square) int { return oy + row(rs.RankOf(sq))*svgCell }
+	if rs.Hex {
+		// A cell's box (svgCell square, the hexagon centred in it): its height on the board
+		// in half cells is 2·row − file + (files−1)/2 (defs/hex.go), counted from the
+		// bottom edge of the middle file.
+		half := func(sq compiler.Square) int {
+			h := 2*rs.RankOf(sq) - rs.FileOf(sq) + (rs.Files-1)/2
+			if opt.flip {
+				return 2*(rs.Ranks-1) - h
+			}
+			return h
+		}
+		cellX = func(sq compiler.Square) int { return ox + col(rs.FileOf(sq))*svgCell*3/4 }
+		cellY = func(sq compiler.Square) int {
+			return oy + (2*(rs.Ranks-1)-half(sq))*svgHexH/2 - (svgCell-svgHexH)/2
+		}
+	}
+	// shape writes the cell of sq, inset by in pixels, as a square or a hexagon, with the
+	// attributes attrs.
+	shape := func(s *svgWriter, sq compiler.Square, in int, attrs string) {
+		x, y := cellX(sq), cellY(sq)
+		if !rs.Hex {
+			s.f(`<rect %s x="%d" y="%d" width="%d" height="%d"/>`+"\n", attrs, x+in, y+in, svgCell-2*in, svgCell-2*in)
+			return
+		}
+		cx, cy, r := float64(x)+float64(svgCell)/2, float64(y)+float64(svgCell)/2, float64(svgCell)/2-float64(in)
+		var pts []string
+		for k := range 6 {
+			a := math.Pi / 3 * float64(k)
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", cx+r*math.Cos(a), cy+r*math.Sin(a)))
+		}
+		s.f(`<polygon %s points="%s"/>`+"\n", attrs, strings.Join(pts, " "))
+	}
 
 	// The legend, as lines: a swatch (or none) and a text.
 	type legendLine struct {
@@ -237,11 +276,12 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			case compiler.CellUnused:
 				s.f(`<rect class="unused" id="%s" x="%d" y="%d" width="%d" height="%d" fill="url(#unused)"/>`+"\n", rs.CellName(sq), x, y, svgCell, svgCell)
 			default:
-				fill := svgLight
-				if (f+r)%2 == 0 {
-					fill = svgDark
+				fill := []string{svgDark, svgLight, svgMid}[rs.Colour(sq)]
+				if rs.Hex {
+					// Three colours, the middle cell the medium one (as Gliński's board).
+					fill = []string{svgLight, svgMid, svgDark}[(rs.Colour(sq)+3-rs.Colour(rs.SquareAt(rs.Files/2, rs.Ranks/2))+1)%3]
 				}
-				s.f(`<rect class="square" id="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", rs.CellName(sq), x, y, svgCell, svgCell, fill)
+				shape(s, sq, 0, fmt.Sprintf(`class="square" id="%s" fill="%s"`, rs.CellName(sq), fill))
 			}
 		}
 	}
@@ -259,22 +299,43 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			if rs.KindOf(sq) == compiler.CellMissing {
 				continue
 			}
-			s.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.35" stroke="%s" stroke-width="3"/>`+"\n",
-				cellX(sq)+2, cellY(sq)+2, svgCell-4, svgCell-4, colour, colour)
+			shape(s, sq, 2, fmt.Sprintf(`fill="%s" fill-opacity="0.35" stroke="%s" stroke-width="3"`, colour, colour))
 		}
 		s.f("</g>\n")
 	}
 
 	// Coordinates.
 	s.f(`<g class="coordinates" %s font-size="12" fill="#444" text-anchor="middle">`+"\n", svgFont)
-	for f := 0; f < rs.Files; f++ {
-		if rs.BoardOf(rs.SquareAt(f, 0)) < 0 {
-			continue // the column between two boards
+	if rs.Hex {
+		// Each file's letter under its lowest cell; each rank's number left of its
+		// leftmost cell (ranks bend at the middle file).
+		first := map[int]compiler.Square{}
+		for b := rs.Squares; b.Any(); b = b.Rest() {
+			sq := b.First()
+			if _, ok := first[rs.HexRank(sq, compiler.White)]; !ok {
+				first[rs.HexRank(sq, compiler.White)] = sq
+			}
 		}
-		s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+col(f)*svgCell+svgCell/2, oy+boardH+15, 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
-	}
-	for r := 0; r < rs.Ranks; r++ {
-		s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+row(r)*svgCell+svgCell/2+4, r+1)
+		for b := rs.Squares; b.Any(); b = b.Rest() {
+			if sq := b.First(); rs.HexRank(sq, compiler.White) == 1 {
+				name := rs.SquareName(sq)
+				s.f(`<text x="%d" y="%d">%s</text>`+"\n", cellX(sq)+svgCell/2, cellY(sq)+svgCell/2+svgHexH/2+13, name[:1])
+			}
+		}
+		for r := 1; r <= len(first); r++ {
+			sq := first[r]
+			s.f(`<text x="%d" y="%d">%d</text>`+"\n", cellX(sq)-2, cellY(sq)+svgCell/2-svgHexH/4, r)
+		}
+	} else {
+		for f := 0; f < rs.Files; f++ {
+			if rs.BoardOf(rs.SquareAt(f, 0)) < 0 {
+				continue // the column between two boards
+			}
+			s.f(`<text x="%d" y="%d">%c</text>`+"\n", ox+col(f)*svgCell+svgCell/2, oy+boardH+15, 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
+		}
+		for r := 0; r < rs.Ranks; r++ {
+			s.f(`<text x="%d" y="%d">%d</text>`+"\n", svgLeft/2, oy+row(r)*svgCell+svgCell/2+4, r+1)
+		}
 	}
 	s.f("</g>\n")
 

@@ -120,6 +120,35 @@ const wallMark = '*'
 // wallLegend says what a wall is, for the legends of rulesets with walls.
 const wallLegend = "a wall: it blocks every man of both sides and is never taken"
 
+// textLines are the lines of cells the text board draws, from the top: the ranks, or on a
+// hexagonal board the half rows (each file's cells on every other line, NoSquare between).
+func textLines(rs *compiler.Ruleset) [][]compiler.Square {
+	var out [][]compiler.Square
+	if !rs.Hex {
+		for r := rs.Ranks - 1; r >= 0; r-- {
+			line := make([]compiler.Square, rs.Files)
+			for f := range line {
+				line[f] = rs.SquareAt(f, r)
+			}
+			out = append(out, line)
+		}
+		return out
+	}
+	for h := 2 * (rs.Ranks - 1); h >= 0; h-- {
+		line := make([]compiler.Square, rs.Files)
+		for x := range line {
+			line[x] = compiler.NoSquare
+			if twice := h + x - (rs.Files-1)/2; twice%2 == 0 {
+				if y := twice / 2; defs.HexOnBoard(x, y, rs.Files) {
+					line[x] = rs.SquareAt(x, y)
+				}
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
 // Board draws the position with rank and file labels and a legend, the cells coloured by
 // ANSI escapes when ansi is set (for a terminal): the characters are the same. Without legend it leaves out the legend
 // and the zones' lines, but not the pools.
@@ -128,11 +157,18 @@ func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	marks := boardZones(rs)
 	labelWidth := len(fmt.Sprint(rs.Ranks))
 	kinds := map[compiler.CellKind]bool{}
-	for r := rs.Ranks - 1; r >= 0; r-- {
+	for i, line := range textLines(rs) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "  %*d ", labelWidth, r+1)
-		for f := 0; f < rs.Files; f++ {
-			sq := rs.SquareAt(f, r)
+		if rs.Hex {
+			fmt.Fprintf(&b, "  %*s ", labelWidth, "")
+		} else {
+			fmt.Fprintf(&b, "  %*d ", labelWidth, rs.Ranks-i)
+		}
+		for _, sq := range line {
+			if sq == compiler.NoSquare {
+				b.WriteString("   ") // a hexagonal board's cell half a row away
+				continue
+			}
 			kinds[rs.KindOf(sq)] = true
 			ch := byte('.')
 			switch rs.KindOf(sq) {
@@ -198,11 +234,14 @@ func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	var files strings.Builder
 	fmt.Fprintf(&files, "  %*s ", labelWidth, "")
 	for f := 0; f < rs.Files; f++ {
-		if rs.BoardOf(rs.SquareAt(f, 0)) < 0 {
+		switch {
+		case rs.Hex:
+			fmt.Fprintf(&files, " %c ", defs.HexFileLetter(f))
+		case rs.BoardOf(rs.SquareAt(f, 0)) < 0:
 			files.WriteString("   ") // the column between two boards
-			continue
+		default:
+			fmt.Fprintf(&files, " %c ", 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
 		}
-		fmt.Fprintf(&files, " %c ", 'a'+rs.LocalFile(rs.SquareAt(f, 0)))
 	}
 	fmt.Fprintln(w, strings.TrimRight(files.String(), " "))
 
@@ -306,8 +345,8 @@ func StatusLine(p *interpreter.Position) string {
 }
 
 // Betza gives a piece's moves in XBetza, or why they have no exact XBetza.
-func Betza(p *defs.Piece) string {
-	text, why := defs.WriteBetza(p.Moves)
+func Betza(def *defs.Definition, p *defs.Piece) string {
+	text, why := defs.WriteBetzaOn(def.Board.Geometry == "hex", p.Moves)
 	if why != "" {
 		return "XBetza: none exact (" + why + ")"
 	}

@@ -25,7 +25,7 @@ func pieceLines(rs *compiler.Ruleset) []string {
 		if def.Confined != "" || pt.Promoted != 0 || pt.Land[0] != rs.Squares || pt.Land[1] != rs.Squares {
 			continue
 		}
-		text, why := defs.WriteBetza(def.Moves)
+		text, why := defs.WriteBetzaOn(rs.Hex, def.Moves)
 		if why != "" || text == "" {
 			continue
 		}

@@ -370,13 +370,22 @@ function overlay() {
 }
 
 function cellRect(sq) {
-  return $("board").querySelector('svg rect[id="' + sq + '"]');
+  return $("board").querySelector('svg .square[id="' + sq + '"], svg .unused[id="' + sq + '"]');
 }
 
 function mark(sq, cls) {
   const r = cellRect(sq);
   if (!r) return;
-  const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+  // The cell's box (a square, or a hexagon's bounding box): marks are centred in it.
+  const box = r.getBBox();
+  const w = box.width, x = box.x, y = box.y + box.height / 2 - box.width / 2;
+  // A copy of the cell's own shape (a square or a hexagon), for the marks that fill it.
+  const cellShape = () => {
+    const c = r.cloneNode(false);
+    c.removeAttribute("id");
+    c.removeAttribute("class");
+    return c;
+  };
   let el;
   if (cls === "dest capture") {
     // A destination with a man on it: a ring round the cell, which the man does not hide.
@@ -390,11 +399,7 @@ function mark(sq, cls) {
     el.setAttribute("stroke-width", w / 7);
   } else if (cls === "check") {
     // A royal man in check: a red glow under it.
-    el = document.createElementNS(SVGNS, "rect");
-    el.setAttribute("x", x);
-    el.setAttribute("y", y);
-    el.setAttribute("width", w);
-    el.setAttribute("height", w);
+    el = cellShape();
     el.setAttribute("fill", "url(#check-glow)");
   } else if (cls === "affected") {
     // A man one of the moves offered changes without taking it (a stun).
@@ -435,11 +440,7 @@ function mark(sq, cls) {
     el.setAttribute("stroke", "#dc2626");
     el.setAttribute("stroke-width", "3");
   } else {
-    el = document.createElementNS(SVGNS, "rect");
-    el.setAttribute("x", x);
-    el.setAttribute("y", y);
-    el.setAttribute("width", w);
-    el.setAttribute("height", w);
+    el = cellShape();
     el.setAttribute("fill", cls === "selected" ? "#facc15" : "#a3e635");
     el.setAttribute("fill-opacity", "0.45");
   }
@@ -517,7 +518,7 @@ function occupied(sq) {
 function squareOf(el) {
   const holder = el.closest("[data-square]");
   if (holder && holder.dataset.square) return holder.dataset.square;
-  const cell = el.closest("rect.square, rect.unused");
+  const cell = el.closest(".square, .unused");
   return cell ? cell.id : "";
 }
 
@@ -554,7 +555,8 @@ function chooseWall(moves) {
   const man = at(m.from), from = cellRect(m.from), to = cellRect(m.to);
   (m.captures || []).forEach((sq) => { const v = at(sq); if (v && v !== man) v.style.display = "none"; });
   if (man && from && to && m.to !== m.from) {
-    man.setAttribute("transform", "translate(" + (to.getAttribute("x") - from.getAttribute("x")) + " " + (to.getAttribute("y") - from.getAttribute("y")) + ")");
+    const a = from.getBBox(), b = to.getBBox();
+    man.setAttribute("transform", "translate(" + (b.x - a.x) + " " + (b.y - a.y) + ")");
     man.style.pointerEvents = "none"; // clicks on its landing cell reach the cell
   }
   mark(m.from, "selected");
