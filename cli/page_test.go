@@ -320,3 +320,25 @@ func TestPageTwoBoards(t *testing.T) {
 		t.Fatalf("FEN %s; want %s", fen, want)
 	}
 }
+
+// #49: Gliński's hexagonal board in the page: 91 hexagonal cells, and moves made by clicks
+// on them (the pawn f5-f6, Black's pawn answer, White's knight d1-c3).
+func TestPageHexBoard(t *testing.T) {
+	pg := servePage(t, "glinski")
+	pg.open("/play/glinski")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	if n := pg.js(`String(document.querySelectorAll("#board svg polygon.square").length)`); n != "91" {
+		t.Fatalf("%s hexagonal cells drawn; want 91", n)
+	}
+	hex := func(name string) string { return `#board svg .square[id="` + name + `"]` }
+	for i, mv := range [][2]string{{"f5", "f6"}, {"e7", "e6"}, {"d1", "c3"}} {
+		pg.click(hex(mv[0]))
+		pg.click(hex(mv[1]))
+		pg.until(mv[1], `document.body.dataset.ply === "`+string(rune('1'+i))+`"`, 5*time.Second)
+	}
+	// c3 the knight, d1 empty, e6 the black pawn, f6 the white one.
+	want := "6/P5p/RPN3pr/2P3p1n/Q2P1p3q/BBB2Pp1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 b - - 1 2"
+	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
+		t.Fatalf("FEN %s; want %s", fen, want)
+	}
+}

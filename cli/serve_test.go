@@ -70,7 +70,7 @@ func (pg *page) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 // open loads a page of the app and waits for its board.
 func (pg *page) open(path string) {
 	pg.t.Helper()
-	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+	pg.run("open "+path, chromedp.Navigate(pg.base+path), chromedp.WaitVisible(chromedp.CSS(`#board svg .square`)))
 	pg.until("the board of "+path, `document.body.dataset.ply === "0"`, 10*time.Second)
 }
 
@@ -241,7 +241,7 @@ func TestServeInBrowser(t *testing.T) {
 		// The link to the position reopens it.
 		link := pg.js(`document.getElementById("link").value`)
 		fen := pg.js(`document.body.dataset.fen`)
-		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg .square`)))
 		pg.until("the linked position", `document.body.dataset.ply === "2"`, 5*time.Second)
 		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 2 {
 			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
@@ -676,7 +676,7 @@ func TestServeWallsInBrowser(t *testing.T) {
 		}
 		// The link reopens the position, the turns' commas kept.
 		link := pg.js(`document.getElementById("link").value`)
-		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg rect.square`)))
+		pg.run("open the link", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#board svg .square`)))
 		pg.until("the linked position", `document.body.dataset.ply === "3"`, 10*time.Second)
 		if got := pg.js(`document.body.dataset.fen`); got != fen || len(strings.Fields(pg.sans())) != 3 {
 			t.Fatalf("the link %s opens %s with moves %q, want %s", link, got, pg.sans(), fen)
