@@ -568,17 +568,20 @@ func (p *core64) FEN() string {
 	return b.String()
 }
 
-// writeHexPlacement appends a hexagonal board's placement: file by file, each from its
-// rank 1 up, '/' between files (hexToGrid reads it).
+// writeHexPlacement appends a hexagonal board's placement as hexToGrid reads it: the
+// ranks from the highest down, each rank's cells in file order.
 func (p *core64) writeHexPlacement(b *strings.Builder) {
 	rs := p.rs
-	for x := range rs.Files {
-		if x > 0 {
+	for r := rs.Ranks; r >= 1; r-- {
+		if r < rs.Ranks {
 			b.WriteByte('/')
 		}
 		empty := 0
-		for y := defs.HexBottom(x, rs.Files); y < rs.Ranks && defs.HexOnBoard(x, y, rs.Files); y++ {
-			sq := rs.SquareAt(x, y)
+		for x := range rs.Files {
+			if defs.HexFileLength(x, rs.Files) < r {
+				continue
+			}
+			sq := rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1)
 			pc := p.board[sq]
 			if pc == NoPiece && !p.walls.Has(sq) {
 				empty++

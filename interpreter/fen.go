@@ -204,20 +204,32 @@ func fenRowCells(row string) int {
 	return n
 }
 
-// hexToGrid turns a hexagonal board's placement, written file by file (a, b, ... without
-// j), each file from its rank 1 up, files separated by '/' (the Hex-FEN of hex-chess
-// programs: 6/7/8/9/10/11/10/9/8/7/6 is Gliński's empty board), into the grid's rows,
-// cells off the hexagon written '*'.
+// hexToGrid turns a hexagonal board's placement into the grid's rows (cells off the
+// hexagon written '*'). The placement is hexchess.club's: the ranks from the highest down
+// to rank 1, '/' between them, each rank's cells in file order (a rank runs along the board
+// and bends at the middle file: rank 1 is every file's bottom cell). Gliński's empty board
+// is 1/3/5/7/9/11/11/11/11/11/11.
 func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
-	files := strings.Split(placement, "/")
-	if len(files) != rs.Files {
-		return "", fmt.Sprintf("%d files, separated by '/', expected (a hexagonal board is written file by file, each from its rank 1 up); found %d", rs.Files, len(files))
+	ranks := strings.Split(placement, "/")
+	if len(ranks) != rs.Ranks {
+		return "", fmt.Sprintf("%d ranks, separated by '/', expected (a hexagonal board is written rank by rank, from rank %d down to rank 1); found %d", rs.Ranks, rs.Ranks, len(ranks))
 	}
-	cells := make([][]string, rs.Files)
-	for x, file := range files {
-		cells[x] = fenCells(file)
-		if n, want := len(cells[x]), defs.HexFileLength(x, rs.Files); n != want {
-			return "", fmt.Sprintf("file %c has %d cells; it has %d", defs.HexFileLetter(x), n, want)
+	grid := make([]string, rs.Cells)
+	for i, row := range ranks {
+		r := rs.Ranks - i
+		cells := fenCells(row)
+		k := 0
+		for x := range rs.Files {
+			if defs.HexFileLength(x, rs.Files) < r {
+				continue
+			}
+			if k < len(cells) {
+				grid[rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1)] = cells[k]
+			}
+			k++
+		}
+		if len(cells) != k {
+			return "", fmt.Sprintf("rank %d has %d cells; it has %d", r, len(cells), k)
 		}
 	}
 	var b strings.Builder
@@ -229,7 +241,7 @@ func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
 		for x := range rs.Files {
 			tok := "*"
 			if defs.HexOnBoard(x, y, rs.Files) {
-				tok = cells[x][y-defs.HexBottom(x, rs.Files)]
+				tok = grid[rs.SquareAt(x, y)]
 			}
 			if tok == "" {
 				empty++
