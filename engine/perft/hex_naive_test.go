@@ -1184,9 +1184,9 @@ func TestHexNaiveStartPerft(t *testing.T) {
 		{hexGlinski, []uint64{51, 2586, 137858, 7282418}, false},
 		// Jocly's model of the second game gives 31, 947, 33307, 1157852.
 		{hexMcCooey, []uint64{31, 947, 33307, 1157852}, true},
-		// Jocly's model of the third game gives 42, 1706, 75494 (castling and en passant do not
-		// occur so early, where it differs).
-		{hexShafran, []uint64{42, 1706, 75494, 0}, false},
+		// Jocly's model of the third game gives 42, 1706, 75494, 3310230 (castling and en passant,
+		// where its rules differ, do not occur so early).
+		{hexShafran, []uint64{42, 1706, 75494, 3310230}, false},
 	} {
 		for i, w := range c.want {
 			d := i + 1
@@ -1202,6 +1202,176 @@ func TestHexNaiveStartPerft(t *testing.T) {
 				t.Errorf("%s: perft %d = %d, want %d", c.v.name, d, n, w)
 			}
 			t.Logf("%s start: perft %d = %d (%v)", c.v.name, d, n, time.Since(t0).Round(time.Millisecond))
+		}
+	}
+}
+
+// TestHexNaiveSAN checks the players' notation on positions worked out by hand.
+func TestHexNaiveSAN(t *testing.T) {
+	for _, c := range []struct {
+		v          *hexVariant
+		fen        string
+		moves      []string // played first
+		move, want string
+	}{
+		{hexGlinski, hexGlinski.start, nil, "d1c3", "Nc3"},
+		{hexGlinski, hexGlinski.start, nil, "d1f4", "Ndf4"}, // the knight h1 reaches f4 too
+		{hexGlinski, hexGlinski.start, nil, "i1f4", "Rif4"}, // and the rook c1
+		{hexGlinski, hexGlinski.start, nil, "e4e6", "e6"},
+		{hexGlinski, hexGlinski.start, nil, "f2b6", "Bb6"},
+		{hexGlinski, hexSetup(t, hexGlinski, "Ka2 Pe6", "kl6 pd7", "b", "-"), []string{"d7d5"}, "e6d6", "exd6"},
+		{hexGlinski, hexSetup(t, hexGlinski, "Ka2 Pf10", "kl6 re10 rg10", "w", "-"), nil, "f10f11q", "f11=Q"},
+		{hexGlinski, hexSetup(t, hexGlinski, "Ka2 Pf10", "kl6 re10 rg10", "w", "-"), nil, "f10e10r", "fxe10=R"},
+		// Rooks a1 and a6 both reach a3: the rank tells them apart.
+		{hexGlinski, hexSetup(t, hexGlinski, "Kl1 Ra1 Ra6", "kk7", "w", "-"), nil, "a6a3", "R6a3"},
+		// The queen d8 to e9 attacks f11 along the vertex line; the king still has f10.
+		{hexGlinski, hexSetup(t, hexGlinski, "Ka2 Qd8", "kf11", "w", "-"), nil, "d8e9", "Qe9+"},
+		// On f9 the queen checks f11 along the file and covers the king's other cells: f10 (file),
+		// e10 g10 (vertex lines), e9 g9 (edges): mate.
+		{hexGlinski, hexSetup(t, hexGlinski, "Ka2 Qd8", "kf11", "w", "-"), nil, "d8f9", "Qf9#"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1 Ra1 Ri5", "ke10", "w", "AI -"), nil, "e1c1", "Q-0-0"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1 Ra1 Ri5", "ke10", "w", "AI -"), nil, "e1b1", "Q-0-0-0"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1 Ra1 Ri5", "ke10", "w", "AI -"), nil, "e1g3", "B-0-0"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1 Ra1 Ri5", "ke10", "w", "AI -"), nil, "e1h4", "B-0-0-0"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1", "ke10 ra6 ri10", "b", "ai -"), nil, "e10c8", "B-0-0"},
+		{hexShafran, hexSetup(t, hexShafran, "Ke1", "ke10 ra6 ri10", "b", "ai -"), nil, "e10h10", "Q-0-0-0"},
+	} {
+		p := hexAfter(t, c.v, c.fen, c.moves...)
+		found := false
+		ms, _ := p.legal()
+		for _, m := range ms {
+			if c.v.moveText(m) == c.move {
+				found = true
+				if got := hexSAN(&p, m); got != c.want {
+					t.Errorf("%s: %s in %s is %q, want %q", c.v.name, c.move, p.fen(), got, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: %s is not legal in %s", c.v.name, c.move, p.fen())
+		}
+	}
+}
+
+// TestHexNaiveResults: the first game scores a stalemate 3/4 to the side that stalemates; the
+// others score it as a draw. The white king f9 (e8 on the 70-cell board) takes every cell next
+// to the black king f11 (e10) without checking it.
+func TestHexNaiveResults(t *testing.T) {
+	for _, c := range []struct {
+		v                  *hexVariant
+		white, black, side string
+		moves              []string
+		want               string
+	}{
+		{hexGlinski, "Kf9", "kf11", "b", nil, "3/4-1/4"},
+		{hexGlinski, "Kf1", "kf3", "w", nil, "1/4-3/4"}, // the same, colours swapped
+		{hexMcCooey, "Kf9", "kf11", "b", nil, "1/2-1/2"},
+		{hexShafran, "Ke8", "ke10", "b", nil, "1/2-1/2"},
+		{hexGlinski, "Ka2 Qd8", "kf11", "w", []string{"d8f9"}, "1-0"},
+		{hexGlinski, "Ka2 Qd8", "kf11", "w", nil, "*"},
+	} {
+		p := hexAfter(t, c.v, hexSetup(t, c.v, c.white, c.black, c.side, map[bool]string{true: "- -", false: "-"}[c.v.castles != nil]), c.moves...)
+		if got := hexResult(&p); got != c.want {
+			t.Errorf("%s: %s scores %q, want %q", c.v.name, p.fen(), got, c.want)
+		}
+	}
+}
+
+// hexMirror maps a position to its image: colours swapped and the board turned upside down (the
+// 91-cell boards: y to 20-y; the 70-cell board, whose armies face each other rotated: q, y to
+// -q, 18-y), or (sideways) reflected left to right on the 91-cell boards. The rules are
+// symmetric under both, so every count is unchanged.
+func hexMirror(p hexPos, sideways bool) hexPos {
+	v := p.v
+	at := func(c int) int {
+		switch {
+		case c < 0:
+			return -1
+		case sideways:
+			return hexAt(-hexQ(c), hexY(c))
+		case v.castles != nil:
+			return hexAt(-hexQ(c), v.top-hexY(c))
+		}
+		return hexAt(hexQ(c), v.top-hexY(c))
+	}
+	q := p
+	q.b = [hexGrid]int8{}
+	for _, c := range v.cells {
+		if sideways {
+			q.b[at(c)] = p.b[c]
+		} else {
+			q.b[at(c)] = -p.b[c]
+		}
+	}
+	q.ep = [2]int{at(p.ep[0]), at(p.ep[1])}
+	q.victim = at(p.victim)
+	q.kings = [2]int{at(p.kings[0]), at(p.kings[1])}
+	if !sideways {
+		q.side = 1 - p.side
+		q.kings = [2]int{q.kings[1], q.kings[0]}
+		q.castle = 0
+		for _, k := range v.castles {
+			if p.castle&k.right != 0 {
+				for _, k2 := range v.castles {
+					if v.byName[k2.rook] == at(v.byName[k.rook]) {
+						q.castle |= k2.right
+					}
+				}
+			}
+		}
+	}
+	return q
+}
+
+// TestHexNaiveRandomPositions plays random games and checks, in the positions reached, that the
+// FEN reads back to itself, that the players' notation tells every legal move apart, and that
+// perft 2 is unchanged by the mirror images.
+func TestHexNaiveRandomPositions(t *testing.T) {
+	seeds, plies := 3, 60
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, v := range hexVariants {
+		for seed := int64(1); seed <= int64(seeds); seed++ {
+			fens := hexNaiveRandomFENs(v, v.start, seed, plies)
+			if len(fens) < 10 {
+				t.Fatalf("%s seed %d: %d random positions", v.name, seed, len(fens))
+			}
+			for i, fen := range fens {
+				p, err := v.parseFEN(fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.fen() != fen {
+					t.Fatalf("%s reads back as %s", fen, p.fen())
+				}
+				ms, _ := p.legal()
+				seen := map[string]string{}
+				for _, m := range ms {
+					s := hexSAN(&p, m)
+					if o, ok := seen[s]; ok {
+						t.Errorf("%s: %s and %s are both %q", fen, o, v.moveText(m), s)
+					}
+					seen[s] = v.moveText(m)
+				}
+				if i%6 != 5 {
+					continue
+				}
+				n := hexPerftOf(&p, 2)
+				for _, sideways := range []bool{false, true} {
+					if sideways && v.castles != nil {
+						continue
+					}
+					q := hexMirror(p, sideways)
+					if _, err := v.parseFEN(q.fen()); err != nil {
+						t.Errorf("%s: mirror image %s: %v", fen, q.fen(), err)
+					}
+					if m := hexPerftOf(&q, 2); m != n {
+						t.Errorf("%s: perft 2 = %d, mirror image (sideways %v) %s: %d", fen, n, sideways, q.fen(), m)
+					}
+				}
+				t.Logf("%s seed %d ply %d: %s perft 2 = %d", v.name, seed, i+1, fen, n)
+			}
 		}
 	}
 }
