@@ -1,0 +1,119 @@
+// The hexagonal built-ins against the naive generator written from their rules texts
+// (hex_naive_test.go): perft from the start and from positions of random play, and the
+// legal moves of the hand-made positions, move by move.
+package perft
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"chimera/compiler"
+	"chimera/interpreter"
+)
+
+// hexChimeraFEN is the naive generator's FEN (no castling field on the 91-cell board) as
+// Chimera reads it: a castling field "-" after the side.
+func hexChimeraFEN(fen string) string {
+	f := strings.Fields(fen)
+	return strings.Join(append([]string{f[0], f[1], "-"}, f[2:]...), " ")
+}
+
+// hexMoveNames writes the legal moves of fen as the naive generator does (f5f6, f10f11q),
+// sorted.
+func hexMoveNames(t *testing.T, rs *compiler.Ruleset, fen string) []string {
+	t.Helper()
+	p, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		s := rs.SquareName(m.From()) + rs.SquareName(m.To())
+		if pr := m.Promotion(); pr >= 0 {
+			s += strings.ToLower(rs.Piece(pr).LetterText)
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestHexAgainstNaive compares Gliński's and McCooey's games with the naive generator: the
+// start position's FEN and perft (depth 3; 4 for McCooey's without -short), positions of
+// random play (every fifth ply of games of 60 plies, 4 seeds; 8 without -short) at depth 2
+// with their move lists, and every hand-made position of the two games.
+func TestHexAgainstNaive(t *testing.T) {
+	deep := !testing.Short()
+	for _, c := range []struct {
+		name  string
+		v     *hexVariant
+		depth int
+	}{{"glinski", hexGlinski, 3}, {"mccooey", hexMcCooey, 3 + boolInt(deep)}} {
+		t.Run(c.name, func(t *testing.T) {
+			rs, err := interpreter.Open(c.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start, err := interpreter.Start(rs, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := hexChimeraFEN(c.v.start); start.FEN() != want {
+				t.Fatalf("start %s, the naive generator's %s", start.FEN(), want)
+			}
+			compare := func(fen string, depth int) {
+				t.Helper()
+				want, err := hexNaivePerft(c.v, fen, depth)
+				if err != nil {
+					t.Fatalf("naive generator on %s: %v", fen, err)
+				}
+				q, err := interpreter.FromFEN(rs, hexChimeraFEN(fen))
+				if err != nil {
+					t.Fatalf("%s: %v", fen, err)
+				}
+				if got := Perft(q, depth); uint64(got) != want {
+					t.Fatalf("%s perft %d: %d, naive generator %d", fen, depth, got, want)
+				}
+				want2, err := hexNaiveMoves(c.v, fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := hexMoveNames(t, rs, hexChimeraFEN(fen)); !slices.Equal(got, want2) {
+					t.Fatalf("%s: moves %v, naive generator %v", fen, got, want2)
+				}
+			}
+			for d := 1; d <= c.depth; d++ {
+				compare(c.v.start, d)
+			}
+			seeds, positions := 4, 0
+			if deep {
+				seeds = 8
+			}
+			for seed := int64(1); seed <= int64(seeds); seed++ {
+				fens := hexNaiveRandomFENs(c.v, c.v.start, seed, 60)
+				for i := 4; i < len(fens); i += 5 {
+					compare(fens[i], 2)
+					positions++
+				}
+			}
+			if positions < 20 {
+				t.Fatalf("only %d positions from random play", positions)
+			}
+			for _, h := range hexHandCases {
+				if h.v != c.v {
+					continue
+				}
+				fen := h.fen
+				if fen == "" {
+					fen = hexSetup(t, h.v, h.white, h.black, h.side, h.rest)
+				}
+				if len(h.moves) > 0 {
+					p := hexAfter(t, h.v, fen, h.moves...)
+					fen = p.fen()
+				}
+				compare(fen, 2)
+			}
+		})
+	}
+}
