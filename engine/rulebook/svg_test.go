@@ -265,7 +265,7 @@ func TestDocsPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage"} {
+	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage", "glinski", "alice"} {
 		data, err := os.ReadFile("../../docs/pictures/" + v + ".svg")
 		if err != nil {
 			t.Errorf("%s: %v (make it with: chimera show %s --svg docs/pictures/%s.svg)", v, err, v, v)
@@ -388,5 +388,32 @@ func TestSVGWalls(t *testing.T) {
 	}
 	if strings.Join(marked, " ") != "d5 h5" || len(root.all(withClass("line", "arrow"))) != 2 || !strings.Contains(root.text(), "1 e4,d5, 2") || !strings.Contains(root.text(), "Nf6,h5") {
 		t.Errorf("walls of the arrows on %q, want d5 h5, with two arrows labelled e4,d5 and Nf6,h5", marked)
+	}
+}
+
+// A hexagonal board is drawn as hexagons: one polygon a cell, in three colours, no two
+// neighbours alike.
+func TestSVGHexagonalBoard(t *testing.T) {
+	root, _ := picture(t, "glinski")
+	cells := root.all(withClass("polygon", "square"))
+	if len(cells) != 91 {
+		t.Fatalf("%d hexagonal cells; want 91", len(cells))
+	}
+	fill := map[string]string{}
+	for _, c := range cells {
+		fill[c.attr("id")] = c.attr("fill")
+	}
+	colours := map[string]bool{}
+	for _, f := range fill {
+		colours[f] = true
+	}
+	if len(colours) != 3 {
+		t.Errorf("%d colours; want 3", len(colours))
+	}
+	// f6 and its six edge neighbours.
+	for _, n := range []string{"f7", "f5", "g6", "g5", "e6", "e5"} {
+		if fill[n] == fill["f6"] {
+			t.Errorf("%s has f6's colour", n)
+		}
 	}
 }
