@@ -498,7 +498,7 @@ var mechanismRows = []mechanismRow{
 		keys: []string{"board.boards", "board.crossing"},
 		safe: safeNone,
 		why: "a move also changes the board it crosses to, and a royal move is judged on the board it leaves too: every move is played and tested (probeLegal). " +
-			"Proven by TestAliceAgainstNaive",
+			"Proven by the two-board built-in against its naive generator (engine/perft)",
 		pairs: "crossing", doc: "#several-boards"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",

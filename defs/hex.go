@@ -12,8 +12,8 @@ import "strconv"
 // displacements (0, ±1), (±1, 0), (1, 1) and (-1, -1): the axial coordinates of the hex
 // grid. A cell (x, y) is on the board when |x - y| < (F+1)/2.
 //
-// Files are lettered a, b, ... without j (as Gliński's and McCooey's boards write them:
-// a-l on eleven files); ranks are counted along each file from its bottom edge.
+// Files are lettered a, b, ... without j (as players of hexagonal chess write them: a-l
+// on eleven files); ranks are counted along each file from its bottom edge.
 
 // HexOnBoard reports whether grid cell (x, y) of a hexagonal board of files files is a cell.
 func HexOnBoard(x, y, files int) bool {

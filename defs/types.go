@@ -223,7 +223,7 @@ type Board struct {
 	// defs/hex.go).
 	Geometry string `yaml:"geometry"`
 	// Crossing: after every move the men it moved cross to the same cell of the next board
-	// (the last board's next is the first), which must be empty (Alice chess). A move is
+	// (the last board's next is the first), which must be empty. A move is
 	// made on its men's board alone: only that board's men block, are captured or attack.
 	Crossing bool `yaml:"crossing"`
 }

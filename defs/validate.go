@@ -296,7 +296,7 @@ func (v *validator) board() {
 	if hex {
 		switch {
 		case b.Files%2 == 0 || b.Files < 3:
-			v.add(b.Src, "files", "board.files %d: a hexagonal board has an odd number of files, 3 or more (11 for Gliński's)", b.Files)
+			v.add(b.Src, "files", "board.files %d: a hexagonal board has an odd number of files, 3 or more (the 91-cell hexagon has 11)", b.Files)
 		case b.Ranks != 0 && b.Ranks != b.Files:
 			v.add(b.Src, "ranks", "board.ranks %d: a hexagonal board of %d files has %d cells along its longest file (leave ranks out)", b.Ranks, b.Files, b.Files)
 		}
@@ -322,7 +322,7 @@ func (v *validator) board() {
 			v.add(b.Src, "boards", "%d boards of %dx%d take %d cells with the columns between them; at most %d are supported", b.Boards, b.Files, b.Ranks, cols*b.Ranks, MaxCells)
 		}
 		if !b.Crossing {
-			v.add(b.Src, "boards", "board.boards %d without crossing: boards played apart have no rules yet (say crossing: true for Alice's rule)", b.Boards)
+			v.add(b.Src, "boards", "board.boards %d without crossing: boards played apart have no rules yet (say crossing: true for the rule that moved men cross to the next board)", b.Boards)
 		}
 	}
 	if b.Crossing && b.Boards < 2 {

@@ -205,9 +205,9 @@ func fenRowCells(row string) int {
 }
 
 // hexToGrid turns a hexagonal board's placement into the grid's rows (cells off the
-// hexagon written '*'). The placement is hexchess.club's: the ranks from the highest down
+// hexagon written '*'). The placement is the one hex-chess programs write: the ranks from the highest down
 // to rank 1, '/' between them, each rank's cells in file order (a rank runs along the board
-// and bends at the middle file: rank 1 is every file's bottom cell). Gliński's empty board
+// and bends at the middle file: rank 1 is every file's bottom cell). The empty 91-cell board
 // is 1/3/5/7/9/11/11/11/11/11/11.
 func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
 	ranks := strings.Split(placement, "/")

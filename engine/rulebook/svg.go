@@ -278,7 +278,7 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 			default:
 				fill := []string{svgDark, svgLight, svgMid}[rs.Colour(sq)]
 				if rs.Hex {
-					// Three colours, the middle cell the medium one (as Gliński's board).
+					// Three colours, the middle cell the medium one.
 					fill = []string{svgLight, svgMid, svgDark}[(rs.Colour(sq)+3-rs.Colour(rs.SquareAt(rs.Files/2, rs.Ranks/2))+1)%3]
 				}
 				shape(s, sq, 0, fmt.Sprintf(`class="square" id="%s" fill="%s"`, rs.CellName(sq), fill))
