@@ -87,7 +87,13 @@ func (im *importer) importAll() {
 	}
 	im.importPieces()
 	if k, ok := im.get("startFen"); ok {
-		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
+		checks := def.Rules.CheckCounter > 0
+		if c, ok := im.keys["checkCounting"]; ok {
+			checks = c.Value == "true"
+		}
+		_, counting := im.keys["countingRule"]
+		fen, _ := fsfStartFEN(k.Value, def.Board.Files, def.Board.Ranks, checks, counting || def.Rules.Counting != nil)
+		def.Setups = []Setup{{Name: "start", FEN: fen}}
 	}
 	im.importPromotedTypes()
 	im.importPromotionRegion()
@@ -182,6 +188,9 @@ func (im *importer) findFSF(p fsfPiece) int {
 // isPawn: a piece whose moves, but for a double step and en passant, are Fairy-Stockfish's
 // pawn's (a step forward without capturing, captures on the forward diagonals).
 func (im *importer) isPawn(q Piece) bool {
+	if im.custom[q.Letter] {
+		return false // a custom type is never Fairy-Stockfish's pawn, whatever its moves
+	}
 	var moves []Atom
 	for _, a := range q.Moves {
 		if a.EPTarget {
@@ -249,6 +258,10 @@ func (im *importer) importPieces() {
 			continue
 		}
 		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300})
+		if im.custom == nil {
+			im.custom = map[string]bool{}
+		}
+		im.custom[strings.ToUpper(l)] = true
 	}
 	if king != nil {
 		k, ok := im.keys[king.Key]

@@ -97,3 +97,23 @@ func TestINIPromotionAndRuleKeys(t *testing.T) {
 		t.Errorf("nFoldValue, materialCounting, countingRule: %q %+v %+v", r.RepetitionLoses, r.Points, r.Counting)
 	}
 }
+
+// A startFen's fields read as Fairy-Stockfish's current source reads them: the expected
+// FENs are what it prints (`d`) for these sections of its variants.ini.
+func TestINIStartFENAsFairyStockfishReadsIt(t *testing.T) {
+	for _, c := range []struct {
+		fen           string
+		checkCounting bool
+		want          string
+	}{
+		{"ppppp/ppppp/5/PPPPP/PPPPP w 0 1", false, "ppppp/ppppp/5/PPPPP/PPPPP w - - 0 1"},
+		{"1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - 0 1", false, "1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - - 1 1"},
+		{"rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w 7+7 0 1", true, "rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w - - 7+7 0 1"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+	} {
+		got, ok := fsfStartFEN(c.fen, 8, 8, c.checkCounting, false)
+		if !ok || got != c.want {
+			t.Errorf("%q: got %q, want %q", c.fen, got, c.want)
+		}
+	}
+}
