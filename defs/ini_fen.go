@@ -3,6 +3,8 @@
 package defs
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -150,4 +152,106 @@ func fsfStartFEN(fen string, files, ranks int, checkCounting, counting bool) (st
 	}
 	out = append(out, strconv.Itoa(max(rule50, 0)), strconv.Itoa(ply/2+1))
 	return strings.Join(out, " "), true
+}
+
+// fenWalls returns the cells a FEN's board marks '*' (a wall), by file and rank from
+// a1, on a board of that size; ok is false for a board that does not read.
+func fenWalls(fen string, files, ranks int) (walls [][2]int, ok bool) {
+	board, _, _ := strings.Cut(fen, " ")
+	board, _, _ = strings.Cut(board, "[")
+	rows := strings.Split(board, "/")
+	if len(rows) != ranks {
+		return nil, false
+	}
+	for i, row := range rows {
+		f := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case isDigit(c):
+				n := int(c - '0')
+				if j+1 < len(row) && isDigit(row[j+1]) {
+					n = n*10 + int(row[j+1]-'0')
+					j++
+				}
+				f += n
+			case c == '*':
+				walls = append(walls, [2]int{f, ranks - 1 - i})
+				f++
+			case c == '+' || c == '~':
+			default:
+				f++
+			}
+		}
+		if f != files {
+			return nil, false
+		}
+	}
+	return walls, true
+}
+
+// importWalls maps the walls ('*') of the start FEN of a variant without walls of its
+// own: Fairy-Stockfish's walls that stand all game, never taken, never landed on, that
+// block every slide and lame leap and no leap. They are the cells Chimera's layout marks
+// missing ('*'), which a FEN writes '*' too; squares of zones that are walls are left
+// out. A wall is a hurdle for Fairy-Stockfish's hoppers, where a missing cell is an edge,
+// so a variant with hoppers is refused.
+func (im *importer) importWalls() {
+	def := im.def
+	k, ok := im.keys["startFen"]
+	if !ok || def.Walls != nil || len(def.Setups) == 0 {
+		return
+	}
+	walls, ok := fenWalls(def.Setups[0].FEN, def.Board.Files, def.Board.Ranks)
+	if !ok || len(walls) == 0 {
+		return
+	}
+	for _, p := range def.Pieces {
+		for _, a := range p.Moves {
+			for _, l := range a.Path {
+				if slices.ContainsFunc(l.On, func(o string) bool { return o != "empty" }) {
+					im.errorf(k, "not imported: walls ('*') stand in the start position, and the %s hops: Fairy-Stockfish's hoppers may hop a wall, Chimera's missing cells are an edge", p.Name)
+					return
+				}
+			}
+		}
+	}
+	rows := make([][]byte, def.Board.Ranks)
+	if def.Board.Layout != "" {
+		given := strings.Fields(def.Board.Layout)
+		if len(given) != def.Board.Ranks {
+			im.errorf(k, "not imported: walls ('*') in the start position, and a layout of the parent's that does not fit this board")
+			return
+		}
+		for i, r := range given {
+			rows[i] = []byte(r)
+		}
+	} else {
+		for i := range rows {
+			rows[i] = []byte(strings.Repeat(".", def.Board.Files))
+		}
+	}
+	hole := map[string]bool{}
+	for _, w := range walls {
+		rows[def.Board.Ranks-1-w[1]][w[0]] = '*'
+		hole[fmt.Sprintf("%c%d", 'a'+w[0], w[1]+1)] = true
+	}
+	var layout []string
+	for _, r := range rows {
+		layout = append(layout, string(r))
+	}
+	def.Board.Layout = strings.Join(layout, "\n") + "\n"
+	keep := func(sq []string) []string {
+		if sq == nil {
+			return nil
+		}
+		return slices.DeleteFunc(slices.Clone(sq), func(s string) bool { return hole[s] })
+	}
+	for name, z := range def.Zones {
+		if z.Ranks != nil {
+			w, b := zoneSquares(z, def.Board.Files, def.Board.Ranks)
+			z = Zone{White: w, Black: b}
+		}
+		def.Zones[name] = Zone{Squares: keep(z.Squares), White: keep(z.White), Black: keep(z.Black)}
+	}
 }

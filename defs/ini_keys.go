@@ -109,6 +109,7 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+	im.importWalls()
 }
 
 // resize maps the parent's zones onto a board of a new size as Fairy-Stockfish does: its

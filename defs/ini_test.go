@@ -117,3 +117,32 @@ func TestINIStartFENAsFairyStockfishReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// Walls in a start FEN ('*') of a variant without walls stand all game: missing cells of
+// the layout, left out of the zones; a hopper, which may hop a wall in Fairy-Stockfish,
+// is refused.
+func TestINIStartFENWalls(t *testing.T) {
+	ini := "[walled:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/*NBQKBNR w - - 0 1\ncastling = false\n\n" +
+		"[hopper:walled]\ncannon = c\n"
+	out, err := ImportINI("v.ini", []byte(ini), "walled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:walled", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rows := strings.Fields(def.Board.Layout); len(rows) != 8 || rows[0] != ".......*" || rows[7] != "*......." {
+		t.Errorf("layout %q", def.Board.Layout)
+	}
+	for name, z := range def.Zones {
+		for _, sq := range append(append(z.Squares, z.White...), z.Black...) {
+			if sq == "a1" || sq == "h8" {
+				t.Errorf("zone %s keeps the wall %s", name, sq)
+			}
+		}
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "hopper"); err == nil || !strings.Contains(err.Error(), "v.ini:2:12: startFen: not imported: walls") {
+		t.Errorf("a hopper with walls: %v", err)
+	}
+}
