@@ -151,3 +151,37 @@ func TestUpstreamINIPerft(t *testing.T) {
 	}
 	_ = data
 }
+
+// nFoldValue without nFoldValueAbsolute is the value of a repetition for the side to move
+// in the repeated position (Fairy-Stockfish's Position::is_optional_game_end): after the
+// knights go out and back twice, the start position stands a third time with White to
+// move, who loses it under loss and wins it under win.
+func TestUpstreamINIRepetitionValue(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "rep.ini")
+	if err := os.WriteFile(ini, []byte("[reploss:chess]\nnFoldValue = loss\n\n[repwin:chess]\nnFoldValue = win\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for section, want := range map[string]string{"reploss": "0-1", "repwin": "1-0"} {
+		rs, err := interpreter.Open(ini + ":" + section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"} {
+			if r := p.Result(); r != interpreter.Ongoing {
+				t.Fatalf("[%s] over after %d moves: %v", section, i, r)
+			}
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+		if r := p.Result(); r.Score != want || r.Reason != "repetition" {
+			t.Errorf("[%s] after the knights' dance: %v, want %s by repetition", section, r, want)
+		}
+	}
+}

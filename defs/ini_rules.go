@@ -180,10 +180,11 @@ func (im *importer) importCounting() {
 	im.def.Rules.Counting = &Counting{FromMen: t.FromMen, Limits: limits}
 }
 
-// importNFoldValue maps nFoldValue with nFoldValueAbsolute = true: the value of a
-// repetition from White's view, a loss for one colour (rules.repetition-loses). From the
-// view of the side to move (nFoldValueAbsolute false), a repetition that is not a draw
-// is refused: Chimera's loser is a colour.
+// importNFoldValue maps nFoldValue: with nFoldValueAbsolute = true, the value of a
+// repetition from White's view, a loss for one colour; without it, from the view of the
+// side to move in the repeated position (Fairy-Stockfish's Position::is_optional_game_end),
+// so loss loses for it (rules.repetition-loses: to-move) and win for the side whose move
+// completed the repetition (mover).
 func (im *importer) importNFoldValue() {
 	v, ok := im.valueKey("nFoldValue")
 	abs, _ := im.boolKey("nFoldValueAbsolute", false)
@@ -198,8 +199,10 @@ func (im *importer) importNFoldValue() {
 	switch {
 	case v == "none":
 		im.errorf(k, "none: a repetition must end the game")
+	case !abs && v == "loss":
+		im.def.Rules.RepetitionLoses = "to-move"
 	case !abs:
-		im.errorf(k, "not imported: a repetition lost by the side to move (nFoldValueAbsolute = false) has no Chimera rule: rules.repetition-loses names a colour (set nFoldValueAbsolute = true for White's view)")
+		im.def.Rules.RepetitionLoses = "mover"
 	case v == "loss":
 		im.def.Rules.RepetitionLoses = "white"
 	default:

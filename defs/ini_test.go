@@ -57,7 +57,7 @@ func mustBetza(s string) []Atom {
 // its line and column, and what the result-only rules write.
 func TestINIPromotionAndRuleKeys(t *testing.T) {
 	ini := "[bad]\nshogiPawn = p\ngold = g\nking = k\nstartFen = 4k/5/5/5/P3K[] w - - 0 1\n" +
-		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = loss\n" +
+		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = none\n" +
 		"\n[bad2:chess]\ngold = g\npromotedPieceType = p:g\npiecePromotionOnCapture = true\npromotionLimit = q:1 g:1\n" +
 		"\n[good:chess]\nbers = j\nshatarMateRule = true\nnFoldValue = win\nnFoldValueAbsolute = true\nmaterialCounting = unweighted\ncountingRule = makruk\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
@@ -66,7 +66,7 @@ func TestINIPromotionAndRuleKeys(t *testing.T) {
 	}
 	for _, want := range []string{
 		"v.ini:6:21: promotedPieceType: k:g: Fairy-Stockfish 11.1 never promotes its king",
-		"v.ini:9:14: nFoldValue: not imported: a repetition lost by the side to move",
+		"v.ini:9:14: nFoldValue: none: a repetition must end the game",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
