@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -182,6 +183,70 @@ func TestUpstreamINIRepetitionValue(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != want || r.Reason != "repetition" {
 			t.Errorf("[%s] after the knights' dance: %v, want %s by repetition", section, r, want)
+		}
+	}
+}
+
+// upstreamPositions are positions of imported sections that a game from the start
+// position seldom reaches, set up to meet a rule: each is compared with Fairy-Stockfish's
+// current source by perft divide (the FEN, then the moves).
+var upstreamPositions = []struct{ section, fen, moves string }{
+	// passOnStalemate: White has no move but the pass (its first man's, from a1); Black
+	// has moves besides it, so may not pass.
+	{"andersgiveaway", "8/8/8/8/8/p7/P7/7b w - - 0 1", ""},
+	{"andersanti", "8/8/8/8/8/p7/P7/7b w - - 0 1", "a2a2"},
+	{"andersanti", "8/8/8/8/8/p7/P7/8 w - - 0 1", ""},
+}
+
+// Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
+// divide at depth 2), with CHIMERA_FSF_CURRENT as for TestUpstreamINIPerft.
+func TestUpstreamINIPerftPositions(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	importUpstream(t) // skipped without the file
+	abs, _ := filepath.Abs(upstreamINI)
+	for _, c := range upstreamPositions {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Errorf("[%s] import: %v", c.section, err)
+			continue
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Errorf("[%s] %s: %v", c.section, c.fen, err)
+			continue
+		}
+		for _, s := range strings.Fields(c.moves) {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", c.section, s, err)
+			}
+			p.Make(m)
+		}
+		var got []string
+		var total int64
+		for _, e := range perft.Divide(p, 2, 1) {
+			got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
+			total += e.Nodes
+		}
+		got = append(got, fmt.Sprintf("Nodes searched: %d", total))
+		sort.Strings(got)
+		pos := "position fen " + c.fen
+		if c.moves != "" {
+			pos += " moves " + c.moves
+		}
+		script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n%s\ngo perft 2\nquit\n", abs, c.section, pos)
+		cmd := exec.Command(fsf)
+		cmd.Stdin = strings.NewReader(script)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("fairy-stockfish: %v", err)
+		}
+		want := perftLines(string(out))
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("[%s] %s moves %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, c.moves, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

@@ -59,7 +59,9 @@ func (r *fenReader) number() int {
 	return n
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // fsfStartFEN rewrites a startFen as Fairy-Stockfish's Position::set reads it (its

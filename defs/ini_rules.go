@@ -125,6 +125,65 @@ func (im *importer) importVariantRules() {
 	}
 	im.importCounting()
 	im.importNFoldValue()
+	im.importPass()
+}
+
+// importPass maps the passes of the current source: pass (passWhite, passBlack), a pass
+// any turn, and passOnStalemate (passOnStalemateWhite, passOnStalemateBlack), a pass only
+// when no other move is legal (Position::legal). Either is the king's move onto its own
+// square, never in check (the king would stand attacked), or by a side without a king its
+// first man's from a1; two passes in a row end the game (Position::is_immediate_game_end),
+// drawn or on points: rules.pass with end-after: 2, and only-without-moves for
+// passOnStalemate. A rule for one colour only is refused: Chimera's pass is both sides'.
+func (im *importer) importPass() {
+	read := func(keys ...string) (white, black bool, k iniKey, given bool) {
+		wk, wok := im.getAny(keys[0], keys[1])
+		bk, bok := im.getAny(keys[0], keys[2])
+		if !wok && !bok {
+			return false, false, iniKey{}, false
+		}
+		white, black = wk.Value == "true", bk.Value == "true"
+		for _, kk := range []iniKey{wk, bk} {
+			if kk.Key != "" && kk.Value != "true" && kk.Value != "false" {
+				im.errorf(kk, "expected true or false, found %s", Quote(kk.Value))
+			}
+		}
+		k = wk
+		if !wok || white == black && bok {
+			k = bk
+		}
+		return white, black, k, true
+	}
+	pw, pb, pk, pok := read("pass", "passWhite", "passBlack")
+	sw, sb, sk, sok := read("passOnStalemate", "passOnStalemateWhite", "passOnStalemateBlack")
+	if !pok && !sok {
+		return
+	}
+	if pok && pw != pb {
+		im.errorf(pk, "not imported: a pass for one colour only; Chimera's rules.pass is both sides'")
+		return
+	}
+	if sok && sw != sb {
+		im.errorf(sk, "not imported: a pass for one colour only; Chimera's rules.pass is both sides'")
+		return
+	}
+	// The parent's pass read back as the two rules, the keys given over them.
+	r := &im.def.Rules
+	pass, stale := r.Pass != nil && !r.Pass.OnlyWithoutMoves, r.Pass != nil && r.Pass.OnlyWithoutMoves
+	if pok {
+		pass = pw
+	}
+	if sok {
+		stale = sw
+	}
+	switch {
+	case stale:
+		r.Pass = &Pass{EndAfter: 2, OnlyWithoutMoves: true}
+	case pass:
+		r.Pass = &Pass{EndAfter: 2}
+	default:
+		r.Pass = nil
+	}
 }
 
 // importCounting maps countingRule: one of Fairy-Stockfish's tables (fsf/tables.yaml), by

@@ -146,3 +146,25 @@ func TestINIStartFENWalls(t *testing.T) {
 		t.Errorf("a hopper with walls: %v", err)
 	}
 }
+
+// pass and passOnStalemate: both colours' pass, only without other moves for the
+// second; one colour's is refused at its line.
+func TestINIPassKeys(t *testing.T) {
+	ini := "[p1:chess]\npass = true\n\n[p2:p1]\npassOnStalemate = true\n\n[p3:chess]\npassWhite = true\n"
+	for section, want := range map[string]*Pass{"p1": {EndAfter: 2}, "p2": {EndAfter: 2, OnlyWithoutMoves: true}} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := def.Rules.Pass; p == nil || p.EndAfter != want.EndAfter || p.OnlyWithoutMoves != want.OnlyWithoutMoves || p.InCheck {
+			t.Errorf("[%s] pass %+v, want %+v", section, p, want)
+		}
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "p3"); err == nil || !strings.Contains(err.Error(), "v.ini:8:13: passWhite: not imported: a pass for one colour only") {
+		t.Errorf("[p3]: %v", err)
+	}
+}
