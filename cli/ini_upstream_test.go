@@ -196,6 +196,13 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"andersgiveaway", "8/8/8/8/8/p7/P7/7b w - - 0 1", ""},
 	{"andersanti", "8/8/8/8/8/p7/P7/7b w - - 0 1", "a2a2"},
 	{"andersanti", "8/8/8/8/8/p7/P7/8 w - - 0 1", ""},
+	// doubleStepRegion, tripleStepRegion: a triple step from rank 2, a double one from
+	// rank 3, each passed square taken en passant.
+	{"wildebeest", "10k/11/11/11/11/5p5/3p7/11/4P6/K10 w - - 0 1", ""},
+	{"wildebeest", "10k/11/11/11/11/5p5/3p7/11/4P6/K10 w - - 0 1", "e2e5"},
+	{"wildebeest", "10k/11/11/11/11/11/3p7/4P6/11/K10 w - - 0 1", "e3e5"},
+	{"semitorpedo", "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "e3e5"},
+	{"blackletter", "4k4/9/9/9/9/9/9/4P4/9/4K4 w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -375,7 +375,8 @@ func (im *importer) importPawn() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
-		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack"}
+		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
+		"doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite", "tripleStepRegionBlack"}
 	given := false
 	for _, k := range keys {
 		if _, ok := im.keys[k]; ok {
@@ -409,8 +410,19 @@ func (im *importer) importPawn() {
 	if oldDouble >= 0 {
 		p.Moves = slices.Delete(p.Moves, oldDouble, oldDouble+1)
 	}
+	// The current source's regions: each side's squares a pawn may step two (three) from,
+	// a side not given keeping the parent's (Fairy-Stockfish's default: White's rank 2 and
+	// Black's rank 7 of any board, and no triple step). The triple step is not switched
+	// off by doubleStep = false.
+	wr, wok := im.get("doubleStepRegionWhite")
+	br, bok := im.get("doubleStepRegionBlack")
 	if enabled {
-		if zone == "" {
+		switch {
+		case zone != "":
+		case im.fresh && !rankGiven && !firstGiven:
+			zone = "ini-double-step"
+			def.Zones[zone] = Zone{White: onBoard(ranksSquares([]int{2}, def.Board.Files), def.Board.Files, def.Board.Ranks), Black: onBoard(ranksSquares([]int{7}, def.Board.Files), def.Board.Files, def.Board.Ranks)}
+		default:
 			zone = "ini-double-step"
 			ranks := []int{rank}
 			if first && rank != 1 {
@@ -418,7 +430,33 @@ func (im *importer) importPawn() {
 			}
 			def.Zones[zone] = Zone{Ranks: ranks}
 		}
+		if wok || bok {
+			w, b := zoneSquares(def.Zones[zone], def.Board.Files, def.Board.Ranks)
+			if wok {
+				w, _ = im.parseSquares(wr)
+			}
+			if bok {
+				b, _ = im.parseSquares(br)
+			}
+			zone = "ini-double-step"
+			def.Zones[zone] = Zone{White: w, Black: b}
+		}
 		p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+	}
+	tw, twok := im.get("tripleStepRegionWhite")
+	tb, tbok := im.get("tripleStepRegionBlack")
+	if twok || tbok {
+		w, b := []string{}, []string{}
+		if twok {
+			w, _ = im.parseSquares(tw)
+		}
+		if tbok {
+			b, _ = im.parseSquares(tb)
+		}
+		if len(w) > 0 || len(b) > 0 {
+			def.Zones["ini-triple-step"] = Zone{White: w, Black: b}
+			p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{3, 3}, Symmetry: "none", Mode: "move", From: "ini-triple-step", EPTarget: true})
+		}
 	}
 	for i := range p.Moves {
 		if slices.Equal(p.Moves[i].Leap, []int{1, 1}) && p.Moves[i].Mode == "capture" {
