@@ -203,6 +203,14 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"wildebeest", "10k/11/11/11/11/11/3p7/4P6/11/K10 w - - 0 1", "e3e5"},
 	{"semitorpedo", "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "e3e5"},
 	{"blackletter", "4k4/9/9/9/9/9/9/4P4/9/4K4 w - - 0 1", ""},
+	// immobilityIllegal: no pawn dropped on the last rank (makhouse, whose pawns promote
+	// on the sixth rank and beyond, and may be dropped there); no lance dropped on the
+	// last rank nor knight on the last two, and moves there promote (shinobi).
+	{"makhouse", "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1", ""},
+	{"makhouse", "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1", "P@g7"},
+	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", ""},
+	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", "a3a6"},
+	{"pandemonium", "4k4/9/9/9/9/9/9/9/4K4[PNBRUVpnbruv] w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -109,6 +109,7 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+	im.importImmobility()
 	im.importWalls()
 }
 
@@ -548,7 +549,18 @@ func (im *importer) importPromotionRegion() {
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	var ws, bs []string
 	if at >= 0 && def.Pieces[at].Promotion != nil && def.Pieces[at].Promotion.Zone != "" && !im.fresh {
-		ws, bs = zoneSquares(def.Zones[def.Pieces[at].Promotion.Zone], def.Board.Files, def.Board.Ranks)
+		pr := def.Pieces[at].Promotion
+		z := def.Zones[pr.Zone]
+		if r := z.Ranks; len(r) == 1 && r[0] < def.Board.Ranks && !pr.Optional && pr.InPlace == nil && !pr.Leaving && !pr.OnCapture {
+			// A built-in pawn that must promote on a rank short of the last (makruk's
+			// sixth): Fairy-Stockfish's region is that rank and beyond, the same while
+			// pawns step there one rank at a time, not once they may be dropped or set
+			// up past it.
+			z = Zone{Ranks: ranksFrom(r[0], def.Board.Ranks)}
+			def.Zones["ini-promotion"] = z
+			pr.Zone = "ini-promotion"
+		}
+		ws, bs = zoneSquares(z, def.Board.Files, def.Board.Ranks)
 	} else {
 		ws, bs = onBoard(ranksSquares([]int{8}, def.Board.Files), def.Board.Files, def.Board.Ranks), ranksSquares([]int{1}, def.Board.Files)
 	}

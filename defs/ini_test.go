@@ -2,6 +2,7 @@
 package defs
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,44 @@ func TestINIPassKeys(t *testing.T) {
 	}
 	if _, err := ImportINI("v.ini", []byte(ini), "p3"); err == nil || !strings.Contains(err.Error(), "v.ini:8:13: passWhite: not imported: a pass for one colour only") {
 		t.Errorf("[p3]: %v", err)
+	}
+}
+
+// immobilityIllegal: a type's squares with no quiet move on an empty board (a forward
+// knight's last two ranks, a lance's last) take no drop of it; a man that never promotes
+// is kept off them, one that may promote must promote there.
+func TestINIImmobilityIllegal(t *testing.T) {
+	ini := "[dead]\nmaxRank = 9\nmaxFile = 9\nking = k\nshogiKnight = n\nlance = l\ngold = g\n" +
+		"promotedPieceType = l:g\npromotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *1 *2 *3\n" +
+		"startFen = 4k4/9/9/9/9/9/9/9/4K4[NLnl] w - - 0 1\npieceDrops = true\ncapturesToHand = true\nimmobilityIllegal = true\n"
+	out, err := ImportINI("v.ini", []byte(ini), "dead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:dead", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	forbid := map[string]Zone{}
+	for _, r := range def.Hands.Drops.Forbid {
+		forbid[strings.Join(r.Pieces, "")] = def.Zones[r.Zone]
+	}
+	if z := forbid["N"]; len(z.White) != 18 || z.White[0] != "a8" || len(z.Black) != 18 || z.Black[0] != "a1" {
+		t.Errorf("knight drops: %+v", z)
+	}
+	if z := forbid["L"]; len(z.White) != 9 || z.White[0] != "a9" || z.Black[0] != "a1" {
+		t.Errorf("lance drops: %+v", z)
+	}
+	for _, p := range def.Pieces {
+		switch p.Letter {
+		case "N":
+			if z := def.Zones[p.Confined]; p.Confined == "" || len(z.White) != 63 || slices.Contains(z.White, "a8") {
+				t.Errorf("knight confined %q %+v", p.Confined, z)
+			}
+		case "L":
+			if p.Promotion == nil || p.Promotion.Forced == "" || len(def.Zones[p.Promotion.Forced].White) != 9 {
+				t.Errorf("lance promotion %+v", p.Promotion)
+			}
+		}
 	}
 }
