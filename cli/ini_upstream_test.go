@@ -211,6 +211,10 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", ""},
 	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", "a3a6"},
 	{"pandemonium", "4k4/9/9/9/9/9/9/9/4K4[PNBRUVpnbruv] w - - 0 1", ""},
+	// dropNoDoubled: no pawn dropped on a file with one of its side's pawns (mansindam), none
+	// dropped at all with dropNoDoubledCount = 0 (dragonfly).
+	{"mansindam", "4k4/9/9/9/9/9/2P1p4/9/4K4[PPpp] w - - 0 1", ""},
+	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -1062,7 +1062,9 @@ func (im *importer) importDrops() {
 	doubled, _ := im.boolKey(dr.OnePerFileKey, dr.OnePerFileDefault)
 	pawnMate, _ := im.boolKey(dr.NoMateKey, dr.NoMateDefault)
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
-	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece"}
+	noDoubled, ndok := im.get("dropNoDoubled")
+	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount"}
 	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}
@@ -1134,6 +1136,9 @@ func (im *importer) importDrops() {
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
 	}
 	im.importHandDropRules(h, promoted, doubled, pawnMate, castle)
+	if ndok || ndcok {
+		im.importNoDoubled(h, noDoubled, ndok, noDoubledCount, ndcok, promoted)
+	}
 	def.Hands = h
 	for i := range def.Setups {
 		f := strings.Fields(def.Setups[i].FEN)
