@@ -215,6 +215,8 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// dropped at all with dropNoDoubledCount = 0 (dragonfly).
 	{"mansindam", "4k4/9/9/9/9/9/2P1p4/9/4K4[PPpp] w - - 0 1", ""},
 	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
+	// castlingRookPieces: the king castles with the custom rook.
+	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -626,7 +626,9 @@ func (im *importer) importCastling() {
 					c.Royal = p.Letter
 				}
 			}
-			if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
+			if k, ok := im.keys["castlingRookPieces"]; ok && k.Value != "" && k.Value[0] != '-' {
+				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
+			} else if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
 				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
 			} else if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
 				c.Partner = def.Pieces[j].Letter

@@ -301,21 +301,41 @@ func (im *importer) importKingType() {
 	def.Pieces[king].Moves = slices.Clone(def.Pieces[at].Moves)
 }
 
-// importCastlingRook maps castlingRookPiece: the king castles with that type instead of
-// the rook (it must be a type of the variant other than the king).
+// importCastlingRook maps castlingRookPiece (11.1) and castlingRookPieces (the current
+// source, read over it): the king castles with men of those types instead of the rook
+// (castling.partner, the first, and other-partners; types of the variant other than the
+// king).
 func (im *importer) importCastlingRook() {
 	def := im.def
-	k, ok := im.get("castlingRookPiece")
+	k, ok := im.getAny("castlingRookPiece", "castlingRookPieces")
 	if !ok || k.Value == "" {
 		return
 	}
-	l, ok := im.letterOf(k, k.Value[0])
-	if !ok || def.Castling == nil {
+	var ls []string
+	for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+		if c == '-' {
+			break
+		}
+		l, ok := im.letterOf(k, c)
+		if !ok {
+			return
+		}
+		if !slices.Contains(ls, l) {
+			ls = append(ls, l)
+		}
+		if k.Key == "castlingRookPiece" {
+			break // one type
+		}
+	}
+	if def.Castling == nil || len(ls) == 0 {
 		return
 	}
-	if l == def.Castling.Royal {
+	if slices.Contains(ls, def.Castling.Royal) {
 		im.errorf(k, "the king cannot castle with itself")
 		return
 	}
-	def.Castling.Partner = l
+	def.Castling.Partner, def.Castling.OtherPartners = ls[0], ls[1:]
+	if len(ls) == 1 {
+		def.Castling.OtherPartners = nil
+	}
 }
