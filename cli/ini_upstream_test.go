@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -150,4 +151,123 @@ func TestUpstreamINIPerft(t *testing.T) {
 		})
 	}
 	_ = data
+}
+
+// nFoldValue without nFoldValueAbsolute is the value of a repetition for the side to move
+// in the repeated position (Fairy-Stockfish's Position::is_optional_game_end): after the
+// knights go out and back twice, the start position stands a third time with White to
+// move, who loses it under loss and wins it under win.
+func TestUpstreamINIRepetitionValue(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "rep.ini")
+	if err := os.WriteFile(ini, []byte("[reploss:chess]\nnFoldValue = loss\n\n[repwin:chess]\nnFoldValue = win\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for section, want := range map[string]string{"reploss": "0-1", "repwin": "1-0"} {
+		rs, err := interpreter.Open(ini + ":" + section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"} {
+			if r := p.Result(); r != interpreter.Ongoing {
+				t.Fatalf("[%s] over after %d moves: %v", section, i, r)
+			}
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+		if r := p.Result(); r.Score != want || r.Reason != "repetition" {
+			t.Errorf("[%s] after the knights' dance: %v, want %s by repetition", section, r, want)
+		}
+	}
+}
+
+// upstreamPositions are positions of imported sections that a game from the start
+// position seldom reaches, set up to meet a rule: each is compared with Fairy-Stockfish's
+// current source by perft divide (the FEN, then the moves).
+var upstreamPositions = []struct{ section, fen, moves string }{
+	// passOnStalemate: White has no move but the pass (its first man's, from a1); Black
+	// has moves besides it, so may not pass.
+	{"andersgiveaway", "8/8/8/8/8/p7/P7/7b w - - 0 1", ""},
+	{"andersanti", "8/8/8/8/8/p7/P7/7b w - - 0 1", "a2a2"},
+	{"andersanti", "8/8/8/8/8/p7/P7/8 w - - 0 1", ""},
+	// doubleStepRegion, tripleStepRegion: a triple step from rank 2, a double one from
+	// rank 3, each passed square taken en passant.
+	{"wildebeest", "10k/11/11/11/11/5p5/3p7/11/4P6/K10 w - - 0 1", ""},
+	{"wildebeest", "10k/11/11/11/11/5p5/3p7/11/4P6/K10 w - - 0 1", "e2e5"},
+	{"wildebeest", "10k/11/11/11/11/11/3p7/4P6/11/K10 w - - 0 1", "e3e5"},
+	{"semitorpedo", "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "e3e5"},
+	{"blackletter", "4k4/9/9/9/9/9/9/4P4/9/4K4 w - - 0 1", ""},
+	// immobilityIllegal: no pawn dropped on the last rank (makhouse, whose pawns promote
+	// on the sixth rank and beyond, and may be dropped there); no lance dropped on the
+	// last rank nor knight on the last two, and moves there promote (shinobi).
+	{"makhouse", "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1", ""},
+	{"makhouse", "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1", "P@g7"},
+	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", ""},
+	{"shinobi", "4k3/8/8/8/8/L7/7H/4K3[LHlh] w - - 0 1", "a3a6"},
+	{"pandemonium", "4k4/9/9/9/9/9/9/9/4K4[PNBRUVpnbruv] w - - 0 1", ""},
+	// dropNoDoubled: no pawn dropped on a file with one of its side's pawns (mansindam), none
+	// dropped at all with dropNoDoubledCount = 0 (dragonfly).
+	{"mansindam", "4k4/9/9/9/9/9/2P1p4/9/4K4[PPpp] w - - 0 1", ""},
+	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
+	// castlingRookPieces: the king castles with the custom rook.
+	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
+}
+
+// Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
+// divide at depth 2), with CHIMERA_FSF_CURRENT as for TestUpstreamINIPerft.
+func TestUpstreamINIPerftPositions(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	importUpstream(t) // skipped without the file
+	abs, _ := filepath.Abs(upstreamINI)
+	for _, c := range upstreamPositions {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Errorf("[%s] import: %v", c.section, err)
+			continue
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Errorf("[%s] %s: %v", c.section, c.fen, err)
+			continue
+		}
+		for _, s := range strings.Fields(c.moves) {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", c.section, s, err)
+			}
+			p.Make(m)
+		}
+		var got []string
+		var total int64
+		for _, e := range perft.Divide(p, 2, 1) {
+			got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
+			total += e.Nodes
+		}
+		got = append(got, fmt.Sprintf("Nodes searched: %d", total))
+		sort.Strings(got)
+		pos := "position fen " + c.fen
+		if c.moves != "" {
+			pos += " moves " + c.moves
+		}
+		script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n%s\ngo perft 2\nquit\n", abs, c.section, pos)
+		cmd := exec.Command(fsf)
+		cmd.Stdin = strings.NewReader(script)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("fairy-stockfish: %v", err)
+		}
+		want := perftLines(string(out))
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("[%s] %s moves %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, c.moves, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
 }

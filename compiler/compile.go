@@ -834,6 +834,8 @@ func (l *lowering) rules() {
 		rs.RepetitionLoser = Black
 	case "mover":
 		rs.RepetitionLoser = RepetitionMoverLoses
+	case "to-move":
+		rs.RepetitionLoser = RepetitionToMoveLoses
 	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
 	rs.RoyalOptional = r.RoyalOptional

@@ -288,6 +288,11 @@ const (
 // repetition loses it (rules.repetition-loses: mover).
 const RepetitionMoverLoses = -2
 
+// RepetitionToMoveLoses is Ruleset.RepetitionLoser when the side to move in the repeated
+// position loses it, the side whose move completed it winning (rules.repetition-loses:
+// to-move).
+const RepetitionToMoveLoses = -3
+
 // Castling compiled.
 type Castling struct {
 	Royal, Partner int    // piece types
@@ -528,7 +533,8 @@ type Ruleset struct {
 	RoyalTakesCheckerOnly bool
 	// PerpetualCheckLoses: a repetition is lost by a side that checked at each of its moves
 	// through it; RepetitionLoser: the side that loses any other repetition (-1: a draw;
-	// RepetitionMoverLoses: the side whose move completed it).
+	// RepetitionMoverLoses: the side whose move completed it; RepetitionToMoveLoses: the
+	// other).
 	PerpetualCheckLoses bool
 	RepetitionLoser     int
 	// NoGivingCheck: a move that leaves an enemy royal piece attacked is illegal.

@@ -156,6 +156,9 @@ type importer struct {
 	promoWhite, promoBlack []string
 	regionGiven            bool
 	parentLetters          []string // the parent's pieces
+	// custom: the letters of the section's custom types (customPieceN), which Fairy-
+	// Stockfish never takes for its pawn, even where they move as it.
+	custom map[string]bool
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

@@ -475,7 +475,8 @@ func (ex *exporter) tables() {
 		ex.byImport("rules.checkmate", func(d *Definition) any { return d.Rules.Checkmate }, "shatarMateRule", []string{"true"})
 	}
 	if r.RepetitionLoses != "" {
-		ex.byImport("rules.repetition-loses", func(d *Definition) any { return d.Rules.RepetitionLoses }, "nFoldValue", []string{"loss", "win"}, "nFoldValueAbsolute", "true")
+		abs := strconv.FormatBool(r.RepetitionLoses == "white" || r.RepetitionLoses == "black")
+		ex.byImport("rules.repetition-loses", func(d *Definition) any { return d.Rules.RepetitionLoses }, "nFoldValue", []string{"loss", "win"}, "nFoldValueAbsolute", abs)
 	}
 }
 

@@ -87,7 +87,13 @@ func (im *importer) importAll() {
 	}
 	im.importPieces()
 	if k, ok := im.get("startFen"); ok {
-		def.Setups = []Setup{{Name: "start", FEN: k.Value}}
+		checks := def.Rules.CheckCounter > 0
+		if c, ok := im.keys["checkCounting"]; ok {
+			checks = c.Value == "true"
+		}
+		_, counting := im.keys["countingRule"]
+		fen, _ := fsfStartFEN(k.Value, def.Board.Files, def.Board.Ranks, checks, counting || def.Rules.Counting != nil)
+		def.Setups = []Setup{{Name: "start", FEN: fen}}
 	}
 	im.importPromotedTypes()
 	im.importPromotionRegion()
@@ -103,6 +109,8 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+	im.importImmobility()
+	im.importWalls()
 }
 
 // resize maps the parent's zones onto a board of a new size as Fairy-Stockfish does: its
@@ -182,6 +190,9 @@ func (im *importer) findFSF(p fsfPiece) int {
 // isPawn: a piece whose moves, but for a double step and en passant, are Fairy-Stockfish's
 // pawn's (a step forward without capturing, captures on the forward diagonals).
 func (im *importer) isPawn(q Piece) bool {
+	if im.custom[q.Letter] {
+		return false // a custom type is never Fairy-Stockfish's pawn, whatever its moves
+	}
 	var moves []Atom
 	for _, a := range q.Moves {
 		if a.EPTarget {
@@ -249,6 +260,10 @@ func (im *importer) importPieces() {
 			continue
 		}
 		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300})
+		if im.custom == nil {
+			im.custom = map[string]bool{}
+		}
+		im.custom[strings.ToUpper(l)] = true
 	}
 	if king != nil {
 		k, ok := im.keys[king.Key]
@@ -361,7 +376,8 @@ func (im *importer) importPawn() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
-		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack"}
+		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
+		"doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite", "tripleStepRegionBlack"}
 	given := false
 	for _, k := range keys {
 		if _, ok := im.keys[k]; ok {
@@ -395,8 +411,19 @@ func (im *importer) importPawn() {
 	if oldDouble >= 0 {
 		p.Moves = slices.Delete(p.Moves, oldDouble, oldDouble+1)
 	}
+	// The current source's regions: each side's squares a pawn may step two (three) from,
+	// a side not given keeping the parent's (Fairy-Stockfish's default: White's rank 2 and
+	// Black's rank 7 of any board, and no triple step). The triple step is not switched
+	// off by doubleStep = false.
+	wr, wok := im.get("doubleStepRegionWhite")
+	br, bok := im.get("doubleStepRegionBlack")
 	if enabled {
-		if zone == "" {
+		switch {
+		case zone != "":
+		case im.fresh && !rankGiven && !firstGiven:
+			zone = "ini-double-step"
+			def.Zones[zone] = Zone{White: onBoard(ranksSquares([]int{2}, def.Board.Files), def.Board.Files, def.Board.Ranks), Black: onBoard(ranksSquares([]int{7}, def.Board.Files), def.Board.Files, def.Board.Ranks)}
+		default:
 			zone = "ini-double-step"
 			ranks := []int{rank}
 			if first && rank != 1 {
@@ -404,7 +431,33 @@ func (im *importer) importPawn() {
 			}
 			def.Zones[zone] = Zone{Ranks: ranks}
 		}
+		if wok || bok {
+			w, b := zoneSquares(def.Zones[zone], def.Board.Files, def.Board.Ranks)
+			if wok {
+				w, _ = im.parseSquares(wr)
+			}
+			if bok {
+				b, _ = im.parseSquares(br)
+			}
+			zone = "ini-double-step"
+			def.Zones[zone] = Zone{White: w, Black: b}
+		}
 		p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+	}
+	tw, twok := im.get("tripleStepRegionWhite")
+	tb, tbok := im.get("tripleStepRegionBlack")
+	if twok || tbok {
+		w, b := []string{}, []string{}
+		if twok {
+			w, _ = im.parseSquares(tw)
+		}
+		if tbok {
+			b, _ = im.parseSquares(tb)
+		}
+		if len(w) > 0 || len(b) > 0 {
+			def.Zones["ini-triple-step"] = Zone{White: w, Black: b}
+			p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{3, 3}, Symmetry: "none", Mode: "move", From: "ini-triple-step", EPTarget: true})
+		}
 	}
 	for i := range p.Moves {
 		if slices.Equal(p.Moves[i].Leap, []int{1, 1}) && p.Moves[i].Mode == "capture" {
@@ -496,7 +549,18 @@ func (im *importer) importPromotionRegion() {
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	var ws, bs []string
 	if at >= 0 && def.Pieces[at].Promotion != nil && def.Pieces[at].Promotion.Zone != "" && !im.fresh {
-		ws, bs = zoneSquares(def.Zones[def.Pieces[at].Promotion.Zone], def.Board.Files, def.Board.Ranks)
+		pr := def.Pieces[at].Promotion
+		z := def.Zones[pr.Zone]
+		if r := z.Ranks; len(r) == 1 && r[0] < def.Board.Ranks && !pr.Optional && pr.InPlace == nil && !pr.Leaving && !pr.OnCapture {
+			// A built-in pawn that must promote on a rank short of the last (makruk's
+			// sixth): Fairy-Stockfish's region is that rank and beyond, the same while
+			// pawns step there one rank at a time, not once they may be dropped or set
+			// up past it.
+			z = Zone{Ranks: ranksFrom(r[0], def.Board.Ranks)}
+			def.Zones["ini-promotion"] = z
+			pr.Zone = "ini-promotion"
+		}
+		ws, bs = zoneSquares(z, def.Board.Files, def.Board.Ranks)
 	} else {
 		ws, bs = onBoard(ranksSquares([]int{8}, def.Board.Files), def.Board.Files, def.Board.Ranks), ranksSquares([]int{1}, def.Board.Files)
 	}
@@ -562,7 +626,9 @@ func (im *importer) importCastling() {
 					c.Royal = p.Letter
 				}
 			}
-			if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
+			if k, ok := im.keys["castlingRookPieces"]; ok && k.Value != "" && k.Value[0] != '-' {
+				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
+			} else if k, ok := im.keys["castlingRookPiece"]; ok && k.Value != "" {
 				c.Partner = strings.ToUpper(k.Value[:1]) // checked by importCastlingRook
 			} else if j := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "rook" })]); j >= 0 {
 				c.Partner = def.Pieces[j].Letter
@@ -998,7 +1064,9 @@ func (im *importer) importDrops() {
 	doubled, _ := im.boolKey(dr.OnePerFileKey, dr.OnePerFileDefault)
 	pawnMate, _ := im.boolKey(dr.NoMateKey, dr.NoMateDefault)
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
-	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece"}
+	noDoubled, ndok := im.get("dropNoDoubled")
+	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
+	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount"}
 	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
 		return
 	}
@@ -1070,6 +1138,9 @@ func (im *importer) importDrops() {
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
 	}
 	im.importHandDropRules(h, promoted, doubled, pawnMate, castle)
+	if ndok || ndcok {
+		im.importNoDoubled(h, noDoubled, ndok, noDoubledCount, ndcok, promoted)
+	}
 	def.Hands = h
 	for i := range def.Setups {
 		f := strings.Fields(def.Setups[i].FEN)

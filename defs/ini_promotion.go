@@ -246,3 +246,43 @@ func (im *importer) importHandDropRules(h *Hands, promoted, doubled, pawnMate, c
 		}
 	}
 }
+
+// importNoDoubled maps dropNoDoubled (a type, or '-' for none) and dropNoDoubledCount
+// (default 1), Fairy-Stockfish's Position::drop_region: no man of the type is dropped on
+// a file that holds that many of its side's men of the type already
+// (hands.drops.one-per-file with per-file); with a count of 0 none is ever dropped (a
+// drop rule over the whole board). With dropPromoted, Fairy-Stockfish keeps the type's
+// promoted drops off such files too, which Chimera's one-per-file does not: refused.
+func (im *importer) importNoDoubled(h *Hands, k iniKey, given bool, count int, countGiven bool, promoted bool) {
+	def := im.def
+	if !countGiven {
+		count = 1
+	}
+	if !given {
+		im.errorf(im.keys["dropNoDoubledCount"], "dropNoDoubledCount without dropNoDoubled: no type to count")
+		return
+	}
+	if k.Value == "" || k.Value[0] == '-' {
+		h.Drops.OnePerFile, h.Drops.PerFile = nil, 0
+		return
+	}
+	l, ok := im.letterOf(k, k.Value[0])
+	if !ok {
+		return
+	}
+	if promoted && im.promoted[l] != "" {
+		im.errorf(k, "with dropPromoted, Fairy-Stockfish keeps a %s dropped promoted off a file with its unpromoted men too, which Chimera's one-per-file does not; not imported", l)
+		return
+	}
+	if count == 0 {
+		zone := "ini-no-drop-" + strings.ToLower(l)
+		def.Zones[zone] = Zone{Squares: im.allSquares()}
+		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: []string{l}, Zone: zone})
+		h.Drops.OnePerFile, h.Drops.PerFile = nil, 0
+		return
+	}
+	h.Drops.OnePerFile, h.Drops.PerFile = []string{l}, 0
+	if count > 1 {
+		h.Drops.PerFile = count
+	}
+}

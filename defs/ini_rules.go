@@ -125,6 +125,65 @@ func (im *importer) importVariantRules() {
 	}
 	im.importCounting()
 	im.importNFoldValue()
+	im.importPass()
+}
+
+// importPass maps the passes of the current source: pass (passWhite, passBlack), a pass
+// any turn, and passOnStalemate (passOnStalemateWhite, passOnStalemateBlack), a pass only
+// when no other move is legal (Position::legal). Either is the king's move onto its own
+// square, never in check (the king would stand attacked), or by a side without a king its
+// first man's from a1; two passes in a row end the game (Position::is_immediate_game_end),
+// drawn or on points: rules.pass with end-after: 2, and only-without-moves for
+// passOnStalemate. A rule for one colour only is refused: Chimera's pass is both sides'.
+func (im *importer) importPass() {
+	read := func(keys ...string) (white, black bool, k iniKey, given bool) {
+		wk, wok := im.getAny(keys[0], keys[1])
+		bk, bok := im.getAny(keys[0], keys[2])
+		if !wok && !bok {
+			return false, false, iniKey{}, false
+		}
+		white, black = wk.Value == "true", bk.Value == "true"
+		for _, kk := range []iniKey{wk, bk} {
+			if kk.Key != "" && kk.Value != "true" && kk.Value != "false" {
+				im.errorf(kk, "expected true or false, found %s", Quote(kk.Value))
+			}
+		}
+		k = wk
+		if !wok || white == black && bok {
+			k = bk
+		}
+		return white, black, k, true
+	}
+	pw, pb, pk, pok := read("pass", "passWhite", "passBlack")
+	sw, sb, sk, sok := read("passOnStalemate", "passOnStalemateWhite", "passOnStalemateBlack")
+	if !pok && !sok {
+		return
+	}
+	if pok && pw != pb {
+		im.errorf(pk, "not imported: a pass for one colour only; Chimera's rules.pass is both sides'")
+		return
+	}
+	if sok && sw != sb {
+		im.errorf(sk, "not imported: a pass for one colour only; Chimera's rules.pass is both sides'")
+		return
+	}
+	// The parent's pass read back as the two rules, the keys given over them.
+	r := &im.def.Rules
+	pass, stale := r.Pass != nil && !r.Pass.OnlyWithoutMoves, r.Pass != nil && r.Pass.OnlyWithoutMoves
+	if pok {
+		pass = pw
+	}
+	if sok {
+		stale = sw
+	}
+	switch {
+	case stale:
+		r.Pass = &Pass{EndAfter: 2, OnlyWithoutMoves: true}
+	case pass:
+		r.Pass = &Pass{EndAfter: 2}
+	default:
+		r.Pass = nil
+	}
 }
 
 // importCounting maps countingRule: one of Fairy-Stockfish's tables (fsf/tables.yaml), by
@@ -180,10 +239,11 @@ func (im *importer) importCounting() {
 	im.def.Rules.Counting = &Counting{FromMen: t.FromMen, Limits: limits}
 }
 
-// importNFoldValue maps nFoldValue with nFoldValueAbsolute = true: the value of a
-// repetition from White's view, a loss for one colour (rules.repetition-loses). From the
-// view of the side to move (nFoldValueAbsolute false), a repetition that is not a draw
-// is refused: Chimera's loser is a colour.
+// importNFoldValue maps nFoldValue: with nFoldValueAbsolute = true, the value of a
+// repetition from White's view, a loss for one colour; without it, from the view of the
+// side to move in the repeated position (Fairy-Stockfish's Position::is_optional_game_end),
+// so loss loses for it (rules.repetition-loses: to-move) and win for the side whose move
+// completed the repetition (mover).
 func (im *importer) importNFoldValue() {
 	v, ok := im.valueKey("nFoldValue")
 	abs, _ := im.boolKey("nFoldValueAbsolute", false)
@@ -198,8 +258,10 @@ func (im *importer) importNFoldValue() {
 	switch {
 	case v == "none":
 		im.errorf(k, "none: a repetition must end the game")
+	case !abs && v == "loss":
+		im.def.Rules.RepetitionLoses = "to-move"
 	case !abs:
-		im.errorf(k, "not imported: a repetition lost by the side to move (nFoldValueAbsolute = false) has no Chimera rule: rules.repetition-loses names a colour (set nFoldValueAbsolute = true for White's view)")
+		im.def.Rules.RepetitionLoses = "mover"
 	case v == "loss":
 		im.def.Rules.RepetitionLoses = "white"
 	default:
@@ -239,21 +301,41 @@ func (im *importer) importKingType() {
 	def.Pieces[king].Moves = slices.Clone(def.Pieces[at].Moves)
 }
 
-// importCastlingRook maps castlingRookPiece: the king castles with that type instead of
-// the rook (it must be a type of the variant other than the king).
+// importCastlingRook maps castlingRookPiece (11.1) and castlingRookPieces (the current
+// source, read over it): the king castles with men of those types instead of the rook
+// (castling.partner, the first, and other-partners; types of the variant other than the
+// king).
 func (im *importer) importCastlingRook() {
 	def := im.def
-	k, ok := im.get("castlingRookPiece")
+	k, ok := im.getAny("castlingRookPiece", "castlingRookPieces")
 	if !ok || k.Value == "" {
 		return
 	}
-	l, ok := im.letterOf(k, k.Value[0])
-	if !ok || def.Castling == nil {
+	var ls []string
+	for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+		if c == '-' {
+			break
+		}
+		l, ok := im.letterOf(k, c)
+		if !ok {
+			return
+		}
+		if !slices.Contains(ls, l) {
+			ls = append(ls, l)
+		}
+		if k.Key == "castlingRookPiece" {
+			break // one type
+		}
+	}
+	if def.Castling == nil || len(ls) == 0 {
 		return
 	}
-	if l == def.Castling.Royal {
+	if slices.Contains(ls, def.Castling.Royal) {
 		im.errorf(k, "the king cannot castle with itself")
 		return
 	}
-	def.Castling.Partner = l
+	def.Castling.Partner, def.Castling.OtherPartners = ls[0], ls[1:]
+	if len(ls) == 1 {
+		def.Castling.OtherPartners = nil
+	}
 }

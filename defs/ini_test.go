@@ -2,6 +2,7 @@
 package defs
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,7 @@ func mustBetza(s string) []Atom {
 // its line and column, and what the result-only rules write.
 func TestINIPromotionAndRuleKeys(t *testing.T) {
 	ini := "[bad]\nshogiPawn = p\ngold = g\nking = k\nstartFen = 4k/5/5/5/P3K[] w - - 0 1\n" +
-		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = loss\n" +
+		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = none\n" +
 		"\n[bad2:chess]\ngold = g\npromotedPieceType = p:g\npiecePromotionOnCapture = true\npromotionLimit = q:1 g:1\n" +
 		"\n[good:chess]\nbers = j\nshatarMateRule = true\nnFoldValue = win\nnFoldValueAbsolute = true\nmaterialCounting = unweighted\ncountingRule = makruk\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
@@ -66,7 +67,7 @@ func TestINIPromotionAndRuleKeys(t *testing.T) {
 	}
 	for _, want := range []string{
 		"v.ini:6:21: promotedPieceType: k:g: Fairy-Stockfish 11.1 never promotes its king",
-		"v.ini:9:14: nFoldValue: not imported: a repetition lost by the side to move",
+		"v.ini:9:14: nFoldValue: none: a repetition must end the game",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
@@ -95,5 +96,115 @@ func TestINIPromotionAndRuleKeys(t *testing.T) {
 	}
 	if r.RepetitionLoses != "black" || r.Points == nil || len(r.Points.Values) != len(def.Pieces) || r.Counting == nil || !r.Counting.FromMen {
 		t.Errorf("nFoldValue, materialCounting, countingRule: %q %+v %+v", r.RepetitionLoses, r.Points, r.Counting)
+	}
+}
+
+// A startFen's fields read as Fairy-Stockfish's current source reads them: the expected
+// FENs are what it prints (`d`) for these sections of its variants.ini.
+func TestINIStartFENAsFairyStockfishReadsIt(t *testing.T) {
+	for _, c := range []struct {
+		fen           string
+		checkCounting bool
+		want          string
+	}{
+		{"ppppp/ppppp/5/PPPPP/PPPPP w 0 1", false, "ppppp/ppppp/5/PPPPP/PPPPP w - - 0 1"},
+		{"1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - 0 1", false, "1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - - 1 1"},
+		{"rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w 7+7 0 1", true, "rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w - - 7+7 0 1"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+	} {
+		got, ok := fsfStartFEN(c.fen, 8, 8, c.checkCounting, false)
+		if !ok || got != c.want {
+			t.Errorf("%q: got %q, want %q", c.fen, got, c.want)
+		}
+	}
+}
+
+// Walls in a start FEN ('*') of a variant without walls stand all game: missing cells of
+// the layout, left out of the zones; a hopper, which may hop a wall in Fairy-Stockfish,
+// is refused.
+func TestINIStartFENWalls(t *testing.T) {
+	ini := "[walled:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/*NBQKBNR w - - 0 1\ncastling = false\n\n" +
+		"[hopper:walled]\ncannon = c\n"
+	out, err := ImportINI("v.ini", []byte(ini), "walled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:walled", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rows := strings.Fields(def.Board.Layout); len(rows) != 8 || rows[0] != ".......*" || rows[7] != "*......." {
+		t.Errorf("layout %q", def.Board.Layout)
+	}
+	for name, z := range def.Zones {
+		for _, sq := range append(append(z.Squares, z.White...), z.Black...) {
+			if sq == "a1" || sq == "h8" {
+				t.Errorf("zone %s keeps the wall %s", name, sq)
+			}
+		}
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "hopper"); err == nil || !strings.Contains(err.Error(), "v.ini:2:12: startFen: not imported: walls") {
+		t.Errorf("a hopper with walls: %v", err)
+	}
+}
+
+// pass and passOnStalemate: both colours' pass, only without other moves for the
+// second; one colour's is refused at its line.
+func TestINIPassKeys(t *testing.T) {
+	ini := "[p1:chess]\npass = true\n\n[p2:p1]\npassOnStalemate = true\n\n[p3:chess]\npassWhite = true\n"
+	for section, want := range map[string]*Pass{"p1": {EndAfter: 2}, "p2": {EndAfter: 2, OnlyWithoutMoves: true}} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := def.Rules.Pass; p == nil || p.EndAfter != want.EndAfter || p.OnlyWithoutMoves != want.OnlyWithoutMoves || p.InCheck {
+			t.Errorf("[%s] pass %+v, want %+v", section, p, want)
+		}
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "p3"); err == nil || !strings.Contains(err.Error(), "v.ini:8:13: passWhite: not imported: a pass for one colour only") {
+		t.Errorf("[p3]: %v", err)
+	}
+}
+
+// immobilityIllegal: a type's squares with no quiet move on an empty board (a forward
+// knight's last two ranks, a lance's last) take no drop of it; a man that never promotes
+// is kept off them, one that may promote must promote there.
+func TestINIImmobilityIllegal(t *testing.T) {
+	ini := "[dead]\nmaxRank = 9\nmaxFile = 9\nking = k\nshogiKnight = n\nlance = l\ngold = g\n" +
+		"promotedPieceType = l:g\npromotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *1 *2 *3\n" +
+		"startFen = 4k4/9/9/9/9/9/9/9/4K4[NLnl] w - - 0 1\npieceDrops = true\ncapturesToHand = true\nimmobilityIllegal = true\n"
+	out, err := ImportINI("v.ini", []byte(ini), "dead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:dead", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	forbid := map[string]Zone{}
+	for _, r := range def.Hands.Drops.Forbid {
+		forbid[strings.Join(r.Pieces, "")] = def.Zones[r.Zone]
+	}
+	if z := forbid["N"]; len(z.White) != 18 || z.White[0] != "a8" || len(z.Black) != 18 || z.Black[0] != "a1" {
+		t.Errorf("knight drops: %+v", z)
+	}
+	if z := forbid["L"]; len(z.White) != 9 || z.White[0] != "a9" || z.Black[0] != "a1" {
+		t.Errorf("lance drops: %+v", z)
+	}
+	for _, p := range def.Pieces {
+		switch p.Letter {
+		case "N":
+			if z := def.Zones[p.Confined]; p.Confined == "" || len(z.White) != 63 || slices.Contains(z.White, "a8") {
+				t.Errorf("knight confined %q %+v", p.Confined, z)
+			}
+		case "L":
+			if p.Promotion == nil || p.Promotion.Forced == "" || len(def.Zones[p.Promotion.Forced].White) != 9 {
+				t.Errorf("lance promotion %+v", p.Promotion)
+			}
+		}
 	}
 }

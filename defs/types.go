@@ -421,8 +421,9 @@ type Rules struct {
 	// PerpetualCheck: loss makes a repetition lost by a side that gave check at each of its
 	// moves since the position first occurred.
 	PerpetualCheck string `yaml:"perpetual-check"`
-	// RepetitionLoses: white | black | mover (the side whose move completed it), the side
-	// that loses a repetition that is not a perpetual check (default: a draw).
+	// RepetitionLoses: white | black | mover (the side whose move completed it) | to-move
+	// (the side to move in the repeated position), the side that loses a repetition that
+	// is not a perpetual check (default: a draw).
 	RepetitionLoses string `yaml:"repetition-loses"`
 	// CheckCounter: each side starts with this many checks to give; the FEN carries the
 	// checks remaining ("3+3", after the en-passant field), and a goal with checks-given

@@ -1044,7 +1044,7 @@ func (v *validator) rules() {
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
 	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
-	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover"})
+	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover", "to-move"})
 	if c := r.Counting; c != nil {
 		if len(c.Limits) == 0 {
 			v.add(c.Src, "limits", "counting: give its limits (limits: [{moves: N, ...}, ...])")

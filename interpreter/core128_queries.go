@@ -76,6 +76,8 @@ func (p *core128) repetitionOutcome() (compiler.Outcome, string) {
 	switch rs.RepetitionLoser {
 	case compiler.RepetitionMoverLoses:
 		return compiler.Win, "repetition"
+	case compiler.RepetitionToMoveLoses:
+		return compiler.Loss, "repetition"
 	case p.side:
 		return compiler.Loss, "repetition"
 	case p.side ^ 1:
