@@ -336,8 +336,9 @@ func TestPageHexBoard(t *testing.T) {
 		pg.click(hex(mv[1]))
 		pg.until(mv[1], `document.body.dataset.ply === "`+string(rune('1'+i))+`"`, 5*time.Second)
 	}
-	// c3 the knight, d1 empty, e6 the black pawn, f6 the white one.
-	want := "6/P5p/RPN3pr/2P3p1n/Q2P1p3q/BBB2Pp1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 b - - 1 2"
+	// Ranks 11 down to 1: e6 the black pawn (e7 empty), f6 the white one (f5 empty), c3 the
+	// knight (d1 empty).
+	want := "b/qbk/n1b1n/r5r/ppp1ppppp/4pP5/11/4P1P4/2NP1B1P3/2P2B2P2/1PR1QBKNRP1 b - - 1 2"
 	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
 		t.Fatalf("FEN %s; want %s", fen, want)
 	}
