@@ -3,6 +3,7 @@ package cli
 
 import (
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/engine/web"
 	"chimera/interpreter"
 )
@@ -318,5 +320,35 @@ func TestPageTwoBoards(t *testing.T) {
 	want := "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/8/8/8/8 b KQkq - 0 2"
 	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
 		t.Fatalf("FEN %s; want %s", fen, want)
+	}
+}
+
+// #52: chimera serve of every built-in compiles each when the page first opens it: the
+// menu names and titles them all at once; a variant chosen in it is described then (its
+// setups in the setup menu, its pieces in the position editor's palette) and played.
+func TestPageBuiltinsCompiledOnFirstUse(t *testing.T) {
+	h, err := web.LazyApp(web.Builtins())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	pg := newPage(t, chromium(t), srv.URL)
+	pg.open("/play/chess")
+	if n, want := pg.js(`String(document.querySelectorAll("#variant option").length)`), len(defs.Builtins()); n != strconv.Itoa(want) {
+		t.Fatalf("%s variants in the menu, want %d", n, want)
+	}
+	if o := pg.js(`document.querySelector('#variant option[value="chess960"]').textContent`); o != "Chess960 (chess960)" {
+		t.Fatalf("chess960 in the menu: %q", o)
+	}
+	pg.run("choose chess960", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("variant"), "chess960"))
+	pg.js(`document.getElementById("variant").dispatchEvent(new Event("change"))`)
+	pg.until("chess960's board", `document.body.dataset.variant === "chess960" && document.body.dataset.ply === "0"`, 10*time.Second)
+	if n := pg.js(`String(document.querySelectorAll("#setup option").length)`); n == "0" {
+		t.Fatal("chess960's setups are not in the setup menu")
+	}
+	pg.click(`#edit-position`)
+	if n := pg.js(`String(document.querySelectorAll("#palette-pieces .pal").length)`); n != "13" {
+		t.Fatalf("%s buttons in the palette; want 13 (six men of each side and the eraser)", n)
 	}
 }

@@ -927,12 +927,30 @@ function keepGame(what) {
   return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
 }
 
+// described is the variant of that name with its setups and pieces: the server names
+// and titles the variants it has not compiled yet, and describes one when asked (which
+// compiles it).
+async function described(name) {
+  const v = game.variants.find((x) => x.name === name);
+  if (!v || v.setups) return v;
+  const r = await request("GET", "/api/variants?variant=" + encodeURIComponent(name));
+  if (r.status !== 200) throw new Error(r.data.error);
+  return Object.assign(v, r.data);
+}
+
 // switchVariant opens another variant in place (the worker of the static build keeps the
 // definitions written in the page).
-function switchVariant(name) {
+async function switchVariant(name) {
   closeEditor();
   game.variant = name;
   $("variant").value = name;
+  try {
+    await described(name);
+  } catch (e) {
+    message(e.message, true);
+    return;
+  }
+  if (game.variant !== name) return; // another was chosen meanwhile
   fillSetups();
   newGame(); // its board puts it in the address bar
 }
@@ -965,6 +983,7 @@ async function start() {
     fen = "";
     moveText = "";
   }
+  await described(game.variant);
   fillVariants();
   fillSetups();
   sel.addEventListener("change", () => {
