@@ -26,13 +26,15 @@ var serveCommand = &command{
 	args:    "[VARIANT|FILE ...]",
 	summary: "play in the browser: a local web app, the engine included",
 	details: `Serves a web page on --addr for each variant named (built-in names or
-definition files; without any, every built-in variant): the board drawn as show --svg
-draws it (zones, unused cells, pools as trays, status counters, promoted marks), moves by
-click or drag with the legal destinations shown, a picker where several moves join the
-same squares (promotions, exchanges), drops from the trays, the move list in SAN with
-back and forward, FEN and PGN in and out, a link to the position, the engine playing a
-side or analysing at a chosen time, and a definition editor (positioned errors, the
-variant's tests, perft) whose variants are played at once.
+definition files; without any, every built-in variant, each compiled when the page
+first opens it): the board drawn as show --svg draws it (zones, unused cells, pools as
+trays, status counters, promoted marks), moves by click or drag with the legal
+destinations shown, a picker where several moves join the same squares (promotions,
+exchanges), drops from the trays, the move list in SAN with back and forward, FEN and
+PGN in and out, a link to the position, the engine playing a side (or both) or
+analysing at a chosen time, its best move drawn as an arrow, clocks, and a definition
+editor (positioned errors, the variant's tests, perft) whose variants are played at
+once.
 
 The page and its script are in the binary; nothing is fetched from elsewhere. The page
 talks to a JSON API on the same address (see the README). The server answers only
