@@ -3,6 +3,7 @@ package cli
 
 import (
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"chimera/compiler"
+	"chimera/defs"
 	"chimera/engine/web"
 	"chimera/interpreter"
 )
@@ -341,5 +343,129 @@ func TestPageHexBoard(t *testing.T) {
 	want := "b/qbk/n1b1n/r5r/ppp1ppppp/4pP5/11/4P1P4/2NP1B1P3/2P2B2P2/1PR1QBKNRP1 b - - 1 2"
 	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
 		t.Fatalf("FEN %s; want %s", fen, want)
+	}
+}
+
+// #52: chimera serve of every built-in compiles each when the page first opens it: the
+// menu names and titles them all at once; a variant chosen in it is described then (its
+// setups in the setup menu, its pieces in the position editor's palette) and played.
+func TestPageBuiltinsCompiledOnFirstUse(t *testing.T) {
+	h, err := web.LazyApp(web.Builtins())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	pg := newPage(t, chromium(t), srv.URL)
+	pg.open("/play/chess")
+	if n, want := pg.js(`String(document.querySelectorAll("#variant option").length)`), len(defs.Builtins()); n != strconv.Itoa(want) {
+		t.Fatalf("%s variants in the menu, want %d", n, want)
+	}
+	if o := pg.js(`document.querySelector('#variant option[value="chess960"]').textContent`); o != "Chess960 (chess960)" {
+		t.Fatalf("chess960 in the menu: %q", o)
+	}
+	pg.run("choose chess960", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("variant"), "chess960"))
+	pg.js(`document.getElementById("variant").dispatchEvent(new Event("change"))`)
+	pg.until("chess960's board", `document.body.dataset.variant === "chess960" && document.body.dataset.ply === "0"`, 10*time.Second)
+	if n := pg.js(`String(document.querySelectorAll("#setup option").length)`); n == "0" {
+		t.Fatal("chess960's setups are not in the setup menu")
+	}
+	pg.click(`#edit-position`)
+	if n := pg.js(`String(document.querySelectorAll("#palette-pieces .pal").length)`); n != "13" {
+		t.Fatalf("%s buttons in the palette; want 13 (six men of each side and the eraser)", n)
+	}
+}
+
+// setClock chooses a time control in the page (minutes and seconds of increment), as the
+// user's change of its fields does.
+func (pg *page) setClock(min, inc string) {
+	pg.t.Helper()
+	pg.run("the clock", chromedp.SetValue(chromedp.ID("clock-min"), min), chromedp.SetValue(chromedp.ID("clock-inc"), inc))
+	pg.js(`(document.getElementById("clock-min").dispatchEvent(new Event("change")), document.getElementById("clock-inc").dispatchEvent(new Event("change")), true)`)
+}
+
+// #52 item 6, clocks (lichess's analysis board plays the computer with them): a game
+// against the engine at 3 s a side and 1 s a move. Both clocks are shown, the engine's
+// above the board; the engine spends its clock's share, not the page's 5 s a move (which
+// would lose it on time); the user's clock runs while the user thinks; at zero the game
+// is over, 0-1 on White's time, and no move is played after it.
+func TestPageClockAgainstTheEngine(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess")
+	pg.run("the engine plays Black, 5 s a move", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "5000"))
+	pg.setClock("0.05", "1")
+	if got := pg.js(`[...document.querySelectorAll("#clock-top .clock, #clock-bottom .clock")].map(c => c.dataset.side + " " + c.textContent + (c.classList.contains("running") ? " running" : "")).join(", ")`); got != "black 0:03.0, white 0:03.0" {
+		t.Fatalf("the clocks before the first move: %q; want Black's above the board, White's below, 0:03.0 each, neither running", got)
+	}
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("the engine's reply", `document.body.dataset.ply === "2"`, 10*time.Second)
+	pg.until("White's clock running", `document.getElementById("clock-white").classList.contains("running")`, 2*time.Second)
+	pg.until("White's flag", `document.body.dataset.flagged === "white"`, 10*time.Second)
+	if s := pg.js(`document.getElementById("status").textContent`); s != "Game over: 0-1 (White's time is up)" {
+		t.Fatalf("status %q after White's time ran out", s)
+	}
+	white, black := pg.js(`document.getElementById("clock-white").dataset.ms`), pg.js(`document.getElementById("clock-black").dataset.ms`)
+	if n, _ := strconv.Atoi(black); white != "0" || n <= 0 || n > 4000 || pg.js(`String(document.querySelectorAll(".clock.running").length)`) != "0" {
+		t.Fatalf("the clocks at the flag: White %s ms, Black %s ms; want White 0, Black's time left (at most 3 s + 1 s), none running", white, black)
+	}
+	pg.click(square("d2"))
+	pg.click(square("d4"))
+	time.Sleep(500 * time.Millisecond)
+	if ply, msg := pg.js(`document.body.dataset.ply`), pg.js(`document.getElementById("message").textContent`); ply != "2" || !strings.Contains(msg, "time is up") {
+		t.Fatalf("a move after the flag: ply %s, message %q; want it refused", ply, msg)
+	}
+	// A new game sets the clocks back.
+	pg.agree()
+	pg.click(`#new-game`)
+	pg.until("the clocks set back", `document.body.dataset.ply === "0" && !document.body.dataset.flagged && document.getElementById("clock-white").textContent === "0:03.0"`, 5*time.Second)
+}
+
+// #52 item 6, engine against engine: the engine plays both sides until Stop; then, from
+// a position where White mates in two, until the game's end (lichess's analysis board
+// lets the computer play on from a position).
+func TestPageEngineAgainstEngine(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess")
+	pg.run("nobody's engine, 150 ms a move", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "150"))
+	pg.click(`#autoplay`)
+	pg.until("four moves of the engine", `+document.body.dataset.ply >= 4`, 20*time.Second)
+	pg.click(`#stop`)
+	time.Sleep(500 * time.Millisecond) // a move under way may land
+	ply := pg.js(`document.body.dataset.ply`)
+	time.Sleep(1500 * time.Millisecond)
+	if now, on := pg.js(`document.body.dataset.ply`), pg.js(`document.body.dataset.autoplay || ""`); now != ply || on != "" {
+		t.Fatalf("after Stop the game went from ply %s to %s (autoplay %q)", ply, now, on)
+	}
+	pg.open("/play/chess?fen=" + strings.ReplaceAll("k7/8/2K5/8/8/8/8/7R b - - 0 1", " ", "+"))
+	pg.run("nobody's engine", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "200"))
+	pg.click(`#autoplay`)
+	pg.until("the mate", `document.getElementById("status").textContent.startsWith("Game over: 1-0")`, 30*time.Second)
+	if n, _ := strconv.Atoi(pg.js(`document.body.dataset.ply`)); n < 4 || n%2 != 0 || pg.js(`document.body.dataset.autoplay || ""`) != "" {
+		t.Fatalf("the game ended at ply %d (autoplay %q); want Black's moves and White's, White's last, and the engines stopped", n, pg.js(`document.body.dataset.autoplay || ""`))
+	}
+}
+
+// #52 item 6, an arrow for the engine's best move (as lichess draws it): with a mate in
+// one on the board (Ra8#), the analysis draws an arrow from a1's centre to a8's; the
+// Arrow box unticked takes it away.
+func TestPageBestMoveArrow(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess?fen=" + strings.ReplaceAll("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", " ", "+"))
+	pg.run("nobody's engine, 300 ms", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "300"))
+	pg.click(`#analyse`)
+	pg.until("the arrow", `!!document.querySelector('#board svg .best-arrow[data-from="a1"][data-to="a8"]')`, 10*time.Second)
+	geometry := pg.js(`(() => {
+	  const c = (sq) => { const r = document.querySelector('#board svg rect[id="' + sq + '"]'); return [+r.getAttribute("x") + +r.getAttribute("width") / 2, +r.getAttribute("y") + +r.getAttribute("height") / 2]; };
+	  const a = document.querySelector("#board svg .best-arrow"), l = a.querySelector("line"), tip = a.querySelector("polygon").getAttribute("points").split(" ")[0].split(",").map(Number);
+	  const [x1, y1] = c("a1"), [x8, y8] = c("a8");
+	  return Math.abs(+l.getAttribute("x1") - x1) < 0.01 && Math.abs(+l.getAttribute("y1") - y1) < 0.01 && Math.abs(tip[0] - x8) < 0.01 && Math.abs(tip[1] - y8) < 0.01 ? "ok" : JSON.stringify({x1: l.getAttribute("x1"), y1: l.getAttribute("y1"), tip, a1: [x1, y1], a8: [x8, y8]});
+	})()`)
+	if geometry != "ok" {
+		t.Fatalf("the arrow does not run from a1's centre to a8's: %s", geometry)
+	}
+	pg.click(`#show-arrow`)
+	if n := pg.js(`String(document.querySelectorAll("#board svg .best-arrow").length)`); n != "0" {
+		t.Fatalf("%s arrows with the Arrow box unticked", n)
 	}
 }

@@ -26,13 +26,15 @@ var serveCommand = &command{
 	args:    "[VARIANT|FILE ...]",
 	summary: "play in the browser: a local web app, the engine included",
 	details: `Serves a web page on --addr for each variant named (built-in names or
-definition files; without any, every built-in variant): the board drawn as show --svg
-draws it (zones, unused cells, pools as trays, status counters, promoted marks), moves by
-click or drag with the legal destinations shown, a picker where several moves join the
-same squares (promotions, exchanges), drops from the trays, the move list in SAN with
-back and forward, FEN and PGN in and out, a link to the position, the engine playing a
-side or analysing at a chosen time, and a definition editor (positioned errors, the
-variant's tests, perft) whose variants are played at once.
+definition files; without any, every built-in variant, each compiled when the page
+first opens it): the board drawn as show --svg draws it (zones, unused cells, pools as
+trays, status counters, promoted marks), moves by click or drag with the legal
+destinations shown, a picker where several moves join the same squares (promotions,
+exchanges), drops from the trays, the move list in SAN with back and forward, FEN and
+PGN in and out, a link to the position, the engine playing a side (or both) or
+analysing at a chosen time, its best move drawn as an arrow, clocks, and a definition
+editor (positioned errors, the variant's tests, perft) whose variants are played at
+once.
 
 The page and its script are in the binary; nothing is fetched from elsewhere. The page
 talks to a JSON API on the same address (see the README). The server answers only
@@ -52,11 +54,21 @@ site.`,
 		addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on (HOST:PORT; port 0 picks a free one)")
 		open := fs.Bool("open", false, "open the page in the system's browser")
 		return func(c *context, args []string) int {
-			rulesets, code := c.serveRulesets(args)
-			if code != exitOK {
-				return code
+			var h http.Handler
+			var err error
+			n, first := len(defs.Builtins()), "" // the variants served, the one the address opens
+			if len(args) == 0 {
+				// Every built-in, each compiled when the page first asks for it.
+				h, err = web.LazyApp(web.Builtins(), serveHosts(*addr)...)
+			} else {
+				rulesets, code := c.serveRulesets(args)
+				if code != exitOK {
+					return code
+				}
+				n = len(rulesets)
+				h, err = web.App(rulesets, serveHosts(*addr)...)
+				first = rulesets[0].Name
 			}
-			h, err := web.App(rulesets, serveHosts(*addr)...)
 			if err != nil {
 				return c.usage("%v", err)
 			}
@@ -65,10 +77,10 @@ site.`,
 				return c.usage("--addr %s: %v", defs.Quote(*addr), err)
 			}
 			url := "http://" + ln.Addr().String() + "/"
-			if len(args) > 0 {
-				url += "play/" + rulesets[0].Name
+			if first != "" {
+				url += "play/" + first
 			}
-			fmt.Fprintf(c.out, "Chimera serves %d variant(s) at %s (Ctrl-C stops it)\n", len(rulesets), url)
+			fmt.Fprintf(c.out, "Chimera serves %d variant(s) at %s (Ctrl-C stops it)\n", n, url)
 			if *open {
 				if err := openBrowser(url); err != nil {
 					fmt.Fprintf(c.err, "chimera serve: could not open a browser (%v): open %s yourself\n", err, url)
@@ -92,12 +104,8 @@ site.`,
 	},
 }
 
-// serveRulesets opens the variants named (every built-in when none is).
-func (c *context) serveRulesets(args []string) ([]*compiler.Ruleset, int) {
-	names := args
-	if len(names) == 0 {
-		names = defs.Builtins()
-	}
+// serveRulesets opens the variants named.
+func (c *context) serveRulesets(names []string) ([]*compiler.Ruleset, int) {
 	var out []*compiler.Ruleset
 	for _, name := range names {
 		rs, err := interpreter.Open(name)

@@ -120,8 +120,10 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	srv := serveStatic(t, dir)
 
 	pg := newPage(t, path, srv.URL)
+	opened := time.Now()
 	pg.run("open the static page", chromedp.Navigate(srv.URL+"/index.html?variant=koopa"))
 	pg.until("the board, from the WebAssembly worker", `document.body.dataset.ply === "0"`, 30*time.Second)
+	t.Logf("the first board in %.1f s", time.Since(opened).Seconds())
 	// #52 item 8: the page downloads at most half of chimera.wasm before its first board
 	// (on main, all of it: the worker fetched chimera.wasm).
 	wasm, err := os.Stat(filepath.Join(dir, "chimera.wasm"))
@@ -187,6 +189,30 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	pg.reload("2")
 	if v, msg := pg.js(`document.getElementById("variant").value`), pg.js(`document.getElementById("message").textContent`); v != "linked" || pg.sans() != "d4 d5" || msg != "" {
 		t.Fatalf("reloaded: variant %s, moves %q, message %q", v, pg.sans(), msg)
+	}
+	// #52 item 6 on the WebAssembly engine: an arrow for the best move found, the engine
+	// playing both sides until Stop, and a clock's flag ending a game.
+	pg.run("the engine's time", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "300"))
+	pg.click(`#analyse`)
+	pg.until("the best move's arrow", `!!document.querySelector('#board svg .best-arrow[data-from]:not([data-from=""])')`, 20*time.Second)
+	pg.click(`#autoplay`)
+	pg.until("the engine's moves for both sides", `+document.body.dataset.ply >= 4`, 30*time.Second)
+	pg.click(`#stop`)
+	time.Sleep(700 * time.Millisecond) // a move under way may land
+	ply := pg.js(`document.body.dataset.ply`)
+	time.Sleep(1500 * time.Millisecond)
+	if now := pg.js(`document.body.dataset.ply`); now != ply {
+		t.Fatalf("after Stop the engines played on from ply %s to %s", ply, now)
+	}
+	pg.agree()
+	pg.setClock("0.02", "0")
+	pg.click(`#new-game`)
+	pg.until("the new game", `document.body.dataset.ply === "0"`, 10*time.Second)
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("Black's flag", `document.body.dataset.flagged === "black"`, 10*time.Second)
+	if s := pg.js(`document.getElementById("status").textContent`); s != "Game over: 1-0 (Black's time is up)" {
+		t.Fatalf("status %q after Black's time ran out", s)
 	}
 	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)

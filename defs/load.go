@@ -337,6 +337,21 @@ func topLevelKey(data []byte, key string) []byte {
 	return nil
 }
 
+// BuiltinTitle is the title of the built-in variant name as its file writes it, read
+// without decoding the rest (a menu of every built-in needs their titles, not their
+// rules); "" for a name that is no built-in or a file without a top-level title.
+func BuiltinTitle(name string) string {
+	data, ok := BuiltinSource(name)
+	if !ok {
+		return ""
+	}
+	doc, bad := parseYAML(name, topLevelKey(data, "title"))
+	if bad != nil || doc.Kind != yaml.MappingNode || len(doc.Content) != 2 || doc.Content[1].Kind != yaml.ScalarNode {
+		return ""
+	}
+	return doc.Content[1].Value
+}
+
 // BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.
 func BuiltinAliases(name string) []string {
 	return slices.Clone(builtinAliases().of[name])

@@ -26,17 +26,13 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"syscall/js"
 
-	"chimera/compiler"
-	"chimera/defs"
 	"chimera/engine/web"
-	"chimera/interpreter"
 )
 
 // chunkWriter passes what the handler writes on to JavaScript as it comes.
@@ -62,20 +58,10 @@ func (w *chunkWriter) Write(b []byte) (int, error) {
 
 func (w *chunkWriter) Flush() {}
 
-// handler is chimera serve's API over every built-in variant, made on the first request
-// (compiling every variant takes seconds: the JavaScript API compiles each on first use
-// instead, and does not wait for this).
+// handler is chimera serve's API over every built-in variant, each compiled the first
+// time a request asks for it (compiling them all takes seconds in WebAssembly).
 var handler = sync.OnceValue(func() http.Handler {
-	var rulesets []*compiler.Ruleset
-	for _, name := range defs.Builtins() {
-		rs, err := interpreter.Open(name)
-		if err != nil {
-			fmt.Println("chimera:", err)
-			continue
-		}
-		rulesets = append(rulesets, rs)
-	}
-	h, err := web.App(rulesets)
+	h, err := web.LazyApp(web.Builtins())
 	if err != nil {
 		body, _ := json.Marshal(map[string]string{"error": err.Error()})
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

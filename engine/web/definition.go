@@ -97,7 +97,8 @@ func (s *Server) addUser(yaml string, rs *compiler.Ruleset, session string) erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	name := rs.Name
-	if _, served := s.rulesets[name]; served {
+	_, served := s.rulesets[name]
+	if _, builtin := s.pending[name]; builtin || served {
 		text, mine := s.user[name]
 		if !mine {
 			return fmt.Errorf("name: %s is a variant this server plays already: give yours another name", defs.Quote(name))
@@ -154,8 +155,8 @@ func (s *Server) source(w http.ResponseWriter, r *http.Request) {
 // of the page at any time: its text if the page wrote it (ok), else the file it was
 // loaded from.
 func (s *Server) served(name string) (text, file string, ok bool, err error) {
-	if name == "" {
-		return "", "", false, errors.New(`missing "variant"`)
+	if _, err := s.ruleset(name); err != nil { // compiled if it was not yet
+		return "", "", false, err
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()

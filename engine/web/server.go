@@ -7,7 +7,9 @@
 //	GET  /                      the page (the first variant)
 //	GET  /play/{variant}        the page for a variant
 //	GET  /static/...            the page's script, style sheet, worker and chimera.js
-//	GET  /api/variants          the variants served: name, title, board size, setups, pools
+//	GET  /api/variants          the variants served: name, title, board size, setups, pools (a
+//	                            variant not compiled yet: its name and title; ?variant=NAME:
+//	                            that variant alone, compiled)
 //	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
 //	POST /api/play              the same request with "move": the state after that move
 //	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
@@ -59,12 +61,13 @@ type BoardFunc func(p *interpreter.Position, flip bool) string
 
 // Server serves a list of variants, and those defined in the page.
 type Server struct {
-	mu        sync.RWMutex // guards names, rulesets and user: definitions come in while serving
+	mu        sync.RWMutex // guards names, rulesets, pending and user: definitions come in while serving
 	names     []string     // in the order given, then the definitions written in the page
 	rulesets  map[string]*compiler.Ruleset
-	user      map[string]string // the definitions written in the page: their YAML by name
-	userOrder []string          // their names, the oldest first
-	owner     map[string]string // the tab (session) that wrote each
+	pending   map[string]*lazyVariant // the variants given not compiled yet, by name
+	user      map[string]string       // the definitions written in the page: their YAML by name
+	userOrder []string                // their names, the oldest first
+	owner     map[string]string       // the tab (session) that wrote each
 	board     BoardFunc
 	// HashMB is the engine's transposition table size per search.
 	HashMB int
@@ -79,30 +82,108 @@ type Server struct {
 	Hosts []string
 }
 
+// Variant is a variant to serve, compiled the first time a request asks for it: a
+// menu of every built-in needs their names and titles, not their rules (compiling every
+// built-in takes seconds in WebAssembly).
+type Variant struct {
+	Name, Title string
+	Compile     func() (*compiler.Ruleset, error)
+}
+
+// lazyVariant is a Variant not compiled yet: compiled once, by the first request for it.
+type lazyVariant struct {
+	Variant
+	once sync.Once
+	rs   *compiler.Ruleset
+	err  error
+}
+
+func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
+	v.once.Do(func() {
+		v.rs, v.err = v.Compile()
+		if v.err == nil && v.rs.Name != v.Name {
+			v.rs, v.err = nil, fmt.Errorf("the variant served as %s is named %s", defs.Quote(v.Name), defs.Quote(v.rs.Name))
+		}
+	})
+	return v.rs, v.err
+}
+
+// Builtins are the built-in variants, compiled on first use.
+func Builtins() []Variant {
+	var out []Variant
+	for _, name := range defs.Builtins() {
+		out = append(out, Variant{Name: name, Title: defs.BuiltinTitle(name), Compile: func() (*compiler.Ruleset, error) { return interpreter.Open(name) }})
+	}
+	return out
+}
+
 // New returns a server for rulesets (at least one; their names distinct), drawing boards
 // with board.
 func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
-	if len(rulesets) == 0 {
-		return nil, errors.New("no variant to serve")
-	}
-	s := &Server{rulesets: map[string]*compiler.Ruleset{}, user: map[string]string{}, owner: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
-	s.engine, s.replays = newGate(s.bounds.engineWorkers, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
+	var vs []Variant
 	for _, rs := range rulesets {
-		if _, dup := s.rulesets[rs.Name]; dup {
-			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(rs.Name))
-		}
-		s.rulesets[rs.Name] = rs
-		s.names = append(s.names, rs.Name)
+		vs = append(vs, Variant{Name: rs.Name, Title: rs.Title, Compile: func() (*compiler.Ruleset, error) { return rs, nil }})
+	}
+	s, err := NewLazy(vs, board)
+	if err != nil {
+		return nil, err
+	}
+	for _, rs := range rulesets {
+		s.compiled(s.pending[rs.Name])
 	}
 	return s, nil
 }
 
+// NewLazy returns a server for variants (at least one; their names distinct) that
+// compiles each the first time a request asks for it.
+func NewLazy(variants []Variant, board BoardFunc) (*Server, error) {
+	if len(variants) == 0 {
+		return nil, errors.New("no variant to serve")
+	}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, pending: map[string]*lazyVariant{}, user: map[string]string{}, owner: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
+	s.engine, s.replays = newGate(s.bounds.engineWorkers, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
+	for _, v := range variants {
+		if _, dup := s.pending[v.Name]; dup {
+			return nil, fmt.Errorf("two variants are named %s: serve one of them", defs.Quote(v.Name))
+		}
+		s.pending[v.Name] = &lazyVariant{Variant: v}
+		s.names = append(s.names, v.Name)
+	}
+	return s, nil
+}
+
+// compiled compiles a pending variant (once) and serves its ruleset from then on.
+func (s *Server) compiled(v *lazyVariant) (*compiler.Ruleset, error) {
+	rs, err := v.compile()
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending[v.Name] == v {
+		delete(s.pending, v.Name)
+		s.rulesets[v.Name] = rs
+	}
+	return rs, nil
+}
+
 // App is the web app for rulesets, its boards drawn as show --svg draws them
-// (rulebook.WebSVG), with the pools as trays: what chimera serve serves, and what the
-// static build's WebAssembly program (cli/wasm/) answers inside the page. It answers
+// (rulebook.WebSVG), with the pools as trays: what chimera serve serves. It answers
 // requests for localhost, IP addresses and the host names given (Server.Hosts).
 func App(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
 	s, err := New(rulesets, rulebook.WebSVG)
+	if err != nil {
+		return nil, err
+	}
+	s.Hosts = hosts
+	return s.Handler(), nil
+}
+
+// LazyApp is App for variants compiled on first use: what chimera serve serves of the
+// built-ins, and what the static build's WebAssembly program (cli/wasm/) answers inside
+// the page.
+func LazyApp(variants []Variant, hosts ...string) (http.Handler, error) {
+	s, err := NewLazy(variants, rulebook.WebSVG)
 	if err != nil {
 		return nil, err
 	}
@@ -186,12 +267,17 @@ func (s *Server) ruleset(name string) (*compiler.Ruleset, error) {
 		return nil, errors.New(`missing "variant"`)
 	}
 	s.mu.RLock()
-	defer s.mu.RUnlock()
 	rs, ok := s.rulesets[name]
-	if !ok {
-		return nil, s.unknown(name)
+	v := s.pending[name]
+	var err error
+	if !ok && v == nil {
+		err = s.unknown(name)
 	}
-	return rs, nil
+	s.mu.RUnlock()
+	if ok || err != nil {
+		return rs, err
+	}
+	return s.compiled(v)
 }
 
 // variantJSON describes a served variant.
@@ -207,11 +293,32 @@ type variantJSON struct {
 	Walls bool `json:"walls"`
 }
 
+// titleJSON names a variant not compiled yet.
+type titleJSON struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+// variants answers GET /api/variants: every variant served, described in full once
+// compiled, by its name and title before; with ?variant=NAME, that one in full.
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
-	out := []variantJSON{}
+	if name := r.URL.Query().Get("variant"); name != "" {
+		rs, err := s.ruleset(name)
+		if err != nil {
+			badRequest(w, err)
+			return
+		}
+		writeJSON(w, describeVariant(rs))
+		return
+	}
+	out := []any{}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, name := range s.names {
+		if v, ok := s.pending[name]; ok {
+			out = append(out, titleJSON{Name: name, Title: v.Title})
+			continue
+		}
 		out = append(out, describeVariant(s.rulesets[name]))
 	}
 	writeJSON(w, out)

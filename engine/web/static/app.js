@@ -23,6 +23,21 @@ const game = {
   editing: false, // the position editor is open: clicks put game.palette on squares
   palette: "",    // the FEN letter to put ("" empties the square; "*" a wall)
   walling: null,  // a turn half made in a variant with walls: {moves}, the man's move chosen, its wall not yet
+  autoplay: false, // the engine plays both sides (Engine vs engine) until the game ends or Stop
+};
+
+// The clocks of a game (against the engine, of the engine against itself, or of two
+// players at one board): a time for each side and an increment, chosen before the
+// game's first move. The side to move's clock runs from the first move on, while the
+// game goes on; the side whose clock reaches zero loses on time.
+const clock = {
+  on: false,
+  inc: 0,                        // ms added to a side's clock after its turn
+  left: { white: 0, black: 0 },  // ms, as of since for the side running
+  running: "",                   // the side whose clock runs, "" when none does
+  since: 0,                      // performance.now() when it started
+  flagged: "",                   // the side whose time is up: the game is over
+  timer: 0,
 };
 
 // The longest link offered: longer ones do not survive every browser and server.
@@ -165,6 +180,14 @@ function gameRequest(extra) {
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
 }
 
+// browse shows another position of the game: the engine stops, and so does a game of
+// the engine against itself (the clocks run on).
+function browse(ply) {
+  endAutoplay();
+  stopEngine();
+  show(ply);
+}
+
 // show asks for the position after ply moves and draws it.
 async function show(ply) {
   game.ply = Math.max(0, Math.min(ply, game.moves.length));
@@ -182,7 +205,9 @@ async function show(ply) {
 // showing the position after ply of them (all by default). Opened from a link (opened),
 // the engine waits to be asked: it plays once the user moves or picks its side.
 async function newGame(fen, moves, ply, opened) {
+  endAutoplay();
   stopEngine();
+  resetClock();
   const setup = $("setup").value;
   game.setup = setup;
   const seq = ++game.seq;
@@ -204,7 +229,9 @@ async function newGame(fen, moves, ply, opened) {
 }
 
 async function loadPgn(text) {
+  endAutoplay();
   stopEngine();
+  resetClock();
   const seq = ++game.seq;
   try {
     const st = await post("/api/pgn", { variant: game.variant, pgn: text, flip: game.flip });
@@ -224,10 +251,13 @@ async function loadPgn(text) {
 async function play(move) {
   hidePicker();
   stopEngine();
+  if (clock.flagged) { message(flagText() + ": the game is over (New game starts another).", true); render(game.state); return; }
   const seq = ++game.seq;
+  const before = game.state && game.state.side;
   try {
     const st = await post("/api/play", gameRequest({ move: move }));
     if (seq !== game.seq) return;
+    clockMoved(before, st.side);
     game.moves = st.moves;
     game.sans = st.san;
     game.labels = st.labels;
@@ -255,7 +285,11 @@ function render(st) {
   if (st.inCheck) notes.push("in check");
   if (notes.length) status += " (" + notes.join(", ") + ")";
   if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
+  if (clock.flagged) status = "Game over: " + (clock.flagged === "white" ? "0-1" : "1-0") + " (" + flagText() + ")";
+  else if (st.result !== "*" && game.ply === game.moves.length) stopClock(); // the rules ended it
   $("status").textContent = status;
+  if (st.result !== "*" && game.ply === game.moves.length) endAutoplay();
+  showClocks();
   const list = $("moves");
   list.innerHTML = "";
   // Numbered by full moves from the start's FEN: "1. e4 e5", "12... Nf6" when Black begins.
@@ -279,7 +313,7 @@ function render(st) {
     } else if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
     if (i + 1 === game.ply) li.className = "current";
     else if (i + 1 > game.ply) li.className = "after";
-    li.addEventListener("click", () => { stopEngine(); show(i + 1); });
+    li.addEventListener("click", () => browse(i + 1));
     list.appendChild(li);
   });
   const cur = list.querySelector("li.current");
@@ -619,6 +653,7 @@ function onPointerUp(ev) {
 
 // The position editor: a palette of the variant's pieces, both colours, and an eraser.
 function openEditor() {
+  endAutoplay();
   stopEngine();
   game.editing = true;
   const v = game.variants.find((x) => x.name === game.variant);
@@ -662,6 +697,7 @@ async function editPosition(change) {
     game.sans = [];
     game.labels = undefined;
     game.ply = 0;
+    resetClock(); // a new position: a new game
     message("");
     render(st);
   } catch (e) {
@@ -752,7 +788,7 @@ async function runTool(what, method, path, body, raw) {
 
 function maybeEngine() {
   const st = game.state;
-  if (st && st.result === "*" && $("engine-side").value === st.side && game.ply === game.moves.length) think(true);
+  if (st && st.result === "*" && !clock.flagged && (game.autoplay || $("engine-side").value === st.side) && game.ply === game.moves.length) think(true);
 }
 
 // showEval sets the evaluation bar: White's share of it grows with the score from
@@ -785,18 +821,193 @@ async function copyText(text, what) {
   document.body.dataset.copied = text;
 }
 
+// engineTime is the engine's time for a search (ms): the page's, or with a clock, for a
+// move of its own, a share of what is left on its clock (a thirtieth, and most of the
+// increment), never more than the page's time nor than is left.
+function engineTime(move, side) {
+  const t = Math.max(1, parseInt($("movetime").value, 10) || 1000);
+  if (!move || !clock.on) return String(t);
+  const left = clockLeft(side);
+  return String(Math.max(20, Math.min(t, Math.floor(left / 30 + clock.inc * 0.8), left - 100)));
+}
+
+// clockSettings reads the time control chosen: {base, inc} in ms (base 0: no clock).
+function clockSettings() {
+  const min = parseFloat($("clock-min").value), inc = parseFloat($("clock-inc").value);
+  return { base: min > 0 ? Math.min(min, 600) * 60000 : 0, inc: inc > 0 ? Math.min(inc, 600) * 1000 : 0 };
+}
+
+// resetClock sets both clocks to the time control chosen, stopped (a new game).
+function resetClock() {
+  const c = clockSettings();
+  clearInterval(clock.timer);
+  Object.assign(clock, { on: c.base > 0, inc: c.inc, left: { white: c.base, black: c.base }, running: "", since: 0, flagged: "", timer: 0 });
+  delete document.body.dataset.flagged;
+  showClocks();
+}
+
+// clockLeft is a side's time left now (ms).
+function clockLeft(side) {
+  return clock.left[side] - (clock.running === side ? performance.now() - clock.since : 0);
+}
+
+// clockMoved passes the clock on after a move: from the side that moved (before), which
+// gets its increment when its turn is over, to the side to move now (after).
+function clockMoved(before, after) {
+  if (!clock.on || clock.flagged) return;
+  const now = performance.now();
+  if (clock.running) clock.left[clock.running] -= now - clock.since;
+  if (before && before !== after) clock.left[before] += clock.inc;
+  clock.running = after;
+  clock.since = now;
+  if (!clock.timer) clock.timer = setInterval(tickClock, 100);
+  showClocks();
+}
+
+// stopClock stops the clock running (the game ended by the rules).
+function stopClock() {
+  if (clock.running) clock.left[clock.running] = clockLeft(clock.running);
+  clock.running = "";
+  clearInterval(clock.timer);
+  clock.timer = 0;
+}
+
+function tickClock() {
+  if (clock.running && clockLeft(clock.running) <= 0) {
+    // Time is up: that side loses, and nothing more is played.
+    const side = clock.running;
+    stopClock();
+    clock.left[side] = 0;
+    clock.flagged = side;
+    document.body.dataset.flagged = side;
+    endAutoplay();
+    stopEngine();
+    if (game.state) render(game.state);
+    return;
+  }
+  showClocks();
+}
+
+// flagText says whose time is up.
+function flagText() {
+  return (clock.flagged === "white" ? "White" : "Black") + "'s time is up";
+}
+
+// clockText writes ms as m:ss, with tenths under 20 s.
+function clockText(ms) {
+  ms = Math.max(0, ms);
+  const s = ms / 1000, m = Math.floor(s / 60), r = s - 60 * m;
+  return m + ":" + (r < 10 ? "0" : "") + (s < 20 ? r.toFixed(1) : Math.floor(r));
+}
+
+// showClocks draws the clocks, the side at the bottom of the board below it.
+function showClocks() {
+  const shown = clock.on;
+  ["white", "black"].forEach((side) => {
+    const el = $("clock-" + side);
+    const left = clockLeft(side);
+    el.textContent = clockText(left);
+    el.dataset.label = side === "white" ? "White" : "Black";
+    el.dataset.ms = String(Math.max(0, Math.round(left)));
+    el.classList.toggle("running", clock.running === side);
+    el.classList.toggle("low", left < 10000);
+    el.classList.toggle("flagged", clock.flagged === side);
+    const slot = $((side === "white") !== game.flip ? "clock-bottom" : "clock-top");
+    if (shown && el.parentNode !== slot) slot.appendChild(el);
+    if (!shown && el.parentNode !== $("clocks")) $("clocks").appendChild(el);
+  });
+}
+
+// Engine against engine: the engine plays the side to move, then the other, until the
+// game ends (by the rules or a clock) or Stop.
+function startAutoplay() {
+  if (game.autoplay) { endAutoplay(); stopEngine(); return; }
+  if (clock.flagged || !game.state || game.state.result !== "*") { message("The game is over: New game starts another.", true); return; }
+  game.autoplay = true;
+  $("autoplay").classList.add("on");
+  $("autoplay").textContent = "Stop engine vs engine";
+  document.body.dataset.autoplay = "on";
+  if (game.ply !== game.moves.length) { message("The engines play on from the position shown; the moves after it go.", false); }
+  think(true);
+}
+
+function endAutoplay() {
+  if (!game.autoplay) return;
+  game.autoplay = false;
+  $("autoplay").classList.remove("on");
+  $("autoplay").textContent = "Engine vs engine";
+  delete document.body.dataset.autoplay;
+}
+
+// showArrow draws an arrow on the board for the legal move of the position shown that
+// is (a function of the move) the engine's best, from its man's cell to its
+// destination (a drop: a ring on the cell it drops on); one arrow at a time.
+function showArrow(is) {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !game.state) return;
+  svg.querySelectorAll(".best-arrow").forEach((el) => el.remove());
+  if (!$("show-arrow").checked) return;
+  const m = game.state.legal.find(is);
+  const to = m && cellRect(m.to);
+  if (!to) return;
+  const centre = (r) => [+r.getAttribute("x") + +r.getAttribute("width") / 2, +r.getAttribute("y") + +r.getAttribute("height") / 2];
+  const w = +to.getAttribute("width");
+  const [x2, y2] = centre(to);
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", "best-arrow");
+  g.setAttribute("pointer-events", "none");
+  g.dataset.from = m.from;
+  g.dataset.to = m.to;
+  g.setAttribute("stroke", "#15781b");
+  g.setAttribute("fill", "#15781b");
+  g.setAttribute("opacity", "0.75");
+  const from = m.from && cellRect(m.from);
+  if (!from || m.from === m.to) {
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", x2);
+    c.setAttribute("cy", y2);
+    c.setAttribute("r", w / 2 - w / 10);
+    c.setAttribute("fill", "none");
+    c.setAttribute("stroke-width", w / 8);
+    g.appendChild(c);
+  } else {
+    // A shaft from the centre of the man's cell, stopped short of the destination's
+    // centre by the head, which points there.
+    const [x1, y1] = centre(from);
+    const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const head = w * 0.45, half = w * 0.25;
+    const bx = x2 - ux * head, by = y2 - uy * head;
+    const line = document.createElementNS(SVGNS, "line");
+    line.setAttribute("x1", x1);
+    line.setAttribute("y1", y1);
+    line.setAttribute("x2", bx);
+    line.setAttribute("y2", by);
+    line.setAttribute("stroke-width", w * 0.16);
+    line.setAttribute("stroke-linecap", "round");
+    const tip = document.createElementNS(SVGNS, "polygon");
+    tip.setAttribute("points", [[x2, y2], [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]].map((p) => p.join(",")).join(" "));
+    tip.setAttribute("stroke", "none");
+    g.appendChild(line);
+    g.appendChild(tip);
+  }
+  svg.appendChild(g);
+}
+
 function think(move) {
   stopEngine();
   const st = game.state;
-  if (!st || st.result !== "*") return;
-  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: $("movetime").value || "1000", multipv: $("multipv").value || "1", level: $("level").value || "10" });
+  if (!st || st.result !== "*" || (move && clock.flagged)) return;
+  const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: engineTime(move, st.side), multipv: $("multipv").value || "1", level: $("level").value || "10" });
   const out = $("analysis");
   const ply = game.ply;
   const lines = [];
   const src = stream("/api/search?" + q.toString(), {
     info: (data) => {
       const i = JSON.parse(data);
-      if (i.multipv === 1) showEval(st.side === "white" ? i.score : -i.score, i.scoreText, st.side);
+      if (i.multipv === 1) {
+        showEval(st.side === "white" ? i.score : -i.score, i.scoreText, st.side);
+        if (game.ply === ply) showArrow((m) => m.san === i.pv.split(" ")[0]);
+      }
       lines[i.multipv - 1] = i.multipv + ". depth " + i.depth + "  " + i.scoreText + (i.bound ? " (" + i.bound + " bound)" : "") + "  " + i.pv;
       out.textContent = "depth " + i.depth + "  nodes " + i.nodes + "  nps " + i.nps + "  time " + (i.timeMs / 1000).toFixed(1) + "s\n" + lines.join("\n");
     },
@@ -805,12 +1016,13 @@ function think(move) {
       src.close();
       if (game.source === src) game.source = null;
       out.textContent += "\nbest move: " + b.san + " (" + b.coord + ")  depth " + b.depth + "  score " + b.scoreText;
+      if (game.ply === ply) showArrow((m) => m.coord === b.coord);
       if (move && game.ply === ply) play(b.coord);
     },
     error: (data) => {
       if (data) { try { message(JSON.parse(data).error, true); } catch (_) {} }
       src.close();
-      if (game.source === src) game.source = null;
+      if (game.source === src) { game.source = null; endAutoplay(); }
     },
   });
   game.source = src;
@@ -929,12 +1141,30 @@ function keepGame(what) {
   return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
 }
 
+// described is the variant of that name with its setups and pieces: the server names
+// and titles the variants it has not compiled yet, and describes one when asked (which
+// compiles it).
+async function described(name) {
+  const v = game.variants.find((x) => x.name === name);
+  if (!v || v.setups) return v;
+  const r = await request("GET", "/api/variants?variant=" + encodeURIComponent(name));
+  if (r.status !== 200) throw new Error(r.data.error);
+  return Object.assign(v, r.data);
+}
+
 // switchVariant opens another variant in place (the worker of the static build keeps the
 // definitions written in the page).
-function switchVariant(name) {
+async function switchVariant(name) {
   closeEditor();
   game.variant = name;
   $("variant").value = name;
+  try {
+    await described(name);
+  } catch (e) {
+    message(e.message, true);
+    return;
+  }
+  if (game.variant !== name) return; // another was chosen meanwhile
   fillSetups();
   newGame(); // its board puts it in the address bar
 }
@@ -967,6 +1197,7 @@ async function start() {
     fen = "";
     moveText = "";
   }
+  await described(game.variant);
   fillVariants();
   fillSetups();
   sel.addEventListener("change", () => {
@@ -992,10 +1223,10 @@ async function start() {
   document.addEventListener("pointermove", onPointerMove);
   document.addEventListener("pointerup", onPointerUp);
   $("picker-cancel").addEventListener("click", () => { hidePicker(); clearMarks(); game.selected = null; });
-  $("first").addEventListener("click", () => { stopEngine(); show(0); });
-  $("back").addEventListener("click", () => { stopEngine(); show(game.ply - 1); });
-  $("forward").addEventListener("click", () => { stopEngine(); show(game.ply + 1); });
-  $("last").addEventListener("click", () => { stopEngine(); show(game.moves.length); });
+  $("first").addEventListener("click", () => browse(0));
+  $("back").addEventListener("click", () => browse(game.ply - 1));
+  $("forward").addEventListener("click", () => browse(game.ply + 1));
+  $("last").addEventListener("click", () => browse(game.moves.length));
   $("load-fen").addEventListener("click", () => { if (keepGame("Loading a FEN")) newGame($("fen").value.trim()); });
   $("copy-fen").addEventListener("click", () => copyText($("fen").value, "FEN"));
   $("copy-link").addEventListener("click", () => copyText($("link").value, "Link"));
@@ -1003,13 +1234,21 @@ async function start() {
   $("load-pgn").addEventListener("click", () => { if (keepGame("Loading a PGN")) loadPgn($("pgn").value); });
   $("engine-move").addEventListener("click", () => think(true));
   $("analyse").addEventListener("click", () => think(false));
-  $("stop").addEventListener("click", stopEngine);
+  $("stop").addEventListener("click", () => { endAutoplay(); stopEngine(); });
+  $("autoplay").addEventListener("click", startAutoplay);
+  $("show-arrow").addEventListener("change", () => { if (!$("show-arrow").checked) showArrow(() => false); });
+  const clockChanged = () => {
+    if (game.moves.length === 0 || clock.flagged) { resetClock(); return; }
+    message("The new clock counts from the next new game.", false);
+  };
+  $("clock-min").addEventListener("change", clockChanged);
+  $("clock-inc").addEventListener("change", clockChanged);
   $("engine-side").addEventListener("change", maybeEngine);
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (e.key === "Escape" && game.walling) { cancelWall(); return; }
-    if (e.key === "ArrowLeft") { stopEngine(); show(game.ply - 1); }
-    if (e.key === "ArrowRight") { stopEngine(); show(game.ply + 1); }
+    if (e.key === "ArrowLeft") browse(game.ply - 1);
+    if (e.key === "ArrowRight") browse(game.ply + 1);
   });
   // Moves are separated by blanks (or commas, but in a variant with walls, whose turns
   // write their wall after a comma: e2e4,e4d5).
