@@ -950,8 +950,9 @@ function showArrow(is) {
   const m = game.state.legal.find(is);
   const to = m && cellRect(m.to);
   if (!to) return;
-  const centre = (r) => [+r.getAttribute("x") + +r.getAttribute("width") / 2, +r.getAttribute("y") + +r.getAttribute("height") / 2];
-  const w = +to.getAttribute("width");
+  // A cell's centre and width from its box (a square, or a hexagon's bounding box).
+  const centre = (r) => { const b = r.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const w = to.getBBox().width;
   const [x2, y2] = centre(to);
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "best-arrow");
