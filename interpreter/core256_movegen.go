@@ -1227,34 +1227,40 @@ func (p *core256) genCastling(buf []Move, movers bb256, safe Square) []Move {
 	}
 	for b := p.castle.And(p.tb.CastleRank[us]); b.Any(); b = b.Rest() {
 		r := b.First()
-		w := p.tb.CastleWayOf(us, k, r)
-		if !w.Open || w.Clear.Meets(occ) {
-			continue // a cell on the way is missing or unused, or a piece stands there
-		}
+		first := p.tb.CastleWayOf(us, k, r)
 		if pc := p.board[r]; pc == NoPiece || pc.Color() != us || cs.Partners>>uint(pc.Type())&1 == 0 || !movers.Has(r) {
 			continue
 		}
-		kd, rd := w.KingTo, w.PartnerTo
-		if p.rs.Crossing && (occ.Has(p.rs.Cross(kd)) || occ.Has(p.rs.Cross(rd))) {
-			continue // the royal or its partner would cross onto a man
-		}
-		if guarded && attacked < 0 {
-			attacked = 0
-			if p.attackedBy(k, us^1, occ, active) {
-				attacked = 1
+		// The way of the castling's first destination, then those of its more (also).
+		for i, w := -1, first; i < first.NumMore(); i++ {
+			if i >= 0 {
+				w = first.MoreAt(i)
 			}
-		}
-		if attacked == 1 {
-			return buf
-		}
-		ok := true
-		for s := w.Pass; guarded && s.Any() && ok; s = s.Rest() {
-			ok = !p.attackedBy(s.First(), us^1, occ, active)
-		}
-		if ok {
-			buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
-			if p.gating {
-				buf = p.gatedCastling(buf, k, r, kd, rd)
+			if !w.Open || w.Clear.Meets(occ) {
+				continue // a cell on the way is missing or unused, or a piece stands there
+			}
+			kd, rd := w.KingTo, w.PartnerTo
+			if p.rs.Crossing && (occ.Has(p.rs.Cross(kd)) || occ.Has(p.rs.Cross(rd))) {
+				continue // the royal or its partner would cross onto a man
+			}
+			if guarded && attacked < 0 {
+				attacked = 0
+				if p.attackedBy(k, us^1, occ, active) {
+					attacked = 1
+				}
+			}
+			if attacked == 1 {
+				return buf
+			}
+			ok := true
+			for s := w.Pass; guarded && s.Any() && ok; s = s.Rest() {
+				ok = !p.attackedBy(s.First(), us^1, occ, active)
+			}
+			if ok {
+				buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
+				if p.gating {
+					buf = p.gatedCastling(buf, k, r, kd, rd)
+				}
 			}
 		}
 	}
