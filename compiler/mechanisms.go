@@ -507,7 +507,7 @@ var mechanismRows = []mechanismRow{
 			"castling.long.also", "castling.long.also.king", "castling.long.also.partner"},
 		safe: safeAll,
 		why: "each choice is a castling move of its own, which always takes the full test (by its kind) as castling does; check lines and board probes leave castling to it. " +
-			"Proven by the pair matrix's castle-choices row and TestSjaakPerft",
+			"Proven by the pair matrix's castle-choices row and TestCastleChoicesAgainstNaive",
 		pairs: "castle-choices", doc: "#castling"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
