@@ -909,14 +909,28 @@ func (l *lowering) castling() {
 		k.Guarded = *c.Unattacked
 	}
 	// Every destination must be a square on both sides' castling ranks.
+	type dest struct {
+		name        string // castling.short, castling.long.also, ...
+		src         defs.Src
+		king, other int // the king's and the partner's files
+	}
+	var dests []dest
 	for i, side := range []struct {
 		name string
 		cs   *defs.CastleSide
 	}{{"short", &c.Short}, {"long", &c.Long}} {
+		dests = append(dests, dest{side.name, side.cs.Src, k.KingFile[i], k.PartnerFile[i]})
+		for _, ch := range side.cs.Also {
+			f := [2]int{int(ch.King[0] - 'a'), int(ch.Partner[0] - 'a')}
+			k.also[i] = append(k.also[i], f)
+			dests = append(dests, dest{side.name + ".also", ch.Src, f[0], f[1]})
+		}
+	}
+	for _, side := range dests {
 		for _, dest := range []struct {
 			key  string
 			file int
-		}{{"king", k.KingFile[i]}, {"partner", k.PartnerFile[i]}} {
+		}{{"king", side.king}, {"partner", side.other}} {
 			var bad []string
 			for _, r := range k.Rank {
 				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.kind[sq] != CellSquare && !slices.Contains(bad, rs.names[sq]) {
@@ -937,7 +951,7 @@ func (l *lowering) castling() {
 				if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
 					for c, r := range k.Rank {
 						if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
-							l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
+							l.errorf(side.src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
 							break
 						}
 					}
@@ -945,9 +959,9 @@ func (l *lowering) castling() {
 			}
 			switch len(bad) {
 			case 1:
-				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)", side.name, dest.key, bad[0])
+				l.errorf(side.src, dest.key, "castling.%s: the %s would land on %s, which is not a playable square (the layout marks it missing or unused)", side.name, dest.key, bad[0])
 			case 2:
-				l.errorf(side.cs.Src, dest.key, "castling.%s: the %s would land on %s or %s, which are not playable squares (the layout marks them missing or unused)", side.name, dest.key, bad[0], bad[1])
+				l.errorf(side.src, dest.key, "castling.%s: the %s would land on %s or %s, which are not playable squares (the layout marks them missing or unused)", side.name, dest.key, bad[0], bad[1])
 			}
 		}
 	}
@@ -993,14 +1007,21 @@ func (l *lowering) castleRanks() {
 				if board < 0 || rs.BoardOf(r) != board {
 					continue // royal and partner on two boards (or between): no castling
 				}
-				kd, rd := rs.BoardSquare(board, cs.KingFile[side], rank[c]), rs.BoardSquare(board, cs.PartnerFile[side], rank[c])
-				spans := span(k, kd).Or(span(r, rd))
-				rs.castleWays[c][kf*rs.Files+rf] = CastleWay[Bitboard]{
-					Clear:  spans.Without(k).Without(r),
-					Pass:   span(k, kd).Without(k).Without(kd),
-					KingTo: kd, PartnerTo: rd,
-					Open: spans.AndNot(rs.Squares).Empty(),
+				way := func(kingFile, partnerFile int) CastleWay[Bitboard] {
+					kd, rd := rs.BoardSquare(board, kingFile, rank[c]), rs.BoardSquare(board, partnerFile, rank[c])
+					spans := span(k, kd).Or(span(r, rd))
+					return CastleWay[Bitboard]{
+						Clear:  spans.Without(k).Without(r),
+						Pass:   span(k, kd).Without(k).Without(kd),
+						KingTo: kd, PartnerTo: rd,
+						Open: spans.AndNot(rs.Squares).Empty(),
+					}
 				}
+				w := way(cs.KingFile[side], cs.PartnerFile[side])
+				for _, f := range cs.also[side] {
+					w.more = append(w.more, way(f[0], f[1]))
+				}
+				rs.castleWays[c][kf*rs.Files+rf] = w
 			}
 		}
 	}

@@ -76,6 +76,7 @@ const (
 	MechTurns                                           // a side's turn is several moves, each judged as in chess
 	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
 	MechCrossing                                        // the moved men cross to the next board (several boards)
+	MechCastleChoices                                   // castling with a choice of squares for the royal on a side
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -500,6 +501,14 @@ var mechanismRows = []mechanismRow{
 		why: "a move also changes the board it crosses to, and a royal move is judged on the board it leaves too: every move is played and tested (probeLegal). " +
 			"Proven by the two-board built-in against its naive generator (engine/perft)",
 		pairs: "crossing", doc: "#several-boards"},
+	{bit: MechCastleChoices, name: "castle-choices",
+		uses: func(r *Ruleset) bool { return r.Castling != nil && (r.Castling.Choices(0) || r.Castling.Choices(1)) },
+		keys: []string{"castling.short.also", "castling.short.also.king", "castling.short.also.partner",
+			"castling.long.also", "castling.long.also.king", "castling.long.also.partner"},
+		safe: safeAll,
+		why: "each choice is a castling move of its own, which always takes the full test (by its kind) as castling does; check lines and board probes leave castling to it. " +
+			"Proven by the pair matrix's castle-choices row and TestCastleChoicesAgainstNaive",
+		pairs: "castle-choices", doc: "#castling"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},
@@ -521,7 +530,7 @@ type keyGroup struct {
 var unmechanisedKeys = []keyGroup{
 	{"names, descriptions, values and letters: what the variant and its men are called and shown as",
 		[]string{"name", "aliases", "title", "description", "pieces.name", "pieces.letter", "pieces.san-letter", "pieces.value",
-			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed", "source.rules-text"}},
+			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed", "source.sjaak", "source.rules-text"}},
 	{"the frame every mechanism and shortcut reads: the board (its geometry too: every table and shortcut walks the compiled directions, proven on the hexagonal built-ins by TestShortcutsAgreeWithMakeTestUnmake), its zones, the piece list and its royal men, the atoms' list and directions " +
 		"(each atom sets the row of its kind; betza is lowered onto moves as the file is decoded), how a file extends another, the pools (which only name where men wait)",
 		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout", "board.geometry",

@@ -299,12 +299,19 @@ type Castling struct {
 	Partners       uint64 // bit per type the royal castles with: Partner and defs.Castling.OtherPartners
 	KingFile       [2]int // [short, long] destination files
 	PartnerFile    [2]int
-	KingToPartner  bool   // coordinate notation writes the partner's square as destination
-	FileLetters    bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
-	Rank           [2]int // the castling rank of each side, 0-based from White's side
+	// also: the more destinations of each side ([short, long]), each {king file, partner
+	// file}, the castling player's choice (defs.CastleSide.Also); nil for one.
+	also          [2][][2]int
+	KingToPartner bool   // coordinate notation writes the partner's square as destination
+	FileLetters   bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
+	Rank          [2]int // the castling rank of each side, 0-based from White's side
 	// Guarded: the royal may not castle from or across a square the enemy attacks.
 	Guarded bool
 }
+
+// Choices reports whether side (0: short, toward the higher files; 1: long) gives the
+// royal a choice of squares (castling.short.also).
+func (c *Castling) Choices(side int) bool { return c.also[side] != nil }
 
 // Goal compiled: a move by side c wins/loses/draws for c when it moves a piece of a counted
 // type (Types: the goal's pieces; by default the royal pieces for a zone goal, every piece

@@ -79,6 +79,9 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		out.castleWays[c] = make([]CastleWay[B], len(t.castleWays[c]))
 		for i, w := range t.castleWays[c] {
 			out.castleWays[c][i] = CastleWay[B]{Clear: f(w.Clear), Pass: f(w.Pass), KingTo: w.KingTo, PartnerTo: w.PartnerTo, Open: w.Open}
+			for _, m := range w.more {
+				out.castleWays[c][i].more = append(out.castleWays[c][i].more, CastleWay[B]{Clear: f(m.Clear), Pass: f(m.Pass), KingTo: m.KingTo, PartnerTo: m.PartnerTo, Open: m.Open})
+			}
 		}
 	}
 	out.explodeNear = list(t.explodeNear)
@@ -218,11 +221,33 @@ func (rs *Ruleset) narrow() {
 // CastleWay is one castling of a side with its royal and partner on given files: where each
 // lands, the cells that must be empty (both spans but the two men's own cells), the cells
 // the royal passes (its span but its start and landing), and whether every cell of the two
-// spans is playable (Open).
+// spans is playable (Open). more are the other castlings the side may choose between the
+// same two men (castling.short.also), each a way of its own; nil for one.
 type CastleWay[B any] struct {
 	Clear, Pass       B
 	KingTo, PartnerTo Square
 	Open              bool
+	more              []CastleWay[B]
+}
+
+// NumMore is the number of the way's other castlings (castling.short.also).
+func (w *CastleWay[B]) NumMore() int { return len(w.more) }
+
+// MoreAt is the way's other castling i.
+func (w *CastleWay[B]) MoreAt(i int) *CastleWay[B] { return &w.more[i] }
+
+// PartnerFor is where the partner lands when the royal castles onto kd by this way or one
+// of its More.
+func (w *CastleWay[B]) PartnerFor(kd Square) Square {
+	if kd == w.KingTo {
+		return w.PartnerTo
+	}
+	for i := range w.more {
+		if w.more[i].KingTo == kd {
+			return w.more[i].PartnerTo
+		}
+	}
+	return NoSquare
 }
 
 // CastleWayOf is side c's castling with the royal on k and the partner on r, both on c's

@@ -106,7 +106,7 @@ func marshalValue(v reflect.Value, depth int) *yaml.Node {
 }
 
 // flowStruct names the small structures written on one line.
-var flowStruct = map[string]bool{"Atom": true, "Leg": true, "CastleSide": true, "DropRule": true, "ShuffleStep": true, "Restriction": true, "CountLimit": true, "NoMoves": true, "Zone": true, "Promotion": true, "InPlace": true}
+var flowStruct = map[string]bool{"Atom": true, "Leg": true, "CastleSide": true, "CastleChoice": true, "DropRule": true, "ShuffleStep": true, "Restriction": true, "CountLimit": true, "NoMoves": true, "Zone": true, "Promotion": true, "InPlace": true}
 
 func cmpString(a, b string) int {
 	switch {

@@ -141,6 +141,9 @@ type Source struct {
 	Lishogi string `yaml:"lishogi"`
 	// Seed: the seed document the rules were written from (Chimera's first five variants).
 	Seed string `yaml:"seed"`
+	// Sjaak: Sjaak II's variant of this name (its console's `variant` command): the
+	// tests compare perft counts with Sjaak II when it is installed.
+	Sjaak string `yaml:"sjaak"`
 	// RulesText: a published rules text, named in the description, that no engine plays:
 	// the tests check the variant against a naive generator written from it.
 	RulesText string `yaml:"rules-text"`
@@ -162,6 +165,7 @@ func (s *Source) Names() []SourceName {
 		{"lichess", "lichess", s.Lichess},
 		{"lishogi", "lishogi", s.Lishogi},
 		{"seed", "seed document", s.Seed},
+		{"sjaak", "Sjaak II", s.Sjaak},
 		{"rules-text", "rules text", s.RulesText},
 	} {
 		if n.Name != "" {
@@ -391,6 +395,16 @@ type Castling struct {
 
 // CastleSide gives the destination files of one castling.
 type CastleSide struct {
+	Src     `yaml:"-"`
+	King    string `yaml:"king"`    // file letter the king ends on
+	Partner string `yaml:"partner"` // file letter the partner ends on
+	// Also: more destinations on this side, the castling player's choice (Wildebeest's
+	// king may castle one to four squares): each a king file and its partner's file.
+	Also []CastleChoice `yaml:"also"`
+}
+
+// CastleChoice is one more destination of a castling side (CastleSide.Also).
+type CastleChoice struct {
 	Src     `yaml:"-"`
 	King    string `yaml:"king"`    // file letter the king ends on
 	Partner string `yaml:"partner"` // file letter the partner ends on

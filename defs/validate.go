@@ -40,6 +40,14 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // nameRule says what nameRE accepts, for messages.
 const nameRule = "use lowercase letters, digits and '-', not starting with '-'"
 
+// protocolNameRE is the form of a name another program gives a variant (xboard.name,
+// source.sjaak): a name as nameRE, or with '_' too, as Sjaak II's names have
+// (caissa_britannia).
+var protocolNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+// protocolNameRule says what protocolNameRE accepts, for messages.
+const protocolNameRule = "use lowercase letters, digits, '-' and '_', not starting with '-' or '_'"
+
 // ParseSquare reads a square name such as "e4" on a board of the given size,
 // returning 0-based file and rank.
 func ParseSquare(s string, files, ranks int) (file, rank int, ok bool) {
@@ -216,24 +224,27 @@ func (v *validator) source() {
 	src := v.def.Source
 	if src == nil {
 		if has(v.def.Src, "source") {
-			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed, rules-text")
+			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, rules-text")
 		}
 		return
 	}
 	for _, f := range src.Names() {
-		if !nameRE.MatchString(f.Name) {
+		switch {
+		case f.Key == "sjaak" && !protocolNameRE.MatchString(f.Name):
+			v.add(src.Src, f.Key, "source %s %q: the variant's name there, %s", f.Key, Clip(f.Name), protocolNameRule)
+		case f.Key != "sjaak" && !nameRE.MatchString(f.Name):
 			v.add(src.Src, f.Key, "source %s %q: the variant's name there, %s", f.Key, Clip(f.Name), nameRule)
 		}
 	}
 	empty := false
-	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed", "rules-text"} {
+	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed", "sjaak", "rules-text"} {
 		if has(src.Src, key) && !slices.ContainsFunc(src.Names(), func(n SourceName) bool { return n.Key == key }) {
 			v.add(src.Src, key, "source %s is empty: the variant's name there", key)
 			empty = true
 		}
 	}
 	if len(src.Names()) == 0 && !empty {
-		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed, rules-text")
+		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, rules-text")
 	}
 }
 
@@ -1026,11 +1037,39 @@ func (v *validator) castling() {
 		if kOK && pOK && side.cs.King == side.cs.Partner {
 			v.add(side.cs.Src, "partner", "castling.%s: king and partner cannot both end on file %s", side.key, side.cs.King)
 		}
+		v.castleChoices(side.key, side.cs)
+	}
+	if c.Notation == "king-to-partner" && (c.Short.Also != nil || c.Long.Also != nil) {
+		v.add(c.Src, "notation", "castling notation king-to-partner writes every castling toward one partner alike (e1h1), which cannot tell the king's squares of also apart: leave it out (king-to-square)")
 	}
 	v.choice(c.Src, "notation", "castling notation", c.Notation, castleNotes)
 	v.choice(c.Src, "fen", "castling FEN letters", c.FEN, []string{"kq", "files"})
 	if (c.Rank != 0 || has(c.Src, "rank")) && (c.Rank < 1 || c.Rank > v.def.Board.Ranks) {
 		v.add(c.Src, "rank", "castling.rank must be between 1 and %d (counted from the owner's side), found %d", v.def.Board.Ranks, c.Rank)
+	}
+}
+
+// castleChoices checks the more destinations of a castling side (also): a king file and
+// a partner file each, on the board, apart, and no king file twice on the side.
+func (v *validator) castleChoices(key string, cs CastleSide) {
+	if cs.Also == nil {
+		return
+	}
+	if len(cs.Also) == 0 {
+		v.add(cs.Src, "also", "castling.%s.also: an empty list gives no more squares (leave the key out, or list {king, partner} files)", key)
+		return
+	}
+	kings := []string{cs.King}
+	for _, ch := range cs.Also {
+		kOK := v.file(ch.Src, "king", ch.King)
+		pOK := v.file(ch.Src, "partner", ch.Partner)
+		switch {
+		case kOK && pOK && ch.King == ch.Partner:
+			v.add(ch.Src, "partner", "castling.%s.also: king and partner cannot both end on file %s", key, ch.King)
+		case kOK && slices.Contains(kings, ch.King):
+			v.add(ch.Src, "king", "castling.%s.also: the king's file %s is given twice on this side (each castling of a side ends the king on its own file)", key, ch.King)
+		}
+		kings = append(kings, ch.King)
 	}
 }
 
@@ -1730,8 +1769,8 @@ func (v *validator) xboard() {
 	if x == nil {
 		return
 	}
-	if v.required(x.Src, "xboard", "name", "XBoard's name for the variant, e.g. normal", x.Name == "") && !nameRE.MatchString(x.Name) {
-		v.add(x.Src, "name", "xboard name %q: %s", x.Name, nameRule)
+	if v.required(x.Src, "xboard", "name", "XBoard's name for the variant, e.g. normal", x.Name == "") && !protocolNameRE.MatchString(x.Name) {
+		v.add(x.Src, "name", "xboard name %q: %s", x.Name, protocolNameRule)
 	}
 	v.text(x.Src, "start", "xboard start", x.Start, false)
 	keys := make([]string, 0, len(x.Letters))

@@ -449,7 +449,7 @@ func (p *core256) attach(sq Square, a attached) {
 func (p *core256) crossEffect(m Move) {
 	rs := p.rs
 	if m.Kind() == KindCastle {
-		rd := p.tb.CastleWayOf(p.side, m.From(), m.Aux()).PartnerTo
+		rd := p.tb.CastleWayOf(p.side, m.From(), m.Aux()).PartnerFor(m.To())
 		p.relocate(rd, rs.Cross(rd))
 	}
 	p.relocate(p.landed, rs.Cross(p.landed))
@@ -519,7 +519,12 @@ func (p *core256) castleEffect(m Move) Piece {
 	from, aux := m.From(), m.Aux()
 	k, ak := p.liftMan(from)
 	r, ar := p.liftMan(aux)
-	p.placeMan(p.tb.CastleWayOf(us, from, aux).PartnerTo, r, ar)
+	w := p.tb.CastleWayOf(us, from, aux)
+	rd := w.PartnerTo
+	if m.To() != w.KingTo {
+		rd = w.PartnerFor(m.To()) // one of the side's more destinations (castling.*.also)
+	}
+	p.placeMan(rd, r, ar)
 	p.placeMan(m.To(), k, ak)
 	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
 	return k

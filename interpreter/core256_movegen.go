@@ -1218,7 +1218,6 @@ func (p *core256) genCastling(buf []Move, movers bb256, safe Square) []Move {
 	k := kings.First()
 	occ := p.occupied()
 	active := p.active(us ^ 1)
-	guarded := cs.Guarded
 	// Whether the royal stands attacked is asked once, and only when a way is clear (or not
 	// at all when the caller knows it is safe: safe is its square).
 	attacked := int8(-1)
@@ -1228,37 +1227,70 @@ func (p *core256) genCastling(buf []Move, movers bb256, safe Square) []Move {
 	for b := p.castle.And(p.tb.CastleRank[us]); b.Any(); b = b.Rest() {
 		r := b.First()
 		w := p.tb.CastleWayOf(us, k, r)
-		if !w.Open || w.Clear.Meets(occ) {
-			continue // a cell on the way is missing or unused, or a piece stands there
-		}
-		if pc := p.board[r]; pc == NoPiece || pc.Color() != us || cs.Partners>>uint(pc.Type())&1 == 0 || !movers.Has(r) {
-			continue
-		}
-		kd, rd := w.KingTo, w.PartnerTo
-		if p.rs.Crossing && (occ.Has(p.rs.Cross(kd)) || occ.Has(p.rs.Cross(rd))) {
-			continue // the royal or its partner would cross onto a man
-		}
-		if guarded && attacked < 0 {
-			attacked = 0
-			if p.attackedBy(k, us^1, occ, active) {
-				attacked = 1
+		var stop bool
+		if n := w.NumMore(); n == 0 {
+			if !w.Open || w.Clear.Meets(occ) || !p.castlePartner(r, movers) {
+				continue // a cell on the way is missing, unused or taken, or no partner stands on r
 			}
-		}
-		if attacked == 1 {
-			return buf
-		}
-		ok := true
-		for s := w.Pass; guarded && s.Any() && ok; s = s.Rest() {
-			ok = !p.attackedBy(s.First(), us^1, occ, active)
-		}
-		if ok {
-			buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
-			if p.gating {
-				buf = p.gatedCastling(buf, k, r, kd, rd)
+			if buf, stop = p.castleWay(buf, w, k, r, occ, active, &attacked); stop {
+				return buf
+			}
+		} else if p.castlePartner(r, movers) {
+			// The castling's first destination, then those of its more (castling.*.also).
+			for i := -1; i < n; i++ {
+				x := w
+				if i >= 0 {
+					x = w.MoreAt(i)
+				}
+				if x.Open && !x.Clear.Meets(occ) {
+					if buf, stop = p.castleWay(buf, x, k, r, occ, active, &attacked); stop {
+						return buf
+					}
+				}
 			}
 		}
 	}
 	return buf
+}
+
+// castlePartner reports whether a man of the side to move that its royal castles with,
+// and that may move, stands on r.
+func (p *core256) castlePartner(r Square, movers bb256) bool {
+	pc := p.board[r]
+	return pc != NoPiece && pc.Color() == p.side && p.rs.Castling.Partners>>uint(pc.Type())&1 != 0 && movers.Has(r)
+}
+
+// castleWay appends the castling of the royal on k with the partner on r by way w, whose
+// cells are playable and empty, when the royal neither stands on nor passes an attacked
+// square (under castling.unattacked) and no man stands where it or its partner would cross
+// to. attacked caches whether the royal stands attacked (-1: not asked yet); stop reports
+// that it does, which ends every castling.
+func (p *core256) castleWay(buf []Move, w *compiler.CastleWay[bb256], k, r Square, occ, active bb256, attacked *int8) (out []Move, stop bool) {
+	us := p.side
+	kd, rd := w.KingTo, w.PartnerTo
+	if p.rs.Crossing && (occ.Has(p.rs.Cross(kd)) || occ.Has(p.rs.Cross(rd))) {
+		return buf, false // the royal or its partner would cross onto a man
+	}
+	guarded := p.rs.Castling.Guarded
+	if guarded && *attacked < 0 {
+		*attacked = 0
+		if p.attackedBy(k, us^1, occ, active) {
+			*attacked = 1
+		}
+	}
+	if *attacked == 1 {
+		return buf, true
+	}
+	for s := w.Pass; guarded && s.Any(); s = s.Rest() {
+		if p.attackedBy(s.First(), us^1, occ, active) {
+			return buf, false
+		}
+	}
+	buf = append(buf, newMove(k, kd).withKind(KindCastle).withAux(r))
+	if p.gating {
+		buf = p.gatedCastling(buf, k, r, kd, rd)
+	}
+	return buf, false
 }
 
 // genFastLegal generates legal moves directly when the ruleset is chess-like: one royal,

@@ -187,6 +187,20 @@ func (p *Position) sanAmong(m Move, among []Move) string {
 	return s
 }
 
+// castleSAN writes the castling m: O-O toward the higher files, O-O-O toward the lower,
+// and where the rules give that side a choice of squares for the royal
+// (castling.short.also), its landing square after a slash: O-O/i1.
+func (p *Position) castleSAN(m Move) string {
+	s, side := "O-O-O", 1
+	if m.Aux() > m.From() {
+		s, side = "O-O", 0
+	}
+	if p.Ruleset().Castling.Choices(side) {
+		s += "/" + p.Ruleset().SquareName(m.To())
+	}
+	return s
+}
+
 // sanBody writes m without the check suffix; legal are the legal moves of p, for
 // disambiguation.
 func (p *Position) sanBody(m Move, legal []Move) string {
@@ -198,10 +212,7 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 		return "pass"
 	}
 	if m.Kind() == KindCastle {
-		s := "O-O-O"
-		if m.Aux() > m.From() {
-			s = "O-O"
-		}
+		s := p.castleSAN(m)
 		if t := m.Gated(); t >= 0 {
 			s += "/" + rs.Piece(t).LetterText + rs.SquareName(m.GateSquare())
 		}
@@ -463,6 +474,9 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	if len(hits) == 1 {
 		return hits[0], nil
 	}
+	if norm == "O-O" || norm == "O-O-O" {
+		return p.bareCastle(in, norm, legal)
+	}
 	// Loose SAN: letter, optional origin file/rank, optional x, destination, promotion.
 	hits = hits[:0]
 	g := sanRE.FindStringSubmatch(norm)
@@ -566,6 +580,26 @@ func (p *Position) coordMatches(text string, m Move, legal []Move) bool {
 	}
 	return strings.EqualFold(tail, promo+p.passedCaptures(m, false)) ||
 		m.Cap2() != NoSquare && strings.EqualFold(tail, promo+p.passedCaptures(m, true))
+}
+
+// bareCastle reads O-O or O-O-O written without the royal's square where the rules give
+// that side a choice (O-O/i1): the one legal castling that way, if there is one.
+func (p *Position) bareCastle(in, norm string, legal []Move) (Move, error) {
+	var hits []Move
+	var named []string
+	for _, m := range legal {
+		if m.Kind() == KindCastle && m.Gated() < 0 && (m.Aux() > m.From()) == (norm == "O-O") {
+			hits = append(hits, m)
+			named = append(named, p.castleSAN(m))
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return NoMove, p.illegalMoveError(in, norm, legal)
+	case 1:
+		return hits[0], nil
+	}
+	return NoMove, fmt.Errorf("move %s is ambiguous: the king may castle onto %d squares that way; give its square: %s", defs.Quote(in), len(hits), strings.Join(named, " "))
 }
 
 func (p *Position) sanMatches(m Move, g []string) bool {

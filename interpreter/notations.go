@@ -117,10 +117,7 @@ func (p *Position) notateAmong(m Move, n Notation, legal []Move) string {
 func (p *Position) notateBody(m Move, n Notation, legal []Move) string {
 	rs := p.Ruleset()
 	if m.Kind() == KindCastle {
-		if m.Aux() > m.From() {
-			return "O-O"
-		}
-		return "O-O-O"
+		return p.castleSAN(m)
 	}
 	from, to := m.From(), m.To() // a pass is its royal's move onto its own square here
 	var b strings.Builder

@@ -19,6 +19,7 @@ import (
 // fragments switch on. render writes it as YAML.
 type pairSpec struct {
 	castling     bool // king and rook castling
+	castleChoice bool // ... with a choice of squares: the king also onto f1 (the rook onto e1), b1 or d1
 	ep           bool // the pawn's double step leaves en-passant targets; its capture takes them
 	bounce       bool // captures stun and bounce (a status, immobile and harmless)
 	kick         bool // capturing a piece with the status kicks it and all beyond it off
@@ -79,6 +80,7 @@ type mechanism struct {
 
 var pairMechanisms = []mechanism{
 	{"castling", func(s *pairSpec) { s.castling = true }},
+	{"castle-choices", func(s *pairSpec) { s.castling, s.castleChoice = true, true }},
 	{"en-passant", func(s *pairSpec) { s.ep = true }},
 	{"bounce", func(s *pairSpec) { s.bounce = true }},
 	{"kick", func(s *pairSpec) { s.kick = true }},
@@ -444,7 +446,12 @@ func (s *pairSpec) render(name string) string {
 		promo += ", limits: {Q: 1, R: 2}"
 	}
 	w("    promotion: {%s}", promo)
-	if s.castling {
+	switch {
+	case s.castleChoice:
+		// The king's one-square castlings (e1f1 with the rook onto e1, e1d1) are written as
+		// the king taking its rook, its step to that square being another move.
+		w("castling: {royal: K, partner: R, short: {king: g, partner: f, also: [{king: f, partner: e}]}, long: {king: c, partner: d, also: [{king: b, partner: c}, {king: d, partner: e}]}}")
+	case s.castling:
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
 	var extras []string // the capture keys beside its effect
@@ -1111,6 +1118,9 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 	switch m.Kind() {
 	case KindCastle:
 		seen["castling"]++
+		if c := rs.Castling; c.Choices(0) || c.Choices(1) {
+			seen["castle-choices"]++
+		}
 	case KindEP:
 		seen["en-passant"]++
 		if rs.Explode && exploding(p, m) {

@@ -628,8 +628,14 @@ func Rules(rs *compiler.Ruleset) []string {
 		if len(c.OtherPartners) > 0 {
 			partner = orList(append([]string{c.Partner}, c.OtherPartners...))
 		}
-		s := fmt.Sprintf("Castling: %s with %s; short: %s to the %s-file, %s to the %s-file; long: %s to the %s-file, %s to the %s-file.",
-			c.Royal, partner, c.Royal, c.Short.King, partner, c.Short.Partner, c.Royal, c.Long.King, partner, c.Long.Partner)
+		side := func(cs defs.CastleSide) string {
+			t := fmt.Sprintf("%s to the %s-file, %s to the %s-file", c.Royal, cs.King, partner, cs.Partner)
+			for _, ch := range cs.Also {
+				t += fmt.Sprintf(", or %s to the %s-file, %s to the %s-file", c.Royal, ch.King, partner, ch.Partner)
+			}
+			return t
+		}
+		s := fmt.Sprintf("Castling: %s with %s; short: %s; long: %s.", c.Royal, partner, side(c.Short), side(c.Long))
 		if c.Rank > 1 {
 			s += fmt.Sprintf(" King and %s castle on their side's rank %d.", c.Partner, c.Rank)
 		}

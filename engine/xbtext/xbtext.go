@@ -178,6 +178,35 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 	return c.ToXB(p.Coord(m))
 }
 
+// castleLegs reads a castling written as two legs, the king's then its partner's
+// (f1g1,k1f1), as Sjaak II writes a castling whose king's move is another move's.
+func castleLegs(rs *compiler.Ruleset, p *interpreter.Position, parts []string) (interpreter.Move, bool) {
+	if len(parts) != 2 {
+		return interpreter.NoMove, false
+	}
+	k, r := legRE.FindStringSubmatch(parts[0]), legRE.FindStringSubmatch(parts[1])
+	if k == nil || r == nil || k[3] != "" || r[3] != "" {
+		return interpreter.NoMove, false
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if m.Kind() != interpreter.KindCastle || m.Gated() >= 0 || rs.SquareName(m.From()) != k[1] || rs.SquareName(m.To()) != k[2] || rs.SquareName(m.Aux()) != r[1] {
+			continue
+		}
+		to, ok := rs.ParseSquare(r[2])
+		if !ok || r[2] == k[2] {
+			continue
+		}
+		partner := p.At(m.Aux())
+		p.Make(m)
+		lands := p.At(to) == partner
+		p.Unmake()
+		if lands {
+			return m, true
+		}
+	}
+	return interpreter.NoMove, false
+}
+
 // kingStepTo reports whether another legal move goes from castling move m's origin to its
 // king destination (then the king's move would not say castling).
 func kingStepTo(p *interpreter.Position, m interpreter.Move) bool {
@@ -225,6 +254,9 @@ func (c Codec) ParseMove(p *interpreter.Position, s string) (interpreter.Move, e
 		return p.ParseMove(s)
 	}
 	parts := strings.Split(s, ",")
+	if m, ok := castleLegs(c.rs, p, parts); ok {
+		return m, nil
+	}
 	var mids []string
 	from, to, promo := "", "", ""
 	for i, leg := range parts {

@@ -81,3 +81,29 @@ func TestReadXBoardFEN(t *testing.T) {
 		t.Errorf("names: %q %v %q", n, ok, Name("chess"))
 	}
 }
+
+// TestCastleLegs reads a castling written as the king's leg then its partner's, as Sjaak
+// II writes Wildebeest's one-square castling, whose king's move is the king's step:
+// f1g1,k1f1 is the king onto g1 and the rook onto f1; f1g1 alone is the step. (XBoard
+// counts the ranks of a 10-rank board from 0: f0g0,k0f0.)
+func TestCastleLegs(t *testing.T) {
+	rs, err := interpreter.Open("wildebeest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(rs)
+	p, err := c.ReadFEN("r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := c.ParseMove(p, "f0g0,k0f0")
+	if err != nil || m.Kind() != interpreter.KindCastle || p.Coord(m) != "f1k1" {
+		t.Fatalf("f0g0,k0f0 read as %v (%v), want the castling onto g1", m, err)
+	}
+	if m, err := c.ParseMove(p, "f0g0"); err != nil || m.Kind() != interpreter.KindNormal {
+		t.Errorf("f0g0 read as %v (%v), want the king's step", m, err)
+	}
+	if _, err := c.ParseMove(p, "f0g0,k0e0"); err == nil {
+		t.Errorf("f0g0,k0e0 read as a move: the rook lands on f0")
+	}
+}
