@@ -281,8 +281,13 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 			im.keys[k.Key] = k
 		}
 	}
-	if _, ok := BuiltinName(section); ok {
-		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: a built-in variant has this name (Fairy-Stockfish refuses it too: \"Variant '%s' already exists\")", section, section)}}
+	if name, ok := BuiltinName(section); ok {
+		msg := fmt.Sprintf("[%s]: a built-in variant has this name (Fairy-Stockfish refuses it too: \"Variant '%s' already exists\")", section, section)
+		if def, err := Load(name); err == nil && (def.Source == nil || def.Source.FairyStockfish != section) {
+			// A built-in of Chimera's own that Fairy-Stockfish does not have.
+			msg = fmt.Sprintf("[%s]: Chimera has a built-in variant of this name (%s); rename the section to import it", section, def.Title)
+		}
+		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: msg}}
 	}
 	var base *Definition
 	var err error
