@@ -398,8 +398,8 @@ type CastleSide struct {
 	Src     `yaml:"-"`
 	King    string `yaml:"king"`    // file letter the king ends on
 	Partner string `yaml:"partner"` // file letter the partner ends on
-	// Also: more destinations on this side, the castling player's choice (Wildebeest's
-	// king may castle one to four squares): each a king file and its partner's file.
+	// Also: more destinations on this side, the castling player's choice (a king that may
+	// castle one to four squares): each a king file and its partner's file.
 	Also []CastleChoice `yaml:"also"`
 }
 
