@@ -552,8 +552,8 @@ func (im *importer) importPromotionRegion() {
 		pr := def.Pieces[at].Promotion
 		z := def.Zones[pr.Zone]
 		if r := z.Ranks; len(r) == 1 && r[0] < def.Board.Ranks && !pr.Optional && pr.InPlace == nil && !pr.Leaving && !pr.OnCapture {
-			// A built-in pawn that must promote on a rank short of the last (makruk's
-			// sixth): Fairy-Stockfish's region is that rank and beyond, the same while
+			// A built-in pawn that must promote on a rank short of the last (the sixth, in
+			// a game of eight ranks): Fairy-Stockfish's region is that rank and beyond, the same while
 			// pawns step there one rank at a time, not once they may be dropped or set
 			// up past it.
 			z = Zone{Ranks: ranksFrom(r[0], def.Board.Ranks)}

@@ -576,31 +576,11 @@ func (p *core256) writeHexPlacement(b *strings.Builder) {
 		}
 		empty := 0
 		for x := range rs.Files {
-			if defs.HexFileLength(x, rs.Files) < r {
-				continue
-			}
-			sq := rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1)
-			pc := p.board[sq]
-			if pc == NoPiece && !p.walls.Has(sq) {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			if p.walls.Has(sq) {
-				b.WriteByte('*')
-				continue
-			}
-			writeMan(b, rs, pc)
-			if p.marked.Has(sq) {
-				b.WriteByte('~')
+			if defs.HexFileLength(x, rs.Files) >= r {
+				p.writeCell(b, rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1), &empty)
 			}
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
+		flushEmpty(b, &empty)
 	}
 }
 
@@ -610,31 +590,32 @@ func (p *core256) writePlacement(b *strings.Builder, k int) {
 	for r := rs.Ranks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < rs.BoardFiles; f++ {
-			sq := rs.BoardSquare(k, f, r)
-			pc := p.board[sq]
-			if pc == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
-				b.WriteByte('*')
-				continue
-			}
-			writeMan(b, rs, pc)
-			if p.marked.Has(sq) {
-				b.WriteByte('~')
-			}
+			p.writeCell(b, rs.BoardSquare(k, f, r), &empty)
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
+		flushEmpty(b, &empty)
 		if r > 0 {
 			b.WriteByte('/')
 		}
+	}
+}
+
+// writeCell appends the cell sq of a placement row: an empty square counts in *empty (written
+// before the next cell that is not one); a wall or a cell that is no square is '*'; a man is
+// its letter, '~' after it when marked promoted.
+func (p *core256) writeCell(b *strings.Builder, sq Square, empty *int) {
+	rs := p.rs
+	if p.board[sq] == NoPiece && rs.KindOf(sq) == compiler.CellSquare && !p.walls.Has(sq) {
+		*empty++
+		return
+	}
+	flushEmpty(b, empty)
+	if rs.KindOf(sq) != compiler.CellSquare || p.walls.Has(sq) {
+		b.WriteByte('*')
+		return
+	}
+	writeMan(b, rs, p.board[sq])
+	if p.marked.Has(sq) {
+		b.WriteByte('~')
 	}
 }
 

@@ -290,3 +290,11 @@ func fenCells(row string) []string {
 	}
 	return out
 }
+
+// flushEmpty writes a run of *empty empty squares of a placement row, if any, and ends it.
+func flushEmpty(b *strings.Builder, empty *int) {
+	if *empty > 0 {
+		b.WriteString(strconv.Itoa(*empty))
+		*empty = 0
+	}
+}
