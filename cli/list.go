@@ -71,8 +71,11 @@ func sourceList(src *defs.Source, name string) string {
 }
 
 // boardSize writes "8×8", or "7×8, 46 squares" when not every cell is a square, or "8×8, 2
-// boards".
+// boards", or "hexagonal, 11 files, 91 cells".
 func boardSize(rs *compiler.Ruleset) string {
+	if rs.Hex {
+		return fmt.Sprintf("hexagonal, %d files, %d cells", rs.Files, rs.Squares.Count())
+	}
 	s := fmt.Sprintf("%d×%d", rs.Files, rs.Ranks)
 	if rs.Boards > 1 {
 		s = fmt.Sprintf("%d×%d, %d boards", rs.BoardFiles, rs.Ranks, rs.Boards)

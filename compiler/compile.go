@@ -60,7 +60,8 @@ func (l *lowering) geometry() {
 	g.Files, g.Ranks = g.Boards*(b.Files+1)-1, b.Ranks
 	g.Hex = b.Geometry == "hex"
 	if g.Hex {
-		g.Ranks = b.Files
+		g.HexShape = defs.HexOf(&b)
+		g.Ranks = g.HexShape.Ranks
 	}
 	g.Cells = g.Files * g.Ranks
 	g.kind = make([]CellKind, g.Cells)
@@ -75,7 +76,7 @@ func (l *lowering) geometry() {
 	}
 	if g.Hex {
 		for sq := range g.Cells {
-			if !defs.HexOnBoard(g.FileOf(sq), g.RankOf(sq), g.Files) {
+			if !g.HexShape.OnBoard(g.FileOf(sq), g.RankOf(sq)) {
 				g.kind[sq] = CellMissing
 			}
 		}
@@ -103,7 +104,7 @@ func (l *lowering) geometry() {
 		f := g.LocalFile(sq)
 		g.names[sq] = fmt.Sprintf("%c%d", 'a'+f, g.RankOf(sq)+1)
 		if g.Hex {
-			g.names[sq] = defs.HexCellName(f, g.RankOf(sq), g.Files)
+			g.names[sq] = g.HexShape.CellName(f, g.RankOf(sq))
 		}
 		if g.Colour(sq) == 0 {
 			l.rs.Dark = l.rs.Dark.With(sq)
@@ -900,10 +901,14 @@ func (l *lowering) castling() {
 	for _, t := range l.typeList(c.OtherPartners) {
 		k.Partners |= 1 << uint(t)
 	}
-	k.KingFile = [2]int{int(c.Short.King[0] - 'a'), int(c.Long.King[0] - 'a')}
-	k.PartnerFile = [2]int{int(c.Short.Partner[0] - 'a'), int(c.Long.Partner[0] - 'a')}
+	file := func(letter string) int {
+		f, _ := l.def.Board.FileIndex(letter)
+		return f
+	}
+	k.KingFile = [2]int{file(c.Short.King), file(c.Long.King)}
+	k.PartnerFile = [2]int{file(c.Short.Partner), file(c.Long.Partner)}
 	r := max(c.Rank, 1)
-	k.Rank = [2]int{r - 1, rs.Ranks - r}
+	k.Rank, k.rank = [2]int{r - 1, rs.Ranks - r}, r
 	k.Guarded = rs.Check != CheckNone && rs.pieces[k.Royal].Royal
 	if c.Unattacked != nil {
 		k.Guarded = *c.Unattacked
@@ -921,7 +926,7 @@ func (l *lowering) castling() {
 	}{{"short", &c.Short}, {"long", &c.Long}} {
 		dests = append(dests, dest{side.name, side.cs.Src, k.KingFile[i], k.PartnerFile[i]})
 		for _, ch := range side.cs.Also {
-			f := [2]int{int(ch.King[0] - 'a'), int(ch.Partner[0] - 'a')}
+			f := [2]int{file(ch.King), file(ch.Partner)}
 			k.also[i] = append(k.also[i], f)
 			dests = append(dests, dest{side.name + ".also", ch.Src, f[0], f[1]})
 		}
@@ -932,8 +937,13 @@ func (l *lowering) castling() {
 			file int
 		}{{"king", side.king}, {"partner", side.other}} {
 			var bad []string
-			for _, r := range k.Rank {
-				if sq := rs.SquareAt(dest.file, r); sq != NoSquare && rs.kind[sq] != CellSquare && !slices.Contains(bad, rs.names[sq]) {
+			for c := White; c <= Black; c++ {
+				sq := rs.castleSquare(k, c, dest.file)
+				if sq == NoSquare && rs.Hex {
+					l.errorf(side.src, dest.key, "castling.%s: the %s's file %c has no cell of rank %d", side.name, dest.key, rs.FileLetter(dest.file), k.rank)
+					break
+				}
+				if sq != NoSquare && rs.kind[sq] != CellSquare && !slices.Contains(bad, rs.names[sq]) {
 					bad = append(bad, rs.names[sq])
 				}
 			}
@@ -949,8 +959,8 @@ func (l *lowering) castling() {
 			}
 			for _, pi := range pis {
 				if zone := l.def.Pieces[pi].Confined; zone != "" && len(bad) == 0 {
-					for c, r := range k.Rank {
-						if sq := rs.SquareAt(dest.file, r); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
+					for c := range k.Rank {
+						if sq := rs.castleSquare(k, Color(c), dest.file); sq != NoSquare && !rs.zones[zone][c].Has(sq) {
 							l.errorf(side.src, dest.key, "castling.%s: the %s would land on %s, outside its zone %q (confined)", side.name, dest.key, rs.names[sq], zone)
 							break
 						}
@@ -969,50 +979,62 @@ func (l *lowering) castling() {
 }
 
 // castleRanks sets each side's castling rank: the first rank unless castling.rank says
-// otherwise.
+// otherwise (on a hexagonal board, the cells of that rank counted along each file from
+// the owner's side: its edge of the board for rank 1).
 func (l *lowering) castleRanks() {
 	rs := l.rs
-	rank := [2]int{0, rs.Ranks - 1}
-	if rs.Castling != nil {
-		rank = rs.Castling.Rank
+	cs := rs.Castling
+	if cs == nil {
+		cs = &Castling{Rank: [2]int{0, rs.Ranks - 1}, rank: 1}
 	}
 	for f := 0; f < rs.Files; f++ {
 		for c := White; c <= Black; c++ {
-			rs.CastleRank[c] = rs.CastleRank[c].With(rs.SquareAt(f, rank[c]))
+			if sq := rs.castleSquare(cs, c, f); sq != NoSquare {
+				rs.CastleRank[c] = rs.CastleRank[c].With(sq)
+			}
 		}
 	}
-	cs := rs.Castling
-	if cs == nil {
+	if rs.Castling == nil {
 		return
 	}
-	span := func(a, b Square) Bitboard {
-		var s Bitboard
-		for sq := min(a, b); sq <= max(a, b); sq++ {
-			s = s.With(sq)
-		}
-		return s
-	}
 	rs.castleFiles = rs.Files
+	rs.castleFile = make([]int16, rs.Cells)
+	for sq := range rs.Cells {
+		rs.castleFile[sq] = int16(rs.FileOf(sq))
+	}
 	for c := White; c <= Black; c++ {
-		rs.castleBase[c] = rs.SquareAt(0, rank[c])
 		rs.castleWays[c] = make([]CastleWay[Bitboard], rs.Files*rs.Files)
 		for kf := 0; kf < rs.Files; kf++ {
 			for rf := 0; rf < rs.Files; rf++ {
-				k, r := rs.SquareAt(kf, rank[c]), rs.SquareAt(rf, rank[c])
+				k, r := rs.castleSquare(cs, c, kf), rs.castleSquare(cs, c, rf)
 				side := 0 // short: the partner on the royal's right
 				if rf < kf {
 					side = 1
+				}
+				if k == NoSquare || r == NoSquare {
+					continue
 				}
 				board := rs.BoardOf(k)
 				if board < 0 || rs.BoardOf(r) != board {
 					continue // royal and partner on two boards (or between): no castling
 				}
+				base := board * (rs.BoardFiles + 1)
+				// span: the cells of the castling rank from file a to file b on this board.
+				span := func(a, b int) Bitboard {
+					var s Bitboard
+					for f := min(a, b); f <= max(a, b); f++ {
+						if sq := rs.castleSquare(cs, c, f); sq != NoSquare {
+							s = s.With(sq)
+						}
+					}
+					return s
+				}
 				way := func(kingFile, partnerFile int) CastleWay[Bitboard] {
-					kd, rd := rs.BoardSquare(board, kingFile, rank[c]), rs.BoardSquare(board, partnerFile, rank[c])
-					spans := span(k, kd).Or(span(r, rd))
+					kd, rd := rs.castleSquare(cs, c, base+kingFile), rs.castleSquare(cs, c, base+partnerFile)
+					spans := span(kf, base+kingFile).Or(span(rf, base+partnerFile))
 					return CastleWay[Bitboard]{
 						Clear:  spans.Without(k).Without(r),
-						Pass:   span(k, kd).Without(k).Without(kd),
+						Pass:   span(kf, base+kingFile).Without(k).Without(kd),
 						KingTo: kd, PartnerTo: rd,
 						Open: spans.AndNot(rs.Squares).Empty(),
 					}

@@ -62,8 +62,10 @@ type Geometry struct {
 	// them all and the missing column between each two.
 	Files, Ranks int
 	Cells        int
-	// Hex: a hexagonal board (defs/hex.go): grid column = file, grid row = axial row.
-	Hex bool
+	// Hex: a hexagonal board (defs/hex.go) of shape HexShape: grid column = file, grid row
+	// = axial row.
+	Hex      bool
+	HexShape defs.HexBoard
 	// Boards is the number of boards (1 for most games), BoardFiles the files of each.
 	Boards, BoardFiles int
 	boardOf            []int8   // the board of each cell, -1 for the columns between boards
@@ -149,11 +151,36 @@ func (g *Geometry) Colour(sq Square) int {
 // HexRank is sq's rank on a hexagonal board as players count it: along its file, from
 // the file's bottom cell (1), or from its top cell for Black (own side).
 func (g *Geometry) HexRank(sq Square, c Color) int {
-	r := g.RankOf(sq) - defs.HexBottom(g.FileOf(sq), g.Files) + 1
-	if c == Black {
-		return defs.HexFileLength(g.FileOf(sq), g.Files) + 1 - r
+	return g.HexShape.AlongFile(g.FileOf(sq), g.RankOf(sq), c == Black)
+}
+
+// HexCell is the cell of file f whose HexRank for side c is r, or NoSquare.
+func (g *Geometry) HexCell(f, r int, c Color) Square {
+	h := g.HexShape
+	if f < 0 || f >= g.Files || r < 1 || r > h.FileLength(f) {
+		return NoSquare
 	}
-	return r
+	if c == Black {
+		return g.SquareAt(f, h.Top(f)-r+1)
+	}
+	return g.SquareAt(f, h.Bottom(f)+r-1)
+}
+
+// FileLetter is the letter of file f on its board (a hexagonal board's skip j).
+func (g *Geometry) FileLetter(f int) byte {
+	if g.Hex {
+		return defs.HexFileLetter(f)
+	}
+	return byte('a' + f)
+}
+
+// FileOfLetter reads a file letter of one board (lower case).
+func (g *Geometry) FileOfLetter(c byte) (int, bool) {
+	f, ok := int(c)-'a', c >= 'a' && c <= 'z'
+	if g.Hex {
+		f, ok = defs.HexFileOf(c)
+	}
+	return f, ok && f < g.BoardFiles
 }
 
 // FileOf is the 0-based file of sq.

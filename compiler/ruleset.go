@@ -305,8 +305,20 @@ type Castling struct {
 	KingToPartner bool   // coordinate notation writes the partner's square as destination
 	FileLetters   bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
 	Rank          [2]int // the castling rank of each side, 0-based from White's side
+	rank          int    // the castling rank counted from the owner's side (castling.rank)
 	// Guarded: the royal may not castle from or across a square the enemy attacks.
 	Guarded bool
+}
+
+// CastleSquare is the cell of side c's castling rank on grid file f, or NoSquare (a cell
+// that is missing on the board is still named).
+func (rs *Ruleset) CastleSquare(c Color, f int) Square { return rs.castleSquare(rs.Castling, c, f) }
+
+func (rs *Ruleset) castleSquare(cs *Castling, c Color, f int) Square {
+	if rs.Hex {
+		return rs.HexCell(f, cs.rank, c)
+	}
+	return rs.SquareAt(f, cs.Rank[c])
 }
 
 // Choices reports whether side (0: short, toward the higher files; 1: long) gives the

@@ -24,10 +24,10 @@ type Tables[B any] struct {
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
 	// castleWays[c][kf*castleFiles+rf]: side c's castling with the royal on file kf and the
-	// partner on file rf of its castling rank (castling only); castleBase[c] is that rank's
-	// first cell.
+	// partner on file rf of its castling rank (castling only); castleFile[sq] is the file of
+	// a cell of either side's castling rank.
 	castleWays  [2][]CastleWay[B]
-	castleBase  [2]Square
+	castleFile  []int16
 	castleFiles int
 	// dropTo[c][t]: the squares where side c may drop a piece of type t (drops only).
 	dropTo [2][]B
@@ -71,7 +71,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
 	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), WallCells: f(t.WallCells), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
-	out.castleBase, out.castleFiles = t.castleBase, t.castleFiles
+	out.castleFile, out.castleFiles = t.castleFile, t.castleFiles
 	for c := range t.castleWays {
 		if t.castleWays[c] == nil {
 			continue
@@ -253,6 +253,5 @@ func (w *CastleWay[B]) PartnerFor(kd Square) Square {
 // CastleWayOf is side c's castling with the royal on k and the partner on r, both on c's
 // castling rank.
 func (t *Tables[B]) CastleWayOf(c Color, k, r Square) *CastleWay[B] {
-	base := t.castleBase[c]
-	return &t.castleWays[c][(k-base)*t.castleFiles+r-base]
+	return &t.castleWays[c][int(t.castleFile[k])*t.castleFiles+int(t.castleFile[r])]
 }

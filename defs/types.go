@@ -221,11 +221,14 @@ type Board struct {
 	// (0 or 1: one board). Every board names its cells alike (a1, b1...); a FEN joins the
 	// boards' placements with '|'.
 	Boards int `yaml:"boards"`
-	// Geometry: square (the default) or hex: a regular hexagon of hexagonal cells, files
-	// cells across (files odd; ranks, when given, equal to files), named by file letter
-	// (j skipped) and rank along the file, with moves in the hexagon's directions (see
-	// defs/hex.go).
+	// Geometry: square (the default) or hex: a hexagon of hexagonal cells, files cells
+	// across (files odd) and ranks cells along its middle file (default: files, the regular
+	// hexagon), named by file letter (j skipped) and rank, with moves in the hexagon's
+	// directions (see defs/hex.go).
 	Geometry string `yaml:"geometry"`
+	// HexRanks: how a hexagonal board's ranks run: file (the default: counted along each
+	// file from its bottom cell) or line (the straight lines running down to the right).
+	HexRanks string `yaml:"hex-ranks"`
 	// Crossing: after every move the men it moved cross to the same cell of the next board
 	// (the last board's next is the first), which must be empty. A move is
 	// made on its men's board alone: only that board's men block, are captured or attack.

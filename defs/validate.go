@@ -308,13 +308,20 @@ func (v *validator) board() {
 		switch {
 		case b.Files%2 == 0 || b.Files < 3:
 			v.add(b.Src, "files", "board.files %d: a hexagonal board has an odd number of files, 3 or more (the 91-cell hexagon has 11)", b.Files)
-		case b.Ranks != 0 && b.Ranks != b.Files:
-			v.add(b.Src, "ranks", "board.ranks %d: a hexagonal board of %d files has %d cells along its longest file (leave ranks out)", b.Ranks, b.Files, b.Files)
+		case b.Ranks != 0 && b.Ranks < (b.Files+1)/2:
+			v.add(b.Src, "ranks", "board.ranks %d: a hexagonal board of %d files has at least %d cells along its middle file (%d, the default, for the regular hexagon)", b.Ranks, b.Files, (b.Files+1)/2, b.Files)
+		}
+		if b.HexRanks != "" {
+			v.choice(b.Src, "hex-ranks", "board.hex-ranks", b.HexRanks, []string{"file", "line"})
 		}
 		if b.Layout != "" || b.Boards > 1 {
 			v.add(b.Src, "geometry", "a hexagonal board takes no layout and no second board yet")
 		}
-		b.Ranks = b.Files
+		if b.Ranks == 0 {
+			b.Ranks = b.Files
+		}
+	} else if b.HexRanks != "" {
+		v.add(b.Src, "hex-ranks", "board.hex-ranks names how a hexagonal board's ranks run; this board is square (say geometry: hex)")
 	}
 	if v.required(b.Src, "board", "ranks", "the number of ranks", b.Ranks == 0) {
 		if b.Ranks < 1 || b.Ranks > MaxCells {
@@ -346,9 +353,6 @@ func (v *validator) board() {
 		d := v.def
 		refuse := func(what string) {
 			v.add(b.Src, "geometry", "a hexagonal board cannot be combined with %s yet", what)
-		}
-		if d.Castling != nil {
-			refuse("castling")
 		}
 		if d.Hands != nil || d.Walls != nil || d.Flip != nil || d.Capture != nil || len(d.Freeze) > 0 || d.BorrowMoves != nil {
 			refuse("hands, walls, flips, capture effects, freezes or borrowed moves (their neighbourhoods are square)")
@@ -447,8 +451,8 @@ func (v *validator) layout(b *Board) {
 
 func (v *validator) square(s Src, key string, i int, sq string) {
 	if v.def.Board.Geometry == "hex" {
-		if _, _, ok := ParseHexCell(sq, v.def.Board.Files); !ok {
-			v.addItem(s, key, i, "%q is not a cell of the hexagonal board of %d files (a file letter a-%c without j, and a rank along that file, e.g. f6)",
+		if _, _, ok := HexOf(&v.def.Board).ParseCell(sq); !ok {
+			v.addItem(s, key, i, "%q is not a cell of the hexagonal board of %d files (a file letter a-%c without j, and a rank of that file, e.g. f6)",
 				sq, v.def.Board.Files, HexFileLetter(v.def.Board.Files-1))
 		}
 		return
@@ -998,8 +1002,13 @@ func (v *validator) file(s Src, key, f string) bool {
 	if !v.required(s, "castling", key, "a file letter", f == "") {
 		return false
 	}
-	if len(f) != 1 || f[0] < 'a' || int(f[0]-'a') >= v.def.Board.Files {
-		v.add(s, key, "%q is not a file of the board (a-%c)", f, 'a'+max(v.def.Board.Files, 1)-1)
+	if _, ok := v.def.Board.FileIndex(f); !ok {
+		last := byte('a' + max(v.def.Board.Files, 1) - 1)
+		if v.def.Board.Geometry == "hex" {
+			v.add(s, key, "%q is not a file of the board (a-%c without j)", f, HexFileLetter(max(v.def.Board.Files, 1)-1))
+			return false
+		}
+		v.add(s, key, "%q is not a file of the board (a-%c)", f, last)
 		return false
 	}
 	return true

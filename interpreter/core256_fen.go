@@ -279,10 +279,9 @@ func (p *core256) parseCastling(s string) string {
 		if cs == nil {
 			return fmt.Sprintf("castling right %q, but %s has no castling (its gating rights are file letters)", string(ch), p.rs.Name)
 		}
-		rank := cs.Rank[c]
 		rankName := "first rank"
-		if first := [2]int{0, p.rs.Ranks - 1}; rank != first[c] {
-			rankName = fmt.Sprintf("castling rank (rank %d)", rank+1)
+		if first := [2]int{0, p.rs.Ranks - 1}; cs.Rank[c] != first[c] && !p.rs.Hex {
+			rankName = fmt.Sprintf("castling rank (rank %d)", cs.Rank[c]+1)
 		}
 		kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
 		if kings.Empty() {
@@ -295,27 +294,28 @@ func (p *core256) parseCastling(s string) string {
 			p.castle = p.castle.With(kings.First())
 			p.hash ^= p.rs.Zobrist.CastleKey(kings.First())
 		}
-		if p.kingBits && int(lc-'A') == kf && lc != 'K' && lc != 'Q' {
+		letterFile, isFile := p.rs.FileOfLetter(lc - 'A' + 'a')
+		if p.kingBits && isFile && letterFile == kf && lc != 'K' && lc != 'Q' {
 			continue // the king's own file: it has never moved, though no right remains
 		}
 		var r Square = NoSquare
 		switch {
-		case lc == 'K' && !p.innerOnKFile(kf, partners, rank):
+		case lc == 'K' && !p.innerOnKFile(kf, partners, c):
 			for f := p.rs.Files - 1; f > kf; f-- {
-				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+				if sq := p.rs.CastleSquare(c, f); partners.Has(sq) {
 					r = sq
 					break
 				}
 			}
 		case lc == 'Q':
 			for f := 0; f < kf; f++ {
-				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+				if sq := p.rs.CastleSquare(c, f); partners.Has(sq) {
 					r = sq
 					break
 				}
 			}
-		case lc >= 'A' && int(lc-'A') < p.rs.BoardFiles:
-			if sq := p.rs.BoardSquare(p.rs.BoardOf(kings.First()), int(lc-'A'), rank); partners.Has(sq) && sq != kings.First() {
+		case isFile:
+			if sq := p.rs.CastleSquare(c, p.rs.BoardOf(kings.First())*(p.rs.BoardFiles+1)+letterFile); partners.Has(sq) && sq != kings.First() {
 				r = sq
 			}
 		default:
@@ -576,8 +576,8 @@ func (p *core256) writeHexPlacement(b *strings.Builder) {
 		}
 		empty := 0
 		for x := range rs.Files {
-			if defs.HexFileLength(x, rs.Files) >= r {
-				p.writeCell(b, rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1), &empty)
+			if y := rs.HexShape.RankCell(x, r); y >= 0 {
+				p.writeCell(b, rs.SquareAt(x, y), &empty)
 			}
 		}
 		flushEmpty(b, &empty)
@@ -669,13 +669,13 @@ func (p *core256) parseStatuses(s string) string {
 // king's short side stands on the k-file (boards of more than ten files): X-FEN's K and the
 // file letter K then collide, so K names the k-file and the outermost partner is written
 // by its own file letter. (Q cannot collide: the q-file needs seventeen files.)
-func (p *core256) innerOnKFile(kingFile int, partners bb256, rank int) bool {
-	const kFile = int('K' - 'A')
-	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.SquareAt(kFile, rank)) {
+func (p *core256) innerOnKFile(kingFile int, partners bb256, c Color) bool {
+	kFile, _ := p.rs.FileOfLetter('k')
+	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.CastleSquare(c, kFile)) {
 		return false
 	}
 	for f := kFile + 1; f < p.rs.Files; f++ {
-		if partners.Has(p.rs.SquareAt(f, rank)) {
+		if partners.Has(p.rs.CastleSquare(c, f)) {
 			return true
 		}
 	}
@@ -761,7 +761,7 @@ func (p *core256) castlingLetters(out []byte, c Color) []byte {
 	var short, long []byte
 	rights := p.sameBoard(p.castle.And(p.tb.CastleRank[c]).Without(k), k)
 	if p.kingBits && p.castle.Has(k) && rights.Empty() {
-		ch := byte('A' + rs.LocalFile(k)) // a king that has never moved, without a right now
+		ch := rs.FileLetter(rs.LocalFile(k)) - 'a' + 'A' // a king that has never moved, without a right now
 		if c == compiler.Black {
 			ch += 'a' - 'A'
 		}
@@ -775,8 +775,8 @@ func (p *core256) castlingLetters(out []byte, c Color) []byte {
 		} else {
 			outer = partners.And(compiler.Below256(r))
 		}
-		ch := byte('A' + rs.LocalFile(r))
-		if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+		ch := rs.FileLetter(rs.LocalFile(r)) - 'a' + 'A'
+		if !cs.FileLetters && !outer.Meets(p.tb.CastleRank[c]) && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, c)) {
 			ch = 'K'
 			if r < k {
 				ch = 'Q'

@@ -281,10 +281,9 @@ func (p *core64) parseCastling(s string) string {
 		if cs == nil {
 			return fmt.Sprintf("castling right %q, but %s has no castling (its gating rights are file letters)", string(ch), p.rs.Name)
 		}
-		rank := cs.Rank[c]
 		rankName := "first rank"
-		if first := [2]int{0, p.rs.Ranks - 1}; rank != first[c] {
-			rankName = fmt.Sprintf("castling rank (rank %d)", rank+1)
+		if first := [2]int{0, p.rs.Ranks - 1}; cs.Rank[c] != first[c] && !p.rs.Hex {
+			rankName = fmt.Sprintf("castling rank (rank %d)", cs.Rank[c]+1)
 		}
 		kings := p.pieces(c, cs.Royal) & p.tb.CastleRank[c]
 		if kings == 0 {
@@ -297,27 +296,28 @@ func (p *core64) parseCastling(s string) string {
 			p.castle |= compiler.Bit64(kings.First())
 			p.hash ^= p.rs.Zobrist.CastleKey(kings.First())
 		}
-		if p.kingBits && int(lc-'A') == kf && lc != 'K' && lc != 'Q' {
+		letterFile, isFile := p.rs.FileOfLetter(lc - 'A' + 'a')
+		if p.kingBits && isFile && letterFile == kf && lc != 'K' && lc != 'Q' {
 			continue // the king's own file: it has never moved, though no right remains
 		}
 		var r Square = NoSquare
 		switch {
-		case lc == 'K' && !p.innerOnKFile(kf, partners, rank):
+		case lc == 'K' && !p.innerOnKFile(kf, partners, c):
 			for f := p.rs.Files - 1; f > kf; f-- {
-				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+				if sq := p.rs.CastleSquare(c, f); partners.Has(sq) {
 					r = sq
 					break
 				}
 			}
 		case lc == 'Q':
 			for f := 0; f < kf; f++ {
-				if sq := p.rs.SquareAt(f, rank); partners.Has(sq) {
+				if sq := p.rs.CastleSquare(c, f); partners.Has(sq) {
 					r = sq
 					break
 				}
 			}
-		case lc >= 'A' && int(lc-'A') < p.rs.BoardFiles:
-			if sq := p.rs.BoardSquare(p.rs.BoardOf(kings.First()), int(lc-'A'), rank); partners.Has(sq) && sq != kings.First() {
+		case isFile:
+			if sq := p.rs.CastleSquare(c, p.rs.BoardOf(kings.First())*(p.rs.BoardFiles+1)+letterFile); partners.Has(sq) && sq != kings.First() {
 				r = sq
 			}
 		default:
@@ -578,8 +578,8 @@ func (p *core64) writeHexPlacement(b *strings.Builder) {
 		}
 		empty := 0
 		for x := range rs.Files {
-			if defs.HexFileLength(x, rs.Files) >= r {
-				p.writeCell(b, rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1), &empty)
+			if y := rs.HexShape.RankCell(x, r); y >= 0 {
+				p.writeCell(b, rs.SquareAt(x, y), &empty)
 			}
 		}
 		flushEmpty(b, &empty)
@@ -671,13 +671,13 @@ func (p *core64) parseStatuses(s string) string {
 // king's short side stands on the k-file (boards of more than ten files): X-FEN's K and the
 // file letter K then collide, so K names the k-file and the outermost partner is written
 // by its own file letter. (Q cannot collide: the q-file needs seventeen files.)
-func (p *core64) innerOnKFile(kingFile int, partners bb64, rank int) bool {
-	const kFile = int('K' - 'A')
-	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.SquareAt(kFile, rank)) {
+func (p *core64) innerOnKFile(kingFile int, partners bb64, c Color) bool {
+	kFile, _ := p.rs.FileOfLetter('k')
+	if p.rs.Files <= kFile+1 || kFile <= kingFile || !partners.Has(p.rs.CastleSquare(c, kFile)) {
 		return false
 	}
 	for f := kFile + 1; f < p.rs.Files; f++ {
-		if partners.Has(p.rs.SquareAt(f, rank)) {
+		if partners.Has(p.rs.CastleSquare(c, f)) {
 			return true
 		}
 	}
@@ -763,7 +763,7 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 	var short, long []byte
 	rights := p.sameBoard(p.castle&p.tb.CastleRank[c]&^compiler.Bit64(k), k)
 	if p.kingBits && p.castle.Has(k) && rights == 0 {
-		ch := byte('A' + rs.LocalFile(k)) // a king that has never moved, without a right now
+		ch := rs.FileLetter(rs.LocalFile(k)) - 'a' + 'A' // a king that has never moved, without a right now
 		if c == compiler.Black {
 			ch += 'a' - 'A'
 		}
@@ -777,8 +777,8 @@ func (p *core64) castlingLetters(out []byte, c Color) []byte {
 		} else {
 			outer = partners & compiler.Below64(r)
 		}
-		ch := byte('A' + rs.LocalFile(r))
-		if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, cs.Rank[c])) {
+		ch := rs.FileLetter(rs.LocalFile(r)) - 'a' + 'A'
+		if !cs.FileLetters && outer&p.tb.CastleRank[c] == 0 && (r < k || !p.innerOnKFile(rs.FileOf(k), partners, c)) {
 			ch = 'K'
 			if r < k {
 				ch = 'Q'

@@ -206,10 +206,11 @@ func fenRowCells(row string) int {
 
 // hexToGrid turns a hexagonal board's placement into the grid's rows (cells off the
 // hexagon written '*'). The placement is the one hex-chess programs write: the ranks from the highest down
-// to rank 1, '/' between them, each rank's cells in file order (a rank runs along the board
-// and bends at the middle file: rank 1 is every file's bottom cell). The empty 91-cell board
-// is 1/3/5/7/9/11/11/11/11/11/11.
+// to rank 1, '/' between them, each rank's cells in file order (ranks as the board names
+// them: along each file, bending at the middle file, rank 1 being every file's bottom cell;
+// or straight lines). The empty 91-cell board is 1/3/5/7/9/11/11/11/11/11/11.
 func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
+	h := rs.HexShape
 	ranks := strings.Split(placement, "/")
 	if len(ranks) != rs.Ranks {
 		return "", fmt.Sprintf("%d ranks, separated by '/', expected (a hexagonal board is written rank by rank, from rank %d down to rank 1); found %d", rs.Ranks, rs.Ranks, len(ranks))
@@ -220,11 +221,12 @@ func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
 		cells := fenCells(row)
 		k := 0
 		for x := range rs.Files {
-			if defs.HexFileLength(x, rs.Files) < r {
+			y := h.RankCell(x, r)
+			if y < 0 {
 				continue
 			}
 			if k < len(cells) {
-				grid[rs.SquareAt(x, defs.HexBottom(x, rs.Files)+r-1)] = cells[k]
+				grid[rs.SquareAt(x, y)] = cells[k]
 			}
 			k++
 		}
@@ -240,7 +242,7 @@ func hexToGrid(rs *compiler.Ruleset, placement string) (string, string) {
 		empty := 0
 		for x := range rs.Files {
 			tok := "*"
-			if defs.HexOnBoard(x, y, rs.Files) {
+			if h.OnBoard(x, y) {
 				tok = grid[rs.SquareAt(x, y)]
 			}
 			if tok == "" {

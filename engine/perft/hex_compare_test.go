@@ -14,9 +14,22 @@ import (
 
 // hexChimeraFEN is the naive generator's FEN (no castling field on the 91-cell board) as
 // Chimera reads it: a castling field "-" after the side.
-func hexChimeraFEN(fen string) string {
+func hexChimeraFEN(v *hexVariant, fen string) string {
+	if v.castles != nil {
+		return fen
+	}
 	f := strings.Fields(fen)
 	return strings.Join(append([]string{f[0], f[1], "-"}, f[2:]...), " ")
+}
+
+// hexSortedRights is fen with its castling letters in order (Chimera writes the short
+// castling's first, Shredder-FEN's order; the naive generator in file order).
+func hexSortedRights(fen string) string {
+	f := strings.Fields(fen)
+	r := []byte(f[2])
+	slices.Sort(r)
+	f[2] = string(r)
+	return strings.Join(f, " ")
 }
 
 // hexMoveNames writes the legal moves of fen as the naive generator does (f5f6, f10f11q),
@@ -39,17 +52,18 @@ func hexMoveNames(t *testing.T, rs *compiler.Ruleset, fen string) []string {
 	return out
 }
 
-// TestHexAgainstNaive compares Gliński's and McCooey's games with the naive generator: the
-// start position's FEN and perft (depth 3; 4 for McCooey's without -short), positions of
+// TestHexAgainstNaive compares Gliński's, McCooey's and Shafran's games with the naive
+// generator: the start position's FEN and perft (depth 3; 4 for McCooey's and Shafran's
+// without -short), positions of
 // random play (every fifth ply of games of 60 plies, 4 seeds; 8 without -short) at depth 2
-// with their move lists, and every hand-made position of the two games.
+// with their move lists, and every hand-made position of the three games.
 func TestHexAgainstNaive(t *testing.T) {
 	deep := !testing.Short()
 	for _, c := range []struct {
 		name  string
 		v     *hexVariant
 		depth int
-	}{{"glinski", hexGlinski, 3}, {"mccooey", hexMcCooey, 3 + boolInt(deep)}} {
+	}{{"glinski", hexGlinski, 3}, {"mccooey", hexMcCooey, 3 + boolInt(deep)}, {"shafran", hexShafran, 3 + boolInt(deep)}} {
 		t.Run(c.name, func(t *testing.T) {
 			rs, err := interpreter.Open(c.name)
 			if err != nil {
@@ -59,7 +73,7 @@ func TestHexAgainstNaive(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := hexChimeraFEN(c.v.start); start.FEN() != want {
+			if want := hexChimeraFEN(c.v, c.v.start); hexSortedRights(start.FEN()) != hexSortedRights(want) {
 				t.Fatalf("start %s, the naive generator's %s", start.FEN(), want)
 			}
 			compare := func(fen string, depth int) {
@@ -68,7 +82,7 @@ func TestHexAgainstNaive(t *testing.T) {
 				if err != nil {
 					t.Fatalf("naive generator on %s: %v", fen, err)
 				}
-				q, err := interpreter.FromFEN(rs, hexChimeraFEN(fen))
+				q, err := interpreter.FromFEN(rs, hexChimeraFEN(c.v, fen))
 				if err != nil {
 					t.Fatalf("%s: %v", fen, err)
 				}
@@ -79,7 +93,7 @@ func TestHexAgainstNaive(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := hexMoveNames(t, rs, hexChimeraFEN(fen)); !slices.Equal(got, want2) {
+				if got := hexMoveNames(t, rs, hexChimeraFEN(c.v, fen)); !slices.Equal(got, want2) {
 					t.Fatalf("%s: moves %v, naive generator %v", fen, got, want2)
 				}
 			}

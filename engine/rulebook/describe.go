@@ -161,6 +161,8 @@ func fullSymmetry(imgs []vec) bool {
 func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 	var s string
 	switch {
+	case rs != nil && rs.Hex && (a.Leap != nil || a.Ride != nil):
+		s = describeHex(rs, a)
 	case a.Leap != nil:
 		s = describeLeap(a)
 	case a.Ride != nil:
@@ -1064,4 +1066,125 @@ func offsetText(v []int) string {
 		parts = append(parts, fmt.Sprintf("%d %s %s", abs(v[1]), Plural(abs(v[1]), "rank", "ranks"), way))
 	}
 	return strings.Join(parts, " and ") + " of it (seen from its side)"
+}
+
+// hexShape classifies a vector on a hexagonal board (defs/hex.go's axial coordinates): a
+// whole number of edge steps (orthogonal), of vertex steps (diagonal), or neither.
+func hexShape(v vec) (kind string, n int) {
+	x, y := v.DX, v.DY
+	switch {
+	case x == 0 || y == 0 || x == y:
+		return "orthogonal", max(abs(x), abs(y))
+	case x == 2*y || y == 2*x:
+		return "diagonal", (abs(x) + abs(y)) / 3
+	case x == -y:
+		return "diagonal", abs(x)
+	}
+	return "oblique", 0
+}
+
+// hexDirectionName names a hexagonal board's direction as seen from White: forward or
+// backward by its height (2y - x half cells), left or right by its file.
+func hexDirectionName(v vec) string {
+	h := 2*v.DY - v.DX
+	var fb, lr string
+	switch {
+	case h > 0:
+		fb = "forward"
+	case h < 0:
+		fb = "backward"
+	}
+	switch {
+	case v.DX > 0:
+		lr = "right"
+	case v.DX < 0:
+		lr = "left"
+	}
+	switch {
+	case fb == "":
+		return "to the " + lr
+	case lr == "":
+		return fb
+	}
+	return fb + "-" + lr
+}
+
+// hexDirections describes a set of images of one vector on a hexagonal board.
+func hexDirections(kind string, imgs []vec) string {
+	switch {
+	case len(imgs) == 12:
+		return "in all 12 directions"
+	case len(imgs) == 6 && kind == "orthogonal":
+		return "orthogonally (the 6 directions across the cell's edges)"
+	case len(imgs) == 6 && kind == "diagonal":
+		return "diagonally (the 6 directions across the cell's corners)"
+	}
+	var names []string
+	for _, v := range imgs {
+		names = append(names, hexDirectionName(v))
+	}
+	s := strings.Join(names, " or ")
+	switch kind {
+	case "orthogonal":
+		return s + " across an edge"
+	case "diagonal":
+		return s + " across a corner"
+	}
+	return s
+}
+
+func cells(n int) string {
+	return strings.Replace(squares(n), "square", "cell", 1)
+}
+
+// describeHex writes a leap or ride on a hexagonal board in words.
+func describeHex(rs *compiler.Ruleset, a *defs.Atom) string {
+	v, ride := vec{}, a.Ride != nil
+	if ride {
+		v = vec{DX: a.Ride[0], DY: a.Ride[1]}
+	} else {
+		v = vec{DX: a.Leap[0], DY: a.Leap[1]}
+	}
+	imgs := rs.Images(v, a.Symmetry, a.Only)
+	if len(imgs) == 0 {
+		return "moves nowhere (the direction filter keeps no direction)"
+	}
+	kind, n := hexShape(v)
+	dirs := hexDirections(kind, imgs)
+	var s string
+	switch {
+	case !ride && kind != "oblique" && n == 1:
+		return "steps one cell " + dirs
+	case !ride && kind != "oblique":
+		return "jumps " + cells(n) + " " + dirs
+	case !ride:
+		s = fmt.Sprintf("leaps [%d,%d] %s", v.DX, v.DY, dirs)
+		if len(imgs) == 12 && (abs(v.DX) == 1 && abs(v.DY) == 3 || abs(v.DX) == 3 && abs(v.DY) == 1 || abs(v.DX) == 2 && abs(v.DY) == 3 || abs(v.DX) == 3 && abs(v.DY) == 2) {
+			s += " (two steps across edges and one more at 60°: the hexagonal knight's)"
+		}
+		return s
+	case kind != "oblique" && n == 1:
+		s = "rides " + dirs
+	default:
+		s = fmt.Sprintf("rides along repeated [%d,%d] leaps %s", v.DX, v.DY, dirs)
+	}
+	mn, mx := 1, 0
+	if len(a.Range) == 1 {
+		mx = a.Range[0]
+	} else if len(a.Range) == 2 {
+		mn, mx = max(a.Range[0], 1), a.Range[1]
+	}
+	switch {
+	case mn == 1 && mx == 0:
+		s += ", any distance"
+	case mn == mx:
+		s += ", exactly " + cells(mn)
+	case mx == 0:
+		s += fmt.Sprintf(", at least %s", cells(mn))
+	case mn == 1:
+		s += ", up to " + cells(mx)
+	default:
+		s += fmt.Sprintf(", %s to %s", strings.TrimSuffix(cells(mn), " cells"), cells(mx))
+	}
+	return s
 }

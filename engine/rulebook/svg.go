@@ -308,12 +308,16 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 	s.f(`<g class="coordinates" %s font-size="12" fill="#444" text-anchor="middle">`+"\n", svgFont)
 	if rs.Hex {
 		// Each file's letter under its lowest cell; each rank's number left of its
-		// leftmost cell (ranks bend at the middle file).
+		// leftmost cell (ranks bend at the middle file, or are straight lines).
 		first := map[int]compiler.Square{}
 		for b := rs.Squares; b.Any(); b = b.Rest() {
 			sq := b.First()
-			if _, ok := first[rs.HexRank(sq, compiler.White)]; !ok {
-				first[rs.HexRank(sq, compiler.White)] = sq
+			r := rs.HexRank(sq, compiler.White)
+			if rs.HexShape.Straight {
+				r = rs.RankOf(sq) + 1
+			}
+			if old, ok := first[r]; !ok || rs.FileOf(sq) < rs.FileOf(old) {
+				first[r] = sq
 			}
 		}
 		for b := rs.Squares; b.Any(); b = b.Rest() {

@@ -139,7 +139,7 @@ func textLines(rs *compiler.Ruleset) [][]compiler.Square {
 		for x := range line {
 			line[x] = compiler.NoSquare
 			if twice := h + x - (rs.Files-1)/2; twice%2 == 0 {
-				if y := twice / 2; defs.HexOnBoard(x, y, rs.Files) {
+				if y := twice / 2; rs.HexShape.OnBoard(x, y) {
 					line[x] = rs.SquareAt(x, y)
 				}
 			}
