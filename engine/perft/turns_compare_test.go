@@ -118,7 +118,7 @@ func TestRulesTextBuiltinsCompared(t *testing.T) {
 	for _, c := range turnCases {
 		compared = append(compared, c.name)
 	}
-	compared = append(compared, "alice")              // TestAliceAgainstNaive
+	compared = append(compared, "alice")                         // TestAliceAgainstNaive
 	compared = append(compared, "glinski", "mccooey", "shafran") // TestHexAgainstNaive
 	slices.Sort(said)
 	slices.Sort(compared)
