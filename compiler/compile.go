@@ -798,6 +798,10 @@ func outcomeOf(s string, d Outcome) Outcome {
 		return Loss
 	case "draw":
 		return Draw
+	case "1/4":
+		return OneQuarter
+	case "3/4":
+		return ThreeQuarters
 	}
 	return d
 }

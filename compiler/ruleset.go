@@ -282,7 +282,26 @@ const (
 	Loss Outcome = -1
 	Draw Outcome = 0
 	Win  Outcome = 1
+	// OneQuarter and ThreeQuarters: the side scores 1/4 or 3/4 of a point, its opponent
+	// the rest (rules.no-moves.otherwise: 1/4 or 3/4, as Gliński scores a stalemate).
+	OneQuarter    Outcome = -2
+	ThreeQuarters Outcome = 2
 )
+
+// Points is the share of the game's point the outcome gives its side.
+func (o Outcome) Points() float64 {
+	switch o {
+	case Win:
+		return 1
+	case Loss:
+		return 0
+	case OneQuarter:
+		return 0.25
+	case ThreeQuarters:
+		return 0.75
+	}
+	return 0.5
+}
 
 // RepetitionMoverLoses is Ruleset.RepetitionLoser when the side whose move completed a
 // repetition loses it (rules.repetition-loses: mover).

@@ -81,7 +81,7 @@ var (
 	whoses      = []string{"own", "opponent"}
 	effects     = []string{"replace", "bounce"}
 	sides       = []string{"white", "black"}
-	results     = []string{"1-0", "0-1", "1/2-1/2", "*"}
+	results     = []string{"1-0", "0-1", "1/2-1/2", "3/4-1/4", "1/4-3/4", "*"}
 	castleNotes = []string{"king-to-square", "king-to-partner"}
 )
 
@@ -1090,7 +1090,7 @@ func (v *validator) rules() {
 		v.add(r.Src, "check-royals", "check-royals %q says which royal men the check protects, which needs check: royal-attacked (found %q)", r.CheckRoyals, r.Check)
 	}
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
-	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins"))
+	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins", "1/4", "3/4"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
 	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover", "to-move"})
 	if c := r.Counting; c != nil {

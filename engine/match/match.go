@@ -95,15 +95,14 @@ type PlayedMove struct {
 	Eval    string
 }
 
-// Score is the game's score for engine e: 1, 1/2 or 0.
+// Score is the game's score for engine e: 1, 1/2 or 0 (3/4 or 1/4 where the rules score
+// so).
 func (g *Game) Score(e int) float64 {
-	switch {
-	case g.Result == "1/2-1/2":
-		return 0.5
-	case (g.Result == "1-0") == (g.White == e):
-		return 1
+	w, _ := interpreter.WhitePoints(g.Result)
+	if g.White == e {
+		return w
 	}
-	return 0
+	return 1 - w
 }
 
 // Summary is the outcome of a match.

@@ -200,8 +200,8 @@ func Verify(rs *compiler.Ruleset, r Record, maxPlies int) error {
 	}
 	resigned := r.Termination == "normal" && strings.HasSuffix(r.Reason, " resigns")
 	switch {
-	case r.Result != "1-0" && r.Result != "0-1" && r.Result != "1/2-1/2":
-		return fmt.Errorf("the result %q (1-0, 0-1 or 1/2-1/2)", r.Result)
+	case !validResult(r.Result):
+		return fmt.Errorf("the result %q (1-0, 0-1, 1/2-1/2, or 3/4-1/4 and 1/4-3/4 where the rules score so)", r.Result)
 	case r.Termination == "normal" && !resigned:
 		if res.Score != r.Result || res.Reason != r.Reason {
 			return fmt.Errorf("the result %s (%s), but the moves end in %s (%s)", r.Result, r.Reason, res.Score, res.Reason)
@@ -227,6 +227,12 @@ func Verify(rs *compiler.Ruleset, r Record, maxPlies int) error {
 	return nil
 }
 
+// validResult reports whether r is a finished game's result.
+func validResult(r string) bool {
+	_, ok := interpreter.WhitePoints(r)
+	return ok
+}
+
 // scorer sums games up as they finish: the score for engine 1, White's results, the
 // endings, and the SPRT's state.
 type scorer struct {
@@ -243,18 +249,20 @@ func newScorer(names [2]string, sprt *SPRT) *scorer {
 func (sc *scorer) add(g *Game) bool {
 	s := sc.s
 	s.Games = append(s.Games, g)
-	switch g.Score(0) {
-	case 1:
+	// A 3/4 or 1/4 result (where the rules score so) counts as a win or a loss in the
+	// tallies and the SPRT; the points (Game.Score) are exact.
+	switch pts := g.Score(0); {
+	case pts > 0.5:
 		sc.w++
-	case 0.5:
+	case pts == 0.5:
 		sc.d++
 	default:
 		sc.l++
 	}
-	switch g.Result {
-	case "1-0":
+	switch w, _ := interpreter.WhitePoints(g.Result); {
+	case w > 0.5:
 		s.White[0]++
-	case "1/2-1/2":
+	case w == 0.5:
 		s.White[1]++
 	default:
 		s.White[2]++

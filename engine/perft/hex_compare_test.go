@@ -131,3 +131,23 @@ func TestHexAgainstNaive(t *testing.T) {
 		})
 	}
 }
+
+// TestHexResultsAgainstNaive: Chimera scores the naive generator's finished positions as it
+// does: Gliński's stalemate 3/4 to the side that stalemates, the others' a draw, checkmate.
+func TestHexResultsAgainstNaive(t *testing.T) {
+	names := map[*hexVariant]string{hexGlinski: "glinski", hexMcCooey: "mccooey", hexShafran: "shafran"}
+	for i, c := range hexResultCases {
+		want := hexResultPosition(t, i)
+		rs, err := interpreter.Open(names[c.v])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, hexChimeraFEN(c.v, want.fen()))
+		if err != nil {
+			t.Fatalf("%s: %v", want.fen(), err)
+		}
+		if got := p.Result().Score; got != c.want {
+			t.Errorf("%s %s: Chimera scores %s, the naive generator %s", names[c.v], want.fen(), got, c.want)
+		}
+	}
+}

@@ -1256,21 +1256,29 @@ func TestHexNaiveSAN(t *testing.T) {
 // TestHexNaiveResults: the first game scores a stalemate 3/4 to the side that stalemates; the
 // others score it as a draw. The white king f9 (e8 on the 70-cell board) takes every cell next
 // to the black king f11 (e10) without checking it.
+var hexResultCases = []struct {
+	v                  *hexVariant
+	white, black, side string
+	moves              []string
+	want               string
+}{
+	{hexGlinski, "Kf9", "kf11", "b", nil, "3/4-1/4"},
+	{hexGlinski, "Kf1", "kf3", "w", nil, "1/4-3/4"}, // the same, colours swapped
+	{hexMcCooey, "Kf9", "kf11", "b", nil, "1/2-1/2"},
+	{hexShafran, "Ke8", "ke10", "b", nil, "1/2-1/2"},
+	{hexGlinski, "Ka2 Qd8", "kf11", "w", []string{"d8f9"}, "1-0"},
+	{hexGlinski, "Ka2 Qd8", "kf11", "w", nil, "*"},
+}
+
+// hexResultPosition is the position of a result case, as the naive generator plays it.
+func hexResultPosition(t *testing.T, i int) hexPos {
+	c := hexResultCases[i]
+	return hexAfter(t, c.v, hexSetup(t, c.v, c.white, c.black, c.side, map[bool]string{true: "- -", false: "-"}[c.v.castles != nil]), c.moves...)
+}
+
 func TestHexNaiveResults(t *testing.T) {
-	for _, c := range []struct {
-		v                  *hexVariant
-		white, black, side string
-		moves              []string
-		want               string
-	}{
-		{hexGlinski, "Kf9", "kf11", "b", nil, "3/4-1/4"},
-		{hexGlinski, "Kf1", "kf3", "w", nil, "1/4-3/4"}, // the same, colours swapped
-		{hexMcCooey, "Kf9", "kf11", "b", nil, "1/2-1/2"},
-		{hexShafran, "Ke8", "ke10", "b", nil, "1/2-1/2"},
-		{hexGlinski, "Ka2 Qd8", "kf11", "w", []string{"d8f9"}, "1-0"},
-		{hexGlinski, "Ka2 Qd8", "kf11", "w", nil, "*"},
-	} {
-		p := hexAfter(t, c.v, hexSetup(t, c.v, c.white, c.black, c.side, map[bool]string{true: "- -", false: "-"}[c.v.castles != nil]), c.moves...)
+	for i, c := range hexResultCases {
+		p := hexResultPosition(t, i)
 		if got := hexResult(&p); got != c.want {
 			t.Errorf("%s: %s scores %q, want %q", c.v.name, p.fen(), got, c.want)
 		}

@@ -478,6 +478,10 @@ func outcomeWord(o compiler.Outcome) string {
 		return "wins"
 	case compiler.Loss:
 		return "loses"
+	case compiler.OneQuarter:
+		return "scores 1/4 of the point and its opponent 3/4"
+	case compiler.ThreeQuarters:
+		return "scores 3/4 of the point and its opponent 1/4"
 	}
 	return "draws"
 }

@@ -500,6 +500,12 @@ func filterMoves(moves, keep []interpreter.Move) []interpreter.Move {
 	return out
 }
 
+// PartialScore is the score of a game over with 3/4 of the point for the side to move
+// (-PartialScore with 1/4): the advantage at which a side's expected score is about 3/4
+// (a logistic of 400 centipawns a factor of ten), so a side far ahead still plays for the
+// whole point and one far behind is glad of the quarter.
+const PartialScore = 200
+
 // terminal scores a position that is over for the side to move at ply, a draw as draw.
 func terminal(o compiler.Outcome, ply, draw int) int {
 	switch o {
@@ -507,6 +513,10 @@ func terminal(o compiler.Outcome, ply, draw int) int {
 		return Mate - ply
 	case compiler.Loss:
 		return -Mate + ply
+	case compiler.ThreeQuarters:
+		return draw + PartialScore
+	case compiler.OneQuarter:
+		return draw - PartialScore
 	}
 	return draw
 }

@@ -98,13 +98,10 @@ type Game struct {
 // Plies is the game's length in plies.
 func (g *Game) Plies() int { return len(g.Moves) }
 
-// WhiteScore is White's score: 1, 0.5 or 0.
+// WhiteScore is White's score: 1, 0.5 or 0 (0.75 or 0.25 where the rules score so).
 func (g *Game) WhiteScore() float64 {
-	switch g.Result {
-	case "1-0":
-		return 1
-	case "0-1":
-		return 0
+	if w, ok := interpreter.WhitePoints(g.Result); ok {
+		return w
 	}
 	return 0.5
 }

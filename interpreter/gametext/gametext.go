@@ -18,7 +18,7 @@ import (
 
 var (
 	moveNumberRE = regexp.MustCompile(`^([0-9]+)(\.*)(.*)$`)
-	resultTokens = map[string]string{"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "*": "*"}
+	resultTokens = map[string]string{"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "3/4-1/4": "3/4-1/4", "1/4-3/4": "1/4-3/4", "¾-¼": "3/4-1/4", "¼-¾": "1/4-3/4", "*": "*"}
 	// resignTokens end a game: the side to move resigns (or the side named just before).
 	resignTokens = map[string]bool{"resigns": true, "resign": true, "resigned": true}
 	sideTokens   = map[string]compiler.Color{"white": compiler.White, "black": compiler.Black}
