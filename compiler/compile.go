@@ -929,7 +929,13 @@ func (l *lowering) castling() {
 		cs   *defs.CastleSide
 	}{{"short", &c.Short}, {"long", &c.Long}} {
 		dests = append(dests, dest{side.name, side.cs.Src, k.KingFile[i], k.PartnerFile[i]})
+		if s := side.cs.SAN; s != nil {
+			k.san[i] = append(k.san[i], [2]string{s.White, s.Black})
+		}
 		for _, ch := range side.cs.Also {
+			if s := ch.SAN; s != nil {
+				k.san[i] = append(k.san[i], [2]string{s.White, s.Black})
+			}
 			f := [2]int{file(ch.King), file(ch.Partner)}
 			k.also[i] = append(k.also[i], f)
 			dests = append(dests, dest{side.name + ".also", ch.Src, f[0], f[1]})

@@ -552,9 +552,12 @@ var unmechanisedKeys = []keyGroup{
 			"evaluation.pieces.near-enemy-royal", "evaluation.pieces.near-own-royal", "evaluation.pieces.status-value",
 			"evaluation.pools", "evaluation.mobility", "evaluation.advance", "evaluation.goal-distance", "evaluation.checks-given",
 			"evaluation.tempo", "evaluation.passed", "evaluation.reach", "evaluation.pieces.reach"}},
-	{"protocol conventions: how engines and game records name the variant",
+	{"protocol conventions: how engines and game records name the variant and write its moves",
 		[]string{"xboard", "xboard.name", "xboard.start", "xboard.letters", "uci", "uci.default", "uci.chess960", "uci.variant",
-			"pgn", "pgn.variant-tags", "usi", "usi.default", "ucci", "ucci.default"}},
+			"pgn", "pgn.variant-tags", "usi", "usi.default", "ucci", "ucci.default",
+			"castling.short.san", "castling.short.san.white", "castling.short.san.black", "castling.long.san", "castling.long.san.white", "castling.long.san.black",
+			"castling.short.also.san", "castling.short.also.san.white", "castling.short.also.san.black",
+			"castling.long.also.san", "castling.long.also.san.white", "castling.long.also.san.black"}},
 }
 
 // mechanismNames are the rows' names by bit index.

@@ -321,6 +321,9 @@ type Castling struct {
 	// also: the more destinations of each side ([short, long]), each {king file, partner
 	// file}, the castling player's choice (defs.CastleSide.Also); nil for one.
 	also          [2][][2]int
+	// san[side][i][c]: side c's SAN of the castling toward side, i 0 its first destination
+	// and i+1 also[i]'s (defs.CastleSide.SAN); nil when the castlings are written O-O.
+	san [2][][2]string
 	KingToPartner bool   // coordinate notation writes the partner's square as destination
 	FileLetters   bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
 	Rank          [2]int // the castling rank of each side, 0-based from White's side
@@ -338,6 +341,23 @@ func (rs *Ruleset) castleSquare(cs *Castling, c Color, f int) Square {
 		return rs.HexCell(f, cs.rank, c)
 	}
 	return rs.SquareAt(f, cs.Rank[c])
+}
+
+// SAN is how side c writes the castling toward side (0 short, 1 long) that ends the royal
+// on file kingFile, when the definition names its castlings; ok false for O-O and O-O-O.
+func (c *Castling) SAN(side int, kingFile int, color Color) (string, bool) {
+	if c.san[side] == nil {
+		return "", false
+	}
+	if kingFile == c.KingFile[side] {
+		return c.san[side][0][color], true
+	}
+	for i, f := range c.also[side] {
+		if f[0] == kingFile {
+			return c.san[side][i+1][color], true
+		}
+	}
+	return "", false
 }
 
 // Choices reports whether side (0: short, toward the higher files; 1: long) gives the

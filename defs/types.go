@@ -404,13 +404,24 @@ type CastleSide struct {
 	// Also: more destinations on this side, the castling player's choice (a king that may
 	// castle one to four squares): each a king file and its partner's file.
 	Also []CastleChoice `yaml:"also"`
+	// SAN: how SAN writes this castling for each side, where players name it otherwise
+	// than O-O and O-O-O (as a hexagonal game's flanks do).
+	SAN *CastleSAN `yaml:"san"`
+}
+
+// CastleSAN is the SAN text of one castling for each side.
+type CastleSAN struct {
+	Src   `yaml:"-"`
+	White string `yaml:"white"`
+	Black string `yaml:"black"`
 }
 
 // CastleChoice is one more destination of a castling side (CastleSide.Also).
 type CastleChoice struct {
 	Src     `yaml:"-"`
-	King    string `yaml:"king"`    // file letter the king ends on
-	Partner string `yaml:"partner"` // file letter the partner ends on
+	King    string     `yaml:"king"`    // file letter the king ends on
+	Partner string     `yaml:"partner"` // file letter the partner ends on
+	SAN     *CastleSAN `yaml:"san"`     // as CastleSide.SAN
 }
 
 // Rules holds the general game rules.

@@ -1048,6 +1048,7 @@ func (v *validator) castling() {
 		}
 		v.castleChoices(side.key, side.cs)
 	}
+	v.castleSANs(c)
 	if c.Notation == "king-to-partner" && (c.Short.Also != nil || c.Long.Also != nil) {
 		v.add(c.Src, "notation", "castling notation king-to-partner writes every castling toward one partner alike (e1h1), which cannot tell the king's squares of also apart: leave it out (king-to-square)")
 	}
@@ -1055,6 +1056,40 @@ func (v *validator) castling() {
 	v.choice(c.Src, "fen", "castling FEN letters", c.FEN, []string{"kq", "files"})
 	if (c.Rank != 0 || has(c.Src, "rank")) && (c.Rank < 1 || c.Rank > v.def.Board.Ranks) {
 		v.add(c.Src, "rank", "castling.rank must be between 1 and %d (counted from the owner's side), found %d", v.def.Board.Ranks, c.Rank)
+	}
+}
+
+// castleSANs checks the SAN texts of the castlings: both sides' given, one word each, and
+// no two castlings of a side written alike; given for one castling, given for all.
+func (v *validator) castleSANs(c *Castling) {
+	all := []*CastleSAN{c.Short.SAN, c.Long.SAN}
+	for _, cs := range []CastleSide{c.Short, c.Long} {
+		for _, ch := range cs.Also {
+			all = append(all, ch.SAN)
+		}
+	}
+	given := 0
+	seen := [2]map[string]bool{{}, {}}
+	for _, s := range all {
+		if s == nil {
+			continue
+		}
+		given++
+		for k, t := range []string{s.White, s.Black} {
+			key := []string{"white", "black"}[k]
+			switch {
+			case t == "":
+				v.add(s.Src, "san", "castling san: give %s's text (e.g. O-O)", key)
+			case strings.ContainsAny(t, " \t\n") || strings.ContainsAny(t[:1], "abcdefghijklmnopqrstuvwxyz"):
+				v.add(s.Src, key, "castling san %q: one word that does not start with a file letter (e.g. O-O)", t)
+			case seen[k][t]:
+				v.add(s.Src, key, "castling san %q is given to two castlings of %s", t, key)
+			}
+			seen[k][t] = true
+		}
+	}
+	if given > 0 && given < len(all) {
+		v.add(c.Src, "san", "castling: san is given for %d of the %d castlings; give it for every one or none", given, len(all))
 	}
 }
 

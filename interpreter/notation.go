@@ -195,6 +195,9 @@ func (p *Position) castleSAN(m Move) string {
 	if m.Aux() > m.From() {
 		s, side = "O-O", 0
 	}
+	if text, ok := p.Ruleset().Castling.SAN(side, p.Ruleset().LocalFile(m.To()), p.Side()); ok {
+		return text
+	}
 	if p.Ruleset().Castling.Choices(side) {
 		s += "/" + p.Ruleset().SquareName(m.To())
 	}
@@ -467,7 +470,7 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
 	for _, m := range legal {
-		if p.sanBody(m, legal) == norm {
+		if b := p.sanBody(m, legal); b == norm || b == clean {
 			hits = append(hits, m)
 		}
 	}

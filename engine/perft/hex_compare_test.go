@@ -151,3 +151,62 @@ func TestHexResultsAgainstNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestHexSANAgainstNaive: Chimera writes every legal move of the start and of positions of
+// random play (every third ply of games of 60 plies, 3 seeds) in the players' algebraic
+// notation as the naive generator's hexSAN does: disambiguation by the file, rank or cell
+// as named, pawn captures by the file left, promotions, check marks and Shafran's castlings
+// by flank (Q-0-0, B-0-0-0).
+func TestHexSANAgainstNaive(t *testing.T) {
+	for name, v := range map[string]*hexVariant{"glinski": hexGlinski, "mccooey": hexMcCooey, "shafran": hexShafran} {
+		rs, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fens := []string{v.start}
+		for seed := int64(1); seed <= 3; seed++ {
+			all := hexNaiveRandomFENs(v, v.start, seed, 60)
+			for i := 2; i < len(all); i += 3 {
+				fens = append(fens, all[i])
+			}
+		}
+		switch v {
+		case hexGlinski:
+			fens = append(fens, hexSetup(t, v, "Kl1 Ra1 Ra6", "kk7", "w", "-"), hexSetup(t, v, "Ka2 Pf10", "kl6 re10 rg10", "w", "-"),
+				hexSetup(t, v, "Ka2 Qd8", "kf11", "w", "-"))
+		case hexShafran:
+			fens = append(fens, hexSetup(t, v, "Ke1 Ra1 Ri5", "ke10", "w", "AI -"), hexSetup(t, v, "Ke1", "ke10 ra6 ri10", "b", "ai -"))
+		}
+		moves := 0
+		for _, fen := range fens {
+			want := hexAfter(t, v, fen)
+			ms, _ := want.legal()
+			q, err := interpreter.FromFEN(rs, hexChimeraFEN(v, fen))
+			if err != nil {
+				t.Fatalf("%s: %v", fen, err)
+			}
+			byText := map[string]interpreter.Move{}
+			for _, m := range q.LegalMoves(nil) {
+				s := rs.SquareName(m.From()) + rs.SquareName(m.To())
+				if pr := m.Promotion(); pr >= 0 {
+					s += strings.ToLower(rs.Piece(pr).LetterText)
+				}
+				byText[s] = m
+			}
+			for _, m := range ms {
+				text := v.moveText(m)
+				cm, ok := byText[text]
+				if !ok {
+					t.Fatalf("%s %s: %s is not legal in Chimera", name, fen, text)
+				}
+				if got, w := q.SAN(cm), hexSAN(&want, m); got != w {
+					t.Errorf("%s %s: %s is %q in Chimera, %q in the naive generator", name, fen, text, got, w)
+				}
+				moves++
+			}
+		}
+		if moves < 500 {
+			t.Fatalf("%s: only %d moves compared", name, moves)
+		}
+	}
+}
