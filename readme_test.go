@@ -46,3 +46,38 @@ func TestDocumentLinksStayInTheRepository(t *testing.T) {
 		}
 	}
 }
+
+// TestNoMergeConflictMarkers: no text file of the repository keeps the markers of a merge
+// left half done (a document once did).
+func TestNoMergeConflictMarkers(t *testing.T) {
+	marker := regexp.MustCompile(`(?m)^(<{7} |={7}$|>{7} )`)
+	files := 0
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != "." || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".yaml", ".js", ".html", ".css", ".py", ".ini", ".txt", ".sh":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files++
+		if loc := marker.FindIndex(data); loc != nil {
+			t.Errorf("%s:%d: a merge conflict marker", path, strings.Count(string(data[:loc[0]]), "\n")+1)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Fatalf("only %d files read", files)
+	}
+}

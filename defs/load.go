@@ -352,6 +352,37 @@ func BuiltinTitle(name string) string {
 	return doc.Content[1].Value
 }
 
+// BuiltinGeometry is the board geometry of the built-in variant name ("square" or "hex"),
+// read without decoding its rules: its board's geometry key, or the geometry of the
+// built-in it extends when it has no board key.
+func BuiltinGeometry(name string) string {
+	for range 8 {
+		data, ok := BuiltinSource(name)
+		if !ok {
+			break
+		}
+		if board := topLevelKey(data, "board"); board != nil {
+			var b struct {
+				Board struct {
+					Geometry string `yaml:"geometry"`
+				} `yaml:"board"`
+			}
+			if yaml.Unmarshal(board, &b) == nil && b.Board.Geometry != "" {
+				return b.Board.Geometry
+			}
+			break
+		}
+		var e struct {
+			Extends string `yaml:"extends"`
+		}
+		if yaml.Unmarshal(topLevelKey(data, "extends"), &e) != nil || e.Extends == "" {
+			break
+		}
+		name = e.Extends
+	}
+	return "square"
+}
+
 // BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.
 func BuiltinAliases(name string) []string {
 	return slices.Clone(builtinAliases().of[name])

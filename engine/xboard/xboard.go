@@ -259,6 +259,9 @@ var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?
 func (x *Session) features() {
 	var names []string
 	for _, b := range defs.Builtins() {
+		if defs.BuiltinGeometry(b) == "hex" {
+			continue // XBoard's boards are square
+		}
 		if n := xbtext.Name(b); n != "normal" {
 			names = append(names, n)
 		}
@@ -300,6 +303,10 @@ func (x *Session) variant(name string) {
 	chimera, _ := xbtext.ChimeraName(name)
 	if chimera == "" && slices.Contains(defs.Builtins(), name) {
 		chimera = name
+	}
+	if chimera != "" && defs.BuiltinGeometry(chimera) == "hex" {
+		x.say("Error (%s is played on hexagonal cells, which XBoard cannot draw: play it with chimera serve, uci or play): %s", chimera, protocol.Truncate(name, 40))
+		return
 	}
 	if chimera == "" || !x.selectVariant(chimera) {
 		x.say("Error (unknown variant): %s", protocol.Truncate(name, 40))

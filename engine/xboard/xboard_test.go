@@ -220,10 +220,31 @@ func TestXBoardHandshake(t *testing.T) {
 	if names[0] != "normal" {
 		t.Errorf("variants start with %s, want normal", names[0])
 	}
+	hex := 0
 	for _, b := range defs.Builtins() {
+		rs, err := interpreter.Open(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs.Hex {
+			// XBoard draws square boards only: a hexagonal game is neither offered nor
+			// accepted.
+			hex++
+			if slices.Contains(names, xbtext.Name(b)) {
+				t.Errorf("variant %s is on hexagonal cells but offered: %s", b, g[1])
+			}
+			s.send("variant " + b)
+			if l := s.sync(); len(l) != 1 || !strings.HasPrefix(l[0], "Error ("+b+" is played on hexagonal cells") {
+				t.Errorf("variant %s answered %q", b, l)
+			}
+			continue
+		}
 		if !slices.Contains(names, xbtext.Name(b)) {
 			t.Errorf("variant %s (%s) not offered: %s", b, xbtext.Name(b), g[1])
 		}
+	}
+	if hex < 3 {
+		t.Errorf("%d hexagonal built-ins, want 3 or more", hex)
 	}
 	for c, x := range map[string]string{"chess": "normal", "chess960": "fischerandom", "crazyhouse": "crazyhouse",
 		"xiangqi": "xiangqi", "capablanca": "capablanca", "courier": "courier", "knightmate": "knightmate"} {
