@@ -320,10 +320,10 @@ type Castling struct {
 	PartnerFile    [2]int
 	// also: the more destinations of each side ([short, long]), each {king file, partner
 	// file}, the castling player's choice (defs.CastleSide.Also); nil for one.
-	also          [2][][2]int
+	also [2][][2]int
 	// san[side][i][c]: side c's SAN of the castling toward side, i 0 its first destination
 	// and i+1 also[i]'s (defs.CastleSide.SAN); nil when the castlings are written O-O.
-	san [2][][2]string
+	san           [2][][2]string
 	KingToPartner bool   // coordinate notation writes the partner's square as destination
 	FileLetters   bool   // a FEN writes every right as its partner's file letter (Shredder-FEN)
 	Rank          [2]int // the castling rank of each side, 0-based from White's side
