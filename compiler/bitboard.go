@@ -222,16 +222,25 @@ func (x BB128) Shift(n int) BB128 {
 // String writes the set as BB256.String does.
 func (x BB128) String() string { return x.Wide().String() }
 
-// LineReach128 is LineReach64 on 128 cells.
+// LineReach128 is LineReach64 on 128 cells, by the same subtraction over two words: the
+// lowest man above, doubled, plus every cell from the highest man below (cell 0 standing
+// in when there is none), the carry passed from the low word to the high one.
 func LineReach128(up, down, occ BB128) BB128 {
-	r := up.Or(down)
-	if u := up.And(occ); u.Any() {
-		r = r.And(Below128(u.First() + 1))
+	ua, ub := up.a&occ.a, up.b&occ.b
+	var la, lb uint64 // the lowest man above, alone
+	if ua != 0 {
+		la = ua & -ua
+	} else {
+		lb = ub & -ub
 	}
-	if l := down.And(occ); l.Any() {
-		r = r.AndNot(Below128(l.Last()))
+	da, db := down.a&occ.a|1, down.b&occ.b
+	ma, mb := ^uint64(0)<<uint(63-bits.LeadingZeros64(da)), ^uint64(0) // every cell from the highest man below
+	if db != 0 {
+		ma, mb = 0, ^uint64(0)<<uint(63-bits.LeadingZeros64(db))
 	}
-	return r
+	sa, carry := bits.Add64(la<<1, ma, 0)
+	sb, _ := bits.Add64(lb<<1|la>>63, mb, carry)
+	return BB128{(up.a | down.a) & sa, (up.b | down.b) & sb}
 }
 
 // ---- BB256 ----

@@ -90,7 +90,7 @@ func TestShiftPlansMatchTables(t *testing.T) {
 func TestLineReach(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	lines := 0
-	for _, name := range []string{"chess", "capablanca", "grand", "chu"} {
+	for _, name := range []string{"chess", "capablanca", "grand", "chu", "glinski", "shafran"} {
 		rs := builtin(t, name)
 		for ti := range rs.pieces {
 			for _, l := range rs.pieces[ti].slideLines[0] {
