@@ -315,3 +315,9 @@ func colorName(c Color) string { return [2]string{"White", "Black"}[c] }
 func cellName(rs *compiler.Ruleset, f, r int) string {
 	return string(rune('a'+f)) + strconv.Itoa(r+1)
 }
+
+// View is side c's view of the position: ViewFEN read back by ParseView (so a view made
+// is a view that reads). The error says why the ruleset has none.
+func (p *Position) View(c Color) (*View, error) {
+	return ParseView(p.Ruleset(), p.ViewFEN(c))
+}
