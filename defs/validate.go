@@ -1437,18 +1437,29 @@ func (v *validator) fog() {
 	}
 	slices.Sort(letters)
 	for _, l := range letters {
+		// Each entry is reported at its letter in sees:.
+		at := f.Src.At("sees")
+		if at != nil && at.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(at.Content); i += 2 {
+				if at.Content[i].Value == l {
+					at = at.Content[i]
+					break
+				}
+			}
+		}
+		add := func(format string, args ...any) { v.errs.Add(f.File, at, format, args...) }
 		if !v.letters[l] || !isPieceLetter(l) {
-			v.add(f.Src, "sees", "fog.sees: unknown piece letter %q (letters: %s)", l, v.letterNames())
+			add("fog.sees: unknown piece letter %q (letters: %s)", l, v.letterNames())
 			continue
 		}
 		for i, c := range f.Sees[l] {
 			switch {
 			case len(c) != 2:
-				v.add(f.Src, "sees", "fog.sees.%s: cell %d is %v: write [files, ranks], two numbers", l, i+1, c)
+				add("fog.sees.%s: cell %d is %v: write [files, ranks], two numbers", l, i+1, c)
 			case c[0] == 0 && c[1] == 0:
-				v.add(f.Src, "sees", "fog.sees.%s: cell %d is [0, 0], the man's own cell, which it always sees", l, i+1)
+				add("fog.sees.%s: cell %d is [0, 0], the man's own cell, which it always sees", l, i+1)
 			case abs(c[0]) >= max(d.Board.Files, 1) || abs(c[1]) >= max(d.Board.Ranks, 1):
-				v.add(f.Src, "sees", "fog.sees.%s: cell %d is %v, off any %dx%d board", l, i+1, c, d.Board.Files, d.Board.Ranks)
+				add("fog.sees.%s: cell %d is %v, off any %dx%d board", l, i+1, c, d.Board.Files, d.Board.Ranks)
 			}
 		}
 	}
