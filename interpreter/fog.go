@@ -321,3 +321,42 @@ func cellName(rs *compiler.Ruleset, f, r int) string {
 func (p *Position) View(c Color) (*View, error) {
 	return ParseView(p.Ruleset(), p.ViewFEN(c))
 }
+
+// Fill is a position the view could be of: the view's position with the men given put on
+// fogged cells (each must be one), the half-move clock 0 when the view does not know it.
+// The opponent's castling rights are none (the view does not know them).
+func (v *View) Fill(men map[Square]Piece) (*Position, error) {
+	rs := v.Position.Ruleset()
+	fields := strings.Fields(v.Position.FEN())
+	var b strings.Builder
+	for i, row := range strings.Split(fields[0], "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for f, cell := range fenCells(row) {
+			if sq := rs.BoardSquare(0, f, rs.Ranks-1-i); sq != NoSquare {
+				if pc, ok := men[sq]; ok {
+					if !v.Fogged.Has(sq) {
+						return nil, fmt.Errorf("%s is not fogged in the view", rs.SquareName(sq))
+					}
+					var t strings.Builder
+					writeMan(&t, rs, pc)
+					cell = t.String()
+				}
+			}
+			if cell == "" {
+				empty++
+				continue
+			}
+			flushEmpty(&b, &empty)
+			b.WriteString(cell)
+		}
+		flushEmpty(&b, &empty)
+	}
+	fields[0] = b.String()
+	if v.Halfmove < 0 {
+		fields[4] = "0"
+	}
+	return FromFEN(rs, strings.Join(fields, " "))
+}
