@@ -180,7 +180,8 @@ type game struct {
 	moves        []interpreter.Move // the moves played from start
 	movers       []compiler.Color   // the side that played each move
 	human        [2]bool
-	view         int // under fog: the side whose view is drawn while the game goes on, or -1
+	view         int    // under fog: the side whose view is drawn while the game goes on, or -1
+	fogSeed      uint64 // under fog: the seed of the engine's next sampling of the fog
 	limits       search.Limits
 	engine       *search.Engine
 	in           *bufio.Reader
@@ -414,7 +415,14 @@ func (g *game) humanMove(text string) {
 
 // think runs the engine on the position; ok is false when it has no move.
 func (g *game) think() (search.Result, bool) {
-	res := g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
+	var res search.Result
+	if g.rs.Fog != nil {
+		// Under fog the engine plays from its side's view alone (search.FogMove).
+		g.fogSeed++
+		res = g.engine.FogMove(stdcontext.Background(), g.p, g.limits, search.FogSamples, g.fogSeed)
+	} else {
+		res = g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
+	}
 	if res.Best == interpreter.NoMove || !g.p.IsLegal(res.Best) {
 		legal := g.p.LegalMoves(nil)
 		if len(legal) == 0 {
