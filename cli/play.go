@@ -77,6 +77,7 @@ engine's choices repeatable.
 		hash := fs.Int("hash", 64, "transposition table size in MB (1 to 4096)")
 		level := fs.Int("level", search.MaxLevel, fmt.Sprintf("the engine's playing level: 1 (weakest) to %d (full strength)", search.MaxLevel))
 		seed := fs.Uint64("seed", 0, "seed of a levelled engine's choices (default: from the clock)")
+		viewSide := fs.String("view", "", "under fog of war: draw only what this side sees, white, black or none (default: the side you play, when you play one)")
 		return func(c *context, args []string) int {
 			var humans [2]bool
 			switch strings.ToLower(*human) {
@@ -104,12 +105,29 @@ engine's choices repeatable.
 			if code != exitOK {
 				return code
 			}
+			view := -1
+			switch strings.ToLower(*viewSide) {
+			case "":
+				if rs.Fog != nil && humans[0] != humans[1] {
+					view = int(compiler.White)
+					if humans[compiler.Black] {
+						view = int(compiler.Black)
+					}
+				}
+			case "none":
+			default:
+				v, code := c.sideView(p, *viewSide)
+				if code != exitOK {
+					return code
+				}
+				view = int(v.Viewer)
+			}
 			lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Level: *level}
 			if *depth > 0 && !fs.Changed("movetime") {
 				lim.MoveTime = 0
 			}
 			g := &game{
-				c: c, rs: rs, p: p, start: p.Clone(), human: humans, limits: lim,
+				c: c, rs: rs, p: p, start: p.Clone(), human: humans, limits: lim, view: view,
 				engine: search.New(rs, *hash),
 				in:     bufio.NewReader(c.in),
 				ansi:   colourTerminal(c.out),
@@ -162,6 +180,8 @@ type game struct {
 	moves        []interpreter.Move // the moves played from start
 	movers       []compiler.Color   // the side that played each move
 	human        [2]bool
+	view         int    // under fog: the side whose view is drawn while the game goes on, or -1
+	fogSeed      uint64 // under fog: the seed of the engine's next sampling of the fog
 	limits       search.Limits
 	engine       *search.Engine
 	in           *bufio.Reader
@@ -248,6 +268,10 @@ func (g *game) command(line string) bool {
 		g.legendShown = false
 		g.draw()
 	case "fen":
+		if v := g.shownView(); v != nil {
+			fmt.Fprintln(out, v.FEN())
+			break
+		}
 		fmt.Fprintln(out, g.p.FEN())
 	case "moves":
 		g.listMoves()
@@ -303,7 +327,11 @@ func (g *game) humanText() string {
 func (g *game) draw() {
 	out := g.c.out
 	fmt.Fprintln(out)
-	rulebook.Board(out, g.p, g.ansi, !g.legendShown)
+	if v := g.shownView(); v != nil {
+		rulebook.ViewBoard(out, v, g.ansi, !g.legendShown)
+	} else {
+		rulebook.Board(out, g.p, g.ansi, !g.legendShown)
+	}
 	g.legendShown = true
 	if line := rulebook.StatusLine(g.p); line != "" {
 		fmt.Fprintln(out, "  "+line)
@@ -318,6 +346,22 @@ func (g *game) draw() {
 	}
 	fmt.Fprintln(out)
 	g.drawn = true
+}
+
+// shownView is the view drawn under fog while the game goes on, or nil (no fog, no view
+// asked for, or the game over: then the whole board is shown).
+func (g *game) shownView() *interpreter.View {
+	if g.view < 0 || g.p.Result() != interpreter.Ongoing {
+		return nil
+	}
+	v, err := g.p.View(compiler.Color(g.view))
+	if err != nil {
+		// A view made from the position reads back (TestFogViewsAgainstNaive): say so
+		// rather than draw a board that shows what the fog hides.
+		fmt.Fprintf(g.c.out, "  (no view: %v)\n", err)
+		return nil
+	}
+	return v
 }
 
 // announce prints the result of the finished game.
@@ -371,7 +415,14 @@ func (g *game) humanMove(text string) {
 
 // think runs the engine on the position; ok is false when it has no move.
 func (g *game) think() (search.Result, bool) {
-	res := g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
+	var res search.Result
+	if g.rs.Fog != nil {
+		// Under fog the engine plays from its side's view alone (search.FogMove).
+		g.fogSeed++
+		res = g.engine.FogMove(stdcontext.Background(), g.p, g.limits, search.FogSamples, g.fogSeed)
+	} else {
+		res = g.engine.Search(stdcontext.Background(), g.p, g.limits, nil)
+	}
 	if res.Best == interpreter.NoMove || !g.p.IsLegal(res.Best) {
 		legal := g.p.LegalMoves(nil)
 		if len(legal) == 0 {
@@ -391,7 +442,12 @@ func (g *game) engineMove() {
 		g.human[g.p.Side()] = true
 		return
 	}
-	fmt.Fprintf(g.c.out, "%s (engine): %s   (depth %d, score %s)\n", interpreter.SideName(g.p.Side()), g.moveLabel(res.Best), res.Depth, ScoreText(res.Score))
+	if g.view >= 0 && compiler.Color(g.view) != g.p.Side() {
+		// Under fog the opponent's move is not seen (the board shows what it reveals).
+		fmt.Fprintf(g.c.out, "%s (engine) has moved, in the fog\n", interpreter.SideName(g.p.Side()))
+	} else {
+		fmt.Fprintf(g.c.out, "%s (engine): %s   (depth %d, score %s)\n", interpreter.SideName(g.p.Side()), g.moveLabel(res.Best), res.Depth, ScoreText(res.Score))
+	}
 	g.play(res.Best)
 }
 

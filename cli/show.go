@@ -61,6 +61,7 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
 		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		betza := fs.Bool("betza", false, "print each piece's moves in XBetza notation only (letter, XBetza or - and why not)")
+		viewSide := fs.String("view", "", "under fog of war: draw only what this side sees (white or black), fogged cells '?'")
 		return func(c *context, args []string) int {
 			// Each of these flags picks what is printed: one would be dropped unsaid.
 			switch {
@@ -72,6 +73,15 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
+			}
+			var view *interpreter.View
+			if *viewSide != "" {
+				if *betza || *moves != "" {
+					return c.usage("--view draws a side's view: leave out --betza and --moves")
+				}
+				if view, code = c.sideView(p, *viewSide); code != exitOK {
+					return code
+				}
 			}
 			if *betza {
 				for i := range rs.Def.Pieces {
@@ -89,15 +99,40 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 				if *moves != "" {
 					return c.usage("--moves draws arrows on a picture: give --svg FILE too")
 				}
-				show(c.out, p, *generated)
+				show(c.out, p, view, *generated)
 				return exitOK
+			}
+			if view != nil {
+				return c.writeText(rulebook.ViewSVG(view), *svg)
 			}
 			return c.writeSVG(p, *moves, *svg)
 		}
 	},
 }
 
-func show(w io.Writer, p *interpreter.Position, generated bool) {
+// sideView is the view of the side named (white or black) under the position's fog.
+func (c *context) sideView(p *interpreter.Position, side string) (*interpreter.View, int) {
+	var who compiler.Color
+	switch strings.ToLower(side) {
+	case "white", "w":
+		who = compiler.White
+	case "black", "b":
+		who = compiler.Black
+	default:
+		return nil, c.usage("--view must be white or black, found %q", side)
+	}
+	if p.Ruleset().Fog == nil {
+		return nil, c.usage("--view draws a side's view under fog of war: %s has no fog (every side sees the whole board)", p.Ruleset().Name)
+	}
+	v, err := p.View(who)
+	if err != nil {
+		return nil, c.inputError(err)
+	}
+	return v, exitOK
+}
+
+// show describes the variant and draws p; with view, only what the view shows of p.
+func show(w io.Writer, p *interpreter.Position, view *interpreter.View, generated bool) {
 	rs := p.Ruleset()
 	def := rs.Def
 	fmt.Fprintf(w, "%s (%s), board %s\n", rs.Title, rs.Name, boardSize(rs))
@@ -105,7 +140,11 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 		fmt.Fprintf(w, "\n%s\n", rulebook.Wrap(d, 78, "  ", "  "))
 	}
 	fmt.Fprintln(w)
-	rulebook.Board(w, p, false, true)
+	if view != nil {
+		rulebook.ViewBoard(w, view, false, true)
+	} else {
+		rulebook.Board(w, p, false, true)
+	}
 
 	fmt.Fprintln(w, "\nPieces:")
 	for i := range def.Pieces {
@@ -135,7 +174,11 @@ func show(w io.Writer, p *interpreter.Position, generated bool) {
 		}
 		fmt.Fprintf(w, "  %s: arrangement N from 0 to %d with --setup %s:N%s, at random without N\n", s.Name, s.Count()-1, s.Name, alone)
 	}
-	fmt.Fprintf(w, "\nFEN: %s\n", p.FEN())
+	if view != nil {
+		fmt.Fprintf(w, "\nView: %s\n", view.FEN())
+	} else {
+		fmt.Fprintf(w, "\nFEN: %s\n", p.FEN())
+	}
 	side := interpreter.SideName(p.Side())
 	fmt.Fprintf(w, "To move: %s", side)
 	if p.InCheck() {
@@ -167,7 +210,11 @@ func (c *context) writeSVG(p *interpreter.Position, moves, file string) int {
 			played = append(played, pl.Move)
 		}
 	}
-	text := rulebook.SVG(p, played)
+	return c.writeText(rulebook.SVG(p, played), file)
+}
+
+// writeText writes text to file ("-": standard output).
+func (c *context) writeText(text, file string) int {
 	if file == "-" {
 		fmt.Fprint(c.out, text)
 		return exitOK

@@ -1248,6 +1248,23 @@ func (l *lowering) mechanisms() {
 		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin}[w.Place], Moving: w.Moving}
 		rs.WallCells = rs.Squares.AndNot(l.sqset(w.Src, "except", w.Except))
 	}
+	if f := l.def.Fog; f != nil {
+		rs.Fog = &FogRule{}
+		for c := White; c <= Black; c++ {
+			rs.Fog.sees[c] = make([][]Vec, len(rs.pieces))
+			for letter, cells := range f.Sees {
+				t := rs.TypeOfText(letter)
+				if t < 0 {
+					continue // defs.Validate names it
+				}
+				for _, v := range cells {
+					if len(v) == 2 {
+						rs.Fog.sees[c][t] = append(rs.Fog.sees[c][t], rs.forColor(Vec{v[0], v[1]}, c))
+					}
+				}
+			}
+		}
+	}
 	if t := l.def.Turns; t != nil {
 		rs.Turns = &TurnRule{moves: [2][]int{t.White, t.Black}, grow: t.Grow, TurnCheck: t.Check == "turn", CheckEnds: t.CheckEnds}
 	}

@@ -77,6 +77,7 @@ const (
 	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
 	MechCrossing                                        // the moved men cross to the next board (several boards)
 	MechCastleChoices                                   // castling with a choice of squares for the royal on a side
+	MechFog                                             // each side sees only part of the board (fog of war)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 
@@ -509,6 +510,13 @@ var mechanismRows = []mechanismRow{
 		why: "each choice is a castling move of its own, which always takes the full test (by its kind) as castling does; check lines and board probes leave castling to it. " +
 			"Proven by the pair matrix's castle-choices row and TestCastleChoicesAgainstNaive",
 		pairs: "castle-choices", doc: "#castling"},
+	{bit: MechFog, name: "fog",
+		uses: func(r *Ruleset) bool { return r.Fog != nil },
+		keys: []string{"fog", "fog.sees"},
+		safe: safeAll,
+		why: "fog changes what each side is shown, never which moves are legal: a view is read off the legal moves (interpreter.View), and the rules under fog are check: none's. " +
+			"Proven by TestFogPerftAgainstNaive (the fog built-in's perft against a naive generator of chess with king capture)",
+		doc: "#fog"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -626,6 +626,8 @@ type Ruleset struct {
 	Castling *Castling
 	// Walls is how each turn's wall is placed, or nil (defs.Walls).
 	Walls *WallRule
+	// Fog: each side sees only part of the board, or nil: both see everything (defs.Fog).
+	Fog *FogRule
 	// Turns: a side's turn is several moves, or nil: one (defs.Turns).
 	Turns *TurnRule
 	// Crossing: the men a move moved cross to the same cell of the next board
@@ -701,6 +703,18 @@ func (r *Ruleset) Hook(i int) *Hook { return r.hooks[i] }
 func (r *Ruleset) HandSlot(c Color, pool, t int) int {
 	return (c*max(len(r.pools), 1)+pool)*len(r.pieces) + t
 }
+
+// FogRule is what a side sees under fog of war besides its men's cells and their moves'
+// landings and captures (defs.Fog): Sees[c][t] are the steps from a man of type t of side c
+// to cells it sees whatever stands there (in that side's orientation; Ruleset.Step takes
+// them).
+type FogRule struct {
+	sees [2][][]Vec
+}
+
+// Sees are the steps from a man of type t of side c to the cells it sees whatever stands
+// there.
+func (f *FogRule) Sees(c Color, t int) View[Vec] { return View[Vec]{f.sees[c][t]} }
 
 // TypeOfPromoted returns the type written "+X" in a FEN for the letter X (either case), or -1.
 func (r *Ruleset) TypeOfPromoted(letter byte) int {

@@ -46,7 +46,9 @@ type Definition struct {
 	// Flip: enemy men turn to the mover's side after each move or drop (see Flip).
 	Flip *Flip `yaml:"flip"`
 	// Turns: a side's turn is several moves in a row (see Turns).
-	Turns  *Turns  `yaml:"turns"`
+	Turns *Turns `yaml:"turns"`
+	// Fog: each side sees only part of the board (fog of war, see Fog).
+	Fog    *Fog    `yaml:"fog"`
 	Setups []Setup `yaml:"setups"` // the first is the default start position
 	Tests  []Test  `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
@@ -670,6 +672,20 @@ type Walls struct {
 	Place  string   `yaml:"place"`
 	Moving bool     `yaml:"moving"`
 	Except []string `yaml:"except"`
+}
+
+// Fog hides part of the board from each side (fog of war): a side sees the cells its men
+// stand on, the cells its men's moves (as if it were its turn) land on or capture on, and
+// the cells Sees adds. Everything else is fogged; each side's view is a position of its own
+// (interpreter.View). Fog needs rules.check: none (a side cannot be told it is in check:
+// the royal man is taken instead, by the goals).
+//
+// Sees: by piece letter, cells relative to each man of the type, as [files, ranks] steps
+// from White's side (ranks forward for the man's side, as leaps), that the man sees
+// whatever stands there (a pawn sees the cell ahead even when a man blocks it).
+type Fog struct {
+	Src  `yaml:"-"`
+	Sees map[string][][]int `yaml:"sees"`
 }
 
 // Turns makes a side's turn a run of moves by the same side. White and Black list the

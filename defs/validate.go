@@ -171,6 +171,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.hands()
 	v.walls()
 	v.turns()
+	v.fog()
 	if f := v.def.Flip; f != nil && !f.Adjacent && !f.Flanked {
 		v.add(f.Src, "", "flip: say which men turn: adjacent: true (those next to the landing cell) or flanked: true (those in a line to another of the mover's men)")
 	}
@@ -1438,6 +1439,72 @@ func (v *validator) statuses() {
 		}
 		if i > 0 {
 			v.add(st.Src, "", "only one timed status per variant is supported (found %q after %q)", st.Name, v.def.Statuses[0].Name)
+		}
+	}
+}
+
+// fog checks the fog's keys and refuses what a side's view cannot be made of (each named,
+// so the author knows what to take out): a check rule (no side may be told it is in
+// check), drops (every empty cell would be a move's landing: nothing fogged), walls and
+// several-move turns (a view is taken between single moves), several boards and the
+// hexagonal geometry (a view's FEN is one board of ranks).
+func (v *validator) fog() {
+	f := v.def.Fog
+	if f == nil {
+		return
+	}
+	d := v.def
+	refuse := func(what string) {
+		v.add(f.Src, "", "fog cannot be combined with %s", what)
+	}
+	if d.Rules.Check != "none" {
+		refuse(fmt.Sprintf("a check rule (rules.check is %q; under fog no side is told it is in check: write check: none and a goal that takes the royal man, e.g. extinct: [K])", cmp.Or(d.Rules.Check, "royal-attacked")))
+	}
+	if d.Hands != nil {
+		refuse("hands (a drop may land on any empty cell: a side would see the whole board)")
+	}
+	if d.Walls != nil {
+		refuse("walls (a turn's wall is placed after the move: no view between them)")
+	}
+	if d.Turns != nil {
+		refuse("turns of several moves (a view is taken between single moves)")
+	}
+	if d.Board.Boards > 1 || d.Board.Geometry == "hex" {
+		refuse("several boards or a hexagonal board (a view's FEN is one board of ranks)")
+	}
+	if len(d.Statuses) > 0 || d.Rules.CheckCounter > 0 {
+		refuse("statuses or a check counter (their FEN fields would show what the fog hides)")
+	}
+	letters := make([]string, 0, len(f.Sees))
+	for l := range f.Sees {
+		letters = append(letters, l)
+	}
+	slices.Sort(letters)
+	for _, l := range letters {
+		// Each entry is reported at its letter in sees:.
+		at := f.Src.At("sees")
+		if at != nil && at.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(at.Content); i += 2 {
+				if at.Content[i].Value == l {
+					at = at.Content[i]
+					break
+				}
+			}
+		}
+		add := func(format string, args ...any) { v.errs.Add(f.File, at, format, args...) }
+		if !v.letters[l] || !isPieceLetter(l) {
+			add("fog.sees: unknown piece letter %q (letters: %s)", l, v.letterNames())
+			continue
+		}
+		for i, c := range f.Sees[l] {
+			switch {
+			case len(c) != 2:
+				add("fog.sees.%s: cell %d is %v: write [files, ranks], two numbers", l, i+1, c)
+			case c[0] == 0 && c[1] == 0:
+				add("fog.sees.%s: cell %d is [0, 0], the man's own cell, which it always sees", l, i+1)
+			case abs(c[0]) >= max(d.Board.Files, 1) || abs(c[1]) >= max(d.Board.Ranks, 1):
+				add("fog.sees.%s: cell %d is %v, off any %dx%d board", l, i+1, c, d.Board.Files, d.Board.Ranks)
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ type core interface {
 	Attacked(sq Square, by Color) bool
 	InCheck() bool
 	FEN() string
+	FogMoves(c Color, buf []Move) []Move
 	Marked() compiler.Bitboard
 	Weigh(w *Weights)
 	Weighed(w *Weights) (sums [2]int, ok bool)
@@ -84,6 +85,14 @@ func (p *Position) InCheck() bool {
 // FEN writes the position.
 func (p *Position) FEN() string {
 	return p.c.FEN()
+}
+
+// FogMoves appends to buf[:0] the moves side c's men could make were it c's turn, whether
+// or not the game has ended: what fog of war lets side c see (View). Only the side to move
+// may take en passant. The rules under fog have no check rule, so these are its legal
+// moves when c is to move. The position is left as it was.
+func (p *Position) FogMoves(c Color, buf []Move) []Move {
+	return p.c.FogMoves(c, buf)
 }
 
 // Marked is the set of squares holding promoted pieces (in rulesets that demote them).

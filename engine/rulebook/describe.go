@@ -524,6 +524,9 @@ func Rules(rs *compiler.Ruleset) []string {
 	if rs.Walls != nil {
 		out = append(out, wallsText(rs))
 	}
+	if rs.Fog != nil {
+		out = append(out, fogText(rs))
+	}
 	if rs.StalemateByMen {
 		out = append(out, "Stalemate: the side with fewer men on the board wins; as many men draw.")
 	}
@@ -765,6 +768,28 @@ func Rules(rs *compiler.Ruleset) []string {
 		out = append(out, "Repetition: no draw by repetition.")
 	}
 	return out
+}
+
+// fogText describes what each side sees under fog of war (compiler.FogRule).
+func fogText(rs *compiler.Ruleset) string {
+	s := "Fog of war: each side sees only the cells its men stand on, the cells they can move to and the men they can take (as if it were its turn; en passant only for the side to move)"
+	var extra []string
+	for t := range rs.NumPieces() {
+		sees := rs.Fog.Sees(compiler.White, t)
+		if sees.Len() == 0 {
+			continue
+		}
+		var cells []string
+		for i := range sees.Len() {
+			v := sees.At(i)
+			cells = append(cells, fmt.Sprintf("[%d, %d]", v.DX, v.DY))
+		}
+		extra = append(extra, fmt.Sprintf("a %s also sees %s from it (files, ranks forward) whatever stands there", rs.Def.Pieces[t].Name, strings.Join(cells, ", ")))
+	}
+	if len(extra) > 0 {
+		s += "; " + strings.Join(extra, "; ")
+	}
+	return s + "; show --view white|black draws a side's view."
 }
 
 // wallsText describes the turn's wall (compiler.WallRule): where it may be placed, which

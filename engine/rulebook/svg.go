@@ -70,6 +70,8 @@ func esc(text string) string {
 type svgOptions struct {
 	flip  bool // Black's side at the bottom
 	trays bool // each side's pools as a tray of pieces with counts, above or below the board
+	// view: a side's view under fog of war; its fogged cells are veiled grey with '?'.
+	view *interpreter.View
 }
 
 // SVG draws p as an SVG picture, with an arrow for each of moves, played in turn from p
@@ -82,6 +84,12 @@ func SVG(p *interpreter.Position, moves []interpreter.Move) string {
 		q.Make(m)
 	}
 	return boardSVGWith(p, arrows, svgOptions{})
+}
+
+// ViewSVG draws a side's view under fog of war (interpreter.View): its fogged cells veiled
+// grey and marked '?', the viewer's side at the bottom.
+func ViewSVG(v *interpreter.View) string {
+	return boardSVGWith(v.Position, nil, svgOptions{flip: v.Viewer == compiler.Black, view: v})
 }
 
 // WebSVG draws p for the web page: each side's pools as a tray, Black at the bottom when
@@ -176,7 +184,11 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 		}
 	}
 	toMove := ToMove(p)
-	if r := p.Result(); r != interpreter.Ongoing {
+	switch r := p.Result(); {
+	case opt.view != nil:
+		// A view's position lacks the fogged men: its result is not the game's.
+		toMove += fmt.Sprintf("; %s's view: grey cells (?) are fogged", interpreter.SideName(opt.view.Viewer))
+	case r != interpreter.Ongoing:
 		toMove = fmt.Sprintf("Game over: %s (%s)", r.Score, r.Reason)
 	}
 	add("", toMove)
@@ -349,6 +361,17 @@ func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) st
 		for b := walls; b.Any(); b = b.Rest() {
 			sq := b.First()
 			writeWall(s, cellX(sq), cellY(sq), svgCell, rs.CellName(sq))
+		}
+		s.f("</g>\n")
+	}
+
+	// Fog: a grey veil with '?' on each cell the viewer does not see.
+	if opt.view != nil {
+		s.f(`<g id="fog" text-anchor="middle">` + "\n")
+		for b := opt.view.Fogged; b.Any(); b = b.Rest() {
+			sq := b.First()
+			shape(s, sq, 0, fmt.Sprintf(`class="fog" data-square="%s" fill="#6b7280" fill-opacity="0.85"`, rs.CellName(sq)))
+			s.f(`<text x="%d" y="%d" %s font-size="22" fill="#e5e7eb">?</text>`+"\n", cellX(sq)+svgCell/2, cellY(sq)+svgCell/2+8, svgFont)
 		}
 		s.f("</g>\n")
 	}

@@ -153,6 +153,16 @@ func textLines(rs *compiler.Ruleset) [][]compiler.Square {
 // ANSI escapes when ansi is set (for a terminal): the characters are the same. Without legend it leaves out the legend
 // and the zones' lines, but not the pools.
 func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
+	board(w, p, nil, ansi, legend)
+}
+
+// ViewBoard draws a side's view under fog of war as Board draws a position, each fogged
+// cell '?'.
+func ViewBoard(w io.Writer, v *interpreter.View, ansi, legend bool) {
+	board(w, v.Position, v, ansi, legend)
+}
+
+func board(w io.Writer, p *interpreter.Position, view *interpreter.View, ansi, legend bool) {
 	rs := p.Ruleset()
 	marks := boardZones(rs)
 	labelWidth := len(fmt.Sprint(rs.Ranks))
@@ -177,7 +187,10 @@ func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 			case compiler.CellUnused:
 				ch = '-'
 			default:
-				if p.Walls().Has(sq) {
+				if view != nil && view.Fogged.Has(sq) {
+					ch = fogMark
+					kinds[fogKind] = true
+				} else if p.Walls().Has(sq) {
 					ch = wallMark
 				} else if pc := p.At(sq); pc != interpreter.NoPiece {
 					ch = rs.Piece(pc.Type()).Letter
@@ -261,6 +274,9 @@ func Board(w io.Writer, p *interpreter.Position, ansi, legend bool) {
 	if kinds[compiler.CellMissing] {
 		texts = append(texts, "blank: no cell")
 	}
+	if kinds[fogKind] {
+		texts = append(texts, fmt.Sprintf("'%c' a cell %s does not see (fog)", fogMark, interpreter.SideName(view.Viewer)))
+	}
 	if kinds[statusKind] {
 		texts = append(texts, fmt.Sprintf("a digit after a piece: %s, with that many half-moves left ('+': more than 9)", rs.Status.Name))
 	}
@@ -307,6 +323,12 @@ func poolLine(p *interpreter.Position) string {
 
 // statusKind marks, among the cell kinds Board has seen, a piece with a timed status.
 const statusKind compiler.CellKind = 255
+
+// fogKind marks, among the cell kinds drawn, a fogged cell of a view; fogMark draws it.
+const (
+	fogKind compiler.CellKind = 254
+	fogMark                   = '?'
+)
 
 // statusMark is the character drawn after a piece whose status has n half-moves left.
 func statusMark(n int) byte {
