@@ -159,6 +159,9 @@ type importer struct {
 	// custom: the letters of the section's custom types (customPieceN), which Fairy-
 	// Stockfish never takes for its pawn, even where they move as it.
 	custom map[string]bool
+	// king: the letter of Fairy-Stockfish's king type ("" when the variant has none, or a
+	// parent's royal moves as no king of Fairy-Stockfish's).
+	king string
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

@@ -109,6 +109,9 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+	im.importFlyingGeneral()
+	im.importBlast()
+	im.importChess960()
 	im.importImmobility()
 	im.importWalls()
 }
@@ -270,11 +273,17 @@ func (im *importer) importPieces() {
 		if l, text, custom := strings.Cut(k.Value, ":"); ok && custom && len(l) == 1 {
 			moves, mok := betza(k, text, 2)
 			im.importPieceKey(*king, add)
-			if at := im.findFSF(*king); mok && at >= 0 {
-				def.Pieces[at].Moves = moves
+			if at := im.findFSF(*king); at >= 0 {
+				im.king = def.Pieces[at].Letter
+				if mok {
+					def.Pieces[at].Moves = moves
+				}
 			}
 		} else {
 			im.importPieceKey(*king, add)
+			if at := im.findFSF(*king); at >= 0 {
+				im.king = def.Pieces[at].Letter
+			}
 		}
 	}
 	if len(def.Pieces) == 0 {
