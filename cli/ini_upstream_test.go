@@ -234,6 +234,13 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"antiatomic", "8/8/2nbr3/2pqp3/8/8/3R4/4K3 w - - 0 1", ""},
 	{"atomic-giveaway-hill", "8/8/8/2k5/8/2NK4/8/8 w - - 0 1", ""},
 	{"epicatomic", "r3k4r/pppnqppbpp/10/4N5/10/10/PPPPPPPPPP/R3K4R w - - 0 1", ""},
+	// extinctionPseudoRoyal with extinctionPieceCount: every king of a side is never left
+	// attacked while it has at most count + 1 (each one attacked must be made safe; two
+	// attacked at once by one rook, with no move that saves both: no move).
+	{"twokings2", "3kk3/8/8/8/8/8/8/r2KK3 w - - 0 1", ""},
+	{"twokings2", "3kk3/8/8/8/8/8/4R3/3KK3 b - - 0 1", ""},
+	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/10/K4r3K w - - 0 1", ""},
+	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/5R4/K4r3K w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

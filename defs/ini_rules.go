@@ -19,6 +19,8 @@ type fsfTables struct {
 	MateRule         Checkmate           `yaml:"mate-rule"` // shatarMateRule = true
 	CountingRule     map[string]Counting `yaml:"counting-rule"`
 	DropRules        fsfDropRules        `yaml:"drop-rules"`
+	// ParentDrops: a built-in's drop keys, for a section over it that changes them.
+	ParentDrops map[string]map[string]string `yaml:"parent-drops"`
 }
 
 // fsfDropRules are the keys of the drop rules keyed to one piece type (drop-rules).
