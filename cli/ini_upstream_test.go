@@ -311,3 +311,21 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 		}
 	}
 }
+
+// materialCounting = blackdrawodds (the current source's Position::material_counting_result:
+// -VALUE_MATE from White's view): a game its rules would draw, here by the n-move rule,
+// is Black's.
+func TestUpstreamINIDrawOdds(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":capturethequeen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := interpreter.FromFEN(rs, "3q4/8/8/8/8/8/8/1Q6 w - - 100 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Result(); r.Score != "0-1" {
+		t.Errorf("[capturethequeen] at the n-move limit: %v, want 0-1 (Black's draw odds)", r)
+	}
+}

@@ -111,6 +111,7 @@ func (im *importer) importAll() {
 	im.importRegions()
 	im.importKingType()
 	im.importFlyingGeneral()
+	im.refuseEnPassantPromotion()
 	im.importBlast()
 	im.importChess960()
 	im.importImmobility()
@@ -1187,14 +1188,28 @@ func (im *importer) importDrops() {
 // men may stand only there (a side not given may stand anywhere).
 func (im *importer) importRegions() {
 	def := im.def
-	for _, p := range im.table {
+	// The types: Fairy-Stockfish's built-in ones, then customPiece1..25 (the letter its key
+	// gives).
+	types := slices.Clone(im.table)
+	for n := 1; n <= 25; n++ {
+		types = append(types, fsfPiece{Key: fmt.Sprintf("customPiece%d", n)})
+	}
+	for _, p := range types {
 		typ := strings.ToUpper(p.Key[:1]) + p.Key[1:]
 		w, wok := im.get("mobilityRegionWhite" + typ)
 		b, bok := im.get("mobilityRegionBlack" + typ)
 		if !wok && !bok {
 			continue
 		}
-		at := im.findFSF(p)
+		at := -1
+		if p.moves == nil && strings.HasPrefix(p.Key, "customPiece") {
+			if k, ok := im.keys[p.Key]; ok && len(k.Value) > 1 && k.Value[1] == ':' && im.custom[strings.ToUpper(k.Value[:1])] {
+				l := strings.ToUpper(k.Value[:1])
+				at = slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l })
+			}
+		} else {
+			at = im.findFSF(p)
+		}
 		if at < 0 {
 			continue // Fairy-Stockfish keeps the region of a type the variant has not
 		}
@@ -1272,5 +1287,61 @@ func (im *importer) importPromotingSteps() {
 		a.From, a.EPTarget = name, false
 		p.Moves = slices.Insert(p.Moves, i+1, a)
 		i++
+	}
+}
+
+// refuseEnPassantPromotion refuses a pawn that could take en passant onto a square of its
+// promotion region: Fairy-Stockfish's en-passant capture never promotes (its move type is
+// EN_PASSANT, never PROMOTION or PIECE_PROMOTION), while a Chimera move into the zone
+// does. A capturer that could not stand unpromoted where it starts (a mandatory promotion
+// whose region holds that square) never makes it.
+func (im *importer) refuseEnPassantPromotion() {
+	def := im.def
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	if at < 0 || def.Pieces[at].Promotion == nil || def.Pieces[at].Promotion.Zone == "" || !slices.ContainsFunc(def.Pieces[at].Moves, func(a Atom) bool { return a.EPCapture }) {
+		return
+	}
+	p := def.Pieces[at]
+	files, ranks := def.Board.Files, def.Board.Ranks
+	pw, pb := zoneSquares(def.Zones[p.Promotion.Zone], files, ranks)
+	shift := func(s string, df, dr int) string {
+		r, err := strconv.Atoi(s[1:])
+		if err != nil {
+			return ""
+		}
+		return fmt.Sprintf("%c%d", int(s[0])+df, r+dr)
+	}
+	for _, a := range p.Moves {
+		if !a.EPTarget || a.From == "" || len(a.Range) != 2 {
+			continue
+		}
+		w, b := zoneSquares(def.Zones[a.From], files, ranks)
+		// Each side's steps pass squares the other side's pawns take en passant onto.
+		for side, from := range [][]string{w, b} {
+			dir := 1 - 2*side
+			zone := pb // the capturer is the other side
+			if side == 1 {
+				zone = pw
+			}
+			for _, s := range from {
+				for k := 1; k < a.Range[1]; k++ {
+					t := shift(s, 0, dir*k)
+					if !slices.Contains(zone, t) {
+						continue
+					}
+					for _, df := range []int{-1, 1} {
+						o := shift(t, df, dir) // the capturer stands one rank behind t, as it sees it
+						if p.Promotion.Optional || !slices.Contains(zone, o) {
+							k := im.keys["promotedPieceType"]
+							if _, ok := im.keys["promotedPieceType"]; !ok {
+								k, _ = im.getAny("promotionRegionWhite", "promotionRegionBlack", "promotionRank")
+							}
+							im.errorf(k, "not imported: a pawn takes en passant onto %s, in its promotion region, which Fairy-Stockfish never promotes (an en-passant capture is never a promotion there), while a Chimera move into the zone does", t)
+							return
+						}
+					}
+				}
+			}
+		}
 	}
 }
