@@ -217,6 +217,30 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
 	// castlingRookPieces: the king castles with the custom rook.
 	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
+	// flyingGeneral: no move leaves the kings on one file or rank with nothing between (a
+	// man between them pinned on a file, on a rank; a king's step onto the other's file);
+	// the king castles through no square facing the other king.
+	{"empire", "4k3/8/8/8/4C3/8/8/4K3 w - - 0 1", ""},
+	{"empire", "8/8/8/8/k2C3K/8/8/8 w - - 0 1", ""},
+	{"empire", "3k4/8/8/8/8/8/8/4K3 w - - 0 1", ""},
+	{"empire", "r3k2r/pppppppp/8/8/8/8/8/5K2 b kq - 0 1", ""},
+	{"ordavsempire", "4k3/8/8/8/4H3/8/8/4K3 w - - 0 1", ""},
+	// blastOnCapture: a capture removes the capturer and the men around but pawns (the
+	// capture is forced; a side blown away wins, or with extinctionOpponentPieceCount only
+	// while the other has men left); the king on the hill.
+	{"atomic-giveaway", "8/8/2nbr3/2pqp3/8/8/3R4/4K3 w - - 0 1", ""},
+	{"atomic-giveaway", "8/8/8/8/8/3pk3/4Q3/8 w - - 0 1", ""},
+	{"antiatomic", "8/8/8/8/8/3pk3/4Q3/8 w - - 0 1", ""},
+	{"antiatomic", "8/8/2nbr3/2pqp3/8/8/3R4/4K3 w - - 0 1", ""},
+	{"atomic-giveaway-hill", "8/8/8/2k5/8/2NK4/8/8 w - - 0 1", ""},
+	{"epicatomic", "r3k4r/pppnqppbpp/10/4N5/10/10/PPPPPPPPPP/R3K4R w - - 0 1", ""},
+	// extinctionPseudoRoyal with extinctionPieceCount: every king of a side is never left
+	// attacked while it has at most count + 1 (each one attacked must be made safe; two
+	// attacked at once by one rook, with no move that saves both: no move).
+	{"twokings2", "3kk3/8/8/8/8/8/8/r2KK3 w - - 0 1", ""},
+	{"twokings2", "3kk3/8/8/8/8/8/4R3/3KK3 b - - 0 1", ""},
+	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/10/K4r3K w - - 0 1", ""},
+	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/5R4/K4r3K w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -226,10 +250,26 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 	if fsf == "" {
 		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
 	}
-	importUpstream(t) // skipped without the file
+	data, _, _ := importUpstream(t) // skipped without the file
 	abs, _ := filepath.Abs(upstreamINI)
+	// A section named as one of Chimera's own built-ins is refused under its name: both
+	// programs load a copy of the file with it renamed.
+	renamed := filepath.Join(t.TempDir(), "renamed.ini")
+	text := string(data)
 	for _, c := range upstreamPositions {
-		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if _, ok := defs.BuiltinName(c.section); ok {
+			text = regexp.MustCompile(`(?m)^\[`+regexp.QuoteMeta(c.section)+`([]:])`).ReplaceAllString(text, "["+c.section+"-ini${1}")
+		}
+	}
+	if err := os.WriteFile(renamed, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range upstreamPositions {
+		file := abs
+		if _, ok := defs.BuiltinName(c.section); ok {
+			file, c.section = renamed, c.section+"-ini"
+		}
+		rs, err := interpreter.Open(file + ":" + c.section)
 		if err != nil {
 			t.Errorf("[%s] import: %v", c.section, err)
 			continue
@@ -258,7 +298,7 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 		if c.moves != "" {
 			pos += " moves " + c.moves
 		}
-		script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n%s\ngo perft 2\nquit\n", abs, c.section, pos)
+		script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n%s\ngo perft 2\nquit\n", file, c.section, pos)
 		cmd := exec.Command(fsf)
 		cmd.Stdin = strings.NewReader(script)
 		out, err := cmd.Output()
@@ -269,5 +309,23 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("[%s] %s moves %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, c.moves, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
+	}
+}
+
+// materialCounting = blackdrawodds (the current source's Position::material_counting_result:
+// -VALUE_MATE from White's view): a game its rules would draw, here by the n-move rule,
+// is Black's.
+func TestUpstreamINIDrawOdds(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":capturethequeen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := interpreter.FromFEN(rs, "3q4/8/8/8/8/8/8/1Q6 w - - 100 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Result(); r.Score != "0-1" {
+		t.Errorf("[capturethequeen] at the n-move limit: %v, want 0-1 (Black's draw odds)", r)
 	}
 }

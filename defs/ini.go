@@ -159,6 +159,11 @@ type importer struct {
 	// custom: the letters of the section's custom types (customPieceN), which Fairy-
 	// Stockfish never takes for its pawn, even where they move as it.
 	custom map[string]bool
+	// king: the letter of Fairy-Stockfish's king type ("" when the variant has none, or a
+	// parent's royal moves as no king of Fairy-Stockfish's).
+	king string
+	// builtin: the built-in variant at the root of the section's parents ("" for none).
+	builtin string
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {
@@ -296,6 +301,7 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 			return nil, ErrorList{{File: file, Line: root.Line, Msg: fmt.Sprintf("[%s:%s]: %s is neither a built-in variant (%s) nor a section above", root.Name, root.Parent, Quote(root.Parent), builtinHint(root.Parent))}}
 		}
 		base, err = Load(root.Parent)
+		im.builtin = root.Parent
 	} else {
 		im.fresh = true
 		base, err = Load("chess")

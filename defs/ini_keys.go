@@ -98,6 +98,7 @@ func (im *importer) importAll() {
 	im.importPromotedTypes()
 	im.importPromotionRegion()
 	im.importPawn()
+	im.importPromotingSteps()
 	im.resizePawnDrops()
 	im.importPiecePromotions()
 	im.importPromotionLimit()
@@ -109,6 +110,10 @@ func (im *importer) importAll() {
 	im.importDrops()
 	im.importRegions()
 	im.importKingType()
+	im.importFlyingGeneral()
+	im.refuseEnPassantPromotion()
+	im.importBlast()
+	im.importChess960()
 	im.importImmobility()
 	im.importWalls()
 }
@@ -270,11 +275,17 @@ func (im *importer) importPieces() {
 		if l, text, custom := strings.Cut(k.Value, ":"); ok && custom && len(l) == 1 {
 			moves, mok := betza(k, text, 2)
 			im.importPieceKey(*king, add)
-			if at := im.findFSF(*king); mok && at >= 0 {
-				def.Pieces[at].Moves = moves
+			if at := im.findFSF(*king); at >= 0 {
+				im.king = def.Pieces[at].Letter
+				if mok {
+					def.Pieces[at].Moves = moves
+				}
 			}
 		} else {
 			im.importPieceKey(*king, add)
+			if at := im.findFSF(*king); at >= 0 {
+				im.king = def.Pieces[at].Letter
+			}
 		}
 	}
 	if len(def.Pieces) == 0 {
@@ -876,17 +887,16 @@ func (im *importer) parentExtinction() (value string, types []string, all bool, 
 // pseudoRoyal maps extinctionPseudoRoyal: Fairy-Stockfish makes a side's men of an
 // extinction type pseudo-royal (never left attacked; attacked without a move is
 // checkmate) while it has at most extinctionPieceCount + 1 of them, and judges no
-// extinction then. Chimera's royal men are that when each side has at most one man of
-// each such type from the start and can never get another (no promotion into it, no
-// drops): the men are royal, and no extinction goal remains. Other cases are refused.
+// extinction then. Chimera's royal men are that when each side has at most
+// extinctionPieceCount + 1 men of each such type from the start and can never get
+// another (no promotion into it, no drops): each is royal (never left attacked, as
+// rules.check-royals' default), never captured, and no extinction goal remains. Other
+// cases are refused.
 func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	def := im.def
 	switch {
 	case all:
 		im.errorf(k, "not imported: every man pseudo-royal (extinctionPieceTypes = *) while few are left: Chimera's royal men are royal from the start")
-		return
-	case count != 0:
-		im.errorf(k, "not imported: men pseudo-royal only while at most %d are left: Chimera's royal men are royal from the start", count+1)
 		return
 	case def.Hands != nil:
 		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
@@ -901,8 +911,8 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	for _, st := range def.Setups {
 		board, _, _ := strings.Cut(st.FEN, " ")
 		for _, l := range types {
-			if strings.Count(board, l) > 1 || strings.Count(board, strings.ToLower(l)) > 1 {
-				im.errorf(k, "not imported: the setup %s has two pseudo-royal men %s of a side, which Fairy-Stockfish leaves unprotected until one is gone; Chimera's royal men are royal from the start", Quote(st.Name), l)
+			if strings.Count(board, l) > count+1 || strings.Count(board, strings.ToLower(l)) > count+1 {
+				im.errorf(k, "not imported: in the setup %s a side has more men %s than extinctionPieceCount + 1 (%d); Fairy-Stockfish leaves them unprotected until no more are left, while Chimera's royal men are royal from the start", Quote(st.Name), l, count+1)
 				return
 			}
 		}
@@ -1047,8 +1057,32 @@ func (im *importer) importFlag() {
 	}
 }
 
+// dropKeys are the keys of drops and hands.
+func dropKeys() []string {
+	dr := tables().DropRules
+	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount"}
+}
+
+// parentDrops: over a built-in whose hands are Fairy-Stockfish's plain ones (the table
+// parent-drops), a section that gives a drop key of its own has its hands built again,
+// the built-in's keys read beneath the section's as if its parents' (Fairy-Stockfish
+// reads a section's keys over its parent's whole variant).
+func (im *importer) parentDrops() {
+	keys, ok := tables().ParentDrops[im.builtin]
+	if !ok || im.def.Hands == nil || !slices.ContainsFunc(dropKeys(), func(key string) bool { _, ok := im.keys[key]; return ok }) {
+		return
+	}
+	im.def.Hands = nil
+	for key, v := range keys {
+		if _, ok := im.keys[key]; !ok {
+			im.keys[key] = iniKey{Key: key, Value: v, Depth: MaxExtends + 1}
+		}
+	}
+}
+
 func (im *importer) importDrops() {
 	def := im.def
+	im.parentDrops()
 	drops, _ := im.boolKey("pieceDrops", false)
 	capt, _ := im.boolKey("capturesToHand", false)
 	loop, _ := im.boolKey("dropLoop", false)
@@ -1066,12 +1100,11 @@ func (im *importer) importDrops() {
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
 	noDoubled, ndok := im.get("dropNoDoubled")
 	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
-	dropKeys := []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount"}
-	if !slices.ContainsFunc(dropKeys, func(key string) bool { return im.used[key] }) {
+	if !slices.ContainsFunc(dropKeys(), func(key string) bool { return im.used[key] }) {
 		return
 	}
 	if def.Hands != nil {
-		for _, key := range dropKeys {
+		for _, key := range dropKeys() {
 			if k, ok := im.keys[key]; ok {
 				im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported")
 			}
@@ -1155,14 +1188,28 @@ func (im *importer) importDrops() {
 // men may stand only there (a side not given may stand anywhere).
 func (im *importer) importRegions() {
 	def := im.def
-	for _, p := range im.table {
+	// The types: Fairy-Stockfish's built-in ones, then customPiece1..25 (the letter its key
+	// gives).
+	types := slices.Clone(im.table)
+	for n := 1; n <= 25; n++ {
+		types = append(types, fsfPiece{Key: fmt.Sprintf("customPiece%d", n)})
+	}
+	for _, p := range types {
 		typ := strings.ToUpper(p.Key[:1]) + p.Key[1:]
 		w, wok := im.get("mobilityRegionWhite" + typ)
 		b, bok := im.get("mobilityRegionBlack" + typ)
 		if !wok && !bok {
 			continue
 		}
-		at := im.findFSF(p)
+		at := -1
+		if p.moves == nil && strings.HasPrefix(p.Key, "customPiece") {
+			if k, ok := im.keys[p.Key]; ok && len(k.Value) > 1 && k.Value[1] == ':' && im.custom[strings.ToUpper(k.Value[:1])] {
+				l := strings.ToUpper(k.Value[:1])
+				at = slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l })
+			}
+		} else {
+			at = im.findFSF(p)
+		}
 		if at < 0 {
 			continue // Fairy-Stockfish keeps the region of a type the variant has not
 		}
@@ -1184,5 +1231,117 @@ func (im *importer) importRegions() {
 			continue
 		}
 		def.Pieces[at].Confined = zone
+	}
+}
+
+// importPromotingSteps: Fairy-Stockfish's pawn that promotes on its double (triple) step
+// leaves no en-passant square (Position::do_move sets it only for a move that does not
+// promote). Where the pawn must promote, the squares of its step's zone from which the
+// step lands in the promotion region get a step of their own that makes no en-passant
+// target. An optional promotion is left as it is: the step that declines it does make one.
+func (im *importer) importPromotingSteps() {
+	def := im.def
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	if at < 0 || def.Pieces[at].Promotion == nil || def.Pieces[at].Promotion.Optional || def.Pieces[at].Promotion.Zone == "" {
+		return
+	}
+	p := &def.Pieces[at]
+	files, ranks := def.Board.Files, def.Board.Ranks
+	pw, pb := zoneSquares(def.Zones[p.Promotion.Zone], files, ranks)
+	land := func(s string, n int) string {
+		r, err := strconv.Atoi(s[1:])
+		if err != nil {
+			return ""
+		}
+		return fmt.Sprintf("%c%d", s[0], r+n)
+	}
+	for i := 0; i < len(p.Moves); i++ {
+		a := p.Moves[i]
+		if !a.EPTarget || a.From == "" || len(a.Range) != 2 || a.Range[0] != a.Range[1] {
+			continue
+		}
+		n := a.Range[0]
+		w, b := zoneSquares(def.Zones[a.From], files, ranks)
+		var keepW, keepB, promW, promB []string
+		for _, s := range w {
+			if slices.Contains(pw, land(s, n)) {
+				promW = append(promW, s)
+			} else {
+				keepW = append(keepW, s)
+			}
+		}
+		for _, s := range b {
+			if slices.Contains(pb, land(s, -n)) {
+				promB = append(promB, s)
+			} else {
+				keepB = append(keepB, s)
+			}
+		}
+		if promW == nil && promB == nil {
+			continue
+		}
+		name := fmt.Sprintf("ini-step%d-promoting", n)
+		def.Zones[a.From+"-no-promotion"] = Zone{White: append([]string{}, keepW...), Black: append([]string{}, keepB...)}
+		def.Zones[name] = Zone{White: append([]string{}, promW...), Black: append([]string{}, promB...)}
+		p.Moves[i].From = a.From + "-no-promotion"
+		a.From, a.EPTarget = name, false
+		p.Moves = slices.Insert(p.Moves, i+1, a)
+		i++
+	}
+}
+
+// refuseEnPassantPromotion refuses a pawn that could take en passant onto a square of its
+// promotion region: Fairy-Stockfish's en-passant capture never promotes (its move type is
+// EN_PASSANT, never PROMOTION or PIECE_PROMOTION), while a Chimera move into the zone
+// does. A capturer that could not stand unpromoted where it starts (a mandatory promotion
+// whose region holds that square) never makes it.
+func (im *importer) refuseEnPassantPromotion() {
+	def := im.def
+	at := slices.IndexFunc(def.Pieces, im.isPawn)
+	if at < 0 || def.Pieces[at].Promotion == nil || def.Pieces[at].Promotion.Zone == "" || !slices.ContainsFunc(def.Pieces[at].Moves, func(a Atom) bool { return a.EPCapture }) {
+		return
+	}
+	p := def.Pieces[at]
+	files, ranks := def.Board.Files, def.Board.Ranks
+	pw, pb := zoneSquares(def.Zones[p.Promotion.Zone], files, ranks)
+	shift := func(s string, df, dr int) string {
+		r, err := strconv.Atoi(s[1:])
+		if err != nil {
+			return ""
+		}
+		return fmt.Sprintf("%c%d", int(s[0])+df, r+dr)
+	}
+	for _, a := range p.Moves {
+		if !a.EPTarget || a.From == "" || len(a.Range) != 2 {
+			continue
+		}
+		w, b := zoneSquares(def.Zones[a.From], files, ranks)
+		// Each side's steps pass squares the other side's pawns take en passant onto.
+		for side, from := range [][]string{w, b} {
+			dir := 1 - 2*side
+			zone := pb // the capturer is the other side
+			if side == 1 {
+				zone = pw
+			}
+			for _, s := range from {
+				for k := 1; k < a.Range[1]; k++ {
+					t := shift(s, 0, dir*k)
+					if !slices.Contains(zone, t) {
+						continue
+					}
+					for _, df := range []int{-1, 1} {
+						o := shift(t, df, dir) // the capturer stands one rank behind t, as it sees it
+						if p.Promotion.Optional || !slices.Contains(zone, o) {
+							k := im.keys["promotedPieceType"]
+							if _, ok := im.keys["promotedPieceType"]; !ok {
+								k, _ = im.getAny("promotionRegionWhite", "promotionRegionBlack", "promotionRank")
+							}
+							im.errorf(k, "not imported: a pawn takes en passant onto %s, in its promotion region, which Fairy-Stockfish never promotes (an en-passant capture is never a promotion there), while a Chimera move into the zone does", t)
+							return
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -19,6 +19,8 @@ type fsfTables struct {
 	MateRule         Checkmate           `yaml:"mate-rule"` // shatarMateRule = true
 	CountingRule     map[string]Counting `yaml:"counting-rule"`
 	DropRules        fsfDropRules        `yaml:"drop-rules"`
+	// ParentDrops: a built-in's drop keys, for a section over it that changes them.
+	ParentDrops map[string]map[string]string `yaml:"parent-drops"`
 }
 
 // fsfDropRules are the keys of the drop rules keyed to one piece type (drop-rules).
@@ -338,4 +340,103 @@ func (im *importer) importCastlingRook() {
 	if len(ls) == 1 {
 		def.Castling.OtherPartners = nil
 	}
+}
+
+// importFlyingGeneral maps flyingGeneral (the current source's Position::legal): no move
+// may leave a side's king on a rank or file with the other side's king and no man between
+// (a rook's line from the king, castling's passed squares included). In Chimera that is
+// the king's ride along the four orthogonals that captures only royal men (mode
+// capture-royal): the kings attack each other along an open line, so neither may be left
+// facing. Refused where another type is royal (Fairy-Stockfish's rule looks at its king
+// type only) and over a parent whose royal men attack so already, which false would have
+// to undo.
+func (im *importer) importFlyingGeneral() {
+	def := im.def
+	k, given := im.keys["flyingGeneral"]
+	v, ok := im.boolKey("flyingGeneral", false)
+	if !given || !ok {
+		return
+	}
+	already := slices.ContainsFunc(def.Pieces, func(q Piece) bool {
+		return q.Royal && slices.ContainsFunc(q.Moves, func(a Atom) bool { return a.Mode == "capture-royal" })
+	})
+	switch {
+	case already && v:
+		return // the parent's generals may not face already
+	case already:
+		im.errorf(k, "the parent's royal men attack each other along open lines already (its own rule of facing generals); false is not imported")
+		return
+	case !v:
+		return
+	case def.Rules.Check != "" && def.Rules.Check != "royal-attacked":
+		im.errorf(k, "not imported: the variant has no check (rules.check %s), and facing kings are a check in Chimera", def.Rules.Check)
+		return
+	}
+	at := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Royal && q.Letter == im.king })
+	if at < 0 {
+		return // no king: Fairy-Stockfish's rule has no king to keep apart
+	}
+	if other := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Royal && q.Letter != im.king }); other >= 0 {
+		im.errorf(k, "not imported: %s is royal too, and Fairy-Stockfish keeps its king type only from facing the other king; a Chimera move that captures only royal men would attack it as well", def.Pieces[other].Name)
+		return
+	}
+	def.Pieces[at].Moves = append(def.Pieces[at].Moves, Atom{Ride: []int{1, 0}, Mode: "capture-royal"})
+}
+
+// importBlast maps blastOnCapture and blastImmuneTypes (the current source's
+// Position::do_move): a capture removes the capturer and every man on the eight squares
+// around the capture square but Fairy-Stockfish's pawns, and none of the immune types
+// (capture.explode, as the built-in atomic's). Fairy-Stockfish refuses kings with it (its
+// atomic's king is a pseudo-royal commoner): over a variant with a royal man that does not
+// explode already, it is refused. Explosions and pools do not mix in Chimera; validation
+// says so.
+func (im *importer) importBlast() {
+	def := im.def
+	k, given := im.keys["blastOnCapture"]
+	v, ok := im.boolKey("blastOnCapture", false)
+	already := def.Capture != nil && def.Capture.Explode != nil
+	switch {
+	case !given || !ok || v && already:
+	case !v && already:
+		im.errorf(k, "the parent's captures explode; false is not imported (extend a variant without explosions)")
+	case !v:
+	case slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Royal }):
+		im.errorf(k, "not imported: Fairy-Stockfish refuses blastOnCapture with a king (\"Can not use kings with blastOnCapture\"); Chimera's royal man would stand where the king stood")
+	default:
+		if def.Capture == nil {
+			def.Capture = &CaptureRule{}
+		}
+		def.Capture.Explode = &Explosion{Steps: [][]int{{1, 0}, {1, 1}}, Spare: im.fsfType("pawn")}
+		already = true
+	}
+	k, ok = im.get("blastImmuneTypes")
+	if !ok {
+		return
+	}
+	if !already {
+		im.errorf(k, "no captures explode in this variant (blastOnCapture)")
+		return
+	}
+	var immune []string
+	for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+		if c == '-' {
+			break
+		}
+		if l, ok := im.letterOf(k, c); ok {
+			immune = append(immune, l)
+		}
+	}
+	def.Capture.Explode.Immune = immune
+}
+
+// importChess960 reads chess960 = false over a variant that has no shuffled start (the
+// default); true is refused: Fairy-Stockfish's chess960 is set by UCI_Chess960, with its
+// own castling, which the built-in chess960 has.
+func (im *importer) importChess960() {
+	def := im.def
+	k, ok := im.keys["chess960"]
+	if !ok || k.Value != "false" || slices.ContainsFunc(def.Setups, func(s Setup) bool { return len(s.Shuffle) > 0 }) {
+		return // refused with its reason
+	}
+	im.get("chess960")
 }
