@@ -521,8 +521,11 @@ type Ruleset struct {
 	// Mid is the same tables in the 128-cell type when the board has 65 to 128 cells, else
 	// nil: the interpreter plays such boards on its 128-cell core. At most one of Narrow
 	// and Mid is set.
-	Mid                              *Tables[BB128]
-	Name, Title                      string
+	Mid         *Tables[BB128]
+	Name, Title string
+	// Net is the evaluation network the definition names (evaluation.net), checked
+	// against its features; nil without one.
+	Net                              *Net
 	byLetter                         [128]int8
 	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
 	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
