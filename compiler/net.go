@@ -33,7 +33,7 @@ const (
 	NetActScale    = 127
 	NetInputShift  = 2
 	NetWeightScale = 1024
-	NetOutScale    = 100 // the float network's output is in pawns
+	NetOutScale    = 600 // the float network's output is in units of 600 centipawns
 )
 
 // NetFeatures are the inputs of the network over a ruleset, seen by one side (its view):

@@ -50,7 +50,7 @@ const (
 
 // NewModel returns a model over inputs features with weights drawn from seed: small
 // first-layer weights with biases at a quarter (units start in their linear range), the
-// dense layers' scaled to their inputs (He).
+// dense layers' scaled to their inputs (He), the output's small.
 func NewModel(inputs int, seed uint64) *Model {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	l := layoutOf(inputs)
@@ -69,7 +69,7 @@ func NewModel(inputs int, seed uint64) *Model {
 		m.P[i] = uni(math.Sqrt(6.0 / h1))
 	}
 	for i := l.wo; i < l.bo; i++ {
-		m.P[i] = uni(math.Sqrt(6.0 / h2))
+		m.P[i] = uni(0.1) // the output starts near 0 (an even game)
 	}
 	return m
 }

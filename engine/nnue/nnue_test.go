@@ -170,7 +170,7 @@ func TestQuantisedAgreesWithFloat(t *testing.T) {
 			m.P[i] = float32(rng.NormFloat64() * 0.15)
 		}
 		for i := l.wo; i < l.n; i++ {
-			m.P[i] = float32(2*rng.Float64()-1) * 2
+			m.P[i] = float32(2*rng.Float64()-1) * 0.35
 		}
 		n := FromQuantised(rs, m.Quantise(rs, Provenance{}))
 		rng = rand.New(rand.NewPCG(8, 8))

@@ -10,13 +10,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"chimera/compiler"
 )
 
 // Options set a training run.
 type Options struct {
 	Batch   int     // samples per Adam step (default 256)
 	Rate    float64 // Adam's learning rate (default 0.001)
-	Lambda  float64 // the target's share of the search score; the rest is the game's result (default 0.75)
+	Lambda  float64 // the target's share of the search score (0 to 1); the rest is the game's result
 	Scale   float64 // centipawns per unit of the sigmoid's exponent ×ln 10 (default 400: 10^(cp/400))
 	Seed    uint64  // the shuffles' seed
 	Threads int     // goroutines computing a batch's gradient (default 1)
@@ -29,9 +31,7 @@ func (o Options) withDefaults() Options {
 	if o.Rate <= 0 {
 		o.Rate = 0.001
 	}
-	if o.Lambda < 0 || o.Lambda > 1 {
-		o.Lambda = 0.75
-	}
+	o.Lambda = min(max(o.Lambda, 0), 1)
 	if o.Scale <= 0 {
 		o.Scale = 400
 	}
@@ -73,7 +73,7 @@ func (t *Trainer) Loss(samples []Sample) float64 {
 	for i := range samples {
 		s := &samples[i]
 		t.Model.forward(&s.Feats, &fw)
-		d := sigmoid(float64(fw.y)*100, t.Opt.Scale) - t.target(s)
+		d := sigmoid(float64(fw.y)*compiler.NetOutScale, t.Opt.Scale) - t.target(s)
 		sum += d * d
 	}
 	return sum / float64(len(samples))
@@ -85,9 +85,9 @@ func (t *Trainer) gradient(s *Sample, g []float32, fw *forward) float64 {
 	l := layoutOf(m.Inputs)
 	p := m.P
 	m.forward(&s.Feats, fw)
-	pred := sigmoid(float64(fw.y)*100, t.Opt.Scale)
+	pred := sigmoid(float64(fw.y)*compiler.NetOutScale, t.Opt.Scale)
 	d := pred - t.target(s)
-	dy := float32(2 * d * pred * (1 - pred) * 100 * math.Ln10 / t.Opt.Scale)
+	dy := float32(2 * d * pred * (1 - pred) * compiler.NetOutScale * math.Ln10 / t.Opt.Scale)
 	var do2 [h2]float32
 	g[l.bo] += dy
 	for j := range h2 {
