@@ -303,6 +303,19 @@ func (rs *Ruleset) loadNet() error {
 	if err != nil {
 		return defs.ErrorList{ev.Errorf("net", "evaluation.net: %s: %v", ev.NetPath, err)}
 	}
-	rs.Net = n
+	rs.netData = ev.NetData
 	return nil
+}
+
+// Net returns a copy of the evaluation network the definition names (evaluation.net),
+// checked as it loaded; nil without one.
+func (rs *Ruleset) Net() *Net {
+	if rs.netData == nil {
+		return nil
+	}
+	n, err := DecodeNet(rs.netData)
+	if err != nil {
+		return nil // checked when the ruleset was compiled
+	}
+	return n
 }

@@ -523,9 +523,9 @@ type Ruleset struct {
 	// and Mid is set.
 	Mid         *Tables[BB128]
 	Name, Title string
-	// Net is the evaluation network the definition names (evaluation.net), checked
-	// against its features; nil without one.
-	Net                              *Net
+	// netData: the net file the definition names (evaluation.net), checked against its
+	// features (Net decodes it); nil without one.
+	netData                          []byte
 	byLetter                         [128]int8
 	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
 	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X

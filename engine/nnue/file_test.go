@@ -51,10 +51,10 @@ func TestNetFileLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs.Net == nil {
+	if rs.Net() == nil {
 		t.Fatal("no net loaded")
 	}
-	if n := rs.Net; n.Variant != "chess" || n.Games != 3 || n.Positions != 40 || n.Nodes != 500 || n.Seed != 9 || n.Epochs != 2 {
+	if n := rs.Net(); n.Variant != "chess" || n.Games != 3 || n.Positions != 40 || n.Nodes != 500 || n.Seed != 9 || n.Epochs != 2 {
 		t.Fatalf("header read back as %+v", *n)
 	}
 	p, _ := interpreter.Start(rs, "")

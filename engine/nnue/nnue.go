@@ -26,20 +26,30 @@ type Accumulator struct {
 type Net struct {
 	q *compiler.Net
 	f *compiler.NetFeatures
+	// cols[j]: the first dense layer's weights from input j (Hidden1 by columns), so
+	// that the inputs clipped to 0 are skipped.
+	cols [2 * width][compiler.NetHidden1]int32
 }
 
 // New returns the network rs's definition names, or nil without one.
 func New(rs *compiler.Ruleset) *Net {
-	if rs.Net == nil {
+	q := rs.Net()
+	if q == nil {
 		return nil
 	}
-	return FromQuantised(rs, rs.Net)
+	return FromQuantised(rs, q)
 }
 
 // FromQuantised returns the network q over rs's features (q must have been checked
 // against rs: compiler.CheckNet).
 func FromQuantised(rs *compiler.Ruleset, q *compiler.Net) *Net {
-	return &Net{q: q, f: compiler.Features(rs)}
+	n := &Net{q: q, f: compiler.Features(rs)}
+	for i := range compiler.NetHidden1 {
+		for j := range 2 * width {
+			n.cols[j][i] = int32(q.Hidden1[i*2*width+j])
+		}
+	}
+	return n
 }
 
 // Features are the inputs the network reads.
@@ -134,18 +144,21 @@ func clipSum(x int16) int32 {
 // in centipawns.
 func (n *Net) Evaluate(a *Accumulator, us compiler.Color) int {
 	q := n.q
-	var x [2 * width]int32
-	for j := range width {
-		x[j] = clipSum(a.V[us][j])
-		x[width+j] = clipSum(a.V[us^1][j])
-	}
 	var h1 [compiler.NetHidden1]int32
-	for i := range h1 {
-		w := q.Hidden1[i*2*width : (i+1)*2*width]
-		s := q.Hidden1Bias[i]
-		for j, xj := range x {
-			s += int32(w[j]) * xj
+	copy(h1[:], q.Hidden1Bias)
+	for v, side := range [2]compiler.Color{us, us ^ 1} {
+		for j, aj := range &a.V[side] {
+			xj := clipSum(aj)
+			if xj == 0 {
+				continue
+			}
+			col := &n.cols[v*width+j]
+			for i := range h1 {
+				h1[i] += col[i] * xj
+			}
 		}
+	}
+	for i, s := range h1 {
 		h1[i] = clip((s + compiler.NetWeightScale/2) / compiler.NetWeightScale) // rounded (a sum below 0 clips anyway)
 	}
 	var h2 [compiler.NetHidden2]int32
