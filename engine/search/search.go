@@ -708,10 +708,15 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 func (w *worker) make(m interpreter.Move) {
 	w.p.Make(m)
 	if w.net != nil {
-		w.changes = w.p.Changes(w.changes)
-		w.net.Update(&w.acc[w.top], &w.acc[w.top+1], w.changes)
-		w.top++
+		w.netMade()
 	}
+}
+
+// netMade updates the network's sums by the changes of the move just made.
+func (w *worker) netMade() {
+	w.changes = w.p.Changes(w.changes)
+	w.net.Update(&w.acc[w.top], &w.acc[w.top+1], w.changes)
+	w.top++
 }
 
 // makeNull passes the move in the worker's position (the men stay: so do the sums).
@@ -743,10 +748,13 @@ func (w *worker) refresh() {
 // network's when the engine has one.
 func (w *worker) static() int {
 	if w.net != nil {
-		return w.net.Evaluate(&w.acc[w.top], w.p.Side())
+		return w.netStatic()
 	}
 	return w.eval.evaluate(w.p, w.passedCache)
 }
+
+// netStatic is the network's evaluation of the worker's position.
+func (w *worker) netStatic() int { return w.net.Evaluate(&w.acc[w.top], w.p.Side()) }
 
 // child searches the position a move has just made, to depth, within the window
 // (alpha, beta) of the mover, and returns its score for the mover: the opponent's score
