@@ -204,7 +204,7 @@ func (c *context) readTuneGames(rs *compiler.Ruleset, files []string) ([]selfpla
 		}
 		h, gs, lines := recs.Header, recs.Records, recs.Lines
 		if h.Chimera != "selfplay" {
-			return nil, "", c.inputError(fmt.Errorf("%s: the records of chimera %s; tune reads self-play games (selfplay or tune --shard, merge --out)", path, h.Chimera))
+			return nil, "", c.inputError(fmt.Errorf("%s: the records of chimera %s; %s reads self-play games (selfplay, tune or train --shard, merge --out)", path, h.Chimera, c.cmd.name))
 		}
 		for i, g := range gs {
 			if err := selfplay.Verify(rs, g, h.MaxPlies); err != nil {

@@ -50,6 +50,9 @@ func Compile(def *defs.Definition) (*Ruleset, error) {
 	rs.buildAttackTables()
 	rs.decideShortcuts()
 	rs.narrow()
+	if err := rs.loadNet(); err != nil {
+		return nil, err
+	}
 	return rs, nil
 }
 

@@ -572,8 +572,11 @@ type Ruleset struct {
 	// Mid is the same tables in the 128-cell type when the board has 65 to 128 cells, else
 	// nil: the interpreter plays such boards on its 128-cell core. At most one of Narrow
 	// and Mid is set.
-	Mid                              *Tables[BB128]
-	Name, Title                      string
+	Mid         *Tables[BB128]
+	Name, Title string
+	// netData: the net file the definition names (evaluation.net), checked against its
+	// features (Net decodes it); nil without one.
+	netData                          []byte
 	byLetter                         [128]int8
 	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
 	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X

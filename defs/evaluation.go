@@ -250,3 +250,40 @@ func immobileStatus(d *Definition) bool {
 	}
 	return false
 }
+
+// MaxNetSize bounds the size of a network file (evaluation.net).
+const MaxNetSize = 64 << 20
+
+// netFile reads the network file an evaluation: section names (net: FILE, beside the
+// definition or below its directory) into NetData; the compiler checks what it holds.
+func (d *decoder) netFile(def *Definition) {
+	ev := def.Evaluation
+	if ev == nil || ev.Net == "" {
+		return
+	}
+	file := d.file
+	if ev.Src.File != "" {
+		file = ev.Src.File
+	}
+	name, at := ev.Net, ev.Src.At("net")
+	ev.Net = ""
+	switch {
+	case strings.HasPrefix(file, BuiltinFile("")):
+		d.errs.Add(file, at, "evaluation.net: a built-in variant names no file")
+		return
+	case !filepath.IsLocal(name):
+		d.errs.Add(file, at, "evaluation.net: %s: the file must be beside this definition or below its directory (a relative path without '..')", Quote(name))
+		return
+	}
+	path := filepath.Join(filepath.Dir(file), name)
+	if err := linkedOutside(file, path); err != nil {
+		d.errs.Add(file, at, "evaluation.net: %s: %v", Quote(name), err)
+		return
+	}
+	data, err := ReadRegular(path, "a network file", MaxNetSize)
+	if err != nil {
+		d.errs.Add(file, at, "evaluation.net: cannot read %s: %v", Quote(path), err)
+		return
+	}
+	ev.NetPath, ev.NetData = path, data
+}

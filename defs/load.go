@@ -65,6 +65,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 		if errs := parseInto(def, baseFile, baseData, depth+1, sources); len(errs) > 0 {
 			return errs
 		}
+		def.Bases = append([]string{def.Name}, def.Bases...)
 		def.Tests = nil
 		def.Aliases = nil
 		def.Source = nil
@@ -80,6 +81,7 @@ func parseInto(def *Definition, file string, data []byte, depth int, sources map
 	d.piecesByLetter(def)
 	d.lowerBetza(def)
 	d.evaluationFile(def, sources)
+	d.netFile(def)
 	return d.errs
 }
 

@@ -17,8 +17,11 @@ type Src struct {
 // Definition is one variant file.
 type Definition struct {
 	Src     `yaml:"-"`
-	Extends string   `yaml:"extends"` // built-in name or relative path of a base definition
-	Name    string   `yaml:"name"`    // short id used on the command line
+	Extends string `yaml:"extends"` // built-in name or relative path of a base definition
+	Name    string `yaml:"name"`    // short id used on the command line
+	// Bases are the names of the definitions this one extends, nearest first (set as it
+	// loads).
+	Bases   []string `yaml:"-"`
 	Aliases []string `yaml:"aliases"` // other names the variant answers to (never inherited)
 	Title   string   `yaml:"title"`   // human title
 	// Source: where the variant comes from, by the name each source gives it (never
@@ -101,6 +104,13 @@ type Evaluation struct {
 	// could move to now, beyond half its type's average on an empty board (default 2).
 	// A piece's own reach: replaces it for that type.
 	Reach *int `yaml:"reach"`
+	// Net names a network file beside the definition (chimera train writes one): the
+	// engine evaluates with it instead of the terms above. NetData is its content, read as
+	// the definition loads from NetPath (the compiler checks it against the board and
+	// pieces); Net is cleared then.
+	Net     string `yaml:"net"`
+	NetPath string `yaml:"-"`
+	NetData []byte `yaml:"-"`
 }
 
 // EvalPiece is the evaluation of one piece type.

@@ -67,6 +67,34 @@ func (p *core256) changePool(c Color, pool, t, delta int) {
 	}
 }
 
+// Changes appends to buf[:0] the changes the last move made (none for a null move, or
+// before any move) to the men on the board and in the pools, in the order made: what an
+// evaluation kept up to date move by move needs from the journal.
+func (p *core256) Changes(buf []Change) []Change {
+	buf = buf[:0]
+	if len(p.undo) == 0 {
+		return buf
+	}
+	j := p.journal[p.undo[len(p.undo)-1].mark:]
+	for i := range j {
+		e := &j[i]
+		switch e.kind {
+		case editPut, editRemove:
+			buf = append(buf, Change{Man: e.pc, Cell: Square(e.where), Put: e.kind == editPut})
+		case editPool:
+			n := int(p.hand[e.where]) // the count now, unless a later edit of the move changed it again
+			for k := i + 1; k < len(j); k++ {
+				if j[k].kind == editPool && j[k].where == e.where {
+					n = int(j[k].old)
+					break
+				}
+			}
+			buf = append(buf, Change{Cell: NoSquare, Slot: int(e.where), Old: int(e.old), New: n})
+		}
+	}
+	return buf
+}
+
 // Weigh makes p sum w for each side from now on (nil: stop), starting from its men and
 // pools now; Weighed reads the sums, WeighedKey the keyed men's key.
 func (p *core256) Weigh(w *Weights) {

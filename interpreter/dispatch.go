@@ -13,6 +13,7 @@ type core interface {
 	FEN() string
 	FogMoves(c Color, buf []Move) []Move
 	Marked() compiler.Bitboard
+	Changes(buf []Change) []Change
 	Weigh(w *Weights)
 	Weighed(w *Weights) (sums [2]int, ok bool)
 	WeighedKey(w *Weights) (key uint64, ok bool)
@@ -98,6 +99,13 @@ func (p *Position) FogMoves(c Color, buf []Move) []Move {
 // Marked is the set of squares holding promoted pieces (in rulesets that demote them).
 func (p *Position) Marked() compiler.Bitboard {
 	return p.c.Marked()
+}
+
+// Changes appends to buf[:0] the changes the last move made (none for a null move, or
+// before any move) to the men on the board and in the pools, in the order made: what an
+// evaluation kept up to date move by move needs from the journal.
+func (p *Position) Changes(buf []Change) []Change {
+	return p.c.Changes(buf)
 }
 
 // Weigh makes p sum w for each side from now on (nil: stop), starting from its men and

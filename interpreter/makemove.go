@@ -72,3 +72,14 @@ func turnKey(k int) uint64 {
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
+
+// Change is one change a move made to the men, as its journal records it: a man put on
+// or taken off a cell, or a pool's count changed.
+type Change struct {
+	Man  Piece  // the man put on or taken off Cell (board changes)
+	Cell Square // the cell of a board change; NoSquare for a pool's
+	Put  bool   // a board change: the man was put on Cell (else taken off)
+	// Slot: a pool change's hand slot (compiler.Ruleset.HandSlot); Old and New: its count
+	// before and after the change.
+	Slot, Old, New int
+}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"chimera/compiler"
+	"chimera/engine/nnue"
 	"chimera/interpreter"
 )
 
@@ -237,7 +238,14 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 }
 
 // Evaluate is the static evaluation of p, for the side to move, in centipawns.
-func (e *Engine) Evaluate(p *interpreter.Position) int { return e.eval.evaluate(p, nil) }
+func (e *Engine) Evaluate(p *interpreter.Position) int {
+	if e.net != nil {
+		var a nnue.Accumulator
+		e.net.Refresh(p, &a)
+		return e.net.Evaluate(&a, p.Side())
+	}
+	return e.eval.evaluate(p, nil)
+}
 
 // QuietLeaf runs quiescence on p (not in check) with an open window and returns the
 // moves of its principal variation: p after them is the quiet position whose static
@@ -253,6 +261,7 @@ func (e *Engine) QuietLeaf(p *interpreter.Position) ([]interpreter.Move, error) 
 	atomic.StoreInt64(&w.nodes, 0)
 	w.halt = nil
 	w.p = p
+	w.refresh()
 	w.quiesce(0, -infinity, infinity, 0)
 	return append([]interpreter.Move(nil), w.pv[0][:w.pvLen[0]]...), nil
 }

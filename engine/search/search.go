@@ -14,6 +14,7 @@ import (
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/nnue"
 	"chimera/interpreter"
 )
 
@@ -97,6 +98,7 @@ type Engine struct {
 	hard    time.Duration // stop searching after this
 	workers []*worker     // workers[0] is the main thread
 	rng     *rand.Rand    // a level's noise
+	net     *nnue.Net     // the definition's network, which evaluates in place of eval; nil without one
 }
 
 // worker is one search thread: its position and what it learns while searching.
@@ -116,12 +118,18 @@ type worker struct {
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
 	passedCache passedCache        // nil where the evaluation has no passed men
+	// acc[top]: the network's sums of the position (when the engine evaluates with one),
+	// one per move made from the root; changes: the scratch list of a move's changes.
+	acc     []nnue.Accumulator
+	top     int
+	changes []interpreter.Change
 }
 
 // New returns an engine for rs with a transposition table of about hashMB megabytes,
 // searching with one thread.
 func New(rs *compiler.Ruleset, hashMB int) *Engine {
-	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
+	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0)),
+		net: nnue.New(rs)}
 	e.SetThreads(1)
 	return e
 }
@@ -130,6 +138,10 @@ func newWorker(e *Engine) *worker {
 	w := &worker{Engine: e}
 	w.history = make([]int32, 2*e.rs.Cells*e.rs.Cells)
 	w.quiet = make([]interpreter.Move, 0, 512)
+	if e.net != nil {
+		w.acc = make([]nnue.Accumulator, maxPly+2)
+		w.changes = make([]interpreter.Change, 0, 64)
+	}
 	if e.eval.w.Passed != 0 && e.eval.pawnTypes != nil {
 		w.passedCache = newPassedCache()
 	}
@@ -300,7 +312,11 @@ func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits
 	e.soft, e.hard = e.budget(p.Side(), p.TurnMoves()-p.TurnPart())
 	e.tt.age++
 
-	p.Weigh(e.eval.weights) // the evaluation's sums follow the moves (helpers' clones too)
+	if e.net != nil {
+		p.Weigh(nil) // the network keeps its own sums
+	} else {
+		p.Weigh(e.eval.weights) // the evaluation's sums follow the moves (helpers' clones too)
+	}
 	root := p.LegalMoves(nil)
 	if len(lim.SearchMovesOnly) > 0 {
 		root = filterMoves(root, lim.SearchMovesOnly)
@@ -335,6 +351,7 @@ func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits
 func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, report func(Info)) Result {
 	e, lim := w.Engine, w.limits
 	w.halt = halt
+	w.refresh()
 	for i := range w.history {
 		w.history[i] /= 8
 	}
@@ -579,7 +596,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 
 	static := 0
 	if !inCheck {
-		static = e.eval.evaluate(p, e.passedCache)
+		static = e.static()
 	}
 	// Reverse futility: a quiet position this far above beta near the leaves is not
 	// searched (the opponent would have to win back the margin in a few plies).
@@ -589,9 +606,9 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	// Null move: give the opponent a free move; if it still fails high, cut.
 	if nullOK && !pvNode && !inCheck && e.caps.nullMove && depth >= 3 && static >= beta && e.hasPieces(p) {
 		r := 2 + depth/4
-		p.MakeNull()
+		e.makeNull()
 		s := -e.pvs(depth-1-r, ply+1, -beta, -beta+1, false, false)
-		p.Unmake()
+		e.unmake()
 		if e.stopped() {
 			return 0
 		}
@@ -626,7 +643,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 			continue
 		}
 		side := p.Side()
-		p.Make(m)
+		e.make(m)
 		kept := p.Side() == side // the mover's turn goes on
 		givesCheck := e.inCheck(p)
 		var s int
@@ -655,7 +672,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 				s = e.child(kept, depth-1, ply+1, alpha, beta, true)
 			}
 		}
-		p.Unmake()
+		e.unmake()
 		searched++
 		if e.stopped() {
 			if ply == 0 && e.rootRaised {
@@ -695,6 +712,59 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
 }
+
+// make plays m in the worker's position, and updates the network's sums by its changes
+// (when the engine has a network).
+func (w *worker) make(m interpreter.Move) {
+	w.p.Make(m)
+	if w.net != nil {
+		w.netMade()
+	}
+}
+
+// netMade updates the network's sums by the changes of the move just made.
+func (w *worker) netMade() {
+	w.changes = w.p.Changes(w.changes)
+	w.net.Update(&w.acc[w.top], &w.acc[w.top+1], w.changes)
+	w.top++
+}
+
+// makeNull passes the move in the worker's position (the men stay: so do the sums).
+func (w *worker) makeNull() {
+	w.p.MakeNull()
+	if w.net != nil {
+		w.acc[w.top+1] = w.acc[w.top]
+		w.top++
+	}
+}
+
+// unmake takes back the last move make or makeNull made.
+func (w *worker) unmake() {
+	w.p.Unmake()
+	if w.net != nil {
+		w.top--
+	}
+}
+
+// refresh sets the network's sums from the worker's position, the root of a search.
+func (w *worker) refresh() {
+	if w.net != nil {
+		w.top = 0
+		w.net.Refresh(w.p, &w.acc[0])
+	}
+}
+
+// static is the static evaluation of the worker's position for the side to move: the
+// network's when the engine has one.
+func (w *worker) static() int {
+	if w.net != nil {
+		return w.netStatic()
+	}
+	return w.eval.evaluate(w.p, w.passedCache)
+}
+
+// netStatic is the network's evaluation of the worker's position.
+func (w *worker) netStatic() int { return w.net.Evaluate(&w.acc[w.top], w.p.Side()) }
 
 // child searches the position a move has just made, to depth, within the window
 // (alpha, beta) of the mover, and returns its score for the mover: the opponent's score
@@ -761,7 +831,7 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 		// Out of check the side may stand pat (a position without any legal move is
 		// taken at its static value here), else only captures and promotions are
 		// searched; the moves are generated only when standing pat does not cut off.
-		best = e.eval.evaluate(p, e.passedCache)
+		best = e.static()
 		if best >= beta || !e.caps.quiescence {
 			return best
 		}
@@ -782,14 +852,14 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 			continue
 		}
 		side := p.Side()
-		p.Make(m)
+		e.make(m)
 		var s int
 		if p.Side() == side { // the mover's turn goes on
 			s = e.quiesce(ply+1, alpha, beta, qdepth+1)
 		} else {
 			s = -e.quiesce(ply+1, -beta, -alpha, qdepth+1)
 		}
-		p.Unmake()
+		e.unmake()
 		if e.stopped() {
 			return 0
 		}

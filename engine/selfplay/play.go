@@ -88,7 +88,10 @@ type Game struct {
 	Goal        bool     `json:"goal,omitempty"`
 	Moved       string   `json:"moved"` // letters of the piece types that moved (or were dropped), in type order
 	Nodes       int64    `json:"nodes"`
-	Millis      int64    `json:"ms"`
+	// Scores: the search's score of each move after the opening, in centipawns for the
+	// side that made it (mates as the search scores them).
+	Scores []int `json:"scores,omitempty"`
+	Millis int64 `json:"ms"`
 	// HookErrors are the goal hooks that failed as they ran in this game (each failed run
 	// counted as false), as reports write them; Hooks the failures themselves.
 	HookErrors []string                  `json:"hook_errors,omitempty"`
@@ -194,6 +197,7 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 			return g, ErrInterrupted // the move of a stopped search is not played
 		}
 		g.Nodes += res.Nodes
+		g.Scores = append(g.Scores, res.Score)
 		m := res.Best
 		if m == interpreter.NoMove || !p.IsLegal(m) {
 			buf = p.LegalMoves(buf[:0])
