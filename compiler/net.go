@@ -112,8 +112,7 @@ func (f *NetFeatures) Held(view Color, slot, k int) int {
 func (g *Geometry) Mirror(sq Square) Square {
 	f, r := g.FileOf(sq), g.RankOf(sq)
 	if g.Hex {
-		bottom := defs.HexBottom(f, g.Files)
-		top := bottom + defs.HexFileLength(f, g.Files) - 1
+		bottom, top := g.HexShape.Bottom(f), g.HexShape.Top(f)
 		if r < bottom || r > top {
 			return sq // not a cell of the hexagon
 		}
