@@ -137,7 +137,7 @@ func TestUnknownKeys(t *testing.T) {
 		{"board: {files: 8, rank: 8}", 1, 19, `board: unknown key "rank" (did you mean "ranks"?`},
 		{"pieces:\n  - name: K\n    moves:\n      - {leap: [1, 0], modes: move}", 4, 24, `pieces[0].moves[0]: unknown key "modes" (did you mean "mode"?`},
 		{"rules: {no-moves: {stalemate: win}}", 1, 20, `rules.no-moves: unknown key "stalemate" (expected one of: in-check, otherwise)`},
-		{"castling: {short: {rook: f}}", 1, 20, `castling.short: unknown key "rook" (expected one of: also, king, partner)`},
+		{"castling: {short: {rook: f}}", 1, 20, `castling.short: unknown key "rook" (expected one of: also, king, partner, san)`},
 		{"tests: [{attacks: [{by: white, sqaures: [e4]}]}]", 1, 32, `tests[0].attacks[0]: unknown key "sqaures" (did you mean "squares"?`},
 		{"zones: {top: {rank: [8]}}", 1, 15, `zones.top: unknown key "rank" (did you mean "ranks"?`},
 	}
