@@ -3,6 +3,7 @@ package cli
 
 import (
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -343,6 +344,28 @@ func TestPageHexBoard(t *testing.T) {
 	want := "b/qbk/n1b1n/r5r/ppp1ppppp/4pP5/11/4P1P4/2NP1B1P3/2P2B2P2/1PR1QBKNRP1 b - - 1 2"
 	if fen := pg.js(`document.getElementById("fen").value`); fen != want {
 		t.Fatalf("FEN %s; want %s", fen, want)
+	}
+}
+
+// #49: Shafran's castling on the hexagonal board, played by clicks: the king on e1 to h4
+// (the long castling toward the rook on i5, which lands on g3), written as players name it.
+func TestPageHexCastling(t *testing.T) {
+	pg := servePage(t, "shafran")
+	fen := "k4/6/7/8/9/8R/8/7/6/R3K w AI - 0 1"
+	pg.open("/play/shafran?fen=" + url.QueryEscape(fen))
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	if n := pg.js(`String(document.querySelectorAll("#board svg polygon.square").length)`); n != "70" {
+		t.Fatalf("%s hexagonal cells drawn; want 70", n)
+	}
+	hex := func(name string) string { return `#board svg .square[id="` + name + `"]` }
+	pg.click(hex("e1"))
+	pg.click(hex("h4"))
+	pg.until("the castling", `document.body.dataset.ply === "1"`, 5*time.Second)
+	if f := pg.js(`document.getElementById("fen").value`); f != "k4/6/7/8/9/9/7K/6R/6/R4 b - - 1 1" {
+		t.Fatalf("FEN after castling %s", f)
+	}
+	if moves := pg.js(`document.getElementById("moves").textContent`); !strings.Contains(moves, "B-0-0-0") {
+		t.Fatalf("move list %q does not name the castling B-0-0-0", moves)
 	}
 }
 
