@@ -265,7 +265,7 @@ func TestDocsPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage", "glinski", "alice"} {
+	for _, v := range []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage", "glinski", "shafran", "alice"} {
 		data, err := os.ReadFile("../../docs/pictures/" + v + ".svg")
 		if err != nil {
 			t.Errorf("%s: %v (make it with: chimera show %s --svg docs/pictures/%s.svg)", v, err, v, v)
