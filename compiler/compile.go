@@ -321,6 +321,31 @@ func (l *lowering) pieces() {
 				toBlack = append(toBlack, rs.TypeOfText(s))
 			}
 			cp.promotionTypes = newPromotionTypes(to, toBlack, pr.Optional)
+			if len(pr.ByCell) > 0 {
+				cp.HasByCell = true
+				for c := range 2 {
+					cp.byCell[c] = make([]uint64, rs.Cells)
+				}
+				for _, bc := range pr.ByCell {
+					var mask uint64
+					for _, s := range bc.To {
+						mask |= 1 << uint(rs.TypeOfText(s))
+					}
+					twice := ""
+					for c := White; c <= Black; c++ {
+						for b := rs.zones[bc.Zone][c]; b.Any(); b = b.Rest() {
+							sq := b.First()
+							if cp.byCell[c][sq] != 0 && twice == "" {
+								twice = rs.names[sq]
+							}
+							cp.byCell[c][sq] = mask
+						}
+					}
+					if twice != "" {
+						l.errorf(bc.Src, "zone", "promotion.by-cell: %s is in the zones of two entries (each cell takes one entry's choices)", twice)
+					}
+				}
+			}
 			pt.Promotion = cp
 			if pr.FromPool != "" && l.def.Hands != nil {
 				cp.FromPool = slices.Index(l.def.Hands.Pools, pr.FromPool)

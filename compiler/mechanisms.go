@@ -53,7 +53,7 @@ const (
 	MechCheckCounter                                    // checks given are counted in the position
 	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
 	MechExplode                                         // a capture blows up the capturer and the men around
-	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it
+	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it, limited, or by the cell
 	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
 	MechNoMateDrop                                      // a mate by dropping a man of a type loses
 	MechDropPromoted                                    // men dropped either side up
@@ -358,11 +358,14 @@ var mechanismRows = []mechanismRow{
 		pairs: "explode", doc: "#capture"},
 	{bit: MechLeavingPromotion, name: "leaving-promotion",
 		uses: func(r *Ruleset) bool {
-			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits })
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool {
+				return pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits || pr.HasByCell
+			})
 		},
-		keys:  []string{"pieces.promotion.leaving", "pieces.promotion.forced", "pieces.promotion.on-capture", "pieces.promotion.limits"},
+		keys: []string{"pieces.promotion.leaving", "pieces.promotion.forced", "pieces.promotion.on-capture", "pieces.promotion.limits",
+			"pieces.promotion.by-cell", "pieces.promotion.by-cell.zone", "pieces.promotion.by-cell.to"},
 		safe:  safeCommon,
-		why:   "promotions on leaving the zone, or compulsory in part of it, are emitted by the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out)",
+		why:   "promotions on leaving the zone, compulsory in part of it, limited, or with choices narrowed by the cell (by-cell, its own row of the pair matrix), are emitted by the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out)",
 		pairs: "shogi-promotion", doc: "#promotion"},
 	{bit: MechOnePerFile, name: "one-per-file",
 		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.OnePerFile != 0 },

@@ -219,6 +219,19 @@ type Promotion[B any] struct {
 	// man may attack no enemy man where it ends; NoCheck: the promotion may give no check.
 	InPlace, Step, LoneAnywhere, NoAttack, NoCheck bool
 	Stand                                          [2]B
+	// byCell[c][sq]: on cell sq, side c may promote only to the types of these bits
+	// (defs.Promotion.ByCell; 0: every choice). HasByCell: some cell narrows them.
+	byCell    [2][]uint64
+	HasByCell bool
+}
+
+// OfferedAt reports whether side c may promote to type t (not -1) with a move ending on sq.
+func (pr *Promotion[B]) OfferedAt(c Color, sq Square, t int) bool {
+	if !pr.HasByCell {
+		return true
+	}
+	bits := pr.byCell[c&1][sq]
+	return bits == 0 || bits>>uint(t)&1 != 0
 }
 
 // promotionTypes holds the piece types a piece may promote to. It is a separate struct,

@@ -165,7 +165,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,
 				limit: pr.limit, HasLimits: pr.HasLimits, InPlace: pr.InPlace, Step: pr.Step, LoneAnywhere: pr.LoneAnywhere,
 				NoAttack: pr.NoAttack, NoCheck: pr.NoCheck, Stand: pair(pr.Stand),
-				Entering: pr.Entering, Declared: pair(pr.Declared), HasAlways: pr.HasAlways, Always: pair(pr.Always)}
+				Entering: pr.Entering, Declared: pair(pr.Declared), HasAlways: pr.HasAlways, Always: pair(pr.Always),
+				byCell: pr.byCell, HasByCell: pr.HasByCell}
 		}
 		out.pieces[i] = pt
 	}

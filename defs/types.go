@@ -371,6 +371,17 @@ type Promotion struct {
 	// one of the types of to where it stands (or, with step, as it makes one of the new
 	// type's moves onto an empty square); its ordinary moves never promote.
 	InPlace *InPlace `yaml:"in-place"`
+	// ByCell narrows the choices where a move ends: on a cell of an entry's zone, only
+	// that entry's types (among to's) are offered; elsewhere in the zone, all of to.
+	ByCell []PromotionCell `yaml:"by-cell"`
+}
+
+// PromotionCell is one entry of promotion.by-cell: the cells of a zone and the types
+// offered there.
+type PromotionCell struct {
+	Src  `yaml:"-"`
+	Zone string   `yaml:"zone"`
+	To   []string `yaml:"to"`
 }
 
 // InPlace says how a man promotes standing (promotion.in-place).

@@ -724,6 +724,27 @@ func (v *validator) pieces() {
 					v.add(pr.Src, "to-black", "promotion.to-black does not combine with in-place or from-pool")
 				}
 			}
+			for i, bc := range pr.ByCell {
+				if v.required(bc.Src, "promotion.by-cell", "zone", "the cells where its choices apply", bc.Zone == "") {
+					v.zoneRef(bc.Src, "zone", bc.Zone)
+				}
+				if len(bc.To) == 0 {
+					v.add(bc.Src, "to", "promotion.by-cell: give the letters offered on %s (to: [...])", orDefault(bc.Zone, "its zone"))
+				}
+				for j, l := range bc.To {
+					if !slices.Contains(pr.To, l) && !slices.Contains(pr.ToBlack, l) {
+						v.addItem(bc.Src, "to", j, "promotion.by-cell: %q is not among the types it promotes to (to: %v)", l, pr.To)
+					}
+				}
+				for _, prev := range pr.ByCell[:i] {
+					if prev.Zone == bc.Zone && bc.Zone != "" {
+						v.add(bc.Src, "zone", "promotion.by-cell names zone %q twice", bc.Zone)
+					}
+				}
+			}
+			if len(pr.ByCell) > 0 && (pr.InPlace != nil || pr.FromPool != "") {
+				v.add(pr.Src, "by-cell", "promotion.by-cell does not combine with in-place or from-pool")
+			}
 			if ip := pr.InPlace; ip != nil {
 				for _, k := range []struct {
 					key string

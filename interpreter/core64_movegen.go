@@ -1092,7 +1092,7 @@ func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move
 	if !pr.Zone[p.side].Has(m.To()) && !((pr.Leaving || pr.Entering) && pr.Zone[p.side].Has(m.From())) {
 		return append(buf, m) // it neither ends in the zone nor leaves it where leaving promotes
 	}
-	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects || pr.Entering {
+	if pr.HasForced || pr.OnCapture || pr.HasLimits || p.capEffects || pr.Entering || pr.HasByCell {
 		return p.emitForced(buf, pr, m)
 	}
 	for i := range pr.NumChoices(p.side) {
@@ -1138,13 +1138,14 @@ func (p *core64) entersOrTakes(pr *compiler.Promotion[bb64], m Move) bool {
 }
 
 // appendPromotions appends the promotions of m, which promotes with its piece ending on
-// land: each choice but staying unpromoted where promotion is compulsory, and but the
-// types the side has its limit of.
+// land: each choice but staying unpromoted where promotion is compulsory, but the types
+// the side has its limit of, and but those not offered on land (promotion.by-cell).
 func (p *core64) appendPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move, land Square) []Move {
 	forced := pr.HasForced && pr.Forced[p.side].Has(land)
 	for i := range pr.NumChoices(p.side) {
 		c := pr.ChoiceAt(p.side, i)
-		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit(c) > 0 && p.pieces(p.side, c).Count() >= pr.Limit(c) {
+		if c < 0 && forced || c >= 0 && pr.HasLimits && pr.Limit(c) > 0 && p.pieces(p.side, c).Count() >= pr.Limit(c) ||
+			c >= 0 && !pr.OfferedAt(p.side, land, c) {
 			continue
 		}
 		buf = append(buf, m.withPromotion(c))

@@ -49,6 +49,9 @@ var decidingCases = map[string][]string{
 	"promotion-on-capture": {caseCapturePromotes, casePushStays},
 	// A promotion to a type at its limit is no move.
 	"promotion-limits": {caseAtLimit},
+	// A pawn reaching a corner of the last rank promotes to a rook only, on b or g to a
+	// knight or bishop only, elsewhere on the rank to any of the four (promotion.by-cell).
+	"by-cell-promotion": {caseByCellNarrowed, caseByCellFull},
 	// In check, a king's move to a safe square that does not take the checker is no move.
 	"royal-takes-checker-only": {caseKingBarred},
 	// A drop that would give check is no move.
@@ -74,6 +77,8 @@ const (
 	caseCapturePromotes = "capture onto the last rank promotes"
 	casePushStays       = "push onto the last rank stays a pawn"
 	caseAtLimit         = "promotion to a type at its limit barred"
+	caseByCellNarrowed  = "promotion on a by-cell square to its types only"
+	caseByCellFull      = "promotion elsewhere on the last rank to every type"
 	caseKingBarred      = "king's safe move not taking the checker barred"
 )
 
@@ -91,6 +96,10 @@ var decidingExempt = map[string]string{
 	"bounce×promotion-on-capture: " + caseCapturePromotes:          "a pawn's capture bounces it on past the man it takes, off the last rank",
 	"pass×drop-no-mate-illegal: " + caseInFrontBarred:              "a side not in check may pass: no drop leaves it without a move",
 	"may-not-give-check×entering-promotion: " + caseAlways:         "not judged: each promotion may be barred for the check it gives",
+	"may-not-give-check×by-cell-promotion: " + caseByCellNarrowed:  "judged as a subset: each promotion may be barred for the check it gives",
+	"may-not-give-check×by-cell-promotion: " + caseByCellFull:      "judged as a subset: each promotion may be barred for the check it gives",
+	"promotion-limits×by-cell-promotion: " + caseByCellNarrowed:    "judged as a subset: a promotion to a type at its limit is barred",
+	"promotion-limits×by-cell-promotion: " + caseByCellFull:        "judged as a subset: a promotion to a type at its limit is barred",
 	"bounce×drop-no-mate-illegal: " + caseInFrontBarred:            "a capture bounces the capturer on: the king takes the guarded pawn in front of it and walks on",
 	"bounce×drop-no-mate-illegal: " + caseNoMateLoses:              "a capture bounces the capturer on: the king takes the guarded checking pawn and walks on, so no pawn drop mates",
 	"bounce×drop-no-mate: " + caseNoMateLoses:                      "a capture bounces the capturer on: the king takes the guarded checking pawn and walks on, so no pawn drop mates",
@@ -104,6 +113,15 @@ var decidingExempt = map[string]string{
 var deciderStarts = map[string][]pairStart{
 	"drop-no-mate":         noMateStarts,
 	"drop-no-mate-illegal": noMateStarts,
+	"by-cell-promotion":    byCellStarts,
+}
+
+// byCellStarts: White pawns on a7, b7 and d7, one step from a corner, a knight's cell and
+// the middle of the last rank, each free to step on (a rook each, for the goals that count
+// them).
+var byCellStarts = []pairStart{
+	{name: "by-cell pawns", board: "8/PP1P4/8/8/7k/8/7r/R3K3", side: "w", castle: "-", ep: "-", decidable: true,
+		pocket: "", hostage: [2]string{"", ""}, kingless: "b", checks: "3+3"},
 }
 
 // deciderPlies is how many plies the games from deciderStarts last.
@@ -349,6 +367,60 @@ func (r *pairRun) plainLegal(p *Position, m Move) bool {
 	ok := !royalAttacked(p, us) && !(r.spec.noGiveCheck && royalAttacked(p, us^1))
 	p.Unmake()
 	return ok
+}
+
+// checkByCell judges the pawns' promotions under by-cell-promotion from the rules' text:
+// onto a1/h1 (a8/h8 for White) the promoted types are a rook's alone, onto b and g a
+// knight's or bishop's, onto the rest of the last rank any of Q, R, B, N (each type at
+// most once); without limits, every one of those is offered when one is.
+func (r *pairRun) checkByCell(p *Position, legal []Move, where string) {
+	rs, us := r.rs, p.Side()
+	offered := map[Move][]byte{} // the plain move: its promotions' letters
+	for _, m := range legal {
+		if m.Kind() != KindNormal || m.Promotion() < 0 || rs.Piece(p.At(m.From()).Type()).Letter != 'P' {
+			continue
+		}
+		plain := m &^ (0x7f << 16)
+		offered[plain] = append(offered[plain], rs.Piece(m.Promotion()).Letter)
+	}
+	for m, letters := range offered {
+		to := m.To()
+		if (rs.Capture != compiler.EffectReplace || rs.Explode) && p.At(to) != NoPiece {
+			continue // a capture effect may land the pawn elsewhere
+		}
+		if relRank(rs, us, to) != rs.Ranks-1 {
+			continue
+		}
+		want := "BNQR"
+		c := "full"
+		switch rs.FileOf(to) {
+		case 0, 7:
+			want, c = "R", "narrowed"
+		case 1, 6:
+			want, c = "BN", "narrowed"
+		}
+		slices.Sort(letters)
+		got := string(letters)
+		r.seen["by-cell-promotion"]++
+		if r.spec.limits || r.spec.noGiveCheck {
+			// Limits, or the check a promotion would give, may bar some: what is offered is
+			// a subset of the cell's types.
+			for _, l := range got {
+				if !strings.ContainsRune(want, l) {
+					r.fail("by-cell", "%s offers a promotion to %c, not among %s for its cell %s", p.Coord(m), l, want, where)
+				}
+			}
+			continue
+		}
+		if c == "narrowed" {
+			r.decide("by-cell-promotion", caseByCellNarrowed)
+		} else {
+			r.decide("by-cell-promotion", caseByCellFull)
+		}
+		if got != want {
+			r.fail("by-cell", "%s promotes to %s, want %s for its cell %s", p.Coord(m), got, want, where)
+		}
+	}
 }
 
 // relRank is the rank of sq counted from side c's first rank (0).

@@ -66,6 +66,7 @@ type pairSpec struct {
 	inPlace       bool // promotion.in-place: a pawn on ranks 6-7 (the last one anywhere) promotes where it stands or by a step of the new type, attacking no enemy man and giving no check
 	pathStop      bool // knights also step out and on or back, stopping between (a lion's double move)
 	entering      bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
+	byCell        bool // promotion.by-cell: on the corners of the last rank only to a rook, on b and g only to a knight or bishop
 	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
 	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
 	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
@@ -123,6 +124,7 @@ var pairMechanisms = []mechanism{
 	{"in-place-promotion", func(s *pairSpec) { s.inPlace = true }},
 	{"path-stop", func(s *pairSpec) { s.pathStop = true }},
 	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
+	{"by-cell-promotion", func(s *pairSpec) { s.byCell = true }},
 	{"trading", func(s *pairSpec) { s.trading = true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
@@ -235,6 +237,11 @@ var pairConflicts = map[string]string{
 	"explode×trading": "no knight falls to another man before the explosions end the game",
 	// Both set the pawn's promotion.
 	"in-place-promotion×entering-promotion": "both set the pawn's promotion (in place, or entering the camp)",
+	// by-cell narrows the base promotion's choices on the last rank; these set another.
+	"pool-promotion×by-cell-promotion":     "validation: promotion.by-cell does not combine with from-pool",
+	"in-place-promotion×by-cell-promotion": "validation: promotion.by-cell does not combine with in-place",
+	"shogi-promotion×by-cell-promotion":    "both set the pawn's promotion (to a tokin over the camp, or by the cell on the last rank)",
+	"entering-promotion×by-cell-promotion": "both set the pawn's promotion (entering the camp, or by the cell on the last rank)",
 	// Rejected by validation: petrification with other capture effects and with paths.
 	"bounce×petrify":        "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
 	"kick×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
@@ -367,6 +374,10 @@ func (s *pairSpec) render(name string) string {
 	if s.entering {
 		w("  camp: {ranks: [6, 7, 8]}")
 	}
+	if s.byCell {
+		w("  corners: {white: [a8, h8], black: [a1, h1]}")
+		w("  knight-cells: {white: [b8, g8], black: [b1, g1]}")
+	}
 	w("pieces:")
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
@@ -439,6 +450,9 @@ func (s *pairSpec) render(name string) string {
 	}
 	if s.onCapture {
 		promo += ", on-capture: true"
+	}
+	if s.byCell {
+		promo += ", by-cell: [{zone: corners, to: [R]}, {zone: knight-cells, to: [N, B]}]"
 	}
 	if s.limits && s.shogiPromo {
 		promo += ", limits: {Q: 1, T: 2}"
@@ -2055,6 +2069,9 @@ func (r *pairRun) checkMoves(p *Position, legal []Move, fen, where string) {
 	}
 	if s.shogiPromo || s.entering {
 		r.checkPromotionRule(p, legal, where)
+	}
+	if s.byCell {
+		r.checkByCell(p, legal, where)
 	}
 	if s.royalTakes && p.InCheck() {
 		king := rs.TypeOf('K')

@@ -200,9 +200,16 @@ var sjaakPerftRE = regexp.MustCompile(`(?m)^\s*(\d+)\s+(\d+)\s`)
 // returns its perft count to depth.
 func sjaakPerft(t *testing.T, bin, variant, start string, moves []string, depth int) int64 {
 	t.Helper()
+	// Its FEN has KQkq alone (its unmoved king may leap).
+	return sjaakPerftFEN(t, bin, variant, start+" w KQkq - 0 1", moves, depth)
+}
+
+// sjaakPerftFEN is sjaakPerft from a whole FEN.
+func sjaakPerftFEN(t *testing.T, bin, variant, fen string, moves []string, depth int) int64 {
+	t.Helper()
 	var in strings.Builder
-	// force: Sjaak II answers no move; its FEN has KQkq alone (its unmoved king may leap).
-	fmt.Fprintf(&in, "variant %s\nforce\nsetboard %s w KQkq - 0 1\n", variant, start)
+	// force: Sjaak II answers no move.
+	fmt.Fprintf(&in, "variant %s\nforce\nsetboard %s\n", variant, fen)
 	for _, m := range moves {
 		fmt.Fprintf(&in, "%s\n", m)
 	}

@@ -688,6 +688,13 @@ func Rules(rs *compiler.Ruleset) []string {
 			if pr.FromPool != "" {
 				s += ", taking the new piece from the " + pr.FromPool
 			}
+			if len(pr.ByCell) > 0 {
+				var cells []string
+				for _, bc := range pr.ByCell {
+					cells = append(cells, fmt.Sprintf("on %s only to %s", zoneText(rs, bc.Zone), orList(bc.To)))
+				}
+				s += "; " + strings.Join(cells, "; ")
+			}
 			out = append(out, s+".")
 		}
 	}
