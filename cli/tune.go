@@ -78,7 +78,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 		setup := fs.String("setup", "", "start from this named setup (default: the first)")
 		n := fs.IntP("games", "n", 200, "number of games to play")
 		b := budgetFlags(fs)
-		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
+		openings := fs.String("openings", "", "start from the openings of this file: a FEN, EPD or moves from the setup a line, or PGN")
 		random := fs.Int("random-plies", 8, "start each pair of games with this many random legal plies")
 		sh := shardFlags(fs)
 		fs.Lookup("out").Usage = "the tuned definition (default VARIANT-tuned.yaml); with --shard, the JSON lines of the games (default: standard output)"
