@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"chimera/defs"
 	"chimera/engine/match"
 	"chimera/engine/records"
 	"chimera/interpreter"
@@ -284,11 +283,7 @@ match.`,
 				cfg.SPRT = &t
 			}
 			if *openings != "" {
-				text, err := defs.ReadRegular(*openings, "an openings file", maxOpeningsSize)
-				if err != nil {
-					return c.inputError(err)
-				}
-				ops, err := match.ReadOpenings(rs, *openings, string(text))
+				ops, err := readOpenings(rs, *openings, "")
 				if err != nil {
 					return c.inputError(err)
 				}

@@ -98,41 +98,74 @@ of those K moves), and the exit status is 128 and the signal's number (130 for C
 	},
 }
 
+// rootCount is a perft count by root moves, as perftRun and perftShard make it.
+type rootCount struct {
+	moves   []interpreter.Move
+	names   map[interpreter.Move]string // each root move in coordinates
+	entries []perft.DivideEntry         // the root moves counted in full
+	nodes   int64                       // every node counted, the unfinished root moves' too
+	stopped int                         // the exit status a stop signal gives, 0 when none came
+}
+
+// countRoots counts to depth, on threads goroutines, the root moves of p whose name in
+// coordinates only keeps (every one when only is nil), with progress on standard error
+// under title; line, if not nil, is the progress line of a root move counted in full. A
+// stop signal (Ctrl-C, SIGTERM, SIGHUP) ends the count with the root moves finished.
+func countRoots(c *context, p *interpreter.Position, depth, threads int, quiet bool, title string, only func(name string) bool, line func(name string, nodes int64) string) rootCount {
+	// Move names are written before the count: Coord works on p, which the workers'
+	// reports must not touch while the count runs.
+	rc := rootCount{moves: p.LegalMoves(nil)}
+	rc.names = make(map[interpreter.Move]string, len(rc.moves))
+	total := 0
+	for _, m := range rc.moves {
+		rc.names[m] = p.Coord(m)
+		if only == nil || only(rc.names[m]) {
+			total++
+		}
+	}
+	w := perft.Watch{}
+	if only != nil {
+		w.Only = func(m interpreter.Move) bool { return only(rc.names[m]) }
+	}
+	prog := newProgress(c, quiet, title, "root moves", total, 0)
+	w.Nodes = &prog.nodes
+	w.OnDone = func(e perft.DivideEntry) {
+		l := ""
+		if line != nil {
+			l = line(rc.names[e.Move], e.Nodes)
+		}
+		prog.unitDone(e.Nodes, l)
+		if afterUnit != nil {
+			afterUnit()
+		}
+	}
+	ctx, release := signalContext()
+	defer release()
+	prog.begin()
+	entries, err := perft.DivideContext(ctx, p, depth, threads, w)
+	prog.end()
+	rc.entries, rc.nodes = entries, prog.nodes.Load()
+	if err != nil {
+		rc.stopped = interruptedStatus(ctx)
+	}
+	return rc
+}
+
 // perftRun counts, with progress on stderr, and prints the result; after Ctrl-C it prints
 // the root moves counted in full and a partial total, and returns exitInterrupted.
 func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, quiet, allowHooks bool) int {
 	start := time.Now()
-	// Move names are written before the count: Coord works on p, which the workers'
-	// reports must not touch while the count runs.
-	moves := p.LegalMoves(nil)
-	names := make(map[interpreter.Move]string, len(moves))
-	for _, m := range moves {
-		names[m] = p.Coord(m)
+	var line func(string, int64) string
+	if divide {
+		line = func(name string, nodes int64) string { return fmt.Sprintf("%s: %d", name, nodes) }
 	}
-	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d", depth), "root moves", len(moves), 0)
-	ctx, release := signalContext()
-	defer release()
-	prog.begin()
-	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
-		OnDone: func(e perft.DivideEntry) {
-			line := ""
-			if divide {
-				line = fmt.Sprintf("%s: %d", names[e.Move], e.Nodes)
-			}
-			prog.unitDone(e.Nodes, line)
-			if afterUnit != nil {
-				afterUnit()
-			}
-		},
-		Nodes: &prog.nodes,
-	})
-	prog.end()
-	interrupted := err != nil
+	rc := countRoots(c, p, depth, threads, quiet, fmt.Sprintf("perft depth %d", depth), nil, line)
+	interrupted := rc.stopped != 0
 	var nodes int64
 	if divide || interrupted {
-		lines := make([]string, len(entries))
-		for i, e := range entries {
-			lines[i] = fmt.Sprintf("%s: %d", names[e.Move], e.Nodes)
+		lines := make([]string, len(rc.entries))
+		for i, e := range rc.entries {
+			lines[i] = fmt.Sprintf("%s: %d", rc.names[e.Move], e.Nodes)
 		}
 		sort.Strings(lines)
 		for _, l := range lines {
@@ -140,33 +173,31 @@ func perftRun(c *context, p *interpreter.Position, depth, threads int, divide, q
 		}
 		fmt.Fprintln(c.out)
 	}
-	for _, e := range entries {
+	for _, e := range rc.entries {
 		nodes += e.Nodes
 	}
 	elapsed := time.Since(start)
 	speed := nodes
 	if interrupted {
-		speed = prog.nodes.Load() // the unfinished root moves' nodes were counted too
+		speed = rc.nodes // the unfinished root moves' nodes were counted too
 	}
 	fmt.Fprintf(c.out, "Time: %.3f s\n", elapsed.Seconds())
 	fmt.Fprintf(c.out, "Nodes/s: %.0f\n", float64(speed)/max(elapsed.Seconds(), 1e-9))
 	if interrupted {
-		fmt.Fprintf(c.out, "Nodes searched (partial, %d of %d root moves): %d\n", len(entries), len(moves), nodes)
-		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves counted in full\n", len(entries), len(moves))
-		return interruptedStatus(ctx)
+		fmt.Fprintf(c.out, "Nodes searched (partial, %d of %d root moves): %d\n", len(rc.entries), len(rc.moves), nodes)
+		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves counted in full\n", len(rc.entries), len(rc.moves))
+		return rc.stopped
 	}
 	fmt.Fprintf(c.out, "Nodes searched: %d\n", nodes)
 	return c.reportHooks(allowHooks, p.HookFailures())
 }
 
-// perftShard counts shard sh of the root moves and writes the JSON lines.
+// perftShard counts shard sh of the root moves (sorted by their coordinates and dealt in
+// turn) and writes the JSON lines.
 func perftShard(c *context, p *interpreter.Position, variant string, depth int, sh shardSpec, out string, threads int, quiet, allowHooks bool) int {
-	moves := p.LegalMoves(nil)
-	names := make(map[interpreter.Move]string, len(moves))
-	sorted := make([]string, 0, len(moves))
-	for _, m := range moves {
-		names[m] = p.Coord(m)
-		sorted = append(sorted, names[m])
+	var sorted []string
+	for _, m := range p.LegalMoves(nil) {
+		sorted = append(sorted, p.Coord(m))
 	}
 	sort.Strings(sorted)
 	mine := map[string]bool{}
@@ -175,29 +206,20 @@ func perftShard(c *context, p *interpreter.Position, variant string, depth int, 
 			mine[n] = true
 		}
 	}
-	prog := newProgress(c, quiet, fmt.Sprintf("perft depth %d, shard %s", depth, sh), "root moves", len(mine), 0)
-	ctx, release := signalContext()
-	defer release()
-	prog.begin()
-	entries, err := perft.DivideContext(ctx, p, depth, threads, perft.Watch{
-		OnDone: func(e perft.DivideEntry) { prog.unitDone(e.Nodes, "") },
-		Nodes:  &prog.nodes,
-		Only:   func(m interpreter.Move) bool { return mine[names[m]] },
-	})
-	prog.end()
-	h := perft.Header{Chimera: "perft", Variant: variant, FEN: p.FEN(), Depth: depth, RootMoves: len(moves), Shard: sh.String()}
-	if err != nil {
-		h.Partial = fmt.Sprintf("interrupted after %d of %d root moves", len(entries), len(mine))
+	rc := countRoots(c, p, depth, threads, quiet, fmt.Sprintf("perft depth %d, shard %s", depth, sh), func(name string) bool { return mine[name] }, nil)
+	h := perft.Header{Chimera: "perft", Variant: variant, FEN: p.FEN(), Depth: depth, RootMoves: len(rc.moves), Shard: sh.String()}
+	if rc.stopped != 0 {
+		h.Partial = fmt.Sprintf("interrupted after %d of %d root moves", len(rc.entries), len(mine))
 	}
-	recs := make([]perft.Record, len(entries))
-	for i, e := range entries {
-		recs[i] = perft.Record{Move: names[e.Move], Nodes: e.Nodes}
+	recs := make([]perft.Record, len(rc.entries))
+	for i, e := range rc.entries {
+		recs[i] = perft.Record{Move: rc.names[e.Move], Nodes: e.Nodes}
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Move < recs[j].Move })
 	code := c.writeOut(out, func(w io.Writer) error { return records.Write(w, h, recs) })
-	if err != nil {
-		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves of the shard counted in full (written)\n", len(entries), len(mine))
-		return max(code, interruptedStatus(ctx))
+	if rc.stopped != 0 {
+		fmt.Fprintf(c.err, "chimera perft: interrupted; %d of %d root moves of the shard counted in full (written)\n", len(rc.entries), len(mine))
+		return max(code, rc.stopped)
 	}
 	if code != exitOK {
 		return code

@@ -360,3 +360,19 @@ func TestPerftSIGTERM(t *testing.T) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
 	}
 }
+
+// TestPerftShardInterrupted: a shard cancelled after its first root move writes the header
+// marked partial and that move's line, and exits 130.
+func TestPerftShardInterrupted(t *testing.T) {
+	interruptAfter(t, 1)
+	f := filepath.Join(t.TempDir(), "p.jsonl")
+	code, _, errs := run("perft", "chess", "3", "--threads", "1", "--shard", "0/2", "--out", f, "--quiet")
+	data, _ := os.ReadFile(f)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if code != 130 || len(lines) != 2 || !strings.Contains(lines[0], `"partial":"interrupted after 1 of 10 root moves"`) || !strings.Contains(lines[0], `"root_moves":20`) {
+		t.Errorf("exit %d, file\n%s", code, data)
+	}
+	if !strings.Contains(errs, "interrupted; 1 of 10 root moves of the shard counted in full (written)") {
+		t.Errorf("stderr %q", errs)
+	}
+}

@@ -36,10 +36,11 @@ White's score after them, how often each piece type moved, and warnings when som
 looks broken: a side never wins, most games hit the move cap, a piece never moves.
 
 Games start from the setup (--setup; a shuffled setup draws an arrangement per pair of
-games from --seed), from the lines of --openings FILE (one a line: a FEN, or moves from
-the setup; # starts a comment; the two games of a pair share a line, cycling through the
-file), or after --random-plies K random legal moves (drawn per pair from --seed and the
-pair's number, never ending the game). Both sides are the same engine, so the two games
+games from --seed), from the openings of --openings FILE (one a line: a FEN or EPD, or
+moves from the setup in SAN or coordinates; # starts a comment; or a PGN file, its [FEN]
+tags and moves; the two games of a pair share an opening, cycling through the file), or
+after --random-plies K random legal moves (drawn per pair from --seed and the pair's
+number, never ending the game). Both sides are the same engine, so the two games
 of a pair (the colours alternated over one opening) differ only by their jitter: with
 --nodes, each move's node budget varies by
 up to --jitter per cent either way, drawn from the game's own seed, so that games from
@@ -82,7 +83,7 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 		n := fs.IntP("games", "n", 100, "number of games")
 		b := budgetFlags(fs)
 		pgn := fs.String("pgn", "", "write the games to this PGN file")
-		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
+		openings := fs.String("openings", "", "start from the openings of this file: a FEN, EPD or moves from the setup a line, or PGN")
 		random := fs.Int("random-plies", 0, "start each pair of games with this many random legal plies")
 		asJSON := fs.Bool("json", false, "write the report as JSON")
 		html := fs.String("html", "", "write the report as an HTML page with SVG charts to this file")
@@ -328,7 +329,12 @@ func variantName(def string, rs *compiler.Ruleset) string {
 // setup (a shuffled one drawing an arrangement per pair from seed).
 func startsFor(rs *compiler.Ruleset, setup, openings string, pairs int, seed uint64) ([]selfplay.Start, error) {
 	if openings != "" {
-		return readOpenings(rs, setup, openings)
+		ops, err := readOpenings(rs, openings, setup)
+		starts := make([]selfplay.Start, len(ops))
+		for i, o := range ops {
+			starts[i] = selfplay.Start{FEN: o.FEN, Moves: o.Moves}
+		}
+		return starts, err
 	}
 	name, num, err := compiler.ParseSetupName(setup)
 	if err != nil {
@@ -357,48 +363,14 @@ func startsFor(rs *compiler.Ruleset, setup, openings string, pairs int, seed uin
 // positions takes some tens of megabytes.
 const maxOpeningsSize = 256 << 20
 
-// readOpenings reads an openings file: one opening a line, a FEN or moves from the setup.
-func readOpenings(rs *compiler.Ruleset, setup, path string) ([]selfplay.Start, error) {
+// readOpenings reads the openings file path (--openings of selfplay, tune and match): the
+// forms gametext.ReadOpenings reads, moves starting from setup.
+func readOpenings(rs *compiler.Ruleset, path, setup string) ([]gametext.Opening, error) {
 	data, err := defs.ReadRegular(path, "an openings file", maxOpeningsSize)
 	if err != nil {
 		return nil, err
 	}
-	base, _, err := interpreter.SetupFEN(rs, setup)
-	if err != nil {
-		return nil, err
-	}
-	var starts []selfplay.Start
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if _, err := interpreter.FromFEN(rs, line); err == nil {
-			starts = append(starts, selfplay.Start{FEN: line})
-			continue
-		}
-		p, _ := interpreter.FromFEN(rs, base)
-		r := gametext.ReplayGame(p, line)
-		if r.Stop != nil || len(r.Moves) == 0 {
-			why := "neither a FEN nor moves from the setup"
-			if r.Stop != nil {
-				why = "not a FEN, and as moves: " + r.Stop.Error()
-			}
-			return nil, fmt.Errorf("%s:%d: %s", path, i+1, why)
-		}
-		if res := p.Result(); res != interpreter.Ongoing {
-			return nil, fmt.Errorf("%s:%d: the opening ends the game (%s)", path, i+1, res.Reason)
-		}
-		st := selfplay.Start{FEN: base}
-		for _, m := range r.Moves {
-			st.Moves = append(st.Moves, m.Coord)
-		}
-		starts = append(starts, st)
-	}
-	if len(starts) == 0 {
-		return nil, fmt.Errorf("%s: no openings", path)
-	}
-	return starts, nil
+	return gametext.ReadOpenings(rs, path, string(data), setup)
 }
 
 // play runs the games with a progress line on standard error. A stop signal (Ctrl-C,

@@ -110,6 +110,21 @@ func TestSelfplayOpenings(t *testing.T) {
 	if code, _, errs := run("selfplay", "gardner", "-n", "2", "--openings", file, "-q"); code != 2 || !strings.Contains(errs, "open.txt:1") {
 		t.Errorf("bad opening: exit %d, %q", code, errs)
 	}
+	// The forms match read and selfplay did not (#53): PGN, with and without [FEN], and EPD.
+	pgn := filepath.Join(dir, "open.pgn")
+	os.WriteFile(pgn, []byte("[Event \"a\"]\n\n1. c3 bxc3 *\n\n[Event \"b\"]\n[FEN \"rnbqk/ppppp/5/PPPPP/RNBQK b - - 0 1\"]\n\n1... a3 *\n"), 0o644)
+	games := filepath.Join(dir, "games.pgn")
+	code, _, errs = run("selfplay", "gardner", "-n", "4", "--nodes", "100", "--max-plies", "6", "--openings", pgn, "-q", "--pgn", games)
+	text, _ := os.ReadFile(games)
+	if code != 0 || strings.Count(string(text), "1. c3 bxc3 {end of opening}") != 2 || strings.Count(string(text), "1... a3 {end of opening}") != 2 {
+		t.Errorf("PGN openings: exit %d (%s)\n%s", code, errs, text)
+	}
+	os.WriteFile(file, []byte("rnbqk/ppppp/5/PPPPP/RNBQK b - - id \"epd\";\n"), 0o644)
+	code, _, errs = run("selfplay", "gardner", "-n", "2", "--nodes", "100", "--max-plies", "6", "--openings", file, "-q", "--pgn", games)
+	text, _ = os.ReadFile(games)
+	if code != 0 || strings.Count(string(text), "[FEN \"rnbqk/ppppp/5/PPPPP/RNBQK b - - 0 1\"]") != 2 {
+		t.Errorf("EPD openings: exit %d (%s)\n%s", code, errs, text)
+	}
 }
 
 func TestValuesTable(t *testing.T) {

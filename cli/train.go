@@ -62,7 +62,7 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 		setup := fs.String("setup", "", "start from this named setup (default: the first)")
 		n := fs.IntP("games", "n", 200, "number of games to play")
 		b := budgetFlags(fs)
-		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
+		openings := fs.String("openings", "", "start from the openings of this file: a FEN, EPD or moves from the setup a line, or PGN")
 		random := fs.Int("random-plies", 8, "start each pair of games with this many random legal plies")
 		sh := shardFlags(fs)
 		fs.Lookup("out").Usage = "the net file (default VARIANT-net.nnue; the definition goes beside it as .yaml); with --shard, the JSON lines of the games (default: standard output)"
@@ -133,10 +133,8 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 				return code
 			}
 			if len(*from) > 0 {
-				for _, f := range []string{"games", "nodes", "movetime", "depth", "jobs", "openings", "random-plies", "setup", "max-plies", "jitter", "hash", "resume"} {
-					if fs.Changed(f) {
-						return c.usage("--%s is for playing games; --from reads games already played (leave it out)", f)
-					}
+				if code := c.onlyFrom(fs); code != exitOK {
+					return code
 				}
 				games, source, code := c.readTuneGames(rs, *from)
 				if code != exitOK {
@@ -145,35 +143,12 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 				t.source = source
 				return c.train(rs, games, t)
 			}
-			opt, code := b.options(c, *random)
-			if code != exitOK {
+			games, source, sig, code, done := c.playToLearn(rs, *def, *setup, *openings, *n, *random, b, sh)
+			if done {
 				return code
 			}
-			var shard shardSpec
-			if *sh.spec != "" {
-				if shard, code = sh.parse(c); code != exitOK {
-					return code
-				}
-			} else if *sh.resume != "" {
-				return c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
-			}
-			bt, err := selfplayBatch(rs, *def, *setup, *openings, *n, *random, b, opt, shard)
-			if err != nil {
-				return c.inputError(err)
-			}
-			run, sig, code := c.runBatch(rs, bt, *sh.resume, opt, b)
-			if code != exitOK {
-				return code
-			}
-			if shard.n > 0 {
-				return signalStatus(c.writeRecords(*sh.out, run.Header, run.Games), sig)
-			}
-			if len(run.Games) == 0 {
-				return signalStatus(exitOK, sig) // interrupted before a game finished
-			}
-			t.nodes = *b.nodes
-			t.source = fmt.Sprintf("%d games of self-play, %s, %s", len(run.Games), run.Header.Budget, startsText(run.Header))
-			return signalStatus(c.train(rs, run.Games, t), sig)
+			t.nodes, t.source = *b.nodes, source
+			return signalStatus(c.train(rs, games, t), sig)
 		}
 	},
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -78,7 +79,7 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 		setup := fs.String("setup", "", "start from this named setup (default: the first)")
 		n := fs.IntP("games", "n", 200, "number of games to play")
 		b := budgetFlags(fs)
-		openings := fs.String("openings", "", "start from the lines of this file: FENs, or moves from the setup")
+		openings := fs.String("openings", "", "start from the openings of this file: a FEN, EPD or moves from the setup a line, or PGN")
 		random := fs.Int("random-plies", 8, "start each pair of games with this many random legal plies")
 		sh := shardFlags(fs)
 		fs.Lookup("out").Usage = "the tuned definition (default VARIANT-tuned.yaml); with --shard, the JSON lines of the games (default: standard output)"
@@ -138,10 +139,8 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				return code
 			}
 			if len(*from) > 0 {
-				for _, f := range []string{"games", "nodes", "movetime", "depth", "jobs", "openings", "random-plies", "setup", "seed", "max-plies", "jitter", "hash", "resume"} {
-					if fs.Changed(f) {
-						return c.usage("--%s is for playing games; --from reads games already played (leave it out)", f)
-					}
+				if code := c.onlyFrom(fs, "seed"); code != exitOK {
+					return code
 				}
 				games, source, code := c.readTuneGames(rs, *from)
 				if code != exitOK {
@@ -149,37 +148,60 @@ shard-*.jsonl" combines the shards (and prints their selfplay report), and
 				}
 				return c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet, source: source})
 			}
-			opt, code := b.options(c, *random)
-			if code != exitOK {
+			games, source, sig, code, done := c.playToLearn(rs, *def, *setup, *openings, *n, *random, b, sh)
+			if done {
 				return code
 			}
-			var shard shardSpec
-			if *sh.spec != "" {
-				if shard, code = sh.parse(c); code != exitOK {
-					return code
-				}
-			} else if *sh.resume != "" {
-				return c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)")
-			}
-			bt, err := selfplayBatch(rs, *def, *setup, *openings, *n, *random, b, opt, shard)
-			if err != nil {
-				return c.inputError(err)
-			}
-			run, sig, code := c.runBatch(rs, bt, *sh.resume, opt, b)
-			if code != exitOK {
-				return code
-			}
-			if shard.n > 0 {
-				return signalStatus(c.writeRecords(*sh.out, run.Header, run.Games), sig)
-			}
-			games := run.Games
-			if len(games) == 0 {
-				return signalStatus(exitOK, sig) // interrupted before a game finished
-			}
-			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet,
-				source: fmt.Sprintf("%d games of self-play, %s, %s", len(games), run.Header.Budget, startsText(run.Header))}), sig)
+			return signalStatus(c.fit(rs, name, games, tuneFit{out: *sh.out, skip: *skip, squares: *squares, ridge: ridge, tempo: *tempo, near: *near, quiet: *b.quiet, source: source}), sig)
 		}
 	},
+}
+
+// playingFlags are the flags of tune and train for playing games, which --from leaves out.
+var playingFlags = []string{"games", "nodes", "movetime", "depth", "jobs", "openings", "random-plies", "setup", "max-plies", "jitter", "hash", "resume"}
+
+// onlyFrom refuses a flag for playing games (playingFlags, and more) given with --from.
+func (c *context) onlyFrom(fs *pflag.FlagSet, more ...string) int {
+	for _, f := range append(more, playingFlags...) {
+		if fs.Changed(f) {
+			return c.usage("--%s is for playing games; --from reads games already played (leave it out)", f)
+		}
+	}
+	return exitOK
+}
+
+// playToLearn plays the games tune and train learn from, as selfplay plays them. With
+// --shard it writes them as JSON lines for chimera merge, and the command is done: done
+// is then true and code the exit status, as when a stop signal came before any game
+// finished. Otherwise it returns the games, where they came from (for the output's
+// header) and the signal that cut the run short, if any.
+func (c *context) playToLearn(rs *compiler.Ruleset, def, setup, openings string, n, random int, b *budget, sh *shardFlag) (games []selfplay.Game, source string, sig os.Signal, code int, done bool) {
+	opt, code := b.options(c, random)
+	if code != exitOK {
+		return nil, "", nil, code, true
+	}
+	var shard shardSpec
+	if *sh.spec != "" {
+		if shard, code = sh.parse(c); code != exitOK {
+			return nil, "", nil, code, true
+		}
+	} else if *sh.resume != "" {
+		return nil, "", nil, c.usage("--resume goes with --shard (use --shard 0/1 for a whole run)"), true
+	}
+	bt, err := selfplayBatch(rs, def, setup, openings, n, random, b, opt, shard)
+	if err != nil {
+		return nil, "", nil, c.inputError(err), true
+	}
+	run, sig, code := c.runBatch(rs, bt, *sh.resume, opt, b)
+	switch {
+	case code != exitOK:
+		return nil, "", nil, code, true
+	case shard.n > 0:
+		return nil, "", nil, signalStatus(c.writeRecords(*sh.out, run.Header, run.Games), sig), true
+	case len(run.Games) == 0:
+		return nil, "", nil, signalStatus(exitOK, sig), true // interrupted before a game finished
+	}
+	return run.Games, fmt.Sprintf("%d games of self-play, %s, %s", len(run.Games), run.Header.Budget, startsText(run.Header)), sig, exitOK, false
 }
 
 // startsText says where a run's games started.

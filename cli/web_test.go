@@ -260,6 +260,11 @@ function check(what, got, want) {
   check("loadVariant", c.loadVariant("extends: chess\nname: mine\n"), "mine");
   check("a board of it", new c.Board("mine").legalMoves().split(" ").length, 20);
   check("its YAML", c.variantYAML("mine"), "extends: chess\nname: mine\n");
+  // A request Go cannot make (a bad method) is answered 400, and the module lives on (it
+  // exited when httptest panicked).
+  const bad = globalThis.chimeraCall("G ET", "/api/variants", "");
+  check("a bad request", [bad.status, JSON.parse(bad.body).error.includes("invalid method")], [400, true]);
+  check("after it", globalThis.chimeraCall("GET", "/api/variants", "").status, 200);
   // A search of 20 s cancelled after 500 ms (the page's Stop), once the module is warm:
   // the cancel gets in while the engine thinks, and the search ends at once, freeing the
   // module's one thread (on main the cancel could not get in before the 20 s were up).

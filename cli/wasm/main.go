@@ -27,7 +27,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -35,11 +34,11 @@ import (
 	"chimera/engine/web"
 )
 
-// chunkWriter passes what the handler writes on to JavaScript as it comes.
+// chunkWriter passes what the handler writes on as it comes: to JavaScript, or to a buffer.
 type chunkWriter struct {
 	header  http.Header
 	status  int
-	onChunk js.Value
+	onChunk func(string)
 }
 
 func (w *chunkWriter) Header() http.Header { return w.header }
@@ -52,7 +51,7 @@ func (w *chunkWriter) WriteHeader(status int) {
 
 func (w *chunkWriter) Write(b []byte) (int, error) {
 	w.WriteHeader(http.StatusOK)
-	w.onChunk.Invoke(string(b))
+	w.onChunk(string(b))
 	return len(b), nil
 }
 
@@ -72,6 +71,25 @@ var handler = sync.OnceValue(func() http.Handler {
 	}
 	return h
 })
+
+// serve runs one request of the page through the handler, passing the answer's pieces to
+// onChunk as they are written, and returns its status. A request the handler cannot take
+// (a bad method or path) is answered 400.
+func serve(ctx context.Context, method, path, body string, onChunk func(string)) int {
+	req, err := http.NewRequestWithContext(ctx, method, path, strings.NewReader(body))
+	if err != nil {
+		msg, _ := json.Marshal(map[string]string{"error": err.Error()})
+		onChunk(string(msg))
+		return http.StatusBadRequest
+	}
+	req.Host = "localhost" // the page's own request, answered inside it
+	req.RequestURI = path
+	req.Header.Set("Content-Type", "application/json")
+	w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
+	handler().ServeHTTP(w, req)
+	w.WriteHeader(http.StatusOK)
+	return w.status
+}
 
 func main() {
 	bind()
@@ -97,13 +115,7 @@ func main() {
 				}
 				cancel()
 			}()
-			req := httptest.NewRequestWithContext(ctx, method, path, strings.NewReader(body))
-			req.Host = "localhost" // the page's own request, answered inside it (httptest names example.com)
-			req.Header.Set("Content-Type", "application/json")
-			w := &chunkWriter{header: http.Header{}, onChunk: onChunk}
-			handler().ServeHTTP(w, req)
-			w.WriteHeader(http.StatusOK)
-			onDone.Invoke(w.status)
+			onDone.Invoke(serve(ctx, method, path, body, func(s string) { onChunk.Invoke(s) }))
 		}()
 		return nil
 	}))
@@ -119,12 +131,9 @@ func main() {
 		return nil
 	}))
 	js.Global().Set("chimeraCall", js.FuncOf(func(this js.Value, args []js.Value) any {
-		req := httptest.NewRequest(args[0].String(), args[1].String(), strings.NewReader(args[2].String()))
-		req.Host = "localhost"
-		req.Header.Set("Content-Type", "application/json")
-		rec := httptest.NewRecorder()
-		handler().ServeHTTP(rec, req)
-		return map[string]any{"status": rec.Code, "body": rec.Body.String()}
+		var body strings.Builder
+		status := serve(context.Background(), args[0].String(), args[1].String(), args[2].String(), func(s string) { body.WriteString(s) })
+		return map[string]any{"status": status, "body": body.String()}
 	}))
 	if ready := js.Global().Get("chimeraReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()

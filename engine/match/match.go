@@ -14,6 +14,7 @@ import (
 	"chimera/compiler"
 	"chimera/engine/xbtext"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // Config describes a match.
@@ -31,10 +32,10 @@ type Config struct {
 	// --setup does: NAME, or NAME:N for one arrangement of a shuffled setup (a shuffled
 	// setup without one draws an arrangement per pair); "" is the first setup.
 	Setup       string
-	Openings    []Opening
-	RandomPlies int    // random legal plies played after the opening (or from the start)
-	Seed        uint64 // seeds the random plies and shuffled setups, per pair of games
-	MaxPlies    int    // a game still going after this many plies is drawn (0: no cap)
+	Openings    []gametext.Opening // gametext.ReadOpenings
+	RandomPlies int                // random legal plies played after the opening (or from the start)
+	Seed        uint64             // seeds the random plies and shuffled setups, per pair of games
+	MaxPlies    int                // a game still going after this many plies is drawn (0: no cap)
 	// An engine forfeits when its move takes longer than its clock (or the fixed move
 	// time) by more than Grace plus GraceFraction of that time. Zero values mean 20 ms and
 	// 5 %; a negative GraceFraction means none.

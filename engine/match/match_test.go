@@ -342,24 +342,9 @@ func TestStartsFromNamedSetup(t *testing.T) {
 
 func TestOpeningsFile(t *testing.T) {
 	rs := open(t, "chess")
-	text := "# a comment\n" +
-		"1. e4 e5 2. Nf3\n" +
-		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n" +
-		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n" +
-		"d2d4 d7d5\n"
-	ops, err := ReadOpenings(rs, "o.txt", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ops) != 4 || len(ops[0].Moves) != 3 || ops[0].FEN != "" || ops[1].FEN == "" || ops[2].FEN == "" || ops[3].Moves[1] != "d7d5" {
-		t.Fatalf("openings %+v", ops)
-	}
-	if _, err := ReadOpenings(rs, "o.txt", "e4 e5\n1. e4 Ke7 Qh5\n"); err == nil || !strings.Contains(err.Error(), "o.txt:2") {
-		t.Errorf("a bad line: %v", err)
-	}
 	pgn := "[Event \"x\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd4 *\n\n[Event \"y\"]\n\n1. c4 *\n"
-	ops, err = ReadOpenings(rs, "o.pgn", pgn)
-	if err != nil || len(ops) != 2 || ops[0].Moves[0] != "e1g1" || ops[1].FEN != "" {
+	ops, err := gametext.ReadOpenings(rs, "o.pgn", pgn, "")
+	if err != nil || len(ops) != 2 {
 		t.Fatalf("PGN openings %+v %v", ops, err)
 	}
 	// A FEN opening is played from it, each twice with colours swapped, and the PGN says so.
@@ -416,7 +401,7 @@ func TestChimeraXBoardAgainstUCI(t *testing.T) {
 
 func TestNoSetboard(t *testing.T) {
 	rs := open(t, "chess")
-	ops, err := ReadOpenings(rs, "o", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n")
+	ops, err := gametext.ReadOpenings(rs, "o", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ package nnue
 
 import (
 	"bytes"
-	"encoding/gob"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -231,40 +231,68 @@ func (t *Trainer) adam(g []float32, n float32) {
 	}
 }
 
-// checkpoint is what a checkpoint file holds: the trainer and what its samples were.
-type checkpoint struct {
-	Features    uint64
-	Samples     int
-	Inputs      int
-	P, M, V     []float32
-	Epoch, Step int
-	Opt         Options
+// checkpointHeader opens a checkpoint file: what the trainer's samples were, its shape,
+// where it stands and its options. The parameters, then Adam's two moments, follow as
+// little-endian float32s. (A fixed binary layout rather than encoding/gob, whose package
+// start-up the JavaScript API's load would pay for a file it never writes.)
+type checkpointHeader struct {
+	Magic                        [8]byte
+	Features                     uint64
+	Samples, Inputs, Epoch, Step int64
+	Batch                        int64
+	Rate, Lambda, Scale          float64
+	Seed                         uint64
+	Threads                      int64
 }
+
+var checkpointMagic = [8]byte{'c', 'h', 'i', 'm', 'c', 'k', 'p', '1'}
 
 // Checkpoint encodes the trainer's state, for samples of the features with digest
 // features, count of them.
 func (t *Trainer) Checkpoint(features uint64, samples int) ([]byte, error) {
+	h := checkpointHeader{Magic: checkpointMagic, Features: features, Samples: int64(samples), Inputs: int64(t.Model.Inputs),
+		Epoch: int64(t.Epoch), Step: int64(t.Step), Batch: int64(t.Opt.Batch), Rate: t.Opt.Rate, Lambda: t.Opt.Lambda,
+		Scale: t.Opt.Scale, Seed: t.Opt.Seed, Threads: int64(t.Opt.Threads)}
 	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(checkpoint{Features: features, Samples: samples, Inputs: t.Model.Inputs,
-		P: t.Model.P, M: t.M, V: t.V, Epoch: t.Epoch, Step: t.Step, Opt: t.Opt})
-	return b.Bytes(), err
+	b.Grow(binary.Size(h) + 4*(len(t.Model.P)+len(t.M)+len(t.V)))
+	for _, part := range []any{h, t.Model.P, t.M, t.V} {
+		if err := binary.Write(&b, binary.LittleEndian, part); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
 }
 
 // Resume reads a checkpoint written by Checkpoint, refusing one of other features or
 // another set of samples.
 func Resume(data []byte, features uint64, samples int) (*Trainer, error) {
-	var c checkpoint
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&c); err != nil {
-		return nil, fmt.Errorf("not a training checkpoint: %v", err)
+	var h checkpointHeader
+	size := binary.Size(h)
+	if len(data) < size {
+		return nil, errors.New("not a training checkpoint: too short")
 	}
-	l := layoutOf(c.Inputs)
-	switch {
-	case c.Features != features:
-		return nil, errors.New("a checkpoint of another variant's features")
-	case c.Samples != samples:
-		return nil, fmt.Errorf("a checkpoint of a run on %d positions, not these %d", c.Samples, samples)
-	case len(c.P) != l.n || len(c.M) != l.n || len(c.V) != l.n:
+	if _, err := binary.Decode(data, binary.LittleEndian, &h); err != nil || h.Magic != checkpointMagic {
+		return nil, errors.New("not a training checkpoint")
+	}
+	// Each input holds at least one weight of each of the three arrays: an input count
+	// past the data's length is no checkpoint, and keeps layoutOf from overflowing.
+	if h.Inputs < 1 || h.Inputs > int64(len(data)) {
 		return nil, errors.New("a checkpoint of another shape")
 	}
-	return &Trainer{Model: &Model{Inputs: c.Inputs, P: c.P}, Opt: c.Opt, Epoch: c.Epoch, Step: c.Step, M: c.M, V: c.V}, nil
+	l := layoutOf(int(h.Inputs))
+	switch {
+	case h.Features != features:
+		return nil, errors.New("a checkpoint of another variant's features")
+	case h.Samples != int64(samples):
+		return nil, fmt.Errorf("a checkpoint of a run on %d positions, not these %d", h.Samples, samples)
+	case len(data) != size+3*4*l.n:
+		return nil, errors.New("a checkpoint of another shape")
+	}
+	arrays := make([]float32, 3*l.n)
+	if _, err := binary.Decode(data[size:], binary.LittleEndian, arrays); err != nil {
+		return nil, fmt.Errorf("not a training checkpoint: %v", err)
+	}
+	opt := Options{Batch: int(h.Batch), Rate: h.Rate, Lambda: h.Lambda, Scale: h.Scale, Seed: h.Seed, Threads: int(h.Threads)}
+	return &Trainer{Model: &Model{Inputs: int(h.Inputs), P: arrays[:l.n:l.n]}, Opt: opt, Epoch: int(h.Epoch), Step: int(h.Step),
+		M: arrays[l.n : 2*l.n : 2*l.n], V: arrays[2*l.n:]}, nil
 }

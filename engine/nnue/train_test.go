@@ -115,3 +115,35 @@ func TestTrainingLowersHeldOutLoss(t *testing.T) {
 		t.Fatal("a checkpoint of other samples resumed")
 	}
 }
+
+// TestResumeRefusesDamage: a checkpoint cut short, with a byte changed in its header or
+// with bytes added is refused with an error, not a panic or a trainer of another shape.
+func TestResumeRefusesDamage(t *testing.T) {
+	tr := NewTrainer(NewModel(40, 1), Options{Batch: 8, Seed: 3})
+	ck, err := tr.Checkpoint(7, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, err := Resume(ck, 7, 100)
+	if err != nil || re.Model.Inputs != 40 || len(re.Model.P) != len(tr.Model.P) || re.Opt != tr.Opt {
+		t.Fatalf("round trip: %v, %+v", err, re)
+	}
+	for i := range re.Model.P {
+		if re.Model.P[i] != tr.Model.P[i] {
+			t.Fatalf("parameter %d: %v, want %v", i, re.Model.P[i], tr.Model.P[i])
+		}
+	}
+	if _, err := Resume(ck, 8, 100); err == nil || !strings.Contains(err.Error(), "features") {
+		t.Errorf("other features: %v", err)
+	}
+	if _, err := Resume(ck, 7, 101); err == nil || !strings.Contains(err.Error(), "100 positions") {
+		t.Errorf("other samples: %v", err)
+	}
+	for _, bad := range [][]byte{nil, ck[:10], ck[:len(ck)-1], append(append([]byte(nil), ck...), 0),
+		func() []byte { b := append([]byte(nil), ck...); b[0] = 'x'; return b }(),
+		func() []byte { b := append([]byte(nil), ck...); b[24] = 0xff; b[31] = 0x7f; return b }()} { // Inputs huge
+		if _, err := Resume(bad, 7, 100); err == nil {
+			t.Errorf("%d bytes of damaged checkpoint accepted", len(bad))
+		}
+	}
+}

@@ -35,18 +35,22 @@ func shape(v vec) (kind string, n int) {
 }
 
 // directionName names one vector's direction: forward, backward-left, ...
-func directionName(v vec) string {
+func directionName(v vec) string { return wayName(v.DY, v.DX) }
+
+// wayName names a direction by its sign forward (up the board from White's side) and to
+// the right: forward, backward-left, to the right, ...
+func wayName(forward, right int) string {
 	var fb, lr string
 	switch {
-	case v.DY > 0:
+	case forward > 0:
 		fb = "forward"
-	case v.DY < 0:
+	case forward < 0:
 		fb = "backward"
 	}
 	switch {
-	case v.DX > 0:
+	case right > 0:
 		lr = "right"
-	case v.DX < 0:
+	case right < 0:
 		lr = "left"
 	}
 	switch {
@@ -242,25 +246,9 @@ func describeRide(a *defs.Atom) string {
 		s = fmt.Sprintf("rides along repeated (%d,%d) leaps %s", abs(v.DX), abs(v.DY), directions(imgs))
 		unit = "leaps"
 	}
-	mn, mx := 1, 0
-	if len(a.Range) == 1 {
-		mx = a.Range[0]
-	} else if len(a.Range) == 2 {
-		mn, mx = max(a.Range[0], 1), a.Range[1]
-	}
-	switch {
-	case mn == 1 && mx == 0:
-		s += ", any distance"
-	case mn == mx:
-		s += fmt.Sprintf(", exactly %d %s", mn, unit)
-	case mx == 0:
-		s += fmt.Sprintf(", at least %d %s", mn, unit)
-	case mn == 1:
-		s += fmt.Sprintf(", up to %d %s", mx, unit)
-	default:
-		s += fmt.Sprintf(", %d to %d %s", mn, mx, unit)
-	}
-	if fullSymmetry(imgs) && mn == 1 && mx == 0 {
+	rng, unlimited := rangeText(a.Range, func(n int) string { return fmt.Sprintf("%d %s", n, unit) })
+	s += rng
+	if fullSymmetry(imgs) && unlimited {
 		if l := likeName(v, true); l != "" {
 			s += " (" + l + ")"
 		}
@@ -1121,29 +1109,7 @@ func hexShape(v vec) (kind string, n int) {
 
 // hexDirectionName names a hexagonal board's direction as seen from White: forward or
 // backward by its height (2y - x half cells), left or right by its file.
-func hexDirectionName(v vec) string {
-	h := 2*v.DY - v.DX
-	var fb, lr string
-	switch {
-	case h > 0:
-		fb = "forward"
-	case h < 0:
-		fb = "backward"
-	}
-	switch {
-	case v.DX > 0:
-		lr = "right"
-	case v.DX < 0:
-		lr = "left"
-	}
-	switch {
-	case fb == "":
-		return "to the " + lr
-	case lr == "":
-		return fb
-	}
-	return fb + "-" + lr
-}
+func hexDirectionName(v vec) string { return wayName(2*v.DY-v.DX, v.DX) }
 
 // hexDirections describes a set of images of one vector on a hexagonal board.
 func hexDirections(kind string, imgs []vec) string {
@@ -1204,23 +1170,31 @@ func describeHex(rs *compiler.Ruleset, a *defs.Atom) string {
 	default:
 		s = fmt.Sprintf("rides along repeated [%d,%d] leaps %s", v.DX, v.DY, dirs)
 	}
+	rng, _ := rangeText(a.Range, cells)
+	return s + rng
+}
+
+// rangeText is a ride's range (an atom's range: [max] or [min, max], 0 for no bound) in
+// words after a comma: ", any distance", ", exactly 3 squares", ", two to five cells";
+// count writes a number of steps ("3 squares", "three cells"). unlimited: from one step
+// with no bound.
+func rangeText(rng []int, count func(int) string) (s string, unlimited bool) {
 	mn, mx := 1, 0
-	if len(a.Range) == 1 {
-		mx = a.Range[0]
-	} else if len(a.Range) == 2 {
-		mn, mx = max(a.Range[0], 1), a.Range[1]
+	if len(rng) == 1 {
+		mx = rng[0]
+	} else if len(rng) == 2 {
+		mn, mx = max(rng[0], 1), rng[1]
 	}
 	switch {
 	case mn == 1 && mx == 0:
-		s += ", any distance"
+		return ", any distance", true
 	case mn == mx:
-		s += ", exactly " + cells(mn)
+		return ", exactly " + count(mn), false
 	case mx == 0:
-		s += fmt.Sprintf(", at least %s", cells(mn))
+		return ", at least " + count(mn), false
 	case mn == 1:
-		s += ", up to " + cells(mx)
-	default:
-		s += fmt.Sprintf(", %s to %s", strings.TrimSuffix(cells(mn), " cells"), cells(mx))
+		return ", up to " + count(mx), false
 	}
-	return s
+	number, _, _ := strings.Cut(count(mn), " ")
+	return ", " + number + " to " + count(mx), false
 }
