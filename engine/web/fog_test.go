@@ -154,6 +154,19 @@ func TestFogGameShowsOnlyTheView(t *testing.T) {
 		t.Errorf("the engine asked to move for the person: %q", evs)
 	}
 
+	// A game of fogofwar shown in full (no viewer: two people at one board, a game
+	// loaded): the engine still plays with the fog player, telling its move but no line
+	// of analysis (the full search streams its iterations first).
+	resp, err := http.Get(srv.URL + "/api/search?" + url.Values{"variant": {"fogofwar"}, "moves": {"e2e4"}, "movetime": {"200"}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs = events(t, resp.Body)
+	resp.Body.Close()
+	if len(evs) != 1 || evs[0][0] != "bestmove" || json.Unmarshal([]byte(evs[0][1]), &best) != nil || best.Coord == "" || best.Sealed != "" {
+		t.Fatalf("the engine in a game of fogofwar shown in full: %q; want its move alone", evs)
+	}
+
 	// Bad seals and mixed requests.
 	for _, tc := range []struct{ body, want string }{
 		{`{"variant":"fogofwar","sealed":"AAAA"}`, "does not read"},

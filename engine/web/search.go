@@ -43,8 +43,9 @@ type bestJSON struct {
 // search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N&level=L:
 // the events "info" (one per iteration, JSON infoJSON) and then "bestmove" (bestJSON).
 // The moves are separated by spaces or commas (by spaces alone with walls). Under fog of
-// war, sealed=SEAL names the game instead (fog.go): the engine plays with the fog player
-// (search.FogMove), tells no analysis, and its bestmove is the game sealed with its move. movetime defaults to 1000 ms; level (1 the
+// war the engine plays with the fog player (search.FogMove) and tells no analysis; with
+// sealed=SEAL naming the game instead of its moves (fog.go), its bestmove is the game
+// sealed with its move, which it does not tell. movetime defaults to 1000 ms; level (1 the
 // weakest, search.MaxLevel full strength, the default) is the engine's playing level.
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -105,8 +106,9 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	p := g.p
 	e := search.New(g.rs, s.HashMB)
 	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv, Level: level}
-	if g.fog {
-		// The fog player, which sees only the engine's view; no line of analysis is told.
+	if g.rs.Fog != nil {
+		// The fog player, which sees only the side to move's view (in a game shown in full
+		// too: the engine does not look through the fog); no line of analysis is told.
 		lim.MultiPV = 1
 		res := e.FogMove(ctx, p, lim, search.FogSamples, uint64(time.Now().UnixNano()))
 		if r.Context().Err() != nil {
@@ -114,6 +116,10 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		}
 		if res.Best == interpreter.NoMove {
 			event(w, flusher, "error", map[string]string{"error": "the engine found no move"})
+			return
+		}
+		if !g.fog {
+			event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
 			return
 		}
 		g.coords = append(g.coords, p.Coord(res.Best))
