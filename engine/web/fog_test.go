@@ -163,6 +163,7 @@ func TestFogGameShowsOnlyTheView(t *testing.T) {
 	}
 	evs = events(t, resp.Body)
 	resp.Body.Close()
+	best = bestJSON{}
 	if len(evs) != 1 || evs[0][0] != "bestmove" || json.Unmarshal([]byte(evs[0][1]), &best) != nil || best.Coord == "" || best.Sealed != "" {
 		t.Fatalf("the engine in a game of fogofwar shown in full: %q; want its move alone", evs)
 	}
