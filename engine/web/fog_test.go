@@ -111,7 +111,7 @@ func TestFogGameShowsOnlyTheView(t *testing.T) {
 	if err != nil || len(sg.Moves) != 2 || sg.Moves[0] != "e2e4" {
 		t.Fatalf("the seal holds %+v (%v)", sg, err)
 	}
-	reply := sg.Moves[1]
+	reply, sealed := sg.Moves[1], best.Sealed
 	body, _ = json.Marshal(gameRequest{Variant: "fogofwar", Sealed: best.Sealed})
 	if code := postJSON(t, srv, "/api/game", string(body), &st); code != 200 || st.Side != "white" || !slices.Equal(st.SAN, []string{"e4", "?"}) || !slices.Equal(st.Moves, []string{"e2e4", "?"}) {
 		t.Fatalf("after the engine's move %s: %d, side %s, moves %q SAN %q", reply, code, st.Side, st.Moves, st.SAN)
@@ -171,9 +171,9 @@ func TestFogGameShowsOnlyTheView(t *testing.T) {
 	// Bad seals and mixed requests.
 	for _, tc := range []struct{ body, want string }{
 		{`{"variant":"fogofwar","sealed":"AAAA"}`, "does not read"},
-		{`{"variant":"fogofwar","sealed":"` + best.Sealed[:len(best.Sealed)-2] + `xy"}`, "does not read"},
-		{`{"variant":"chess","sealed":"` + best.Sealed + `"}`, "chess"},
-		{`{"variant":"fogofwar","sealed":"` + best.Sealed + `","moves":["e2e4"]}`, "alone"},
+		{`{"variant":"fogofwar","sealed":"` + sealed[:len(sealed)-2] + `xy"}`, "does not read"},
+		{`{"variant":"chess","sealed":"` + sealed + `"}`, "chess"},
+		{`{"variant":"fogofwar","sealed":"` + sealed + `","moves":["e2e4"]}`, "alone"},
 		{`{"variant":"fogofwar","viewer":"white","moves":["e2e4"]}`, "give no \"moves\""},
 		{`{"variant":"fogofwar","viewer":"red"}`, "white or black"},
 		{`{"variant":"chess","viewer":"white"}`, "has none"},
