@@ -20,7 +20,8 @@ const FogSamples = 12
 // has (as chess.com shows the men taken; a promotion in the fog is counted as its new
 // type). It fills the fogged cells samples ways at random with the opponent's men not in
 // sight (a filling that would put one in sight, or that the rules refuse, is drawn again),
-// searches each filled position with lim (a move time shared among them), and plays the
+// searches each filled position with lim (its move time, nodes or clocks shared among
+// them: a move costs what one search of lim costs), and plays the
 // move most searches chose (ties: the best summed score) among p's legal moves. The same
 // view, counts and seed give the same move, whatever stands in the fog. Without fog it is
 // Search.
@@ -53,8 +54,20 @@ func (e *Engine) FogMove(ctx context.Context, p *interpreter.Position, lim Limit
 	}
 	samples = max(samples, 1)
 	per := lim
+	// The move's budget is shared among the samples: its time, its nodes, or its share
+	// of the clocks (each sample's clocks a samples-th of them).
+	n := time.Duration(samples)
 	if lim.MoveTime > 0 {
-		per.MoveTime = max(lim.MoveTime/time.Duration(samples), time.Millisecond)
+		per.MoveTime = max(lim.MoveTime/n, time.Millisecond)
+	}
+	if lim.Nodes > 0 {
+		per.Nodes = max(lim.Nodes/int64(samples), 1)
+	}
+	for c := range per.Time {
+		if per.Time[c] > 0 {
+			per.Time[c] = max(per.Time[c]/n, time.Millisecond)
+		}
+		per.Inc[c] /= n
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(p.FullMove())))
 	votes := map[string]int{}

@@ -141,3 +141,19 @@ func TestFogPlayerMeasured(t *testing.T) {
 		t.Fatalf("fog player scored %.1f/%d against a random player; want at least 80%%", vsRandom, games)
 	}
 }
+
+// TestFogMoveSharesItsBudget: a node limit is shared among the samples (a move costs
+// what one search of the limit costs), as a move time is; before, each sample searched
+// the whole limit, a move costing samples times as much.
+func TestFogMoveSharesItsBudget(t *testing.T) {
+	rs, err := interpreter.Open("fogofwar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := fogPosition(t, rs, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	const nodes = 24000
+	res := New(rs, 4).FogMove(context.Background(), p, Limits{Nodes: nodes}, 12, 1)
+	if !p.IsLegal(res.Best) || res.Nodes > nodes*3/2 {
+		t.Fatalf("FogMove with %d nodes: %d searched, move %v", nodes, res.Nodes, res.Best)
+	}
+}
