@@ -64,7 +64,10 @@ Given twice, each is one engine's (in --engine order): a time handicap, such as
 D" in UCI and its dialects; "sd D" for XBoard engines, which have no node limit), each
 also given once or twice; the referee waits --move-timeout for such a move. Chimera's
 engine searches the same way each time with a node or depth limit, so that its games are
-the same on any machine and in any shard.
+the same on any machine and in any shard. Under fog of war (a variant with fog:),
+Chimera's engines are told the whole board, as every engine is, but play from their
+side's view with the fog player (docs/fog-rules.md); another engine is trusted not to
+look.
 UCI engines get wtime/btime/winc/binc (movestogo), XBoard engines level and time/otim
 (the base in whole seconds) or st (XBoard itself sends whole seconds, and engines such
 as MaxQi read "st 0.5" as no time: give XBoard engines a --movetime in whole seconds). USI engines get btime/wtime/binc/winc (b is the first

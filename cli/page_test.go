@@ -492,3 +492,80 @@ func TestPageBestMoveArrow(t *testing.T) {
 		t.Fatalf("%s arrows with the Arrow box unticked", n)
 	}
 }
+
+// noPieceInTheFog fails the test when the board draws a man on a cell it veils, and
+// answers the number of cells veiled.
+func (pg *page) noPieceInTheFog() int {
+	pg.t.Helper()
+	if hidden := pg.js(`[...document.querySelectorAll("#board svg .fog[data-square]")].map(f => f.dataset.square).filter(sq => document.querySelector('#board svg .piece[data-square="' + sq + '"]')).join(" ")`); hidden != "" {
+		pg.t.Fatalf("men drawn on cells in the fog: %s", hidden)
+	}
+	n, _ := strconv.Atoi(pg.js(`String(document.querySelectorAll("#board svg .fog[data-square]").length)`))
+	return n
+}
+
+// #54 part 3: a person plays White in fogofwar against the engine. The board shows
+// White's view: the cells White does not see are veiled and carry no man in the DOM, and
+// no Black man is drawn at the start; the FEN field holds the view; e4 is played and the
+// engine answers without its move being told (the list says "?", no analysis line, no
+// PGN, no moves in the link); the hints are only for White's men; and a game ended
+// (the king taken) shows the whole board, the men that were in the fog too. On main the
+// page drew fogofwar's whole board, Black's men and all.
+func TestPageFogOfWar(t *testing.T) {
+	pg := servePage(t, "fogofwar")
+	pg.open("/play/fogofwar")
+	if fog, n := pg.js(`document.body.dataset.fog || ""`), pg.noPieceInTheFog(); fog != "white" || n != 32 {
+		t.Fatalf("the start: fog %q, %d cells veiled; want White's view with ranks 5 to 8 veiled", fog, n)
+	}
+	if n := pg.js(`String(document.querySelectorAll("#board svg .piece.black").length)`); n != "0" {
+		t.Fatalf("%s Black men drawn at the start; White sees none", n)
+	}
+	pg.run("200 ms a move", chromedp.SetValue(chromedp.ID("movetime"), "200"))
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("the engine's answer", `document.body.dataset.ply === "2" && document.body.dataset.fog === "white"`, 15*time.Second)
+	pg.noPieceInTheFog()
+	fen := pg.js(`document.getElementById("fen").value`)
+	rs, err := interpreter.Open("fogofwar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := interpreter.ParseView(rs, fen); err != nil || !strings.HasSuffix(fen, "view=w") {
+		t.Fatalf("the FEN shown %q is not White's view: %v", fen, err)
+	}
+	black, _ := strconv.Atoi(pg.js(`String(document.querySelectorAll("#board svg .piece.black").length)`))
+	shown := 0 // the Black men the view's FEN shows
+	for _, c := range strings.Fields(fen)[0] {
+		if c >= 'a' && c <= 'z' {
+			shown++
+		}
+	}
+	if black != shown {
+		t.Fatalf("%d Black men drawn; the view %s shows %d", black, fen, shown)
+	}
+	if got, pgn, link, analysis := pg.sans(), pg.js(`document.getElementById("pgn").value`), pg.js(`document.getElementById("link").value`), pg.js(`document.getElementById("analysis").textContent`); got != "e4 ?" || pgn != "" || strings.Contains(link, "moves=") || strings.Contains(analysis, "best move") {
+		t.Fatalf("after the engine's answer: moves %q, PGN %q, link %q, analysis %q; want its move hidden", got, pgn, link, analysis)
+	}
+	if bad := pg.js(`game.state.legal.filter(m => !document.querySelector('#board svg .piece.white[data-square="' + m.from + '"]')).map(m => m.coord).join(" ")`); bad != "" || pg.js(`String(game.state.legal.length > 0)`) != "true" {
+		t.Fatalf("hints for moves not of White's men: %q", bad)
+	}
+	pg.click(`#analyse`)
+	if msg := pg.js(`document.getElementById("message").textContent`); !strings.Contains(msg, "does not analyse") {
+		t.Fatalf("Analyse under fog: message %q", msg)
+	}
+
+	// White takes the king: the game is over and all of it is shown.
+	pg.agree()
+	pg.run("a FEN", chromedp.SetValue(chromedp.ID("fen"), "4k3/p7/8/8/8/8/4Q3/4K3 w - - 0 1"))
+	pg.click(`#load-fen`)
+	pg.until("the FEN's view", `document.body.dataset.ply === "0" && document.body.dataset.fog === "white" && document.getElementById("fen").value.includes("?")`, 10*time.Second)
+	if a7 := pg.pieceOn("a7"); a7 != "" || pg.noPieceInTheFog() == 0 {
+		t.Fatalf("a7 shows %q before the end: want it in the fog", a7)
+	}
+	pg.click(square("e2"))
+	pg.click(square("e8"))
+	pg.until("the end", `document.getElementById("status").textContent.startsWith("Game over: 1-0")`, 10*time.Second)
+	if a7, n, fog, pgn := pg.pieceOn("a7"), pg.noPieceInTheFog(), pg.js(`document.body.dataset.fog || ""`), pg.js(`document.getElementById("pgn").value`); a7 != "p" || n != 0 || fog != "" || !strings.Contains(pgn, "Qxe8") {
+		t.Fatalf("the game over: a7 %q, %d cells veiled, fog %q, PGN %q; want the whole board and game shown", a7, n, fog, pgn)
+	}
+}

@@ -52,7 +52,9 @@ differ, since its intervals count games as independent. For a balance study,
 --random-plies 2 is a good start.
 
 Budget: --nodes N (default 3000 when no limit is given), --movetime MS or --depth D per
-move; the first reached stops a search. Each game stops at --max-plies, a draw.
+move; the first reached stops a search. Each game stops at --max-plies, a draw. Under
+fog of war (a variant with fog:) each side plays from its own view with the fog player,
+the budget shared among the positions it samples (docs/fog-rules.md).
 
 Output: the report as text, or --json; --html FILE writes it as a page with inline SVG
 charts (results over game length, outcome by reason); --pgn FILE writes the games with

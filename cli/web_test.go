@@ -214,6 +214,22 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if s := pg.js(`document.getElementById("status").textContent`); s != "Game over: 1-0 (Black's time is up)" {
 		t.Fatalf("status %q after Black's time ran out", s)
 	}
+	// #54 part 3 in the static build: a game of fogofwar against the WebAssembly engine,
+	// White's view alone (the worker seals the moves as the server does).
+	pg.setClock("0", "0")
+	pg.run("open fogofwar", chromedp.Navigate(srv.URL+"/index.html?variant=fogofwar"))
+	pg.until("White's view", `document.body.dataset.ply === "0" && document.body.dataset.fog === "white"`, 30*time.Second)
+	if n := pg.noPieceInTheFog(); n != 32 {
+		t.Fatalf("%d cells veiled at the start of fogofwar; want 32", n)
+	}
+	pg.run("the engine's time", chromedp.SetValue(chromedp.ID("movetime"), "300"))
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("the engine's answer in the fog", `document.body.dataset.ply === "2" && document.body.dataset.fog === "white"`, 30*time.Second)
+	pg.noPieceInTheFog()
+	if got := pg.sans(); got != "e4 ?" {
+		t.Fatalf("the moves under fog: %q, want e4 and the engine's hidden", got)
+	}
 	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}

@@ -39,6 +39,22 @@ type Engine interface {
 	Threads() int
 }
 
+// fogPlayer is an engine that plays under fog of war from its side's view alone
+// (search.Engine.FogMove).
+type fogPlayer interface {
+	FogMove(ctx context.Context, p *interpreter.Position, lim search.Limits, samples int, seed uint64) search.Result
+}
+
+// Move is e's move in p within lim. Under fog of war, the position told being the whole
+// board, an engine that has a fog player plays with it (search.FogMove: the same view,
+// the same move), reporting nothing; else it is e's search, reporting to report.
+func Move(ctx context.Context, e Engine, p *interpreter.Position, lim search.Limits, report func(search.Info)) search.Result {
+	if f, ok := e.(fogPlayer); ok && p.Ruleset().Fog != nil {
+		return f.FogMove(ctx, p, lim, search.FogSamples, 1)
+	}
+	return e.Search(ctx, p, lim, report)
+}
+
 // Config sets up a session: the engine it makes for each variant, and caps on what it
 // may ask of it.
 type Config struct {

@@ -98,6 +98,12 @@ func WebSVG(p *interpreter.Position, flip bool) string {
 	return boardSVGWith(p, nil, svgOptions{flip: flip, trays: true})
 }
 
+// WebViewSVG draws a side's view under fog of war for the web page: as WebSVG draws a
+// position, its fogged cells veiled as ViewSVG veils them (no man is drawn on them).
+func WebViewSVG(v *interpreter.View, flip bool) string {
+	return boardSVGWith(v.Position, nil, svgOptions{flip: flip, trays: true, view: v})
+}
+
 // boardSVGWith is boardSVG with options.
 func boardSVGWith(p *interpreter.Position, arrows []svgArrow, opt svgOptions) string {
 	rs := p.Ruleset()

@@ -19,8 +19,11 @@ const FogSamples = 12
 // that side knows: its view (interpreter.View) and how many men of each type the opponent
 // has (as chess.com shows the men taken; a promotion in the fog is counted as its new
 // type). It fills the fogged cells samples ways at random with the opponent's men not in
-// sight (a filling that would put one in sight, or that the rules refuse, is drawn again),
-// searches each filled position with lim (a move time shared among them), and plays the
+// sight, each on a fogged cell where a man of its type stands at the start half the time
+// (a man not seen has often not moved: BENCHMARKS.md measures the guess), on any fogged
+// cell else (a filling that would put one in sight, or that the rules refuse, is drawn again),
+// searches each filled position with lim (its move time, nodes or clocks shared among
+// them: a move costs what one search of lim costs), and plays the
 // move most searches chose (ties: the best summed score) among p's legal moves. The same
 // view, counts and seed give the same move, whatever stands in the fog. Without fog it is
 // Search.
@@ -51,10 +54,26 @@ func (e *Engine) FogMove(ctx context.Context, p *interpreter.Position, lim Limit
 	for b := view.Fogged; b.Any(); b = b.Rest() {
 		fogged = append(fogged, b.First())
 	}
+	var home map[interpreter.Piece][]compiler.Square
+	if fogHomePrior {
+		home = fogHomes(rs, us^1, view.Fogged)
+	}
 	samples = max(samples, 1)
 	per := lim
+	// The move's budget is shared among the samples: its time, its nodes, or its share
+	// of the clocks (each sample's clocks a samples-th of them).
+	n := time.Duration(samples)
 	if lim.MoveTime > 0 {
-		per.MoveTime = max(lim.MoveTime/time.Duration(samples), time.Millisecond)
+		per.MoveTime = max(lim.MoveTime/n, time.Millisecond)
+	}
+	if lim.Nodes > 0 {
+		per.Nodes = max(lim.Nodes/int64(samples), 1)
+	}
+	for c := range per.Time {
+		if per.Time[c] > 0 {
+			per.Time[c] = max(per.Time[c]/n, time.Millisecond)
+		}
+		per.Inc[c] /= n
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(p.FullMove())))
 	votes := map[string]int{}
@@ -62,7 +81,7 @@ func (e *Engine) FogMove(ctx context.Context, p *interpreter.Position, lim Limit
 	var best Result
 	searched := 0
 	for range samples {
-		q := fogFill(view, hidden, fogged, rng)
+		q := fogFill(view, hidden, fogged, home, rng)
 		if q == nil {
 			continue
 		}
@@ -110,7 +129,7 @@ func (e *Engine) FogMove(ctx context.Context, p *interpreter.Position, lim Limit
 
 // fogFill puts the hidden men on fogged cells at random so that the view's side still sees
 // none of them, or returns nil after a few tries.
-func fogFill(view *interpreter.View, hidden []interpreter.Piece, fogged []compiler.Square, rng *rand.Rand) *interpreter.Position {
+func fogFill(view *interpreter.View, hidden []interpreter.Piece, fogged []compiler.Square, home map[interpreter.Piece][]compiler.Square, rng *rand.Rand) *interpreter.Position {
 	if len(hidden) > len(fogged) {
 		return nil
 	}
@@ -119,8 +138,21 @@ func fogFill(view *interpreter.View, hidden []interpreter.Piece, fogged []compil
 	for range 64 {
 		clear(men)
 		rng.Shuffle(len(fogged), func(i, j int) { fogged[i], fogged[j] = fogged[j], fogged[i] })
-		for i, pc := range hidden {
-			men[fogged[i]] = pc
+		next := 0
+		for _, pc := range hidden {
+			if cells := home[pc]; len(cells) > 0 && rng.IntN(2) == 0 {
+				if sq := cells[rng.IntN(len(cells))]; men[sq] == interpreter.NoPiece {
+					men[sq] = pc
+					continue
+				}
+			}
+			for next < len(fogged) && men[fogged[next]] != interpreter.NoPiece {
+				next++
+			}
+			if next == len(fogged) {
+				break
+			}
+			men[fogged[next]] = pc
 		}
 		q, err := view.Fill(men)
 		if err != nil {
@@ -133,4 +165,28 @@ func fogFill(view *interpreter.View, hidden []interpreter.Piece, fogged []compil
 		}
 	}
 	return nil
+}
+
+// fogHomePrior: the hidden men are guessed on their start cells half the time.
+var fogHomePrior = true
+
+// fogHomes lists, by man of side c, the fogged cells where such a man stands at the
+// default setup's start.
+func fogHomes(rs *compiler.Ruleset, c compiler.Color, fogged compiler.Bitboard) map[interpreter.Piece][]compiler.Square {
+	fen, _, err := interpreter.SetupFEN(rs, "")
+	if err != nil {
+		return nil
+	}
+	start, err := interpreter.FromFEN(rs, fen)
+	if err != nil {
+		return nil
+	}
+	home := map[interpreter.Piece][]compiler.Square{}
+	for t := range rs.NumPieces() {
+		for b := start.Pieces(c, t).And(fogged); b.Any(); b = b.Rest() {
+			pc := interpreter.MakePiece(t, c)
+			home[pc] = append(home[pc], b.First())
+		}
+	}
+	return home
 }

@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 
 	"chimera/compiler"
@@ -139,5 +141,62 @@ func TestFogPlayerMeasured(t *testing.T) {
 	t.Logf("fog player: %.1f/%d against a random player, %.1f/%d against a depth-2 search that sees everything", vsRandom, games, vsSeer, games)
 	if vsRandom < 0.8*float64(games) {
 		t.Fatalf("fog player scored %.1f/%d against a random player; want at least 80%%", vsRandom, games)
+	}
+}
+
+// TestFogMoveSharesItsBudget: a node limit is shared among the samples (a move costs
+// what one search of the limit costs), as a move time is; before, each sample searched
+// the whole limit, a move costing samples times as much.
+func TestFogMoveSharesItsBudget(t *testing.T) {
+	rs, err := interpreter.Open("fogofwar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := fogPosition(t, rs, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	const nodes = 24000
+	res := New(rs, 4).FogMove(context.Background(), p, Limits{Nodes: nodes}, 12, 1)
+	if !p.IsLegal(res.Best) || res.Nodes > nodes*3/2 {
+		t.Fatalf("FogMove with %d nodes: %d searched, move %v", nodes, res.Nodes, res.Best)
+	}
+}
+
+// TestFogHomePriorMeasured (not with -short): the fog player that guesses the hidden men
+// on their start cells half the time (fogHomePrior) against the one that spreads them
+// evenly over the fog, depth 2 and 8 samples each, colours alternating; FOG_GAMES games
+// (40 by default; BENCHMARKS.md records 200). The searches are of fixed depth and seeded:
+// the score is the same on every run. The guess must score at least 45%.
+func TestFogHomePriorMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	games := 40
+	if n, err := strconv.Atoi(os.Getenv("FOG_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	rs, err := interpreter.Open("fogofwar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(was bool) { fogHomePrior = was }(fogHomePrior)
+	var seed uint64
+	player := func(prior bool) func(*interpreter.Position) interpreter.Move {
+		e := New(rs, 8)
+		return func(p *interpreter.Position) interpreter.Move {
+			seed++
+			fogHomePrior = prior
+			return e.FogMove(context.Background(), p, Limits{Depth: 2}, 8, seed).Best
+		}
+	}
+	score := 0.0
+	for g := range games {
+		if g%2 == 0 {
+			score += fogGame(t, rs, player(true), player(false), 300)
+		} else {
+			score += 1 - fogGame(t, rs, player(false), player(true), 300)
+		}
+	}
+	t.Logf("guessing the hidden men on their start cells, against spreading them evenly: %.1f/%d", score, games)
+	if score < 0.45*float64(games) {
+		t.Fatalf("the guess scored %.1f/%d; want at least 45%%", score, games)
 	}
 }

@@ -118,7 +118,8 @@ func Seed(seed uint64, i int) uint64 {
 	return z ^ z>>31
 }
 
-// Play plays the game of spec with engine e (cleared first) on both sides.
+// Play plays the game of spec with engine e (cleared first) on both sides; under fog of
+// war each side plays from its own view alone (search.FogMove).
 func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game, error) {
 	opt = opt.withDefaults()
 	start := time.Now()
@@ -192,7 +193,14 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 			f := 1 + opt.Jitter*(2*rng.Float64()-1)
 			lim.Nodes = max(1, int64(float64(lim.Nodes)*f))
 		}
-		res := e.Search(ctx, p, lim, nil)
+		var res search.Result
+		if rs.Fog != nil {
+			// Under fog each side plays from its own view (the fog player), with a seed
+			// of the game's and the ply's: the same view gives the same move.
+			res = e.FogMove(ctx, p, lim, search.FogSamples, spec.PlaySeed^uint64(len(g.Moves)))
+		} else {
+			res = e.Search(ctx, p, lim, nil)
+		}
 		if ctx.Err() != nil {
 			return g, ErrInterrupted // the move of a stopped search is not played
 		}

@@ -470,7 +470,8 @@ func (u *session) goCmd(args []string) {
 			u.say("bestmove (none)")
 			return
 		}
-		res := e.Search(ctx, p, lim, func(in search.Info) { u.info(p, in) })
+		// Under fog of war, the fog player (protocol.Move).
+		res := protocol.Move(ctx, e, p, lim, func(in search.Info) { u.info(p, in) })
 		if res.Ponder != interpreter.NoMove {
 			q := p.Clone()
 			q.Make(res.Best)

@@ -32,6 +32,10 @@ type gameRequest struct {
 	Moves   []string `json:"moves"`
 	Move    string   `json:"move"` // /api/play: the move to play after Moves
 	Flip    bool     `json:"flip"` // draw the board with Black at the bottom
+	// Under fog of war (fog.go): Viewer starts a game in which a person plays that side
+	// ("white" or "black") against the engine; Sealed, given alone, goes on with one.
+	Viewer string `json:"viewer"`
+	Sealed string `json:"sealed"`
 }
 
 // moveJSON is one legal move.
@@ -86,6 +90,11 @@ type stateJSON struct {
 	// HookErrors: goal hooks (when:) that failed as they ran on this request's positions,
 	// each counted as false (as the command line reports them).
 	HookErrors []string `json:"hookErrors,omitempty"`
+	// Under fog of war, while the game goes on: the game sealed (send it back as "sealed"),
+	// and the side the person plays, whose view the state is (fogState). Once the game is
+	// over, the whole game: Sealed is empty and Viewer still names the side played.
+	Sealed string `json:"sealed,omitempty"`
+	Viewer string `json:"viewer,omitempty"`
 }
 
 // turnLabel is replayed.labels' text for the move about to be made in p (first: the
@@ -153,7 +162,11 @@ type replayed struct {
 	// before each move: its turn's number ("2.") where White's turn begins, "/" before a
 	// move that goes on with a turn, "" otherwise (nil in other rules).
 	labels []string
+	movers []compiler.Color // the side that made each move
 	p      *interpreter.Position
+	// fog: a game under fog of war played by a person on side viewer (fog.go).
+	fog    bool
+	viewer compiler.Color
 }
 
 // replay sets up the request's start and plays its moves (and its Move when play is set),
@@ -166,7 +179,11 @@ func (s *Server) replay(ctx context.Context, req *gameRequest, play bool) (*repl
 	if len(req.Moves) > maxMoves {
 		return nil, fmt.Errorf("too many moves: %d (at most %d)", len(req.Moves), maxMoves)
 	}
-	g := &replayed{rs: rs, startFEN: strings.TrimSpace(req.FEN)}
+	viewer, fog, err := s.fogStart(rs, req)
+	if err != nil {
+		return nil, err
+	}
+	g := &replayed{rs: rs, startFEN: strings.TrimSpace(req.FEN), fog: fog, viewer: viewer}
 	switch {
 	case g.startFEN != "" && req.Setup != "":
 		return nil, errors.New(`give "fen" or "setup", not both`)
@@ -193,13 +210,22 @@ func (s *Server) replay(ctx context.Context, req *gameRequest, play bool) (*repl
 		if r := g.p.Result(); r != interpreter.Ongoing {
 			return nil, fmt.Errorf("move %d %s: the game is over (%s, %s)", i+1, defs.Quote(text), r.Score, r.Reason)
 		}
+		yours := play && i == len(moves)-1 // under fog, the person's move
+		if fog && yours && g.p.Side() != viewer {
+			return nil, fmt.Errorf("under fog you play %s: the engine plays %s's moves", interpreter.SideName(viewer), interpreter.SideName(g.p.Side()))
+		}
 		m, err := g.p.ParseMove(text)
+		if err != nil && fog && yours {
+			// Why a move is refused may tell what stands in the fog: only that it is.
+			return nil, fmt.Errorf("move %s is not one of your legal moves here", defs.Quote(text))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		g.moves = append(g.moves, m)
 		g.coords = append(g.coords, g.p.Coord(m))
 		g.sans = append(g.sans, g.p.SAN(m))
+		g.movers = append(g.movers, g.p.Side())
 		if rs.Turns != nil {
 			g.labels = append(g.labels, turnLabel(g.p, i == 0))
 		}
@@ -249,6 +275,9 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 // state describes a replayed game.
 func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	p, rs := g.p, g.rs
+	if g.fog && p.Result() == interpreter.Ongoing {
+		return s.fogState(g, flip)
+	}
 	st := &stateJSON{
 		Variant: rs.Name, Title: rs.Title, StartFEN: g.startFEN,
 		Moves: append([]string{}, g.coords...), SAN: append([]string{}, g.sans...),
@@ -271,6 +300,9 @@ func (s *Server) state(g *replayed, flip bool) *stateJSON {
 	st.Pools = pools(p)
 	for _, f := range p.HookFailures() {
 		st.HookErrors = append(st.HookErrors, f.Message())
+	}
+	if g.fog {
+		st.Viewer = interpreter.SideName(g.viewer) // the game is over: all of it is shown
 	}
 	return st
 }

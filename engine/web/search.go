@@ -35,16 +35,22 @@ type bestJSON struct {
 	Score string `json:"scoreText"`
 	Depth int    `json:"depth"`
 	Nodes int64  `json:"nodes"`
+	// Sealed: under fog of war, the game with the engine's move played, sealed (fog.go);
+	// the move itself is not told (Coord, SAN and the score are empty).
+	Sealed string `json:"sealed,omitempty"`
 }
 
 // search answers GET /api/search?variant=V&fen=F&setup=S&moves=M1+M2&movetime=MS&multipv=N&level=L:
 // the events "info" (one per iteration, JSON infoJSON) and then "bestmove" (bestJSON).
-// The moves are separated by spaces or commas (by spaces alone with walls). movetime defaults to 1000 ms; level (1 the
+// The moves are separated by spaces or commas (by spaces alone with walls). Under fog of
+// war the engine plays with the fog player (search.FogMove) and tells no analysis; with
+// sealed=SEAL naming the game instead of its moves (fog.go), its bestmove is the game
+// sealed with its move, which it does not tell. movetime defaults to 1000 ms; level (1 the
 // weakest, search.MaxLevel full strength, the default) is the engine's playing level.
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Setup: q.Get("setup"),
-		Moves: s.splitMoves(q.Get("variant"), q.Get("moves"))}
+		Moves: s.splitMoves(q.Get("variant"), q.Get("moves")), Sealed: q.Get("sealed")}
 	movetime, err := intParam(q.Get("movetime"), "movetime", 1000, 1, s.MaxMoveTime)
 	if err != nil {
 		badRequest(w, err)
@@ -80,6 +86,11 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, fmt.Errorf("the game is over (%s, %s): nothing to search", res.Score, res.Reason))
 		return
 	}
+	if g.fog && g.p.Side() == g.viewer {
+		pass.done()
+		badRequest(w, fmt.Errorf("under fog the engine plays %s's moves, not yours: it is your move", interpreter.SideName(g.viewer^1)))
+		return
+	}
 	// Its turn for the engine (a few requests at a time).
 	if !pass.turn(w, r, "the engine", s.bounds.engineWait) {
 		return
@@ -95,6 +106,26 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	p := g.p
 	e := search.New(g.rs, s.HashMB)
 	lim := search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, MultiPV: multipv, Level: level}
+	if g.rs.Fog != nil {
+		// The fog player, which sees only the side to move's view (in a game shown in full
+		// too: the engine does not look through the fog); no line of analysis is told.
+		lim.MultiPV = 1
+		res := e.FogMove(ctx, p, lim, search.FogSamples, uint64(time.Now().UnixNano()))
+		if r.Context().Err() != nil {
+			return
+		}
+		if res.Best == interpreter.NoMove {
+			event(w, flusher, "error", map[string]string{"error": "the engine found no move"})
+			return
+		}
+		if !g.fog {
+			event(w, flusher, "bestmove", bestJSON{Coord: p.Coord(res.Best), SAN: p.SAN(res.Best), Score: search.ScoreText(res.Score), Depth: res.Depth, Nodes: res.Nodes})
+			return
+		}
+		g.coords = append(g.coords, p.Coord(res.Best))
+		event(w, flusher, "bestmove", bestJSON{Depth: res.Depth, Nodes: res.Nodes, Sealed: s.seal(g)})
+		return
+	}
 	res := e.Search(ctx, p, lim, func(in search.Info) {
 		nps := int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
 		event(w, flusher, "info", infoJSON{Depth: in.Depth, MultiPV: max(in.MultiPV, 1), Score: in.Score, ScoreText: search.ScoreText(in.Score),

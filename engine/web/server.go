@@ -11,6 +11,7 @@
 //	                            variant not compiled yet: its name and title; ?variant=NAME:
 //	                            that variant alone, compiled)
 //	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
+//	                            (under fog of war, with "viewer" or "sealed": one side's view, fog.go)
 //	POST /api/play              the same request with "move": the state after that move
 //	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
 //	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
@@ -29,6 +30,7 @@
 package web
 
 import (
+	"crypto/cipher"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -69,6 +71,10 @@ type Server struct {
 	userOrder []string                // their names, the oldest first
 	owner     map[string]string       // the tab (session) that wrote each
 	board     BoardFunc
+	// ViewBoard draws a side's view under fog of war for a game played under fog (flipped:
+	// Black at the bottom); App passes rulebook.WebViewSVG.
+	ViewBoard func(v *interpreter.View, flip bool) string
+	sealer    cipher.AEAD // seals the games played under fog (fog.go)
 	// HashMB is the engine's transposition table size per search.
 	HashMB int
 	// MaxMoveTime bounds the engine's time per search, in milliseconds.
@@ -140,7 +146,7 @@ func NewLazy(variants []Variant, board BoardFunc) (*Server, error) {
 	if len(variants) == 0 {
 		return nil, errors.New("no variant to serve")
 	}
-	s := &Server{rulesets: map[string]*compiler.Ruleset{}, pending: map[string]*lazyVariant{}, user: map[string]string{}, owner: map[string]string{}, board: board, HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
+	s := &Server{rulesets: map[string]*compiler.Ruleset{}, pending: map[string]*lazyVariant{}, user: map[string]string{}, owner: map[string]string{}, board: board, sealer: newSealer(), HashMB: 32, MaxMoveTime: 60_000, bounds: defaultBounds}
 	s.engine, s.replays = newGate(s.bounds.engineWorkers, s.bounds.engineQueue), newGate(s.bounds.replayWorkers, s.bounds.replayQueue)
 	for _, v := range variants {
 		if _, dup := s.pending[v.Name]; dup {
@@ -176,6 +182,7 @@ func App(rulesets []*compiler.Ruleset, hosts ...string) (http.Handler, error) {
 		return nil, err
 	}
 	s.Hosts = hosts
+	s.ViewBoard = rulebook.WebViewSVG
 	return s.Handler(), nil
 }
 
@@ -188,6 +195,7 @@ func LazyApp(variants []Variant, hosts ...string) (http.Handler, error) {
 		return nil, err
 	}
 	s.Hosts = hosts
+	s.ViewBoard = rulebook.WebViewSVG
 	return s.Handler(), nil
 }
 
@@ -291,6 +299,9 @@ type variantJSON struct {
 	Pools  []string    `json:"pools"`
 	// Walls: each turn ends with a wall placed (its moves are written e2e4,e4d5).
 	Walls bool `json:"walls"`
+	// Fog: the variant is played under fog of war; a person plays a side against the
+	// engine seeing only its view (POST /api/game with "viewer").
+	Fog bool `json:"fog,omitempty"`
 }
 
 // titleJSON names a variant not compiled yet.
@@ -332,7 +343,7 @@ type pieceJSON struct {
 
 // describeVariant writes a variant for the page.
 func describeVariant(rs *compiler.Ruleset) variantJSON {
-	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}, Walls: rs.Walls != nil}
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}, Walls: rs.Walls != nil, Fog: rs.Fog != nil}
 	for t := range rs.NumPieces() {
 		v.Pieces = append(v.Pieces, pieceJSON{Letter: rs.Piece(t).LetterText, Name: rs.Def.Pieces[t].Name})
 	}

@@ -742,7 +742,13 @@ func (x *Session) think() {
 	x.done, x.cancel = done, cancel
 	go func() {
 		defer close(done)
-		res := e.Search(ctx, p, lim, func(in search.Info) { x.report(p, in, analyze) })
+		report := func(in search.Info) { x.report(p, in, analyze) }
+		var res search.Result
+		if analyze {
+			res = e.Search(ctx, p, lim, report)
+		} else {
+			res = protocol.Move(ctx, e, p, lim, report) // under fog of war, the fog player
+		}
 		x.mu.Lock()
 		defer x.mu.Unlock()
 		defer x.answerPongsLocked() // after the move

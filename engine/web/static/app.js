@@ -24,6 +24,11 @@ const game = {
   palette: "",    // the FEN letter to put ("" empties the square; "*" a wall)
   walling: null,  // a turn half made in a variant with walls: {moves}, the man's move chosen, its wall not yet
   autoplay: false, // the engine plays both sides (Engine vs engine) until the game ends or Stop
+  // Under fog of war, a game against the engine: the server's seal of the game (the page
+  // knows only what the person's side sees: the seal holds the moves) and the side played.
+  sealed: null,
+  viewer: "",
+  engineSide: "black", // the engine's side chosen, to put back when a change is declined
 };
 
 // The clocks of a game (against the engine, of the engine against itself, or of two
@@ -177,12 +182,14 @@ function stream(path, on) {
 }
 
 function gameRequest(extra) {
+  if (game.sealed) return Object.assign({ variant: game.variant, sealed: game.sealed, flip: game.flip }, extra);
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
 }
 
 // browse shows another position of the game: the engine stops, and so does a game of
 // the engine against itself (the clocks run on).
 function browse(ply) {
+  if (game.sealed) { if (ply !== game.ply) message("Under fog the game's earlier positions are shown once it is over.", false); return; }
   endAutoplay();
   stopEngine();
   show(ply);
@@ -211,9 +218,17 @@ async function newGame(fen, moves, ply, opened) {
   const setup = $("setup").value;
   game.setup = setup;
   const seq = ++game.seq;
+  // A variant with fog, the engine playing a side, a game from its start: the person
+  // plays the other side seeing only its view (a link's moves are shown in full).
+  const engineSide = $("engine-side").value;
+  const viewer = fogVariant() && engineSide && !(moves && moves.length) ? (engineSide === "white" ? "black" : "white") : "";
+  if (viewer) game.flip = viewer === "black";
   try {
-    const st = await post("/api/game", { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip });
+    const req = { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], flip: game.flip };
+    if (viewer) req.viewer = viewer;
+    const st = await post("/api/game", req);
     if (seq !== game.seq) return;
+    fogTook(st);
     game.startFen = st.startFen;
     game.moves = st.moves;
     game.sans = st.san;
@@ -236,6 +251,7 @@ async function loadPgn(text) {
   try {
     const st = await post("/api/pgn", { variant: game.variant, pgn: text, flip: game.flip });
     if (seq !== game.seq) return;
+    fogTook(st);
     game.startFen = st.startFen;
     game.moves = st.moves;
     game.sans = st.san;
@@ -257,6 +273,45 @@ async function play(move) {
   try {
     const st = await post("/api/play", gameRequest({ move: move }));
     if (seq !== game.seq) return;
+    fogTook(st);
+    clockMoved(before, st.side);
+    game.moves = st.moves;
+    game.sans = st.san;
+    game.labels = st.labels;
+    game.ply = st.moves.length;
+    message("");
+    render(st);
+    maybeEngine();
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// fogVariant: the variant open is played under fog of war.
+function fogVariant() {
+  const v = game.variants.find((x) => x.name === game.variant);
+  return !!(v && v.fog);
+}
+
+// fogTook keeps the seal of a state under fog (none once the game is over: then the
+// server shows all of it).
+function fogTook(st) {
+  game.sealed = st.sealed || null;
+  game.viewer = st.viewer || "";
+  if (game.sealed) document.body.dataset.fog = game.viewer;
+  else delete document.body.dataset.fog;
+}
+
+// fogAnswered shows the game after the engine's move under fog, which the server sealed
+// without telling it.
+async function fogAnswered(sealed) {
+  const seq = ++game.seq;
+  const before = game.state && game.state.side;
+  game.sealed = sealed;
+  try {
+    const st = await post("/api/game", gameRequest({}));
+    if (seq !== game.seq) return;
+    fogTook(st);
     clockMoved(before, st.side);
     game.moves = st.moves;
     game.sans = st.san;
@@ -284,6 +339,7 @@ function render(st) {
   if (st.turn) notes.push(st.turn); // turns of several moves: "move 2 of 2"
   if (st.inCheck) notes.push("in check");
   if (notes.length) status += " (" + notes.join(", ") + ")";
+  if (st.sealed) status += " (under fog: you see " + (st.viewer === "white" ? "White" : "Black") + "'s view)";
   if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
   if (clock.flagged) status = "Game over: " + (clock.flagged === "white" ? "0-1" : "1-0") + " (" + flagText() + ")";
   else if (st.result !== "*" && game.ply === game.moves.length) stopClock(); // the rules ended it
@@ -356,7 +412,7 @@ function gameAddress(whole, packed) {
   // is named by ?variant= on the first page.
   if (STATIC || packed) q.set("variant", game.variant);
   q.set("fen", game.startFen);
-  const n = whole ? game.moves.length : game.ply;
+  const n = game.sealed ? 0 : whole ? game.moves.length : game.ply; // under fog the moves are sealed
   if (n > 0) q.set("moves", game.moves.slice(0, n).join(" "));
   if (whole && game.ply < n) q.set("ply", game.ply);
   let link = location.origin + (STATIC ? location.pathname : packed ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
@@ -653,6 +709,7 @@ function onPointerUp(ev) {
 
 // The position editor: a palette of the variant's pieces, both colours, and an eraser.
 function openEditor() {
+  if (game.sealed) { message("Under fog the position is not edited: the rest of the board is hidden from you.", true); return; }
   endAutoplay();
   stopEngine();
   game.editing = true;
@@ -922,6 +979,7 @@ function showClocks() {
 // game ends (by the rules or a clock) or Stop.
 function startAutoplay() {
   if (game.autoplay) { endAutoplay(); stopEngine(); return; }
+  if (game.sealed) { message("Under fog you play a side against the engine: Engine vs engine is for a game in full view.", true); return; }
   if (clock.flagged || !game.state || game.state.result !== "*") { message("The game is over: New game starts another.", true); return; }
   game.autoplay = true;
   $("autoplay").classList.add("on");
@@ -998,6 +1056,7 @@ function think(move) {
   stopEngine();
   const st = game.state;
   if (!st || st.result !== "*" || (move && clock.flagged)) return;
+  if (game.sealed) { fogThink(move); return; }
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: engineTime(move, st.side), multipv: $("multipv").value || "1", level: $("level").value || "10" });
   const out = $("analysis");
   const ply = game.ply;
@@ -1028,6 +1087,35 @@ function think(move) {
   });
   game.source = src;
   out.textContent = "thinking...";
+}
+
+// fogThink asks the engine for its move in a game under fog: it plays with what its own
+// side sees, tells no analysis, and answers the game sealed with its move.
+function fogThink(move) {
+  const st = game.state;
+  if (!move || st.side === game.viewer) {
+    message("Under fog the engine plays its own side only" + (move ? ": it is your move." : ", and does not analyse (it would see what you do not)."), true);
+    return;
+  }
+  const q = new URLSearchParams({ variant: game.variant, sealed: game.sealed, movetime: engineTime(move, st.side), level: $("level").value || "10" });
+  const out = $("analysis");
+  const ply = game.ply;
+  const src = stream("/api/search?" + q.toString(), {
+    bestmove: (data) => {
+      const b = JSON.parse(data);
+      src.close();
+      if (game.source === src) game.source = null;
+      out.textContent = "the engine has moved, in the fog (depth " + b.depth + ", " + b.nodes + " nodes)";
+      if (game.ply === ply && game.sealed) fogAnswered(b.sealed);
+    },
+    error: (data) => {
+      if (data) { try { message(JSON.parse(data).error, true); } catch (_) {} }
+      src.close();
+      if (game.source === src) game.source = null;
+    },
+  });
+  game.source = src;
+  out.textContent = "the engine thinks, seeing only its side's view...";
 }
 
 // The definition editor: the open variant's YAML, or a definition of one's own, checked
@@ -1244,7 +1332,12 @@ async function start() {
   };
   $("clock-min").addEventListener("change", clockChanged);
   $("clock-inc").addEventListener("change", clockChanged);
-  $("engine-side").addEventListener("change", maybeEngine);
+  $("engine-side").addEventListener("change", () => {
+    // Under fog the side played is chosen at the start: another starts a new game.
+    if (!fogVariant()) { game.engineSide = $("engine-side").value; maybeEngine(); return; }
+    if (keepGame("Another side under fog")) { game.engineSide = $("engine-side").value; newGame(); }
+    else $("engine-side").value = game.engineSide;
+  });
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (e.key === "Escape" && game.walling) { cancelWall(); return; }
