@@ -963,6 +963,81 @@ func (im *importer) importGoals() {
 			def.Goals = append(def.Goals, Goal{Name: "checks given", ChecksGiven: true})
 		}
 	}
+	im.importConnect()
+}
+
+// connectKeys are the keys of Fairy-Stockfish's connect-N goal (its other connection goals,
+// refused, read connectPieceTypes, the directions and connectValue too).
+var connectKeys = []string{"connectN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue"}
+
+// importConnect maps connectN: the mover (Position::is_immediate_game_end looks at the side
+// that just moved) with connectN men of connectPieceTypes (every type by default) next to
+// one another along a rank (connectHorizontal), a file (connectVertical) or a diagonal
+// (connectDiagonal) has connectValue (win by default): a line goal. Without connectN
+// (or 0) and none of the other connection goals, the keys change nothing.
+func (im *importer) importConnect() {
+	def := im.def
+	given := func(keys []string) (iniKey, bool) {
+		for _, key := range keys {
+			if k, ok := im.keys[key]; ok {
+				return k, true
+			}
+		}
+		return iniKey{}, false
+	}
+	// Without connectN the keys serve the other connection goals, which are refused.
+	first, ok := given(connectKeys)
+	if !ok {
+		return
+	}
+	if slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Line > 0 }) {
+		im.errorf(first, "not imported: the parent has goals of men in a row, which the connect keys would have to be read back from")
+		return
+	}
+	n := 0
+	if v, ok := im.intKey("connectN", 0, 12); ok {
+		n = v
+	}
+	var pieces []string
+	if k, ok := im.get("connectPieceTypes"); ok {
+		all := false
+		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
+			}
+			if c == '*' {
+				all = true
+			} else if l, ok := im.letterOf(k, c); ok && !slices.Contains(pieces, l) {
+				pieces = append(pieces, l)
+			}
+		}
+		if all || len(pieces) == len(def.Pieces) {
+			pieces = nil
+		} else if len(pieces) == 0 {
+			n = 0 // no type counts: never connected
+		}
+	}
+	var along []string
+	for _, a := range []struct{ key, along string }{{"connectHorizontal", "rank"}, {"connectVertical", "file"}, {"connectDiagonal", "diagonal"}} {
+		if on, _ := im.boolKey(a.key, true); on {
+			along = append(along, a.along)
+		}
+	}
+	value := "win"
+	if v, ok := im.valueKey("connectValue"); ok {
+		value = v
+	}
+	if n == 0 || len(along) == 0 {
+		return
+	}
+	if value == "none" {
+		im.errorf(im.keys["connectValue"], "not imported: a connection that ends the game with no result")
+		return
+	}
+	if len(along) == 3 {
+		along = nil
+	}
+	def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d in a row", n), Line: n, Along: along, Pieces: pieces, Result: value})
 }
 
 // importFlag maps capture the flag: a flag piece of the mover (flagPiece, or
