@@ -407,9 +407,9 @@ type Goal[B any] struct {
 	Safe     SafeSide
 	// Line: the side Own (the mover) or else its opponent has Line men of the goal's Types
 	// next to one another along one of the lineSteps (a row is Line-1 steps of one of them).
-	Line      int
-	lineSteps []FlankStep[B]
-	Side      int8
+	Line       int
+	lineSteps  []FlankStep[B]
+	Side       int8
 	Answerable bool
 	Result     Outcome
 }
