@@ -232,6 +232,21 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"twokings2", "3kk3/8/8/8/8/8/4R3/3KK3 b - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/10/K4r3K w - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/5R4/K4r3K w - - 0 1", ""},
+	// connectN with immobile men dropped: a drop that completes a row on a rank, a file, a
+	// diagonal (not a row in nineholes, connectDiagonal = false); Black's row stands while
+	// White is to move.
+	{"tictactoe", "PP1/pp1/3[PPPppp] w - - 0 1", ""},
+	{"tictactoe", "P1p/P2/2p[PPPppp] b - - 0 1", ""},
+	{"picaria", "P1p/3/p1P[Pp] w - - 0 1", ""},
+	{"nineholes", "P1p/3/p1P[Pp] w - - 0 1", ""},
+	{"symphony", "8/8/8/8/8/8/8/PPPP4[PPpppp] w - - 0 1", ""},
+	// promotedPieceType into a type its rules name (chak): a promoted man keeps the
+	// mobility region of the type it became (a pawn into the warrior, confined to ranks 5-9);
+	// the king promotes into the divine king, pseudo-royal, confined, and the flag piece.
+	{"chak", "rv2kjsvr/3so4/2p1pp2p/p8/1Q1q5/2P6/P1J1P1P1P/4O4/RVS1K1SVR w - - 8 5", "c4c5+"},
+	{"chak", "4k4/4o4/9/9/9/4K4/9/4O4/9 w - - 0 1", ""},
+	{"chak", "4k4/4o4/9/4+K4/9/9/9/4O4/9 w - - 0 1", ""},
+	{"chak", "4k4/4o4/2r6/9/4+K4/9/9/4O4/9 w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -833,7 +833,7 @@ func (im *importer) importExtinction() {
 	if value != "" && value != "none" && (len(types) > 0 || all) {
 		groups := [][]string{}
 		for _, t := range types {
-			groups = append(groups, []string{t})
+			groups = append(groups, im.asTypes([]string{t}))
 		}
 		if all {
 			groups = append(groups, im.letters())
@@ -902,8 +902,11 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
 		return
 	}
+	// A man promoted into an extinction type is of that type (asTypes). A pseudo-royal man
+	// that promotes into another such type stays one pseudo-royal man.
+	royal := im.asTypes(types)
 	for _, p := range def.Pieces {
-		if p.Promotion != nil && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(types, l) }) {
+		if p.Promotion != nil && !slices.Contains(royal, p.Letter) && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(royal, l) }) {
 			im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, so a side may get a second one, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start", p.Name)
 			return
 		}
@@ -919,7 +922,7 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	}
 	optional := false
 	for i := range def.Pieces {
-		if slices.Contains(types, def.Pieces[i].Letter) {
+		if slices.Contains(royal, def.Pieces[i].Letter) {
 			def.Pieces[i].Royal = true
 		}
 	}
@@ -1011,6 +1014,7 @@ func (im *importer) importConnect() {
 				pieces = append(pieces, l)
 			}
 		}
+		pieces = im.asTypes(pieces)
 		if all || len(pieces) == len(def.Pieces) {
 			pieces = nil
 		} else if len(pieces) == 0 {
@@ -1096,7 +1100,7 @@ func (im *importer) importFlag() {
 			return im.letters()
 		}
 		if l, ok := im.letterOf(k, k.Value[0]); ok {
-			return []string{l}
+			return im.asTypes([]string{l})
 		}
 		return nil
 	}
@@ -1305,7 +1309,11 @@ func (im *importer) importRegions() {
 			im.errorf(k, "the parent confines this piece already")
 			continue
 		}
-		def.Pieces[at].Confined = zone
+		for _, l := range im.asTypes([]string{def.Pieces[at].Letter}) {
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" {
+				def.Pieces[i].Confined = zone
+			}
+		}
 	}
 }
 

@@ -629,9 +629,10 @@ func (v *validator) pieces() {
 		}
 		if p.Moves == nil {
 			v.add(p.Src, "moves", "piece %q: missing key \"moves\" (its movement atoms)", p.Name)
-		} else if len(p.Moves) == 0 && (v.def.Hands == nil || v.def.Hands.Drops == nil) {
-			// A man that never moves is one that is dropped (a disc); elsewhere it is a slip.
-			v.add(p.Src, "moves", "piece %q has no moves (moves: [] is for men that are dropped and never move, in rules with drops)", p.Name)
+		} else if len(p.Moves) == 0 && (v.def.Hands == nil || v.def.Hands.Drops == nil) && !v.placed(p.Letter) {
+			// A man that never moves is one that is dropped (a disc), stands from the start
+			// (a blocker) or is promoted into; elsewhere it is a slip.
+			v.add(p.Src, "moves", "piece %q has no moves (moves: [] is for men that never move: dropped, in rules with drops, standing in a setup, or promoted into)", p.Name)
 		}
 		for _, a := range p.Moves {
 			v.atom(a)
@@ -1296,6 +1297,24 @@ func (v *validator) goals() {
 		v.choice(g.Src, "result", "result", g.Result, outcomes)
 		v.letterList(g.Src, "pieces", g.Pieces)
 	}
+}
+
+// placed reports whether men of the piece of this letter stand in a setup's placement or
+// are promoted into.
+func (v *validator) placed(letter string) bool {
+	for _, st := range v.def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		board, _, _ = strings.Cut(board, "[")
+		if strings.Contains(board, letter) || strings.Contains(board, strings.ToLower(letter)) {
+			return true
+		}
+	}
+	for _, p := range v.def.Pieces {
+		if p.Promotion != nil && (slices.Contains(p.Promotion.To, letter) || slices.Contains(p.Promotion.ToBlack, letter)) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineAlong are the lines a line goal may run along.
