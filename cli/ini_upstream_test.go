@@ -330,7 +330,8 @@ func TestUpstreamINIDrawOdds(t *testing.T) {
 }
 
 // connectINI is a file of connect-N sections written for this test: queens and knights that
-// only move, three in a row, and each connect key changed in turn.
+// only move, three in a row, and each connect key changed in turn (connectPieceTypes = *
+// counts no man in Fairy-Stockfish: ALL_PIECES is no piece type of the variant).
 const connectINI = `[conn]
 maxRank = 5
 maxFile = 5

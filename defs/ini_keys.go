@@ -1003,22 +1003,24 @@ func (im *importer) importConnect() {
 	}
 	var pieces []string
 	if k, ok := im.get("connectPieceTypes"); ok {
-		all := false
+		// '*' is Fairy-Stockfish's ALL_PIECES, which no piece type is: the set is cut to
+		// the variant's types (connectPieceTypesTrimmed), so it counts no man.
 		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
 			if c == '-' {
 				break
 			}
 			if c == '*' {
-				all = true
-			} else if l, ok := im.letterOf(k, c); ok && !slices.Contains(pieces, l) {
+				continue
+			}
+			if l, ok := im.letterOf(k, c); ok && !slices.Contains(pieces, l) {
 				pieces = append(pieces, l)
 			}
 		}
 		pieces = im.asTypes(pieces)
-		if all || len(pieces) == len(def.Pieces) {
-			pieces = nil
-		} else if len(pieces) == 0 {
+		if len(pieces) == 0 {
 			n = 0 // no type counts: never connected
+		} else if len(pieces) == len(def.Pieces) {
+			pieces = nil
 		}
 	}
 	var along []string
