@@ -265,14 +265,7 @@ func TestExportINIPerft(t *testing.T) {
 				for ply := 0; ply <= plies; ply++ {
 					legal := p.LegalMoves(nil)
 					if ply%4 == 0 || len(legal) == 0 {
-						var got []string
-						var total int64
-						for _, d := range perft.Divide(p, depth, 1) {
-							got = append(got, fmt.Sprintf("%s: %d", p.Coord(d.Move), d.Nodes))
-							total += d.Nodes
-						}
-						got = append(got, fmt.Sprintf("Nodes searched: %d", total))
-						sort.Strings(got)
+						got := divideLines(p, depth)
 						want := f.perft(t, section, moves, depth)
 						if !slices.Equal(got, want) {
 							t.Fatalf("after %q (FEN %s), perft %d:\nChimera's %s:\n%s\nFairy-Stockfish %s, the exported section:\n%s", moves, p.FEN(), depth, n, strings.Join(got, "\n"), e.name, strings.Join(want, "\n"))

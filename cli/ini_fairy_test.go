@@ -19,7 +19,16 @@ import (
 // section's start position and returns its perft lines ("move: count", "Nodes searched: N").
 func fsfINIPerft(t *testing.T, fsf, ini, section string, moves []string, depth int) []string {
 	t.Helper()
+	return fsfINIPerftFEN(t, fsf, ini, section, "", moves, depth)
+}
+
+// fsfINIPerftFEN is fsfINIPerft from a FEN ("": the start position).
+func fsfINIPerftFEN(t *testing.T, fsf, ini, section, fen string, moves []string, depth int) []string {
+	t.Helper()
 	pos := "position startpos"
+	if fen != "" {
+		pos = "position fen " + fen
+	}
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
@@ -31,6 +40,57 @@ func fsfINIPerft(t *testing.T, fsf, ini, section string, moves []string, depth i
 		t.Fatalf("fairy-stockfish: %v", err)
 	}
 	return perftLines(string(out))
+}
+
+// fsfINIPerftBatch runs one Fairy-Stockfish with the ini file loaded over several
+// positions (each a UCI position command's arguments: "startpos moves ...", "fen ...") and
+// returns the perft lines of each, as fsfINIPerft does.
+func fsfINIPerftBatch(t *testing.T, fsf, ini, section string, positions []string, depth int) [][]string {
+	t.Helper()
+	var script strings.Builder
+	fmt.Fprintf(&script, "uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n", ini, section)
+	for _, pos := range positions {
+		fmt.Fprintf(&script, "position %s\ngo perft %d\n", pos, depth)
+	}
+	script.WriteString("quit\n")
+	cmd := exec.Command(fsf)
+	cmd.Stdin = strings.NewReader(script.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	var all [][]string
+	var cur []string
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		if f := strings.Fields(l); len(f) == 2 && strings.HasSuffix(f[0], ":") {
+			cur = append(cur, l)
+		}
+		if strings.HasPrefix(l, "Nodes searched") {
+			cur = append(cur, l)
+			sort.Strings(cur)
+			all = append(all, cur)
+			cur = nil
+		}
+	}
+	if len(all) != len(positions) {
+		t.Fatalf("fairy-stockfish [%s]: %d perft counts for %d positions:\n%s", section, len(all), len(positions), out)
+	}
+	return all
+}
+
+// divideLines is Chimera's perft divide as Fairy-Stockfish prints it, sorted: "move: count"
+// and "Nodes searched: N".
+func divideLines(p *interpreter.Position, depth int) []string {
+	var got []string
+	var total int64
+	for _, e := range perft.Divide(p, depth, 1) {
+		got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
+		total += e.Nodes
+	}
+	got = append(got, fmt.Sprintf("Nodes searched: %d", total))
+	sort.Strings(got)
+	return got
 }
 
 // scriptedMoves returns the moves of a section's "# play: MOVE..." comment lines, in
@@ -82,14 +142,7 @@ func TestINIPerftMatchesFairyStockfish(t *testing.T) {
 				for ply := 0; ply <= plies+len(script); ply++ {
 					legal := p.LegalMoves(nil)
 					if ply%4 == 0 || len(legal) == 0 || ply == len(script) {
-						var got []string
-						var total int64
-						for _, e := range perft.Divide(p, depth, 1) {
-							got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
-							total += e.Nodes
-						}
-						got = append(got, fmt.Sprintf("Nodes searched: %d", total))
-						sort.Strings(got)
+						got := divideLines(p, depth)
 						want := fsfINIPerft(t, fsf, abs, section, moves, depth)
 						if strings.Join(got, "\n") != strings.Join(want, "\n") {
 							t.Fatalf("after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", moves, p.FEN(), depth, strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -8,12 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
 	"chimera/defs"
-	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -128,14 +126,7 @@ func TestUpstreamINIPerft(t *testing.T) {
 			for ply := 0; ply <= plies; ply++ {
 				legal := p.LegalMoves(nil)
 				if ply%4 == 0 || len(legal) == 0 {
-					var got []string
-					var total int64
-					for _, e := range perft.Divide(p, depth, 1) {
-						got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
-						total += e.Nodes
-					}
-					got = append(got, fmt.Sprintf("Nodes searched: %d", total))
-					sort.Strings(got)
+					got := divideLines(p, depth)
 					want := fsfINIPerft(t, fsf, abs, section, moves, depth)
 					if strings.Join(got, "\n") != strings.Join(want, "\n") {
 						t.Fatalf("after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", moves, p.FEN(), depth, strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -241,6 +232,21 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"twokings2", "3kk3/8/8/8/8/8/4R3/3KK3 b - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/10/K4r3K w - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/5R4/K4r3K w - - 0 1", ""},
+	// connectN with immobile men dropped: a drop that completes a row on a rank, a file, a
+	// diagonal (not a row in nineholes, connectDiagonal = false); Black's row stands while
+	// White is to move.
+	{"tictactoe", "PP1/pp1/3[PPPppp] w - - 0 1", ""},
+	{"tictactoe", "P1p/P2/2p[PPPppp] b - - 0 1", ""},
+	{"picaria", "P1p/3/p1P[Pp] w - - 0 1", ""},
+	{"nineholes", "P1p/3/p1P[Pp] w - - 0 1", ""},
+	{"symphony", "8/8/8/8/8/8/8/PPPP4[PPpppp] w - - 0 1", ""},
+	// promotedPieceType into a type its rules name (chak): a promoted man keeps the
+	// mobility region of the type it became (a pawn into the warrior, confined to ranks 5-9);
+	// the king promotes into the divine king, pseudo-royal, confined, and the flag piece.
+	{"chak", "rv2kjsvr/3so4/2p1pp2p/p8/1Q1q5/2P6/P1J1P1P1P/4O4/RVS1K1SVR w - - 8 5", "c4c5+"},
+	{"chak", "4k4/4o4/9/9/9/4K4/9/4O4/9 w - - 0 1", ""},
+	{"chak", "4k4/4o4/9/4+K4/9/9/9/4O4/9 w - - 0 1", ""},
+	{"chak", "4k4/4o4/2r6/9/4+K4/9/9/4O4/9 w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -286,14 +292,7 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 			}
 			p.Make(m)
 		}
-		var got []string
-		var total int64
-		for _, e := range perft.Divide(p, 2, 1) {
-			got = append(got, fmt.Sprintf("%s: %d", p.Coord(e.Move), e.Nodes))
-			total += e.Nodes
-		}
-		got = append(got, fmt.Sprintf("Nodes searched: %d", total))
-		sort.Strings(got)
+		got := divideLines(p, 2)
 		pos := "position fen " + c.fen
 		if c.moves != "" {
 			pos += " moves " + c.moves
@@ -327,5 +326,146 @@ func TestUpstreamINIDrawOdds(t *testing.T) {
 	}
 	if r := p.Result(); r.Score != "0-1" {
 		t.Errorf("[capturethequeen] at the n-move limit: %v, want 0-1 (Black's draw odds)", r)
+	}
+}
+
+// connectINI is a file of connect-N sections written for this test: queens and knights that
+// only move, three in a row, and each connect key changed in turn (connectPieceTypes = *
+// counts no man in Fairy-Stockfish: ALL_PIECES is no piece type of the variant).
+const connectINI = `[conn]
+maxRank = 5
+maxFile = 5
+customPiece1 = q:mQ
+customPiece2 = n:mN
+startFen = q1n1q/5/N3n/5/Q1N1Q w - - 0 1
+connectN = 3
+nMoveRule = 0
+nFoldRule = 0
+
+[conn-loss:conn]
+connectValue = loss
+
+[conn-draw:conn]
+connectValue = draw
+
+[conn-rank:conn]
+connectVertical = false
+connectDiagonal = false
+
+[conn-file:conn]
+connectHorizontal = false
+connectDiagonal = false
+
+[conn-diagonal:conn]
+connectHorizontal = false
+connectVertical = false
+
+[conn-queens:conn]
+connectPieceTypes = q
+
+[conn-four:conn]
+connectN = 4
+connectPieceTypes = *
+`
+
+// connectPositions are set up for connectINI's sections: men of the side that moved last
+// in a row on each kind of line (the position is decided), men of the side to move in a
+// row (it is not), and men that would be in a row if lines ran on past the board's edge.
+var connectPositions = []string{
+	"q3q/5/5/5/QQQ2 b - - 0 1",
+	"q3q/5/5/2Q2/Q1Q2 b - - 0 1",
+	"q3q/5/N4/N4/N4 b - - 0 1",
+	"q3q/5/4N/3Q1/2Q2 b - - 0 1",
+	"qqq2/5/5/5/Q3Q w - - 0 1",
+	"q3q/5/5/Q4/3QQ b - - 0 1",
+	"q3q/5/Q4/4Q/3Q1 b - - 0 1",
+	"q3q/Q4/4Q/5/3Q1 w - - 0 1",
+	"1q3/q1n2/5/QN3/1Q2Q w - - 0 1",
+}
+
+// connectN and its keys (connectValue, connectPieceTypes, the three directions) play as
+// Fairy-Stockfish's current source plays them: perft divides along a game from the start
+// position and at connectPositions, with CHIMERA_FSF_CURRENT as for TestUpstreamINIPerft.
+func TestINIConnectPerft(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	ini := filepath.Join(t.TempDir(), "connect.ini")
+	if err := os.WriteFile(ini, []byte(connectINI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	depth, plies := 3, 24
+	if testing.Short() {
+		depth, plies = 2, 12
+	}
+	wins := 0
+	for _, section := range defs.INISections([]byte(connectINI)) {
+		rs, err := interpreter.Open(ini + ":" + section)
+		if err != nil {
+			t.Fatalf("[%s] import: %v", section, err)
+		}
+		// Chimera's divides and the positions, then Fairy-Stockfish's in one run.
+		var got [][]string
+		var positions []string
+		for _, fen := range connectPositions {
+			p, err := interpreter.FromFEN(rs, fen)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", section, fen, err)
+			}
+			got, positions = append(got, divideLines(p, depth)), append(positions, "fen "+fen)
+		}
+		p, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for ply := 0; ply <= plies; ply++ {
+			legal := p.LegalMoves(nil)
+			if ply%2 == 0 || len(legal) == 0 {
+				got, positions = append(got, divideLines(p, depth)), append(positions, strings.TrimSpace("startpos moves "+strings.Join(moves, " ")))
+			}
+			if len(legal) == 0 || p.Result() != interpreter.Ongoing {
+				if strings.Contains(p.Result().Reason, "in a row") {
+					wins++
+				}
+				break
+			}
+			m := legal[(ply*7+len(moves)*3+len(legal)/2)%len(legal)]
+			moves = append(moves, p.Coord(m))
+			p.Make(m)
+		}
+		want := fsfINIPerftBatch(t, fsf, ini, section, positions, depth)
+		for i := range positions {
+			if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
+				t.Errorf("[%s] position %s, perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", section, positions[i], depth, strings.Join(got[i], "\n"), strings.Join(want[i], "\n"))
+			}
+		}
+	}
+	if wins == 0 {
+		t.Error("no game ended by a row: the games test nothing of the goal")
+	}
+}
+
+// The result of a row is connectValue for the side that made it (Fairy-Stockfish's
+// Position::is_immediate_game_end: -connectValue for the side to move), which perft cannot
+// see: White's three queens on the first rank, Black to move.
+func TestINIConnectResult(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "connect.ini")
+	if err := os.WriteFile(ini, []byte(connectINI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for section, want := range map[string]string{"conn": "1-0", "conn-loss": "0-1", "conn-draw": "1/2-1/2", "conn-rank": "1-0", "conn-file": "*", "conn-diagonal": "*", "conn-queens": "1-0", "conn-four": "*"} {
+		rs, err := interpreter.Open(ini + ":" + section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, "q3q/5/5/5/QQQ2 b - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != want {
+			t.Errorf("[%s] three queens in a row: %v, want %s", section, r, want)
+		}
 	}
 }

@@ -1131,6 +1131,13 @@ func (l *lowering) goals() {
 			cg.GivesCheck = true
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
+		if g.Line > 0 {
+			cg.Line, cg.Own = g.Line, g.Whose != "opponent"
+			if len(g.Pieces) == 0 {
+				cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+			}
+			cg.lineSteps = l.lineSteps(g.Along)
+		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
 			// is the standing side's own part).
@@ -1180,6 +1187,31 @@ func (l *lowering) goals() {
 		}
 		l.rs.goals = append(l.rs.goals, cg)
 	}
+}
+
+// lineSteps are the steps of a line goal's lines (defs.Goal.Along; all by default): one
+// way along each (a row read one way is the row read the other).
+func (l *lowering) lineSteps(along []string) []FlankStep[Bitboard] {
+	rs := l.rs
+	var out []FlankStep[Bitboard]
+	for _, a := range []struct {
+		name string
+		vs   []Vec
+	}{{"rank", []Vec{{1, 0}}}, {"file", []Vec{{0, 1}}}, {"diagonal", []Vec{{1, 1}, {1, -1}}}} {
+		if len(along) > 0 && !slices.Contains(along, a.name) {
+			continue
+		}
+		for _, v := range a.vs {
+			st := FlankStep[Bitboard]{By: v.DY*rs.Files + v.DX}
+			for sq := range rs.Cells {
+				if t := rs.Step(sq, v); t != NoSquare && rs.kind[t] == CellSquare && rs.kind[sq] == CellSquare {
+					st.From = st.From.With(sq)
+				}
+			}
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 func (l *lowering) freezes() {

@@ -51,7 +51,7 @@ const (
 	MechNoGivingCheck                                   // moves that give check are illegal
 	MechRoyalOptional                                   // a side may have no royal piece
 	MechCheckCounter                                    // checks given are counted in the position
-	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone)
+	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone, men in a row)
 	MechExplode                                         // a capture blows up the capturer and the men around
 	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it, limited, or by the cell
 	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
@@ -347,7 +347,7 @@ var mechanismRows = []mechanismRow{
 		uses: func(r *Ruleset) bool {
 			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
 		},
-		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable"},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable", "goals.line", "goals.along"},
 		shared: goalKeys,
 		safe:   safeAll, why: "standing goals only decide whether the game goes on",
 		pairs: "extinct-goal", doc: "#goals"},

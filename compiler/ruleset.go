@@ -415,9 +415,13 @@ type Goal[B any] struct {
 	// SafeOn: a man of the goal's Types of the side Safe names (SafeOwn: the mover,
 	// SafeOpponent: the side to move, SafeBoth: each side) stands on its part of SafeZone,
 	// attacked by no enemy man (defs.Goal.SafeOn).
-	SafeOn     bool
-	SafeZone   [2]B
-	Safe       SafeSide
+	SafeOn   bool
+	SafeZone [2]B
+	Safe     SafeSide
+	// Line: the side Own (the mover) or else its opponent has Line men of the goal's Types
+	// next to one another along one of the lineSteps (a row is Line-1 steps of one of them).
+	Line       int
+	lineSteps  []FlankStep[B]
 	Side       int8
 	Answerable bool
 	Result     Outcome
@@ -432,8 +436,13 @@ const (
 	SafeBoth                     // each side's, at once
 )
 
+// LineSteps are the steps of a line goal's lines (Goal.Line).
+func (g *Goal[B]) LineSteps() Refs[FlankStep[B]] { return Refs[FlankStep[B]]{g.lineSteps} }
+
 // Standing reports whether the goal is judged on the position alone.
-func (g *Goal[B]) Standing() bool { return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn }
+func (g *Goal[B]) Standing() bool {
+	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0
+}
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
 type HandRules struct {

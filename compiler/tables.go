@@ -44,9 +44,9 @@ type Tables[B any] struct {
 	flankSteps []FlankStep[B]
 }
 
-// FlankStep is one direction of the lines along which men are flanked: a set shifted by By
-// (cell index offset) moves each cell of From one step that way, and no other cell stays
-// on the board.
+// FlankStep is one direction of a line (along which men are flanked, or stand in a row): a
+// set shifted by By (cell index offset) moves each cell of From one step that way, and no
+// other cell stays on the board.
 type FlankStep[B any] struct {
 	By   int
 	From B
@@ -177,7 +177,10 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		out.goals[i] = Goal[B]{Def: g.Def, Name: g.Name, Zone: pair(g.Zone), HasZ: g.HasZ,
 			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result, Extinct: g.Extinct, AtMost: g.AtMost, AgainstAtLeast: g.AgainstAtLeast,
 			Together: g.Together, AllMen: g.AllMen, Own: g.Own, ChecksGiven: g.ChecksGiven, GivesCheck: g.GivesCheck, Stands: g.Stands, StandZone: pair(g.StandZone),
-			Side: g.Side, Answerable: g.Answerable, SafeOn: g.SafeOn, SafeZone: pair(g.SafeZone), Safe: g.Safe}
+			Side: g.Side, Answerable: g.Answerable, SafeOn: g.SafeOn, SafeZone: pair(g.SafeZone), Safe: g.Safe, Line: g.Line}
+		for _, st := range g.lineSteps {
+			out.goals[i].lineSteps = append(out.goals[i].lineSteps, FlankStep[B]{By: st.By, From: f(st.From)})
+		}
 	}
 	if t.freezes != nil {
 		out.freezes = make([]Freeze[B], len(t.freezes))

@@ -75,8 +75,10 @@ type fsfPiece struct {
 	Pawn    bool   `yaml:"pawn"`
 	Soldier bool   `yaml:"soldier"`
 	Royal   bool   `yaml:"royal"`
-	Refused string `yaml:"refused"`
-	moves   []Atom
+	// Immobile: the type has no move (its moves are none, not an XBetza).
+	Immobile bool   `yaml:"immobile"`
+	Refused  string `yaml:"refused"`
+	moves    []Atom
 }
 
 //go:embed fsf/pieces.yaml
@@ -88,6 +90,9 @@ func fsfPieces() []fsfPiece {
 		panic("defs: fsf/pieces.yaml: " + err.Error())
 	}
 	for i := range ps {
+		if ps[i].Immobile {
+			ps[i].moves = []Atom{}
+		}
 		if ps[i].Betza != "" {
 			m, err := ParseBetza(ps[i].Betza)
 			if err != nil {

@@ -83,7 +83,8 @@ func deadSquares(p Piece, files, ranks int) (white, black []string, ok bool) {
 // move on an empty board. For each type with such squares: its drops are forbidden there
 // (hands.drops.forbid, zone ini-dead-x); a man that never promotes is confined out of
 // them; one whose promotion is optional must promote there (promotion.forced); one that
-// must promote on entering its zone never stands there unpromoted. A type whose dead
+// must promote on entering its zone never stands there unpromoted; one with no move at all
+// (immobile) is only never dropped. A type whose dead
 // squares reach past its promotion zone, or that promotes only by capturing, is refused.
 // immobilityIllegal = false is read over a parent without a built-in rule of the kind
 // (no parent, or no dead squares); over another it is refused.
@@ -133,6 +134,11 @@ func (im *importer) importImmobility() {
 			h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: []string{p.Letter}, Zone: zone})
 		}
 		pr := p.Promotion
+		if len(p.Moves) == 0 {
+			// Never moved (immobile): only its drops are moves Fairy-Stockfish checks; a
+			// promotion into it, or a man of it in the start position, stands anywhere.
+			continue
+		}
 		if pr == nil {
 			// Never promoted: it may not stand there at all.
 			all := im.allSquares()

@@ -833,7 +833,7 @@ func (im *importer) importExtinction() {
 	if value != "" && value != "none" && (len(types) > 0 || all) {
 		groups := [][]string{}
 		for _, t := range types {
-			groups = append(groups, []string{t})
+			groups = append(groups, im.asTypes([]string{t}))
 		}
 		if all {
 			groups = append(groups, im.letters())
@@ -902,8 +902,11 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
 		return
 	}
+	// A man promoted into an extinction type is of that type (asTypes). A pseudo-royal man
+	// that promotes into another such type stays one pseudo-royal man.
+	royal := im.asTypes(types)
 	for _, p := range def.Pieces {
-		if p.Promotion != nil && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(types, l) }) {
+		if p.Promotion != nil && !slices.Contains(royal, p.Letter) && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(royal, l) }) {
 			im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, so a side may get a second one, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start", p.Name)
 			return
 		}
@@ -919,7 +922,7 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	}
 	optional := false
 	for i := range def.Pieces {
-		if slices.Contains(types, def.Pieces[i].Letter) {
+		if slices.Contains(royal, def.Pieces[i].Letter) {
 			def.Pieces[i].Royal = true
 		}
 	}
@@ -963,6 +966,84 @@ func (im *importer) importGoals() {
 			def.Goals = append(def.Goals, Goal{Name: "checks given", ChecksGiven: true})
 		}
 	}
+	im.importConnect()
+}
+
+// connectKeys are the keys of Fairy-Stockfish's connect-N goal (its other connection goals,
+// refused, read connectPieceTypes, the directions and connectValue too).
+var connectKeys = []string{"connectN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue"}
+
+// importConnect maps connectN: the mover (Position::is_immediate_game_end looks at the side
+// that just moved) with connectN men of connectPieceTypes (every type by default) next to
+// one another along a rank (connectHorizontal), a file (connectVertical) or a diagonal
+// (connectDiagonal) has connectValue (win by default): a line goal. Without connectN
+// (or 0) and none of the other connection goals, the keys change nothing.
+func (im *importer) importConnect() {
+	def := im.def
+	given := func(keys []string) (iniKey, bool) {
+		for _, key := range keys {
+			if k, ok := im.keys[key]; ok {
+				return k, true
+			}
+		}
+		return iniKey{}, false
+	}
+	// Without connectN the keys serve the other connection goals, which are refused.
+	first, ok := given(connectKeys)
+	if !ok {
+		return
+	}
+	if slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Line > 0 }) {
+		im.errorf(first, "not imported: the parent has goals of men in a row, which the connect keys would have to be read back from")
+		return
+	}
+	n := 0
+	if v, ok := im.intKey("connectN", 0, 12); ok {
+		n = v
+	}
+	var pieces []string
+	if k, ok := im.get("connectPieceTypes"); ok {
+		// '*' is Fairy-Stockfish's ALL_PIECES, which no piece type is: the set is cut to
+		// the variant's types (connectPieceTypesTrimmed), so it counts no man.
+		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
+			}
+			if c == '*' {
+				continue
+			}
+			if l, ok := im.letterOf(k, c); ok && !slices.Contains(pieces, l) {
+				pieces = append(pieces, l)
+			}
+		}
+		pieces = im.asTypes(pieces)
+		if len(pieces) == 0 {
+			n = 0 // no type counts: never connected
+		} else if len(pieces) == len(def.Pieces) {
+			pieces = nil
+		}
+	}
+	var along []string
+	for _, a := range []struct{ key, along string }{{"connectHorizontal", "rank"}, {"connectVertical", "file"}, {"connectDiagonal", "diagonal"}} {
+		if on, _ := im.boolKey(a.key, true); on {
+			along = append(along, a.along)
+		}
+	}
+	value := "win"
+	if v, ok := im.valueKey("connectValue"); ok {
+		value = v
+	}
+	if n == 0 || len(along) == 0 {
+		return
+	}
+	if value == "none" {
+		im.errorf(im.keys["connectValue"], "not imported: a connection that ends the game with no result")
+		return
+	}
+	if len(along) == 3 {
+		along = nil
+	}
+	def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d in a row", n), Line: n, Along: along, Pieces: pieces, Result: value})
 }
 
 // importFlag maps capture the flag: a flag piece of the mover (flagPiece, or
@@ -1021,7 +1102,7 @@ func (im *importer) importFlag() {
 			return im.letters()
 		}
 		if l, ok := im.letterOf(k, k.Value[0]); ok {
-			return []string{l}
+			return im.asTypes([]string{l})
 		}
 		return nil
 	}
@@ -1230,7 +1311,11 @@ func (im *importer) importRegions() {
 			im.errorf(k, "the parent confines this piece already")
 			continue
 		}
-		def.Pieces[at].Confined = zone
+		for _, l := range im.asTypes([]string{def.Pieces[at].Letter}) {
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" {
+				def.Pieces[i].Confined = zone
+			}
+		}
 	}
 }
 

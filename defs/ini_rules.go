@@ -72,6 +72,19 @@ func (im *importer) fsfType(key string) []string {
 	return out
 }
 
+// asTypes returns the letters with the promoted types (promotedPieceType) that move as one
+// of them: the men Fairy-Stockfish counts as those types, for a promoted man's type is the
+// type it became.
+func (im *importer) asTypes(letters []string) []string {
+	out := slices.Clone(letters)
+	for _, p := range im.def.Pieces {
+		if y, ok := im.movesAs[p.Letter]; ok && slices.Contains(letters, y) && !slices.Contains(out, p.Letter) {
+			out = append(out, p.Letter)
+		}
+	}
+	return out
+}
+
 // importVariantRules maps the rules Fairy-Stockfish 11.1 keeps for particular games onto
 // Chimera's rules: kingPass (a pass, not in check; two in a row end the game),
 // bikjangRule (facing kings must part, or pass; a facing that survives a move ends the

@@ -605,6 +605,12 @@ type Goal struct {
 	// it. Judged on the position, whichever move put it there (a flag won by a man that is
 	// safe there).
 	SafeOn string `yaml:"safe-on"`
+	// Line: the goal holds when the side named by whose (own, the default: the mover) has
+	// this many men of the types in pieces (default every type) next to one another in a
+	// row along one of the lines Along names (rank | file | diagonal; default all three): a
+	// connect-N goal, judged on the position.
+	Line  int      `yaml:"line"`
+	Along []string `yaml:"along"`
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move

@@ -629,9 +629,10 @@ func (v *validator) pieces() {
 		}
 		if p.Moves == nil {
 			v.add(p.Src, "moves", "piece %q: missing key \"moves\" (its movement atoms)", p.Name)
-		} else if len(p.Moves) == 0 && (v.def.Hands == nil || v.def.Hands.Drops == nil) {
-			// A man that never moves is one that is dropped (a disc); elsewhere it is a slip.
-			v.add(p.Src, "moves", "piece %q has no moves (moves: [] is for men that are dropped and never move, in rules with drops)", p.Name)
+		} else if len(p.Moves) == 0 && (v.def.Hands == nil || v.def.Hands.Drops == nil) && !v.placed(p.Letter) {
+			// A man that never moves is one that is dropped (a disc), stands from the start
+			// (a blocker) or is promoted into; elsewhere it is a slip.
+			v.add(p.Src, "moves", "piece %q has no moves (moves: [] is for men that never move: dropped, in rules with drops, standing in a setup, or promoted into)", p.Name)
 		}
 		for _, a := range p.Moves {
 			v.atom(a)
@@ -1253,16 +1254,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, checks-given: true or gives-check: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true or gives-check: true")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1286,6 +1287,7 @@ func (v *validator) goals() {
 		if g.GivesCheck && v.def.Rules.Check != "" && v.def.Rules.Check != "royal-attacked" {
 			v.add(g.Src, "gives-check", "goal %q: gives-check needs rules.check royal-attacked (a check is an attack on a royal piece), found %s", g.Name, v.def.Rules.Check)
 		}
+		v.lineGoal(g)
 		if g.Stands != "" {
 			v.zoneRef(g.Src, "stands", g.Stands)
 			if len(g.Pieces) == 0 && !v.hasRoyal() {
@@ -1315,6 +1317,47 @@ func (v *validator) goals() {
 		}
 		v.choice(g.Src, "result", "result", g.Result, outcomes)
 		v.letterList(g.Src, "pieces", g.Pieces)
+	}
+}
+
+// placed reports whether men of the piece of this letter stand in a setup's placement or
+// are promoted into.
+func (v *validator) placed(letter string) bool {
+	for _, st := range v.def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		board, _, _ = strings.Cut(board, "[")
+		if strings.Contains(board, letter) || strings.Contains(board, strings.ToLower(letter)) {
+			return true
+		}
+	}
+	for _, p := range v.def.Pieces {
+		if p.Promotion != nil && (slices.Contains(p.Promotion.To, letter) || slices.Contains(p.Promotion.ToBlack, letter)) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineAlong are the lines a line goal may run along.
+var lineAlong = []string{"rank", "file", "diagonal"}
+
+// lineGoal checks a goal of men in a row (line, along).
+func (v *validator) lineGoal(g Goal) {
+	b := v.def.Board
+	longest := max(b.Files, b.Ranks)
+	switch {
+	case g.Line == 0 && len(g.Along) > 0:
+		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row)", g.Name)
+	case g.Line == 0:
+	case g.Line < 0 || g.Line > longest && longest > 0:
+		v.add(g.Src, "line", "goal %q: line must be a number of men from 1 to the board's longer side (%d), found %d", g.Name, longest, g.Line)
+	case b.Geometry == "hex":
+		v.add(g.Src, "line", "goal %q: line goals run along ranks, files and diagonals of a square board, not a hexagonal one", g.Name)
+	}
+	for i, a := range g.Along {
+		if !oneOf(a, lineAlong) {
+			v.addItem(g.Src, "along", i, "unknown line %q (%sexpected one of: %s)", a, suggest(a, lineAlong), strings.Join(lineAlong, ", "))
+		}
 	}
 }
 

@@ -193,6 +193,12 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 			total += n
 		}
 		return g.Together && total <= g.AtMost
+	case g.Line > 0:
+		c := us ^ 1
+		if g.Own {
+			c = us
+		}
+		return p.inLine(g, c)
 	case g.ChecksGiven:
 		return p.checks[us] == 0
 	case g.GivesCheck:
@@ -210,6 +216,26 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 			return mine && theirs && p.standsSafe(g, us) && p.standsSafe(g, us^1)
 		}
 		return mine && p.standsSafe(g, us)
+	}
+	return false
+}
+
+// inLine reports whether side c has g.Line men of the goal's types next to one another
+// along one of the goal's lines: the men that end such a row, one step at a time.
+func (p *core128) inLine(g *compiler.Goal[bb128], c Color) bool {
+	var men bb128
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		men = men.Or(p.pieces(c, bits.TrailingZeros64(ts)))
+	}
+	for steps, i := g.LineSteps(), 0; i < steps.Len(); i++ {
+		st := steps.At(i)
+		row := men
+		for i := 1; i < g.Line && row.Any(); i++ {
+			row = row.And(st.From).Shift(st.By).And(men)
+		}
+		if row.Any() {
+			return true
+		}
 	}
 	return false
 }

@@ -193,6 +193,12 @@ func (p *core64) standingReached(g *compiler.Goal[bb64], us Color) bool {
 			total += n
 		}
 		return g.Together && total <= g.AtMost
+	case g.Line > 0:
+		c := us ^ 1
+		if g.Own {
+			c = us
+		}
+		return p.inLine(g, c)
 	case g.ChecksGiven:
 		return p.checks[us] == 0
 	case g.GivesCheck:
@@ -210,6 +216,26 @@ func (p *core64) standingReached(g *compiler.Goal[bb64], us Color) bool {
 			return mine && theirs && p.standsSafe(g, us) && p.standsSafe(g, us^1)
 		}
 		return mine && p.standsSafe(g, us)
+	}
+	return false
+}
+
+// inLine reports whether side c has g.Line men of the goal's types next to one another
+// along one of the goal's lines: the men that end such a row, one step at a time.
+func (p *core64) inLine(g *compiler.Goal[bb64], c Color) bool {
+	var men bb64
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		men |= p.pieces(c, bits.TrailingZeros64(ts))
+	}
+	for steps, i := g.LineSteps(), 0; i < steps.Len(); i++ {
+		st := steps.At(i)
+		row := men
+		for i := 1; i < g.Line && row != 0; i++ {
+			row = (row & st.From).Shift(st.By) & men
+		}
+		if row != 0 {
+			return true
+		}
 	}
 	return false
 }

@@ -887,6 +887,17 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 		}
 		cond = append(cond, c)
 	}
+	if d.Line > 0 {
+		side := "the mover has"
+		if d.Whose == "opponent" {
+			side = "the opponent has"
+		}
+		along := "a rank, a file or a diagonal"
+		if len(d.Along) > 0 {
+			along = orList(d.Along)
+		}
+		cond = append(cond, fmt.Sprintf("%s %d men (%s) next to one another along %s", side, d.Line, typeLetters(rs, g.Types), along))
+	}
 	if d.ChecksGiven {
 		cond = append(cond, fmt.Sprintf("the mover has given its %d checks", rs.CheckCounter))
 	}
