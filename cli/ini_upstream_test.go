@@ -366,6 +366,24 @@ connectPieceTypes = q
 [conn-four:conn]
 connectN = 4
 connectPieceTypes = *
+
+[conn-square:conn]
+connectN = 0
+connectNxN = 2
+
+[conn-row-or-square:conn]
+connectN = 4
+connectNxN = 2
+connectValue = loss
+
+[conn-collinear:conn]
+startFen = q3n/2n2/5/2N2/Q3N w - - 0 1
+connectN = 0
+collinearN = 3
+
+[conn-collinear-straight:conn-collinear]
+connectDiagonal = false
+connectValue = loss
 `
 
 // connectPositions are set up for connectINI's sections: men of the side that moved last
@@ -381,6 +399,13 @@ var connectPositions = []string{
 	"q3q/5/Q4/4Q/3Q1 b - - 0 1",
 	"q3q/Q4/4Q/5/3Q1 w - - 0 1",
 	"1q3/q1n2/5/QN3/1Q2Q w - - 0 1",
+	// A square of the mover's men, of the side to move's, one cut by the edge; men on one
+	// line with gaps along a file and a diagonal.
+	"q3q/5/5/QQ3/QQ3 b - - 0 1",
+	"QQ3/QQ3/5/5/q3q w - - 0 1",
+	"q3q/5/5/Q3Q/Q3Q b - - 0 1",
+	"q3q/Q4/5/Q4/Q4 b - - 0 1",
+	"q3q/3Q1/5/1Q3/Q4 b - - 0 1",
 }
 
 // connectN and its keys (connectValue, connectPieceTypes, the three directions) play as
@@ -466,6 +491,43 @@ func TestINIConnectResult(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != want {
 			t.Errorf("[%s] three queens in a row: %v, want %s", section, r, want)
+		}
+	}
+}
+
+// connectNxN (a square of the mover's men) and collinearN (the mover's men on one line, with
+// gaps) decide as Fairy-Stockfish's Position::is_immediate_game_end does, with connectValue
+// for the side that moved; TestINIConnectPerft compares their perft.
+func TestINIConnectShapeResult(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "connect.ini")
+	if err := os.WriteFile(ini, []byte(connectINI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ section, fen, want string }{
+		{"conn-square", "q3q/5/5/QQ3/QQ3 b - - 0 1", "1-0"},
+		{"conn-square", "QQ3/QQ3/5/5/q3q w - - 0 1", "*"},     // the side to move's square
+		{"conn-square", "q3q/5/5/Q3Q/Q3Q b - - 0 1", "*"},     // cut by the edge
+		{"conn-square", "q3q/5/5/5/QQQ2 b - - 0 1", "*"},      // a row, no square
+		{"conn-row-or-square", "q3q/5/5/QQ3/QQ3 b - - 0 1", "0-1"},
+		{"conn-row-or-square", "q3q/5/5/5/QQQQ1 b - - 0 1", "0-1"},
+		{"conn-row-or-square", "q3q/5/5/5/QQQ2 b - - 0 1", "*"},
+		{"conn-collinear", "q3q/Q4/5/Q4/Q4 b - - 0 1", "1-0"},   // a file with a gap
+		{"conn-collinear", "q3q/3Q1/5/1Q3/Q4 b - - 0 1", "1-0"}, // a diagonal with a gap
+		{"conn-collinear", "q3q/5/5/Q4/3QQ b - - 0 1", "*"},     // two on a rank, one off it
+		{"conn-collinear", "q4/5/5/5/Q1Q1Q w - - 0 1", "*"},     // the side to move's
+		{"conn-collinear-straight", "q3q/Q4/5/Q4/Q4 b - - 0 1", "0-1"},
+		{"conn-collinear-straight", "q3q/3Q1/5/1Q3/Q4 b - - 0 1", "*"},
+	} {
+		rs, err := interpreter.Open(ini + ":" + c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
 		}
 	}
 }

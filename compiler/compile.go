@@ -1136,7 +1136,15 @@ func (l *lowering) goals() {
 			if len(g.Pieces) == 0 {
 				cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 			}
-			cg.lineSteps = l.lineSteps(g.Along)
+			cg.Gaps, cg.Block = g.Gaps, g.Block
+			switch {
+			case g.Block:
+				cg.lineSteps = l.lineSteps([]string{"rank", "file"})
+			case g.Gaps:
+				cg.lines = l.lines(l.lineSteps(g.Along))
+			default:
+				cg.lineSteps = l.lineSteps(g.Along)
+			}
 		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
@@ -1209,6 +1217,32 @@ func (l *lowering) lineSteps(along []string) []FlankStep[Bitboard] {
 				}
 			}
 			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// lines are the cells of every line the steps run along (a line goal with gaps): each
+// line from the cell no step reaches, one step at a time to the edge; lines of one cell
+// are left out.
+func (l *lowering) lines(steps []FlankStep[Bitboard]) []Bitboard {
+	var out []Bitboard
+	for _, st := range steps {
+		var to Bitboard // the cells a step reaches
+		for sq := range l.rs.Cells {
+			if st.From.Has(sq) {
+				to = to.With(sq + st.By)
+			}
+		}
+		for sq := range l.rs.Cells {
+			if !st.From.Has(sq) || to.Has(sq) {
+				continue
+			}
+			line := Bitboard{}.With(sq)
+			for c := sq; st.From.Has(c); c += st.By {
+				line = line.With(c + st.By)
+			}
+			out = append(out, line)
 		}
 	}
 	return out

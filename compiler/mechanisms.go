@@ -347,7 +347,7 @@ var mechanismRows = []mechanismRow{
 		uses: func(r *Ruleset) bool {
 			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
 		},
-		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable", "goals.line", "goals.along"},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable", "goals.line", "goals.along", "goals.gaps", "goals.block"},
 		shared: goalKeys,
 		safe:   safeAll, why: "standing goals only decide whether the game goes on",
 		pairs: "extinct-goal", doc: "#goals"},

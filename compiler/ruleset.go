@@ -420,8 +420,13 @@ type Goal[B any] struct {
 	Safe     SafeSide
 	// Line: the side Own (the mover) or else its opponent has Line men of the goal's Types
 	// next to one another along one of the lineSteps (a row is Line-1 steps of one of them).
+	// Gaps: Line men anywhere on one of the lines (the cells of one line each) instead.
+	// Block: a square of Line by Line men, rows along lineSteps[0] stacked along lineSteps[1].
 	Line       int
 	lineSteps  []FlankStep[B]
+	lines      []B
+	Gaps       bool
+	Block      bool
 	Side       int8
 	Answerable bool
 	Result     Outcome
@@ -438,6 +443,9 @@ const (
 
 // LineSteps are the steps of a line goal's lines (Goal.Line).
 func (g *Goal[B]) LineSteps() Refs[FlankStep[B]] { return Refs[FlankStep[B]]{g.lineSteps} }
+
+// Lines are the cells of each line of a line goal with gaps (Goal.Gaps), one set a line.
+func (g *Goal[B]) Lines() Refs[B] { return Refs[B]{g.lines} }
 
 // Standing reports whether the goal is judged on the position alone.
 func (g *Goal[B]) Standing() bool {

@@ -971,13 +971,16 @@ func (im *importer) importGoals() {
 
 // connectKeys are the keys of Fairy-Stockfish's connect-N goal (its other connection goals,
 // refused, read connectPieceTypes, the directions and connectValue too).
-var connectKeys = []string{"connectN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue"}
+var connectKeys = []string{"connectN", "connectNxN", "collinearN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue"}
 
 // importConnect maps connectN: the mover (Position::is_immediate_game_end looks at the side
 // that just moved) with connectN men of connectPieceTypes (every type by default) next to
 // one another along a rank (connectHorizontal), a file (connectVertical) or a diagonal
-// (connectDiagonal) has connectValue (win by default): a line goal. Without connectN
-// (or 0) and none of the other connection goals, the keys change nothing.
+// (connectDiagonal) has connectValue (win by default): a line goal. connectNxN is a line
+// goal with block (a tight square of N by N of those men, whatever the directions), and
+// collinearN one with gaps (N of them on one line of those directions, other squares
+// between them or not). Without connectN, connectNxN and collinearN (or 0) and none of the
+// other connection goals, the keys change nothing.
 func (im *importer) importConnect() {
 	def := im.def
 	given := func(keys []string) (iniKey, bool) {
@@ -997,9 +1000,15 @@ func (im *importer) importConnect() {
 		im.errorf(first, "not imported: the parent has goals of men in a row, which the connect keys would have to be read back from")
 		return
 	}
-	n := 0
+	n, nxn, col := 0, 0, 0
 	if v, ok := im.intKey("connectN", 0, 12); ok {
 		n = v
+	}
+	if v, ok := im.intKey("connectNxN", 0, 12); ok {
+		nxn = v
+	}
+	if v, ok := im.intKey("collinearN", 0, 12); ok {
+		col = v
 	}
 	var pieces []string
 	if k, ok := im.get("connectPieceTypes"); ok {
@@ -1018,7 +1027,7 @@ func (im *importer) importConnect() {
 		}
 		pieces = im.asTypes(pieces)
 		if len(pieces) == 0 {
-			n = 0 // no type counts: never connected
+			n, nxn, col = 0, 0, 0 // no type counts: never connected
 		} else if len(pieces) == len(def.Pieces) {
 			pieces = nil
 		}
@@ -1033,7 +1042,13 @@ func (im *importer) importConnect() {
 	if v, ok := im.valueKey("connectValue"); ok {
 		value = v
 	}
-	if n == 0 || len(along) == 0 {
+	if len(along) == 0 {
+		n, col = 0, 0 // no direction: no row and no line
+	}
+	if nxn > min(def.Board.Files, def.Board.Ranks) {
+		nxn = 0 // no such square fits on the board
+	}
+	if n == 0 && nxn == 0 && col == 0 {
 		return
 	}
 	if value == "none" {
@@ -1043,7 +1058,16 @@ func (im *importer) importConnect() {
 	if len(along) == 3 {
 		along = nil
 	}
-	def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d in a row", n), Line: n, Along: along, Pieces: pieces, Result: value})
+	// In Position::is_immediate_game_end's order: a row, a square, men on a line.
+	if n > 0 {
+		def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d in a row", n), Line: n, Along: along, Pieces: pieces, Result: value})
+	}
+	if nxn > 0 {
+		def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d by %d square", nxn, nxn), Line: nxn, Block: true, Pieces: pieces, Result: value})
+	}
+	if col > 0 {
+		def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d on a line", col), Line: col, Gaps: true, Along: along, Pieces: pieces, Result: value})
+	}
 }
 
 // importFlag maps capture the flag: a flag piece of the mover (flagPiece, or

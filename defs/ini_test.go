@@ -8,13 +8,13 @@ import (
 )
 
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectNxN = 2\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\njanggiCannon = i\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\njanggiCannon = i\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
 	}
 	for _, want := range []string{
-		"v.ini:3:14: connectNxN: not imported",
+		"v.ini:3:23: connectRegion1White: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
 		"v.ini:7:16: janggiCannon: not imported",

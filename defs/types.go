@@ -611,6 +611,11 @@ type Goal struct {
 	// connect-N goal, judged on the position.
 	Line  int      `yaml:"line"`
 	Along []string `yaml:"along"`
+	// Gaps (with line): the men need not be next to one another: Line of them anywhere on
+	// one line of Along (other squares, empty or not, between them) make the goal.
+	Gaps bool `yaml:"gaps"`
+	// Block (with line): the men fill a square of Line by Line cells (along is not given).
+	Block bool `yaml:"block"`
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move

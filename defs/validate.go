@@ -1348,7 +1348,17 @@ func (v *validator) lineGoal(g Goal) {
 	switch {
 	case g.Line == 0 && len(g.Along) > 0:
 		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row)", g.Name)
+	case g.Line == 0 && g.Gaps:
+		v.add(g.Src, "gaps", "goal %q: gaps goes with line: N (the men on one line)", g.Name)
+	case g.Line == 0 && g.Block:
+		v.add(g.Src, "block", "goal %q: block goes with line: N (the side of the square of men)", g.Name)
 	case g.Line == 0:
+	case g.Block && g.Gaps:
+		v.add(g.Src, "block", "goal %q: block (a square of men next to one another) does not combine with gaps", g.Name)
+	case g.Block && len(g.Along) > 0:
+		v.add(g.Src, "along", "goal %q: a block is a square of men, which runs along no line: drop along", g.Name)
+	case g.Block && g.Line > min(b.Files, b.Ranks) && b.Files > 0 && b.Ranks > 0:
+		v.add(g.Src, "line", "goal %q: a block's side must be a number of men from 1 to the board's shorter side (%d), found %d", g.Name, min(b.Files, b.Ranks), g.Line)
 	case g.Line < 0 || g.Line > longest && longest > 0:
 		v.add(g.Src, "line", "goal %q: line must be a number of men from 1 to the board's longer side (%d), found %d", g.Name, longest, g.Line)
 	case b.Geometry == "hex":

@@ -225,17 +225,37 @@ func (p *core256) inLine(g *compiler.Goal[bb256], c Color) bool {
 	for ts := g.Types; ts != 0; ts &= ts - 1 {
 		men = men.Or(p.pieces(c, bits.TrailingZeros64(ts)))
 	}
-	for steps, i := g.LineSteps(), 0; i < steps.Len(); i++ {
-		st := steps.At(i)
-		row := men
-		for i := 1; i < g.Line && row.Any(); i++ {
-			row = row.And(st.From).Shift(st.By).And(men)
+	if g.Gaps {
+		if men.Count() < g.Line {
+			return false
 		}
-		if row.Any() {
+		for lines, i := g.Lines(), 0; i < lines.Len(); i++ {
+			if men.And(*lines.At(i)).Count() >= g.Line {
+				return true
+			}
+		}
+		return false
+	}
+	steps := g.LineSteps()
+	if g.Block {
+		// Rows of Line men along ranks, then Line such rows one above another.
+		return p.lineRun(p.lineRun(men, steps.At(0), g.Line), steps.At(1), g.Line).Any()
+	}
+	for i := 0; i < steps.Len(); i++ {
+		if p.lineRun(men, steps.At(i), g.Line).Any() {
 			return true
 		}
 	}
 	return false
+}
+
+// lineRun is the cells of set that end a run of n cells of set, each a step st from the last.
+func (p *core256) lineRun(set bb256, st *compiler.FlankStep[bb256], n int) bb256 {
+	row := set
+	for i := 1; i < n && row.Any(); i++ {
+		row = row.And(st.From).Shift(st.By).And(set)
+	}
+	return row
 }
 
 // standsSafe reports whether a man of side c of the goal's types stands on c's part of the

@@ -896,7 +896,14 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 		if len(d.Along) > 0 {
 			along = orList(d.Along)
 		}
-		cond = append(cond, fmt.Sprintf("%s %d men (%s) next to one another along %s", side, d.Line, typeLetters(rs, g.Types), along))
+		switch {
+		case d.Block:
+			cond = append(cond, fmt.Sprintf("%s men (%s) filling a square of %d by %d cells", side, typeLetters(rs, g.Types), d.Line, d.Line))
+		case d.Gaps:
+			cond = append(cond, fmt.Sprintf("%s %d men (%s) along %s, other cells between them or not", side, d.Line, typeLetters(rs, g.Types), along))
+		default:
+			cond = append(cond, fmt.Sprintf("%s %d men (%s) next to one another along %s", side, d.Line, typeLetters(rs, g.Types), along))
+		}
 	}
 	if d.ChecksGiven {
 		cond = append(cond, fmt.Sprintf("the mover has given its %d checks", rs.CheckCounter))
