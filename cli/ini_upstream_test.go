@@ -505,9 +505,9 @@ func TestINIConnectShapeResult(t *testing.T) {
 	}
 	for _, c := range []struct{ section, fen, want string }{
 		{"conn-square", "q3q/5/5/QQ3/QQ3 b - - 0 1", "1-0"},
-		{"conn-square", "QQ3/QQ3/5/5/q3q w - - 0 1", "*"},     // the side to move's square
-		{"conn-square", "q3q/5/5/Q3Q/Q3Q b - - 0 1", "*"},     // cut by the edge
-		{"conn-square", "q3q/5/5/5/QQQ2 b - - 0 1", "*"},      // a row, no square
+		{"conn-square", "QQ3/QQ3/5/5/q3q w - - 0 1", "*"}, // the side to move's square
+		{"conn-square", "q3q/5/5/Q3Q/Q3Q b - - 0 1", "*"}, // cut by the edge
+		{"conn-square", "q3q/5/5/5/QQQ2 b - - 0 1", "*"},  // a row, no square
 		{"conn-row-or-square", "q3q/5/5/QQ3/QQ3 b - - 0 1", "0-1"},
 		{"conn-row-or-square", "q3q/5/5/5/QQQQ1 b - - 0 1", "0-1"},
 		{"conn-row-or-square", "q3q/5/5/5/QQQ2 b - - 0 1", "*"},
