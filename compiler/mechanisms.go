@@ -77,7 +77,7 @@ const (
 	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
 	MechCrossing                                        // the moved men cross to the next board (several boards)
 	MechCastleChoices                                   // castling with a choice of squares for the royal on a side
-	MechFog                                             // each side sees only part of the board (fog of war)
+	MechFog                                             // each side sees only part of the board (hidden cells)
 	MechUnclassified                                    // a definition key no shortcut has been checked against
 )
 

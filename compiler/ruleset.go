@@ -737,7 +737,7 @@ func (r *Ruleset) HandSlot(c Color, pool, t int) int {
 	return (c*max(len(r.pools), 1)+pool)*len(r.pieces) + t
 }
 
-// FogRule is what a side sees under fog of war besides its men's cells and their moves'
+// FogRule is what a side sees under fog (hidden cells) besides its men's cells and their moves'
 // landings and captures (defs.Fog): Sees[c][t] are the steps from a man of type t of side c
 // to cells it sees whatever stands there (in that side's orientation; Ruleset.Step takes
 // them).
