@@ -16,6 +16,7 @@ import (
 	"chimera/engine/perft"
 	"chimera/engine/records"
 	"chimera/interpreter"
+	"chimera/interpreter/gametext"
 )
 
 // Limits of the perft command's numbers: deeper trees could never be counted anyway, and
@@ -30,7 +31,7 @@ var perftCommand = &command{
 	args:    "VARIANT DEPTH",
 	summary: "count the leaf nodes of the legal move tree to DEPTH",
 	details: `Counts every sequence of DEPTH legal moves from the position (the default setup,
---setup NAME or --fen FEN), with the root moves shared out among --threads goroutines.
+--setup NAME or --fen FEN, then the moves of --moves, in SAN or coordinates), with the root moves shared out among --threads goroutines.
 --shard I/N counts only shard I of N of the root moves (sorted by their coordinates and
 dealt in turn: the k-th goes to shard k mod N) and writes JSON lines, a header then one
 line a root move; chimera merge adds the shards up to the unsharded count, checking
@@ -57,10 +58,12 @@ of those K moves), and the exit status is 128 and the signal's number (130 for C
 		"chimera perft chess 3 --divide",
 		"chimera perft chess 4 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'",
 		"chimera perft --def myvariant.yaml 4 --threads 1",
+		`chimera perft chess 4 --moves "e4 e5 Nf3"`,
 		"chimera perft chess 7 --shard 0/4 --out p0.jsonl   # then chimera merge p*.jsonl",
 	},
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		in := positionInputFlags(fs)
+		moves := fs.StringP("moves", "m", "", "moves to play first (SAN or coordinate), then count from the position they reach")
 		divide := fs.Bool("divide", false, "print the count under each root move")
 		quiet := fs.Bool("quiet", false, "show no progress on standard error")
 		threads := fs.IntP("threads", "t", min(runtime.NumCPU(), maxPerftThreads), "goroutines sharing the root moves (1 to 1024)")
@@ -77,6 +80,10 @@ of those K moves), and the exit status is 128 and the signal's number (130 for C
 			depth, err := strconv.Atoi(operands[0])
 			if err != nil || depth < 1 || depth > maxPerftDepth {
 				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(operands[0]))
+			}
+			if err := gametext.PlayGame(p, *moves); err != nil {
+				c.reportHooks(*in.allowHooks, p.HookFailures())
+				return c.inputError(fmt.Errorf("--moves: %w", err))
 			}
 			sh := &shardFlag{spec: shardSpecFlag, out: out, resume: new(string)}
 			shard, code := sh.parse(c)

@@ -30,6 +30,8 @@ func TestPerftLimits(t *testing.T) {
 		{[]string{"perft", "chess", "3", "--threads", "50000000"}, "--threads must be between 1 and 1024, got 50000000"},
 		{[]string{"perft", "chess", "3", "--threads", "1025"}, "--threads must be between 1 and 1024, got 1025"},
 		{[]string{"perft", "chess", "3", "--threads", "-1", "--divide"}, "--threads must be between 1 and 1024, got -1"},
+		{[]string{"perft", "chess", "3", "--moves", "e4 e4"}, `--moves: 1... e4: illegal move "e4" in this position (black to move)`},
+		{[]string{"perft", "chess", "3", "--fen", stalemate, "--moves", "Kh7"}, "--moves: "},
 	}
 	for i, c := range usage {
 		code, out, errs := run(c.args...)
@@ -48,6 +50,11 @@ func TestPerftLimits(t *testing.T) {
 		{[]string{"perft", "chess", "1", "--threads", "1"}, "Nodes searched: 20"},
 		{[]string{"perft", "chess", "40", "--fen", stalemate}, "Nodes searched: 0"},
 		{[]string{"perft", "chess", "40", "--fen", stalemate, "--divide", "--threads", "1024"}, "Nodes searched: 0"},
+		// --moves: after 1. e4 e5 2. Nf3, Stockfish 15.1's "go perft 3" counts 23193; the same
+		// moves in coordinates, and from a FEN, give the same.
+		{[]string{"perft", "chess", "3", "--moves", "e4 e5 Nf3"}, "Nodes searched: 23193"},
+		{[]string{"perft", "chess", "3", "--moves", "1. e2e4 e7e5 2. g1f3", "--threads", "1"}, "Nodes searched: 23193"},
+		{[]string{"perft", "chess", "1", "--fen", stalemate, "--moves", ""}, "Nodes searched: 0"},
 	}
 	for i, c := range accepted {
 		code, out, errs := run(c.args...)
