@@ -45,7 +45,7 @@ func TestPieceAttributes(t *testing.T) {
 			t.Errorf("#%d TypeOf(%q) got %d want -1", i, l, got)
 		}
 	}
-	if rs.RoyalTypes != 1 || rs.Mechanisms&MechImmune == 0 || len(rs.royalList) != 1 || rs.royalList[0] != 0 {
+	if rs.RoyalTypes != 1 || !rs.Mechanisms.Meets(MechImmune) || len(rs.royalList) != 1 || rs.royalList[0] != 0 {
 		t.Errorf("got royal types %b, list %v, mechanisms %v; want 1, [0], immune", rs.RoyalTypes, rs.royalList, rs.Mechanisms)
 	}
 }
@@ -664,9 +664,9 @@ func TestCapabilityFlags(t *testing.T) {
 		} else {
 			rs = compileText(t, c.text)
 		}
-		if rs.Allows(ShortcutPins) != c.fastLegal || rs.HasPaths != c.paths || (rs.Mechanisms&MechImmune != 0) != c.immune || (rs.NumHooks() > 0) != c.hooks {
+		if rs.Allows(ShortcutPins) != c.fastLegal || rs.HasPaths != c.paths || rs.Mechanisms.Meets(MechImmune) != c.immune || (rs.NumHooks() > 0) != c.hooks {
 			t.Errorf("#%d %s got fast legal %v, paths %v, immune %v, hooks %v want %v, %v, %v, %v",
-				i, c.what, rs.Allows(ShortcutPins), rs.HasPaths, rs.Mechanisms&MechImmune != 0, rs.NumHooks() > 0, c.fastLegal, c.paths, c.immune, c.hooks)
+				i, c.what, rs.Allows(ShortcutPins), rs.HasPaths, rs.Mechanisms.Meets(MechImmune), rs.NumHooks() > 0, c.fastLegal, c.paths, c.immune, c.hooks)
 		}
 	}
 }

@@ -6,79 +6,146 @@
 package compiler
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 )
 
-// Mechanism is one bit per rule mechanism a compiled ruleset uses.
-type Mechanism uint64
+// Mechanism is a set of rule mechanisms, one bit per row of mechanismRows (two words: room
+// for 128 rows). Each named mechanism below is the set of that one.
+type Mechanism struct{ w [2]uint64 }
 
-// Mechanisms. A new mechanism gets a new bit here and a row in mechanismRows, where it is
-// safe with no shortcut until it is proven.
-const (
-	MechLeap                      Mechanism = 1 << iota // leaps (any mode, from a zone)
-	MechSlide                                           // unlimited rides that move and capture
-	MechMoveRide                                        // rides with a range, zone or en-passant targets that never capture
-	MechCaptureRide                                     // rides with a range, zone or mode that may capture
-	MechPath                                            // multi-leg paths (hoppers, locust captures)
-	MechRestrictedLanding                               // squares only some pieces may end a move on
-	MechImmune                                          // pieces that cannot be captured
-	MechFreeze                                          // standing freeze effects
-	MechCastling                                        // castling
-	MechEnPassant                                       // en-passant targets and captures
-	MechPromotion                                       // promotion to non-royal types
-	MechRoyalPromotion                                  // promotion to a royal type
-	MechZoneGoal                                        // goals reached by standing on a zone
-	MechHookGoal                                        // goals decided by an expr hook
-	MechCheckRoyalAttacked                              // check rule: own royal attacked
-	MechCheckEnemyRoyalUnattacked                       // check rule: the enemy royal must stay attacked
-	MechCheckNone                                       // no check rule
-	MechCaptureRoyal                                    // atoms that only capture royal pieces: they attack, never move
-	MechStatus                                          // timed piece statuses (counters on squares)
-	MechBounce                                          // captures where the capturer bounces on and the captured piece stays
-	MechKick                                            // captures that remove the captured piece and every piece beyond it
-	MechHitGoal                                         // goals reached by hitting a piece (capture, removal, bounce)
-	MechCapturePool                                     // captured pieces go into a pool (demoted or not)
-	MechDrop                                            // pieces dropped from a pool onto empty squares
-	MechExchange                                        // exchanges: give a held man, rescue one's own and drop it
-	MechPoolPromotion                                   // promotion that takes the new piece from a pool
-	MechGating                                          // a piece from a pool enters on the square a first-rank piece leaves
-	MechDropNoCheck                                     // drops that would give check are not moves
-	MechMustDrop                                        // a side holding pieces must drop one when it can
-	MechSplitColors                                     // drops that keep a type's men on both colours of square
-	MechCreateCastling                                  // drops of the royal and partners create castling rights (or a partner's restore them)
-	MechMustCapture                                     // while a capture is legal, only captures are
-	MechNoGivingCheck                                   // moves that give check are illegal
-	MechRoyalOptional                                   // a side may have no royal piece
-	MechCheckCounter                                    // checks given are counted in the position
-	MechStandingGoal                                    // goals judged on the position alone (extinct, checks given, standing on a zone, men in a row)
-	MechExplode                                         // a capture blows up the capturer and the men around
-	MechLeavingPromotion                                // promotion on moves that leave the zone, compulsory in part of it, limited, or by the cell
-	MechOnePerFile                                      // drops of a type barred from files holding one of its side's men of it
-	MechNoMateDrop                                      // a mate by dropping a man of a type loses
-	MechDropPromoted                                    // men dropped either side up
-	MechFirstMoves                                      // leaps only a man that has not moved may make
-	MechPathTypes                                       // path legs that exclude types, atoms bounded by a zone
-	MechPass                                            // a side may pass its turn
-	MechFacingRoyals                                    // royal men facing on an open line must part
-	MechBorrowMoves                                     // a man moves with the moves of a friendly man on a square relative to it
-	MechNoMateIllegal                                   // a drop that no-mate forbids to checkmate is no move
-	MechInPlacePromotion                                // promotion as a move of its own, standing or by a step of the new type
-	MechPathStop                                        // paths that stop on a square passed (recorded in the move; may end on the origin)
-	MechEnteringPromotion                               // promotion by quiet moves entering the zone and captures in it, or always in part of it
-	MechGuardedTrade                                    // men of some types may not take guarded ones of those types from afar
-	MechCounterstrike                                   // after such a man is taken, the opponent may not take one back but on that square
-	MechWalls                                           // each turn ends with a wall placed on an empty cell
-	MechFlip                                            // moves and drops turn enemy men next to or flanked by the landing cell
-	MechPetrify                                         // a man of some types that captures turns into a wall
-	MechRoyalCount                                      // the check protects a side's royal men together: in check only when all are attacked
-	MechLoneRoyal                                       // the check protects a side's royal man only while it is the side's lone one
-	MechTurns                                           // a side's turn is several moves, each judged as in chess
-	MechTurnCheck                                       // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
-	MechCrossing                                        // the moved men cross to the next board (several boards)
-	MechCastleChoices                                   // castling with a choice of squares for the royal on a side
-	MechFog                                             // each side sees only part of the board (hidden cells)
-	MechUnclassified                                    // a definition key no shortcut has been checked against
+// maxMechanisms is how many mechanisms a Mechanism can hold.
+const maxMechanisms = 128
+
+// mechanismBit is the set of mechanism number i alone.
+func mechanismBit(i int) Mechanism {
+	var m Mechanism
+	m.w[i>>6&1] = 1 << uint(i&63)
+	return m
+}
+
+// numMechanisms counts the mechanisms declared so far (nextMechanism).
+var numMechanisms int
+
+// nextMechanism numbers the mechanisms in the order of their declaration below.
+func nextMechanism() Mechanism {
+	m := mechanismBit(numMechanisms)
+	numMechanisms++
+	return m
+}
+
+// Mechs is the union of ms.
+func Mechs(ms ...Mechanism) Mechanism {
+	var u Mechanism
+	for _, m := range ms {
+		u = u.Or(m)
+	}
+	return u
+}
+
+// Or is the union of m and o.
+func (m Mechanism) Or(o Mechanism) Mechanism {
+	return Mechanism{[2]uint64{m.w[0] | o.w[0], m.w[1] | o.w[1]}}
+}
+
+// And is the intersection of m and o.
+func (m Mechanism) And(o Mechanism) Mechanism {
+	return Mechanism{[2]uint64{m.w[0] & o.w[0], m.w[1] & o.w[1]}}
+}
+
+// AndNot is m without o.
+func (m Mechanism) AndNot(o Mechanism) Mechanism {
+	return Mechanism{[2]uint64{m.w[0] &^ o.w[0], m.w[1] &^ o.w[1]}}
+}
+
+// Any reports whether m holds a mechanism.
+func (m Mechanism) Any() bool { return m.w[0]|m.w[1] != 0 }
+
+// Meets reports whether m and o share a mechanism.
+func (m Mechanism) Meets(o Mechanism) bool { return m.w[0]&o.w[0]|m.w[1]&o.w[1] != 0 }
+
+// Covers reports whether m holds every mechanism of o.
+func (m Mechanism) Covers(o Mechanism) bool { return o.AndNot(m) == Mechanism{} }
+
+// Has reports whether m holds mechanism number i.
+func (m Mechanism) Has(i int) bool { return m.w[i>>6&1]>>uint(i&63)&1 != 0 }
+
+// Len is one more than the number of m's highest mechanism (0 for none).
+func (m Mechanism) Len() int {
+	if m.w[1] != 0 {
+		return 64 + bits.Len64(m.w[1])
+	}
+	return bits.Len64(m.w[0])
+}
+
+// Mechanisms. A new mechanism gets a new line here (numbered in order) and a row in
+// mechanismRows, where it is safe with no shortcut until it is proven.
+var (
+	MechLeap                      = nextMechanism() // leaps (any mode, from a zone)
+	MechSlide                     = nextMechanism() // unlimited rides that move and capture
+	MechMoveRide                  = nextMechanism() // rides with a range, zone or en-passant targets that never capture
+	MechCaptureRide               = nextMechanism() // rides with a range, zone or mode that may capture
+	MechPath                      = nextMechanism() // multi-leg paths (hoppers, locust captures)
+	MechRestrictedLanding         = nextMechanism() // squares only some pieces may end a move on
+	MechImmune                    = nextMechanism() // pieces that cannot be captured
+	MechFreeze                    = nextMechanism() // standing freeze effects
+	MechCastling                  = nextMechanism() // castling
+	MechEnPassant                 = nextMechanism() // en-passant targets and captures
+	MechPromotion                 = nextMechanism() // promotion to non-royal types
+	MechRoyalPromotion            = nextMechanism() // promotion to a royal type
+	MechZoneGoal                  = nextMechanism() // goals reached by standing on a zone
+	MechHookGoal                  = nextMechanism() // goals decided by an expr hook
+	MechCheckRoyalAttacked        = nextMechanism() // check rule: own royal attacked
+	MechCheckEnemyRoyalUnattacked = nextMechanism() // check rule: the enemy royal must stay attacked
+	MechCheckNone                 = nextMechanism() // no check rule
+	MechCaptureRoyal              = nextMechanism() // atoms that only capture royal pieces: they attack, never move
+	MechStatus                    = nextMechanism() // timed piece statuses (counters on squares)
+	MechBounce                    = nextMechanism() // captures where the capturer bounces on and the captured piece stays
+	MechKick                      = nextMechanism() // captures that remove the captured piece and every piece beyond it
+	MechHitGoal                   = nextMechanism() // goals reached by hitting a piece (capture, removal, bounce)
+	MechCapturePool               = nextMechanism() // captured pieces go into a pool (demoted or not)
+	MechDrop                      = nextMechanism() // pieces dropped from a pool onto empty squares
+	MechExchange                  = nextMechanism() // exchanges: give a held man, rescue one's own and drop it
+	MechPoolPromotion             = nextMechanism() // promotion that takes the new piece from a pool
+	MechGating                    = nextMechanism() // a piece from a pool enters on the square a first-rank piece leaves
+	MechDropNoCheck               = nextMechanism() // drops that would give check are not moves
+	MechMustDrop                  = nextMechanism() // a side holding pieces must drop one when it can
+	MechSplitColors               = nextMechanism() // drops that keep a type's men on both colours of square
+	MechCreateCastling            = nextMechanism() // drops of the royal and partners create castling rights (or a partner's restore them)
+	MechMustCapture               = nextMechanism() // while a capture is legal, only captures are
+	MechNoGivingCheck             = nextMechanism() // moves that give check are illegal
+	MechRoyalOptional             = nextMechanism() // a side may have no royal piece
+	MechCheckCounter              = nextMechanism() // checks given are counted in the position
+	MechStandingGoal              = nextMechanism() // goals judged on the position alone (extinct, checks given, standing on a zone, men in a row)
+	MechExplode                   = nextMechanism() // a capture blows up the capturer and the men around
+	MechLeavingPromotion          = nextMechanism() // promotion on moves that leave the zone, compulsory in part of it, or limited
+	MechOnePerFile                = nextMechanism() // drops of a type barred from files holding one of its side's men of it
+	MechNoMateDrop                = nextMechanism() // a mate by dropping a man of a type loses
+	MechDropPromoted              = nextMechanism() // men dropped either side up
+	MechFirstMoves                = nextMechanism() // leaps only a man that has not moved may make
+	MechPathTypes                 = nextMechanism() // path legs that exclude types, atoms bounded by a zone
+	MechPass                      = nextMechanism() // a side may pass its turn
+	MechFacingRoyals              = nextMechanism() // royal men facing on an open line must part
+	MechBorrowMoves               = nextMechanism() // a man moves with the moves of a friendly man on a square relative to it
+	MechNoMateIllegal             = nextMechanism() // a drop that no-mate forbids to checkmate is no move
+	MechInPlacePromotion          = nextMechanism() // promotion as a move of its own, standing or by a step of the new type
+	MechPathStop                  = nextMechanism() // paths that stop on a square passed (recorded in the move; may end on the origin)
+	MechEnteringPromotion         = nextMechanism() // promotion by quiet moves entering the zone and captures in it, or always in part of it
+	MechGuardedTrade              = nextMechanism() // men of some types may not take guarded ones of those types from afar
+	MechCounterstrike             = nextMechanism() // after such a man is taken, the opponent may not take one back but on that square
+	MechWalls                     = nextMechanism() // each turn ends with a wall placed on an empty cell
+	MechFlip                      = nextMechanism() // moves and drops turn enemy men next to or flanked by the landing cell
+	MechPetrify                   = nextMechanism() // a man of some types that captures turns into a wall
+	MechRoyalCount                = nextMechanism() // the check protects a side's royal men together: in check only when all are attacked
+	MechLoneRoyal                 = nextMechanism() // the check protects a side's royal man only while it is the side's lone one
+	MechTurns                     = nextMechanism() // a side's turn is several moves, each judged as in chess
+	MechTurnCheck                 = nextMechanism() // the royal may stand attacked within a turn, which must end with it safe from the opponent's next turn
+	MechCrossing                  = nextMechanism() // the moved men cross to the next board (several boards)
+	MechCastleChoices             = nextMechanism() // castling with a choice of squares for the royal on a side
+	MechFog                       = nextMechanism() // each side sees only part of the board (hidden cells)
+	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
+	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
 // shortcutSet is a set of shortcuts, bit per Shortcut.
@@ -359,13 +426,12 @@ var mechanismRows = []mechanismRow{
 	{bit: MechLeavingPromotion, name: "leaving-promotion",
 		uses: func(r *Ruleset) bool {
 			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool {
-				return pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits || pr.HasByCell
+				return pr.Leaving || pr.HasForced || pr.OnCapture || pr.HasLimits
 			})
 		},
-		keys: []string{"pieces.promotion.leaving", "pieces.promotion.forced", "pieces.promotion.on-capture", "pieces.promotion.limits",
-			"pieces.promotion.by-cell", "pieces.promotion.by-cell.zone", "pieces.promotion.by-cell.to"},
+		keys:  []string{"pieces.promotion.leaving", "pieces.promotion.forced", "pieces.promotion.on-capture", "pieces.promotion.limits"},
 		safe:  safeCommon,
-		why:   "promotions on leaving the zone, compulsory in part of it, limited, or with choices narrowed by the cell (by-cell, its own row of the pair matrix), are emitted by the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out)",
+		why:   "promotions on leaving the zone, compulsory in part of it, or limited are emitted by the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out)",
 		pairs: "shogi-promotion", doc: "#promotion"},
 	{bit: MechOnePerFile, name: "one-per-file",
 		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.OnePerFile != 0 },
@@ -520,6 +586,14 @@ var mechanismRows = []mechanismRow{
 		why: "fog changes what each side is shown, never which moves are legal: a view is read off the legal moves (interpreter.View), and the rules under fog are check: none's. " +
 			"Proven by TestFogPerftAgainstNaive (the fog built-in's perft against a naive generator of chess with king capture)",
 		doc: "#fog"},
+	{bit: MechByCellPromotion, name: "by-cell-promotion",
+		uses: func(r *Ruleset) bool {
+			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.HasByCell })
+		},
+		keys:  []string{"pieces.promotion.by-cell", "pieces.promotion.by-cell.zone", "pieces.promotion.by-cell.to"},
+		safe:  safeCommon,
+		why:   "promotion choices narrowed by the cell a move ends on are chosen where promotions are emitted, in the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out, as with leaving promotions)",
+		pairs: "by-cell-promotion", doc: "#promotion"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},
@@ -584,8 +658,8 @@ var mechanismNames = func() []string {
 // from a listing).
 func (m Mechanism) String() string {
 	var out []string
-	for i := 0; i < 64; i++ {
-		if m>>uint(i)&1 == 0 {
+	for i := 0; i < maxMechanisms; i++ {
+		if !m.Has(i) {
 			continue
 		}
 		if i < len(mechanismNames) {
@@ -628,7 +702,7 @@ var shortcutRules = func() [numShortcuts]struct{ needs, safe Mechanism } {
 		out[s].needs = shortcutNeeds[s]
 		for _, row := range mechanismRows {
 			if row.safe>>uint(s)&1 != 0 {
-				out[s].safe |= row.bit
+				out[s].safe = out[s].safe.Or(row.bit)
 			}
 		}
 	}
@@ -637,7 +711,7 @@ var shortcutRules = func() [numShortcuts]struct{ needs, safe Mechanism } {
 
 // Uses reports whether the ruleset uses any of the mechanisms m (the bits its rows'
 // predicates and the move-table scan set when it was compiled).
-func (r *Ruleset) Uses(m Mechanism) bool { return r.Mechanisms&m != 0 }
+func (r *Ruleset) Uses(m Mechanism) bool { return r.Mechanisms.Meets(m) }
 
 // usedMechanisms reads the mechanisms off the compiled tables, not the definition, so that
 // a mechanism is seen however it was written: the rows' predicates, and the scan of the
@@ -646,7 +720,7 @@ func (r *Ruleset) usedMechanisms() Mechanism {
 	m := r.scanMoveTables()
 	for _, row := range mechanismRows {
 		if row.uses != nil && row.uses(r) {
-			m |= row.bit
+			m = m.Or(row.bit)
 		}
 	}
 	return m
@@ -661,47 +735,47 @@ func (r *Ruleset) scanMoveTables() Mechanism {
 		for c := 0; c < 2; c++ {
 			for sq := 0; sq < r.Cells; sq++ {
 				if pt.leapQuiet[c][sq].Or(pt.leapCapture[c][sq]).Any() {
-					m |= MechLeap
+					m = m.Or(MechLeap)
 				}
 				if pt.epCapture[c][sq].Any() {
-					m |= MechEnPassant
+					m = m.Or(MechEnPassant)
 				}
 				if pt.leapRoyal[c][sq].Any() {
-					m |= MechCaptureRoyal
+					m = m.Or(MechCaptureRoyal)
 				}
 			}
 			if len(pt.slides[c]) > 0 {
-				m |= MechSlide
+				m = m.Or(MechSlide)
 			}
 			if len(pt.royalRides[c]) > 0 {
-				m |= MechCaptureRoyal | MechCaptureRide
+				m = m.Or(MechCaptureRoyal).Or(MechCaptureRide)
 			}
 			for _, rd := range pt.rides[c] {
 				if rd.Mode == ModeMove {
-					m |= MechMoveRide
+					m = m.Or(MechMoveRide)
 				} else {
-					m |= MechCaptureRide
+					m = m.Or(MechCaptureRide)
 				}
 			}
 			if len(pt.paths[c]) > 0 {
-				m |= MechPath
+				m = m.Or(MechPath)
 			}
 			for _, path := range pt.paths[c] {
 				for _, l := range path.legs {
 					if l.Not != 0 {
-						m |= MechPathTypes
+						m = m.Or(MechPathTypes)
 					}
 				}
 				if path.Bounded {
-					m |= MechPathTypes
+					m = m.Or(MechPathTypes)
 				}
 				if path.Stops {
-					m |= MechPathStop
+					m = m.Or(MechPathStop)
 				}
 			}
 		}
 		if pt.MakesEP {
-			m |= MechEnPassant
+			m = m.Or(MechEnPassant)
 		}
 	}
 	return m

@@ -4,7 +4,6 @@
 package compiler
 
 import (
-	"math/bits"
 	"os"
 	"regexp"
 	"slices"
@@ -19,12 +18,12 @@ import (
 // TestMechanismRows: one row per bit, in bit order, each with a name, a way its bit is
 // set (a predicate or the code named by setBy) and a reason for its safe list.
 func TestMechanismRows(t *testing.T) {
-	if n := bits.Len64(uint64(MechUnclassified)); len(mechanismRows) != n {
+	if n := MechUnclassified.Len(); len(mechanismRows) != n || n != numMechanisms || n > maxMechanisms {
 		t.Fatalf("%d rows for %d mechanisms", len(mechanismRows), n)
 	}
 	for i, row := range mechanismRows {
-		if row.bit != Mechanism(1)<<uint(i) {
-			t.Errorf("row %d (%s): bit %x, want 1<<%d (the rows are in bit order)", i, row.name, uint64(row.bit), i)
+		if row.bit != mechanismBit(i) {
+			t.Errorf("row %d (%s): bit %v, want mechanism %d (the rows are in bit order)", i, row.name, row.bit, i)
 		}
 		if (row.uses == nil) == (row.setBy == "") {
 			t.Errorf("%s: want either a predicate (uses) or the code that sets it (setBy)", row.name)
@@ -165,17 +164,17 @@ func TestMoveTableScan(t *testing.T) {
 	var want, seen Mechanism
 	for _, row := range mechanismRows {
 		if row.setBy == byMoveTables {
-			want |= row.bit
+			want = want.Or(row.bit)
 		}
 	}
 	for _, name := range defs.Builtins() {
 		m := builtin(t, name).scanMoveTables()
-		if m&^want != 0 {
-			t.Errorf("%s: the scan sets %v, whose rows do not say so", name, m&^want)
+		if m.AndNot(want).Any() {
+			t.Errorf("%s: the scan sets %v, whose rows do not say so", name, m.AndNot(want))
 		}
-		seen |= m
+		seen = seen.Or(m)
 	}
-	if want&^seen != 0 {
-		t.Logf("no built-in has %v", want&^seen)
+	if want.AndNot(seen).Any() {
+		t.Logf("no built-in has %v", want.AndNot(seen))
 	}
 }

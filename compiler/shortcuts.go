@@ -65,12 +65,12 @@ var shortcutNeeds = [numShortcuts]Mechanism{
 	// and only where every attack is a leap or an unlimited slide: then a move can create
 	// an attack on the enemy royal only from its destination, or by opening a slide line
 	// through its origin (a capture on the destination fills the square it empties).
-	ShortcutCheckLines: MechNoGivingCheck | MechCheckRoyalAttacked,
+	ShortcutCheckLines: Mechs(MechNoGivingCheck, MechCheckRoyalAttacked),
 	// A normal move's or a drop's change to the board is then exactly its men lifted and set
 	// down: no capture effect, status, frozen or borrowing man or exchange; the attack walk
 	// reads nothing else. Castling, en passant, exchanges and passes take the full test (by
 	// their kind). Any check rule will do: the probe asks it.
-	ShortcutBoardProbe: 0,
+	ShortcutBoardProbe: {},
 }
 
 // Allows reports whether shortcut s is valid for every mechanism of the ruleset.
@@ -79,7 +79,7 @@ func (r *Ruleset) Allows(s Shortcut) bool { return r.shortcuts>>uint(s)&1 != 0 }
 // decideShortcuts derives the mechanisms from the compiled ruleset and the definition's
 // keys, then switches on each shortcut whose allow-list covers them all.
 func (r *Ruleset) decideShortcuts() {
-	r.Mechanisms = r.usedMechanisms() | definitionMechanisms(r.Def)
+	r.Mechanisms = r.usedMechanisms().Or(definitionMechanisms(r.Def))
 	r.shortcuts = shortcutsFor(r.Mechanisms)
 }
 
@@ -88,7 +88,7 @@ func shortcutsFor(m Mechanism) uint8 {
 	var out uint8
 	for s := Shortcut(0); s < numShortcuts; s++ {
 		rule := shortcutRules[s]
-		if m&rule.needs == rule.needs && m&^rule.safe == 0 {
+		if m.Covers(rule.needs) && !m.AndNot(rule.safe).Any() {
 			out |= 1 << uint(s)
 		}
 	}
@@ -99,14 +99,14 @@ func shortcutsFor(m Mechanism) uint8 {
 // classifiedKeys, else 0.
 func definitionMechanisms(def *defs.Definition) Mechanism {
 	if def == nil {
-		return 0
+		return Mechanism{}
 	}
 	unclassified := false
 	walkKeys(reflect.ValueOf(def).Elem(), "", func(key string) { unclassified = unclassified || !classifiedKeys[key] })
 	if unclassified {
 		return MechUnclassified
 	}
-	return 0
+	return Mechanism{}
 }
 
 // walkKeys calls used for the dotted key path of every non-zero field under v.

@@ -3,7 +3,6 @@ package compiler
 
 import (
 	"flag"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -177,18 +176,18 @@ func TestShortcutTable(t *testing.T) {
 // TestShortcutNames: every mechanism bit and every shortcut has a name of its own, so the
 // table names each of them and reads back the same.
 func TestShortcutNames(t *testing.T) {
-	if n := bits.Len64(uint64(MechUnclassified)); len(mechanismNames) != n {
+	if n := MechUnclassified.Len(); len(mechanismNames) != n {
 		t.Errorf("%d mechanism names for %d mechanisms", len(mechanismNames), n)
 	}
 	seen := map[string]bool{}
-	for i := 0; i < bits.Len64(uint64(MechUnclassified)); i++ {
-		n := Mechanism(1 << uint(i)).String()
+	for i := 0; i < MechUnclassified.Len(); i++ {
+		n := mechanismBit(i).String()
 		if n == "" || strings.ContainsAny(n, " |#") || seen[n] {
 			t.Errorf("mechanism bit %d: name %q empty, not one word or not unique", i, n)
 		}
 		seen[n] = true
 	}
-	if got := (MechUnclassified << 1).String(); got != "bit"+strconv.Itoa(bits.Len64(uint64(MechUnclassified))) {
+	if got := mechanismBit(numMechanisms).String(); got != "bit"+strconv.Itoa(numMechanisms) {
 		t.Errorf("an unnamed mechanism bit reads %q", got)
 	}
 	seen = map[string]bool{}

@@ -111,7 +111,7 @@ func (p *core128) attacks(sq Square, by Color, occ, active bb128, royal bool, ou
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
-	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
+	royalOnly := !royal && rs.Uses(compiler.MechCaptureRoyal)
 	own, lent := active, bb128{}
 	if p.borrows {
 		lent = p.borrowers(by).And(active)

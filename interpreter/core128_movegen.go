@@ -497,7 +497,7 @@ func (p *core128) MoveCount(buf []Move) int {
 func (p *core128) keepsAll(r bb128) bool {
 	// checkRelevance's answer for a side without a royal man, without its walk: such a
 	// side is never in check where check is an attack on a royal man.
-	return r.Empty() && p.rs.Mechanisms&royalMakers == 0 && p.rs.Check == compiler.CheckRoyalAttacked &&
+	return r.Empty() && !p.rs.Uses(royalMakers) && p.rs.Check == compiler.CheckRoyalAttacked &&
 		p.rs.Allows(compiler.ShortcutRelevance)
 }
 
@@ -1501,7 +1501,7 @@ func (p *core128) testRoyalPromotions(buf []Move, base int) []Move {
 func (p *core128) keepLegal(base, ext []Move, shortcut bool) []Move {
 	if shortcut {
 		if rel, ok := p.checkRelevance(); ok {
-			if rel.Empty() && p.royals(p.side).Empty() && p.rs.Mechanisms&royalMakers == 0 {
+			if rel.Empty() && p.royals(p.side).Empty() && !p.rs.Uses(royalMakers) {
 				return ext // no royal man to expose, and no move can make one: all are legal
 			}
 			return p.keepUnexposed(base, ext, rel)

@@ -250,7 +250,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 	capEffects, poolPromo := rs.CaptureEffects, rs.Uses(compiler.MechPoolPromotion)
 	gating := rs.Uses(compiler.MechGating)
 	inPlace := rs.Uses(compiler.MechInPlacePromotion)
-	trading := rs.Uses(compiler.MechGuardedTrade | compiler.MechCounterstrike)
+	trading := rs.Uses(compiler.Mechs(compiler.MechGuardedTrade, compiler.MechCounterstrike))
 	// First-move leaps are not a filter: they make only their own types' men go through
 	// genMan (plainMan), and add moves without looking at the others.
 	filtered := harmless || capEffects || poolPromo || gating || rs.Uses(compiler.MechBorrowMoves) || inPlace || trading
@@ -259,29 +259,29 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		shifting = shifting || pts.At(t).ShiftsOf(compiler.White).Len()+pts.At(t).ShiftsOf(compiler.Black).Len() > 0
 	}
 	// sifted (see the field; walls too: LegalMoves ends each move with its wall).
-	sifted := rs.Uses(compiler.MechMustCapture | compiler.MechNoGivingCheck | compiler.MechPass | compiler.MechFacingRoyals | compiler.MechWalls | compiler.MechTurnCheck)
+	sifted := rs.Uses(compiler.Mechs(compiler.MechMustCapture, compiler.MechNoGivingCheck, compiler.MechPass, compiler.MechFacingRoyals, compiler.MechWalls, compiler.MechTurnCheck))
 	// countable: MoveCount may count moves unwritten: every man is plain (while no
 	// en-passant target stands) and no filter of LegalMoves looks at the moves.
 	countable := !filtered && !sifted && !rs.Uses(compiler.MechNoMateIllegal)
-	pools := rs.Uses(compiler.MechDrop | compiler.MechExchange)
+	pools := rs.Uses(compiler.Mechs(compiler.MechDrop, compiler.MechExchange))
 	for pts, t := tb.Pieces(), 0; t < pts.Len(); t++ {
 		countable = countable && !pts.At(t).MayRepeat
 	}
 	return &core128{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Uses(compiler.MechBorrowMoves), firstMoves: rs.Uses(compiler.MechFirstMoves), inPlace: inPlace,
 		trading: trading, strike: NoSquare,
-		specialPromo: rs.Uses(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
+		specialPromo: rs.Uses(compiler.Mechs(compiler.MechLeavingPromotion, compiler.MechEnteringPromotion, compiler.MechByCellPromotion)) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
 		boardProbe:    rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
 		rightsProbe:   rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),
 		sifted:        sifted,
 		walled:        rs.Uses(compiler.MechWalls),
 		flipping:      rs.Uses(compiler.MechFlip),
-		walling:       rs.Uses(compiler.MechWalls | compiler.MechPetrify),
+		walling:       rs.Uses(compiler.Mechs(compiler.MechWalls, compiler.MechPetrify)),
 		petrify:       rs.Uses(compiler.MechPetrify),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),
 		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || tb.FirstOn.Any()),
-		passing:       rs.Uses(compiler.MechPass | compiler.MechFacingRoyals),
+		passing:       rs.Uses(compiler.Mechs(compiler.MechPass, compiler.MechFacingRoyals)),
 		mustCapture:   rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,
 		capEffects: capEffects, fx: st != nil || rs.CaptureEffects || rs.HitTypes != 0 || rs.Hands != nil,

@@ -109,7 +109,7 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
-	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
+	royalOnly := !royal && rs.Uses(compiler.MechCaptureRoyal)
 	own, lent := active, bb256{}
 	if p.borrows {
 		lent = p.borrowers(by).And(active)

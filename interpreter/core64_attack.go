@@ -111,7 +111,7 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0
-	royalOnly := !royal && rs.Mechanisms&compiler.MechCaptureRoyal != 0
+	royalOnly := !royal && rs.Uses(compiler.MechCaptureRoyal)
 	own, lent := active, bb64(0)
 	if p.borrows {
 		lent = p.borrowers(by) & active

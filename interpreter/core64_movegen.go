@@ -497,7 +497,7 @@ func (p *core64) MoveCount(buf []Move) int {
 func (p *core64) keepsAll(r bb64) bool {
 	// checkRelevance's answer for a side without a royal man, without its walk: such a
 	// side is never in check where check is an attack on a royal man.
-	return r == 0 && p.rs.Mechanisms&royalMakers == 0 && p.rs.Check == compiler.CheckRoyalAttacked &&
+	return r == 0 && !p.rs.Uses(royalMakers) && p.rs.Check == compiler.CheckRoyalAttacked &&
 		p.rs.Allows(compiler.ShortcutRelevance)
 }
 
@@ -1501,7 +1501,7 @@ func (p *core64) testRoyalPromotions(buf []Move, base int) []Move {
 func (p *core64) keepLegal(base, ext []Move, shortcut bool) []Move {
 	if shortcut {
 		if rel, ok := p.checkRelevance(); ok {
-			if rel == 0 && p.royals(p.side) == 0 && p.rs.Mechanisms&royalMakers == 0 {
+			if rel == 0 && p.royals(p.side) == 0 && !p.rs.Uses(royalMakers) {
 				return ext // no royal man to expose, and no move can make one: all are legal
 			}
 			return p.keepUnexposed(base, ext, rel)

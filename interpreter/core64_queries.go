@@ -211,7 +211,7 @@ func (p *core64) CaptureMoves(buf []Move) []Move {
 			// a promotion may land outside its zone; else only those landing on a man or
 			// in a zone.
 			target := compiler.Full64()
-			if p.rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) == 0 {
+			if !p.rs.Uses(compiler.Mechs(compiler.MechLeavingPromotion, compiler.MechEnteringPromotion, compiler.MechInPlacePromotion, compiler.MechByCellPromotion)) {
 				target = p.byColor[p.side^1]
 				for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
 					if pr := pts.At(t).Promotion; pr != nil {

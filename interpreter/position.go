@@ -87,8 +87,8 @@ var noShifts bool
 
 // royalMakers are the mechanisms by which a move may give a side a royal man it did not
 // have: a promotion to a royal type, a drop, an exchange, a gate or a pool's promotion.
-const royalMakers = compiler.MechRoyalPromotion | compiler.MechDrop | compiler.MechDropPromoted |
-	compiler.MechExchange | compiler.MechGating | compiler.MechPoolPromotion
+var royalMakers = compiler.Mechs(compiler.MechRoyalPromotion, compiler.MechDrop, compiler.MechDropPromoted,
+	compiler.MechExchange, compiler.MechGating, compiler.MechPoolPromotion)
 
 // noSnipes makes every core find sliders on lines direction by direction, leaving the
 // sniper tables (compiler.AttackTables.Snipes) unused. Only tests set it.

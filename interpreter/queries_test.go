@@ -34,8 +34,8 @@ func testSearchQueries(t *testing.T) {
 		// Attacks are captures ignoring where a piece may land, immunity, whether a
 		// promotion finds its piece in a pool (a pawn on the seventh attacks the eighth),
 		// and the trading rules (a lion attacks a guarded lion it may not take).
-		exact := rs.Mechanisms&(compiler.MechRestrictedLanding|compiler.MechImmune|compiler.MechPoolPromotion|
-			compiler.MechGuardedTrade|compiler.MechCounterstrike) == 0
+		exact := !rs.Uses(compiler.Mechs(compiler.MechRestrictedLanding, compiler.MechImmune, compiler.MechPoolPromotion,
+			compiler.MechGuardedTrade, compiler.MechCounterstrike))
 		rng := rand.New(rand.NewSource(5))
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}
@@ -96,7 +96,7 @@ func testSearchQueries(t *testing.T) {
 func checkShiftsPromote(t *testing.T, p *Position, legal []Move, where string) {
 	t.Helper()
 	rs := p.Ruleset()
-	if rs.Mechanisms&(compiler.MechLeavingPromotion|compiler.MechEnteringPromotion|compiler.MechInPlacePromotion) != 0 || rs.CaptureEffects {
+	if rs.Uses(compiler.Mechs(compiler.MechLeavingPromotion, compiler.MechEnteringPromotion, compiler.MechInPlacePromotion, compiler.MechByCellPromotion)) || rs.CaptureEffects {
 		return
 	}
 	for _, m := range legal {
@@ -188,7 +188,7 @@ func checkAttackers(t *testing.T, p *Position, exact bool, where string) {
 			// Attacked assumes a royal piece on sq (it answers check); Attackers counts
 			// capture-royal atoms only when one is there.
 			royalThere := pc != NoPiece && pc.Color() != by && rs.RoyalTypes>>uint(pc.Type())&1 != 0
-			sameQuestion := royalThere || rs.Mechanisms&compiler.MechCaptureRoyal == 0
+			sameQuestion := royalThere || !rs.Uses(compiler.MechCaptureRoyal)
 			if attacked := p.Attacked(sq, by); a.Any() != attacked && (sameQuestion || a.Any()) {
 				t.Fatalf("%s: Attackers(%s, %d) = %v but Attacked says %v", where, rs.SquareName(sq), by, a, attacked)
 			}

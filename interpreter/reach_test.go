@@ -22,15 +22,15 @@ func TestReach(t *testing.T) {
 	// The mechanisms where a type's moves are not its landings alone: statuses and
 	// freezes stop men, immunity and trading rules bar captures, borrowed moves and gating add
 	// some.
-	skip := compiler.MechImmune | compiler.MechFreeze | compiler.MechStatus | compiler.MechBorrowMoves |
-		compiler.MechGuardedTrade | compiler.MechCounterstrike | compiler.MechGating
+	skip := compiler.Mechs(compiler.MechImmune, compiler.MechFreeze, compiler.MechStatus, compiler.MechBorrowMoves,
+		compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechGating)
 	checked := 0
 	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if rs.Mechanisms&skip != 0 {
+		if rs.Uses(skip) {
 			continue
 		}
 		rng := rand.New(rand.NewSource(11))

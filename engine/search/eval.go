@@ -214,7 +214,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 			e.checkBonus[given] = e.w.ChecksGiven * given * given * 3 / k
 		}
 	}
-	if e.statusValue == nil || rs.Mechanisms&compiler.MechStatus == 0 {
+	if e.statusValue == nil || !rs.Uses(compiler.MechStatus) {
 		var keyed uint64 // the pawn-like men, whose places key the passed men's cache
 		if e.w.Passed != 0 {
 			for _, t := range e.pawnTypes {

@@ -216,17 +216,17 @@ type capabilities struct {
 
 func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 	m := rs.Mechanisms
-	goals := m&(compiler.MechZoneGoal|compiler.MechHookGoal|compiler.MechHitGoal|compiler.MechStandingGoal) != 0
+	goals := m.Meets(compiler.Mechs(compiler.MechZoneGoal, compiler.MechHookGoal, compiler.MechHitGoal, compiler.MechStandingGoal))
 	// No null move where passing is never like a real move: captures compulsory, checks
 	// forbidden (zugzwang is the rule there).
 	return capabilities{
-		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && m&compiler.MechStatus == 0 && !goals &&
+		nullMove: rs.Check == compiler.CheckRoyalAttacked && rs.Hands == nil && !m.Meets(compiler.MechStatus) && !goals &&
 			!rs.MustCapture && !rs.NoGivingCheck && rs.Turns == nil,
 		futility:        !goals && rs.Check != compiler.CheckNone,
 		reverseFutility: !goals && rs.Check != compiler.CheckNone && rs.Counting == nil,
 		quiescence:      !capturesOnly(rs.Def),
 		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
-			m&compiler.MechStatus == 0 && rs.Counting == nil,
+			!m.Meets(compiler.MechStatus) && rs.Counting == nil,
 		hitRoyals: hitRoyals(rs),
 		// Where a king is in check whenever the opponent's next turn of several moves
 		// could take it, most positions are checks: extending them all never ends.
