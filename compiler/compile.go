@@ -1430,6 +1430,9 @@ func (l *lowering) hands(h *defs.Hands) {
 		for _, t := range l.typeList(d.OnePerFile) {
 			hr.OnePerFile |= 1 << uint(t)
 		}
+		for _, t := range l.typeList(d.PickUp) {
+			hr.PickUp |= 1 << uint(t)
+		}
 		hr.PerFile = max(d.PerFile, 1)
 		if hr.OnePerFile != 0 {
 			rs.fileCells = make([]Bitboard, rs.Cells)

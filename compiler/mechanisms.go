@@ -145,6 +145,7 @@ var (
 	MechCastleChoices             = nextMechanism() // castling with a choice of squares for the royal on a side
 	MechFog                       = nextMechanism() // each side sees only part of the board (hidden cells)
 	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
+	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -594,6 +595,12 @@ var mechanismRows = []mechanismRow{
 		safe:  safeCommon,
 		why:   "promotion choices narrowed by the cell a move ends on are chosen where promotions are emitted, in the one per-man pipeline that every shortcut uses (only CaptureMoves' targeted generation leaves such rulesets out, as with leaving promotions)",
 		pairs: "by-cell-promotion", doc: "#promotion"},
+	{bit: MechPickUp, name: "pick-up",
+		uses:  func(r *Ruleset) bool { return r.Hands != nil && r.Hands.PickUp != 0 },
+		keys:  []string{"hands.drops.pick-up"},
+		safe:  safeAll &^ safePins,
+		why:   "a pick-up only empties its man's cell: the relevance and keepers filters, the board probe and the no-giving-check lines test it in full by its kind, and without a check rule it is always legal (its man is never royal); pins leave it out, since genFastLegal generates the moves itself and makes no pick-ups",
+		pairs: "pick-up", doc: "#hands"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -496,6 +496,9 @@ type HandRules struct {
 	Free, NextToOwn, Flanking bool
 	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
 	DropResetsClock bool
+	// PickUp: bit per type whose men their side may take off the board into the drop pool
+	// as its move (defs.Drops.PickUp).
+	PickUp uint64
 	// capturedAs[t]: the type a captured man of type t enters a pool as (defs.Piece.DemotesTo).
 	capturedAs []int
 }

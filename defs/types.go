@@ -828,6 +828,10 @@ type Drops struct {
 	// ResetsClock: every drop resets the fifty-move counter (else only drops of the types
 	// whose moves do).
 	ResetsClock bool `yaml:"resets-clock"`
+	// PickUp: the letters of the types whose men their side may, as its move, take off the
+	// board into the pool drops come from (picking up, as in Twilight chess); a royal type
+	// may not be picked up.
+	PickUp []string `yaml:"pick-up"`
 }
 
 // Gating says which pool gated pieces come from.

@@ -1803,6 +1803,7 @@ func (v *validator) hands() {
 			v.add(d.Src, "per-file", "drops.per-file: a count from 1 to 255 of the one-per-file types a file may hold, found %d", d.PerFile)
 		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
+		v.pickUp(d)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {
 			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")
 		}
@@ -1841,6 +1842,38 @@ func (v *validator) hands() {
 		}
 		if p.Promotion != nil {
 			v.choice(p.Promotion.Src, "pool-owner", "pool owner", p.Promotion.PoolOwner, []string{"own", "opponent"})
+		}
+	}
+}
+
+// pickUp checks drops.pick-up: letters of non-royal types, in a pool of the side's own men,
+// and no mechanism that reads a move's landing cell (a pick-up lands nowhere).
+func (v *validator) pickUp(d *Drops) {
+	if len(d.PickUp) == 0 {
+		return
+	}
+	v.letterList(d.Src, "pick-up", d.PickUp)
+	for i, l := range d.PickUp {
+		for _, p := range v.def.Pieces {
+			if p.Letter == l && p.Royal {
+				v.addItem(d.Src, "pick-up", i, "pick-up: %s is royal, and a royal man may not leave the board", p.Name)
+			}
+		}
+	}
+	h := v.def.Hands
+	if slices.Contains(h.EnemyPools, d.From) {
+		v.add(d.Src, "pick-up", "pick-up puts a side's own men into pool %q, which holds enemy men: drop from a pool of the side's own", d.From)
+	}
+	for _, clash := range []struct {
+		on       bool
+		key, why string
+	}{
+		{v.def.Flip != nil, "flip", "flips turn the men around a move's landing cell, and a pick-up lands on none"},
+		{v.def.Board.Crossing, "board.crossing", "a moved man crosses from its landing cell, and a pick-up lands on none"},
+		{h.Exchange != nil, "hands.exchange", "the exchange's pools hold men captured and rescued, not men picked up"},
+	} {
+		if clash.on {
+			v.add(d.Src, "pick-up", "pick-up does not combine with %s: %s", clash.key, clash.why)
 		}
 	}
 }

@@ -197,6 +197,9 @@ func (p *core128) play(m Move, goals bool) {
 		u.moved = p.castleEffect(m)
 	case KindNull, KindPass:
 		u.moved = NoPiece // a pass moves nothing, so it reaches no goal
+	case KindPickUp:
+		p.pickUpEffect(m)
+		u.moved = NoPiece // a pick-up lands nowhere, so it reaches no goal
 	case KindDrop, KindExchange:
 		u.moved = p.dropEffect(m)
 	default: // KindNormal and KindEP: an en-passant victim is the first capture in passing
@@ -226,7 +229,8 @@ func (p *core128) play(m Move, goals bool) {
 			p.hash ^= rs.Zobrist.CastleKey(b.First())
 		}
 	}
-	if rs.CheckCounter > 0 && u.moved != NoPiece && p.checks[us] > 0 && p.gaveCheck(u, us) {
+	// A pick-up moves no man but may uncover a check.
+	if rs.CheckCounter > 0 && (u.moved != NoPiece || m.Kind() == KindPickUp) && p.checks[us] > 0 && p.gaveCheck(u, us) {
 		p.hash ^= rs.Zobrist.Checks[us][p.checks[us]] ^ rs.Zobrist.Checks[us][p.checks[us]-1]
 		p.checks[us]--
 	}
@@ -235,7 +239,8 @@ func (p *core128) play(m Move, goals bool) {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
 		}
-	} else if p.passing && goals && m.Kind() == KindPass && p.tb.NumGoals() > 0 {
+	} else if goals && (p.passing && m.Kind() == KindPass || m.Kind() == KindPickUp) && p.tb.NumGoals() > 0 {
+		// A pass or a pick-up moves no man: only the goals judged on the position are.
 		if e, g := p.passGoals(); e != 0 {
 			p.ended, p.endGoal = e, int16(g)
 			p.hash ^= rs.Zobrist.Ended[e]
@@ -540,6 +545,19 @@ func (p *core128) capture(sq Square, u *frame128) {
 		}
 	}
 	u.captures++
+}
+
+// pickUpEffect takes the mover's man on m.From() off the board (with what is attached to
+// it: its castling right ends) into the mover's drop pool, as what it promoted from when
+// it is marked promoted and the rules demote.
+func (p *core128) pickUpEffect(m Move) {
+	h := p.rs.Hands
+	pc, a := p.liftMan(m.From())
+	t := pc.Type()
+	if a.marked && h.Demote {
+		t = h.DemoteTo(t)
+	}
+	p.changePool(p.side, h.DropFrom, t, 1)
 }
 
 // castleEffect moves the royal and its partner to their castling squares and ends the

@@ -145,7 +145,7 @@ func (p *core128) answered(g *compiler.Goal[bb128]) bool {
 		switch {
 		case m.IsDrop():
 			t = m.Dropped()
-		case m.Kind() != KindNull && m.Kind() != KindCastle:
+		case m.Kind() != KindNull && m.Kind() != KindCastle && m.Kind() != KindPickUp:
 			t = p.board[m.From()].Type()
 		}
 		if t < 0 || g.Types>>uint(t)&1 == 0 {

@@ -438,6 +438,20 @@ func (p *core256) genPseudo(buf []Move) []Move {
 	buf = p.genCastling(buf, movers, NoSquare)
 	if p.pools {
 		buf = p.genPoolMoves(buf, full)
+		if ts := p.rs.Hands.PickUp; ts != 0 {
+			buf = p.genPickUps(buf, ts, movers)
+		}
+	}
+	return buf
+}
+
+// genPickUps appends the pick-ups of the side to move: each of its men of the types ts
+// among movers (a frozen man stays) may leave the board for its drop pool.
+func (p *core256) genPickUps(buf []Move, ts uint64, movers bb256) []Move {
+	for ; ts != 0; ts &= ts - 1 {
+		for b := p.byType[bits.TrailingZeros64(ts)].And(movers); b.Any(); b = b.Rest() {
+			buf = append(buf, newPickUp(b.First()))
+		}
 	}
 	return buf
 }

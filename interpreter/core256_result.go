@@ -143,7 +143,7 @@ func (p *core256) answered(g *compiler.Goal[bb256]) bool {
 		switch {
 		case m.IsDrop():
 			t = m.Dropped()
-		case m.Kind() != KindNull && m.Kind() != KindCastle:
+		case m.Kind() != KindNull && m.Kind() != KindCastle && m.Kind() != KindPickUp:
 			t = p.board[m.From()].Type()
 		}
 		if t < 0 || g.Types>>uint(t)&1 == 0 {

@@ -179,7 +179,7 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 // on the board (and in the games that flip, nearly every move flips).
 func (p *core64) IsCapture(m Move) bool {
 	switch m.Kind() {
-	case KindCastle, KindNull, KindDrop, KindExchange, KindPass:
+	case KindCastle, KindNull, KindDrop, KindExchange, KindPass, KindPickUp:
 		return false
 	case KindEP:
 		return true

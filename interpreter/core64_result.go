@@ -145,7 +145,7 @@ func (p *core64) answered(g *compiler.Goal[bb64]) bool {
 		switch {
 		case m.IsDrop():
 			t = m.Dropped()
-		case m.Kind() != KindNull && m.Kind() != KindCastle:
+		case m.Kind() != KindNull && m.Kind() != KindCastle && m.Kind() != KindPickUp:
 			t = p.board[m.From()].Type()
 		}
 		if t < 0 || g.Types>>uint(t)&1 == 0 {

@@ -38,6 +38,9 @@ const (
 	// KindPass passes the turn; it is written as the mover's royal man moving onto its own
 	// square (From and To both that square), and changes nothing on the board.
 	KindPass
+	// KindPickUp takes the mover's man on From (= To) off the board into the mover's drop
+	// pool (hands.drops.pick-up).
+	KindPickUp
 )
 
 const epFlag Move = 1 << 53
@@ -147,6 +150,9 @@ const gateMask = Move(0x3ff) << 54
 
 // IsDrop reports whether m puts a piece from a pool on the board (a drop or an exchange).
 func (m Move) IsDrop() bool { return m.Kind() == KindDrop || m.Kind() == KindExchange }
+
+// newPickUp is the pick-up of the man on sq (origin and destination both sq).
+func newPickUp(sq Square) Move { return newMove(sq, sq).withKind(KindPickUp) }
 
 // newDrop is the drop of a piece of type t on sq (origin and destination both sq).
 func newDrop(sq Square, t int) Move { return newMove(sq, sq).withKind(KindDrop) | Move(t)<<54 }

@@ -33,6 +33,9 @@ func (p *Position) Coord(m Move) string {
 	if m.IsDrop() {
 		return p.dropText(m, false)
 	}
+	if m.Kind() == KindPickUp {
+		return "@@" + p.Ruleset().SquareName(m.From()) // as Sjaak II writes it
+	}
 	if m.Cap1() == NoSquare && m.Kind() != KindCastle && m.Gated() < 0 || m.Stop() != NoSquare && m.Gated() < 0 {
 		return p.plainCoord(m) // a stop's square tells the move apart
 	}
@@ -213,6 +216,9 @@ func (p *Position) sanBody(m Move, legal []Move) string {
 	}
 	if m.Kind() == KindPass {
 		return "pass"
+	}
+	if m.Kind() == KindPickUp {
+		return rs.Piece(p.At(m.From()).Type()).LetterText + "^" + rs.SquareName(m.From())
 	}
 	if m.Kind() == KindCastle {
 		s := p.castleSAN(m)
@@ -420,6 +426,9 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 			}
 		}
 		return NoMove, fmt.Errorf("illegal move %q: no pass is legal here", in)
+	}
+	if g := pickUpRE.FindStringSubmatch(clean); g != nil {
+		return p.parsePickUp(in, g[1], g[2]+g[3], legal)
 	}
 	if strings.Contains(clean, "@") {
 		return p.parseDrop(in, clean, legal)
@@ -784,6 +793,28 @@ func (p *Position) parseDrop(in, text string, legal []Move) (Move, error) {
 		return NoMove, fmt.Errorf("illegal move %s: %s has no drops", defs.Quote(in), rs.Name)
 	}
 	return NoMove, fmt.Errorf("illegal move %s: no such drop or exchange is legal here (%s to move)", defs.Quote(in), sideName[p.Side()])
+}
+
+// pickUpRE reads the forms of a pick-up: @@e2 (coordinates) and N^e2 or ^e2 (SAN).
+var pickUpRE = regexp.MustCompile(`^(?:@@|(\+?[A-Za-z])?\^)([a-z])([0-9]+)$`)
+
+// parsePickUp finds the legal pick-up of the man on the cell named sq (of the type whose
+// letter is letter, when given).
+func (p *Position) parsePickUp(in, letter, sq string, legal []Move) (Move, error) {
+	rs := p.Ruleset()
+	if rs.Hands == nil || rs.Hands.PickUp == 0 {
+		return NoMove, fmt.Errorf("illegal move %s: %s has no pick-ups", defs.Quote(in), rs.Name)
+	}
+	for _, m := range legal {
+		if m.Kind() != KindPickUp || rs.SquareName(m.From()) != sq {
+			continue
+		}
+		if letter != "" && rs.TypeOfText(letter) != p.At(m.From()).Type() {
+			return NoMove, fmt.Errorf("move %s: the man on %s is not a %s", defs.Quote(in), sq, letter)
+		}
+		return m, nil
+	}
+	return NoMove, fmt.Errorf("illegal move %s: no pick-up from %s is legal here (%s to move)", defs.Quote(in), sq, sideName[p.Side()])
 }
 
 // hasPools reports whether the ruleset has drops or exchanges.

@@ -95,6 +95,7 @@ var decidingExempt = map[string]string{
 	"shogi-promotion×promotion-on-capture: " + caseCapturePromotes: "judged as shogi-promotion's forced case: every move onto the last rank promotes",
 	"bounce×promotion-on-capture: " + caseCapturePromotes:          "a pawn's capture bounces it on past the man it takes, off the last rank",
 	"pass×drop-no-mate-illegal: " + caseInFrontBarred:              "a side not in check may pass: no drop leaves it without a move",
+	"drop-no-mate-illegal×pick-up: " + caseInFrontBarred:           "a side not in check may pick up one of its men (the pawn on a7): no drop leaves it without a move",
 	"may-not-give-check×entering-promotion: " + caseAlways:         "not judged: each promotion may be barred for the check it gives",
 	"may-not-give-check×by-cell-promotion: " + caseByCellNarrowed:  "judged as a subset: each promotion may be barred for the check it gives",
 	"may-not-give-check×by-cell-promotion: " + caseByCellFull:      "judged as a subset: each promotion may be barred for the check it gives",

@@ -71,6 +71,7 @@ type pairSpec struct {
 	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
 	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
 	crossing      bool // board.boards: 2 and board.crossing: every moved man crosses to the other board (Alice)
+	pickUp        bool // drops (switched on with it) pick-up: [Q, R, B, N, P]: a side may take one of its men but the king into its pocket as its move
 }
 
 // A mechanism is one fragment of the matrix.
@@ -127,6 +128,7 @@ var pairMechanisms = []mechanism{
 	{"by-cell-promotion", func(s *pairSpec) { s.byCell = true }},
 	{"trading", func(s *pairSpec) { s.trading = true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
+	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -136,7 +138,7 @@ var pairMechanisms = []mechanism{
 func init() {
 	for _, m := range []string{"bounce", "kick", "drops", "demote", "pool-promotion", "exchange", "freeze", "gating",
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
-		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "turns"} {
+		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "turns"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
 	}
 }
@@ -160,11 +162,16 @@ var pairConflicts = map[string]string{
 	"drop-no-mate×turns":         "validation: turns cannot be combined with hands yet",
 	"promoted-drops×turns":       "validation: turns cannot be combined with hands yet",
 	"drop-no-mate-illegal×turns": "validation: turns cannot be combined with hands yet",
+	"pick-up×turns":              "validation: turns cannot be combined with hands yet",
 	"pass×turns":                 "validation: turns cannot be combined with passes yet",
 	"facing-royals×turns":        "validation: turns cannot be combined with facing royals yet",
 	"check-counter×turns":        "validation: turns cannot be combined with a check counter yet",
 	"perpetual-check×turns":      "validation: turns cannot be combined with perpetual-check rules yet",
 	"may-not-give-check×turns":   "validation: turns cannot be combined with may-give-check: false yet",
+	// Rejected by validation: the exchange's pools hold men captured and rescued, not men
+	// picked up; exploded men enter no pool.
+	"exchange×pick-up": "validation: pick-up does not combine with hands.exchange",
+	"explode×pick-up":  "validation: explode cannot be combined with pools of captured men (drops)",
 	// Without a check rule no drop gives check: the filter never acts.
 	"no-check×drop-no-check": "no check rule, so no drop ever gives check",
 	// A pawn promotes only while the pool holds the piece, and while it holds anything the
@@ -266,6 +273,9 @@ func (s *pairSpec) dropKeys() string {
 	}
 	if s.dropPromoted {
 		k += ", promoted: true"
+	}
+	if s.pickUp {
+		k += ", pick-up: [Q, R, B, N, P]"
 	}
 	return k
 }
@@ -1147,6 +1157,8 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		}
 	case KindExchange:
 		seen["exchange"]++
+	case KindPickUp:
+		seen["pick-up"]++
 	case KindNormal:
 		if m.Stop() != NoSquare {
 			seen["path-stop"]++

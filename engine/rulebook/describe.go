@@ -605,6 +605,9 @@ func Rules(rs *compiler.Ruleset) []string {
 		if d.Promoted {
 			out = append(out, "A piece in hand may be dropped as what it promotes to (+P@a2).")
 		}
+		if len(d.PickUp) > 0 {
+			out = append(out, fmt.Sprintf("Instead of moving, a side may pick up one of its men (a %s) off the board into its %s, written @@e2 (N^e2); a man pinned to its royal stays, and in check a pick-up is no answer.", orList(d.PickUp), d.From))
+		}
 	}
 	if rs.FirstMoves {
 		out = append(out, "First moves: some leaps only a man that has not moved may make; the FEN's castling field lists the files of the men that still may.")

@@ -253,7 +253,7 @@ func (x *Session) command(line string) bool {
 }
 
 // moveLikeRE matches what a GUI sends as a move: coordinates (with legs), drops, castling.
-var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?(?:,[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?)*|[A-Za-z](?:-[A-Za-z])?@[a-z][0-9]{1,2}|O-O(?:-O)?)$`)
+var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?(?:,[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?)*|[A-Za-z](?:-[A-Za-z])?@[a-z][0-9]{1,2}|@@[a-z][0-9]{1,2}|O-O(?:-O)?)$`)
 
 // features answers protover: everything in one line, then done=1.
 func (x *Session) features() {
