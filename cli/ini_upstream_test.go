@@ -247,6 +247,16 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"chak", "4k4/4o4/9/9/9/4K4/9/4O4/9 w - - 0 1", ""},
 	{"chak", "4k4/4o4/9/4+K4/9/9/9/4O4/9 w - - 0 1", ""},
 	{"chak", "4k4/4o4/2r6/9/4+K4/9/9/4O4/9 w - - 0 1", ""},
+	// pawnTypes: a custom type promotes as the pawn (any move into the region: a step, a
+	// capture, argess's sideways steps; xhess's lame knight leaps), mandatory; its double
+	// step (XBetza ifmnD, from the double-step region) is taken en passant.
+	{"argess", "7r/6P1/8/8/7K/8/1p6/7k w - - 0 1", ""},
+	{"argess", "7r/6P1/8/8/3K4/8/1p6/7k b - - 0 1", ""},
+	{"xhess", "k9/3H6/10/10/10/10/10/10/6h3/9K w - - 0 1", ""},
+	{"xhess", "k9/3H6/10/10/10/10/10/10/6h3/9K b - - 0 1", ""},
+	{"allexplodeatomic", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
+	{"allexplodeatomic", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", ""},
+	{"allexplodeatomic", "4k3/8/8/3ppp2/4n3/3P4/8/4K3 w - - 0 1", ""}, // the blast takes the custom pawns
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
