@@ -247,6 +247,16 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"chak", "4k4/4o4/9/9/9/4K4/9/4O4/9 w - - 0 1", ""},
 	{"chak", "4k4/4o4/9/4+K4/9/9/9/4O4/9 w - - 0 1", ""},
 	{"chak", "4k4/4o4/2r6/9/4+K4/9/9/4O4/9 w - - 0 1", ""},
+	// pawnTypes: a custom type promotes as the pawn (any move into the region: a step, a
+	// capture, argess's sideways steps; xhess's lame knight leaps), mandatory; its double
+	// step (XBetza ifmnD, from the double-step region) is taken en passant.
+	{"argess", "7r/6P1/8/8/7K/8/1p6/7k w - - 0 1", ""},
+	{"argess", "7r/6P1/8/8/3K4/8/1p6/7k b - - 0 1", ""},
+	{"xhess", "k9/3H6/10/10/10/10/10/10/6h3/9K w - - 0 1", ""},
+	{"xhess", "k9/3H6/10/10/10/10/10/10/6h3/9K b - - 0 1", ""},
+	{"allexplodeatomic", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
+	{"allexplodeatomic", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", ""},
+	{"allexplodeatomic", "4k3/8/8/3ppp2/4n3/3P4/8/4K3 w - - 0 1", ""}, // the blast takes the custom pawns
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -528,6 +538,39 @@ func TestINIConnectShapeResult(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != c.want {
 			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
+		}
+	}
+}
+
+// pawnTypes: a move of a pawn type resets the n-move count only where the type could not
+// move straight back (Fairy-Stockfish's Position::do_move). The half-move clocks are
+// Fairy-Stockfish's current source's ("d" after the same moves): argess's custom pawn steps
+// sideways and back (no reset), xhess's only forward (reset), allexplodeatomic's double
+// step (reset).
+func TestUpstreamINIPawnTypesClock(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	for _, c := range []struct{ section, fen, move, clock string }{
+		{"argess", "7k/8/8/8/3P4/8/8/K7 w - - 10 20", "d4d5", "11"},
+		{"argess", "7k/8/8/8/3P4/8/8/K7 w - - 10 20", "d4c4", "11"},
+		{"xhess", "k9/10/10/10/10/3H6/10/10/10/9K w - - 10 20", "d5d6", "0"},
+		{"allexplodeatomic", "4k3/8/8/8/8/8/P7/4K3 w - - 10 20", "a2a4", "0"},
+		{"allexplodeatomic", "4k3/8/8/8/8/8/P7/4K3 w - - 10 20", "e1d1", "11"},
+	} {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("[%s] %s: %v", c.section, c.move, err)
+		}
+		p.Make(m)
+		if f := strings.Fields(p.FEN()); len(f) < 6 || f[len(f)-2] != c.clock {
+			t.Errorf("[%s] %s after %s: %s, want the half-move clock %s", c.section, c.fen, c.move, p.FEN(), c.clock)
 		}
 	}
 }

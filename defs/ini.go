@@ -169,6 +169,8 @@ type importer struct {
 	king string
 	// builtin: the built-in variant at the root of the section's parents ("" for none).
 	builtin string
+	// pawns: the parent's pawn, read before the piece keys (ini_pawns.go).
+	pawns *pawnState
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

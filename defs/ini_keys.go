@@ -85,6 +85,7 @@ func (im *importer) importAll() {
 	if !im.fresh && (def.Board.Files != im.parentFiles || def.Board.Ranks != im.parentRanks) {
 		im.resize()
 	}
+	im.readParentPawn()
 	im.importPieces()
 	if k, ok := im.get("startFen"); ok {
 		checks := def.Rules.CheckCounter > 0
@@ -98,10 +99,12 @@ func (im *importer) importAll() {
 	im.importPromotedTypes()
 	im.importPromotionRegion()
 	im.importPawn()
+	im.importInitialRegion()
 	im.importPromotingSteps()
 	im.resizePawnDrops()
 	im.importPiecePromotions()
 	im.importPromotionLimit()
+	im.importPawnTypes()
 	im.importCastling()
 	im.importCastlingRook()
 	im.importRules()
@@ -223,19 +226,7 @@ func (im *importer) importPieces() {
 		}
 		def.Pieces = append(def.Pieces, piece)
 	}
-	betza := func(k iniKey, text string, at int) ([]Atom, bool) {
-		moves, err := ParseBetza(text)
-		if err != nil {
-			if be, ok := err.(*BetzaError); ok {
-				k.Col += at + be.Offset
-				im.errorf(k, "%s", be.Msg)
-			} else {
-				im.errorf(k, "%v", err)
-			}
-			return nil, false
-		}
-		return moves, true
-	}
+	betza := im.readBetza
 	var king *fsfPiece
 	for i := range im.table {
 		p := im.table[i]
@@ -358,6 +349,12 @@ func (im *importer) removePiece(at int) {
 	}
 	if c := def.Castling; c != nil && (c.Royal == letter || c.Partner == letter) {
 		def.Castling = nil
+	}
+	if def.Capture != nil && def.Capture.Explode != nil {
+		// A type spared or immune by its letter: a man given the letter after it is not.
+		e := def.Capture.Explode
+		e.Spare = slices.DeleteFunc(e.Spare, func(l string) bool { return l == letter })
+		e.Immune = slices.DeleteFunc(e.Immune, func(l string) bool { return l == letter })
 	}
 }
 
