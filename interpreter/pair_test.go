@@ -122,3 +122,16 @@ func TestPairMate(t *testing.T) {
 		}
 	}
 }
+
+// TestPairFENOnOneBoard: a game of four's FEN where one board's is wanted (perft, the
+// search) is refused with a word on why.
+func TestPairFENOnOneBoard(t *testing.T) {
+	rs, err := interpreter.Open("bughouse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+	if _, err := interpreter.FromFEN(rs, one+" | "+one); err == nil || !strings.Contains(err.Error(), "one board of bughouse is wanted") {
+		t.Errorf("FromFEN of a pair's FEN: %v", err)
+	}
+}
