@@ -87,6 +87,9 @@ func boardSize(rs *compiler.Ruleset) string {
 	if n := rs.Squares.Count(); n != rs.Cells {
 		s += fmt.Sprintf(", %d squares", n)
 	}
+	if rs.Partners > 1 {
+		s += fmt.Sprintf(", %d boards apart", rs.Partners)
+	}
 	return s
 }
 

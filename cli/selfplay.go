@@ -62,6 +62,13 @@ charts (results over game length, outcome by reason); --pgn FILE writes the game
 shows games done, White wins/draws/Black wins so far and the time left (updated in place
 on a terminal, one line every few seconds otherwise); -q silences it.
 
+Boards played apart by partners (board.apart, as bughouse): a run plays matches of four,
+one engine a seat; of the two seats to move, the one whose clock has used least moves next
+(a move's time is its node count under --nodes or --depth, its time under --movetime), and
+a seat without a legal move waits. The report gives each team's wins; --pgn writes each
+match as one game per board with a [Board] tag and a [Match] tag holding the moves of both
+boards in the order played (A:e2e4 B:P@f7 ...), from which the match replays.
+
 Past one machine: --shard I/N plays only pairs of games k with k mod N = I and writes
 the games as JSON lines (a header line, then one line a game) to standard output or
 --out FILE instead of a report; chimera merge combines the shards' files into the report
@@ -111,6 +118,16 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 			shard, code := sh.parse(c)
 			if code != exitOK {
 				return code
+			}
+			if rs.Partners > 0 {
+				switch {
+				case *openings != "" || shard.n > 0 || *html != "" || *sh.resume != "":
+					return c.usage("%s is played by four on boards apart: its self-play takes no --openings, --shard, --resume or --html", rs.Name)
+				}
+				if code := c.openOutputs(runInputs(*def, args, ""), namedPath{flag: "--pgn", path: *pgn}); code != exitOK {
+					return code
+				}
+				return c.partnersSelfplay(rs, *setup, *n, *random, b, opt, *pgn, *asJSON)
 			}
 			outs := []namedPath{{flag: "--pgn", path: *pgn}, {flag: "--html", path: *html}}
 			if shard.n > 0 {

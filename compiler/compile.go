@@ -60,6 +60,9 @@ func (l *lowering) geometry() {
 	b := l.def.Board
 	g := &l.rs.Geometry
 	g.Boards, g.BoardFiles = max(b.Boards, 1), b.Files
+	if b.Apart == "partners" {
+		g.Boards, g.Partners = 1, b.Boards // each board is one game of these rules
+	}
 	g.Files, g.Ranks = g.Boards*(b.Files+1)-1, b.Ranks
 	g.Hex = b.Geometry == "hex"
 	if g.Hex {

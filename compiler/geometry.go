@@ -68,12 +68,16 @@ type Geometry struct {
 	HexShape defs.HexBoard
 	// Boards is the number of boards (1 for most games), BoardFiles the files of each.
 	Boards, BoardFiles int
-	boardOf            []int8   // the board of each cell, -1 for the columns between boards
-	cross              []Square // the same cell of the next board (crossing rules), or NoSquare
-	crossedFrom        []Square // the cell whose cross is this one, or NoSquare
-	kind               []CellKind
-	names              []string    // square names, "a1"...
-	dirOf              map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
+	// Partners is the number of boards played apart by partners (defs.Board.Apart), 0
+	// when there are none: the geometry is then that of one of them (Boards is 1), and
+	// the rules those of one board's game (interpreter.Pair plays them together).
+	Partners    int
+	boardOf     []int8   // the board of each cell, -1 for the columns between boards
+	cross       []Square // the same cell of the next board (crossing rules), or NoSquare
+	crossedFrom []Square // the cell whose cross is this one, or NoSquare
+	kind        []CellKind
+	names       []string    // square names, "a1"...
+	dirOf       map[Vec]int // index in Tables.Dirs of each vector, filled while compiling
 }
 
 // SquareAt is the cell of file f, rank r, or NoSquare off the grid.

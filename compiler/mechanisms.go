@@ -628,6 +628,9 @@ var unmechanisedKeys = []keyGroup{
 		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout", "board.geometry", "board.hex-ranks",
 			"zones", "zones.squares", "zones.ranks", "zones.white", "zones.black",
 			"pieces", "pieces.royal", "pieces.moves", "pieces.moves.symmetry", "pieces.turned", "pieces.moves.only", "pieces.betza", "hands", "hands.pools", "hands.enemy-pools", "capture", "rules"}},
+	{"boards played apart by partners: the ruleset is one board's game (the geometry compiled is one board's), and the men a partner passes enter its pools between moves, as a FEN's pools do; " +
+		"no move of a board depends on the other. Proven by TestPartnersPerftFairy (one board's perft against Fairy-Stockfish on positions of games of four)",
+		[]string{"board.apart"}},
 	{"results and draws: they decide when the game ends and how, never which moves are legal",
 		[]string{"pieces.resets-clock", "hands.drops.resets-clock", "pieces.promotion.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
 			"rules.repetition", "rules.perpetual-check", "rules.repetition-loses", "rules.points", "rules.points.values", "rules.points.bonus",

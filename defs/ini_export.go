@@ -413,6 +413,9 @@ func (ex *exporter) drops() {
 	d := h.Drops
 	ex.put("pieceDrops", "true", "hands")
 	ex.put("capturesToHand", strconv.FormatBool(h.CaptureTo != ""), "hands.capture-to")
+	if ex.def.Board.Apart == "partners" {
+		ex.put("twoBoards", "true", "board.apart")
+	}
 	ex.put("dropLoop", strconv.FormatBool(!h.Demote), "hands.demote")
 	ex.put("dropChecks", strconv.FormatBool(d.MayGiveCheck == nil || *d.MayGiveCheck), "hands.drops.may-give-check")
 	if len(d.MustDrop) > 0 {

@@ -1162,7 +1162,7 @@ func (im *importer) importFlag() {
 // dropKeys are the keys of drops and hands.
 func dropKeys() []string {
 	dr := tables().DropRules
-	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount"}
+	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount", "twoBoards"}
 }
 
 // parentDrops: over a built-in whose hands are Fairy-Stockfish's plain ones (the table
@@ -1187,6 +1187,7 @@ func (im *importer) importDrops() {
 	im.parentDrops()
 	drops, _ := im.boolKey("pieceDrops", false)
 	capt, _ := im.boolKey("capturesToHand", false)
+	two, _ := im.boolKey("twoBoards", false)
 	loop, _ := im.boolKey("dropLoop", false)
 	checks, chk := im.boolKey("dropChecks", true)
 	must, mok := im.boolKey("mustDrop", false)
@@ -1223,6 +1224,16 @@ func (im *importer) importDrops() {
 	if capt {
 		h.CaptureTo = "hand"
 		h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
+	}
+	if two {
+		if capt {
+			im.errorf(im.keys["twoBoards"], "twoBoards with capturesToHand: on two boards a capture goes to the partner's hand, not the capturer's")
+		} else {
+			// Two boards played by partners: a capture goes to the partner's hand on the
+			// other board (board.apart), a promoted man as what it promoted from.
+			def.Board.Boards, def.Board.Apart = 2, "partners"
+			h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
+		}
 	}
 	if chk && !checks {
 		f := false

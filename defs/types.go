@@ -245,6 +245,14 @@ type Board struct {
 	// (the last board's next is the first), which must be empty. A move is
 	// made on its men's board alone: only that board's men block, are captured or attack.
 	Crossing bool `yaml:"crossing"`
+	// Apart: how boards played apart are played together. "partners" (with boards: 2):
+	// each board is one game of the definition's rules, played at the same time as the
+	// other by its own two players; the side that plays White on the first board and the
+	// side that plays Black on the second are partners, and a man captured on one board
+	// goes into the drop pool of the capturer's partner on the other (as what it
+	// promoted from, when the hands demote). Tools of one board (perft, the search, the
+	// protocols) play one board with the pools its FEN gives.
+	Apart string `yaml:"apart"`
 }
 
 // Restriction limits which pieces may end a move on the squares of a zone.

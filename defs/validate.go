@@ -337,12 +337,15 @@ func (v *validator) board() {
 	if b.Boards < 0 || b.Boards > MaxBoards {
 		v.add(b.Src, "boards", "board.boards must be between 1 and %d, found %d", MaxBoards, b.Boards)
 	} else if b.Boards > 1 && filesOK && ranksOK {
-		if cols := b.Boards*(b.Files+1) - 1; cols*b.Ranks > MaxCells {
+		if cols := b.Boards*(b.Files+1) - 1; cols*b.Ranks > MaxCells && b.Apart == "" {
 			v.add(b.Src, "boards", "%d boards of %dx%d take %d cells with the columns between them; at most %d are supported", b.Boards, b.Files, b.Ranks, cols*b.Ranks, MaxCells)
 		}
-		if !b.Crossing {
-			v.add(b.Src, "boards", "board.boards %d without crossing: boards played apart have no rules yet (say crossing: true for the rule that moved men cross to the next board)", b.Boards)
+		if !b.Crossing && b.Apart == "" {
+			v.add(b.Src, "boards", "board.boards %d without crossing or apart: say crossing: true for the rule that moved men cross to the next board, or apart: partners for boards played apart by partners", b.Boards)
 		}
+	}
+	if b.Apart != "" {
+		v.apart()
 	}
 	if b.Crossing && b.Boards < 2 {
 		v.add(b.Src, "crossing", "board.crossing needs board.boards of 2 or more: the moved men cross to the next board")
@@ -1686,6 +1689,35 @@ func (v *validator) turns() {
 		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck {
 			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check) take the side to move to be the side that did not move", Clip(g.Name)))
 		}
+	}
+}
+
+// apart checks boards played apart (board.apart): partners play two boards, each one game
+// of the definition's rules, whose captures go to the partner's drop pool.
+func (v *validator) apart() {
+	b := &v.def.Board
+	if b.Apart != "partners" {
+		v.choice(b.Src, "apart", "board.apart", b.Apart, []string{"partners"})
+		return
+	}
+	if b.Crossing {
+		v.add(b.Src, "apart", "board.apart and board.crossing exclude each other: boards played apart are not crossed")
+	}
+	if b.Boards != 2 {
+		v.add(b.Src, "apart", "board.apart: partners needs board.boards: 2 (partners play one board each), found %d", max(b.Boards, 1))
+	}
+	h := v.def.Hands
+	switch {
+	case h == nil || h.Drops == nil || h.Drops.From == "":
+		v.add(b.Src, "apart", "board.apart: partners needs hands with drops: the men a partner captures go to the pool drops come from")
+	case h.CaptureTo != "":
+		v.add(h.Src, "capture-to", "hands.capture-to cannot be combined with board.apart: partners: a captured man goes to the partner's pool on the other board")
+	case h.Exchange != nil || h.Gating != nil || len(h.EnemyPools) > 0:
+		v.add(h.Src, "", "hands with exchange, gating or enemy pools cannot be combined with board.apart: partners yet")
+	}
+	d := v.def
+	if d.Walls != nil || d.Flip != nil || d.Turns != nil || d.Fog != nil || d.Capture != nil {
+		v.add(b.Src, "apart", "board.apart cannot be combined with walls, flips, turns of several moves, fog or capture effects yet")
 	}
 }
 

@@ -309,3 +309,19 @@ func (p *core64) promoteFromPool(pt *compiler.PieceType[bb64], from, t int) {
 	p.changePool(owner, pr.FromPool, t, -1)
 	p.changePool(owner, pr.FromPool, from, 1)
 }
+
+// Receive puts one man of type t into side c's drop pool from outside the game (a
+// partner's capture on another board), hashed and weighed. It is journaled with the last
+// move, so that unmaking that move takes it back too. It reports false, changing nothing,
+// when the rules have no drop pool, t is no type, or the pool cannot count one more.
+func (p *core64) Receive(c Color, t int) bool {
+	h := p.rs.Hands
+	if h == nil || h.DropFrom < 0 || t < 0 || t >= p.rs.NumPieces() || c > 1 {
+		return false
+	}
+	if p.hand[p.rs.HandSlot(c, h.DropFrom, t)] == 255 {
+		return false
+	}
+	p.changePool(c, h.DropFrom, t, 1)
+	return true
+}

@@ -13,6 +13,7 @@ type core interface {
 	FEN() string
 	FogMoves(c Color, buf []Move) []Move
 	Marked() compiler.Bitboard
+	Receive(c Color, t int) bool
 	Changes(buf []Change) []Change
 	Weigh(w *Weights)
 	Weighed(w *Weights) (sums [2]int, ok bool)
@@ -99,6 +100,14 @@ func (p *Position) FogMoves(c Color, buf []Move) []Move {
 // Marked is the set of squares holding promoted pieces (in rulesets that demote them).
 func (p *Position) Marked() compiler.Bitboard {
 	return p.c.Marked()
+}
+
+// Receive puts one man of type t into side c's drop pool from outside the game (a
+// partner's capture on another board), hashed and weighed. It is journaled with the last
+// move, so that unmaking that move takes it back too. It reports false, changing nothing,
+// when the rules have no drop pool, t is no type, or the pool cannot count one more.
+func (p *Position) Receive(c Color, t int) bool {
+	return p.c.Receive(c, t)
 }
 
 // Changes appends to buf[:0] the changes the last move made (none for a null move, or

@@ -15,6 +15,9 @@
 package interpreter
 
 import (
+	"fmt"
+	"strings"
+
 	"chimera/compiler"
 )
 
@@ -124,6 +127,9 @@ func (p *Position) CoreCells() int {
 // FromFEN sets up a position of the ruleset from a FEN string, or from an SFEN (see
 // IsSFEN), as shogi programs and lishogi write positions.
 func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
+	if rs.Partners > 1 && strings.Contains(fen, "|") {
+		return nil, &FENError{FEN: fen, Msg: fmt.Sprintf("a position of one board of %s is wanted here (its boards are played apart: a game of four joins %d boards' FENs with '|', which only its referee reads)", rs.Name, rs.Partners)}
+	}
 	return fromFENOn(rs, fen, forceWideCore)
 }
 
