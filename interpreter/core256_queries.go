@@ -354,9 +354,14 @@ func (p *core256) isLegal(m Move) bool {
 		return false
 	}
 	buf := p.scratch[:0]
-	if m.Kind() == KindCastle {
+	switch m.Kind() {
+	case KindCastle:
 		buf = p.genCastling(buf, p.movers(p.side), NoSquare)
-	} else {
+	case KindPickUp:
+		if p.pools {
+			buf = p.genPickUps(buf, p.rs.Hands.PickUp&(1<<uint(pc.Type())), compiler.Bit256(from))
+		}
+	default:
 		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
 	}
 	p.scratch = buf

@@ -356,9 +356,14 @@ func (p *core64) isLegal(m Move) bool {
 		return false
 	}
 	buf := p.scratch[:0]
-	if m.Kind() == KindCastle {
+	switch m.Kind() {
+	case KindCastle:
 		buf = p.genCastling(buf, p.movers(p.side), NoSquare)
-	} else {
+	case KindPickUp:
+		if p.pools {
+			buf = p.genPickUps(buf, p.rs.Hands.PickUp&(1<<uint(pc.Type())), compiler.Bit64(from))
+		}
+	default:
 		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
 	}
 	p.scratch = buf
