@@ -107,7 +107,7 @@ func serveStatic(t *testing.T, dir string) *staticServer {
 func TestStaticBuildInBrowser(t *testing.T) {
 	dir := staticBuild(t)
 	path := chromium(t)
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "wasm_exec.js", "chimera.wasm", "chimera.wasm.gz"} {
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "chimera-api.wasm", "wasm_exec.js", "chimera.wasm", "chimera.wasm.gz"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Fatalf("the static build lacks %s", name)
 		}
@@ -235,8 +235,9 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	}
 }
 
-// jsAPITest drives chimera.js under Node: every function of the API, each checked; then
-// a search of the worker's API (chimeraRequest) cancelled by chimeraCancel.
+// jsAPITest drives chimera.js under Node: every function of the API (chimera-api.wasm),
+// each checked; then the page's module (chimera.wasm), which loadChimera refuses, and a
+// search of the worker's API (chimeraRequest) cancelled by chimeraCancel.
 const jsAPITest = `
 const dir = process.argv[2];
 const { loadChimera } = require(dir + "/chimera.js");
@@ -244,7 +245,7 @@ function check(what, got, want) {
   if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(what + ": got " + JSON.stringify(got) + ", want " + JSON.stringify(want));
 }
 (async () => {
-  const c = await loadChimera(dir + "/chimera.wasm");
+  const c = await loadChimera(dir + "/chimera-api.wasm");
   check("variants", c.variants().split(" ").includes("xiangqi"), true);
   const b = new c.Board("chess");
   check("fen", b.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -276,6 +277,11 @@ function check(what, got, want) {
   check("loadVariant", c.loadVariant("extends: chess\nname: mine\n"), "mine");
   check("a board of it", new c.Board("mine").legalMoves().split(" ").length, 20);
   check("its YAML", c.variantYAML("mine"), "extends: chess\nname: mine\n");
+  // The page's module is not the API's: loadChimera says so (it sets the worker's
+  // functions all the same, tested below).
+  err = null;
+  try { await loadChimera(dir + "/chimera.wasm"); } catch (e) { err = e.message; }
+  check("the page's module refused", err !== null && err.includes("load chimera-api.wasm"), true);
   // A request Go cannot make (a bad method) is answered 400, and the module lives on (it
   // exited when httptest panicked).
   const bad = globalThis.chimeraCall("G ET", "/api/variants", "");
