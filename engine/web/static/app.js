@@ -1363,9 +1363,11 @@ function fillVariants() {
 // keepGame asks before a game of moves is thrown away (another variant, a new game, a
 // FEN or PGN loaded): it answers true when there is none, or the user agrees.
 function keepGame(what) {
-  if (!game.moves.length) return true;
-  const n = game.moves.length;
-  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
+  let n = 0; // the moves of the tree: the main line's and the variations'
+  const count = (node) => node.children.forEach((c) => { n++; count(c); });
+  count(game.root);
+  if (!n) return true;
+  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + (n > game.moves.length ? " with its variations" : "") + ". Go on?");
 }
 
 // described is the variant of that name with its setups and pieces: the server names
