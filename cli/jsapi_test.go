@@ -49,7 +49,7 @@ func ffishDir(t *testing.T) (node, dir string) {
 // (testdata/jsapi/api_compare.js).
 func TestJSAPIAgainstFfish(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds chimera.wasm (about 40 s the first time) and plays games under Node")
+		t.Skip("builds the WebAssembly modules (about 40 s the first time) and plays games under Node")
 	}
 	node, ffish := ffishDir(t)
 	dir := t.TempDir()

@@ -46,7 +46,7 @@ var static struct {
 func staticBuild(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds chimera.wasm (about 40 s the first time)")
+		t.Skip("builds the WebAssembly modules (about 40 s the first time)")
 	}
 	static.once.Do(func() {
 		dir, err := os.MkdirTemp("", "chimera-web-")
