@@ -1,4 +1,4 @@
-// The JavaScript API (chimera.js over chimera.wasm) against ffish.js, Fairy-Stockfish's JavaScript build, under Node.
+// The JavaScript API (chimera.js over chimera-api.wasm) against ffish.js, Fairy-Stockfish's JavaScript build, under Node.
 package cli
 
 import (
@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func ffishDir(t *testing.T) (node, dir string) {
 // (testdata/jsapi/api_compare.js).
 func TestJSAPIAgainstFfish(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds chimera.wasm (about 40 s the first time) and plays games under Node")
+		t.Skip("builds the WebAssembly modules (about 40 s the first time) and plays games under Node")
 	}
 	node, ffish := ffishDir(t)
 	dir := t.TempDir()
@@ -94,4 +95,30 @@ func TestJSAPIAgainstFfish(t *testing.T) {
 			t.Fatalf("%s", res)
 		}
 	})
+}
+
+// TestJSAPIModuleLeavesOutThePage: chimera-api.wasm, the module chimera.js loads, is built
+// from cli/jsapi, which links none of the page's server: no net/http (nor crypto, which it
+// brings), no engine/web, no search. (On main chimera.js loaded the page's module, all of
+// them in it, and paid their start-up: BENCHMARKS.md.)
+func TestJSAPIModuleLeavesOutThePage(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	cmd := exec.Command(goTool, "list", "-deps", "chimera/cli/jsapi")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps chimera/cli/jsapi: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "chimera/engine/jsapi") {
+		t.Fatalf("cli/jsapi does not link engine/jsapi: %q", deps)
+	}
+	for _, d := range deps {
+		if d == "net/http" || strings.HasPrefix(d, "crypto/") || d == "chimera/engine/web" || d == "chimera/engine/search" {
+			t.Errorf("the JavaScript API's module links %s", d)
+		}
+	}
 }

@@ -569,3 +569,143 @@ func TestPageFogOfWar(t *testing.T) {
 		t.Fatalf("the game over: a7 %q, %d cells veiled, fog %q, PGN %q; want the whole board and game shown", a7, n, fog, pgn)
 	}
 }
+
+// #52 item 6, variations in the move list as lichess's analysis board keeps them: a move
+// played from an earlier position keeps the main line and shows the new moves as a
+// variation under the move they replace, nested in their turn; a click on any move shows
+// its position and makes its line the one Forward follows; playing the move the tree
+// already has follows it. (On main the new move threw the rest of the game away.)
+func TestPageVariations(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	ply := 0
+	move := func(from, to string) {
+		t.Helper()
+		ply++
+		pg.click(square(from))
+		pg.click(square(to))
+		pg.until(from+to, `document.body.dataset.ply === "`+strconv.Itoa(ply)+`"`, 5*time.Second)
+	}
+	at := func(what, sel string, want int) {
+		t.Helper()
+		ply = want
+		pg.click(sel)
+		pg.until(what, `document.body.dataset.ply === "`+strconv.Itoa(want)+`"`, 5*time.Second)
+	}
+	variations := func() string {
+		return pg.js(`[...document.querySelectorAll("#moves li.variation")].map(li => li.textContent).join(" | ")`)
+	}
+	fen := func() string { return pg.js(`document.body.dataset.fen`) }
+	const (
+		afterNc3    = "rnbqkbnr/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 2"
+		afterNc3Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3"
+		afterNf3    = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+	)
+	move("e2", "e4")
+	move("e7", "e5")
+	move("g1", "f3")
+	move("b8", "c6")
+	// Back to 1...e5, then 2.Nc3 2...Nf6: a variation of 2.Nf3.
+	at("e5", `#moves li[data-ply="2"]`, 2)
+	move("b1", "c3")
+	if got, v, f := pg.sans(), variations(), fen(); got != "e4 e5 Nf3 Nc6" || v != "(2. Nc3)" || f != afterNc3 {
+		t.Fatalf("after 2.Nc3 from 1...e5: main line %q, variations %q, position %s; want e4 e5 Nf3 Nc6 kept, (2. Nc3), %s", got, v, f, afterNc3)
+	}
+	move("g8", "f6")
+	if v, cur := variations(), pg.js(`document.querySelector("#moves .current").textContent`); v != "(2. Nc3 Nf6)" || cur != "Nf6" {
+		t.Fatalf("after 2...Nf6: variations %q, current %q", v, cur)
+	}
+	// The variation has a row of its own under 2.Nf3; 2...Nc6 goes on in the second column.
+	if gap, left := pg.js(`document.querySelector('#moves li[data-ply="4"]').previousElementSibling.textContent`),
+		pg.js(`document.querySelector('#moves li[data-ply="4"]').offsetLeft > document.querySelector('#moves li[data-ply="3"]').offsetLeft`); gap != "2..." || left != "true" {
+		t.Errorf("2...Nc6 after the variation: the cell before it %q, right of 2.Nf3: %s", gap, left)
+	}
+	// A click on 2.Nc3 in the variation, then Forward: the variation's line.
+	at("2.Nc3", `#moves li.variation .move`, 3)
+	if f := fen(); f != afterNc3 {
+		t.Fatalf("2.Nc3 clicked: %s, want %s", f, afterNc3)
+	}
+	at("forward", `#forward`, 4)
+	if f := fen(); f != afterNc3Nf6 {
+		t.Fatalf("Forward from 2.Nc3: %s, want %s", f, afterNc3Nf6)
+	}
+	// 2...Nc6 after 2.Nc3: a variation inside the variation.
+	at("back", `#back`, 3)
+	move("b8", "c6")
+	if v := variations(); v != "(2. Nc3 Nf6 (2... Nc6))" {
+		t.Fatalf("a variation of 2...Nf6: variations %q", v)
+	}
+	// The main line again, by a click: its position, and Last goes to its end.
+	at("2.Nf3", `#moves li[data-ply="3"]`, 3)
+	if f := fen(); f != afterNf3 {
+		t.Fatalf("2.Nf3 clicked: %s, want %s", f, afterNf3)
+	}
+	at("last", `#last`, 4)
+	if cur := pg.js(`document.querySelector("#moves .current").dataset.ply`); cur != "4" {
+		t.Fatalf("Last: the current move is %q, want the main line's 2...Nc6", cur)
+	}
+	// 2.Nf3 played again from 1...e5: the tree's move, followed, nothing added.
+	at("e5", `#moves li[data-ply="2"]`, 2)
+	move("g1", "f3")
+	if got, v, cur := pg.sans(), variations(), pg.js(`document.querySelector("#moves .current").dataset.ply`); got != "e4 e5 Nf3 Nc6" || v != "(2. Nc3 Nf6 (2... Nc6))" || cur != "3" {
+		t.Fatalf("2.Nf3 again: main line %q, variations %q, current %q", got, v, cur)
+	}
+}
+
+// #52 item 6, sound: off at first (a move makes none), and once Sound is ticked each
+// move, the engine's too, plays a tone made with WebAudio (no file): a lower one for a
+// capture. The choice is kept over a reload. (On main the page had no sound.)
+func TestPageMoveSound(t *testing.T) {
+	pg := servePage(t, "chess")
+	pg.open("/play/chess")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	// Every tone's first frequency, as the page sets it.
+	spy := `(window.tones = [], (() => {
+	  const make = BaseAudioContext.prototype.createOscillator;
+	  BaseAudioContext.prototype.createOscillator = function () {
+	    const o = make.call(this), set = o.frequency.setValueAtTime.bind(o.frequency);
+	    let first = true;
+	    o.frequency.setValueAtTime = (v, at) => { if (first) window.tones.push(v); first = false; return set(v, at); };
+	    return o;
+	  };
+	})(), true)`
+	pg.js(spy)
+	tones := func() string { return pg.js(`window.tones.join(" ")`) }
+	if on := pg.js(`document.getElementById("sound").checked`); on != "false" {
+		t.Fatalf("Sound is %s at first, want off", on)
+	}
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("e4", `document.body.dataset.ply === "1"`, 5*time.Second)
+	if got := tones(); got != "" {
+		t.Fatalf("a move with Sound off played tones %q", got)
+	}
+	pg.click(`#sound`)
+	pg.click(square("d7"))
+	pg.click(square("d5"))
+	pg.until("d5", `document.body.dataset.ply === "2"`, 5*time.Second)
+	pg.click(square("e4"))
+	pg.click(square("d5"))
+	pg.until("exd5", `document.body.dataset.ply === "3"`, 5*time.Second)
+	got := strings.Fields(tones())
+	if len(got) != 2 || got[0] == got[1] {
+		t.Fatalf("d5 then exd5 with Sound on: tones %q, want two, the capture's another", tones())
+	}
+	move, capture, _ := strings.Cut(tones(), " ")
+	mf, _ := strconv.ParseFloat(move, 64)
+	cf, _ := strconv.ParseFloat(capture, 64)
+	if cf >= mf {
+		t.Errorf("the capture's tone %s Hz is not lower than a move's %s Hz", capture, move)
+	}
+	// The engine's move sounds too.
+	pg.run("the engine", chromedp.SetValue(chromedp.ID("movetime"), "200"))
+	pg.click(`#engine-move`)
+	pg.until("the engine's move", `document.body.dataset.ply === "4"`, 10*time.Second)
+	pg.until("its tone", `window.tones.length === 3`, 2*time.Second)
+	// Kept over a reload.
+	pg.reload("4")
+	if on := pg.js(`document.getElementById("sound").checked`); on != "true" {
+		t.Errorf("Sound after a reload: %s, want still on", on)
+	}
+}

@@ -2,8 +2,8 @@
 //go:build js && wasm
 
 // Command wasm answers the web app's API requests in the page. The worker script
-// (engine/web/static/worker.js) and the JavaScript API (chimera.js) load it; it sets two
-// global functions that run a request through the same handler as chimera serve:
+// (engine/web/static/worker.js) loads it; it sets three global functions that run a
+// request through the same handler as chimera serve:
 //
 //	chimeraRequest(method, path, body, onChunk, onDone, id)
 //
@@ -18,9 +18,9 @@
 //
 //	chimeraCall(method, path, body) → {status, body}
 //
-// answers at once, for the requests that do not stream. It sets chimeraAPI, the
-// JavaScript API's functions (api.go), which keep boards here between calls. Then it
-// calls chimeraReady(), if the page defined it.
+// answers at once, for the requests that do not stream. Then it calls chimeraReady(), if
+// the page defined it. The JavaScript API (chimera.js) loads its own, smaller module
+// instead (cli/jsapi).
 package main
 
 import (
@@ -92,7 +92,6 @@ func serve(ctx context.Context, method, path, body string, onChunk func(string))
 }
 
 func main() {
-	bind()
 	// The requests under way that may be cancelled, by id.
 	var mu sync.Mutex
 	cancels := map[int]context.CancelFunc{}

@@ -1,8 +1,8 @@
-// Package jsapi is the JavaScript API's Go side (chimera.js over chimera.wasm), shaped after ffish.js: the variants, compiled on first use, and boards that keep their game.
+// Package jsapi is the JavaScript API's Go side (chimera.js over chimera-api.wasm), shaped after ffish.js: the variants, compiled on first use, and boards that keep their game.
 //
-// The WebAssembly program (cli/wasm) binds a Module's functions and each Board's methods
-// to JavaScript; everything here is plain Go, tested natively. Errors are returned, never
-// panicked: the binding turns them into JavaScript Errors.
+// The WebAssembly program (cli/jsapi, chimera-api.wasm) binds a Module's functions and
+// each Board's methods to JavaScript; everything here is plain Go, tested natively. Errors
+// are returned, never panicked: the binding turns them into JavaScript Errors.
 package jsapi
 
 import (

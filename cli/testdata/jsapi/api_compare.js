@@ -32,7 +32,7 @@ function throws(what, f) {
 
 (async () => {
   const { loadChimera } = require(path.join(chimeraDir, "chimera.js"));
-  const c = await loadChimera(path.join(chimeraDir, "chimera.wasm"));
+  const c = await loadChimera(path.join(chimeraDir, "chimera-api.wasm"));
   delete globalThis.fetch; // this emscripten build takes a global fetch to mean a browser
   const ffish = require(require.resolve("ffish", { paths: [ffishDir] }));
   await new Promise((resolve) => { ffish.onRuntimeInitialized = resolve; });

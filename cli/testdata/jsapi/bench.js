@@ -2,7 +2,7 @@
 // BENCHMARKS.md; no test runs it).
 //
 // node bench.js DIR [chimera|ffish] [VARIANT]
-// DIR holds chimera.js, chimera.wasm and wasm_exec.js (chimera web --out DIR), or, with
+// DIR holds chimera.js, chimera-api.wasm and wasm_exec.js (chimera web --out DIR), or, with
 // ffish, node_modules/ffish. Prints the time to load the module (wall and the process's CPU
 // time), to make the first board of VARIANT (chess by default; ffish sets up its engine
 // then, Chimera compiles the variant), then the mean cost of push, legalMoves, fen and pop
@@ -19,7 +19,7 @@ const t0 = performance.now(), c0 = process.cpuUsage();
     await new Promise((resolve) => { c.onRuntimeInitialized = resolve; });
   } else {
     const { loadChimera } = require(path.resolve(dir, "chimera.js"));
-    c = await loadChimera(path.resolve(dir, "chimera.wasm"));
+    c = await loadChimera(path.resolve(dir, "chimera-api.wasm"));
   }
   const load = performance.now() - t0, cpu = process.cpuUsage(c0);
   const tb = performance.now();

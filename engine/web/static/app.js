@@ -8,9 +8,16 @@ const game = {
   variants: [],
   variant: "",
   startFen: "",
-  moves: [],   // the whole game, coordinate notation
+  moves: [],   // the line shown, coordinate notation: the moves to the position shown and on
   sans: [],    // the same in SAN
+  labels: undefined, // the same's numbers, in rules whose turns are several moves (the server's)
   ply: 0,      // the position shown: after moves[0..ply)
+  // The game's tree: the main line and its variations. A node is a move {move, san,
+  // label, parent, children}; a node's first child continues its line, the others are
+  // variations. game.line is the nodes of the line shown (game.moves is their moves):
+  // those to the position shown, then each one's first child.
+  root: { children: [] },
+  line: [],
   flip: false,
   state: null, // the server's answer for the position shown
   selected: null, // {square}, or {drop: type, side, pool} for a man in a tray
@@ -186,6 +193,66 @@ function gameRequest(extra) {
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
 }
 
+// setLine starts the game's tree over with the moves of a state (a new game, a PGN, a
+// game under fog), shown after its last move.
+function setLine(st) {
+  game.root = { children: [] };
+  game.line = [];
+  game.labels = st.labels ? [] : undefined;
+  let parent = game.root;
+  st.moves.forEach((move, i) => {
+    const node = { move: move, san: st.san[i], label: st.labels ? st.labels[i] : undefined, parent: parent, children: [] };
+    parent.children.push(node);
+    game.line.push(node);
+    parent = node;
+  });
+  syncLine(st.moves.length);
+}
+
+// addLine puts the moves of a state played from the position shown into the tree: a
+// move the tree has there already is followed, another is added as a variation (the
+// first move played from a position continues its line). The line shown then goes
+// through the state's last move, and on along the first children.
+function addLine(st) {
+  let parent = game.root;
+  const line = [];
+  st.moves.forEach((move, i) => {
+    let node = parent.children.find((c) => c.move === move);
+    if (!node) {
+      node = { move: move, parent: parent, children: [] };
+      parent.children.push(node);
+    }
+    node.san = st.san[i];
+    node.label = st.labels ? st.labels[i] : undefined;
+    line.push(node);
+    parent = node;
+  });
+  for (let n = parent.children[0]; n; n = n.children[0]) line.push(n);
+  game.line = line;
+  if (st.labels && !game.labels) game.labels = [];
+  syncLine(st.moves.length);
+}
+
+// followNode shows the position after a node's move, its line the one shown.
+function followNode(node) {
+  const path = [];
+  for (let n = node; n !== game.root; n = n.parent) path.unshift(n);
+  const ply = path.length;
+  if (game.sealed) { browse(ply); return; } // under fog, one line, shown at its end
+  for (let n = node.children[0]; n; n = n.children[0]) path.push(n);
+  game.line = path;
+  syncLine(ply);
+  browse(ply);
+}
+
+// syncLine sets the moves, SANs and numbers of the line shown from its nodes, and the ply.
+function syncLine(ply) {
+  game.moves = game.line.map((n) => n.move);
+  game.sans = game.line.map((n) => n.san);
+  if (game.labels) game.labels = game.line.map((n) => n.label || "");
+  game.ply = ply;
+}
+
 // browse shows another position of the game: the engine stops, and so does a game of
 // the engine against itself (the clocks run on).
 function browse(ply) {
@@ -230,10 +297,7 @@ async function newGame(fen, moves, ply, opened) {
     if (seq !== game.seq) return;
     fogTook(st);
     game.startFen = st.startFen;
-    game.moves = st.moves;
-    game.sans = st.san;
-    game.labels = st.labels;
-    game.ply = st.moves.length;
+    setLine(st);
     message("");
     if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
     render(st);
@@ -253,10 +317,7 @@ async function loadPgn(text) {
     if (seq !== game.seq) return;
     fogTook(st);
     game.startFen = st.startFen;
-    game.moves = st.moves;
-    game.sans = st.san;
-    game.labels = st.labels;
-    game.ply = st.moves.length;
+    setLine(st);
     message("");
     render(st);
   } catch (e) {
@@ -270,18 +331,19 @@ async function play(move) {
   if (clock.flagged) { message(flagText() + ": the game is over (New game starts another).", true); render(game.state); return; }
   const seq = ++game.seq;
   const before = game.state && game.state.side;
+  const legal = game.state && game.state.legal && game.state.legal.find((m) => m.coord === move);
+  const capture = !!(legal && legal.captures && legal.captures.length);
   try {
     const st = await post("/api/play", gameRequest({ move: move }));
     if (seq !== game.seq) return;
     fogTook(st);
     clockMoved(before, st.side);
-    game.moves = st.moves;
-    game.sans = st.san;
-    game.labels = st.labels;
-    game.ply = st.moves.length;
+    if (st.sealed) setLine(st);
+    else addLine(st);
     message("");
     render(st);
-    maybeEngine();
+    sound(capture);
+    maybeEngine(true);
   } catch (e) {
     message(e.message, true);
   }
@@ -313,12 +375,10 @@ async function fogAnswered(sealed) {
     if (seq !== game.seq) return;
     fogTook(st);
     clockMoved(before, st.side);
-    game.moves = st.moves;
-    game.sans = st.san;
-    game.labels = st.labels;
-    game.ply = st.moves.length;
+    setLine(st);
     message("");
     render(st);
+    sound(false); // the engine's move, unseen
     maybeEngine();
   } catch (e) {
     message(e.message, true);
@@ -346,33 +406,8 @@ function render(st) {
   $("status").textContent = status;
   if (st.result !== "*" && game.ply === game.moves.length) endAutoplay();
   showClocks();
-  const list = $("moves");
-  list.innerHTML = "";
-  // Numbered by full moves from the start's FEN: "1. e4 e5", "12... Nf6" when Black begins.
-  const fields = game.startFen.split(" ");
-  const blackFirst = fields[1] === "b";
-  const first = parseInt(fields[5], 10) || 1;
-  const labels = game.labels; // turns of several moves: the server numbers the turns
-  if (!labels && blackFirst && game.sans.length) {
-    const gap = document.createElement("li");
-    gap.className = "gap";
-    gap.textContent = first + "...";
-    list.appendChild(gap);
-  }
-  game.sans.forEach((san, i) => {
-    const li = document.createElement("li");
-    li.textContent = san;
-    li.dataset.ply = i + 1;
-    const k = i + (blackFirst ? 1 : 0); // half-moves from White's first
-    if (labels) {
-      if (labels[i]) li.dataset.num = labels[i];
-    } else if (k % 2 === 0) li.dataset.num = (first + k / 2) + ".";
-    if (i + 1 === game.ply) li.className = "current";
-    else if (i + 1 > game.ply) li.className = "after";
-    li.addEventListener("click", () => browse(i + 1));
-    list.appendChild(li);
-  });
-  const cur = list.querySelector("li.current");
+  renderMoves();
+  const cur = $("moves").querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   if (game.ply > 0) markLast();
   markChecks(st.checks);
@@ -380,6 +415,86 @@ function render(st) {
   document.body.dataset.ply = game.ply;
   document.body.dataset.fen = st.fen;
   document.body.dataset.variant = st.variant; // the board's, once drawn
+}
+
+// renderMoves writes the move list: the main line two moves a row, numbered by full moves
+// from the start's FEN ("1. e4 e5", "12... Nf6" when Black begins; in rules whose turns
+// are several moves, by the server's numbers), each move's variations on a row of their
+// own after it, in parentheses, nested as lichess's analysis board shows them. A click on
+// a move shows the position after it, its line the one shown.
+function renderMoves() {
+  const list = $("moves");
+  list.innerHTML = "";
+  const fields = game.startFen.split(" ");
+  const blackFirst = fields[1] === "b" && !game.labels;
+  const first = parseInt(fields[5], 10) || 1;
+  const shown = new Set(game.line);
+  const current = game.line[game.ply - 1];
+  // number is the text before the move of index i (half-moves from the start): the
+  // server's label, or the full move's number before White's move and, opening a line,
+  // before Black's ("2...").
+  const number = (node, i, opening) => {
+    if (game.labels) return node.label || (opening ? "…" : "");
+    const k = i + (blackFirst ? 1 : 0);
+    if (k % 2 === 0) return (first + k / 2) + ".";
+    return opening ? (first + (k - 1) / 2) + "..." : "";
+  };
+  const mark = (el, node) => {
+    el.addEventListener("click", (e) => { e.stopPropagation(); followNode(node); });
+    if (node === current) el.classList.add("current");
+    else if (shown.has(node) && game.line.indexOf(node) >= game.ply) el.classList.add("after");
+  };
+  // variation writes a line that starts with node (a variation, the move of index i) into el.
+  const variation = (el, node, i) => {
+    el.appendChild(document.createTextNode("("));
+    let opening = true;
+    for (let n = node; n; n = n.children[0], i++) {
+      const span = document.createElement("span");
+      span.className = "move";
+      const num = number(n, i, opening);
+      span.textContent = (num ? num + " " : "") + n.san;
+      mark(span, n);
+      if (!opening) el.appendChild(document.createTextNode(" "));
+      el.appendChild(span);
+      opening = false;
+      if (n !== node && n.parent.children.length > 1 && n.parent.children[0] === n) {
+        n.parent.children.slice(1).forEach((alt) => { el.appendChild(document.createTextNode(" ")); variation(el, alt, i); });
+        opening = true;
+      }
+    }
+    el.appendChild(document.createTextNode(")"));
+  };
+  const gap = (text) => {
+    const li = document.createElement("li");
+    li.className = "gap";
+    li.textContent = text;
+    list.appendChild(li);
+  };
+  if (blackFirst && game.root.children.length) gap(first + "...");
+  let i = 0;
+  for (let n = game.root.children[0]; n; n = n.children[0], i++) {
+    // A move of the second column just after a row of variations: its row's first cell.
+    const column = (i + (blackFirst ? 1 : 0)) % 2;
+    if (column === 1 && list.lastElementChild && list.lastElementChild.classList.contains("variation")) {
+      gap(game.labels ? "…" : number(n, i, true));
+    }
+    const li = document.createElement("li");
+    li.textContent = n.san;
+    li.dataset.ply = i + 1;
+    const num = game.labels ? n.label : number(n, i, false);
+    if (num) li.dataset.num = num;
+    mark(li, n);
+    list.appendChild(li);
+    if (n.parent.children.length > 1) {
+      const row = document.createElement("li");
+      row.className = "variation";
+      n.parent.children.slice(1).forEach((alt, j) => {
+        if (j > 0) row.appendChild(document.createTextNode(" "));
+        variation(row, alt, i);
+      });
+      list.appendChild(row);
+    }
+  }
 }
 
 // updateLink shows the link to the position shown, and puts the whole game in the
@@ -750,10 +865,7 @@ async function editPosition(change) {
     const st = await post("/api/setup", Object.assign({ variant: game.variant, fen: game.state.fen, flip: game.flip }, change));
     if (seq !== game.seq) return;
     game.startFen = st.startFen;
-    game.moves = [];
-    game.sans = [];
-    game.labels = undefined;
-    game.ply = 0;
+    setLine({ moves: [], san: [] });
     resetClock(); // a new position: a new game
     message("");
     render(st);
@@ -843,9 +955,35 @@ async function runTool(what, method, path, body, raw) {
   return r.status === 0 ? null : r;
 }
 
-function maybeEngine() {
+// sound plays a move's sound when Sound is ticked (it is not at first): a short tone made
+// here with WebAudio, no file downloaded; lower and longer for a capture.
+function sound(capture) {
+  if (!$("sound").checked) return;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    if (!game.audio) game.audio = new Ctx();
+    const a = game.audio;
+    if (a.state === "suspended") a.resume();
+    const t = a.currentTime, len = capture ? 0.16 : 0.08;
+    const osc = a.createOscillator(), gain = a.createGain();
+    osc.type = "triangle";
+    osc.frequency.setValueAtTime(capture ? 330 : 660, t);
+    osc.frequency.exponentialRampToValueAtTime(capture ? 165 : 495, t + len);
+    gain.gain.setValueAtTime(0.2, t);
+    gain.gain.exponentialRampToValueAtTime(0.001, t + len);
+    osc.connect(gain).connect(a.destination);
+    osc.start(t);
+    osc.stop(t + len);
+  } catch (_) { /* no sound: the move is made all the same */ }
+}
+
+// maybeEngine asks the engine for its move when it plays the side to move, at the end of
+// the line shown or just after a move (played was true: a move made in the game's middle
+// is answered, whatever line the tree holds after it).
+function maybeEngine(played) {
   const st = game.state;
-  if (st && st.result === "*" && !clock.flagged && (game.autoplay || $("engine-side").value === st.side) && game.ply === game.moves.length) think(true);
+  if (st && st.result === "*" && !clock.flagged && (game.autoplay || $("engine-side").value === st.side) && (played || game.ply === game.moves.length)) think(true);
 }
 
 // showEval sets the evaluation bar: White's share of it grows with the score from
@@ -985,7 +1123,7 @@ function startAutoplay() {
   $("autoplay").classList.add("on");
   $("autoplay").textContent = "Stop engine vs engine";
   document.body.dataset.autoplay = "on";
-  if (game.ply !== game.moves.length) { message("The engines play on from the position shown; the moves after it go.", false); }
+  if (game.ply !== game.moves.length) { message("The engines play on from the position shown; the moves after it stay, the engines' as a variation where they differ.", false); }
   think(true);
 }
 
@@ -1225,9 +1363,11 @@ function fillVariants() {
 // keepGame asks before a game of moves is thrown away (another variant, a new game, a
 // FEN or PGN loaded): it answers true when there is none, or the user agrees.
 function keepGame(what) {
-  if (!game.moves.length) return true;
-  const n = game.moves.length;
-  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + ". Go on?");
+  let n = 0; // the moves of the tree: the main line's and the variations'
+  const count = (node) => node.children.forEach((c) => { n++; count(c); });
+  count(game.root);
+  if (!n) return true;
+  return window.confirm(what + " ends this game of " + n + (n === 1 ? " move" : " moves") + (n > game.moves.length ? " with its variations" : "") + ". Go on?");
 }
 
 // described is the variant of that name with its setups and pieces: the server names
@@ -1312,6 +1452,10 @@ async function start() {
   document.addEventListener("pointermove", onPointerMove);
   document.addEventListener("pointerup", onPointerUp);
   $("picker-cancel").addEventListener("click", () => { hidePicker(); clearMarks(); game.selected = null; });
+  try { $("sound").checked = localStorage.getItem("chimera-sound") === "on"; } catch (_) { /* storage off: no sound */ }
+  $("sound").addEventListener("change", () => {
+    try { localStorage.setItem("chimera-sound", $("sound").checked ? "on" : "off"); } catch (_) { /* kept for this page's life */ }
+  });
   $("first").addEventListener("click", () => browse(0));
   $("back").addEventListener("click", () => browse(game.ply - 1));
   $("forward").addEventListener("click", () => browse(game.ply + 1));

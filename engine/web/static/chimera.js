@@ -1,9 +1,10 @@
-// A JavaScript API over chimera.wasm at ffish.js's level (its functions and Board's methods, by the same names), with the variants, definitions of one's own and variants.ini files (Node and browsers).
+// A JavaScript API over chimera-api.wasm at ffish.js's level (its functions and Board's methods, by the same names), with the variants, definitions of one's own and variants.ini files (Node and browsers).
 "use strict";
 
 (function (root) {
-  // loadChimera loads chimera.wasm (a path in Node, a URL in a browser; wasm_exec.js must
-  // be loaded first, as Go's WebAssembly support) and resolves to the API.
+  // loadChimera loads chimera-api.wasm, the API's module (a path in Node, a URL in a
+  // browser; wasm_exec.js must be loaded first, as Go's WebAssembly support) and resolves
+  // to the API. The page's chimera.wasm is another module: loading it here throws.
   async function loadChimera(wasm) {
     const node = typeof process !== "undefined" && process.versions && process.versions.node;
     if (node) {
@@ -28,8 +29,12 @@
     } else {
       ({ instance } = await WebAssembly.instantiate(await (await fetch(wasm)).arrayBuffer(), go.importObject));
     }
+    delete globalThis.chimeraAPI;
     go.run(instance);
     await ready;
+    if (globalThis.chimeraAPI === undefined) {
+      throw new Error(wasm + " is not the JavaScript API's module: load chimera-api.wasm (chimera.wasm is the page's)");
+    }
     return makeAPI(globalThis.chimeraAPI);
   }
 
