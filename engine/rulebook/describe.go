@@ -516,7 +516,11 @@ func Rules(rs *compiler.Ruleset) []string {
 		out = append(out, fogText(rs))
 	}
 	if rs.StalemateByMen {
-		out = append(out, "Stalemate: the side with fewer men on the board wins; as many men draw.")
+		fewer := "fewer"
+		if rs.NoMovesOtherwise == compiler.Loss {
+			fewer = "more"
+		}
+		out = append(out, "Stalemate: the side with "+fewer+" men on the board wins; as many men draw.")
 	}
 	if rs.MustCapture {
 		out = append(out, "Captures are compulsory: while a capture is legal, only captures are.")
