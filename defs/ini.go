@@ -169,6 +169,8 @@ type importer struct {
 	king string
 	// builtin: the built-in variant at the root of the section's parents ("" for none).
 	builtin string
+	// parentStalemate: the parent's rules.no-moves.otherwise, before the section's keys.
+	parentStalemate string
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {
