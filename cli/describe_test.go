@@ -97,6 +97,7 @@ func TestDescribeNewRules(t *testing.T) {
 		{"cambodian", "First moves:"},
 		{"shatranj", "while the other side has at least 2"},
 		{"suicide", "the side with fewer men on the board wins"},
+		{"ataxx", "the side to move is judged by the men on the board (stalemate). Stalemate: the side with more men on the board wins"},
 		{"janggi", "A side may pass its turn when not in check"},
 		{"janggi", "2 passes in a row end the game"},
 		{"janggi", "Facing: while"},

@@ -257,6 +257,20 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"allexplodeatomic", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
 	{"allexplodeatomic", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", ""},
 	{"allexplodeatomic", "4k3/8/8/3ppp2/4n3/3P4/8/4K3 w - - 0 1", ""}, // the blast takes the custom pawns
+	// The enclosing rules: enclosingDropStart (a start cell empty: drops there only, then
+	// flanking ones); flipEnclosedPieces = quadwrangle (a drop turns the men beside it only
+	// when it lands beside one of the mover's men; a move always turns); = ataxx after a
+	// capture, on a board with room (crusade's full board ends the game at the start);
+	// enclosingDrop = top on a board with men stacked.
+	{"flipello6", "6/6/2pP2/3p2/6/6[PPPPPPPPPPpppppppppp] w - - 0 1", ""},
+	{"flipello6", "6/6/2pP2/3p2/6/6[PPPPPPPPPPpppppppppp] w - - 0 1", "P@c3"},
+	{"quadwrangle", "8/8/8/3p4/4P3/8/8/8 w - - 0 1", ""},
+	{"quadwrangle", "8/8/8/3p4/4P3/8/8/8 w - - 0 1", "P@c6"},
+	{"quadwrangle7x7", "7/7/2p4/7/3P3/7/7 w - - 0 1", "d3d4"},
+	{"crusade", "PpPpPpPp/pPpPpPpP/PpP1PpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP w - - 0 1", ""},
+	{"crusade", "8/8/2pP4/2Pp4/8/8/8/8 w - - 0 1", ""},
+	{"cfour", "7/7/7/2p4/2P4/1pPp3[PPPPPPPPPPPPPPPPPPpppppppppppppppppp] w - - 0 1", ""},
+	{"snort", "8/8/8/3p4/8/2P5/8/8 w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -336,6 +350,36 @@ func TestUpstreamINIDrawOdds(t *testing.T) {
 	}
 	if r := p.Result(); r.Score != "0-1" {
 		t.Errorf("[capturethequeen] at the n-move limit: %v, want 0-1 (Black's draw odds)", r)
+	}
+}
+
+// stalematePieceCount (the current source's Position::stalemate_value): counted, the side
+// to move without a move has stalemateValue with fewer men than its opponent, the opposite
+// with more, a draw with as many; crusade keeps ataxx's (loss, counted), snort turns the
+// count off (loss, whatever the men). Perft cannot see these results.
+func TestUpstreamINIStalemateCount(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	for _, c := range []struct{ section, fen, want string }{
+		{"crusade", "p7/8/8/8/8/8/8/PP6 w - - 0 1", "1-0"},
+		{"crusade", "pp6/8/8/8/8/8/8/P7 w - - 0 1", "0-1"},
+		{"crusade", "p7/8/8/8/8/8/8/P7 w - - 0 1", "1/2-1/2"},
+		// Every empty cell beside a black man: White, with 48 men to 8, cannot drop.
+		{"snort", "1p1p1p1p/p1p1p1p1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w - - 0 1", "0-1"},
+	} {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(p.LegalMoves(nil)); n != 0 {
+			t.Fatalf("[%s] %s: %d moves, want none", c.section, c.fen, n)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
+		}
 	}
 }
 

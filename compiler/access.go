@@ -144,6 +144,13 @@ func (t *Tables[B]) ExplodeNear(sq Square) B { return t.explodeNear[sq] }
 // next to one's own men).
 func (t *Tables[B]) NextTo(sq Square) B { return t.nextTo[sq] }
 
+// StackUp is the step one rank up (drops on top): each cell of its From moves to the cell
+// above it when shifted by its By.
+func (t *Tables[B]) StackUp() FlankStep[B] { return t.stackUp }
+
+// Beside is the set of cells a rook's step from sq (drops away from enemy men).
+func (t *Tables[B]) Beside(sq Square) B { return t.beside[sq] }
+
 // NearAt is the set of cells frozen from sq.
 func (fz *Freeze[B]) NearAt(sq Square) B { return fz.near[sq] }
 

@@ -856,8 +856,11 @@ func (l *lowering) rules() {
 	}
 	rs.NoMovesInCheck = outcomeOf(r.NoMoves.InCheck, Loss)
 	rs.NoMovesOtherwise = outcomeOf(r.NoMoves.Otherwise, Draw)
-	if r.NoMoves.Otherwise == "fewer-men-wins" {
+	switch r.NoMoves.Otherwise {
+	case "fewer-men-wins":
 		rs.NoMovesOtherwise, rs.StalemateByMen = Win, true
+	case "more-men-wins":
+		rs.NoMovesOtherwise, rs.StalemateByMen = Loss, true
 	}
 	rs.MustCapture = r.MustCapture
 	rs.RoyalTakesCheckerOnly = r.RoyalTakesCheckerOnly
@@ -1315,7 +1318,7 @@ func (l *lowering) mechanisms() {
 		l.hands(h)
 	}
 	if f := l.def.Flip; f != nil {
-		rs.FlipAdjacent, rs.FlipFlanked = f.Adjacent, f.Flanked
+		rs.FlipAdjacent, rs.FlipFlanked, rs.FlipDropsNextToOwn = f.Adjacent, f.Flanked, f.DropsNextToOwn
 	}
 	if h := l.def.Hands; rs.FlipFlanked || h != nil && h.Drops != nil && h.Drops.Flanking {
 		for _, v := range []Vec{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
@@ -1329,7 +1332,33 @@ func (l *lowering) mechanisms() {
 			rs.flankSteps = append(rs.flankSteps, st)
 		}
 	}
-	if h := l.def.Hands; rs.FlipAdjacent || h != nil && h.Drops != nil && h.Drops.NextToOwn {
+	if h := l.def.Hands; h != nil && h.Drops != nil && h.Drops.OnTop {
+		// The cells one rank up from each cell, and rank 1.
+		up := Vec{0, 1}
+		rs.stackUp.By = rs.Files
+		for sq := range rs.Cells {
+			if rs.kind[sq] != CellSquare {
+				continue
+			}
+			if t := rs.Step(sq, up); t != NoSquare && rs.kind[t] == CellSquare {
+				rs.stackUp.From = rs.stackUp.From.With(sq)
+			}
+			if rs.RankOf(sq) == 0 {
+				rs.StackBase = rs.StackBase.With(sq)
+			}
+		}
+	}
+	if h := l.def.Hands; h != nil && h.Drops != nil && h.Drops.AwayFromEnemy {
+		rs.beside = make([]Bitboard, rs.Cells)
+		for sq := range rs.Cells {
+			for _, w := range Images(Vec{1, 0}, "all", nil) {
+				if t := rs.Step(sq, w); t != NoSquare && rs.kind[t] == CellSquare {
+					rs.beside[sq] = rs.beside[sq].With(t)
+				}
+			}
+		}
+	}
+	if h := l.def.Hands; rs.FlipAdjacent || rs.FlipDropsNextToOwn || h != nil && h.Drops != nil && h.Drops.NextToOwn {
 		rs.nextTo = make([]Bitboard, rs.Cells)
 		for sq := range rs.Cells {
 			for _, v := range Images(Vec{1, 1}, "all", nil) {
@@ -1452,7 +1481,7 @@ func (l *lowering) hands(h *defs.Hands) {
 			hr.NoMate |= 1 << uint(t)
 		}
 		hr.DropPromoted = d.Promoted
-		hr.Free, hr.NextToOwn, hr.Flanking = d.Free, d.NextToOwn, d.Flanking
+		hr.Free, hr.NextToOwn, hr.Flanking, hr.OnTop, hr.AwayFromEnemy = d.Free, d.NextToOwn, d.Flanking, d.OnTop, d.AwayFromEnemy
 		rs.FirstOn = l.sqset(d.Src, "first-on", d.FirstOn)
 		hr.DropResetsClock = d.ResetsClock
 		for _, f := range d.Forbid {

@@ -340,9 +340,10 @@ var mechanismRows = []mechanismRow{
 	{bit: MechDrop, name: "drop",
 		uses: func(r *Ruleset) bool { return r.Hands != nil && r.Hands.DropFrom >= 0 },
 		keys: []string{"hands.drops", "hands.drops.from", "hands.drops.forbid", "hands.drops.forbid.pieces", "hands.drops.forbid.zone",
-			// The drop rules of flipping games, applied where drops are generated (genDrops),
-			// before any shortcut sees them, as one-per-file is.
-			"hands.drops.free", "hands.drops.next-to-own", "hands.drops.flanking", "hands.drops.first-on"},
+			// The drop rules of flipping and placing games, applied where drops are generated
+			// (genDrops), before any shortcut sees them, as one-per-file is.
+			"hands.drops.free", "hands.drops.next-to-own", "hands.drops.flanking", "hands.drops.first-on",
+			"hands.drops.on-top", "hands.drops.away-from-enemy"},
 		safe:  safeCommon,
 		why:   "a drop only fills one empty square: each shortcut treats it as a move whose only changed cell is its destination (pins generate drops onto the blocking squares of a single check); genDrops lands a drop only where it may",
 		pairs: "drops", doc: "#hands"},
@@ -525,7 +526,7 @@ var mechanismRows = []mechanismRow{
 		doc: "#walls"},
 	{bit: MechFlip, name: "flip",
 		uses: func(r *Ruleset) bool { return r.FlipAdjacent || r.FlipFlanked },
-		keys: []string{"flip", "flip.adjacent", "flip.flanked"},
+		keys: []string{"flip", "flip.adjacent", "flip.flanked", "flip.drops-next-to-own"},
 		safe: safeNoCheck, why: "flips turn enemy men only, never the mover's royal",
 		doc: "#flip"},
 	{bit: MechPetrify, name: "petrify",

@@ -491,9 +491,11 @@ type HandRules struct {
 	// DropPromoted: a held man may also be dropped as its promotion.to[0] (defs.Drops.Promoted).
 	DropPromoted bool
 	// Free: the drop pool is bottomless (nothing counted or written); NextToOwn: drops only
-	// next to one of the side's men; Flanking: drops only where they flank enemy men; and
-	// Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
-	Free, NextToOwn, Flanking bool
+	// next to one of the side's men; Flanking: drops only where they flank enemy men;
+	// OnTop: drops only on rank 1 or right above a man (Tables.StackUp, StackBase);
+	// AwayFromEnemy: drops only where no enemy man is a rook's step away (Tables.Beside);
+	// and Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
+	Free, NextToOwn, Flanking, OnTop, AwayFromEnemy bool
 	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
 	DropResetsClock bool
 	// PickUp: bit per type whose men their side may take off the board into the drop pool
@@ -617,8 +619,9 @@ type Ruleset struct {
 	Check                            CheckRule
 	CheckRoyals                      CheckRoyals // which royal men royal-attacked protects
 	NoMovesInCheck, NoMovesOtherwise Outcome
-	// StalemateByMen: a side without a legal move, not in check, wins with fewer men than
-	// its opponent, loses with more and draws with as many (NoMovesOtherwise is then Win).
+	// StalemateByMen: a side without a legal move, not in check, has NoMovesOtherwise with
+	// fewer men than its opponent (Win: fewer-men-wins, Loss: more-men-wins), the other
+	// result with more, and a drawn game with as many.
 	StalemateByMen        bool
 	FiftyMove, Repetition int
 	// MustCapture: while a capture is legal, only captures are.
@@ -675,6 +678,9 @@ type Ruleset struct {
 	// FlipAdjacent, FlipFlanked: after each move or drop, the enemy men next to the landing
 	// cell, or flanked by it and another of the mover's men, turn (defs.Flip).
 	FlipAdjacent, FlipFlanked bool
+	// FlipDropsNextToOwn: a drop turns nothing unless it lands next to another of the
+	// mover's men (defs.Flip.DropsNextToOwn).
+	FlipDropsNextToOwn bool
 	// flankDirs: the eight lines' directions (indices of Tables.Dir) along which a man
 	// flanks enemy men, when flanked flips or flanking drops are in play (FlankDirs).
 	flankDirs []int

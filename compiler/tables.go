@@ -37,6 +37,11 @@ type Tables[B any] struct {
 	nextTo []B
 	// FirstOn: the cells drops go to while one of them is empty (defs.Drops.FirstOn).
 	FirstOn B
+	// StackBase: rank 1's cells, and stackUp the step one rank up (drops on top).
+	StackBase B
+	stackUp   FlankStep[B]
+	// beside[sq]: the cells a rook's step from sq (drops away from enemy men).
+	beside []B
 	// fileCells[sq]: the cells of sq's file (drops with one man of a type a file only).
 	fileCells []B
 	// flankSteps: the eight lines' steps, for the cells where a man would flank enemy men
@@ -86,6 +91,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	}
 	out.explodeNear = list(t.explodeNear)
 	out.nextTo, out.FirstOn = list(t.nextTo), f(t.FirstOn)
+	out.StackBase, out.stackUp, out.beside = f(t.StackBase), FlankStep[B]{By: t.stackUp.By, From: f(t.stackUp.From)}, list(t.beside)
 	out.fileCells = list(t.fileCells)
 	for _, st := range t.flankSteps {
 		out.flankSteps = append(out.flankSteps, FlankStep[B]{By: st.By, From: f(st.From)})

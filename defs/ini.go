@@ -171,6 +171,8 @@ type importer struct {
 	builtin string
 	// pawns: the parent's pawn, read before the piece keys (ini_pawns.go).
 	pawns *pawnState
+	// parentStalemate: the parent's rules.no-moves.otherwise, before the section's keys.
+	parentStalemate string
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

@@ -107,10 +107,13 @@ func (im *importer) importAll() {
 	im.importPawnTypes()
 	im.importCastling()
 	im.importCastlingRook()
+	im.parentStalemate = def.Rules.NoMoves.Otherwise
 	im.importRules()
+	im.importStalematePieceCount()
 	im.importVariantRules()
 	im.importGoals()
 	im.importDrops()
+	im.importEnclosing()
 	im.importRegions()
 	im.importKingType()
 	im.importFlyingGeneral()
@@ -1204,6 +1207,22 @@ func (im *importer) importDrops() {
 	noDoubled, ndok := im.get("dropNoDoubled")
 	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
 	if !slices.ContainsFunc(dropKeys(), func(key string) bool { return im.used[key] }) {
+		return
+	}
+	if def.Hands != nil && !drops && def.Hands.CaptureTo == "" && def.Hands.Exchange == nil && def.Hands.Gating == nil &&
+		!slices.ContainsFunc(dropKeys(), func(key string) bool { return key != "pieceDrops" && im.used[key] }) {
+		// pieceDrops = false alone over a parent whose hands only drop: no drops, so no
+		// hands (nor pools in the setups).
+		def.Hands = nil
+		for i := range def.Setups {
+			f := strings.Fields(def.Setups[i].FEN)
+			if len(f) > 0 {
+				if j := strings.IndexByte(f[0], '['); j >= 0 {
+					f[0] = f[0][:j]
+				}
+				def.Setups[i].FEN = strings.Join(f, " ")
+			}
+		}
 		return
 	}
 	if def.Hands != nil {

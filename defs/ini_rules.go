@@ -21,6 +21,19 @@ type fsfTables struct {
 	DropRules        fsfDropRules        `yaml:"drop-rules"`
 	// ParentDrops: a built-in's drop keys, for a section over it that changes them.
 	ParentDrops map[string]map[string]string `yaml:"parent-drops"`
+	// EnclosingDrop, FlipEnclosed: the drop rule and the flip of each EnclosingRule value.
+	EnclosingDrop map[string]fsfEnclosingDrop `yaml:"enclosing-drop"`
+	FlipEnclosed  map[string]*Flip            `yaml:"flip-enclosed"`
+}
+
+// fsfEnclosingDrop is the drop rule of one enclosingDrop value (hands.drops keys), or why
+// it is refused.
+type fsfEnclosingDrop struct {
+	Flanking      bool   `yaml:"flanking"`
+	NextToOwn     bool   `yaml:"next-to-own"`
+	OnTop         bool   `yaml:"on-top"`
+	AwayFromEnemy bool   `yaml:"away-from-enemy"`
+	Refused       string `yaml:"refused"`
 }
 
 // fsfDropRules are the keys of the drop rules keyed to one piece type (drop-rules).

@@ -208,3 +208,63 @@ func TestINIImmobilityIllegal(t *testing.T) {
 		}
 	}
 }
+
+// The enclosing keys over the flipping built-ins, and stalematePieceCount: each value
+// read as the current source's Position::drop_region, do_move and stalemate_value read it.
+func TestINIEnclosingKeys(t *testing.T) {
+	ini := "[e-none:flipello]\nenclosingDrop = none\n\n" +
+		"[e-ataxx:flipello]\nenclosingDrop = ataxx\nflipEnclosedPieces = quadwrangle\nenclosingDropStart = a1 l10\n\n" +
+		"[e-top:ataxx]\ndropOnTop = true\nflipEnclosedPieces = top\n\n" +
+		"[e-top2:e-top]\nenclosingDrop = snort\n\n" +
+		"[e-same:ataxx]\ndropOnTop = true\nenclosingDrop = snort\n\n" +
+		"[e-nodrops:ataxx]\npieceDrops = false\nflipEnclosedPieces = reversi\nstalematePieceCount = false\n\n" +
+		"[e-suicide:suicide]\nstalemateValue = loss\n\n" +
+		"[e-any:ataxx]\nenclosingDrop = anyside\n\n" +
+		"[e-king:chess]\nflipEnclosedPieces = ataxx\n"
+	load := func(section string) *Definition {
+		t.Helper()
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s] %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatalf("[%s] %v\n%s", section, err, out)
+		}
+		return def
+	}
+	if d := load("e-none").Hands.Drops; d.Flanking || d.NextToOwn || d.FirstOn != nil {
+		t.Errorf("[e-none] drops %+v: none restricts nothing, nor keeps the start's cells", d)
+	}
+	def := load("e-ataxx")
+	if d := def.Hands.Drops; d.Flanking || !d.NextToOwn || !slices.Equal(d.FirstOn, []string{"a1"}) {
+		t.Errorf("[e-ataxx] drops %+v", d)
+	}
+	if f := def.Flip; f == nil || !f.Adjacent || f.Flanked || !f.DropsNextToOwn {
+		t.Errorf("[e-ataxx] flip %+v", f)
+	}
+	def = load("e-top")
+	if d := def.Hands.Drops; !d.OnTop || d.AwayFromEnemy || d.NextToOwn || def.Flip != nil {
+		t.Errorf("[e-top] drops %+v flip %+v: dropOnTop is top; top flips nothing", d, def.Flip)
+	}
+	for _, section := range []string{"e-top2", "e-same"} {
+		if d := load(section).Hands.Drops; d.OnTop || !d.AwayFromEnemy {
+			t.Errorf("[%s] drops %+v: enclosingDrop, in a nearer section or read after it in the same, wins over dropOnTop", section, d)
+		}
+	}
+	def = load("e-nodrops")
+	if def.Hands != nil || def.Flip == nil || !def.Flip.Flanked || def.Rules.NoMoves.Otherwise != "loss" || strings.Contains(def.Setups[0].FEN, "[") {
+		t.Errorf("[e-nodrops] hands %+v flip %+v stalemate %q FEN %s", def.Hands, def.Flip, def.Rules.NoMoves.Otherwise, def.Setups[0].FEN)
+	}
+	if got := load("e-suicide").Rules.NoMoves.Otherwise; got != "more-men-wins" {
+		t.Errorf("[e-suicide] stalemate %q: loss, counted as the parent counts", got)
+	}
+	for section, want := range map[string]string{
+		"e-any":  "v.ini:29:17: enclosingDrop: anyside: not imported",
+		"e-king": "v.ini:32:22: flipEnclosedPieces: not imported: a flip in a variant with a king",
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: %v, want %q", section, err, want)
+		}
+	}
+}

@@ -569,7 +569,7 @@ type Checkmate struct {
 type NoMoves struct {
 	Src       `yaml:"-"`
 	InCheck   string `yaml:"in-check"`  // loss (default) | draw | win
-	Otherwise string `yaml:"otherwise"` // draw (default) | loss | win | fewer-men-wins
+	Otherwise string `yaml:"otherwise"` // draw (default) | loss | win | fewer-men-wins | more-men-wins
 }
 
 // Goal is a way to end the game other than having no legal move.
@@ -750,11 +750,13 @@ type Turns struct {
 // Flip turns enemy men to the mover's side after each move or drop (never a pass): the
 // men on the cells next to where the mover landed (Adjacent), or those in an unbroken
 // line along a rank, file or diagonal from that cell to another of the mover's men
-// (Flanked). A flipped man keeps its type.
+// (Flanked). A flipped man keeps its type. DropsNextToOwn: a drop turns nothing unless it
+// lands a king's step from another of the mover's men (a move always turns).
 type Flip struct {
-	Src      `yaml:"-"`
-	Adjacent bool `yaml:"adjacent"`
-	Flanked  bool `yaml:"flanked"`
+	Src            `yaml:"-"`
+	Adjacent       bool `yaml:"adjacent"`
+	Flanked        bool `yaml:"flanked"`
+	DropsNextToOwn bool `yaml:"drops-next-to-own"`
 }
 
 // Explosion is what a capture blows up besides the captured man (explosions): the
@@ -830,8 +832,14 @@ type Drops struct {
 	// Flanking: a drop only where it flanks enemy men: an unbroken line of them along a
 	// rank, file or diagonal from the cell to one of the side's men.
 	Flanking bool `yaml:"flanking"`
+	// OnTop: a drop only onto the first rank or onto a cell right above a man of either
+	// side (one rank up): men pile up from rank 1.
+	OnTop bool `yaml:"on-top"`
+	// AwayFromEnemy: a drop only onto a cell with no enemy man a rook's step from it.
+	AwayFromEnemy bool `yaml:"away-from-enemy"`
 	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
-	// next-to-own and flanking do not apply): the centre cells of a game that starts empty.
+	// next-to-own, flanking, on-top and away-from-enemy do not apply): the centre cells of
+	// a game that starts empty.
 	FirstOn []string `yaml:"first-on"`
 	// ResetsClock: every drop resets the fifty-move counter (else only drops of the types
 	// whose moves do).

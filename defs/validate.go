@@ -175,6 +175,9 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	if f := v.def.Flip; f != nil && !f.Adjacent && !f.Flanked {
 		v.add(f.Src, "", "flip: say which men turn: adjacent: true (those next to the landing cell) or flanked: true (those in a line to another of the mover's men)")
 	}
+	if f := v.def.Flip; f != nil && f.DropsNextToOwn && (v.def.Hands == nil || v.def.Hands.Drops == nil) {
+		v.add(f.Src, "drops-next-to-own", "flip.drops-next-to-own says which drops turn men: it needs hands.drops")
+	}
 	v.setups()
 	v.tests()
 	v.xboard()
@@ -1151,7 +1154,7 @@ func (v *validator) rules() {
 		v.add(r.Src, "check-royals", "check-royals %q says which royal men the check protects, which needs check: royal-attacked (found %q)", r.CheckRoyals, r.Check)
 	}
 	v.choice(r.NoMoves.Src, "in-check", "result", r.NoMoves.InCheck, outcomes)
-	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins", "1/4", "3/4"))
+	v.choice(r.NoMoves.Src, "otherwise", "result", r.NoMoves.Otherwise, append(slices.Clip(outcomes), "fewer-men-wins", "more-men-wins", "1/4", "3/4"))
 	v.choice(r.Src, "perpetual-check", "perpetual-check result", r.PerpetualCheck, []string{"loss"})
 	v.choice(r.Src, "repetition-loses", "side", r.RepetitionLoses, []string{"white", "black", "mover", "to-move"})
 	if c := r.Counting; c != nil {

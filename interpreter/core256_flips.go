@@ -5,9 +5,13 @@ package interpreter
 import "chimera/compiler"
 
 // flipEffect turns the enemy men the move that landed on sq flips (compiler.Ruleset's
-// FlipAdjacent, FlipFlanked): each is lifted and put back in the mover's colour.
-func (p *core256) flipEffect(sq Square) {
+// FlipAdjacent, FlipFlanked): each is lifted and put back in the mover's colour. A drop
+// with FlipDropsNextToOwn turns nothing unless it landed next to another of the mover's men.
+func (p *core256) flipEffect(sq Square, drop bool) {
 	us := p.side
+	if drop && p.rs.FlipDropsNextToOwn && !p.tb.NextTo(sq).And(p.byColor[us]).Any() {
+		return
+	}
 	var turned bb256
 	if p.rs.FlipAdjacent {
 		turned = p.tb.NextTo(sq).And(p.byColor[us^1])
@@ -45,8 +49,9 @@ func (p *core256) flanked(sq Square, us Color) bb256 {
 }
 
 // dropCells narrows the cells where side us may drop, to, by the drop rules of flipping
-// games: the first cells while one is empty; else only next to its own men, or where the
-// drop flanks enemy men.
+// and placing games: the first cells while one is empty; else only next to its own men,
+// where the drop flanks enemy men, on rank 1 or right above a man (on top), or with no
+// enemy man a rook's step away.
 func (p *core256) dropCells(to bb256, us Color) bb256 {
 	h := p.rs.Hands
 	if first := p.tb.FirstOn; first.Any() {
@@ -63,6 +68,15 @@ func (p *core256) dropCells(to bb256, us Color) bb256 {
 	}
 	if h.Flanking {
 		to = to.And(p.flankingCells(us))
+	}
+	if h.OnTop {
+		up := p.tb.StackUp()
+		to = to.And(p.occupied().And(up.From).Shift(up.By).Or(p.tb.StackBase))
+	}
+	if h.AwayFromEnemy {
+		for b := p.byColor[us^1]; b.Any(); b = b.Rest() {
+			to = to.AndNot(p.tb.Beside(b.First()))
+		}
 	}
 	return to
 }

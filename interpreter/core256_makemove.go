@@ -217,7 +217,7 @@ func (p *core256) play(m Move, goals bool) {
 		p.wallEffect(w)
 	}
 	if p.flipping && m.Kind() != KindNull && m.Kind() != KindPass {
-		p.flipEffect(p.landed)
+		p.flipEffect(p.landed, m.Kind() == KindDrop)
 	}
 	if p.fx && p.statused.Any() {
 		p.countdown()

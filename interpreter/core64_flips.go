@@ -7,9 +7,13 @@ package interpreter
 import "chimera/compiler"
 
 // flipEffect turns the enemy men the move that landed on sq flips (compiler.Ruleset's
-// FlipAdjacent, FlipFlanked): each is lifted and put back in the mover's colour.
-func (p *core64) flipEffect(sq Square) {
+// FlipAdjacent, FlipFlanked): each is lifted and put back in the mover's colour. A drop
+// with FlipDropsNextToOwn turns nothing unless it landed next to another of the mover's men.
+func (p *core64) flipEffect(sq Square, drop bool) {
 	us := p.side
+	if drop && p.rs.FlipDropsNextToOwn && p.tb.NextTo(sq)&p.byColor[us] == 0 {
+		return
+	}
 	var turned bb64
 	if p.rs.FlipAdjacent {
 		turned = p.tb.NextTo(sq) & p.byColor[us^1]
@@ -47,8 +51,9 @@ func (p *core64) flanked(sq Square, us Color) bb64 {
 }
 
 // dropCells narrows the cells where side us may drop, to, by the drop rules of flipping
-// games: the first cells while one is empty; else only next to its own men, or where the
-// drop flanks enemy men.
+// and placing games: the first cells while one is empty; else only next to its own men,
+// where the drop flanks enemy men, on rank 1 or right above a man (on top), or with no
+// enemy man a rook's step away.
 func (p *core64) dropCells(to bb64, us Color) bb64 {
 	h := p.rs.Hands
 	if first := p.tb.FirstOn; first != 0 {
@@ -65,6 +70,15 @@ func (p *core64) dropCells(to bb64, us Color) bb64 {
 	}
 	if h.Flanking {
 		to &= p.flankingCells(us)
+	}
+	if h.OnTop {
+		up := p.tb.StackUp()
+		to &= (p.occupied() & up.From).Shift(up.By) | p.tb.StackBase
+	}
+	if h.AwayFromEnemy {
+		for b := p.byColor[us^1]; b != 0; b &= b - 1 {
+			to &^= p.tb.Beside(b.First())
+		}
 	}
 	return to
 }

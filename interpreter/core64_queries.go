@@ -159,11 +159,13 @@ func (p *core64) NoMoves() (compiler.Outcome, string) {
 	if p.rs.StalemateByMen {
 		switch d := p.byColor[p.side].Count() - p.byColor[p.side^1].Count(); {
 		case d < 0:
-			return compiler.Win, "stalemate with fewer men"
+			return p.rs.NoMovesOtherwise, "stalemate with fewer men"
 		case d > 0:
-			return compiler.Loss, "stalemate with more men"
+			return -p.rs.NoMovesOtherwise, "stalemate with more men"
 		}
-		return compiler.Draw, "stalemate with as many men"
+		// As many men: a game drawn, decided on points where they count them (Fairy-
+		// Stockfish's material counting after its stalematePieceCount).
+		return p.drawnOutcome(p.side), "stalemate with as many men"
 	}
 	if p.rs.NoMovesOtherwise == compiler.Draw {
 		// A stalemate is a game the rules end drawn: decided on points where they count

@@ -503,11 +503,15 @@ func Rules(rs *compiler.Ruleset) []string {
 	default:
 		out = append(out, "Check: none; royal pieces may be left attacked.")
 	}
+	stalemate := outcomeWord(rs.NoMovesOtherwise)
+	if rs.StalemateByMen {
+		stalemate = "is judged by the men on the board"
+	}
 	if rs.Check == compiler.CheckNone {
-		out = append(out, fmt.Sprintf("No legal move: the side to move %s (stalemate).", outcomeWord(rs.NoMovesOtherwise)))
+		out = append(out, fmt.Sprintf("No legal move: the side to move %s (stalemate).", stalemate))
 	} else {
 		out = append(out, fmt.Sprintf("No legal move: the side to move %s if in check (checkmate), %s otherwise (stalemate).",
-			outcomeWord(rs.NoMovesInCheck), outcomeWord(rs.NoMovesOtherwise)))
+			outcomeWord(rs.NoMovesInCheck), stalemate))
 	}
 	if rs.Walls != nil {
 		out = append(out, wallsText(rs))
@@ -516,7 +520,11 @@ func Rules(rs *compiler.Ruleset) []string {
 		out = append(out, fogText(rs))
 	}
 	if rs.StalemateByMen {
-		out = append(out, "Stalemate: the side with fewer men on the board wins; as many men draw.")
+		fewer := "fewer"
+		if rs.NoMovesOtherwise == compiler.Loss {
+			fewer = "more"
+		}
+		out = append(out, "Stalemate: the side with "+fewer+" men on the board wins; as many men draw.")
 	}
 	if rs.MustCapture {
 		out = append(out, "Captures are compulsory: while a capture is legal, only captures are.")
