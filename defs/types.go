@@ -845,7 +845,7 @@ type Drops struct {
 	// whose moves do).
 	ResetsClock bool `yaml:"resets-clock"`
 	// PickUp: the letters of the types whose men their side may, as its move, take off the
-	// board into the pool drops come from (picking up, as in Twilight chess); a royal type
+	// board into the pool drops come from (picking up); a royal type
 	// may not be picked up.
 	PickUp []string `yaml:"pick-up"`
 }

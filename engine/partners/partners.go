@@ -2,7 +2,7 @@
 // (defs.Board.Apart): four engines, one a seat, each thinking on its own board with the
 // pockets it has when it moves, while the two boards' games run at once.
 //
-// Scheduling (docs/bughouse-rules.md, rule 10): of the seats to move, one on each board,
+// Scheduling (the rules text of the built-in played apart by partners, rule 10): of the seats to move, one on each board,
 // the one whose clock has used the least moves next (board A first on a tie); a seat
 // without a legal move waits and its clock stands. A move's time is its search's node
 // count under a node or depth limit (so that games replay exactly on any machine), the
