@@ -10,7 +10,6 @@
 package partners
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -98,19 +97,8 @@ func Play(rs *compiler.Ruleset, engines []*search.Engine, spec Spec, opt selfpla
 		}
 	}
 	g.Opening = len(g.Moves)
-	ctx := context.Background()
-	if opt.Stop != nil {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithCancel(ctx)
-		defer cancel()
-		go func() {
-			select {
-			case <-opt.Stop:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
-	}
+	ctx, cancel := selfplay.StopContext(opt.Stop)
+	defer cancel()
 	rng := rand.New(rand.NewPCG(spec.PlaySeed, 2))
 	for {
 		if r := q.Result(); r.Score != "*" {

@@ -160,19 +160,8 @@ func Play(rs *compiler.Ruleset, e *search.Engine, spec Spec, opt Options) (Game,
 		play(m)
 	}
 	g.Opening = len(g.Moves)
-	ctx := context.Background() // ends when opt.Stop is closed
-	if opt.Stop != nil {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithCancel(ctx)
-		defer cancel()
-		go func() {
-			select {
-			case <-opt.Stop:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
-	}
+	ctx, cancel := StopContext(opt.Stop)
+	defer cancel()
 	var buf []interpreter.Move
 	for {
 		r := p.Result()
@@ -401,4 +390,20 @@ func Verify(rs *compiler.Ruleset, g Game, maxPlies int) error {
 		return fmt.Errorf("the result %s (%s), but the moves end in %s (%s)", g.Result, g.Reason, r.Score, r.Reason)
 	}
 	return nil
+}
+
+// StopContext is a context that ends when stop is closed (never, for a nil stop), and the
+// function that releases it.
+func StopContext(stop <-chan struct{}) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if stop != nil {
+		go func() {
+			select {
+			case <-stop:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	return ctx, cancel
 }
