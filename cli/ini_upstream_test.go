@@ -590,7 +590,7 @@ func TestINIConnectShapeResult(t *testing.T) {
 // move straight back (Fairy-Stockfish's Position::do_move). The half-move clocks are
 // Fairy-Stockfish's current source's ("d" after the same moves): argess's custom pawn steps
 // sideways and back (no reset), xhess's only forward (reset), allexplodeatomic's double
-// step (reset).
+// step (reset), and the types whose moves reset it or not, move by move.
 func TestUpstreamINIPawnTypesClock(t *testing.T) {
 	importUpstream(t) // skipped without the file
 	for _, c := range []struct{ section, fen, move, clock string }{
@@ -599,6 +599,13 @@ func TestUpstreamINIPawnTypesClock(t *testing.T) {
 		{"xhess", "k9/10/10/10/10/3H6/10/10/10/9K w - - 10 20", "d5d6", "0"},
 		{"allexplodeatomic", "4k3/8/8/8/8/8/P7/4K3 w - - 10 20", "a2a4", "0"},
 		{"allexplodeatomic", "4k3/8/8/8/8/8/P7/4K3 w - - 10 20", "e1d1", "11"},
+		// Types with both kinds of quiet moves (resets-clock-unless-back): allwayspawns'
+		// pawn steps every way (no reset) and makes its double step (reset); dragon-chess's
+		// pawn steps as a king (no reset) and makes its double step (reset).
+		{"allwayspawns", "4k3/8/8/8/3P4/8/8/4K3 w - - 10 20", "d4d5", "11"},
+		{"allwayspawns", "4k3/8/8/8/8/8/3P4/4K3 w - - 10 20", "d2d4", "0"},
+		{"dragon-chess", "4k3/8/8/8/3P4/8/8/4K3 w - - 10 20", "d4c3", "11"},
+		{"dragon-chess", "4k3/8/8/8/8/8/3P4/4K3 w - - 10 20", "d2d4", "0"},
 	} {
 		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
 		if err != nil {

@@ -237,7 +237,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, Value: p.Value}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value}
 		fen := p.FEN
 		if len(p.Letter) == 1 {
 			pt.Letter = p.Letter[0]
@@ -442,6 +442,45 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	rs.FirstMoves = true
 }
 
+// stepBack adds the quiet moves of the atom a (a leap or a ride) on an empty board, from
+// every cell, to pt.stepBack (PieceType.StepsBack).
+func (l *lowering) stepBack(pt *PieceType[Bitboard], a *defs.Atom) {
+	rs := l.rs
+	for c := 0; c < 2; c++ {
+		if pt.stepBack[c] == nil {
+			pt.stepBack[c] = make([]Bitboard, rs.Cells)
+		}
+	}
+	switch {
+	case a.Leap != nil:
+		for _, w := range rs.Images(Vec{a.Leap[0], a.Leap[1]}, a.Symmetry, a.Only) {
+			for c := 0; c < 2; c++ {
+				v := rs.turnFor(pt, w, c)
+				for sq := 0; sq < rs.Cells; sq++ {
+					if t := rs.Step(sq, v); t != NoSquare && rs.kind[t] == CellSquare {
+						pt.stepBack[c][sq] = pt.stepBack[c][sq].With(t)
+					}
+				}
+			}
+		}
+	case a.Ride != nil:
+		mn, mx := 1, 0
+		if len(a.Range) == 1 {
+			mx = a.Range[0]
+		} else if len(a.Range) == 2 {
+			mn, mx = max(a.Range[0], 1), a.Range[1]
+		}
+		for _, w := range rs.Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
+			for c := 0; c < 2; c++ {
+				span := rs.rideSpan(rs.dirIndex(rs.turnFor(pt, w, c)), mn, mx)
+				for sq := 0; sq < rs.Cells; sq++ {
+					pt.stepBack[c][sq] = pt.stepBack[c][sq].Or(span[sq])
+				}
+			}
+		}
+	}
+}
+
 // aimEnds lowers the types whose aim ends each piece's first-move right
 // (defs.Piece.FirstMoveEndsAimedBy).
 func (l *lowering) aimEnds() {
@@ -466,6 +505,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 	if a.Initial && a.Leap != nil {
 		l.initialLeap(pt, a, mode, from)
 		return
+	}
+	if pt.ResetsUnlessBack && mode != ModeCapture && mode != ModeCaptureRoyal && a.From == "" && a.Within == "" {
+		l.stepBack(pt, a)
 	}
 	var within [2]Bitboard
 	if a.Within != "" {

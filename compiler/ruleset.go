@@ -118,6 +118,11 @@ func (l *InitialLeap[B]) CaptureAt(c Color, sq Square) B { return l.capture[c][s
 // Initial lists the piece's first-move leaps.
 func (p *PieceType[B]) Initial() Refs[InitialLeap[B]] { return Refs[InitialLeap[B]]{p.initial} }
 
+// StepsBack is, for a ResetsUnlessBack type, the cells side c's man on sq reaches by its
+// quiet moves on an empty board: a move that lands on sq from one of them could be made
+// straight back, and leaves the fifty-move counter running.
+func (p *PieceType[B]) StepsBack(c Color, sq Square) B { return p.stepBack[c][sq] }
+
 // PieceType is one compiled piece type. Tables are indexed [color][square].
 type PieceType[B any] struct {
 	Def        *defs.Piece
@@ -136,6 +141,12 @@ type PieceType[B any] struct {
 	Royal       bool
 	Immune      bool
 	ResetsClock bool
+	// ResetsUnlessBack: its moves reset the fifty-move counter but where StepsBack holds
+	// the cell it came from (defs.Piece.ResetsClockUnlessBack).
+	ResetsUnlessBack bool
+	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
+	// its quiet moves on an empty board (none that needs a zone or a first move).
+	stepBack    [2][]B
 	Value       int
 	Land        [2]B     // squares where it may end a move
 	leapQuiet   [2][]B   // non-capturing leap targets

@@ -108,7 +108,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	for i := range t.pieces {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
-			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, Value: in.Value, Land: pair(in.Land),
+			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land),
 			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
@@ -132,6 +132,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 		for c := 0; c < 2; c++ {
 			pt.leapQuiet[c], pt.leapCapture[c], pt.epCapture[c] = list(in.leapQuiet[c]), list(in.leapCapture[c]), list(in.epCapture[c])
+			pt.stepBack[c] = list(in.stepBack[c])
 			pt.leapRoyal[c] = list(in.leapRoyal[c])
 			pt.rides[c], pt.royalRides[c] = rides(in.rides[c]), rides(in.royalRides[c])
 			if in.paths[c] != nil {

@@ -639,7 +639,7 @@ func (im *importer) refuseEPIntoPromotion(k iniKey, p Piece) {
 // importMoveRuleTypes: a move of a type of pawnTypes resets the n-move count when the type
 // could not move straight back from where it went on an empty board (Position::do_move);
 // no other type's move does (captures and promotions aside). A type with both kinds of
-// quiet moves is refused: Chimera's resets-clock is the type's, for all its moves.
+// quiet moves gets resets-clock-unless-back, which decides move by move.
 func (im *importer) importMoveRuleTypes(k iniKey, set []string, pawn string) {
 	def := im.def
 	span := im.boardSpan()
@@ -680,10 +680,9 @@ func (im *importer) importMoveRuleTypes(k iniKey, set []string, pawn string) {
 				}
 			}
 		}
-		if reversible && irreversible {
-			im.errorf(k, "%s: not imported: some of its quiet moves reset the n-move count (those it cannot make back) and some do not, while Chimera's resets-clock is the type's", strings.ToLower(p.Letter))
-			return
-		}
-		p.ResetsClock = irreversible
+		// A type with both kinds of quiet moves resets the count by the move
+		// (resets-clock-unless-back: the one it could make straight back leaves it).
+		p.ResetsClock = irreversible && !reversible
+		p.ResetsClockUnlessBack = irreversible && reversible
 	}
 }

@@ -280,9 +280,13 @@ type Piece struct {
 	Royal       bool    `yaml:"royal"`
 	Immune      bool    `yaml:"immune"`       // can never be captured; blocks every piece
 	ResetsClock bool    `yaml:"resets-clock"` // its moves reset the fifty-move counter
-	Value       int     `yaml:"value"`        // in centipawns; evaluation and exchange order
-	Describe    string  `yaml:"describe"`     // overrides the generated description of its moves
-	Moves       []Atom  `yaml:"moves"`
+	// ResetsClockUnlessBack: its moves reset the fifty-move counter, but a quiet move it
+	// could make straight back (from where it lands to where it came from, on an empty
+	// board, by a move of its own that needs no zone or first move) does not.
+	ResetsClockUnlessBack bool   `yaml:"resets-clock-unless-back"`
+	Value                 int    `yaml:"value"`    // in centipawns; evaluation and exchange order
+	Describe              string `yaml:"describe"` // overrides the generated description of its moves
+	Moves                 []Atom `yaml:"moves"`
 	// Betza: the moves in XBetza notation instead of moves (lowered onto atoms as the
 	// file is decoded).
 	Betza     string     `yaml:"betza"`

@@ -611,6 +611,9 @@ func (v *validator) pieces() {
 		if p.Name == "" {
 			v.add(p.Src, "name", "piece %s: missing key \"name\"", p.Letter)
 		}
+		if p.ResetsClock && p.ResetsClockUnlessBack {
+			v.add(p.Src, "resets-clock-unless-back", "piece %q: resets-clock-unless-back says which of its moves reset the fifty-move counter, resets-clock that all do: give one of them", p.Name)
+		}
 		switch {
 		case p.Value < 0:
 			v.add(p.Src, "value", "piece %q: value must not be negative, found %d", p.Name, p.Value)
