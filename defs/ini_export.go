@@ -75,6 +75,9 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 	}
 	ex.goals()
 	ex.drops()
+	ex.enclosing()
+	ex.stalemateCount()
+	ex.passes()
 	ex.tables()
 	text := ex.text(section)
 	unfit := ex.unfit

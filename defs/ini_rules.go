@@ -154,6 +154,11 @@ func (im *importer) importVariantRules() {
 	im.importCounting()
 	im.importNFoldValue()
 	im.importPass()
+	// adjudicateFullBoard (the current source's Position::is_immediate_game_end): a full
+	// board ends the game, on points under materialCounting, else drawn: rules.full-board.
+	if v, ok := im.boolKey("adjudicateFullBoard", false); ok {
+		r.FullBoard = v
+	}
 }
 
 // importPass maps the passes of the current source: pass (passWhite, passBlack), a pass

@@ -113,8 +113,8 @@ var iniRuleKeys = []iniRuleKey{
 			}
 		}),
 		write: func(d *Definition) string {
-			if d.Rules.Pass == nil {
-				return "" // false is 11.1's default, and the current source has no such key
+			if d.Rules.Pass == nil || d.Rules.Pass.OnlyWithoutMoves {
+				return "" // false is 11.1's default, and the current source has no such key; passOnStalemate says the other pass
 			}
 			return "true"
 		}},

@@ -268,3 +268,25 @@ func TestINIEnclosingKeys(t *testing.T) {
 		}
 	}
 }
+
+// adjudicateFullBoard: the current source's full-board end, rules.full-board; false over
+// a parent that has it takes it away.
+func TestINIFullBoardKey(t *testing.T) {
+	ini := "[f1:chess]\nadjudicateFullBoard = true\n\n[f2:f1]\nadjudicateFullBoard = false\n\n[f3:chess]\nadjudicateFullBoard = yes\n"
+	for section, want := range map[string]bool{"f1": true, "f2": false} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if def.Rules.FullBoard != want {
+			t.Errorf("[%s] full-board %v, want %v", section, def.Rules.FullBoard, want)
+		}
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "f3"); err == nil || !strings.Contains(err.Error(), "adjudicateFullBoard: expected true or false") {
+		t.Errorf("[f3]: %v", err)
+	}
+}
