@@ -257,6 +257,20 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"allexplodeatomic", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
 	{"allexplodeatomic", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", ""},
 	{"allexplodeatomic", "4k3/8/8/3ppp2/4n3/3P4/8/4K3 w - - 0 1", ""}, // the blast takes the custom pawns
+	// flagMove with the king (no checks given): White's king on its region is answered by
+	// a king move of Black's onto its own (a draw) or wins after Black's move; Black's
+	// wins at once; White's with no answer for Black wins at once.
+	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", ""},
+	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", "g7g8"},
+	{"racingchess", "r7/k5K1/8/8/8/8/8/7R w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/k7/8/8 w - - 0 1", ""},
+	{"racingchess", "1r6/6K1/k7/8/8/8/8/8 b - - 0 1", ""},
+	{"racingchess", "8/2k5/8/8/8/8/1K6/8 b - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/k7/8 w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/k7/8 w - - 0 1", "g7g8"},
+	{"racingchess", "8/6K1/8/8/8/8/k7/7R w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/1k6/8 b - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/1k6/2N5 b - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -571,6 +585,33 @@ func TestUpstreamINIPawnTypesClock(t *testing.T) {
 		p.Make(m)
 		if f := strings.Fields(p.FEN()); len(f) < 6 || f[len(f)-2] != c.clock {
 			t.Errorf("[%s] %s after %s: %s, want the half-move clock %s", c.section, c.fen, c.move, p.FEN(), c.clock)
+		}
+	}
+}
+
+// flagMove with the king as flag piece (racingchess) decides as Fairy-Stockfish's current
+// Position::is_immediate_game_end does, which perft cannot tell from a draw: White's king on
+// its region wins at once when Black has no king move onto Black's own, and after Black's
+// move otherwise (a draw if Black's king got there too); Black's king there wins at once.
+func TestUpstreamINIFlagMoveResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":racingchess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"6K1/8/8/8/8/8/k7/8 b - - 0 1", "*"},       // Black can answer
+		{"6K1/8/8/8/8/8/k7/7R b - - 0 1", "1-0"},    // the rook keeps Black's king off rank 1
+		{"6K1/8/8/8/8/8/8/k7 w - - 0 1", "1/2-1/2"}, // both kings there, White to move
+		{"8/6K1/8/8/8/8/8/k7 w - - 0 1", "0-1"},     // Black's king there
+		{"6K1/8/8/8/8/8/1k6/8 w - - 0 1", "1-0"},    // Black did not answer
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
 		}
 	}
 }

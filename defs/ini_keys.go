@@ -1074,7 +1074,7 @@ func (im *importer) importConnect() {
 // with a flag goal changes that goal: its pieces and its squares are the defaults.
 func (im *importer) importFlag() {
 	def := im.def
-	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount"}
+	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagMove"}
 	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
 		return
 	}
@@ -1144,6 +1144,10 @@ func (im *importer) importFlag() {
 	}
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
+	if move, _ := im.boolKey("flagMove", false); move {
+		im.flagMove(zone, pw, pb, ws, bs)
+		return
+	}
 	switch {
 	case len(ws) == 0 && len(bs) == 0:
 		delete(def.Zones, zone)
@@ -1157,6 +1161,45 @@ func (im *importer) importFlag() {
 			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black"})
 		}
 	}
+}
+
+// flagMove maps Fairy-Stockfish's flag rule with an answer (flagMove), as its current
+// source reads it for a flag piece that is the king on both sides: a king of Black that
+// reaches its region wins at once; one of White's wins unless Black can answer with a
+// legal king move onto its own region (the game goes on, and White's king still standing
+// there wins after Black's move, or draws if Black's stands there too). The answer is
+// looked for only while Black is not in check, so the rule is mapped only where no check
+// is given (checking = false). Other flag pieces get an answer of any move, which Chimera's
+// goals do not say.
+func (im *importer) flagMove(zone string, pw, pb, ws, bs []string) {
+	def := im.def
+	k := im.keys["flagMove"]
+	king := func(ps []string) bool {
+		if len(ps) != 1 {
+			return false
+		}
+		i := slices.IndexFunc(def.Pieces, func(p Piece) bool { return p.Letter == ps[0] })
+		return i >= 0 && def.Pieces[i].Royal
+	}
+	switch {
+	case !king(pw) || !slices.Equal(pw, pb):
+		im.errorf(k, "not imported: a flag piece other than the king on both sides is answered by any move in Fairy-Stockfish, which Chimera's goals do not say")
+		return
+	case def.Rules.MayGiveCheck == nil || *def.Rules.MayGiveCheck:
+		im.errorf(k, "not imported: with checks given, Fairy-Stockfish looks for Black's answer only while Black is not in check (mapped with checking = false only)")
+		return
+	case len(ws) == 0 || len(bs) == 0:
+		im.errorf(k, "not imported: a flag region for each side is needed")
+		return
+	case slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Stands != "" || g.Reach != "" }):
+		im.errorf(k, "not imported: the parent's flag goals would be doubled")
+		return
+	}
+	def.Goals = append(def.Goals,
+		Goal{Name: "both flags reached", Reach: zone, Stands: zone, Pieces: pw, Side: "black", Result: "draw"},
+		Goal{Name: "flag held", Stands: zone, Pieces: pw, Result: "loss"},
+		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Answerable: true},
+		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "black"})
 }
 
 // dropKeys are the keys of drops and hands.
