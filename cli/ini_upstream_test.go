@@ -260,6 +260,14 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// flagMove with the king (no checks given): White's king on its region is answered by
 	// a king move of Black's onto its own (a draw) or wins after Black's move; Black's
 	// wins at once; White's with no answer for Black wins at once.
+	// flagPieceCount: the flag is won when the last of that many men of the mover reaches
+	// the region, not before.
+	{"aralzaa", "NN1/N1n/nn1 w - - 0 1", ""},
+	{"aralzaa", "Nn1/N1N/nn1 b - - 0 1", ""},
+	{"aralzaa", "N2/N1n/nnN w - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/3n4/nn6/nn6/nnn2NNN b - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", "d5b4"},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", ""},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", "g7g8"},
 	{"racingchess", "r7/k5K1/8/8/8/8/8/7R w - - 0 1", ""},
@@ -612,6 +620,31 @@ func TestUpstreamINIFlagMoveResult(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != c.want {
 			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
+		}
+	}
+}
+
+// flagPieceCount decides as Fairy-Stockfish's current Position::is_immediate_game_end does
+// (flag_reached for the side that moved: at least that many of its flag pieces on its
+// region), which perft cannot tell from a draw.
+func TestUpstreamINIFlagCountResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	for _, c := range []struct{ section, fen, want string }{
+		{"aralzaa", "NNN/2n/nn1 b - - 0 1", "1-0"},
+		{"aralzaa", "NN1/2N/nnn b - - 0 1", "*"}, // two of three; Black's own flag is not judged
+		{"knights-halma", "8/8/8/8/8/nnn5/nnn5/nnn2NNN w - - 0 1", "0-1"},
+		{"knights-halma", "8/8/8/8/8/nn6/nnn5/nnn2NNN w - - 0 1", "*"},
+	} {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
 		}
 	}
 }

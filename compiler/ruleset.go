@@ -429,7 +429,10 @@ type Goal[B any] struct {
 	Block      bool
 	Side       int8
 	Answerable bool
-	Result     Outcome
+	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone
+	// (defs.Goal.Count; 0 and 1: the man that moved there is enough).
+	Count  int
+	Result Outcome
 }
 
 // SafeSide is whose men a safe-on goal looks at (defs.Goal.SafeOn).

@@ -1089,6 +1089,7 @@ func (im *importer) importFlag() {
 	}
 	pw, pb := im.letters(), im.letters()
 	ws, bs := []string{}, []string{}
+	count := 0
 	var kept []Goal
 	for _, g := range def.Goals {
 		if g.Reach == "" || g.Stands != "" || g.When != "" {
@@ -1104,6 +1105,7 @@ func (im *importer) importFlag() {
 		if len(ps) == 0 {
 			ps = royals()
 		}
+		count = g.Count
 		w, b := zoneSquares(def.Zones[g.Reach], def.Board.Files, def.Board.Ranks)
 		switch g.Side {
 		case "white":
@@ -1139,12 +1141,19 @@ func (im *importer) importFlag() {
 	if k, ok := im.getAny("blackFlag", "flagRegion", "flagRegionBlack"); ok {
 		bs, _ = im.parseSquares(k)
 	}
-	if n, ok := im.intKey("flagPieceCount", 0, 255); ok && n != 1 {
-		im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule that needs %d men on the region at once; Chimera's reach goal is one man's move", n)
+	if n, ok := im.intKey("flagPieceCount", 0, 255); ok {
+		count = n // 0 and 1 alike: one man on the region is enough
+	}
+	if count <= 1 {
+		count = 0
 	}
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
 	if move, _ := im.boolKey("flagMove", false); move {
+		if count > 1 {
+			im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule with an answer that needs %d men on the region", count)
+			return
+		}
 		im.flagMove(zone, pw, pb, ws, bs)
 		return
 	}
@@ -1152,13 +1161,13 @@ func (im *importer) importFlag() {
 	case len(ws) == 0 && len(bs) == 0:
 		delete(def.Zones, zone)
 	case slices.Equal(pw, pb) && len(pw) > 0:
-		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw})
+		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Count: count})
 	default:
 		if len(ws) > 0 && len(pw) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white"})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Count: count})
 		}
 		if len(bs) > 0 && len(pb) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black"})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black", Count: count})
 		}
 	}
 }

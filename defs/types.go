@@ -629,8 +629,11 @@ type Goal struct {
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move
 	// that brings one of the goal's pieces onto its own part of the zone (a flag rule
 	// with an answer): the game goes on, and a stands goal decides after the answer.
-	Answerable bool   `yaml:"answerable"`
-	Result     string `yaml:"result"` // win (default) | loss | draw, for the side that moved
+	Answerable bool `yaml:"answerable"`
+	// Count (with reach): the goal holds only while at least this many men of the mover of
+	// the goal's pieces stand on its part of the zone after the move (default 1).
+	Count  int    `yaml:"count"`
+	Result string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 
 // Freeze is a standing effect: pieces of one side stop enemy pieces near them.
