@@ -268,6 +268,14 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"knights-halma", "8/8/8/3n4/3n4/nn6/nn6/nnn2NNN b - - 0 1", ""},
 	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", ""},
 	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", "d5b4"},
+	// flagPieceSafe: a man on its side's region holds it unattacked, two hold it attacked
+	// or not; the side to move's held flag is judged first.
+	{"squatter", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ""},
+	{"squatter", "3RR3/5n2/k4n2/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/5n2/k7/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/8/k7/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/8/k7/8/8/8/8/1r4K1 w - - 0 1", ""},
+	{"squatter", "3R4/5n2/k4n2/8/8/8/8/1R4K1 w - - 0 1", ""},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", ""},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", "g7g8"},
 	{"racingchess", "r7/k5K1/8/8/8/8/8/7R w - - 0 1", ""},
@@ -645,6 +653,34 @@ func TestUpstreamINIFlagCountResult(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != c.want {
 			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
+		}
+	}
+}
+
+// flagPieceSafe decides as Fairy-Stockfish's current Position::is_immediate_game_end does
+// (flag_reached: one man on its region unattacked, or more than one attacked or not; the
+// side to move's flag first, a draw when both are held), which perft cannot tell from a
+// draw.
+func TestUpstreamINIFlagSafeResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":squatter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"3R4/8/k7/8/8/8/8/6K1 b - - 0 1", "1-0"},       // unattacked
+		{"3R4/5n2/k7/8/8/8/8/6K1 b - - 0 1", "*"},       // attacked
+		{"3RR3/5n2/k4n2/8/8/8/8/6K1 b - - 0 1", "1-0"},  // two, both attacked
+		{"3R4/8/k7/8/8/8/8/6K1 w - - 0 1", "1-0"},       // the side to move's
+		{"3R4/8/k7/8/8/8/8/1r4K1 w - - 0 1", "1/2-1/2"}, // both
+		{"6k1/8/8/8/8/8/8/1r4K1 w - - 0 1", "0-1"},      // the side that moved's
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
 		}
 	}
 }

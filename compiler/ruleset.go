@@ -429,8 +429,8 @@ type Goal[B any] struct {
 	Block      bool
 	Side       int8
 	Answerable bool
-	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone
-	// (defs.Goal.Count; 0 and 1: the man that moved there is enough).
+	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone;
+	// with SafeOn, more than Count men, or Count unattacked (defs.Goal.Count; 0 is 1).
 	Count  int
 	Result Outcome
 }

@@ -1074,7 +1074,7 @@ func (im *importer) importConnect() {
 // with a flag goal changes that goal: its pieces and its squares are the defaults.
 func (im *importer) importFlag() {
 	def := im.def
-	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagMove"}
+	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagMove", "flagPieceSafe"}
 	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
 		return
 	}
@@ -1149,7 +1149,17 @@ func (im *importer) importFlag() {
 	}
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
-	if move, _ := im.boolKey("flagMove", false); move {
+	safe, _ := im.boolKey("flagPieceSafe", false)
+	move, _ := im.boolKey("flagMove", false)
+	if safe {
+		if move {
+			im.errorf(im.keys["flagPieceSafe"], "not imported: with flagMove, an unsafe flag man is answered by any move in Fairy-Stockfish, which Chimera's goals do not say")
+			return
+		}
+		im.flagSafe(zone, count, pw, pb, ws, bs)
+		return
+	}
+	if move {
 		if count > 1 {
 			im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule with an answer that needs %d men on the region", count)
 			return
@@ -1209,6 +1219,30 @@ func (im *importer) flagMove(zone string, pw, pb, ws, bs []string) {
 		Goal{Name: "flag held", Stands: zone, Pieces: pw, Result: "loss"},
 		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Answerable: true},
 		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "black"})
+}
+
+// flagSafe maps flagPieceSafe (without flagMove): each side's flag is judged on every
+// position, the side to move's first, by safe-on goals: more flag men on the region than
+// flagPieceCount, or exactly that many with none attacked (Fairy-Stockfish's flag_reached).
+// The side to move holding it wins, a draw if the side that moved holds its own too; else
+// the side that moved holding it wins.
+func (im *importer) flagSafe(zone string, count int, pw, pb, ws, bs []string) {
+	k := im.keys["flagPieceSafe"]
+	switch {
+	case !slices.Equal(pw, pb) || len(pw) == 0:
+		im.errorf(k, "not imported: flag pieces that differ by side (Chimera's safe-on goal has one list for both)")
+		return
+	case len(ws) == 0 || len(bs) == 0:
+		im.errorf(k, "not imported: a flag region for each side is needed")
+		return
+	case slices.ContainsFunc(im.def.Goals, func(g Goal) bool { return g.SafeOn != "" }):
+		im.errorf(k, "not imported: the parent's safe-on goals would be doubled")
+		return
+	}
+	im.def.Goals = append(im.def.Goals,
+		Goal{Name: "both flags held", SafeOn: zone, Whose: "both", Pieces: pw, Count: count, Result: "draw"},
+		Goal{Name: "flag held", SafeOn: zone, Whose: "opponent", Pieces: pw, Count: count, Result: "loss"},
+		Goal{Name: "flag held", SafeOn: zone, Pieces: pw, Count: count})
 }
 
 // dropKeys are the keys of drops and hands.

@@ -274,17 +274,25 @@ func (p *core64) lineRun(set bb64, st *compiler.FlankStep[bb64], n int) bb64 {
 	return row
 }
 
-// standsSafe reports whether a man of side c of the goal's types stands on c's part of the
-// goal's safe zone with no enemy man attacking it.
+// standsSafe reports whether side c's men of the goal's types on c's part of the goal's
+// safe zone hold it: more of them than the goal's count, or exactly that many with no
+// enemy man attacking any (Fairy-Stockfish's flagPieceSafe).
 func (p *core64) standsSafe(g *compiler.Goal[bb64], c Color) bool {
+	need, n := max(g.Count, 1), 0
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		n += (p.pieces(c, bits.TrailingZeros64(ts)) & g.SafeZone[c]).Count()
+	}
+	if n != need {
+		return n > need // one more than needed: any one of them may be taken
+	}
 	for ts := g.Types; ts != 0; ts &= ts - 1 {
 		for b := p.pieces(c, bits.TrailingZeros64(ts)) & g.SafeZone[c]; b != 0; b &= b - 1 {
-			if !p.Attacked(b.First(), c^1) {
-				return true
+			if p.Attacked(b.First(), c^1) {
+				return false
 			}
 		}
 	}
-	return false
+	return true
 }
 
 // gaveCheck reports, in the middle of us's move whose frame is u (before the side to move
