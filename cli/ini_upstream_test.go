@@ -271,6 +271,36 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"crusade", "8/8/2pP4/2Pp4/8/8/8/8 w - - 0 1", ""},
 	{"cfour", "7/7/7/2p4/2P4/1pPp3[PPPPPPPPPPPPPPPPPPpppppppppppppppppp] w - - 0 1", ""},
 	{"snort", "8/8/8/3p4/8/2P5/8/8 w - - 0 1", ""},
+	// flagMove with the king (no checks given): White's king on its region is answered by
+	// a king move of Black's onto its own (a draw) or wins after Black's move; Black's
+	// wins at once; White's with no answer for Black wins at once.
+	// flagPieceCount: the flag is won when the last of that many men of the mover reaches
+	// the region, not before.
+	{"aralzaa", "NN1/N1n/nn1 w - - 0 1", ""},
+	{"aralzaa", "Nn1/N1N/nn1 b - - 0 1", ""},
+	{"aralzaa", "N2/N1n/nnN w - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/3n4/nn6/nn6/nnn2NNN b - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", ""},
+	{"knights-halma", "8/8/8/3n4/8/nn6/nnn5/nnn2NNN b - - 0 1", "d5b4"},
+	// flagPieceSafe: a man on its side's region holds it unattacked, two hold it attacked
+	// or not; the side to move's held flag is judged first.
+	{"squatter", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ""},
+	{"squatter", "3RR3/5n2/k4n2/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/5n2/k7/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/8/k7/8/8/8/8/6K1 b - - 0 1", ""},
+	{"squatter", "3R4/8/k7/8/8/8/8/1r4K1 w - - 0 1", ""},
+	{"squatter", "3R4/5n2/k4n2/8/8/8/8/1R4K1 w - - 0 1", ""},
+	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", ""},
+	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", "g7g8"},
+	{"racingchess", "r7/k5K1/8/8/8/8/8/7R w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/k7/8/8 w - - 0 1", ""},
+	{"racingchess", "1r6/6K1/k7/8/8/8/8/8 b - - 0 1", ""},
+	{"racingchess", "8/2k5/8/8/8/8/1K6/8 b - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/k7/8 w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/k7/8 w - - 0 1", "g7g8"},
+	{"racingchess", "8/6K1/8/8/8/8/k7/7R w - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/1k6/8 b - - 0 1", ""},
+	{"racingchess", "8/6K1/8/8/8/8/1k6/2N5 b - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -622,6 +652,86 @@ func TestUpstreamINIPawnTypesClock(t *testing.T) {
 		p.Make(m)
 		if f := strings.Fields(p.FEN()); len(f) < 6 || f[len(f)-2] != c.clock {
 			t.Errorf("[%s] %s after %s: %s, want the half-move clock %s", c.section, c.fen, c.move, p.FEN(), c.clock)
+		}
+	}
+}
+
+// flagMove with the king as flag piece (racingchess) decides as Fairy-Stockfish's current
+// Position::is_immediate_game_end does, which perft cannot tell from a draw: White's king on
+// its region wins at once when Black has no king move onto Black's own, and after Black's
+// move otherwise (a draw if Black's king got there too); Black's king there wins at once.
+func TestUpstreamINIFlagMoveResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":racingchess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"6K1/8/8/8/8/8/k7/8 b - - 0 1", "*"},       // Black can answer
+		{"6K1/8/8/8/8/8/k7/7R b - - 0 1", "1-0"},    // the rook keeps Black's king off rank 1
+		{"6K1/8/8/8/8/8/8/k7 w - - 0 1", "1/2-1/2"}, // both kings there, White to move
+		{"8/6K1/8/8/8/8/8/k7 w - - 0 1", "0-1"},     // Black's king there
+		{"6K1/8/8/8/8/8/1k6/8 w - - 0 1", "1-0"},    // Black did not answer
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
+		}
+	}
+}
+
+// flagPieceCount decides as Fairy-Stockfish's current Position::is_immediate_game_end does
+// (flag_reached for the side that moved: at least that many of its flag pieces on its
+// region), which perft cannot tell from a draw.
+func TestUpstreamINIFlagCountResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	for _, c := range []struct{ section, fen, want string }{
+		{"aralzaa", "NNN/2n/nn1 b - - 0 1", "1-0"},
+		{"aralzaa", "NN1/2N/nnn b - - 0 1", "*"}, // two of three; Black's own flag is not judged
+		{"knights-halma", "8/8/8/8/8/nnn5/nnn5/nnn2NNN w - - 0 1", "0-1"},
+		{"knights-halma", "8/8/8/8/8/nn6/nnn5/nnn2NNN w - - 0 1", "*"},
+	} {
+		rs, err := interpreter.Open(upstreamINI + ":" + c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("[%s] %s: %v, want %s", c.section, c.fen, r, c.want)
+		}
+	}
+}
+
+// flagPieceSafe decides as Fairy-Stockfish's current Position::is_immediate_game_end does
+// (flag_reached: one man on its region unattacked, or more than one attacked or not; the
+// side to move's flag first, a draw when both are held), which perft cannot tell from a
+// draw.
+func TestUpstreamINIFlagSafeResult(t *testing.T) {
+	importUpstream(t) // skipped without the file
+	rs, err := interpreter.Open(upstreamINI + ":squatter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"3R4/8/k7/8/8/8/8/6K1 b - - 0 1", "1-0"},       // unattacked
+		{"3R4/5n2/k7/8/8/8/8/6K1 b - - 0 1", "*"},       // attacked
+		{"3RR3/5n2/k4n2/8/8/8/8/6K1 b - - 0 1", "1-0"},  // two, both attacked
+		{"3R4/8/k7/8/8/8/8/6K1 w - - 0 1", "1-0"},       // the side to move's
+		{"3R4/8/k7/8/8/8/8/1r4K1 w - - 0 1", "1/2-1/2"}, // both
+		{"6k1/8/8/8/8/8/8/1r4K1 w - - 0 1", "0-1"},      // the side that moved's
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Result(); r.Score != c.want {
+			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
 		}
 	}
 }

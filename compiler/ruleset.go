@@ -440,7 +440,10 @@ type Goal[B any] struct {
 	Block      bool
 	Side       int8
 	Answerable bool
-	Result     Outcome
+	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone;
+	// with SafeOn, more than Count men, or Count unattacked (defs.Goal.Count; 0 is 1).
+	Count  int
+	Result Outcome
 }
 
 // SafeSide is whose men a safe-on goal looks at (defs.Goal.SafeOn).

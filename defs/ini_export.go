@@ -376,6 +376,10 @@ func (ex *exporter) goals() {
 			continue
 		}
 		yk := fmt.Sprintf("goals[%d]", i)
+		if g.Count > 1 {
+			ex.refuse(yk+".count", "a flag of several men (flagPieceCount) is newer than Fairy-Stockfish 11.1")
+			continue
+		}
 		if g.Answerable || g.Whose != "" && g.Whose != "own" || g.Result != "" && g.Result != "win" || len(g.Pieces) > 1 {
 			ex.refuse(yk, "a reach goal other than Fairy-Stockfish's flag rule (one type, or the king, reaching its side's squares wins)")
 			continue

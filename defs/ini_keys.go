@@ -1077,7 +1077,7 @@ func (im *importer) importConnect() {
 // with a flag goal changes that goal: its pieces and its squares are the defaults.
 func (im *importer) importFlag() {
 	def := im.def
-	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount"}
+	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagMove", "flagPieceSafe"}
 	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
 		return
 	}
@@ -1092,6 +1092,7 @@ func (im *importer) importFlag() {
 	}
 	pw, pb := im.letters(), im.letters()
 	ws, bs := []string{}, []string{}
+	count := 0
 	var kept []Goal
 	for _, g := range def.Goals {
 		if g.Reach == "" || g.Stands != "" || g.When != "" {
@@ -1107,6 +1108,7 @@ func (im *importer) importFlag() {
 		if len(ps) == 0 {
 			ps = royals()
 		}
+		count = g.Count
 		w, b := zoneSquares(def.Zones[g.Reach], def.Board.Files, def.Board.Ranks)
 		switch g.Side {
 		case "white":
@@ -1142,24 +1144,108 @@ func (im *importer) importFlag() {
 	if k, ok := im.getAny("blackFlag", "flagRegion", "flagRegionBlack"); ok {
 		bs, _ = im.parseSquares(k)
 	}
-	if n, ok := im.intKey("flagPieceCount", 0, 255); ok && n != 1 {
-		im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule that needs %d men on the region at once; Chimera's reach goal is one man's move", n)
+	if n, ok := im.intKey("flagPieceCount", 0, 255); ok {
+		count = n // 0 and 1 alike: one man on the region is enough
+	}
+	if count <= 1 {
+		count = 0
 	}
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
+	safe, _ := im.boolKey("flagPieceSafe", false)
+	move, _ := im.boolKey("flagMove", false)
+	if safe {
+		if move {
+			im.errorf(im.keys["flagPieceSafe"], "not imported: with flagMove, an unsafe flag man is answered by any move in Fairy-Stockfish, which Chimera's goals do not say")
+			return
+		}
+		im.flagSafe(zone, count, pw, pb, ws, bs)
+		return
+	}
+	if move {
+		if count > 1 {
+			im.errorf(im.keys["flagPieceCount"], "not imported: a flag rule with an answer that needs %d men on the region", count)
+			return
+		}
+		im.flagMove(zone, pw, pb, ws, bs)
+		return
+	}
 	switch {
 	case len(ws) == 0 && len(bs) == 0:
 		delete(def.Zones, zone)
 	case slices.Equal(pw, pb) && len(pw) > 0:
-		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw})
+		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Count: count})
 	default:
 		if len(ws) > 0 && len(pw) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white"})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Count: count})
 		}
 		if len(bs) > 0 && len(pb) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black"})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black", Count: count})
 		}
 	}
+}
+
+// flagMove maps Fairy-Stockfish's flag rule with an answer (flagMove), as its current
+// source reads it for a flag piece that is the king on both sides: a king of Black that
+// reaches its region wins at once; one of White's wins unless Black can answer with a
+// legal king move onto its own region (the game goes on, and White's king still standing
+// there wins after Black's move, or draws if Black's stands there too). The answer is
+// looked for only while Black is not in check, so the rule is mapped only where no check
+// is given (checking = false). Other flag pieces get an answer of any move, which Chimera's
+// goals do not say.
+func (im *importer) flagMove(zone string, pw, pb, ws, bs []string) {
+	def := im.def
+	k := im.keys["flagMove"]
+	king := func(ps []string) bool {
+		if len(ps) != 1 {
+			return false
+		}
+		i := slices.IndexFunc(def.Pieces, func(p Piece) bool { return p.Letter == ps[0] })
+		return i >= 0 && def.Pieces[i].Royal
+	}
+	switch {
+	case !king(pw) || !slices.Equal(pw, pb):
+		im.errorf(k, "not imported: a flag piece other than the king on both sides is answered by any move in Fairy-Stockfish, which Chimera's goals do not say")
+		return
+	case def.Rules.MayGiveCheck == nil || *def.Rules.MayGiveCheck:
+		im.errorf(k, "not imported: with checks given, Fairy-Stockfish looks for Black's answer only while Black is not in check (mapped with checking = false only)")
+		return
+	case len(ws) == 0 || len(bs) == 0:
+		im.errorf(k, "not imported: a flag region for each side is needed")
+		return
+	case slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Stands != "" || g.Reach != "" }):
+		im.errorf(k, "not imported: the parent's flag goals would be doubled")
+		return
+	}
+	def.Goals = append(def.Goals,
+		Goal{Name: "both flags reached", Reach: zone, Stands: zone, Pieces: pw, Side: "black", Result: "draw"},
+		Goal{Name: "flag held", Stands: zone, Pieces: pw, Result: "loss"},
+		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Answerable: true},
+		Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "black"})
+}
+
+// flagSafe maps flagPieceSafe (without flagMove): each side's flag is judged on every
+// position, the side to move's first, by safe-on goals: more flag men on the region than
+// flagPieceCount, or exactly that many with none attacked (Fairy-Stockfish's flag_reached).
+// The side to move holding it wins, a draw if the side that moved holds its own too; else
+// the side that moved holding it wins.
+func (im *importer) flagSafe(zone string, count int, pw, pb, ws, bs []string) {
+	k := im.keys["flagPieceSafe"]
+	switch {
+	case !slices.Equal(pw, pb) || len(pw) == 0:
+		im.errorf(k, "not imported: flag pieces that differ by side (Chimera's safe-on goal has one list for both)")
+		return
+	case len(ws) == 0 || len(bs) == 0:
+		im.errorf(k, "not imported: a flag region for each side is needed")
+		return
+	case slices.ContainsFunc(im.def.Goals, func(g Goal) bool { return g.SafeOn != "" }):
+		im.errorf(k, "not imported: the parent's safe-on goals would be doubled")
+		return
+	}
+	im.def.Goals = append(im.def.Goals,
+		Goal{Name: "both flags held", SafeOn: zone, Whose: "both", Pieces: pw, Count: count, Result: "draw"},
+		Goal{Name: "flag held", SafeOn: zone, Whose: "opponent", Pieces: pw, Count: count, Result: "loss"},
+		Goal{Name: "flag held", SafeOn: zone, Pieces: pw, Count: count})
 }
 
 // dropKeys are the keys of drops and hands.

@@ -611,10 +611,10 @@ type Goal struct {
 	// and the mover did not remove it (a goal judged at the start of a turn). Result is
 	// still for the side that moved, so such a goal's result is usually loss.
 	Stands string `yaml:"stands"`
-	// SafeOn: a zone; the goal holds when a man of the side named by whose (own, the
+	// SafeOn: a zone; the goal holds when the men of the side named by whose (own, the
 	// default: the mover; opponent: the side to move; both: each side, at once) of the
-	// types in pieces stands on that side's own part of the zone and no enemy man attacks
-	// it. Judged on the position, whichever move put it there (a flag won by a man that is
+	// types in pieces on that side's own part of the zone number more than Count (default
+	// 1), or exactly Count with no enemy man attacking any of them. Judged on the position, whichever move put it there (a flag won by a man that is
 	// safe there).
 	SafeOn string `yaml:"safe-on"`
 	// Line: the goal holds when the side named by whose (own, the default: the mover) has
@@ -633,8 +633,12 @@ type Goal struct {
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move
 	// that brings one of the goal's pieces onto its own part of the zone (a flag rule
 	// with an answer): the game goes on, and a stands goal decides after the answer.
-	Answerable bool   `yaml:"answerable"`
-	Result     string `yaml:"result"` // win (default) | loss | draw, for the side that moved
+	Answerable bool `yaml:"answerable"`
+	// Count (with reach): the goal holds only while at least this many men of the mover of
+	// the goal's pieces stand on its part of the zone after the move (default 1). With
+	// safe-on: more than Count men stand there, or exactly Count, none of them attacked.
+	Count  int    `yaml:"count"`
+	Result string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 
 // Freeze is a standing effect: pieces of one side stop enemy pieces near them.

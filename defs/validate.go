@@ -1277,6 +1277,11 @@ func (v *validator) goals() {
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
 		v.choice(g.Src, "side", "side", g.Side, []string{"white", "black"})
+		if g.Count < 0 || g.Count > 255 {
+			v.add(g.Src, "count", "goal %q: count must be a whole number 0-255, got %d", g.Name, g.Count)
+		} else if g.Count > 1 && g.Reach == "" && g.SafeOn == "" {
+			v.add(g.Src, "count", "goal %q: count goes with reach or safe-on: ZONE (that many men on the side's part of the zone)", g.Name)
+		}
 		if g.Answerable && g.Reach == "" {
 			v.add(g.Src, "answerable", "goal %q: answerable goes with reach: ZONE (the opponent may answer by reaching its own part of the zone)", g.Name)
 		}

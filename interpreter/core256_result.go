@@ -30,6 +30,9 @@ func (p *core256) goalReached(m Move, pc Piece, caps int, land Square) (int8, in
 		if (g.HasZ || !g.Stands) && (g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land))) {
 			continue
 		}
+		if g.Count > 1 && p.zoneMen(g, us) < g.Count {
+			continue
+		}
 		if g.Stands && !p.standsOn(g, us^1) {
 			continue
 		}
@@ -110,7 +113,7 @@ func (p *core256) standingGoal() {
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len() && !reached; t++ {
 				reached = g.Types>>uint(t)&1 != 0 && p.pieces(c, t).Meets(g.Zone[c])
 			}
-			reached = reached && (!g.Stands || p.standsOn(g, c^1))
+			reached = reached && (g.Count <= 1 || p.zoneMen(g, c) >= g.Count) && (!g.Stands || p.standsOn(g, c^1))
 		}
 		if !reached || g.Answerable && p.answered(g) {
 			continue
@@ -119,6 +122,17 @@ func (p *core256) standingGoal() {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
 		return
 	}
+}
+
+// zoneMen counts the men of side c of the goal's types on c's part of the goal's zone.
+func (p *core256) zoneMen(g *compiler.Goal[bb256], c Color) int {
+	n := 0
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		if g.Types>>uint(t)&1 != 0 {
+			n += p.pieces(c, t).And(g.Zone[c]).Count()
+		}
+	}
+	return n
 }
 
 // standsOn reports whether a piece of side c of the goal's types stands on c's part of
@@ -258,17 +272,25 @@ func (p *core256) lineRun(set bb256, st *compiler.FlankStep[bb256], n int) bb256
 	return row
 }
 
-// standsSafe reports whether a man of side c of the goal's types stands on c's part of the
-// goal's safe zone with no enemy man attacking it.
+// standsSafe reports whether side c's men of the goal's types on c's part of the goal's
+// safe zone hold it: more of them than the goal's count, or exactly that many with no
+// enemy man attacking any (Fairy-Stockfish's flagPieceSafe).
 func (p *core256) standsSafe(g *compiler.Goal[bb256], c Color) bool {
+	need, n := max(g.Count, 1), 0
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		n += p.pieces(c, bits.TrailingZeros64(ts)).And(g.SafeZone[c]).Count()
+	}
+	if n != need {
+		return n > need // one more than needed: any one of them may be taken
+	}
 	for ts := g.Types; ts != 0; ts &= ts - 1 {
 		for b := p.pieces(c, bits.TrailingZeros64(ts)).And(g.SafeZone[c]); b.Any(); b = b.Rest() {
-			if !p.Attacked(b.First(), c^1) {
-				return true
+			if p.Attacked(b.First(), c^1) {
+				return false
 			}
 		}
 	}
-	return false
+	return true
 }
 
 // gaveCheck reports, in the middle of us's move whose frame is u (before the side to move

@@ -32,6 +32,9 @@ func (p *core64) goalReached(m Move, pc Piece, caps int, land Square) (int8, int
 		if (g.HasZ || !g.Stands) && (g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land))) {
 			continue
 		}
+		if g.Count > 1 && p.zoneMen(g, us) < g.Count {
+			continue
+		}
 		if g.Stands && !p.standsOn(g, us^1) {
 			continue
 		}
@@ -112,7 +115,7 @@ func (p *core64) standingGoal() {
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len() && !reached; t++ {
 				reached = g.Types>>uint(t)&1 != 0 && p.pieces(c, t)&g.Zone[c] != 0
 			}
-			reached = reached && (!g.Stands || p.standsOn(g, c^1))
+			reached = reached && (g.Count <= 1 || p.zoneMen(g, c) >= g.Count) && (!g.Stands || p.standsOn(g, c^1))
 		}
 		if !reached || g.Answerable && p.answered(g) {
 			continue
@@ -121,6 +124,17 @@ func (p *core64) standingGoal() {
 		p.hash ^= rs.Zobrist.Ended[p.ended]
 		return
 	}
+}
+
+// zoneMen counts the men of side c of the goal's types on c's part of the goal's zone.
+func (p *core64) zoneMen(g *compiler.Goal[bb64], c Color) int {
+	n := 0
+	for pts, t := p.tb.Pieces(), 0; t < pts.Len(); t++ {
+		if g.Types>>uint(t)&1 != 0 {
+			n += (p.pieces(c, t) & g.Zone[c]).Count()
+		}
+	}
+	return n
 }
 
 // standsOn reports whether a piece of side c of the goal's types stands on c's part of
@@ -260,17 +274,25 @@ func (p *core64) lineRun(set bb64, st *compiler.FlankStep[bb64], n int) bb64 {
 	return row
 }
 
-// standsSafe reports whether a man of side c of the goal's types stands on c's part of the
-// goal's safe zone with no enemy man attacking it.
+// standsSafe reports whether side c's men of the goal's types on c's part of the goal's
+// safe zone hold it: more of them than the goal's count, or exactly that many with no
+// enemy man attacking any (Fairy-Stockfish's flagPieceSafe).
 func (p *core64) standsSafe(g *compiler.Goal[bb64], c Color) bool {
+	need, n := max(g.Count, 1), 0
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		n += (p.pieces(c, bits.TrailingZeros64(ts)) & g.SafeZone[c]).Count()
+	}
+	if n != need {
+		return n > need // one more than needed: any one of them may be taken
+	}
 	for ts := g.Types; ts != 0; ts &= ts - 1 {
 		for b := p.pieces(c, bits.TrailingZeros64(ts)) & g.SafeZone[c]; b != 0; b &= b - 1 {
-			if !p.Attacked(b.First(), c^1) {
-				return true
+			if p.Attacked(b.First(), c^1) {
+				return false
 			}
 		}
 	}
-	return false
+	return true
 }
 
 // gaveCheck reports, in the middle of us's move whose frame is u (before the side to move

@@ -935,6 +935,9 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if d.When != "" {
 		cond = append(cond, fmt.Sprintf("after the move, %s holds", d.When))
 	}
+	if d.Count > 1 {
+		cond = append(cond, fmt.Sprintf("at least %d men (%s) of the mover stand on its part of zone %s", d.Count, typeLetters(rs, g.Types), zoneText(rs, d.Reach)))
+	}
 	if d.Answerable {
 		cond = append(cond, "the opponent cannot answer by reaching its own part of the zone in one move")
 	}
