@@ -367,7 +367,7 @@ function pairTook() {
   $("engine-side-label").hidden = apart;
   $("board-other").hidden = !apart;
   if (apart) document.body.dataset.pair = game.pair.seat;
-  else { delete document.body.dataset.pair; $("board-other").innerHTML = ""; }
+  else { delete document.body.dataset.pair; delete $("board").dataset.caption; $("board-other").innerHTML = ""; }
 }
 
 // pairNew starts a match of boards played apart: from a pair's FEN (or the setup on
@@ -428,11 +428,13 @@ function renderPair(st) {
     box.className = "other";
     box.dataset.board = b.board;
     box.dataset.fen = b.fen;
+    box.dataset.caption = "Board " + b.board + (i === (k ^ 1) ? ": your partner plays " + (st.seat.endsWith("white") ? "Black" : "White") : "");
     box.innerHTML = b.svg;
     other.appendChild(box);
     if (game.ply === game.moves.length) (b.last || []).forEach((sq) => mark(sq, "last", box));
     markChecks(b.checks, box);
   });
+  $("board").dataset.caption = "Board " + mine.board + ": you play " + st.seat.split(" ")[1];
   const side = st.seat.split(" ")[1];
   let status = "You play " + st.seat + ": ";
   if (st.result !== "*") status = "Match over: " + st.result + " (" + st.reason + (st.decided ? " on board " + st.decided : "") + ")";
