@@ -4,6 +4,7 @@ package cli
 import (
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -708,4 +709,104 @@ func TestPageMoveSound(t *testing.T) {
 	if on := pg.js(`document.getElementById("sound").checked`); on != "true" {
 		t.Errorf("Sound after a reload: %s, want still on", on)
 	}
+}
+
+// pairPools is what a board's trays show, by side: "white:Q black:" (each side's men in
+// its pocket, upper case, sorted), read from the DOM of the board inside root.
+func (pg *page) pairPools(root string) string {
+	return pg.js(`(() => { const out = []; for (const side of ["white", "black"]) {
+		const men = []; document.querySelectorAll('` + root + ` svg .tray-piece[data-side="' + side + '"]').forEach((t) => { for (let i = 0; i < +t.dataset.count; i++) men.push(t.dataset.letter.toUpperCase()); });
+		out.push(side + ":" + men.sort().join("")); } return out.join(" "); })()`)
+}
+
+// poolsOf is pairPools for board k of q, from the interpreter's replay.
+func poolsOf(q *interpreter.Pair, k int) string {
+	p, pool := q.Boards[k], q.Ruleset().Hands.DropFrom
+	var out []string
+	for _, c := range []compiler.Color{compiler.White, compiler.Black} {
+		men := []rune(strings.ToUpper(p.PoolLetters(c, pool)))
+		slices.Sort(men)
+		out = append(out, interpreter.SideName(c)+":"+string(men))
+	}
+	return strings.Join(out, " ")
+}
+
+// #54 item 2: a person plays White on board A of bughouse against three engine seats.
+// Both boards are drawn side by side, the person's clickable; after each of the
+// person's moves, made by clicks, the engine seats answer (A's Black, then B's two seats:
+// the schedule of engine/partners by moves made) and both boards change. Board B's Black
+// takes a queen left free there: it appears in the person's pocket on A, and the person
+// drops it by clicks on the tray and a square. At every step the pair's FEN and the
+// trays of both boards are those of interpreter.Pair's replay of the page's moves. On
+// main the page played bughouse as one board with its pockets, no partner, no board B.
+func TestPageBughouse(t *testing.T) {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 | 4k3/8/8/3q4/8/8/3Q3K/8[] b - - 0 1"
+	pg := servePage(t, "bughouse")
+	pg.open("/play/bughouse?fen=" + url.QueryEscape(start))
+	pg.until("the match", `document.body.dataset.pair === "A white" && document.body.dataset.ply === "0"`, 15*time.Second)
+	if a, b := pg.js(`String(document.querySelectorAll("#board svg rect.square").length)`), pg.js(`String(document.querySelectorAll("#board-other svg rect.square").length)`); a != "64" || b != "64" {
+		t.Fatalf("cells drawn: %s on the person's board, %s on the other; want 64 and 64", a, b)
+	}
+	pg.run("100 ms a move", chromedp.SetValue(chromedp.ID("movetime"), "100"))
+	rs, err := interpreter.Open("bughouse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// check replays the page's moves with interpreter.Pair: the FEN shown and the trays of
+	// both boards must be the replay's.
+	check := func(what string) *interpreter.Pair {
+		t.Helper()
+		q, err := interpreter.NewPair(rs, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := strings.Fields(pg.js(`game.moves.join(" ")`))
+		for _, text := range moves {
+			k, m, err := q.ParseMove(text)
+			if err != nil {
+				t.Fatalf("%s: the page's move %s does not replay: %v", what, text, err)
+			}
+			if _, err := q.Play(k, m, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if fen := pg.js(`document.getElementById("fen").value`); fen != q.FEN() {
+			t.Fatalf("%s: the page shows %s; the moves %q replay to %s", what, fen, moves, q.FEN())
+		}
+		if a, b := pg.pairPools("#board"), pg.pairPools("#board-other"); a != poolsOf(q, 0) || b != poolsOf(q, 1) {
+			t.Fatalf("%s: trays drawn A %q, B %q; the replay's pockets A %q, B %q", what, a, b, poolsOf(q, 0), poolsOf(q, 1))
+		}
+		return q
+	}
+	other := func() string { return pg.js(`document.querySelector("#board-other .other").dataset.fen`) }
+	bBefore := other()
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("the engine seats' answer", `document.body.dataset.ply === "4" && document.getElementById("status").textContent.includes("your move")`, 20*time.Second)
+	q := check("after 1.e4")
+	if got := pg.js(`game.moves.map(m => m[0]).join("")`); got != "AABB" || other() == bBefore || q.Boards[0].FEN() == strings.Split(start, " | ")[0] {
+		t.Fatalf("after 1.e4: moves on boards %q, board B %s (was %s); want A's answer and B's two moves", got, other(), bBefore)
+	}
+	queen := `#board svg .tray-piece[data-side="white"][data-letter="Q"]`
+	if pg.js(`String(!!document.querySelector('`+queen+`'))`) != "true" {
+		t.Fatalf("no queen in White's tray on A after %s; trays %s", pg.sans(), pg.pairPools("#board"))
+	}
+	// The queen dropped from the tray by clicks.
+	bBefore = other()
+	pg.click(queen + ` rect`)
+	if n := pg.js(`String(document.querySelectorAll("#board .mark.dest").length)`); n == "0" {
+		t.Fatal("no drop destination marked for the queen in the pocket")
+	}
+	pg.click(square("d3"))
+	pg.until("the drop answered", `document.body.dataset.ply === "8" && document.getElementById("status").textContent.includes("your move")`, 20*time.Second)
+	check("after the drop")
+	if sans := pg.sans(); !strings.Contains(sans, "Q@d3") || pg.pieceOn("d3") != "Q" || other() == bBefore {
+		t.Fatalf("after the drop: moves %q, d3 %q, board B %s (was %s)", sans, pg.pieceOn("d3"), other(), bBefore)
+	}
+	// One more move by clicks, the first the page offers from a man on the board.
+	from, to := pg.js(`game.state.legal.find(m => m.from).from`), pg.js(`game.state.legal.find(m => m.from).to`)
+	pg.click(square(from))
+	pg.click(square(to))
+	pg.until("the third answer", `document.body.dataset.ply === "12" || document.getElementById("status").textContent.startsWith("Match over")`, 20*time.Second)
+	check("after the third move")
 }

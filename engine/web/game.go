@@ -448,17 +448,23 @@ func attackedRoyals(p *interpreter.Position) []string {
 	return out
 }
 
-// lastMarks lists the squares to mark for the last move of g: where its man came from,
-// and where men of the mover's side stand after it that did not stand there before.
+// lastMarks lists the squares to mark for the last move of g (moveMarks).
 func lastMarks(g *replayed) []string {
 	if len(g.moves) == 0 {
 		return nil
 	}
-	p, rs, m := g.p, g.rs, g.moves[len(g.moves)-1]
+	p, m := g.p, g.moves[len(g.moves)-1]
 	after := cells(p, nil)
 	p.Unmake()
 	side, before := p.Side(), cells(p, nil)
 	p.Make(m)
+	return moveMarks(g.rs, m, side, before, after)
+}
+
+// moveMarks lists the squares to mark for move m of side, from the board's cells before
+// and after it: where its man came from, and where men of the mover's side stand after
+// it that did not stand there before (and its wall's cell).
+func moveMarks(rs *compiler.Ruleset, m interpreter.Move, side compiler.Color, before, after []cell) []string {
 	var out []string
 	if !m.IsDrop() {
 		out = append(out, rs.CellName(m.From()))

@@ -13,6 +13,9 @@
 //	POST /api/game              a game's state: FEN, SAN of the moves, PGN, legal moves, the board as SVG
 //	                            (under fog of war, with "viewer" or "sealed": one side's view, fog.go)
 //	POST /api/play              the same request with "move": the state after that move
+//	POST /api/pair             boards played apart by partners (pair.go): {"variant", "fen" (a pair's FEN)
+//	                            or "setup", "moves" ("A:e2e4"), "seat" ("A white")}: both boards' states
+//	POST /api/pair/play        the same with the person's "move" (or none): the engine seats then move
 //	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
 //	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
 //	GET  /api/definition        ?variant=NAME: the YAML of a served variant
@@ -221,6 +224,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/variants", s.variants)
 	mux.HandleFunc("POST /api/game", s.game)
 	mux.HandleFunc("POST /api/play", s.game)
+	mux.HandleFunc("POST /api/pair", s.pair)
+	mux.HandleFunc("POST /api/pair/play", s.pair)
 	mux.HandleFunc("POST /api/pgn", s.pgn)
 	mux.HandleFunc("POST /api/definition", s.define)
 	mux.HandleFunc("GET /api/definition", s.source)
@@ -302,6 +307,9 @@ type variantJSON struct {
 	// Fog: the variant is played under fog of war; a person plays a side against the
 	// engine seeing only its view (POST /api/game with "viewer").
 	Fog bool `json:"fog,omitempty"`
+	// Boards: the variant is played on that many boards apart by partners; a person plays
+	// a seat against the engine's (POST /api/pair).
+	Boards int `json:"boards,omitempty"`
 }
 
 // titleJSON names a variant not compiled yet.
@@ -343,7 +351,7 @@ type pieceJSON struct {
 
 // describeVariant writes a variant for the page.
 func describeVariant(rs *compiler.Ruleset) variantJSON {
-	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}, Walls: rs.Walls != nil, Fog: rs.Fog != nil}
+	v := variantJSON{Name: rs.Name, Title: rs.Title, Files: rs.Files, Ranks: rs.Ranks, Setups: []string{}, Pools: rs.Pools(), Pieces: []pieceJSON{}, Walls: rs.Walls != nil, Fog: rs.Fog != nil, Boards: rs.Partners}
 	for t := range rs.NumPieces() {
 		v.Pieces = append(v.Pieces, pieceJSON{Letter: rs.Piece(t).LetterText, Name: rs.Def.Pieces[t].Name})
 	}

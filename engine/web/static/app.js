@@ -36,6 +36,9 @@ const game = {
   sealed: null,
   viewer: "",
   engineSide: "black", // the engine's side chosen, to put back when a change is declined
+  // Boards played apart by partners: the person plays a seat ("A white") and the engine
+  // the three others; the server answers both boards (state.pair). null otherwise.
+  pair: null,
 };
 
 // The clocks of a game (against the engine, of the engine against itself, or of two
@@ -189,6 +192,7 @@ function stream(path, on) {
 }
 
 function gameRequest(extra) {
+  if (game.pair) return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), seat: game.pair.seat, flip: game.flip }, extra);
   if (game.sealed) return Object.assign({ variant: game.variant, sealed: game.sealed, flip: game.flip }, extra);
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
 }
@@ -268,8 +272,8 @@ async function show(ply) {
   message("");
   const seq = ++game.seq;
   try {
-    const st = await post("/api/game", gameRequest({}));
-    if (seq === game.seq) render(st);
+    const st = await post(game.pair ? "/api/pair" : "/api/game", gameRequest({}));
+    if (seq === game.seq) (game.pair ? renderPair : render)(st);
   } catch (e) {
     message(e.message, true);
   }
@@ -284,6 +288,8 @@ async function newGame(fen, moves, ply, opened) {
   resetClock();
   const setup = $("setup").value;
   game.setup = setup;
+  pairTook();
+  if (game.pair) { pairNew(fen, moves, ply, setup); return; }
   const seq = ++game.seq;
   // A variant with fog, the engine playing a side, a game from its start: the person
   // plays the other side seeing only its view (a link's moves are shown in full).
@@ -308,6 +314,7 @@ async function newGame(fen, moves, ply, opened) {
 }
 
 async function loadPgn(text) {
+  if (game.pair) { message("Boards played apart: a match is loaded from its pair FEN and moves (the link), not from PGN.", true); return; }
   endAutoplay();
   stopEngine();
   resetClock();
@@ -328,6 +335,7 @@ async function loadPgn(text) {
 async function play(move) {
   hidePicker();
   stopEngine();
+  if (game.pair) { pairPlay(game.pair.seat[0] + ":" + move); return; }
   if (clock.flagged) { message(flagText() + ": the game is over (New game starts another).", true); render(game.state); return; }
   const seq = ++game.seq;
   const before = game.state && game.state.side;
@@ -346,6 +354,101 @@ async function play(move) {
     maybeEngine(true);
   } catch (e) {
     message(e.message, true);
+  }
+}
+
+// pairTook sets the page for the variant open: boards played apart by partners (the
+// seat chooser, the other board) or one board (the engine's side).
+function pairTook() {
+  const v = game.variants.find((x) => x.name === game.variant);
+  const apart = !!(v && v.boards >= 2);
+  game.pair = apart ? { seat: $("seat").value } : null;
+  $("seat-label").hidden = !apart;
+  $("engine-side-label").hidden = apart;
+  $("board-other").hidden = !apart;
+  if (apart) document.body.dataset.pair = game.pair.seat;
+  else { delete document.body.dataset.pair; delete $("board").dataset.caption; $("board-other").innerHTML = ""; }
+}
+
+// pairNew starts a match of boards played apart: from a pair's FEN (or the setup on
+// every board), after moves when given (a link), shown after ply of them. From the
+// start, the engine seats move first when the schedule puts them before the person's.
+async function pairNew(fen, moves, ply, setup) {
+  const seq = ++game.seq;
+  const opened = moves && moves.length;
+  try {
+    const req = { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], seat: game.pair.seat, flip: game.flip };
+    const st = await post(opened ? "/api/pair" : "/api/pair/play", Object.assign(req, opened ? {} : pairEngine()));
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    setLine(st);
+    message("");
+    if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
+    renderPair(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// pairEngine is the engine seats' time per move and level.
+function pairEngine() {
+  return { movetime: Math.max(1, parseInt($("movetime").value, 10) || 1000), level: parseInt($("level").value, 10) || 10 };
+}
+
+// pairPlay plays the person's move (with its board: "A:e2e4"; "" for none) and shows the
+// match after the engine seats' moves that follow it.
+async function pairPlay(move) {
+  const seq = ++game.seq;
+  const legal = move && game.state && game.state.legal.find((m) => game.pair.seat[0] + ":" + m.coord === move);
+  $("analysis").textContent = "the engine seats move...";
+  try {
+    const st = await post("/api/pair/play", gameRequest(Object.assign({ move: move }, pairEngine())));
+    if (seq !== game.seq) return;
+    addLine(st);
+    message("");
+    $("analysis").textContent = st.engine.length ? "the engine seats played " + st.engine.join(" ") : "";
+    renderPair(st);
+    sound(!!(legal && legal.captures && legal.captures.length));
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// renderPair draws a match: the person's board in #board, where its moves and drops are
+// made as on any board, and the other board beside it; the status says whose move it is.
+function renderPair(st) {
+  const k = st.seat.charCodeAt(0) - 65;
+  const mine = st.boards[k];
+  render(Object.assign({}, mine, { variant: st.variant, fen: st.fen, pgn: "", result: st.result, reason: st.reason, pair: st }));
+  const other = $("board-other");
+  other.innerHTML = "";
+  st.boards.forEach((b, i) => {
+    if (i === k) return;
+    const box = document.createElement("div");
+    box.className = "other";
+    box.dataset.board = b.board;
+    box.dataset.fen = b.fen;
+    box.dataset.caption = "Board " + b.board + (i === (k ^ 1) ? ": your partner plays " + (st.seat.endsWith("white") ? "Black" : "White") : "");
+    box.innerHTML = b.svg;
+    other.appendChild(box);
+    if (game.ply === game.moves.length) (b.last || []).forEach((sq) => mark(sq, "last", box));
+    markChecks(b.checks, box);
+  });
+  $("board").dataset.caption = "Board " + mine.board + ": you play " + st.seat.split(" ")[1];
+  const side = st.seat.split(" ")[1];
+  let status = "You play " + st.seat + ": ";
+  if (st.result !== "*") status = "Match over: " + st.result + " (" + st.reason + (st.decided ? " on board " + st.decided : "") + ")";
+  else if (mine.waiting && mine.side === side) status += "you have no move: you wait for a man from your partner";
+  else if (mine.side === side) status += "your move" + (mine.inCheck ? " (in check)" : "");
+  else status += "the engine seats move";
+  $("status").textContent = status;
+  document.body.dataset.pair = st.seat;
+  document.body.dataset.boards = st.boards.map((b) => b.fen).join(" | ");
+  // The person's seat waits for a man (or the engine seats stopped before its turn):
+  // the other board goes on.
+  if (st.result === "*" && game.ply === game.moves.length && !mine.legal.length) {
+    const seq = game.seq;
+    setTimeout(() => { if (seq === game.seq) pairPlay(""); }, 300);
   }
 }
 
@@ -529,6 +632,7 @@ function gameAddress(whole, packed) {
   q.set("fen", game.startFen);
   const n = game.sealed ? 0 : whole ? game.moves.length : game.ply; // under fog the moves are sealed
   if (n > 0) q.set("moves", game.moves.slice(0, n).join(" "));
+  if (game.pair) q.set("seat", game.pair.seat);
   if (whole && game.ply < n) q.set("ply", game.ply);
   let link = location.origin + (STATIC ? location.pathname : packed ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
   if (packed) link += "#def=" + packed;
@@ -561,8 +665,8 @@ async function unpack(code) {
 }
 
 // The board's marks: an overlay group that lets clicks through.
-function overlay() {
-  const svg = $("board").querySelector("svg");
+function overlay(root) {
+  const svg = (root || $("board")).querySelector("svg");
   let g = svg.querySelector("#marks");
   if (!g) {
     g = document.createElementNS(SVGNS, "g");
@@ -574,12 +678,12 @@ function overlay() {
   return g;
 }
 
-function cellRect(sq) {
-  return $("board").querySelector('svg .square[id="' + sq + '"], svg .unused[id="' + sq + '"]');
+function cellRect(sq, root) {
+  return (root || $("board")).querySelector('svg .square[id="' + sq + '"], svg .unused[id="' + sq + '"]');
 }
 
-function mark(sq, cls) {
-  const r = cellRect(sq);
+function mark(sq, cls, root) {
+  const r = cellRect(sq, root);
   if (!r) return;
   // The cell's box (a square, or a hexagon's bounding box): marks are centred in it.
   const box = r.getBBox();
@@ -651,20 +755,20 @@ function mark(sq, cls) {
   }
   el.setAttribute("class", "mark " + cls);
   el.dataset.square = sq;
-  overlay().appendChild(el);
+  overlay(root).appendChild(el);
 }
 
 // markChecks puts a red glow under each royal man in check.
-function markChecks(squares) {
+function markChecks(squares, root) {
   if (!squares || !squares.length) return;
-  const svg = $("board").querySelector("svg");
+  const svg = (root || $("board")).querySelector("svg");
   if (!svg.querySelector("#check-glow")) {
     const defs = document.createElementNS(SVGNS, "defs");
     defs.innerHTML = '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ef4444" stop-opacity="0.95"/>' +
       '<stop offset="55%" stop-color="#ef4444" stop-opacity="0.6"/><stop offset="100%" stop-color="#ef4444" stop-opacity="0"/></radialGradient>';
     svg.insertBefore(defs, svg.firstChild);
   }
-  squares.forEach((sq) => mark(sq, "check"));
+  squares.forEach((sq) => mark(sq, "check", root));
 }
 
 function markLast() {
@@ -825,6 +929,7 @@ function onPointerUp(ev) {
 // The position editor: a palette of the variant's pieces, both colours, and an eraser.
 function openEditor() {
   if (game.sealed) { message("Under fog the position is not edited: the rest of the board is hidden from you.", true); return; }
+  if (game.pair) { message("Boards played apart: edit a match's start as its pair FEN (the boards' FENs joined by \" | \") and Load it.", true); return; }
   endAutoplay();
   stopEngine();
   game.editing = true;
@@ -982,6 +1087,7 @@ function sound(capture) {
 // the line shown or just after a move (played was true: a move made in the game's middle
 // is answered, whatever line the tree holds after it).
 function maybeEngine(played) {
+  if (game.pair) return; // the engine seats move in the answer to the person's move
   const st = game.state;
   if (st && st.result === "*" && !clock.flagged && (game.autoplay || $("engine-side").value === st.side) && (played || game.ply === game.moves.length)) think(true);
 }
@@ -1118,6 +1224,7 @@ function showClocks() {
 function startAutoplay() {
   if (game.autoplay) { endAutoplay(); stopEngine(); return; }
   if (game.sealed) { message("Under fog you play a side against the engine: Engine vs engine is for a game in full view.", true); return; }
+  if (game.pair) { message("Boards played apart: you play a seat, the engine the three others (chimera partners plays four engines).", true); return; }
   if (clock.flagged || !game.state || game.state.result !== "*") { message("The game is over: New game starts another.", true); return; }
   game.autoplay = true;
   $("autoplay").classList.add("on");
@@ -1195,6 +1302,7 @@ function think(move) {
   const st = game.state;
   if (!st || st.result !== "*" || (move && clock.flagged)) return;
   if (game.sealed) { fogThink(move); return; }
+  if (game.pair) { message("Boards played apart: the engine plays the three other seats, moving after yours; it does not analyse a board alone here.", true); return; }
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: engineTime(move, st.side), multipv: $("multipv").value || "1", level: $("level").value || "10" });
   const out = $("analysis");
   const ply = game.ply;
@@ -1420,6 +1528,7 @@ async function start() {
     }
   }
   let fen = params.get("fen") || "", moveText = params.get("moves") || "";
+  if (params.get("seat")) $("seat").value = params.get("seat");
   if (!game.variants.some((x) => x.name === game.variant)) {
     warning += "This page does not know the variant " + JSON.stringify(game.variant) + ": here is " + game.variants[0].title + ".";
     game.variant = game.variants[0].name;
@@ -1476,6 +1585,10 @@ async function start() {
   };
   $("clock-min").addEventListener("change", clockChanged);
   $("clock-inc").addEventListener("change", clockChanged);
+  $("seat").addEventListener("change", () => {
+    if (keepGame("Another seat")) { game.seatChosen = $("seat").value; newGame(); }
+    else $("seat").value = game.seatChosen || "A white";
+  });
   $("engine-side").addEventListener("change", () => {
     // Under fog the side played is chosen at the start: another starts a new game.
     if (!fogVariant()) { game.engineSide = $("engine-side").value; maybeEngine(); return; }
