@@ -442,6 +442,18 @@ func (l *lowering) initialLeap(pt *PieceType[Bitboard], a *defs.Atom, mode Mode,
 	rs.FirstMoves = true
 }
 
+// rideRange is a ride's steps from mn to mx (mx 0: unlimited), from its range: none for
+// every step, [n] up to n, [m, n] from m (at least 1) to n.
+func rideRange(a *defs.Atom) (mn, mx int) {
+	mn, mx = 1, 0
+	if len(a.Range) == 1 {
+		mx = a.Range[0]
+	} else if len(a.Range) == 2 {
+		mn, mx = max(a.Range[0], 1), a.Range[1]
+	}
+	return mn, mx
+}
+
 // stepBack adds the quiet moves of the atom a (a leap or a ride) on an empty board, from
 // every cell, to pt.stepBack (PieceType.StepsBack).
 func (l *lowering) stepBack(pt *PieceType[Bitboard], a *defs.Atom) {
@@ -464,12 +476,7 @@ func (l *lowering) stepBack(pt *PieceType[Bitboard], a *defs.Atom) {
 			}
 		}
 	case a.Ride != nil:
-		mn, mx := 1, 0
-		if len(a.Range) == 1 {
-			mx = a.Range[0]
-		} else if len(a.Range) == 2 {
-			mn, mx = max(a.Range[0], 1), a.Range[1]
-		}
+		mn, mx := rideRange(a)
 		for _, w := range rs.Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				span := rs.rideSpan(rs.dirIndex(rs.turnFor(pt, w, c)), mn, mx)
@@ -547,12 +554,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 			}
 		}
 	case a.Ride != nil:
-		mn, mx := 1, 0
-		if len(a.Range) == 1 {
-			mx = a.Range[0]
-		} else if len(a.Range) == 2 {
-			mn, mx = max(a.Range[0], 1), a.Range[1]
-		}
+		mn, mx := rideRange(a)
 		for _, w := range rs.Images(Vec{a.Ride[0], a.Ride[1]}, a.Symmetry, a.Only) {
 			for c := 0; c < 2; c++ {
 				d := rs.dirIndex(rs.turnFor(pt, w, c))
@@ -757,12 +759,8 @@ func asPath(a *defs.Atom) *defs.Atom {
 	if a.Leap != nil {
 		leg.Step = a.Leap
 	} else {
-		leg.Step, leg.Range = a.Ride, []int{1, 0}
-		if len(a.Range) == 1 {
-			leg.Range = []int{1, a.Range[0]}
-		} else if len(a.Range) == 2 {
-			leg.Range = []int{max(a.Range[0], 1), a.Range[1]}
-		}
+		mn, mx := rideRange(a)
+		leg.Step, leg.Range = a.Ride, []int{mn, mx}
 	}
 	b.Leap, b.Ride, b.Range, b.Mode = nil, nil, nil, ""
 	b.Path = []defs.Leg{leg}
