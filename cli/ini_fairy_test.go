@@ -129,6 +129,7 @@ func TestINIPerftMatchesFairyStockfish(t *testing.T) {
 		}
 		for _, section := range defs.INISections(data) {
 			t.Run(filepath.Base(file)+":"+section, func(t *testing.T) {
+				t.Parallel() // each section against its own Fairy-Stockfish processes
 				rs, err := interpreter.Open(file + ":" + section)
 				if err != nil {
 					t.Fatalf("import: %v", err)

@@ -110,7 +110,11 @@ func selfEngine(t *testing.T, args string) string {
 func TestMatchShardMerge(t *testing.T) {
 	dir := t.TempDir()
 	e := selfEngine(t, "uci")
-	common := []string{"match", "chess", "--engine", e, "--engine", e, "-n", "10", "--nodes", "3000", "--nodes", "500",
+	nodes := []string{"3000", "500"}
+	if testing.Short() {
+		nodes = []string{"800", "200"}
+	}
+	common := []string{"match", "chess", "--engine", e, "--engine", e, "-n", "10", "--nodes", nodes[0], "--nodes", nodes[1],
 		"--random-plies", "4", "--max-plies", "80"}
 	for _, extra := range [][]string{nil, {"--sprt", "elo0=0,elo1=200"}} {
 		args := append(append([]string(nil), common...), extra...)

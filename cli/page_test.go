@@ -52,6 +52,7 @@ func (pg *page) reload(ply string) {
 // address stayed /play/chess, and after "Play this definition" it named a variant the
 // server did not know (a 404 listing every variant served).
 func TestPageReloadKeepsTheGame(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess", "koopa")
 	pg.open("/play/chess")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -97,6 +98,7 @@ func TestPageReloadKeepsTheGame(t *testing.T) {
 // page's default), leaves the move to the user: the engine plays when asked (on main it
 // played within a second).
 func TestPageLinkDoesNotWakeTheEngine(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.run("open the link", chromedp.Navigate(pg.base+"/play/chess?moves=e2e4"))
 	pg.until("the board", `document.body.dataset.ply === "1"`, 10*time.Second)
@@ -117,6 +119,7 @@ func TestPageLinkDoesNotWakeTheEngine(t *testing.T) {
 // FEN or PGN loaded) asks before throwing a game away; declined, the game stays (on main
 // the arrow key switched the variant at once and the game was gone).
 func TestPageAsksBeforeDiscardingAGame(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess", "koopa")
 	pg.open("/play/chess")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -146,6 +149,7 @@ func (pg *page) marks(class string) string {
 // landed, and previews what a move stuns and kicks. On main: check in the status line
 // alone, a dot under the man taken, the victim's cell marked after a bounce, no preview.
 func TestPageBoardCues(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess", "koopa")
 	open := func(path, ply string) {
 		pg.run("open "+path, chromedp.Navigate(pg.base+path))
@@ -191,6 +195,7 @@ func TestPageBoardCues(t *testing.T) {
 // #52 item 4: when the clock cuts the search, its last line keeps the win it found (on
 // main the line cut short read "+0" in most runs, and so did the best move's score).
 func TestPageCutSearchKeepsItsMate(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "koopa")
 	pg.open("/play/koopa")
 	pg.run("a search of 1.5 s", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "1500"))
@@ -207,6 +212,7 @@ func TestPageCutSearchKeepsItsMate(t *testing.T) {
 // exchange picker fit in the width, and the picker, opened below the board, is on the
 // screen (on main it opened below the bottom of the screen).
 func TestPageFitsAPhone(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "hostage")
 	pg.run("a phone's screen", chromedp.EmulateViewport(375, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	fen := "2b1k2r/ppp2p1p/2n5/3p4/3P4/2N5/PPP2PP1/R3K2R[QBPrnp][NBPqbp] w KQk - 0 1"
@@ -234,6 +240,7 @@ func TestPageFitsAPhone(t *testing.T) {
 // refused with a message saying so, and the first tab's rules stay (on main they were
 // replaced without a word).
 func TestPageTabsKeepTheirDefinitions(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	a := servePage(t, "chess")
 	tab, cancel := chromedp.NewContext(a.ctx) // a second tab of the same browser
 	t.Cleanup(cancel)
@@ -263,6 +270,7 @@ func TestPageTabsKeepTheirDefinitions(t *testing.T) {
 // #48 in the page: a turn of two moves played by clicks, one move at a time, the status
 // saying which move of its turn comes and the move list numbering turns.
 func TestPageTurnsOfSeveralMoves(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "marseillais")
 	pg.open("/play/marseillais")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -287,6 +295,7 @@ func TestPageTurnsOfSeveralMoves(t *testing.T) {
 // #52 item 6: the evaluation bar follows the engine's score from White's side, and the
 // copy buttons hand over the FEN, the link and the PGN.
 func TestPageEvaluationBarAndCopy(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess?fen=" + strings.ReplaceAll("4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1", " ", "+"))
 	pg.run("movetime", chromedp.SetValue(chromedp.ID("movetime"), "300"))
@@ -307,6 +316,7 @@ func TestPageEvaluationBarAndCopy(t *testing.T) {
 // #48: Alice chess in the page: both boards drawn, each cell its own (A:e2, B:e4); a man
 // moved on board A by clicks lands on board B, and a man on B moves back to A.
 func TestPageTwoBoards(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "alice")
 	pg.open("/play/alice")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -328,6 +338,7 @@ func TestPageTwoBoards(t *testing.T) {
 // #49: Gliński's hexagonal board in the page: 91 hexagonal cells, and moves made by clicks
 // on them (the pawn f5-f6, Black's pawn answer, White's knight d1-c3).
 func TestPageHexBoard(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "glinski")
 	pg.open("/play/glinski")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -351,6 +362,7 @@ func TestPageHexBoard(t *testing.T) {
 // #49: Shafran's castling on the hexagonal board, played by clicks: the king on e1 to h4
 // (the long castling toward the rook on i5, which lands on g3), written as players name it.
 func TestPageHexCastling(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "shafran")
 	fen := "k4/6/7/8/9/8R/8/7/6/R3K w AI - 0 1"
 	pg.open("/play/shafran?fen=" + url.QueryEscape(fen))
@@ -374,6 +386,7 @@ func TestPageHexCastling(t *testing.T) {
 // menu names and titles them all at once; a variant chosen in it is described then (its
 // setups in the setup menu, its pieces in the position editor's palette) and played.
 func TestPageBuiltinsCompiledOnFirstUse(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	h, err := web.LazyApp(web.Builtins())
 	if err != nil {
 		t.Fatal(err)
@@ -414,6 +427,7 @@ func (pg *page) setClock(min, inc string) {
 // would lose it on time); the user's clock runs while the user thinks; at zero the game
 // is over, 0-1 on White's time, and no move is played after it.
 func TestPageClockAgainstTheEngine(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess")
 	pg.run("the engine plays Black, 5 s a move", chromedp.SetValue(chromedp.ID("engine-side"), "black"), chromedp.SetValue(chromedp.ID("movetime"), "5000"))
@@ -449,12 +463,16 @@ func TestPageClockAgainstTheEngine(t *testing.T) {
 // a position where White mates in two, until the game's end (lichess's analysis board
 // lets the computer play on from a position).
 func TestPageEngineAgainstEngine(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess")
 	pg.run("nobody's engine, 150 ms a move", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "150"))
 	pg.click(`#autoplay`)
 	pg.until("four moves of the engine", `+document.body.dataset.ply >= 4`, 20*time.Second)
-	pg.click(`#stop`)
+	// Stop pressed through the DOM: a mouse click aims at where the button was drawn,
+	// and the board and move list redraw under it while the engines play; this test is
+	// about what Stop does.
+	pg.js(`(document.getElementById("stop").click(), true)`)
 	time.Sleep(500 * time.Millisecond) // a move under way may land
 	ply := pg.js(`document.body.dataset.ply`)
 	time.Sleep(1500 * time.Millisecond)
@@ -474,6 +492,7 @@ func TestPageEngineAgainstEngine(t *testing.T) {
 // one on the board (Ra8#), the analysis draws an arrow from a1's centre to a8's; the
 // Arrow box unticked takes it away.
 func TestPageBestMoveArrow(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess?fen=" + strings.ReplaceAll("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", " ", "+"))
 	pg.run("nobody's engine, 300 ms", chromedp.SetValue(chromedp.ID("engine-side"), ""), chromedp.SetValue(chromedp.ID("movetime"), "300"))
@@ -513,6 +532,7 @@ func (pg *page) noPieceInTheFog() int {
 // (the king taken) shows the whole board, the men that were in the fog too. On main the
 // page drew fogofwar's whole board, Black's men and all.
 func TestPageFogOfWar(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "fogofwar")
 	pg.open("/play/fogofwar")
 	if fog, n := pg.js(`document.body.dataset.fog || ""`), pg.noPieceInTheFog(); fog != "white" || n != 32 {
@@ -577,6 +597,7 @@ func TestPageFogOfWar(t *testing.T) {
 // its position and makes its line the one Forward follows; playing the move the tree
 // already has follows it. (On main the new move threw the rest of the game away.)
 func TestPageVariations(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -658,6 +679,7 @@ func TestPageVariations(t *testing.T) {
 // move, the engine's too, plays a tone made with WebAudio (no file): a lower one for a
 // capture. The choice is kept over a reload. (On main the page had no sound.)
 func TestPageMoveSound(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	pg := servePage(t, "chess")
 	pg.open("/play/chess")
 	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
@@ -740,6 +762,7 @@ func poolsOf(q *interpreter.Pair, k int) string {
 // trays of both boards are those of interpreter.Pair's replay of the page's moves. On
 // main the page played bughouse as one board with its pockets, no partner, no board B.
 func TestPageBughouse(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 | 4k3/8/8/3q4/8/8/3Q3K/8[] b - - 0 1"
 	pg := servePage(t, "bughouse")
 	pg.open("/play/bughouse?fen=" + url.QueryEscape(start))

@@ -18,6 +18,7 @@ func TestMain(m *testing.M) {
 		os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	code := m.Run()
+	stopBrowsers()
 	removeStaticBuild()
 	os.Exit(code)
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -152,21 +153,65 @@ func (pg *page) pieceOn(sq string) string {
 	return pg.js(`(document.querySelector('#board svg .piece[data-square="` + sq + `"]') || {dataset: {piece: ""}}).dataset.piece`)
 }
 
-// newPage starts headless Chromium (at path) on a fresh profile, with the network
-// features that reach outside turned off, and returns a tab on base; the browser stops
-// when the test ends.
-func newPage(t *testing.T, path, base string) *page {
+// browsers holds one headless Chromium per executable path, started on first use and
+// shared by the page tests (each in a browser context of its own: no cookies, storage or
+// cache shared); TestMain stops them.
+var browsers struct {
+	sync.Mutex
+	byPath map[string]stdctx.Context
+	stop   []func()
+}
+
+// browser is the shared Chromium at path, started on first use under no deadline (a
+// deadline would stop it).
+func browser(t *testing.T, path string) stdctx.Context {
+	browsers.Lock()
+	defer browsers.Unlock()
+	if ctx, ok := browsers.byPath[path]; ok {
+		return ctx
+	}
+	dir, err := os.MkdirTemp("", "chimera-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(stdctx.Background(),
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100))
-	t.Cleanup(cancelAlloc)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	t.Cleanup(cancelTab)
-	// The first run starts the browser, under no deadline (a deadline would stop it).
-	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 1100))
+	ctx, cancel := chromedp.NewContext(alloc)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		cancel()
+		cancelAlloc()
+		os.RemoveAll(dir)
 		t.Fatalf("starting chromium: %v", err)
+	}
+	if browsers.byPath == nil {
+		browsers.byPath = map[string]stdctx.Context{}
+	}
+	browsers.byPath[path] = ctx
+	browsers.stop = append(browsers.stop, func() { cancel(); cancelAlloc(); os.RemoveAll(dir) })
+	return ctx
+}
+
+// stopBrowsers stops the shared browsers (from TestMain, after the tests).
+func stopBrowsers() {
+	browsers.Lock()
+	defer browsers.Unlock()
+	for _, stop := range browsers.stop {
+		stop()
+	}
+	browsers.byPath, browsers.stop = nil, nil
+}
+
+// newPage opens a tab of the shared headless Chromium (at path), in a fresh browser
+// context with the network features that reach outside turned off, on base; the tab
+// closes when the test ends.
+func newPage(t *testing.T, path, base string) *page {
+	tab, cancelTab := chromedp.NewContext(browser(t, path), chromedp.WithNewBrowserContext())
+	t.Cleanup(cancelTab)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 1100)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	ctx, cancel := stdctx.WithTimeout(tab, 90*time.Second)
 	t.Cleanup(cancel)
@@ -174,6 +219,7 @@ func newPage(t *testing.T, path, base string) *page {
 }
 
 func TestServeInBrowser(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	path := chromium(t)
 	var rulesets []*compiler.Ruleset
 	seeds := []string{"prisonbreak", "claustrophobia", "prisonersescape", "koopa", "hostage"}
@@ -564,6 +610,7 @@ func TestServeHosts(t *testing.T) {
 // writes them, the engine's turns place theirs, and the link reopens the position. In
 // amazons only the cells the amazon reaches from its landing take the arrow.
 func TestServeWallsInBrowser(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	path := chromium(t)
 	var rulesets []*compiler.Ruleset
 	for _, name := range []string{"duck", "amazons"} {

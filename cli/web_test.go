@@ -105,6 +105,7 @@ func serveStatic(t *testing.T, dir string) *staticServer {
 }
 
 func TestStaticBuildInBrowser(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	dir := staticBuild(t)
 	path := chromium(t)
 	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "chimera.js", "chimera-api.wasm", "wasm_exec.js", "chimera.wasm", "chimera.wasm.gz"} {
@@ -329,6 +330,7 @@ func TestJSAPIUnderNode(t *testing.T) {
 // played after it is answered at once. (On main Stop did not reach a perft, which held
 // the module's one thread: the move was not played within 20 s.)
 func TestStaticStop(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
 	dir := staticBuild(t)
 	srv := serveStatic(t, dir)
 	pg := newPage(t, chromium(t), srv.URL)
