@@ -404,7 +404,7 @@ func (p *core128) PseudoMoves(buf []Move) []Move {
 func (p *core128) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	movers := p.movers(us)
 	full := compiler.Full128()
 	if p.rs.Crossing {
@@ -445,6 +445,16 @@ func (p *core128) genPseudo(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// capturable is the set of men the side us may take by landing on them: the enemy's, and
+// under self-capture its own that are not royal; immune men never.
+func (p *core128) capturable(us Color) bb128 {
+	c := p.byColor[us^1]
+	if p.selfCapture {
+		c = c.Or(p.byColor[us].AndNot(p.royals(us)))
+	}
+	return c.AndNot(p.immune)
 }
 
 // genPickUps appends the pick-ups of the side to move: each of its men of the types ts
@@ -986,7 +996,7 @@ func (p *core128) guardedTrade(m Move) bool {
 func (p *core128) genInitial(buf []Move, pt *compiler.PieceType[bb128], from Square, harmless bool, mask bb128) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	if harmless {
 		capturable = bb128{}
 	}
@@ -1788,6 +1798,9 @@ func (w *walker128) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
+			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
+			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)
 				if w.found {

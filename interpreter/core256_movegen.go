@@ -402,7 +402,7 @@ func (p *core256) PseudoMoves(buf []Move) []Move {
 func (p *core256) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	movers := p.movers(us)
 	full := compiler.Full256()
 	if p.rs.Crossing {
@@ -443,6 +443,16 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// capturable is the set of men the side us may take by landing on them: the enemy's, and
+// under self-capture its own that are not royal; immune men never.
+func (p *core256) capturable(us Color) bb256 {
+	c := p.byColor[us^1]
+	if p.selfCapture {
+		c = c.Or(p.byColor[us].AndNot(p.royals(us)))
+	}
+	return c.AndNot(p.immune)
 }
 
 // genPickUps appends the pick-ups of the side to move: each of its men of the types ts
@@ -984,7 +994,7 @@ func (p *core256) guardedTrade(m Move) bool {
 func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Square, harmless bool, mask bb256) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	if harmless {
 		capturable = bb256{}
 	}
@@ -1786,6 +1796,9 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
+			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
+			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)
 				if w.found {
