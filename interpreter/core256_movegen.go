@@ -1335,7 +1335,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	if p.walling {
 		occ = occ.Or(p.walls) // walls block, and no man lands on one
 	}
-	capturable := enemy.AndNot(p.immune)
+	capturable := p.capturable(us) // own men too under self-capture: none stands on a pin line or between a checker and the royal
 
 	var checkers, block, pinned bb256
 	pinRay := &p.pinRay

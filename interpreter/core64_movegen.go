@@ -1337,7 +1337,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	if p.walling {
 		occ |= p.walls // walls block, and no man lands on one
 	}
-	capturable := enemy &^ p.immune
+	capturable := p.capturable(us) // own men too under self-capture: none stands on a pin line or between a checker and the royal
 
 	var checkers, block, pinned bb64
 	pinRay := &p.pinRay
