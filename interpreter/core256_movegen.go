@@ -655,9 +655,13 @@ func (p *core256) Reach(w, center []int) (sums [2]int) {
 			if !pt.LeapsAndLines[c] {
 				continue
 			}
+			takes := p.byColor[c^1]
+			if p.selfCapture {
+				takes = takes.Or(p.byColor[c].AndNot(p.royals(c))) // its own men but the royal too
+			}
 			n := 0
 			for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
-				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+				n += p.landingsOf(pt, c, b.First(), occ, takes).Count() - center[t]
 			}
 			sums[c] += wt * n
 		}

@@ -657,9 +657,13 @@ func (p *core64) Reach(w, center []int) (sums [2]int) {
 			if !pt.LeapsAndLines[c] {
 				continue
 			}
+			takes := p.byColor[c^1]
+			if p.selfCapture {
+				takes |= p.byColor[c] &^ p.royals(c) // its own men but the royal too
+			}
 			n := 0
 			for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
-				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+				n += p.landingsOf(pt, c, b.First(), occ, takes).Count() - center[t]
 			}
 			sums[c] += wt * n
 		}
