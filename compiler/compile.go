@@ -1333,6 +1333,7 @@ func (l *lowering) mechanisms() {
 		rs.Kick = c.Kick != ""
 		rs.CaptureEffects = rs.Capture != EffectReplace || rs.Kick
 		rs.Petrify = l.typeMask(c.Petrify)
+		rs.SelfCapture = c.Own
 		if tr := c.Trading; tr != nil {
 			rs.TradeTypes, rs.TradeCheap = l.typeMask(tr.Pieces), l.typeMask(tr.Cheap)
 			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike

@@ -146,6 +146,7 @@ var (
 	MechFog                       = nextMechanism() // each side sees only part of the board (hidden cells)
 	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
+	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -602,6 +603,14 @@ var mechanismRows = []mechanismRow{
 		safe:  safeAll &^ safePins,
 		why:   "a pick-up only empties its man's cell: the relevance and keepers filters, the board probe and the no-giving-check lines test it in full by its kind, and without a check rule it is always legal (its man is never royal); pins leave it out, since genFastLegal generates the moves itself and makes no pick-ups",
 		pairs: "pick-up", doc: "#hands"},
+	{bit: MechSelfCapture, name: "self-capture",
+		uses: func(r *Ruleset) bool { return r.SelfCapture },
+		keys: []string{"capture.own"},
+		safe: safeAll,
+		why: "a self-capture lands on an own man's cell: the board's occupancy after it is a capture's, and the man taken never attacked its own royal, so the pins and evasions " +
+			"(no own man stands on a pin line or between a checker and the royal), the relevant cells, the keepers, the check lines and board probes judge it as a capture; " +
+			"a royal man is never taken by its own side, so without a check rule every such move is legal. Proven by TestShortcutsAgreeWithMakeTestUnmake on capture-anything and testdata/synthetic/selfcapture-*",
+		pairs: "self-capture", doc: "#capture"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -689,6 +689,9 @@ type Ruleset struct {
 	// Petrify: bit per type whose men turn into a wall where they land when they capture
 	// (defs.CaptureRule.Petrify).
 	Petrify uint64
+	// SelfCapture: a move may take one of the mover's own men that is not royal by landing
+	// on it (defs.CaptureRule.Own).
+	SelfCapture bool
 	// FlipAdjacent, FlipFlanked: after each move or drop, the enemy men next to the landing
 	// cell, or flanked by it and another of the mover's men, turn (defs.Flip).
 	FlipAdjacent, FlipFlanked bool

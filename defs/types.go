@@ -686,6 +686,10 @@ type CaptureRule struct {
 	// Petrify: letters; a man of these types that captures turns into a wall where it
 	// landed (it leaves the game; the wall blocks every move for the rest of it).
 	Petrify []string `yaml:"petrify"`
+	// Own: a move may also take one of the mover's own men that is not royal, wherever it
+	// could take an enemy man by landing on it (self-capture); captures in passing and en
+	// passant still take enemy men only.
+	Own bool `yaml:"own"`
 }
 
 // Trading limits the captures of men of the Pieces types (trades of such men).

@@ -1457,6 +1457,14 @@ func (v *validator) capture() {
 			}
 		}
 	}
+	if c.Own {
+		if c.Effect == "bounce" || c.Kick != "" || c.Explode != nil {
+			v.add(c.Src, "own", "capture.own cannot be combined with a bounce, a kick or an explosion yet")
+		}
+		if h := v.def.Hands; h != nil && h.Exchange != nil {
+			v.add(c.Src, "own", "capture.own does not combine with hands.exchange: the exchange's pools hold enemy men taken, and a man taken by its own side is none")
+		}
+	}
 	if len(c.Petrify) > 0 {
 		v.letterList(c.Src, "petrify", c.Petrify)
 		for i, l := range c.Petrify {

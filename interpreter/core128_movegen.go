@@ -404,7 +404,7 @@ func (p *core128) PseudoMoves(buf []Move) []Move {
 func (p *core128) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	movers := p.movers(us)
 	full := compiler.Full128()
 	if p.rs.Crossing {
@@ -445,6 +445,16 @@ func (p *core128) genPseudo(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// capturable is the set of men the side us may take by landing on them: the enemy's, and
+// under self-capture its own that are not royal; immune men never.
+func (p *core128) capturable(us Color) bb128 {
+	c := p.byColor[us^1]
+	if p.selfCapture {
+		c = c.Or(p.byColor[us].AndNot(p.royals(us)))
+	}
+	return c.AndNot(p.immune)
 }
 
 // genPickUps appends the pick-ups of the side to move: each of its men of the types ts
@@ -647,9 +657,13 @@ func (p *core128) Reach(w, center []int) (sums [2]int) {
 			if !pt.LeapsAndLines[c] {
 				continue
 			}
+			takes := p.byColor[c^1]
+			if p.selfCapture {
+				takes = takes.Or(p.byColor[c].AndNot(p.royals(c))) // its own men but the royal too
+			}
 			n := 0
 			for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
-				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+				n += p.landingsOf(pt, c, b.First(), occ, takes).Count() - center[t]
 			}
 			sums[c] += wt * n
 		}
@@ -986,7 +1000,7 @@ func (p *core128) guardedTrade(m Move) bool {
 func (p *core128) genInitial(buf []Move, pt *compiler.PieceType[bb128], from Square, harmless bool, mask bb128) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	if harmless {
 		capturable = bb128{}
 	}
@@ -1327,7 +1341,7 @@ func (p *core128) genFastLegal(buf []Move, k Square, target bb128, all bool) []M
 	if p.walling {
 		occ = occ.Or(p.walls) // walls block, and no man lands on one
 	}
-	capturable := enemy.AndNot(p.immune)
+	capturable := p.capturable(us) // own men too under self-capture: none stands on a pin line or between a checker and the royal
 
 	var checkers, block, pinned bb128
 	pinRay := &p.pinRay
@@ -1788,6 +1802,9 @@ func (w *walker128) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
+			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
+			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)
 				if w.found {

@@ -197,6 +197,8 @@ type core128 struct {
 	// dropCellRules: drops go next to one's own men, flank, or fill the first cells
 	// (dropCells); petrify: capturers of some types turn to walls.
 	dropCellRules, petrify bool
+	// selfCapture: a move may take one of the mover's own men that is not royal (capturable).
+	selfCapture bool
 	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
 	royalPromo bool
 	// turns: a side's turn is several moves (nil: one); inTurn is the number of moves the
@@ -277,6 +279,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		flipping:      rs.Uses(compiler.MechFlip),
 		walling:       rs.Uses(compiler.Mechs(compiler.MechWalls, compiler.MechPetrify)),
 		petrify:       rs.Uses(compiler.MechPetrify),
+		selfCapture:   rs.Uses(compiler.MechSelfCapture),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),

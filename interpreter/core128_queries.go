@@ -366,7 +366,7 @@ func (p *core128) isLegal(m Move) bool {
 			buf = p.genPickUps(buf, p.rs.Hands.PickUp&(1<<uint(pc.Type())), compiler.Bit128(from))
 		}
 	default:
-		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full128())
+		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.capturable(p.side), compiler.Full128())
 	}
 	p.scratch = buf
 	found := false

@@ -402,7 +402,7 @@ func (p *core256) PseudoMoves(buf []Move) []Move {
 func (p *core256) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	movers := p.movers(us)
 	full := compiler.Full256()
 	if p.rs.Crossing {
@@ -443,6 +443,16 @@ func (p *core256) genPseudo(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// capturable is the set of men the side us may take by landing on them: the enemy's, and
+// under self-capture its own that are not royal; immune men never.
+func (p *core256) capturable(us Color) bb256 {
+	c := p.byColor[us^1]
+	if p.selfCapture {
+		c = c.Or(p.byColor[us].AndNot(p.royals(us)))
+	}
+	return c.AndNot(p.immune)
 }
 
 // genPickUps appends the pick-ups of the side to move: each of its men of the types ts
@@ -645,9 +655,13 @@ func (p *core256) Reach(w, center []int) (sums [2]int) {
 			if !pt.LeapsAndLines[c] {
 				continue
 			}
+			takes := p.byColor[c^1]
+			if p.selfCapture {
+				takes = takes.Or(p.byColor[c].AndNot(p.royals(c))) // its own men but the royal too
+			}
 			n := 0
 			for b := p.byType[t].And(p.byColor[c]); b.Any(); b = b.Rest() {
-				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+				n += p.landingsOf(pt, c, b.First(), occ, takes).Count() - center[t]
 			}
 			sums[c] += wt * n
 		}
@@ -984,7 +998,7 @@ func (p *core256) guardedTrade(m Move) bool {
 func (p *core256) genInitial(buf []Move, pt *compiler.PieceType[bb256], from Square, harmless bool, mask bb256) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1].AndNot(p.immune)
+	capturable := p.capturable(us)
 	if harmless {
 		capturable = bb256{}
 	}
@@ -1325,7 +1339,7 @@ func (p *core256) genFastLegal(buf []Move, k Square, target bb256, all bool) []M
 	if p.walling {
 		occ = occ.Or(p.walls) // walls block, and no man lands on one
 	}
-	capturable := enemy.AndNot(p.immune)
+	capturable := p.capturable(us) // own men too under self-capture: none stands on a pin line or between a checker and the royal
 
 	var checkers, block, pinned bb256
 	pinRay := &p.pinRay
@@ -1786,6 +1800,9 @@ func (w *walker256) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
+			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
+			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)
 				if w.found {

@@ -364,7 +364,7 @@ func (p *core256) isLegal(m Move) bool {
 			buf = p.genPickUps(buf, p.rs.Hands.PickUp&(1<<uint(pc.Type())), compiler.Bit256(from))
 		}
 	default:
-		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1].AndNot(p.immune), compiler.Full256())
+		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.capturable(p.side), compiler.Full256())
 	}
 	p.scratch = buf
 	found := false

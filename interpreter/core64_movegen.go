@@ -404,7 +404,7 @@ func (p *core64) PseudoMoves(buf []Move) []Move {
 func (p *core64) genPseudo(buf []Move) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1] &^ p.immune
+	capturable := p.capturable(us)
 	movers := p.movers(us)
 	full := compiler.Full64()
 	if p.rs.Crossing {
@@ -445,6 +445,16 @@ func (p *core64) genPseudo(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// capturable is the set of men the side us may take by landing on them: the enemy's, and
+// under self-capture its own that are not royal; immune men never.
+func (p *core64) capturable(us Color) bb64 {
+	c := p.byColor[us^1]
+	if p.selfCapture {
+		c |= p.byColor[us] &^ p.royals(us)
+	}
+	return c &^ p.immune
 }
 
 // genPickUps appends the pick-ups of the side to move: each of its men of the types ts
@@ -647,9 +657,13 @@ func (p *core64) Reach(w, center []int) (sums [2]int) {
 			if !pt.LeapsAndLines[c] {
 				continue
 			}
+			takes := p.byColor[c^1]
+			if p.selfCapture {
+				takes |= p.byColor[c] &^ p.royals(c) // its own men but the royal too
+			}
 			n := 0
 			for b := p.byType[t] & p.byColor[c]; b != 0; b &= b - 1 {
-				n += p.landingsOf(pt, c, b.First(), occ, p.byColor[c^1]).Count() - center[t]
+				n += p.landingsOf(pt, c, b.First(), occ, takes).Count() - center[t]
 			}
 			sums[c] += wt * n
 		}
@@ -986,7 +1000,7 @@ func (p *core64) guardedTrade(m Move) bool {
 func (p *core64) genInitial(buf []Move, pt *compiler.PieceType[bb64], from Square, harmless bool, mask bb64) []Move {
 	us := p.side
 	occ := p.occupied()
-	capturable := p.byColor[us^1] &^ p.immune
+	capturable := p.capturable(us)
 	if harmless {
 		capturable = bb64(0)
 	}
@@ -1327,7 +1341,7 @@ func (p *core64) genFastLegal(buf []Move, k Square, target bb64, all bool) []Mov
 	if p.walling {
 		occ |= p.walls // walls block, and no man lands on one
 	}
-	capturable := enemy &^ p.immune
+	capturable := p.capturable(us) // own men too under self-capture: none stands on a pin line or between a checker and the royal
 
 	var checkers, block, pinned bb64
 	pinRay := &p.pinRay
@@ -1788,6 +1802,9 @@ func (w *walker64) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
+			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
+			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
 				w.landOn(cur, cond, c1, c2)
 				if w.found {

@@ -366,7 +366,7 @@ func (p *core64) isLegal(m Move) bool {
 			buf = p.genPickUps(buf, p.rs.Hands.PickUp&(1<<uint(pc.Type())), compiler.Bit64(from))
 		}
 	default:
-		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.byColor[p.side^1]&^p.immune, compiler.Full64())
+		buf = p.genMan(buf, p.tb.Piece(pc.Type()), from, p.occupied(), p.capturable(p.side), compiler.Full64())
 	}
 	p.scratch = buf
 	found := false

@@ -72,6 +72,7 @@ type pairSpec struct {
 	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
 	crossing      bool // board.boards: 2 and board.crossing: every moved man crosses to the other board (Alice)
 	pickUp        bool // drops (switched on with it) pick-up: [Q, R, B, N, P]: a side may take one of its men but the king into its pocket as its move
+	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
 }
 
 // A mechanism is one fragment of the matrix.
@@ -129,6 +130,7 @@ var pairMechanisms = []mechanism{
 	{"trading", func(s *pairSpec) { s.trading = true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
 	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
+	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -138,7 +140,7 @@ var pairMechanisms = []mechanism{
 func init() {
 	for _, m := range []string{"bounce", "kick", "drops", "demote", "pool-promotion", "exchange", "freeze", "gating",
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
-		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "turns"} {
+		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
 	}
 }
@@ -257,6 +259,12 @@ var pairConflicts = map[string]string{
 	"multi-capture×petrify": "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-types×petrify":    "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-stop×petrify":     "validation: capture.petrify cannot be combined with multi-leg paths",
+	// Rejected by validation: self-capture with the other capture effects, and with the
+	// exchange's pools of enemy men taken.
+	"bounce×self-capture":   "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
+	"kick×self-capture":     "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
+	"explode×self-capture":  "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
+	"exchange×self-capture": "validation: capture.own does not combine with hands.exchange",
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -484,6 +492,9 @@ func (s *pairSpec) render(name string) string {
 	}
 	if s.petrify {
 		extras = append(extras, "petrify: [Q, R, B, N]")
+	}
+	if s.selfCapture {
+		extras = append(extras, "own: true")
 	}
 	trading := strings.Join(extras, ", ")
 	if s.statuses() {
@@ -1178,6 +1189,9 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		if rs.Petrify>>uint(p.At(from).Type())&1 != 0 {
 			seen["petrify"]++ // the capturer turns to stone
 		}
+		if p.At(to).Color() == p.Side() {
+			seen["self-capture"]++ // a man takes one of its own side's
+		}
 		if rs.Kick && p.Status(to) != 0 {
 			seen["kick"]++
 		} else if rs.Capture == compiler.EffectBounce {
@@ -1433,7 +1447,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			mv := p.Coord(m)
 			ch := expectedChange(p, m)
 			tallyMove(p, m, r.seen)
-			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece && m.To() != m.From()
+			onTo := m.Kind() == KindNormal && p.At(m.To()) != NoPiece && p.At(m.To()).Color() != us && m.To() != m.From() // an enemy man taken (a self-capture is none)
 			var checks [2]uint8
 			var flagKings []Square
 			if r.spec.checkCounter {
@@ -1596,7 +1610,8 @@ func (r *pairRun) filtered(q *Position, tally bool) []Move {
 		moves = r.passAndFacing(q, moves, tally)
 	}
 	for _, m := range moves {
-		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece && m.To() != m.From()
+		// (A self-capture takes no enemy man: must-capture asks for enemy men taken.)
+		onTo := m.Kind() == KindNormal && q.At(m.To()) != NoPiece && q.At(m.To()).Color() != us && m.To() != m.From()
 		if m.Kind() == KindPass {
 			// A pass changes nothing: it neither gives check nor captures (the twin
 			// rules have no pass to play).

@@ -1,5 +1,5 @@
 // A deliberately naive generator for chess with castling to a choice of squares (Schoolbook,
-// Supercapablanca and Wildebeest chess), in plain Go from the rules alone: it imports only
+// Supercapablanca and Wildebeest chess) and for chess with self-capture, in plain Go from the rules alone: it imports only
 // the standard library and shares no code with defs, compiler or interpreter.
 //
 // Rules it implements:
@@ -18,6 +18,10 @@
 //     is judged as any move's. A king move ends both rights of its side; a move from or onto
 //     a rook's square ends that right.
 //   - Supercapablanca: a king that has not moved may leap as a knight onto an empty square.
+//   - Self-capture (Capture Anything Chess): wherever a man may take an enemy man by
+//     moving onto it, it may also take one of its own side's men other than the king (a
+//     pawn diagonally forward, never by en passant); the man taken leaves the game, and a
+//     rook taken on its square loses its right.
 //   - A move is legal when the mover's king is not attacked afterwards.
 //
 // With sjaak set the generator reads two rules as Sjaak II 1.4.1 does, to reproduce its
@@ -43,6 +47,7 @@ type ccVariant struct {
 	promo        string            // promotion letters
 	castles      [2][][2]int       // [short, long] -> {king file, rook file}
 	kingLeap     bool              // an unmoved king may leap as a knight onto an empty square
+	selfCapture  bool              // a man may also take one of its own side's men but the king, as it takes an enemy one
 	open         string            // a placement with nothing between the kings and rooks
 }
 
@@ -230,7 +235,11 @@ func (p *ccPos) pseudo(sjaak bool) []ccMove {
 		}
 		f, r := from%v.files, from/v.files
 		free := func(t int) bool { return p.sq[t] == '.' }
-		enemy := func(t int) bool { return p.sq[t] != '.' && ccColor(p.sq[t]) != us }
+		// enemy: a man the mover may take by moving onto it (with self-capture, its own
+		// men but the king too).
+		enemy := func(t int) bool {
+			return p.sq[t] != '.' && (ccColor(p.sq[t]) != us || v.selfCapture && ccUpper(p.sq[t]) != 'K')
+		}
 		switch u := ccUpper(c); u {
 		case 'P':
 			promote := func(m ccMove) {

@@ -119,6 +119,7 @@ func TestRulesTextBuiltinsCompared(t *testing.T) {
 		compared = append(compared, c.name)
 	}
 	compared = append(compared, "alice")                         // TestAliceAgainstNaive
+	compared = append(compared, "capture-anything")              // TestSelfCaptureAgainstNaive
 	compared = append(compared, "fogofwar")                      // TestFogPerftAgainstNaive
 	compared = append(compared, "glinski", "mccooey", "shafran") // TestHexAgainstNaive
 	slices.Sort(said)

@@ -590,6 +590,9 @@ func Rules(rs *compiler.Ruleset) []string {
 	if rs.CheckCounter > 0 {
 		out = append(out, fmt.Sprintf("Checks are counted: each side has %d to give (the FEN writes those left, %d+%d).", rs.CheckCounter, rs.CheckCounter, rs.CheckCounter))
 	}
+	if x := def.Capture; x != nil && x.Own {
+		out = append(out, "Self-capture: a man may also take one of its own side's men (never a royal one) wherever it could take an enemy man by moving onto it.")
+	}
 	if x := def.Capture; x != nil && x.Explode != nil {
 		spare := ""
 		if len(x.Explode.Spare) > 0 {
