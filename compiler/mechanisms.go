@@ -609,7 +609,7 @@ var mechanismRows = []mechanismRow{
 		safe: safeAll,
 		why: "a self-capture lands on an own man's cell: the board's occupancy after it is a capture's, and the man taken never attacked its own royal, so the pins and evasions " +
 			"(no own man stands on a pin line or between a checker and the royal), the relevant cells, the keepers, the check lines and board probes judge it as a capture; " +
-			"a royal man is never taken by its own side, so without a check rule every such move is legal. Proven by TestShortcutsAgreeWithMakeTestUnmake on capture-anything and testdata/synthetic/selfcapture-*",
+			"a royal man is never taken by its own side, so without a check rule every such move is legal. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with capture.own and testdata/synthetic/selfcapture-*",
 		pairs: "self-capture", doc: "#capture"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
