@@ -499,6 +499,16 @@ func (t *Table) frameLetter(k int, m TableMan) string {
 	return l
 }
 
+// Frame returns a copy of the frame of the seat to move: the two-sided position whose
+// White moves are its moves, on the board turned so that it sits at the bottom.
+func (t *Table) Frame() (*Position, error) {
+	p, err := t.frameOf(t.Mover())
+	if err != nil {
+		return nil, err
+	}
+	return p.Clone(), nil
+}
+
 // LegalMoves appends the seat to move's legal moves to buf (none once the game is over).
 func (t *Table) LegalMoves(buf []TableMove) []TableMove {
 	if t.result.Over {
