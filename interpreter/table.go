@@ -420,10 +420,45 @@ func (t *Table) manToken(m TableMan) string {
 }
 
 // frameOf builds (or reuses) the frame of seat k: the two-sided position of its moves.
+// A move that takes a live opponent's royal man takes that seat out first: it is legal
+// when no other live opponent attacks the mover's royal man then (the moves of a frame
+// with that seat's men dead).
 func (t *Table) frameOf(k int) (*Position, error) {
 	if t.fok && t.fseat == k {
 		return t.frame, nil
 	}
+	rs, sr := t.rs, t.sr
+	e := sr.Edge(k)
+	p, err := FromFEN(rs, t.frameFEN(k, -1))
+	if err != nil {
+		return nil, fmt.Errorf("%s's frame: %w", sr.Name(k), err)
+	}
+	t.frame, t.fseat, t.fok = p, k, true
+	t.legal = p.LegalMoves(t.legal[:0])
+	for o := range sr.Seats() {
+		if o == k || t.out[o] || sr.Team(o) == sr.Team(k) {
+			continue
+		}
+		r := t.royalSquare(o)
+		if r == NoSquare || !p.Attacked(sr.ToFrame(e, r), compiler.White) {
+			continue
+		}
+		q, err := FromFEN(rs, t.frameFEN(k, o))
+		if err != nil {
+			return nil, fmt.Errorf("%s's frame: %w", sr.Name(k), err)
+		}
+		pseudo := p.PseudoMoves(nil)
+		for _, m := range q.LegalMoves(nil) {
+			if m.To() == sr.ToFrame(e, r) && !slices.Contains(t.legal, m) && slices.Contains(pseudo, m) {
+				t.legal = append(t.legal, m)
+			}
+		}
+	}
+	return p, nil
+}
+
+// frameFEN writes seat k's frame, seat gone's men dead (-1 for none).
+func (t *Table) frameFEN(k, gone int) string {
 	rs, sr := t.rs, t.sr
 	e := sr.Edge(k)
 	b := &t.buf
@@ -449,6 +484,9 @@ func (t *Table) frameOf(k int) (*Position, error) {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
+			if int(m.Seat) == gone {
+				m.Dead = true
+			}
 			b.WriteString(t.frameLetter(k, m))
 		}
 		if empty > 0 {
@@ -470,13 +508,7 @@ func (t *Table) frameOf(k int) (*Position, error) {
 		b.WriteString("-")
 	}
 	b.WriteString(" - 0 1")
-	p, err := FromFEN(rs, b.String())
-	if err != nil {
-		return nil, fmt.Errorf("%s's frame: %w", sr.Name(k), err)
-	}
-	t.frame, t.fseat, t.fok = p, k, true
-	t.legal = p.LegalMoves(t.legal[:0])
-	return p, nil
+	return b.String()
 }
 
 // frameLetter is man m's FEN letter in seat k's frame.
