@@ -81,6 +81,14 @@ of those K moves), and the exit status is 128 and the signal's number (130 for C
 			if err != nil || depth < 1 || depth > maxPerftDepth {
 				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(operands[0]))
 			}
+			if rs.Seats != nil {
+				// A game of seats: a node is one seat's move (--threads and --shard unused).
+				t, err := openTable(rs, *in.fen, *in.setup, *moves)
+				if err != nil {
+					return c.inputError(err)
+				}
+				return seatsPerft(c, t, depth, *divide)
+			}
 			if err := gametext.PlayGame(p, *moves); err != nil {
 				c.reportHooks(*in.allowHooks, p.HookFailures())
 				return c.inputError(fmt.Errorf("--moves: %w", err))

@@ -99,7 +99,15 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 				if *moves != "" {
 					return c.usage("--moves draws arrows on a picture: give --svg FILE too")
 				}
-				show(c.out, p, view, *generated)
+				var table *interpreter.Table
+				if rs.Seats != nil {
+					t, err := openTable(rs, *in.fen, *in.setup, "")
+					if err != nil {
+						return c.inputError(err)
+					}
+					table = t
+				}
+				show(c.out, p, view, table, *generated)
 				return exitOK
 			}
 			if view != nil {
@@ -132,7 +140,9 @@ func (c *context) sideView(p *interpreter.Position, side string) (*interpreter.V
 }
 
 // show describes the variant and draws p; with view, only what the view shows of p.
-func show(w io.Writer, p *interpreter.Position, view *interpreter.View, generated bool) {
+// A game of seats is drawn from its table, and its pieces listed without the turned
+// copies its frames use.
+func show(w io.Writer, p *interpreter.Position, view *interpreter.View, table *interpreter.Table, generated bool) {
 	rs := p.Ruleset()
 	def := rs.Def
 	fmt.Fprintf(w, "%s (%s), board %s\n", rs.Title, rs.Name, boardSize(rs))
@@ -140,14 +150,21 @@ func show(w io.Writer, p *interpreter.Position, view *interpreter.View, generate
 		fmt.Fprintf(w, "\n%s\n", rulebook.Wrap(d, 78, "  ", "  "))
 	}
 	fmt.Fprintln(w)
-	if view != nil {
+	switch {
+	case table != nil:
+		writeTableTo(w, table)
+	case view != nil:
 		rulebook.ViewBoard(w, view, false, true)
-	} else {
+	default:
 		rulebook.Board(w, p, false, true)
 	}
 
 	fmt.Fprintln(w, "\nPieces:")
-	for i := range def.Pieces {
+	pieces := len(def.Pieces)
+	if rs.Seats != nil {
+		pieces = rs.Seats.Men
+	}
+	for i := range pieces {
 		head, lines := rulebook.Piece(rs, &def.Pieces[i], generated)
 		fmt.Fprintf(w, "  %s\n", head)
 		for _, l := range lines {

@@ -26,11 +26,24 @@ func (l *lowering) errorf(s defs.Src, key, format string, args ...any) {
 // Compile lowers a definition (already validated by defs.Parse) into a Ruleset.
 // The error, if any, is a defs.ErrorList of positioned errors.
 func Compile(def *defs.Definition) (*Ruleset, error) {
-	l := &lowering{def: def, rs: &Ruleset{Def: def, Name: def.Name, Title: def.Title}}
+	var seats *SeatRules
+	if def.Seats != nil {
+		seats = seatRules(def.Seats)
+		d, err := seatPieces(def, seats)
+		if err != nil {
+			return nil, defs.ErrorList{err.(defs.Error)}
+		}
+		def = d
+	}
+	l := &lowering{def: def, rs: &Ruleset{Def: def, Name: def.Name, Title: def.Title, Seats: seats}}
 	if l.rs.Title == "" {
 		l.rs.Title = def.Name
 	}
 	l.geometry()
+	if seats != nil {
+		l.seatFrames()
+		l.seatPoints()
+	}
 	l.zones()
 	l.pieces()
 	l.aimEnds()
@@ -372,6 +385,12 @@ func Images(v Vec, symmetry string, only []string) []Vec {
 // turnFor is forColor for a vector of piece pt's moves: a piece whose Black moves are
 // White's turned half round (defs.Piece.Turned) has Black's files reversed as well.
 func (g *Geometry) turnFor(pt *PieceType[Bitboard], v Vec, c Color) Vec {
+	if pt.Def != nil && pt.Def.Quarter != 0 {
+		for range pt.Def.Quarter { // clockwise: (dx, dy) -> (dy, -dx)
+			v = Vec{v.DY, -v.DX}
+		}
+		return v
+	}
 	if c == Black && pt.Def != nil && pt.Def.Turned {
 		return Vec{-v.DX, -v.DY}
 	}
@@ -917,7 +936,7 @@ func (l *lowering) rules() {
 		rs.RepetitionLoser = RepetitionToMoveLoses
 	}
 	rs.NoGivingCheck = r.MayGiveCheck != nil && !*r.MayGiveCheck
-	rs.RoyalOptional = r.RoyalOptional
+	rs.RoyalOptional = r.RoyalOptional || rs.Seats != nil // a frame's Black may have no king
 	if r.Pass != nil {
 		rs.Pass, rs.PassInCheck, rs.PassEnd, rs.PassAlone = true, r.Pass.InCheck, r.Pass.EndAfter, r.Pass.OnlyWithoutMoves
 	}

@@ -144,6 +144,7 @@ var (
 	MechCrossing                  = nextMechanism() // the moved men cross to the next board (several boards)
 	MechCastleChoices             = nextMechanism() // castling with a choice of squares for the royal on a side
 	MechFog                       = nextMechanism() // each side sees only part of the board (hidden cells)
+	MechSeats                     = nextMechanism() // two to four seats around one board (frames with turned copies)
 	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
@@ -589,6 +590,15 @@ var mechanismRows = []mechanismRow{
 		why: "fog changes what each side is shown, never which moves are legal: a view is read off the legal moves (interpreter.View), and the rules under fog are check: none's. " +
 			"Proven by TestFogPerftAgainstNaive (the fog built-in's perft against a naive generator of chess with king capture)",
 		doc: "#fog"},
+	{bit: MechSeats, name: "seats",
+		uses: func(r *Ruleset) bool { return r.Seats != nil },
+		keys: []string{"seats", "seats.sides", "seats.sides.name", "seats.sides.letter", "seats.sides.edge", "seats.order", "seats.teams",
+			"seats.out", "seats.stalemate", "seats.end", "seats.points", "seats.points.capture", "seats.points.promoted",
+			"seats.points.checkmate", "seats.points.stalemate"},
+		safe: safeAll,
+		why: "a seat's moves are an ordinary two-sided position's (its frame): White's men and Black's copies of the declared types turned a quarter or half turn, which are leaps and lines like any other. " +
+			"Proven by TestFourPlayerPerftAgainstNaive (both built-ins' perft against a naive four-seat generator)",
+		doc: "#seats"},
 	{bit: MechByCellPromotion, name: "by-cell-promotion",
 		uses: func(r *Ruleset) bool {
 			return anyPromotion(r, func(pr *Promotion[Bitboard]) bool { return pr.HasByCell })

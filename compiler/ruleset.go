@@ -652,6 +652,8 @@ type Ruleset struct {
 	NoGivingCheck bool
 	// RoyalOptional: a side may have no royal piece.
 	RoyalOptional bool
+	// Seats: a game of seats (defs.Seats), nil for two sides.
+	Seats *SeatRules
 	// Pass: a side may pass (a KindPass move: its royal man onto its own square), in check
 	// too with PassInCheck; PassEnd passes in a row end the game (0: never).
 	Pass, PassInCheck bool

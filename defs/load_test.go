@@ -323,7 +323,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Load(bad)
-	if err == nil || err.Error() != bad+`:11:1: definition: unknown key "colour" (expected one of: aliases, board, borrow-moves, capture, castling, description, evaluation, extends, flip, fog, freeze, goals, hands, name, pgn, pieces, pieces-by-letter, rules, setups, source, statuses, tests, title, turns, ucci, uci, usi, walls, xboard, zones)` {
+	if err == nil || err.Error() != bad+`:11:1: definition: unknown key "colour" (expected one of: aliases, board, borrow-moves, capture, castling, description, evaluation, extends, flip, fog, freeze, goals, hands, name, pgn, pieces, pieces-by-letter, rules, seats, setups, source, statuses, tests, title, turns, ucci, uci, usi, walls, xboard, zones)` {
 		t.Errorf("Load(bad) got %v; want the positioned unknown key", err)
 	}
 }

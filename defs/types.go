@@ -51,7 +51,10 @@ type Definition struct {
 	// Turns: a side's turn is several moves in a row (see Turns).
 	Turns *Turns `yaml:"turns"`
 	// Fog: each side sees only part of the board (fog of war, see Fog).
-	Fog    *Fog    `yaml:"fog"`
+	Fog *Fog `yaml:"fog"`
+	// Seats: more than two sides around one board, each on an edge, moving in turn
+	// (see Seats).
+	Seats  *Seats  `yaml:"seats"`
 	Setups []Setup `yaml:"setups"` // the first is the default start position
 	Tests  []Test  `yaml:"tests"`
 	// XBoard: how XBoard knows the variant, when it plays it under a name of its own (never
@@ -296,6 +299,10 @@ type Piece struct {
 	// mirrored across the middle rank; it matters for moves that are not left-right
 	// symmetric (Legan chess's pawns).
 	Turned bool `yaml:"turned"`
+	// Quarter: the piece's moves turned this many quarter turns clockwise for both sides
+	// (set by the compiler for the turned copies a game of seats needs; never read from
+	// a file).
+	Quarter int `yaml:"-"`
 	// FirstMoveEndsAimedBy: the letters of enemy types that end this man's first-move right
 	// by moving to a cell from which they would capture onto the man on an empty board
 	// (a slider that comes onto the man's line ends its leap). Only for men whose
@@ -738,6 +745,48 @@ type Walls struct {
 type Fog struct {
 	Src  `yaml:"-"`
 	Sees map[string][][]int `yaml:"sees"`
+}
+
+// Seats seats two to four sides around one square board, each on an edge, playing the
+// pieces' moves turned toward the middle from its edge (a seat on the left edge moves its
+// pawns to the right). Sides lists them (Name, a one-letter lowercase FEN Letter, Edge:
+// bottom, left, top or right); Order is the turn order (by name; the list's order by
+// default); Teams lists partners who win together (every seat in one team; none: each
+// seat plays for itself). Out: what becomes of an eliminated seat's men: "dead" (they
+// stay, never move, give no check and may be captured) or "leave". Stalemate: a seat
+// without a legal move that is not in check is "out" (eliminated) or the game is a
+// "draw". End: "last" (the game ends when one team or seat is left) or "first-out" (it
+// ends when the first seat is out: its team loses). Points scores a free-for-all.
+type Seats struct {
+	Src       `yaml:"-"`
+	Sides     []Seat      `yaml:"sides"`
+	Order     []string    `yaml:"order"`
+	Teams     [][]string  `yaml:"teams"`
+	Out       string      `yaml:"out"`
+	Stalemate string      `yaml:"stalemate"`
+	End       string      `yaml:"end"`
+	Points    *SeatPoints `yaml:"points"`
+}
+
+// Seat is one side of a game of seats.
+type Seat struct {
+	Src    `yaml:"-"`
+	Name   string `yaml:"name"`
+	Letter string `yaml:"letter"`
+	Edge   string `yaml:"edge"`
+}
+
+// SeatPoints scores a game of seats (chess.com's four-player free-for-all): Capture by
+// piece letter, what taking a live man of that type earns (a dead man earns nothing);
+// Promoted what taking a promoted man earns instead; Checkmate what the seat whose man
+// gives check earns when a seat is checkmated; Stalemate what a stalemated seat earns
+// itself. The seat with the most points wins when the game ends.
+type SeatPoints struct {
+	Src       `yaml:"-"`
+	Capture   map[string]int `yaml:"capture"`
+	Promoted  *int           `yaml:"promoted"`
+	Checkmate int            `yaml:"checkmate"`
+	Stalemate int            `yaml:"stalemate"`
 }
 
 // Turns makes a side's turn a run of moves by the same side. White and Black list the

@@ -172,6 +172,7 @@ func validate(d *Definition, sources map[string][]byte) ErrorList {
 	v.walls()
 	v.turns()
 	v.fog()
+	v.seats()
 	if f := v.def.Flip; f != nil && !f.Adjacent && !f.Flanked {
 		v.add(f.Src, "", "flip: say which men turn: adjacent: true (those next to the landing cell) or flanked: true (those in a line to another of the mover's men)")
 	}

@@ -31,6 +31,12 @@ func Build(def *defs.Definition) (*compiler.Ruleset, error) {
 	}
 	var errs defs.ErrorList
 	for _, s := range rs.Setups() {
+		if rs.Seats != nil {
+			if _, err := NewTable(rs, s.FEN); err != nil {
+				errs = append(errs, s.Def.Errorf("fen", "setup %q: %v", s.Name, err))
+			}
+			continue
+		}
 		if _, err := FromFEN(rs, s.FEN); err != nil {
 			errs = append(errs, s.Def.Errorf("fen", "setup %q: %v", s.Name, err))
 		} else if s.Shuffled() {
@@ -42,6 +48,12 @@ func Build(def *defs.Definition) (*compiler.Ruleset, error) {
 	for i := range def.Tests {
 		t := &def.Tests[i]
 		if t.FEN == "" {
+			continue
+		}
+		if rs.Seats != nil {
+			if _, err := NewTable(rs, t.FEN); err != nil {
+				errs = append(errs, t.Errorf("fen", "test %q: %v", t.Name, err))
+			}
 			continue
 		}
 		if _, err := FromFEN(rs, t.FEN); err != nil {

@@ -125,7 +125,9 @@ func (p *Position) CoreCells() int {
 }
 
 // FromFEN sets up a position of the ruleset from a FEN string, or from an SFEN (see
-// IsSFEN), as shogi programs and lishogi write positions.
+// IsSFEN), as shogi programs and lishogi write positions. A game of seats' FEN (see
+// NewTable) gives the frame of the seat to move: a two-sided position whose White moves
+// are that seat's, on the board turned so that it sits at the bottom.
 func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 	if rs.Partners > 1 && strings.Contains(fen, "|") {
 		return nil, &FENError{FEN: fen, Msg: fmt.Sprintf("a position of one board of %s is wanted here (its boards are played apart: a game of four joins %d boards' FENs with '|', which only its referee reads)", rs.Name, rs.Partners)}
@@ -137,6 +139,15 @@ func FromFEN(rs *compiler.Ruleset, fen string) (*Position, error) {
 // core (wide): tests running in parallel choose the core here rather than by
 // forceWideCore.
 func fromFENOn(rs *compiler.Ruleset, fen string, wide bool) (*Position, error) {
+	if rs.Seats != nil && SeatFEN(fen) {
+		// A game of seats read as two sides: the frame of the seat to move (its men
+		// White, the others' Black), which the Table plays its moves on.
+		t, err := NewTable(rs, fen)
+		if err != nil {
+			return nil, err
+		}
+		return t.Frame()
+	}
 	if IsSFEN(rs, fen) {
 		return fromSFEN(rs, fen, wide)
 	}

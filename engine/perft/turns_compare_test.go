@@ -121,6 +121,7 @@ func TestRulesTextBuiltinsCompared(t *testing.T) {
 	compared = append(compared, "alice")                         // TestAliceAgainstNaive
 	compared = append(compared, "capture-anything")              // TestSelfCaptureAgainstNaive
 	compared = append(compared, "fogofwar")                      // TestFogPerftAgainstNaive
+	compared = append(compared, "fourplayer", "fourplayer-ffa")  // interpreter's TestFourPlayerPerftAgainstNaive
 	compared = append(compared, "glinski", "mccooey", "shafran") // TestHexAgainstNaive
 	slices.Sort(said)
 	slices.Sort(compared)
