@@ -47,6 +47,9 @@ type command struct {
 	details  string // paragraphs for --help
 	examples []string
 	setup    func(fs *pflag.FlagSet) func(c *context, args []string) int
+	// seats: the command plays games of seats (interpreter.Table); the others refuse
+	// them (a seat's FEN read as two sides is the mover's turned frame).
+	seats bool
 }
 
 var commands []*command
@@ -354,7 +357,29 @@ func (c *context) variant(def string, args []string) (*compiler.Ruleset, []strin
 	if err != nil {
 		return nil, nil, c.inputError(err)
 	}
+	if !c.cmd.seats {
+		if err := c.twoSided(rs); err != nil {
+			return nil, nil, c.inputError(err)
+		}
+	}
 	return rs, args, exitOK
+}
+
+// twoSided refuses a game of seats for the running command, which plays two sides only,
+// naming the commands that play it.
+func (c *context) twoSided(rs *compiler.Ruleset) error {
+	return interpreter.TwoSided(rs, "chimera "+c.cmd.name, seatsCommands())
+}
+
+// seatsCommands names the commands that play games of seats.
+func seatsCommands() string {
+	var names []string
+	for _, cmd := range commands {
+		if cmd.seats {
+			names = append(names, "chimera "+cmd.name)
+		}
+	}
+	return "games of seats are played by " + strings.Join(names, ", ") + " (docs/fourplayer-rules.md)"
 }
 
 // namesVariant reports whether a positional argument names a variant: a built-in name or

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/compiler"
 	"chimera/defs"
 	"chimera/interpreter"
 )
@@ -60,7 +61,10 @@ Exit status: 0 when written, 2 when a rule cannot be said or the input is bad.`,
 				def, err = defs.Load(args[0])
 			}
 			if err == nil {
-				_, err = interpreter.Build(def) // a definition that does not compile is no game to export
+				var rs *compiler.Ruleset
+				if rs, err = interpreter.Build(def); err == nil { // a definition that does not compile is no game to export
+					err = c.twoSided(rs) // Fairy-Stockfish plays two sides
+				}
 			}
 			if err != nil {
 				return c.inputError(err)

@@ -57,6 +57,9 @@ func (c *context) mergeMatch(paths []string, def string, partial bool, pgn, out 
 		name = def
 	}
 	rs, err := interpreter.Open(name)
+	if err == nil {
+		err = c.twoSided(rs)
+	}
 	if err != nil {
 		return c.inputError(err)
 	}

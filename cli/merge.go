@@ -147,6 +147,9 @@ games counted; --json and --html are for selfplay and values records.`,
 				name = *def
 			}
 			rs, err := interpreter.Open(name)
+			if err == nil {
+				err = c.twoSided(rs)
+			}
 			if err != nil {
 				return c.inputError(err)
 			}
@@ -221,6 +224,9 @@ func (c *context) mergePerft(paths []string, def string, partial bool) int {
 		name = def
 	}
 	rs, err := interpreter.Open(name)
+	if err == nil {
+		err = c.twoSided(rs)
+	}
 	if err != nil {
 		return c.inputError(err)
 	}

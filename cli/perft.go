@@ -28,6 +28,7 @@ const (
 
 var perftCommand = &command{
 	name:    "perft",
+	seats:   true,
 	args:    "VARIANT DEPTH",
 	summary: "count the leaf nodes of the legal move tree to DEPTH",
 	details: `Counts every sequence of DEPTH legal moves from the position (the default setup,
@@ -82,7 +83,10 @@ of those K moves), and the exit status is 128 and the signal's number (130 for C
 				return c.usage("DEPTH must be a whole number from 1 to %d, got %s", maxPerftDepth, defs.Quote(operands[0]))
 			}
 			if rs.Seats != nil {
-				// A game of seats: a node is one seat's move (--threads and --shard unused).
+				// A game of seats: a node is one seat's move, counted on one thread.
+				if *shardSpecFlag != "" || *out != "" {
+					return c.usage("%s is a game of seats: its perft is counted whole (leave out --shard and --out)", rs.Name)
+				}
 				t, err := openTable(rs, *in.fen, *in.setup, *moves)
 				if err != nil {
 					return c.inputError(err)

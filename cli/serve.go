@@ -109,6 +109,9 @@ func (c *context) serveRulesets(names []string) ([]*compiler.Ruleset, int) {
 	var out []*compiler.Ruleset
 	for _, name := range names {
 		rs, err := interpreter.Open(name)
+		if err == nil {
+			err = c.twoSided(rs)
+		}
 		if err != nil {
 			return nil, c.inputError(err)
 		}

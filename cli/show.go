@@ -19,6 +19,7 @@ import (
 
 var showCommand = &command{
 	name:    "show",
+	seats:   true,
 	args:    "VARIANT",
 	summary: "draw the board and describe the pieces and rules, or draw it as SVG",
 	details: `Prints the variant's title and description, the position (the default setup,
@@ -73,6 +74,9 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 			rs, p, _, code := c.open(in, args)
 			if code != exitOK {
 				return code
+			}
+			if rs.Seats != nil && (*svg != "" || *viewSide != "") {
+				return c.usage("%s is a game of seats: show draws its board as text only (leave out --svg and --view)", rs.Name)
 			}
 			var view *interpreter.View
 			if *viewSide != "" {

@@ -358,31 +358,46 @@ func BuiltinTitle(name string) string {
 // read without decoding its rules: its board's geometry key, or the geometry of the
 // built-in it extends when it has no board key.
 func BuiltinGeometry(name string) string {
+	if board := builtinKey(name, "board"); board != nil {
+		var b struct {
+			Board struct {
+				Geometry string `yaml:"geometry"`
+			} `yaml:"board"`
+		}
+		if yaml.Unmarshal(board, &b) == nil && b.Board.Geometry != "" {
+			return b.Board.Geometry
+		}
+	}
+	return "square"
+}
+
+// BuiltinSeats reports whether the built-in variant name is a game of seats (a seats
+// key, its own or the built-in's it extends), read without decoding its rules: the
+// two-sided commands and protocols leave such games out of what they offer.
+func BuiltinSeats(name string) bool {
+	return builtinKey(name, "seats") != nil
+}
+
+// builtinKey returns the lines of the built-in variant name's top-level key, or of the
+// built-in it extends when it has no such key (nil for none).
+func builtinKey(name, key string) []byte {
 	for range 8 {
 		data, ok := BuiltinSource(name)
 		if !ok {
-			break
+			return nil
 		}
-		if board := topLevelKey(data, "board"); board != nil {
-			var b struct {
-				Board struct {
-					Geometry string `yaml:"geometry"`
-				} `yaml:"board"`
-			}
-			if yaml.Unmarshal(board, &b) == nil && b.Board.Geometry != "" {
-				return b.Board.Geometry
-			}
-			break
+		if v := topLevelKey(data, key); v != nil {
+			return v
 		}
 		var e struct {
 			Extends string `yaml:"extends"`
 		}
 		if yaml.Unmarshal(topLevelKey(data, "extends"), &e) != nil || e.Extends == "" {
-			break
+			return nil
 		}
 		name = e.Extends
 	}
-	return "square"
+	return nil
 }
 
 // BuiltinAliases lists the aliases of the built-in variant name, as its file writes them.

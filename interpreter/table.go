@@ -836,3 +836,31 @@ func TablePerft(t *Table, d int) uint64 {
 	}
 	return n
 }
+
+// SeatsError is the error of a command, protocol or API that plays two sides only when
+// it is given a game of seats (whose FEN it would otherwise read as the mover's frame,
+// and whose moves it would write in the mover's turned coordinates).
+type SeatsError struct {
+	Name  string   // the variant
+	Seats []string // its seats' names
+	By    string   // what refuses it ("chimera play", "the UCI protocol")
+	Use   string   // what plays it instead, or ""
+}
+
+func (e *SeatsError) Error() string {
+	s := fmt.Sprintf("%s is a game of %d seats (%s): %s plays two sides only", e.Name, len(e.Seats), strings.Join(e.Seats, ", "), e.By)
+	if e.Use != "" {
+		s += "; " + e.Use
+	}
+	return s
+}
+
+// TwoSided returns nil for a game of two sides, and for a game of seats a SeatsError
+// saying that by (a command, protocol or API playing two sides) refuses it and what to
+// use instead.
+func TwoSided(rs *compiler.Ruleset, by, use string) error {
+	if rs == nil || rs.Seats == nil {
+		return nil
+	}
+	return &SeatsError{Name: rs.Name, Seats: rs.Seats.Names(), By: by, Use: use}
+}

@@ -11,8 +11,20 @@ import (
 
 func TestVariantsCompiledOnFirstUse(t *testing.T) {
 	m := NewModule()
-	if got, want := len(strings.Fields(m.Variants())), len(defs.Builtins()); got != want {
-		t.Fatalf("Variants lists %d names, want the %d built-ins", got, want)
+	want := 0 // the built-ins but the games of seats
+	for _, b := range defs.Builtins() {
+		if d, err := defs.Load(b); err != nil || d.Seats == nil {
+			want++
+		}
+	}
+	if got := len(strings.Fields(m.Variants())); got != want || want == len(defs.Builtins()) {
+		t.Fatalf("Variants lists %d names, want the %d built-ins played by two sides (of %d)", got, want, len(defs.Builtins()))
+	}
+	if _, err := m.Ruleset("fourplayer"); err == nil || !strings.Contains(err.Error(), "game of 4 seats") {
+		t.Errorf("a game of seats: error %v, want it refused", err)
+	}
+	if _, err := m.NewBoard("fourplayer-ffa", "", false); err == nil {
+		t.Errorf("a board of a game of seats was made")
 	}
 	if len(m.compiled) != 0 {
 		t.Fatalf("%d variants compiled before any was asked for", len(m.compiled))

@@ -43,11 +43,21 @@ func NewModule() *Module {
 	return &Module{compiled: map[string]*compiler.Ruleset{}, user: map[string]*userVariant{}}
 }
 
+// twoSided refuses a game of seats: the module plays two sides.
+func twoSided(rs *compiler.Ruleset) error {
+	return interpreter.TwoSided(rs, "this module", "play it with chimera selfplay, perft or show")
+}
+
 // Variants names the variants, separated by spaces: the built-ins, then those loaded.
 func (m *Module) Variants() string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	names := defs.Builtins()
+	var names []string
+	for _, b := range defs.Builtins() {
+		if !defs.BuiltinSeats(b) { // a game of seats: not played here
+			names = append(names, b)
+		}
+	}
 	for _, n := range m.order {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
@@ -75,6 +85,9 @@ func (m *Module) Ruleset(name string) (*compiler.Ruleset, error) {
 		return rs, nil
 	}
 	rs, err := interpreter.Open(builtin)
+	if err == nil {
+		err = twoSided(rs)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -94,6 +107,9 @@ func (m *Module) LoadVariant(file, yaml string) (string, error) {
 		return "", err
 	}
 	rs, err := interpreter.Build(def)
+	if err == nil {
+		err = twoSided(rs)
+	}
 	if err != nil {
 		return "", err
 	}

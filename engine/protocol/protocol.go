@@ -114,6 +114,12 @@ func (c Caps) Bound(lim search.Limits) search.Limits {
 	return lim
 }
 
+// TwoSided refuses a game of seats: the protocols speak two sides (a position is one
+// FEN of two colours; a move is the side to move's).
+func TwoSided(rs *compiler.Ruleset) error {
+	return interpreter.TwoSided(rs, "this protocol", "play it with chimera selfplay, perft or show")
+}
+
 // builtinRulesets caches the compiled built-ins, which are immutable and shared: protocol
 // sessions switch variants often.
 var builtinRulesets sync.Map
@@ -127,6 +133,9 @@ func OpenBuiltin(name string) (*compiler.Ruleset, error) {
 		return nil, fmt.Errorf("unknown variant %q", name)
 	}
 	rs, err := interpreter.Open(name)
+	if err == nil {
+		err = TwoSided(rs)
+	}
 	if err != nil {
 		return nil, err
 	}

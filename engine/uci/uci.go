@@ -74,8 +74,14 @@ func (u *session) say(format string, args ...any) {
 
 // variantNames lists the built-ins, their aliases and the loaded variants, sorted.
 func (u *session) variantNames() []string {
-	names := append([]string(nil), defs.Builtins()...)
+	var names []string
 	for _, b := range defs.Builtins() {
+		if defs.BuiltinSeats(b) {
+			continue // a game of seats: not two sides
+		}
+		if !slices.Contains(names, b) {
+			names = append(names, b)
+		}
 		for _, a := range defs.BuiltinAliases(b) {
 			if !slices.Contains(names, a) {
 				names = append(names, a)
@@ -246,6 +252,9 @@ func (u *session) loadFiles(value string) {
 			continue
 		}
 		rs, err := interpreter.Open(path)
+		if err == nil {
+			err = protocol.TwoSided(rs)
+		}
 		if err != nil {
 			u.say("info string VariantPath %s: %s", path, strings.ReplaceAll(err.Error(), "\n", "; "))
 			continue
@@ -273,6 +282,10 @@ func (u *session) setVariant(name string, announce bool) {
 	if rs == nil {
 		var err error
 		if rs, err = protocol.OpenBuiltin(name); err != nil {
+			if seats := (*interpreter.SeatsError)(nil); errors.As(err, &seats) {
+				u.say("info string %v", err)
+				return
+			}
 			u.say("info string unknown variant %q (variants: %s)", truncate(name, 40), strings.Join(u.variantNames(), " "))
 			return
 		}

@@ -110,6 +110,9 @@ type lazyVariant struct {
 func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
 	v.once.Do(func() {
 		v.rs, v.err = v.Compile()
+		if v.err == nil {
+			v.err = twoSided(v.rs)
+		}
 		if v.err == nil && v.rs.Name != v.Name {
 			v.rs, v.err = nil, fmt.Errorf("the variant served as %s is named %s", defs.Quote(v.Name), defs.Quote(v.rs.Name))
 		}
@@ -117,10 +120,18 @@ func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
 	return v.rs, v.err
 }
 
-// Builtins are the built-in variants, compiled on first use.
+// twoSided refuses a game of seats: the page plays two sides.
+func twoSided(rs *compiler.Ruleset) error {
+	return interpreter.TwoSided(rs, "the page", "play it with chimera selfplay, perft or show")
+}
+
+// Builtins are the built-in variants (games of seats left out), compiled on first use.
 func Builtins() []Variant {
 	var out []Variant
 	for _, name := range defs.Builtins() {
+		if defs.BuiltinSeats(name) {
+			continue // a game of seats: the page plays two sides
+		}
 		out = append(out, Variant{Name: name, Title: defs.BuiltinTitle(name), Compile: func() (*compiler.Ruleset, error) { return interpreter.Open(name) }})
 	}
 	return out
@@ -131,6 +142,9 @@ func Builtins() []Variant {
 func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 	var vs []Variant
 	for _, rs := range rulesets {
+		if err := twoSided(rs); err != nil {
+			return nil, err
+		}
 		vs = append(vs, Variant{Name: rs.Name, Title: rs.Title, Compile: func() (*compiler.Ruleset, error) { return rs, nil }})
 	}
 	s, err := NewLazy(vs, board)

@@ -259,8 +259,8 @@ var moveLikeRE = regexp.MustCompile(`^(?:[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-zA-Z]?
 func (x *Session) features() {
 	var names []string
 	for _, b := range defs.Builtins() {
-		if defs.BuiltinGeometry(b) == "hex" {
-			continue // XBoard's boards are square
+		if defs.BuiltinGeometry(b) == "hex" || defs.BuiltinSeats(b) {
+			continue // XBoard's boards are square, its games of two sides
 		}
 		if n := xbtext.Name(b); n != "normal" {
 			names = append(names, n)
@@ -303,6 +303,10 @@ func (x *Session) variant(name string) {
 	chimera, _ := xbtext.ChimeraName(name)
 	if chimera == "" && slices.Contains(defs.Builtins(), name) {
 		chimera = name
+	}
+	if chimera != "" && defs.BuiltinSeats(chimera) {
+		x.say("Error (%s is a game of seats, XBoard's of two sides: play it with chimera selfplay, perft or show): %s", chimera, protocol.Truncate(name, 40))
+		return
 	}
 	if chimera != "" && defs.BuiltinGeometry(chimera) == "hex" {
 		x.say("Error (%s is played on hexagonal cells, which XBoard cannot draw: play it with chimera serve, uci or play): %s", chimera, protocol.Truncate(name, 40))

@@ -239,6 +239,17 @@ func TestXBoardHandshake(t *testing.T) {
 			}
 			continue
 		}
+		if rs.Seats != nil {
+			// A game of seats: XBoard's games have two sides.
+			if slices.Contains(names, xbtext.Name(b)) {
+				t.Errorf("variant %s is a game of seats but offered: %s", b, g[1])
+			}
+			s.send("variant " + b)
+			if l := s.sync(); len(l) != 1 || !strings.HasPrefix(l[0], "Error ("+b+" is a game of seats") {
+				t.Errorf("variant %s answered %q", b, l)
+			}
+			continue
+		}
 		if !slices.Contains(names, xbtext.Name(b)) {
 			t.Errorf("variant %s (%s) not offered: %s", b, xbtext.Name(b), g[1])
 		}

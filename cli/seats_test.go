@@ -1,0 +1,88 @@
+// Tests of the commands given a game of seats: those that play two sides refuse it.
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSeatsRefusedByTwoSidedCommands runs every command that plays two sides on a game of
+// seats: each refuses it (exit status 2, or the protocol's error line) naming the seats and
+// the commands that play it, rather than playing the mover's turned frame. Every command
+// is either in the table, marked as playing games of seats, or takes no variant.
+func TestSeatsRefusedByTwoSidedCommands(t *testing.T) {
+	dir := t.TempDir()
+	// A perft shard of chess, merged as fourplayer's (merge --def names the variant).
+	code, shard, errs := run("perft", "chess", "1", "--shard", "0/1", "--quiet")
+	if code != exitOK {
+		t.Fatalf("perft --shard: exit %d: %s", code, errs)
+	}
+	shardFile := filepath.Join(dir, "p0.jsonl")
+	if err := os.WriteFile(shardFile, []byte(shard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refusing := []struct {
+		args  []string
+		stdin string
+		line  string // for a protocol (exit 0): the line that refuses it
+	}{
+		{args: []string{"moves", "fourplayer"}},
+		{args: []string{"search", "fourplayer", "--depth", "1"}},
+		{args: []string{"play", "fourplayer"}},
+		{args: []string{"replay", "fourplayer", "-"}, stdin: "h2h4\n"},
+		{args: []string{"match", "fourplayer", "--engine", "x", "--engine", "y"}},
+		{args: []string{"selfplay", "fourplayer-ffa", "--games", "1"}},
+		{args: []string{"values", "fourplayer"}},
+		{args: []string{"tune", "fourplayer"}},
+		{args: []string{"train", "fourplayer"}},
+		{args: []string{"serve", "fourplayer", "--addr", "127.0.0.1:0"}},
+		{args: []string{"export", "--ini", "fourplayer"}},
+		{args: []string{"merge", "--def", "fourplayer", shardFile}},
+		{args: []string{"uci"}, stdin: "uci\nsetoption name UCI_Variant value fourplayer\nquit\n", line: "info string fourplayer is a game of 4 seats"},
+		{args: []string{"xboard"}, stdin: "xboard\nprotover 2\nvariant fourplayer\nquit\n", line: "Error (fourplayer is a game of seats"},
+	}
+	noVariant := map[string]string{ // commands that take no variant to play
+		"list": "lists", "validate": "runs a definition's tests (on the mover's frame)", "import": "reads .ini files",
+		"usi": "plays shogi only", "ucci": "plays xiangqi only", "web": "builds the page (which leaves games of seats out)", "version": "prints",
+	}
+	tested := map[string]bool{}
+	for _, r := range refusing {
+		tested[r.args[0]] = true
+		var out, errb bytes.Buffer
+		code := MainWithInput(r.args, strings.NewReader(r.stdin), &out, &errb)
+		if r.line != "" {
+			if code != exitOK || !strings.Contains(out.String(), r.line) || strings.Contains(out.String(), "info string variant fourplayer") {
+				t.Errorf("%v: exit %d, want 0 and the line %q; output:\n%s", r.args, code, r.line, out.String())
+			}
+			continue
+		}
+		msg := errb.String()
+		if code != exitUsage || !strings.Contains(msg, "fourplayer") || !strings.Contains(msg, "game of 4 seats (Red, Blue, Yellow, Green)") ||
+			!strings.Contains(msg, "plays two sides only") || !strings.Contains(msg, "chimera perft") {
+			t.Errorf("%v: exit %d, want 2 with the seats refused and the commands that play them named; stderr:\n%s", r.args, code, msg)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%v wrote to standard output:\n%s", r.args, out.String())
+		}
+	}
+	for _, cmd := range commands {
+		switch {
+		case cmd.seats:
+			if tested[cmd.name] {
+				t.Errorf("%s plays games of seats but is in the refusing table", cmd.name)
+			}
+		case tested[cmd.name], noVariant[cmd.name] != "":
+		default:
+			t.Errorf("command %s plays two sides: add it to the refusing table (or mark it as playing games of seats)", cmd.name)
+		}
+	}
+	// show draws a game of seats as text only; perft counts it whole.
+	for _, args := range [][]string{{"show", "fourplayer", "--svg", "-"}, {"show", "fourplayer", "--view", "white"}, {"perft", "fourplayer", "1", "--shard", "0/2"}} {
+		if code, out, errs := run(args...); code != exitUsage || out != "" || !strings.Contains(errs, "game of seats") {
+			t.Errorf("%v: exit %d, want 2 and the refusal; stdout %q stderr %q", args, code, out, errs)
+		}
+	}
+}
