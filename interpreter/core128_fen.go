@@ -232,8 +232,19 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 			return bad("%s", err)
 		}
 	}
-	if msg := p.checkRoyals(); msg != "" {
+	if msg := p.settle(); msg != "" {
 		return bad("%s", msg)
+	}
+	return p, nil
+}
+
+// settle checks a position whose men are set up (what the check rule needs) and sets what
+// follows from where they stand: an end already reached (facing royals, a goal, a full
+// board) and what the rules note at the start. It returns what is wrong, or "".
+func (p *core128) settle() string {
+	rs := p.rs
+	if msg := p.checkRoyals(); msg != "" {
+		return msg
 	}
 	if rs.FacingRoyals && rs.Check == compiler.CheckRoyalAttacked && p.royalsFace() && p.sideInCheck(p.side^1) {
 		// Only a pass while the royals faced each other leaves the side that moved in
@@ -257,7 +268,7 @@ func fromFEN128(rs *compiler.Ruleset, tb *compiler.Tables[bb128], fen string) (*
 	if rs.MateNeedsCheckBy != 0 {
 		p.startCheckTypes = p.checkerTypes(p.side)
 	}
-	return p, nil
+	return ""
 }
 
 func (p *core128) parseCastling(s string) string {

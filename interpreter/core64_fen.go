@@ -232,8 +232,19 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 			return bad("%s", err)
 		}
 	}
-	if msg := p.checkRoyals(); msg != "" {
+	if msg := p.settle(); msg != "" {
 		return bad("%s", msg)
+	}
+	return p, nil
+}
+
+// settle checks a position whose men are set up (what the check rule needs) and sets what
+// follows from where they stand: an end already reached (facing royals, a goal, a full
+// board) and what the rules note at the start. It returns what is wrong, or "".
+func (p *core64) settle() string {
+	rs := p.rs
+	if msg := p.checkRoyals(); msg != "" {
+		return msg
 	}
 	if rs.FacingRoyals && rs.Check == compiler.CheckRoyalAttacked && p.royalsFace() && p.sideInCheck(p.side^1) {
 		// Only a pass while the royals faced each other leaves the side that moved in
@@ -257,7 +268,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if rs.MateNeedsCheckBy != 0 {
 		p.startCheckTypes = p.checkerTypes(p.side)
 	}
-	return p, nil
+	return ""
 }
 
 func (p *core64) parseCastling(s string) string {

@@ -62,10 +62,14 @@ type Table struct {
 	result TableResult     //
 	last   []int           // seats in the order they last moved, most recent last
 	Events []string        // what the last Make did beyond the move (eliminations), for display
-	frame  *Position       // the frame of the seat to move, valid while frameOK
-	legal  []Move          //
+	frame  *Position       // the frame of seat fseat, valid while fok
+	legal  []Move          // its legal moves (with those taking a royal man, see frameOf)
 	fseat  int             //
 	fok    bool            //
+	gone   *Position       // a frame with a seat's men dead (frameOf)
+	men    []Piece         // a frame's men, cell by cell, as it is built
+	pseudo []Move          // buffers of frameOf
+	taking []Move          //
 	buf    strings.Builder //
 }
 
@@ -339,14 +343,23 @@ func (t *Table) Result() TableResult { return t.result }
 
 // Clone returns an independent copy.
 func (t *Table) Clone() *Table {
-	c := &Table{rs: t.rs, sr: t.sr, turn: t.turn, moves: t.moves, result: t.result}
-	c.Board = slices.Clone(t.Board)
-	c.out = slices.Clone(t.out)
-	c.points = slices.Clone(t.points)
-	c.castle = slices.Clone(t.castle)
-	c.homes = slices.Clone(t.homes)
-	c.last = slices.Clone(t.last)
+	c := &Table{}
+	c.copyFrom(t)
 	return c
+}
+
+// copyFrom makes t the game s is (its frames its own, to be built), reusing t's memory.
+func (t *Table) copyFrom(s *Table) {
+	t.rs, t.sr = s.rs, s.sr
+	t.Board = append(t.Board[:0], s.Board...)
+	t.out = append(t.out[:0], s.out...)
+	t.points = append(t.points[:0], s.points...)
+	t.castle = append(t.castle[:0], s.castle...)
+	t.homes = append(t.homes[:0], s.homes...)
+	t.last = append(t.last[:0], s.last...)
+	t.turn, t.moves, t.result = s.turn, s.moves, s.result
+	t.Events = t.Events[:0]
+	t.fok = false
 }
 
 // FEN writes the table as NewTable reads it.
@@ -427,13 +440,14 @@ func (t *Table) frameOf(k int) (*Position, error) {
 	if t.fok && t.fseat == k {
 		return t.frame, nil
 	}
-	rs, sr := t.rs, t.sr
+	sr := t.sr
 	e := sr.Edge(k)
-	p, err := FromFEN(rs, t.frameFEN(k, -1))
+	t.fok = false
+	p, err := t.build(&t.frame, k, -1)
 	if err != nil {
-		return nil, fmt.Errorf("%s's frame: %w", sr.Name(k), err)
+		return nil, err
 	}
-	t.frame, t.fseat, t.fok = p, k, true
+	t.fseat, t.fok = k, true
 	t.legal = p.LegalMoves(t.legal[:0])
 	for o := range sr.Seats() {
 		if o == k || t.out[o] || sr.Team(o) == sr.Team(k) {
@@ -443,18 +457,76 @@ func (t *Table) frameOf(k int) (*Position, error) {
 		if r == NoSquare || !p.Attacked(sr.ToFrame(e, r), compiler.White) {
 			continue
 		}
-		q, err := FromFEN(rs, t.frameFEN(k, o))
+		q, err := t.build(&t.gone, k, o)
 		if err != nil {
-			return nil, fmt.Errorf("%s's frame: %w", sr.Name(k), err)
+			t.fok = false
+			return nil, err
 		}
-		pseudo := p.PseudoMoves(nil)
-		for _, m := range q.LegalMoves(nil) {
-			if m.To() == sr.ToFrame(e, r) && !slices.Contains(t.legal, m) && slices.Contains(pseudo, m) {
+		t.pseudo = p.PseudoMoves(t.pseudo[:0])
+		t.taking = q.LegalMoves(t.taking[:0])
+		for _, m := range t.taking {
+			if m.To() == sr.ToFrame(e, r) && !slices.Contains(t.legal, m) && slices.Contains(t.pseudo, m) {
 				t.legal = append(t.legal, m)
 			}
 		}
 	}
 	return p, nil
+}
+
+// build sets *slot up as seat k's frame, seat gone's men dead (-1 for none): from its
+// FEN the first time, then cell by cell (Position.refill), allocating nothing.
+func (t *Table) build(slot **Position, k, gone int) (*Position, error) {
+	if *slot == nil {
+		p, err := FromFEN(t.rs, t.frameFEN(k, gone))
+		if err != nil {
+			return nil, fmt.Errorf("%s's frame: %w", t.sr.Name(k), err)
+		}
+		*slot = p
+		return p, nil
+	}
+	rs, sr := t.rs, t.sr
+	e := sr.Edge(k)
+	if len(t.men) != rs.Cells {
+		t.men = make([]Piece, rs.Cells)
+	}
+	for fsq := range rs.Cells {
+		t.men[fsq] = NoPiece
+		if rs.KindOf(fsq) != compiler.CellSquare {
+			continue
+		}
+		if m := t.Board[sr.FromFrame(e, fsq)]; !m.Empty() {
+			if int(m.Seat) == gone {
+				m.Dead = true
+			}
+			t.men[fsq] = t.frameMan(k, m)
+		}
+	}
+	castling := ""
+	switch {
+	case t.castle[k][0] && t.castle[k][1]:
+		castling = "KQ"
+	case t.castle[k][0]:
+		castling = "K"
+	case t.castle[k][1]:
+		castling = "Q"
+	}
+	p := *slot
+	if msg := p.refill(t.men, castling); msg != "" {
+		return nil, fmt.Errorf("%s's frame: %s", sr.Name(k), msg)
+	}
+	return p, nil
+}
+
+// refill sets p up anew with the board men and White's castling rights castling (see
+// core256.refill).
+func (p *Position) refill(men []Piece, castling string) string {
+	switch {
+	case p.n != nil:
+		return p.n.refill(men, castling)
+	case p.m != nil:
+		return p.m.refill(men, castling)
+	}
+	return p.w.refill(men, castling)
 }
 
 // frameFEN writes seat k's frame, seat gone's men dead (-1 for none).
@@ -513,22 +585,28 @@ func (t *Table) frameFEN(k, gone int) string {
 
 // frameLetter is man m's FEN letter in seat k's frame.
 func (t *Table) frameLetter(k int, m TableMan) string {
-	sr := t.sr
-	ty, white := int(m.Type), true
-	switch {
-	case m.Dead:
-		ty, white = sr.Inert, false
-	case int(m.Seat) == k:
-	case sr.Team(int(m.Seat)) == sr.Team(k):
-		ty = sr.Inert
-	default:
-		ty, white = sr.Turned((sr.Edge(int(m.Seat))-sr.Edge(k)+4)%4, ty), false
-	}
-	l := t.rs.Piece(ty).LetterText
-	if !white {
+	pc := t.frameMan(k, m)
+	l := t.rs.Piece(pc.Type()).LetterText
+	if pc.Color() == compiler.Black {
 		return strings.ToLower(l)
 	}
 	return l
+}
+
+// frameMan is man m in seat k's frame: its own men White, its partners' inert White men,
+// a live opponent's a Black copy of its type turned as it faces from there, a dead man an
+// inert Black man.
+func (t *Table) frameMan(k int, m TableMan) Piece {
+	sr := t.sr
+	switch {
+	case m.Dead:
+		return MakePiece(sr.Inert, compiler.Black)
+	case int(m.Seat) == k:
+		return MakePiece(int(m.Type), compiler.White)
+	case sr.Team(int(m.Seat)) == sr.Team(k):
+		return MakePiece(sr.Inert, compiler.White)
+	}
+	return MakePiece(sr.Turned((sr.Edge(int(m.Seat))-sr.Edge(k)+4)%4, int(m.Type)), compiler.Black)
 }
 
 // Frame returns a copy of the frame of the seat to move: the two-sided position whose
@@ -621,6 +699,15 @@ func (t *Table) Make(mv TableMove) error {
 	if !slices.Contains(t.legal, mv.m) {
 		return fmt.Errorf("%s is not a legal move of %s", t.Coord(mv), t.sr.Name(k))
 	}
+	t.apply(p, mv)
+	return nil
+}
+
+// apply plays mv, a legal move of the seat to move on p, its frame (t's own or that of
+// the table t was copied from, which keeps it: the move is unmade on it after).
+func (t *Table) apply(p *Position, mv TableMove) {
+	t.Events = t.Events[:0]
+	k := t.Mover()
 	rs, sr := t.rs, t.sr
 	e := sr.Edge(k)
 	from := t.Board[mv.From]
@@ -680,8 +767,8 @@ func (t *Table) Make(mv TableMove) error {
 			t.eliminate(int(s), fmt.Sprintf("%s's royal man taken by %s", sr.Name(int(s)), sr.Name(k)))
 		}
 	}
+	p.Unmake() // the frame as it was, before the next seat's is built over it
 	t.advance(true)
-	return nil
 }
 
 // eliminate takes seat s out: its men die or leave, and the game ends if the rules say.
@@ -822,17 +909,25 @@ func StartTable(rs *compiler.Ruleset, setup string) (*Table, error) {
 // TablePerft counts the leaves of the game tree of depth d below t (a node is one seat's
 // move).
 func TablePerft(t *Table, d int) uint64 {
-	moves := t.LegalMoves(nil)
+	if d < 1 {
+		return 1
+	}
+	tables := make([]Table, d) // a table a level below t, reused across the level's nodes
+	moves := make([][]TableMove, d)
+	return tablePerft(t, d, tables, moves)
+}
+
+func tablePerft(t *Table, d int, tables []Table, moves [][]TableMove) uint64 {
+	moves[0] = t.LegalMoves(moves[0][:0])
 	if d <= 1 {
-		return uint64(len(moves))
+		return uint64(len(moves[0]))
 	}
 	var n uint64
-	for _, m := range moves {
-		c := t.Clone()
-		if err := c.Make(m); err != nil {
-			continue
-		}
-		n += TablePerft(c, d-1)
+	c := &tables[0]
+	for _, m := range moves[0] {
+		c.copyFrom(t)
+		c.apply(t.frame, m)
+		n += tablePerft(c, d-1, tables[1:], moves[1:])
 	}
 	return n
 }
