@@ -55,7 +55,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, importCommand, exportCommand, replayCommand, uciCommand, usiCommand, ucciCommand, xboardCommand, matchCommand, selfplayCommand, valuesCommand, tuneCommand, trainCommand, mergeCommand, serveCommand, webCommand, versionCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, importCommand, exportCommand, replayCommand, uciCommand, usiCommand, ucciCommand, xboardCommand, matchCommand, selfplayCommand, seatsCommand, valuesCommand, tuneCommand, trainCommand, mergeCommand, serveCommand, webCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.

@@ -86,3 +86,23 @@ func TestSeatsRefusedByTwoSidedCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatsCommand plays two short games of seats, the engine against greedy players,
+// and checks the report and the records (their moves replay: engine/seats tests that).
+func TestSeatsCommand(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.pgn4")
+	code, out, errs := run("seats", "fourplayer-ffa", "--games", "2", "--depth", "1", "--opponent", "greedy", "--max-moves", "40", "--pgn4", file, "-q")
+	if code != exitOK || !strings.Contains(out, "fourplayer-ffa: 2 games") || !strings.Contains(out, "Engine: ") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `[Variant "fourplayer-ffa"]`); n != 2 || !strings.Contains(string(data), `[Blue "chimera (paranoid, depth 1)"]`) {
+		t.Errorf("%d records; the second game's engine in Blue's seat expected:\n%s", n, data)
+	}
+	if code, _, errs := run("seats", "chess"); code != exitUsage || !strings.Contains(errs, "two sides") {
+		t.Errorf("seats chess: exit %d, stderr %s", code, errs)
+	}
+}

@@ -703,6 +703,23 @@ func (t *Table) Make(mv TableMove) error {
 	return nil
 }
 
+// After makes t the game s is after mv, a legal move of s's seat to move (from
+// s.LegalMoves, s's frame kept: the move is unmade on it), reusing t's memory: once t has
+// been used so, it allocates nothing. A search keeps a table a ply.
+func (t *Table) After(s *Table, mv TableMove) error {
+	k := s.Mover()
+	p, err := s.frameOf(k)
+	if err != nil {
+		return err
+	}
+	if s.result.Over || !slices.Contains(s.legal, mv.m) {
+		return fmt.Errorf("%s is not a legal move of %s", s.Coord(mv), s.sr.Name(k))
+	}
+	t.copyFrom(s)
+	t.apply(p, mv)
+	return nil
+}
+
 // apply plays mv, a legal move of the seat to move on p, its frame (t's own or that of
 // the table t was copied from, which keeps it: the move is unmade on it after).
 func (t *Table) apply(p *Position, mv TableMove) {

@@ -45,7 +45,7 @@ func NewModule() *Module {
 
 // twoSided refuses a game of seats: the module plays two sides.
 func twoSided(rs *compiler.Ruleset) error {
-	return interpreter.TwoSided(rs, "this module", "play it with chimera selfplay, perft or show")
+	return interpreter.TwoSided(rs, "this module", "play it with chimera seats, perft or show")
 }
 
 // Variants names the variants, separated by spaces: the built-ins, then those loaded.

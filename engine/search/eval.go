@@ -684,3 +684,17 @@ func (e *evaluator) royalZone(p *interpreter.Position, c compiler.Color) compile
 	}
 	return z
 }
+
+// Worths are the evaluation's worth of a man by type (centipawns; royal types 0) and
+// White's square bonuses by type and square, for a search of its own: a game of seats
+// counts each seat's men where they stand in its frame, in which the seat is White.
+type Worths struct {
+	Value  []int
+	Square [][]int // nil where the evaluation has no square bonuses
+}
+
+// WorthsOf computes rs's worths as the evaluation counts them.
+func WorthsOf(rs *compiler.Ruleset) Worths {
+	e := newEvaluator(rs)
+	return Worths{Value: e.value, Square: e.square[compiler.White]}
+}

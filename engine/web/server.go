@@ -122,7 +122,7 @@ func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
 
 // twoSided refuses a game of seats: the page plays two sides.
 func twoSided(rs *compiler.Ruleset) error {
-	return interpreter.TwoSided(rs, "the page", "play it with chimera selfplay, perft or show")
+	return interpreter.TwoSided(rs, "the page", "play it with chimera seats, perft or show")
 }
 
 // Builtins are the built-in variants (games of seats left out), compiled on first use.

@@ -305,7 +305,7 @@ func (x *Session) variant(name string) {
 		chimera = name
 	}
 	if chimera != "" && defs.BuiltinSeats(chimera) {
-		x.say("Error (%s is a game of seats, XBoard's of two sides: play it with chimera selfplay, perft or show): %s", chimera, protocol.Truncate(name, 40))
+		x.say("Error (%s is a game of seats, XBoard's of two sides: play it with chimera seats, perft or show): %s", chimera, protocol.Truncate(name, 40))
 		return
 	}
 	if chimera != "" && defs.BuiltinGeometry(chimera) == "hex" {
