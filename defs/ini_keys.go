@@ -386,7 +386,7 @@ func ranksFrom(lo, hi int) []int {
 func (im *importer) importPawn() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
-	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
+	keys := []string{"doubleStep", "doubleStepRank", "doubleStepRankMin", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
 		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
 		"doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite", "tripleStepRegionBlack"}
 	given := false
@@ -410,11 +410,23 @@ func (im *importer) importPawn() {
 	// Double step.
 	oldDouble := slices.IndexFunc(p.Moves, func(a Atom) bool { return a.EPTarget })
 	enabled, _ := im.boolKey("doubleStep", im.fresh || oldDouble >= 0)
+	// The current source's double-step ranks (parser.cpp): every rank from
+	// doubleStepRankMin (default 2) up to doubleStepRank (default 2), each side's; it reads
+	// doubleStepRankMin only without doubleStepRank. 11.1's firstRankDoubleSteps (which the
+	// current source no longer reads) adds the first rank, as 11.1 did.
 	rank, rankGiven := im.intKey("doubleStepRank", 1, def.Board.Ranks)
 	if !rankGiven {
 		rank = 2
 	}
+	low, lowGiven := im.intKey("doubleStepRankMin", 1, def.Board.Ranks)
+	if lowGiven && rankGiven {
+		im.errorf(im.keys["doubleStepRankMin"], "not imported: Fairy-Stockfish's current source ignores it beside doubleStepRank (parser.cpp reads doubleStepRankMin only without doubleStepRank: the ranks are then 2 to doubleStepRank); give one of them")
+	}
+	if !lowGiven || rankGiven {
+		low = 2
+	}
 	first, firstGiven := im.boolKey("firstRankDoubleSteps", false)
+	rankGiven = rankGiven || lowGiven
 	zone := ""
 	if oldDouble >= 0 && !rankGiven && !firstGiven {
 		zone = p.Moves[oldDouble].From
@@ -436,9 +448,13 @@ func (im *importer) importPawn() {
 			def.Zones[zone] = Zone{White: onBoard(ranksSquares([]int{2}, def.Board.Files), def.Board.Files, def.Board.Ranks), Black: onBoard(ranksSquares([]int{7}, def.Board.Files), def.Board.Files, def.Board.Ranks)}
 		default:
 			zone = "ini-double-step"
-			ranks := []int{rank}
-			if first && rank != 1 {
-				ranks = []int{1, rank}
+			ranks := ranksFrom(low, rank)
+			if first && !slices.Contains(ranks, 1) {
+				ranks = append([]int{1}, ranks...)
+			}
+			if len(ranks) == 0 {
+				def.Zones[zone] = Zone{White: []string{}, Black: []string{}} // doubleStepRank below doubleStepRankMin
+				break
 			}
 			def.Zones[zone] = Zone{Ranks: ranks}
 		}
@@ -453,7 +469,11 @@ func (im *importer) importPawn() {
 			zone = "ini-double-step"
 			def.Zones[zone] = Zone{White: w, Black: b}
 		}
-		p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+		if z := def.Zones[zone]; z.Ranks != nil || z.Squares != nil || len(z.White)+len(z.Black) > 0 {
+			p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+		} else {
+			delete(def.Zones, zone) // no square to step two from
+		}
 	}
 	tw, twok := im.get("tripleStepRegionWhite")
 	tb, tbok := im.get("tripleStepRegionBlack")
