@@ -207,6 +207,14 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// dropped at all with dropNoDoubledCount = 0 (dragonfly).
 	{"mansindam", "4k4/9/9/9/9/9/2P1p4/9/4K4[PPpp] w - - 0 1", ""},
 	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
+	// mobilityRegion over a parent's confinement (xiangqi's palace and own half): held
+	// elephants and advisors are dropped on their points only, soldiers on theirs.
+	{"xiangqihouse", "3k5/9/9/9/9/9/9/9/9/4K4[BAPbap] w - - 0 1", ""},
+	{"xiangqihouse", "3k5/9/9/9/9/9/9/9/9/4K4[BAPbap] b - - 0 1", ""},
+	// soldierPromotionRank = 4 on a 5-rank board: sideways steps from rank 4 on (each
+	// side's), not before; Black's general in its own region.
+	{"crowdedxiangqi", "3k5/9/P8/5P3/4K4 w - - 0 1", ""},
+	{"crowdedxiangqi", "3k5/p8/9/4p4/5K3 b - - 0 1", ""},
 	// castlingRookPieces: the king castles with the custom rook.
 	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
 	// flyingGeneral: no move leaves the kings on one file or rank with nothing between (a

@@ -87,6 +87,7 @@ func (im *importer) importAll() {
 	}
 	im.readParentPawn()
 	im.importPieces()
+	im.importSoldier()
 	if k, ok := im.get("startFen"); ok {
 		checks := def.Rules.CheckCounter > 0
 		if c, ok := im.keys["checkCounting"]; ok {
@@ -136,6 +137,8 @@ func (im *importer) resize() {
 		def.Zones[name] = Zone{White: onBoard(w, def.Board.Files, def.Board.Ranks), Black: onBoard(b, def.Board.Files, def.Board.Ranks)}
 	}
 	im.resized = true
+	// The parent's evaluation weights (no rule) have square tables of its board's size.
+	def.Evaluation = nil
 	// A castling whose files are off the new board has no squares to castle to: Fairy-
 	// Stockfish finds no such rights in a FEN.
 	if c := def.Castling; c != nil {
@@ -191,6 +194,8 @@ func (im *importer) findFSF(p fsfPiece) int {
 		switch {
 		case p.Pawn:
 			return im.isPawn(q)
+		case p.Soldier:
+			return !q.Royal && (SameMoves(q.Moves, p.moves) || soldierZone(q) != "")
 		case p.Royal:
 			return q.Royal && SameMoves(q.Moves, p.moves)
 		}
@@ -323,11 +328,6 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 		im.errorf(k, "not imported: %s", p.Refused)
 		return
 	}
-	if p.Soldier {
-		if k2, ok := im.keys["soldierPromotionRank"]; ok && k2.Value != "1" {
-			return // reported as refused
-		}
-	}
 	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
 	if p.Pawn {
 		empty := ""
@@ -335,6 +335,60 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 		piece.ResetsClock = true
 	}
 	add(k, piece)
+}
+
+// soldierZone returns the zone a piece's sideways steps start from when it moves as
+// Fairy-Stockfish's soldier promoted past a rank (a step forward, and sideways steps from
+// the zone: Chimera's xiangqi soldier across the river), else "".
+func soldierZone(q Piece) string {
+	if len(q.Moves) != 2 {
+		return ""
+	}
+	fwd, side := fsfStep("fW"), fsfStep("sW")
+	for i, a := range q.Moves {
+		b := q.Moves[1-i]
+		if b.From == "" || a.From != "" || !SameMoves([]Atom{a}, fwd) {
+			continue
+		}
+		b.From = ""
+		if SameMoves([]Atom{b}, side) {
+			return q.Moves[1-i].From
+		}
+	}
+	return ""
+}
+
+// fsfStep reads an XBetza text of the importer's own (it cannot fail).
+func fsfStep(betza string) []Atom {
+	m, err := ParseBetza(betza)
+	if err != nil {
+		panic("defs: " + betza + ": " + err.Error())
+	}
+	return m
+}
+
+// importSoldier maps soldierPromotionRank: Fairy-Stockfish's soldier steps forward, and
+// sideways too from that rank on (each side's; 1: everywhere): the soldier's sideways
+// steps start from zone ini-soldier, those ranks.
+func (im *importer) importSoldier() {
+	def := im.def
+	r, ok := im.intKey("soldierPromotionRank", 1, def.Board.Ranks)
+	if !ok {
+		return
+	}
+	at := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Soldier })])
+	if at < 0 {
+		return // no soldier: nothing the rank changes, as in Fairy-Stockfish
+	}
+	moves := fsfStep("fW")
+	side := fsfStep("sW")
+	if r > 1 {
+		def.Zones["ini-soldier"] = Zone{Ranks: ranksFrom(r, def.Board.Ranks)}
+		for i := range side {
+			side[i].From = "ini-soldier"
+		}
+	}
+	def.Pieces[at].Moves = append(moves, side...)
 }
 
 // removePiece removes a piece and every reference to its letter that would dangle.
@@ -1448,10 +1502,32 @@ func (im *importer) importRegions() {
 		} else {
 			at = im.findFSF(p)
 		}
+		if p.Royal && at < 0 {
+			// The king type whatever its moves (kingType: xiangqi's general steps as a
+			// wazir): the variant's one royal piece.
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Royal }); i >= 0 && slices.IndexFunc(def.Pieces[i+1:], func(q Piece) bool { return q.Royal }) < 0 {
+				at = i
+			}
+		}
 		if at < 0 {
 			continue // Fairy-Stockfish keeps the region of a type the variant has not
 		}
+		// A side not given keeps the parent's region (its confined zone), as Fairy-
+		// Stockfish keeps the parent's mobilityRegion of that colour.
 		ws, bs := im.allSquares(), im.allSquares()
+		old := def.Pieces[at].Confined
+		if strings.HasPrefix(old, "ini-") {
+			k := w
+			if !wok {
+				k = b
+			}
+			im.errorf(k, "not imported: the import confines this piece already (%s), which a region of its own would undo", old)
+			continue
+		}
+		if z, ok := def.Zones[old]; ok {
+			ws, bs = zoneSquares(z, def.Board.Files, def.Board.Ranks)
+			ws, bs = onBoard(ws, def.Board.Files, def.Board.Ranks), onBoard(bs, def.Board.Files, def.Board.Ranks)
+		}
 		if wok {
 			ws, wok = im.parseSquares(w)
 		}
@@ -1460,19 +1536,48 @@ func (im *importer) importRegions() {
 		}
 		zone := "ini-region-" + strings.ToLower(def.Pieces[at].Letter)
 		def.Zones[zone] = Zone{White: ws, Black: bs}
-		if def.Pieces[at].Confined != "" {
-			k := w
-			if !im.used["mobilityRegionWhite"+typ] {
-				k = b
-			}
-			im.errorf(k, "the parent confines this piece already")
-			continue
-		}
 		for _, l := range im.asTypes([]string{def.Pieces[at].Letter}) {
-			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" {
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" || def.Pieces[i].Confined == old {
 				def.Pieces[i].Confined = zone
 			}
 		}
+	}
+	im.confineDrops()
+}
+
+// confineDrops: a man is never dropped outside its mobility region (Fairy-Stockfish's
+// Position::drop_region is the drop region within board_bb(c, pt)), which Chimera's
+// confined, a rule of moves, does not say for drops: each confined type held in a hand
+// gets a forbid rule on the rest of the board. The regions are mobilityRegion keys' and
+// a built-in parent's own (xiangqi's palace), not the import's other confinements (a
+// pawn kept out of a region it may not promote in, whose drops follow the pawn's keys).
+func (im *importer) confineDrops() {
+	def := im.def
+	if def.Hands == nil || def.Hands.Drops == nil {
+		return
+	}
+	for _, p := range def.Pieces {
+		z, ok := def.Zones[p.Confined]
+		if !ok || strings.HasPrefix(p.Confined, "ini-") && !strings.HasPrefix(p.Confined, "ini-region-") {
+			continue
+		}
+		out := "ini-no-drop-" + strings.ToLower(p.Letter)
+		w, b := zoneSquares(z, def.Board.Files, def.Board.Ranks)
+		rest := func(in []string) []string {
+			out := []string{}
+			for _, s := range im.allSquares() {
+				if !slices.Contains(in, s) {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+		ow, ob := rest(w), rest(b)
+		if len(ow) == 0 && len(ob) == 0 {
+			continue
+		}
+		def.Zones[out] = Zone{White: ow, Black: ob}
+		def.Hands.Drops.Forbid = append(def.Hands.Drops.Forbid, DropRule{Pieces: []string{p.Letter}, Zone: out})
 	}
 }
 
