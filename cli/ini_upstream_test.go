@@ -215,6 +215,11 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// side's), not before; Black's general in its own region.
 	{"crowdedxiangqi", "3k5/9/P8/5P3/4K4 w - - 0 1", ""},
 	{"crowdedxiangqi", "3k5/p8/9/4p4/5K3 b - - 0 1", ""},
+	// An inherited type given a new letter (gemini's archbishop A, janus's J; the snag's
+	// king G): castling on the new files, promotion into the renamed type.
+	{"gemini", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1", ""},
+	{"gemini", "4k5/P9/10/10/10/10/10/4K5 w - - 0 1", ""},
+	{"caught-in-a-snag", "4g3/8/8/8/8/3G4 w - - 0 1", ""},
 	// castlingRookPieces: the king castles with the custom rook.
 	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
 	// flyingGeneral: no move leaves the kings on one file or rank with nothing between (a

@@ -5,6 +5,7 @@ package defs
 import (
 	_ "embed"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -320,7 +321,7 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 	letter := strings.ToUpper(string(c))
 	if at >= 0 {
 		if def.Pieces[at].Letter != letter {
-			im.errorf(k, "the parent's %s is %s: changing an inherited piece's letter is not imported (remove it with '-' in one section and add it in another)", p.Key, def.Pieces[at].Letter)
+			im.reletter(k, at, letter)
 		}
 		return
 	}
@@ -389,6 +390,68 @@ func (im *importer) importSoldier() {
 		}
 	}
 	def.Pieces[at].Moves = append(moves, side...)
+}
+
+// reletter gives an inherited piece another letter, as Fairy-Stockfish's add_piece does
+// (the type holding the letter removed first): every rule naming the old letter names the
+// new one. The parent's setups, written with the old letter, must be replaced by the
+// section's startFen.
+func (im *importer) reletter(k iniKey, at int, letter string) {
+	def := im.def
+	old := def.Pieces[at].Letter
+	if _, ok := im.keys["startFen"]; !ok {
+		im.errorf(k, "the parent's %s is %s: a new letter needs a startFen of the section's (the parent's is written with %s)", k.Key, old, old)
+		return
+	}
+	for _, q := range def.Pieces {
+		if q.FEN != "" && strings.Contains(q.FEN, old) || q.FENAlias == old {
+			im.errorf(k, "the parent's %s is %s, which a FEN token of its pieces names: a new letter is not imported", k.Key, old)
+			return
+		}
+	}
+	if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
+		im.removePiece(j)
+	}
+	def.Evaluation = nil // weights by letter, no rule
+	relabel(reflect.ValueOf(def).Elem(), old, letter)
+}
+
+// relabel replaces, everywhere in v, a string that is exactly the letter old (a piece
+// letter: the definition's other strings are lowercase names, zones, squares and FENs of
+// more than one character) by new, map keys included.
+func relabel(v reflect.Value, old, new string) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			relabel(v.Elem(), old, new)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				relabel(v.Field(i), old, new)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			relabel(v.Index(i), old, new)
+		}
+	case reflect.Map:
+		for _, key := range v.MapKeys() {
+			val := reflect.New(v.Type().Elem()).Elem()
+			val.Set(v.MapIndex(key))
+			relabel(val, old, new)
+			nk := key
+			if key.Kind() == reflect.String && key.String() == old {
+				nk = reflect.ValueOf(new).Convert(key.Type())
+				v.SetMapIndex(key, reflect.Value{})
+			}
+			v.SetMapIndex(nk, val)
+		}
+	case reflect.String:
+		if v.String() == old && v.CanSet() {
+			v.SetString(new)
+		}
+	}
 }
 
 // removePiece removes a piece and every reference to its letter that would dangle.
