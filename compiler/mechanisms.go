@@ -597,7 +597,7 @@ var mechanismRows = []mechanismRow{
 			"seats.points.checkmate", "seats.points.stalemate"},
 		safe: safeAll,
 		why: "a seat's moves are an ordinary two-sided position's (its frame): White's men and Black's copies of the declared types turned a quarter or half turn, which are leaps and lines like any other. " +
-			"Proven by TestFourPlayerPerftAgainstNaive (both built-ins' perft against a naive four-seat generator)",
+			"Proven by TestFourPlayerPerftAgainstNaive (perft of the seats' built-ins against a naive four-seat generator)",
 		doc: "#seats"},
 	{bit: MechByCellPromotion, name: "by-cell-promotion",
 		uses: func(r *Ruleset) bool {

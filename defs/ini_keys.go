@@ -340,7 +340,7 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 
 // soldierZone returns the zone a piece's sideways steps start from when it moves as
 // Fairy-Stockfish's soldier promoted past a rank (a step forward, and sideways steps from
-// the zone: Chimera's xiangqi soldier across the river), else "".
+// the zone: a soldier's sideways steps past a river), else "".
 func soldierZone(q Piece) string {
 	if len(q.Moves) != 2 {
 		return ""
@@ -1566,7 +1566,7 @@ func (im *importer) importRegions() {
 			at = im.findFSF(p)
 		}
 		if p.Royal && at < 0 {
-			// The king type whatever its moves (kingType: xiangqi's general steps as a
+			// The king type whatever its moves (kingType: a royal that steps as a
 			// wazir): the variant's one royal piece.
 			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Royal }); i >= 0 && slices.IndexFunc(def.Pieces[i+1:], func(q Piece) bool { return q.Royal }) < 0 {
 				at = i
@@ -1612,7 +1612,7 @@ func (im *importer) importRegions() {
 // Position::drop_region is the drop region within board_bb(c, pt)), which Chimera's
 // confined, a rule of moves, does not say for drops: each confined type held in a hand
 // gets a forbid rule on the rest of the board. The regions are mobilityRegion keys' and
-// a built-in parent's own (xiangqi's palace), not the import's other confinements (a
+// a built-in parent's own (a palace), not the import's other confinements (a
 // pawn kept out of a region it may not promote in, whose drops follow the pawn's keys).
 func (im *importer) confineDrops() {
 	def := im.def

@@ -776,7 +776,7 @@ type Seat struct {
 	Edge   string `yaml:"edge"`
 }
 
-// SeatPoints scores a game of seats (chess.com's four-player free-for-all): Capture by
+// SeatPoints scores a game of seats (as a free-for-all of seats scores them): Capture by
 // piece letter, what taking a live man of that type earns (a dead man earns nothing);
 // Promoted what taking a promoted man earns instead; Checkmate what the seat whose man
 // gives check earns when a seat is checkmated; Stalemate what a stalemated seat earns
