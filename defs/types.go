@@ -159,6 +159,9 @@ type Source struct {
 	// Sjaak: Sjaak II's variant of this name (its console's `variant` command): the
 	// tests compare perft counts with Sjaak II when it is installed.
 	Sjaak string `yaml:"sjaak"`
+	// HaChu: HaChu's variant of this name (its XBoard `variant` command): the tests
+	// compare the legal moves with HaChu's along games when it is installed.
+	HaChu string `yaml:"hachu"`
 	// RulesText: a published rules text, named in the description, that no engine plays:
 	// the tests check the variant against a naive generator written from it.
 	RulesText string `yaml:"rules-text"`
@@ -181,6 +184,7 @@ func (s *Source) Names() []SourceName {
 		{"lishogi", "lishogi", s.Lishogi},
 		{"seed", "seed document", s.Seed},
 		{"sjaak", "Sjaak II", s.Sjaak},
+		{"hachu", "HaChu", s.HaChu},
 		{"rules-text", "rules text", s.RulesText},
 	} {
 		if n.Name != "" {
