@@ -431,3 +431,128 @@ func TestExportINICommand(t *testing.T) {
 		t.Errorf("export of an unknown variant: exit %d (%s), want 2", code, errText)
 	}
 }
+
+// The line goals are written as the connect keys (connectN, connectNxN, collinearN,
+// connectPieceTypes, the directions, connectValue): each section of connectINI, imported,
+// is exported again, and the section written plays as the definition it came from
+// (Chimera against Chimera, and the result of each set-up position) and, with
+// CHIMERA_FSF_CURRENT, as Fairy-Stockfish's current source plays the written section
+// (perft divides at connectPositions and along a game from the start).
+func TestExportINIConnect(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "connect.ini")
+	if err := os.WriteFile(src, []byte(connectINI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	sections := defs.INISections([]byte(connectINI))
+	for _, s := range sections {
+		text, err := defs.ImportINI(src, []byte(connectINI), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := defs.Parse(s+".yaml", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ini, err := defs.ExportINI(def, s+"-x")
+		if err != nil {
+			t.Fatalf("[%s] export: %v", s, err)
+		}
+		lines := slices.ContainsFunc(def.Goals, func(g defs.Goal) bool { return g.Line > 0 })
+		if lines && !strings.Contains(string(ini), "connectN = ") && !strings.Contains(string(ini), "connectNxN = ") && !strings.Contains(string(ini), "collinearN = ") {
+			t.Errorf("[%s] exported without a connect key:\n%s", s, ini)
+		}
+		out.Write(ini)
+	}
+	file := filepath.Join(dir, "exported.ini")
+	if err := os.WriteFile(file, []byte(out.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	for _, s := range sections {
+		orig, err := interpreter.Open(src + ":" + s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := interpreter.Open(file + ":" + s + "-x")
+		if err != nil {
+			t.Fatalf("[%s] import of the export: %v", s, err)
+		}
+		var got [][]string
+		var positions []string
+		for _, fen := range connectPositions {
+			p, err := interpreter.FromFEN(orig, fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := interpreter.FromFEN(back, fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Result() != q.Result() {
+				t.Errorf("[%s] %s: exported %v, the definition %v", s, fen, q.Result(), p.Result())
+			}
+			want := divideLines(p, 2)
+			if d := divideLines(q, 2); !slices.Equal(d, want) {
+				t.Errorf("[%s] %s: exported:\n%s\nthe definition:\n%s", s, fen, strings.Join(d, "\n"), strings.Join(want, "\n"))
+			}
+			got, positions = append(got, want), append(positions, "fen "+fen)
+		}
+		q, err := interpreter.Start(back, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for ply := 0; ply < 12; ply++ {
+			legal := q.LegalMoves(nil)
+			if ply%3 == 0 || len(legal) == 0 {
+				got, positions = append(got, divideLines(q, 2)), append(positions, strings.TrimSpace("startpos moves "+strings.Join(moves, " ")))
+			}
+			if len(legal) == 0 || q.Result() != interpreter.Ongoing {
+				break
+			}
+			m := legal[(ply*5+len(legal)/2)%len(legal)]
+			moves = append(moves, q.Coord(m))
+			q.Make(m)
+		}
+		if fsf == "" {
+			continue
+		}
+		want := fsfINIPerftBatch(t, fsf, file, s+"-x", positions, 2)
+		for i := range positions {
+			if i >= len(want) || !slices.Equal(got[i], want[i]) {
+				var w []string
+				if i < len(want) {
+					w = want[i]
+				}
+				t.Errorf("[%s-x] %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", s, positions[i], strings.Join(got[i], "\n"), strings.Join(w, "\n"))
+				break
+			}
+		}
+	}
+	// Line goals the connect keys cannot say are refused with their keys.
+	def, err := defs.Parse("rows.yaml", []byte(strings.Replace(mustImport(t, src, "conn"), "goals:", "goals:\n  - {name: four, line: 4, result: loss}", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = defs.ExportINI(def, "rows")
+	var ee *defs.ExportError
+	if !errors.As(err, &ee) || !strings.Contains(err.Error(), "goals[") {
+		t.Errorf("two rows of other results exported: %v", err)
+	}
+}
+
+// mustImport returns the YAML text of a section imported.
+func mustImport(t *testing.T, file, section string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := defs.ImportINI(file, data, section)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
+}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -206,6 +207,19 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// dropped at all with dropNoDoubledCount = 0 (dragonfly).
 	{"mansindam", "4k4/9/9/9/9/9/2P1p4/9/4K4[PPpp] w - - 0 1", ""},
 	{"dragonfly", "3k3/7/7/7/7/7/3K3[PNpn] w - - 0 1", ""},
+	// mobilityRegion over a parent's confinement (xiangqi's palace and own half): held
+	// elephants and advisors are dropped on their points only, soldiers on theirs.
+	{"xiangqihouse", "3k5/9/9/9/9/9/9/9/9/4K4[BAPbap] w - - 0 1", ""},
+	{"xiangqihouse", "3k5/9/9/9/9/9/9/9/9/4K4[BAPbap] b - - 0 1", ""},
+	// soldierPromotionRank = 4 on a 5-rank board: sideways steps from rank 4 on (each
+	// side's), not before; Black's general in its own region.
+	{"crowdedxiangqi", "3k5/9/P8/5P3/4K4 w - - 0 1", ""},
+	{"crowdedxiangqi", "3k5/p8/9/4p4/5K3 b - - 0 1", ""},
+	// An inherited type given a new letter (gemini's archbishop A, janus's J; the snag's
+	// king G): castling on the new files, promotion into the renamed type.
+	{"gemini", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1", ""},
+	{"gemini", "4k5/P9/10/10/10/10/10/4K5 w - - 0 1", ""},
+	{"caught-in-a-snag", "4g3/8/8/8/8/3G4 w - - 0 1", ""},
 	// castlingRookPieces: the king castles with the custom rook.
 	{"ajax-orthodox", "r3k2r/8/8/8/8/8/8/R3K2R[Mm] w KQkq - 0 1", ""},
 	// flyingGeneral: no move leaves the kings on one file or rank with nothing between (a
@@ -732,6 +746,58 @@ func TestUpstreamINIFlagSafeResult(t *testing.T) {
 		}
 		if r := p.Result(); r.Score != c.want {
 			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
+		}
+	}
+}
+
+// doubleStepRank in the current source is a band: every rank from doubleStepRankMin
+// (default 2) up to it, each side's (parser.cpp; 11.1 read the one rank). A pawn on rank 2
+// with doubleStepRank = 3 steps two, as one on rank 3 does; doubleStepRankMin = 1 alone
+// lets a pawn on the first rank step two; beside doubleStepRank it is refused (the current
+// source ignores it there). Compared with CHIMERA_FSF_CURRENT by perft divide.
+func TestINIDoubleStepRankCurrent(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "ds.ini")
+	text := "[dsthree:chess]\ndoubleStepRank = 3\n\n[dsfour:chess]\ndoubleStepRank = 4\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n[dsmin:chess]\ndoubleStepRankMin = 1\n\n[dsboth:chess]\ndoubleStepRank = 4\ndoubleStepRankMin = 3\n"
+	if err := os.WriteFile(ini, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := interpreter.Open(ini + ":dsboth"); err == nil || !strings.Contains(err.Error(), "doubleStepRankMin") {
+		t.Errorf("[dsboth] imported (%v), want doubleStepRankMin refused", err)
+	}
+	cases := []struct{ section, fen string }{
+		{"dsthree", "4k3/p7/3p4/8/8/3P4/P7/4K3 w - - 0 1"},
+		{"dsthree", "4k3/p7/3p4/8/8/3P4/P7/4K3 b - - 0 1"},
+		{"dsfour", "4k3/p7/8/3p4/8/2P5/P7/4K3 w - - 0 1"},
+		{"dsfour", "4k3/p7/8/3p4/1P6/2P5/P7/4K3 b - - 0 1"},
+		{"dsmin", "4k3/8/8/8/8/8/1P6/K3P3 w - - 0 1"},
+		{"dsmin", "k3p3/1p6/8/8/8/2P5/8/4K3 b - - 0 1"},
+	}
+	// The squares each reading gives, from the rules alone: White's pawns stepping two.
+	wantTwo := map[string][]string{"dsthree": {"a2a4", "d3d5"}, "dsfour": {"a2a4", "c3c5"}, "dsmin": {"b2b4", "e1e3"}}
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	for i, c := range cases {
+		rs, err := interpreter.Open(ini + ":" + c.section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", c.section, err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := divideLines(p, 2)
+		if i%2 == 0 {
+			for _, m := range wantTwo[c.section] {
+				if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, m+":") }) {
+					t.Errorf("[%s] %s: no double step %s", c.section, c.fen, m)
+				}
+			}
+		}
+		if fsf == "" {
+			continue
+		}
+		want := fsfINIPerftFEN(t, fsf, ini, c.section, c.fen, nil, 2)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("[%s] %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

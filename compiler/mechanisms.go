@@ -597,7 +597,7 @@ var mechanismRows = []mechanismRow{
 			"seats.points.checkmate", "seats.points.stalemate"},
 		safe: safeAll,
 		why: "a seat's moves are an ordinary two-sided position's (its frame): White's men and Black's copies of the declared types turned a quarter or half turn, which are leaps and lines like any other. " +
-			"Proven by TestFourPlayerPerftAgainstNaive (both built-ins' perft against a naive four-seat generator)",
+			"Proven by TestFourPlayerPerftAgainstNaive (perft of the seats' built-ins against a naive four-seat generator)",
 		doc: "#seats"},
 	{bit: MechByCellPromotion, name: "by-cell-promotion",
 		uses: func(r *Ruleset) bool {
@@ -642,7 +642,7 @@ type keyGroup struct {
 var unmechanisedKeys = []keyGroup{
 	{"names, descriptions, values and letters: what the variant and its men are called and shown as",
 		[]string{"name", "aliases", "title", "description", "pieces.name", "pieces.letter", "pieces.san-letter", "pieces.value",
-			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed", "source.sjaak", "source.rules-text"}},
+			"pieces.describe", "pieces.fen", "pieces.fen-alias", "source", "source.fairy-stockfish", "source.lichess", "source.lishogi", "source.seed", "source.sjaak", "source.hachu", "source.rules-text"}},
 	{"the frame every mechanism and shortcut reads: the board (its geometry and cell names too: every table and shortcut walks the compiled directions, proven on the hexagonal built-ins by TestShortcutsAgreeWithMakeTestUnmake), its zones, the piece list and its royal men, the atoms' list and directions " +
 		"(each atom sets the row of its kind; betza is lowered onto moves as the file is decoded), how a file extends another, the pools (which only name where men wait)",
 		[]string{"extends", "pieces-by-letter", "board", "board.files", "board.ranks", "board.layout", "board.geometry", "board.hex-ranks",

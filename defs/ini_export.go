@@ -5,6 +5,7 @@ package defs
 import (
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -409,6 +410,107 @@ func (ex *exporter) goals() {
 	if def.Rules.CheckCounter > 0 {
 		ex.put("checkCounting", "true", "rules.check-counter")
 	}
+	ex.connect()
+}
+
+// connect writes the line goals as the connect keys: a row (connectN), a square
+// (connectNxN), men on a line with gaps (collinearN), at most one of each, of the same
+// pieces (connectPieceTypes), directions (connectHorizontal, connectVertical,
+// connectDiagonal) and result (connectValue), for the mover, after every other goal (as
+// Position::is_immediate_game_end judges them).
+func (ex *exporter) connect() {
+	def := ex.def
+	var first *Goal
+	var along []string
+	kinds := map[string]bool{}
+	seen := false
+	for i, g := range def.Goals {
+		yk := fmt.Sprintf("goals[%d]", i)
+		if g.Line == 0 {
+			if seen {
+				ex.refuse(yk, "a goal after a line goal: Fairy-Stockfish judges its connect goals after all others")
+			}
+			continue
+		}
+		seen = true
+		bare := g
+		bare.Src, bare.Name, bare.Line, bare.Along, bare.Gaps, bare.Block, bare.Pieces, bare.Result = Src{}, "", 0, nil, false, false, nil, ""
+		if bare.Whose == "own" {
+			bare.Whose = ""
+		}
+		if !reflect.DeepEqual(bare, Goal{}) {
+			ex.refuse(yk, "a line goal with other conditions than the connect keys say (the mover's men, on either side)")
+			continue
+		}
+		kind := "connectN"
+		switch {
+		case g.Block:
+			kind = "connectNxN"
+		case g.Gaps:
+			kind = "collinearN"
+		}
+		if kinds[kind] {
+			ex.refuse(yk, "a second line goal of its kind (%s is one number)", kind)
+			continue
+		}
+		kinds[kind] = true
+		if g.Line > 12 {
+			ex.refuse(yk+".line", "more than 12 men in a row: the import reads connect keys up to 12")
+			continue
+		}
+		result := g.Result
+		if result == "" {
+			result = "win"
+		}
+		if first != nil {
+			fr := first.Result
+			if fr == "" {
+				fr = "win"
+			}
+			if fr != result || !sameSet(first.Pieces, g.Pieces) {
+				ex.refuse(yk, "line goals of other pieces or another result than the first: the connect keys name one set and one value")
+				continue
+			}
+		} else {
+			first = &def.Goals[i]
+		}
+		if !g.Block {
+			if along != nil && !sameSet(along, g.Along) {
+				ex.refuse(yk+".along", "line goals along other lines than the first: the connect keys name one set of directions")
+				continue
+			}
+			along = g.Along
+			if along == nil {
+				along = []string{}
+			}
+		}
+		ex.put(kind, strconv.Itoa(g.Line), yk+".line")
+	}
+	if first == nil {
+		return
+	}
+	if len(first.Pieces) > 0 {
+		var ts []string
+		for _, l := range first.Pieces {
+			ts = append(ts, strings.ToLower(l))
+		}
+		ex.put("connectPieceTypes", strings.Join(ts, ""), "goals.pieces")
+	}
+	if len(along) > 0 {
+		for _, a := range []struct{ key, along string }{{"connectHorizontal", "rank"}, {"connectVertical", "file"}, {"connectDiagonal", "diagonal"}} {
+			if !slices.Contains(along, a.along) {
+				ex.put(a.key, "false", "goals.along")
+			}
+		}
+	}
+	if first.Result != "" && first.Result != "win" {
+		ex.put("connectValue", first.Result, "goals.result")
+	}
+}
+
+// sameSet reports whether two lists hold the same strings, whatever their order.
+func sameSet(a, b []string) bool {
+	return slices.Equal(dedupe(slices.Clone(a)), dedupe(slices.Clone(b)))
 }
 
 // drops writes the hand's keys.

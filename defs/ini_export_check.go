@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -215,7 +216,7 @@ func ruleForm(def *Definition) map[string]any {
 		for _, k := range []string{"name", "value", "describe", "san-letter", "betza", "moves"} {
 			delete(pm, k)
 		}
-		pm["moves"] = moveKeys(p.Moves, zone, ep)
+		pm["moves"] = moveKeysFrom(p.Moves, fromZone(def, p, parts, zone), zone, ep)
 		if rules["fifty-move"] == 0 {
 			delete(pm, "resets-clock") // no count for the move to reset
 		}
@@ -355,6 +356,11 @@ func asList(v any) []any {
 // alike give the same text), the atoms XBetza cannot say (with zones, en-passant
 // targets) as their YAML with each zone's squares.
 func moveKeys(moves []Atom, zone func(string) string, ep bool) string {
+	return moveKeysFrom(moves, zone, zone, ep)
+}
+
+// moveKeysFrom is moveKeys with the zones moves start from written by from.
+func moveKeysFrom(moves []Atom, from, zone func(string) string, ep bool) string {
 	var plain []Atom
 	var other []string
 	for _, a := range moves {
@@ -365,7 +371,7 @@ func moveKeys(moves []Atom, zone func(string) string, ep bool) string {
 			plain = append(plain, a)
 			continue
 		}
-		a.From, a.Within = zone(a.From), zone(a.Within)
+		a.From, a.Within = from(a.From), zone(a.Within)
 		a.Src = Src{}
 		other = append(other, show(a))
 	}
@@ -428,4 +434,85 @@ func mustPromoteFrom(def *Definition, p Piece) int {
 		}
 	}
 	return 0
+}
+
+// fromZone writes the zones a piece's moves start from as zone does, without the ranks
+// its men never stand on (below standsFrom): a double step from rank 3 and one from
+// ranks 2 and 3 are the same rule for a man that never stands on rank 2.
+func fromZone(def *Definition, p Piece, parts func(string) (w, b []string), zone func(string) string) func(string) string {
+	low := standsFrom(def, p)
+	if low <= 1 {
+		return zone
+	}
+	return func(name string) string {
+		if _, ok := def.Zones[name]; !ok {
+			return name
+		}
+		w, b := parts(name)
+		keep := func(sq []string, ok func(int) bool) []string {
+			out := []string{}
+			for _, s := range sq {
+				if r, err := strconv.Atoi(s[1:]); err == nil && ok(r) {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+		w = keep(w, func(r int) bool { return r >= low })
+		b = keep(b, func(r int) bool { return r <= def.Board.Ranks+1-low })
+		return "white: " + strings.Join(w, " ") + "; black: " + strings.Join(b, " ")
+	}
+}
+
+// standsFrom returns the lowest rank (from its side) a man of the piece ever stands on
+// from the start position: every move of it goes forward, no hand holds it, no man
+// promotes or demotes into it, and the start position's men of it stand on that rank or
+// beyond. Otherwise 1 (any rank).
+func standsFrom(def *Definition, p Piece) int {
+	if def.Hands != nil || def.Flip != nil || def.BorrowMoves != nil || len(def.Setups) == 0 || len(def.Setups[0].Shuffle) > 0 || len(p.Letter) != 1 {
+		return 1
+	}
+	for _, q := range def.Pieces {
+		if q.DemotesTo == p.Letter || q.Promotion != nil && slices.Contains(q.Promotion.To, p.Letter) {
+			return 1
+		}
+	}
+	for _, a := range p.Moves {
+		var step []int
+		switch {
+		case a.Leap != nil:
+			step = a.Leap
+		case a.Ride != nil:
+			step = a.Ride
+		default:
+			return 1
+		}
+		for _, w := range Images(step[0], step[1], a.Symmetry, a.Only) {
+			if w[1] < 1 {
+				return 1
+			}
+		}
+	}
+	board, _, _ := strings.Cut(def.Setups[0].FEN, " ")
+	board, _, _ = strings.Cut(board, "[")
+	rows := strings.Split(board, "/")
+	if len(rows) != def.Board.Ranks {
+		return 1
+	}
+	low := def.Board.Ranks
+	for i, row := range rows {
+		rank := def.Board.Ranks - i
+		for j := 0; j < len(row); j++ {
+			if j > 0 && row[j-1] == '+' {
+				continue // a promoted man
+			}
+			switch string(row[j]) {
+			case p.Letter:
+				low = min(low, rank)
+			case strings.ToLower(p.Letter):
+				low = min(low, def.Board.Ranks+1-rank)
+			}
+		}
+	}
+	return low
 }

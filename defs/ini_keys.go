@@ -5,6 +5,7 @@ package defs
 import (
 	_ "embed"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,7 @@ func (im *importer) importAll() {
 	}
 	im.readParentPawn()
 	im.importPieces()
+	im.importSoldier()
 	if k, ok := im.get("startFen"); ok {
 		checks := def.Rules.CheckCounter > 0
 		if c, ok := im.keys["checkCounting"]; ok {
@@ -136,6 +138,8 @@ func (im *importer) resize() {
 		def.Zones[name] = Zone{White: onBoard(w, def.Board.Files, def.Board.Ranks), Black: onBoard(b, def.Board.Files, def.Board.Ranks)}
 	}
 	im.resized = true
+	// The parent's evaluation weights (no rule) have square tables of its board's size.
+	def.Evaluation = nil
 	// A castling whose files are off the new board has no squares to castle to: Fairy-
 	// Stockfish finds no such rights in a FEN.
 	if c := def.Castling; c != nil {
@@ -191,6 +195,8 @@ func (im *importer) findFSF(p fsfPiece) int {
 		switch {
 		case p.Pawn:
 			return im.isPawn(q)
+		case p.Soldier:
+			return !q.Royal && (SameMoves(q.Moves, p.moves) || soldierZone(q) != "")
 		case p.Royal:
 			return q.Royal && SameMoves(q.Moves, p.moves)
 		}
@@ -315,18 +321,13 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 	letter := strings.ToUpper(string(c))
 	if at >= 0 {
 		if def.Pieces[at].Letter != letter {
-			im.errorf(k, "the parent's %s is %s: changing an inherited piece's letter is not imported (remove it with '-' in one section and add it in another)", p.Key, def.Pieces[at].Letter)
+			im.reletter(k, at, letter)
 		}
 		return
 	}
 	if p.Refused != "" {
 		im.errorf(k, "not imported: %s", p.Refused)
 		return
-	}
-	if p.Soldier {
-		if k2, ok := im.keys["soldierPromotionRank"]; ok && k2.Value != "1" {
-			return // reported as refused
-		}
 	}
 	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
 	if p.Pawn {
@@ -335,6 +336,122 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 		piece.ResetsClock = true
 	}
 	add(k, piece)
+}
+
+// soldierZone returns the zone a piece's sideways steps start from when it moves as
+// Fairy-Stockfish's soldier promoted past a rank (a step forward, and sideways steps from
+// the zone: a soldier's sideways steps past a river), else "".
+func soldierZone(q Piece) string {
+	if len(q.Moves) != 2 {
+		return ""
+	}
+	fwd, side := fsfStep("fW"), fsfStep("sW")
+	for i, a := range q.Moves {
+		b := q.Moves[1-i]
+		if b.From == "" || a.From != "" || !SameMoves([]Atom{a}, fwd) {
+			continue
+		}
+		b.From = ""
+		if SameMoves([]Atom{b}, side) {
+			return q.Moves[1-i].From
+		}
+	}
+	return ""
+}
+
+// fsfStep reads an XBetza text of the importer's own (it cannot fail).
+func fsfStep(betza string) []Atom {
+	m, err := ParseBetza(betza)
+	if err != nil {
+		panic("defs: " + betza + ": " + err.Error())
+	}
+	return m
+}
+
+// importSoldier maps soldierPromotionRank: Fairy-Stockfish's soldier steps forward, and
+// sideways too from that rank on (each side's; 1: everywhere): the soldier's sideways
+// steps start from zone ini-soldier, those ranks.
+func (im *importer) importSoldier() {
+	def := im.def
+	r, ok := im.intKey("soldierPromotionRank", 1, def.Board.Ranks)
+	if !ok {
+		return
+	}
+	at := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Soldier })])
+	if at < 0 {
+		return // no soldier: nothing the rank changes, as in Fairy-Stockfish
+	}
+	moves := fsfStep("fW")
+	side := fsfStep("sW")
+	if r > 1 {
+		def.Zones["ini-soldier"] = Zone{Ranks: ranksFrom(r, def.Board.Ranks)}
+		for i := range side {
+			side[i].From = "ini-soldier"
+		}
+	}
+	def.Pieces[at].Moves = append(moves, side...)
+}
+
+// reletter gives an inherited piece another letter, as Fairy-Stockfish's add_piece does
+// (the type holding the letter removed first): every rule naming the old letter names the
+// new one. The parent's setups, written with the old letter, must be replaced by the
+// section's startFen.
+func (im *importer) reletter(k iniKey, at int, letter string) {
+	def := im.def
+	old := def.Pieces[at].Letter
+	if _, ok := im.keys["startFen"]; !ok {
+		im.errorf(k, "the parent's %s is %s: a new letter needs a startFen of the section's (the parent's is written with %s)", k.Key, old, old)
+		return
+	}
+	for _, q := range def.Pieces {
+		if q.FEN != "" && strings.Contains(q.FEN, old) || q.FENAlias == old {
+			im.errorf(k, "the parent's %s is %s, which a FEN token of its pieces names: a new letter is not imported", k.Key, old)
+			return
+		}
+	}
+	if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == letter }); j >= 0 {
+		im.removePiece(j)
+	}
+	def.Evaluation = nil // weights by letter, no rule
+	relabel(reflect.ValueOf(def).Elem(), old, letter)
+}
+
+// relabel replaces, everywhere in v, a string that is exactly the letter old (a piece
+// letter: the definition's other strings are lowercase names, zones, squares and FENs of
+// more than one character) by new, map keys included.
+func relabel(v reflect.Value, old, new string) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			relabel(v.Elem(), old, new)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				relabel(v.Field(i), old, new)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			relabel(v.Index(i), old, new)
+		}
+	case reflect.Map:
+		for _, key := range v.MapKeys() {
+			val := reflect.New(v.Type().Elem()).Elem()
+			val.Set(v.MapIndex(key))
+			relabel(val, old, new)
+			nk := key
+			if key.Kind() == reflect.String && key.String() == old {
+				nk = reflect.ValueOf(new).Convert(key.Type())
+				v.SetMapIndex(key, reflect.Value{})
+			}
+			v.SetMapIndex(nk, val)
+		}
+	case reflect.String:
+		if v.String() == old && v.CanSet() {
+			v.SetString(new)
+		}
+	}
 }
 
 // removePiece removes a piece and every reference to its letter that would dangle.
@@ -386,7 +503,7 @@ func ranksFrom(lo, hi int) []int {
 func (im *importer) importPawn() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
-	keys := []string{"doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
+	keys := []string{"doubleStep", "doubleStepRank", "doubleStepRankMin", "firstRankDoubleSteps", "promotionRank", "promotionPieceTypes", "mandatoryPawnPromotion",
 		"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
 		"doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite", "tripleStepRegionBlack"}
 	given := false
@@ -410,11 +527,23 @@ func (im *importer) importPawn() {
 	// Double step.
 	oldDouble := slices.IndexFunc(p.Moves, func(a Atom) bool { return a.EPTarget })
 	enabled, _ := im.boolKey("doubleStep", im.fresh || oldDouble >= 0)
+	// The current source's double-step ranks (parser.cpp): every rank from
+	// doubleStepRankMin (default 2) up to doubleStepRank (default 2), each side's; it reads
+	// doubleStepRankMin only without doubleStepRank. 11.1's firstRankDoubleSteps (which the
+	// current source no longer reads) adds the first rank, as 11.1 did.
 	rank, rankGiven := im.intKey("doubleStepRank", 1, def.Board.Ranks)
 	if !rankGiven {
 		rank = 2
 	}
+	low, lowGiven := im.intKey("doubleStepRankMin", 1, def.Board.Ranks)
+	if lowGiven && rankGiven {
+		im.errorf(im.keys["doubleStepRankMin"], "not imported: Fairy-Stockfish's current source ignores it beside doubleStepRank (parser.cpp reads doubleStepRankMin only without doubleStepRank: the ranks are then 2 to doubleStepRank); give one of them")
+	}
+	if !lowGiven || rankGiven {
+		low = 2
+	}
 	first, firstGiven := im.boolKey("firstRankDoubleSteps", false)
+	rankGiven = rankGiven || lowGiven
 	zone := ""
 	if oldDouble >= 0 && !rankGiven && !firstGiven {
 		zone = p.Moves[oldDouble].From
@@ -436,9 +565,13 @@ func (im *importer) importPawn() {
 			def.Zones[zone] = Zone{White: onBoard(ranksSquares([]int{2}, def.Board.Files), def.Board.Files, def.Board.Ranks), Black: onBoard(ranksSquares([]int{7}, def.Board.Files), def.Board.Files, def.Board.Ranks)}
 		default:
 			zone = "ini-double-step"
-			ranks := []int{rank}
-			if first && rank != 1 {
-				ranks = []int{1, rank}
+			ranks := ranksFrom(low, rank)
+			if first && !slices.Contains(ranks, 1) {
+				ranks = append([]int{1}, ranks...)
+			}
+			if len(ranks) == 0 {
+				def.Zones[zone] = Zone{White: []string{}, Black: []string{}} // doubleStepRank below doubleStepRankMin
+				break
 			}
 			def.Zones[zone] = Zone{Ranks: ranks}
 		}
@@ -453,7 +586,11 @@ func (im *importer) importPawn() {
 			zone = "ini-double-step"
 			def.Zones[zone] = Zone{White: w, Black: b}
 		}
-		p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+		if z := def.Zones[zone]; z.Ranks != nil || z.Squares != nil || len(z.White)+len(z.Black) > 0 {
+			p.Moves = append(p.Moves, Atom{Ride: []int{0, 1}, Range: []int{2, 2}, Symmetry: "none", Mode: "move", From: zone, EPTarget: true})
+		} else {
+			delete(def.Zones, zone) // no square to step two from
+		}
 	}
 	tw, twok := im.get("tripleStepRegionWhite")
 	tb, tbok := im.get("tripleStepRegionBlack")
@@ -1428,10 +1565,32 @@ func (im *importer) importRegions() {
 		} else {
 			at = im.findFSF(p)
 		}
+		if p.Royal && at < 0 {
+			// The king type whatever its moves (kingType: a royal that steps as a
+			// wazir): the variant's one royal piece.
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Royal }); i >= 0 && slices.IndexFunc(def.Pieces[i+1:], func(q Piece) bool { return q.Royal }) < 0 {
+				at = i
+			}
+		}
 		if at < 0 {
 			continue // Fairy-Stockfish keeps the region of a type the variant has not
 		}
+		// A side not given keeps the parent's region (its confined zone), as Fairy-
+		// Stockfish keeps the parent's mobilityRegion of that colour.
 		ws, bs := im.allSquares(), im.allSquares()
+		old := def.Pieces[at].Confined
+		if strings.HasPrefix(old, "ini-") {
+			k := w
+			if !wok {
+				k = b
+			}
+			im.errorf(k, "not imported: the import confines this piece already (%s), which a region of its own would undo", old)
+			continue
+		}
+		if z, ok := def.Zones[old]; ok {
+			ws, bs = zoneSquares(z, def.Board.Files, def.Board.Ranks)
+			ws, bs = onBoard(ws, def.Board.Files, def.Board.Ranks), onBoard(bs, def.Board.Files, def.Board.Ranks)
+		}
 		if wok {
 			ws, wok = im.parseSquares(w)
 		}
@@ -1440,19 +1599,48 @@ func (im *importer) importRegions() {
 		}
 		zone := "ini-region-" + strings.ToLower(def.Pieces[at].Letter)
 		def.Zones[zone] = Zone{White: ws, Black: bs}
-		if def.Pieces[at].Confined != "" {
-			k := w
-			if !im.used["mobilityRegionWhite"+typ] {
-				k = b
-			}
-			im.errorf(k, "the parent confines this piece already")
-			continue
-		}
 		for _, l := range im.asTypes([]string{def.Pieces[at].Letter}) {
-			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" {
+			if i := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == l }); def.Pieces[i].Confined == "" || def.Pieces[i].Confined == old {
 				def.Pieces[i].Confined = zone
 			}
 		}
+	}
+	im.confineDrops()
+}
+
+// confineDrops: a man is never dropped outside its mobility region (Fairy-Stockfish's
+// Position::drop_region is the drop region within board_bb(c, pt)), which Chimera's
+// confined, a rule of moves, does not say for drops: each confined type held in a hand
+// gets a forbid rule on the rest of the board. The regions are mobilityRegion keys' and
+// a built-in parent's own (a palace), not the import's other confinements (a
+// pawn kept out of a region it may not promote in, whose drops follow the pawn's keys).
+func (im *importer) confineDrops() {
+	def := im.def
+	if def.Hands == nil || def.Hands.Drops == nil {
+		return
+	}
+	for _, p := range def.Pieces {
+		z, ok := def.Zones[p.Confined]
+		if !ok || strings.HasPrefix(p.Confined, "ini-") && !strings.HasPrefix(p.Confined, "ini-region-") {
+			continue
+		}
+		out := "ini-no-drop-" + strings.ToLower(p.Letter)
+		w, b := zoneSquares(z, def.Board.Files, def.Board.Ranks)
+		rest := func(in []string) []string {
+			out := []string{}
+			for _, s := range im.allSquares() {
+				if !slices.Contains(in, s) {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+		ow, ob := rest(w), rest(b)
+		if len(ow) == 0 && len(ob) == 0 {
+			continue
+		}
+		def.Zones[out] = Zone{White: ow, Black: ob}
+		def.Hands.Drops.Forbid = append(def.Hands.Drops.Forbid, DropRule{Pieces: []string{p.Letter}, Zone: out})
 	}
 }
 

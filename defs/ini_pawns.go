@@ -225,7 +225,7 @@ func (im *importer) importInitialRegion() {
 	if k, ok := im.keys["doubleStep"]; ok && k.Value == "false" {
 		w, b, known = []string{}, []string{}, true
 	} else {
-		for _, key := range []string{"doubleStepRank", "firstRankDoubleSteps"} {
+		for _, key := range []string{"doubleStepRank", "doubleStepRankMin", "firstRankDoubleSteps"} {
 			if k, ok := im.keys[key]; ok {
 				im.errorf(k, "not imported with a custom type's initial moves (from the double-step region): give doubleStepRegionWhite and doubleStepRegionBlack")
 				return

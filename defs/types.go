@@ -159,6 +159,9 @@ type Source struct {
 	// Sjaak: Sjaak II's variant of this name (its console's `variant` command): the
 	// tests compare perft counts with Sjaak II when it is installed.
 	Sjaak string `yaml:"sjaak"`
+	// HaChu: HaChu's variant of this name (its XBoard `variant` command): the tests
+	// compare the legal moves with HaChu's along games when it is installed.
+	HaChu string `yaml:"hachu"`
 	// RulesText: a published rules text, named in the description, that no engine plays:
 	// the tests check the variant against a naive generator written from it.
 	RulesText string `yaml:"rules-text"`
@@ -181,6 +184,7 @@ func (s *Source) Names() []SourceName {
 		{"lishogi", "lishogi", s.Lishogi},
 		{"seed", "seed document", s.Seed},
 		{"sjaak", "Sjaak II", s.Sjaak},
+		{"hachu", "HaChu", s.HaChu},
 		{"rules-text", "rules text", s.RulesText},
 	} {
 		if n.Name != "" {
@@ -776,7 +780,7 @@ type Seat struct {
 	Edge   string `yaml:"edge"`
 }
 
-// SeatPoints scores a game of seats (chess.com's four-player free-for-all): Capture by
+// SeatPoints scores a game of seats (as a free-for-all of seats scores them): Capture by
 // piece letter, what taking a live man of that type earns (a dead man earns nothing);
 // Promoted what taking a promoted man earns instead; Checkmate what the seat whose man
 // gives check earns when a seat is checkmated; Stalemate what a stalemated seat earns

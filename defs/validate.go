@@ -229,7 +229,7 @@ func (v *validator) source() {
 	src := v.def.Source
 	if src == nil {
 		if has(v.def.Src, "source") {
-			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, rules-text")
+			v.add(v.def.Src, "source", "source is empty: name at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, hachu, rules-text")
 		}
 		return
 	}
@@ -242,14 +242,14 @@ func (v *validator) source() {
 		}
 	}
 	empty := false
-	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed", "sjaak", "rules-text"} {
+	for _, key := range []string{"fairy-stockfish", "lichess", "lishogi", "seed", "sjaak", "hachu", "rules-text"} {
 		if has(src.Src, key) && !slices.ContainsFunc(src.Names(), func(n SourceName) bool { return n.Key == key }) {
 			v.add(src.Src, key, "source %s is empty: the variant's name there", key)
 			empty = true
 		}
 	}
 	if len(src.Names()) == 0 && !empty {
-		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, rules-text")
+		v.add(src.Src, "", "source names no source: give at least one of fairy-stockfish, lichess, lishogi, seed, sjaak, hachu, rules-text")
 	}
 }
 
