@@ -17,6 +17,7 @@ type SeatRules struct {
 	names   []string // by seat, as listed
 	letters []byte   // the seat's FEN letter
 	edge    []int    // quarter turns clockwise from the bottom edge: 0 bottom, 1 left, 2 top, 3 right
+	mirror  []bool   // the seat's army is the bottom seat's turned and mirrored (defs.Seat.Mirror)
 	order   []int    // seats in turn order
 	team    []int    // the seat's team (each seat its own without teams)
 	Teams   int      // how many teams
@@ -40,17 +41,38 @@ type SeatRules struct {
 	// Inert is the man that never moves nor attacks: a partner's man as White, a dead
 	// man as Black.
 	Inert int
-	// toFrame[k][sq] is square sq of the board turned k quarter turns counterclockwise
-	// (the frame of a seat on edge k); fromFrame its inverse.
-	toFrame, fromFrame [4][]Square
+	// toFrame[f][sq] is square sq of the board turned f%4 quarter turns counterclockwise,
+	// its files then reversed when f >= 4 (frame f: the frame of a seat on edge f%4,
+	// mirrored from 4 on); fromFrame its inverse.
+	toFrame, fromFrame [8][]Square
 }
 
-// ToFrame is the square of the frame of a seat on edge k (the board turned so that the
-// seat sits at the bottom) where square sq of the board lies.
-func (s *SeatRules) ToFrame(k int, sq Square) Square { return s.toFrame[k][sq] }
+// ToFrame is the square of frame f (Frame: the board turned so that a seat sits at the
+// bottom, and mirrored for a mirrored seat) where square sq of the board lies.
+func (s *SeatRules) ToFrame(f int, sq Square) Square { return s.toFrame[f][sq] }
 
-// FromFrame is the square of the board where square sq of a seat on edge k's frame lies.
-func (s *SeatRules) FromFrame(k int, sq Square) Square { return s.fromFrame[k][sq] }
+// FromFrame is the square of the board where square sq of frame f lies.
+func (s *SeatRules) FromFrame(f int, sq Square) Square { return s.fromFrame[f][sq] }
+
+// Frame is seat k's frame, for ToFrame and FromFrame: its edge, plus 4 when it is
+// mirrored.
+func (s *SeatRules) Frame(k int) int {
+	if s.mirror[k] {
+		return s.edge[k] + 4
+	}
+	return s.edge[k]
+}
+
+// Facing is the turned copy (Turned's k) that seat o's men are in seat k's frame: the
+// quarter turns clockwise from seat k's edge to seat o's, counted the other way round
+// in a mirrored frame.
+func (s *SeatRules) Facing(k, o int) int {
+	q := (s.edge[o] - s.edge[k] + 4) % 4
+	if s.mirror[k] {
+		q = (4 - q) % 4
+	}
+	return q
+}
 
 // Name is seat k's name.
 func (s *SeatRules) Name(k int) string { return s.names[k] }
@@ -120,10 +142,10 @@ func seatPieces(def *defs.Definition, sr *SeatRules) (*defs.Definition, error) {
 		return string(next), true
 	}
 	need := [4]bool{}
-	for _, a := range sr.edge {
-		for _, b := range sr.edge {
-			if a != b {
-				need[(b-a+4)%4] = true
+	for k := range sr.edge {
+		for o := range sr.edge {
+			if k != o {
+				need[sr.Facing(k, o)] = true
 			}
 		}
 	}
@@ -174,6 +196,7 @@ func seatRules(s *defs.Seats) *SeatRules {
 		sr.names = append(sr.names, t.Name)
 		sr.letters = append(sr.letters, t.Letter[0])
 		sr.edge = append(sr.edge, slices.Index(defs.SeatEdges, t.Edge))
+		sr.mirror = append(sr.mirror, t.Mirror)
 	}
 	if len(s.Order) == 0 {
 		for i := range s.Sides {
@@ -214,18 +237,21 @@ func (l *lowering) seatFrames() {
 		return
 	}
 	n := g.Files
-	for k := range 4 {
+	for k := range 8 {
 		sr.toFrame[k] = make([]Square, g.Cells)
 		sr.fromFrame[k] = make([]Square, g.Cells)
 		for sq := range g.Cells {
 			x, y := g.FileOf(sq), g.RankOf(sq)
-			switch {
-			case k == 2:
+			switch e := k % 4; {
+			case e == 2:
 				x, y = g.Files-1-x, g.Ranks-1-y
-			case k%2 == 1 && quarter:
-				for range k { // a quarter turn counterclockwise: (x, y) -> (n-1-y, x)
+			case e%2 == 1 && quarter:
+				for range e { // a quarter turn counterclockwise: (x, y) -> (n-1-y, x)
 					x, y = n-1-y, x
 				}
+			}
+			if k >= 4 {
+				x = g.Files - 1 - x
 			}
 			sr.toFrame[k][sq] = g.SquareAt(x, y)
 		}
@@ -233,10 +259,14 @@ func (l *lowering) seatFrames() {
 			sr.fromFrame[k][f] = sq
 		}
 	}
-	for _, e := range sr.edge {
+	for k, e := range sr.edge {
 		for sq := range g.Cells {
-			if f := sr.toFrame[e][sq]; g.kind[sq] != g.kind[f] {
-				l.errorf(l.def.Board.Src, "", "the board is not the same turned toward each seat's edge: %s is %s but %s, where it lies turned toward the %s edge's seat, is %s", g.names[sq], cellKindName(g.kind[sq]), g.names[f], defs.SeatEdges[e], cellKindName(g.kind[f]))
+			if f := sr.toFrame[sr.Frame(k)][sq]; g.kind[sq] != g.kind[f] {
+				how := "turned"
+				if sr.mirror[k] {
+					how = "turned and mirrored"
+				}
+				l.errorf(l.def.Board.Src, "", "the board is not the same %s toward each seat's edge: %s is %s but %s, where it lies %s toward the %s edge's seat, is %s", how, g.names[sq], cellKindName(g.kind[sq]), g.names[f], how, defs.SeatEdges[e], cellKindName(g.kind[f]))
 				return
 			}
 		}

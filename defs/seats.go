@@ -110,6 +110,14 @@ func (v *validator) seats() {
 		v.letterList(p.Src, "capture", ls)
 	}
 	d := v.def
+	if i := slices.IndexFunc(s.Sides, func(t Seat) bool { return t.Mirror }); i >= 0 {
+		for _, p := range d.Pieces {
+			if !mirrorSymmetric(p, max(d.Board.Files, d.Board.Ranks)) {
+				v.add(s.Sides[i].Src, "mirror", "seat %s is mirrored, but the moves of %s (%s) are not their own mirror image: its moves cannot be computed on a mirrored board", Quote(s.Sides[i].Name), p.Name, Quote(p.Letter))
+				break
+			}
+		}
+	}
 	refuse := func(what string) {
 		v.add(s.Src, "", "seats cannot be combined with %s yet", what)
 	}
@@ -128,4 +136,22 @@ func (v *validator) seats() {
 	if d.Rules.CheckCounter > 0 {
 		refuse("a check counter")
 	}
+}
+
+// mirrorSymmetric reports whether each of a piece's atoms reaches, on an empty board, the
+// mirror image of every vector it reaches (files reversed); an atom whose vectors cannot
+// be listed so (a hop, a path with conditions) counts as not.
+func mirrorSymmetric(p Piece, span int) bool {
+	for _, a := range p.Moves {
+		vs := atomVectors(a, span)
+		if len(vs) == 0 {
+			return false
+		}
+		for _, v := range vs {
+			if !slices.Contains(vs, [2]int{-v[0], v[1]}) {
+				return false
+			}
+		}
+	}
+	return true
 }

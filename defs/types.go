@@ -778,6 +778,11 @@ type Seat struct {
 	Name   string `yaml:"name"`
 	Letter string `yaml:"letter"`
 	Edge   string `yaml:"edge"`
+	// Mirror: the seat's army stands as the bottom seat's turned toward its edge and
+	// mirrored (its king on the other side of its queen); its moves are computed on the
+	// board turned and mirrored, which every piece type must allow (its moves are their
+	// own mirror image).
+	Mirror bool `yaml:"mirror"`
 }
 
 // SeatPoints scores a game of seats (as a free-for-all of seats scores them): Capture by

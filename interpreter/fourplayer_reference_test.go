@@ -46,12 +46,12 @@ func nvExists(x, y int) bool {
 // board's: Red sits at the bottom, Blue on the left, Yellow at the top, Green on the right.
 func nvAbs(s, lx, ly int) (int, int) {
 	switch s {
-	case 1:
-		return ly, 13 - lx
+	case 1: // Blue's army is Red's turned and mirrored: its king on a8, its queen on a7
+		return ly, lx
 	case 2:
 		return 13 - lx, 13 - ly
-	case 3:
-		return 13 - ly, lx
+	case 3: // Green's likewise: its king on n7, its queen on n8
+		return 13 - ly, 13 - lx
 	}
 	return lx, ly
 }
@@ -661,9 +661,9 @@ func TestFourPlayerPerftAgainstNaive(t *testing.T) {
 			}
 		}
 		r := rand.New(rand.NewPCG(54, uint64(len(name))))
-		games, plies := 40, 400
+		games, plies := 40, 600
 		if testing.Short() {
-			games = 15
+			games = 20
 		}
 		var mates, kings, promos, checks, done int
 		for gi := range games {
@@ -694,6 +694,12 @@ func TestFourPlayerPerftAgainstNaive(t *testing.T) {
 				m := ms[r.IntN(len(ms))]
 				for _, c := range ms { // prefer captures half the time, to reach the end
 					if ng.b[c.tx][c.ty].seat >= 0 && r.IntN(4) != 0 {
+						m = c
+						break
+					}
+				}
+				for _, c := range ms { // and a king's capture always
+					if tk := ng.b[c.tx][c.ty]; tk.seat >= 0 && tk.kind == 'K' && !tk.dead {
 						m = c
 						break
 					}

@@ -283,7 +283,7 @@ func (t *Table) findHomes(k int) string {
 	if cs == nil {
 		return fmt.Sprintf("%s has castling rights, but %s has no castling", t.sr.Name(k), rs.Name)
 	}
-	e := t.sr.Edge(k)
+	e := t.sr.Frame(k)
 	king := NoSquare
 	for f := range rs.Files {
 		sq := t.sr.FromFrame(e, rs.SquareAt(f, 0))
@@ -441,7 +441,7 @@ func (t *Table) frameOf(k int) (*Position, error) {
 		return t.frame, nil
 	}
 	sr := t.sr
-	e := sr.Edge(k)
+	e := sr.Frame(k)
 	t.fok = false
 	p, err := t.build(&t.frame, k, -1)
 	if err != nil {
@@ -485,7 +485,7 @@ func (t *Table) build(slot **Position, k, gone int) (*Position, error) {
 		return p, nil
 	}
 	rs, sr := t.rs, t.sr
-	e := sr.Edge(k)
+	e := sr.Frame(k)
 	if len(t.men) != rs.Cells {
 		t.men = make([]Piece, rs.Cells)
 	}
@@ -532,7 +532,7 @@ func (p *Position) refill(men []Piece, castling string) string {
 // frameFEN writes seat k's frame, seat gone's men dead (-1 for none).
 func (t *Table) frameFEN(k, gone int) string {
 	rs, sr := t.rs, t.sr
-	e := sr.Edge(k)
+	e := sr.Frame(k)
 	b := &t.buf
 	b.Reset()
 	for r := rs.Ranks - 1; r >= 0; r-- {
@@ -606,7 +606,7 @@ func (t *Table) frameMan(k int, m TableMan) Piece {
 	case sr.Team(int(m.Seat)) == sr.Team(k):
 		return MakePiece(sr.Inert, compiler.White)
 	}
-	return MakePiece(sr.Turned((sr.Edge(int(m.Seat))-sr.Edge(k)+4)%4, int(m.Type)), compiler.Black)
+	return MakePiece(sr.Turned(sr.Facing(k, int(m.Seat)), int(m.Type)), compiler.Black)
 }
 
 // Frame returns a copy of the frame of the seat to move: the two-sided position whose
@@ -628,7 +628,7 @@ func (t *Table) LegalMoves(buf []TableMove) []TableMove {
 	if _, err := t.frameOf(k); err != nil {
 		return buf
 	}
-	e := t.sr.Edge(k)
+	e := t.sr.Frame(k)
 	for _, m := range t.legal {
 		buf = append(buf, TableMove{From: t.sr.FromFrame(e, m.From()), To: t.sr.FromFrame(e, m.To()), Promo: m.Promotion(), m: m})
 	}
@@ -726,7 +726,7 @@ func (t *Table) apply(p *Position, mv TableMove) {
 	t.Events = t.Events[:0]
 	k := t.Mover()
 	rs, sr := t.rs, t.sr
-	e := sr.Edge(k)
+	e := sr.Frame(k)
 	from := t.Board[mv.From]
 	p.Make(mv.m)
 	t.fok = false
@@ -896,10 +896,10 @@ func (t *Table) checker(k int, p *Position) int {
 	if king == NoSquare {
 		return -1
 	}
-	att := p.Attackers(t.sr.ToFrame(t.sr.Edge(k), king), compiler.Black)
+	att := p.Attackers(t.sr.ToFrame(t.sr.Frame(k), king), compiler.Black)
 	seats := map[int]bool{}
 	for b := att; b.Any(); b = b.Rest() {
-		if m := t.Board[t.sr.FromFrame(t.sr.Edge(k), b.First())]; !m.Empty() && !m.Dead {
+		if m := t.Board[t.sr.FromFrame(t.sr.Frame(k), b.First())]; !m.Empty() && !m.Dead {
 			seats[int(m.Seat)] = true
 		}
 	}

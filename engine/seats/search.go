@@ -63,7 +63,7 @@ func NewSearcher(rs *compiler.Ruleset) *Searcher {
 func (s *Searcher) worth(m interpreter.TableMan, sq interpreter.Square) int {
 	v := s.w.Value[m.Type]
 	if s.w.Square != nil {
-		v += s.w.Square[m.Type][s.sr.ToFrame(s.sr.Edge(int(m.Seat)), sq)]
+		v += s.w.Square[m.Type][s.sr.ToFrame(s.sr.Frame(int(m.Seat)), sq)]
 	}
 	return v
 }
