@@ -3,7 +3,7 @@
 // 2 usage or input error, 130 interrupted by Ctrl-C).
 //
 // Commands: list, show, moves, perft, search, play, validate, replay, uci, xboard, match,
-// selfplay, values, merge, serve, web, version, help. Wherever a variant name is expected, a path to a
+// selfplay, seats, values, merge, serve, web, version, help. Wherever a variant name is expected, a path to a
 // definition file works too, and --def PATH may replace it.
 package cli
 

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"unsafe"
-
-	"chimera/defs"
 )
 
 // unfreed counts the answers handed to C and not yet given back to chimera_free.
@@ -48,7 +46,7 @@ func chimera_free(p *C.char) {
 
 //export chimera_variants
 func chimera_variants() *C.char {
-	return answer(func() (any, error) { return defs.Builtins(), nil })
+	return answer(func() (any, error) { return variantNames(), nil })
 }
 
 //export chimera_variant_open

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"chimera/defs"
 )
 
 // ffishVariants are the variants whose games the binding replays against ffish's: those
@@ -176,5 +178,29 @@ func TestTablesConcurrent(t *testing.T) {
 	}
 	if _, after := state.count(); after != before-1 {
 		t.Errorf("%d boards open after the goroutines, want %d", after, before-1)
+	}
+}
+
+// TestSeatsRefused opens a game of seats through the binding: refused, naming what plays
+// it, and left out of the variants listed.
+func TestSeatsRefused(t *testing.T) {
+	for _, kind := range []string{"builtin", "file"} {
+		name := "fourplayer"
+		if kind == "file" {
+			name = filepath.Join("..", "..", "defs", "fourplayer-ffa.yaml")
+		}
+		if _, err := state.openVariant(kind, name); err == nil || !strings.Contains(err.Error(), "game of 4 seats") || !strings.Contains(err.Error(), "chimera seats") {
+			t.Errorf("%s %s: error %v, want it refused", kind, name, err)
+		}
+	}
+	for _, b := range defs.Builtins() {
+		d, err := defs.Load(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := strings.Contains(" "+strings.Join(variantNames(), " ")+" ", " "+b+" ")
+		if listed == (d.Seats != nil) {
+			t.Errorf("built-in %s listed %v (a game of seats: %v)", b, listed, d.Seats != nil)
+		}
 	}
 }

@@ -97,6 +97,10 @@ func (t *tables) openVariant(kind, text string) (*variantJSON, error) {
 	default:
 		return nil, badInput("unknown kind of variant %q (builtin, yaml or file)", kind)
 	}
+	if err == nil {
+		// A game of seats: the binding's boards have two sides.
+		err = interpreter.TwoSided(rs, "the Python binding", "play it with chimera seats, perft or show")
+	}
 	if err != nil {
 		return nil, &inputError{err.Error()}
 	}
@@ -109,6 +113,17 @@ func (t *tables) openVariant(kind, text string) (*variantJSON, error) {
 	t.next++
 	t.variants[t.next] = rs
 	return &variantJSON{Handle: t.next, Name: rs.Name, Title: rs.Title, StartFEN: fen}, nil
+}
+
+// variantNames lists the built-ins the binding plays: all but the games of seats.
+func variantNames() []string {
+	names := []string{}
+	for _, b := range defs.Builtins() {
+		if !defs.BuiltinSeats(b) {
+			names = append(names, b)
+		}
+	}
+	return names
 }
 
 // builtin is the built-in variant of that name, compiled at its first use.
