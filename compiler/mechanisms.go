@@ -592,7 +592,7 @@ var mechanismRows = []mechanismRow{
 		doc: "#fog"},
 	{bit: MechSeats, name: "seats",
 		uses: func(r *Ruleset) bool { return r.Seats != nil },
-		keys: []string{"seats", "seats.sides", "seats.sides.name", "seats.sides.letter", "seats.sides.edge", "seats.order", "seats.teams",
+		keys: []string{"seats", "seats.sides", "seats.sides.name", "seats.sides.letter", "seats.sides.edge", "seats.sides.mirror", "seats.order", "seats.teams",
 			"seats.out", "seats.stalemate", "seats.end", "seats.points", "seats.points.capture", "seats.points.promoted",
 			"seats.points.checkmate", "seats.points.stalemate"},
 		safe: safeAll,
