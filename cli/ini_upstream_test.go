@@ -315,6 +315,18 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"racingchess", "8/6K1/8/8/8/8/k7/7R w - - 0 1", ""},
 	{"racingchess", "8/6K1/8/8/8/8/1k6/8 b - - 0 1", ""},
 	{"racingchess", "8/6K1/8/8/8/8/1k6/2N5 b - - 0 1", ""},
+	// An en-passant capture onto the capturer's promotion region stays unpromoted
+	// (promotion.skip-en-passant), and the man promotes on its next step.
+	{"shinobiplus", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
+	{"shinobiplus", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4 d4e3 e1d1"},
+	{"shogun", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
+	// promotionLimit on types men promote into (n:g, f:q; each at most 1): with a promoted
+	// knight (a centaur) on the board no knight promotes, a bishop still does, and none
+	// once one has; with a promoted fers (a queen) no dropped fers promotes.
+	{"shogun", "4k3/8/8/3BN3/8/8/8/+N3K3 w - - 0 1", ""},
+	{"shogun", "4k3/8/8/N6N/8/8/8/4K3 w - - 0 1", "a5b7+ e8f8"},
+	{"shogun", "4k3/8/8/4F3/8/8/8/+F3K3 w - - 0 1", ""},
+	{"shogun", "4k3/8/8/4F3/8/8/8/4K3 w - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

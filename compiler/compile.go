@@ -298,7 +298,7 @@ func (l *lowering) pieces() {
 		pt.MayRepeat = pt.MayRepeat || rs.ridesOverlap(pt)
 		if pr := p.Promotion; pr != nil {
 			cp := &Promotion[Bitboard]{Zone: rs.zones[pr.Zone], Optional: pr.Optional, FromPool: -1,
-				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture}
+				FromOpponent: pr.PoolOwner == "opponent", Leaving: pr.Leaving, OnCapture: pr.OnCapture, SkipEnPassant: pr.SkipEnPassant}
 			cp.Entering, cp.Declared = pr.Entering, cp.Zone
 			if pr.Always != "" {
 				cp.HasAlways, cp.Always = true, rs.zones[pr.Always]

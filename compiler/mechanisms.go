@@ -262,7 +262,7 @@ var mechanismRows = []mechanismRow{
 		pairs: "en-passant", doc: "#move-atoms-leap-ride-path"},
 	{bit: MechPromotion, name: "promotion",
 		uses: func(r *Ruleset) bool { return anyPromotion(r, func(*Promotion[Bitboard]) bool { return true }) },
-		keys: []string{"pieces.promotion", "pieces.promotion.zone", "pieces.promotion.optional"}, shared: []string{"pieces.promotion.to", "pieces.promotion.to-black"},
+		keys: []string{"pieces.promotion", "pieces.promotion.zone", "pieces.promotion.optional", "pieces.promotion.skip-en-passant"}, shared: []string{"pieces.promotion.to", "pieces.promotion.to-black"},
 		safe: safeAll, why: "a promotion changes the board as the move does; check lines skip the test of plain moves only",
 		doc: "#promotion"},
 	{bit: MechRoyalPromotion, name: "royal-promotion",

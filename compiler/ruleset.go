@@ -206,8 +206,10 @@ type Promotion[B any] struct {
 	Leaving   bool
 	HasForced bool
 	Forced    [2]B
-	// OnCapture: only a capture promotes.
-	OnCapture bool
+	// OnCapture: only a capture promotes. SkipEnPassant: an en-passant capture never
+	// promotes.
+	OnCapture     bool
+	SkipEnPassant bool
 	// Entering: a quiet move promotes only when it enters Declared (the zone as declared)
 	// from outside, a capture when it starts or ends in it. Always (HasAlways): where a move
 	// may promote whatever else; these squares belong to Zone.

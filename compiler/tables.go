@@ -169,7 +169,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 		if pr := in.Promotion; pr != nil {
 			pt.Promotion = &Promotion[B]{Zone: pair(pr.Zone), promotionTypes: pr.promotionTypes, Optional: pr.Optional,
-				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture,
+				FromPool: pr.FromPool, FromOpponent: pr.FromOpponent, Leaving: pr.Leaving, HasForced: pr.HasForced, Forced: pair(pr.Forced), OnCapture: pr.OnCapture, SkipEnPassant: pr.SkipEnPassant,
 				limit: pr.limit, HasLimits: pr.HasLimits, InPlace: pr.InPlace, Step: pr.Step, LoneAnywhere: pr.LoneAnywhere,
 				NoAttack: pr.NoAttack, NoCheck: pr.NoCheck, Stand: pair(pr.Stand),
 				Entering: pr.Entering, Declared: pair(pr.Declared), HasAlways: pr.HasAlways, Always: pair(pr.Always),

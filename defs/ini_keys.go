@@ -119,7 +119,7 @@ func (im *importer) importAll() {
 	im.importRegions()
 	im.importKingType()
 	im.importFlyingGeneral()
-	im.refuseEnPassantPromotion()
+	im.enPassantStaysUnpromoted()
 	im.importBlast()
 	im.importChess960()
 	im.importImmobility()
@@ -1700,12 +1700,11 @@ func (im *importer) importPromotingSteps() {
 	}
 }
 
-// refuseEnPassantPromotion refuses a pawn that could take en passant onto a square of its
-// promotion region: Fairy-Stockfish's en-passant capture never promotes (its move type is
-// EN_PASSANT, never PROMOTION or PIECE_PROMOTION), while a Chimera move into the zone
-// does. A capturer that could not stand unpromoted where it starts (a mandatory promotion
-// whose region holds that square) never makes it.
-func (im *importer) refuseEnPassantPromotion() {
+// enPassantStaysUnpromoted marks a pawn that could take en passant onto a square of its
+// promotion region with promotion.skip-en-passant: Fairy-Stockfish's en-passant capture
+// never promotes (its move type is EN_PASSANT, never PROMOTION or PIECE_PROMOTION), while
+// a Chimera move into the zone does unless the key says otherwise.
+func (im *importer) enPassantStaysUnpromoted() {
 	def := im.def
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	if at < 0 || def.Pieces[at].Promotion == nil || def.Pieces[at].Promotion.Zone == "" || !slices.ContainsFunc(def.Pieces[at].Moves, func(a Atom) bool { return a.EPCapture }) {
@@ -1714,12 +1713,12 @@ func (im *importer) refuseEnPassantPromotion() {
 	p := def.Pieces[at]
 	files, ranks := def.Board.Files, def.Board.Ranks
 	pw, pb := zoneSquares(def.Zones[p.Promotion.Zone], files, ranks)
-	shift := func(s string, df, dr int) string {
+	shift := func(s string, dr int) string {
 		r, err := strconv.Atoi(s[1:])
 		if err != nil {
 			return ""
 		}
-		return fmt.Sprintf("%c%d", int(s[0])+df, r+dr)
+		return fmt.Sprintf("%c%d", s[0], r+dr)
 	}
 	for _, a := range p.Moves {
 		if !a.EPTarget || a.From == "" || len(a.Range) != 2 {
@@ -1735,20 +1734,11 @@ func (im *importer) refuseEnPassantPromotion() {
 			}
 			for _, s := range from {
 				for k := 1; k < a.Range[1]; k++ {
-					t := shift(s, 0, dir*k)
-					if !slices.Contains(zone, t) {
-						continue
-					}
-					for _, df := range []int{-1, 1} {
-						o := shift(t, df, dir) // the capturer stands one rank behind t, as it sees it
-						if p.Promotion.Optional || !slices.Contains(zone, o) {
-							k := im.keys["promotedPieceType"]
-							if _, ok := im.keys["promotedPieceType"]; !ok {
-								k, _ = im.getAny("promotionRegionWhite", "promotionRegionBlack", "promotionRank")
-							}
-							im.errorf(k, "not imported: a pawn takes en passant onto %s, in its promotion region, which Fairy-Stockfish never promotes (an en-passant capture is never a promotion there), while a Chimera move into the zone does", t)
-							return
-						}
+					if slices.Contains(zone, shift(s, dir*k)) {
+						pr := *p.Promotion // a copy: the promotion may be shared
+						pr.SkipEnPassant = true
+						def.Pieces[at].Promotion = &pr
+						return
 					}
 				}
 			}

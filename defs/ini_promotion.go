@@ -167,11 +167,30 @@ func (im *importer) importPromotionLimit() {
 			delete(limits, l)
 		}
 	}
-	for _, y := range im.promotedTargets() {
-		if _, ok := limits[y]; ok {
-			im.errorf(k, "%s: men promote into this type under promotedPieceType, which Fairy-Stockfish counts with it and Chimera as a type of their own; not imported", strings.ToLower(y))
+	// A limit on a type y men promote into under promotedPieceType (x:y): Fairy-Stockfish
+	// counts the promoted men +X with y's men, Chimera +X apart. Where no man of type y can
+	// stand but a promoted x, the count of y is the count of +X, and the limit goes on x's
+	// promotion into +X; the pawn's, which Fairy-Stockfish never limits, has none.
+	for y, n := range limits {
+		x := im.promotedFrom(y)
+		if x == "" {
+			continue
+		}
+		if why := im.onlyPromotedStand(x, y); why != "" {
+			im.errorf(k, "%s: men promote into this type under promotedPieceType, which Fairy-Stockfish counts with it and Chimera as a type of their own, and %s; not imported", strings.ToLower(y), why)
 			return
 		}
+		delete(limits, y)
+		xi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == x })
+		if xi < 0 || im.isPawn(def.Pieces[xi]) || def.Pieces[xi].Promotion == nil || !slices.Contains(def.Pieces[xi].Promotion.To, promotedLetter(x)) {
+			continue // the pawn's promotion into +P is never limited (make_promotions)
+		}
+		pr := *def.Pieces[xi].Promotion
+		pr.Limits = map[string]int{promotedLetter(x): n}
+		for l, c := range def.Pieces[xi].Promotion.Limits {
+			pr.Limits[l] = c
+		}
+		def.Pieces[xi].Promotion = &pr
 	}
 	at := slices.IndexFunc(def.Pieces, im.isPawn)
 	if at < 0 || def.Pieces[at].Promotion == nil {
@@ -188,13 +207,47 @@ func (im *importer) importPromotionLimit() {
 	}
 }
 
-// promotedTargets lists the letters of the types promotedPieceType promotes into.
-func (im *importer) promotedTargets() []string {
-	var ys []string
-	for _, y := range im.movesAs {
-		ys = append(ys, y)
+// promotedFrom returns the letter x whose men promote into the type y under
+// promotedPieceType, or "" when none does (the first of them in the pieces' order when
+// several do).
+func (im *importer) promotedFrom(y string) string {
+	for _, p := range im.def.Pieces {
+		if to := im.promoted[p.Letter]; to != "" && im.movesAs[to] == y {
+			return p.Letter
+		}
 	}
-	return ys
+	return ""
+}
+
+// onlyPromotedStand says why a man of type y could stand on the board other than as a
+// promoted x (so that Fairy-Stockfish's count of y would not be Chimera's count of +X), or
+// "" when none can: no other type promotes into y, no promotion names y, no setup holds a
+// y on the board or in hand, and a captured +X returns to hand as x.
+func (im *importer) onlyPromotedStand(x, y string) string {
+	def := im.def
+	for _, p := range def.Pieces {
+		if p.Letter != x && im.promoted[p.Letter] != "" && im.movesAs[im.promoted[p.Letter]] == y {
+			return "the " + p.Name + " promotes into it too"
+		}
+		if pr := p.Promotion; pr != nil && (slices.Contains(pr.To, y) || slices.Contains(pr.ToBlack, y)) {
+			return "the " + p.Name + " promotes into it itself"
+		}
+		if p.Letter == promotedLetter(x) && p.DemotesTo != x {
+			return "a captured promoted man returns to hand as it (dropLoop)"
+		}
+	}
+	for _, st := range def.Setups {
+		fields := strings.Fields(st.FEN)
+		if len(fields) == 0 {
+			continue
+		}
+		for i, c := range fields[0] {
+			if strings.EqualFold(string(c), y) && (i == 0 || fields[0][i-1] != '+') {
+				return "the setup " + Quote(st.Name) + " holds one"
+			}
+		}
+	}
+	return ""
 }
 
 // importHandDropRules maps the drop keys of promoted types and of Fairy-Stockfish's

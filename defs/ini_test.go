@@ -24,6 +24,16 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 			t.Errorf("missing %q in:\n%v", want, err)
 		}
 	}
+	// A limit on a type men promote into goes on their promotion where no other man of the
+	// type can stand (knights into centaurs); a centaur in the setup is counted apart.
+	lim := "[lim:chess]\ncentaur = g\npromotedPieceType = n:g\npromotionLimit = g:1\n" +
+		"\n[lim2:lim]\nstartFen = rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1\n"
+	if out, err := ImportINI("v.ini", []byte(lim), "lim"); err != nil || !strings.Contains(string(out), "limits: {+N: 1}") {
+		t.Errorf("[lim]: %v\n%s", err, out)
+	}
+	if _, err := ImportINI("v.ini", []byte(lim), "lim2"); err == nil || !strings.Contains(err.Error(), `promotionLimit: g: men promote into this type under promotedPieceType, which Fairy-Stockfish counts with it and Chimera as a type of their own, and the setup "start" holds one`) {
+		t.Errorf("[lim2]: %v", err)
+	}
 	out, err := ImportINI("v.ini", []byte(ini), "good")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +69,7 @@ func mustBetza(s string) []Atom {
 func TestINIPromotionAndRuleKeys(t *testing.T) {
 	ini := "[bad]\nshogiPawn = p\ngold = g\nking = k\nstartFen = 4k/5/5/5/P3K[] w - - 0 1\n" +
 		"promotedPieceType = k:g p:g\npieceDrops = true\ncapturesToHand = true\nnFoldValue = none\n" +
-		"\n[bad2:chess]\ngold = g\npromotedPieceType = p:g\npiecePromotionOnCapture = true\npromotionLimit = q:1 g:1\n" +
+		"\n[bad2:chess]\ngold = g\npromotedPieceType = p:g\npiecePromotionOnCapture = true\npromotionPieceTypes = qg\npromotionLimit = q:1 g:1\n" +
 		"\n[good:chess]\nbers = j\nshatarMateRule = true\nnFoldValue = win\nnFoldValueAbsolute = true\nmaterialCounting = unweighted\ncountingRule = makruk\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
@@ -76,7 +86,7 @@ func TestINIPromotionAndRuleKeys(t *testing.T) {
 	_, err = ImportINI("v.ini", []byte(ini), "bad2")
 	for _, want := range []string{
 		"v.ini:14:27: piecePromotionOnCapture: the pawn promotes into a new type only by capturing",
-		"v.ini:15:18: promotionLimit: g: men promote into this type under promotedPieceType",
+		"v.ini:16:18: promotionLimit: g: men promote into this type under promotedPieceType, which Fairy-Stockfish counts with it and Chimera as a type of their own, and the Pawn promotes into it itself",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)

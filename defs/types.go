@@ -380,6 +380,9 @@ type Promotion struct {
 	// OnCapture: only a move that captures promotes (pieces that turn over when they
 	// capture).
 	OnCapture bool `yaml:"on-capture"`
+	// SkipEnPassant: an en-passant capture never promotes, even where it ends in the zone
+	// (Fairy-Stockfish's pawn: its en-passant capture is a move type of its own).
+	SkipEnPassant bool `yaml:"skip-en-passant"`
 	// Entering: a quiet move promotes only when it enters the zone from outside; a capture
 	// promotes when it starts or ends in the zone.
 	Entering bool `yaml:"entering"`

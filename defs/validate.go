@@ -696,6 +696,9 @@ func (v *validator) pieces() {
 					v.add(pr.Src, "always", "promotion.always names where an optional promotion is always offered; it needs optional: true")
 				}
 			}
+			if pr.SkipEnPassant && !slices.ContainsFunc(p.Moves, func(a Atom) bool { return a.EPCapture }) {
+				v.add(pr.Src, "skip-en-passant", "promotion.skip-en-passant: piece %q never captures en passant (no move with en-passant: true)", p.Name)
+			}
 			if pr.Entering && (pr.Leaving || pr.OnCapture) {
 				v.add(pr.Src, "entering", "promotion.entering says which moves promote; it does not combine with leaving or on-capture")
 			}
@@ -760,7 +763,7 @@ func (v *validator) pieces() {
 				for _, k := range []struct {
 					key string
 					set bool
-				}{{"optional", pr.Optional}, {"leaving", pr.Leaving}, {"forced", pr.Forced != ""}, {"on-capture", pr.OnCapture}, {"from-pool", pr.FromPool != ""}} {
+				}{{"optional", pr.Optional}, {"leaving", pr.Leaving}, {"forced", pr.Forced != ""}, {"on-capture", pr.OnCapture}, {"from-pool", pr.FromPool != ""}, {"skip-en-passant", pr.SkipEnPassant}} {
 					if k.set {
 						v.add(pr.Src, k.key, "promotion.%s does not combine with in-place: an in-place promotion is a move of its own, which the man may always leave unmade", k.key)
 					}

@@ -147,3 +147,28 @@ func TestBoardSizeLimit(t *testing.T) {
 		}
 	}
 }
+
+// promotion.skip-en-passant needs a piece that captures en passant, and does not combine
+// with in-place: either is reported at the key.
+func TestSkipEnPassantNeedsEnPassant(t *testing.T) {
+	base := "name: t\nboard: {files: 3, ranks: 5}\nzones: {z: {ranks: [5]}}\npieces:\n" +
+		"  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}]}\n" +
+		"  - {name: Queen, letter: Q, moves: [{ride: [1, 0]}]}\n"
+	for _, c := range []struct{ piece, bad string }{
+		{"  - {name: Pawn, letter: P, moves: [{leap: [1, 1], only: [forward], mode: capture, en-passant: true}], promotion: {zone: z, to: [Q], skip-en-passant: true}}\n", ""},
+		{"  - {name: Pawn, letter: P, moves: [{leap: [1, 1], only: [forward], mode: capture}], promotion: {zone: z, to: [Q], skip-en-passant: true}}\n", "never captures en passant"},
+		{"  - {name: Pawn, letter: P, moves: [{leap: [1, 1], only: [forward], mode: capture, en-passant: true}], promotion: {zone: z, to: [Q], skip-en-passant: true, in-place: {}}}\n", "skip-en-passant does not combine with in-place"},
+	} {
+		text := base + c.piece + "setups: [{name: s, fen: 2k/3/3/3/K2 w - - 0 1}]\n"
+		_, err := Parse("t.yaml", []byte(text))
+		switch {
+		case c.bad == "" && err != nil:
+			t.Errorf("%s: %v; want no error", c.piece, err)
+		case c.bad != "":
+			list := parseErrs(t, text)
+			if len(list) != 1 || list[0].Line != 7 || !strings.Contains(list[0].Msg, c.bad) {
+				t.Errorf("%s: %v; want one error on line 7 containing %q", c.piece, list, c.bad)
+			}
+		}
+	}
+}

@@ -1227,7 +1227,12 @@ func (p *core64) genEP(buf []Move, pt *compiler.PieceType[bb64], from Square) []
 		if p.rs.Crossing && p.board[p.rs.Cross(t.First())] != NoPiece {
 			continue // the capturer's crossing cell is taken
 		}
-		buf = p.emitAny(buf, pt, newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP))
+		m := newMove(from, t.First()).withCaptures(v, NoSquare).withKind(KindEP)
+		if pt.Promotion != nil && pt.Promotion.SkipEnPassant {
+			buf = append(buf, m) // promotion.skip-en-passant: it lands unpromoted
+			continue
+		}
+		buf = p.emitAny(buf, pt, m)
 	}
 	return buf
 }
