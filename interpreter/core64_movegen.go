@@ -1807,7 +1807,7 @@ func (w *walker64) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 		if last {
-			if cond == compiler.OnFriend && w.target == NoSquare && w.capturable.Has(cur) {
+			if cond == compiler.OnFriend && w.takesOwn(cur) {
 				cond = compiler.OnEnemy // self-capture: an own man taken as an enemy one would be
 			}
 			if k >= leg.Min && (cond == compiler.OnEmpty || cond == compiler.OnEnemy) && cond&leg.On != 0 {
@@ -1844,6 +1844,17 @@ func (w *walker64) leg(li int, at Square, c1, c2 Square) {
 			}
 		}
 	}
+}
+
+// takesOwn reports whether the walking man may end on its own side's man on sq by
+// self-capture: in generation mode where capturable has it; in attack mode (a path that
+// took the target on its way may end so) where self-capture is played and the man there
+// is neither royal nor immune.
+func (w *walker64) takesOwn(sq Square) bool {
+	if w.target == NoSquare {
+		return w.capturable.Has(sq)
+	}
+	return w.p.selfCapture && !w.p.royals(w.color).Has(sq) && !w.p.immune.Has(sq)
 }
 
 func (w *walker64) landOn(sq Square, cond uint8, c1, c2 Square) {

@@ -39,3 +39,27 @@ func TestSelfCaptureNeverTakesRoyal(t *testing.T) {
 		}
 	})
 }
+
+// TestSelfCaptureEndsAPathThatTookTheKing: a path that takes a man on its way may end on
+// one of the mover's own men under capture.own, so it attacks what it takes on the way:
+// here the knight's double step b6-a5-a4 (a lion's, the pair matrix's path-stop) takes the
+// king on a5 and ends on its own pawn. The attack walk once refused that last cell, and a
+// king left so could be taken (found by the pair matrix's path-stop×self-capture).
+func TestSelfCaptureEndsAPathThatTookTheKing(t *testing.T) {
+	rs := buildPairSpec(t, "path-stop×self-capture", &pairSpec{pathStop: true, selfCapture: true})
+	for _, wide := range []bool{false, true} {
+		p, err := fromFENOn(rs, "5r2/8/1N6/k7/P7/8/1K6/8 b - - 0 1", wide)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.InCheck() {
+			t.Errorf("wide %v: Black's king on a5 is not in check from the knight's b6-a5-a4", wide)
+		}
+		p.Make(p.LegalMoves(nil)[0])
+		for _, m := range p.LegalMoves(nil) {
+			if m.Cap1() != NoSquare && p.At(m.Cap1()).Type() == rs.TypeOf('K') {
+				t.Errorf("wide %v: after %s White may take the king on the way (%s)", wide, p.FEN(), p.Coord(m))
+			}
+		}
+	}
+}
