@@ -184,7 +184,7 @@ func Record(rs *compiler.Ruleset, g Game, tags map[string]string) string {
 		}
 	}
 	fmt.Fprintf(&b, "[StartFen4 %q]\n", g.FEN)
-	fmt.Fprintf(&b, "[Result %q]\n", resultText(rs, g.Winner))
+	fmt.Fprintf(&b, "[Result %q]\n", ResultText(rs, g.Winner))
 	fmt.Fprintf(&b, "[Termination %q]\n", g.Reason)
 	if sr.Scored() {
 		var ps []string
@@ -220,7 +220,7 @@ func Record(rs *compiler.Ruleset, g Game, tags map[string]string) string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "\n%s\n", resultText(rs, g.Winner))
+	fmt.Fprintf(&b, "\n%s\n", ResultText(rs, g.Winner))
 	return b.String()
 }
 
@@ -235,7 +235,7 @@ func orderIndex(sr *compiler.SeatRules, k int) int {
 }
 
 // resultText names the winning team's seats ("Red-Yellow"), or "draw".
-func resultText(rs *compiler.Ruleset, winner int) string {
+func ResultText(rs *compiler.Ruleset, winner int) string {
 	if winner < 0 {
 		return "draw"
 	}

@@ -13,11 +13,13 @@ import (
 )
 
 // Limits bound a search: its nodes (a node is a table reached by a move), its depth in
-// seats' moves and its time; 0 is no limit (without any, a depth of 3).
+// seats' moves and its time; 0 is no limit (without any, a depth of 3). Stop, when
+// closed, stops the search as its time would (a client gone); nil never does.
 type Limits struct {
 	Nodes int64
 	Depth int
 	Time  time.Duration
+	Stop  <-chan struct{}
 }
 
 // Info is what a search found: the move, its score for the seat searched for
@@ -167,6 +169,13 @@ func (s *Searcher) Best(t *interpreter.Table, lim Limits) Info {
 func (s *Searcher) out() bool {
 	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes || s.lim.Time > 0 && s.nodes&255 == 0 && time.Since(s.start) >= s.lim.Time {
 		s.stopped = true
+	}
+	if s.lim.Stop != nil && s.nodes&255 == 0 {
+		select {
+		case <-s.lim.Stop:
+			s.stopped = true
+		default:
+		}
 	}
 	return s.stopped
 }

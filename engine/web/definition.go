@@ -53,9 +53,6 @@ func (s *Server) define(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		rs, berr := interpreter.Build(def)
 		if berr == nil {
-			berr = twoSided(rs)
-		}
-		if berr == nil {
 			if err := s.addUser(req.YAML, rs, session(r)); err != nil {
 				badRequest(w, err)
 				return

@@ -172,7 +172,7 @@ type replayed struct {
 // replay sets up the request's start and plays its moves (and its Move when play is set),
 // until ctx is done.
 func (s *Server) replay(ctx context.Context, req *gameRequest, play bool) (*replayed, error) {
-	rs, err := s.ruleset(req.Variant)
+	rs, err := s.sidesRuleset(req.Variant, "the page's requests of two sides (game, play, search, perft)")
 	if err != nil {
 		return nil, err
 	}
@@ -537,7 +537,7 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	var req pgnRequest
-	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
+	rs := s.decodeFor(w, r, &req, func() string { return req.Variant }, "/api/pgn")
 	if rs == nil {
 		return
 	}

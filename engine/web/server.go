@@ -16,6 +16,10 @@
 //	POST /api/pair             boards played apart by partners (pair.go): {"variant", "fen" (a pair's FEN)
 //	                            or "setup", "moves" ("A:e2e4"), "seat" ("A white")}: both boards' states
 //	POST /api/pair/play        the same with the person's "move" (or none): the engine seats then move
+//	POST /api/seats             games of seats (seats.go): {"variant", "fen" (a game of seats' FEN) or
+//	                            "setup", "moves" ("r:h2h4"), "seat" ("r" or "Red")}: the board, the seats'
+//	                            points, the person's legal moves
+//	POST /api/seats/play        the same with the person's "move" (or none): the engine seats then move
 //	POST /api/pgn               {"variant", "pgn"}: the state after the PGN game's moves
 //	POST /api/definition        {"yaml"}: a definition written in the page, served at once (or its positioned errors)
 //	GET  /api/definition        ?variant=NAME: the YAML of a served variant
@@ -110,9 +114,6 @@ type lazyVariant struct {
 func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
 	v.once.Do(func() {
 		v.rs, v.err = v.Compile()
-		if v.err == nil {
-			v.err = twoSided(v.rs)
-		}
 		if v.err == nil && v.rs.Name != v.Name {
 			v.rs, v.err = nil, fmt.Errorf("the variant served as %s is named %s", defs.Quote(v.Name), defs.Quote(v.rs.Name))
 		}
@@ -120,18 +121,29 @@ func (v *lazyVariant) compile() (*compiler.Ruleset, error) {
 	return v.rs, v.err
 }
 
-// twoSided refuses a game of seats: the page plays two sides.
-func twoSided(rs *compiler.Ruleset) error {
-	return interpreter.TwoSided(rs, "the page", "play it with chimera seats, perft or show")
+// twoSided refuses a game of seats for a request that plays two sides (what), naming the
+// request that plays a seat of it.
+func twoSided(rs *compiler.Ruleset, what string) error {
+	return interpreter.TwoSided(rs, what, "the page plays a seat of it against the engine's (POST /api/seats)")
 }
 
-// Builtins are the built-in variants (games of seats left out), compiled on first use.
+// sidesRuleset is ruleset for a request that plays two sides (what): a game of seats is
+// refused.
+func (s *Server) sidesRuleset(name, what string) (*compiler.Ruleset, error) {
+	rs, err := s.ruleset(name)
+	if err == nil {
+		err = twoSided(rs, what)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rs, nil
+}
+
+// Builtins are the built-in variants, compiled on first use.
 func Builtins() []Variant {
 	var out []Variant
 	for _, name := range defs.Builtins() {
-		if defs.BuiltinSeats(name) {
-			continue // a game of seats: the page plays two sides
-		}
 		out = append(out, Variant{Name: name, Title: defs.BuiltinTitle(name), Compile: func() (*compiler.Ruleset, error) { return interpreter.Open(name) }})
 	}
 	return out
@@ -142,9 +154,6 @@ func Builtins() []Variant {
 func New(rulesets []*compiler.Ruleset, board BoardFunc) (*Server, error) {
 	var vs []Variant
 	for _, rs := range rulesets {
-		if err := twoSided(rs); err != nil {
-			return nil, err
-		}
 		vs = append(vs, Variant{Name: rs.Name, Title: rs.Title, Compile: func() (*compiler.Ruleset, error) { return rs, nil }})
 	}
 	s, err := NewLazy(vs, board)
@@ -240,6 +249,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/play", s.game)
 	mux.HandleFunc("POST /api/pair", s.pair)
 	mux.HandleFunc("POST /api/pair/play", s.pair)
+	mux.HandleFunc("POST /api/seats", s.seatsGame)
+	mux.HandleFunc("POST /api/seats/play", s.seatsGame)
 	mux.HandleFunc("POST /api/pgn", s.pgn)
 	mux.HandleFunc("POST /api/definition", s.define)
 	mux.HandleFunc("GET /api/definition", s.source)
@@ -275,13 +286,14 @@ func (s *Server) unknown(name string) error {
 
 // ruleset finds a served variant.
 // decodeFor decodes the request body into req, then looks up the ruleset its variant
-// names (variant reads it once decoded); on bad input it answers 400 and returns nil.
-func (s *Server) decodeFor(w http.ResponseWriter, r *http.Request, req any, variant func() string) *compiler.Ruleset {
+// names (variant reads it once decoded) for a request that plays two sides (what); on
+// bad input it answers 400 and returns nil.
+func (s *Server) decodeFor(w http.ResponseWriter, r *http.Request, req any, variant func() string, what string) *compiler.Ruleset {
 	if err := decode(w, r, req); err != nil {
 		badRequest(w, err)
 		return nil
 	}
-	rs, err := s.ruleset(variant())
+	rs, err := s.sidesRuleset(variant(), what)
 	if err != nil {
 		badRequest(w, err)
 		return nil
@@ -324,6 +336,9 @@ type variantJSON struct {
 	// Boards: the variant is played on that many boards apart by partners; a person plays
 	// a seat against the engine's (POST /api/pair).
 	Boards int `json:"boards,omitempty"`
+	// Seats: the variant is a game of seats (its seats in the order listed); a person
+	// plays one against the engine's (POST /api/seats).
+	Seats []seatJSON `json:"seats,omitempty"`
 }
 
 // titleJSON names a variant not compiled yet.
@@ -374,6 +389,12 @@ func describeVariant(rs *compiler.Ruleset) variantJSON {
 	}
 	if v.Pools == nil {
 		v.Pools = []string{}
+	}
+	if sr := rs.Seats; sr != nil {
+		v.Pieces = v.Pieces[:sr.Men] // the turned copies and the inert man are the frames'
+		for k := range sr.Seats() {
+			v.Seats = append(v.Seats, seatJSON{Name: sr.Name(k), Letter: string(sr.Letter(k)), Colour: rulebook.SeatColour(sr, k), Team: sr.Team(k)})
+		}
 	}
 	return v
 }

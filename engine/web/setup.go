@@ -33,7 +33,7 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	var req setupRequest
-	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
+	rs := s.decodeFor(w, r, &req, func() string { return req.Variant }, "the position editor")
 	if rs == nil {
 		return
 	}

@@ -65,8 +65,13 @@ func (s *Server) replayFor(w http.ResponseWriter, r *http.Request, req *gameRequ
 // tests answers POST /api/tests: {"passed", "failed", "tests": [testJSON...]}.
 func (s *Server) tests(w http.ResponseWriter, r *http.Request) {
 	var req testsRequest
-	rs := s.decodeFor(w, r, &req, func() string { return req.Variant })
-	if rs == nil {
+	if err := decode(w, r, &req); err != nil {
+		badRequest(w, err)
+		return
+	}
+	rs, err := s.ruleset(req.Variant) // a game of seats' tests run on the mover's frame, as chimera validate runs them
+	if err != nil {
+		badRequest(w, err)
 		return
 	}
 	if req.MaxNodes <= 0 {
@@ -169,7 +174,7 @@ func (s *Server) perftCount(w http.ResponseWriter, r *http.Request) {
 // minute or two at most.
 func (s *Server) balance(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	rs, err := s.ruleset(q.Get("variant"))
+	rs, err := s.sidesRuleset(q.Get("variant"), "the balance report")
 	if err != nil {
 		badRequest(w, err)
 		return
