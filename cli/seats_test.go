@@ -38,7 +38,6 @@ func TestSeatsRefusedByTwoSidedCommands(t *testing.T) {
 		{args: []string{"values", "fourplayer"}},
 		{args: []string{"tune", "fourplayer"}},
 		{args: []string{"train", "fourplayer"}},
-		{args: []string{"serve", "fourplayer", "--addr", "127.0.0.1:0"}},
 		{args: []string{"export", "--ini", "fourplayer"}},
 		{args: []string{"merge", "--def", "fourplayer", shardFile}},
 		{args: []string{"uci"}, stdin: "uci\nsetoption name UCI_Variant value fourplayer\nquit\n", line: "info string fourplayer is a game of 4 seats"},
@@ -46,7 +45,7 @@ func TestSeatsRefusedByTwoSidedCommands(t *testing.T) {
 	}
 	noVariant := map[string]string{ // commands that take no variant to play
 		"list": "lists", "validate": "runs a definition's tests (on the mover's frame)", "import": "reads .ini files",
-		"usi": "plays shogi only", "ucci": "plays xiangqi only", "web": "builds the page (which leaves games of seats out)", "version": "prints",
+		"usi": "plays shogi only", "ucci": "plays xiangqi only", "web": "builds the page (a person plays a seat of a game of seats there)", "version": "prints",
 	}
 	tested := map[string]bool{}
 	for _, r := range refusing {
@@ -79,8 +78,8 @@ func TestSeatsRefusedByTwoSidedCommands(t *testing.T) {
 			t.Errorf("command %s plays two sides: add it to the refusing table (or mark it as playing games of seats)", cmd.name)
 		}
 	}
-	// show draws a game of seats as text only; perft counts it whole.
-	for _, args := range [][]string{{"show", "fourplayer", "--svg", "-"}, {"show", "fourplayer", "--view", "white"}, {"perft", "fourplayer", "1", "--shard", "0/2"}} {
+	// show draws a game of seats' picture without arrows, --view naming a seat; perft counts it whole.
+	for _, args := range [][]string{{"show", "fourplayer", "--svg", "-", "--moves", "h2h4"}, {"show", "fourplayer", "--view", "white"}, {"perft", "fourplayer", "1", "--shard", "0/2"}} {
 		if code, out, errs := run(args...); code != exitUsage || out != "" || !strings.Contains(errs, "game of seats") {
 			t.Errorf("%v: exit %d, want 2 and the refusal; stdout %q stderr %q", args, code, out, errs)
 		}

@@ -23,6 +23,7 @@ import (
 
 var serveCommand = &command{
 	name:    "serve",
+	seats:   true, // a person plays a seat of a game of seats against the engine's
 	args:    "[VARIANT|FILE ...]",
 	summary: "play in the browser: a local web app, the engine included",
 	details: `Serves a web page on --addr for each variant named (built-in names or
@@ -34,7 +35,8 @@ exchanges), drops from the trays, the move list in SAN with back and forward, FE
 PGN in and out, a link to the position, the engine playing a side (or both) or
 analysing at a chosen time, its best move drawn as an arrow, clocks, and a definition
 editor (positioned errors, the variant's tests, perft) whose variants are played at
-once.
+once. In a game of seats (four-player chess) the person picks a seat and the engine
+plays the others; the board is drawn with the person's seat at the bottom.
 
 The page and its script are in the binary; nothing is fetched from elsewhere. The page
 talks to a JSON API on the same address (see the README). The server answers only
@@ -109,9 +111,6 @@ func (c *context) serveRulesets(names []string) ([]*compiler.Ruleset, int) {
 	var out []*compiler.Ruleset
 	for _, name := range names {
 		rs, err := interpreter.Open(name)
-		if err == nil {
-			err = c.twoSided(rs)
-		}
 		if err != nil {
 			return nil, c.inputError(err)
 		}

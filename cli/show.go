@@ -62,7 +62,7 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 		svg := fs.String("svg", "", "write the board as an SVG picture to FILE (- for standard output) instead")
 		moves := fs.StringP("moves", "m", "", "with --svg: draw these moves (SAN or coordinate) as arrows")
 		betza := fs.Bool("betza", false, "print each piece's moves in XBetza notation only (letter, XBetza or - and why not)")
-		viewSide := fs.String("view", "", "under fog of war: draw only what this side sees (white or black), fogged cells '?'")
+		viewSide := fs.String("view", "", "under fog of war: draw only what this side sees (white or black), fogged cells '?'; in a game of seats, with --svg: the seat drawn at the bottom")
 		return func(c *context, args []string) int {
 			// Each of these flags picks what is printed: one would be dropped unsaid.
 			switch {
@@ -75,8 +75,11 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 			if code != exitOK {
 				return code
 			}
-			if rs.Seats != nil && (*svg != "" || *viewSide != "") {
-				return c.usage("%s is a game of seats: show draws its board as text only (leave out --svg and --view)", rs.Name)
+			if rs.Seats != nil && *svg != "" {
+				return c.tableSVG(rs, in, *viewSide, *moves, *svg)
+			}
+			if rs.Seats != nil && *viewSide != "" {
+				return c.usage("%s is a game of seats: --view names the seat drawn at the bottom of the --svg picture; give --svg FILE too", rs.Name)
 			}
 			var view *interpreter.View
 			if *viewSide != "" {
@@ -217,6 +220,25 @@ func show(w io.Writer, p *interpreter.Position, view *interpreter.View, table *i
 	if r := p.Result(); r != interpreter.Ongoing {
 		fmt.Fprintf(w, "Result: %s (%s)\n", r.Score, r.Reason)
 	}
+}
+
+// tableSVG writes the picture of a game of seats (from --fen or --setup) to file, the
+// seat --view names (its letter or name; the first listed by default) at the bottom.
+func (c *context) tableSVG(rs *compiler.Ruleset, in *positionInput, view, moves, file string) int {
+	if moves != "" {
+		return c.usage("--moves draws arrows on a board of two sides: %s is a game of seats (leave out --moves)", rs.Name)
+	}
+	bottom := 0
+	if view != "" {
+		if bottom = rs.Seats.SeatNamed(view); bottom < 0 {
+			return c.usage("--view names the seat drawn at the bottom, its letter or name: one of %s; found %q", rs.Seats.SeatList(), view)
+		}
+	}
+	t, err := openTable(rs, *in.fen, *in.setup, "")
+	if err != nil {
+		return c.inputError(err)
+	}
+	return c.writeText(rulebook.TableSVG(t, bottom, false), file)
 }
 
 // writeSVG writes the picture of p, with arrows for moves, to file ("-": standard output).

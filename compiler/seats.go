@@ -8,6 +8,7 @@ package compiler
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"chimera/defs"
 )
@@ -82,6 +83,26 @@ func (s *SeatRules) Letter(k int) byte { return s.letters[k] }
 
 // SeatOfLetter is the seat whose letter is l (-1 for none).
 func (s *SeatRules) SeatOfLetter(l byte) int { return slices.Index(s.letters, l) }
+
+// SeatNamed is the seat named text, by its letter or its name in either case (-1 for none).
+func (s *SeatRules) SeatNamed(text string) int {
+	text = strings.TrimSpace(text)
+	for k, name := range s.names {
+		if strings.EqualFold(text, name) || strings.EqualFold(text, string(s.letters[k])) {
+			return k
+		}
+	}
+	return -1
+}
+
+// SeatList lists the seats for a message: "r (Red), b (Blue), ...".
+func (s *SeatRules) SeatList() string {
+	var out []string
+	for k, name := range s.names {
+		out = append(out, fmt.Sprintf("%c (%s)", s.letters[k], name))
+	}
+	return strings.Join(out, ", ")
+}
 
 // Edge is seat k's edge: quarter turns clockwise from the bottom (0 bottom, 1 left, 2
 // top, 3 right).

@@ -106,18 +106,10 @@ type seatsGame struct {
 
 // parseTableSeat reads the seat a person plays: its letter or its name, in either case.
 func parseTableSeat(rs *compiler.Ruleset, text string) (int, error) {
-	sr := rs.Seats
-	s := strings.TrimSpace(text)
-	for k := range sr.Seats() {
-		if strings.EqualFold(s, sr.Name(k)) || strings.EqualFold(s, string(sr.Letter(k))) {
-			return k, nil
-		}
+	if k := rs.Seats.SeatNamed(text); k >= 0 {
+		return k, nil
 	}
-	var names []string
-	for k := range sr.Seats() {
-		names = append(names, fmt.Sprintf("%c (%s)", sr.Letter(k), sr.Name(k)))
-	}
-	return -1, fmt.Errorf(`"seat" is the seat you play, its letter or name: one of %s; found %q`, strings.Join(names, ", "), text)
+	return -1, fmt.Errorf(`"seat" is the seat you play, its letter or name: one of %s; found %q`, rs.Seats.SeatList(), text)
 }
 
 // replaySeats sets up the request's start and plays its moves, until ctx is done.
