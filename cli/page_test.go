@@ -4,6 +4,7 @@ package cli
 import (
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,12 +398,7 @@ func TestPageBuiltinsCompiledOnFirstUse(t *testing.T) {
 	t.Cleanup(srv.Close)
 	pg := newPage(t, chromium(t), srv.URL)
 	pg.open("/play/chess")
-	want := 0 // the built-ins but the games of seats
-	for _, b := range defs.Builtins() {
-		if d, err := defs.Load(b); err != nil || d.Seats == nil {
-			want++
-		}
-	}
+	want := len(defs.Builtins()) // the games of seats too: a person plays a seat of them
 	if n := pg.js(`String(document.querySelectorAll("#variant option").length)`); n != strconv.Itoa(want) {
 		t.Fatalf("%s variants in the menu, want %d", n, want)
 	}
@@ -840,4 +836,107 @@ func TestPageBughouse(t *testing.T) {
 	pg.click(square(to))
 	pg.until("the third answer", `document.body.dataset.ply === "12" || document.getElementById("status").textContent.startsWith("Match over")`, 20*time.Second)
 	check("after the third move")
+}
+
+// #54 item 4: a person plays Yellow in four-player chess (free-for-all) against three
+// engine seats. The board has its 160 cells (no 3x3 corner drawn) and is turned so that
+// Yellow's edge is at the bottom; chosen in the seat menu, Yellow waits for Red's and
+// Blue's engine moves, then moves a pawn by clicks; the engine seats answer (Green, Red,
+// Blue) and it is Yellow's move again. Checked on the page's board, independently of the
+// server's code: the pawn stands on its target and its origin is empty, exactly the moves
+// reported were played (one each seat, in turn order), each engine move's man stands on
+// its destination (unless a later move came there); and the FEN shown is the one
+// interpreter.Table replays the page's moves to. On main the page refused games of seats.
+func TestPageFourPlayer(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
+	pg := servePage(t, "fourplayer-ffa", "chess")
+	pg.open("/play/fourplayer-ffa")
+	if n, corner := pg.js(`String(document.querySelectorAll("#board svg rect.square").length)`), pg.js(`String(!!document.querySelector('#board svg rect[id="a1"], #board svg rect[id="n14"], #board svg rect[id="c3"]'))`); n != "160" || corner != "false" {
+		t.Fatalf("cells drawn: %s (want 160), a corner cell drawn: %s", n, corner)
+	}
+	if n := pg.js(`String(document.querySelectorAll("#board svg .piece").length)`); n != "64" {
+		t.Fatalf("%s men drawn, want 64", n)
+	}
+	pg.run("100 ms and level 1 a move", chromedp.SetValue(chromedp.ID("movetime"), "100"), chromedp.SetValue(chromedp.ID("level"), "1"))
+	pg.run("choose Yellow", chromedp.SetValue(chromedp.ID("table-seat"), "y")) // SetValue sends the change event
+	pg.until("Red's and Blue's engine moves", `document.body.dataset.seat === "y" && document.body.dataset.mover === "y" && document.body.dataset.ply === "2"`, 20*time.Second)
+	// Turned: Yellow's king's cell (g14) in the bottom row, Red's (h1) in the top one.
+	rowOf := func(sq string) string {
+		return pg.js(`(() => { const ys = [...document.querySelectorAll("#board svg rect.square")].map(r => +r.getAttribute("y"));
+			const y = +document.querySelector('#board svg rect[id="` + sq + `"]').getAttribute("y");
+			return y === Math.max(...ys) ? "bottom" : y === Math.min(...ys) ? "top" : "middle"; })()`)
+	}
+	if k, r := rowOf("g14"), rowOf("h1"); k != "bottom" || r != "top" {
+		t.Fatalf("Yellow's seat: its king's row %s, Red's %s; want bottom and top", k, r)
+	}
+	if pg.pieceOn("h13") != "yP" || pg.pieceOn("h11") != "" {
+		t.Fatalf("before Yellow's move: h13 %q, h11 %q", pg.pieceOn("h13"), pg.pieceOn("h11"))
+	}
+	pg.click(square("h13"))
+	if dests := pg.js(`[...document.querySelectorAll("#board .mark.dest")].map(m => m.dataset.square).sort().join(" ")`); dests != "h11 h12" {
+		t.Fatalf("destinations of Yellow's pawn on h13: %q, want h11 h12", dests)
+	}
+	pg.click(square("h11"))
+	pg.until("the engine seats' answer", `document.body.dataset.ply === "6" && document.body.dataset.mover === "y" || document.getElementById("status").textContent.startsWith("Game over")`, 30*time.Second)
+	moves := strings.Fields(pg.js(`game.moves.join(" ")`))
+	var seats []string
+	for _, m := range moves {
+		seats = append(seats, m[:1])
+	}
+	if strings.Join(seats, "") != "rbygrb" || moves[2] != "y:h13h11" {
+		t.Fatalf("moves %q: want Red's and Blue's, Yellow's h13h11, then Green's, Red's and Blue's", moves)
+	}
+	if got, want := pg.js(`document.getElementById("analysis").textContent`), "the engine seats played "+strings.Join(moves[3:], " "); !strings.HasPrefix(got, want) {
+		t.Fatalf("the engine's report %q, want %q", got, want)
+	}
+	if pg.pieceOn("h11") != "yP" || pg.pieceOn("h13") != "" {
+		t.Fatalf("after h13h11: h11 %q, h13 %q; want Yellow's pawn on h11 and h13 empty", pg.pieceOn("h11"), pg.pieceOn("h13"))
+	}
+	squares := regexp.MustCompile(`[a-z][0-9]+`)
+	for i, m := range moves {
+		sq := squares.FindAllString(m[2:], 2) // "r:e1f3": e1, f3
+		later := map[string]bool{}            // the squares the later moves leave or reach
+		for _, n := range moves[i+1:] {
+			for _, s := range squares.FindAllString(n[2:], 2) {
+				later[s] = true
+			}
+		}
+		if !later[sq[1]] && !strings.HasPrefix(pg.pieceOn(sq[1]), m[:1]) {
+			t.Errorf("move %s: %q on %s, want a man of its seat", m, pg.pieceOn(sq[1]), sq[1])
+		}
+		if !later[sq[0]] && pg.pieceOn(sq[0]) != "" {
+			t.Errorf("move %s: %q still on %s", m, pg.pieceOn(sq[0]), sq[0])
+		}
+	}
+	if sans := pg.sans(); sans != strings.Join(strings.Fields(pg.js(`game.moves.map(m => m.slice(2)).join(" ")`)), " ") {
+		t.Errorf("the move list %q", sans)
+	}
+	if rows := pg.js(`[...document.querySelectorAll("#seats-panel .seat-row")].map(r => r.dataset.seat + ":" + r.querySelector(".points").dataset.points).join(" ")`); !regexp.MustCompile(`^r:\d+ b:\d+ y:\d+ g:\d+$`).MatchString(rows) {
+		t.Errorf("the panel of seats: %q", rows)
+	}
+	rs, err := interpreter.Open("fourplayer-ffa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := interpreter.StartTable(rs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range moves {
+		m, err := tb.ParseMove(text)
+		if err != nil {
+			t.Fatalf("the page's move %s does not replay: %v", text, err)
+		}
+		if err := tb.Make(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fen := pg.js(`document.getElementById("fen").value`); fen != tb.FEN() {
+		t.Fatalf("the page shows %s; its moves replay to %s", fen, tb.FEN())
+	}
+	// The address holds the game and the seat: a reload reopens both.
+	pg.reload("6")
+	if fen, seat := pg.js(`document.getElementById("fen").value`), pg.js(`document.getElementById("table-seat").value`); fen != tb.FEN() || seat != "y" || pg.pieceOn("h11") != "yP" {
+		t.Fatalf("reloaded: %s, seat %q, h11 %q; want %s as Yellow", fen, seat, pg.pieceOn("h11"), tb.FEN())
+	}
 }

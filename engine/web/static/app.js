@@ -39,6 +39,10 @@ const game = {
   // Boards played apart by partners: the person plays a seat ("A white") and the engine
   // the three others; the server answers both boards (state.pair). null otherwise.
   pair: null,
+  // A game of seats (four-player chess): the person plays a seat ({seat: its letter}) and
+  // the engine every other (/api/seats). null otherwise.
+  seats: null,
+  seatWanted: "", // the seat a link names, chosen once the variant's seats are known
 };
 
 // The clocks of a game (against the engine, of the engine against itself, or of two
@@ -192,6 +196,7 @@ function stream(path, on) {
 }
 
 function gameRequest(extra) {
+  if (game.seats) return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), seat: game.seats.seat, flip: game.flip }, extra);
   if (game.pair) return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), seat: game.pair.seat, flip: game.flip }, extra);
   if (game.sealed) return Object.assign({ variant: game.variant, sealed: game.sealed, flip: game.flip }, extra);
   return Object.assign({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply), flip: game.flip }, extra);
@@ -272,8 +277,8 @@ async function show(ply) {
   message("");
   const seq = ++game.seq;
   try {
-    const st = await post(game.pair ? "/api/pair" : "/api/game", gameRequest({}));
-    if (seq === game.seq) (game.pair ? renderPair : render)(st);
+    const st = await post(game.pair ? "/api/pair" : game.seats ? "/api/seats" : "/api/game", gameRequest({}));
+    if (seq === game.seq) (game.pair ? renderPair : game.seats ? renderSeats : render)(st);
   } catch (e) {
     message(e.message, true);
   }
@@ -289,7 +294,9 @@ async function newGame(fen, moves, ply, opened) {
   const setup = $("setup").value;
   game.setup = setup;
   pairTook();
+  seatsTook();
   if (game.pair) { pairNew(fen, moves, ply, setup); return; }
+  if (game.seats) { seatsNew(fen, moves, ply, setup); return; }
   const seq = ++game.seq;
   // A variant with fog, the engine playing a side, a game from its start: the person
   // plays the other side seeing only its view (a link's moves are shown in full).
@@ -315,6 +322,7 @@ async function newGame(fen, moves, ply, opened) {
 
 async function loadPgn(text) {
   if (game.pair) { message("Boards played apart: a match is loaded from its pair FEN and moves (the link), not from PGN.", true); return; }
+  if (game.seats) { message("A game of seats is loaded from its FEN and moves (the link), not from PGN.", true); return; }
   endAutoplay();
   stopEngine();
   resetClock();
@@ -336,6 +344,7 @@ async function play(move) {
   hidePicker();
   stopEngine();
   if (game.pair) { pairPlay(game.pair.seat[0] + ":" + move); return; }
+  if (game.seats) { seatsPlay(move); return; }
   if (clock.flagged) { message(flagText() + ": the game is over (New game starts another).", true); render(game.state); return; }
   const seq = ++game.seq;
   const before = game.state && game.state.side;
@@ -452,6 +461,184 @@ function renderPair(st) {
   }
 }
 
+// seatsTook sets the page for the variant open: a game of seats (the seat chooser filled
+// with its seats, the panel of seats) or not.
+function seatsTook() {
+  const v = game.variants.find((x) => x.name === game.variant);
+  const on = !!(v && v.seats && v.seats.length);
+  const sel = $("table-seat");
+  if (on) {
+    const want = game.seatWanted || sel.value;
+    sel.innerHTML = "";
+    v.seats.forEach((s) => {
+      const o = document.createElement("option");
+      o.value = s.letter;
+      o.textContent = s.name;
+      o.style.color = s.colour;
+      sel.appendChild(o);
+    });
+    const k = v.seats.findIndex((s) => s.letter === want || s.name.toLowerCase() === String(want).toLowerCase());
+    sel.value = v.seats[Math.max(0, k)].letter;
+    game.seats = { seat: sel.value };
+    document.body.dataset.seat = sel.value;
+    $("engine-side-label").hidden = true;
+  } else {
+    game.seats = null;
+    delete document.body.dataset.seat;
+    delete document.body.dataset.mover;
+    $("seats-panel").innerHTML = "";
+  }
+  game.seatWanted = "";
+  $("evalbar").hidden = on; // the engine seats tell no evaluation
+  $("table-seat-label").hidden = !on;
+  $("seats-panel").hidden = !on;
+}
+
+// seatsNew starts a game of seats from a FEN (or the setup), after moves when given (a
+// link), shown after ply of them. From the start, the engine seats move first until it is
+// the person's turn.
+async function seatsNew(fen, moves, ply, setup) {
+  const seq = ++game.seq;
+  const opened = moves && moves.length;
+  try {
+    const req = { variant: game.variant, fen: fen || "", setup: fen ? "" : setup, moves: moves || [], seat: game.seats.seat, flip: game.flip };
+    const st = await post(opened ? "/api/seats" : "/api/seats/play", Object.assign(req, opened ? {} : pairEngine()));
+    if (seq !== game.seq) return;
+    game.startFen = st.startFen;
+    setLine(st);
+    message("");
+    if (ply !== undefined && ply >= 0 && ply < st.moves.length) { await show(ply); return; }
+    renderSeats(st);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// seatsPlay plays the person's move ("h2h4"; "" for none) and shows the game after the
+// engine seats' moves that follow it.
+async function seatsPlay(move) {
+  const seq = ++game.seq;
+  const legal = move && game.state && game.state.legal.find((m) => m.coord === move);
+  $("analysis").textContent = "the engine seats move...";
+  try {
+    const st = await post("/api/seats/play", gameRequest(Object.assign({ move: move }, pairEngine())));
+    if (seq !== game.seq) return;
+    addLine(st);
+    message("");
+    const said = [];
+    if (st.engine.length) said.push("the engine seats played " + st.engine.join(" "));
+    if (st.events.length) said.push(st.events.join("; "));
+    $("analysis").textContent = said.join("\n");
+    renderSeats(st);
+    sound(!!(legal && legal.captures && legal.captures.length));
+  } catch (e) {
+    $("analysis").textContent = "";
+    message(e.message, true);
+  }
+}
+
+// renderSeats draws a game of seats: the board with the person's seat at the bottom (the
+// server's picture, where its moves are made as on any board), the panel of seats (their
+// colours, points, who is out, who moves), the move list by rounds, the status.
+function renderSeats(st) {
+  render(Object.assign({}, st, { pgn: "", side: "", inCheck: false }));
+  const byLetter = {};
+  st.seats.forEach((s) => { byLetter[s.letter] = s; });
+  const me = byLetter[st.seat];
+  const panel = $("seats-panel");
+  panel.innerHTML = "";
+  st.order.forEach((l) => {
+    const s = byLetter[l];
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    row.dataset.seat = l;
+    if (s.out) row.classList.add("out");
+    if (st.mover === l) row.classList.add("to-move");
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = s.colour;
+    row.appendChild(sw);
+    const partners = st.seats.filter((o) => o !== s && o.team === s.team).map((o) => o.name);
+    const notes = [l === st.seat ? "you" : "engine"];
+    if (partners.length) notes.push("partner of " + partners.join(", "));
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = s.name + " (" + notes.join(", ") + ")";
+    row.appendChild(name);
+    const state = document.createElement("span");
+    state.className = "seat-state";
+    state.textContent = s.out ? "out" : st.mover === l ? (s.inCheck ? "to move, in check" : "to move") : s.inCheck ? "in check" : "";
+    row.appendChild(state);
+    if (st.scored) {
+      const pts = document.createElement("span");
+      pts.className = "points";
+      pts.dataset.points = s.points;
+      pts.textContent = s.points + (s.points === 1 ? " point" : " points");
+      row.appendChild(pts);
+    }
+    panel.appendChild(row);
+  });
+  if (st.result !== "*") {
+    const r = document.createElement("div");
+    r.className = "seat-result";
+    r.textContent = "Game over: " + st.result + " (" + st.reason + ")";
+    panel.appendChild(r);
+  }
+  let status = "You play " + me.name + ": ";
+  if (st.result !== "*") status = "Game over: " + st.result + " (" + st.reason + ")";
+  else if (me.out) status += "you are out; the engine seats play on";
+  else if (st.mover === st.seat) status += "your move" + (me.inCheck ? " (in check)" : "");
+  else status += "the engine seats move (" + byLetter[st.mover].name + " to move)";
+  $("status").textContent = status;
+  document.body.dataset.seat = st.seat;
+  document.body.dataset.mover = st.mover;
+  // The engine seats stopped before the person's turn (their moves a request are
+  // bounded, or the person's seat is out): they go on.
+  if (st.result === "*" && game.ply === game.moves.length && st.mover !== st.seat) {
+    const seq = game.seq;
+    setTimeout(() => { if (seq === game.seq) seatsPlay(""); }, 300);
+  }
+}
+
+// renderSeatMoves writes a game of seats' move list: a row a round, a column a seat in
+// turn order (a seat out leaves its cell empty), each move clickable as in renderMoves.
+function renderSeatMoves() {
+  const list = $("moves");
+  const st = game.state;
+  const order = st.order;
+  list.style.gridTemplateColumns = "2.2em repeat(" + order.length + ", 1fr)";
+  const current = game.line[game.ply - 1];
+  const cell = (text, row, col, cls) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    li.style.gridRow = row;
+    li.style.gridColumn = col;
+    if (cls) li.className = cls;
+    list.appendChild(li);
+    return li;
+  };
+  cell("", 1, 1, "gap");
+  order.forEach((l, i) => {
+    const s = st.seats.find((x) => x.letter === l);
+    const head = cell(s.name, 1, i + 2, "gap seat-head");
+    head.style.color = s.colour;
+  });
+  let round = 1, last = -1;
+  game.line.forEach((node, i) => {
+    const l = node.move.split(":")[0];
+    const col = order.indexOf(l);
+    if (col <= last) round++;
+    if (i === 0 || col <= last) cell(round + ".", round + 1, 1, "gap");
+    last = col;
+    const li = cell(node.san, round + 1, col + 2, "");
+    li.dataset.ply = i + 1;
+    li.dataset.seat = l;
+    li.addEventListener("click", (e) => { e.stopPropagation(); followNode(node); });
+    if (node === current) li.classList.add("current");
+    else if (i >= game.ply) li.classList.add("after");
+  });
+}
+
 // fogVariant: the variant open is played under fog of war.
 function fogVariant() {
   const v = game.variants.find((x) => x.name === game.variant);
@@ -528,6 +715,8 @@ function render(st) {
 function renderMoves() {
   const list = $("moves");
   list.innerHTML = "";
+  if (game.seats && game.state && game.state.order) { renderSeatMoves(); return; }
+  list.style.gridTemplateColumns = "";
   const fields = game.startFen.split(" ");
   const blackFirst = fields[1] === "b" && !game.labels;
   const first = parseInt(fields[5], 10) || 1;
@@ -633,6 +822,7 @@ function gameAddress(whole, packed) {
   const n = game.sealed ? 0 : whole ? game.moves.length : game.ply; // under fog the moves are sealed
   if (n > 0) q.set("moves", game.moves.slice(0, n).join(" "));
   if (game.pair) q.set("seat", game.pair.seat);
+  if (game.seats) q.set("seat", game.seats.seat);
   if (whole && game.ply < n) q.set("ply", game.ply);
   let link = location.origin + (STATIC ? location.pathname : packed ? "/" : "/play/" + encodeURIComponent(game.variant)) + "?" + q.toString();
   if (packed) link += "#def=" + packed;
@@ -930,6 +1120,7 @@ function onPointerUp(ev) {
 function openEditor() {
   if (game.sealed) { message("Under fog the position is not edited: the rest of the board is hidden from you.", true); return; }
   if (game.pair) { message("Boards played apart: edit a match's start as its pair FEN (the boards' FENs joined by \" | \") and Load it.", true); return; }
+  if (game.seats) { message("A game of seats: edit its start as its FEN (docs/fourplayer-rules.md) and Load it.", true); return; }
   endAutoplay();
   stopEngine();
   game.editing = true;
@@ -1087,7 +1278,7 @@ function sound(capture) {
 // the line shown or just after a move (played was true: a move made in the game's middle
 // is answered, whatever line the tree holds after it).
 function maybeEngine(played) {
-  if (game.pair) return; // the engine seats move in the answer to the person's move
+  if (game.pair || game.seats) return; // the engine seats move in the answer to the person's move
   const st = game.state;
   if (st && st.result === "*" && !clock.flagged && (game.autoplay || $("engine-side").value === st.side) && (played || game.ply === game.moves.length)) think(true);
 }
@@ -1225,6 +1416,7 @@ function startAutoplay() {
   if (game.autoplay) { endAutoplay(); stopEngine(); return; }
   if (game.sealed) { message("Under fog you play a side against the engine: Engine vs engine is for a game in full view.", true); return; }
   if (game.pair) { message("Boards played apart: you play a seat, the engine the three others (chimera partners plays four engines).", true); return; }
+  if (game.seats) { message("A game of seats: you play a seat, the engine the others (chimera seats plays engines against each other).", true); return; }
   if (clock.flagged || !game.state || game.state.result !== "*") { message("The game is over: New game starts another.", true); return; }
   game.autoplay = true;
   $("autoplay").classList.add("on");
@@ -1303,6 +1495,7 @@ function think(move) {
   if (!st || st.result !== "*" || (move && clock.flagged)) return;
   if (game.sealed) { fogThink(move); return; }
   if (game.pair) { message("Boards played apart: the engine plays the three other seats, moving after yours; it does not analyse a board alone here.", true); return; }
+  if (game.seats) { message("A game of seats: the engine plays the other seats, moving after yours; it does not analyse here.", true); return; }
   const q = new URLSearchParams({ variant: game.variant, fen: game.startFen, moves: game.moves.slice(0, game.ply).join(" "), movetime: engineTime(move, st.side), multipv: $("multipv").value || "1", level: $("level").value || "10" });
   const out = $("analysis");
   const ply = game.ply;
@@ -1528,7 +1721,7 @@ async function start() {
     }
   }
   let fen = params.get("fen") || "", moveText = params.get("moves") || "";
-  if (params.get("seat")) $("seat").value = params.get("seat");
+  if (params.get("seat")) { $("seat").value = params.get("seat"); game.seatWanted = params.get("seat"); }
   if (!game.variants.some((x) => x.name === game.variant)) {
     warning += "This page does not know the variant " + JSON.stringify(game.variant) + ": here is " + game.variants[0].title + ".";
     game.variant = game.variants[0].name;
@@ -1588,6 +1781,10 @@ async function start() {
   $("seat").addEventListener("change", () => {
     if (keepGame("Another seat")) { game.seatChosen = $("seat").value; newGame(); }
     else $("seat").value = game.seatChosen || "A white";
+  });
+  $("table-seat").addEventListener("change", () => {
+    if (keepGame("Another seat")) newGame();
+    else $("table-seat").value = game.seats ? game.seats.seat : $("table-seat").value;
   });
   $("engine-side").addEventListener("change", () => {
     // Under fog the side played is chosen at the start: another starts a new game.
