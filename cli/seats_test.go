@@ -105,3 +105,22 @@ func TestSeatsCommand(t *testing.T) {
 		t.Errorf("seats chess: exit %d, stderr %s", code, errs)
 	}
 }
+
+// show --svg draws a game of seats (engine/rulebook's TestTableSVG checks the picture);
+// --view names the seat at the bottom, by letter or name, and a seat not there is a
+// usage error listing the seats.
+func TestShowSeatsSVG(t *testing.T) {
+	for _, view := range []string{"", "b", "Yellow"} {
+		args := []string{"show", "fourplayer", "--svg", "-"}
+		if view != "" {
+			args = append(args, "--view", view)
+		}
+		code, out, errs := run(args...)
+		if code != exitOK || !strings.HasPrefix(out, "<?xml") || strings.Count(out, `class="square"`) != 160 || !strings.Contains(out, `data-piece="bK"`) {
+			t.Errorf("%v: exit %d, stderr %q, %d cells", args, code, errs, strings.Count(out, `class="square"`))
+		}
+	}
+	if code, _, errs := run("show", "fourplayer", "--svg", "-", "--view", "white"); code != exitUsage || !strings.Contains(errs, "one of r (Red), b (Blue), y (Yellow), g (Green)") {
+		t.Errorf("--view white: exit %d, stderr %q", code, errs)
+	}
+}

@@ -120,6 +120,53 @@ func TestSeatsEngineSeatsAnswer(t *testing.T) {
 	}
 }
 
+// The teams game, the person on Blue: the engine plays Red first; after Blue's move it
+// plays Yellow, Green (Blue's partner) and Red, each move legal in the replayed table,
+// and it is Blue's move again; the seats' teams are the definition's partners.
+func TestSeatsTeams(t *testing.T) {
+	srv := newTestServer(t, "fourplayer")
+	rs, err := interpreter.Open("fourplayer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st seatsStateJSON
+	if code := postJSON(t, srv, "/api/seats/play", `{"variant":"fourplayer","seat":"Blue","nodes":200}`, &st); code != 200 || len(st.Moves) != 1 || st.Movers[0] != "r" || st.Mover != "b" || len(st.Legal) == 0 {
+		t.Fatalf("Blue from the start: %d, moves %q, mover %q, %d legal", code, st.Moves, st.Mover, len(st.Legal))
+	}
+	if st.Seats[0].Team != st.Seats[2].Team || st.Seats[1].Team != st.Seats[3].Team || st.Seats[0].Team == st.Seats[1].Team || st.Scored {
+		t.Errorf("the seats %+v: want Red with Yellow, Blue with Green, no points", st.Seats)
+	}
+	moves := append(st.Moves, st.Legal[0].Coord)
+	st = seatsStateJSON{}
+	code := postJSON(t, srv, "/api/seats/play", mustJSON(t, map[string]any{"variant": "fourplayer", "seat": "b", "moves": moves[:1], "move": moves[1], "nodes": 200}), &st)
+	if code != 200 || !slices.Equal(st.Movers, []string{"r", "b", "y", "g", "r"}) || st.Mover != "b" {
+		t.Fatalf("after Blue's %s: %d, moves %q by %q, mover %q", moves[1], code, st.Moves, st.Movers, st.Mover)
+	}
+	tb, err := interpreter.StartTable(rs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range st.Moves {
+		_, coord, _ := strings.Cut(text, ":")
+		legal := false
+		for _, m := range tb.LegalMoves(nil) {
+			if tb.Coord(m) == coord {
+				legal = true
+				if err := tb.Make(m); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+		if !legal {
+			t.Fatalf("%s is not a legal move of the replayed table", text)
+		}
+	}
+	if st.FEN != tb.FEN() {
+		t.Errorf("fen %s; the replay %s", st.FEN, tb.FEN())
+	}
+}
+
 // Bad input to /api/seats: clear errors, 400; and a game of seats sent to the requests of
 // two sides is refused naming /api/seats.
 func TestSeatsBadInput(t *testing.T) {
