@@ -43,7 +43,10 @@ side to move, the pieces' names, and the pools as text rows (chimera serve draws
 same picture with the pools as trays of pieces, and flipped on request). --moves "e2e4 e7e5 ..."
 (SAN or coordinates) draws each move as a numbered arrow from origin to destination,
 White's green and Black's blue, a drop as a dashed ring; the position shown is the one
-before the moves. The picture is plain SVG text, the same for the same input.
+before the moves. The picture is plain SVG text, the same for the same input. A game of
+seats (four-player chess) is drawn with each seat's men in its colour (dead men grey),
+the seat --view names (its letter or name; the first listed by default) at the bottom,
+and the seats' points and who is out or to move in the legend.
 
 Each piece's moves are also given in XBetza notation (the notation of XBoard's piece
 command and of betza: in a definition), or the reason they have none that reads back
