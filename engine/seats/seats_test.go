@@ -52,6 +52,31 @@ func TestSearchKeepsToItsNodes(t *testing.T) {
 	}
 }
 
+// TestSearchStopsWhenAsked searches the start under a depth that takes thousands of nodes
+// to finish, its Stop channel closed (the page gone): it stops at the next check (every
+// 256 nodes) with a legal move.
+func TestSearchStopsWhenAsked(t *testing.T) {
+	rs, err := interpreter.Open("fourplayer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := interpreter.StartTable(rs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := NewSearcher(rs).Best(tb, Limits{Depth: 4})
+	stop := make(chan struct{})
+	close(stop)
+	info := NewSearcher(rs).Best(tb, Limits{Depth: 4, Stop: stop})
+	legal := false
+	for _, m := range tb.LegalMoves(nil) {
+		legal = legal || m == info.Move
+	}
+	if full.Nodes < 1000 || info.Nodes > 256+1 || !legal {
+		t.Errorf("depth 4: %d nodes; stopped at once: %d nodes, move %s (legal: %v)", full.Nodes, info.Nodes, tb.Coord(info.Move), legal)
+	}
+}
+
 var moveRE = regexp.MustCompile(`^[a-n][0-9]{1,2}[a-n][0-9]{1,2}[qrbn]?$`)
 
 // TestGamesReplayFromTheirRecords plays short games of both built-ins (the engine at
