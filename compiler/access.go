@@ -140,6 +140,10 @@ func (pr *promotionTypes) ChoicesOf(c Color) []int { return pr.choices[c&1] }
 // ExplodeNear is the set of cells a capture on sq blows up besides sq (explosions only).
 func (t *Tables[B]) ExplodeNear(sq Square) B { return t.explodeNear[sq] }
 
+// BurnNear is the set of cells that a man of a burning type with burn table slot
+// (PieceType.BurnSlot) burns when it stops on sq.
+func (t *Tables[B]) BurnNear(slot int, sq Square) B { return t.burnNear[slot*t.cells+sq] }
+
 // NextTo is the set of cells a king's step from sq (rulesets with adjacent flips or drops
 // next to one's own men).
 func (t *Tables[B]) NextTo(sq Square) B { return t.nextTo[sq] }

@@ -250,7 +250,11 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1}
+		if len(p.Burns) > 0 {
+			pt.BurnSlot = l.burnTable(p.Burns)
+			rs.BurnTypes |= 1 << uint(i)
+		}
 		fen := p.FEN
 		if len(p.Letter) == 1 {
 			pt.Letter = p.Letter[0]
@@ -505,6 +509,28 @@ func (l *lowering) stepBack(pt *PieceType[Bitboard], a *defs.Atom) {
 			}
 		}
 	}
+}
+
+// burnTable adds a table of BurnNear for a burning piece's offsets (all 8 images of
+// each) and returns its slot.
+func (l *lowering) burnTable(steps [][]int) int {
+	rs := l.rs
+	slot := len(rs.burnNear) / rs.Cells
+	near := make([]Bitboard, rs.Cells)
+	for _, s := range steps {
+		if len(s) != 2 {
+			continue
+		}
+		for _, w := range Images(Vec{s[0], s[1]}, "all", nil) {
+			for sq := 0; sq < rs.Cells; sq++ {
+				if t := rs.Step(sq, w); t != NoSquare && rs.kind[t] == CellSquare {
+					near[sq] = near[sq].With(t)
+				}
+			}
+		}
+	}
+	rs.burnNear = append(rs.burnNear, near...)
+	return slot
 }
 
 // aimEnds lowers the types whose aim ends each piece's first-move right

@@ -148,6 +148,7 @@ var (
 	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
+	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -621,6 +622,11 @@ var mechanismRows = []mechanismRow{
 			"(no own man stands on a pin line or between a checker and the royal), the relevant cells, the keepers, the check lines and board probes judge it as a capture; " +
 			"a royal man is never taken by its own side, so without a check rule every such move is legal. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with capture.own and testdata/synthetic/selfcapture-*",
 		pairs: "self-capture", doc: "#capture"},
+	{bit: MechBurn, name: "burn",
+		uses: func(r *Ruleset) bool { return r.BurnTypes != 0 },
+		keys: []string{"pieces.burns"},
+		safe: safeNone, why: "on no list: a burning move empties the cells around where its man stops, beyond the cells it names, and a burner attacks the cells around every cell it may stop on; every move is played and tested",
+		pairs: "burn", doc: "#burning"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

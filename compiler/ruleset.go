@@ -144,6 +144,9 @@ type PieceType[B any] struct {
 	// ResetsUnlessBack: its moves reset the fifty-move counter but where StepsBack holds
 	// the cell it came from (defs.Piece.ResetsClockUnlessBack).
 	ResetsUnlessBack bool
+	// BurnSlot is the type's table of Tables.BurnNear when its men burn
+	// (defs.Piece.Burns), else -1.
+	BurnSlot int
 	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
 	// its quiet moves on an empty board (none that needs a zone or a first move).
 	stepBack    [2][]B
@@ -729,6 +732,10 @@ type Ruleset struct {
 	Explode       bool
 	ExplodeSpare  uint64
 	ExplodeImmune uint64
+	// BurnTypes: the types (bit per type) whose men burn: after such a man moves, the enemy
+	// men on the cells of Tables.BurnNear around where it stopped leave the board
+	// (defs.Piece.Burns).
+	BurnTypes uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

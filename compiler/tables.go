@@ -33,6 +33,9 @@ type Tables[B any] struct {
 	dropTo [2][]B
 	// explodeNear[sq]: the cells a capture on sq blows up besides it (explosions only).
 	explodeNear []B
+	// burnNear[slot*cells+sq]: the cells a man of the burning type with that BurnSlot burns
+	// when it stops on sq (burning only).
+	burnNear []B
 	// nextTo[sq]: the cells a king's step from sq (flips of adjacent men, drops next to own).
 	nextTo []B
 	// FirstOn: the cells drops go to while one of them is empty (defs.Drops.FirstOn).
@@ -90,6 +93,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		}
 	}
 	out.explodeNear = list(t.explodeNear)
+	out.burnNear = list(t.burnNear)
 	out.nextTo, out.FirstOn = list(t.nextTo), f(t.FirstOn)
 	out.StackBase, out.stackUp, out.beside = f(t.StackBase), FlankStep[B]{By: t.stackUp.By, From: f(t.stackUp.From)}, list(t.beside)
 	out.fileCells = list(t.fileCells)
@@ -109,7 +113,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds}
+			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds, BurnSlot: in.BurnSlot}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil

@@ -322,6 +322,9 @@ type Piece struct {
 	// face letter another program writes a turned-over man by); in a pool it names the man
 	// a capture of this type enters the pool as (DemotesTo).
 	FENAlias string `yaml:"fen-alias"`
+	// Burns: offsets (all 8 symmetry images) of the cells around where a man of this type
+	// ends a move whose enemy men the move removes (Tenjiku shogi's fire demon).
+	Burns [][]int `yaml:"burns"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.

@@ -546,6 +546,31 @@ func (v *validator) letterNames() string {
 
 func isLetter(s string) bool { return len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z' }
 
+// burns checks a burning piece (defs.Piece.Burns): its offsets, and moves that each both
+// move and capture, so that the cells it may stop on are the cells it attacks (the attack
+// walk finds a burner's reach by its captures).
+func (v *validator) burns(p Piece) {
+	if len(p.Burns) == 0 {
+		v.add(p.Src, "burns", "piece %q: burns needs at least one offset ([[1, 0], [1, 1]]: the eight cells around where it stops)", p.Name)
+	}
+	for i, s := range p.Burns {
+		v.vectorAt(p.File, p.Item("burns", i), "burns", s, "all", nil)
+	}
+	for _, a := range p.Moves {
+		both := a.Mode == "" || a.Mode == "both"
+		if a.Path != nil && len(a.Path) > 0 {
+			on := a.Path[len(a.Path)-1].On
+			both = both && (on == nil || oneOf("any", on) || oneOf("empty", on) && oneOf("enemy", on))
+		}
+		if !both || a.Initial {
+			v.add(a.Src, "mode", "piece %q burns: each of its moves must both move and capture (mode both, no first-move leap; a path's last leg on empty cells and enemy men alike), as the attack walk finds where it may stop by its captures", p.Name)
+		}
+	}
+	if v.def.Board.Crossing {
+		v.add(p.Src, "burns", "piece %q: burns cannot be combined with board.crossing yet", p.Name)
+	}
+}
+
 // fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its
 // letter and no other piece as its alias, so that a FEN letter names one type.
 func (v *validator) fenAlias(p Piece) {
@@ -673,6 +698,9 @@ func (v *validator) pieces() {
 		}
 		if p.FENAlias != "" || has(p.Src, "fen-alias") {
 			v.fenAlias(p)
+		}
+		if p.Burns != nil || has(p.Src, "burns") {
+			v.burns(p)
 		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {

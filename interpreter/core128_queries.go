@@ -190,7 +190,14 @@ func (p *core128) IsCapture(m Move) bool {
 		return true
 	}
 	pc := p.board[m.To()]
-	return pc != NoPiece && pc.Color() != p.side
+	return pc != NoPiece && pc.Color() != p.side || p.burning && p.burnsAny(m)
+}
+
+// burnsAny reports whether m, a normal move or an en-passant capture, is one of a burning
+// man that burns an enemy man where it stops (defs.Piece.Burns).
+func (p *core128) burnsAny(m Move) bool {
+	slot := p.tb.Piece(p.board[m.From()].Type()).BurnSlot
+	return slot >= 0 && p.tb.BurnNear(slot, m.To()).And(p.byColor[p.side^1]).AndNot(p.immune).Without(m.From()).Any()
 }
 
 // CaptureMoves appends the legal captures and promotions to buf[:0]. Where pins and

@@ -2,7 +2,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"math/bits"
+
+	"chimera/compiler"
+)
 
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
 func (p *core256) frozen(c Color) bb256 {
@@ -106,6 +110,43 @@ type attack256 struct {
 // atoms: the tables by type see only the others (own), the slides and rides ask each
 // blocker's type of moves (movesOf), and lentAttacks adds the lent men's leaps and paths.
 func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, out []attack256) int {
+	n := p.attacksBy(sq, by, occ, active, royal, out)
+	if p.burning && n < len(out) {
+		n = p.burnAttacks(sq, by, occ, active, out, n)
+	}
+	return n
+}
+
+// burnAttacks adds to out[n:] the burning attacks on sq of side by's burning men in active,
+// and returns the new count (it stops once out is full). A burner attacks each cell it
+// would burn from a cell it may stop on: one its captures reach (its moves both move and
+// capture, defs.Piece.Burns) that holds no man of its own side. (The burning offsets take
+// all their images, so the cells from which it would burn sq are sq's own burn cells.)
+func (p *core256) burnAttacks(sq Square, by Color, occ, active bb256, out []attack256, n int) int {
+	var burners bb256
+	for ts := p.rs.BurnTypes; ts != 0; ts &= ts - 1 {
+		burners = burners.Or(p.byType[bits.TrailingZeros64(ts)])
+	}
+	var one [1]attack256
+	for b := burners.And(active).And(p.byColor[by]); b.Any(); b = b.Rest() {
+		from := b.First()
+		slot := p.tb.Piece(p.board[from].Type()).BurnSlot
+		for c := p.tb.BurnNear(slot, sq).AndNot(p.byColor[by]).AndNot(p.walls); c.Any(); c = c.Rest() {
+			if p.attacksBy(c.First(), by, occ, compiler.Bit256(from), false, one[:]) > 0 {
+				out[n] = attack256{from, compiler.Full256()}
+				if n++; n == len(out) {
+					return n
+				}
+				break
+			}
+		}
+	}
+	return n
+}
+
+// attacksBy is the attack walk of attacks without the burning men's attacks around the
+// cells they may stop on.
+func (p *core256) attacksBy(sq Square, by Color, occ, active bb256, royal bool, out []attack256) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0

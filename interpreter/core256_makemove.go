@@ -206,6 +206,9 @@ func (p *core256) play(m Move, goals bool) {
 		} else {
 			u.moved = p.normalEffect(m, u)
 		}
+		if p.burning {
+			p.burnEffect(u.moved, u)
+		}
 	}
 	if rs.Crossing && m.Kind() != KindNull {
 		p.crossEffect(m)
@@ -400,6 +403,28 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 		p.putWall(to)
 	}
 	return pc
+}
+
+// burnEffect, after a move by the man moved, removes the enemy men on the cells its type
+// burns around where it stopped (compiler.Tables.BurnNear), when its type burns and it
+// still stands there: they leave the board as captured men (immune men stay), and a
+// burning that takes any resets the fifty-move counter.
+func (p *core256) burnEffect(moved Piece, u *frame256) {
+	slot := p.tb.Piece(moved.Type()).BurnSlot
+	if slot < 0 || p.landed == NoSquare {
+		return
+	}
+	if pc := p.board[p.landed]; pc == NoPiece || pc.Color() != moved.Color() {
+		return // it left the board (exploded, turned to stone)
+	}
+	burnt := p.tb.BurnNear(slot, p.landed).And(p.byColor[moved.Color()^1]).AndNot(p.immune)
+	if burnt.Empty() {
+		return
+	}
+	for ; burnt.Any(); burnt = burnt.Rest() {
+		p.capture(burnt.First(), u)
+	}
+	p.halfmove = 0
 }
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man

@@ -4,7 +4,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"math/bits"
+
+	"chimera/compiler"
+)
 
 // frozen is the set of c's pieces frozen by enemy freezers (a frozen freezer still freezes).
 func (p *core64) frozen(c Color) bb64 {
@@ -108,6 +112,43 @@ type attack64 struct {
 // atoms: the tables by type see only the others (own), the slides and rides ask each
 // blocker's type of moves (movesOf), and lentAttacks adds the lent men's leaps and paths.
 func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out []attack64) int {
+	n := p.attacksBy(sq, by, occ, active, royal, out)
+	if p.burning && n < len(out) {
+		n = p.burnAttacks(sq, by, occ, active, out, n)
+	}
+	return n
+}
+
+// burnAttacks adds to out[n:] the burning attacks on sq of side by's burning men in active,
+// and returns the new count (it stops once out is full). A burner attacks each cell it
+// would burn from a cell it may stop on: one its captures reach (its moves both move and
+// capture, defs.Piece.Burns) that holds no man of its own side. (The burning offsets take
+// all their images, so the cells from which it would burn sq are sq's own burn cells.)
+func (p *core64) burnAttacks(sq Square, by Color, occ, active bb64, out []attack64, n int) int {
+	var burners bb64
+	for ts := p.rs.BurnTypes; ts != 0; ts &= ts - 1 {
+		burners |= p.byType[bits.TrailingZeros64(ts)]
+	}
+	var one [1]attack64
+	for b := burners & active & p.byColor[by]; b != 0; b &= b - 1 {
+		from := b.First()
+		slot := p.tb.Piece(p.board[from].Type()).BurnSlot
+		for c := p.tb.BurnNear(slot, sq) &^ p.byColor[by] &^ p.walls; c != 0; c &= c - 1 {
+			if p.attacksBy(c.First(), by, occ, compiler.Bit64(from), false, one[:]) > 0 {
+				out[n] = attack64{from, compiler.Full64()}
+				if n++; n == len(out) {
+					return n
+				}
+				break
+			}
+		}
+	}
+	return n
+}
+
+// attacksBy is the attack walk of attacks without the burning men's attacks around the
+// cells they may stop on.
+func (p *core64) attacksBy(sq Square, by Color, occ, active bb64, royal bool, out []attack64) int {
 	rs := p.rs
 	at := &p.tb.AttackTables
 	n := 0

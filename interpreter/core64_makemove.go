@@ -208,6 +208,9 @@ func (p *core64) play(m Move, goals bool) {
 		} else {
 			u.moved = p.normalEffect(m, u)
 		}
+		if p.burning {
+			p.burnEffect(u.moved, u)
+		}
 	}
 	if rs.Crossing && m.Kind() != KindNull {
 		p.crossEffect(m)
@@ -402,6 +405,28 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.putWall(to)
 	}
 	return pc
+}
+
+// burnEffect, after a move by the man moved, removes the enemy men on the cells its type
+// burns around where it stopped (compiler.Tables.BurnNear), when its type burns and it
+// still stands there: they leave the board as captured men (immune men stay), and a
+// burning that takes any resets the fifty-move counter.
+func (p *core64) burnEffect(moved Piece, u *frame64) {
+	slot := p.tb.Piece(moved.Type()).BurnSlot
+	if slot < 0 || p.landed == NoSquare {
+		return
+	}
+	if pc := p.board[p.landed]; pc == NoPiece || pc.Color() != moved.Color() {
+		return // it left the board (exploded, turned to stone)
+	}
+	burnt := p.tb.BurnNear(slot, p.landed) & p.byColor[moved.Color()^1] &^ p.immune
+	if burnt == 0 {
+		return
+	}
+	for ; burnt != 0; burnt &= burnt - 1 {
+		p.capture(burnt.First(), u)
+	}
+	p.halfmove = 0
 }
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man

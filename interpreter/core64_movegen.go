@@ -249,8 +249,8 @@ func (p *core64) keepTakesIfAny(buf []Move) []Move {
 	return buf[:n]
 }
 
-// takes reports whether m captures: it removes an enemy man or lands on one (castling,
-// drops and passes never do).
+// takes reports whether m captures: it removes an enemy man (burning included) or lands
+// on one (castling, drops and passes never do).
 func (p *core64) takes(m Move) bool {
 	switch m.Kind() {
 	case KindEP:
@@ -260,7 +260,7 @@ func (p *core64) takes(m Move) bool {
 			return true
 		}
 		pc := p.board[m.To()]
-		return pc != NoPiece && pc.Color() != p.side
+		return pc != NoPiece && pc.Color() != p.side || p.burning && p.burnsAny(m)
 	}
 	return false
 }

@@ -199,6 +199,9 @@ type core64 struct {
 	dropCellRules, petrify bool
 	// selfCapture: a move may take one of the mover's own men that is not royal (capturable).
 	selfCapture bool
+	// burning: some type burns the enemy men around where its men stop
+	// (compiler.Ruleset.BurnTypes).
+	burning bool
 	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
 	royalPromo bool
 	// turns: a side's turn is several moves (nil: one); inTurn is the number of moves the
@@ -280,6 +283,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		walling:       rs.Uses(compiler.Mechs(compiler.MechWalls, compiler.MechPetrify)),
 		petrify:       rs.Uses(compiler.MechPetrify),
 		selfCapture:   rs.Uses(compiler.MechSelfCapture),
+		burning:       rs.Uses(compiler.MechBurn),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),

@@ -73,6 +73,7 @@ type pairSpec struct {
 	crossing      bool // board.boards: 2 and board.crossing: every moved man crosses to the other board (Alice)
 	pickUp        bool // drops (switched on with it) pick-up: [Q, R, B, N, P]: a side may take one of its men but the king into its pocket as its move
 	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
+	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
 }
 
 // A mechanism is one fragment of the matrix.
@@ -131,6 +132,7 @@ var pairMechanisms = []mechanism{
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
 	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
+	{"burn", func(s *pairSpec) { s.burn = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -140,7 +142,7 @@ var pairMechanisms = []mechanism{
 func init() {
 	for _, m := range []string{"bounce", "kick", "drops", "demote", "pool-promotion", "exchange", "freeze", "gating",
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
-		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns"} {
+		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns", "burn"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
 	}
 }
@@ -265,6 +267,18 @@ var pairConflicts = map[string]string{
 	"kick×self-capture":     "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
 	"explode×self-capture":  "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
 	"exchange×self-capture": "validation: capture.own does not combine with hands.exchange",
+	// The no-mate deciders' start has White's bishop on h6, which, burning, attacks the
+	// black king on h8 from g7: the start is refused (the side not to move in check).
+	"drop-no-mate×burn":         "the no-mate deciders' start has the black king in check by the burning bishop",
+	"drop-no-mate-illegal×burn": "the no-mate deciders' start has the black king in check by the burning bishop",
+}
+
+// burnKey is the bishop's burns key, after a comma, when it burns.
+func (s *pairSpec) burnKey() string {
+	if s.burn {
+		return ", burns: [[1, 0], [1, 1]]"
+	}
+	return ""
 }
 
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
@@ -411,10 +425,10 @@ func (s *pairSpec) render(name string) string {
 	if s.paths {
 		// Prison Break's helicopter and ninja two-steps: an enemy jumped over is taken too.
 		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}, {path: [{step: [1, 0], on: [any], capture: true}, {step: [1, 0]}]}]}")
-		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}, {path: [{step: [1, 1], on: [any], capture: true}, {step: [1, 1]}]}]}")
+		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}, {path: [{step: [1, 1], on: [any], capture: true}, {step: [1, 1]}]}]" + s.burnKey() + "}")
 	} else {
 		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}]}")
-		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]}")
+		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]" + s.burnKey() + "}")
 	}
 	if s.pathStop {
 		// A lion's double moves along a line: on, or back to the origin (a capture
@@ -1026,6 +1040,29 @@ func expectedChange(p *Position, m Move) menChange {
 		ch.lo[t]++
 		ch.hi[t]++
 	}
+	if rs.BurnTypes>>uint(p.At(from).Type())&1 != 0 {
+		// The enemy men around where a burner stops may leave the board (into the
+		// burner's pool, perhaps as another type), unless the burner itself is lost; with
+		// a bounce the burner may stop anywhere beyond.
+		near, bounce := neighbours(rs, to), rs.Capture == compiler.EffectBounce
+		if bounce {
+			near = nil
+			for sq := range rs.Cells {
+				near = append(near, Square(sq))
+			}
+		}
+		for _, sq := range near {
+			if pc := p.At(sq); pc != NoPiece && pc.Color() != p.Side() && (sq != to || bounce) && !gone[sq] && !rs.Piece(pc.Type()).Immune {
+				t := counted(sq)
+				if !toPool {
+					ch.hi[t]++
+				} else if rs.Hands.CapturedAs(t) != t {
+					ch.hi[t]++
+					ch.lo[rs.Hands.CapturedAs(t)]--
+				}
+			}
+		}
+	}
 	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capture blows up the capturer where it landed (as what it promoted to) and
 		// every man of a type not spared (P) on the eight squares around: they leave the
@@ -1181,6 +1218,14 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		}
 		if rs.Explode && exploding(p, m) {
 			seen["explode"]++
+		}
+		if rs.BurnTypes>>uint(p.At(m.From()).Type())&1 != 0 {
+			for _, sq := range neighbours(rs, m.To()) {
+				if pc := p.At(sq); pc != NoPiece && pc.Color() != p.Side() && sq != m.From() {
+					seen["burn"]++ // an enemy man next to where a burner stops (burnt, unless it left)
+					break
+				}
+			}
 		}
 		from, to := m.From(), m.To()
 		if p.At(to) == NoPiece || to == from {
