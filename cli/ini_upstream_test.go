@@ -327,6 +327,12 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"shogun", "4k3/8/8/N6N/8/8/8/4K3 w - - 0 1", "a5b7+ e8f8"},
 	{"shogun", "4k3/8/8/4F3/8/8/8/+F3K3 w - - 0 1", ""},
 	{"shogun", "4k3/8/8/4F3/8/8/8/4K3 w - - 0 1", ""},
+	// janggiCannon: it hops over no cannon of either side and takes none; a soldier or a
+	// pawn screens it.
+	{"synochess", "3k4/8/2c5/8/2c5/2P5/2C5/4K3[] w - - 0 1", ""},
+	{"synochess", "3k4/2c5/8/2p5/8/2C5/8/2C1K3[] b - - 0 1", ""},
+	{"synochess", "3k4/8/8/1cPc4/8/2p5/2S5/1C2K1C1[] b - - 0 1", ""},
+	{"synochess", "r2k3r/2c5/1s6/2C1c3/8/2P5/4C3/R3K2R[ss] w KQ - 0 1", "c3c4 b6b5"},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -78,7 +78,10 @@ type fsfPiece struct {
 	// Immobile: the type has no move (its moves are none, not an XBetza).
 	Immobile bool   `yaml:"immobile"`
 	Refused  string `yaml:"refused"`
-	moves    []Atom
+	// Moves: the type's moves as a definition's atoms, where XBetza cannot say them; "$"
+	// in a leg's `not` stands for the letter the section gives the type.
+	Moves []Atom `yaml:"moves"`
+	moves []Atom
 }
 
 //go:embed fsf/pieces.yaml
@@ -90,8 +93,11 @@ func fsfPieces() []fsfPiece {
 		panic("defs: fsf/pieces.yaml: " + err.Error())
 	}
 	for i := range ps {
-		if ps[i].Immobile {
-			ps[i].moves = []Atom{}
+		if ps[i].Immobile || ps[i].Moves != nil {
+			ps[i].moves = ps[i].Moves
+			if ps[i].moves == nil {
+				ps[i].moves = []Atom{}
+			}
 		}
 		if ps[i].Betza != "" {
 			m, err := ParseBetza(ps[i].Betza)

@@ -329,13 +329,37 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 		im.errorf(k, "not imported: %s", p.Refused)
 		return
 	}
-	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
+	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: ownLetter(p.moves, letter)}
 	if p.Pawn {
 		empty := ""
 		piece.SANLetter = &empty
 		piece.ResetsClock = true
 	}
 	add(k, piece)
+}
+
+// ownLetter copies a table type's moves with "$" in the legs' `not` lists read as the
+// letter the section gives the type.
+func ownLetter(moves []Atom, letter string) []Atom {
+	out := slices.Clone(moves)
+	for i := range out {
+		if len(out[i].Path) == 0 {
+			continue
+		}
+		out[i].Path = slices.Clone(out[i].Path)
+		for j := range out[i].Path {
+			leg := &out[i].Path[j]
+			if slices.Contains(leg.Not, "$") {
+				leg.Not = slices.Clone(leg.Not)
+				for n, l := range leg.Not {
+					if l == "$" {
+						leg.Not[n] = letter
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // soldierZone returns the zone a piece's sideways steps start from when it moves as

@@ -7,8 +7,21 @@ import (
 	"testing"
 )
 
+// janggiCannon comes from the table's moves with "$" read as the letter the section gives
+// it: its legs refuse cannons of that letter (and a new letter is followed).
+func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
+	ini := "[jc:chess]\njanggiCannon = w\nstartFen = rnbqkbnr/pppppppp/8/8/8/2w2W2/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+	out, err := ImportINI("v.ini", []byte(ini), "jc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "not: [W]") || strings.Contains(string(out), "$") {
+		t.Errorf("the cannon's legs should refuse W and no \"$\" be left:\n%s", out)
+	}
+}
+
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\njanggiCannon = i\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\noppositeCastling = true\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
@@ -17,7 +30,7 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 		"v.ini:3:23: connectRegion1White: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
-		"v.ini:7:16: janggiCannon: not imported",
+		"v.ini:7:20: oppositeCastling: not imported",
 		`v.ini:8:20: customPiece2: "x" is XBetza, but Chimera's atoms cannot say it`,
 	} {
 		if !strings.Contains(err.Error(), want) {
