@@ -329,6 +329,10 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"shogun", "4k3/8/8/4F3/8/8/8/4K3 w - - 0 1", ""},
 	// janggiCannon: it hops over no cannon of either side and takes none; a soldier or a
 	// pawn screens it.
+	// castlingKingPiece: with no king, the commoner castles, over attacked squares too.
+	{"river", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
+	{"river", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "a8b8"},
+	{"river", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1", "d2g5"},
 	{"synochess", "3k4/8/2c5/8/2c5/2P5/2C5/4K3[] w - - 0 1", ""},
 	{"synochess", "3k4/2c5/8/2p5/8/2C5/8/2C1K3[] b - - 0 1", ""},
 	{"synochess", "3k4/8/8/1cPc4/8/2p5/2S5/1C2K1C1[] b - - 0 1", ""},

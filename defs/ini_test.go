@@ -313,3 +313,33 @@ func TestINIFullBoardKey(t *testing.T) {
 		t.Errorf("[f3]: %v", err)
 	}
 }
+
+// castlingKingPiece over a parent whose king the section takes away: the commoner castles
+// on the parent's squares, and the export writes the key back.
+func TestINICastlingKingPiece(t *testing.T) {
+	ini := "[river2:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n"
+	out, err := ImportINI("v.ini", []byte(ini), "river2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("river2.yaml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Castling == nil || def.Castling.Royal != "K" || def.Castling.Partner != "R" {
+		t.Fatalf("castling %+v, want the commoner K castling with R:\n%s", def.Castling, out)
+	}
+	if !strings.Contains(def.Setups[0].FEN, " KQkq ") {
+		t.Errorf("setup %q: the castling rights should stay", def.Setups[0].FEN)
+	}
+	back, err := ExportINI(def, "river3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(back), "castlingKingPiece = k") {
+		t.Errorf("export without castlingKingPiece:\n%s", back)
+	}
+	if _, err := ImportINI("v.ini", []byte("[r:chess]\ncastlingKingPiece = z\n"), "r"); err == nil || !strings.Contains(err.Error(), `v.ini:2:21: castlingKingPiece: "z" is no piece of the variant`) {
+		t.Errorf("an unknown letter: %v", err)
+	}
+}
