@@ -149,17 +149,17 @@ func ImportINI(file string, data []byte, section string) ([]byte, error) {
 
 // importer holds the state of one section's import.
 type importer struct {
-	file   string
-	def    *Definition
-	errs   ErrorList
-	keys   map[string]iniKey // the section's keys, its ini parents' below them
-	used   map[string]bool
-	table  []fsfPiece
-	fresh  bool            // no built-in parent: Fairy-Stockfish's default variant, with no pieces
+	file  string
+	def   *Definition
+	errs  ErrorList
+	keys  map[string]iniKey // the section's keys, its ini parents' below them
+	used  map[string]bool
+	table []fsfPiece
+	fresh bool // no built-in parent: Fairy-Stockfish's default variant, with no pieces
 	// unkinged: the parent's castling, dropped when its king or partner type went
 	// (castlingKingPiece may give it a new king).
 	unkinged *Castling
-	letter map[string]byte // fsf piece key -> letter, for the pieces the section adds
+	letter   map[string]byte // fsf piece key -> letter, for the pieces the section adds
 	// promoted: letter -> the letter of the type it promotes into under promotedPieceType
 	// ("+X"); movesAs: that type -> the letter of the type whose moves it has.
 	promoted, movesAs map[string]string
