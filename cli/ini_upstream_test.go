@@ -329,6 +329,10 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"shogun", "4k3/8/8/4F3/8/8/8/4K3 w - - 0 1", ""},
 	// janggiCannon: it hops over no cannon of either side and takes none; a soldier or a
 	// pawn screens it.
+	// oppositeCastling: a castling ends the opponent's right toward that wing.
+	{"opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"},
+	{"opposite-castling", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1", "e1c1"},
+	{"opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8 a1b1"},
 	// castlingKingPiece: with no king, the commoner castles, over attacked squares too.
 	{"river", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
 	{"river", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "a8b8"},
