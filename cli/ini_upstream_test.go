@@ -327,6 +327,20 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"shogun", "4k3/8/8/N6N/8/8/8/4K3 w - - 0 1", "a5b7+ e8f8"},
 	{"shogun", "4k3/8/8/4F3/8/8/8/+F3K3 w - - 0 1", ""},
 	{"shogun", "4k3/8/8/4F3/8/8/8/4K3 w - - 0 1", ""},
+	// janggiCannon: it hops over no cannon of either side and takes none; a soldier or a
+	// pawn screens it.
+	// oppositeCastling: a castling ends the opponent's right toward that wing.
+	{"opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"},
+	{"opposite-castling", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1", "e1c1"},
+	{"opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8 a1b1"},
+	// castlingKingPiece: with no king, the commoner castles, over attacked squares too.
+	{"river", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
+	{"river", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "a8b8"},
+	{"river", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1", "d2g5"},
+	{"synochess", "3k4/8/2c5/8/2c5/2P5/2C5/4K3[] w - - 0 1", ""},
+	{"synochess", "3k4/2c5/8/2p5/8/2C5/8/2C1K3[] b - - 0 1", ""},
+	{"synochess", "3k4/8/8/1cPc4/8/2p5/2S5/1C2K1C1[] b - - 0 1", ""},
+	{"synochess", "r2k3r/2c5/1s6/2C1c3/8/2P5/4C3/R3K2R[ss] w KQ - 0 1", "c3c4 b6b5"},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft

@@ -1036,6 +1036,7 @@ func (l *lowering) castling() {
 	if c.Unattacked != nil {
 		k.Guarded = *c.Unattacked
 	}
+	k.Opposite = c.Opposite
 	// Every destination must be a square on both sides' castling ranks.
 	type dest struct {
 		name        string // castling.short, castling.long.also, ...

@@ -254,7 +254,7 @@ var mechanismRows = []mechanismRow{
 	{bit: MechCastling, name: "castling",
 		uses: func(r *Ruleset) bool { return r.Castling != nil },
 		keys: []string{"castling", "castling.royal", "castling.partner", "castling.short", "castling.short.king", "castling.short.partner",
-			"castling.long", "castling.long.king", "castling.long.partner", "castling.notation", "castling.fen", "castling.rank", "castling.unattacked", "castling.other-partners"},
+			"castling.long", "castling.long.king", "castling.long.partner", "castling.notation", "castling.fen", "castling.rank", "castling.unattacked", "castling.other-partners", "castling.opposite"},
 		safe: safeAll, why: "castling always takes the full test (by its kind), and check lines and board probes leave it to it",
 		pairs: "castling", doc: "#castling"},
 	{bit: MechEnPassant, name: "en-passant", setBy: byMoveTables,

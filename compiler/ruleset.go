@@ -359,6 +359,8 @@ type Castling struct {
 	rank          int    // the castling rank counted from the owner's side (castling.rank)
 	// Guarded: the royal may not castle from or across a square the enemy attacks.
 	Guarded bool
+	// Opposite: a castling ends the opponent's rights toward the same side (defs.Castling.Opposite).
+	Opposite bool
 }
 
 // CastleSquare is the cell of side c's castling rank on grid file f, or NoSquare (a cell

@@ -78,7 +78,10 @@ type fsfPiece struct {
 	// Immobile: the type has no move (its moves are none, not an XBetza).
 	Immobile bool   `yaml:"immobile"`
 	Refused  string `yaml:"refused"`
-	moves    []Atom
+	// Moves: the type's moves as a definition's atoms, where XBetza cannot say them; "$"
+	// in a leg's `not` stands for the letter the section gives the type.
+	Moves []Atom `yaml:"moves"`
+	moves []Atom
 }
 
 //go:embed fsf/pieces.yaml
@@ -90,8 +93,11 @@ func fsfPieces() []fsfPiece {
 		panic("defs: fsf/pieces.yaml: " + err.Error())
 	}
 	for i := range ps {
-		if ps[i].Immobile {
-			ps[i].moves = []Atom{}
+		if ps[i].Immobile || ps[i].Moves != nil {
+			ps[i].moves = ps[i].Moves
+			if ps[i].moves == nil {
+				ps[i].moves = []Atom{}
+			}
 		}
 		if ps[i].Betza != "" {
 			m, err := ParseBetza(ps[i].Betza)
@@ -143,14 +149,17 @@ func ImportINI(file string, data []byte, section string) ([]byte, error) {
 
 // importer holds the state of one section's import.
 type importer struct {
-	file   string
-	def    *Definition
-	errs   ErrorList
-	keys   map[string]iniKey // the section's keys, its ini parents' below them
-	used   map[string]bool
-	table  []fsfPiece
-	fresh  bool            // no built-in parent: Fairy-Stockfish's default variant, with no pieces
-	letter map[string]byte // fsf piece key -> letter, for the pieces the section adds
+	file  string
+	def   *Definition
+	errs  ErrorList
+	keys  map[string]iniKey // the section's keys, its ini parents' below them
+	used  map[string]bool
+	table []fsfPiece
+	fresh bool // no built-in parent: Fairy-Stockfish's default variant, with no pieces
+	// unkinged: the parent's castling, dropped when its king or partner type went
+	// (castlingKingPiece may give it a new king).
+	unkinged *Castling
+	letter   map[string]byte // fsf piece key -> letter, for the pieces the section adds
 	// promoted: letter -> the letter of the type it promotes into under promotedPieceType
 	// ("+X"); movesAs: that type -> the letter of the type whose moves it has.
 	promoted, movesAs map[string]string

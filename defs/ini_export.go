@@ -334,7 +334,13 @@ func (ex *exporter) castling() {
 	}
 	ex.put("castling", "true", "castling")
 	if at := slices.IndexFunc(ex.def.Pieces, func(p Piece) bool { return p.Letter == c.Royal }); at < 0 || !ex.def.Pieces[at].Royal {
-		ex.refuse("castling.royal", "%s castles but is not royal: the import castles Fairy-Stockfish's king only (its current source's castlingKingPiece is not read)", c.Royal)
+		// The current source's castlingKingPiece, as the import reads it: a type that castles
+		// in a variant with no royal man, over attacked squares or not.
+		if slices.ContainsFunc(ex.def.Pieces, func(p Piece) bool { return p.Royal }) || c.Unattacked != nil && *c.Unattacked {
+			ex.refuse("castling.royal", "%s castles but is not royal, beside a royal man or kept from attacked squares: the import reads castlingKingPiece only in a variant without a king", c.Royal)
+		} else {
+			ex.put("castlingKingPiece", strings.ToLower(c.Royal), "castling.royal")
+		}
 	}
 	if len(c.Short.King) == 1 {
 		ex.put("castlingKingsideFile", c.Short.King, "castling.short")

@@ -329,13 +329,37 @@ func (im *importer) importPieceKey(p fsfPiece, add func(iniKey, Piece)) {
 		im.errorf(k, "not imported: %s", p.Refused)
 		return
 	}
-	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: slices.Clone(p.moves)}
+	piece := Piece{Name: p.Name, Letter: letter, Value: p.Value, Royal: p.Royal, Moves: ownLetter(p.moves, letter)}
 	if p.Pawn {
 		empty := ""
 		piece.SANLetter = &empty
 		piece.ResetsClock = true
 	}
 	add(k, piece)
+}
+
+// ownLetter copies a table type's moves with "$" in the legs' `not` lists read as the
+// letter the section gives the type.
+func ownLetter(moves []Atom, letter string) []Atom {
+	out := slices.Clone(moves)
+	for i := range out {
+		if len(out[i].Path) == 0 {
+			continue
+		}
+		out[i].Path = slices.Clone(out[i].Path)
+		for j := range out[i].Path {
+			leg := &out[i].Path[j]
+			if slices.Contains(leg.Not, "$") {
+				leg.Not = slices.Clone(leg.Not)
+				for n, l := range leg.Not {
+					if l == "$" {
+						leg.Not[n] = letter
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // soldierZone returns the zone a piece's sideways steps start from when it moves as
@@ -468,6 +492,9 @@ func (im *importer) removePiece(at int) {
 		}
 	}
 	if c := def.Castling; c != nil && (c.Royal == letter || c.Partner == letter) {
+		if c.Royal == letter {
+			im.unkinged = c
+		}
 		def.Castling = nil
 	}
 	if def.Capture != nil && def.Capture.Explode != nil {
@@ -758,11 +785,26 @@ func (im *importer) fileKey(key string, def int) int {
 
 func (im *importer) importCastling() {
 	def := im.def
-	enabled, given := im.boolKey("castling", im.fresh || def.Castling != nil)
 	kf := im.fileKey("castlingKingsideFile", 6)
 	qf := im.fileKey("castlingQueensideFile", 2)
 	rank, rankGiven := im.intKey("castlingRank", 1, def.Board.Ranks)
-	changed := given || im.used["castlingKingsideFile"] || im.used["castlingQueensideFile"] || rankGiven
+	// castlingKingPiece (the current source's): the type that castles in the king's place,
+	// whether royal or not (a variant without a king castles its commoner).
+	kingPiece := ""
+	if k, ok := im.get("castlingKingPiece"); ok && k.Value != "" && k.Value[0] != '-' {
+		l, ok := im.letterOf(k, k.Value[0])
+		if !ok {
+			return
+		}
+		kingPiece = l
+		if def.Castling == nil && im.unkinged != nil {
+			// The parent castles its king, which the section took away: the new type castles
+			// in its place, on the parent's squares, unless castling = false.
+			def.Castling = im.unkinged
+		}
+	}
+	enabled, given := im.boolKey("castling", im.fresh || def.Castling != nil)
+	changed := given || im.used["castlingKingsideFile"] || im.used["castlingQueensideFile"] || rankGiven || kingPiece != ""
 	if !enabled {
 		def.Castling = nil
 	} else if changed || im.fresh {
@@ -796,6 +838,9 @@ func (im *importer) importCastling() {
 		}
 		if rankGiven && rank > 1 {
 			c.Rank = rank
+		}
+		if kingPiece != "" {
+			c.Royal = kingPiece
 		}
 		def.Castling = c
 		if c.Royal == "" || c.Partner == "" {

@@ -42,6 +42,18 @@ var iniRuleKeys = []iniRuleKey{
 		write: func(d *Definition) string {
 			return strconv.FormatBool(d.Rules.MayGiveCheck == nil || *d.Rules.MayGiveCheck)
 		}},
+	{key: "oppositeCastling", yaml: "castling.opposite",
+		read: readBool(false, func(d *Definition, v bool) {
+			if d.Castling != nil {
+				d.Castling.Opposite = v
+			}
+		}),
+		write: func(d *Definition) string {
+			if d.Castling != nil && d.Castling.Opposite {
+				return "true"
+			}
+			return ""
+		}},
 	{key: "mustCapture", yaml: "rules.must-capture",
 		read:  readBool(false, func(d *Definition, v bool) { d.Rules.MustCapture = v }),
 		write: func(d *Definition) string { return strconv.FormatBool(d.Rules.MustCapture) }},

@@ -7,8 +7,21 @@ import (
 	"testing"
 )
 
+// janggiCannon comes from the table's moves with "$" read as the letter the section gives
+// it: its legs refuse cannons of that letter (and a new letter is followed).
+func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
+	ini := "[jc:chess]\njanggiCannon = w\nstartFen = rnbqkbnr/pppppppp/8/8/8/2w2W2/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+	out, err := ImportINI("v.ini", []byte(ini), "jc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "not: [W]") || strings.Contains(string(out), "$") {
+		t.Errorf("the cannon's legs should refuse W and no \"$\" be left:\n%s", out)
+	}
+}
+
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\njanggiCannon = i\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\noppositeCastling = true\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
@@ -17,7 +30,7 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 		"v.ini:3:23: connectRegion1White: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
-		"v.ini:7:16: janggiCannon: not imported",
+		"v.ini:7:20: oppositeCastling: not imported",
 		`v.ini:8:20: customPiece2: "x" is XBetza, but Chimera's atoms cannot say it`,
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -298,5 +311,35 @@ func TestINIFullBoardKey(t *testing.T) {
 	}
 	if _, err := ImportINI("v.ini", []byte(ini), "f3"); err == nil || !strings.Contains(err.Error(), "adjudicateFullBoard: expected true or false") {
 		t.Errorf("[f3]: %v", err)
+	}
+}
+
+// castlingKingPiece over a parent whose king the section takes away: the commoner castles
+// on the parent's squares, and the export writes the key back.
+func TestINICastlingKingPiece(t *testing.T) {
+	ini := "[river2:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n"
+	out, err := ImportINI("v.ini", []byte(ini), "river2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("river2.yaml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Castling == nil || def.Castling.Royal != "K" || def.Castling.Partner != "R" {
+		t.Fatalf("castling %+v, want the commoner K castling with R:\n%s", def.Castling, out)
+	}
+	if !strings.Contains(def.Setups[0].FEN, " KQkq ") {
+		t.Errorf("setup %q: the castling rights should stay", def.Setups[0].FEN)
+	}
+	back, err := ExportINI(def, "river3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(back), "castlingKingPiece = k") {
+		t.Errorf("export without castlingKingPiece:\n%s", back)
+	}
+	if _, err := ImportINI("v.ini", []byte("[r:chess]\ncastlingKingPiece = z\n"), "r"); err == nil || !strings.Contains(err.Error(), `v.ini:2:21: castlingKingPiece: "z" is no piece of the variant`) {
+		t.Errorf("an unknown letter: %v", err)
 	}
 }

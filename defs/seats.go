@@ -136,6 +136,9 @@ func (v *validator) seats() {
 	if d.Rules.CheckCounter > 0 {
 		refuse("a check counter")
 	}
+	if d.Castling != nil && d.Castling.Opposite {
+		refuse("castling.opposite (which opponent's right would end)")
+	}
 }
 
 // mirrorSymmetric reports whether each of a piece's atoms reaches, on an empty board, the

@@ -446,6 +446,9 @@ type Castling struct {
 	// Unattacked: the royal may not castle from, or across, a square an enemy piece attacks
 	// (its destination is left to the check rule). Default: on when there is a check rule.
 	Unattacked *bool `yaml:"unattacked"`
+	// Opposite: a side that castles ends the opponent's right to castle toward the same
+	// side (toward the higher files or the lower), so the two castle on opposite wings.
+	Opposite bool `yaml:"opposite"`
 }
 
 // CastleSide gives the destination files of one castling.

@@ -600,7 +600,37 @@ func (p *core128) castleEffect(m Move) Piece {
 	p.placeMan(rd, r, ar)
 	p.placeMan(m.To(), k, ak)
 	p.castle = p.castle.AndNot(p.tb.CastleRank[us])
+	if cs := p.rs.Castling; cs.Opposite {
+		p.endOppositeRights(p.rs.FileOf(aux) > p.rs.FileOf(from))
+	}
 	return k
+}
+
+// endOppositeRights, under castling.opposite, ends the opponent's castling rights toward
+// the side just castled to (higher: toward the higher files): its partners on that side
+// of its castling royal (on its castling rank) no longer castle.
+func (p *core128) endOppositeRights(higher bool) {
+	them := p.side ^ 1
+	rights := p.castle.And(p.tb.CastleRank[them])
+	if !rights.Any() {
+		return
+	}
+	king := NoSquare
+	for b := p.tb.CastleRank[them]; b.Any(); b = b.Rest() {
+		if man := p.board[b.First()]; man != NoPiece && man.Type() == p.rs.Castling.Royal && man.Color() == them {
+			king = b.First()
+			break
+		}
+	}
+	if king == NoSquare {
+		return
+	}
+	kf := p.rs.FileOf(king)
+	for b := rights; b.Any(); b = b.Rest() {
+		if (p.rs.FileOf(b.First()) > kf) == higher {
+			p.castle = p.castle.Without(b.First())
+		}
+	}
 }
 
 // gateEffect, after any move of a ruleset with gating, puts the man m gates (if any) from
