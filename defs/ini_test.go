@@ -21,7 +21,7 @@ func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
 }
 
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\noppositeCastling = true\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
@@ -30,7 +30,7 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 		"v.ini:3:23: connectRegion1White: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
-		"v.ini:7:20: oppositeCastling: not imported",
+		"v.ini:7:15: chasingRule: not imported",
 		`v.ini:8:20: customPiece2: "x" is XBetza, but Chimera's atoms cannot say it`,
 	} {
 		if !strings.Contains(err.Error(), want) {
