@@ -323,7 +323,7 @@ type Piece struct {
 	// a capture of this type enters the pool as (DemotesTo).
 	FENAlias string `yaml:"fen-alias"`
 	// Burns: offsets (all 8 symmetry images) of the cells around where a man of this type
-	// ends a move whose enemy men the move removes (Tenjiku shogi's fire demon).
+	// ends a move whose enemy men the move removes (docs/definitions.md, "Burning").
 	Burns [][]int `yaml:"burns"`
 }
 
