@@ -239,11 +239,5 @@ func ResultText(rs *compiler.Ruleset, winner int) string {
 	if winner < 0 {
 		return "draw"
 	}
-	var names []string
-	for k := range rs.Seats.Seats() {
-		if rs.Seats.Team(k) == winner {
-			names = append(names, rs.Seats.Name(k))
-		}
-	}
-	return strings.Join(names, "-")
+	return strings.Join(rs.Seats.TeamNames(winner), "-")
 }
