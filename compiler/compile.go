@@ -250,7 +250,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, RidesUnattacked: p.RidesUnattacked}
 		fen := p.FEN
 		if len(p.Letter) == 1 {
 			pt.Letter = p.Letter[0]
@@ -581,7 +581,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
 				}
-				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
+				// (A man whose rides may not pass attacked cells has them walked one by
+				// one: its slides are rides.)
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !pt.RidesUnattacked {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}

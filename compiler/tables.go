@@ -108,7 +108,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	for i := range t.pieces {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
-			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land),
+			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land), RidesUnattacked: in.RidesUnattacked,
 			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {

@@ -322,6 +322,10 @@ type Piece struct {
 	// face letter another program writes a turned-over man by); in a pool it names the man
 	// a capture of this type enters the pool as (DemotesTo).
 	FENAlias string `yaml:"fen-alias"`
+	// RidesUnattacked: the royal man's rides may not pass a cell that an enemy man
+	// attacks before the move (each cell landed on along the way but the last; the cell
+	// where the move ends is left to the check rule).
+	RidesUnattacked bool `yaml:"rides-unattacked"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.

@@ -33,9 +33,10 @@ func testSearchQueries(t *testing.T) {
 		}
 		// Attacks are captures ignoring where a piece may land, immunity, whether a
 		// promotion finds its piece in a pool (a pawn on the seventh attacks the eighth),
-		// and the trading rules (a lion attacks a guarded lion it may not take).
+		// the trading rules (a lion attacks a guarded lion it may not take), and the
+		// attacked cells a royal man may not ride through (it attacks beyond them).
 		exact := !rs.Uses(compiler.Mechs(compiler.MechRestrictedLanding, compiler.MechImmune, compiler.MechPoolPromotion,
-			compiler.MechGuardedTrade, compiler.MechCounterstrike))
+			compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechRidesUnattacked))
 		rng := rand.New(rand.NewSource(5))
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}
