@@ -25,8 +25,10 @@
 //
 // With sjaak set it reads the rules as Sjaak II 1.4.1 does, to reproduce its counts: a
 // pawn may run two squares on its first move since the position was set up, wherever it
-// stands; and while a unicorn attacks the queen by its nightrider line, every move but the
-// queen's must take that unicorn (Sjaak II never lets a nightrider's check be blocked).
+// stands; while a unicorn attacks the queen by its nightrider line, every move but the
+// queen's must take that unicorn (Sjaak II never lets a nightrider's check be blocked);
+// and in a double check by a man and a lion hopping over it, each move that blocks both
+// (onto a square between that man and the queen) is counted twice, once for each checker.
 package perft_test
 
 import (
@@ -418,11 +420,58 @@ func (p *cbPos) unicornChecks() []int {
 	return out
 }
 
+// twiceBlocked is, when the mover's queen is in check by two men alone and one of them is
+// a lion hopping over the other, the squares between the other and the queen (for Sjaak
+// II's evasions); else nil.
+func (p *cbPos) twiceBlocked() map[int]bool {
+	q := p.queen(p.side)
+	checkers := 0
+	for s, c := range p.sq {
+		if c != '.' && cbColor(c) != p.side && p.attacks(s, q) {
+			checkers++
+		}
+	}
+	if checkers != 2 {
+		return nil
+	}
+	for s, c := range p.sq {
+		if c == '.' || cbColor(c) == p.side || cbUpper(c) != 'L' {
+			continue
+		}
+		for _, v := range cbQueen {
+			if !p.hopHits(s, q, v) {
+				continue
+			}
+			// The screen: the first man from the lion toward the queen.
+			f, r := s%cbN+v[0], s/cbN+v[1]
+			x, _ := p.at(f, r)
+			for p.sq[x] == '.' {
+				f, r = f+v[0], r+v[1]
+				x, _ = p.at(f, r)
+			}
+			if cbColor(p.sq[x]) == p.side || !p.attacks(x, q) {
+				return nil
+			}
+			between := map[int]bool{}
+			for f, r = f+v[0], r+v[1]; ; f, r = f+v[0], r+v[1] {
+				y, _ := p.at(f, r)
+				if y == q {
+					return between
+				}
+				between[y] = true
+			}
+		}
+	}
+	return nil
+}
+
 func (p *cbPos) legal(sjaak bool) []cbMove {
 	var out []cbMove
 	var checks []int
+	var twice map[int]bool
 	if sjaak {
 		checks = p.unicornChecks()
+		twice = p.twiceBlocked()
 	}
 	for _, m := range p.pseudo(sjaak) {
 		if len(checks) > 0 && cbUpper(p.sq[m.from]) != 'Q' {
@@ -437,6 +486,9 @@ func (p *cbPos) legal(sjaak bool) []cbMove {
 		q := p.play(m)
 		if k := q.queen(p.side); k >= 0 && !q.attacked(k, q.side) {
 			out = append(out, m)
+			if twice[m.to] && cbUpper(p.sq[m.from]) != 'Q' {
+				out = append(out, m) // once for each checker
+			}
 		}
 	}
 	return out
