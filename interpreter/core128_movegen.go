@@ -1184,7 +1184,7 @@ func (p *core128) appendPromotions(buf []Move, pr *compiler.Promotion[bb128], m 
 // genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
 // A man whose rides may not pass attacked cells (PieceType.RidesUnattacked) goes no further
-// than the first cell of its span, on the way to its landing or not, that the enemy
+// than the first cell it lands on along its way (in its span or before it) that the enemy
 // attacks now.
 func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, land bb128) []Move {
 	d := p.tb.Dir(r.Dir)
