@@ -250,7 +250,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, RidesUnattacked: p.RidesUnattacked}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
@@ -607,7 +607,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
 				}
-				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
+				// (A man whose rides may not pass attacked cells has them walked one by
+				// one: its slides are rides.)
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !pt.RidesUnattacked {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}

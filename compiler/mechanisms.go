@@ -149,6 +149,7 @@ var (
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
+	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -627,6 +628,16 @@ var mechanismRows = []mechanismRow{
 		keys: []string{"pieces.burns"},
 		safe: safeNone, why: "on no list: a burning move empties the cells around where its man stops, beyond the cells it names, and a burner attacks the cells around every cell it may stop on; every move is played and tested",
 		pairs: "burn", doc: "#burning"},
+	{bit: MechRidesUnattacked, name: "rides-unattacked",
+		uses: func(r *Ruleset) bool {
+			return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.RidesUnattacked })
+		},
+		keys: []string{"pieces.rides-unattacked"},
+		safe: safeRelevance | safeBoardProbe,
+		why: "the rule takes moves out where they are generated (genRide stops a royal man's ride after the first attacked cell it lands on, reading the position before the move), and every way of testing the moves left asks the plain check rule: " +
+			"relevance always tests a royal man's moves, the board probe moves the men and asks the check rule; the man's rides are capture-rides, on neither the pins' nor the check lines' list, and the key needs check: royal-attacked (keepers and no check never apply). " +
+			"Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.rides-unattacked",
+		pairs: "rides-unattacked", doc: "#pieces"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

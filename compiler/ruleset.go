@@ -147,6 +147,10 @@ type PieceType[B any] struct {
 	// BurnSlot is the type's table of Tables.BurnNear when its men burn
 	// (defs.Piece.Burns), else -1.
 	BurnSlot int
+	// RidesUnattacked: the man's rides (all of them rides, none a slide) may not pass a cell
+	// an enemy man attacks before the move; the cell landed on is left to the check rule
+	// (defs.Piece.RidesUnattacked).
+	RidesUnattacked bool
 	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
 	// its quiet moves on an empty board (none that needs a zone or a first move).
 	stepBack    [2][]B

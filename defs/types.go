@@ -325,6 +325,10 @@ type Piece struct {
 	// Burns: offsets (all 8 symmetry images) of the cells around where a man of this type
 	// ends a move whose enemy men the move removes (docs/definitions.md, "Burning").
 	Burns [][]int `yaml:"burns"`
+	// RidesUnattacked: the royal man's rides may not pass a cell that an enemy man
+	// attacks before the move (each cell landed on along the way but the last; the cell
+	// where the move ends is left to the check rule).
+	RidesUnattacked bool `yaml:"rides-unattacked"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.

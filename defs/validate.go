@@ -702,6 +702,9 @@ func (v *validator) pieces() {
 		if p.Burns != nil || has(p.Src, "burns") {
 			v.burns(p)
 		}
+		if p.RidesUnattacked {
+			v.ridesUnattacked(p)
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
@@ -1430,6 +1433,35 @@ func (v *validator) freeze() {
 		for i, s := range f.Steps {
 			v.vectorAt(f.File, f.Item("steps", i), "steps", s, "all", nil)
 		}
+	}
+}
+
+// ridesUnattacked checks a piece with rides-unattacked: a royal man, under the check rule
+// royal-attacked (only then is a cell "attacked" for it), with a ride for the key to
+// restrict and none that is walked as a path (within), in rules without borrowed moves.
+func (v *validator) ridesUnattacked(p Piece) {
+	if !p.Royal {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts a royal man's rides; the piece is not royal (royal: true)", p.Name)
+	}
+	if c := orDefault(v.def.Rules.Check, "royal-attacked"); c != "royal-attacked" {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked needs check: royal-attacked (found %q): only then is a cell attacked for a royal man", p.Name, c)
+	}
+	if v.def.BorrowMoves != nil {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked cannot be combined with borrow-moves yet", p.Name)
+	}
+	rides := 0
+	for _, a := range p.Moves {
+		if a.Ride == nil || a.Mode == "capture-royal" {
+			continue
+		}
+		if a.Within != "" {
+			v.add(a.Src, "within", "piece %q: a ride with within is walked as a path, which rides-unattacked does not restrict; give the piece its ride without within", p.Name)
+			continue
+		}
+		rides++
+	}
+	if rides == 0 {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts rides, and the piece has none (a ride atom, or a rider in betza)", p.Name)
 	}
 }
 

@@ -74,6 +74,7 @@ type pairSpec struct {
 	pickUp        bool // drops (switched on with it) pick-up: [Q, R, B, N, P]: a side may take one of its men but the king into its pocket as its move
 	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
 	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
+	ridesUnat     bool // pieces.rides-unattacked: the king rides up to two cells as a queen, never past a cell the enemy attacks
 }
 
 // A mechanism is one fragment of the matrix.
@@ -133,6 +134,7 @@ var pairMechanisms = []mechanism{
 	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
 	{"burn", func(s *pairSpec) { s.burn = true }},
+	{"rides-unattacked", func(s *pairSpec) { s.ridesUnat = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -271,6 +273,10 @@ var pairConflicts = map[string]string{
 	// black king on h8 from g7: the start is refused (the side not to move in check).
 	"drop-no-mate×burn":         "the no-mate deciders' start has the black king in check by the burning bishop",
 	"drop-no-mate-illegal×burn": "the no-mate deciders' start has the black king in check by the burning bishop",
+	// Rejected by validation: the key restricts a royal man's rides against attacks, which
+	// need the check rule royal-attacked; a borrowed move is not the man's own ride.
+	"no-check×rides-unattacked":     "validation: rides-unattacked needs check: royal-attacked",
+	"borrow-moves×rides-unattacked": "validation: rides-unattacked cannot be combined with borrow-moves yet",
 }
 
 // burnKey is the bishop's burns key, after a comma, when it burns.
@@ -411,12 +417,18 @@ func (s *pairSpec) render(name string) string {
 		w("  knight-cells: {white: [b8, g8], black: [b1, g1]}")
 	}
 	w("pieces:")
+	king, kingKeys := "{leap: [1, 0]}, {leap: [1, 1]}", ""
+	if s.ridesUnat {
+		// Caïssa Britannia's royal queen, her rides two cells long (the kings of the
+		// starts would face each other along a line): she may not pass through check.
+		king, kingKeys = "{ride: [1, 0], range: [1, 2]}, {ride: [1, 1], range: [1, 2]}", ", rides-unattacked: true"
+	}
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
-		w("  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}, {leap: [1, 2], initial: true, not-in-check: true}]}")
+		w("  - {name: King, letter: K, royal: true%s, moves: [%s, {leap: [1, 2], initial: true, not-in-check: true}]}", kingKeys, king)
 		w("  - {name: Queen, letter: Q, value: 900, moves: [{ride: [1, 0]}, {ride: [1, 1]}, {leap: [1, 2], initial: true}]}")
 	} else {
-		w("  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}")
+		w("  - {name: King, letter: K, royal: true%s, moves: [%s]}", kingKeys, king)
 		w("  - {name: Queen, letter: Q, value: 900, moves: [{ride: [1, 0]}, {ride: [1, 1]}]}")
 	}
 	if s.shogiPromo {
@@ -1126,6 +1138,9 @@ func conservationError(rs *compiler.Ruleset, before, after []int, ch menChange) 
 // standing where an enemy man could otherwise take it.
 func tallyPosition(p *Position, seen map[string]int) {
 	rs := p.Ruleset()
+	if ridesCut(p) {
+		seen["rides-unattacked"]++ // a royal man's ride stops at an attacked cell
+	}
 	if p.TurnPart() > 0 {
 		seen["turns"]++ // a turn under way: the side that moved is to move again
 	}
@@ -1182,6 +1197,42 @@ func tallyPosition(p *Position, seen map[string]int) {
 			}
 		}
 	}
+}
+
+// ridesCut reports whether a royal man of the side to move whose rides may not pass
+// attacked cells has a way along a line of its rides cut by one: an empty cell the enemy
+// attacks with a cell beyond it that the man could otherwise reach.
+func ridesCut(p *Position) bool {
+	rs, us := p.Ruleset(), p.Side()
+	for b := p.Men(us); b.Any(); b = b.Rest() {
+		sq := b.First()
+		if !rs.Piece(p.At(sq).Type()).RidesUnattacked {
+			continue
+		}
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				f, r, passed := rs.FileOf(sq), rs.RankOf(sq), false
+				for {
+					f, r = f+dx, r+dy
+					c := rs.SquareAt(f, r)
+					if c == NoSquare || p.At(c) != NoPiece && p.At(c).Color() == us {
+						break
+					}
+					if passed {
+						return true
+					}
+					if p.At(c) != NoPiece {
+						break
+					}
+					passed = p.Attacked(c, us^1)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // tallyMove counts in seen the mechanisms the legal move m of p makes act.

@@ -543,6 +543,15 @@ func Rules(rs *compiler.Ruleset) []string {
 			out = append(out, fmt.Sprintf("Only a side with a single royal piece (%s) can be in check; a royal piece a promotion makes counts from the next move.", royals))
 		}
 	}
+	var through uint64 // the royal types whose rides may not pass through check
+	for t := range rs.NumPieces() {
+		if rs.Piece(t).RidesUnattacked {
+			through |= 1 << uint(t)
+		}
+	}
+	if through != 0 {
+		out = append(out, fmt.Sprintf("No passing through check: a ride of %s stops at the first square on its way that an enemy man attacks before the move (it may land there if that leaves it unattacked).", typeLetters(rs, through)))
+	}
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}
@@ -981,6 +990,9 @@ func Piece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []strin
 	var traits []string
 	if p.Royal {
 		traits = append(traits, "royal")
+	}
+	if p.RidesUnattacked {
+		traits = append(traits, "never rides through check")
 	}
 	if p.Immune {
 		traits = append(traits, "cannot be captured")
