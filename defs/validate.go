@@ -569,6 +569,9 @@ func (v *validator) burns(p Piece) {
 	if v.def.Board.Crossing {
 		v.add(p.Src, "burns", "piece %q: burns cannot be combined with board.crossing yet", p.Name)
 	}
+	if c := v.def.Capture; c != nil && c.Effect == "bounce" {
+		v.add(p.Src, "burns", "piece %q: burns cannot be combined with capture.effect bounce yet (a capturer that bounces stops beyond the cell it took, where the attack walk does not look for its burning)", p.Name)
+	}
 }
 
 // fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its

@@ -273,6 +273,7 @@ var pairConflicts = map[string]string{
 	// black king on h8 from g7: the start is refused (the side not to move in check).
 	"drop-no-mate×burn":         "the no-mate deciders' start has the black king in check by the burning bishop",
 	"drop-no-mate-illegal×burn": "the no-mate deciders' start has the black king in check by the burning bishop",
+	"bounce×burn":               "validation: burns cannot be combined with capture.effect bounce yet",
 	// Rejected by validation: the key restricts a royal man's rides against attacks, which
 	// need the check rule royal-attacked; a borrowed move is not the man's own ride.
 	"no-check×rides-unattacked":     "validation: rides-unattacked needs check: royal-attacked",
