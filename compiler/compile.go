@@ -255,6 +255,9 @@ func (l *lowering) pieces() {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
 		}
+		if p.Contagious {
+			rs.Contagious |= 1 << uint(i)
+		}
 		fen := p.FEN
 		if len(p.Letter) == 1 {
 			pt.Letter = p.Letter[0]

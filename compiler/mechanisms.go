@@ -150,6 +150,7 @@ var (
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
 	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
+	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -638,6 +639,14 @@ var mechanismRows = []mechanismRow{
 			"relevance always tests a royal man's moves, the board probe moves the men and asks the check rule; the man's rides are capture-rides, on neither the pins' nor the check lines' list, and the key needs check: royal-attacked (keepers and no check never apply). " +
 			"Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.rides-unattacked",
 		pairs: "rides-unattacked", doc: "#pieces"},
+	{bit: MechContagion, name: "contagion",
+		uses: func(r *Ruleset) bool { return r.Contagious != 0 },
+		keys: []string{"pieces.contagious"},
+		safe: safePins | safeRelevance | safeKeepers | safeNoCheck,
+		why: "a contagious capture changes only the type of the capturer where it lands, never which cells are occupied or by which side, and neither the capturer nor its new type is royal (validation): " +
+			"whether the mover's own royal men stand attacked afterwards is a plain capture's, which pins, relevance, keepers and no-check judge; " +
+			"check lines and the board probe leave out what the man attacks as its new type, so they are not on the list. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.contagious and the pair matrix's contagion row",
+		pairs: "contagion", doc: "#contagion"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -742,6 +742,10 @@ type Ruleset struct {
 	// men on the cells of Tables.BurnNear around where it stopped leave the board
 	// (defs.Piece.Burns).
 	BurnTypes uint64
+	// Contagious: the types (bit per type) whose men are contagious: an enemy man that is
+	// neither royal nor of such a type and takes one on the cell where its move ends turns
+	// into a man of the taken man's type (defs.Piece.Contagious).
+	Contagious uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

@@ -329,6 +329,10 @@ type Piece struct {
 	// attacks before the move (each cell landed on along the way but the last; the cell
 	// where the move ends is left to the check rule).
 	RidesUnattacked bool `yaml:"rides-unattacked"`
+	// Contagious: an enemy man that takes a man of this type on the cell where its move
+	// ends becomes a man of this type, of its own side (whatever it promoted to), unless it
+	// is royal or of a contagious type itself (docs/definitions.md, "Contagion").
+	Contagious bool `yaml:"contagious"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.

@@ -708,6 +708,9 @@ func (v *validator) pieces() {
 		if p.RidesUnattacked {
 			v.ridesUnattacked(p)
 		}
+		if p.Contagious {
+			v.contagious(p)
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
@@ -1465,6 +1468,24 @@ func (v *validator) ridesUnattacked(p Piece) {
 	}
 	if rides == 0 {
 		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts rides, and the piece has none (a ride atom, or a rider in betza)", p.Name)
+	}
+}
+
+// contagious checks a contagious piece (defs.Piece.Contagious): not royal (a capturer
+// turned royal would change how many royal men a side has), and in rules whose captures
+// are plain replacements on one board, without pools.
+func (v *validator) contagious(p Piece) {
+	if p.Royal {
+		v.add(p.Src, "contagious", "piece %q: a royal piece cannot be contagious (its capturer would become a royal man)", p.Name)
+	}
+	if c := v.def.Capture; c != nil && (c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || len(c.Petrify) > 0) {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with a bounce, a kick, an explosion or capture.petrify yet: its capturer must land where it took", p.Name)
+	}
+	if v.def.Hands != nil {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with hands (pools) yet", p.Name)
+	}
+	if v.def.Board.Crossing {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with board.crossing yet", p.Name)
 	}
 }
 

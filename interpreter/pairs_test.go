@@ -75,6 +75,7 @@ type pairSpec struct {
 	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
 	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
 	ridesUnat     bool // pieces.rides-unattacked: the king rides up to two cells as a queen, never past a cell the enemy attacks
+	contagion     bool // pieces.contagious: a man but a king or a queen that takes an enemy queen becomes a queen
 }
 
 // A mechanism is one fragment of the matrix.
@@ -135,6 +136,7 @@ var pairMechanisms = []mechanism{
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
 	{"burn", func(s *pairSpec) { s.burn = true }},
 	{"rides-unattacked", func(s *pairSpec) { s.ridesUnat = true }},
+	{"contagion", func(s *pairSpec) { s.contagion = true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -146,6 +148,14 @@ func init() {
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
 		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns", "burn"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
+	}
+	pairConflicts["contagion×crossing"] = "validation: contagious cannot be combined with board.crossing yet"
+	for _, m := range []string{"drops", "demote", "pool-promotion", "exchange", "gating", "drop-no-check", "must-drop", "one-per-file",
+		"drop-no-mate", "promoted-drops", "drop-no-mate-illegal", "pick-up"} {
+		pairConflicts[m+"×contagion"] = "validation: contagious cannot be combined with hands yet"
+	}
+	for _, m := range []string{"bounce", "kick", "explode", "petrify"} {
+		pairConflicts[m+"×contagion"] = "validation: contagious cannot be combined with a bounce, a kick, an explosion or capture.petrify yet"
 	}
 }
 
@@ -278,6 +288,14 @@ var pairConflicts = map[string]string{
 	// need the check rule royal-attacked; a borrowed move is not the man's own ride.
 	"no-check×rides-unattacked":     "validation: rides-unattacked needs check: royal-attacked",
 	"borrow-moves×rides-unattacked": "validation: rides-unattacked cannot be combined with borrow-moves yet",
+}
+
+// queenKeys is the queen's contagious key, after a comma, when queens are contagious.
+func (s *pairSpec) queenKeys() string {
+	if s.contagion {
+		return ", contagious: true"
+	}
+	return ""
 }
 
 // burnKey is the bishop's burns key, after a comma, when it burns.
@@ -427,10 +445,10 @@ func (s *pairSpec) render(name string) string {
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
 		w("  - {name: King, letter: K, royal: true%s, moves: [%s, {leap: [1, 2], initial: true, not-in-check: true}]}", kingKeys, king)
-		w("  - {name: Queen, letter: Q, value: 900, moves: [{ride: [1, 0]}, {ride: [1, 1]}, {leap: [1, 2], initial: true}]}")
+		w("  - {name: Queen, letter: Q, value: 900%s, moves: [{ride: [1, 0]}, {ride: [1, 1]}, {leap: [1, 2], initial: true}]}", s.queenKeys())
 	} else {
 		w("  - {name: King, letter: K, royal: true%s, moves: [%s]}", kingKeys, king)
-		w("  - {name: Queen, letter: Q, value: 900, moves: [{ride: [1, 0]}, {ride: [1, 1]}]}")
+		w("  - {name: Queen, letter: Q, value: 900%s, moves: [{ride: [1, 0]}, {ride: [1, 1]}]}", s.queenKeys())
 	}
 	if s.shogiPromo {
 		w("  - {name: Tokin, letter: T, fen: \"+P\", demotes-to: P, value: 200, moves: [{leap: [1, 0]}, {leap: [1, 1], only: [forward]}]}")
@@ -1043,6 +1061,18 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[pr]++
 		}
 	}
+	if v := p.At(to); rs.Contagious != 0 && m.Kind() == KindNormal && to != from && v != NoPiece && v.Color() != p.Side() && rs.Contagious>>uint(v.Type())&1 != 0 {
+		// A man that takes a contagious one where it lands becomes one (whatever it
+		// promoted to), unless it is royal or contagious itself.
+		if mt := p.At(from).Type(); !rs.Piece(mt).Royal && rs.Contagious>>uint(mt)&1 == 0 {
+			became := mt
+			if pr := m.Promotion(); pr >= 0 {
+				became = pr
+			}
+			ch.adj[became]--
+			ch.adj[v.Type()]++
+		}
+	}
 	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capturer of a petrifying type turns to stone: it leaves the game (as what it
 		// promoted to, unless men are marked), and a wall stands where it landed.
@@ -1288,6 +1318,8 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		}
 		if p.At(to).Color() == p.Side() {
 			seen["self-capture"]++ // a man takes one of its own side's
+		} else if mt := p.At(from).Type(); rs.Contagious>>uint(p.At(to).Type())&1 != 0 && !rs.Piece(mt).Royal && rs.Contagious>>uint(mt)&1 == 0 {
+			seen["contagion"]++ // the capturer turns into the contagious man it takes
 		}
 		if rs.Kick && p.Status(to) != 0 {
 			seen["kick"]++
