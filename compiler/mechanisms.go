@@ -148,6 +148,7 @@ var (
 	MechByCellPromotion           = nextMechanism() // promotion choices that depend on the cell a move ends on
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
+	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -621,6 +622,14 @@ var mechanismRows = []mechanismRow{
 			"(no own man stands on a pin line or between a checker and the royal), the relevant cells, the keepers, the check lines and board probes judge it as a capture; " +
 			"a royal man is never taken by its own side, so without a check rule every such move is legal. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with capture.own and testdata/synthetic/selfcapture-*",
 		pairs: "self-capture", doc: "#capture"},
+	{bit: MechCastlingGoal, name: "castling-goal",
+		uses: func(r *Ruleset) bool {
+			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Castled != 0 || g.CastlingLost != 0 })
+		},
+		keys:   []string{"goals.castled", "goals.castling-lost"},
+		shared: goalKeys,
+		safe:   safeAll, why: "goals won by castling or lost with the castling rights only decide whether the game goes on (judged after the move, on the move's kind and the rights it left)",
+		pairs: "castling-goal", doc: "#goals"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -1086,6 +1086,7 @@ func (im *importer) importGoals() {
 	def := im.def
 	im.importExtinction()
 	im.importFlag()
+	im.importCastlingWins()
 	// Check counting: the start position's check field gives the count.
 	if v, ok := im.boolKey("checkCounting", false); ok && v {
 		n := 0
