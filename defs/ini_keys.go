@@ -123,6 +123,7 @@ func (im *importer) importAll() {
 	im.importBlast()
 	im.importChess960()
 	im.importImmobility()
+	im.importWalling()
 	im.importWalls()
 }
 
