@@ -1228,6 +1228,10 @@ func (l *lowering) goals() {
 			cg.GivesCheck = true
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
+		if len(g.Castled) > 0 || len(g.CastlingLost) > 0 {
+			cg.Castled, cg.CastlingLost, cg.Own = castleSides(g.Castled), castleSides(g.CastlingLost), g.Whose != "opponent"
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+		}
 		if g.Line > 0 {
 			cg.Line, cg.Own = g.Line, g.Whose != "opponent"
 			if len(g.Pieces) == 0 {

@@ -151,6 +151,7 @@ var (
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
 	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
 	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
+	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -647,6 +648,14 @@ var mechanismRows = []mechanismRow{
 			"whether the mover's own royal men stand attacked afterwards is a plain capture's, which pins, relevance, keepers and no-check judge; " +
 			"check lines and the board probe leave out what the man attacks as its new type, so they are not on the list. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.contagious and the pair matrix's contagion row",
 		pairs: "contagion", doc: "#contagion"},
+	{bit: MechCastlingGoal, name: "castling-goal",
+		uses: func(r *Ruleset) bool {
+			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Castled != 0 || g.CastlingLost != 0 })
+		},
+		keys:   []string{"goals.castled", "goals.castling-lost"},
+		shared: goalKeys,
+		safe:   safeAll, why: "goals won by castling or lost with the castling rights only decide whether the game goes on (judged after the move, on the move's kind and the rights it left)",
+		pairs: "castling-goal", doc: "#goals"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

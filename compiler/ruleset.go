@@ -451,6 +451,10 @@ type Goal[B any] struct {
 	Block      bool
 	Side       int8
 	Answerable bool
+	// Castled: the move is a castling toward one of these sides (a bit per CastleSide);
+	// CastlingLost: the side Own (the mover) or else its opponent keeps no castling right
+	// toward any of these sides (defs.Goal.Castled, CastlingLost).
+	Castled, CastlingLost uint8
 	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone;
 	// with SafeOn, more than Count men, or Count unattacked (defs.Goal.Count; 0 is 1).
 	Count  int
@@ -474,7 +478,22 @@ func (g *Goal[B]) Lines() Refs[B] { return Refs[B]{g.lines} }
 
 // Standing reports whether the goal is judged on the position alone.
 func (g *Goal[B]) Standing() bool {
-	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0
+	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0 || g.CastlingLost != 0
+}
+
+// Sides of castling, as bits of Goal.Castled and Goal.CastlingLost.
+const (
+	CastleShort uint8 = 1 << iota // toward the higher files
+	CastleLong                    // toward the lower files
+)
+
+// castleSides is the bits of the sides of castling a goal names (defs.Goal.Castled).
+func castleSides(names []string) uint8 {
+	var b uint8
+	for _, n := range names {
+		b |= map[string]uint8{"short": CastleShort, "long": CastleLong}[n]
+	}
+	return b
 }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).

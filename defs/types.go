@@ -656,6 +656,13 @@ type Goal struct {
 	Gaps bool `yaml:"gaps"`
 	// Block (with line): the men fill a square of Line by Line cells (along is not given).
 	Block bool `yaml:"block"`
+	// Castled: sides of castling (short | long); the goal holds when the move is a
+	// castling toward one of them (short: toward the higher files). Needs castling.
+	Castled []string `yaml:"castled"`
+	// CastlingLost: sides of castling (short | long); the goal holds when the side named
+	// by whose (own, the default: the mover; opponent: the side to move) keeps no castling
+	// right toward any of them. Judged on the position alone. Needs castling.
+	CastlingLost []string `yaml:"castling-lost"`
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move

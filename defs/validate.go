@@ -1304,16 +1304,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true or gives-check: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1343,6 +1343,7 @@ func (v *validator) goals() {
 			v.add(g.Src, "gives-check", "goal %q: gives-check needs rules.check royal-attacked (a check is an attack on a royal piece), found %s", g.Name, v.def.Rules.Check)
 		}
 		v.lineGoal(g)
+		v.castlingGoal(g)
 		if g.Stands != "" {
 			v.zoneRef(g.Src, "stands", g.Stands)
 			if len(g.Pieces) == 0 && !v.hasRoyal() {
@@ -1423,6 +1424,36 @@ func (v *validator) lineGoal(g Goal) {
 		if !oneOf(a, lineAlong) {
 			v.addItem(g.Src, "along", i, "unknown line %q (%sexpected one of: %s)", a, suggest(a, lineAlong), strings.Join(lineAlong, ", "))
 		}
+	}
+}
+
+// castleSides are the sides of castling a castling goal names.
+var castleSides = []string{"short", "long"}
+
+// castlingGoal checks a goal won by castling (castled) or lost with the castling rights
+// (castling-lost).
+func (v *validator) castlingGoal(g Goal) {
+	for _, k := range []struct {
+		key   string
+		sides []string
+	}{{"castled", g.Castled}, {"castling-lost", g.CastlingLost}} {
+		if len(k.sides) == 0 {
+			continue
+		}
+		if v.def.Castling == nil {
+			v.add(g.Src, k.key, "goal %q: %s needs castling (the definition has no castling key)", g.Name, k.key)
+		}
+		if len(g.Pieces) > 0 {
+			v.add(g.Src, "pieces", "goal %q: %s counts no pieces (the castling royal and its partner): drop pieces", g.Name, k.key)
+		}
+		for i, s := range k.sides {
+			if !oneOf(s, castleSides) {
+				v.addItem(g.Src, k.key, i, "unknown side of castling %q (%sexpected one of: %s)", s, suggest(s, castleSides), strings.Join(castleSides, ", "))
+			}
+		}
+	}
+	if len(g.Castled) > 0 && g.Whose != "" {
+		v.add(g.Src, "whose", "goal %q: castled is the mover's castling; whose goes with castling-lost", g.Name)
 	}
 }
 
@@ -1793,8 +1824,8 @@ func (v *validator) turns() {
 		refuse("may-give-check: false")
 	}
 	for _, g := range d.Goals {
-		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck {
-			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check) take the side to move to be the side that did not move", Clip(g.Name)))
+		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck || len(g.CastlingLost) > 0 {
+			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check, castling-lost) take the side to move to be the side that did not move", Clip(g.Name)))
 		}
 	}
 }

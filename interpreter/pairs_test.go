@@ -76,6 +76,7 @@ type pairSpec struct {
 	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
 	ridesUnat     bool // pieces.rides-unattacked: the king rides up to two cells as a queen, never past a cell the enemy attacks
 	contagion     bool // pieces.contagious: a man but a king or a queen that takes an enemy queen becomes a queen
+	castlingGoal  bool // a castling goal (castling switched on with it): castling short wins (castling-lost, which would end most games at once, is TestCastlingGoals')
 }
 
 // A mechanism is one fragment of the matrix.
@@ -137,6 +138,7 @@ var pairMechanisms = []mechanism{
 	{"burn", func(s *pairSpec) { s.burn = true }},
 	{"rides-unattacked", func(s *pairSpec) { s.ridesUnat = true }},
 	{"contagion", func(s *pairSpec) { s.contagion = true }},
+	{"castling-goal", func(s *pairSpec) { s.castling, s.castlingGoal = true, true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -346,7 +348,7 @@ func (s *pairSpec) statuses() bool { return s.bounce || s.kick }
 
 // goals reports whether the definition has goals.
 func (s *pairSpec) goals() bool {
-	return !s.noGoals && (s.noCheck || s.reach || s.flag || s.stands || s.extinct || s.extinctAtLeast || s.checkCounter || s.explode && !s.royalOptional)
+	return !s.noGoals && (s.noCheck || s.reach || s.flag || s.stands || s.extinct || s.extinctAtLeast || s.checkCounter || s.explode && !s.royalOptional || s.castlingGoal)
 }
 
 // twin is the definition the legal moves are checked against: the same rules without
@@ -373,6 +375,7 @@ const (
 	goalChecksGiven  = "checks given"
 	goalKingExploded = "king exploded"
 	goalBishopsDown  = "bishops down"
+	goalCastledShort = "castled short"
 )
 
 var goalMechanism = map[string]string{
@@ -380,6 +383,7 @@ var goalMechanism = map[string]string{
 	goalFlagDraw: "flag-goal", goalFlagHeld: "flag-goal", goalFlagBlack: "flag-goal", goalFlagWhite: "flag-goal",
 	goalKnightHeld: "stands-goal", goalRooksGone: "extinct-goal", goalPawnsGone: "extinct-goal", goalOwnMenGone: "extinct-goal",
 	goalChecksGiven: "check-counter", goalKingExploded: "explode", goalBishopsDown: "extinct-at-least",
+	goalCastledShort: "castling-goal",
 }
 
 // The squares of the zones the goals use.
@@ -632,6 +636,9 @@ func (s *pairSpec) render(name string) string {
 		}
 		if s.extinctAtLeast {
 			w("  - {name: %s, extinct: [B], opponent-at-least: 2}", goalBishopsDown)
+		}
+		if s.castlingGoal {
+			w("  - {name: %s, castled: [short]}", goalCastledShort)
 		}
 	}
 	var rules []string
@@ -1588,6 +1595,8 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			pawnsHeld := r.capturePoolPawns(p, us)
 			capturedTokin := onTo && rs.Piece(p.At(m.To()).Type()).Promoted == 'P' && rs.Capture != compiler.EffectBounce
 			inCheck := p.InCheck()
+			// A castling short: the king's destination on a higher file than its square.
+			castledShort := m.Kind() == KindCastle && rs.FileOf(m.To()) > rs.FileOf(m.From())
 			stuck := r.stuckPawns(p)
 			facedBefore := r.spec.facing && naiveFacing(p)
 			if r.spec.pathTypes && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Letter == 'N' &&
@@ -1622,7 +1631,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			if r.spec.checkCounter {
 				r.checkCounter(p, us, checks, e, mv, where)
 			}
-			r.checkGoals(p, us, e, mv, where)
+			r.checkGoals(p, us, e, castledShort, mv, where)
 			r.checkMade(p, us, m, e, inCheck, stuck, mv, where)
 			if capturedTokin && pawnsHeld >= 0 {
 				r.seen["demotes-to"]++
@@ -1667,11 +1676,11 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		}
 		// A game decided by a goal is decided by the move, which a FEN does not hold: the
 		// hash then differs by the result alone; but a goal judged on the position (all
-		// here but a hit) decides the position read back as well.
+		// here but a hit and a castling) decides the position read back as well.
 		if got := q.FEN(); got != after || q.Hash() != p.Hash() && p.core().endedCode() == 0 {
 			t.Fatalf("pair %s: ply %d move %s: FEN round trip: got %s hash %x, want %s hash %x (game from start %q)", pair, ply, mv, got, q.Hash(), after, p.Hash(), startName)
 		}
-		if e := p.Ended(); e.Goal >= 0 && e.Reason != goalKingHit {
+		if e := p.Ended(); e.Goal >= 0 && e.Reason != goalKingHit && e.Reason != goalCastledShort {
 			if qe := q.Ended(); qe != e || q.Hash() != p.Hash() {
 				r.fail("decided FEN", "ply %d move %s: the game is decided (%+v) but its FEN %s reads back as %+v, hash %x, want hash %x (game from start %q: from %s)", ply, mv, e, after, qe, q.Hash(), p.Hash(), startName, before.fen)
 			}
@@ -1865,7 +1874,7 @@ func (r *pairRun) checkCounter(p *Position, us Color, before [2]uint8, e Ending,
 // judged on the position, worked out from the board and the pools: one that holds must
 // have decided the game (all legal moves reach goals, castling too), and the goal that
 // decided it must hold.
-func (r *pairRun) checkGoals(p *Position, us Color, e Ending, mv, where string) {
+func (r *pairRun) checkGoals(p *Position, us Color, e Ending, castledShort bool, mv, where string) {
 	them := us ^ 1
 	type cond struct {
 		name  string
@@ -1890,6 +1899,9 @@ func (r *pairRun) checkGoals(p *Position, us Color, e Ending, mv, where string) 
 			r.seen["extinct-at-least"]++ // the opponent has no bishop: the mover's count decides
 		}
 		conds = append(conds, cond{goalBishopsDown, held(p, them, 'B') == 0 && held(p, us, 'B') >= 2})
+	}
+	if r.spec.castlingGoal {
+		conds = append(conds, cond{goalCastledShort, castledShort})
 	}
 	for _, c := range conds {
 		switch {

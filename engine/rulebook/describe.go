@@ -938,6 +938,16 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if d.GivesCheck {
 		cond = append(cond, "the move leaves the opponent in check (a position read with the side to move in check is over)")
 	}
+	if len(d.Castled) > 0 {
+		cond = append(cond, fmt.Sprintf("the move is a castling on the %s side", orList(d.Castled)))
+	}
+	if len(d.CastlingLost) > 0 {
+		side := "the mover keeps"
+		if d.Whose == "opponent" {
+			side = "the opponent keeps"
+		}
+		cond = append(cond, fmt.Sprintf("%s no right to castle on the %s side (judged on the position)", side, orList(d.CastlingLost)))
+	}
 	if d.Stands != "" {
 		cond = append(cond, fmt.Sprintf("a %s of the side to move still stands on zone %s (it got there the move before)", typeLetters(rs, g.Types), zoneText(rs, d.Stands)))
 	}
