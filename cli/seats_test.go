@@ -198,3 +198,13 @@ func TestSeatsAgainstEnginePrograms(t *testing.T) {
 		t.Errorf("--cmd without --opponent cmd: exit %d, stderr %s", code, errs)
 	}
 }
+
+// show --betza lists a game of seats' own pieces, one line each, not the copies turned
+// toward the other seats that the compiler makes (nor its inert man).
+func TestShowSeatsBetza(t *testing.T) {
+	code, out, errs := run("show", "fourplayer", "--betza")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(lines) != 6 || strings.Contains(out, "turned") || strings.Contains(out, "Inert") {
+		t.Errorf("exit %d, %d lines (want 6, the definition's pieces):\n%s%s", code, len(lines), out, errs)
+	}
+}
