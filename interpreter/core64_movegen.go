@@ -1131,9 +1131,9 @@ func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move
 
 // emitForced appends m's promotions where the rules go beyond a plain choice: with
 // capture effects a capture is left whole, for landingPromotions to expand where the
-// capturer lands; where only captures promote a quiet move stays as it is (and has no
-// move into the part of the zone where promotion is compulsory); otherwise see
-// appendPromotions.
+// capturer lands; where only captures promote a quiet move stays as it is, even onto the
+// part of the zone where promotion is compulsory (forced binds captures only there);
+// otherwise see appendPromotions.
 func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
 	if p.capEffects && p.board[m.To()] != NoPiece && m.To() != m.From() {
 		return append(buf, m)
@@ -1142,9 +1142,6 @@ func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []
 		return append(buf, m)
 	}
 	if pr.OnCapture && !p.takesMan(m) {
-		if pr.HasForced && pr.Forced[p.side].Has(m.To()) {
-			return buf // it could neither promote nor stay unpromoted there
-		}
 		return append(buf, m)
 	}
 	return p.appendPromotions(buf, pr, m, m.To())
