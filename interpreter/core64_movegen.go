@@ -1131,9 +1131,9 @@ func (p *core64) emitPromotions(buf []Move, pr *compiler.Promotion[bb64], m Move
 
 // emitForced appends m's promotions where the rules go beyond a plain choice: with
 // capture effects a capture is left whole, for landingPromotions to expand where the
-// capturer lands; where only captures promote a quiet move stays as it is (and has no
-// move into the part of the zone where promotion is compulsory); otherwise see
-// appendPromotions.
+// capturer lands; where only captures promote a quiet move stays as it is, even onto the
+// part of the zone where promotion is compulsory (forced binds captures only there);
+// otherwise see appendPromotions.
 func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []Move {
 	if p.capEffects && p.board[m.To()] != NoPiece && m.To() != m.From() {
 		return append(buf, m)
@@ -1141,13 +1141,21 @@ func (p *core64) emitForced(buf []Move, pr *compiler.Promotion[bb64], m Move) []
 	if pr.Entering && !p.entersOrTakes(pr, m) {
 		return append(buf, m)
 	}
-	if pr.OnCapture && p.board[m.To()] == NoPiece && m.Cap1() == NoSquare {
-		if pr.HasForced && pr.Forced[p.side].Has(m.To()) {
-			return buf // it could neither promote nor stay unpromoted there
-		}
+	if pr.OnCapture && !p.takesMan(m) {
 		return append(buf, m)
 	}
 	return p.appendPromotions(buf, pr, m, m.To())
+}
+
+// takesMan reports whether m takes a man: where it lands (not back on its own origin, a
+// pass or a capture without moving) or in passing (a path's capturing legs mark the cells
+// they pass, empty or not).
+func (p *core64) takesMan(m Move) bool {
+	if m.To() != m.From() && p.board[m.To()] != NoPiece {
+		return true
+	}
+	c1, c2 := m.Cap1(), m.Cap2()
+	return c1 != NoSquare && p.board[c1] != NoPiece || c2 != NoSquare && p.board[c2] != NoPiece
 }
 
 // entersOrTakes reports whether m may promote under promotion.entering: it ends where

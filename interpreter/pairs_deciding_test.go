@@ -91,7 +91,6 @@ func (r *pairRun) decide(mech, c string) { r.seen[decidedKey(mech, c)]++ }
 // decidingExempt are the pairs that never meet a deciding case of one of their
 // mechanisms, by pair and case ("X×Y: case"), with why.
 var decidingExempt = map[string]string{
-	"shogi-promotion×promotion-on-capture: " + casePushStays:       "shogi's promotion is forced on the last rank: a push there, which on-capture keeps a pawn, is no move",
 	"shogi-promotion×promotion-on-capture: " + caseCapturePromotes: "judged as shogi-promotion's forced case: every move onto the last rank promotes",
 	"bounce×promotion-on-capture: " + caseCapturePromotes:          "a pawn's capture bounces it on past the man it takes, off the last rank",
 	"pass×drop-no-mate-illegal: " + caseInFrontBarred:              "a side not in check may pass: no drop leaves it without a move",
@@ -456,6 +455,10 @@ func (r *pairRun) checkPromotionRule(p *Position, legal []Move, where string) {
 		from, to := relRank(rs, us, m.From()), relRank(rs, us, m.To())
 		quiet := p.At(m.To()) == NoPiece && m.Cap1() == NoSquare
 		switch {
+		case r.spec.shogiPromo && to == last && r.spec.onCapture && quiet:
+			// (forced binds captures only where only captures promote: judged as
+			// promotion-on-capture's push, which stays a pawn.)
+			continue
 		case r.spec.shogiPromo && to == last:
 			r.decide(mech, caseForced)
 			if m.Promotion() < 0 {

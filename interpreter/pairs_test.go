@@ -2328,8 +2328,10 @@ func (r *pairRun) checkInPlace(p *Position, legal []Move, where string) {
 func (r *pairRun) checkMade(p *Position, us Color, m Move, e Ending, inCheck bool, stuck int, mv, where string) {
 	rs, s := r.rs, r.spec
 	pawn := rs.TypeOf('P')
-	if s.shogiPromo && !m.IsDrop() && r.stuckPawns(p) > stuck {
-		// (A drop or an exchange may put a pawn there: forced is a rule of promotions.)
+	if s.shogiPromo && !s.onCapture && !m.IsDrop() && r.stuckPawns(p) > stuck {
+		// (A drop or an exchange may put a pawn there: forced is a rule of promotions.
+		// Where only captures promote, a push onto the last rank stays a pawn:
+		// checkPromotionRule judges captures there and checkMoves the pushes.)
 		r.fail("forced", "move %s leaves a pawn unpromoted on its last rank (forced) %s", mv, where)
 	}
 	if s.shogiPromo {
