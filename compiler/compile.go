@@ -250,7 +250,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
@@ -607,12 +607,17 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
 				}
-				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget {
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !a.RangeCapture {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}
+				rank := 0
+				if a.RangeCapture {
+					rank = pt.Rank
+					rs.RangeCapture = true
+				}
 				pt.rides[c] = append(pt.rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget,
-					span: rs.rideSpan(d, mn, mx)})
+					Rank: rank, span: rs.rideSpan(d, mn, mx)})
 				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}

@@ -38,6 +38,10 @@ type Ride[B any] struct {
 	Mode     Mode
 	From     B    // origins allowed
 	EPTarget bool // squares passed become en-passant targets
+	// Rank: for a range capture (defs.Atom.RangeCapture), the rank of the type whose atom
+	// it is: past the first man on its line the ride goes on over men of lower rank and
+	// takes an enemy man of lower rank; 0 for every other ride.
+	Rank int
 	// span[sq]: the cells Min to Max steps (Max 0: every step from Min on) from sq along the
 	// direction, ignoring occupancy (the ray's cells: it ends at a missing cell).
 	span []B
@@ -147,6 +151,8 @@ type PieceType[B any] struct {
 	// BurnSlot is the type's table of Tables.BurnNear when its men burn
 	// (defs.Piece.Burns), else -1.
 	BurnSlot int
+	// Rank is the type's rank for range captures (defs.Piece.Rank).
+	Rank int
 	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
 	// its quiet moves on an empty board (none that needs a zone or a first move).
 	stepBack    [2][]B
@@ -738,6 +744,8 @@ type Ruleset struct {
 	// men on the cells of Tables.BurnNear around where it stopped leave the board
 	// (defs.Piece.Burns).
 	BurnTypes uint64
+	// RangeCapture: some ride is a range capture (Ride.Rank, defs.Atom.RangeCapture).
+	RangeCapture bool
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

@@ -25,6 +25,7 @@ const (
 	MaxCheckCounter = 100       // rules.check-counter, checks
 	MaxCountMoves   = 10_000    // rules.counting.limits.moves, moves
 	MaxPieceValue   = 10_000    // a piece's value, centipawns (100 pawns)
+	MaxRank         = 100       // a piece's rank for range captures
 )
 
 // MaxCells is the largest board (files × ranks) the runtime supports: 16×16, or any other
@@ -571,6 +572,32 @@ func (v *validator) burns(p Piece) {
 	}
 }
 
+// rangeCaptures checks a piece's rank and its range-capturing atoms
+// (defs.Atom.RangeCapture): rides that may capture, of a man with a rank above 0.
+func (v *validator) rangeCaptures(p Piece) {
+	switch {
+	case p.Rank < 0:
+		v.add(p.Src, "rank", "piece %q: rank must not be negative, found %d", p.Name, p.Rank)
+	case p.Rank > MaxRank:
+		v.add(p.Src, "rank", "piece %q: rank %d is too large (at most %d)", p.Name, p.Rank, MaxRank)
+	}
+	for _, a := range p.Moves {
+		if !a.RangeCapture {
+			continue
+		}
+		switch {
+		case a.Ride == nil:
+			v.add(a.Src, "range-capture", "piece %q: range-capture applies to a ride (its line is the ride's)", p.Name)
+		case a.Mode != "" && a.Mode != "both" && a.Mode != "capture":
+			v.add(a.Src, "range-capture", "piece %q: a range capture takes men: its ride's mode must be both or capture, found %s", p.Name, a.Mode)
+		case a.EPTarget || a.Within != "":
+			v.add(a.Src, "range-capture", "piece %q: range-capture does not go with ep-target or within", p.Name)
+		case p.Rank < 1:
+			v.add(a.Src, "range-capture", "piece %q: a range capture passes men of lower rank than its own, and its rank is 0: give the piece a rank of 1 or more (rank: 1)", p.Name)
+		}
+	}
+}
+
 // fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its
 // letter and no other piece as its alias, so that a FEN letter names one type.
 func (v *validator) fenAlias(p Piece) {
@@ -702,6 +729,7 @@ func (v *validator) pieces() {
 		if p.Burns != nil || has(p.Src, "burns") {
 			v.burns(p)
 		}
+		v.rangeCaptures(p)
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
