@@ -620,11 +620,25 @@ func (v *validator) fenAlias(p Piece) {
 	}
 }
 
-// isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or "+"
-// and one (a promoted piece named by its FEN token, for more types than letters).
+// isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or a
+// FEN token that names a piece for more types than letters (IsPieceToken).
 func isPieceLetter(s string) bool {
-	return isLetter(s) || len(s) == 2 && s[0] == '+' && isLetter(s[1:])
+	return isLetter(s) || IsPieceToken(s)
 }
+
+// IsPieceToken reports whether s is a FEN token of more than a letter: "+" and one
+// uppercase letter (a promoted piece, "+P"), or one with a mark after it, ' or !, as
+// XBoard and HaChu dress letters ("Q'", "D!", "+R!").
+func IsPieceToken(s string) bool {
+	if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+		return isLetter(s) || len(s) == 2 && isLetter(s[:1]) && IsMark(s[1])
+	}
+	return len(s) == 2 && isLetter(s[:1]) && IsMark(s[1])
+}
+
+// IsMark reports whether c is a mark a FEN token may dress its letter with: ' or !.
+func IsMark(c byte) bool { return c == '\'' || c == '!' }
 
 // collectLetters checks the piece letters and records them, before anything refers to them.
 func (v *validator) collectLetters() {
@@ -636,7 +650,7 @@ func (v *validator) collectLetters() {
 			continue
 		}
 		if !isPieceLetter(p.Letter) {
-			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, or + and one (\"+L\"), found %q", p.Name, p.Letter)
+			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, or + and one (\"+L\"), or a letter dressed with ' or ! after it, with or without + (\"Q'\", \"D!\", \"+R!\"), found %q", p.Name, p.Letter)
 		} else if v.letters[p.Letter] {
 			v.add(p.Src, "letter", "piece letter %q is used twice", p.Letter)
 			v.reused[p.Letter] = true
@@ -702,8 +716,15 @@ func (v *validator) pieces() {
 		if p.Confined != "" || has(p.Src, "confined") {
 			v.zoneRef(p.Src, "confined", p.Confined)
 		}
-		if p.FEN != "" && (len(p.FEN) != 2 || p.FEN[0] != '+' || !isLetter(p.FEN[1:])) {
-			v.add(p.Src, "fen", "piece %q: fen must be + and one uppercase letter (\"+P\"), found %q", p.Name, p.FEN)
+		if p.FEN != "" && !IsPieceToken(p.FEN) {
+			v.add(p.Src, "fen", "piece %q: fen must be + and one uppercase letter (\"+P\"), or one dressed with ' or ! after it, with or without + (\"Q'\", \"+R!\"), found %q", p.Name, p.FEN)
+		}
+		if tok := fen; IsPieceToken(tok) && IsMark(tok[len(tok)-1]) && v.def.Hands != nil {
+			key := "letter"
+			if p.FEN != "" {
+				key = "fen"
+			}
+			v.add(p.Src, key, "piece %q: a man written with a mark (%s) cannot be held in a pool yet (hands)", p.Name, tok)
 		}
 		if p.DemotesTo != "" {
 			v.letterList(p.Src, "demotes-to", []string{p.DemotesTo})
