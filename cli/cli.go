@@ -3,7 +3,7 @@
 // 2 usage or input error, 130 interrupted by Ctrl-C).
 //
 // Commands: list, show, moves, perft, search, play, validate, replay, uci, xboard, match,
-// selfplay, seats, values, merge, serve, web, version, help. Wherever a variant name is expected, a path to a
+// selfplay, seats, seat-engine, values, merge, serve, web, version, help. Wherever a variant name is expected, a path to a
 // definition file works too, and --def PATH may replace it.
 package cli
 
@@ -55,7 +55,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, importCommand, exportCommand, replayCommand, uciCommand, usiCommand, ucciCommand, xboardCommand, matchCommand, selfplayCommand, seatsCommand, valuesCommand, tuneCommand, trainCommand, mergeCommand, serveCommand, webCommand, versionCommand}
+	commands = []*command{listCommand, showCommand, movesCommand, perftCommand, searchCommand, playCommand, validateCommand, importCommand, exportCommand, replayCommand, uciCommand, usiCommand, ucciCommand, xboardCommand, matchCommand, selfplayCommand, seatsCommand, seatEngineCommand, valuesCommand, tuneCommand, trainCommand, mergeCommand, serveCommand, webCommand, versionCommand}
 }
 
 // context carries the input and output streams and the running command.

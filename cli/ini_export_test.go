@@ -86,8 +86,10 @@ func sectionKeys(ini, section string) []string {
 
 // currentOnlyKeys are keys the current source reads and 11.1 does not (its binary has no
 // such text): the drop and flip rules of the enclosing games, a stalemate
-// judged by counting men, the pass only without moves and the full-board end.
-var currentOnlyKeys = []string{"enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "stalematePieceCount", "passOnStalemate", "adjudicateFullBoard"}
+// judged by counting men, the pass only without moves, the full-board end, the walls,
+// the castling goals, opposite castling and the castling king of another type.
+var currentOnlyKeys = []string{"enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "stalematePieceCount", "passOnStalemate", "adjudicateFullBoard",
+	"wallingRule", "wallingRegion", "wallingRegionWhite", "wallingRegionBlack", "wallOrMove", "castlingWins", "oppositeCastling", "castlingKingPiece"}
 
 // unknownKeys lists the keys of a section a Fairy-Stockfish version does not read: 11.1
 // has no custom pieces (later versions do) nor currentOnlyKeys, the current source reads

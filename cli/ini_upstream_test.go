@@ -341,6 +341,15 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"synochess", "3k4/2c5/8/2p5/8/2C5/8/2C1K3[] b - - 0 1", ""},
 	{"synochess", "3k4/8/8/1cPc4/8/2p5/2S5/1C2K1C1[] b - - 0 1", ""},
 	{"synochess", "r2k3r/2c5/1s6/2C1c3/8/2P5/4C3/R3K2R[ss] w KQ - 0 1", "c3c4 b6b5"},
+	// castlingWins = q: Black's long castling wins, its short one (which ends the long
+	// right) loses; Black's king or a8 rook moving, or the rook taken, loses; a position
+	// without Black's long right is over; White's castlings and rights count for nothing.
+	{"castle", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ""},
+	{"castle", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ""},
+	{"castle", "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", ""},
+	{"castle", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1", "e1c1"},
+	{"castle", "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", ""},
+	{"castle", "r3k2r/pppq1ppp/2n2n2/1B2p3/4P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -824,6 +833,95 @@ func TestINIDoubleStepRankCurrent(t *testing.T) {
 		want := fsfINIPerftFEN(t, fsf, ini, c.section, c.fen, nil, 2)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("[%s] %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// wallsINI maps each walling value Chimera's walls can say onto the built-ins with walls
+// (Fairy-Stockfish's isolation, snailtrail, amazons, duck), with walling regions, and
+// castlingWins naming rights of both sides.
+const wallsINI = `[wpast:isolation]
+wallingRule = past
+
+[wduck:snailtrail]
+wallingRule = duck
+
+[warrow:snailtrail]
+wallingRule = arrow
+
+[wstatic:duck]
+wallingRule = static
+
+[wregion:amazons]
+wallingRegion = *1 *2 *3 *4 *5 j*
+
+[wisoregion:isolation]
+wallingRegionWhite = *1 *2 *3 *4
+wallingRegionBlack = *1 *2 *3 *4
+
+[wduckregion:duck]
+wallingRegion = *3 *4 *5 *6
+
+[cwqq:chess]
+castlingWins = Qq
+
+[cwkq:chess]
+castlingWins = Kq
+`
+
+// wallsPositions are positions of wallsINI's sections, by section: walls standing, castling
+// and en passant under a duck kept to a region, rights of both sides named.
+var wallsPositions = map[string][]string{
+	"wpast":       {"6/6/3p2/6/6/6/2P3/6 w - - 0 1", "6/6/3p2/2*3/6/6/2P3/6 b - - 0 1"},
+	"wduck":       {"6p/7/7/3*3/7/7/P6 w - - 0 1"},
+	"warrow":      {"6p/7/7/7/7/7/P6 w - - 0 1", "6p/7/2*4/3*3/7/7/P6 b - - 0 1"},
+	"wstatic":     {"rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	"wregion":     {"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b - - 0 1"},
+	"wisoregion":  {"3p2/6/6/6/6/2*3/6/2P3 w - - 0 1"},
+	"wduckregion": {"r3k2r/8/8/8/4*3/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
+	"cwqq":        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1"},
+	"cwkq":        {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1"},
+}
+
+// TestINIWallingPerft: the walling keys (wallingRule static, duck, arrow, past;
+// wallingRegion*) and castlingWins as Fairy-Stockfish's current source plays them, perft
+// divide from each section's start and at set-up positions (CHIMERA_FSF_CURRENT, as for
+// TestUpstreamINIPerft).
+func TestINIWallingPerft(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	ini := filepath.Join(t.TempDir(), "walls.ini")
+	if err := os.WriteFile(ini, []byte(wallsINI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, section := range defs.INISections([]byte(wallsINI)) {
+		rs, err := interpreter.Open(ini + ":" + section)
+		if err != nil {
+			t.Fatalf("[%s] import: %v", section, err)
+		}
+		p, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := 2
+		if testing.Short() && p.Ruleset().Files >= 10 {
+			depth = 1 // amazons' millions of turns at depth 2: the full run counts them
+		}
+		got, positions := [][]string{divideLines(p, depth)}, []string{"startpos"}
+		for _, fen := range wallsPositions[section] {
+			p, err := interpreter.FromFEN(rs, fen)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", section, fen, err)
+			}
+			got, positions = append(got, divideLines(p, depth)), append(positions, "fen "+fen)
+		}
+		want := fsfINIPerftBatch(t, fsf, ini, section, positions, depth)
+		for i := range positions {
+			if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
+				t.Errorf("[%s] position %s, perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", section, positions[i], depth, strings.Join(got[i], "\n"), strings.Join(want[i], "\n"))
+			}
 		}
 	}
 }

@@ -20,7 +20,9 @@ import (
 // partners (engine/partners: the seat whose clock has used least moves next), and reports
 // the teams' results, how matches ended, their length and the men passed; --pgn writes
 // each match as one game per board, --json the matches themselves.
-func (c *context) partnersSelfplay(rs *compiler.Ruleset, setup string, n, random int, b *budget, opt selfplay.Options, pgn string, asJSON bool) int {
+// With randomTeam2, team 2's seats play random legal moves (the engine's measure against
+// a random player).
+func (c *context) partnersSelfplay(rs *compiler.Ruleset, setup string, n, random int, b *budget, opt selfplay.Options, pgn string, asJSON, randomTeam2 bool) int {
 	fen, _, err := interpreter.SetupFEN(rs, setup)
 	if err != nil {
 		return c.inputError(err)
@@ -30,7 +32,7 @@ func (c *context) partnersSelfplay(rs *compiler.Ruleset, setup string, n, random
 	defer release()
 	opt.Stop = ctx.Done()
 	pr := newGameProgress(c.err, n, *b.quiet)
-	games, err := partners.Run(rs, partners.Specs(n, fen, random, b.seed()), opt, func(g partners.Game) {
+	games, err := partners.Run(rs, partners.Specs(n, fen, random, b.seed()), opt, randomTeam2, func(g partners.Game) {
 		pr.add(selfplay.Game{Result: g.Result})
 	})
 	pr.finish()
@@ -50,14 +52,18 @@ func (c *context) partnersSelfplay(rs *compiler.Ruleset, setup string, n, random
 			code = exitFail
 		}
 	} else {
-		writePartnersReport(c.out, rs, b.text(), games)
+		writePartnersReport(c.out, rs, b.text(), games, randomTeam2)
 	}
 	if pgn != "" {
 		player := "chimera " + strings.TrimSuffix(b.text(), " a move")
+		players := [2]string{player, player}
+		if randomTeam2 {
+			players[1] = "random"
+		}
 		date := time.Now().Format("2006.01.02")
 		code = max(code, c.writeFile(pgn, func(w io.Writer) error {
 			for _, g := range games {
-				if err := partners.WritePGN(w, rs, "chimera selfplay", rs.Name, date, player, g); err != nil {
+				if err := partners.WritePGN(w, rs, "chimera selfplay", rs.Name, date, players, g); err != nil {
 					return err
 				}
 			}
@@ -69,7 +75,7 @@ func (c *context) partnersSelfplay(rs *compiler.Ruleset, setup string, n, random
 
 // writePartnersReport writes the teams' scores, the reasons matches ended and their
 // length.
-func writePartnersReport(w io.Writer, rs *compiler.Ruleset, budget string, games []partners.Game) {
+func writePartnersReport(w io.Writer, rs *compiler.Ruleset, budget string, games []partners.Game, randomTeam2 bool) {
 	var t1, t2, draws, plies, passed int
 	reasons := map[string]int{}
 	for _, g := range games {
@@ -90,7 +96,11 @@ func writePartnersReport(w io.Writer, rs *compiler.Ruleset, budget string, games
 		passed += g.Passed
 	}
 	n := max(len(games), 1)
-	fmt.Fprintf(w, "%s: %d matches of four (one engine a seat, %s; the seat whose clock has used least moves next)\n", rs.Name, len(games), budget)
+	if randomTeam2 {
+		fmt.Fprintf(w, "%s: %d matches of four (team 1 the engine, %s, team 2 random legal moves; the seat whose clock has used least moves next)\n", rs.Name, len(games), budget)
+	} else {
+		fmt.Fprintf(w, "%s: %d matches of four (one engine a seat, %s; the seat whose clock has used least moves next)\n", rs.Name, len(games), budget)
+	}
 	fmt.Fprintf(w, "team 1 (White on A, Black on B) won %d, team 2 (Black on A, White on B) won %d, drawn %d\n", t1, t2, draws)
 	fmt.Fprintf(w, "plies (both boards): %.1f a match; men passed to a partner: %.1f a match\n", float64(plies)/float64(n), float64(passed)/float64(n))
 	var rs2 []string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"chimera/engine/match"
 	"chimera/engine/seats"
 	"chimera/interpreter"
 )
@@ -26,7 +27,11 @@ var seatsCommand = &command{
 fourplayer-ffa) from its setup: the engine in one seat, rotating over the seats game by
 game (Red in the first game, then Blue, ...), and --opponent in every other seat: random
 (a legal move drawn at random), greedy (it takes the most valuable man it can, a royal
-man first, else plays at random) or engine. The engine is a paranoid alpha-beta search
+man first, else plays at random), engine, or cmd: an engine program that speaks the seats
+protocol (docs/seats-protocol.md; chimera seat-engine does), started by --cmd (a command
+line, split as a shell splits it) once for each of those seats and told the variant's name (or the
+definition's path) and "go" with --nodes (or --depth) a move. An engine that fails (no
+answer within --wait, an illegal move, an exit) ends the run with its reason, exit 1. The engine is a paranoid alpha-beta search
 (its team maximises, every other seat minimises), deepened by iteration within --nodes
 a move (default 2000), or --depth seats' moves, then captures; it counts the men's worth
 from the evaluation of two-sided games, where each seat's men stand in its frame, and
@@ -44,7 +49,9 @@ each of which replays to its result; the games are the same for the same --seed.
 	setup: func(fs *pflag.FlagSet) func(c *context, args []string) int {
 		def := defFlag(fs)
 		n := fs.IntP("games", "n", 10, "number of games")
-		opponent := fs.String("opponent", "random", "the other seats' player: random, greedy or engine")
+		opponent := fs.String("opponent", "random", "the other seats' player: random, greedy, engine or cmd (an engine program, --cmd)")
+		cmdLine := fs.String("cmd", "", "with --opponent cmd: the engine program's command line (the seats protocol)")
+		wait := fs.Duration("wait", 30*time.Second, "with --opponent cmd: the longest wait for an engine's answer")
 		nodes := fs.Int64("nodes", 0, "search at most this many nodes a move (default 2000 when no depth is given)")
 		depth := fs.Int("depth", 0, "search this many seats' moves deep (then captures)")
 		maxMoves := fs.Int("max-moves", 400, "stop a game after this many moves (all seats')")
@@ -69,8 +76,12 @@ each of which replays to its result; the games are the same for the same --seed.
 				return c.usage("--nodes must not be negative and --depth must be from 0 to 20")
 			case *maxMoves < 1 || *maxMoves > 100000:
 				return c.usage("--max-moves must be from 1 to 100000, got %d", *maxMoves)
-			case *opponent != "random" && *opponent != "greedy" && *opponent != "engine":
-				return c.usage("--opponent must be random, greedy or engine, got %q", *opponent)
+			case *opponent != "random" && *opponent != "greedy" && *opponent != "engine" && *opponent != "cmd":
+				return c.usage("--opponent must be random, greedy, engine or cmd, got %q", *opponent)
+			case (*opponent == "cmd") != (strings.TrimSpace(*cmdLine) != ""):
+				return c.usage("--cmd gives the engine program of --opponent cmd: give both or neither")
+			case *wait <= 0:
+				return c.usage("--wait must be positive, got %v", *wait)
 			}
 			lim := seats.Limits{Nodes: *nodes, Depth: *depth}
 			if lim.Nodes == 0 && lim.Depth == 0 {
@@ -85,6 +96,39 @@ each of which replays to its result; the games are the same for the same --seed.
 				}
 				defer f.Close()
 				out = f
+			}
+			var external []*match.SeatsEngine // by seat, with --opponent cmd
+			defer func() {
+				for _, e := range external {
+					if e != nil {
+						e.Close()
+					}
+				}
+			}()
+			if *opponent == "cmd" {
+				goArgs := fmt.Sprintf("nodes %d", lim.Nodes)
+				if lim.Depth > 0 {
+					goArgs = fmt.Sprintf("depth %d", lim.Depth)
+				}
+				variant := rs.Name // a built-in's name, else the definition's path
+				if *def != "" {
+					variant = *def
+				} else if len(args) > 0 && !namesVariant(args[0]) {
+					variant = args[0]
+				}
+				argv, err := match.SplitCommand(*cmdLine)
+				if err != nil {
+					return c.usage("--cmd: %v", err)
+				}
+				external = make([]*match.SeatsEngine, sr.Seats())
+				for k := range external {
+					e, err := match.StartSeatsEngine(argv, variant, goArgs, *wait)
+					if err != nil {
+						fmt.Fprintf(c.err, "chimera %s: %v\n", c.cmd.name, err)
+						return exitFail
+					}
+					external[k] = e
+				}
 			}
 			start := time.Now()
 			var wins, draws, losses int
@@ -101,6 +145,8 @@ each of which replays to its result; the games are the same for the same --seed.
 					switch {
 					case k == seat || *opponent == "engine":
 						players[k] = &seats.Engine{S: seats.NewSearcher(rs), Lim: lim}
+					case *opponent == "cmd":
+						players[k] = external[k]
 					case *opponent == "greedy":
 						players[k] = seats.Greedy{R: r, S: seats.NewSearcher(rs)}
 					default:
@@ -108,8 +154,9 @@ each of which replays to its result; the games are the same for the same --seed.
 					}
 				}
 				g, err := seats.Play(t, players, *maxMoves)
-				if err != nil {
-					return c.inputError(fmt.Errorf("game %d: %w", i+1, err))
+				if err != nil { // an engine program that failed
+					fmt.Fprintf(c.err, "chimera %s: game %d: %v\n", c.cmd.name, i+1, err)
+					return exitFail
 				}
 				result := "draw"
 				switch {
@@ -133,7 +180,11 @@ each of which replays to its result; the games are the same for the same --seed.
 					}
 				}
 			}
-			fmt.Fprintf(c.out, "%s: %d games, the engine (%s) against %s players, a seat each game in turn\n", rs.Name, *n, (&seats.Engine{Lim: lim}).Name(), *opponent)
+			others := *opponent
+			if len(external) > 0 {
+				others = external[0].Name() + " (seats protocol)"
+			}
+			fmt.Fprintf(c.out, "%s: %d games, the engine (%s) against %s players, a seat each game in turn\n", rs.Name, *n, (&seats.Engine{Lim: lim}).Name(), others)
 			fmt.Fprintf(c.out, "Engine: %d wins, %d draws, %d losses: score %.1f / %d (%.1f %%)\n", wins, draws, losses, float64(wins)+float64(draws)/2, *n, 100*(float64(wins)+float64(draws)/2)/float64(*n))
 			var rs2 []string
 			for r, k := range reasons {

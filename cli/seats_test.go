@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"chimera/interpreter"
 )
 
 // TestSeatsRefusedByTwoSidedCommands runs every command that plays two sides on a game of
@@ -122,5 +125,86 @@ func TestShowSeatsSVG(t *testing.T) {
 	}
 	if code, _, errs := run("show", "fourplayer", "--svg", "-", "--view", "white"); code != exitUsage || !strings.Contains(errs, "one of r (Red), b (Blue), y (Yellow), g (Green)") {
 		t.Errorf("--view white: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestSeatsAgainstEnginePrograms plays games of seats against engine programs of the
+// seats protocol (this binary as chimera seat-engine, one process a seat): every record
+// replays, the programs are named, and a program that answers an illegal move, or none,
+// ends the run with exit 1 and its reason.
+func TestSeatsAgainstEnginePrograms(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.pgn4")
+	code, out, errs := run("seats", "fourplayer", "--games", "2", "--nodes", "200", "--max-moves", "60", "--opponent", "cmd", "--cmd", selfEngine(t, "seat-engine"), "--pgn4", file, "-q")
+	if code != exitOK || !strings.Contains(out, "against chimera "+Version+" (seats protocol) players") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `[Red "chimera `+Version+`"]`); n != 1 {
+		t.Errorf("%d records with the program in Red's seat, want 1 (the engine plays Red, then Blue):\n%s", n, data)
+	}
+	rs, err := interpreter.Open("fourplayer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each record's moves replay by the rules from the start (the referee read each
+	// program's move against the table; here they are read back from the text).
+	move := regexp.MustCompile(`^[a-n][0-9]{1,2}[a-n][0-9]{1,2}[qrbn]?$`)
+	records := strings.Split(string(data), `[Variant "fourplayer"]`)[1:]
+	if len(records) != 2 {
+		t.Fatalf("%d records, want 2", len(records))
+	}
+	for i, rec := range records {
+		tb, err := interpreter.StartTable(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := 0
+		for _, line := range strings.Split(rec, "\n") {
+			if strings.HasPrefix(line, "[") {
+				continue
+			}
+			for _, tok := range strings.Fields(line) {
+				if !move.MatchString(tok) {
+					continue
+				}
+				m, err := tb.ParseMove(tok)
+				if err == nil {
+					err = tb.Make(m)
+				}
+				if err != nil {
+					t.Fatalf("record %d, move %d: %v", i+1, played+1, err)
+				}
+				played++
+			}
+		}
+		if played == 0 {
+			t.Errorf("record %d: no move read", i+1)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.sh")
+	if err := os.WriteFile(bad, []byte("#!/bin/sh\nwhile read l; do case \"$l\" in seats) echo seatsok;; isready) echo readyok;; go*) echo 'bestmove a1a1';; quit) exit 0;; esac; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := run("seats", "fourplayer-ffa", "--games", "1", "--opponent", "cmd", "--cmd", bad, "-q"); code != exitFail || !strings.Contains(errs, `bestmove a1a1: move "a1a1": not a legal move of Blue`) {
+		t.Errorf("an illegal move: exit %d, stderr %s", code, errs)
+	}
+	if code, _, errs := run("seats", "fourplayer-ffa", "--games", "1", "--opponent", "cmd", "--cmd", "cat", "--wait", "300ms", "-q"); code != exitFail || !strings.Contains(errs, "no reply in time") {
+		t.Errorf("no answer: exit %d, stderr %s", code, errs)
+	}
+	if code, _, errs := run("seats", "fourplayer-ffa", "--cmd", "cat"); code != exitUsage || !strings.Contains(errs, "--opponent cmd") {
+		t.Errorf("--cmd without --opponent cmd: exit %d, stderr %s", code, errs)
+	}
+}
+
+// show --betza lists a game of seats' own pieces, one line each, not the copies turned
+// toward the other seats that the compiler makes (nor its inert man).
+func TestShowSeatsBetza(t *testing.T) {
+	code, out, errs := run("show", "fourplayer", "--betza")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(lines) != 6 || strings.Contains(out, "turned") || strings.Contains(out, "Inert") {
+		t.Errorf("exit %d, %d lines (want 6, the definition's pieces):\n%s%s", code, len(lines), out, errs)
 	}
 }

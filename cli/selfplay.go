@@ -65,7 +65,9 @@ on a terminal, one line every few seconds otherwise); -q silences it.
 Boards played apart by partners (board.apart, as bughouse): a run plays matches of four,
 one engine a seat; of the two seats to move, the one whose clock has used least moves next
 (a move's time is its node count under --nodes or --depth, its time under --movetime), and
-a seat without a legal move waits. The report gives each team's wins; --pgn writes each
+a seat without a legal move waits. With --team2 random, team 2's seats (Black on A, White
+on B) play legal moves drawn at random: the engine's measure against a random team. The
+report gives each team's wins; --pgn writes each
 match as one game per board with a [Board] tag and a [Match] tag holding the moves of both
 boards in the order played (A:e2e4 B:P@f7 ...), from which the match replays.
 
@@ -96,6 +98,7 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 		random := fs.Int("random-plies", 0, "start each pair of games with this many random legal plies")
 		asJSON := fs.Bool("json", false, "write the report as JSON")
 		html := fs.String("html", "", "write the report as an HTML page with SVG charts to this file")
+		team2 := fs.String("team2", "engine", "boards played apart: who plays team 2's seats, engine or random (legal moves drawn at random)")
 		sh := shardFlags(fs)
 		return func(c *context, args []string) int {
 			rs, rest, code := c.variant(*def, args)
@@ -127,7 +130,13 @@ with "parallel -S host1,host2 --return s{}.jsonl chimera selfplay ... --shard {}
 				if code := c.openOutputs(runInputs(*def, args, ""), namedPath{flag: "--pgn", path: *pgn}); code != exitOK {
 					return code
 				}
-				return c.partnersSelfplay(rs, *setup, *n, *random, b, opt, *pgn, *asJSON)
+				if *team2 != "engine" && *team2 != "random" {
+					return c.usage("--team2 is engine or random, found %q", *team2)
+				}
+				return c.partnersSelfplay(rs, *setup, *n, *random, b, opt, *pgn, *asJSON, *team2 == "random")
+			}
+			if fs.Changed("team2") {
+				return c.usage("--team2 is for boards played apart by partners (as bughouse); %s is played by two", rs.Name)
 			}
 			outs := []namedPath{{flag: "--pgn", path: *pgn}, {flag: "--html", path: *html}}
 			if shard.n > 0 {

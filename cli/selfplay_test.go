@@ -271,3 +271,22 @@ func TestMergeChecksRecords(t *testing.T) {
 		}
 	}
 }
+
+// --team2 random: bughouse's team 2 plays random moves, named so in the report and the
+// PGN; the flag is refused for a variant of two players and for another value.
+func TestSelfplayTeam2Random(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "b.pgn")
+	code, out, errs := run("selfplay", "bughouse", "-n", "2", "--nodes", "200", "--team2", "random", "-q", "--pgn", pgn)
+	if code != 0 || !strings.Contains(out, "team 2 random legal moves") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(pgn)
+	if err != nil || !strings.Contains(string(data), `"random (board A black, team 2)"`) {
+		t.Errorf("the PGN should name team 2's seats random: %v\n%.600s", err, data)
+	}
+	for _, args := range [][]string{{"chess", "--team2", "random"}, {"bughouse", "--team2", "greedy"}} {
+		if code, _, errs := run(append([]string{"selfplay", "-n", "1", "--nodes", "100"}, args...)...); code != 2 || !strings.Contains(errs, "--team2") {
+			t.Errorf("%v: exit %d, %s; want 2 and a word on --team2", args, code, errs)
+		}
+	}
+}

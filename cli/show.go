@@ -94,7 +94,11 @@ exactly; --betza prints only that, a piece a line: letter, XBetza (or -), name.`
 				}
 			}
 			if *betza {
-				for i := range rs.Def.Pieces {
+				pieces := len(rs.Def.Pieces)
+				if rs.Seats != nil {
+					pieces = rs.Seats.Men // the definition's own, not the compiler's turned copies
+				}
+				for i := range pieces {
 					pc := &rs.Def.Pieces[i]
 					text, why := defs.WriteBetzaOn(rs.Hex, pc.Moves)
 					if why != "" {

@@ -231,6 +231,20 @@ func TestStaticBuildInBrowser(t *testing.T) {
 	if got := pg.sans(); got != "e4 ?" {
 		t.Fatalf("the moves under fog: %q, want e4 and the engine's hidden", got)
 	}
+	// #54 item 1 in the static build: a seat of fourplayer-ffa against three engine seats
+	// in the WebAssembly worker.
+	pg.run("open fourplayer-ffa", chromedp.Navigate(srv.URL+"/index.html?variant=fourplayer-ffa"))
+	pg.until("the board of 160 cells", `document.querySelectorAll("#board svg rect.square").length === 160 && document.body.dataset.seat === "r"`, 30*time.Second)
+	pg.run("100 ms and level 1 a move", chromedp.SetValue(chromedp.ID("movetime"), "100"), chromedp.SetValue(chromedp.ID("level"), "1"))
+	pg.click(square("h2"))
+	pg.click(square("h4"))
+	pg.until("the engine seats' answer", `document.body.dataset.ply === "4" && document.body.dataset.mover === "r"`, 60*time.Second)
+	if moves := strings.Fields(pg.js(`game.moves.join(" ")`)); len(moves) != 4 || moves[0] != "r:h2h4" || moves[1][0] != 'b' || moves[2][0] != 'y' || moves[3][0] != 'g' {
+		t.Fatalf("moves %q: want Red's h2h4, then Blue's, Yellow's and Green's", moves)
+	}
+	if pg.pieceOn("h4") != "rP" || pg.pieceOn("h2") != "" {
+		t.Fatalf("after h2h4: h4 %q, h2 %q", pg.pieceOn("h4"), pg.pieceOn("h2"))
+	}
 	if n := srv.apiHits.Load(); n != 0 {
 		t.Fatalf("the static page asked the server for its API %d times", n)
 	}

@@ -265,10 +265,13 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
+		}
+		if p.Contagious {
+			rs.Contagious |= 1 << uint(i)
 		}
 		fen := p.FEN
 		if len(p.Letter) == 1 {
@@ -624,7 +627,9 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 					pt.royalRides[c] = append(pt.royalRides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c]})
 					continue
 				}
-				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !a.RangeCapture {
+				// (A man whose rides may not pass attacked cells has them walked one by
+				// one: its slides are rides.)
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !a.RangeCapture && !pt.RidesUnattacked {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}
@@ -1243,6 +1248,10 @@ func (l *lowering) goals() {
 		}
 		if g.GivesCheck {
 			cg.GivesCheck = true
+			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+		}
+		if len(g.Castled) > 0 || len(g.CastlingLost) > 0 {
+			cg.Castled, cg.CastlingLost, cg.Own = castleSides(g.Castled), castleSides(g.CastlingLost), g.Whose != "opponent"
 			cg.Types = 1<<uint(len(l.rs.pieces)) - 1
 		}
 		if g.Line > 0 {

@@ -150,6 +150,9 @@ var (
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
 	MechRangeCapture              = nextMechanism() // a ride goes on past men of lower rank than its man's and takes an enemy man of lower rank beyond them
+	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
+	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
+	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -633,6 +636,32 @@ var mechanismRows = []mechanismRow{
 		keys: []string{"pieces.rank", "pieces.moves.range-capture"},
 		safe: safeNone, why: "on no list: a range capture takes men beyond others on its line, so a man standing between an enemy general and its royal need not shield it, and which men it passes depends on their ranks; every move is played and tested",
 		pairs: "range-capture", doc: "#range-capture"},
+	{bit: MechRidesUnattacked, name: "rides-unattacked",
+		uses: func(r *Ruleset) bool {
+			return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.RidesUnattacked })
+		},
+		keys: []string{"pieces.rides-unattacked"},
+		safe: safeRelevance | safeBoardProbe,
+		why: "the rule takes moves out where they are generated (genRide stops a royal man's ride after the first attacked cell it lands on, reading the position before the move), and every way of testing the moves left asks the plain check rule: " +
+			"relevance always tests a royal man's moves, the board probe moves the men and asks the check rule; the man's rides are capture-rides, on neither the pins' nor the check lines' list, and the key needs check: royal-attacked (keepers and no check never apply). " +
+			"Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.rides-unattacked",
+		pairs: "rides-unattacked", doc: "#pieces"},
+	{bit: MechContagion, name: "contagion",
+		uses: func(r *Ruleset) bool { return r.Contagious != 0 },
+		keys: []string{"pieces.contagious"},
+		safe: safePins | safeRelevance | safeKeepers | safeNoCheck,
+		why: "a contagious capture changes only the type of the capturer where it lands, never which cells are occupied or by which side, and neither the capturer nor its new type is royal (validation): " +
+			"whether the mover's own royal men stand attacked afterwards is a plain capture's, which pins, relevance, keepers and no-check judge; " +
+			"check lines and the board probe leave out what the man attacks as its new type, so they are not on the list. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.contagious and the pair matrix's contagion row",
+		pairs: "contagion", doc: "#contagion"},
+	{bit: MechCastlingGoal, name: "castling-goal",
+		uses: func(r *Ruleset) bool {
+			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Castled != 0 || g.CastlingLost != 0 })
+		},
+		keys:   []string{"goals.castled", "goals.castling-lost"},
+		shared: goalKeys,
+		safe:   safeAll, why: "goals won by castling or lost with the castling rights only decide whether the game goes on (judged after the move, on the move's kind and the rights it left)",
+		pairs: "castling-goal", doc: "#goals"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -158,6 +158,10 @@ type PieceType[B any] struct {
 	// and Promoted are then 0).
 	Mark, MarkLetter byte
 	MarkPlus         bool
+	// RidesUnattacked: the man's rides (all of them rides, none a slide) may not pass a cell
+	// an enemy man attacks before the move; the cell landed on is left to the check rule
+	// (defs.Piece.RidesUnattacked).
+	RidesUnattacked bool
 	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
 	// its quiet moves on an empty board (none that needs a zone or a first move).
 	stepBack    [2][]B
@@ -458,6 +462,10 @@ type Goal[B any] struct {
 	Block      bool
 	Side       int8
 	Answerable bool
+	// Castled: the move is a castling toward one of these sides (a bit per CastleSide);
+	// CastlingLost: the side Own (the mover) or else its opponent keeps no castling right
+	// toward any of these sides (defs.Goal.Castled, CastlingLost).
+	Castled, CastlingLost uint8
 	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone;
 	// with SafeOn, more than Count men, or Count unattacked (defs.Goal.Count; 0 is 1).
 	Count  int
@@ -481,7 +489,22 @@ func (g *Goal[B]) Lines() Refs[B] { return Refs[B]{g.lines} }
 
 // Standing reports whether the goal is judged on the position alone.
 func (g *Goal[B]) Standing() bool {
-	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0
+	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0 || g.CastlingLost != 0
+}
+
+// Sides of castling, as bits of Goal.Castled and Goal.CastlingLost.
+const (
+	CastleShort uint8 = 1 << iota // toward the higher files
+	CastleLong                    // toward the lower files
+)
+
+// castleSides is the bits of the sides of castling a goal names (defs.Goal.Castled).
+func castleSides(names []string) uint8 {
+	var b uint8
+	for _, n := range names {
+		b |= map[string]uint8{"short": CastleShort, "long": CastleLong}[n]
+	}
+	return b
 }
 
 // HandRules are the compiled pools, drops and exchanges (see defs.Hands).
@@ -754,6 +777,10 @@ type Ruleset struct {
 	BurnTypes uint64
 	// RangeCapture: some ride is a range capture (Ride.Rank, defs.Atom.RangeCapture).
 	RangeCapture bool
+	// Contagious: the types (bit per type) whose men are contagious: an enemy man that is
+	// neither royal nor of such a type and takes one on the cell where its move ends turns
+	// into a man of the taken man's type (defs.Piece.Contagious).
+	Contagious uint64
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap

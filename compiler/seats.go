@@ -114,6 +114,17 @@ func (s *SeatRules) Order(i int) int { return s.order[i] }
 // Team is seat k's team.
 func (s *SeatRules) Team(k int) int { return s.team[k] }
 
+// TeamNames lists the names of team's seats, in seat order.
+func (s *SeatRules) TeamNames(team int) []string {
+	var names []string
+	for k := range s.names {
+		if s.team[k] == team {
+			names = append(names, s.names[k])
+		}
+	}
+	return names
+}
+
 // Scored reports whether the game scores points.
 func (s *SeatRules) Scored() bool { return s.points != nil }
 

@@ -70,8 +70,8 @@ func (rs *Ruleset) pairSlides(pt *PieceType[Bitboard]) {
 // same offset, and its span is the cells from Min to Max such steps away.
 func (rs *Ruleset) tableShifts(pt *PieceType[Bitboard]) {
 	for c := 0; c < 2; c++ {
-		if len(pt.slides[c]) > 0 || len(pt.paths[c]) > 0 {
-			continue
+		if len(pt.slides[c]) > 0 || len(pt.paths[c]) > 0 || pt.RidesUnattacked {
+			continue // (a ride that may not pass attacked cells is walked man by man)
 		}
 		plan, ok := rs.leapShifts(pt.leapQuiet[c], ModeMove)
 		if !ok {

@@ -75,6 +75,7 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 		}
 	}
 	ex.goals()
+	ex.walls()
 	ex.drops()
 	ex.enclosing()
 	ex.stalemateCount()
@@ -413,10 +414,45 @@ func (ex *exporter) goals() {
 		ex.put("whiteFlag", w, yk+".reach")
 		ex.put("blackFlag", b, yk+".reach")
 	}
+	ex.castlingWins()
 	if def.Rules.CheckCounter > 0 {
 		ex.put("checkCounting", "true", "rules.check-counter")
 	}
 	ex.connect()
+}
+
+// castlingWins writes the castling goals as castlingWins, the rights whose castling wins
+// (the castled goals' sides, by their side's colour), when the goals are those the import
+// makes of them (castlingWinsGoals).
+func (ex *exporter) castlingWins() {
+	var goals []Goal
+	at, rights := -1, ""
+	for i, g := range ex.def.Goals {
+		if len(g.Castled) == 0 && len(g.CastlingLost) == 0 {
+			continue
+		}
+		if at < 0 {
+			at = i
+		}
+		g.Src = Src{}
+		goals = append(goals, g)
+		for _, side := range g.Castled {
+			for colour, letters := range map[string]string{"white": "KQ", "black": "kq"} {
+				if g.Side == "" || g.Side == colour {
+					rights += letters[map[string]int{"short": 0, "long": 1}[side]:][:1]
+				}
+			}
+		}
+	}
+	if at < 0 {
+		return
+	}
+	yk := fmt.Sprintf("goals[%d]", at)
+	if rights == "" || !reflect.DeepEqual(goals, castlingWinsGoals(rights)) {
+		ex.refuse(yk, "castling goals other than Fairy-Stockfish's castlingWins makes (a castling toward the rights named wins; a side keeping none of its named rights loses, the mover judged first)")
+		return
+	}
+	ex.put("castlingWins", rights, yk)
 }
 
 // connect writes the line goals as the connect keys: a row (connectN), a square

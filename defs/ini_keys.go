@@ -123,6 +123,7 @@ func (im *importer) importAll() {
 	im.importBlast()
 	im.importChess960()
 	im.importImmobility()
+	im.importWalling()
 	im.importWalls()
 }
 
@@ -1131,6 +1132,7 @@ func (im *importer) importGoals() {
 	def := im.def
 	im.importExtinction()
 	im.importFlag()
+	im.importCastlingWins()
 	// Check counting: the start position's check field gives the count.
 	if v, ok := im.boolKey("checkCounting", false); ok && v {
 		n := 0

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -470,4 +471,69 @@ func (im *importer) importChess960() {
 		return // refused with its reason
 	}
 	im.get("chess960")
+}
+
+// castlingWinsGoals are the goals of Fairy-Stockfish's castlingWins (its current source's
+// Position::is_immediate_game_end, 'Castle chess') for the rights listed, as its
+// CastlingRights parser reads them: K and Q White's short and long castling, k and q
+// Black's. A side that castles toward a listed side of its own wins at once; then, after
+// every move, the mover, then the side to move, loses once it keeps none of its listed
+// rights (lost by a move of its king or partner, a capture of the partner, or a castling
+// toward a side not listed). Goals with side: white count White's moves only.
+func castlingWinsGoals(rights string) []Goal {
+	var listed [2][]string
+	for _, c := range rights {
+		side := map[rune]string{'K': "short", 'Q': "long", 'k': "short", 'q': "long"}[c]
+		colour := 0
+		if unicode.IsLower(c) {
+			colour = 1
+		}
+		if side != "" && !slices.Contains(listed[colour], side) {
+			listed[colour] = append(listed[colour], side)
+		}
+	}
+	for i := range listed {
+		slices.SortFunc(listed[i], func(a, b string) int { return strings.Compare(b, a) }) // short first
+	}
+	var goals []Goal
+	for mover, name := range []string{"white", "black"} {
+		if own := listed[mover]; len(own) > 0 {
+			goals = append(goals,
+				Goal{Name: "castled", Castled: own, Side: name},
+				Goal{Name: "castling rights lost", CastlingLost: own, Side: name, Result: "loss"})
+		}
+		if theirs := listed[1-mover]; len(theirs) > 0 {
+			goals = append(goals, Goal{Name: "castling rights lost", CastlingLost: theirs, Whose: "opponent", Side: name})
+		}
+	}
+	return goals
+}
+
+// importCastlingWins maps castlingWins (the current source's; a string of castling rights,
+// K Q k q, up to a "-"): the goals of castlingWinsGoals, after the extinction and flag
+// goals, as Fairy-Stockfish judges them.
+func (im *importer) importCastlingWins() {
+	k, ok := im.get("castlingWins")
+	if !ok {
+		return
+	}
+	rights := ""
+	for _, c := range strings.ReplaceAll(k.Value, " ", "") {
+		if c == '-' {
+			break
+		}
+		if !strings.ContainsRune("KQkq", c) {
+			im.errorf(k, "expected castling rights K, Q, k, q (White's short and long, Black's) or -, found %s", Quote(string(c)))
+			return
+		}
+		rights += string(c)
+	}
+	if rights == "" {
+		return
+	}
+	if im.def.Castling == nil {
+		im.errorf(k, "the variant has no castling (castling = false, or no king and rook to castle): no castling right to win by or lose")
+		return
+	}
+	im.def.Goals = append(im.def.Goals, castlingWinsGoals(rights)...)
 }

@@ -21,7 +21,7 @@ func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
 }
 
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\noppositeCastling = true\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
@@ -30,7 +30,7 @@ func TestINIRefusedKeysArePositioned(t *testing.T) {
 		"v.ini:3:23: connectRegion1White: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
-		"v.ini:7:20: oppositeCastling: not imported",
+		"v.ini:7:15: chasingRule: not imported",
 		`v.ini:8:20: customPiece2: "x" is XBetza, but Chimera's atoms cannot say it`,
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -341,5 +341,131 @@ func TestINICastlingKingPiece(t *testing.T) {
 	}
 	if _, err := ImportINI("v.ini", []byte("[r:chess]\ncastlingKingPiece = z\n"), "r"); err == nil || !strings.Contains(err.Error(), `v.ini:2:21: castlingKingPiece: "z" is no piece of the variant`) {
 		t.Errorf("an unknown letter: %v", err)
+	}
+}
+
+// Fairy-Stockfish's walling keys (its current source's movegen.cpp and position.cpp):
+// static, duck, arrow and past onto walls.place and walls.moving, the walling region onto
+// walls.except; edge, wallOrMove = true, a region per side and walls over rules the
+// walls do not follow are refused at their line, with why.
+func TestINIWallingKeys(t *testing.T) {
+	ini := "[wpast:isolation]\nwallingRule = past\n" +
+		"\n[wduck:snailtrail]\nwallingRule = duck\nwallingRegion = *1 *2 *3 *4\nwallOrMove = false\n" +
+		"\n[warrow:snailtrail]\nwallingRule = arrow\n" +
+		"\n[wnone:duck]\nwallingRule = none\n" +
+		"\n[bad:chess]\nwallingRule = edge\nwallOrMove = true\n" +
+		"\n[bad2:amazons]\nwallingRegionWhite = *1\n" +
+		"\n[bad3:chess]\nwallingRule = static\n" +
+		"\n[bad4:duck]\nwallingRule = arrow\n" +
+		"\n[bad5:chess]\nwallingRule = walls\n"
+	for _, c := range []struct {
+		section string
+		want    *Walls
+	}{
+		{"wpast", &Walls{Place: "origin", Except: []string{"c1", "d8"}}},
+		{"wduck", &Walls{Moving: true, Except: []string{"a5", "b5", "c5", "d5", "e5", "f5", "g5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "a7", "b7", "c7", "d7", "e7", "f7", "g7"}}},
+		{"warrow", &Walls{Place: "reach"}},
+		{"wnone", nil},
+	} {
+		out, err := ImportINI("v.ini", []byte(ini), c.section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", c.section, err)
+		}
+		def, err := Parse("v.ini:"+c.section, out)
+		if err != nil {
+			t.Fatalf("[%s]: %v\n%s", c.section, err, out)
+		}
+		if w := def.Walls; (w == nil) != (c.want == nil) || w != nil && (w.Place != c.want.Place || w.Moving != c.want.Moving || !slices.Equal(w.Except, c.want.Except)) {
+			t.Errorf("[%s]: walls %+v, want %+v", c.section, w, c.want)
+		}
+	}
+	for section, wants := range map[string][]string{
+		"bad": {"v.ini:16:15: wallingRule: edge: not imported: a wall on the board's first or last rank or file, or beside a standing wall",
+			"v.ini:17:14: wallOrMove: true: not imported: a turn that is either a man's move or a wall placed without one"},
+		"bad2": {"v.ini:20:22: wallingRegionWhite: not imported: a walling region for each side"},
+		"bad3": {`v.ini:23:15: wallingRule: static: not imported: walls cannot be combined with a check rule (rules.check is "royal-attacked"`},
+		"bad4": {"v.ini:26:15: wallingRule: arrow: not imported: Fairy-Stockfish aims the arrow after castling from the partner's square"},
+		"bad5": {`v.ini:29:15: wallingRule: expected arrow, duck, edge, past, static or none, found "walls"`},
+	} {
+		_, err := ImportINI("v.ini", []byte(ini), section)
+		for _, want := range wants {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("[%s]: missing %q in:\n%v", section, want, err)
+			}
+		}
+	}
+	// The walls written back: a built-in's walls, exported, import to the same walls.
+	for _, name := range []string{"amazons", "isolation", "snailtrail"} {
+		def, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := ExportINI(def, "x")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out, err := ImportINI("x.ini", text, "x")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, text)
+		}
+		back, err := Parse("x.ini:x", out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, b := def.Walls, back.Walls; b == nil || orDefault(w.Place, "any") != orDefault(b.Place, "any") || w.Moving != b.Moving || !slices.Equal(w.Except, b.Except) {
+			t.Errorf("%s: walls %+v written as\n%s\nread back as %+v", name, w, text, b)
+		}
+	}
+}
+
+// castlingWins (the current source's CastlingRights: K, Q White's short and long, k, q
+// Black's): a castling toward a side named wins, a side keeping none of its named rights
+// loses, the mover's judged first; written back as the same key.
+func TestINICastlingWins(t *testing.T) {
+	ini := "[castle:chess]\ncastlingWins = q\n\n[both:chess]\ncastlingWins = Kq\n" +
+		"\n[bad:chess]\ncastlingWins = x\n\n[bad2:chess]\ncastling = false\ncastlingWins = K\n"
+	out, err := ImportINI("v.ini", []byte(ini), "castle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:castle", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := []Goal{
+		{Name: "castling rights lost", CastlingLost: []string{"long"}, Whose: "opponent", Side: "white"},
+		{Name: "castled", Castled: []string{"long"}, Side: "black"},
+		{Name: "castling rights lost", CastlingLost: []string{"long"}, Side: "black", Result: "loss"},
+	}
+	if len(def.Goals) != len(want) {
+		t.Fatalf("goals %+v, want %+v", def.Goals, want)
+	}
+	for i, g := range def.Goals {
+		g.Src = Src{}
+		if !slices.Equal(g.Castled, want[i].Castled) || !slices.Equal(g.CastlingLost, want[i].CastlingLost) || g.Whose != want[i].Whose || g.Side != want[i].Side || g.Result != want[i].Result {
+			t.Errorf("goal %d: %+v, want %+v", i, g, want[i])
+		}
+	}
+	text, err := ExportINI(def, "castle")
+	if err != nil || !strings.Contains(string(text), "\ncastlingWins = q\n") {
+		t.Errorf("export: %v\n%s", err, text)
+	}
+	out, err = ImportINI("v.ini", []byte(ini), "both")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def, err = Parse("v.ini:both", out); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := ExportINI(def, "both"); err != nil || !strings.Contains(string(text), "\ncastlingWins = Kq\n") {
+		t.Errorf("export of Kq: %v\n%s", err, text)
+	}
+	for section, want := range map[string]string{
+		"bad":  `v.ini:8:16: castlingWins: expected castling rights K, Q, k, q (White's short and long, Black's) or -, found "x"`,
+		"bad2": "v.ini:12:16: castlingWins: the variant has no castling",
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: missing %q in:\n%v", section, want, err)
+		}
 	}
 }

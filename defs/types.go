@@ -323,12 +323,20 @@ type Piece struct {
 	// a capture of this type enters the pool as (DemotesTo).
 	FENAlias string `yaml:"fen-alias"`
 	// Burns: offsets (all 8 symmetry images) of the cells around where a man of this type
-	// ends a move whose enemy men the move removes (Tenjiku shogi's fire demon).
+	// ends a move whose enemy men the move removes (docs/definitions.md, "Burning").
 	Burns [][]int `yaml:"burns"`
 	// Rank: the man's rank for range captures (0 to MaxRank; default 0): a range-capturing
 	// ride (Atom.RangeCapture) jumps only men of lower rank than its own man's, and takes
 	// beyond the first man only men of lower rank (Tenjiku shogi's generals).
 	Rank int `yaml:"rank"`
+	// RidesUnattacked: the royal man's rides may not pass a cell that an enemy man
+	// attacks before the move (each cell landed on along the way but the last; the cell
+	// where the move ends is left to the check rule).
+	RidesUnattacked bool `yaml:"rides-unattacked"`
+	// Contagious: an enemy man that takes a man of this type on the cell where its move
+	// ends becomes a man of this type, of its own side (whatever it promoted to), unless it
+	// is royal or of a contagious type itself (docs/definitions.md, "Contagion").
+	Contagious bool `yaml:"contagious"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.
@@ -657,6 +665,13 @@ type Goal struct {
 	Gaps bool `yaml:"gaps"`
 	// Block (with line): the men fill a square of Line by Line cells (along is not given).
 	Block bool `yaml:"block"`
+	// Castled: sides of castling (short | long); the goal holds when the move is a
+	// castling toward one of them (short: toward the higher files). Needs castling.
+	Castled []string `yaml:"castled"`
+	// CastlingLost: sides of castling (short | long); the goal holds when the side named
+	// by whose (own, the default: the mover; opponent: the side to move) keeps no castling
+	// right toward any of them. Judged on the position alone. Needs castling.
+	CastlingLost []string `yaml:"castling-lost"`
 	// Side: the goal counts only moves of this side (white | black; default both).
 	Side string `yaml:"side"`
 	// Answerable (with reach): the goal is not reached while the opponent has a legal move

@@ -570,6 +570,9 @@ func (v *validator) burns(p Piece) {
 	if v.def.Board.Crossing {
 		v.add(p.Src, "burns", "piece %q: burns cannot be combined with board.crossing yet", p.Name)
 	}
+	if c := v.def.Capture; c != nil && c.Effect == "bounce" {
+		v.add(p.Src, "burns", "piece %q: burns cannot be combined with capture.effect bounce yet (a capturer that bounces stops beyond the cell it took, where the attack walk does not look for its burning)", p.Name)
+	}
 }
 
 // rangeCaptures checks a piece's rank and its range-capturing atoms
@@ -751,6 +754,12 @@ func (v *validator) pieces() {
 			v.burns(p)
 		}
 		v.rangeCaptures(p)
+		if p.RidesUnattacked {
+			v.ridesUnattacked(p)
+		}
+		if p.Contagious {
+			v.contagious(p)
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
@@ -1344,16 +1353,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true or gives-check: true")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given and gives-check are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1383,6 +1392,7 @@ func (v *validator) goals() {
 			v.add(g.Src, "gives-check", "goal %q: gives-check needs rules.check royal-attacked (a check is an attack on a royal piece), found %s", g.Name, v.def.Rules.Check)
 		}
 		v.lineGoal(g)
+		v.castlingGoal(g)
 		if g.Stands != "" {
 			v.zoneRef(g.Src, "stands", g.Stands)
 			if len(g.Pieces) == 0 && !v.hasRoyal() {
@@ -1466,6 +1476,36 @@ func (v *validator) lineGoal(g Goal) {
 	}
 }
 
+// castleSides are the sides of castling a castling goal names.
+var castleSides = []string{"short", "long"}
+
+// castlingGoal checks a goal won by castling (castled) or lost with the castling rights
+// (castling-lost).
+func (v *validator) castlingGoal(g Goal) {
+	for _, k := range []struct {
+		key   string
+		sides []string
+	}{{"castled", g.Castled}, {"castling-lost", g.CastlingLost}} {
+		if len(k.sides) == 0 {
+			continue
+		}
+		if v.def.Castling == nil {
+			v.add(g.Src, k.key, "goal %q: %s needs castling (the definition has no castling key)", g.Name, k.key)
+		}
+		if len(g.Pieces) > 0 {
+			v.add(g.Src, "pieces", "goal %q: %s counts no pieces (the castling royal and its partner): drop pieces", g.Name, k.key)
+		}
+		for i, s := range k.sides {
+			if !oneOf(s, castleSides) {
+				v.addItem(g.Src, k.key, i, "unknown side of castling %q (%sexpected one of: %s)", s, suggest(s, castleSides), strings.Join(castleSides, ", "))
+			}
+		}
+	}
+	if len(g.Castled) > 0 && g.Whose != "" {
+		v.add(g.Src, "whose", "goal %q: castled is the mover's castling; whose goes with castling-lost", g.Name)
+	}
+}
+
 func (v *validator) freeze() {
 	for _, f := range v.def.Freeze {
 		if len(f.By) == 0 {
@@ -1479,6 +1519,53 @@ func (v *validator) freeze() {
 		for i, s := range f.Steps {
 			v.vectorAt(f.File, f.Item("steps", i), "steps", s, "all", nil)
 		}
+	}
+}
+
+// ridesUnattacked checks a piece with rides-unattacked: a royal man, under the check rule
+// royal-attacked (only then is a cell "attacked" for it), with a ride for the key to
+// restrict and none that is walked as a path (within), in rules without borrowed moves.
+func (v *validator) ridesUnattacked(p Piece) {
+	if !p.Royal {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts a royal man's rides; the piece is not royal (royal: true)", p.Name)
+	}
+	if c := orDefault(v.def.Rules.Check, "royal-attacked"); c != "royal-attacked" {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked needs check: royal-attacked (found %q): only then is a cell attacked for a royal man", p.Name, c)
+	}
+	if v.def.BorrowMoves != nil {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked cannot be combined with borrow-moves yet", p.Name)
+	}
+	rides := 0
+	for _, a := range p.Moves {
+		if a.Ride == nil || a.Mode == "capture-royal" {
+			continue
+		}
+		if a.Within != "" {
+			v.add(a.Src, "within", "piece %q: a ride with within is walked as a path, which rides-unattacked does not restrict; give the piece its ride without within", p.Name)
+			continue
+		}
+		rides++
+	}
+	if rides == 0 {
+		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts rides, and the piece has none (a ride atom, or a rider in betza)", p.Name)
+	}
+}
+
+// contagious checks a contagious piece (defs.Piece.Contagious): not royal (a capturer
+// turned royal would change how many royal men a side has), and in rules whose captures
+// are plain replacements on one board, without pools.
+func (v *validator) contagious(p Piece) {
+	if p.Royal {
+		v.add(p.Src, "contagious", "piece %q: a royal piece cannot be contagious (its capturer would become a royal man)", p.Name)
+	}
+	if c := v.def.Capture; c != nil && (c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || len(c.Petrify) > 0) {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with a bounce, a kick, an explosion or capture.petrify yet: its capturer must land where it took", p.Name)
+	}
+	if v.def.Hands != nil {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with hands (pools) yet", p.Name)
+	}
+	if v.def.Board.Crossing {
+		v.add(p.Src, "contagious", "piece %q: contagious cannot be combined with board.crossing yet", p.Name)
 	}
 }
 
@@ -1786,8 +1873,8 @@ func (v *validator) turns() {
 		refuse("may-give-check: false")
 	}
 	for _, g := range d.Goals {
-		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck {
-			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check) take the side to move to be the side that did not move", Clip(g.Name)))
+		if g.Stands != "" || g.Answerable || g.SafeOn != "" || g.GivesCheck || len(g.CastlingLost) > 0 {
+			refuse(fmt.Sprintf("goal %q: goals judged for the side to move (stands, answerable, safe-on, gives-check, castling-lost) take the side to move to be the side that did not move", Clip(g.Name)))
 		}
 	}
 }

@@ -1183,12 +1183,18 @@ func (p *core128) appendPromotions(buf []Move, pr *compiler.Promotion[bb128], m 
 
 // genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
+// A man whose rides may not pass attacked cells (PieceType.RidesUnattacked) goes no further
+// than the first cell it lands on along its way (in its span or before it) that the enemy
+// attacks now.
 func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, land bb128) []Move {
 	d := p.tb.Dir(r.Dir)
 	// The cells of its span up to the first man on the way, that man included.
 	reach := r.SpanAt(from)
 	if blk := d.RayAt(from).And(p.occupied()); blk.Any() {
 		reach = reach.AndNot(d.RayAt(nearest128(d, blk)))
+	}
+	if pt.RidesUnattacked {
+		reach = p.unattackedReach(d, from, reach)
 	}
 	promo := p.specialPromo && pt.Promotion != nil
 	for reach = reach.And(land); reach.Any(); {
@@ -1248,6 +1254,22 @@ func (p *core128) genRangeCaptures(buf []Move, pt *compiler.PieceType[bb128], r 
 		}
 	}
 	return buf
+}
+
+// unattackedReach is reach (the cells of a ride's span along d from from, up to the first
+// man on the way) without those beyond the first cell along d, in the span or before it,
+// that the enemy attacks with the mover's man standing on from.
+func (p *core128) unattackedReach(d *compiler.Dir[bb128], from Square, reach bb128) bb128 {
+	them := p.side ^ 1
+	occ, active := p.occupied(), p.active(them)
+	for b := d.RayAt(from); b.Meets(reach); {
+		sq := nearest128(d, b)
+		b = b.Without(sq)
+		if p.attackedBy(sq, them, occ, active) {
+			return reach.AndNot(b)
+		}
+	}
+	return reach
 }
 
 // genEP generates en-passant captures of the piece on from.

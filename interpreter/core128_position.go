@@ -202,6 +202,9 @@ type core128 struct {
 	// burning: some type burns the enemy men around where its men stop
 	// (compiler.Ruleset.BurnTypes).
 	burning bool
+	// contagion: some types are contagious (compiler.Ruleset.Contagious): a capture of one
+	// may turn the capturer into its type.
+	contagion bool
 	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
 	royalPromo bool
 	// turns: a side's turn is several moves (nil: one); inTurn is the number of moves the
@@ -284,6 +287,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		petrify:       rs.Uses(compiler.MechPetrify),
 		selfCapture:   rs.Uses(compiler.MechSelfCapture),
 		burning:       rs.Uses(compiler.MechBurn),
+		contagion:     rs.Uses(compiler.MechContagion),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),

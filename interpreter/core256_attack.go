@@ -120,18 +120,23 @@ func (p *core256) attacks(sq Square, by Color, occ, active bb256, royal bool, ou
 // burnAttacks adds to out[n:] the burning attacks on sq of side by's burning men in active,
 // and returns the new count (it stops once out is full). A burner attacks each cell it
 // would burn from a cell it may stop on: one its captures reach (its moves both move and
-// capture, defs.Piece.Burns) that holds no man of its own side. (The burning offsets take
-// all their images, so the cells from which it would burn sq are sq's own burn cells.)
+// capture, defs.Piece.Burns) that holds no man of its own side, or one it may take under
+// self-capture (not royal, not immune). (The burning offsets take all their images, so
+// the cells from which it would burn sq are sq's own burn cells.)
 func (p *core256) burnAttacks(sq Square, by Color, occ, active bb256, out []attack256, n int) int {
 	var burners bb256
 	for ts := p.rs.BurnTypes; ts != 0; ts &= ts - 1 {
 		burners = burners.Or(p.byType[bits.TrailingZeros64(ts)])
 	}
 	var one [1]attack256
+	blocked := p.byColor[by] // the burner's own men: no cell to stop on
+	if p.selfCapture {
+		blocked = blocked.And(p.royals(by).Or(p.immune))
+	}
 	for b := burners.And(active).And(p.byColor[by]); b.Any(); b = b.Rest() {
 		from := b.First()
 		slot := p.tb.Piece(p.board[from].Type()).BurnSlot
-		for c := p.tb.BurnNear(slot, sq).AndNot(p.byColor[by]).AndNot(p.walls); c.Any(); c = c.Rest() {
+		for c := p.tb.BurnNear(slot, sq).AndNot(blocked).AndNot(p.walls); c.Any(); c = c.Rest() {
 			if p.attacksBy(c.First(), by, occ, compiler.Bit256(from), false, one[:]) > 0 {
 				out[n] = attack256{from, compiler.Full256()}
 				if n++; n == len(out) {

@@ -1181,12 +1181,18 @@ func (p *core256) appendPromotions(buf []Move, pr *compiler.Promotion[bb256], m 
 
 // genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
+// A man whose rides may not pass attacked cells (PieceType.RidesUnattacked) goes no further
+// than the first cell it lands on along its way (in its span or before it) that the enemy
+// attacks now.
 func (p *core256) genRide(buf []Move, pt *compiler.PieceType[bb256], r *compiler.Ride[bb256], from Square, capturable, land bb256) []Move {
 	d := p.tb.Dir(r.Dir)
 	// The cells of its span up to the first man on the way, that man included.
 	reach := r.SpanAt(from)
 	if blk := d.RayAt(from).And(p.occupied()); blk.Any() {
 		reach = reach.AndNot(d.RayAt(nearest256(d, blk)))
+	}
+	if pt.RidesUnattacked {
+		reach = p.unattackedReach(d, from, reach)
 	}
 	promo := p.specialPromo && pt.Promotion != nil
 	for reach = reach.And(land); reach.Any(); {
@@ -1246,6 +1252,22 @@ func (p *core256) genRangeCaptures(buf []Move, pt *compiler.PieceType[bb256], r 
 		}
 	}
 	return buf
+}
+
+// unattackedReach is reach (the cells of a ride's span along d from from, up to the first
+// man on the way) without those beyond the first cell along d, in the span or before it,
+// that the enemy attacks with the mover's man standing on from.
+func (p *core256) unattackedReach(d *compiler.Dir[bb256], from Square, reach bb256) bb256 {
+	them := p.side ^ 1
+	occ, active := p.occupied(), p.active(them)
+	for b := d.RayAt(from); b.Meets(reach); {
+		sq := nearest256(d, b)
+		b = b.Without(sq)
+		if p.attackedBy(sq, them, occ, active) {
+			return reach.AndNot(b)
+		}
+	}
+	return reach
 }
 
 // genEP generates en-passant captures of the piece on from.

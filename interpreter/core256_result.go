@@ -18,6 +18,12 @@ func (p *core256) goalReached(m Move, pc Piece, caps int, land Square) (int8, in
 		if g.Side >= 0 && Color(g.Side) != us {
 			continue
 		}
+		if g.Castled != 0 {
+			if m.Kind() != KindCastle || g.Castled&p.castleSideOf(m) == 0 {
+				continue
+			}
+			return int8(g.Result) + 2, i
+		}
 		if g.Standing() {
 			if !p.standingReached(g, us) {
 				continue
@@ -102,8 +108,8 @@ func (p *core256) standingGoal() {
 	c := p.side ^ 1
 	for gls, i := p.tb.Goals(), 0; i < gls.Len(); i++ {
 		g := gls.At(i)
-		if g.Side >= 0 && Color(g.Side) != c || g.Hook != nil || g.Hit != 0 {
-			continue
+		if g.Side >= 0 && Color(g.Side) != c || g.Hook != nil || g.Hit != 0 || g.Castled != 0 {
+			continue // judged on the move: a position read reached none
 		}
 		reached := false
 		if g.Standing() {
@@ -213,6 +219,12 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		return p.inLine(g, c)
 	case g.ChecksGiven:
 		return p.checks[us] == 0
+	case g.CastlingLost != 0:
+		c := us ^ 1
+		if g.Own {
+			c = us
+		}
+		return p.castlingSides(c)&g.CastlingLost == 0
 	case g.GivesCheck:
 		if n := len(p.undo); n > 0 && p.side == us {
 			return p.gaveCheck(&p.undo[n-1], us) // judged after a move of us
@@ -230,6 +242,41 @@ func (p *core256) standingReached(g *compiler.Goal[bb256], us Color) bool {
 		return mine && p.standsSafe(g, us)
 	}
 	return false
+}
+
+// castleSideOf is the side of castling of the castling move m (compiler.CastleShort: its
+// partner stood on a higher file than the royal).
+func (p *core256) castleSideOf(m Move) uint8 {
+	if p.rs.FileOf(m.Aux()) > p.rs.FileOf(m.From()) {
+		return compiler.CastleShort
+	}
+	return compiler.CastleLong
+}
+
+// castlingSides is the sides of castling toward which side c keeps a right: a partner's
+// square keeping its right on c's castling rank, on a higher file than c's royal there
+// (short) or a lower one (long). A royal off its castling rank keeps none.
+func (p *core256) castlingSides(c Color) uint8 {
+	cs := p.rs.Castling
+	if cs == nil {
+		return 0
+	}
+	kings := p.pieces(c, cs.Royal).And(p.tb.CastleRank[c])
+	if kings.Empty() {
+		return 0
+	}
+	k := kings.First()
+	kf := p.rs.FileOf(k)
+	var sides uint8
+	for b := p.castle.And(p.tb.CastleRank[c]).Without(k); b.Any(); b = b.Rest() {
+		switch f := p.rs.FileOf(b.First()); {
+		case f > kf:
+			sides |= compiler.CastleShort
+		case f < kf:
+			sides |= compiler.CastleLong
+		}
+	}
+	return sides
 }
 
 // inLine reports whether side c has g.Line men of the goal's types next to one another

@@ -122,18 +122,23 @@ func (p *core64) attacks(sq Square, by Color, occ, active bb64, royal bool, out 
 // burnAttacks adds to out[n:] the burning attacks on sq of side by's burning men in active,
 // and returns the new count (it stops once out is full). A burner attacks each cell it
 // would burn from a cell it may stop on: one its captures reach (its moves both move and
-// capture, defs.Piece.Burns) that holds no man of its own side. (The burning offsets take
-// all their images, so the cells from which it would burn sq are sq's own burn cells.)
+// capture, defs.Piece.Burns) that holds no man of its own side, or one it may take under
+// self-capture (not royal, not immune). (The burning offsets take all their images, so
+// the cells from which it would burn sq are sq's own burn cells.)
 func (p *core64) burnAttacks(sq Square, by Color, occ, active bb64, out []attack64, n int) int {
 	var burners bb64
 	for ts := p.rs.BurnTypes; ts != 0; ts &= ts - 1 {
 		burners |= p.byType[bits.TrailingZeros64(ts)]
 	}
 	var one [1]attack64
+	blocked := p.byColor[by] // the burner's own men: no cell to stop on
+	if p.selfCapture {
+		blocked &= p.royals(by) | p.immune
+	}
 	for b := burners & active & p.byColor[by]; b != 0; b &= b - 1 {
 		from := b.First()
 		slot := p.tb.Piece(p.board[from].Type()).BurnSlot
-		for c := p.tb.BurnNear(slot, sq) &^ p.byColor[by] &^ p.walls; c != 0; c &= c - 1 {
+		for c := p.tb.BurnNear(slot, sq) &^ blocked &^ p.walls; c != 0; c &= c - 1 {
 			if p.attacksBy(c.First(), by, occ, compiler.Bit64(from), false, one[:]) > 0 {
 				out[n] = attack64{from, compiler.Full64()}
 				if n++; n == len(out) {

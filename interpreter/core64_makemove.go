@@ -379,7 +379,9 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
+	taken := NoPiece
 	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place, or a path that stops and ends where it began
+		taken = p.board[to]
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)
@@ -391,6 +393,9 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		if pm := p.tb.Piece(pc.Type()).Def.Promotion; pm != nil && pm.ResetsClock {
 			p.halfmove = 0
 		}
+	}
+	if p.contagion && taken != NoPiece {
+		p.infect(to, pc, taken)
 	}
 	p.castle &^= compiler.Bit64(to)
 	if m.MakesEP() {
@@ -405,6 +410,21 @@ func (p *core64) normalEffect(m Move, u *frame64) Piece {
 		p.putWall(to)
 	}
 	return pc
+}
+
+// infect turns the man on sq, which moved there as mover and took taken, into a man of
+// taken's type when that type is contagious, taken was an enemy man, and mover's type is
+// neither royal nor contagious (compiler.Ruleset.Contagious): whatever the move promoted
+// it to, it becomes the taken man's type, of its own side.
+func (p *core64) infect(sq Square, mover, taken Piece) {
+	sick := p.rs.Contagious
+	if taken.Color() == mover.Color() || sick>>uint(taken.Type())&1 == 0 || sick>>uint(mover.Type())&1 != 0 || p.tb.Piece(mover.Type()).Royal {
+		return
+	}
+	if pc := p.board[sq]; pc != NoPiece && pc.Color() == mover.Color() && pc.Type() != taken.Type() {
+		p.removePiece(sq)
+		p.putPiece(sq, MakePiece(taken.Type(), mover.Color()))
+	}
 }
 
 // burnEffect, after a move by the man moved, removes the enemy men on the cells its type

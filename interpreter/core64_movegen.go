@@ -1183,12 +1183,18 @@ func (p *core64) appendPromotions(buf []Move, pr *compiler.Promotion[bb64], m Mo
 
 // genRide appends the moves of the ride r from from (one of its origins): onto the empty cells of its span
 // before the first man on the way and, where its mode captures, onto that man, outward.
+// A man whose rides may not pass attacked cells (PieceType.RidesUnattacked) goes no further
+// than the first cell it lands on along its way (in its span or before it) that the enemy
+// attacks now.
 func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.Ride[bb64], from Square, capturable, land bb64) []Move {
 	d := p.tb.Dir(r.Dir)
 	// The cells of its span up to the first man on the way, that man included.
 	reach := r.SpanAt(from)
 	if blk := d.RayAt(from) & p.occupied(); blk != 0 {
 		reach &^= d.RayAt(nearest64(d, blk))
+	}
+	if pt.RidesUnattacked {
+		reach = p.unattackedReach(d, from, reach)
 	}
 	promo := p.specialPromo && pt.Promotion != nil
 	for reach &= land; reach != 0; {
@@ -1248,6 +1254,22 @@ func (p *core64) genRangeCaptures(buf []Move, pt *compiler.PieceType[bb64], r *c
 		}
 	}
 	return buf
+}
+
+// unattackedReach is reach (the cells of a ride's span along d from from, up to the first
+// man on the way) without those beyond the first cell along d, in the span or before it,
+// that the enemy attacks with the mover's man standing on from.
+func (p *core64) unattackedReach(d *compiler.Dir[bb64], from Square, reach bb64) bb64 {
+	them := p.side ^ 1
+	occ, active := p.occupied(), p.active(them)
+	for b := d.RayAt(from); b&reach != 0; {
+		sq := nearest64(d, b)
+		b &^= compiler.Bit64(sq)
+		if p.attackedBy(sq, them, occ, active) {
+			return reach &^ b
+		}
+	}
+	return reach
 }
 
 // genEP generates en-passant captures of the piece on from.

@@ -75,6 +75,9 @@ type pairSpec struct {
 	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
 	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
 	rangeCapture  bool // pieces.moves.range-capture: queens (rank 2), rooks and bishops (rank 1) take past men of lower rank; kings rank 3
+	ridesUnat     bool // pieces.rides-unattacked: the king rides up to two cells as a queen, never past a cell the enemy attacks
+	contagion     bool // pieces.contagious: a man but a king or a queen that takes an enemy queen becomes a queen
+	castlingGoal  bool // a castling goal (castling switched on with it): castling short wins (castling-lost, which would end most games at once, is TestCastlingGoals')
 }
 
 // A mechanism is one fragment of the matrix.
@@ -135,6 +138,9 @@ var pairMechanisms = []mechanism{
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
 	{"burn", func(s *pairSpec) { s.burn = true }},
 	{"range-capture", func(s *pairSpec) { s.rangeCapture = true }},
+	{"rides-unattacked", func(s *pairSpec) { s.ridesUnat = true }},
+	{"contagion", func(s *pairSpec) { s.contagion = true }},
+	{"castling-goal", func(s *pairSpec) { s.castling, s.castlingGoal = true, true }},
 	{"turns", func(s *pairSpec) { s.turns = true }},
 	{"crossing", func(s *pairSpec) { s.crossing = true }},
 }
@@ -146,6 +152,14 @@ func init() {
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
 		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns", "burn"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
+	}
+	pairConflicts["contagion×crossing"] = "validation: contagious cannot be combined with board.crossing yet"
+	for _, m := range []string{"drops", "demote", "pool-promotion", "exchange", "gating", "drop-no-check", "must-drop", "one-per-file",
+		"drop-no-mate", "promoted-drops", "drop-no-mate-illegal", "pick-up"} {
+		pairConflicts[m+"×contagion"] = "validation: contagious cannot be combined with hands yet"
+	}
+	for _, m := range []string{"bounce", "kick", "explode", "petrify"} {
+		pairConflicts[m+"×contagion"] = "validation: contagious cannot be combined with a bounce, a kick, an explosion or capture.petrify yet"
 	}
 }
 
@@ -273,6 +287,19 @@ var pairConflicts = map[string]string{
 	// black king on h8 from g7: the start is refused (the side not to move in check).
 	"drop-no-mate×burn":         "the no-mate deciders' start has the black king in check by the burning bishop",
 	"drop-no-mate-illegal×burn": "the no-mate deciders' start has the black king in check by the burning bishop",
+	"bounce×burn":               "validation: burns cannot be combined with capture.effect bounce yet",
+	// Rejected by validation: the key restricts a royal man's rides against attacks, which
+	// need the check rule royal-attacked; a borrowed move is not the man's own ride.
+	"no-check×rides-unattacked":     "validation: rides-unattacked needs check: royal-attacked",
+	"borrow-moves×rides-unattacked": "validation: rides-unattacked cannot be combined with borrow-moves yet",
+}
+
+// queenKeys is the queen's contagious key, after a comma, when queens are contagious.
+func (s *pairSpec) queenKeys() string {
+	if s.contagion {
+		return ", contagious: true"
+	}
+	return ""
 }
 
 // burnKey is the bishop's burns key, after a comma, when it burns.
@@ -339,7 +366,7 @@ func (s *pairSpec) statuses() bool { return s.bounce || s.kick }
 
 // goals reports whether the definition has goals.
 func (s *pairSpec) goals() bool {
-	return !s.noGoals && (s.noCheck || s.reach || s.flag || s.stands || s.extinct || s.extinctAtLeast || s.checkCounter || s.explode && !s.royalOptional)
+	return !s.noGoals && (s.noCheck || s.reach || s.flag || s.stands || s.extinct || s.extinctAtLeast || s.checkCounter || s.explode && !s.royalOptional || s.castlingGoal)
 }
 
 // twin is the definition the legal moves are checked against: the same rules without
@@ -366,6 +393,7 @@ const (
 	goalChecksGiven  = "checks given"
 	goalKingExploded = "king exploded"
 	goalBishopsDown  = "bishops down"
+	goalCastledShort = "castled short"
 )
 
 var goalMechanism = map[string]string{
@@ -373,6 +401,7 @@ var goalMechanism = map[string]string{
 	goalFlagDraw: "flag-goal", goalFlagHeld: "flag-goal", goalFlagBlack: "flag-goal", goalFlagWhite: "flag-goal",
 	goalKnightHeld: "stands-goal", goalRooksGone: "extinct-goal", goalPawnsGone: "extinct-goal", goalOwnMenGone: "extinct-goal",
 	goalChecksGiven: "check-counter", goalKingExploded: "explode", goalBishopsDown: "extinct-at-least",
+	goalCastledShort: "castling-goal",
 }
 
 // The squares of the zones the goals use.
@@ -429,13 +458,19 @@ func (s *pairSpec) render(name string) string {
 		w("  knight-cells: {white: [b8, g8], black: [b1, g1]}")
 	}
 	w("pieces:")
+	king, kingKeys := "{leap: [1, 0]}, {leap: [1, 1]}", ""
+	if s.ridesUnat {
+		// Caïssa Britannia's royal queen, her rides two cells long (the kings of the
+		// starts would face each other along a line): she may not pass through check.
+		king, kingKeys = "{ride: [1, 0], range: [1, 2]}, {ride: [1, 1], range: [1, 2]}", ", rides-unattacked: true"
+	}
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
-		w("  - {name: King, letter: K, royal: true" + s.rankKey(3) + ", moves: [{leap: [1, 0]}, {leap: [1, 1]}, {leap: [1, 2], initial: true, not-in-check: true}]}")
-		w("  - {name: Queen, letter: Q, value: 900" + s.rankKey(2) + ", moves: [" + s.line("[1, 0]") + ", " + s.line("[1, 1]") + ", {leap: [1, 2], initial: true}]}")
+		w("  - {name: King, letter: K, royal: true%s%s, moves: [%s, {leap: [1, 2], initial: true, not-in-check: true}]}", kingKeys, s.rankKey(3), king)
+		w("  - {name: Queen, letter: Q, value: 900%s%s, moves: [%s, %s, {leap: [1, 2], initial: true}]}", s.queenKeys(), s.rankKey(2), s.line("[1, 0]"), s.line("[1, 1]"))
 	} else {
-		w("  - {name: King, letter: K, royal: true" + s.rankKey(3) + ", moves: [{leap: [1, 0]}, {leap: [1, 1]}]}")
-		w("  - {name: Queen, letter: Q, value: 900" + s.rankKey(2) + ", moves: [" + s.line("[1, 0]") + ", " + s.line("[1, 1]") + "]}")
+		w("  - {name: King, letter: K, royal: true%s%s, moves: [%s]}", kingKeys, s.rankKey(3), king)
+		w("  - {name: Queen, letter: Q, value: 900%s%s, moves: [%s, %s]}", s.queenKeys(), s.rankKey(2), s.line("[1, 0]"), s.line("[1, 1]"))
 	}
 	if s.shogiPromo {
 		w("  - {name: Tokin, letter: T, fen: \"+P\", demotes-to: P, value: 200, moves: [{leap: [1, 0]}, {leap: [1, 1], only: [forward]}]}")
@@ -619,6 +654,9 @@ func (s *pairSpec) render(name string) string {
 		}
 		if s.extinctAtLeast {
 			w("  - {name: %s, extinct: [B], opponent-at-least: 2}", goalBishopsDown)
+		}
+		if s.castlingGoal {
+			w("  - {name: %s, castled: [short]}", goalCastledShort)
 		}
 	}
 	var rules []string
@@ -1048,6 +1086,18 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[pr]++
 		}
 	}
+	if v := p.At(to); rs.Contagious != 0 && m.Kind() == KindNormal && to != from && v != NoPiece && v.Color() != p.Side() && rs.Contagious>>uint(v.Type())&1 != 0 {
+		// A man that takes a contagious one where it lands becomes one (whatever it
+		// promoted to), unless it is royal or contagious itself.
+		if mt := p.At(from).Type(); !rs.Piece(mt).Royal && rs.Contagious>>uint(mt)&1 == 0 {
+			became := mt
+			if pr := m.Promotion(); pr >= 0 {
+				became = pr
+			}
+			ch.adj[became]--
+			ch.adj[v.Type()]++
+		}
+	}
 	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capturer of a petrifying type turns to stone: it leaves the game (as what it
 		// promoted to, unless men are marked), and a wall stands where it landed.
@@ -1144,6 +1194,9 @@ func conservationError(rs *compiler.Ruleset, before, after []int, ch menChange) 
 // standing where an enemy man could otherwise take it.
 func tallyPosition(p *Position, seen map[string]int) {
 	rs := p.Ruleset()
+	if ridesCut(p) {
+		seen["rides-unattacked"]++ // a royal man's ride stops at an attacked cell
+	}
 	if p.TurnPart() > 0 {
 		seen["turns"]++ // a turn under way: the side that moved is to move again
 	}
@@ -1202,6 +1255,42 @@ func tallyPosition(p *Position, seen map[string]int) {
 	}
 }
 
+// ridesCut reports whether a royal man of the side to move whose rides may not pass
+// attacked cells has a way along a line of its rides cut by one: an empty cell the enemy
+// attacks with a cell beyond it that the man could otherwise reach.
+func ridesCut(p *Position) bool {
+	rs, us := p.Ruleset(), p.Side()
+	for b := p.Men(us); b.Any(); b = b.Rest() {
+		sq := b.First()
+		if !rs.Piece(p.At(sq).Type()).RidesUnattacked {
+			continue
+		}
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				f, r, passed := rs.FileOf(sq), rs.RankOf(sq), false
+				for {
+					f, r = f+dx, r+dy
+					c := rs.SquareAt(f, r)
+					if c == NoSquare || p.At(c) != NoPiece && p.At(c).Color() == us {
+						break
+					}
+					if passed {
+						return true
+					}
+					if p.At(c) != NoPiece {
+						break
+					}
+					passed = p.Attacked(c, us^1)
+				}
+			}
+		}
+	}
+	return false
+}
+
 // tallyMove counts in seen the mechanisms the legal move m of p makes act.
 func tallyMove(p *Position, m Move, seen map[string]int) {
 	rs := p.Ruleset()
@@ -1254,6 +1343,8 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 		}
 		if p.At(to).Color() == p.Side() {
 			seen["self-capture"]++ // a man takes one of its own side's
+		} else if mt := p.At(from).Type(); rs.Contagious>>uint(p.At(to).Type())&1 != 0 && !rs.Piece(mt).Royal && rs.Contagious>>uint(mt)&1 == 0 {
+			seen["contagion"]++ // the capturer turns into the contagious man it takes
 		}
 		if rangeCapturePast(p, m) {
 			seen["range-capture"]++ // a take past a man on the line
@@ -1525,6 +1616,8 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			pawnsHeld := r.capturePoolPawns(p, us)
 			capturedTokin := onTo && rs.Piece(p.At(m.To()).Type()).Promoted == 'P' && rs.Capture != compiler.EffectBounce
 			inCheck := p.InCheck()
+			// A castling short: the king's destination on a higher file than its square.
+			castledShort := m.Kind() == KindCastle && rs.FileOf(m.To()) > rs.FileOf(m.From())
 			stuck := r.stuckPawns(p)
 			facedBefore := r.spec.facing && naiveFacing(p)
 			if r.spec.pathTypes && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Letter == 'N' &&
@@ -1559,7 +1652,7 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 			if r.spec.checkCounter {
 				r.checkCounter(p, us, checks, e, mv, where)
 			}
-			r.checkGoals(p, us, e, mv, where)
+			r.checkGoals(p, us, e, castledShort, mv, where)
 			r.checkMade(p, us, m, e, inCheck, stuck, mv, where)
 			if capturedTokin && pawnsHeld >= 0 {
 				r.seen["demotes-to"]++
@@ -1604,11 +1697,11 @@ func (r *pairRun) playout(startName, fen string, rng *rand.Rand, plies int) {
 		}
 		// A game decided by a goal is decided by the move, which a FEN does not hold: the
 		// hash then differs by the result alone; but a goal judged on the position (all
-		// here but a hit) decides the position read back as well.
+		// here but a hit and a castling) decides the position read back as well.
 		if got := q.FEN(); got != after || q.Hash() != p.Hash() && p.core().endedCode() == 0 {
 			t.Fatalf("pair %s: ply %d move %s: FEN round trip: got %s hash %x, want %s hash %x (game from start %q)", pair, ply, mv, got, q.Hash(), after, p.Hash(), startName)
 		}
-		if e := p.Ended(); e.Goal >= 0 && e.Reason != goalKingHit {
+		if e := p.Ended(); e.Goal >= 0 && e.Reason != goalKingHit && e.Reason != goalCastledShort {
 			if qe := q.Ended(); qe != e || q.Hash() != p.Hash() {
 				r.fail("decided FEN", "ply %d move %s: the game is decided (%+v) but its FEN %s reads back as %+v, hash %x, want hash %x (game from start %q: from %s)", ply, mv, e, after, qe, q.Hash(), p.Hash(), startName, before.fen)
 			}
@@ -1802,7 +1895,7 @@ func (r *pairRun) checkCounter(p *Position, us Color, before [2]uint8, e Ending,
 // judged on the position, worked out from the board and the pools: one that holds must
 // have decided the game (all legal moves reach goals, castling too), and the goal that
 // decided it must hold.
-func (r *pairRun) checkGoals(p *Position, us Color, e Ending, mv, where string) {
+func (r *pairRun) checkGoals(p *Position, us Color, e Ending, castledShort bool, mv, where string) {
 	them := us ^ 1
 	type cond struct {
 		name  string
@@ -1827,6 +1920,9 @@ func (r *pairRun) checkGoals(p *Position, us Color, e Ending, mv, where string) 
 			r.seen["extinct-at-least"]++ // the opponent has no bishop: the mover's count decides
 		}
 		conds = append(conds, cond{goalBishopsDown, held(p, them, 'B') == 0 && held(p, us, 'B') >= 2})
+	}
+	if r.spec.castlingGoal {
+		conds = append(conds, cond{goalCastledShort, castledShort})
 	}
 	for _, c := range conds {
 		switch {

@@ -33,11 +33,12 @@ func testSearchQueries(t *testing.T) {
 		}
 		// Attacks are captures ignoring where a piece may land, immunity, whether a
 		// promotion finds its piece in a pool (a pawn on the seventh attacks the eighth),
-		// and the trading rules (a lion attacks a guarded lion it may not take); a burner
+		// the trading rules (a lion attacks a guarded lion it may not take), and the
+		// attacked cells a royal man may not ride through (it attacks beyond them); a burner
 		// attacks the men around the cells it may stop on, which it does not capture by
 		// landing.
 		exact := !rs.Uses(compiler.Mechs(compiler.MechRestrictedLanding, compiler.MechImmune, compiler.MechPoolPromotion,
-			compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechBurn))
+			compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechBurn, compiler.MechRidesUnattacked))
 		rng := rand.New(rand.NewSource(5))
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}

@@ -59,7 +59,8 @@ type Game struct {
 }
 
 // Play plays the match of spec with engines, one per seat in the order A white, A black,
-// B white, B black (each cleared first).
+// B white, B black (each cleared first). A nil engine's seat plays a legal move drawn at
+// random (from the match's play seed), which uses one unit of its clock.
 func Play(rs *compiler.Ruleset, engines []*search.Engine, spec Spec, opt selfplay.Options) (Game, error) {
 	if opt.MaxPlies <= 0 {
 		opt.MaxPlies = 600
@@ -74,7 +75,9 @@ func Play(rs *compiler.Ruleset, engines []*search.Engine, spec Spec, opt selfpla
 		return g, fmt.Errorf("match %d: %d engines for %d seats", spec.Index, len(engines), 2*len(q.Boards))
 	}
 	for _, e := range engines {
-		e.Clear()
+		if e != nil {
+			e.Clear()
+		}
 	}
 	g.Clocks = make([][2]int64, len(q.Boards))
 	var passed []interpreter.Captured
@@ -123,6 +126,14 @@ func Play(rs *compiler.Ruleset, engines []*search.Engine, spec Spec, opt selfpla
 		}
 		p := q.Boards[k]
 		side := p.Side()
+		if e := engines[2*k+int(side)]; e == nil {
+			moves := p.LegalMoves(nil) // Next chose a board with a legal move
+			g.Clocks[k][side]++
+			if err := play(k, moves[rng.IntN(len(moves))]); err != nil {
+				return g, fmt.Errorf("match %d: %w", spec.Index, err)
+			}
+			continue
+		}
 		t0 := time.Now()
 		res := engines[2*k+int(side)].Search(ctx, p, lim, nil)
 		if ctx.Err() != nil {
@@ -164,14 +175,19 @@ func Next(q *interpreter.Pair, clocks [][2]int64) int {
 }
 
 // Run plays specs one after another (each match's four engines are built once, with
-// hashMB each) and returns the matches; done, when not nil, is called after each.
-func Run(rs *compiler.Ruleset, specs []Spec, opt selfplay.Options, done func(Game)) ([]Game, error) {
+// hashMB each) and returns the matches; done, when not nil, is called after each. The
+// seats of team 2 (Black on the first board, White on the second, and so on) play random
+// legal moves when randomTeam2 is set.
+func Run(rs *compiler.Ruleset, specs []Spec, opt selfplay.Options, randomTeam2 bool, done func(Game)) ([]Game, error) {
 	hash := opt.HashMB
 	if hash <= 0 {
 		hash = 16
 	}
 	engines := make([]*search.Engine, 2*rs.Partners)
 	for i := range engines {
+		if randomTeam2 && (interpreter.Seat{Board: i / 2, Side: compiler.Color(i % 2)}).Team() == 1 {
+			continue
+		}
 		engines[i] = search.New(rs, hash)
 	}
 	var games []Game
@@ -251,11 +267,11 @@ func Verify(rs *compiler.Ruleset, g Game, maxPlies int) error {
 }
 
 // WritePGN writes match g as one PGN game per board, each with a Board tag ("A", "B"),
-// the seats' players (player and the seat), the board's result (a team's win is a win
+// the seats' players (its team's player, players[0] or [1], and the seat), the board's result (a team's win is a win
 // of its player there), its start and its moves in SAN, and a Match tag holding the
 // match's moves in the order played, each with its board, from which the match replays
 // (the drops of one board depend on the captures of the other).
-func WritePGN(w io.Writer, rs *compiler.Ruleset, event, variant, date, player string, g Game) error {
+func WritePGN(w io.Writer, rs *compiler.Ruleset, event, variant, date string, players [2]string, g Game) error {
 	q, err := interpreter.NewPair(rs, g.FEN)
 	if err != nil {
 		return fmt.Errorf("match %d: its start: %v", g.Index+1, err)
@@ -279,7 +295,7 @@ func WritePGN(w io.Writer, rs *compiler.Ruleset, event, variant, date, player st
 		}
 		seat := func(c compiler.Color) string {
 			s := interpreter.Seat{Board: k, Side: c}
-			return fmt.Sprintf("%s (board %s %s, team %d)", player, interpreter.BoardName(k), interpreter.SideName(c), s.Team()+1)
+			return fmt.Sprintf("%s (board %s %s, team %d)", players[s.Team()], interpreter.BoardName(k), interpreter.SideName(c), s.Team()+1)
 		}
 		score := interpreter.BoardScore(k, g.Result)
 		end := g.Reason

@@ -28,11 +28,11 @@ func TestMatchesReplay(t *testing.T) {
 	}
 	opt := selfplay.Options{Limits: search.Limits{Nodes: 300}, HashMB: 1, MaxPlies: plies, Jitter: 0.2}
 	specs := partners.Specs(n, interpreter.PairFEN(rs, rs.Setups()[0].FEN), 4, 11)
-	games, err := partners.Run(rs, specs, opt, nil)
+	games, err := partners.Run(rs, specs, opt, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := partners.Run(rs, specs, opt, nil)
+	again, err := partners.Run(rs, specs, opt, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,12 +66,43 @@ func TestMatchesReplay(t *testing.T) {
 		t.Errorf("a record with a queen added to a pocket verified")
 	}
 	var pgn bytes.Buffer
-	if err := partners.WritePGN(&pgn, rs, "chimera selfplay", "bughouse", "", "chimera", games[0]); err != nil {
+	if err := partners.WritePGN(&pgn, rs, "chimera selfplay", "bughouse", "", [2]string{"chimera", "chimera"}, games[0]); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`[Board "A"]`, `[Board "B"]`, `[Match "A:`, `(board B black, team 1)`} {
 		if !strings.Contains(pgn.String(), want) {
 			t.Errorf("PGN lacks %s:\n%s", want, pgn.String())
 		}
+	}
+}
+
+// TestEngineBeatsARandomTeam: with team 2's seats playing random legal moves, the engine's
+// team wins (node-limited, so the matches are the same each run) and every match replays
+// by the rules.
+func TestEngineBeatsARandomTeam(t *testing.T) {
+	rs, err := interpreter.Open("bughouse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 4
+	if !testing.Short() {
+		n = 10
+	}
+	opt := selfplay.Options{Limits: search.Limits{Nodes: 300}, HashMB: 1, MaxPlies: 400}
+	games, err := partners.Run(rs, partners.Specs(n, interpreter.PairFEN(rs, rs.Setups()[0].FEN), 0, 5), opt, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := 0
+	for i, g := range games {
+		if err := partners.Verify(rs, g, 400); err != nil {
+			t.Errorf("match %d does not replay: %v", i, err)
+		}
+		if g.Result == "1-0" {
+			wins++
+		}
+	}
+	if wins < n-1 {
+		t.Errorf("the engine's team won %d of %d matches against random moves", wins, n)
 	}
 }

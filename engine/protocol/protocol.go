@@ -117,7 +117,7 @@ func (c Caps) Bound(lim search.Limits) search.Limits {
 // TwoSided refuses a game of seats: the protocols speak two sides (a position is one
 // FEN of two colours; a move is the side to move's).
 func TwoSided(rs *compiler.Ruleset) error {
-	return interpreter.TwoSided(rs, "this protocol", "play it with chimera seats, perft or show")
+	return interpreter.TwoSided(rs, "this protocol", "play it with chimera seats, seat-engine (the seats protocol), perft or show")
 }
 
 // builtinRulesets caches the compiled built-ins, which are immutable and shared: protocol

@@ -546,6 +546,15 @@ func Rules(rs *compiler.Ruleset) []string {
 			out = append(out, fmt.Sprintf("Only a side with a single royal piece (%s) can be in check; a royal piece a promotion makes counts from the next move.", royals))
 		}
 	}
+	var through uint64 // the royal types whose rides may not pass through check
+	for t := range rs.NumPieces() {
+		if rs.Piece(t).RidesUnattacked {
+			through |= 1 << uint(t)
+		}
+	}
+	if through != 0 {
+		out = append(out, fmt.Sprintf("No passing through check: a ride of %s stops at the first square on its way that an enemy man attacks before the move (it may land there if that leaves it unattacked).", typeLetters(rs, through)))
+	}
 	if rs.RoyalTakesCheckerOnly {
 		out = append(out, fmt.Sprintf("In check, %s may not move but to take the one piece giving check.", royals))
 	}
@@ -932,6 +941,16 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if d.GivesCheck {
 		cond = append(cond, "the move leaves the opponent in check (a position read with the side to move in check is over)")
 	}
+	if len(d.Castled) > 0 {
+		cond = append(cond, fmt.Sprintf("the move is a castling on the %s side", orList(d.Castled)))
+	}
+	if len(d.CastlingLost) > 0 {
+		side := "the mover keeps"
+		if d.Whose == "opponent" {
+			side = "the opponent keeps"
+		}
+		cond = append(cond, fmt.Sprintf("%s no right to castle on the %s side (judged on the position)", side, orList(d.CastlingLost)))
+	}
 	if d.Stands != "" {
 		cond = append(cond, fmt.Sprintf("a %s of the side to move still stands on zone %s (it got there the move before)", typeLetters(rs, g.Types), zoneText(rs, d.Stands)))
 	}
@@ -984,6 +1003,9 @@ func Piece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []strin
 	var traits []string
 	if p.Royal {
 		traits = append(traits, "royal")
+	}
+	if p.RidesUnattacked {
+		traits = append(traits, "never rides through check")
 	}
 	if p.Immune {
 		traits = append(traits, "cannot be captured")

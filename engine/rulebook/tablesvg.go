@@ -221,12 +221,7 @@ func TableResultText(rs *compiler.Ruleset, winner int) string {
 	if winner < 0 {
 		return "draw"
 	}
-	var names []string
-	for k := range rs.Seats.Seats() {
-		if rs.Seats.Team(k) == winner {
-			names = append(names, rs.Seats.Name(k))
-		}
-	}
+	names := rs.Seats.TeamNames(winner)
 	if len(names) == 1 {
 		return names[0] + " wins"
 	}

@@ -102,7 +102,7 @@ func fogGame(t *testing.T, rs *compiler.Ruleset, white, black func(*interpreter.
 }
 
 // TestFogPlayerMeasured (not with -short): the fog player (FogMove, 8 samples at depth 2)
-// against a random player must score at least 80% over 12 games; against a depth-2 search
+// against a random player must score at least 80% over 12 games (FOG_GAMES games if set); against a depth-2 search
 // that sees the whole board its score is logged (BENCHMARKS.md).
 func TestFogPlayerMeasured(t *testing.T) {
 	if testing.Short() {
@@ -128,6 +128,9 @@ func TestFogPlayerMeasured(t *testing.T) {
 		return ms[rng.IntN(len(ms))]
 	}
 	games := 12
+	if n, err := strconv.Atoi(os.Getenv("FOG_GAMES")); err == nil && n > 0 {
+		games = n
+	}
 	var vsRandom, vsSeer float64
 	for g := range games {
 		if g%2 == 0 {

@@ -12,10 +12,11 @@ import (
 	"chimera/interpreter"
 )
 
-// Player chooses a move of the seat to move.
+// Player chooses a move of the seat to move; an error (an engine process that failed)
+// ends the game.
 type Player interface {
 	Name() string
-	Move(t *interpreter.Table) interpreter.TableMove
+	Move(t *interpreter.Table) (interpreter.TableMove, error)
 }
 
 // Engine is the searcher as a player, each move within its limits.
@@ -34,16 +35,18 @@ func (e *Engine) Name() string {
 	return fmt.Sprintf("chimera (paranoid, %v)", e.Lim.Time)
 }
 
-func (e *Engine) Move(t *interpreter.Table) interpreter.TableMove { return e.S.Best(t, e.Lim).Move }
+func (e *Engine) Move(t *interpreter.Table) (interpreter.TableMove, error) {
+	return e.S.Best(t, e.Lim).Move, nil
+}
 
 // Random plays a legal move drawn at random.
 type Random struct{ R *rand.Rand }
 
 func (Random) Name() string { return "random" }
 
-func (p Random) Move(t *interpreter.Table) interpreter.TableMove {
+func (p Random) Move(t *interpreter.Table) (interpreter.TableMove, error) {
 	ms := t.LegalMoves(nil)
-	return ms[p.R.IntN(len(ms))]
+	return ms[p.R.IntN(len(ms))], nil
 }
 
 // Greedy takes the most valuable man it can (a royal man first; among equals the first
@@ -55,7 +58,7 @@ type Greedy struct {
 
 func (Greedy) Name() string { return "greedy" }
 
-func (p Greedy) Move(t *interpreter.Table) interpreter.TableMove {
+func (p Greedy) Move(t *interpreter.Table) (interpreter.TableMove, error) {
 	ms := t.LegalMoves(nil)
 	best, worth := -1, 0
 	for i, m := range ms {
@@ -64,9 +67,9 @@ func (p Greedy) Move(t *interpreter.Table) interpreter.TableMove {
 		}
 	}
 	if best >= 0 {
-		return ms[best]
+		return ms[best], nil
 	}
-	return ms[p.R.IntN(len(ms))]
+	return ms[p.R.IntN(len(ms))], nil
 }
 
 // Game is a game of seats played: its start, its moves (as Table.Coord writes them, in
@@ -99,7 +102,10 @@ func Play(t *interpreter.Table, players []Player, maxMoves int) (Game, error) {
 		g.Players = append(g.Players, p.Name())
 	}
 	for len(g.Moves) < maxMoves && !t.Result().Over {
-		m := players[t.Mover()].Move(t)
+		m, err := players[t.Mover()].Move(t)
+		if err != nil {
+			return g, fmt.Errorf("move %d, %s: %w", len(g.Moves)+1, t.Ruleset().Seats.Name(t.Mover()), err)
+		}
 		g.Moves = append(g.Moves, t.Coord(m))
 		if err := t.Make(m); err != nil {
 			return g, fmt.Errorf("move %d (%s): %w", len(g.Moves), g.Moves[len(g.Moves)-1], err)
@@ -239,11 +245,5 @@ func ResultText(rs *compiler.Ruleset, winner int) string {
 	if winner < 0 {
 		return "draw"
 	}
-	var names []string
-	for k := range rs.Seats.Seats() {
-		if rs.Seats.Team(k) == winner {
-			names = append(names, rs.Seats.Name(k))
-		}
-	}
-	return strings.Join(names, "-")
+	return strings.Join(rs.Seats.TeamNames(winner), "-")
 }

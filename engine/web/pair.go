@@ -217,18 +217,38 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, fmt.Errorf("level must be from 1 to %d, found %d", search.MaxLevel, level))
 		return
 	}
+	seatedTurn(s, w, r, play, movetime, req.Move,
+		func(ctx context.Context) (*pairGame, error) { return s.replayPair(ctx, &req) },
+		func(ctx context.Context, g *pairGame) ([]string, error) {
+			return s.engineSeats(ctx, g, search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, Level: level})
+		},
+		func(g *pairGame, engine []string) any { return s.pairState(g, engine, req.Flip) })
+}
+
+// seatedGame is a game in which the person plays one seat and the engine the others:
+// boards played apart by partners (pairGame) or a game of seats (seatsGame).
+type seatedGame interface {
+	personMove(text string) error
+}
+
+// seatedTurn answers a request of such a game: without play, the game replayed; with it,
+// the person's move (move) played on the game replayed, then the engine seats' moves
+// (engine, within maxEngineMoves moves of movetime ms each: a closed page stops them).
+// state writes the game, with the engine seats' moves of the request.
+func seatedTurn[G seatedGame](s *Server, w http.ResponseWriter, r *http.Request, play bool, movetime int, move string,
+	replay func(ctx context.Context) (G, error), engine func(ctx context.Context, g G) ([]string, error), state func(g G, engine []string) any) {
 	if !play {
 		ctx, done, ok := s.replayTurn(w, r)
 		if !ok {
 			return
 		}
 		defer done()
-		g, err := s.replayPair(ctx, &req)
+		g, err := replay(ctx)
 		if err != nil {
 			badRequest(w, err)
 			return
 		}
-		writeJSON(w, s.pairState(g, nil, req.Flip))
+		writeJSON(w, state(g, nil))
 		return
 	}
 	work := maxEngineMoves * (time.Duration(movetime)*time.Millisecond + searchGrace)
@@ -237,9 +257,9 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.replayTime)
-	g, err := s.replayPair(ctx, &req)
+	g, err := replay(ctx)
 	if err == nil {
-		err = g.personMove(req.Move)
+		err = g.personMove(move)
 	}
 	cancel()
 	if err != nil {
@@ -253,16 +273,16 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer pass.done()
-	ctx, cancel = context.WithTimeout(r.Context(), work) // a closed page stops the engines
+	ctx, cancel = context.WithTimeout(r.Context(), work)
 	defer cancel()
-	engine, err := s.engineSeats(ctx, g, search.Limits{MoveTime: time.Duration(movetime) * time.Millisecond, Level: level})
+	moves, err := engine(ctx, g)
 	if err != nil {
 		if r.Context().Err() == nil {
 			badRequest(w, err)
 		}
 		return
 	}
-	writeJSON(w, s.pairState(g, engine, req.Flip))
+	writeJSON(w, state(g, moves))
 }
 
 // personMove plays the person's move, written with its board ("A:e2e4"): legal on the

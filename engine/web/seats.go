@@ -263,56 +263,14 @@ func (s *Server) seatsGame(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, fmt.Errorf("nodes must be from 1 to %d (or left out), found %d", maxSeatNodes, req.Nodes))
 		return
 	}
-	if !play {
-		ctx, done, ok := s.replayTurn(w, r)
-		if !ok {
-			return
-		}
-		defer done()
-		g, err := s.replaySeats(ctx, &req)
-		if err != nil {
-			badRequest(w, err)
-			return
-		}
-		writeJSON(w, g.state(nil, req.Flip))
-		return
-	}
-	work := maxEngineMoves * (time.Duration(movetime)*time.Millisecond + searchGrace)
-	pass, ok := s.engineTurn(w, work, true)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.bounds.replayTime)
-	g, err := s.replaySeats(ctx, &req)
-	if err == nil {
-		err = g.personMove(req.Move)
-	}
-	cancel()
-	if err != nil {
-		pass.done()
-		if r.Context().Err() == nil {
-			badRequest(w, err)
-		}
-		return
-	}
-	if !pass.turn(w, r, "the engine", s.bounds.engineWait) {
-		return
-	}
-	defer pass.done()
-	ctx, cancel = context.WithTimeout(r.Context(), work) // a closed page stops the engines
-	defer cancel()
 	lim := seats.Limits{Time: time.Duration(movetime) * time.Millisecond, Nodes: seatNodes(level)}
 	if req.Nodes > 0 {
 		lim.Nodes = req.Nodes
 	}
-	engine, err := g.engineMoves(ctx, lim)
-	if err != nil {
-		if r.Context().Err() == nil {
-			badRequest(w, err)
-		}
-		return
-	}
-	writeJSON(w, g.state(engine, req.Flip))
+	seatedTurn(s, w, r, play, movetime, req.Move,
+		func(ctx context.Context) (*seatsGame, error) { return s.replaySeats(ctx, &req) },
+		func(ctx context.Context, g *seatsGame) ([]string, error) { return g.engineMoves(ctx, lim) },
+		func(g *seatsGame, engine []string) any { return g.state(engine, req.Flip) })
 }
 
 // state writes the game for the page; engine is the engine seats' moves of the request.
