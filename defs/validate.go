@@ -595,6 +595,8 @@ func (v *validator) rangeCaptures(p Piece) {
 			v.add(a.Src, "range-capture", "piece %q: a range capture takes men: its ride's mode must be both or capture, found %s", p.Name, a.Mode)
 		case a.EPTarget || a.Within != "":
 			v.add(a.Src, "range-capture", "piece %q: range-capture does not go with ep-target or within", p.Name)
+		case p.RidesUnattacked:
+			v.add(a.Src, "range-capture", "piece %q: range-capture cannot be combined with rides-unattacked yet", p.Name)
 		case p.Rank < 1:
 			v.add(a.Src, "range-capture", "piece %q: a range capture passes men of lower rank than its own, and its rank is 0: give the piece a rank of 1 or more (rank: 1)", p.Name)
 		}
