@@ -21,6 +21,8 @@ type RideAttack[B any] struct {
 	V        Vec
 	// RoyalOnly: the ride captures only royal pieces (mode capture-royal).
 	RoyalOnly bool
+	// Rank: a range capture's rank (Ride.Rank), 0 for other rides.
+	Rank int
 }
 
 // AttackTables answer "is this square attacked by that side" without generating moves.
@@ -153,7 +155,7 @@ func (rs *Ruleset) buildAttackTables() {
 				}
 				v := rs.dirs[r.Dir].V
 				a.rideAttacks[c] = append(a.rideAttacks[c], RideAttack[Bitboard]{Back: rs.dirIndex(Vec{-v.DX, -v.DY}), Type: t, Min: r.Min, Max: r.Max, From: r.From, V: v,
-					RoyalOnly: r.Mode == ModeCaptureRoyal})
+					RoyalOnly: r.Mode == ModeCaptureRoyal, Rank: r.Rank})
 			}
 			for i := range pt.paths[c] {
 				p := &pt.paths[c][i]

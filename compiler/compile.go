@@ -226,6 +226,13 @@ func (l *lowering) pieces() {
 	for i := range rs.byLetter {
 		rs.byLetter[i], rs.byPromoted[i], rs.byAlias[i] = -1, -1, -1
 	}
+	for p := range rs.byMarked {
+		for m := range rs.byMarked[p] {
+			for x := range rs.byMarked[p][m] {
+				rs.byMarked[p][m][x] = -1
+			}
+		}
+	}
 	if len(l.def.Pieces) > MaxPieceTypes {
 		l.errorf(l.def.Src, "pieces", "%d piece types; at most %d are supported", len(l.def.Pieces), MaxPieceTypes)
 		return
@@ -238,10 +245,18 @@ func (l *lowering) pieces() {
 		if len(p.FENAlias) == 1 {
 			rs.byAlias[p.FENAlias[0]] = int8(i)
 		}
-		if fen := p.FEN; len(fen) == 2 || len(p.Letter) == 2 {
-			if len(p.Letter) == 2 {
-				fen = p.Letter
+		fen := p.FEN
+		if len(p.Letter) > 1 {
+			fen = p.Letter
+		}
+		switch plus, mark := markOf(fen); {
+		case mark != 0:
+			m := 0
+			if mark == '!' {
+				m = 1
 			}
+			rs.byMarked[plus][m][fen[plus]-'A'] = int8(i)
+		case len(fen) == 2:
 			rs.byPromoted[fen[1]] = int8(i)
 		}
 	}
@@ -250,7 +265,7 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, RidesUnattacked: p.RidesUnattacked}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
@@ -262,12 +277,14 @@ func (l *lowering) pieces() {
 		if len(p.Letter) == 1 {
 			pt.Letter = p.Letter[0]
 		} else {
-			fen = p.Letter // a letter "+X" is the FEN token; Letter stays 0
+			fen = p.Letter // a letter "+X" or "Q!" is the FEN token; Letter stays 0
 		}
 		if p.SANLetter != nil {
 			pt.SAN = *p.SANLetter
 		}
-		if len(fen) == 2 {
+		if plus, mark := markOf(fen); mark != 0 {
+			pt.Mark, pt.MarkLetter, pt.MarkPlus = mark, fen[plus], plus == 1
+		} else if len(fen) == 2 {
 			pt.Promoted = fen[1]
 			if p.SANLetter == nil {
 				pt.SAN = p.FEN // a piece written +X in a FEN is written so in SAN too
@@ -612,12 +629,17 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 				}
 				// (A man whose rides may not pass attacked cells has them walked one by
 				// one: its slides are rides.)
-				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !pt.RidesUnattacked {
+				if mn == 1 && mx == 0 && mode == ModeBoth && a.From == "" && !a.EPTarget && !a.RangeCapture && !pt.RidesUnattacked {
 					pt.slides[c] = append(pt.slides[c], d)
 					continue
 				}
+				rank := 0
+				if a.RangeCapture {
+					rank = pt.Rank
+					rs.RangeCapture = true
+				}
 				pt.rides[c] = append(pt.rides[c], Ride[Bitboard]{Dir: d, Min: mn, Max: mx, Mode: mode, From: from[c], EPTarget: a.EPTarget,
-					span: rs.rideSpan(d, mn, mx)})
+					Rank: rank, span: rs.rideSpan(d, mn, mx)})
 				pt.MakesEP = pt.MakesEP || a.EPTarget
 			}
 		}
@@ -1602,4 +1624,16 @@ func (l *lowering) hands(h *defs.Hands) {
 		hr.Exchange = x
 	}
 	rs.Hands = hr
+}
+
+// markOf splits a FEN token ("Q!", "+R'") into whether it starts with "+" (1) and the mark
+// (' or !) that ends it, 0 for a token without one.
+func markOf(tok string) (plus int, mark byte) {
+	if len(tok) > 0 && tok[0] == '+' {
+		plus = 1
+	}
+	if n := len(tok); n == plus+2 && defs.IsMark(tok[n-1]) {
+		return plus, tok[n-1]
+	}
+	return plus, 0
 }

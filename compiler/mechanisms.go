@@ -149,6 +149,7 @@ var (
 	MechPickUp                    = nextMechanism() // a side takes one of its men off the board into its drop pool as its move
 	MechSelfCapture               = nextMechanism() // a move may take one of the mover's own men that is not royal
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
+	MechRangeCapture              = nextMechanism() // a ride goes on past men of lower rank than its man's and takes an enemy man of lower rank beyond them
 	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
 	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
 	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
@@ -630,6 +631,11 @@ var mechanismRows = []mechanismRow{
 		keys: []string{"pieces.burns"},
 		safe: safeNone, why: "on no list: a burning move empties the cells around where its man stops, beyond the cells it names, and a burner attacks the cells around every cell it may stop on; every move is played and tested",
 		pairs: "burn", doc: "#burning"},
+	{bit: MechRangeCapture, name: "range-capture",
+		uses: func(r *Ruleset) bool { return r.RangeCapture },
+		keys: []string{"pieces.rank", "pieces.moves.range-capture"},
+		safe: safeNone, why: "on no list: a range capture takes men beyond others on its line, so a man standing between an enemy general and its royal need not shield it, and which men it passes depends on their ranks; every move is played and tested",
+		pairs: "range-capture", doc: "#range-capture"},
 	{bit: MechRidesUnattacked, name: "rides-unattacked",
 		uses: func(r *Ruleset) bool {
 			return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.RidesUnattacked })

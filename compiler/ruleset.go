@@ -38,6 +38,10 @@ type Ride[B any] struct {
 	Mode     Mode
 	From     B    // origins allowed
 	EPTarget bool // squares passed become en-passant targets
+	// Rank: for a range capture (defs.Atom.RangeCapture), the rank of the type whose atom
+	// it is: past the first man on its line the ride goes on over men of lower rank and
+	// takes an enemy man of lower rank; 0 for every other ride.
+	Rank int
 	// span[sq]: the cells Min to Max steps (Max 0: every step from Min on) from sq along the
 	// direction, ignoring occupancy (the ray's cells: it ends at a missing cell).
 	span []B
@@ -147,6 +151,13 @@ type PieceType[B any] struct {
 	// BurnSlot is the type's table of Tables.BurnNear when its men burn
 	// (defs.Piece.Burns), else -1.
 	BurnSlot int
+	// Rank is the type's rank for range captures (defs.Piece.Rank).
+	Rank int
+	// Mark is the mark (' or !) a FEN dresses the type's letter MarkLetter with, after
+	// "+" when MarkPlus ("Q!", "+R'"; defs.IsPieceToken); 0 when its token has none (Letter
+	// and Promoted are then 0).
+	Mark, MarkLetter byte
+	MarkPlus         bool
 	// RidesUnattacked: the man's rides (all of them rides, none a slide) may not pass a cell
 	// an enemy man attacks before the move; the cell landed on is left to the check rule
 	// (defs.Piece.RidesUnattacked).
@@ -655,10 +666,13 @@ type Ruleset struct {
 	Name, Title string
 	// netData: the net file the definition names (evaluation.net), checked against its
 	// features (Net decodes it); nil without one.
-	netData                          []byte
-	byLetter                         [128]int8
-	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
-	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
+	netData    []byte
+	byLetter   [128]int8
+	byPromoted [128]int8 // the type written "+X" in a FEN, by X
+	byAlias    [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
+	// byMarked[plus][mark][X-'A']: the type a FEN writes as X dressed with a mark (mark 0
+	// for ', 1 for !), after "+" when plus is 1 (defs.IsPieceToken).
+	byMarked                         [2][2][26]int8
 	zones                            map[string][2]Bitboard
 	Check                            CheckRule
 	CheckRoyals                      CheckRoyals // which royal men royal-attacked protects
@@ -761,6 +775,8 @@ type Ruleset struct {
 	// men on the cells of Tables.BurnNear around where it stopped leave the board
 	// (defs.Piece.Burns).
 	BurnTypes uint64
+	// RangeCapture: some ride is a range capture (Ride.Rank, defs.Atom.RangeCapture).
+	RangeCapture bool
 	// Contagious: the types (bit per type) whose men are contagious: an enemy man that is
 	// neither royal nor of such a type and takes one on the cell where its move ends turns
 	// into a man of the taken man's type (defs.Piece.Contagious).
@@ -827,15 +843,44 @@ func (r *Ruleset) TypeOfPromoted(letter byte) int {
 }
 
 // TypeOfText returns the piece type a definition's letter names: one letter (either
-// case), or "+" and one letter for a piece whose letter is its FEN token "+X"; -1 for none.
+// case), "+" and one letter for a piece whose letter is its FEN token "+X", or a letter
+// dressed with a mark, ' or !, with or without "+" ("Q!", "+R'"); -1 for none.
 func (r *Ruleset) TypeOfText(letter string) int {
 	switch {
 	case len(letter) == 1:
 		return r.TypeOf(letter[0])
 	case len(letter) == 2 && letter[0] == '+':
 		return r.TypeOfPromoted(letter[1])
+	case len(letter) == 2:
+		return r.TypeOfMarked(false, letter[0], letter[1])
+	case len(letter) == 3 && letter[0] == '+':
+		return r.TypeOfMarked(true, letter[1], letter[2])
 	}
 	return -1
+}
+
+// TypeOfMarked returns the type a FEN writes as the letter X (either case) dressed with
+// mark (' or !), after "+" when plus is set, or -1.
+func (r *Ruleset) TypeOfMarked(plus bool, letter, mark byte) int {
+	if letter >= 'a' && letter <= 'z' {
+		letter -= 'a' - 'A'
+	}
+	m := 0
+	switch mark {
+	case '\'':
+	case '!':
+		m = 1
+	default:
+		return -1
+	}
+	if letter < 'A' || letter > 'Z' {
+		return -1
+	}
+	p := 0
+	if plus {
+		p = 1
+	}
+	return int(r.byMarked[p][m][letter-'A'])
 }
 
 // TypeOfAlias returns the type a FEN may also write as the letter X (either case; see

@@ -113,7 +113,8 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		in := &t.pieces[i]
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land),
-			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds, BurnSlot: in.BurnSlot, RidesUnattacked: in.RidesUnattacked}
+			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds, BurnSlot: in.BurnSlot, Rank: in.Rank,
+			Mark: in.Mark, MarkLetter: in.MarkLetter, MarkPlus: in.MarkPlus, RidesUnattacked: in.RidesUnattacked}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil
@@ -130,7 +131,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			out := make([]Ride[B], len(in))
 			for j, r := range in {
-				out[j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget, span: list(r.span)}
+				out[j] = Ride[B]{Dir: r.Dir, Min: r.Min, Max: r.Max, Mode: r.Mode, From: f(r.From), EPTarget: r.EPTarget, Rank: r.Rank, span: list(r.span)}
 			}
 			return out
 		}
@@ -214,7 +215,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			out.rideAttacks[c] = make([]RideAttack[B], len(a.rideAttacks[c]))
 		}
 		for j, r := range a.rideAttacks[c] {
-			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly}
+			out.rideAttacks[c][j] = RideAttack[B]{Back: r.Back, Type: r.Type, Min: r.Min, Max: r.Max, From: f(r.From), V: r.V, RoyalOnly: r.RoyalOnly, Rank: r.Rank}
 		}
 		out.PathTypes[c], out.pathTypes[c] = a.PathTypes[c], a.pathTypes[c]
 		out.pathFrom[c] = list(a.pathFrom[c])

@@ -135,6 +135,8 @@ func notBetza(a Atom) string {
 		return "mode: capture-royal (XBetza has no move that only attacks royal men)"
 	case a.EPTarget:
 		return "ep-target (XBetza gives en-passant rights to initial lame moves only, which Chimera writes with from:)"
+	case a.RangeCapture:
+		return "range-capture (XBetza has no capture past men by their rank)"
 	}
 	for _, l := range a.Path {
 		if len(l.Not) > 0 {

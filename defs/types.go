@@ -325,6 +325,10 @@ type Piece struct {
 	// Burns: offsets (all 8 symmetry images) of the cells around where a man of this type
 	// ends a move whose enemy men the move removes (docs/definitions.md, "Burning").
 	Burns [][]int `yaml:"burns"`
+	// Rank: the man's rank for range captures (0 to MaxRank; default 0): a range-capturing
+	// ride (Atom.RangeCapture) jumps only men of lower rank than its own man's, and takes
+	// beyond the first man only men of lower rank (Tenjiku shogi's generals).
+	Rank int `yaml:"rank"`
 	// RidesUnattacked: the royal man's rides may not pass a cell that an enemy man
 	// attacks before the move (each cell landed on along the way but the last; the cell
 	// where the move ends is left to the check rule).
@@ -356,6 +360,11 @@ type Atom struct {
 	// Within: a zone the atom never leaves: it starts on one of the mover's squares of the
 	// zone, and every square it passes or lands on is one too (a palace's diagonal lines).
 	Within string `yaml:"within"`
+	// RangeCapture: a ride that, past the first man on its line (which it may take, as any
+	// ride), goes on over men of lower rank than its own (Piece.Rank), either side's, and
+	// may take an enemy man of lower rank beyond them; it lands beyond a man only by taking
+	// one (Tenjiku shogi's great, vice, rook and bishop generals).
+	RangeCapture bool `yaml:"range-capture"`
 }
 
 // Leg is one step (or repeated steps) of a path.

@@ -25,6 +25,7 @@ const (
 	MaxCheckCounter = 100       // rules.check-counter, checks
 	MaxCountMoves   = 10_000    // rules.counting.limits.moves, moves
 	MaxPieceValue   = 10_000    // a piece's value, centipawns (100 pawns)
+	MaxRank         = 100       // a piece's rank for range captures
 )
 
 // MaxCells is the largest board (files × ranks) the runtime supports: 16×16, or any other
@@ -574,6 +575,34 @@ func (v *validator) burns(p Piece) {
 	}
 }
 
+// rangeCaptures checks a piece's rank and its range-capturing atoms
+// (defs.Atom.RangeCapture): rides that may capture, of a man with a rank above 0.
+func (v *validator) rangeCaptures(p Piece) {
+	switch {
+	case p.Rank < 0:
+		v.add(p.Src, "rank", "piece %q: rank must not be negative, found %d", p.Name, p.Rank)
+	case p.Rank > MaxRank:
+		v.add(p.Src, "rank", "piece %q: rank %d is too large (at most %d)", p.Name, p.Rank, MaxRank)
+	}
+	for _, a := range p.Moves {
+		if !a.RangeCapture {
+			continue
+		}
+		switch {
+		case a.Ride == nil:
+			v.add(a.Src, "range-capture", "piece %q: range-capture applies to a ride (its line is the ride's)", p.Name)
+		case a.Mode != "" && a.Mode != "both" && a.Mode != "capture":
+			v.add(a.Src, "range-capture", "piece %q: a range capture takes men: its ride's mode must be both or capture, found %s", p.Name, a.Mode)
+		case a.EPTarget || a.Within != "":
+			v.add(a.Src, "range-capture", "piece %q: range-capture does not go with ep-target or within", p.Name)
+		case p.RidesUnattacked:
+			v.add(a.Src, "range-capture", "piece %q: range-capture cannot be combined with rides-unattacked yet", p.Name)
+		case p.Rank < 1:
+			v.add(a.Src, "range-capture", "piece %q: a range capture passes men of lower rank than its own, and its rank is 0: give the piece a rank of 1 or more (rank: 1)", p.Name)
+		}
+	}
+}
+
 // fenAlias checks a piece's fen-alias: one uppercase letter that no piece has as its
 // letter and no other piece as its alias, so that a FEN letter names one type.
 func (v *validator) fenAlias(p Piece) {
@@ -596,11 +625,25 @@ func (v *validator) fenAlias(p Piece) {
 	}
 }
 
-// isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or "+"
-// and one (a promoted piece named by its FEN token, for more types than letters).
+// isPieceLetter reports whether s may be a piece's letter: one uppercase letter, or a
+// FEN token that names a piece for more types than letters (IsPieceToken).
 func isPieceLetter(s string) bool {
-	return isLetter(s) || len(s) == 2 && s[0] == '+' && isLetter(s[1:])
+	return isLetter(s) || IsPieceToken(s)
 }
+
+// IsPieceToken reports whether s is a FEN token of more than a letter: "+" and one
+// uppercase letter (a promoted piece, "+P"), or one with a mark after it, ' or !, as
+// XBoard and HaChu dress letters ("Q'", "D!", "+R!").
+func IsPieceToken(s string) bool {
+	if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+		return isLetter(s) || len(s) == 2 && isLetter(s[:1]) && IsMark(s[1])
+	}
+	return len(s) == 2 && isLetter(s[:1]) && IsMark(s[1])
+}
+
+// IsMark reports whether c is a mark a FEN token may dress its letter with: ' or !.
+func IsMark(c byte) bool { return c == '\'' || c == '!' }
 
 // collectLetters checks the piece letters and records them, before anything refers to them.
 func (v *validator) collectLetters() {
@@ -612,7 +655,7 @@ func (v *validator) collectLetters() {
 			continue
 		}
 		if !isPieceLetter(p.Letter) {
-			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, or + and one (\"+L\"), found %q", p.Name, p.Letter)
+			v.add(p.Src, "letter", "piece %q: letter must be one uppercase letter A-Z, or + and one (\"+L\"), or a letter dressed with ' or ! after it, with or without + (\"Q'\", \"D!\", \"+R!\"), found %q", p.Name, p.Letter)
 		} else if v.letters[p.Letter] {
 			v.add(p.Src, "letter", "piece letter %q is used twice", p.Letter)
 			v.reused[p.Letter] = true
@@ -678,8 +721,15 @@ func (v *validator) pieces() {
 		if p.Confined != "" || has(p.Src, "confined") {
 			v.zoneRef(p.Src, "confined", p.Confined)
 		}
-		if p.FEN != "" && (len(p.FEN) != 2 || p.FEN[0] != '+' || !isLetter(p.FEN[1:])) {
-			v.add(p.Src, "fen", "piece %q: fen must be + and one uppercase letter (\"+P\"), found %q", p.Name, p.FEN)
+		if p.FEN != "" && !IsPieceToken(p.FEN) {
+			v.add(p.Src, "fen", "piece %q: fen must be + and one uppercase letter (\"+P\"), or one dressed with ' or ! after it, with or without + (\"Q'\", \"+R!\"), found %q", p.Name, p.FEN)
+		}
+		if tok := fen; IsPieceToken(tok) && IsMark(tok[len(tok)-1]) && v.def.Hands != nil {
+			key := "letter"
+			if p.FEN != "" {
+				key = "fen"
+			}
+			v.add(p.Src, key, "piece %q: a man written with a mark (%s) cannot be held in a pool yet (hands)", p.Name, tok)
 		}
 		if p.DemotesTo != "" {
 			v.letterList(p.Src, "demotes-to", []string{p.DemotesTo})
@@ -705,6 +755,7 @@ func (v *validator) pieces() {
 		if p.Burns != nil || has(p.Src, "burns") {
 			v.burns(p)
 		}
+		v.rangeCaptures(p)
 		if p.RidesUnattacked {
 			v.ridesUnattacked(p)
 		}

@@ -1228,6 +1228,39 @@ func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler
 			buf = p.emit(buf, pt, m)
 		}
 	}
+	if r.Rank > 0 && r.Mode != compiler.ModeMove {
+		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, promo)
+	}
+	return buf
+}
+
+// genRangeCaptures generates a range capture's takes past the first man on its line
+// (compiler.Ride.Rank): over men of lower rank than the ride's, either side's, onto a
+// man of lower rank that it may capture, within its span. A wall or a man of its rank
+// or above ends the line.
+func (p *core128) genRangeCaptures(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, land bb128, promo bool) []Move {
+	d := p.tb.Dir(r.Dir)
+	takes := r.SpanAt(from).And(land).And(capturable)
+	first := true
+	for blk := d.RayAt(from).And(p.occupied()); blk.Any(); {
+		sq := nearest128(d, blk)
+		blk = blk.Without(sq)
+		pc := p.board[sq]
+		if pc == NoPiece || p.tb.Piece(pc.Type()).Rank >= r.Rank {
+			break
+		}
+		if first {
+			first = false // the first man: genRide's
+			continue
+		}
+		if takes.Has(sq) {
+			if promo {
+				buf = p.emitPromotions(buf, pt.Promotion, newMove(from, sq))
+			} else {
+				buf = p.emit(buf, pt, newMove(from, sq))
+			}
+		}
+	}
 	return buf
 }
 

@@ -230,6 +230,14 @@ func (p *core256) attacksBy(sq Square, by Color, occ, active bb256, royal bool, 
 			t = p.movesOf(p.board[b], b)
 		}
 		if !active.Has(b) || t != r.Type || !r.From.Has(b) {
+			if r.Rank > 0 {
+				if from := p.rangeAttacker(r, d, sq, blk, active); from != NoSquare {
+					out[n] = attack256{from, d.RayAt(sq).Xor(d.RayAt(from))}
+					if n++; n == len(out) {
+						return n
+					}
+				}
+			}
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
@@ -257,6 +265,37 @@ func (p *core256) attacksBy(sq Square, by Color, occ, active bb256, royal bool, 
 		n = p.lentAttacks(sq, by, lent, royalOnly, out, n)
 	}
 	return n
+}
+
+// rangeAttacker is the man of side by's range capture r (compiler.RideAttack.Rank) in
+// active that takes the man on sq past other men, along d (r's back direction) from sq,
+// whose men are blk, or NoSquare: the men between are all of lower rank than r's, and so
+// is the man on sq (an empty sq is taken by no range capture past a man).
+func (p *core256) rangeAttacker(r *compiler.RideAttack[bb256], d *compiler.Dir[bb256], sq Square, blk, active bb256) Square {
+	if pc := p.board[sq]; pc == NoPiece || p.tb.Piece(pc.Type()).Rank >= r.Rank {
+		return NoSquare
+	}
+	for first := true; blk.Any(); first = false {
+		b := nearest256(d, blk)
+		blk = blk.Without(b)
+		pc := p.board[b]
+		if pc == NoPiece {
+			return NoSquare // a wall
+		}
+		t := pc.Type()
+		if p.borrows {
+			t = p.movesOf(pc, b)
+		}
+		if !first && active.Has(b) && t == r.Type && r.From.Has(b) {
+			if k := steps(p.rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
+				return b
+			}
+		}
+		if p.tb.Piece(pc.Type()).Rank >= r.Rank {
+			return NoSquare
+		}
+	}
+	return NoSquare
 }
 
 // lentAttacks adds to out[n:] the leap and path attacks on sq of side by's men in lent,

@@ -107,7 +107,13 @@ func fromFEN256(rs *compiler.Ruleset, tb *compiler.Tables[bb256], fen string) (*
 				f++
 			default:
 				t := rs.TypeOf(ch)
-				if ch == '+' {
+				if k := j + b2i(ch == '+'); k+1 < len(row) && defs.IsMark(row[k+1]) {
+					// A letter dressed with a mark ("Q!", "+R'").
+					if t = rs.TypeOfMarked(ch == '+', row[k], row[k+1]); t < 0 {
+						return bad("unknown piece %q on rank %d: %s", row[j:k+2], r+1, letterList(rs))
+					}
+					ch, j = row[k], k+1
+				} else if ch == '+' {
 					// A promoted piece written as "+" and the letter it promoted from.
 					if j+1 >= len(row) || rs.TypeOfPromoted(row[j+1]) < 0 {
 						return bad("'+' on rank %d must come before the letter of a piece %s writes so (such as +P)", r+1, rs.Name)

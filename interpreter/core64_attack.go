@@ -232,6 +232,14 @@ func (p *core64) attacksBy(sq Square, by Color, occ, active bb64, royal bool, ou
 			t = p.movesOf(p.board[b], b)
 		}
 		if !active.Has(b) || t != r.Type || !r.From.Has(b) {
+			if r.Rank > 0 {
+				if from := p.rangeAttacker(r, d, sq, blk, active); from != NoSquare {
+					out[n] = attack64{from, d.RayAt(sq) ^ d.RayAt(from)}
+					if n++; n == len(out) {
+						return n
+					}
+				}
+			}
 			continue
 		}
 		if k := steps(rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
@@ -259,6 +267,37 @@ func (p *core64) attacksBy(sq Square, by Color, occ, active bb64, royal bool, ou
 		n = p.lentAttacks(sq, by, lent, royalOnly, out, n)
 	}
 	return n
+}
+
+// rangeAttacker is the man of side by's range capture r (compiler.RideAttack.Rank) in
+// active that takes the man on sq past other men, along d (r's back direction) from sq,
+// whose men are blk, or NoSquare: the men between are all of lower rank than r's, and so
+// is the man on sq (an empty sq is taken by no range capture past a man).
+func (p *core64) rangeAttacker(r *compiler.RideAttack[bb64], d *compiler.Dir[bb64], sq Square, blk, active bb64) Square {
+	if pc := p.board[sq]; pc == NoPiece || p.tb.Piece(pc.Type()).Rank >= r.Rank {
+		return NoSquare
+	}
+	for first := true; blk != 0; first = false {
+		b := nearest64(d, blk)
+		blk &^= compiler.Bit64(b)
+		pc := p.board[b]
+		if pc == NoPiece {
+			return NoSquare // a wall
+		}
+		t := pc.Type()
+		if p.borrows {
+			t = p.movesOf(pc, b)
+		}
+		if !first && active.Has(b) && t == r.Type && r.From.Has(b) {
+			if k := steps(p.rs, b, sq, r.V); k >= r.Min && (r.Max == 0 || k <= r.Max) {
+				return b
+			}
+		}
+		if p.tb.Piece(pc.Type()).Rank >= r.Rank {
+			return NoSquare
+		}
+	}
+	return NoSquare
 }
 
 // lentAttacks adds to out[n:] the leap and path attacks on sq of side by's men in lent,

@@ -1228,6 +1228,39 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 			buf = p.emit(buf, pt, m)
 		}
 	}
+	if r.Rank > 0 && r.Mode != compiler.ModeMove {
+		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, promo)
+	}
+	return buf
+}
+
+// genRangeCaptures generates a range capture's takes past the first man on its line
+// (compiler.Ride.Rank): over men of lower rank than the ride's, either side's, onto a
+// man of lower rank that it may capture, within its span. A wall or a man of its rank
+// or above ends the line.
+func (p *core64) genRangeCaptures(buf []Move, pt *compiler.PieceType[bb64], r *compiler.Ride[bb64], from Square, capturable, land bb64, promo bool) []Move {
+	d := p.tb.Dir(r.Dir)
+	takes := r.SpanAt(from) & land & capturable
+	first := true
+	for blk := d.RayAt(from) & p.occupied(); blk != 0; {
+		sq := nearest64(d, blk)
+		blk &^= compiler.Bit64(sq)
+		pc := p.board[sq]
+		if pc == NoPiece || p.tb.Piece(pc.Type()).Rank >= r.Rank {
+			break
+		}
+		if first {
+			first = false // the first man: genRide's
+			continue
+		}
+		if takes.Has(sq) {
+			if promo {
+				buf = p.emitPromotions(buf, pt.Promotion, newMove(from, sq))
+			} else {
+				buf = p.emit(buf, pt, newMove(from, sq))
+			}
+		}
+	}
 	return buf
 }
 

@@ -95,6 +95,9 @@ func rankCells(rank string, files int) []string {
 			if c == '+' && k < len(rank) {
 				k++
 			}
+			if k < len(rank) && defs.IsMark(rank[k]) {
+				k++
+			}
 			for k < len(rank) && rank[k] == '~' {
 				k++
 			}

@@ -71,6 +71,10 @@ func letterList(rs *compiler.Ruleset) string {
 	for t := range rs.NumPieces() {
 		pt := rs.Piece(t)
 		switch {
+		case pt.Mark != 0:
+			var b strings.Builder
+			writeMan(&b, rs, MakePiece(t, compiler.White))
+			tokens = append(tokens, b.String())
 		case pt.Promoted != 0:
 			tokens = append(tokens, "+"+string(pt.Promoted))
 		default:
@@ -91,6 +95,19 @@ func letterList(rs *compiler.Ruleset) string {
 // writeMan writes pc's token in a FEN: its letter, or "+" and the letter it promoted from
 // for a piece written so (+P), upper case for White.
 func writeMan(b *strings.Builder, rs *compiler.Ruleset, pc Piece) {
+	if pt := rs.Piece(pc.Type()); pt.Mark != 0 {
+		// A letter dressed with a mark ("Q!", "+R'").
+		if pt.MarkPlus {
+			b.WriteByte('+')
+		}
+		l := pt.MarkLetter
+		if pc.Color() == compiler.Black {
+			l += 'a' - 'A'
+		}
+		b.WriteByte(l)
+		b.WriteByte(pt.Mark)
+		return
+	}
 	if l := rs.Piece(pc.Type()).Promoted; l != 0 {
 		if pc.Color() == compiler.Black {
 			l += 'a' - 'A'
@@ -196,7 +213,7 @@ func fenRowCells(row string) int {
 			c, _ := strconv.Atoi(row[j:k])
 			n += c
 			j = k - 1
-		case ch == '+' || ch == '~':
+		case ch == '+' || ch == '~' || defs.IsMark(ch):
 		default:
 			n++
 		}
@@ -283,6 +300,9 @@ func fenCells(row string) []string {
 			if ch == '+' && k < len(row) {
 				k++
 			}
+			if k < len(row) && defs.IsMark(row[k]) {
+				k++
+			}
 			if k < len(row) && row[k] == '~' {
 				k++
 			}
@@ -299,4 +319,12 @@ func flushEmpty(b *strings.Builder, empty *int) {
 		b.WriteString(strconv.Itoa(*empty))
 		*empty = 0
 	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -121,6 +121,9 @@ func (p *Position) promotionText(m Move, t int) string {
 		if l := rs.Piece(t).Promoted; l != 0 && mover.Letter == l {
 			return "+"
 		}
+		if to := rs.Piece(t); to.MarkPlus && !mover.MarkPlus && to.Mark == mover.Mark && to.MarkLetter == mover.MarkLetter {
+			return "+" // "Q!" to "+Q!"
+		}
 		if l := mover.Promoted; l != 0 && rs.Piece(t).Letter == l {
 			return "-" // back to the piece it promoted from (a turn-over)
 		}
@@ -380,7 +383,7 @@ var coordRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)`)
 // promotion.
 var longRE = regexp.MustCompile(`^([A-Z])?([a-z][0-9]+)[-x]([a-z][0-9]+)(?:=?([A-Za-z]))?$`)
 
-var sanRE = regexp.MustCompile(`^(\+?[A-Z])?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?(\+?[A-Za-z]))?$`)
+var sanRE = regexp.MustCompile(`^(\+?[A-Z]['!]?)?([a-z])?([0-9]+)?(x)?([a-z][0-9]+)(?:=?(\+?[A-Za-z]['!]?))?$`)
 
 // ParseMove reads a move in coordinate notation or SAN and returns the legal move it names.
 // Coordinate notation may always carry the squares captured in passing (d5e6xe5), and
@@ -411,6 +414,9 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	}
 	clean := strings.TrimRight(strings.TrimSuffix(in, "mate"), "+#!?")
 	clean = strings.TrimSpace(strings.TrimSuffix(clean, "e.p."))
+	// raw keeps a mark that ends a dressed letter (R!a8=+R!), which clean takes for an
+	// annotation.
+	raw := strings.TrimRight(strings.TrimSuffix(in, "mate"), "+#")
 	if g := longRE.FindStringSubmatch(clean); g != nil {
 		// Long algebraic notation (e2-e4, Ng1-f3, e7xd8=Q): the coordinate move it names,
 		// made by a piece of the letter given, if any.
@@ -479,7 +485,7 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
 	for _, m := range legal {
-		if b := p.sanBody(m, legal); b == norm || b == clean {
+		if b := p.sanBody(m, legal); b == norm || b == clean || b == raw {
 			hits = append(hits, m)
 		}
 	}
@@ -492,10 +498,18 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	// Loose SAN: letter, optional origin file/rank, optional x, destination, promotion.
 	hits = hits[:0]
 	g := sanRE.FindStringSubmatch(norm)
-	if g != nil {
-		for _, m := range legal {
-			if p.sanMatches(m, g) {
-				hits = append(hits, m)
+	for i, text := range []string{norm, raw} {
+		if i == 1 {
+			if len(hits) > 0 || raw == clean || !sanRE.MatchString(raw) {
+				break
+			}
+			g = sanRE.FindStringSubmatch(text) // a dressed letter last (R!a8=+R!)
+		}
+		if g != nil {
+			for _, m := range legal {
+				if p.sanMatches(m, g) {
+					hits = append(hits, m)
+				}
 			}
 		}
 	}
@@ -637,10 +651,7 @@ func (p *Position) sanMatches(m Move, g []string) bool {
 	if promo == "" {
 		return m.Promotion() < 0
 	}
-	t := rs.TypeOf(promo[0])
-	if promo[0] == '+' && len(promo) == 2 {
-		t = rs.TypeOfPromoted(promo[1])
-	}
+	t := rs.TypeOfText(promo) // a letter, +X, or one dressed with a mark
 	return t >= 0 && m.Promotion() == t
 }
 

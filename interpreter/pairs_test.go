@@ -74,6 +74,7 @@ type pairSpec struct {
 	pickUp        bool // drops (switched on with it) pick-up: [Q, R, B, N, P]: a side may take one of its men but the king into its pocket as its move
 	selfCapture   bool // capture.own: a man may take one of its own side's men but the king, as it takes an enemy one
 	burn          bool // pieces.burns: the enemy men on the eight cells around where a bishop stops leave the board
+	rangeCapture  bool // pieces.moves.range-capture: queens (rank 2), rooks and bishops (rank 1) take past men of lower rank; kings rank 3
 	ridesUnat     bool // pieces.rides-unattacked: the king rides up to two cells as a queen, never past a cell the enemy attacks
 	contagion     bool // pieces.contagious: a man but a king or a queen that takes an enemy queen becomes a queen
 	castlingGoal  bool // a castling goal (castling switched on with it): castling short wins (castling-lost, which would end most games at once, is TestCastlingGoals')
@@ -136,6 +137,7 @@ var pairMechanisms = []mechanism{
 	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
 	{"burn", func(s *pairSpec) { s.burn = true }},
+	{"range-capture", func(s *pairSpec) { s.rangeCapture = true }},
 	{"rides-unattacked", func(s *pairSpec) { s.ridesUnat = true }},
 	{"contagion", func(s *pairSpec) { s.contagion = true }},
 	{"castling-goal", func(s *pairSpec) { s.castling, s.castlingGoal = true, true }},
@@ -308,6 +310,22 @@ func (s *pairSpec) burnKey() string {
 	return ""
 }
 
+// line is a ride along v, a range capture when range captures are on; rankKey is the
+// rank key, after a comma, of a man of rank n then.
+func (s *pairSpec) line(v string) string {
+	if s.rangeCapture {
+		return "{ride: " + v + ", range-capture: true}"
+	}
+	return "{ride: " + v + "}"
+}
+
+func (s *pairSpec) rankKey(n int) string {
+	if s.rangeCapture {
+		return fmt.Sprintf(", rank: %d", n)
+	}
+	return ""
+}
+
 // dropKeys is the drops keys of the new drop mechanisms, each after a comma.
 func (s *pairSpec) dropKeys() string {
 	k := ""
@@ -448,22 +466,22 @@ func (s *pairSpec) render(name string) string {
 	}
 	if s.initialLeap {
 		// Cambodian chess's first-move leaps: the king's not while in check.
-		w("  - {name: King, letter: K, royal: true%s, moves: [%s, {leap: [1, 2], initial: true, not-in-check: true}]}", kingKeys, king)
-		w("  - {name: Queen, letter: Q, value: 900%s, moves: [{ride: [1, 0]}, {ride: [1, 1]}, {leap: [1, 2], initial: true}]}", s.queenKeys())
+		w("  - {name: King, letter: K, royal: true%s%s, moves: [%s, {leap: [1, 2], initial: true, not-in-check: true}]}", kingKeys, s.rankKey(3), king)
+		w("  - {name: Queen, letter: Q, value: 900%s%s, moves: [%s, %s, {leap: [1, 2], initial: true}]}", s.queenKeys(), s.rankKey(2), s.line("[1, 0]"), s.line("[1, 1]"))
 	} else {
-		w("  - {name: King, letter: K, royal: true%s, moves: [%s]}", kingKeys, king)
-		w("  - {name: Queen, letter: Q, value: 900%s, moves: [{ride: [1, 0]}, {ride: [1, 1]}]}", s.queenKeys())
+		w("  - {name: King, letter: K, royal: true%s%s, moves: [%s]}", kingKeys, s.rankKey(3), king)
+		w("  - {name: Queen, letter: Q, value: 900%s%s, moves: [%s, %s]}", s.queenKeys(), s.rankKey(2), s.line("[1, 0]"), s.line("[1, 1]"))
 	}
 	if s.shogiPromo {
 		w("  - {name: Tokin, letter: T, fen: \"+P\", demotes-to: P, value: 200, moves: [{leap: [1, 0]}, {leap: [1, 1], only: [forward]}]}")
 	}
 	if s.paths {
 		// Prison Break's helicopter and ninja two-steps: an enemy jumped over is taken too.
-		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}, {path: [{step: [1, 0], on: [any], capture: true}, {step: [1, 0]}]}]}")
-		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}, {path: [{step: [1, 1], on: [any], capture: true}, {step: [1, 1]}]}]" + s.burnKey() + "}")
+		w("  - {name: Rook, letter: R, value: 500" + s.rankKey(1) + ", moves: [" + s.line("[1, 0]") + ", {path: [{step: [1, 0], on: [any], capture: true}, {step: [1, 0]}]}]}")
+		w("  - {name: Bishop, letter: B, value: 330" + s.rankKey(1) + ", moves: [" + s.line("[1, 1]") + ", {path: [{step: [1, 1], on: [any], capture: true}, {step: [1, 1]}]}]" + s.burnKey() + "}")
 	} else {
-		w("  - {name: Rook, letter: R, value: 500, moves: [{ride: [1, 0]}]}")
-		w("  - {name: Bishop, letter: B, value: 330, moves: [{ride: [1, 1]}]" + s.burnKey() + "}")
+		w("  - {name: Rook, letter: R, value: 500" + s.rankKey(1) + ", moves: [" + s.line("[1, 0]") + "]}")
+		w("  - {name: Bishop, letter: B, value: 330" + s.rankKey(1) + ", moves: [" + s.line("[1, 1]") + "]" + s.burnKey() + "}")
 	}
 	if s.pathStop {
 		// A lion's double moves along a line: on, or back to the origin (a capture
@@ -1327,6 +1345,9 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 			seen["self-capture"]++ // a man takes one of its own side's
 		} else if mt := p.At(from).Type(); rs.Contagious>>uint(p.At(to).Type())&1 != 0 && !rs.Piece(mt).Royal && rs.Contagious>>uint(mt)&1 == 0 {
 			seen["contagion"]++ // the capturer turns into the contagious man it takes
+		}
+		if rangeCapturePast(p, m) {
+			seen["range-capture"]++ // a take past a man on the line
 		}
 		if rs.Kick && p.Status(to) != 0 {
 			seen["kick"]++
@@ -2387,4 +2408,35 @@ func (r *pairRun) checkMade(p *Position, us Color, m Move, e Ending, inCheck boo
 			r.fail("repetition", "move %s: a repetition: got outcome %d for %s, want %d %s", mv, e.Outcome, sideName[them], want, where)
 		}
 	}
+}
+
+// rangeCapturePast reports whether m, a capture, is a range capture's past a man: its man
+// has a range-capturing ride along which the capture lies with a man between.
+func rangeCapturePast(p *Position, m Move) bool {
+	rs := p.Ruleset()
+	if !rs.RangeCapture || m.Kind() != KindNormal {
+		return false
+	}
+	from, to := m.From(), m.To()
+	df, dr := rs.FileOf(to)-rs.FileOf(from), rs.RankOf(to)-rs.RankOf(from)
+	if df != 0 && dr != 0 && df != dr && df != -dr {
+		return false
+	}
+	sf, sr := sgn(df), sgn(dr)
+	pt := rs.Piece(p.At(from).Type())
+	ranged := false
+	for rides, i := pt.Rides(p.Side()), 0; i < rides.Len(); i++ {
+		if r := rides.At(i); r.Rank > 0 && rs.Dir(r.Dir).V == (compiler.Vec{DX: sf, DY: sr}) {
+			ranged = true
+		}
+	}
+	if !ranged {
+		return false
+	}
+	for f, r := rs.FileOf(from)+sf, rs.RankOf(from)+sr; f != rs.FileOf(to) || r != rs.RankOf(to); f, r = f+sf, r+sr {
+		if p.At(rs.SquareAt(f, r)) != NoPiece {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@
 package perft_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"chimera/defs"
 	"chimera/interpreter"
@@ -75,8 +77,8 @@ func randomBurnBoard(rng *rand.Rand) burnBoard {
 }
 
 // fen writes the board as a FEN of the fragment (White to move), or for HaChu's setboard
-// (its tokens, the board alone).
-func (b burnBoard) fen(hachu bool) string {
+// with HaChu's tokens for the fragment's letters (the board alone).
+func (b burnBoard) fen(hachu map[byte]string) string {
 	var s strings.Builder
 	for r := range b {
 		if r > 0 {
@@ -93,12 +95,12 @@ func (b burnBoard) fen(hachu bool) string {
 				s.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			if !hachu {
+			if hachu == nil {
 				s.WriteByte(c)
 				continue
 			}
 			up := c &^ 0x20
-			tok := hachuLetters[up]
+			tok := hachu[up]
 			if c != up {
 				tok = strings.ToLower(tok[:1]) + tok[1:]
 			}
@@ -108,7 +110,7 @@ func (b burnBoard) fen(hachu bool) string {
 			s.WriteString(strconv.Itoa(empty))
 		}
 	}
-	if !hachu {
+	if hachu == nil {
 		s.WriteString(" w - - 0 1")
 	}
 	return s.String()
@@ -118,15 +120,31 @@ func (b burnBoard) fen(hachu bool) string {
 // each board needs one), sets up board, sends the commands, and returns its output.
 func hachuRun(t *testing.T, bin, board string, cmds ...string) string {
 	t.Helper()
+	out, ok := hachuTry(t, bin, 30*time.Second, board, cmds...)
+	if !ok {
+		t.Fatalf("HaChu on %s: no answer within 30 s", board)
+	}
+	return out
+}
+
+// hachuTry is hachuRun that gives up after limit: ok is false when HaChu has not ended
+// by then (its process is killed).
+func hachuTry(t *testing.T, bin string, limit time.Duration, board string, cmds ...string) (out string, ok bool) {
+	t.Helper()
 	in := "xboard\nprotover 2\neasy\nnew\nvariant tenjiku\nforce\nsetboard " + board + "\nmemory 16\noption Allow repeats=1\nping 1\n" +
 		strings.Join(cmds, "\n") + "\nping 2\nquit\n"
-	cmd := exec.Command(bin)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
 	cmd.Stdin = strings.NewReader(in)
-	out, err := cmd.Output()
+	b, err := cmd.Output()
+	if ctx.Err() != nil {
+		return "", false
+	}
 	if err != nil {
 		t.Fatalf("HaChu on %s: %v", board, err)
 	}
-	return string(out)
+	return string(b), true
 }
 
 // hachuListed is HaChu's list of moves: an illegal move (a1a1) makes it print every move
@@ -208,7 +226,7 @@ func TestBurningAgainstHaChu(t *testing.T) {
 	played, burnt := 0, 0
 	for n := 0; n < boards; n++ {
 		b := randomBurnBoard(rng)
-		p, err := interpreter.FromFEN(rs, b.fen(false))
+		p, err := interpreter.FromFEN(rs, b.fen(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +245,7 @@ func TestBurningAgainstHaChu(t *testing.T) {
 			}
 		}
 		var theirs []string
-		for _, m := range hachuListed(hachuRun(t, bin, b.fen(true), "usermove a1a1")) {
+		for _, m := range hachuListed(hachuRun(t, bin, b.fen(hachuLetters), "usermove a1a1")) {
 			f, _ := parseCoord(m)
 			if len(m) >= 4 && b[15-f.rank][f.file] == 'F' {
 				theirs = append(theirs, m)
@@ -236,7 +254,7 @@ func TestBurningAgainstHaChu(t *testing.T) {
 		slices.Sort(ours)
 		slices.Sort(theirs)
 		if !slices.Equal(ours, theirs) {
-			t.Fatalf("%s: the fire demons' moves differ\nChimera: %v\nHaChu:   %v", b.fen(false), ours, theirs)
+			t.Fatalf("%s: the fire demons' moves differ\nChimera: %v\nHaChu:   %v", b.fen(nil), ours, theirs)
 		}
 		rng.Shuffle(len(demon), func(i, j int) { demon[i], demon[j] = demon[j], demon[i] })
 		tried := 0
@@ -249,9 +267,9 @@ func TestBurningAgainstHaChu(t *testing.T) {
 			}
 			tried++
 			text := rs.SquareName(m.From()) + rs.SquareName(m.To())
-			out := hachuRun(t, bin, b.fen(true), "usermove "+text, "ping 9", "p")
+			out := hachuRun(t, bin, b.fen(hachuLetters), "usermove "+text, "ping 9", "p")
 			if strings.Contains(out, "Illegal move") {
-				t.Fatalf("%s: HaChu refuses %s", b.fen(false), text)
+				t.Fatalf("%s: HaChu refuses %s", b.fen(nil), text)
 			}
 			_, out, _ = strings.Cut(out, "pong 9\n")
 			want := hachuBoard(t, "pong 1\n"+out)
@@ -272,7 +290,7 @@ func TestBurningAgainstHaChu(t *testing.T) {
 			}
 			p.Unmake()
 			if got != want {
-				t.Fatalf("%s: after %s the boards differ\nChimera: %s\nHaChu:   %s", b.fen(false), text, rows(got), rows(want))
+				t.Fatalf("%s: after %s the boards differ\nChimera: %s\nHaChu:   %s", b.fen(nil), text, rows(got), rows(want))
 			}
 			played++
 		}

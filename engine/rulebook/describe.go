@@ -202,6 +202,9 @@ func describeAtom(rs *compiler.Ruleset, a *defs.Atom) string {
 	if a.EPTarget {
 		s += "; the squares it passes may be taken en passant"
 	}
+	if a.RangeCapture {
+		s += "; past the first man, over men ranked below its own, it takes an enemy man ranked below it (range capture)"
+	}
 	return s
 }
 
