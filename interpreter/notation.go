@@ -114,6 +114,11 @@ func (p *Position) plainCoord(m Move) string {
 // promotionText is how coordinate notation writes m's promotion to type t: "+" when t is
 // written "+X" in a FEN and X is the moving man's letter (a promotion as
 // Fairy-Stockfish and USI write it: 7g7f+), else t's letter in lower case.
+// PromotionText is how coordinate notation writes m's promotion into type t after the
+// destination: "+" into the promoted form of the mover's letter, "-" back to the piece it
+// promoted from, else the type's token in lowercase.
+func (p *Position) PromotionText(m Move, t int) string { return p.promotionText(m, t) }
+
 func (p *Position) promotionText(m Move, t int) string {
 	rs := p.Ruleset()
 	if m.From() >= 0 && p.At(m.From()) != NoPiece {

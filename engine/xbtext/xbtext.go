@@ -154,7 +154,7 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 		// or, back to the origin, e4e5,e5e4.
 		last := name(m.Stop()) + name(m.To())
 		if t := m.Promotion(); t >= 0 {
-			last += strings.ToLower(rs.Piece(t).LetterText)
+			last += p.PromotionText(m, t)
 		}
 		return c.ToXB(name(m.From()) + name(m.Stop()) + "," + last)
 	case m.Cap1() != interpreter.NoSquare && m.Kind() != interpreter.KindEP && !m.IsDrop():
@@ -171,7 +171,7 @@ func (c Codec) MoveText(p *interpreter.Position, m interpreter.Move) string {
 		}
 		last := name(at) + name(m.To())
 		if t := m.Promotion(); t >= 0 {
-			last += strings.ToLower(rs.Piece(t).LetterText)
+			last += p.PromotionText(m, t)
 		}
 		return c.ToXB(strings.Join(append(legs, last), ","))
 	}
@@ -229,7 +229,7 @@ func abs(x int) int {
 	return x
 }
 
-var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)([a-zA-Z]?)$`)
+var legRE = regexp.MustCompile(`^([a-z][0-9]+)([a-z][0-9]+)((?:\+?[a-zA-Z][!']?|[+-])?)$`)
 
 // movePrefixRE matches a coordinate move's origin and destination.
 var movePrefixRE = regexp.MustCompile(`^[a-z][0-9]+[a-z][0-9]+`)
