@@ -151,6 +151,7 @@ var (
 	MechBurn                      = nextMechanism() // after a man of a burning type moves, the enemy men around where it stopped leave the board
 	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
 	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
+	MechRoyalKinds                = nextMechanism() // lone royal men counted by kind: each kind's lone man is protected
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -647,6 +648,14 @@ var mechanismRows = []mechanismRow{
 			"whether the mover's own royal men stand attacked afterwards is a plain capture's, which pins, relevance, keepers and no-check judge; " +
 			"check lines and the board probe leave out what the man attacks as its new type, so they are not on the list. Proven by TestShortcutsAgreeWithMakeTestUnmake on the built-in with pieces.contagious and the pair matrix's contagion row",
 		pairs: "contagion", doc: "#contagion"},
+	{bit: MechRoyalKinds, name: "royal-kinds",
+		uses: func(r *Ruleset) bool {
+			return r.Check == CheckRoyalAttacked && r.CheckRoyals == CheckRoyalsLone && len(r.royalKinds) > 1
+		},
+		keys: []string{"pieces.royal-kind"},
+		safe: safeNone,
+		why:  "on no list until proven: a side may have several protected royal men (one of each kind it has a single man of) beside unprotected ones, which the pins look past; every move is played and tested (probeLone)",
+		doc:  "#rules"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

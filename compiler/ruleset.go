@@ -636,13 +636,16 @@ type Ruleset struct {
 	Name, Title string
 	// netData: the net file the definition names (evaluation.net), checked against its
 	// features (Net decodes it); nil without one.
-	netData                          []byte
-	byLetter                         [128]int8
-	byPromoted                       [128]int8 // the type written "+X" in a FEN, by X
-	byAlias                          [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
-	zones                            map[string][2]Bitboard
-	Check                            CheckRule
-	CheckRoyals                      CheckRoyals // which royal men royal-attacked protects
+	netData     []byte
+	byLetter    [128]int8
+	byPromoted  [128]int8 // the type written "+X" in a FEN, by X
+	byAlias     [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
+	zones       map[string][2]Bitboard
+	Check       CheckRule
+	CheckRoyals CheckRoyals // which royal men royal-attacked protects
+	// royalKinds: under CheckRoyalsLone, the royal types (bit per type) of each kind a
+	// side's men are counted in (defs.Piece.RoyalKind); one kind when no type names one.
+	royalKinds                       []uint64
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	// StalemateByMen: a side without a legal move, not in check, has NoMovesOtherwise with
 	// fewer men than its opponent (Win: fewer-men-wins, Loss: more-men-wins), the other
