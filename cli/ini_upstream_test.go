@@ -249,17 +249,12 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	// extinctionPseudoRoyal with a side that has more than one man of the type (count 0):
 	// each type counted on its own, the counts before the move deciding. Two amazons, one
 	// attacked, may be left so; one alone may not; taking one leaves the other in check.
-	// Two kings of backrank may be left attacked. Stardust: a rook and a dropped immobile
-	// piece each protected alone; a third immobile piece is protected only as it is
-	// dropped (d2 and f2 attacked), the two on the board then left attacked.
+	// Two kings of backrank may be left attacked.
 	{"maharajah2", "m6m/8/8/8/8/8/8/R3K3 b Q - 0 1", ""},
 	{"maharajah2", "m7/8/8/8/8/8/8/R3K3 b Q - 0 1", ""},
 	{"maharajah2", "m6m/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
 	{"backrank", "4k3/8/8/8/8/8/K3K2r/8 w - - 0 1", ""},
 	{"backrank", "3k1k2/8/8/8/8/8/8/R3K3 w - - 0 1", ""},
-	{"stardust", "4o4/1p7/2t3t2/9/4R4/9/3P5/9/9/9[P] w - - 0 1", ""},
-	{"stardust", "4o4/1p7/2t3t2/9/4R4/9/3P1P3/4t4/9/9[PP] w - - 0 1", ""},
-	{"stardust", "4o4/1p5p1/9/9/1Y7/9/9/9/9/4R4[] w - - 0 1", ""},
 	// connectN with immobile men dropped: a drop that completes a row on a rank, a file, a
 	// diagonal (not a row in nineholes, connectDiagonal = false); Black's row stands while
 	// White is to move.

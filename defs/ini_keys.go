@@ -1116,6 +1116,11 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	case def.Capture != nil && def.Capture.Explode != nil:
 		im.errorf(k, "not imported: captures explode and a side may have more than one man of a pseudo-royal type, which Chimera's rules.check-royals: lone does not say with explosions")
 		return
+	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" }) || im.hasKeyPrefix("mobilityRegion"):
+		// Position::attackers_to counts a man's attack only inside its mobility region
+		// (board_bb(c, pt)); Chimera's confined man attacks everywhere.
+		im.errorf(k, "not imported: a man with a mobility region attacks only inside it in Fairy-Stockfish's current source, which then does not check a lone pseudo-royal man outside it; Chimera's confined man attacks everywhere")
+		return
 	}
 	optional := false
 	for i := range def.Pieces {
@@ -1150,6 +1155,16 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	}
 	def.Rules.Check = ""
 	def.Rules.RoyalOptional = optional
+}
+
+// hasKeyPrefix reports whether the section (or a parent) gives a key starting with prefix.
+func (im *importer) hasKeyPrefix(prefix string) bool {
+	for key := range im.keys {
+		if strings.HasPrefix(key, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // importGoals maps the keys of extinction, capture the flag and check counting.

@@ -20,7 +20,9 @@ extinctionPseudoRoyal = true
 promotionPieceTypes = nb
 startFen = qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1
 
-[house:crazyhouse]
+[house:chess]
+pieceDrops = true
+capturesToHand = true
 king = -
 commoner = k
 castlingKingPiece = k
@@ -48,6 +50,9 @@ promotionPieceTypes = qk
 extinctionValue = loss
 extinctionPieceTypes = k
 extinctionPseudoRoyal = true
+
+[confined:house]
+mobilityRegionWhiteRook = *1 *2 *3 *4
 
 [every:chess]
 extinctionValue = loss
@@ -98,8 +103,9 @@ flagRegionBlack = *1
 	}
 	for section, want := range map[string]string{
 		"counted":   "v.ini:7:25: extinctionPseudoRoyal: not imported: a side may have more than extinctionPieceCount + 1 (2) men of a pseudo-royal type",
-		"pawnsinto": "v.ini:38:25: extinctionPseudoRoyal: not imported: the Pawn promotes into a pseudo-royal type, which Fairy-Stockfish protects from that move on",
-		"every":     "v.ini:43:25: extinctionPseudoRoyal: not imported: every man pseudo-royal",
+		"pawnsinto": "v.ini:40:25: extinctionPseudoRoyal: not imported: the Pawn promotes into a pseudo-royal type, which Fairy-Stockfish protects from that move on",
+		"confined":  "v.ini:19:25: extinctionPseudoRoyal: not imported: a man with a mobility region attacks only inside it",
+		"every":     "v.ini:48:25: extinctionPseudoRoyal: not imported: every man pseudo-royal",
 	} {
 		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("[%s]: got %v, want %q", section, err, want)

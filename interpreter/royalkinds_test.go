@@ -7,8 +7,8 @@ import (
 )
 
 // TestRoyalKindsNaive compares the legal moves and the check under pieces.royal-kind
-// (testdata/synthetic/royal-kinds.yaml: crazyhouse with royal queens counted apart from
-// the kings) with the rule's text, read naively along random games on both cores: the
+// (testdata/synthetic/royal-kinds.yaml: a drop game with royal queens counted apart
+// from the kings) with the rule's text, read naively along random games on both cores: the
 // counts by kind before the move decide; no man of a kind the mover has one man of (or
 // none) may stand attacked after the move, but one the move has just promoted into a
 // royal type; a royal man dropped may not stand attacked, whatever the count; a side is
