@@ -1116,9 +1116,10 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	case def.Capture != nil && def.Capture.Explode != nil:
 		im.errorf(k, "not imported: captures explode and a side may have more than one man of a pseudo-royal type, which Chimera's rules.check-royals: lone does not say with explosions")
 		return
-	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" }) || im.hasKeyPrefix("mobilityRegion"):
+	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" && p.Confined != "ini-pawn-region" }) || im.hasKeyPrefix("mobilityRegion"):
 		// Position::attackers_to counts a man's attack only inside its mobility region
-		// (board_bb(c, pt)); Chimera's confined man attacks everywhere.
+		// (board_bb(c, pt)); Chimera's confined man attacks everywhere. (A pawn kept off the
+		// cells where it would have to promote is no mobility region.)
 		im.errorf(k, "not imported: a man with a mobility region attacks only inside it in Fairy-Stockfish's current source, which then does not check a lone pseudo-royal man outside it; Chimera's confined man attacks everywhere")
 		return
 	}
