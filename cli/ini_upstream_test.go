@@ -246,6 +246,15 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"twokings2", "3kk3/8/8/8/8/8/4R3/3KK3 b - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/10/K4r3K w - - 0 1", ""},
 	{"quasi-shatranj", "k8k/10/10/10/10/10/10/10/5R4/K4r3K w - - 0 1", ""},
+	// extinctionPseudoRoyal with a side that has more than one man of the type (count 0):
+	// each type counted on its own, the counts before the move deciding. Two amazons, one
+	// attacked, may be left so; one alone may not; taking one leaves the other in check.
+	// Two kings of backrank may be left attacked.
+	{"maharajah2", "m6m/8/8/8/8/8/8/R3K3 b Q - 0 1", ""},
+	{"maharajah2", "m7/8/8/8/8/8/8/R3K3 b Q - 0 1", ""},
+	{"maharajah2", "m6m/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
+	{"backrank", "4k3/8/8/8/8/8/K3K2r/8 w - - 0 1", ""},
+	{"backrank", "3k1k2/8/8/8/8/8/8/R3K3 w - - 0 1", ""},
 	// connectN with immobile men dropped: a drop that completes a row on a rank, a file, a
 	// diagonal (not a row in nineholes, connectDiagonal = false); Black's row stands while
 	// White is to move.

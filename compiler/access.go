@@ -307,6 +307,11 @@ func (r *Ruleset) NumSetups() int { return len(r.setups) }
 // SetupAt is start position i.
 func (r *Ruleset) SetupAt(i int) Setup { return r.setups[i] }
 
+// RoyalKinds is the royal types (bit per type) of each kind check-royals: lone counts a
+// side's men in (defs.Piece.RoyalKind); one kind when no type names one, none without
+// check-royals: lone.
+func (r *Ruleset) RoyalKinds() View[uint64] { return View[uint64]{r.royalKinds} }
+
 // Pools are the names of the piece pools (a fresh copy).
 func (r *Ruleset) Pools() []string { return slices.Clone(r.pools) }
 

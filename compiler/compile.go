@@ -965,6 +965,20 @@ func (l *lowering) rules() {
 		rs.CheckRoyals = CheckRoyalsAll
 	case "lone":
 		rs.CheckRoyals = CheckRoyalsLone
+		// The royal types by kind (defs.Piece.RoyalKind): those without one make one kind.
+		var names []string
+		for i, p := range l.def.Pieces {
+			if !p.Royal {
+				continue
+			}
+			k := slices.Index(names, p.RoyalKind)
+			if k < 0 {
+				k = len(names)
+				names = append(names, p.RoyalKind)
+				rs.royalKinds = append(rs.royalKinds, 0)
+			}
+			rs.royalKinds[k] |= 1 << uint(i)
+		}
 	}
 	rs.NoMovesInCheck = outcomeOf(r.NoMoves.InCheck, Loss)
 	rs.NoMovesOtherwise = outcomeOf(r.NoMoves.Otherwise, Draw)

@@ -153,6 +153,7 @@ var (
 	MechRidesUnattacked           = nextMechanism() // a royal man's rides may not pass a cell an enemy man attacks
 	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
 	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
+	MechRoyalKinds                = nextMechanism() // lone royal men counted by kind: each kind's lone man is protected
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -662,6 +663,14 @@ var mechanismRows = []mechanismRow{
 		shared: goalKeys,
 		safe:   safeAll, why: "goals won by castling or lost with the castling rights only decide whether the game goes on (judged after the move, on the move's kind and the rights it left)",
 		pairs: "castling-goal", doc: "#goals"},
+	{bit: MechRoyalKinds, name: "royal-kinds",
+		uses: func(r *Ruleset) bool {
+			return r.Check == CheckRoyalAttacked && r.CheckRoyals == CheckRoyalsLone && len(r.royalKinds) > 1
+		},
+		keys: []string{"pieces.royal-kind"},
+		safe: safeNone,
+		why:  "on no list until proven: a side may have several protected royal men (one of each kind it has a single man of) beside unprotected ones, which the pins look past; every move is played and tested (probeLone)",
+		doc:  "#rules"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -672,10 +672,13 @@ type Ruleset struct {
 	byAlias    [128]int8 // the type a FEN may also write as X (defs.Piece.FENAlias), by X
 	// byMarked[plus][mark][X-'A']: the type a FEN writes as X dressed with a mark (mark 0
 	// for ', 1 for !), after "+" when plus is 1 (defs.IsPieceToken).
-	byMarked                         [2][2][26]int8
-	zones                            map[string][2]Bitboard
-	Check                            CheckRule
-	CheckRoyals                      CheckRoyals // which royal men royal-attacked protects
+	byMarked    [2][2][26]int8
+	zones       map[string][2]Bitboard
+	Check       CheckRule
+	CheckRoyals CheckRoyals // which royal men royal-attacked protects
+	// royalKinds: under CheckRoyalsLone, the royal types (bit per type) of each kind a
+	// side's men are counted in (defs.Piece.RoyalKind); one kind when no type names one.
+	royalKinds                       []uint64
 	NoMovesInCheck, NoMovesOtherwise Outcome
 	// StalemateByMen: a side without a legal move, not in check, has NoMovesOtherwise with
 	// fewer men than its opponent (Win: fewer-men-wins, Loss: more-men-wins), the other

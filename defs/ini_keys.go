@@ -1069,45 +1069,77 @@ func (im *importer) parentExtinction() (value string, types []string, all bool, 
 
 // pseudoRoyal maps extinctionPseudoRoyal: Fairy-Stockfish makes a side's men of an
 // extinction type pseudo-royal (never left attacked; attacked without a move is
-// checkmate) while it has at most extinctionPieceCount + 1 of them, and judges no
-// extinction then. Chimera's royal men are that when each side has at most
-// extinctionPieceCount + 1 men of each such type from the start and can never get
-// another (no promotion into it, no drops): each is royal (never left attacked, as
-// rules.check-royals' default), never captured, and no extinction goal remains. Other
-// cases are refused.
+// checkmate) while it has at most extinctionPieceCount + 1 of them, counting each type
+// on its own (Position::set_check_info), and judges no extinction then. Where each side
+// has at most that many of each type from the start and can never get another (no
+// promotion into it, no drops), Chimera's royal men are that rule: each royal (never left
+// attacked, as rules.check-royals' default), never captured. Otherwise, with
+// extinctionPieceCount 0, it is rules.check-royals: lone with a royal kind per type
+// (pieces.royal-kind): the counts before the move decide which men a move may not leave
+// attacked (Position::legal), a dropped man of the type is protected at once, and a man
+// promoted into the type (promotedPieceType: a piece promotion) counts from the next move.
+// Refused: every type ('*'), other counts, a pawn's promotion into the type (legal()
+// counts it at once and unprotects the others), explosions.
 func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	def := im.def
-	switch {
-	case all:
+	if all {
 		im.errorf(k, "not imported: every man pseudo-royal (extinctionPieceTypes = *) while few are left: Chimera's royal men are royal from the start")
-		return
-	case def.Hands != nil:
-		im.errorf(k, "not imported: with drops a side may hold a second pseudo-royal man, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start")
 		return
 	}
 	// A man promoted into an extinction type is of that type (asTypes). A pseudo-royal man
 	// that promotes into another such type stays one pseudo-royal man.
 	royal := im.asTypes(types)
+	more, pawnInto := def.Hands != nil, ""
 	for _, p := range def.Pieces {
 		if p.Promotion != nil && !slices.Contains(royal, p.Letter) && slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(royal, l) }) {
-			im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, so a side may get a second one, which Fairy-Stockfish then leaves unprotected; Chimera's royal men are royal from the start", p.Name)
-			return
+			more = true
+			if slices.ContainsFunc(p.Promotion.To, func(l string) bool { return slices.Contains(types, l) }) {
+				pawnInto = p.Name
+			}
 		}
 	}
 	for _, st := range def.Setups {
 		board, _, _ := strings.Cut(st.FEN, " ")
 		for _, l := range types {
 			if strings.Count(board, l) > count+1 || strings.Count(board, strings.ToLower(l)) > count+1 {
-				im.errorf(k, "not imported: in the setup %s a side has more men %s than extinctionPieceCount + 1 (%d); Fairy-Stockfish leaves them unprotected until no more are left, while Chimera's royal men are royal from the start", Quote(st.Name), l, count+1)
-				return
+				more = true
 			}
 		}
 	}
+	switch {
+	case !more:
+	case count != 0:
+		im.errorf(k, "not imported: a side may have more than extinctionPieceCount + 1 (%d) men of a pseudo-royal type, which Fairy-Stockfish then leaves unprotected; Chimera counts a side's royal men one by one (rules.check-royals: lone), not %d", count+1, count+1)
+		return
+	case pawnInto != "":
+		im.errorf(k, "not imported: the %s promotes into a pseudo-royal type, which Fairy-Stockfish protects from that move on (and the side's other man of the type no more); Chimera's royal man made by a promotion counts from the next move", pawnInto)
+		return
+	case def.Capture != nil && def.Capture.Explode != nil:
+		im.errorf(k, "not imported: captures explode and a side may have more than one man of a pseudo-royal type, which Chimera's rules.check-royals: lone does not say with explosions")
+		return
+	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" && p.Confined != "ini-pawn-region" }) || im.hasKeyPrefix("mobilityRegion"):
+		// Position::attackers_to counts a man's attack only inside its mobility region
+		// (board_bb(c, pt)); Chimera's confined man attacks everywhere. (A pawn kept off the
+		// cells where it would have to promote is no mobility region.)
+		im.errorf(k, "not imported: a man with a mobility region attacks only inside it in Fairy-Stockfish's current source, which then does not check a lone pseudo-royal man outside it; Chimera's confined man attacks everywhere")
+		return
+	}
 	optional := false
 	for i := range def.Pieces {
-		if slices.Contains(royal, def.Pieces[i].Letter) {
-			def.Pieces[i].Royal = true
+		p := &def.Pieces[i]
+		if slices.Contains(royal, p.Letter) {
+			p.Royal = true
+			if more {
+				// Each extinction type is a kind (a promoted man counts as its type).
+				p.RoyalKind = p.Letter
+				if y, ok := im.movesAs[p.Letter]; ok && slices.Contains(types, y) {
+					p.RoyalKind = y
+				}
+			}
 		}
+	}
+	if more {
+		def.Rules.CheckRoyals = "lone"
 	}
 	for _, st := range def.Setups {
 		board, _, _ := strings.Cut(st.FEN, " ")
@@ -1125,6 +1157,16 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	}
 	def.Rules.Check = ""
 	def.Rules.RoyalOptional = optional
+}
+
+// hasKeyPrefix reports whether the section (or a parent) gives a key starting with prefix.
+func (im *importer) hasKeyPrefix(prefix string) bool {
+	for key := range im.keys {
+		if strings.HasPrefix(key, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // importGoals maps the keys of extinction, capture the flag and check counting.
@@ -1334,6 +1376,7 @@ func (im *importer) importFlag() {
 	if count <= 1 {
 		count = 0
 	}
+	pw, pb = im.flagPromoters(pw, ws, true), im.flagPromoters(pb, bs, false)
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
 	safe, _ := im.boolKey("flagPieceSafe", false)
@@ -1367,6 +1410,41 @@ func (im *importer) importFlag() {
 			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black", Count: count})
 		}
 	}
+}
+
+// flagPromoters adds to a side's flag pieces the pieces that become one wherever they end
+// on the flag region: Fairy-Stockfish judges the flag on the men standing there after the
+// move (flag_reached), and a man that must promote into a flag type, into nothing else,
+// on every cell of the region is one there, while Chimera's reach goal counts the piece
+// that moved. Promotions with conditions (captures only, entering, en passant, pools,
+// limits, cells, standing) are left as they are.
+func (im *importer) flagPromoters(ps, region []string, white bool) []string {
+	def := im.def
+	if len(ps) == 0 || len(region) == 0 {
+		return ps
+	}
+	out := ps
+	for _, p := range def.Pieces {
+		pr := p.Promotion
+		if pr == nil || slices.Contains(ps, p.Letter) || pr.Optional || pr.OnCapture || pr.Entering || pr.SkipEnPassant && slices.ContainsFunc(p.Moves, func(a Atom) bool { return a.EPCapture }) ||
+			pr.FromPool != "" || len(pr.Limits) > 0 || pr.InPlace != nil || len(pr.ByCell) > 0 || len(pr.To) == 0 || !white && len(pr.ToBlack) > 0 {
+			continue
+		}
+		if !slices.ContainsFunc(pr.To, func(l string) bool { return !slices.Contains(ps, l) }) {
+			z, ok := def.Zones[pr.Zone]
+			if !ok {
+				continue
+			}
+			w, b := zoneSquares(z, def.Board.Files, def.Board.Ranks)
+			if !white {
+				w = b
+			}
+			if !slices.ContainsFunc(region, func(sq string) bool { return !slices.Contains(w, sq) }) {
+				out = append(slices.Clip(out), p.Letter)
+			}
+		}
+	}
+	return out
 }
 
 // flagMove maps Fairy-Stockfish's flag rule with an answer (flagMove), as its current

@@ -337,6 +337,10 @@ type Piece struct {
 	// ends becomes a man of this type, of its own side (whatever it promoted to), unless it
 	// is royal or of a contagious type itself (docs/definitions.md, "Contagion").
 	Contagious bool `yaml:"contagious"`
+	// RoyalKind: under rules.check-royals lone, the kind the royal man is counted in: a
+	// side's royal man is protected while it is the side's only man of its kind (royal
+	// types without a kind make one kind together).
+	RoyalKind string `yaml:"royal-kind"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.

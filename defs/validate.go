@@ -762,6 +762,9 @@ func (v *validator) pieces() {
 		if p.Contagious {
 			v.contagious(p)
 		}
+		if p.RoyalKind != "" || has(p.Src, "royal-kind") {
+			v.royalKind(p)
+		}
 		if pr := p.Promotion; pr != nil {
 			if v.required(pr.Src, "promotion", "zone", "where the piece promotes", pr.Zone == "") {
 				v.zoneRef(pr.Src, "zone", pr.Zone)
@@ -1550,6 +1553,19 @@ func (v *validator) ridesUnattacked(p Piece) {
 	}
 	if rides == 0 {
 		v.add(p.Src, "rides-unattacked", "piece %q: rides-unattacked restricts rides, and the piece has none (a ride atom, or a rider in betza)", p.Name)
+	}
+}
+
+// royalKind checks a piece with royal-kind: a royal man, counted by kind under the check
+// rule royal-attacked with check-royals: lone.
+func (v *validator) royalKind(p Piece) {
+	switch {
+	case p.RoyalKind == "":
+		v.add(p.Src, "royal-kind", "piece %q: royal-kind names the kind the royal man is counted in; it is empty", p.Name)
+	case !p.Royal:
+		v.add(p.Src, "royal-kind", "piece %q: royal-kind counts a royal man by kind; the piece is not royal (royal: true)", p.Name)
+	case v.def.Rules.CheckRoyals != "lone" || orDefault(v.def.Rules.Check, "royal-attacked") != "royal-attacked":
+		v.add(p.Src, "royal-kind", "piece %q: royal-kind counts royal men for rules.check-royals: lone (found check %q, check-royals %q)", p.Name, orDefault(v.def.Rules.Check, "royal-attacked"), orDefault(v.def.Rules.CheckRoyals, "any"))
 	}
 }
 

@@ -392,6 +392,27 @@ func (p *core128) royals(c Color) bb128 {
 	return b.And(p.byColor[c])
 }
 
+// loneKinds is the royal types (bit per type) of the royal kinds (compiler.Ruleset.RoyalKinds)
+// of which side c has at most one man: the men check-royals: lone protects.
+func (p *core128) loneKinds(c Color) uint64 {
+	var out uint64
+	for ks, i := p.rs.RoyalKinds(), 0; i < ks.Len(); i++ {
+		if kind := ks.At(i); !p.menOfKinds(kind, c).Many() {
+			out |= kind
+		}
+	}
+	return out
+}
+
+// menOfKinds is the set of c's men of the types ts (bit per type).
+func (p *core128) menOfKinds(ts uint64, c Color) bb128 {
+	var b bb128
+	for ; ts != 0; ts &= ts - 1 {
+		b = b.Or(p.byType[bits.TrailingZeros64(ts)])
+	}
+	return b.And(p.byColor[c])
+}
+
 // sideInCheck applies the ruleset's check rule to side c.
 func (p *core128) sideInCheck(c Color) bool {
 	switch p.rs.Check {
@@ -411,9 +432,8 @@ func (p *core128) sideInCheck(c Color) bool {
 			}
 			return true
 		case compiler.CheckRoyalsLone:
-			if r.Many() {
-				return false // two or more royal men: none is checked
-			}
+			// Only the man of each kind the side has a single man of is checked.
+			r = p.menOfKinds(p.loneKinds(c), c)
 		}
 		for ; r.Any(); r = r.Rest() {
 			if p.attackedBy(r.First(), c^1, occ, active) {

@@ -1708,15 +1708,16 @@ func (p *core256) probeLegal(m Move, us Color) bool {
 	return ok
 }
 
-// probeLone is probeLegal under check-royals: lone, where the count of the mover's royal
-// men before the move decides: with two or more, any of them may be left attacked; with
-// one (or none), no royal man may stand attacked after the move but one the move has just
-// promoted into a royal type, which counts from the next move (a dropped one counts at
-// once).
+// probeLone is probeLegal under check-royals: lone, where the counts of the mover's royal
+// men by kind before the move decide: the men of a kind it has two or more of may be left
+// attacked; the man of a kind it has one of may not, nor may a royal man it drops (the
+// drop counts at once, whatever the count); a man the move has just promoted into a royal
+// type counts from the next move.
 func (p *core256) probeLone(m Move, us Color) bool {
-	many := p.royals(us).Many()
-	if many && !p.capEffects && !p.explode {
-		return true // any royal may be left attacked, and only a bounce, a kick or a blast takes one's own
+	lone := p.loneKinds(us)
+	dropped := m.IsDrop() && p.rs.RoyalTypes>>uint(m.Dropped())&1 != 0
+	if p.menOfKinds(lone, us).Empty() && !dropped && !p.capEffects && !p.explode {
+		return true // no royal man is protected, and only a bounce, a kick or a blast takes one's own
 	}
 	fresh := NoSquare
 	if y := m.Promotion(); y >= 0 && !m.IsDrop() && p.rs.RoyalTypes>>uint(y)&1 != 0 &&
@@ -1724,16 +1725,19 @@ func (p *core256) probeLone(m Move, us Color) bool {
 		fresh = m.To()
 	}
 	if p.boardProbe && m.Kind() == KindNormal && fresh == NoSquare {
-		// A plain move keeps the mover's count of royal men: the check rule on the board
-		// alone decides, as for one royal.
+		// A plain move keeps the mover's counts of royal men: the check rule on the board
+		// alone decides.
 		return !p.checkedOnBoard(m, us)
 	}
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal
-	if ok && !many {
-		r := p.royals(us)
+	if ok {
+		r := p.menOfKinds(lone, us)
 		if fresh != NoSquare {
 			r = r.Without(fresh)
+		}
+		if dropped {
+			r = r.With(m.To())
 		}
 		occ, active := p.occupied(), p.active(us^1)
 		for ; ok && r.Any(); r = r.Rest() {

@@ -543,7 +543,15 @@ func Rules(rs *compiler.Ruleset) []string {
 		case compiler.CheckRoyalsAll:
 			out = append(out, fmt.Sprintf("A side is in check only when all its royal pieces (%s) are attacked: with two, one may be left attacked.", royals))
 		case compiler.CheckRoyalsLone:
-			out = append(out, fmt.Sprintf("Only a side with a single royal piece (%s) can be in check; a royal piece a promotion makes counts from the next move.", royals))
+			if ks := rs.RoyalKinds(); ks.Len() > 1 {
+				kinds := make([]string, ks.Len())
+				for i := range kinds {
+					kinds[i] = typeLetters(rs, ks.At(i))
+				}
+				out = append(out, fmt.Sprintf("A royal piece is protected only while it is its side's single one of its kind (%s), each kind counted on its own; a royal piece dropped is protected at once, one a promotion makes from the next move.", strings.Join(kinds, "; ")))
+				break
+			}
+			out = append(out, fmt.Sprintf("Only a side with a single royal piece (%s) can be in check; a royal piece dropped is protected at once, one a promotion makes counts from the next move.", royals))
 		}
 	}
 	var through uint64 // the royal types whose rides may not pass through check
