@@ -327,7 +327,7 @@ type Piece struct {
 	Burns [][]int `yaml:"burns"`
 	// Rank: the man's rank for range captures (0 to MaxRank; default 0): a range-capturing
 	// ride (Atom.RangeCapture) jumps only men of lower rank than its own man's, and takes
-	// beyond the first man only men of lower rank (Tenjiku shogi's generals).
+	// beyond the first man only men of lower rank (docs/definitions.md, "Range capture").
 	Rank int `yaml:"rank"`
 	// RidesUnattacked: the royal man's rides may not pass a cell that an enemy man
 	// attacks before the move (each cell landed on along the way but the last; the cell
@@ -367,7 +367,7 @@ type Atom struct {
 	// RangeCapture: a ride that, past the first man on its line (which it may take, as any
 	// ride), goes on over men of lower rank than its own (Piece.Rank), either side's, and
 	// may take an enemy man of lower rank beyond them; it lands beyond a man only by taking
-	// one (Tenjiku shogi's great, vice, rook and bishop generals).
+	// one (docs/definitions.md, "Range capture").
 	RangeCapture bool `yaml:"range-capture"`
 }
 
