@@ -4,7 +4,6 @@
 package perft_test
 
 import (
-	"math/rand"
 	"testing"
 
 	"chimera/compiler"
@@ -37,24 +36,7 @@ func TestSherwinAgainstSjaak(t *testing.T) {
 	if testing.Short() {
 		depth, plays = 2, 1
 	}
-	fens := append([]string(nil), starts...)
-	rng := rand.New(rand.NewSource(3))
-	for _, s := range starts[1:] {
-		for range plays {
-			p, err := interpreter.FromFEN(rs, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for range 4 {
-				legal := p.LegalMoves(nil)
-				if len(legal) == 0 {
-					break
-				}
-				p.Make(legal[rng.Intn(len(legal))])
-			}
-			fens = append(fens, p.FEN())
-		}
-	}
+	fens := withRandomPlay(t, rs, starts, plays, 3)
 	early := 0
 	for _, fen := range fens {
 		p, err := interpreter.FromFEN(rs, fen)

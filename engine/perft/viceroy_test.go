@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"chimera/compiler"
 	"chimera/engine/perft"
 	"chimera/interpreter"
 )
@@ -33,24 +34,7 @@ func TestViceroyAgainstSjaak(t *testing.T) {
 	if testing.Short() {
 		depth, plays = 2, 1
 	}
-	fens := append([]string(nil), starts...)
-	rng := rand.New(rand.NewSource(5))
-	for _, s := range starts[1:] {
-		for range plays {
-			p, err := interpreter.FromFEN(rs, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for range 4 {
-				legal := p.LegalMoves(nil)
-				if len(legal) == 0 {
-					break
-				}
-				p.Make(legal[rng.Intn(len(legal))])
-			}
-			fens = append(fens, p.FEN())
-		}
-	}
+	fens := withRandomPlay(t, rs, starts, plays, 5)
 	promotions := 0
 	for _, fen := range fens {
 		p, err := interpreter.FromFEN(rs, fen)
@@ -70,4 +54,30 @@ func TestViceroyAgainstSjaak(t *testing.T) {
 	if promotions < 10 {
 		t.Fatalf("only %d promotions among the root moves: the positions do not test the rule", promotions)
 	}
+}
+
+// withRandomPlay returns starts followed by, for each start but the first, plays
+// positions reached by 4 random legal plies from it (fewer where the game ends), drawn
+// from one generator of seed.
+func withRandomPlay(t *testing.T, rs *compiler.Ruleset, starts []string, plays int, seed int64) []string {
+	t.Helper()
+	fens := append([]string(nil), starts...)
+	rng := rand.New(rand.NewSource(seed))
+	for _, s := range starts[1:] {
+		for range plays {
+			p, err := interpreter.FromFEN(rs, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 4 {
+				legal := p.LegalMoves(nil)
+				if len(legal) == 0 {
+					break
+				}
+				p.Make(legal[rng.Intn(len(legal))])
+			}
+			fens = append(fens, p.FEN())
+		}
+	}
+	return fens
 }
