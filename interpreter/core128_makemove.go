@@ -208,8 +208,8 @@ func (p *core128) play(m Move, goals bool) {
 		} else {
 			u.moved = p.normalEffect(m, u)
 		}
-		if p.burning {
-			p.burnEffect(u.moved, u)
+		if p.landingFx {
+			p.landingEffects(u)
 		}
 	}
 	if rs.Crossing && m.Kind() != KindNull {
@@ -379,9 +379,7 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 	if c := m.Cap2(); c != NoSquare {
 		p.capture(c, u)
 	}
-	taken := NoPiece
 	if p.board[to] != NoPiece && to != from { // from = to: a promotion in place, or a path that stops and ends where it began
-		taken = p.board[to]
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)
@@ -393,9 +391,6 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 		if pm := p.tb.Piece(pc.Type()).Def.Promotion; pm != nil && pm.ResetsClock {
 			p.halfmove = 0
 		}
-	}
-	if p.contagion && taken != NoPiece {
-		p.infect(to, pc, taken)
 	}
 	p.castle = p.castle.Without(to)
 	if m.MakesEP() {
@@ -410,6 +405,23 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 		p.putWall(to)
 	}
 	return pc
+}
+
+// landingEffects applies, after a man's move (u.moved), contagion (by the enemy man it
+// took where it landed, read from the move's journal) and then burning around where it
+// stopped.
+func (p *core128) landingEffects(u *frame128) {
+	if p.contagion && u.captures > 0 && u.moved != NoPiece {
+		for _, e := range p.journal[u.mark:] {
+			if e.kind == editRemove && Square(e.where) == p.landed && e.pc.Color() != u.moved.Color() {
+				p.infect(p.landed, u.moved, e.pc)
+				break
+			}
+		}
+	}
+	if p.burning {
+		p.burnEffect(u.moved, u)
+	}
 }
 
 // infect turns the man on sq, which moved there as mover and took taken, into a man of

@@ -1201,11 +1201,31 @@ func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler
 	if blk := d.RayAt(from).And(p.occupied()); blk.Any() {
 		reach = reach.AndNot(d.RayAt(nearest128(d, blk)))
 	}
-	if pt.RidesUnattacked {
-		reach = p.unattackedReach(d, from, reach)
+	if p.rideRules {
+		return p.genRuledRide(buf, pt, r, from, capturable, land, reach)
 	}
+	return p.emitRide(buf, pt, r, from, capturable, reach.And(land))
+}
+
+// genRuledRide is genRide under rides-unattacked or range capture (from a reach up to
+// the first man on the way): a man whose rides may not pass attacked cells stops at the
+// first, and a range capture goes on past the first man.
+func (p *core128) genRuledRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, land, reach bb128) []Move {
+	if pt.RidesUnattacked {
+		reach = p.unattackedReach(p.tb.Dir(r.Dir), from, reach)
+	}
+	buf = p.emitRide(buf, pt, r, from, capturable, reach.And(land))
+	if r.Rank > 0 && r.Mode != compiler.ModeMove {
+		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, p.specialPromo && pt.Promotion != nil)
+	}
+	return buf
+}
+
+// emitRide appends the moves of the ride r from from onto the cells of reach, outward.
+func (p *core128) emitRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler.Ride[bb128], from Square, capturable, reach bb128) []Move {
+	d := p.tb.Dir(r.Dir)
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach = reach.And(land); reach.Any(); {
+	for reach.Any() {
 		sq := nearest128(d, reach) // outward, as the ride goes
 		reach = reach.Without(sq)
 		var m Move
@@ -1227,9 +1247,6 @@ func (p *core128) genRide(buf []Move, pt *compiler.PieceType[bb128], r *compiler
 		} else {
 			buf = p.emit(buf, pt, m)
 		}
-	}
-	if r.Rank > 0 && r.Mode != compiler.ModeMove {
-		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, promo)
 	}
 	return buf
 }

@@ -69,6 +69,10 @@ func (p *core256) Attacked(sq Square, by Color) bool {
 // occupancy and attacker set: with explosions, an attack that would blow up the
 // attacker's own royal does not count.
 func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
+	var one [1]attack256
+	if !p.royalAttackFx {
+		return p.attacksBy(sq, by, occ, active, true, one[:]) > 0 // the check's hot path
+	}
 	if p.explode {
 		// Capturing on sq would blow up side by's own royal standing next to it, and a
 		// side whose royal is gone attacks nothing any more (the game is over; where a
@@ -77,7 +81,6 @@ func (p *core256) attackedBy(sq Square, by Color, occ, active bb256) bool {
 			return false
 		}
 	}
-	var one [1]attack256
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 

@@ -140,6 +140,12 @@ type core256 struct {
 	checks [2]uint8
 	// explode: captures blow up the men around (compiler.Ruleset.Explode).
 	explode bool
+	// rideRules: some ride stops before attacked cells or captures past the first man
+	// (genRuledRide).
+	rideRules bool
+	// royalAttackFx: explode or burning, which attackedBy's attacks on a royal cell weigh
+	// beyond the attack walk.
+	royalAttackFx bool
 	// startChecked: the side to move was in check in the position set up (perpetual check);
 	// startCheckTypes: the types of the men giving that check (checkmate rules).
 	startChecked    bool
@@ -203,6 +209,9 @@ type core256 struct {
 	// contagion: some types are contagious (compiler.Ruleset.Contagious): a capture of one
 	// may turn the capturer into its type.
 	contagion bool
+	// landingFx: burning or contagion, the effects on where a man's move ended, applied
+	// after the move (landingEffects).
+	landingFx bool
 	// royalPromo: some man promotes into a royal type (genFastLegal tests such moves).
 	royalPromo bool
 	// turns: a side's turn is several moves (nil: one); inTurn is the number of moves the
@@ -285,7 +294,10 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 		petrify:       rs.Uses(compiler.MechPetrify),
 		selfCapture:   rs.Uses(compiler.MechSelfCapture),
 		burning:       rs.Uses(compiler.MechBurn),
+		royalAttackFx: rs.Uses(compiler.Mechs(compiler.MechExplode, compiler.MechBurn)),
+		rideRules:     rs.Uses(compiler.Mechs(compiler.MechRidesUnattacked, compiler.MechRangeCapture)),
 		contagion:     rs.Uses(compiler.MechContagion),
+		landingFx:     rs.Uses(compiler.Mechs(compiler.MechBurn, compiler.MechContagion)),
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),

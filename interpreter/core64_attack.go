@@ -71,6 +71,10 @@ func (p *core64) Attacked(sq Square, by Color) bool {
 // occupancy and attacker set: with explosions, an attack that would blow up the
 // attacker's own royal does not count.
 func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
+	var one [1]attack64
+	if !p.royalAttackFx {
+		return p.attacksBy(sq, by, occ, active, true, one[:]) > 0 // the check's hot path
+	}
 	if p.explode {
 		// Capturing on sq would blow up side by's own royal standing next to it, and a
 		// side whose royal is gone attacks nothing any more (the game is over; where a
@@ -79,7 +83,6 @@ func (p *core64) attackedBy(sq Square, by Color, occ, active bb64) bool {
 			return false
 		}
 	}
-	var one [1]attack64
 	return p.attacks(sq, by, occ, active, true, one[:]) > 0
 }
 

@@ -1201,11 +1201,31 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 	if blk := d.RayAt(from) & p.occupied(); blk != 0 {
 		reach &^= d.RayAt(nearest64(d, blk))
 	}
-	if pt.RidesUnattacked {
-		reach = p.unattackedReach(d, from, reach)
+	if p.rideRules {
+		return p.genRuledRide(buf, pt, r, from, capturable, land, reach)
 	}
+	return p.emitRide(buf, pt, r, from, capturable, reach&land)
+}
+
+// genRuledRide is genRide under rides-unattacked or range capture (from a reach up to
+// the first man on the way): a man whose rides may not pass attacked cells stops at the
+// first, and a range capture goes on past the first man.
+func (p *core64) genRuledRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.Ride[bb64], from Square, capturable, land, reach bb64) []Move {
+	if pt.RidesUnattacked {
+		reach = p.unattackedReach(p.tb.Dir(r.Dir), from, reach)
+	}
+	buf = p.emitRide(buf, pt, r, from, capturable, reach&land)
+	if r.Rank > 0 && r.Mode != compiler.ModeMove {
+		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, p.specialPromo && pt.Promotion != nil)
+	}
+	return buf
+}
+
+// emitRide appends the moves of the ride r from from onto the cells of reach, outward.
+func (p *core64) emitRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.Ride[bb64], from Square, capturable, reach bb64) []Move {
+	d := p.tb.Dir(r.Dir)
 	promo := p.specialPromo && pt.Promotion != nil
-	for reach &= land; reach != 0; {
+	for reach != 0 {
 		sq := nearest64(d, reach) // outward, as the ride goes
 		reach &^= compiler.Bit64(sq)
 		var m Move
@@ -1227,9 +1247,6 @@ func (p *core64) genRide(buf []Move, pt *compiler.PieceType[bb64], r *compiler.R
 		} else {
 			buf = p.emit(buf, pt, m)
 		}
-	}
-	if r.Rank > 0 && r.Mode != compiler.ModeMove {
-		buf = p.genRangeCaptures(buf, pt, r, from, capturable, land, promo)
 	}
 	return buf
 }
