@@ -21,6 +21,9 @@ pieces:
   - {name: Great General, letter: "+R!", moves: [{ride: [1, 0]}, {ride: [1, 1]}]}
   - {name: Dog, letter: "D'", moves: [{leap: [0, 1]}]}
   - {name: Gold, letter: G, fen: "G'", moves: [{leap: [1, 0]}]}
+  - {name: Bishop General, letter: "B!", moves: [{ride: [1, 1]}], promotion: {zone: far, to: ["V!", V], optional: true}}
+  - {name: Vice General, letter: "V!", moves: [{ride: [1, 1]}, {leap: [1, 0]}]}
+  - {name: Vertical Mover, letter: V, moves: [{ride: [0, 1]}]}
 setups: [{name: start, fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}]
 `
 
@@ -87,6 +90,21 @@ func TestDressedLetters(t *testing.T) {
 	}
 	if got := p.Coord(m); got != "a2a8+" {
 		t.Fatalf("the promotion to +R! in coordinates: %s, want a2a8+", got)
+	}
+	// A promotion to a man whose token ends in '!' is written and read with it, and told
+	// from the promotion to the letter without it.
+	b, err := FromFEN(rs, "4k3/1B!6/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"b7a8v!", "b7a8v", "b7c8v!", "b7c8"} {
+		m, err := b.ParseMove(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if got := b.Coord(m); got != text {
+			t.Fatalf("%s reads as %s", text, got)
+		}
 	}
 	// An annotation after a chess promotion stays an annotation.
 	chess, err := Open("chess")

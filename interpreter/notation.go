@@ -453,6 +453,19 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 		return p.parseNamedCapture(in, g[1], g[2], legal)
 	}
 	var hits []Move
+	if raw != clean {
+		// A coordinate move whose promotion letter is dressed with '!' (c11c12q!), which
+		// clean takes for an annotation: read first as written.
+		for _, m := range legal {
+			if p.coordMatches(raw, m, legal) {
+				hits = append(hits, m)
+			}
+		}
+		if len(hits) == 1 {
+			return hits[0], nil
+		}
+		hits = hits[:0]
+	}
 	// Coordinate notation. Castling is also read in the other style (king-to-square or
 	// king-to-partner), but only when no move has that exact text: in Chess960 the king's
 	// castled square can also be the destination of an ordinary king move.

@@ -131,6 +131,15 @@ func hachuRun(t *testing.T, bin, board string, cmds ...string) string {
 // by then (its process is killed).
 func hachuTry(t *testing.T, bin string, limit time.Duration, board string, cmds ...string) (out string, ok bool) {
 	t.Helper()
+	out, ok, err := hachuAttempt(bin, limit, board, cmds...)
+	if err != nil {
+		t.Fatalf("HaChu on %s: %v", board, err)
+	}
+	return out, ok
+}
+
+// hachuAttempt is hachuTry that returns HaChu's failure (a crash) as err.
+func hachuAttempt(bin string, limit time.Duration, board string, cmds ...string) (out string, ok bool, err error) {
 	in := "xboard\nprotover 2\neasy\nnew\nvariant tenjiku\nforce\nsetboard " + board + "\nmemory 16\noption Allow repeats=1\nping 1\n" +
 		strings.Join(cmds, "\n") + "\nping 2\nquit\n"
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -139,25 +148,28 @@ func hachuTry(t *testing.T, bin string, limit time.Duration, board string, cmds 
 	cmd.Stdin = strings.NewReader(in)
 	b, err := cmd.Output()
 	if ctx.Err() != nil {
-		return "", false
+		return "", false, nil
 	}
-	if err != nil {
-		t.Fatalf("HaChu on %s: %v", board, err)
-	}
-	return string(b), true
+	return string(b), true, err
 }
 
-// hachuListed is HaChu's list of moves: an illegal move (a1a1) makes it print every move
-// of its list as a debug line "# n. hex hex move".
+// hachuListed is HaChu's list of moves: an illegal move (a1a1) makes it print every entry
+// of its list as a debug line "# n. code code move" (n may be negative). Entries HaChu has
+// cleared (code 0) are left out.
 func hachuListed(out string) []string {
 	var ms []string
 	for _, l := range strings.Split(out, "\n") {
 		f := strings.Fields(l)
-		if len(f) == 5 && f[0] == "#" && strings.HasSuffix(f[1], ".") {
-			if _, err := strconv.Atoi(strings.TrimSuffix(f[1], ".")); err == nil {
-				ms = append(ms, f[4])
-			}
+		if len(f) != 5 || f[0] != "#" || !strings.HasSuffix(f[1], ".") {
+			continue
 		}
+		if _, err := strconv.Atoi(strings.TrimSuffix(f[1], ".")); err != nil {
+			continue
+		}
+		if code, err := strconv.ParseUint(f[2], 16, 32); err != nil || code == 0 {
+			continue
+		}
+		ms = append(ms, f[4])
 	}
 	return ms
 }

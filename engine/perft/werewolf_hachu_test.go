@@ -5,7 +5,6 @@ package perft_test
 import (
 	"math/rand"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -13,25 +12,9 @@ import (
 	"chimera/interpreter"
 )
 
-// hachuList is HaChu's list of moves in its current position: an illegal move (a1a1) makes
-// it print every entry of its list as a debug line "# n. code code move" (n may be
-// negative). Entries HaChu has cleared (code 0) are left out.
+// hachuList is HaChu's list of moves in its current position (hachuListed).
 func hachuList(h *hachuEngine) []string {
-	var ms []string
-	for _, l := range h.exchange("usermove a1a1") {
-		f := strings.Fields(l)
-		if len(f) != 5 || f[0] != "#" || !strings.HasSuffix(f[1], ".") {
-			continue
-		}
-		if _, err := strconv.Atoi(strings.TrimSuffix(f[1], ".")); err != nil {
-			continue
-		}
-		if code, err := strconv.ParseUint(f[2], 16, 32); err != nil || code == 0 {
-			continue
-		}
-		ms = append(ms, f[4])
-	}
-	return ms
+	return hachuListed(strings.Join(h.exchange("usermove a1a1"), "\n"))
 }
 
 // werewolfText writes m as HaChu lists it: origin and destination; a move that takes a man
