@@ -568,9 +568,13 @@ func (s *pairSpec) render(name string) string {
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
 	var extras []string // the capture keys beside its effect
-	if s.trading {
+	switch {
+	case s.trading && s.protTrade:
+		// (Rejected by validation: see pairConflicts.)
+		extras = append(extras, "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true, protected: true, no-retaliation: true}")
+	case s.trading:
 		extras = append(extras, "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}")
-	} else if s.protTrade {
+	case s.protTrade:
 		extras = append(extras, "trading: {pieces: [N], protected: true, no-retaliation: true}")
 	}
 	if s.petrify {
