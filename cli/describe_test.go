@@ -120,6 +120,9 @@ func TestDescribeNewRules(t *testing.T) {
 		{"chushogi", "by any move ending on last-rank"},
 		{"chushogi", "Trades: N or +O may not take N or +O beyond its neighbours while the enemy guards it, unless it took on its stop a man other than P or I."},
 		{"chushogi", "Counterstrike: after N or +O is taken by another man"},
+		{"lion", "Trades: L may not take L that the enemy guards, on either step, as the board stands before the move."},
+		{"lion", "No retaliation: after L is taken by another man, no L is taken on the next move."},
+		{"lion", "passes by a step out and back, one move whichever square"},
 		{"checkshogi", `Goal "first check": when the move leaves the opponent in check`},
 	} {
 		code, out, _ := run("show", c.variant)

@@ -265,7 +265,8 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked}
+			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked,
+			PassOnce: p.PassOnce}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
@@ -1428,6 +1429,7 @@ func (l *lowering) mechanisms() {
 		if tr := c.Trading; tr != nil {
 			rs.TradeTypes, rs.TradeCheap = l.typeMask(tr.Pieces), l.typeMask(tr.Cheap)
 			rs.TradeGuarded, rs.Counterstrike = tr.Guarded, tr.Counterstrike
+			rs.TradeProtected, rs.NoRetaliation = tr.Protected, tr.NoRetaliation
 		}
 		if x := c.Explode; x != nil {
 			rs.Explode, rs.ExplodeSpare, rs.ExplodeImmune = true, l.typeMask(x.Spare), l.typeMask(x.Immune)

@@ -154,6 +154,9 @@ var (
 	MechContagion                 = nextMechanism() // a man that takes a man of a contagious type where it lands turns into one
 	MechCastlingGoal              = nextMechanism() // goals won by castling, or lost with the castling rights
 	MechRoyalKinds                = nextMechanism() // lone royal men counted by kind: each kind's lone man is protected
+	MechPassOnce                  = nextMechanism() // a man's passes through the stops of its paths are one move
+	MechProtectedTrade            = nextMechanism() // men of some types may not take ones of those types the enemy guards before the move
+	MechNoRetaliation             = nextMechanism() // after such a man is taken by another, the opponent takes none of them the next move
 	MechUnclassified              = nextMechanism() // a definition key no shortcut has been checked against
 )
 
@@ -671,6 +674,21 @@ var mechanismRows = []mechanismRow{
 		safe: safeNone,
 		why:  "on no list until proven: a side may have several protected royal men (one of each kind it has a single man of) beside unprotected ones, which the pins look past; every move is played and tested (probeLone)",
 		doc:  "#rules"},
+	{bit: MechPassOnce, name: "pass-once",
+		uses: func(r *Ruleset) bool { return anyPiece(r, func(pt *PieceType[Bitboard]) bool { return pt.PassOnce }) },
+		keys: []string{"pieces.pass-once"},
+		safe: safeCommon &^ safePins, why: "as path stops: the pass is a path's move onto its own origin with the stop left out, which changes no cell; relevance and keepers read the cells the path visits",
+		pairs: "pass-once", doc: "#legs-of-a-path"},
+	{bit: MechProtectedTrade, name: "protected-trade",
+		uses: func(r *Ruleset) bool { return r.TradeProtected },
+		keys: []string{"capture.trading.protected"}, shared: []string{"capture.trading", "capture.trading.pieces"},
+		safe: safeNoCheck, why: "the trading rules drop captures in the one per-man pipeline, before any legality test, and touch no royal piece's safety",
+		pairs: "protected-trade", doc: "#capture"},
+	{bit: MechNoRetaliation, name: "no-retaliation",
+		uses: func(r *Ruleset) bool { return r.NoRetaliation },
+		keys: []string{"capture.trading.no-retaliation"}, shared: []string{"capture.trading", "capture.trading.pieces"},
+		safe: safeNoCheck, why: "the trading rules drop captures in the one per-man pipeline, before any legality test, and touch no royal piece's safety",
+		pairs: "protected-trade", doc: "#capture"},
 	{bit: MechUnclassified, name: "unclassified", setBy: byDefinitions,
 		safe: safeNone, why: "a key no row accounts for: nothing is known about it",
 		doc: "#speed-which-legality-shortcuts-a-definition-gets"},

@@ -162,6 +162,9 @@ type PieceType[B any] struct {
 	// an enemy man attacks before the move; the cell landed on is left to the check rule
 	// (defs.Piece.RidesUnattacked).
 	RidesUnattacked bool
+	// PassOnce: the man's passes (paths that stop and end back on its square having taken
+	// nothing) are one move, written without the stop (defs.Piece.PassOnce).
+	PassOnce bool
 	// stepBack[c][sq]: for a ResetsUnlessBack type, the cells side c's man reaches from sq by
 	// its quiet moves on an empty board (none that needs a zone or a first move).
 	stepBack    [2][]B
@@ -787,9 +790,12 @@ type Ruleset struct {
 	// HitTypes: bit per piece type some hit goal counts.
 	HitTypes uint64
 	// TradeTypes: the men whose trades defs.Trading limits; TradeGuarded and TradeCheap
-	// (bit per type), its guarded rule; Counterstrike, its counterstrike rule.
+	// (bit per type), its guarded rule; Counterstrike, its counterstrike rule;
+	// TradeProtected, its protected rule; NoRetaliation, its no-retaliation rule.
 	TradeTypes, TradeCheap      uint64
 	TradeGuarded, Counterstrike bool
+	TradeProtected              bool
+	NoRetaliation               bool
 	// Hands are the pools, drops and exchanges, or nil.
 	Hands      *HandRules
 	setups     []Setup

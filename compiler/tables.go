@@ -114,7 +114,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		pt := PieceType[B]{Def: in.Def, Name: in.Name, Letter: in.Letter, LetterText: in.LetterText, SAN: in.SAN,
 			Royal: in.Royal, Immune: in.Immune, ResetsClock: in.ResetsClock, ResetsUnlessBack: in.ResetsUnlessBack, Value: in.Value, Land: pair(in.Land),
 			slides: in.slides, slideLines: in.slideLines, slideRays: in.slideRays, MakesEP: in.MakesEP, MayRepeat: in.MayRepeat, Plain: in.Plain, Promoted: in.Promoted, AimEnds: in.AimEnds, BurnSlot: in.BurnSlot, Rank: in.Rank,
-			Mark: in.Mark, MarkLetter: in.MarkLetter, MarkPlus: in.MarkPlus, RidesUnattacked: in.RidesUnattacked}
+			Mark: in.Mark, MarkLetter: in.MarkLetter, MarkPlus: in.MarkPlus, RidesUnattacked: in.RidesUnattacked, PassOnce: in.PassOnce}
 		hops := func(in []hop[A]) []hop[B] {
 			if in == nil {
 				return nil

@@ -341,6 +341,10 @@ type Piece struct {
 	// side's royal man is protected while it is the side's only man of its kind (royal
 	// types without a kind make one kind together).
 	RoyalKind string `yaml:"royal-kind"`
+	// PassOnce: the man's passes (its paths that stop and end back on its own square
+	// having taken nothing) are one move, whichever stop they go through; the move is
+	// written as the man's move onto its own square.
+	PassOnce bool `yaml:"pass-once"`
 }
 
 // Atom is one movement atom: a leap, a ride, or a multi-leg path.
@@ -747,13 +751,19 @@ type CaptureRule struct {
 // and stop counted empty), unless the move also took, on its stop, a man not of the Cheap
 // types. Counterstrike: after a man not of these types took one of them, the opponent's
 // next move may not take one of them with a man not of these types, but on the square
-// where that capture was made; the square is kept in the FEN's en-passant field.
+// where that capture was made. Protected: a man of these types may not capture an enemy
+// one, on any leg of its move, that the enemy attacks as the board stands before the move.
+// NoRetaliation: after a man not of these types took one of them, the opponent's next move
+// may not take one of them at all. The square of that capture is kept in the FEN's
+// en-passant field, or after the move number where en passant is played.
 type Trading struct {
 	Src           `yaml:"-"`
 	Pieces        []string `yaml:"pieces"`
 	Guarded       bool     `yaml:"guarded"`
 	Cheap         []string `yaml:"cheap"`
 	Counterstrike bool     `yaml:"counterstrike"`
+	Protected     bool     `yaml:"protected"`
+	NoRetaliation bool     `yaml:"no-retaliation"`
 }
 
 // Walls makes a turn two actions: the mover's move, then a wall placed on an empty cell

@@ -762,6 +762,9 @@ func (v *validator) pieces() {
 		if p.Contagious {
 			v.contagious(p)
 		}
+		if p.PassOnce {
+			v.passOnce(p)
+		}
 		if p.RoyalKind != "" || has(p.Src, "royal-kind") {
 			v.royalKind(p)
 		}
@@ -1556,6 +1559,53 @@ func (v *validator) ridesUnattacked(p Piece) {
 	}
 }
 
+// passOnce checks a piece with pass-once: a man passes only by a path that stops and
+// ends back on its origin, so the piece needs one whose legs can add up to nothing.
+func (v *validator) passOnce(p Piece) {
+	span := max(v.def.Board.Files, v.def.Board.Ranks, 1)
+	for _, a := range p.Moves {
+		if passesHome(a.Path, span) {
+			return
+		}
+	}
+	v.add(p.Src, "pass-once", "piece %q: pass-once makes the man's passes one move, and it has none: no path with a stop whose legs can lead back to its square", p.Name)
+}
+
+// passesHome reports whether a path stops on its way and its legs, each taken some number
+// of times within its range, can add up to [0, 0] without going further than span (the
+// board's longer side) from where they start.
+func passesHome(legs []Leg, span int) bool {
+	stops := false
+	sums := map[[2]int]bool{{0, 0}: true}
+	for _, l := range legs {
+		stops = stops || l.Stop
+		if len(l.Step) != 2 {
+			return false
+		}
+		lo, hi := 1, 1
+		switch len(l.Range) {
+		case 1:
+			lo, hi = l.Range[0], l.Range[0]
+		case 2:
+			lo, hi = l.Range[0], l.Range[1]
+		}
+		if hi == 0 || hi > span {
+			hi = span
+		}
+		next := map[[2]int]bool{}
+		for s := range sums {
+			for k := lo; k <= hi; k++ {
+				x, y := s[0]+k*l.Step[0], s[1]+k*l.Step[1]
+				if max(x, -x, y, -y) <= span {
+					next[[2]int{x, y}] = true
+				}
+			}
+		}
+		sums = next
+	}
+	return stops && sums[[2]int{0, 0}]
+}
+
 // royalKind checks a piece with royal-kind: a royal man, counted by kind under the check
 // rule royal-attacked with check-royals: lone.
 func (v *validator) royalKind(p Piece) {
@@ -1683,25 +1733,13 @@ func (v *validator) capture() {
 		if len(tr.Cheap) > 0 && !tr.Guarded {
 			v.add(tr.Src, "cheap", "trading.cheap says which men taken on the way leave a guarded capture barred; it needs guarded: true")
 		}
-		if !tr.Guarded && !tr.Counterstrike {
-			v.add(tr.Src, "", "trading: give guarded: true, counterstrike: true or both")
+		if !tr.Guarded && !tr.Counterstrike && !tr.Protected && !tr.NoRetaliation {
+			v.add(tr.Src, "", "trading: give at least one of guarded, protected, counterstrike and no-retaliation (true)")
 		}
-		if tr.Counterstrike && v.usesEnPassant() {
-			v.add(tr.Src, "counterstrike", "trading.counterstrike keeps its square in the FEN's en-passant field; it cannot be combined with en passant")
-		}
-	}
-}
-
-// usesEnPassant reports whether some atom leaves en-passant targets or captures on them.
-func (v *validator) usesEnPassant() bool {
-	for _, p := range v.def.Pieces {
-		for _, a := range p.Moves {
-			if a.EPTarget || a.EPCapture {
-				return true
-			}
+		if tr.Counterstrike && tr.NoRetaliation {
+			v.add(tr.Src, "no-retaliation", "trading: no-retaliation bars every capture of these men that counterstrike bars and more; give one of them")
 		}
 	}
-	return false
 }
 
 // MaxStatusDuration is the longest timed status, in half-moves.

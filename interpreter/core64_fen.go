@@ -44,6 +44,16 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 	if rs.CheckCounter > 0 {
 		p.hash ^= rs.Zobrist.Checks[0][p.checks[0]] ^ rs.Zobrist.Checks[1][p.checks[1]]
 	}
+	if n := len(fields); p.strikeApart && n == 7 && strings.HasPrefix(fields[6], "x") {
+		// The counterstrike square, after the move number (the en-passant field is en
+		// passant's): x and the square.
+		sq, ok := rs.ParseSquare(fields[6][1:])
+		if !ok || rs.KindOf(sq) != compiler.CellSquare {
+			return bad("counterstrike square %s (x and a square, after the move number) is not a square of the board", defs.Quote(fields[6]))
+		}
+		p.setStrike(sq)
+		fields = fields[:6]
+	}
 	if len(fields) > 6 {
 		return bad("expected at most 6 fields (board, side, castling, en passant, half-moves, move number) and a status field (square:counter,...), found %d", len(fields))
 	}
@@ -202,7 +212,7 @@ func fromFEN64(rs *compiler.Ruleset, tb *compiler.Tables[bb64], fen string) (*co
 				return bad("counting limit %s", msg)
 			}
 			p.countLimit = int32(n)
-		} else if rs.Counterstrike {
+		} else if (rs.Counterstrike || rs.NoRetaliation) && !p.strikeApart {
 			sq, ok := rs.ParseSquare(fields[3])
 			if !ok || rs.KindOf(sq) != compiler.CellSquare {
 				return bad("counterstrike square %s (in the en-passant field) is not a square of the board", defs.Quote(fields[3]))
@@ -559,7 +569,7 @@ func (p *core64) FEN() string {
 	switch {
 	case p.countLimit > 0:
 		b.WriteString(strconv.Itoa(int(p.countLimit)))
-	case p.strike != NoSquare:
+	case p.strike != NoSquare && !p.strikeApart:
 		b.WriteString(rs.SquareName(p.strike))
 	case p.ep == 0:
 		b.WriteByte('-')
@@ -579,6 +589,10 @@ func (p *core64) FEN() string {
 		half = int(p.countPly)
 	}
 	fmt.Fprintf(&b, " %d %d", half, min(p.fullmove, MaxMoveNumber))
+	if p.strike != NoSquare && p.strikeApart {
+		b.WriteString(" x")
+		b.WriteString(rs.SquareName(p.strike))
+	}
 	if p.statused != 0 {
 		p.writeStatuses(&b)
 	}

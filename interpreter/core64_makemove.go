@@ -187,7 +187,7 @@ func (p *core64) play(m Move, goals bool) {
 	}
 	oldCastle := p.castle
 	p.halfmove++
-	if rs.Counterstrike {
+	if rs.Counterstrike || rs.NoRetaliation {
 		p.setStrike(p.struck(m))
 	}
 
@@ -350,7 +350,8 @@ func (p *core64) struck(m Move) Square {
 }
 
 // setStrike makes sq (or NoSquare) the counterstrike square; its hash key is the
-// en-passant key of the square (the two never meet in one ruleset).
+// en-passant key of the square (a move leaves en-passant targets, by a double step, or a
+// counterstrike square, by a capture, never both).
 func (p *core64) setStrike(sq Square) {
 	if p.strike != NoSquare {
 		p.hash ^= p.rs.Zobrist.EPKey(p.strike)

@@ -943,17 +943,52 @@ func (p *core64) manExtras(buf []Move, start int, pt *compiler.PieceType[bb64], 
 func (p *core64) tradeFilter(buf []Move, start int, t int) []Move {
 	rs := p.rs
 	own := rs.TradeTypes>>uint(t)&1 != 0
-	if own && !rs.TradeGuarded || !own && p.strike == NoSquare {
+	if !(own && (rs.TradeGuarded || rs.TradeProtected)) && p.strike == NoSquare {
 		return buf
 	}
 	n := start
 	for _, m := range buf[start:] {
-		if own && !p.guardedTrade(m) || !own && !p.counterstruck(m) {
+		if !p.barredTrade(m, own) {
 			buf[n] = m
 			n++
 		}
 	}
 	return buf[:n]
+}
+
+// barredTrade reports whether the trading rules bar m, a move of a man of the trading
+// types (own) or of another.
+func (p *core64) barredTrade(m Move, own bool) bool {
+	rs := p.rs
+	if p.strike != NoSquare && (rs.NoRetaliation && p.takesTradable(m) || !own && rs.Counterstrike && p.counterstruck(m)) {
+		return true
+	}
+	return own && (rs.TradeGuarded && p.guardedTrade(m) || rs.TradeProtected && p.protectedTrade(m))
+}
+
+// takesTradable reports whether m takes a man of the trading types, in passing or where it
+// lands.
+func (p *core64) takesTradable(m Move) bool {
+	for _, sq := range [3]Square{m.Cap1(), m.Cap2(), m.To()} {
+		if sq != NoSquare && sq != m.From() && p.tradable(sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// protectedTrade reports whether m, by a man of the trading types, takes one of them, in
+// passing or where it lands, that the enemy attacks as the board stands before the move
+// (the mover on its origin, every man taken still in place).
+func (p *core64) protectedTrade(m Move) bool {
+	var one [1]attack64
+	them := p.side ^ 1
+	for _, sq := range [3]Square{m.Cap1(), m.Cap2(), m.To()} {
+		if sq != NoSquare && sq != m.From() && p.tradable(sq) && p.attacks(sq, them, p.occupied(), p.active(them), false, one[:]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // tradable reports whether sq holds an enemy man of the trading types.
@@ -1954,8 +1989,8 @@ func (w *walker64) landOn(sq Square, cond uint8, c1, c2 Square) {
 		return
 	}
 	m := newMove(w.from, sq).withCaptures(c1, c2)
-	if w.path.Stops {
-		m = m.withAux(w.stop)
+	if w.path.Stops && !(sq == w.from && c1 == NoSquare && w.pt.PassOnce) {
+		m = m.withAux(w.stop) // (a pass of a pass-once man is one move, whatever its stop)
 	}
 	w.buf = w.p.emitAny(w.buf, w.pt, m)
 }

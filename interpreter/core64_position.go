@@ -164,9 +164,11 @@ type core64 struct {
 	// passing: the rules have passes or facing royals (LegalMoves applies them).
 	passing bool
 	// trading: the rules limit trades of some men (compiler.Ruleset.TradeTypes); strike is
-	// the counterstrike square (Counterstrike), or NoSquare.
-	trading bool
-	strike  Square
+	// the counterstrike square (Counterstrike, NoRetaliation), or NoSquare; strikeApart:
+	// the FEN writes it after the move number, the en-passant field being en passant's.
+	trading     bool
+	strike      Square
+	strikeApart bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
@@ -267,7 +269,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 	capEffects, poolPromo := rs.CaptureEffects, rs.Uses(compiler.MechPoolPromotion)
 	gating := rs.Uses(compiler.MechGating)
 	inPlace := rs.Uses(compiler.MechInPlacePromotion)
-	trading := rs.Uses(compiler.Mechs(compiler.MechGuardedTrade, compiler.MechCounterstrike))
+	trading := rs.Uses(compiler.Mechs(compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechProtectedTrade, compiler.MechNoRetaliation))
 	// First-move leaps are not a filter: they make only their own types' men go through
 	// genMan (plainMan), and add moves without looking at the others.
 	filtered := harmless || capEffects || poolPromo || gating || rs.Uses(compiler.MechBorrowMoves) || inPlace || trading
@@ -285,7 +287,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		countable = countable && !pts.At(t).MayRepeat
 	}
 	return &core64{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Uses(compiler.MechBorrowMoves), firstMoves: rs.Uses(compiler.MechFirstMoves), inPlace: inPlace,
-		trading: trading, strike: NoSquare,
+		trading: trading, strike: NoSquare, strikeApart: (rs.Counterstrike || rs.NoRetaliation) && rs.Uses(compiler.MechEnPassant),
 		specialPromo: rs.Uses(compiler.Mechs(compiler.MechLeavingPromotion, compiler.MechEnteringPromotion, compiler.MechByCellPromotion)) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
 		boardProbe:    rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
 		rightsProbe:   rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),

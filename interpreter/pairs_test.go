@@ -68,6 +68,8 @@ type pairSpec struct {
 	entering      bool // promotion.entering and always: a pawn promotes entering the camp (ranks 6-8) or capturing in it, always on the last rank
 	byCell        bool // promotion.by-cell: on the corners of the last rank only to a rook, on b and g only to a knight or bishop
 	trading       bool // capture.trading of knights: guarded (cheap: [P]) and counterstrike
+	protTrade     bool // capture.trading of knights: protected and no-retaliation
+	passOnce      bool // pieces.pass-once: the knights' passes (path-stop's steps out and back) are one move
 	petrify       bool // capture.petrify: a queen, rook, bishop or knight that captures turns to stone (a wall)
 	turns         bool // turns: two moves a turn (White's first one), a check ends the turn
 	crossing      bool // board.boards: 2 and board.crossing: every moved man crosses to the other board (Alice)
@@ -133,6 +135,8 @@ var pairMechanisms = []mechanism{
 	{"entering-promotion", func(s *pairSpec) { s.entering = true }},
 	{"by-cell-promotion", func(s *pairSpec) { s.byCell = true }},
 	{"trading", func(s *pairSpec) { s.trading = true }},
+	{"protected-trade", func(s *pairSpec) { s.protTrade = true }},
+	{"pass-once", func(s *pairSpec) { s.pathStop, s.passOnce = true, true }},
 	{"petrify", func(s *pairSpec) { s.petrify = true }},
 	{"pick-up", func(s *pairSpec) { s.drops, s.pickUp = true, true }},
 	{"self-capture", func(s *pairSpec) { s.selfCapture = true }},
@@ -150,7 +154,7 @@ var pairMechanisms = []mechanism{
 func init() {
 	for _, m := range []string{"bounce", "kick", "drops", "demote", "pool-promotion", "exchange", "freeze", "gating",
 		"drop-no-check", "must-drop", "check-counter", "explode", "one-per-file", "drop-no-mate", "promoted-drops",
-		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "petrify", "pick-up", "self-capture", "turns", "burn"} {
+		"pass", "facing-royals", "borrow-moves", "drop-no-mate-illegal", "in-place-promotion", "trading", "protected-trade", "petrify", "pick-up", "self-capture", "turns", "burn"} {
 		pairConflicts[m+"×crossing"] = "validation: board.crossing cannot be combined with it yet"
 	}
 	pairConflicts["contagion×crossing"] = "validation: contagious cannot be combined with board.crossing yet"
@@ -250,10 +254,12 @@ var pairConflicts = map[string]string{
 	"pool-promotion×in-place-promotion":       "validation: from-pool does not combine with in-place",
 	"shogi-promotion×in-place-promotion":      "validation: optional, leaving and forced do not combine with in-place",
 	"promotion-on-capture×in-place-promotion": "validation: on-capture does not combine with in-place",
-	// Rejected by validation: the counterstrike square is kept in the en-passant field;
-	// entering does not combine with on-capture.
-	"en-passant×trading":                      "validation: trading.counterstrike cannot be combined with en passant",
+	// Rejected by validation: entering does not combine with on-capture.
 	"promotion-on-capture×entering-promotion": "validation: promotion.entering does not combine with on-capture",
+	// Rejected by validation: no-retaliation and counterstrike are one rule or the other.
+	"trading×protected-trade": "validation: trading.no-retaliation does not combine with counterstrike",
+	// Immune knights are never taken: no trade of knights is ever made.
+	"immune×protected-trade": "immune knights are never taken, so no trade is barred",
 	// Both set the pawn's promotion.
 	"pool-promotion×entering-promotion":  "both set the pawn's promotion (from a pool, or entering the camp)",
 	"shogi-promotion×entering-promotion": "both set the pawn's promotion (leaving the camp, or entering it)",
@@ -270,13 +276,18 @@ var pairConflicts = map[string]string{
 	"shogi-promotion×by-cell-promotion":    "both set the pawn's promotion (to a tokin over the camp, or by the cell on the last rank)",
 	"entering-promotion×by-cell-promotion": "both set the pawn's promotion (entering the camp, or by the cell on the last rank)",
 	// Rejected by validation: petrification with other capture effects and with paths.
-	"bounce×petrify":        "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"kick×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"explode×petrify":       "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"trading×petrify":       "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"multi-capture×petrify": "validation: capture.petrify cannot be combined with multi-leg paths",
-	"path-types×petrify":    "validation: capture.petrify cannot be combined with multi-leg paths",
-	"path-stop×petrify":     "validation: capture.petrify cannot be combined with multi-leg paths",
+	"bounce×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"kick×petrify":            "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"explode×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"trading×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"multi-capture×petrify":   "validation: capture.petrify cannot be combined with multi-leg paths",
+	"path-types×petrify":      "validation: capture.petrify cannot be combined with multi-leg paths",
+	"path-stop×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
+	"pass-once×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
+	"protected-trade×petrify": "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"explode×protected-trade": "no knight falls to another man before the explosions end the game",
+	// pass-once is path-stop's knights with their passes made one move.
+	"path-stop×pass-once": "pass-once is path-stop's knights, their passes one move",
 	// Rejected by validation: self-capture with the other capture effects, and with the
 	// exchange's pools of enemy men taken.
 	"bounce×self-capture":   "validation: capture.own cannot be combined with a bounce, a kick or an explosion",
@@ -490,6 +501,9 @@ func (s *pairSpec) render(name string) string {
 		w("    letter: N")
 		w("    value: 320")
 		w("    immune: %v", s.immune)
+		if s.passOnce {
+			w("    pass-once: true")
+		}
 		w("    moves:")
 		w("      - {leap: [1, 2]}")
 		w("      - {path: [{step: [1, 0], on: [empty, enemy], capture: true, stop: true}, {step: [1, 0]}]}")
@@ -554,8 +568,14 @@ func (s *pairSpec) render(name string) string {
 		w("castling: {royal: K, partner: R, short: {king: g, partner: f}, long: {king: c, partner: d}}")
 	}
 	var extras []string // the capture keys beside its effect
-	if s.trading {
+	switch {
+	case s.trading && s.protTrade:
+		// (Rejected by validation: see pairConflicts.)
+		extras = append(extras, "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true, protected: true, no-retaliation: true}")
+	case s.trading:
 		extras = append(extras, "trading: {pieces: [N], guarded: true, cheap: [P], counterstrike: true}")
+	case s.protTrade:
+		extras = append(extras, "trading: {pieces: [N], protected: true, no-retaliation: true}")
 	}
 	if s.petrify {
 		extras = append(extras, "petrify: [Q, R, B, N]")
@@ -1211,8 +1231,15 @@ func tallyPosition(p *Position, seen map[string]int) {
 	if p.Frozen(compiler.White).Any() || p.Frozen(compiler.Black).Any() {
 		seen["freeze"]++
 	}
-	if rs.Counterstrike && strings.Fields(p.FEN())[3] != "-" {
-		seen["trading"]++ // a counterstrike square stands
+	if strikeStands(p) {
+		if rs.Counterstrike {
+			seen["trading"]++ // a counterstrike square stands
+		} else {
+			seen["protected-trade"]++ // no knight may be taken this move
+		}
+	}
+	if rs.TradeProtected && guardedKnightFacesKnight(p) {
+		seen["protected-trade"]++ // a knight may not take the guarded knight it could jump onto
 	}
 	if rs.RoyalOptional && held(p, p.Side(), 'K') == 0 {
 		seen["royal-optional"]++ // a side without a royal piece to move
@@ -1319,6 +1346,8 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 			seen["path-stop"]++
 		} else if m.Cap1() != NoSquare {
 			seen["multi-capture"]++
+		} else if m.To() == m.From() {
+			seen["pass-once"]++ // a pass without its stop
 		}
 		if m.Promotion() >= 0 && rs.Piece(p.At(m.From()).Type()).Promotion.Entering {
 			seen["entering-promotion"]++
@@ -1371,6 +1400,44 @@ func tallyMove(p *Position, m Move, seen map[string]int) {
 	if m.Promotion() >= 0 && m.Kind() == KindNormal && rs.Piece(p.At(m.From()).Type()).Promotion.FromPool >= 0 {
 		seen["pool-promotion"]++
 	}
+}
+
+// guardedKnightFacesKnight reports whether a knight of the side to move stands a knight's
+// leap from an enemy knight that the enemy guards (trading's protected bars that capture).
+func guardedKnightFacesKnight(p *Position) bool {
+	rs := p.Ruleset()
+	us := p.Side()
+	for b := p.Men(us ^ 1); b.Any(); b = b.Rest() {
+		sq := b.First()
+		if pc := p.At(sq); rs.Piece(pc.Type()).Letter != 'N' || !p.Attacked(sq, us^1) {
+			continue
+		}
+		f, r := rs.FileOf(sq), rs.RankOf(sq)
+		for _, d := range [8][2]int{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}} {
+			if f+d[0] < 0 || f+d[0] >= rs.Files || r+d[1] < 0 || r+d[1] >= rs.Ranks {
+				continue
+			}
+			if q := p.At(rs.SquareAt(f+d[0], r+d[1])); q != NoPiece && q.Color() == us && rs.Piece(q.Type()).Letter == 'N' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// strikeStands reports whether p has a counterstrike square (trading's counterstrike or
+// no-retaliation): in the en-passant field, or after the move number where en passant is
+// played.
+func strikeStands(p *Position) bool {
+	rs := p.Ruleset()
+	if !rs.Counterstrike && !rs.NoRetaliation {
+		return false
+	}
+	f := strings.Fields(p.FEN())
+	if rs.Uses(compiler.MechEnPassant) {
+		return len(f) > 6 && strings.HasPrefix(f[6], "x")
+	}
+	return f[3] != "-"
 }
 
 // exploding reports whether the legal move m of p is a capture whose explosion takes a

@@ -38,7 +38,7 @@ func testSearchQueries(t *testing.T) {
 		// attacks the men around the cells it may stop on, which it does not capture by
 		// landing.
 		exact := !rs.Uses(compiler.Mechs(compiler.MechRestrictedLanding, compiler.MechImmune, compiler.MechPoolPromotion,
-			compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechBurn, compiler.MechRidesUnattacked))
+			compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechProtectedTrade, compiler.MechNoRetaliation, compiler.MechBurn, compiler.MechRidesUnattacked))
 		rng := rand.New(rand.NewSource(5))
 		var elsewhere []Move // moves legal in other positions: mostly illegal here
 		counts := [3]int{}

@@ -23,7 +23,7 @@ func TestReach(t *testing.T) {
 	// freezes stop men, immunity and trading rules bar captures, borrowed moves and gating add
 	// some.
 	skip := compiler.Mechs(compiler.MechImmune, compiler.MechFreeze, compiler.MechStatus, compiler.MechBorrowMoves,
-		compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechGating)
+		compiler.MechGuardedTrade, compiler.MechCounterstrike, compiler.MechProtectedTrade, compiler.MechNoRetaliation, compiler.MechGating)
 	checked := 0
 	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)

@@ -764,6 +764,12 @@ func Rules(rs *compiler.Ruleset) []string {
 		if tr.Counterstrike {
 			out = append(out, fmt.Sprintf("Counterstrike: after %s is taken by another man, no other man takes %s on the next move but on that square.", men, men))
 		}
+		if tr.Protected {
+			out = append(out, fmt.Sprintf("Trades: %s may not take %s that the enemy guards, on either step, as the board stands before the move.", men, men))
+		}
+		if tr.NoRetaliation {
+			out = append(out, fmt.Sprintf("No retaliation: after %s is taken by another man, no %s is taken on the next move.", men, men))
+		}
 	}
 	if h := def.Hands; h != nil {
 		s := fmt.Sprintf("Hands: pools %s; captured pieces go to the %s.", strings.Join(h.Pools, ", "), h.CaptureTo)
@@ -1014,6 +1020,9 @@ func Piece(rs *compiler.Ruleset, p *defs.Piece, generated bool) (string, []strin
 	}
 	if p.RidesUnattacked {
 		traits = append(traits, "never rides through check")
+	}
+	if p.PassOnce {
+		traits = append(traits, "passes by a step out and back, one move whichever square")
 	}
 	if p.Immune {
 		traits = append(traits, "cannot be captured")
