@@ -185,7 +185,7 @@ func (p *core256) play(m Move, goals bool) {
 	}
 	oldCastle := p.castle
 	p.halfmove++
-	if rs.Counterstrike || rs.NoRetaliation {
+	if p.strikes {
 		p.setStrike(p.struck(m))
 	}
 

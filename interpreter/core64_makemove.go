@@ -187,7 +187,7 @@ func (p *core64) play(m Move, goals bool) {
 	}
 	oldCastle := p.castle
 	p.halfmove++
-	if rs.Counterstrike || rs.NoRetaliation {
+	if p.strikes {
 		p.setStrike(p.struck(m))
 	}
 

@@ -169,6 +169,8 @@ type core64 struct {
 	trading     bool
 	strike      Square
 	strikeApart bool
+	// strikes: the ruleset keeps a counterstrike square (Counterstrike or NoRetaliation).
+	strikes bool
 	// specialPromo: promotions follow more rules than a zone and a choice (leaving,
 	// forced, on-capture, limits) or capture effects move the capturer (emitAny).
 	specialPromo bool
@@ -287,7 +289,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		countable = countable && !pts.At(t).MayRepeat
 	}
 	return &core64{rs: rs, filtered: filtered, shifting: shifting, countable: countable, gating: gating, borrows: rs.Uses(compiler.MechBorrowMoves), firstMoves: rs.Uses(compiler.MechFirstMoves), inPlace: inPlace,
-		trading: trading, strike: NoSquare, strikeApart: (rs.Counterstrike || rs.NoRetaliation) && rs.Uses(compiler.MechEnPassant),
+		trading: trading, strike: NoSquare, strikes: rs.Counterstrike || rs.NoRetaliation, strikeApart: (rs.Counterstrike || rs.NoRetaliation) && rs.Uses(compiler.MechEnPassant),
 		specialPromo: rs.Uses(compiler.Mechs(compiler.MechLeavingPromotion, compiler.MechEnteringPromotion, compiler.MechByCellPromotion)) || capEffects, mustDrop: rs.Uses(compiler.MechMustDrop),
 		boardProbe:    rs.Allows(compiler.ShortcutBoardProbe) && !rs.Uses(compiler.MechFirstMoves),
 		rightsProbe:   rs.Allows(compiler.ShortcutBoardProbe) && rs.Uses(compiler.MechFirstMoves),
