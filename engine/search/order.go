@@ -4,8 +4,9 @@ package search
 
 import "chimera/interpreter"
 
-// order scores moves for the node at ply (next then takes them best first).
-func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Move) {
+// order scores moves for the node at ply (next then takes them best first). With
+// demote, a capture that likely loses material (losingCapture) comes after the killers.
+func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Move, demote bool) {
 	p := e.p
 	cells := e.rs.Cells
 	c := int(p.Side())
@@ -34,6 +35,9 @@ func (e *worker) order(moves []interpreter.Move, ply int, ttMove interpreter.Mov
 				attacker = e.eval.value[pc.Type()]
 			}
 			s = 1<<24 + int32(victim)*16 - int32(attacker)/16
+			if demote && e.losingCapture(p, m) {
+				s -= 1<<24 - 1<<21 // after the killers, before the quiet moves' history (below 1<<21)
+			}
 		case m == e.killers[ply][0]:
 			s = 1<<22 + 1
 		case m == e.killers[ply][1]:

@@ -626,7 +626,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	if ply == 0 && len(e.limits.SearchMovesOnly) > 0 {
 		moves = filterMoves(moves, e.limits.SearchMovesOnly)
 	}
-	e.order(moves, ply, ttMove)
+	e.order(moves, ply, ttMove, e.caps.badCaptures)
 
 	best, bestMove := -infinity, interpreter.NoMove
 	origAlpha := alpha
@@ -845,7 +845,7 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	if ply >= maxPly-1 || qdepth > 16 {
 		return max(best, alpha)
 	}
-	e.order(moves, ply, interpreter.NoMove)
+	e.order(moves, ply, interpreter.NoMove, false)
 	for i := range moves {
 		m := e.next(moves, ply, i)
 		if !inCheck && e.caps.badCaptures && e.losingCapture(p, m) {
