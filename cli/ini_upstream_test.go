@@ -350,6 +350,13 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"synochess", "3k4/2c5/8/2p5/8/2C5/8/2C1K3[] b - - 0 1", ""},
 	{"synochess", "3k4/8/8/1cPc4/8/2p5/2S5/1C2K1C1[] b - - 0 1", ""},
 	{"synochess", "r2k3r/2c5/1s6/2C1c3/8/2P5/4C3/R3K2R[ss] w KQ - 0 1", "c3c4 b6b5"},
+	// Custom types whose moves are not left-right symmetric: Black's are White's turned
+	// half round (gethenian's b, i, n, t on the board, dropped, and as the promoted types
+	// that move as them; bajr's men).
+	{"gethenian", "3k3/7/2n1t2/3b3/2N1T2/3B3/3K3[BINTbint] w - - 0 1", ""},
+	{"gethenian", "3k3/7/2n1t2/3b3/2N1T2/3B3/3K3[BINTbint] b - - 0 1", ""},
+	{"gethenian", "3k3/3i3/2+n1+b2/7/2+N1+B2/3I3/3K3[] b - - 0 1", ""},
+	{"bajr", "6/1p4/6/3P2/6/6 b - - 0 1", ""},
 	// castlingWins = q: Black's long castling wins, its short one (which ends the long
 	// right) loses; Black's king or a8 rook moving, or the rook taken, loses; a position
 	// without Black's long right is over; White's castlings and rights count for nothing.

@@ -261,11 +261,11 @@ func (im *importer) importPieces() {
 			im.errorf(k, "expected letter:XBetza (a:mNcK), found %s", Quote(k.Value))
 			continue
 		}
-		moves, ok := betza(k, text, 2)
+		moves, turned, ok := betza(k, text, 2)
 		if !ok {
 			continue
 		}
-		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300})
+		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300, Turned: turned})
 		if im.custom == nil {
 			im.custom = map[string]bool{}
 		}
@@ -274,12 +274,12 @@ func (im *importer) importPieces() {
 	if king != nil {
 		k, ok := im.keys[king.Key]
 		if l, text, custom := strings.Cut(k.Value, ":"); ok && custom && len(l) == 1 {
-			moves, mok := betza(k, text, 2)
+			moves, turned, mok := betza(k, text, 2)
 			im.importPieceKey(*king, add)
 			if at := im.findFSF(*king); at >= 0 {
 				im.king = def.Pieces[at].Letter
 				if mok {
-					def.Pieces[at].Moves = moves
+					def.Pieces[at].Moves, def.Pieces[at].Turned = moves, turned
 				}
 			}
 		} else {
