@@ -125,6 +125,107 @@ func (im *importer) importAll() {
 	im.importImmobility()
 	im.importWalling()
 	im.importWalls()
+	im.fitBoard()
+}
+
+// fitBoard drops the moves that leave the board from every square (a bishop's on a board
+// of one rank), for which Fairy-Stockfish generates nothing and Chimera's definitions have
+// no place: a piece left with none stands immobile, as there. A zone the board left
+// without a square and nothing names any more goes too.
+func (im *importer) fitBoard() {
+	def := im.def
+	hex := def.Board.Geometry == "hex"
+	fits := func(v []int, symmetry string, only []string) bool {
+		if len(v) != 2 {
+			return true // reported by the validator
+		}
+		imgs := ImagesOn(hex, v[0], v[1], symmetry, only)
+		if len(imgs) == 0 {
+			imgs = ImagesOn(hex, v[0], v[1], symmetry, nil)
+		}
+		return slices.ContainsFunc(imgs, func(w [2]int) bool {
+			return !outside(w[0], def.Board.Files) && !outside(w[1], def.Board.Ranks)
+		})
+	}
+	atomFits := func(a Atom) bool {
+		switch {
+		case a.Leap != nil:
+			return fits(a.Leap, a.Symmetry, a.Only)
+		case a.Ride != nil:
+			return fits(a.Ride, a.Symmetry, a.Only)
+		}
+		for _, l := range a.Path {
+			if !fits(l.Step, a.Symmetry, a.Only) {
+				return false
+			}
+		}
+		return true
+	}
+	stuck := map[string]bool{}
+	for i := range def.Pieces {
+		p := &def.Pieces[i]
+		if kept := slices.DeleteFunc(slices.Clone(p.Moves), func(a Atom) bool { return !atomFits(a) }); len(kept) < len(p.Moves) {
+			p.Moves = append([]Atom{}, kept...)
+			stuck[p.Letter] = len(kept) == 0
+		}
+	}
+	// A type left without a move that no man can be from the start (none in the setups,
+	// none dropped, none promoted into) goes: Fairy-Stockfish's type of that letter is
+	// only ever in a position set up with it, which Chimera then refuses.
+	for removed := true; removed; {
+		removed = false
+		for at, p := range def.Pieces {
+			if !stuck[p.Letter] || p.FEN != "" || def.Hands != nil || slices.ContainsFunc(def.Setups, func(s Setup) bool { return fenHolds(s.FEN, p.Letter) }) ||
+				slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Promotion != nil && slices.Contains(q.Promotion.To, p.Letter) }) {
+				continue
+			}
+			im.removePiece(at)
+			removed = true
+			break
+		}
+	}
+	for name, z := range def.Zones {
+		if len(z.Squares)+len(z.Ranks)+len(z.White)+len(z.Black) > 0 {
+			continue
+		}
+		delete(def.Zones, name)
+		if mentions(reflect.ValueOf(def).Elem(), name) {
+			def.Zones[name] = z
+		}
+	}
+}
+
+// mentions reports whether v holds the string s (a map key or a value), where it was read
+// from aside (Src).
+func mentions(v reflect.Value, s string) bool {
+	if v.Type() == reflect.TypeOf(Src{}) {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && mentions(v.Elem(), s)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && mentions(v.Field(i), s) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if mentions(v.Index(i), s) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for _, key := range v.MapKeys() {
+			if mentions(key, s) || mentions(v.MapIndex(key), s) {
+				return true
+			}
+		}
+	case reflect.String:
+		return v.String() == s
+	}
+	return false
 }
 
 // resize maps the parent's zones onto a board of a new size as Fairy-Stockfish does: its
@@ -1869,4 +1970,24 @@ func (im *importer) enPassantStaysUnpromoted() {
 			}
 		}
 	}
+}
+
+// fenHolds reports whether a FEN's board or hand holds a man of the letter (either
+// side's; "+X" a promoted one, "X" one not written after '+').
+func fenHolds(fen, letter string) bool {
+	board, _, _ := strings.Cut(fen, " ")
+	for i := 0; i < len(board); i++ {
+		c := board[i]
+		if c == '+' && i+1 < len(board) {
+			i++
+			if len(letter) == 2 && strings.EqualFold(board[i:i+1], letter[1:]) {
+				return true
+			}
+			continue
+		}
+		if len(letter) == 1 && strings.EqualFold(string(c), letter) {
+			return true
+		}
+	}
+	return false
 }
