@@ -383,6 +383,12 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"gethenian", "3k3/7/2n1t2/3b3/2N1T2/3B3/3K3[BINTbint] b - - 0 1", ""},
 	{"gethenian", "3k3/3i3/2+n1+b2/7/2+N1+B2/3I3/3K3[] b - - 0 1", ""},
 	{"bajr", "6/1p4/6/3P2/6/6 b - - 0 1", ""},
+	// Drop keys over placement, its hands built again from its keys beneath the section's
+	// (screen): the second bishop dropped on the other colour, no pawn dropped on a file
+	// with one, drops in the first four ranks only, the must-drop rule over every type.
+	{"screen", "8/8/8/8/8/8/8/2B5[KQRRBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", ""},
+	{"screen", "8/8/8/8/3P4/8/8/8[KQRRBBNNPPPPPPPkqrrbbnnpppppppp] w - - 0 1", ""},
+	{"screen", "8/8/8/8/8/8/8/R7[KQRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", "K@e1"},
 	// castlingWins = q: Black's long castling wins, its short one (which ends the long
 	// right) loses; Black's king or a8 rook moving, or the rook taken, loses; a position
 	// without Black's long right is over; White's castlings and rights count for nothing.

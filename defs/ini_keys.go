@@ -1614,7 +1614,7 @@ func (im *importer) flagSafe(zone string, count int, pw, pb, ws, bs []string) {
 // dropKeys are the keys of drops and hands.
 func dropKeys() []string {
 	dr := tables().DropRules
-	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount", "twoBoards"}
+	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount", "twoBoards", "dropOppositeColoredBishop"}
 }
 
 // parentDrops: over a built-in whose hands are Fairy-Stockfish's plain ones (the table
@@ -1655,6 +1655,7 @@ func (im *importer) importDrops() {
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
 	noDoubled, ndok := im.get("dropNoDoubled")
 	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
+	split, splitKey := im.get("dropOppositeColoredBishop")
 	if !slices.ContainsFunc(dropKeys(), func(key string) bool { return im.used[key] }) {
 		return
 	}
@@ -1750,6 +1751,9 @@ func (im *importer) importDrops() {
 		}
 		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
+	}
+	if splitKey {
+		im.importSplitColors(h, split, capt)
 	}
 	im.importHandDropRules(h, promoted, doubled, pawnMate, castle)
 	if ndok || ndcok {
@@ -1990,4 +1994,41 @@ func fenHolds(fen, letter string) bool {
 		}
 	}
 	return false
+}
+
+// importSplitColors maps dropOppositeColoredBishop (Position::legal: a bishop is never
+// dropped on the colour of one of its side's bishops, and another man's drop stands only
+// while each colour keeps room for half the side's bishops, board and hand) onto
+// split-colors, which says the same of two bishops a side: where each side holds at most
+// two from the start and gets no other while it holds one (no captures to hand, and
+// every type must be dropped while one is held, so no man moves, and none promotes,
+// before the hand is empty, after which the rule has nothing to judge).
+func (im *importer) importSplitColors(h *Hands, k iniKey, capt bool) {
+	switch k.Value {
+	case "false":
+		return
+	case "true":
+	default:
+		im.errorf(k, "expected true or false, found %s", Quote(k.Value))
+		return
+	}
+	at := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "bishop" })])
+	if at < 0 {
+		return // no bishop type: nothing to split, as in Fairy-Stockfish
+	}
+	b := im.def.Pieces[at].Letter
+	most := 0
+	for _, s := range im.def.Setups {
+		board, _, _ := strings.Cut(s.FEN, " ")
+		most = max(most, strings.Count(board, b), strings.Count(board, strings.ToLower(b)))
+	}
+	if capt || most > 2 || !slices.Equal(h.Drops.MustDrop, im.letters()) {
+		why := refusedWhy(k.Key)
+		if k.Depth > MaxExtends {
+			why = fmt.Sprintf("the parent %s's rule, under the section's drop keys: %s", im.builtin, why)
+		}
+		im.errorf(k, "%s", why)
+		return
+	}
+	h.Drops.SplitColors = []string{b}
 }

@@ -507,3 +507,26 @@ func TestINIOneRank(t *testing.T) {
 		t.Errorf("the bishop: %+v", def.Pieces)
 	}
 }
+
+// Drop keys over placement: its hands built again from its keys beneath the section's,
+// its bishops split by colour while each side holds two, drops must be made and no
+// captures go to hand; captures to hand (more bishops to drop later) are refused.
+func TestINIOverPlacement(t *testing.T) {
+	ini := "[pawns:placement]\ndropNoDoubled = p\nstartFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1\ndropRegionWhite = *1 *2\ndropRegionBlack = *8 *7\n" +
+		"[captures:pawns]\ncapturesToHand = true\n"
+	out, err := ImportINI("v.ini", []byte(ini), "pawns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:pawns", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := def.Hands.Drops
+	if !slices.Equal(d.SplitColors, []string{"B"}) || !slices.Equal(d.MustDrop, []string{"K", "Q", "R", "B", "N", "P"}) || !slices.Equal(d.OnePerFile, []string{"P"}) || d.CreateCastling != "e" || def.Hands.CaptureTo != "" {
+		t.Errorf("hands: %+v", d)
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "captures"); err == nil || !strings.Contains(err.Error(), "dropOppositeColoredBishop: the parent placement's rule") {
+		t.Errorf("captures to hand: %v", err)
+	}
+}
