@@ -783,7 +783,7 @@ func (im *importer) importPawn() {
 			if !okb {
 				k = tw
 			}
-			im.errorf(k, "not imported: White's and Black's pawns promote into different types; a Chimera piece's promotion names one list for both sides")
+			im.errorf(k, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
 		}
 		to = toW
 	}

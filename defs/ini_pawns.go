@@ -380,7 +380,7 @@ func (im *importer) importPawnTypes() {
 		at = kb
 	}
 	if !slices.Equal(dedupe(slices.Clone(promoW)), dedupe(slices.Clone(promoB))) {
-		im.errorf(at, "not imported: White's and Black's promotion pawn types differ; a Chimera piece's promotion is the same rule for both sides")
+		im.errorf(at, "not imported: White's and Black's promotion pawn types differ; not mapped yet (Chimera's promotion zones have each side's squares, so a type could promote for one side only)")
 		return
 	}
 	pawn := ""
@@ -451,7 +451,7 @@ func (im *importer) pawnPromotion(k iniKey) (to []string, zone string, mandatory
 			}
 		}
 		if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
-			im.errorf(tb, "not imported: White's and Black's pawns promote into different types; a Chimera piece's promotion names one list for both sides")
+			im.errorf(tb, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
 			return nil, "", false, nil, false
 		}
 		to = toW
