@@ -72,7 +72,12 @@ func isDir(c byte) bool { return strings.IndexByte("fblrvsh", c) >= 0 }
 // to it, doubled or followed by a perpendicular letter it names one, followed by h the
 // four on that side; in the 8-fold system (K, Q, later legs) a letter alone is one
 // direction and a perpendicular pair the diagonals between. Empty means all directions.
-func dirMask(class byte, mods []byte, pos []int, continuation bool) (int, *BetzaError) {
+//
+// turned: Black's moves are White's turned half round (ParseBetzaTurned), so one hand of
+// the oblique moves may be named, as Fairy-Stockfish reads them: hl the four moves
+// turning counterclockwise of the narrow ones ((2, 1), (-1, 2), (-2, -1), (1, -2)), hr
+// their mirror images.
+func dirMask(class byte, mods []byte, pos []int, continuation, turned bool) (int, *BetzaError) {
 	all := map[byte]int{'W': 0x55, 'F': 0xAA, 'N': 0xFF, 'K': 0xFF}[class]
 	if continuation {
 		class = 'K'
@@ -108,6 +113,11 @@ func dirMask(class byte, mods []byte, pos []int, continuation bool) (int, *Betza
 			if c == 'h' {
 				if i != 0 || (next != 'r' && next != 'l') {
 					return 0, &BetzaError{pos[i], "h on an oblique atom is hl or hr, first"}
+				}
+				if turned {
+					set |= map[byte]int{'l': 0xAA, 'r': 0x55}[next]
+					i++
+					continue
 				}
 				return 0, &BetzaError{pos[i], "hl and hr (one hand of the oblique moves) are not left-right symmetric: Black's moves in Chimera mirror White's across the middle rank, XBetza turns them half round"}
 			}
@@ -192,8 +202,9 @@ func (c concrete) transformed(m [4]int) concrete {
 
 var symmetryMaps = [][4]int{{1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, -1}, {-1, 0, 0, -1}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, -1, 0}, {0, -1, -1, 0}}
 
-// atomsOf turns a set of concrete moves, closed under the left-right mirror, into atoms:
-// a whole orbit of the 8 symmetries is one atom, a mirror pair another.
+// atomsOf turns a set of concrete moves into atoms: a whole orbit of the 8 symmetries is
+// one atom, a mirror pair another, a move without its mirror image (ParseBetzaTurned)
+// one of its own.
 func atomsOf(moves []concrete) []Atom {
 	have := map[string]bool{}
 	var order []concrete
@@ -224,7 +235,10 @@ func atomsOf(moves []concrete) []Atom {
 		ks, ok := orbit(symmetryMaps)
 		if !ok {
 			sym = "mirror"
-			ks, _ = orbit(symmetryMaps[:2])
+			ks, ok = orbit(symmetryMaps[:2])
+		}
+		if !ok { // a move without its mirror image (ParseBetzaTurned)
+			sym, ks = "none", []string{m.key()}
 		}
 		for _, k := range ks {
 			done[k] = true
@@ -278,7 +292,15 @@ func (l betzaLeg) has(c byte) bool { return slices.Contains(l.modes, c) }
 // ParseBetza reads an XBetza description into movement atoms. Letters XBetza defines
 // that Chimera's atoms cannot say, and letters it does not define, are errors at their
 // offset; nothing is dropped or approximated.
-func ParseBetza(s string) ([]Atom, error) {
+func ParseBetza(s string) ([]Atom, error) { return parseBetza(s, false) }
+
+// ParseBetzaTurned reads XBetza as Fairy-Stockfish gives Black its moves, White's turned
+// half round: moves need not be left-right symmetric (one side's diagonal, hl and hr on
+// oblique atoms), and the atoms are White's for a piece with turned: true (an atom not
+// symmetric left to right has symmetry none).
+func ParseBetzaTurned(s string) ([]Atom, error) { return parseBetza(s, true) }
+
+func parseBetza(s string, turned bool) ([]Atom, error) {
 	if strings.TrimSpace(s) == "" {
 		return nil, &BetzaError{0, "an empty description: give at least one atom (W, F, N, R, ...)"}
 	}
@@ -346,7 +368,7 @@ func ParseBetza(s string) ([]Atom, error) {
 			}
 			i = j
 		}
-		moves, err := expandBetza(at, rng, legs, initial, atomPos)
+		moves, err := expandBetza(at, rng, legs, initial, atomPos, turned)
 		if err != nil {
 			return nil, err
 		}
@@ -417,7 +439,7 @@ func abs(x int) int {
 }
 
 // expandBetza produces every oriented move of one XBetza move.
-func expandBetza(at betzaAtom, rng int, legs []betzaLeg, initial bool, atomPos int) ([]concrete, error) {
+func expandBetza(at betzaAtom, rng int, legs []betzaLeg, initial bool, atomPos int, turned bool) ([]concrete, error) {
 	for li, l := range legs {
 		for k, c := range l.modes {
 			if slices.Index(l.modes, c) != k {
@@ -429,12 +451,12 @@ func expandBetza(at betzaAtom, rng int, legs []betzaLeg, initial bool, atomPos i
 		}
 	}
 	if len(legs) == 1 {
-		return singleLeg(at, rng, legs[0], initial, atomPos)
+		return singleLeg(at, rng, legs[0], initial, atomPos, turned)
 	}
 	if initial {
 		return nil, &BetzaError{atomPos, "i (initial) on a multi-leg move: Chimera keeps first-move rights for leaps only"}
 	}
-	return multiLeg(at, rng, legs, atomPos)
+	return multiLeg(at, rng, legs, atomPos, turned)
 }
 
 func rangeOf(rng int) []int {
@@ -444,13 +466,13 @@ func rangeOf(rng int) []int {
 	return []int{1, rng}
 }
 
-func singleLeg(at betzaAtom, rng int, l betzaLeg, initial bool, atomPos int) ([]concrete, error) {
-	mask, err := dirMask(at.class, l.dirs, l.dirPos, false)
+func singleLeg(at betzaAtom, rng int, l betzaLeg, initial bool, atomPos int, turned bool) ([]concrete, error) {
+	mask, err := dirMask(at.class, l.dirs, l.dirPos, false, turned)
 	if err != nil {
 		return nil, err
 	}
 	steps := legSteps(at, mask, 0, false)
-	if err := mirrorClosed(steps, atomPos); err != nil {
+	if err := mirrorClosed(steps, atomPos); err != nil && !turned {
 		return nil, err
 	}
 	mode := "both"
@@ -570,12 +592,12 @@ func mirrorClosed(steps []orientedStep, at int) error {
 // multiLeg expands legs joined by a: each later leg's directions are in the 8-fold
 // system, turned with the direction the previous leg went; an orthogonal atom asked to
 // go diagonally becomes its diagonal counterpart (W to F) and back.
-func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int) ([]concrete, error) {
+func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int, turned bool) ([]concrete, error) {
 	type partial struct {
 		legs  []Leg
 		angle int
 	}
-	first, err := dirMask(at.class, legs[0].dirs, legs[0].dirPos, false)
+	first, err := dirMask(at.class, legs[0].dirs, legs[0].dirPos, false, turned)
 	if err != nil {
 		return nil, err
 	}
@@ -590,7 +612,7 @@ func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int) ([]concrete, 
 		}
 	}
 	for li := 1; li < len(legs); li++ {
-		mask, err := dirMask(at.class, legs[li].dirs, legs[li].dirPos, true)
+		mask, err := dirMask(at.class, legs[li].dirs, legs[li].dirPos, true, turned)
 		if err != nil {
 			return nil, err
 		}
@@ -626,7 +648,7 @@ func multiLeg(at betzaAtom, rng int, legs []betzaLeg, atomPos int) ([]concrete, 
 		have[c.key()] = true
 	}
 	for _, c := range out {
-		if !have[c.mirrored().key()] {
+		if !turned && !have[c.mirrored().key()] {
 			return nil, &BetzaError{atomPos, "a path that is not left-right symmetric: Black's moves in Chimera mirror White's across the middle rank, XBetza turns them half round"}
 		}
 	}

@@ -139,7 +139,7 @@ var kingWords = sync.OnceValue(func() map[int]string {
 	try = func(s string, n int) {
 		if s != "" {
 			pos := make([]int, len(s))
-			if mask, err := dirMask('K', []byte(s), pos, false); err == nil {
+			if mask, err := dirMask('K', []byte(s), pos, false, false); err == nil {
 				if old, ok := m[mask]; !ok || len(s) < len(old) || len(s) == len(old) && s < old {
 					m[mask] = s
 				}

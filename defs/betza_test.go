@@ -119,3 +119,54 @@ func TestBetzaMultiLeg(t *testing.T) {
 		}
 	}
 }
+
+// ParseBetzaTurned reads moves that are not left-right symmetric as Fairy-Stockfish's
+// from_betza (src/piece.cpp) does: White's squares, listed here (file, rank) by hand from
+// its direction table (hl on N: the moves (b, a), (-b, -a), (-a, b), (a, -b) of its atom
+// (a, b) = (2, 1) in rank-file order; a vertical and a horizontal letter naming one
+// diagonal, letters adding up on W).
+func TestBetzaTurned(t *testing.T) {
+	leaps := func(sq ...[2]int) []Atom {
+		var out []Atom
+		for _, s := range sq {
+			out = append(out, Atom{Leap: []int{s[0], s[1]}, Symmetry: "none"})
+		}
+		return out
+	}
+	rides := func(sq ...[2]int) []Atom {
+		var out []Atom
+		for _, s := range sq {
+			out = append(out, Atom{Ride: []int{s[0], s[1]}, Symmetry: "none"})
+		}
+		return out
+	}
+	quiet := func(as []Atom) []Atom {
+		for i := range as {
+			as[i].Mode = "move"
+		}
+		return as
+	}
+	for _, c := range []struct {
+		in   string
+		want []Atom
+	}{
+		{"hlN", leaps([2]int{2, 1}, [2]int{-2, -1}, [2]int{1, -2}, [2]int{-1, 2})},
+		{"hrN", leaps([2]int{1, 2}, [2]int{-1, -2}, [2]int{2, -1}, [2]int{-2, 1})},
+		{"lfrbB", rides([2]int{-1, 1}, [2]int{1, -1})},
+		{"rflbB", rides([2]int{1, 1}, [2]int{-1, -1})},
+		{"mfrWmrfF", quiet(leaps([2]int{0, 1}, [2]int{1, 0}, [2]int{1, 1}))},
+		{"N", leaps([2]int{1, 2}, [2]int{-1, 2}, [2]int{1, -2}, [2]int{-1, -2}, [2]int{2, 1}, [2]int{-2, 1}, [2]int{2, -1}, [2]int{-2, -1})},
+	} {
+		got, err := ParseBetzaTurned(c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if !SameMoves(got, c.want) {
+			t.Errorf("%q: got %+v, want %+v", c.in, got, c.want)
+		}
+		if _, err := ParseBetza(c.in); (err == nil) != (c.in == "N") {
+			t.Errorf("%q: ParseBetza (Black's moves mirrored) gives %v", c.in, err)
+		}
+	}
+}

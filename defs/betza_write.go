@@ -229,7 +229,7 @@ var dirWords = sync.OnceValue(func() map[byte]map[int]string {
 		var try func(s string, n int)
 		try = func(s string, n int) {
 			pos := make([]int, len(s))
-			mask, err := dirMask(class, []byte(s), pos, false)
+			mask, err := dirMask(class, []byte(s), pos, false, false)
 			if err == nil {
 				if old, ok := m[mask]; !ok || len(s) < len(old) || len(s) == len(old) && s < old {
 					m[mask] = s

@@ -135,7 +135,14 @@ func LoadINI(spec string) (*Definition, error) {
 // ImportINI converts one section of a variants.ini into the YAML text of a definition.
 // Errors are positioned at the ini's lines (file:line:col: the key and why).
 func ImportINI(file string, data []byte, section string) ([]byte, error) {
-	def, err := importINI(file, data, section)
+	return ImportINIAs(file, data, section, "")
+}
+
+// ImportINIAs is ImportINI with the definition named name ("": the section's name), for
+// a section whose own name is one of Chimera's built-ins that Fairy-Stockfish does not
+// have (it loads such a section; Chimera's name leads to its built-in).
+func ImportINIAs(file string, data []byte, section, name string) ([]byte, error) {
+	def, err := importINIAs(file, data, section, name)
 	if err != nil {
 		return nil, err
 	}
@@ -275,6 +282,10 @@ func (im *importer) intKey(key string, lo, hi int) (int, bool) {
 }
 
 func importINI(file string, data []byte, section string) (*Definition, error) {
+	return importINIAs(file, data, section, "")
+}
+
+func importINIAs(file string, data []byte, section, as string) (*Definition, error) {
 	sections := readINI(data)
 	idx := slices.IndexFunc(sections, func(s iniSection) bool { return s.Name == section })
 	if idx < 0 {
@@ -307,10 +318,24 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 	if name, ok := BuiltinName(section); ok {
 		msg := fmt.Sprintf("[%s]: a built-in variant has this name (Fairy-Stockfish refuses it too: \"Variant '%s' already exists\")", section, section)
 		if def, err := Load(name); err == nil && (def.Source == nil || def.Source.FairyStockfish != section) {
-			// A built-in of Chimera's own that Fairy-Stockfish does not have.
-			msg = fmt.Sprintf("[%s]: Chimera has a built-in variant of this name (%s); rename the section to import it", section, def.Title)
+			// A built-in of Chimera's own that Fairy-Stockfish does not have: Fairy-
+			// Stockfish loads the section, which Chimera imports under another name.
+			msg = fmt.Sprintf("[%s]: Chimera has a built-in variant of this name (%s); import the section under another name: chimera import %s %s --name NAME", section, def.Title, file, section)
+			if as != "" && as != section {
+				msg = ""
+			}
 		}
-		return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: msg}}
+		if msg != "" {
+			return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: msg}}
+		}
+	}
+	if as != "" {
+		if !validName(as) {
+			return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: the name %s: a variant name is lowercase letters, digits and '-'", section, Quote(as))}}
+		}
+		if owner, ok := BuiltinName(as); ok {
+			return nil, ErrorList{{File: file, Line: sections[idx].Line, Msg: fmt.Sprintf("[%s]: the name %s is the built-in variant %s's; give another", section, Quote(as), Quote(owner))}}
+		}
 	}
 	var base *Definition
 	var err error
@@ -334,6 +359,9 @@ func importINI(file string, data []byte, section string) (*Definition, error) {
 	}
 	def := base
 	def.Name = strings.ReplaceAll(strings.ToLower(section), "_", "-")
+	if as != "" {
+		def.Name = as
+	}
 	def.Title = section
 	def.Description = fmt.Sprintf("Imported from %s, section [%s].", file, section)
 	def.Aliases, def.XBoard, def.UCI, def.PGN, def.USI, def.Tests = nil, nil, nil, nil, nil, nil

@@ -125,6 +125,107 @@ func (im *importer) importAll() {
 	im.importImmobility()
 	im.importWalling()
 	im.importWalls()
+	im.fitBoard()
+}
+
+// fitBoard drops the moves that leave the board from every square (a bishop's on a board
+// of one rank), for which Fairy-Stockfish generates nothing and Chimera's definitions have
+// no place: a piece left with none stands immobile, as there. A zone the board left
+// without a square and nothing names any more goes too.
+func (im *importer) fitBoard() {
+	def := im.def
+	hex := def.Board.Geometry == "hex"
+	fits := func(v []int, symmetry string, only []string) bool {
+		if len(v) != 2 {
+			return true // reported by the validator
+		}
+		imgs := ImagesOn(hex, v[0], v[1], symmetry, only)
+		if len(imgs) == 0 {
+			imgs = ImagesOn(hex, v[0], v[1], symmetry, nil)
+		}
+		return slices.ContainsFunc(imgs, func(w [2]int) bool {
+			return !outside(w[0], def.Board.Files) && !outside(w[1], def.Board.Ranks)
+		})
+	}
+	atomFits := func(a Atom) bool {
+		switch {
+		case a.Leap != nil:
+			return fits(a.Leap, a.Symmetry, a.Only)
+		case a.Ride != nil:
+			return fits(a.Ride, a.Symmetry, a.Only)
+		}
+		for _, l := range a.Path {
+			if !fits(l.Step, a.Symmetry, a.Only) {
+				return false
+			}
+		}
+		return true
+	}
+	stuck := map[string]bool{}
+	for i := range def.Pieces {
+		p := &def.Pieces[i]
+		if kept := slices.DeleteFunc(slices.Clone(p.Moves), func(a Atom) bool { return !atomFits(a) }); len(kept) < len(p.Moves) {
+			p.Moves = append([]Atom{}, kept...)
+			stuck[p.Letter] = len(kept) == 0
+		}
+	}
+	// A type left without a move that no man can be from the start (none in the setups,
+	// none dropped, none promoted into) goes: Fairy-Stockfish's type of that letter is
+	// only ever in a position set up with it, which Chimera then refuses.
+	for removed := true; removed; {
+		removed = false
+		for at, p := range def.Pieces {
+			if !stuck[p.Letter] || p.FEN != "" || def.Hands != nil || slices.ContainsFunc(def.Setups, func(s Setup) bool { return fenHolds(s.FEN, p.Letter) }) ||
+				slices.ContainsFunc(def.Pieces, func(q Piece) bool { return q.Promotion != nil && slices.Contains(q.Promotion.To, p.Letter) }) {
+				continue
+			}
+			im.removePiece(at)
+			removed = true
+			break
+		}
+	}
+	for name, z := range def.Zones {
+		if len(z.Squares)+len(z.Ranks)+len(z.White)+len(z.Black) > 0 {
+			continue
+		}
+		delete(def.Zones, name)
+		if mentions(reflect.ValueOf(def).Elem(), name) {
+			def.Zones[name] = z
+		}
+	}
+}
+
+// mentions reports whether v holds the string s (a map key or a value), where it was read
+// from aside (Src).
+func mentions(v reflect.Value, s string) bool {
+	if v.Type() == reflect.TypeOf(Src{}) {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && mentions(v.Elem(), s)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && mentions(v.Field(i), s) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if mentions(v.Index(i), s) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for _, key := range v.MapKeys() {
+			if mentions(key, s) || mentions(v.MapIndex(key), s) {
+				return true
+			}
+		}
+	case reflect.String:
+		return v.String() == s
+	}
+	return false
 }
 
 // resize maps the parent's zones onto a board of a new size as Fairy-Stockfish does: its
@@ -261,11 +362,11 @@ func (im *importer) importPieces() {
 			im.errorf(k, "expected letter:XBetza (a:mNcK), found %s", Quote(k.Value))
 			continue
 		}
-		moves, ok := betza(k, text, 2)
+		moves, turned, ok := betza(k, text, 2)
 		if !ok {
 			continue
 		}
-		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300})
+		add(k, Piece{Name: fmt.Sprintf("Custom piece %d", n), Letter: strings.ToUpper(l), Moves: moves, Value: 300, Turned: turned})
 		if im.custom == nil {
 			im.custom = map[string]bool{}
 		}
@@ -274,12 +375,12 @@ func (im *importer) importPieces() {
 	if king != nil {
 		k, ok := im.keys[king.Key]
 		if l, text, custom := strings.Cut(k.Value, ":"); ok && custom && len(l) == 1 {
-			moves, mok := betza(k, text, 2)
+			moves, turned, mok := betza(k, text, 2)
 			im.importPieceKey(*king, add)
 			if at := im.findFSF(*king); at >= 0 {
 				im.king = def.Pieces[at].Letter
 				if mok {
-					def.Pieces[at].Moves = moves
+					def.Pieces[at].Moves, def.Pieces[at].Turned = moves, turned
 				}
 			}
 		} else {
@@ -682,7 +783,7 @@ func (im *importer) importPawn() {
 			if !okb {
 				k = tw
 			}
-			im.errorf(k, "not imported: White's and Black's pawns promote into different types; a Chimera piece's promotion names one list for both sides")
+			im.errorf(k, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
 		}
 		to = toW
 	}
@@ -1513,7 +1614,7 @@ func (im *importer) flagSafe(zone string, count int, pw, pb, ws, bs []string) {
 // dropKeys are the keys of drops and hands.
 func dropKeys() []string {
 	dr := tables().DropRules
-	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount", "twoBoards"}
+	return []string{"pieceDrops", "capturesToHand", "dropLoop", "dropChecks", "mustDrop", "mustDropType", "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion", "dropRegionWhite", "dropRegionBlack", "dropPromoted", dr.OnePerFileKey, dr.NoMateKey, "castlingDroppedPiece", "dropNoDoubled", "dropNoDoubledCount", "twoBoards", "dropOppositeColoredBishop"}
 }
 
 // parentDrops: over a built-in whose hands are Fairy-Stockfish's plain ones (the table
@@ -1554,6 +1655,7 @@ func (im *importer) importDrops() {
 	castle, _ := im.boolKey("castlingDroppedPiece", false)
 	noDoubled, ndok := im.get("dropNoDoubled")
 	noDoubledCount, ndcok := im.intKey("dropNoDoubledCount", 0, 255)
+	split, splitKey := im.get("dropOppositeColoredBishop")
 	if !slices.ContainsFunc(dropKeys(), func(key string) bool { return im.used[key] }) {
 		return
 	}
@@ -1649,6 +1751,9 @@ func (im *importer) importDrops() {
 		}
 		def.Zones["ini-no-drop"] = Zone{White: outside(wr, wok), Black: outside(br, bok)}
 		h.Drops.Forbid = append(h.Drops.Forbid, DropRule{Pieces: im.letters(), Zone: "ini-no-drop"})
+	}
+	if splitKey {
+		im.importSplitColors(h, split, capt)
 	}
 	im.importHandDropRules(h, promoted, doubled, pawnMate, castle)
 	if ndok || ndcok {
@@ -1869,4 +1974,61 @@ func (im *importer) enPassantStaysUnpromoted() {
 			}
 		}
 	}
+}
+
+// fenHolds reports whether a FEN's board or hand holds a man of the letter (either
+// side's; "+X" a promoted one, "X" one not written after '+').
+func fenHolds(fen, letter string) bool {
+	board, _, _ := strings.Cut(fen, " ")
+	for i := 0; i < len(board); i++ {
+		c := board[i]
+		if c == '+' && i+1 < len(board) {
+			i++
+			if len(letter) == 2 && strings.EqualFold(board[i:i+1], letter[1:]) {
+				return true
+			}
+			continue
+		}
+		if len(letter) == 1 && strings.EqualFold(string(c), letter) {
+			return true
+		}
+	}
+	return false
+}
+
+// importSplitColors maps dropOppositeColoredBishop (Position::legal: a bishop is never
+// dropped on the colour of one of its side's bishops, and another man's drop stands only
+// while each colour keeps room for half the side's bishops, board and hand) onto
+// split-colors, which says the same of two bishops a side: where each side holds at most
+// two from the start and gets no other while it holds one (no captures to hand, and
+// every type must be dropped while one is held, so no man moves, and none promotes,
+// before the hand is empty, after which the rule has nothing to judge).
+func (im *importer) importSplitColors(h *Hands, k iniKey, capt bool) {
+	switch k.Value {
+	case "false":
+		return
+	case "true":
+	default:
+		im.errorf(k, "expected true or false, found %s", Quote(k.Value))
+		return
+	}
+	at := im.findFSF(im.table[slices.IndexFunc(im.table, func(p fsfPiece) bool { return p.Key == "bishop" })])
+	if at < 0 {
+		return // no bishop type: nothing to split, as in Fairy-Stockfish
+	}
+	b := im.def.Pieces[at].Letter
+	most := 0
+	for _, s := range im.def.Setups {
+		board, _, _ := strings.Cut(s.FEN, " ")
+		most = max(most, strings.Count(board, b), strings.Count(board, strings.ToLower(b)))
+	}
+	if capt || most > 2 || !slices.Equal(h.Drops.MustDrop, im.letters()) {
+		why := refusedWhy(k.Key)
+		if k.Depth > MaxExtends {
+			why = fmt.Sprintf("the parent %s's rule, under the section's drop keys: %s", im.builtin, why)
+		}
+		im.errorf(k, "%s", why)
+		return
+	}
+	h.Drops.SplitColors = []string{b}
 }

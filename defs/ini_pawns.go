@@ -112,9 +112,10 @@ func betzaTokens(s string) []betzaToken {
 // region whatever the man did before (Position::moves_from), never capture (Bitboards::
 // init_pieces drops initial captures), and those only an initial move reaches leave the
 // squares they pass as en-passant squares (Position::do_move): a lame straight leap
-// (ifmnD) is a ride of that range from zone ini-initial with ep-target.
-func (im *importer) readBetza(k iniKey, text string, at int) ([]Atom, bool) {
-	var out []Atom
+// (ifmnD) is a ride of that range from zone ini-initial with ep-target. Black's moves are
+// White's turned half round there (Bitboards::init_pieces negates each direction): turned
+// reports a move that is not left-right symmetric, for which the piece needs turned: true.
+func (im *importer) readBetza(k iniKey, text string, at int) (out []Atom, turned, ok bool) {
 	for _, tok := range betzaTokens(text) {
 		body, cut := tok.text, -1
 		leg := strings.IndexByte(body, 'a')
@@ -124,7 +125,12 @@ func (im *importer) readBetza(k iniKey, text string, at int) ([]Atom, bool) {
 		if j := strings.IndexByte(body, 'i'); j >= 0 && j < leg {
 			body, cut = body[:j]+body[j+1:], j
 		}
-		moves, err := ParseBetza(body)
+		moves, err := ParseBetzaTurned(body)
+		if err == nil {
+			if _, strict := ParseBetza(body); strict != nil {
+				turned = true // read only with Black's moves turned half round
+			}
+		}
 		if err != nil {
 			if be, ok := err.(*BetzaError); ok {
 				off := be.Offset
@@ -136,13 +142,13 @@ func (im *importer) readBetza(k iniKey, text string, at int) ([]Atom, bool) {
 			} else {
 				im.errorf(k, "%v", err)
 			}
-			return nil, false
+			return nil, false, false
 		}
 		if cut >= 0 {
 			if moves, err = initialMoves(moves); err != nil {
 				k.Col += at + tok.off + cut
 				im.errorf(k, "%v", err)
-				return nil, false
+				return nil, false, false
 			}
 			if !slices.ContainsFunc(im.pawns.initial, func(o iniKey) bool { return o.Key == k.Key }) {
 				im.pawns.initial = append(im.pawns.initial, k)
@@ -150,7 +156,7 @@ func (im *importer) readBetza(k iniKey, text string, at int) ([]Atom, bool) {
 		}
 		out = append(out, moves...)
 	}
-	return out, true
+	return out, turned, true
 }
 
 // initialMoves turns the atoms of an initial XBetza move into Fairy-Stockfish's: quiet
@@ -374,7 +380,7 @@ func (im *importer) importPawnTypes() {
 		at = kb
 	}
 	if !slices.Equal(dedupe(slices.Clone(promoW)), dedupe(slices.Clone(promoB))) {
-		im.errorf(at, "not imported: White's and Black's promotion pawn types differ; a Chimera piece's promotion is the same rule for both sides")
+		im.errorf(at, "not imported: White's and Black's promotion pawn types differ; not mapped yet (Chimera's promotion zones have each side's squares, so a type could promote for one side only)")
 		return
 	}
 	pawn := ""
@@ -445,7 +451,7 @@ func (im *importer) pawnPromotion(k iniKey) (to []string, zone string, mandatory
 			}
 		}
 		if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
-			im.errorf(tb, "not imported: White's and Black's pawns promote into different types; a Chimera piece's promotion names one list for both sides")
+			im.errorf(tb, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
 			return nil, "", false, nil, false
 		}
 		to = toW

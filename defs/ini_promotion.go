@@ -85,6 +85,7 @@ func (im *importer) importPromotedTypes() {
 			Letter:    promotedLetter(x),
 			Value:     py.Value,
 			Moves:     slices.Clone(py.Moves),
+			Turned:    py.Turned,
 			DemotesTo: x,
 		})
 	}

@@ -333,6 +333,7 @@ func (im *importer) importKingType() {
 		return
 	}
 	def.Pieces[king].Moves = slices.Clone(def.Pieces[at].Moves)
+	def.Pieces[king].Turned = def.Pieces[at].Turned
 }
 
 // importCastlingRook maps castlingRookPiece (11.1) and castlingRookPieces (the current

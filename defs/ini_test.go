@@ -469,3 +469,64 @@ func TestINICastlingWins(t *testing.T) {
 		}
 	}
 }
+
+// A board of one rank: the moves that leave it from every square go (the king's and the
+// queen's diagonals, Fairy-Stockfish generating nothing for them), and the types left
+// without a move that no man can be from the start (the pawn, the knight, the bishop,
+// none in the setup) with them; a new type's leap along the rank stays.
+func TestINIOneRank(t *testing.T) {
+	ini := "[line:chess]\nmaxRank = 1\ncustomPiece1 = d:D\nstartFen = KDR2rdk w\n"
+	out, err := ImportINI("v.ini", []byte(ini), "line")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:line", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var letters []string
+	for _, p := range def.Pieces {
+		letters = append(letters, p.Letter)
+		want := map[string]string{"K": "W", "Q": "R", "R": "R", "D": "D"}[p.Letter]
+		if got, why := WriteBetza(p.Moves); got != want || why != "" {
+			t.Errorf("%s moves as %q (%s), want %q", p.Letter, got, why, want)
+		}
+	}
+	if strings.Join(letters, "") != "KQRD" {
+		t.Errorf("pieces %v, want K Q R D", letters)
+	}
+	// Standing in the setup, the bishop stays, immobile.
+	out, err = ImportINI("v.ini", []byte(ini+"[bishops:line]\nstartFen = KB4bk w\n"), "bishops")
+	if err == nil {
+		def, err = Parse("v.ini:bishops", out)
+	}
+	if err != nil {
+		t.Fatalf("a setup with the bishops: %v", err)
+	}
+	if i := slices.IndexFunc(def.Pieces, func(p Piece) bool { return p.Letter == "B" }); i < 0 || def.Pieces[i].Moves == nil || len(def.Pieces[i].Moves) != 0 {
+		t.Errorf("the bishop: %+v", def.Pieces)
+	}
+}
+
+// Drop keys over placement: its hands built again from its keys beneath the section's,
+// its bishops split by colour while each side holds two, drops must be made and no
+// captures go to hand; captures to hand (more bishops to drop later) are refused.
+func TestINIOverPlacement(t *testing.T) {
+	ini := "[pawns:placement]\ndropNoDoubled = p\nstartFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1\ndropRegionWhite = *1 *2\ndropRegionBlack = *8 *7\n" +
+		"[captures:pawns]\ncapturesToHand = true\n"
+	out, err := ImportINI("v.ini", []byte(ini), "pawns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:pawns", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := def.Hands.Drops
+	if !slices.Equal(d.SplitColors, []string{"B"}) || !slices.Equal(d.MustDrop, []string{"K", "Q", "R", "B", "N", "P"}) || !slices.Equal(d.OnePerFile, []string{"P"}) || d.CreateCastling != "e" || def.Hands.CaptureTo != "" {
+		t.Errorf("hands: %+v", d)
+	}
+	if _, err := ImportINI("v.ini", []byte(ini), "captures"); err == nil || !strings.Contains(err.Error(), "dropOppositeColoredBishop: the parent placement's rule") {
+		t.Errorf("captures to hand: %v", err)
+	}
+}
