@@ -114,6 +114,7 @@ type worker struct {
 	pv          [maxPly + 1][maxPly + 1]interpreter.Move
 	pvLen       [maxPly + 1]int
 	seldep      int
+	qNodes      int // nodes of the quiescence tree being searched (from its root at qdepth 0)
 	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
@@ -810,6 +811,15 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	if e.stopped() {
 		return 0
 	}
+	if qdepth == 0 {
+		e.qNodes = 0
+	}
+	if e.qNodes++; e.qNodes > qBudget {
+		// A tree of captures this large (boards where most men can take one another,
+		// each exchange opening others) is cut: its remaining nodes stand pat, in check
+		// or not, so that a leaf's quiescence stays bounded.
+		return e.static()
+	}
 	if ply > e.seldep {
 		e.seldep = ply
 	}
@@ -878,6 +888,11 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	return best
 }
+
+// qBudget bounds the nodes of one quiescence tree (one leaf of the main search's): far
+// above the trees of the chess family (no position of the search's signature reaches
+// it), it stops the few variants whose captures open ever more captures.
+const qBudget = 5000
 
 // losingCapture reports whether capture m is likely to lose material: the man that takes
 // is worth more than what it takes, and the enemy defends the cell (a cheap stand-in for

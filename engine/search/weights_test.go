@@ -31,7 +31,7 @@ func TestWeighedEvalMatches(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := position(t, rs, fen)
-			e.Search(context.Background(), p, search.Limits{Depth: 1}, nil)
+			e.Search(context.Background(), p, search.Limits{Depth: 1, Nodes: 20000}, nil)
 			made := 0
 			for ply := 0; ply < plies && !p.Ended().Over; ply++ {
 				if made > 0 && rng.IntN(4) == 0 {
