@@ -114,7 +114,7 @@ type worker struct {
 	pv          [maxPly + 1][maxPly + 1]interpreter.Move
 	pvLen       [maxPly + 1]int
 	seldep      int
-	qNodes      int // nodes of the quiescence tree being searched (from its root at qdepth 0)
+	qNodes      int                // nodes of the quiescence tree being searched (from its root at qdepth 0)
 	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
