@@ -2,6 +2,7 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"chimera/compiler"
 	"chimera/defs"
@@ -398,6 +400,14 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"castle", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1", "e1c1"},
 	{"castle", "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", ""},
 	{"castle", "r3k2r/pppq1ppp/2n2n2/1B2p3/4P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 0 1", ""},
+	// Each colour's own promotion (khans: promotionPawnTypesBlack = s,
+	// promotionPieceTypesBlack = t): Black's s promotes into t on rank 1 by its steps and
+	// its capture, Black's pawn into t only, White's pawn into the usual four, White's s
+	// onto rank 8 not at all; a promotion that gives check.
+	{"khans", "4k3/1P6/8/8/8/2s5/1p1s4/R3K2R b KQ - 0 1", ""},
+	{"khans", "4k3/1P1S4/8/8/8/2s5/1p1s4/R3K2R w KQ - 0 1", ""},
+	{"khans", "4k3/1P1S4/8/8/8/2s5/1p1s4/R3K2R w KQ - 0 1", "d7f8"},
+	{"khans", "4k3/8/8/8/8/8/3s4/3QK3 b - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -956,4 +966,330 @@ func TestINIWallingPerft(t *testing.T) {
 			}
 		}
 	}
+}
+
+// nMoveRuleTypesBlack (khans: Black's s resets the n-move count; White's types stay the
+// parent's, the pawn): along games from positions where both colours have s men and
+// pawns, the half-move clock after every ply is Fairy-Stockfish's current source's (its
+// "d" FEN after the same moves), and the games make quiet moves of each colour's s and
+// pawn, so a rule for both colours (or for neither) fails. Its promotions (Black's s and
+// pawn into t) and captures reset the count as every promotion and capture does. The
+// n-move draw that follows is the one the source claims under the xboard protocol (its
+// optional game end): after White's s steps at clock 99, or Black's pawn, the game is
+// drawn; after Black's s or White's pawn, or a promotion, it goes on.
+func TestUpstreamINIMoveRuleTypesClock(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	data, _, _ := importUpstream(t) // skipped without the file
+	file, _ := filepath.Abs(upstreamINI)
+	rs, err := openUpstream(t, data, "khans")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plies := 60
+	if testing.Short() {
+		plies = 36
+	}
+	// kinds counts the quiet moves (no capture, no promotion) of each colour's s and pawn.
+	kinds := map[string]int{}
+	for gi, start := range []string{
+		"4k3/1sss4/8/p6p/8/8/PSS3SP/4K3 w - - 0 1",
+		"3k4/s1s1s3/1p6/8/2P5/6S1/P1S5/4K3 b - - 7 30",
+		"4k3/2s5/pp6/8/8/1S6/1P1S2PP/4K3 w - - 0 1",
+	} {
+		compareClocks(t, fsf, file, "khans", rs, start, plies, gi, []string{"S", "P", ""}, kinds)
+	}
+	for _, k := range []string{"White's S", "Black's S", "White's P", "Black's P"} {
+		if kinds[k] < 3 {
+			t.Errorf("the games made %d quiet moves of %s; want at least 3 (%v)", kinds[k], k, kinds)
+		}
+	}
+	// The n-move draw, claimed or not by Fairy-Stockfish.
+	for _, c := range []struct{ section, fen, move string }{
+		{"khans", "4k3/8/8/8/8/8/S7/4K3 w - - 99 80", "a2b4"},
+		{"khans", "4k3/s7/8/8/8/8/8/4K3 b - - 99 80", "a7b5"},
+		{"khans", "4k3/8/8/8/8/8/P7/4K3 w - - 99 80", "a2a3"},
+		{"khans", "4k3/p7/8/8/8/8/8/4K3 b - - 99 80", "a7a6"},
+		{"khans", "4k3/8/8/8/8/8/1p6/4K3 b - - 99 80", "b2b1t"},
+	} {
+		rs, err := openUpstream(t, data, c.section)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("[%s] %s: %v", c.section, c.move, err)
+		}
+		p.Make(m)
+		claim := fsfXboardClaim(t, fsf, file, c.section, c.fen, c.move)
+		if got := p.Result(); (got.Score == "1/2-1/2") != (claim == "1/2-1/2") {
+			t.Errorf("[%s] %s after %s: %v (FEN %s); Fairy-Stockfish's answer: %q", c.section, c.fen, c.move, got, p.FEN(), claim)
+		}
+	}
+}
+
+// pawnTypes without the pawn (xhess: pawnTypes = h): the pawn's promotion resets the
+// n-move count, as every promotion does in Fairy-Stockfish's current source, though its
+// steps do not; the clocks are the source's ("d" after the same move).
+func TestUpstreamINIPawnPromotionClock(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	data, _, _ := importUpstream(t) // skipped without the file
+	file, _ := filepath.Abs(upstreamINI)
+	rs, err := openUpstream(t, data, "xhess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var positions, clocks []string
+	for _, c := range []struct{ fen, move string }{
+		{"k9/3P6/10/10/10/10/10/10/10/9K w - - 10 20", "d9d10q"},
+		{"k9/10/3P6/10/10/10/10/10/10/9K w - - 10 20", "d8d9"},
+		{"k9/10/10/10/10/3H6/10/10/10/9K w - - 10 20", "d5d6"},
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("[xhess] %s: %v", c.move, err)
+		}
+		p.Make(m)
+		positions = append(positions, "fen "+c.fen+" moves "+c.move)
+		clocks = append(clocks, strings.Fields(p.FEN())[4])
+	}
+	for i, fen := range fsfINIFENs(t, fsf, file, "xhess", positions) {
+		if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
+			t.Errorf("[xhess] %s: the half-move clock %s, Fairy-Stockfish's FEN %s", positions[i], clocks[i], fen)
+		}
+	}
+}
+
+// The per-colour forms of the pawn-type keys, each as Fairy-Stockfish's current source
+// plays it, on a file written for the test: promotionPieceTypesWhite and Black apart
+// (pcolour), a colour whose pawns promote into nothing (pnone), a custom type that
+// promotes and resets the n-move count for White only (pawnsides), a child section whose
+// keys override its parent's for both colours or one (pawnsideschild), and a type with
+// both kinds of quiet moves counted for White only (unlessside). Perft divides at
+// positions set up to meet them and along games from the start, and the half-move clock
+// after each ply of games that move the custom types and pawns, against CHIMERA_FSF_CURRENT.
+func TestINIPerColourPawnKeys(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	ini := filepath.Join(t.TempDir(), "colours.ini")
+	text := "[pcolour:chess]\npromotionPieceTypesWhite = nq\npromotionPieceTypesBlack = r\n\n" +
+		"[pnone:chess]\npromotionPieceTypesBlack = -\n\n" +
+		"[pawnsides:chess]\ncustomPiece1 = s:mfWcfF\npromotionPawnTypesWhite = ps\nnMoveRuleTypesWhite = ps\nnMoveRuleTypesBlack = -\n\n" +
+		"[pawnsideschild:pawnsides]\nnMoveRuleTypes = s\npromotionPawnTypesBlack = s\npromotionPieceTypesBlack = n\n\n" +
+		"[unlessside:chess]\ncustomPiece1 = u:mfWmsWcF\nnMoveRuleTypesWhite = pu\n"
+	if err := os.WriteFile(ini, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(text)
+	open := func(section string) *compiler.Ruleset {
+		t.Helper()
+		src, err := defs.ImportINI(ini, data, section)
+		if err != nil {
+			t.Fatalf("[%s] import: %v", section, err)
+		}
+		def, err := defs.Parse(ini+":"+section, src)
+		if err != nil {
+			t.Fatalf("[%s] %v", section, err)
+		}
+		rs, err := interpreter.Build(def)
+		if err != nil {
+			t.Fatalf("[%s] %v", section, err)
+		}
+		return rs
+	}
+	for _, c := range []struct {
+		section   string
+		positions []string
+		prefer    []string
+	}{
+		{"pcolour", []string{"4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1", "4k3/1P6/8/8/8/8/1p6/4K3 b - - 0 1"}, []string{"P", ""}},
+		{"pnone", []string{"4k3/1P6/8/8/8/8/1p6/R3K3 b - - 0 1", "r3k3/1P6/8/8/8/8/1p6/R3K3 w - - 0 1"}, []string{"P", ""}},
+		{"pawnsides", []string{"4k3/1S6/8/8/8/8/1s6/4K3 w - - 0 1", "4k3/1S6/8/8/8/8/1s6/4K3 b - - 0 1", "7k/1S1P4/8/8/8/8/1s1p4/7K b - - 0 1", "7k/8/2s2s2/8/8/1S4S1/8/7K w - - 0 1"}, []string{"S", "P", ""}},
+		{"pawnsideschild", []string{"4k3/1S6/8/8/8/8/1s6/4K3 w - - 0 1", "4k3/1S6/8/8/8/8/1s6/4K3 b - - 0 1", "7k/1S1P4/8/8/8/8/1s1p4/7K b - - 0 1", "7k/8/2s2s2/8/8/1S4S1/8/7K w - - 0 1"}, []string{"S", "P", ""}},
+		{"unlessside", []string{"7k/8/8/8/3U4/8/3u4/K7 w - - 3 9", "7k/8/8/8/3U4/8/3u4/K7 b - - 3 9"}, []string{"U", "P", ""}},
+	} {
+		rs := open(c.section)
+		for _, fen := range c.positions {
+			p, err := interpreter.FromFEN(rs, fen)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", c.section, fen, err)
+			}
+			got, want := divideLines(p, 2), fsfINIPerftFEN(t, fsf, ini, c.section, fen, nil, 2)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("[%s] %s, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, fen, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+		// Along a game from the start, and the clocks of games from the positions and the
+		// start.
+		start, err := interpreter.Start(rs, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := map[string]int{}
+		moves, _ := clockGame(t, rs, start.FEN(), 8, 0, c.prefer, count)
+		for _, i := range []int{3, 7} {
+			if i >= len(moves) {
+				continue
+			}
+			p, _ := interpreter.Start(rs, "")
+			for _, s := range moves[i] {
+				m, err := p.ParseMove(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.Make(m)
+			}
+			got, want := divideLines(p, 2), fsfINIPerft(t, fsf, ini, c.section, moves[i], 2)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("[%s] after %q, perft 2:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, moves[i], strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+		for gi, fen := range append(slices.Clone(c.positions), start.FEN()) {
+			compareClocks(t, fsf, ini, c.section, rs, fen, 24, gi, c.prefer, count)
+		}
+		t.Logf("[%s] quiet moves: %v", c.section, count)
+		if x := c.prefer[0]; count["White's "+x] < 2 || count["Black's "+x] < 2 || count["White's P"] < 2 || count["Black's P"] < 2 {
+			t.Errorf("[%s] the games made too few quiet moves of each colour's %s and pawns (%v)", c.section, x, count)
+		}
+	}
+}
+
+// clockGame plays up to plies moves from start, preferring by turns (two plies each) a
+// quiet move (no capture, no promotion) of a man of the letters of prefer ("": any move),
+// shifted by seed, and returns each ply's moves so far and Chimera's half-move clock after
+// it; count tallies the quiet moves by colour and letter ("White's S").
+func clockGame(t *testing.T, rs *compiler.Ruleset, start string, plies, seed int, prefer []string, count map[string]int) (moves [][]string, clocks []string) {
+	t.Helper()
+	p, err := interpreter.FromFEN(rs, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played []string
+	for ply := 0; ply < plies; ply++ {
+		legal := p.LegalMoves(nil)
+		if len(legal) == 0 || p.Result() != interpreter.Ongoing {
+			break
+		}
+		var pick []interpreter.Move
+		if want := prefer[(ply/2+seed)%len(prefer)]; want != "" {
+			for _, m := range legal {
+				if !p.IsCapture(m) && m.Promotion() < 0 && rs.Piece(p.At(m.From()).Type()).LetterText == want {
+					pick = append(pick, m)
+				}
+			}
+		}
+		if len(pick) == 0 {
+			pick = legal
+		}
+		m := pick[(ply*7+seed*3+len(pick)/2)%len(pick)]
+		if pc := p.At(m.From()); !p.IsCapture(m) && m.Promotion() < 0 {
+			count[[]string{"White's ", "Black's "}[pc.Color()]+rs.Piece(pc.Type()).LetterText]++
+		}
+		played = append(played, p.Coord(m))
+		p.Make(m)
+		moves = append(moves, slices.Clone(played))
+		clocks = append(clocks, strings.Fields(p.FEN())[4])
+	}
+	return moves, clocks
+}
+
+// compareClocks plays clockGame and compares the half-move clock after each ply with
+// Fairy-Stockfish's ("d" after the same moves, in one run).
+func compareClocks(t *testing.T, fsf, ini, section string, rs *compiler.Ruleset, start string, plies, seed int, prefer []string, count map[string]int) {
+	t.Helper()
+	moves, clocks := clockGame(t, rs, start, plies, seed, prefer, count)
+	var positions []string
+	for _, ms := range moves {
+		positions = append(positions, "fen "+start+" moves "+strings.Join(ms, " "))
+	}
+	for i, fen := range fsfINIFENs(t, fsf, ini, section, positions) {
+		if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
+			t.Fatalf("[%s] %s moves %s: the half-move clock %s, Fairy-Stockfish's FEN %s", section, start, strings.Join(moves[i], " "), clocks[i], fen)
+		}
+	}
+}
+
+// fsfINIFENs runs one Fairy-Stockfish with the ini file loaded over several positions
+// (each a UCI position command's arguments) and returns the FEN its "d" shows for each.
+func fsfINIFENs(t *testing.T, fsf, ini, section string, positions []string) []string {
+	t.Helper()
+	var script strings.Builder
+	fmt.Fprintf(&script, "uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n", ini, section)
+	for _, pos := range positions {
+		fmt.Fprintf(&script, "position %s\nd\n", pos)
+	}
+	script.WriteString("quit\n")
+	cmd := exec.Command(fsf)
+	cmd.Stdin = strings.NewReader(script.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	var fens []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if f, ok := strings.CutPrefix(strings.TrimSpace(l), "Fen: "); ok {
+			fens = append(fens, f)
+		}
+	}
+	if len(fens) != len(positions) {
+		t.Fatalf("fairy-stockfish [%s]: %d FENs for %d positions:\n%s", section, len(fens), len(positions), out)
+	}
+	return fens
+}
+
+// fsfXboardClaim sets up fen under the xboard protocol, plays move and asks Fairy-
+// Stockfish to move: it returns the result it claims at once ("1/2-1/2" for the n-move
+// rule, its optional game end), or "" when it moves instead.
+func fsfXboardClaim(t *testing.T, fsf, ini, variant, fen, move string) string {
+	t.Helper()
+	cmd := exec.Command(fsf)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	timer := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() })
+	defer func() {
+		timer.Stop()
+		in.Close()
+		cmd.Wait()
+	}()
+	fmt.Fprintf(in, "xboard\nprotover 2\noption VariantPath=%s\nvariant %s\nforce\nsetboard %s\nusermove %s\nsd 1\ngo\n", ini, variant, fen, move)
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(l, "Illegal move"), strings.HasPrefix(l, "Error"), strings.HasPrefix(l, "tellusererror"):
+			t.Fatalf("fairy-stockfish [%s] %s %s: %s", variant, fen, move, l)
+		case strings.HasPrefix(l, "move "):
+			fmt.Fprintf(in, "quit\n")
+			return ""
+		case strings.HasPrefix(l, "1/2-1/2"), strings.HasPrefix(l, "1-0"), strings.HasPrefix(l, "0-1"):
+			fmt.Fprintf(in, "quit\n")
+			return strings.Fields(l)[0]
+		}
+	}
+	t.Fatalf("fairy-stockfish [%s] %s %s: no move and no result", variant, fen, move)
+	return ""
 }

@@ -265,8 +265,12 @@ func (l *lowering) pieces() {
 		p := &l.def.Pieces[i]
 		pt := &rs.pieces[i]
 		*pt = PieceType[Bitboard]{Def: p, Name: p.Name, LetterText: p.Letter, SAN: p.Letter, Royal: p.Royal, Immune: p.Immune,
-			ResetsClock: p.ResetsClock, ResetsUnlessBack: p.ResetsClockUnlessBack, Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked,
+			Value: p.Value, BurnSlot: -1, Rank: p.Rank, RidesUnattacked: p.RidesUnattacked,
 			PassOnce: p.PassOnce}
+		for c := range 2 {
+			pt.ResetsClock[c] = p.ResetsClock && p.ResetsClockBy(c)
+			pt.ResetsUnlessBack[c] = p.ResetsClockUnlessBack && p.ResetsClockBy(c)
+		}
 		if len(p.Burns) > 0 {
 			pt.BurnSlot = l.burnTable(p.Burns)
 			rs.BurnTypes |= 1 << uint(i)
@@ -579,7 +583,7 @@ func (l *lowering) atom(pt *PieceType[Bitboard], a *defs.Atom) {
 		l.initialLeap(pt, a, mode, from)
 		return
 	}
-	if pt.ResetsUnlessBack && mode != ModeCapture && mode != ModeCaptureRoyal && a.From == "" && a.Within == "" {
+	if (pt.ResetsUnlessBack[White] || pt.ResetsUnlessBack[Black]) && mode != ModeCapture && mode != ModeCaptureRoyal && a.From == "" && a.Within == "" {
 		l.stepBack(pt, a)
 	}
 	var within [2]Bitboard

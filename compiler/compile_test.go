@@ -35,7 +35,7 @@ func TestPieceAttributes(t *testing.T) {
 			t.Errorf("#%d TypeOf(%c) got %d want %d", i, c.letter+'a'-'A', got, c.typ)
 		}
 		pt := &rs.pieces[c.typ]
-		if pt.Name != c.name || pt.Letter != c.letter || pt.SAN != c.san || pt.Royal != c.royal || pt.Immune != c.immune || pt.ResetsClock != c.clock || pt.Value != c.value {
+		if pt.Name != c.name || pt.Letter != c.letter || pt.SAN != c.san || pt.Royal != c.royal || pt.Immune != c.immune || pt.ResetsClock != [2]bool{c.clock, c.clock} || pt.Value != c.value {
 			t.Errorf("#%d piece got %q %c san %q royal %v immune %v clock %v value %d want %q %c san %q royal %v immune %v clock %v value %d",
 				i, pt.Name, pt.Letter, pt.SAN, pt.Royal, pt.Immune, pt.ResetsClock, pt.Value, c.name, c.letter, c.san, c.royal, c.immune, c.clock, c.value)
 		}

@@ -720,7 +720,7 @@ var unmechanisedKeys = []keyGroup{
 		"no move of a board depends on the other. Proven by TestPartnersPerftFairy (one board's perft against Fairy-Stockfish on positions of games of four)",
 		[]string{"board.apart"}},
 	{"results and draws: they decide when the game ends and how, never which moves are legal",
-		[]string{"pieces.resets-clock", "pieces.resets-clock-unless-back", "hands.drops.resets-clock", "pieces.promotion.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
+		[]string{"pieces.resets-clock", "pieces.resets-clock-unless-back", "pieces.resets-clock-sides", "hands.drops.resets-clock", "pieces.promotion.resets-clock", "rules.no-moves", "rules.no-moves.in-check", "rules.no-moves.otherwise", "rules.fifty-move",
 			"rules.repetition", "rules.perpetual-check", "rules.repetition-loses", "rules.points", "rules.points.values", "rules.points.bonus",
 			"rules.full-board", "rules.counting", "rules.counting.limits", "rules.counting.from-men", "rules.counting.limits.moves",
 			"rules.counting.limits.board-has", "rules.counting.limits.alone", "rules.counting.limits.opponent-alone",

@@ -140,14 +140,17 @@ type PieceType[B any] struct {
 	initial []InitialLeap[B]
 	// AimEnds: the enemy types (bit per type) that end a man's first-move right by moving
 	// to a cell from which they would capture onto it on an empty board (AimReach).
-	AimEnds     uint64
-	SAN         string
-	Royal       bool
-	Immune      bool
-	ResetsClock bool
-	// ResetsUnlessBack: its moves reset the fifty-move counter but where StepsBack holds
-	// the cell it came from (defs.Piece.ResetsClockUnlessBack).
-	ResetsUnlessBack bool
+	AimEnds uint64
+	SAN     string
+	Royal   bool
+	Immune  bool
+	// ResetsClock[c]: side c's moves of it reset the fifty-move counter
+	// (defs.Piece.ResetsClock, for the sides of its resets-clock-sides).
+	ResetsClock [2]bool
+	// ResetsUnlessBack[c]: side c's moves of it reset the fifty-move counter but where
+	// StepsBack holds the cell it came from (defs.Piece.ResetsClockUnlessBack, for the
+	// sides of its resets-clock-sides).
+	ResetsUnlessBack [2]bool
 	// BurnSlot is the type's table of Tables.BurnNear when its men burn
 	// (defs.Piece.Burns), else -1.
 	BurnSlot int

@@ -189,6 +189,8 @@ type importer struct {
 	pawns *pawnState
 	// parentStalemate: the parent's rules.no-moves.otherwise, before the section's keys.
 	parentStalemate string
+	// sets: the piece sets read (setOf), by key.
+	sets map[iniKey]pieceSetRead
 }
 
 func (im *importer) errorf(k iniKey, format string, args ...any) {

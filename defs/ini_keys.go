@@ -107,6 +107,7 @@ func (im *importer) importAll() {
 	im.importPiecePromotions()
 	im.importPromotionLimit()
 	im.importPawnTypes()
+	im.importMoveRuleTypes()
 	im.importCastling()
 	im.importCastlingRook()
 	im.parentStalemate = def.Rules.NoMoves.Otherwise
@@ -748,73 +749,91 @@ func (im *importer) importPawn() {
 	pr := p.Promotion
 	mandatory, mandGiven := im.boolKey("mandatoryPawnPromotion", pr == nil || !pr.Optional)
 	ws, bs, regionGiven := im.promoWhite, im.promoBlack, im.regionGiven
-	var to []string
+	// Each colour's types (promotionPieceTypes, its White and Black forms; a colour none
+	// gives keeps the parent's).
+	var toW, toB []string
 	if pr != nil && !im.fresh {
-		to = pr.To
+		toW, toB = pr.To, pr.To
+		if pr.ToBlack != nil {
+			toB = pr.ToBlack
+		}
 	}
 	tw, okw := im.getAny("promotionPieceTypes", "promotionPieceTypesWhite")
 	tb, okb := im.getAny("promotionPieceTypes", "promotionPieceTypesBlack")
-	if okw || okb {
-		read := func(k iniKey) []string {
-			var out []string
-			for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
-				if c == '-' {
-					break
-				}
-				if l, ok := im.letterOf(k, c); ok && !slices.Contains(out, l) {
-					out = append(out, l)
-				}
+	read := func(k iniKey) []string {
+		var out []string
+		for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+			if c == '-' {
+				break
 			}
-			return out
+			if l, ok := im.letterOf(k, c); ok && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
 		}
-		var toW, toB []string
-		if okw {
-			toW = read(tw)
-		} else {
-			toW = to
-		}
-		if okb {
-			toB = read(tb)
-		} else {
-			toB = to
-		}
-		if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
+		return out
+	}
+	if okw {
+		toW = read(tw)
+	}
+	switch {
+	case okb && okw && tb == tw:
+		toB = toW // promotionPieceTypes: both colours'
+	case okb:
+		toB = read(tb)
+	}
+	if y := im.promoted[p.Letter]; y != "" {
+		// first: the type a promoted drop is made as
+		toW, toB = append([]string{y}, toW...), append([]string{y}, toB...)
+	}
+	var toBlack []string // Black's, where they are not White's
+	if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
+		toBlack = toB
+		if pr != nil && (pr.InPlace != nil || pr.FromPool != "") {
 			k := tb
 			if !okb {
 				k = tw
 			}
-			im.errorf(k, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
+			im.errorf(k, "not imported: White's and Black's pawns promote into different types, which Chimera's promotion in place or from a pool does not say (promotion.to-black)")
+			return
 		}
-		to = toW
 	}
-	if y := im.promoted[p.Letter]; y != "" {
-		to = append([]string{y}, to...) // first: the type a promoted drop is made as
-	}
-	if pr != nil && !regionGiven && !mandGiven && pr.Zone != "" && len(to) > 0 {
-		pr.To = to
+	if pr != nil && !regionGiven && !mandGiven && pr.Zone != "" && len(toW) > 0 && len(toB) > 0 {
+		pr.To, pr.ToBlack = toW, toBlack
 		return
 	}
 	zone = "ini-promotion"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
-	if len(to) == 0 {
+	if len(toW) == 0 || len(toB) == 0 {
 		// Fairy-Stockfish's pawn that promotes into nothing may not enter its promotion
-		// region when promotion is mandatory, and enters it as a pawn otherwise.
+		// region when promotion is mandatory, and enters it as a pawn otherwise: each
+		// colour's.
 		p.Promotion = nil
-		if mandatory && (len(ws) > 0 || len(bs) > 0) {
+		cw, cb := len(toW) == 0 && mandatory && len(ws) > 0, len(toB) == 0 && mandatory && len(bs) > 0
+		if cw || cb {
 			if p.Confined != "" {
 				im.errorf(im.keys["pawn"], "not imported: a pawn confined by its parent that may not enter its promotion region either")
 				return
 			}
-			all := im.allSquares()
-			outside := func(in []string) []string {
-				return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(in, s) })
+			w, b := im.allSquares(), im.allSquares()
+			if cw {
+				w = im.outsideSquares(ws)
 			}
-			def.Zones["ini-pawn-region"] = Zone{White: outside(ws), Black: outside(bs)}
-			p.Confined = "ini-pawn-region"
+			if cb {
+				b = im.outsideSquares(bs)
+			}
+			p.Confined = im.squaresZone(w, b, iniPawnRegion)
+		}
+		switch {
+		case len(toW) > 0:
+			def.Zones[zone] = Zone{White: ws, Black: []string{}}
+			p.Promotion = &Promotion{Zone: zone, To: toW, Optional: !mandatory}
+		case len(toB) > 0:
+			def.Zones[zone] = Zone{White: []string{}, Black: bs}
+			p.Promotion = &Promotion{Zone: zone, To: toB, Optional: !mandatory}
 		}
 		return
 	}
-	p.Promotion = &Promotion{Zone: zone, To: to, Optional: !mandatory}
+	p.Promotion = &Promotion{Zone: zone, To: toW, ToBlack: toBlack, Optional: !mandatory}
 }
 
 // importPromotionRegion reads Fairy-Stockfish's promotion regions, each side's squares,
@@ -1218,7 +1237,7 @@ func (im *importer) pseudoRoyal(k iniKey, types []string, all bool, count int) {
 	case def.Capture != nil && def.Capture.Explode != nil:
 		im.errorf(k, "not imported: captures explode and a side may have more than one man of a pseudo-royal type, which Chimera's rules.check-royals: lone does not say with explosions")
 		return
-	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" && p.Confined != "ini-pawn-region" }) || im.hasKeyPrefix("mobilityRegion"):
+	case slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Confined != "" && !strings.HasPrefix(p.Confined, iniPawnRegion) }) || im.hasKeyPrefix("mobilityRegion"):
 		// Position::attackers_to counts a man's attack only inside its mobility region
 		// (board_bb(c, pt)); Chimera's confined man attacks everywhere. (A pawn kept off the
 		// cells where it would have to promote is no mobility region.)

@@ -1,9 +1,10 @@
-// The variants.ini keys of Fairy-Stockfish's pawn types (pawnTypes, promotionPawnTypes): which types promote as its pawn, take en passant and reset the n-move count; and a custom type's initial moves (XBetza i), made from the double-step region.
+// The variants.ini keys of Fairy-Stockfish's pawn types (pawnTypes, promotionPawnTypes, nMoveRuleTypes, each colour's): which types promote as its pawn, take en passant and reset the n-move count; and a custom type's initial moves (XBetza i), made from the double-step region.
 
 package defs
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -330,149 +331,210 @@ func quietVectors(p Piece, span int, initial bool) [][2]int {
 // isInitialAtom: an atom Fairy-Stockfish counts among a type's initial moves.
 func isInitialAtom(a Atom) bool { return a.From == iniInitialZone || a.EPTarget || a.Initial }
 
-// importPawnTypes maps pawnTypes and promotionPawnTypes (and their White and Black
-// forms, which must agree) as Fairy-Stockfish's current source plays them:
-//   - promotion (promotionPawnTypes; pawnTypes sets it): a type of the set other than the
-//     pawn promotes as the pawn does (Fairy-Stockfish's generate_moves: any move that ends
-//     in the promotion region, into promotionPieceTypes, mandatory unless
-//     mandatoryPawnPromotion = false; with no types to promote into and mandatory, it may
-//     not enter the region). Its pawn type keeps promoting whatever the set
-//     (generate_pawn_moves).
+// importPawnTypes maps pawnTypes and promotionPawnTypes (and its White and Black forms)
+// as Fairy-Stockfish's current source plays them:
+//   - promotion (promotionPawnTypes[c]; pawnTypes sets both colours'): a type of a colour's
+//     set other than the pawn promotes as that colour's pawn does (Fairy-Stockfish's
+//     generate_moves: any move that ends in the colour's promotion region, into its
+//     promotionPieceTypes, mandatory unless mandatoryPawnPromotion = false; with no types
+//     to promote into and mandatory, it may not enter the region). Its pawn type keeps
+//     promoting whatever the sets (generate_pawn_moves).
 //   - en passant (pawnTypes): a type of the set takes en passant with its capture-only
 //     leaps; the others (a custom type's XBetza e) no longer do; the pawn type always does.
-//   - the n-move count (pawnTypes): a move of a type of the set resets it when the type
-//     could not move straight back (Position::do_move: PseudoMoves[0] from the square it
-//     went to); other types' moves do not, but for captures and promotions.
+//
+// The n-move count's types (pawnTypes among them) are importMoveRuleTypes'.
 func (im *importer) importPawnTypes() {
-	def := im.def
 	kp, okP := im.get("pawnTypes")
-	kpp, okPP := im.get("promotionPawnTypes")
-	kw, okW := im.get("promotionPawnTypesWhite")
-	kb, okB := im.get("promotionPawnTypesBlack")
-	if !okP && !okPP && !okW && !okB {
+	kw, okW := im.getAny("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite")
+	kb, okB := im.getAny("pawnTypes", "promotionPawnTypes", "promotionPawnTypesBlack")
+	if !okW && !okB {
 		return
 	}
 	var pawnSet, promoW, promoB []string
 	var ok bool
-	at := kp
 	if okP {
-		if pawnSet, ok = im.pieceSet(kp); !ok {
+		if pawnSet, ok = im.setOf(kp); !ok {
 			return
 		}
-		promoW, promoB = pawnSet, pawnSet
 	}
-	if okPP {
-		if promoW, ok = im.pieceSet(kpp); !ok {
-			return
-		}
-		promoB, at = promoW, kpp
+	at := kw
+	if promoW, ok = im.setOf(kw); !ok {
+		return
 	}
-	if okW {
-		if promoW, ok = im.pieceSet(kw); !ok {
-			return
-		}
-		at = kw
-	}
-	if okB {
-		if promoB, ok = im.pieceSet(kb); !ok {
+	if kb != kw {
+		if promoB, ok = im.setOf(kb); !ok {
 			return
 		}
 		at = kb
-	}
-	if !slices.Equal(dedupe(slices.Clone(promoW)), dedupe(slices.Clone(promoB))) {
-		im.errorf(at, "not imported: White's and Black's promotion pawn types differ; not mapped yet (Chimera's promotion zones have each side's squares, so a type could promote for one side only)")
-		return
+	} else {
+		promoB = promoW
 	}
 	pawn := ""
-	if i := slices.IndexFunc(def.Pieces, im.isPawn); i >= 0 {
-		pawn = def.Pieces[i].Letter
+	if i := slices.IndexFunc(im.def.Pieces, im.isPawn); i >= 0 {
+		pawn = im.def.Pieces[i].Letter
 	}
-	if okP || okPP || okW || okB {
-		im.importPawnPromotions(at, promoW, pawn)
-	}
+	im.importPawnPromotions(at, [2][]string{promoW, promoB}, pawn)
 	if okP {
 		im.importEnPassantTypes(kp, pawnSet, pawn)
-		im.importMoveRuleTypes(kp, pawnSet, pawn)
 	}
 }
 
-// pawnPromotion is the pawn's promotion as Fairy-Stockfish has it for the section: its
-// types (without promotedPieceType's), the zone and whether it is mandatory.
-func (im *importer) pawnPromotion(k iniKey) (to []string, zone string, mandatory bool, limits map[string]int, ok bool) {
+// setOf is pieceSet, read once per key (a key read for several rules reports its errors
+// once).
+func (im *importer) setOf(k iniKey) ([]string, bool) {
+	if im.sets == nil {
+		im.sets = map[iniKey]pieceSetRead{}
+	}
+	if r, done := im.sets[k]; done {
+		return r.set, r.ok
+	}
+	set, ok := im.pieceSet(k)
+	im.sets[k] = pieceSetRead{set, ok}
+	return set, ok
+}
+
+// pieceSetRead is one key's pieceSet.
+type pieceSetRead struct {
+	set []string
+	ok  bool
+}
+
+// sidePromotion is the pawn's promotion as Fairy-Stockfish has it for the section, each
+// colour's: region (White's, Black's), the types it promotes into (without
+// promotedPieceType's; none: it promotes into nothing), whether it must, the limits, and
+// zone, the pawn's own zone when it promotes on both colours' squares of it.
+type sidePromotion struct {
+	region, to [2][]string
+	mandatory  bool
+	limits     map[string]int
+	zone       string
+}
+
+// pawnPromotion is the pawn's promotion as Fairy-Stockfish has it for the section.
+func (im *importer) pawnPromotion(k iniKey) (sidePromotion, bool) {
 	def := im.def
+	files, ranks := def.Board.Files, def.Board.Ranks
+	var out sidePromotion
 	if i := slices.IndexFunc(def.Pieces, im.isPawn); i >= 0 {
 		p := def.Pieces[i]
-		if pr := p.Promotion; pr != nil {
-			for _, l := range pr.To {
-				if !strings.HasPrefix(l, "+") {
-					to = append(to, l)
+		pr := p.Promotion
+		confined := strings.HasPrefix(p.Confined, iniPawnRegion)
+		if pr == nil && !confined {
+			im.errorf(k, "not imported: the pawn's promotion is not Fairy-Stockfish's (it promotes into nothing)")
+			return out, false
+		}
+		out.mandatory = true
+		if pr != nil {
+			strip := func(ls []string) []string {
+				return slices.DeleteFunc(slices.Clone(ls), func(l string) bool { return strings.HasPrefix(l, "+") })
+			}
+			out.to[0], out.to[1] = strip(pr.To), strip(pr.To)
+			if pr.ToBlack != nil {
+				out.to[1] = strip(pr.ToBlack)
+			}
+			out.region[0], out.region[1] = zoneSquares(def.Zones[pr.Zone], files, ranks)
+			for c := range 2 {
+				if len(out.region[c]) == 0 {
+					out.to[c] = nil // a colour whose pawn does not promote
 				}
 			}
-			for l, n := range pr.Limits {
-				if limits == nil {
-					limits = map[string]int{}
-				}
-				limits[l] = n
+			if len(pr.Limits) > 0 {
+				out.limits = maps.Clone(pr.Limits)
 			}
-			return to, pr.Zone, !pr.Optional, limits, true
+			out.mandatory, out.zone = !pr.Optional, pr.Zone
 		}
-		if p.Confined == "ini-pawn-region" {
-			return nil, "", true, nil, true
+		if confined {
+			// A colour whose pawn promotes into nothing is kept out of its region.
+			all := im.allSquares()
+			cw, cb := zoneSquares(def.Zones[p.Confined], files, ranks)
+			for c, in := range [2][]string{cw, cb} {
+				if len(out.region[c]) == 0 && len(in) < len(all) {
+					out.region[c] = slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(in, s) })
+					out.to[c] = nil
+				}
+			}
 		}
-		im.errorf(k, "not imported: the pawn's promotion is not Fairy-Stockfish's (it promotes into nothing)")
-		return nil, "", false, nil, false
+		return out, true
 	}
 	st := im.pawns
 	if !st.promoKnown {
 		im.errorf(k, "not imported: the parent has no pawn whose promotion other types could share")
-		return nil, "", false, nil, false
+		return out, false
 	}
 	if k2, given := im.keys["promotionLimit"]; given {
 		im.errorf(k2, "not imported with no pawn type: the limits of other promotion pawn types")
-		return nil, "", false, nil, false
+		return out, false
 	}
-	to, mandatory = st.promo, st.mandatory
+	out.to = [2][]string{st.promo, st.promo}
+	out.mandatory = st.mandatory
 	if k2, given := im.keys["mandatoryPawnPromotion"]; given {
-		mandatory = k2.Value != "false"
+		out.mandatory = k2.Value != "false"
 	}
-	tw, okw := im.getAny("promotionPieceTypes", "promotionPieceTypesWhite")
-	tb, okb := im.getAny("promotionPieceTypes", "promotionPieceTypesBlack")
-	if okw || okb {
-		var toW, toB []string
-		toW, toB = to, to
-		if okw {
-			if toW, ok = im.pieceSet(tw); !ok {
-				return
+	for c, keys := range [2][]string{{"promotionPieceTypes", "promotionPieceTypesWhite"}, {"promotionPieceTypes", "promotionPieceTypesBlack"}} {
+		if kt, ok := im.getAny(keys...); ok {
+			to, ok := im.setOf(kt)
+			if !ok {
+				return out, false
 			}
+			out.to[c] = to
 		}
-		if okb {
-			if toB, ok = im.pieceSet(tb); !ok {
-				return
-			}
-		}
-		if !slices.Equal(dedupe(slices.Clone(toW)), dedupe(slices.Clone(toB))) {
-			im.errorf(tb, "not imported: White's and Black's pawns promote into different types; not mapped yet (Chimera's promotion.to-black says Black's list)")
-			return nil, "", false, nil, false
-		}
-		to = toW
 	}
 	w, b := st.promoW, st.promoB
 	if im.regionGiven {
 		w, b = im.promoWhite, im.promoBlack
 	}
-	zone = "ini-promotion"
-	def.Zones[zone] = Zone{White: slices.Clone(w), Black: slices.Clone(b)}
-	return to, zone, mandatory, nil, true
+	out.region = [2][]string{slices.Clone(w), slices.Clone(b)}
+	out.zone = "ini-promotion"
+	def.Zones[out.zone] = Zone{White: slices.Clone(w), Black: slices.Clone(b)}
+	return out, true
 }
 
-// importPawnPromotions gives each type of the promotion pawn types but the pawn the
-// pawn's promotion.
-func (im *importer) importPawnPromotions(k iniKey, set []string, pawn string) {
+// iniPawnRegion names the zones a man that promotes into nothing is confined to (each
+// colour's squares outside its promotion region, or every square).
+const iniPawnRegion = "ini-pawn-region"
+
+// squaresZone names a zone of exactly these squares, each side's: the first of names
+// that has them, else base, or base-2, base-3 and so on where base is taken, made here.
+func (im *importer) squaresZone(w, b []string, base string, names ...string) string {
+	def := im.def
+	files, ranks := def.Board.Files, def.Board.Ranks
+	same := func(x, y []string) bool { return slices.Equal(dedupe(slices.Clone(x)), dedupe(slices.Clone(y))) }
+	for _, n := range append(names, base) {
+		if z, ok := def.Zones[n]; ok && n != "" {
+			zw, zb := zoneSquares(z, files, ranks)
+			if same(zw, w) && same(zb, b) {
+				return n
+			}
+		}
+	}
+	name := base
+	for i := 2; ; i++ {
+		if _, taken := def.Zones[name]; !taken {
+			break
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+	def.Zones[name] = Zone{White: slices.Clone(w), Black: slices.Clone(b)}
+	return name
+}
+
+// outsideSquares: the board's squares but these, or all of them for none.
+func (im *importer) outsideSquares(in []string) []string {
+	return slices.DeleteFunc(im.allSquares(), func(s string) bool { return slices.Contains(in, s) })
+}
+
+// importPawnPromotions gives each type of a colour's promotion pawn types but the pawn
+// that colour's pawn's promotion: where both colours' sets have it, each colour's
+// region and types (promotion.to-black where they differ); where one colour's only, that
+// colour's squares of the region.
+func (im *importer) importPawnPromotions(k iniKey, sets [2][]string, pawn string) {
 	def := im.def
 	var others []string
-	for _, l := range set {
-		if l != pawn {
-			others = append(others, l)
+	for _, set := range sets {
+		for _, l := range set {
+			if l != pawn && !slices.Contains(others, l) {
+				others = append(others, l)
+			}
 		}
 	}
 	if len(others) == 0 {
@@ -482,7 +544,7 @@ func (im *importer) importPawnPromotions(k iniKey, set []string, pawn string) {
 		im.errorf(k, "not imported with pools: a captured man promoted from one of these types returns to the pool as Fairy-Stockfish's main promotion pawn type")
 		return
 	}
-	to, zone, mandatory, limits, ok := im.pawnPromotion(k)
+	pp, ok := im.pawnPromotion(k)
 	if !ok {
 		return
 	}
@@ -497,34 +559,53 @@ func (im *importer) importPawnPromotions(k iniKey, set []string, pawn string) {
 			im.errorf(k, "%s: not imported: the type promotes already (promotedPieceType), and would have two promotions", strings.ToLower(l))
 			return
 		}
-		if len(to) == 0 {
-			if !mandatory {
+		// Each colour whose set has the type promotes it, or (promoting into nothing,
+		// mandatory) keeps it out of its region; Fairy-Stockfish's generate_moves: a move
+		// into the region that cannot promote is not made.
+		var promotes, confines [2]bool
+		for c := range 2 {
+			if !slices.Contains(sets[c], l) || len(pp.region[c]) == 0 {
 				continue
 			}
-			// Fairy-Stockfish's generate_moves: a move into the region that cannot promote
-			// is not made.
+			promotes[c] = len(pp.to[c]) > 0
+			confines[c] = !promotes[c] && pp.mandatory
+		}
+		if confines[0] || confines[1] {
 			if p.Confined != "" {
 				im.errorf(k, "%s: not imported: a confined type that may not enter its promotion region either", strings.ToLower(l))
 				return
 			}
-			if _, have := def.Zones["ini-pawn-region"]; !have {
-				all := im.allSquares()
-				outside := func(in []string) []string {
-					return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return slices.Contains(in, s) })
-				}
-				w, b := zoneSquares(def.Zones[zone], def.Board.Files, def.Board.Ranks)
-				if zone == "" {
-					w, b = im.promoWhite, im.promoBlack
-				}
-				def.Zones["ini-pawn-region"] = Zone{White: outside(w), Black: outside(b)}
+			w, b := im.allSquares(), im.allSquares()
+			if confines[0] {
+				w = im.outsideSquares(pp.region[0])
 			}
-			p.Confined = "ini-pawn-region"
+			if confines[1] {
+				b = im.outsideSquares(pp.region[1])
+			}
+			p.Confined = im.squaresZone(w, b, iniPawnRegion)
+		}
+		if !promotes[0] && !promotes[1] {
 			continue
 		}
+		w, b := []string{}, []string{}
+		if promotes[0] {
+			w = pp.region[0]
+		}
+		if promotes[1] {
+			b = pp.region[1]
+		}
+		zone := im.squaresZone(w, b, "ini-promotion", pp.zone)
+		to, toBlack := pp.to[0], pp.to[1]
+		switch {
+		case !promotes[0]:
+			to, toBlack = pp.to[1], nil
+		case !promotes[1] || slices.Equal(dedupe(slices.Clone(to)), dedupe(slices.Clone(toBlack))):
+			toBlack = nil
+		}
 		// Every promotion resets the n-move count in Fairy-Stockfish, whatever the type.
-		p.Promotion = &Promotion{Zone: zone, To: slices.Clone(to), Optional: !mandatory, ResetsClock: true}
-		if len(limits) > 0 {
-			p.Promotion.Limits = limits
+		p.Promotion = &Promotion{Zone: zone, To: slices.Clone(to), ToBlack: slices.Clone(toBlack), Optional: !pp.mandatory, ResetsClock: true}
+		if len(pp.limits) > 0 {
+			p.Promotion.Limits = maps.Clone(pp.limits)
 		}
 		im.refuseInitialIntoPromotion(k, *p)
 	}
@@ -642,47 +723,86 @@ func (im *importer) refuseEPIntoPromotion(k iniKey, p Piece) {
 	}
 }
 
-// importMoveRuleTypes: a move of a type of pawnTypes resets the n-move count when the type
-// could not move straight back from where it went on an empty board (Position::do_move);
-// no other type's move does (captures and promotions aside). A type with both kinds of
-// quiet moves gets resets-clock-unless-back, which decides move by move.
-func (im *importer) importMoveRuleTypes(k iniKey, set []string, pawn string) {
+// importMoveRuleTypes maps the n-move count's types, each colour's (the current source's
+// nMoveRuleTypes[c]: pawnTypes and nMoveRuleTypes set both colours', nMoveRuleTypesWhite
+// and nMoveRuleTypesBlack one; the nearest section's key wins, and within a section the
+// one parser.cpp reads last; a colour no key sets keeps the parent's types). A move of a
+// colour's type resets the count when the type could not move straight back from where
+// it went on an empty board (Position::do_move: PseudoMoves[0][us] from the square it went
+// to); no other type's move does, but captures and promotions. A type whose quiet moves
+// all go one way gets resets-clock, one with both kinds resets-clock-unless-back (decided
+// move by move), and a type of one colour's set only resets-clock-sides with that colour.
+func (im *importer) importMoveRuleTypes() {
 	def := im.def
+	kw, okw := im.getAny("pawnTypes", "nMoveRuleTypes", "nMoveRuleTypesWhite")
+	kb, okb := im.getAny("pawnTypes", "nMoveRuleTypes", "nMoveRuleTypesBlack")
+	if !okw && !okb {
+		return
+	}
+	given := [2]bool{okw, okb}
+	var sets [2][]string
+	for c, k := range [2]iniKey{kw, kb} {
+		if given[c] {
+			set, ok := im.setOf(k)
+			if !ok {
+				return
+			}
+			sets[c] = set
+		}
+	}
+	at := kb
+	if !okb {
+		at = kw
+	}
+	pawn := ""
+	if i := slices.IndexFunc(def.Pieces, im.isPawn); i >= 0 {
+		pawn = def.Pieces[i].Letter
+	}
 	span := im.boardSpan()
 	for i := range def.Pieces {
 		p := &def.Pieces[i]
-		if strings.HasPrefix(p.Letter, "+") {
-			if slices.Contains(set, im.movesAs[p.Letter]) {
-				im.errorf(k, "%s: not imported: a promoted type counted as a pawn type", strings.ToLower(im.movesAs[p.Letter]))
-				return
-			}
-			p.ResetsClock = false
-			continue
-		}
-		if !slices.Contains(set, p.Letter) {
-			p.ResetsClock = false
-			continue
-		}
-		if p.Letter == pawn {
-			p.ResetsClock = true // its steps never go back
-			continue
-		}
-		back := quietVectors(*p, span, false)
-		reversible, irreversible := false, false
-		for _, a := range p.Moves {
-			if a.Mode == "capture" || a.Mode == "capture-royal" {
+		var member [2]bool
+		for c := range 2 {
+			if !given[c] {
+				member[c] = p.ResetsClockBy(c) // the parent's
 				continue
 			}
-			vs := atomVectors(a, span)
-			if vs == nil {
-				im.errorf(k, "%s: not imported: which of its moves the n-move count forgets is not read for hops", strings.ToLower(p.Letter))
-				return
+			if strings.HasPrefix(p.Letter, "+") {
+				if slices.Contains(sets[c], im.movesAs[p.Letter]) {
+					k := kw
+					if c == 1 {
+						k = kb
+					}
+					im.errorf(k, "%s: not imported: a promoted type counted as a pawn type", strings.ToLower(im.movesAs[p.Letter]))
+					return
+				}
+				continue
 			}
-			for _, v := range vs {
-				if slices.Contains(back, [2]int{-v[0], -v[1]}) {
-					reversible = true
-				} else {
-					irreversible = true
+			member[c] = slices.Contains(sets[c], p.Letter)
+		}
+		p.ResetsClock, p.ResetsClockUnlessBack, p.ResetsClockSides = false, false, nil
+		if !member[0] && !member[1] {
+			continue
+		}
+		reversible, irreversible := false, true // the pawn's steps never go back
+		if p.Letter != pawn {
+			back := quietVectors(*p, span, false)
+			irreversible = false
+			for _, a := range p.Moves {
+				if a.Mode == "capture" || a.Mode == "capture-royal" {
+					continue
+				}
+				vs := atomVectors(a, span)
+				if vs == nil {
+					im.errorf(at, "%s: not imported: which of its moves the n-move count forgets is not read for hops", strings.ToLower(p.Letter))
+					return
+				}
+				for _, v := range vs {
+					if slices.Contains(back, [2]int{-v[0], -v[1]}) {
+						reversible = true
+					} else {
+						irreversible = true
+					}
 				}
 			}
 		}
@@ -690,5 +810,19 @@ func (im *importer) importMoveRuleTypes(k iniKey, set []string, pawn string) {
 		// (resets-clock-unless-back: the one it could make straight back leaves it).
 		p.ResetsClock = irreversible && !reversible
 		p.ResetsClockUnlessBack = irreversible && reversible
+		if irreversible && member[0] != member[1] {
+			side := 0
+			if member[1] {
+				side = 1
+			}
+			p.ResetsClockSides = []string{clockSides[side]}
+		}
+	}
+	// Fairy-Stockfish's promotion resets the count whoever promotes: so does the pawn's
+	// where its moves do not for both colours.
+	if i := slices.IndexFunc(def.Pieces, im.isPawn); i >= 0 {
+		if p := &def.Pieces[i]; p.Promotion != nil && !(p.ResetsClock && p.ResetsClockBy(0) && p.ResetsClockBy(1)) {
+			p.Promotion.ResetsClock = true
+		}
 	}
 }

@@ -6,7 +6,11 @@
 // source node (Src) so that later stages (compiler, tests) can point back at the file.
 package defs
 
-import "gopkg.in/yaml.v3"
+import (
+	"slices"
+
+	"gopkg.in/yaml.v3"
+)
 
 // Src remembers where a definition node came from.
 type Src struct {
@@ -278,6 +282,13 @@ type Zone struct {
 	Black   []string `yaml:"black"`   // Black's own squares
 }
 
+// ResetsClockBy reports whether side c's (0: White, 1: Black) moves of the piece reset
+// the fifty-move counter as its resets-clock or resets-clock-unless-back says: the sides
+// of ResetsClockSides, both when it lists none.
+func (p *Piece) ResetsClockBy(c int) bool {
+	return (p.ResetsClock || p.ResetsClockUnlessBack) && (len(p.ResetsClockSides) == 0 || slices.Contains(p.ResetsClockSides, clockSides[c&1]))
+}
+
 // Piece is one piece type.
 type Piece struct {
 	Src         `yaml:"-"`
@@ -290,10 +301,13 @@ type Piece struct {
 	// ResetsClockUnlessBack: its moves reset the fifty-move counter, but a quiet move it
 	// could make straight back (from where it lands to where it came from, on an empty
 	// board, by a move of its own that needs no zone or first move) does not.
-	ResetsClockUnlessBack bool   `yaml:"resets-clock-unless-back"`
-	Value                 int    `yaml:"value"`    // in centipawns; evaluation and exchange order
-	Describe              string `yaml:"describe"` // overrides the generated description of its moves
-	Moves                 []Atom `yaml:"moves"`
+	ResetsClockUnlessBack bool `yaml:"resets-clock-unless-back"`
+	// ResetsClockSides: the sides ("white", "black") whose moves of it reset the counter
+	// as ResetsClock or ResetsClockUnlessBack say; none listed: both sides'.
+	ResetsClockSides []string `yaml:"resets-clock-sides"`
+	Value            int      `yaml:"value"`    // in centipawns; evaluation and exchange order
+	Describe         string   `yaml:"describe"` // overrides the generated description of its moves
+	Moves            []Atom   `yaml:"moves"`
 	// Betza: the moves in XBetza notation instead of moves (lowered onto atoms as the
 	// file is decoded).
 	Betza     string     `yaml:"betza"`

@@ -686,6 +686,7 @@ func (v *validator) pieces() {
 		if p.ResetsClock && p.ResetsClockUnlessBack {
 			v.add(p.Src, "resets-clock-unless-back", "piece %q: resets-clock-unless-back says which of its moves reset the fifty-move counter, resets-clock that all do: give one of them", p.Name)
 		}
+		v.clockSides(p)
 		switch {
 		case p.Value < 0:
 			v.add(p.Src, "value", "piece %q: value must not be negative, found %d", p.Name, p.Value)
@@ -2280,3 +2281,32 @@ func (v *validator) xboard() {
 		}
 	}
 }
+
+// clockSides checks a piece's resets-clock-sides: white or black, each once, at least one,
+// beside resets-clock or resets-clock-unless-back (which it restricts), two sides only.
+func (v *validator) clockSides(p Piece) {
+	if p.ResetsClockSides == nil {
+		return
+	}
+	if len(p.ResetsClockSides) == 0 {
+		v.add(p.Src, "resets-clock-sides", "piece %q: resets-clock-sides lists no side (leave it out for both sides' moves; resets-clock: false for neither)", p.Name)
+		return
+	}
+	if !p.ResetsClock && !p.ResetsClockUnlessBack {
+		v.add(p.Src, "resets-clock-sides", "piece %q: resets-clock-sides says whose moves of it reset the fifty-move counter; give resets-clock or resets-clock-unless-back too", p.Name)
+	}
+	if v.def.Seats != nil {
+		v.add(p.Src, "resets-clock-sides", "piece %q: resets-clock-sides names White and Black, which a game of seats does not have", p.Name)
+	}
+	for i, s := range p.ResetsClockSides {
+		switch {
+		case !oneOf(s, clockSides):
+			v.addItem(p.Src, "resets-clock-sides", i, "piece %q: unknown side %q in resets-clock-sides (%sexpected one of: %s)", p.Name, s, suggest(s, clockSides), strings.Join(clockSides, ", "))
+		case slices.Index(p.ResetsClockSides, s) < i:
+			v.addItem(p.Src, "resets-clock-sides", i, "piece %q: resets-clock-sides lists %s twice", p.Name, s)
+		}
+	}
+}
+
+// clockSides are the sides resets-clock-sides names, White's index first.
+var clockSides = []string{"white", "black"}

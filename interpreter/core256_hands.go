@@ -226,7 +226,7 @@ func (p *core256) dropEffect(m Move) Piece {
 	if m.Promotion() >= 0 && h.Demote {
 		p.setMark(to, true) // it returns to a pool as what was dropped
 	}
-	if pt := p.tb.Piece(t); pt.ResetsClock || pt.ResetsUnlessBack || h.DropResetsClock {
+	if pt := p.tb.Piece(t); pt.ResetsClock[us] || pt.ResetsUnlessBack[us] || h.DropResetsClock {
 		p.halfmove = 0
 	}
 	p.regainCastling(to, t)

@@ -382,7 +382,7 @@ func (p *core256) normalEffect(m Move, u *frame256) Piece {
 		p.capture(to, u)
 	}
 	pc := p.relocate(from, to)
-	if pt := p.tb.Piece(pc.Type()); u.captures > 0 || pt.ResetsClock || pt.ResetsUnlessBack && !pt.StepsBack(p.side, to).Has(from) {
+	if pt := p.tb.Piece(pc.Type()); u.captures > 0 || pt.ResetsClock[p.side] || pt.ResetsUnlessBack[p.side] && !pt.StepsBack(p.side, to).Has(from) {
 		p.halfmove = 0
 	}
 	if pr := m.Promotion(); pr >= 0 {

@@ -786,8 +786,13 @@ func Rules(rs *compiler.Ruleset) []string {
 		var resets []string
 		for t := range rs.NumPieces() {
 			p := rs.Piece(t)
-			if p.ResetsClock {
+			switch w, b := p.ResetsClock[compiler.White], p.ResetsClock[compiler.Black]; {
+			case w && b:
 				resets = append(resets, p.LetterText)
+			case w:
+				resets = append(resets, p.LetterText+" (White's)")
+			case b:
+				resets = append(resets, p.LetterText+" (Black's)")
 			}
 		}
 		if len(resets) > 0 {
