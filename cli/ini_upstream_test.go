@@ -1293,3 +1293,45 @@ func fsfXboardClaim(t *testing.T, fsf, ini, variant, fen, move string) string {
 	t.Fatalf("fairy-stockfish [%s] %s %s: no move and no result", variant, fen, move)
 	return ""
 }
+
+// Fairy-Stockfish's current source resets the n-move counter on every drop
+// (Position::do_move), whatever the type dropped: an imported section with drops of its
+// own resets it so too. The half-move clock after drops of a knight, a piece whose own
+// moves do not reset it, and of a pawn, against CHIMERA_FSF_CURRENT.
+func TestUpstreamINIDropClock(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	data, _, _ := importUpstream(t) // skipped without the file
+	file, _ := filepath.Abs(upstreamINI)
+	rs, err := openUpstream(t, data, "leaperhouse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var positions, clocks []string
+	for _, c := range []struct{ fen, moves string }{
+		{"oncurkucno/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[Nn] w - - 7 10", "N@e5"},
+		{"oncurkucno/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[Nn] w - - 7 10", "b1d2 N@e6"},
+		{"oncurkucno/10/ppp1pppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[p] b - - 12 10", "P@d7"},
+	} {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range strings.Fields(c.moves) {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("[leaperhouse] %s: %v", mv, err)
+			}
+			p.Make(m)
+		}
+		positions = append(positions, "fen "+c.fen+" moves "+c.moves)
+		clocks = append(clocks, strings.Fields(p.FEN())[4])
+	}
+	for i, fen := range fsfINIFENs(t, fsf, file, "leaperhouse", positions) {
+		if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
+			t.Errorf("[leaperhouse] %s: the half-move clock %s, Fairy-Stockfish's FEN %s", positions[i], clocks[i], fen)
+		}
+	}
+}

@@ -193,6 +193,15 @@ func ruleForm(def *Definition) map[string]any {
 			rules[k] = v
 		}
 	}
+	if rules["fifty-move"] == 0 {
+		// With no n-move rule, whether a drop resets the count changes no game (every
+		// drop does in Fairy-Stockfish's current source).
+		if h, ok := m["hands"].(map[string]any); ok {
+			if d, ok := h["drops"].(map[string]any); ok {
+				delete(d, "resets-clock")
+			}
+		}
+	}
 	nm, _ := rules["no-moves"].(map[string]any)
 	if nm == nil {
 		nm = map[string]any{}

@@ -1708,7 +1708,8 @@ func (im *importer) importDrops() {
 		}
 		return
 	}
-	h := &Hands{Pools: []string{"hand"}, Drops: &Drops{From: "hand"}}
+	// Fairy-Stockfish's current source resets the n-move counter on every drop.
+	h := &Hands{Pools: []string{"hand"}, Drops: &Drops{From: "hand", ResetsClock: true}}
 	if capt {
 		h.CaptureTo = "hand"
 		h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
