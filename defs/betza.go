@@ -165,6 +165,8 @@ type concrete struct {
 	mode      string
 	initial   bool
 	enPassant bool
+	hopLimit  int // a hop of a limited range (pR2): the range, else 0
+	hopPos    int // where its p is written
 }
 
 func (c concrete) key() string {
@@ -305,6 +307,7 @@ func parseBetza(s string, turned bool) ([]Atom, error) {
 		return nil, &BetzaError{0, "an empty description: give at least one atom (W, F, N, R, ...)"}
 	}
 	var all []Atom
+	var every []concrete
 	i := 0
 	for i < len(s) {
 		start := i
@@ -372,9 +375,89 @@ func parseBetza(s string, turned bool) ([]Atom, error) {
 		if err != nil {
 			return nil, err
 		}
+		every = append(every, moves...)
 		all = append(all, atomsOf(moves)...)
 	}
+	if err := hopLimitClash(every); err != nil {
+		return nil, err
+	}
 	return all, nil
+}
+
+// concreteMode is what a move may do where it lands: move, capture or both.
+func concreteMode(c concrete) string {
+	if c.kind != 'p' {
+		return c.mode
+	}
+	on := c.legs[len(c.legs)-1].On
+	switch {
+	case len(on) == 0 || slices.Contains(on, "empty") && slices.Contains(on, "enemy"):
+		return "both"
+	case slices.Contains(on, "empty"):
+		return "move"
+	}
+	return "capture"
+}
+
+// along reports how many times v goes into s (t >= 1 with s = t·v), or 0.
+func along(s []int, v []int) int {
+	for t := 1; t <= 16; t++ {
+		if s[0] == t*v[0] && s[1] == t*v[1] {
+			return t
+		}
+	}
+	return 0
+}
+
+// hopLimitClash: Fairy-Stockfish masks a piece's moves of one kind (quiet, capture) with
+// the squares all of them reach on an empty board (bitboard.cpp, PseudoMoves and
+// PseudoAttacks), which is what limits a hop's range (pR2). Where another move of the
+// same kind reaches further along the hop's line, the hop lands as far as it: an error,
+// not read otherwise.
+func hopLimitClash(moves []concrete) error {
+	for _, h := range moves {
+		if h.hopLimit == 0 {
+			continue
+		}
+		v := h.legs[len(h.legs)-1].Step
+		hm := concreteMode(h)
+		for _, c := range moves {
+			if c.initial {
+				continue
+			}
+			cm := concreteMode(c)
+			if hm != "both" && cm != "both" && hm != cm {
+				continue
+			}
+			if c.hopLimit != 0 {
+				if slices.Equal(c.legs[len(c.legs)-1].Step, v) && c.hopLimit != h.hopLimit {
+					return &BetzaError{h.hopPos, fmt.Sprintf("two hops of different ranges along one line (%d and %d): Fairy-Stockfish keeps one range per direction", h.hopLimit, c.hopLimit)}
+				}
+				continue
+			}
+			reach := 0
+			for _, l := range c.legs {
+				t := along(l.Step, v)
+				if t == 0 {
+					reach = -1
+					break
+				}
+				hi := 1
+				if len(l.Range) == 2 {
+					hi = l.Range[1]
+				}
+				if hi == 0 {
+					reach = 1 << 20
+					break
+				}
+				reach += hi * t
+			}
+			if reach > h.hopLimit {
+				return &BetzaError{h.hopPos, fmt.Sprintf("a hop of range %d beside a move of the same kind that goes further along its line: Fairy-Stockfish's hop lands as far as the piece's other moves reach on an empty board, which Chimera's hop does not say", h.hopLimit)}
+			}
+		}
+	}
+	return nil
 }
 
 func unsupportedWhy(c byte) string {
@@ -519,8 +602,27 @@ func singleLeg(at betzaAtom, rng int, l betzaLeg, initial bool, atomPos int, tur
 		v := st.v
 		switch {
 		case hop || grass:
+			if rng == 1 || grass && rng != 0 {
+				return nil, &BetzaError{pos(map[bool]byte{true: 'p', false: 'g'}[hop]), "p is for riders (R, B, Q, a doubled atom, or one with a range: pR2), g for unlimited ones"}
+			}
 			if rng != 0 {
-				return nil, &BetzaError{pos(map[bool]byte{true: 'p', false: 'g'}[hop]), "p and g are for unlimited riders here (R, B, Q, or a doubled atom)"}
+				// A hop of a limited range, as Fairy-Stockfish reads it (piece.cpp and
+				// bitboard.cpp: the hopper's moves masked by its range counted from its
+				// square, screen included): it lands at most rng squares away, a path per
+				// distance of the screen.
+				for k := 1; k < rng; k++ {
+					var ls []Leg
+					if k > 1 {
+						ls = append(ls, Leg{Step: v[:], Range: []int{k - 1, k - 1}})
+					}
+					land := Leg{Step: v[:], On: last()}
+					if rng-k > 1 {
+						land.Range = []int{1, rng - k}
+					}
+					ls = append(ls, Leg{Step: v[:], On: []string{"friend", "enemy"}}, land)
+					out = append(out, concrete{kind: 'p', legs: ls, hopLimit: rng, hopPos: pos('p')})
+				}
+				continue
 			}
 			lastLeg := Leg{Step: v[:], On: last(), Range: []int{1, 0}}
 			if grass {

@@ -1653,6 +1653,31 @@ func (im *importer) parentDrops() {
 	}
 }
 
+// parentDropRules changes the drop rules of a parent's own hands where a key only takes
+// one away: dropNoDoubled = - (the current source's key; no type kept off a file: no
+// one-per-file rule left) and shogiPawnDropMateIllegal = false (no drop barred for
+// mating: no no-mate rule left; the current source's rule judges the mate's value, not
+// the move, so perft counts the drop either way). Every other drop key over such a
+// parent is refused at its line.
+func (im *importer) parentDropRules(noDoubled iniKey, ndok bool) {
+	d := im.def.Hands.Drops
+	dr := tables().DropRules
+	for _, key := range dropKeys() {
+		k, ok := im.keys[key]
+		if !ok {
+			continue
+		}
+		switch {
+		case key == "dropNoDoubled" && ndok && strings.TrimSpace(noDoubled.Value) == "-" && d != nil:
+			d.OnePerFile, d.PerFile = nil, 0
+		case key == dr.NoMateKey && strings.TrimSpace(k.Value) == "false" && d != nil:
+			d.NoMate = nil
+		default:
+			im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported (only dropNoDoubled = - and %s = false, which take a rule away)", dr.NoMateKey)
+		}
+	}
+}
+
 func (im *importer) importDrops() {
 	def := im.def
 	im.parentDrops()
@@ -1695,11 +1720,7 @@ func (im *importer) importDrops() {
 		return
 	}
 	if def.Hands != nil {
-		for _, key := range dropKeys() {
-			if k, ok := im.keys[key]; ok {
-				im.errorf(k, "the parent has hands of its own; changing its drop rules is not imported")
-			}
-		}
+		im.parentDropRules(noDoubled, ndok)
 		return
 	}
 	if !drops {
