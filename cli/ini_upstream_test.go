@@ -341,6 +341,22 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"squatter", "3R4/8/k7/8/8/8/8/6K1 b - - 0 1", ""},
 	{"squatter", "3R4/8/k7/8/8/8/8/1r4K1 w - - 0 1", ""},
 	{"squatter", "3R4/5n2/k4n2/8/8/8/8/1R4K1 w - - 0 1", ""},
+	// flagPieceBlockedWin: a region full of men, one of them the mover's, holds the flag
+	// with fewer than flagPieceCount there, whichever man moved last; the opponent's men
+	// alone hold it for no one.
+	{"kono", "pppPp/p3p/2p2/P3P/PPPP1 w - - 0 1", ""},
+	{"kono", "pppPp/p3p/2p2/P3P/PPPP1 b - - 0 1", ""},
+	{"kono", "pppP1/p3p/2p2/Pp2P/PPPP1 b - - 0 1", ""},
+	{"kono", "pppP1/p2pp/5/Pp2P/PPPP1 b - - 0 1", "d4e5"},
+	{"kono", "ppp1p/p1P1p/5/P1p1P/PP1PP w - - 0 1", ""},
+	// flagPieceSafe with flagMove: a man on its region unattacked (or two) wins; one
+	// attacked is answered by any move, and wins if still there after it; the side to
+	// move's man on its region wins first.
+	{"alapo", "R5/6/6/r5/6/5K b - - 0 1", ""},
+	{"alapo", "R5/6/6/r5/6/5K b - - 0 1", "a3a4"},
+	{"alapo", "6/R5/6/r5/2k3/5K w - - 0 1", ""},
+	{"alapo", "6/R5/6/6/1r4/5K w - - 0 1", ""},
+	{"alapo", "1R4/6/6/6/6/k3RK b - - 0 1", ""},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", ""},
 	{"racingchess", "8/k5K1/8/8/8/8/8/8 w - - 0 1", "g7g8"},
 	{"racingchess", "r7/k5K1/8/8/8/8/8/7R w - - 0 1", ""},
@@ -825,6 +841,145 @@ func TestUpstreamINIFlagSafeResult(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.fen, r, c.want)
 		}
 	}
+}
+
+// fsfINIResult is Fairy-Stockfish's verdict on a position of a section of the ini file,
+// after moves (coordinates), asked through its XBoard protocol: asked to move in a game
+// its rules have ended, it names the result ("1-0", "0-1", "1/2-1/2"); otherwise it moves
+// ("*", the game goes on).
+func fsfINIResult(t *testing.T, fsf, ini, section, fen string, moves []string) string {
+	t.Helper()
+	cmd := exec.Command(fsf)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	fmt.Fprintf(in, "xboard\nprotover 2\noption VariantPath=%s\nvariant %s\nforce\nsetboard %s\n", ini, section, fen)
+	for _, m := range moves {
+		fmt.Fprintf(in, "usermove %s\n", m)
+	}
+	fmt.Fprintf(in, "sd 1\ngo\n")
+	var seen []string
+	for sc := bufio.NewScanner(out); sc.Scan(); {
+		l := sc.Text()
+		seen = append(seen, l)
+		for _, r := range []string{"1-0", "0-1", "1/2-1/2"} {
+			if strings.HasPrefix(l, r+" {") {
+				fmt.Fprintln(in, "quit")
+				return r
+			}
+		}
+		if strings.HasPrefix(l, "move ") {
+			fmt.Fprintln(in, "quit")
+			return "*"
+		}
+		if strings.Contains(l, "Illegal move") || strings.HasPrefix(l, "Error") {
+			t.Fatalf("fairy-stockfish [%s] %s %v: %s", section, fen, moves, l)
+		}
+	}
+	t.Fatalf("fairy-stockfish [%s] %s %v: neither a result nor a move:\n%s", section, fen, moves, strings.Join(seen, "\n"))
+	return ""
+}
+
+// compareFlagResults plays each case in Chimera and asks Fairy-Stockfish's current build
+// (CHIMERA_FSF_CURRENT) for its verdict on the same position: the game over or not, and
+// who won. Each case says what Fairy-Stockfish's source decides there, which a rule left
+// out or judged otherwise would not.
+func compareFlagResults(t *testing.T, section string, cases []flagCase) {
+	t.Helper()
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	importUpstream(t) // skipped without the file
+	ini, _ := filepath.Abs(upstreamINI)
+	rs, err := interpreter.Open(upstreamINI + ":" + section)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided := 0
+	for _, c := range cases {
+		p, err := interpreter.FromFEN(rs, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := strings.Fields(c.moves)
+		want := fsfINIResult(t, fsf, ini, section, c.fen, moves)
+		if want != "*" {
+			decided++
+		}
+		played := true
+		for _, s := range moves {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Errorf("[%s] %s moves %q (%s): %v; Fairy-Stockfish %s", section, c.fen, c.moves, c.why, err, want)
+				played = false
+				break
+			}
+			p.Make(m)
+		}
+		if !played {
+			continue
+		}
+		if r := p.Result(); r.Score != want {
+			t.Errorf("[%s] %s moves %q (%s): Chimera %v, Fairy-Stockfish %s", section, c.fen, c.moves, c.why, r, want)
+		}
+	}
+	if decided == 0 || decided == len(cases) {
+		t.Errorf("[%s] Fairy-Stockfish decides %d of %d cases: the cases do not tell a game over from one going on", section, decided, len(cases))
+	}
+}
+
+type flagCase struct{ fen, moves, why string }
+
+// flagPieceBlockedWin (kono: seven men a side, a region of seven cells, flagPieceCount 7)
+// decides as Fairy-Stockfish's current Position::flag_reached does: the side that moved
+// holds its region with one man there once every cell of it holds a man of either side,
+// whichever man moved last.
+func TestUpstreamINIFlagBlockedResult(t *testing.T) {
+	compareFlagResults(t, "kono", []flagCase{
+		{"pppPp/p3p/2p2/P3P/PPPP1 b - - 0 1", "", "White's one man on a region Black's men fill: White holds it"},
+		{"pppPp/p3p/2p2/P3P/PPPP1 w - - 0 1", "", "the same with White to move: the side to move's flag is not judged"},
+		{"pppPp/p3p/2p2/P3P/PPPP1 w - - 0 1", "a2b3", "White moves off the region, which stays full: White holds it"},
+		{"pppPp/p3p/2p2/P3P/PPPP1 w - - 0 1", "d5c4", "White's man leaves the region: a cell empty"},
+		{"pppP1/p3p/2p2/Pp2P/PPPP1 b - - 0 1", "", "one cell of the region empty"},
+		{"pppP1/p3p/2p2/Pp2P/PPPP1 b - - 0 1", "c3d4", "a move of Black's elsewhere: the region still not full"},
+		{"ppppp/p3p/5/P3P/PPPPP b - - 0 1", "", "regions full of the other side's men only"},
+		{"pppp1/p3p/2P2/P3P/PPpPP w - - 0 1", "", "Black's one man on a region White's men fill: Black holds it"},
+		{"ppp1p/p1P1p/5/P1p1P/PP1PP w - - 0 1", "c4d5", "White fills its region with its man"},
+	})
+}
+
+// flagPieceSafe with flagMove (alapo: any man a flag piece, one needed) decides as
+// Fairy-Stockfish's current Position::is_immediate_game_end does: the side to move's man
+// still on its region wins first, safe or not; else the side that moved wins with one man
+// on its region no enemy man attacks, or with two there attacked or not; one attacked is
+// answered by any move.
+func TestUpstreamINIFlagSafeMoveResult(t *testing.T) {
+	compareFlagResults(t, "alapo", []flagCase{
+		{"R5/6/6/3k2/6/5K b - - 0 1", "", "White's rook on its region unattacked"},
+		{"R5/6/6/r5/6/5K b - - 0 1", "", "White's rook attacked: Black answers"},
+		{"R5/6/6/r5/6/5K b - - 0 1", "a3b3", "Black's answer leaves the rook there: White wins"},
+		{"R5/6/6/r5/6/5K b - - 0 1", "a3a6", "Black's answer takes it"},
+		{"RR4/6/6/rr4/6/5K b - - 0 1", "", "two of White's on the region, both attacked"},
+		{"R5/6/6/r5/6/5K w - - 0 1", "", "White to move with its rook still there, attacked"},
+		{"R5/6/6/6/6/k4K w - - 0 1", "", "both regions held, White to move: the side to move's first"},
+		{"R5/6/6/6/6/k4K b - - 0 1", "", "both regions held, Black to move: the side to move's first"},
+		{"6/6/6/6/6/k4K w - - 0 1", "", "Black's commoner on its region unattacked"},
+		{"6/6/6/6/6/k3RK w - - 0 1", "", "Black's commoner on its region attacked by the rook"},
+		{"6/R5/6/r5/2k3/5K w - - 0 1", "a5a6", "White's rook steps on attacked"},
+		{"6/R5/6/6/1r4/5K w - - 0 1", "a5a6", "White's rook steps on unattacked"},
+		{"6/R5/6/6/1r4/5K w - - 0 1", "a5b5", "White's rook steps off the rook's file"},
+	})
 }
 
 // doubleStepRank in the current source is a band: every rank from doubleStepRankMin

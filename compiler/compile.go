@@ -1228,7 +1228,7 @@ func (l *lowering) castleRanks() {
 func (l *lowering) goals() {
 	for i := range l.def.Goals {
 		g := &l.def.Goals[i]
-		cg := Goal[Bitboard]{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes, Side: -1, Answerable: g.Answerable, Count: g.Count}
+		cg := Goal[Bitboard]{Def: g, Name: g.Name, Result: outcomeOf(g.Result, Win), Types: l.rs.RoyalTypes, Side: -1, Answerable: g.Answerable, Count: g.Count, Full: g.Full}
 		switch g.Side {
 		case "white":
 			cg.Side = int8(White)

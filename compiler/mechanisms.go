@@ -292,7 +292,7 @@ var mechanismRows = []mechanismRow{
 		doc: "#promotion"},
 	{bit: MechZoneGoal, name: "zone-goal",
 		uses: func(r *Ruleset) bool { return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.HasZ }) },
-		keys: []string{"goals.reach", "goals.count"}, shared: goalKeys,
+		keys: []string{"goals.reach", "goals.count", "goals.full"}, shared: goalKeys,
 		safe: safeAll, why: "goals never change which moves are legal, only whether the game goes on",
 		pairs: "reach-goal", doc: "#goals"},
 	{bit: MechHookGoal, name: "hook-goal",

@@ -474,7 +474,11 @@ type Goal[B any] struct {
 	Castled, CastlingLost uint8
 	// Count: with HasZ, the mover needs at least Count men of Types on its part of Zone;
 	// with SafeOn, more than Count men, or Count unattacked (defs.Goal.Count; 0 is 1).
-	Count  int
+	Count int
+	// Full: with HasZ, the goal is judged on the position after the move: a man of the
+	// mover's of Types stands on its part of Zone, and Count of them do or every cell of
+	// that part holds a man (defs.Goal.Full).
+	Full   bool
 	Result Outcome
 }
 

@@ -386,6 +386,11 @@ func (ex *exporter) goals() {
 		yk := fmt.Sprintf("goals[%d]", i)
 		if g.Count > 1 {
 			ex.refuse(yk+".count", "a flag of several men (flagPieceCount) is newer than Fairy-Stockfish 11.1")
+		}
+		if g.Full {
+			ex.refuse(yk+".full", "a flag held once its region is full (flagPieceBlockedWin) is newer than Fairy-Stockfish 11.1")
+		}
+		if g.Count > 1 || g.Full {
 			continue
 		}
 		if g.Answerable || g.Whose != "" && g.Whose != "own" || g.Result != "" && g.Result != "win" || len(g.Pieces) > 1 {

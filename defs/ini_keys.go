@@ -1420,10 +1420,11 @@ func (im *importer) importConnect() {
 // flagPieceWhite and flagPieceBlack; any piece by default or with '*') ends its move on
 // its side's flag region (whiteFlag and blackFlag, or flagRegion, flagRegionWhite and
 // flagRegionBlack, the later spelling read over the earlier). A key given over a parent
-// with a flag goal changes that goal: its pieces and its squares are the defaults.
+// with a flag goal changes that goal: its pieces, its squares, its count and whether a
+// full region holds it are the defaults.
 func (im *importer) importFlag() {
 	def := im.def
-	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagMove", "flagPieceSafe"}
+	keys := []string{"whiteFlag", "blackFlag", "flagRegion", "flagRegionWhite", "flagRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe"}
 	if !slices.ContainsFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok }) {
 		return
 	}
@@ -1438,7 +1439,7 @@ func (im *importer) importFlag() {
 	}
 	pw, pb := im.letters(), im.letters()
 	ws, bs := []string{}, []string{}
-	count := 0
+	count, blocked := 0, false
 	var kept []Goal
 	for _, g := range def.Goals {
 		if g.Reach == "" || g.Stands != "" || g.When != "" {
@@ -1448,13 +1449,16 @@ func (im *importer) importFlag() {
 		if g.Answerable || g.Whose == "opponent" || g.Result != "" && g.Result != "win" {
 			k := im.keys[keys[slices.IndexFunc(keys, func(key string) bool { _, ok := im.keys[key]; return ok })]]
 			im.errorf(k, "not imported: the parent's goal %s is not Fairy-Stockfish's flag rule, which this key would change", Quote(g.Name))
+			for _, key := range keys {
+				im.get(key) // refused with the first
+			}
 			return
 		}
 		ps := g.Pieces
 		if len(ps) == 0 {
 			ps = royals()
 		}
-		count = g.Count
+		count, blocked = g.Count, g.Full
 		w, b := zoneSquares(def.Zones[g.Reach], def.Board.Files, def.Board.Ranks)
 		switch g.Side {
 		case "white":
@@ -1496,16 +1500,28 @@ func (im *importer) importFlag() {
 	if count <= 1 {
 		count = 0
 	}
+	if b, ok := im.boolKey("flagPieceBlockedWin", false); ok {
+		blocked = b
+	}
+	blocked = blocked && count > 1 // one man on the region is enough already
 	pw, pb = im.flagPromoters(pw, ws, true), im.flagPromoters(pb, bs, false)
 	zone := "ini-flag"
 	def.Zones[zone] = Zone{White: ws, Black: bs}
 	safe, _ := im.boolKey("flagPieceSafe", false)
 	move, _ := im.boolKey("flagMove", false)
-	if safe {
-		if move {
-			im.errorf(im.keys["flagPieceSafe"], "not imported: with flagMove, an unsafe flag man is answered by any move in Fairy-Stockfish, which Chimera's goals do not say")
-			return
+	if blocked && (safe || move) {
+		k, ok := im.keys["flagPieceBlockedWin"]
+		if !ok { // the parent's goal holds its region when full
+			k, _ = im.getAny("flagPieceSafe", "flagMove")
 		}
+		im.errorf(k, "not imported: a region held once full, with flagPieceSafe or flagMove (Fairy-Stockfish judges the safety of its men only at flagPieceCount of them)")
+		return
+	}
+	if safe && move {
+		im.flagSafeMove(zone, count, pw, pb, ws, bs)
+		return
+	}
+	if safe {
 		im.flagSafe(zone, count, pw, pb, ws, bs)
 		return
 	}
@@ -1521,13 +1537,13 @@ func (im *importer) importFlag() {
 	case len(ws) == 0 && len(bs) == 0:
 		delete(def.Zones, zone)
 	case slices.Equal(pw, pb) && len(pw) > 0:
-		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Count: count})
+		def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Count: count, Full: blocked})
 	default:
 		if len(ws) > 0 && len(pw) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Count: count})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pw, Side: "white", Count: count, Full: blocked})
 		}
 		if len(bs) > 0 && len(pb) > 0 {
-			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black", Count: count})
+			def.Goals = append(def.Goals, Goal{Name: "flag reached", Reach: zone, Pieces: pb, Side: "black", Count: count, Full: blocked})
 		}
 	}
 }
@@ -1628,6 +1644,45 @@ func (im *importer) flagSafe(zone string, count int, pw, pb, ws, bs []string) {
 		Goal{Name: "both flags held", SafeOn: zone, Whose: "both", Pieces: pw, Count: count, Result: "draw"},
 		Goal{Name: "flag held", SafeOn: zone, Whose: "opponent", Pieces: pw, Count: count, Result: "loss"},
 		Goal{Name: "flag held", SafeOn: zone, Pieces: pw, Count: count})
+}
+
+// flagSafeMove maps flagPieceSafe with flagMove, as Fairy-Stockfish's current source
+// reads the pair (Position::flag_reached, is_immediate_game_end) for flag pieces other
+// than the king: a man of the side to move still standing on its region (safe or not: it
+// got there the move before and was not taken) wins for that side first; else the side
+// that moved holding its region safe (safe-on: more flag men than flagPieceCount, or
+// exactly that many none of them attacked) wins. A man that stands there attacked is the
+// answer's to take; any move is the answer. The king as flag piece draws and answers by
+// rules of its own there, which are not mapped.
+func (im *importer) flagSafeMove(zone string, count int, pw, pb, ws, bs []string) {
+	def := im.def
+	k := im.keys["flagMove"]
+	royal := func(ps []string) bool {
+		return slices.ContainsFunc(def.Pieces, func(p Piece) bool { return p.Royal && len(ps) == 1 && p.Letter == ps[0] })
+	}
+	switch {
+	case royal(pw) || royal(pb):
+		im.errorf(k, "not imported: with flagPieceSafe and the king as flag piece, Fairy-Stockfish draws when both kings hold their regions and lets Black's king answer White's, rules of the king alone that Chimera's goals do not say")
+		return
+	case !slices.Equal(pw, pb) || len(pw) == 0:
+		im.errorf(k, "not imported: flag pieces that differ by side (Chimera's safe-on goal has one list for both)")
+		return
+	case len(ws) == 0 || len(bs) == 0:
+		im.errorf(k, "not imported: a flag region for each side is needed")
+		return
+	case count > 1:
+		if kc, ok := im.keys["flagPieceCount"]; ok {
+			k = kc // else the parent's goal's count
+		}
+		im.errorf(k, "not imported: a flag rule with an answer that needs %d men on the region", count)
+		return
+	case slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Stands != "" || g.SafeOn != "" }):
+		im.errorf(k, "not imported: the parent's flag goals would be doubled")
+		return
+	}
+	def.Goals = append(def.Goals,
+		Goal{Name: "flag held", Stands: zone, Pieces: pw, Result: "loss"},
+		Goal{Name: "flag held", SafeOn: zone, Pieces: pw})
 }
 
 // dropKeys are the keys of drops and hands.

@@ -530,3 +530,69 @@ func TestINIOverPlacement(t *testing.T) {
 		t.Errorf("captures to hand: %v", err)
 	}
 }
+
+// flagPieceBlockedWin: the flag goal judged on the position, held once the region is full
+// (goals.full), for a count above one only, kept under a child's count, refused with
+// flagPieceSafe or flagMove. flagPieceSafe with flagMove: the side to move's man still on
+// its region loses the mover the game (stands), then the mover's safe one wins (safe-on);
+// refused for the king as flag piece and for a count above one.
+func TestINIFlagBlockedAndSafeMove(t *testing.T) {
+	ini := "[blocked]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = p:mF\nstartFen = ppp/3/PPP w - - 0 1\nflagPiece = p\nflagRegionWhite = *3\nflagRegionBlack = *1\nflagPieceCount = 3\nflagPieceBlockedWin = true\n" +
+		"\n[blocked2:blocked]\nflagPieceCount = 2\n" +
+		"\n[blockedone:blocked]\nflagPieceCount = 1\n" +
+		"\n[blockedsafe:blocked]\nflagPieceSafe = true\n" +
+		"\n[safemove:chess]\nking = -\ncommoner = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\n" +
+		"\n[safemoveking:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\n" +
+		"\n[safemovecount:safemove]\nflagPieceCount = 2\n"
+	goals := func(section string) []Goal {
+		t.Helper()
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatalf("[%s]: %v\n%s", section, err, out)
+		}
+		return def.Goals
+	}
+	for section, want := range map[string]struct {
+		count int
+		full  bool
+	}{"blocked": {3, true}, "blocked2": {2, true}, "blockedone": {0, false}} {
+		gs := goals(section)
+		if len(gs) != 1 || gs[0].Reach != "ini-flag" || gs[0].Count != want.count || gs[0].Full != want.full {
+			t.Errorf("[%s]: goals %+v, want one reach goal with count %d, full %v", section, gs, want.count, want.full)
+		}
+	}
+	gs := goals("safemove")
+	if len(gs) != 2 || gs[0].Stands != "ini-flag" || gs[0].Result != "loss" || gs[0].Reach != "" || gs[1].SafeOn != "ini-flag" || gs[1].Whose != "" || gs[1].Result != "" {
+		t.Errorf("[safemove]: goals %+v, want stands (a loss) then safe-on", gs)
+	}
+	for section, want := range map[string]string{
+		"blockedsafe":   "v.ini:10:23: flagPieceBlockedWin: not imported: a region held once full, with flagPieceSafe or flagMove",
+		"safemoveking":  "v.ini:34:12: flagMove: not imported: with flagPieceSafe and the king as flag piece",
+		"safemovecount": "v.ini:37:18: flagPieceCount: not imported: a flag rule with an answer that needs 2 men on the region",
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: missing %q in:\n%v", section, want, err)
+		}
+	}
+	// Written back, a full goal is refused at its key: Fairy-Stockfish 11.1 has no such rule.
+	def, err := Parse("v.ini:blocked", []byte(mustImport(t, ini, "blocked")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ExportINI(def, "x"); err == nil || !strings.Contains(err.Error(), "goals[0].full") {
+		t.Errorf("export of a full goal: %v", err)
+	}
+}
+
+func mustImport(t *testing.T, ini, section string) []byte {
+	t.Helper()
+	out, err := ImportINI("v.ini", []byte(ini), section)
+	if err != nil {
+		t.Fatalf("[%s]: %v", section, err)
+	}
+	return out
+}

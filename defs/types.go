@@ -703,7 +703,12 @@ type Goal struct {
 	// Count (with reach): the goal holds only while at least this many men of the mover of
 	// the goal's pieces stand on its part of the zone after the move (default 1). With
 	// safe-on: more than Count men stand there, or exactly Count, none of them attacked.
-	Count  int    `yaml:"count"`
+	Count int `yaml:"count"`
+	// Full (with reach): the goal is judged on the position after the move, not on the man
+	// that moved: at least one man of the mover of the goal's pieces stands on its part of
+	// the zone, and Count of them do or every cell of that part holds a man of either side
+	// (a region held once it is full, however it was filled).
+	Full   bool   `yaml:"full"`
 	Result string `yaml:"result"` // win (default) | loss | draw, for the side that moved
 }
 

@@ -1381,6 +1381,12 @@ func (v *validator) goals() {
 		} else if g.Count > 1 && g.Reach == "" && g.SafeOn == "" {
 			v.add(g.Src, "count", "goal %q: count goes with reach or safe-on: ZONE (that many men on the side's part of the zone)", g.Name)
 		}
+		switch {
+		case g.Full && g.Reach == "":
+			v.add(g.Src, "full", "goal %q: full goes with reach: ZONE (the mover's part of the zone held once every cell of it holds a man)", g.Name)
+		case g.Full && (g.Answerable || g.Stands != "" || g.When != ""):
+			v.add(g.Src, "full", "goal %q: full is judged on the position alone; it does not combine with answerable, stands or when (write two goals)", g.Name)
+		}
 		if g.Answerable && g.Reach == "" {
 			v.add(g.Src, "answerable", "goal %q: answerable goes with reach: ZONE (the opponent may answer by reaching its own part of the zone)", g.Name)
 		}

@@ -35,6 +35,17 @@ func (p *core64) goalReached(m Move, pc Piece, caps int, land Square) (int8, int
 			}
 			return int8(g.Result) + 2, i
 		}
+		if g.Full {
+			// Judged on the position, whichever man moved (validation keeps hooks, hits,
+			// stands and answers off such a goal).
+			if !p.zoneFull(g, us) {
+				continue
+			}
+			if p.exercise {
+				p.exerciseHooks(i, m, pc, caps)
+			}
+			return int8(g.Result) + 2, i
+		}
 		if (g.HasZ || !g.Stands) && (g.Types>>uint(pc.Type())&1 == 0 || g.HasZ && (land == NoSquare || !g.Zone[us].Has(land))) {
 			continue
 		}
@@ -80,6 +91,10 @@ func (p *core64) passGoals() (int8, int) {
 			if !p.standingReached(g, us) {
 				continue
 			}
+		case g.Full:
+			if !p.zoneFull(g, us) {
+				continue
+			}
 		case g.Stands && !g.HasZ:
 			if !p.standsOn(g, us^1) {
 				continue
@@ -114,9 +129,12 @@ func (p *core64) standingGoal() {
 			continue // judged on the move: a position read reached none
 		}
 		reached := false
-		if g.Standing() {
+		switch {
+		case g.Standing():
 			reached = p.standingReached(g, c)
-		} else {
+		case g.Full:
+			reached = p.zoneFull(g, c)
+		default:
 			reached = !g.HasZ
 			for pts, t := p.tb.Pieces(), 0; t < pts.Len() && !reached; t++ {
 				reached = g.Types>>uint(t)&1 != 0 && p.pieces(c, t)&g.Zone[c] != 0
@@ -141,6 +159,15 @@ func (p *core64) zoneMen(g *compiler.Goal[bb64], c Color) int {
 		}
 	}
 	return n
+}
+
+// zoneFull judges a reach goal with Full for side c on the position: a man of c of the
+// goal's types stands on c's part of the goal's zone, and the goal's count of them do, or
+// every cell of that part holds a man of either side (Fairy-Stockfish's flag_reached with
+// flagPieceBlockedWin).
+func (p *core64) zoneFull(g *compiler.Goal[bb64], c Color) bool {
+	n := p.zoneMen(g, c)
+	return n > 0 && (n >= g.Count || g.Zone[c]&^(p.byColor[0]|p.byColor[1]) == 0)
 }
 
 // standsOn reports whether a piece of side c of the goal's types stands on c's part of

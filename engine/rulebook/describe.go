@@ -898,7 +898,14 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 				whose = "the opponent's squares of "
 			}
 		}
-		cond = append(cond, fmt.Sprintf("a %s of the mover ends its move on %szone %s", typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+		switch {
+		case d.Full && d.Count > 1:
+			cond = append(cond, fmt.Sprintf("after the move (whichever man moved), at least %d men (%s) of the mover stand on %szone %s, or one does and every cell there holds a man of either side", d.Count, typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+		case d.Full:
+			cond = append(cond, fmt.Sprintf("after the move (whichever man moved), a %s of the mover stands on %szone %s", typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+		default:
+			cond = append(cond, fmt.Sprintf("a %s of the mover ends its move on %szone %s", typeLetters(rs, g.Types), whose, zoneText(rs, d.Reach)))
+		}
 	}
 	if len(d.Hit) > 0 {
 		cond = append(cond, fmt.Sprintf("a move hits an enemy %s (captures it, removes it or bounces over it; if it hits one of the mover's own first, the result is reversed)", orList(d.Hit)))
@@ -979,7 +986,7 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 	if d.When != "" {
 		cond = append(cond, fmt.Sprintf("after the move, %s holds", d.When))
 	}
-	if d.Count > 1 {
+	if d.Count > 1 && !d.Full {
 		cond = append(cond, fmt.Sprintf("at least %d men (%s) of the mover stand on its part of zone %s", d.Count, typeLetters(rs, g.Types), zoneText(rs, d.Reach)))
 	}
 	if d.Answerable {

@@ -88,6 +88,9 @@ func boardZones(rs *compiler.Ruleset) []*zoneMark {
 		case z[0] != z[1]:
 			reach = "reaching its own side's squares of it"
 		}
+		if g.Def.Full {
+			reach += ", or standing there after any move once every cell of it holds a man,"
+		}
 		m.duties = append(m.duties, fmt.Sprintf("%s: a %s of the mover %s %s", goal, typeLetters(rs, g.Types), reach, goalResult(g.Def.Result)))
 	}
 	return marks
