@@ -1284,6 +1284,14 @@ func (l *lowering) goals() {
 				cg.lineSteps = l.lineSteps(g.Along)
 			}
 		}
+		if len(g.Connect) == 2 {
+			cg.Connect, cg.OneWay, cg.Own = true, g.OneWay, g.Whose != "opponent"
+			if len(g.Pieces) == 0 {
+				cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+			}
+			cg.ConnectFrom, cg.ConnectTo = l.rs.zones[g.Connect[0]], l.rs.zones[g.Connect[1]]
+			cg.lineSteps = l.connectSteps(g.Along, g.OneWay)
+		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
 			// is the standing side's own part).
@@ -1356,6 +1364,26 @@ func (l *lowering) lineSteps(along []string) []FlankStep[Bitboard] {
 			}
 			out = append(out, st)
 		}
+	}
+	return out
+}
+
+// connectSteps are the steps of a connection goal's chains (defs.Goal.Connect) along the
+// lines along names: the line goal's steps (east, north, north-east, south-east), and
+// unless oneWay each of them back.
+func (l *lowering) connectSteps(along []string, oneWay bool) []FlankStep[Bitboard] {
+	out := l.lineSteps(along)
+	if oneWay {
+		return out
+	}
+	for _, st := range slices.Clone(out) {
+		back := FlankStep[Bitboard]{By: -st.By}
+		for sq := range l.rs.Cells {
+			if st.From.Has(sq) {
+				back.From = back.From.With(sq + st.By)
+			}
+		}
+		out = append(out, back)
 	}
 	return out
 }

@@ -190,6 +190,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result, Extinct: g.Extinct, AtMost: g.AtMost, AgainstAtLeast: g.AgainstAtLeast,
 			Together: g.Together, AllMen: g.AllMen, Own: g.Own, ChecksGiven: g.ChecksGiven, GivesCheck: g.GivesCheck, Stands: g.Stands, StandZone: pair(g.StandZone),
 			Side: g.Side, Answerable: g.Answerable, SafeOn: g.SafeOn, SafeZone: pair(g.SafeZone), Safe: g.Safe, Line: g.Line, Gaps: g.Gaps, Block: g.Block, Count: g.Count,
+			Connect: g.Connect, OneWay: g.OneWay, ConnectFrom: pair(g.ConnectFrom), ConnectTo: pair(g.ConnectTo),
 			Castled: g.Castled, CastlingLost: g.CastlingLost}
 		for _, l := range g.lines {
 			out.goals[i].lines = append(out.goals[i].lines, f(l))

@@ -673,6 +673,17 @@ type Goal struct {
 	Gaps bool `yaml:"gaps"`
 	// Block (with line): the men fill a square of Line by Line cells (along is not given).
 	Block bool `yaml:"block"`
+	// Connect: two zone names; the goal holds when the side named by whose (own, the
+	// default: the mover) has a chain of its men of the types in pieces (default every
+	// type), each next to the one before along a line Along names (rank | file | diagonal;
+	// default all three), from a man on its part of the first zone to a man on its part of
+	// the second (one man on both is such a chain): a connection goal (Hex, Gale), judged
+	// on the position.
+	Connect []string `yaml:"connect"`
+	// OneWay (with connect): each step of the chain goes east along a rank, north along a
+	// file, north-east or south-east along a diagonal, never back, and the chain has two
+	// men at least (Fairy-Stockfish's connectRegion fill).
+	OneWay bool `yaml:"one-way"`
 	// Castled: sides of castling (short | long); the goal holds when the move is a
 	// castling toward one of them (short: toward the higher files). Needs castling.
 	Castled []string `yaml:"castled"`

@@ -1361,16 +1361,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Connect) > 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, connect: [ZONE, ZONE], checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, line, connect, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1459,8 +1459,8 @@ func (v *validator) lineGoal(g Goal) {
 	b := v.def.Board
 	longest := max(b.Files, b.Ranks)
 	switch {
-	case g.Line == 0 && len(g.Along) > 0:
-		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row)", g.Name)
+	case g.Line == 0 && len(g.Connect) == 0 && len(g.Along) > 0:
+		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row) or connect: [ZONE, ZONE] (the chain of men)", g.Name)
 	case g.Line == 0 && g.Gaps:
 		v.add(g.Src, "gaps", "goal %q: gaps goes with line: N (the men on one line)", g.Name)
 	case g.Line == 0 && g.Block:
@@ -1480,6 +1480,35 @@ func (v *validator) lineGoal(g Goal) {
 	for i, a := range g.Along {
 		if !oneOf(a, lineAlong) {
 			v.addItem(g.Src, "along", i, "unknown line %q (%sexpected one of: %s)", a, suggest(a, lineAlong), strings.Join(lineAlong, ", "))
+		}
+	}
+	v.connectGoal(g)
+}
+
+// connectGoal checks a goal of a chain of men joining two zones (connect, one-way).
+func (v *validator) connectGoal(g Goal) {
+	if len(g.Connect) == 0 {
+		if g.OneWay {
+			v.add(g.Src, "one-way", "goal %q: one-way goes with connect: [ZONE, ZONE] (the chain of men)", g.Name)
+		}
+		return
+	}
+	if len(g.Connect) != 2 {
+		v.add(g.Src, "connect", "goal %q: connect names two zones, the chain's ends (connect: [ZONE, ZONE]), found %d", g.Name, len(g.Connect))
+	}
+	if g.Line != 0 {
+		v.add(g.Src, "connect", "goal %q: connect (a chain of men) does not combine with line (a row of men): write two goals", g.Name)
+	}
+	if v.def.Board.Geometry == "hex" {
+		v.add(g.Src, "connect", "goal %q: a chain's steps run along ranks, files and diagonals of a square board, not a hexagonal one", g.Name)
+	}
+	for i, z := range g.Connect {
+		if _, ok := v.def.Zones[z]; !ok {
+			var names []string
+			for n := range v.def.Zones {
+				names = append(names, n)
+			}
+			v.addItem(g.Src, "connect", i, "unknown zone %q (%sdefine it under zones:)", z, suggest(z, names))
 		}
 	}
 }
