@@ -1368,6 +1368,42 @@ func (l *lowering) lineSteps(along []string) []FlankStep[Bitboard] {
 	return out
 }
 
+// slides builds the edges drops slide in from (defs.Drops.SlideIn, SlideThrough), in the
+// order west, east, south, north.
+func (l *lowering) slides(d *defs.Drops) {
+	rs := l.rs
+	for _, e := range []struct {
+		edge string
+		way  Vec // the way a drop entering there travels
+	}{{"west", Vec{1, 0}}, {"east", Vec{-1, 0}}, {"south", Vec{0, 1}}, {"north", Vec{0, -1}}} {
+		through := slices.Contains(d.SlideThrough, e.edge)
+		if !through && !slices.Contains(d.SlideIn, e.edge) {
+			continue
+		}
+		back := Vec{-e.way.DX, -e.way.DY}
+		sl := Slide[Bitboard]{Stop: FlankStep[Bitboard]{By: back.DY*rs.Files + back.DX}, Down: e.way.DX+e.way.DY < 0, Through: through}
+		for sq := range rs.Cells {
+			if rs.kind[sq] != CellSquare {
+				continue
+			}
+			if t := rs.Step(sq, back); t != NoSquare && rs.kind[t] == CellSquare {
+				sl.Stop.From = sl.Stop.From.With(sq)
+			} else {
+				// The edge cell of its line: walk the line the way the drop travels.
+				ln := SlideLine[Bitboard]{Entry: sq}
+				for c := sq; c != NoSquare && rs.kind[c] == CellSquare; c = rs.Step(c, e.way) {
+					ln.Cells = ln.Cells.With(c)
+				}
+				sl.lines = append(sl.lines, ln)
+			}
+			if t := rs.Step(sq, e.way); t == NoSquare || rs.kind[t] != CellSquare {
+				sl.Far = sl.Far.With(sq)
+			}
+		}
+		rs.slides = append(rs.slides, sl)
+	}
+}
+
 // connectSteps are the steps of a connection goal's chains (defs.Goal.Connect) along the
 // lines along names: the line goal's steps (east, north, north-east, south-east), and
 // unless oneWay each of them back.
@@ -1493,6 +1529,9 @@ func (l *lowering) mechanisms() {
 			}
 			rs.flankSteps = append(rs.flankSteps, st)
 		}
+	}
+	if h := l.def.Hands; h != nil && h.Drops != nil {
+		l.slides(h.Drops)
 	}
 	if h := l.def.Hands; h != nil && h.Drops != nil && h.Drops.OnTop {
 		// The cells one rank up from each cell, and rank 1.
@@ -1644,6 +1683,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		}
 		hr.DropPromoted = d.Promoted
 		hr.Free, hr.NextToOwn, hr.Flanking, hr.OnTop, hr.AwayFromEnemy = d.Free, d.NextToOwn, d.Flanking, d.OnTop, d.AwayFromEnemy
+		hr.Slides = len(d.SlideIn)+len(d.SlideThrough) > 0
 		rs.FirstOn = l.sqset(d.Src, "first-on", d.FirstOn)
 		hr.DropResetsClock = d.ResetsClock
 		for _, f := range d.Forbid {

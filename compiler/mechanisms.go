@@ -354,7 +354,7 @@ var mechanismRows = []mechanismRow{
 			// The drop rules of flipping and placing games, applied where drops are generated
 			// (genDrops), before any shortcut sees them, as one-per-file is.
 			"hands.drops.free", "hands.drops.next-to-own", "hands.drops.flanking", "hands.drops.first-on",
-			"hands.drops.on-top", "hands.drops.away-from-enemy"},
+			"hands.drops.on-top", "hands.drops.away-from-enemy", "hands.drops.slide-in", "hands.drops.slide-through"},
 		safe:  safeCommon,
 		why:   "a drop only fills one empty square: each shortcut treats it as a move whose only changed cell is its destination (pins generate drops onto the blocking squares of a single check); genDrops lands a drop only where it may",
 		pairs: "drops", doc: "#hands"},

@@ -560,8 +560,9 @@ type HandRules struct {
 	// next to one of the side's men; Flanking: drops only where they flank enemy men;
 	// OnTop: drops only on rank 1 or right above a man (Tables.StackUp, StackBase);
 	// AwayFromEnemy: drops only where no enemy man is a rook's step away (Tables.Beside);
-	// and Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
-	Free, NextToOwn, Flanking, OnTop, AwayFromEnemy bool
+	// and Tables.FirstOn, the cells drops go to while one is empty (defs.Drops). Slides:
+	// drops land only where they slide in from an edge (Tables.Slides).
+	Free, NextToOwn, Flanking, OnTop, AwayFromEnemy, Slides bool
 	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
 	DropResetsClock bool
 	// PickUp: bit per type whose men their side may take off the board into the drop pool

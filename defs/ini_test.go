@@ -244,7 +244,8 @@ func TestINIEnclosingKeys(t *testing.T) {
 		"[e-nodrops:ataxx]\npieceDrops = false\nflipEnclosedPieces = reversi\nstalematePieceCount = false\n\n" +
 		"[e-suicide:suicide]\nstalemateValue = loss\n\n" +
 		"[e-any:ataxx]\nenclosingDrop = anyside\n\n" +
-		"[e-king:chess]\nflipEnclosedPieces = ataxx\n"
+		"[e-king:chess]\nflipEnclosedPieces = ataxx\n\n" +
+		"[e-any-region]\nmaxRank = 6\nmaxFile = 7\nimmobile = p\nstartFen = 7/7/7/7/7/7[PPpp] w - - 0 1\npieceDrops = true\nenclosingDrop = anyside\ndropRegionWhite = *1\n"
 	load := func(section string) *Definition {
 		t.Helper()
 		out, err := ImportINI("v.ini", []byte(ini), section)
@@ -283,9 +284,12 @@ func TestINIEnclosingKeys(t *testing.T) {
 	if got := load("e-suicide").Rules.NoMoves.Otherwise; got != "more-men-wins" {
 		t.Errorf("[e-suicide] stalemate %q: loss, counted as the parent counts", got)
 	}
+	if d := load("e-any").Hands.Drops; !slices.Equal(d.SlideIn, []string{"west", "south"}) || !slices.Equal(d.SlideThrough, []string{"north", "east"}) || d.OnTop {
+		t.Errorf("[e-any] drops %+v: anyside slides in from the left and the bottom, through from the top and the right", d)
+	}
 	for section, want := range map[string]string{
-		"e-any":  "v.ini:29:17: enclosingDrop: anyside: not imported",
-		"e-king": "v.ini:32:22: flipEnclosedPieces: not imported: a flip in a variant with a king",
+		"e-king":       "v.ini:32:22: flipEnclosedPieces: not imported: a flip in a variant with a king",
+		"e-any-region": "v.ini:40:17: enclosingDrop: anyside: not imported: the drops slide in wherever the section's drop regions",
 	} {
 		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("[%s]: %v, want %q", section, err, want)

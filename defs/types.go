@@ -965,6 +965,16 @@ type Drops struct {
 	OnTop bool `yaml:"on-top"`
 	// AwayFromEnemy: a drop only onto a cell with no enemy man a rook's step from it.
 	AwayFromEnemy bool `yaml:"away-from-enemy"`
+	// SlideIn: edges of the board (west | east | south | north). A drop enters along a
+	// rank (from the west or east edge) or a file (from the south or north edge) whose
+	// cell on that edge is empty, and slides until the next cell holds a man (or a wall)
+	// or is past the far edge: it may land only there (four-sided Connect Four).
+	SlideIn []string `yaml:"slide-in"`
+	// SlideThrough: edges from which a drop enters as with slide-in (its edge cell empty)
+	// but passes through the men on its way: it lands on the empty cell farthest from its
+	// edge that has a man, a wall or the far edge right beyond it (Fairy-Stockfish's
+	// enclosingDrop = anyside from the top and the right edges).
+	SlideThrough []string `yaml:"slide-through"`
 	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
 	// next-to-own, flanking, on-top and away-from-enemy do not apply): the centre cells of
 	// a game that starts empty.

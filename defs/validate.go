@@ -1485,6 +1485,45 @@ func (v *validator) lineGoal(g Goal) {
 	v.connectGoal(g)
 }
 
+// slideEdges are the edges drops may slide in from.
+var slideEdges = []string{"west", "east", "south", "north"}
+
+// slides checks the edges drops slide in from (slide-in, slide-through): known edges, each
+// named once, on one square board with every cell in play.
+func (v *validator) slides(d *Drops) {
+	if len(d.SlideIn) == 0 && len(d.SlideThrough) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, k := range []struct {
+		key   string
+		edges []string
+	}{{"slide-in", d.SlideIn}, {"slide-through", d.SlideThrough}} {
+		for i, e := range k.edges {
+			switch {
+			case !oneOf(e, slideEdges):
+				v.addItem(d.Src, k.key, i, "unknown edge %q (%sexpected one of: %s)", e, suggest(e, slideEdges), strings.Join(slideEdges, ", "))
+			case seen[e]:
+				v.addItem(d.Src, k.key, i, "edge %q named twice: a drop from an edge either slides in or slides through", e)
+			}
+			seen[e] = true
+		}
+	}
+	key := "slide-in"
+	if len(d.SlideIn) == 0 {
+		key = "slide-through"
+	}
+	b := v.def.Board
+	switch {
+	case b.Geometry == "hex":
+		v.add(d.Src, key, "drops slide in along the ranks and files of a square board, not a hexagonal one")
+	case b.Boards > 1:
+		v.add(d.Src, key, "drops slide in along the ranks and files of one board, not of %d", b.Boards)
+	case strings.ContainsAny(b.Layout, "*-"):
+		v.add(d.Src, key, "drops slide in along whole ranks and files: the board's layout may leave no cell out")
+	}
+}
+
 // connectGoal checks a goal of a chain of men joining two zones (connect, one-way).
 func (v *validator) connectGoal(g Goal) {
 	if len(g.Connect) == 0 {
@@ -2107,6 +2146,7 @@ func (v *validator) hands() {
 			v.add(d.Src, "per-file", "drops.per-file: a count from 1 to 255 of the one-per-file types a file may hold, found %d", d.PerFile)
 		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
+		v.slides(d)
 		v.pickUp(d)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {
 			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")
