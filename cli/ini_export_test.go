@@ -465,6 +465,9 @@ func TestExportINIConnect(t *testing.T) {
 		if lines && !strings.Contains(string(ini), "connectN = ") && !strings.Contains(string(ini), "connectNxN = ") && !strings.Contains(string(ini), "collinearN = ") {
 			t.Errorf("[%s] exported without a connect key:\n%s", s, ini)
 		}
+		if slices.ContainsFunc(def.Goals, func(g defs.Goal) bool { return len(g.Connect) > 0 }) && !strings.Contains(string(ini), "connectRegion1White = ") {
+			t.Errorf("[%s] exported without the regions:\n%s", s, ini)
+		}
 		out.Write(ini)
 	}
 	file := filepath.Join(dir, "exported.ini")

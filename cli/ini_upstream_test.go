@@ -424,6 +424,12 @@ var upstreamPositions = []struct{ section, fen, moves string }{
 	{"khans", "4k3/1P1S4/8/8/8/2s5/1p1s4/R3K2R w KQ - 0 1", ""},
 	{"khans", "4k3/1P1S4/8/8/8/2s5/1p1s4/R3K2R w KQ - 0 1", "d7f8"},
 	{"khans", "4k3/8/8/8/8/8/3s4/3QK3 b - - 0 1", ""},
+	// connectRegion (gale): a drop short of White's chain along rank 2, of one that turns
+	// south (which Fairy-Stockfish's fill, stepping east and north only, never finds), and
+	// of Black's along the b-file.
+	{"gale", "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PPPPPPP1P/1p1p1p1p1 w - - 0 1", ""},
+	{"gale", "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PPP1P1P1P/1pPp1p1p1/P1PPPPP1P/1p1p1p1p1 w - - 0 1", ""},
+	{"gale", "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1 b - - 0 1", ""},
 }
 
 // Each of upstreamPositions plays as Fairy-Stockfish's current source plays it (perft
@@ -575,6 +581,14 @@ collinearN = 3
 [conn-collinear-straight:conn-collinear]
 connectDiagonal = false
 connectValue = loss
+
+[conn-region:conn]
+connectN = 0
+connectRegion1White = a*
+connectRegion2White = e*
+connectRegion1Black = *5
+connectRegion2Black = *1
+connectValue = loss
 `
 
 // connectPositions are set up for connectINI's sections: men of the side that moved last
@@ -597,6 +611,13 @@ var connectPositions = []string{
 	"q3q/5/5/Q3Q/Q3Q b - - 0 1",
 	"q3q/Q4/5/Q4/Q4 b - - 0 1",
 	"q3q/3Q1/5/1Q3/Q4 b - - 0 1",
+	// Chains from the a-file to the e-file, straight, turning north, turning south; Black's
+	// from rank 5 down to rank 1 (one way: east along it, then south-east only).
+	"2q2/5/5/5/QQQNN b - - 0 1",
+	"2q2/5/2QNQ/2Q2/QQQ2 b - - 0 1",
+	"2q2/5/QQQ2/2Q2/2QNN b - - 0 1",
+	"q4/1q3/2n2/3q1/4Q w - - 0 1",
+	"4q/3q1/2n2/1q3/Q4 w - - 0 1",
 }
 
 // connectN and its keys (connectValue, connectPieceTypes, the three directions) play as

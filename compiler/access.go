@@ -152,6 +152,9 @@ func (t *Tables[B]) NextTo(sq Square) B { return t.nextTo[sq] }
 // above it when shifted by its By.
 func (t *Tables[B]) StackUp() FlankStep[B] { return t.stackUp }
 
+// Slides are the edges drops slide in from (defs.Drops.SlideIn, SlideThrough).
+func (t *Tables[B]) Slides() Refs[Slide[B]] { return Refs[Slide[B]]{t.slides} }
+
 // Beside is the set of cells a rook's step from sq (drops away from enemy men).
 func (t *Tables[B]) Beside(sq Square) B { return t.beside[sq] }
 

@@ -1288,6 +1288,14 @@ func (l *lowering) goals() {
 				cg.lineSteps = l.lineSteps(g.Along)
 			}
 		}
+		if len(g.Connect) == 2 {
+			cg.Connect, cg.OneWay, cg.Own = true, g.OneWay, g.Whose != "opponent"
+			if len(g.Pieces) == 0 {
+				cg.Types = 1<<uint(len(l.rs.pieces)) - 1
+			}
+			cg.ConnectFrom, cg.ConnectTo = l.rs.zones[g.Connect[0]], l.rs.zones[g.Connect[1]]
+			cg.lineSteps = l.connectSteps(g.Along, g.OneWay)
+		}
 		if g.Stands != "" {
 			// The zone is kept as it is read for the standing side (whose: own, the default,
 			// is the standing side's own part).
@@ -1360,6 +1368,62 @@ func (l *lowering) lineSteps(along []string) []FlankStep[Bitboard] {
 			}
 			out = append(out, st)
 		}
+	}
+	return out
+}
+
+// slides builds the edges drops slide in from (defs.Drops.SlideIn, SlideThrough), in the
+// order west, east, south, north.
+func (l *lowering) slides(d *defs.Drops) {
+	rs := l.rs
+	for _, e := range []struct {
+		edge string
+		way  Vec // the way a drop entering there travels
+	}{{"west", Vec{1, 0}}, {"east", Vec{-1, 0}}, {"south", Vec{0, 1}}, {"north", Vec{0, -1}}} {
+		through := slices.Contains(d.SlideThrough, e.edge)
+		if !through && !slices.Contains(d.SlideIn, e.edge) {
+			continue
+		}
+		back := Vec{-e.way.DX, -e.way.DY}
+		sl := Slide[Bitboard]{Stop: FlankStep[Bitboard]{By: back.DY*rs.Files + back.DX}, Down: e.way.DX+e.way.DY < 0, Through: through}
+		for sq := range rs.Cells {
+			if rs.kind[sq] != CellSquare {
+				continue
+			}
+			if t := rs.Step(sq, back); t != NoSquare && rs.kind[t] == CellSquare {
+				sl.Stop.From = sl.Stop.From.With(sq)
+			} else {
+				// The edge cell of its line: walk the line the way the drop travels.
+				ln := SlideLine[Bitboard]{Entry: sq}
+				for c := sq; c != NoSquare && rs.kind[c] == CellSquare; c = rs.Step(c, e.way) {
+					ln.Cells = ln.Cells.With(c)
+				}
+				sl.lines = append(sl.lines, ln)
+			}
+			if t := rs.Step(sq, e.way); t == NoSquare || rs.kind[t] != CellSquare {
+				sl.Far = sl.Far.With(sq)
+			}
+		}
+		rs.slides = append(rs.slides, sl)
+	}
+}
+
+// connectSteps are the steps of a connection goal's chains (defs.Goal.Connect) along the
+// lines along names: the line goal's steps (east, north, north-east, south-east), and
+// unless oneWay each of them back.
+func (l *lowering) connectSteps(along []string, oneWay bool) []FlankStep[Bitboard] {
+	out := l.lineSteps(along)
+	if oneWay {
+		return out
+	}
+	for _, st := range slices.Clone(out) {
+		back := FlankStep[Bitboard]{By: -st.By}
+		for sq := range l.rs.Cells {
+			if st.From.Has(sq) {
+				back.From = back.From.With(sq + st.By)
+			}
+		}
+		out = append(out, back)
 	}
 	return out
 }
@@ -1469,6 +1533,9 @@ func (l *lowering) mechanisms() {
 			}
 			rs.flankSteps = append(rs.flankSteps, st)
 		}
+	}
+	if h := l.def.Hands; h != nil && h.Drops != nil {
+		l.slides(h.Drops)
 	}
 	if h := l.def.Hands; h != nil && h.Drops != nil && h.Drops.OnTop {
 		// The cells one rank up from each cell, and rank 1.
@@ -1620,6 +1687,7 @@ func (l *lowering) hands(h *defs.Hands) {
 		}
 		hr.DropPromoted = d.Promoted
 		hr.Free, hr.NextToOwn, hr.Flanking, hr.OnTop, hr.AwayFromEnemy = d.Free, d.NextToOwn, d.Flanking, d.OnTop, d.AwayFromEnemy
+		hr.Slides = len(d.SlideIn)+len(d.SlideThrough) > 0
 		rs.FirstOn = l.sqset(d.Src, "first-on", d.FirstOn)
 		hr.DropResetsClock = d.ResetsClock
 		for _, f := range d.Forbid {

@@ -117,7 +117,7 @@ var (
 	MechNoGivingCheck             = nextMechanism() // moves that give check are illegal
 	MechRoyalOptional             = nextMechanism() // a side may have no royal piece
 	MechCheckCounter              = nextMechanism() // checks given are counted in the position
-	MechStandingGoal              = nextMechanism() // goals judged on the position alone (extinct, checks given, standing on a zone, men in a row)
+	MechStandingGoal              = nextMechanism() // goals judged on the position alone (extinct, checks given, standing on a zone, men in a row, a chain of men)
 	MechExplode                   = nextMechanism() // a capture blows up the capturer and the men around
 	MechLeavingPromotion          = nextMechanism() // promotion on moves that leave the zone, compulsory in part of it, or limited
 	MechOnePerFile                = nextMechanism() // drops of a type barred from files holding one of its side's men of it
@@ -354,7 +354,7 @@ var mechanismRows = []mechanismRow{
 			// The drop rules of flipping and placing games, applied where drops are generated
 			// (genDrops), before any shortcut sees them, as one-per-file is.
 			"hands.drops.free", "hands.drops.next-to-own", "hands.drops.flanking", "hands.drops.first-on",
-			"hands.drops.on-top", "hands.drops.away-from-enemy"},
+			"hands.drops.on-top", "hands.drops.away-from-enemy", "hands.drops.slide-in", "hands.drops.slide-through"},
 		safe:  safeCommon,
 		why:   "a drop only fills one empty square: each shortcut treats it as a move whose only changed cell is its destination (pins generate drops onto the blocking squares of a single check); genDrops lands a drop only where it may",
 		pairs: "drops", doc: "#hands"},
@@ -427,7 +427,7 @@ var mechanismRows = []mechanismRow{
 		uses: func(r *Ruleset) bool {
 			return anyGoal(r, func(g *Goal[Bitboard]) bool { return g.Standing() || g.Stands || g.Answerable })
 		},
-		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable", "goals.line", "goals.along", "goals.gaps", "goals.block"},
+		keys:   []string{"goals.extinct", "goals.at-most", "goals.together", "goals.opponent-at-least", "goals.checks-given", "goals.gives-check", "goals.stands", "goals.safe-on", "goals.answerable", "goals.line", "goals.along", "goals.gaps", "goals.block", "goals.connect", "goals.one-way"},
 		shared: goalKeys,
 		safe:   safeAll, why: "standing goals only decide whether the game goes on",
 		pairs: "extinct-goal", doc: "#goals"},

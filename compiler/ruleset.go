@@ -461,13 +461,20 @@ type Goal[B any] struct {
 	// next to one another along one of the lineSteps (a row is Line-1 steps of one of them).
 	// Gaps: Line men anywhere on one of the lines (the cells of one line each) instead.
 	// Block: a square of Line by Line men, rows along lineSteps[0] stacked along lineSteps[1].
-	Line       int
-	lineSteps  []FlankStep[B]
-	lines      []B
-	Gaps       bool
-	Block      bool
-	Side       int8
-	Answerable bool
+	// Connect: the side Own (the mover) or else its opponent has a chain of men of the
+	// goal's Types, each one of the lineSteps from the one before, from a man on its part
+	// of ConnectFrom to a man on its part of ConnectTo; OneWay: the steps go one way only
+	// (no step back) and the chain has two men at least (defs.Goal.Connect, OneWay).
+	Connect                bool
+	OneWay                 bool
+	ConnectFrom, ConnectTo [2]B
+	Line                   int
+	lineSteps              []FlankStep[B]
+	lines                  []B
+	Gaps                   bool
+	Block                  bool
+	Side                   int8
+	Answerable             bool
 	// Castled: the move is a castling toward one of these sides (a bit per CastleSide);
 	// CastlingLost: the side Own (the mover) or else its opponent keeps no castling right
 	// toward any of these sides (defs.Goal.Castled, CastlingLost).
@@ -491,7 +498,8 @@ const (
 	SafeBoth                     // each side's, at once
 )
 
-// LineSteps are the steps of a line goal's lines (Goal.Line).
+// LineSteps are the steps of a line goal's lines (Goal.Line), or of a connection goal's
+// chains (Goal.Connect).
 func (g *Goal[B]) LineSteps() Refs[FlankStep[B]] { return Refs[FlankStep[B]]{g.lineSteps} }
 
 // Lines are the cells of each line of a line goal with gaps (Goal.Gaps), one set a line.
@@ -499,7 +507,7 @@ func (g *Goal[B]) Lines() Refs[B] { return Refs[B]{g.lines} }
 
 // Standing reports whether the goal is judged on the position alone.
 func (g *Goal[B]) Standing() bool {
-	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0 || g.CastlingLost != 0
+	return g.Extinct != 0 || g.ChecksGiven || g.GivesCheck || g.SafeOn || g.Line > 0 || g.Connect || g.CastlingLost != 0
 }
 
 // Sides of castling, as bits of Goal.Castled and Goal.CastlingLost.
@@ -559,8 +567,9 @@ type HandRules struct {
 	// next to one of the side's men; Flanking: drops only where they flank enemy men;
 	// OnTop: drops only on rank 1 or right above a man (Tables.StackUp, StackBase);
 	// AwayFromEnemy: drops only where no enemy man is a rook's step away (Tables.Beside);
-	// and Tables.FirstOn, the cells drops go to while one is empty (defs.Drops).
-	Free, NextToOwn, Flanking, OnTop, AwayFromEnemy bool
+	// and Tables.FirstOn, the cells drops go to while one is empty (defs.Drops). Slides:
+	// drops land only where they slide in from an edge (Tables.Slides).
+	Free, NextToOwn, Flanking, OnTop, AwayFromEnemy, Slides bool
 	// DropResetsClock: every drop resets the fifty-move counter (defs.Drops.ResetsClock).
 	DropResetsClock bool
 	// PickUp: bit per type whose men their side may take off the board into the drop pool

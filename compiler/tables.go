@@ -50,6 +50,31 @@ type Tables[B any] struct {
 	// flankSteps: the eight lines' steps, for the cells where a man would flank enemy men
 	// (flanking drops), all cells at once.
 	flankSteps []FlankStep[B]
+	// slides: the edges drops slide in from (defs.Drops.SlideIn, SlideThrough).
+	slides []Slide[B]
+}
+
+// Slide is one edge drops slide in from: Stop shifts the men one cell back against the
+// way a drop travels (onto the cells where a man stops it), Far is the far edge's cells
+// (where nothing stops it sooner), lines the ranks or files it enters, each with the
+// cell on the edge. Down: it travels toward lower cell numbers (from the east or the
+// north), so the cell nearest its edge is a set's Last; Through: it lands on the cell
+// farthest from its edge (slide-through), not the nearest.
+type Slide[B any] struct {
+	Stop          FlankStep[B]
+	Far           B
+	lines         []SlideLine[B]
+	Down, Through bool
+}
+
+// Lines are the ranks or files a slide enters (Slide).
+func (sl *Slide[B]) Lines() Refs[SlideLine[B]] { return Refs[SlideLine[B]]{sl.lines} }
+
+// SlideLine is one rank or file a drop slides along: its cells, and the one on the edge
+// the drop enters from.
+type SlideLine[B any] struct {
+	Cells B
+	Entry Square
 }
 
 // FlankStep is one direction of a line (along which men are flanked, or stand in a row): a
@@ -99,6 +124,13 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 	out.fileCells = list(t.fileCells)
 	for _, st := range t.flankSteps {
 		out.flankSteps = append(out.flankSteps, FlankStep[B]{By: st.By, From: f(st.From)})
+	}
+	for _, sl := range t.slides {
+		c := Slide[B]{Stop: FlankStep[B]{By: sl.Stop.By, From: f(sl.Stop.From)}, Far: f(sl.Far), Down: sl.Down, Through: sl.Through}
+		for _, ln := range sl.lines {
+			c.lines = append(c.lines, SlideLine[B]{Cells: f(ln.Cells), Entry: ln.Entry})
+		}
+		out.slides = append(out.slides, c)
 	}
 	if t.dirs != nil {
 		out.dirs = make([]Dir[B], len(t.dirs))
@@ -190,6 +222,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			Types: g.Types, Hit: g.Hit, Hook: g.Hook, Result: g.Result, Extinct: g.Extinct, AtMost: g.AtMost, AgainstAtLeast: g.AgainstAtLeast,
 			Together: g.Together, AllMen: g.AllMen, Own: g.Own, ChecksGiven: g.ChecksGiven, GivesCheck: g.GivesCheck, Stands: g.Stands, StandZone: pair(g.StandZone),
 			Side: g.Side, Answerable: g.Answerable, SafeOn: g.SafeOn, SafeZone: pair(g.SafeZone), Safe: g.Safe, Line: g.Line, Gaps: g.Gaps, Block: g.Block, Count: g.Count, Full: g.Full,
+			Connect: g.Connect, OneWay: g.OneWay, ConnectFrom: pair(g.ConnectFrom), ConnectTo: pair(g.ConnectTo),
 			Castled: g.Castled, CastlingLost: g.CastlingLost}
 		for _, l := range g.lines {
 			out.goals[i].lines = append(out.goals[i].lines, f(l))

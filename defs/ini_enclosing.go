@@ -2,6 +2,11 @@
 
 package defs
 
+import (
+	"slices"
+	"strings"
+)
+
 // enclosingKey reads an EnclosingRule value: one of the table's (fsf/tables.yaml).
 func (im *importer) enclosingKey(key string) (iniKey, string, bool) {
 	k, ok := im.get(key)
@@ -62,9 +67,13 @@ func (im *importer) importEnclosing() {
 			im.errorf(ek, "%s: not imported: %s", drop, rule.Refused)
 		} else if d != nil {
 			d.Flanking, d.NextToOwn, d.OnTop, d.AwayFromEnemy = rule.Flanking, rule.NextToOwn, rule.OnTop, rule.AwayFromEnemy
+			d.SlideIn, d.SlideThrough = rule.SlideIn, rule.SlideThrough
+			if why := im.slidesOver(d); why != "" && len(rule.SlideIn)+len(rule.SlideThrough) > 0 {
+				im.errorf(ek, "%s: not imported: %s", drop, why)
+			}
 		}
 	}
-	restricted := d != nil && (d.NextToOwn || d.Flanking || d.OnTop || d.AwayFromEnemy)
+	restricted := d != nil && (d.NextToOwn || d.Flanking || d.OnTop || d.AwayFromEnemy || len(d.SlideIn)+len(d.SlideThrough) > 0)
 	if sok && d != nil {
 		if sq, ok := im.parseSquares(sk); ok {
 			d.FirstOn = onBoard(sq, def.Board.Files, def.Board.Ranks)
@@ -82,6 +91,25 @@ func (im *importer) importEnclosing() {
 			im.errorf(fk, "not imported: a flip in a variant with a king (Fairy-Stockfish: \"Can not use kings with flipEnclosedPieces\")")
 		}
 	}
+}
+
+// slidesOver says why drops that slide in cannot be imported over the definition's other
+// drop rules ("" where they can): Position::drop_region starts its cells over for
+// anyside, so the drop regions, the pawns' ranks, the files of one pawn and the men's
+// mobility regions it read before count for nothing there, while Chimera's rules all
+// hold at once.
+func (im *importer) slidesOver(d *Drops) string {
+	switch {
+	case len(d.Forbid) > 0:
+		return "the drops slide in wherever the section's drop regions or pawn ranks say (Position::drop_region sets its cells anew for anyside), which Chimera's forbidden zones would still bar"
+	case len(d.OnePerFile) > 0:
+		return "the drops slide in whatever men stand on a file (Position::drop_region sets its cells anew for anyside), which one-per-file would still bar"
+	case slices.ContainsFunc(im.def.Pieces, func(p Piece) bool { return p.Confined != "" }):
+		return "the drops slide in whatever a type's mobility region (Position::drop_region sets its cells anew for anyside), which confined would still bar"
+	case im.def.Board.Layout != "" && strings.ContainsAny(im.def.Board.Layout, "*-"):
+		return "a board with cells out of play: Chimera's drops slide along whole ranks and files"
+	}
+	return ""
 }
 
 // stalemate reads the parent's stalemate back as Fairy-Stockfish's stalemateValue and

@@ -461,7 +461,8 @@ func (ex *exporter) castlingWins() {
 }
 
 // connect writes the line goals as the connect keys: a row (connectN), a square
-// (connectNxN), men on a line with gaps (collinearN), at most one of each, of the same
+// (connectNxN), men on a line with gaps (collinearN), and the connect goal one way as the
+// regions (connectRegion1White and its kin), at most one of each, of the same
 // pieces (connectPieceTypes), directions (connectHorizontal, connectVertical,
 // connectDiagonal) and result (connectValue), for the mover, after every other goal (as
 // Position::is_immediate_game_end judges them).
@@ -473,7 +474,7 @@ func (ex *exporter) connect() {
 	seen := false
 	for i, g := range def.Goals {
 		yk := fmt.Sprintf("goals[%d]", i)
-		if g.Line == 0 {
+		if g.Line == 0 && len(g.Connect) == 0 {
 			if seen {
 				ex.refuse(yk, "a goal after a line goal: Fairy-Stockfish judges its connect goals after all others")
 			}
@@ -482,26 +483,37 @@ func (ex *exporter) connect() {
 		seen = true
 		bare := g
 		bare.Src, bare.Name, bare.Line, bare.Along, bare.Gaps, bare.Block, bare.Pieces, bare.Result = Src{}, "", 0, nil, false, false, nil, ""
+		bare.Connect, bare.OneWay = nil, false
 		if bare.Whose == "own" {
 			bare.Whose = ""
 		}
 		if !reflect.DeepEqual(bare, Goal{}) {
-			ex.refuse(yk, "a line goal with other conditions than the connect keys say (the mover's men, on either side)")
+			ex.refuse(yk, "a line or connect goal with other conditions than the connect keys say (the mover's men, on either side)")
 			continue
 		}
 		kind := "connectN"
 		switch {
+		case len(g.Connect) > 0:
+			kind = "connectRegion"
+			if !g.OneWay {
+				ex.refuse(yk+".one-way", "a chain that steps back west or south: Fairy-Stockfish's connectRegion fill steps east, north, north-east and south-east only (one-way: true)")
+				continue
+			}
 		case g.Block:
 			kind = "connectNxN"
 		case g.Gaps:
 			kind = "collinearN"
 		}
 		if kinds[kind] {
-			ex.refuse(yk, "a second line goal of its kind (%s is one number)", kind)
+			if kind == "connectRegion" {
+				ex.refuse(yk, "a second connect goal (the connectRegion keys name one pair of regions a side)")
+			} else {
+				ex.refuse(yk, "a second line goal of its kind (%s is one number)", kind)
+			}
 			continue
 		}
 		kinds[kind] = true
-		if g.Line > 12 {
+		if kind != "connectRegion" && g.Line > 12 {
 			ex.refuse(yk+".line", "more than 12 men in a row: the import reads connect keys up to 12")
 			continue
 		}
@@ -530,6 +542,15 @@ func (ex *exporter) connect() {
 			if along == nil {
 				along = []string{}
 			}
+		}
+		if kind == "connectRegion" {
+			w1, b1 := ex.squares(g.Connect[0])
+			w2, b2 := ex.squares(g.Connect[1])
+			ex.put("connectRegion1White", w1, yk+".connect")
+			ex.put("connectRegion2White", w2, yk+".connect")
+			ex.put("connectRegion1Black", b1, yk+".connect")
+			ex.put("connectRegion2Black", b2, yk+".connect")
+			continue
 		}
 		ex.put(kind, strconv.Itoa(g.Line), yk+".line")
 	}

@@ -291,6 +291,13 @@ func ruleForm(def *Definition) map[string]any {
 				}
 			}
 			zoneAt(gm, "reach", "stands", "safe-on")
+			if ends, ok := gm["connect"].([]any); ok {
+				for i, e := range ends {
+					if s, ok := e.(string); ok {
+						ends[i] = zone(s)
+					}
+				}
+			}
 			keys = append(keys, show(gm))
 		}
 		// A goal for White and the same for Black is one goal for both.

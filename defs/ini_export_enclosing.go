@@ -25,11 +25,12 @@ func (ex *exporter) enclosing() {
 		// its pocket.
 		ex.refuse("hands.drops.free", "a bottomless pool: Fairy-Stockfish's freeDrops is set by its built-in variants only (its variants.ini parser, src/parser.cpp, reads no such key)")
 	}
-	if d != nil && (d.Flanking || d.NextToOwn || d.OnTop || d.AwayFromEnemy) {
+	if d != nil && (d.Flanking || d.NextToOwn || d.OnTop || d.AwayFromEnemy || len(d.SlideIn)+len(d.SlideThrough) > 0) {
 		t := tables().EnclosingDrop
 		at := slices.IndexFunc(slices.Sorted(maps.Keys(t)), func(v string) bool {
 			r := t[v]
-			return r.Refused == "" && r.Flanking == d.Flanking && r.NextToOwn == d.NextToOwn && r.OnTop == d.OnTop && r.AwayFromEnemy == d.AwayFromEnemy
+			return r.Refused == "" && r.Flanking == d.Flanking && r.NextToOwn == d.NextToOwn && r.OnTop == d.OnTop && r.AwayFromEnemy == d.AwayFromEnemy &&
+				sameSet(r.SlideIn, d.SlideIn) && sameSet(r.SlideThrough, d.SlideThrough)
 		})
 		if at < 0 {
 			ex.refuse("hands.drops", "drops restricted to %s at once: no enclosingDrop value (fsf/tables.yaml) restricts them so", dropRestrictions(d))
@@ -61,7 +62,8 @@ func dropRestrictions(d *Drops) string {
 	for _, r := range []struct {
 		on   bool
 		name string
-	}{{d.Flanking, "flanking"}, {d.NextToOwn, "next-to-own"}, {d.OnTop, "on-top"}, {d.AwayFromEnemy, "away-from-enemy"}} {
+	}{{d.Flanking, "flanking"}, {d.NextToOwn, "next-to-own"}, {d.OnTop, "on-top"}, {d.AwayFromEnemy, "away-from-enemy"},
+		{len(d.SlideIn) > 0, "slide-in " + strings.Join(d.SlideIn, ", ")}, {len(d.SlideThrough) > 0, "slide-through " + strings.Join(d.SlideThrough, ", ")}} {
 		if r.on {
 			out = append(out, r.name)
 		}

@@ -1317,7 +1317,8 @@ func (im *importer) importGoals() {
 
 // connectKeys are the keys of Fairy-Stockfish's connect-N goal (its other connection goals,
 // refused, read connectPieceTypes, the directions and connectValue too).
-var connectKeys = []string{"connectN", "connectNxN", "collinearN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue"}
+var connectKeys = []string{"connectN", "connectNxN", "collinearN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectValue",
+	"connectRegion1White", "connectRegion2White", "connectRegion1Black", "connectRegion2Black"}
 
 // importConnect maps connectN: the mover (Position::is_immediate_game_end looks at the side
 // that just moved) with connectN men of connectPieceTypes (every type by default) next to
@@ -1325,8 +1326,11 @@ var connectKeys = []string{"connectN", "connectNxN", "collinearN", "connectPiece
 // (connectDiagonal) has connectValue (win by default): a line goal. connectNxN is a line
 // goal with block (a tight square of N by N of those men, whatever the directions), and
 // collinearN one with gaps (N of them on one line of those directions, other squares
-// between them or not). Without connectN, connectNxN and collinearN (or 0) and none of the
-// other connection goals, the keys change nothing.
+// between them or not). connectRegion1White and connectRegion2White (Black's likewise) are
+// a connect goal, one-way: the fill of Position::is_immediate_game_end steps from the
+// mover's men on its region 1 east, north, north-east and south-east only (those of the
+// directions), never back, and a man it reaches on region 2 wins. Without connectN,
+// connectNxN, collinearN (or 0) and both regions of a side, the keys change nothing.
 func (im *importer) importConnect() {
 	def := im.def
 	given := func(keys []string) (iniKey, bool) {
@@ -1342,8 +1346,8 @@ func (im *importer) importConnect() {
 	if !ok {
 		return
 	}
-	if slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Line > 0 }) {
-		im.errorf(first, "not imported: the parent has goals of men in a row, which the connect keys would have to be read back from")
+	if slices.ContainsFunc(def.Goals, func(g Goal) bool { return g.Line > 0 || len(g.Connect) > 0 }) {
+		im.errorf(first, "not imported: the parent has goals of men in a row or a chain, which the connect keys would have to be read back from")
 		return
 	}
 	n, nxn, col := 0, 0, 0
@@ -1357,6 +1361,7 @@ func (im *importer) importConnect() {
 		col = v
 	}
 	var pieces []string
+	noType := false
 	if k, ok := im.get("connectPieceTypes"); ok {
 		// '*' is Fairy-Stockfish's ALL_PIECES, which no piece type is: the set is cut to
 		// the variant's types (connectPieceTypesTrimmed), so it counts no man.
@@ -1373,7 +1378,7 @@ func (im *importer) importConnect() {
 		}
 		pieces = im.asTypes(pieces)
 		if len(pieces) == 0 {
-			n, nxn, col = 0, 0, 0 // no type counts: never connected
+			n, nxn, col, noType = 0, 0, 0, true // no type counts: never connected
 		} else if len(pieces) == len(def.Pieces) {
 			pieces = nil
 		}
@@ -1394,7 +1399,17 @@ func (im *importer) importConnect() {
 	if nxn > min(def.Board.Files, def.Board.Ranks) {
 		nxn = 0 // no such square fits on the board
 	}
-	if n == 0 && nxn == 0 && col == 0 {
+	var regions [2][2][]string // [region 1, 2][White, Black]
+	for r, keys := range [2][2]string{{"connectRegion1White", "connectRegion1Black"}, {"connectRegion2White", "connectRegion2Black"}} {
+		for c, key := range keys {
+			if k, ok := im.get(key); ok {
+				regions[r][c], _ = im.parseSquares(k)
+			}
+		}
+	}
+	// A side connects only with men on both of its regions, along a direction.
+	chain := !noType && len(along) > 0 && (len(regions[0][0]) > 0 && len(regions[1][0]) > 0 || len(regions[0][1]) > 0 && len(regions[1][1]) > 0)
+	if n == 0 && nxn == 0 && col == 0 && !chain {
 		return
 	}
 	if value == "none" {
@@ -1407,6 +1422,15 @@ func (im *importer) importConnect() {
 	// In Position::is_immediate_game_end's order: a row, a square, men on a line.
 	if n > 0 {
 		def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d in a row", n), Line: n, Along: along, Pieces: pieces, Result: value})
+	}
+	if chain {
+		if def.Zones == nil {
+			def.Zones = map[string]Zone{}
+		}
+		for r, name := range []string{"ini-connect-1", "ini-connect-2"} {
+			def.Zones[name] = Zone{White: regions[r][0], Black: regions[r][1]}
+		}
+		def.Goals = append(def.Goals, Goal{Name: "regions connected", Connect: []string{"ini-connect-1", "ini-connect-2"}, OneWay: true, Along: along, Pieces: pieces, Result: value})
 	}
 	if nxn > 0 {
 		def.Goals = append(def.Goals, Goal{Name: fmt.Sprintf("%d by %d square", nxn, nxn), Line: nxn, Block: true, Pieces: pieces, Result: value})

@@ -30,11 +30,15 @@ type fsfTables struct {
 // fsfEnclosingDrop is the drop rule of one enclosingDrop value (hands.drops keys), or why
 // it is refused.
 type fsfEnclosingDrop struct {
-	Flanking      bool   `yaml:"flanking"`
-	NextToOwn     bool   `yaml:"next-to-own"`
-	OnTop         bool   `yaml:"on-top"`
-	AwayFromEnemy bool   `yaml:"away-from-enemy"`
-	Refused       string `yaml:"refused"`
+	Flanking      bool `yaml:"flanking"`
+	NextToOwn     bool `yaml:"next-to-own"`
+	OnTop         bool `yaml:"on-top"`
+	AwayFromEnemy bool `yaml:"away-from-enemy"`
+	// SlideIn, SlideThrough: the edges drops slide in from (hands.drops.slide-in,
+	// slide-through).
+	SlideIn      []string `yaml:"slide-in"`
+	SlideThrough []string `yaml:"slide-through"`
+	Refused      string   `yaml:"refused"`
 }
 
 // fsfDropRules are the keys of the drop rules keyed to one piece type (drop-rules).

@@ -2,6 +2,7 @@
 package defs
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -21,13 +22,13 @@ func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
 }
 
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\nconnectRegion1White = a1\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\npetrifyOnCaptureTypes = q\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
 	}
 	for _, want := range []string{
-		"v.ini:3:23: connectRegion1White: not imported",
+		"v.ini:3:25: petrifyOnCaptureTypes: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
 		"v.ini:7:15: chasingRule: not imported",
@@ -243,7 +244,8 @@ func TestINIEnclosingKeys(t *testing.T) {
 		"[e-nodrops:ataxx]\npieceDrops = false\nflipEnclosedPieces = reversi\nstalematePieceCount = false\n\n" +
 		"[e-suicide:suicide]\nstalemateValue = loss\n\n" +
 		"[e-any:ataxx]\nenclosingDrop = anyside\n\n" +
-		"[e-king:chess]\nflipEnclosedPieces = ataxx\n"
+		"[e-king:chess]\nflipEnclosedPieces = ataxx\n\n" +
+		"[e-any-region]\nmaxRank = 6\nmaxFile = 7\nimmobile = p\nstartFen = 7/7/7/7/7/7[PPpp] w - - 0 1\npieceDrops = true\nenclosingDrop = anyside\ndropRegionWhite = *1\n"
 	load := func(section string) *Definition {
 		t.Helper()
 		out, err := ImportINI("v.ini", []byte(ini), section)
@@ -282,9 +284,12 @@ func TestINIEnclosingKeys(t *testing.T) {
 	if got := load("e-suicide").Rules.NoMoves.Otherwise; got != "more-men-wins" {
 		t.Errorf("[e-suicide] stalemate %q: loss, counted as the parent counts", got)
 	}
+	if d := load("e-any").Hands.Drops; !slices.Equal(d.SlideIn, []string{"west", "south"}) || !slices.Equal(d.SlideThrough, []string{"north", "east"}) || d.OnTop {
+		t.Errorf("[e-any] drops %+v: anyside slides in from the left and the bottom, through from the top and the right", d)
+	}
 	for section, want := range map[string]string{
-		"e-any":  "v.ini:29:17: enclosingDrop: anyside: not imported",
-		"e-king": "v.ini:32:22: flipEnclosedPieces: not imported: a flip in a variant with a king",
+		"e-king":       "v.ini:32:22: flipEnclosedPieces: not imported: a flip in a variant with a king",
+		"e-any-region": "v.ini:40:17: enclosingDrop: anyside: not imported: the drops slide in wherever the section's drop regions",
 	} {
 		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("[%s]: %v, want %q", section, err, want)
@@ -595,4 +600,82 @@ func mustImport(t *testing.T, ini, section string) []byte {
 		t.Fatalf("[%s]: %v", section, err)
 	}
 	return out
+}
+
+// connectRegion1White and its kin: a connect goal, one way, of each side's regions, with
+// the directions, types and value of the connect keys; none where a side lacks a region
+// on each end for each side, no type counts or no direction is left; a positioned error
+// for a value that ends nothing and for bad squares.
+func TestINIConnectRegionKeys(t *testing.T) {
+	ini := "[g1:chess]\nconnectRegion1White = a*\nconnectRegion2White = h*\nconnectRegion1Black = *1\nconnectRegion2Black = *8\nconnectDiagonal = false\n" +
+		"\n[g2:g1]\nconnectRegion2White = -\nconnectRegion2Black = -\n" +
+		"\n[g3:g1]\nconnectPieceTypes = *\n" +
+		"\n[g4:g1]\nconnectHorizontal = false\nconnectVertical = false\n" +
+		"\n[g5:g1]\nconnectValue = none\n" +
+		"\n[g6:g1]\nconnectRegion2Black = z9\n" +
+		"\n[g7:g1]\nconnectN = 4\nconnectNxN = 2\nconnectPieceTypes = pn\nconnectValue = loss\n"
+	for section, want := range map[string]*Goal{
+		"g1": {Name: "regions connected", Connect: []string{"ini-connect-1", "ini-connect-2"}, OneWay: true, Along: []string{"rank", "file"}, Result: "win"},
+		"g2": nil, "g3": nil, "g4": nil,
+	} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *Goal
+		for i, g := range def.Goals {
+			if len(g.Connect) > 0 {
+				got = &def.Goals[i]
+				got.Src = Src{}
+			}
+		}
+		if want == nil {
+			if got != nil {
+				t.Errorf("[%s] got the goal %+v, want none", section, *got)
+			}
+			continue
+		}
+		if got == nil || !reflect.DeepEqual(*got, *want) {
+			t.Errorf("[%s] got the goal %+v, want %+v\n%s", section, got, *want, out)
+			continue
+		}
+		w, b := zoneSquares(def.Zones["ini-connect-2"], 8, 8)
+		if strings.Join(w, " ") != "h1 h2 h3 h4 h5 h6 h7 h8" || strings.Join(b, " ") != "a8 b8 c8 d8 e8 f8 g8 h8" {
+			t.Errorf("[%s] region 2: White %v, Black %v", section, w, b)
+		}
+	}
+	// Row, chain, square, in Position::is_immediate_game_end's order, of the same types
+	// and value.
+	out, err := ImportINI("v.ini", []byte(ini), "g7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:g7", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, g := range def.Goals {
+		if g.Line > 0 || len(g.Connect) > 0 {
+			names = append(names, g.Name)
+			if g.Result != "loss" || strings.Join(g.Pieces, "") != "PN" {
+				t.Errorf("[g7] goal %q: result %s, pieces %v, want loss and P, N", g.Name, g.Result, g.Pieces)
+			}
+		}
+	}
+	if strings.Join(names, ", ") != "4 in a row, regions connected, 2 by 2 square" {
+		t.Errorf("[g7] goals %v", names)
+	}
+	for section, want := range map[string]string{
+		"g5": "v.ini:20:16: connectValue: not imported: a connection that ends the game with no result",
+		"g6": `v.ini:23:23: connectRegion2Black: expected squares`,
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: %v, want %s", section, err, want)
+		}
+	}
 }

@@ -687,6 +687,17 @@ type Goal struct {
 	Gaps bool `yaml:"gaps"`
 	// Block (with line): the men fill a square of Line by Line cells (along is not given).
 	Block bool `yaml:"block"`
+	// Connect: two zone names; the goal holds when the side named by whose (own, the
+	// default: the mover) has a chain of its men of the types in pieces (default every
+	// type), each next to the one before along a line Along names (rank | file | diagonal;
+	// default all three), from a man on its part of the first zone to a man on its part of
+	// the second (one man on both is such a chain): a connection goal (Hex, Gale), judged
+	// on the position.
+	Connect []string `yaml:"connect"`
+	// OneWay (with connect): each step of the chain goes east along a rank, north along a
+	// file, north-east or south-east along a diagonal, never back, and the chain has two
+	// men at least (Fairy-Stockfish's connectRegion fill).
+	OneWay bool `yaml:"one-way"`
 	// Castled: sides of castling (short | long); the goal holds when the move is a
 	// castling toward one of them (short: toward the higher files). Needs castling.
 	Castled []string `yaml:"castled"`
@@ -973,6 +984,16 @@ type Drops struct {
 	OnTop bool `yaml:"on-top"`
 	// AwayFromEnemy: a drop only onto a cell with no enemy man a rook's step from it.
 	AwayFromEnemy bool `yaml:"away-from-enemy"`
+	// SlideIn: edges of the board (west | east | south | north). A drop enters along a
+	// rank (from the west or east edge) or a file (from the south or north edge) whose
+	// cell on that edge is empty, and slides until the next cell holds a man (or a wall)
+	// or is past the far edge: it may land only there (four-sided Connect Four).
+	SlideIn []string `yaml:"slide-in"`
+	// SlideThrough: edges from which a drop enters as with slide-in (its edge cell empty)
+	// but passes through the men on its way: it lands on the empty cell farthest from its
+	// edge that has a man, a wall or the far edge right beyond it (Fairy-Stockfish's
+	// enclosingDrop = anyside from the top and the right edges).
+	SlideThrough []string `yaml:"slide-through"`
 	// FirstOn: while one of these cells is empty, drops go there and nowhere else (and
 	// next-to-own, flanking, on-top and away-from-enemy do not apply): the centre cells of
 	// a game that starts empty.

@@ -1362,16 +1362,16 @@ func orDefault(s, d string) string {
 func (v *validator) goals() {
 	for _, g := range v.def.Goals {
 		standing := 0
-		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
+		for _, set := range []bool{len(g.Extinct) > 0, g.ChecksGiven, g.SafeOn != "", g.GivesCheck, g.Line != 0, len(g.Connect) > 0, len(g.Castled) > 0, len(g.CastlingLost) > 0} {
 			if set {
 				standing++
 			}
 		}
 		switch {
 		case g.Reach == "" && g.When == "" && len(g.Hit) == 0 && standing == 0 && g.Stands == "":
-			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
+			v.add(g.Src, "", "a goal needs reach: ZONE, when: EXPRESSION, hit: [LETTERS], extinct: [LETTERS], stands: ZONE, safe-on: ZONE, line: N, connect: [ZONE, ZONE], checks-given: true, gives-check: true, castled: [SIDES] or castling-lost: [SIDES]")
 		case standing > 1 || standing == 1 && (g.Reach != "" || g.When != "" || len(g.Hit) > 0 || g.Stands != ""):
-			v.add(g.Src, "", "goal %q: extinct, safe-on, line, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
+			v.add(g.Src, "", "goal %q: extinct, safe-on, line, connect, checks-given, gives-check, castled and castling-lost are goals of their own; they combine with no other kind (write two goals)", g.Name)
 		case g.Stands != "" && (g.When != "" || len(g.Hit) > 0):
 			v.add(g.Src, "stands", "goal %q: stands combines only with reach (write two goals)", g.Name)
 		}
@@ -1466,8 +1466,8 @@ func (v *validator) lineGoal(g Goal) {
 	b := v.def.Board
 	longest := max(b.Files, b.Ranks)
 	switch {
-	case g.Line == 0 && len(g.Along) > 0:
-		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row)", g.Name)
+	case g.Line == 0 && len(g.Connect) == 0 && len(g.Along) > 0:
+		v.add(g.Src, "along", "goal %q: along goes with line: N (the men in a row) or connect: [ZONE, ZONE] (the chain of men)", g.Name)
 	case g.Line == 0 && g.Gaps:
 		v.add(g.Src, "gaps", "goal %q: gaps goes with line: N (the men on one line)", g.Name)
 	case g.Line == 0 && g.Block:
@@ -1487,6 +1487,74 @@ func (v *validator) lineGoal(g Goal) {
 	for i, a := range g.Along {
 		if !oneOf(a, lineAlong) {
 			v.addItem(g.Src, "along", i, "unknown line %q (%sexpected one of: %s)", a, suggest(a, lineAlong), strings.Join(lineAlong, ", "))
+		}
+	}
+	v.connectGoal(g)
+}
+
+// slideEdges are the edges drops may slide in from.
+var slideEdges = []string{"west", "east", "south", "north"}
+
+// slides checks the edges drops slide in from (slide-in, slide-through): known edges, each
+// named once, on one square board with every cell in play.
+func (v *validator) slides(d *Drops) {
+	if len(d.SlideIn) == 0 && len(d.SlideThrough) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, k := range []struct {
+		key   string
+		edges []string
+	}{{"slide-in", d.SlideIn}, {"slide-through", d.SlideThrough}} {
+		for i, e := range k.edges {
+			switch {
+			case !oneOf(e, slideEdges):
+				v.addItem(d.Src, k.key, i, "unknown edge %q (%sexpected one of: %s)", e, suggest(e, slideEdges), strings.Join(slideEdges, ", "))
+			case seen[e]:
+				v.addItem(d.Src, k.key, i, "edge %q named twice: a drop from an edge either slides in or slides through", e)
+			}
+			seen[e] = true
+		}
+	}
+	key := "slide-in"
+	if len(d.SlideIn) == 0 {
+		key = "slide-through"
+	}
+	b := v.def.Board
+	switch {
+	case b.Geometry == "hex":
+		v.add(d.Src, key, "drops slide in along the ranks and files of a square board, not a hexagonal one")
+	case b.Boards > 1:
+		v.add(d.Src, key, "drops slide in along the ranks and files of one board, not of %d", b.Boards)
+	case strings.ContainsAny(b.Layout, "*-"):
+		v.add(d.Src, key, "drops slide in along whole ranks and files: the board's layout may leave no cell out")
+	}
+}
+
+// connectGoal checks a goal of a chain of men joining two zones (connect, one-way).
+func (v *validator) connectGoal(g Goal) {
+	if len(g.Connect) == 0 {
+		if g.OneWay {
+			v.add(g.Src, "one-way", "goal %q: one-way goes with connect: [ZONE, ZONE] (the chain of men)", g.Name)
+		}
+		return
+	}
+	if len(g.Connect) != 2 {
+		v.add(g.Src, "connect", "goal %q: connect names two zones, the chain's ends (connect: [ZONE, ZONE]), found %d", g.Name, len(g.Connect))
+	}
+	if g.Line != 0 {
+		v.add(g.Src, "connect", "goal %q: connect (a chain of men) does not combine with line (a row of men): write two goals", g.Name)
+	}
+	if v.def.Board.Geometry == "hex" {
+		v.add(g.Src, "connect", "goal %q: a chain's steps run along ranks, files and diagonals of a square board, not a hexagonal one", g.Name)
+	}
+	for i, z := range g.Connect {
+		if _, ok := v.def.Zones[z]; !ok {
+			var names []string
+			for n := range v.def.Zones {
+				names = append(names, n)
+			}
+			v.addItem(g.Src, "connect", i, "unknown zone %q (%sdefine it under zones:)", z, suggest(z, names))
 		}
 	}
 }
@@ -2085,6 +2153,7 @@ func (v *validator) hands() {
 			v.add(d.Src, "per-file", "drops.per-file: a count from 1 to 255 of the one-per-file types a file may hold, found %d", d.PerFile)
 		}
 		v.letterList(d.Src, "no-mate", d.NoMate)
+		v.slides(d)
 		v.pickUp(d)
 		if d.NoMateIllegal && len(d.NoMate) == 0 {
 			v.add(d.Src, "no-mate-illegal", "no-mate-illegal needs no-mate: the letters whose drops may not checkmate")

@@ -246,6 +246,12 @@ func (p *core128) standingReached(g *compiler.Goal[bb128], us Color) bool {
 			c = us
 		}
 		return p.inLine(g, c)
+	case g.Connect:
+		c := us ^ 1
+		if g.Own {
+			c = us
+		}
+		return p.connected(g, c)
 	case g.ChecksGiven:
 		return p.checks[us] == 0
 	case g.CastlingLost != 0:
@@ -335,6 +341,43 @@ func (p *core128) inLine(g *compiler.Goal[bb128], c Color) bool {
 		if p.lineRun(men, steps.At(i), g.Line).Any() {
 			return true
 		}
+	}
+	return false
+}
+
+// connected reports whether side c has a chain of men of the goal's types from its part of
+// the goal's first zone to its part of the second, each man a step of the goal's from the
+// one before: a fill over the men from the first zone, one step at a time. One way
+// (g.OneWay), only the men reached by a step or more count: a man on both zones alone is
+// no chain.
+func (p *core128) connected(g *compiler.Goal[bb128], c Color) bool {
+	var men bb128
+	for ts := g.Types; ts != 0; ts &= ts - 1 {
+		men = men.Or(p.pieces(c, bits.TrailingZeros64(ts)))
+	}
+	from, to := men.And(g.ConnectFrom[c]), men.And(g.ConnectTo[c])
+	if !from.Any() || !to.Any() {
+		return false
+	}
+	reached := from
+	if g.OneWay {
+		reached = bb128{}
+	} else if from.Meets(to) {
+		return true
+	}
+	steps := g.LineSteps()
+	for front := from; front.Any(); {
+		var next bb128
+		for i := 0; i < steps.Len(); i++ {
+			st := steps.At(i)
+			next = next.Or(front.And(st.From).Shift(st.By))
+		}
+		next = next.And(men).AndNot(reached)
+		if next.Meets(to) {
+			return true
+		}
+		reached = reached.Or(next)
+		front = next
 	}
 	return false
 }

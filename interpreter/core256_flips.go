@@ -50,8 +50,8 @@ func (p *core256) flanked(sq Square, us Color) bb256 {
 
 // dropCells narrows the cells where side us may drop, to, by the drop rules of flipping
 // and placing games: the first cells while one is empty; else only next to its own men,
-// where the drop flanks enemy men, on rank 1 or right above a man (on top), or with no
-// enemy man a rook's step away.
+// where the drop flanks enemy men, on rank 1 or right above a man (on top), with no enemy
+// man a rook's step away, or where a drop sliding in from an edge lands.
 func (p *core256) dropCells(to bb256, us Color) bb256 {
 	h := p.rs.Hands
 	if first := p.tb.FirstOn; first.Any() {
@@ -78,7 +78,37 @@ func (p *core256) dropCells(to bb256, us Color) bb256 {
 			to = to.AndNot(p.tb.Beside(b.First()))
 		}
 	}
+	if h.Slides {
+		to = to.And(p.slideCells())
+	}
 	return to
+}
+
+// slideCells is the set of cells where drops sliding in from the rules' edges land: on
+// each rank or file whose cell on the edge is empty, of the empty cells a man, a wall or
+// the far edge stops, the nearest to the edge (or the farthest, sliding through).
+func (p *core256) slideCells() bb256 {
+	occ := p.occupied()
+	var out bb256
+	for slides, i := p.tb.Slides(), 0; i < slides.Len(); i++ {
+		sl := slides.At(i)
+		stops := occ.And(sl.Stop.From).Shift(sl.Stop.By).Or(sl.Far).AndNot(occ)
+		last := sl.Down != sl.Through // the cell wanted is the line's highest
+		for lines, j := sl.Lines(), 0; j < lines.Len(); j++ {
+			ln := lines.At(j)
+			if occ.Has(ln.Entry) {
+				continue
+			}
+			if c := stops.And(ln.Cells); c.Any() {
+				if last {
+					out = out.With(c.Last())
+				} else {
+					out = out.With(c.First())
+				}
+			}
+		}
+	}
+	return out
 }
 
 // flankingCells is the set of cells (of any content) where a man of side us would flank

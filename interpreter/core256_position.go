@@ -305,7 +305,7 @@ func newCore256(rs *compiler.Ruleset, tb *compiler.Tables[bb256]) *core256 {
 		royalPromo:    rs.Uses(compiler.MechRoyalPromotion),
 		turns:         rs.Turns,
 		turnCheck:     rs.Uses(compiler.MechTurnCheck),
-		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || rs.Hands.OnTop || rs.Hands.AwayFromEnemy || tb.FirstOn.Any()),
+		dropCellRules: rs.Hands != nil && (rs.Hands.NextToOwn || rs.Hands.Flanking || rs.Hands.OnTop || rs.Hands.AwayFromEnemy || rs.Hands.Slides || tb.FirstOn.Any()),
 		passing:       rs.Uses(compiler.Mechs(compiler.MechPass, compiler.MechFacingRoyals)),
 		mustCapture:   rs.MustCapture, noGivingCheck: rs.Uses(compiler.MechNoGivingCheck), explode: rs.Uses(compiler.MechExplode), noMateDrops: rs.Uses(compiler.MechNoMateDrop), noMateIllegal: rs.Uses(compiler.MechNoMateIllegal), checks: [2]uint8{uint8(rs.CheckCounter), uint8(rs.CheckCounter)}, tb: tb, epVictim: NoSquare, fullmove: 1, endGoal: -1, freezes: freezes,
 		immobile: immobile, harmless: harmless, restrained: freezes || immobile, disarmed: freezes || harmless,

@@ -52,8 +52,8 @@ func (p *core64) flanked(sq Square, us Color) bb64 {
 
 // dropCells narrows the cells where side us may drop, to, by the drop rules of flipping
 // and placing games: the first cells while one is empty; else only next to its own men,
-// where the drop flanks enemy men, on rank 1 or right above a man (on top), or with no
-// enemy man a rook's step away.
+// where the drop flanks enemy men, on rank 1 or right above a man (on top), with no enemy
+// man a rook's step away, or where a drop sliding in from an edge lands.
 func (p *core64) dropCells(to bb64, us Color) bb64 {
 	h := p.rs.Hands
 	if first := p.tb.FirstOn; first != 0 {
@@ -80,7 +80,37 @@ func (p *core64) dropCells(to bb64, us Color) bb64 {
 			to &^= p.tb.Beside(b.First())
 		}
 	}
+	if h.Slides {
+		to &= p.slideCells()
+	}
 	return to
+}
+
+// slideCells is the set of cells where drops sliding in from the rules' edges land: on
+// each rank or file whose cell on the edge is empty, of the empty cells a man, a wall or
+// the far edge stops, the nearest to the edge (or the farthest, sliding through).
+func (p *core64) slideCells() bb64 {
+	occ := p.occupied()
+	var out bb64
+	for slides, i := p.tb.Slides(), 0; i < slides.Len(); i++ {
+		sl := slides.At(i)
+		stops := ((occ & sl.Stop.From).Shift(sl.Stop.By) | sl.Far) &^ occ
+		last := sl.Down != sl.Through // the cell wanted is the line's highest
+		for lines, j := sl.Lines(), 0; j < lines.Len(); j++ {
+			ln := lines.At(j)
+			if occ.Has(ln.Entry) {
+				continue
+			}
+			if c := stops & ln.Cells; c != 0 {
+				if last {
+					out |= compiler.Bit64(c.Last())
+				} else {
+					out |= compiler.Bit64(c.First())
+				}
+			}
+		}
+	}
+	return out
 }
 
 // flankingCells is the set of cells (of any content) where a man of side us would flank

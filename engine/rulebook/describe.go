@@ -957,6 +957,27 @@ func describeGoal(rs *compiler.Ruleset, g *compiler.Goal[compiler.Bitboard]) str
 			cond = append(cond, fmt.Sprintf("%s %d men (%s) next to one another along %s", side, d.Line, typeLetters(rs, g.Types), along))
 		}
 	}
+	if len(d.Connect) == 2 {
+		side := "the mover has"
+		if d.Whose == "opponent" {
+			side = "the opponent has"
+		}
+		along := "a rank, a file or a diagonal"
+		if len(d.Along) > 0 {
+			along = orList(d.Along)
+		}
+		steps := "each next to the one before along " + along
+		if d.OneWay {
+			var ways []string
+			for _, w := range []struct{ line, way string }{{"rank", "east"}, {"file", "north"}, {"diagonal", "north-east"}, {"diagonal", "south-east"}} {
+				if len(d.Along) == 0 || slices.Contains(d.Along, w.line) {
+					ways = append(ways, w.way)
+				}
+			}
+			steps = fmt.Sprintf("each one step %s of the one before (never back; two men at least)", orList(ways))
+		}
+		cond = append(cond, fmt.Sprintf("%s a chain of men (%s), %s, from its part of zone %s to its part of zone %s", side, typeLetters(rs, g.Types), steps, zoneText(rs, d.Connect[0]), zoneText(rs, d.Connect[1])))
+	}
 	if d.ChecksGiven {
 		cond = append(cond, fmt.Sprintf("the mover has given its %d checks", rs.CheckCounter))
 	}
