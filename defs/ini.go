@@ -185,6 +185,10 @@ type importer struct {
 	king string
 	// builtin: the built-in variant at the root of the section's parents ("" for none).
 	builtin string
+	// parentPieceZone: the zone of the parent's own piece promotions (each optional,
+	// leaving too, into a type written "+X" that demotes to X), read before the piece
+	// keys; "" when the parent has none or they differ.
+	parentPieceZone string
 	// pawns: the parent's pawn, read before the piece keys (ini_pawns.go).
 	pawns *pawnState
 	// parentStalemate: the parent's rules.no-moves.otherwise, before the section's keys.

@@ -87,6 +87,7 @@ func (im *importer) importAll() {
 		im.resize()
 	}
 	im.readParentPawn()
+	im.readParentPiecePromotions()
 	im.importPieces()
 	im.importSoldier()
 	if k, ok := im.get("startFen"); ok {
@@ -334,7 +335,15 @@ func (im *importer) importPieces() {
 	def := im.def
 	add := func(k iniKey, piece Piece) {
 		if j := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == piece.Letter }); j >= 0 {
-			im.removePiece(j)
+			if q := def.Pieces[j]; len(q.FEN) == 2 && q.FEN[0] == '+' && q.DemotesTo == q.FEN[1:] && !slices.ContainsFunc(def.Pieces, func(o Piece) bool { return o.Letter == q.FEN }) {
+				// A promoted type of the parent's whose letter is Chimera's own (its FEN
+				// token is "+X"): Fairy-Stockfish knows no such letter, so the man stays,
+				// lettered as the importer letters its promoted types.
+				relabel(reflect.ValueOf(def).Elem(), q.Letter, q.FEN)
+				def.Pieces[j].FEN = ""
+			} else {
+				im.removePiece(j)
+			}
 		}
 		def.Pieces = append(def.Pieces, piece)
 	}
@@ -581,11 +590,18 @@ func relabel(v reflect.Value, old, new string) {
 	}
 }
 
-// removePiece removes a piece and every reference to its letter that would dangle.
+// removePiece removes a piece and every reference to its letter that would dangle. The
+// type it promotes into, written "+X" for its letter X and demoting to it, goes too: in
+// Fairy-Stockfish "+X" is then a promotion of the type the letter X is given next.
 func (im *importer) removePiece(at int) {
 	def := im.def
 	letter := def.Pieces[at].Letter
 	def.Pieces = slices.Delete(def.Pieces, at, at+1)
+	if j := slices.IndexFunc(def.Pieces, func(q Piece) bool {
+		return q.DemotesTo == letter && (q.FEN == promotedLetter(letter) || q.Letter == promotedLetter(letter))
+	}); j >= 0 {
+		defer im.removePiece(j)
+	}
 	for i := range def.Pieces {
 		if pr := def.Pieces[i].Promotion; pr != nil {
 			pr.To = slices.DeleteFunc(pr.To, func(l string) bool { return l == letter })
@@ -593,6 +609,17 @@ func (im *importer) removePiece(at int) {
 				def.Pieces[i].Promotion = nil
 			}
 		}
+	}
+	if def.Hands != nil && def.Hands.Drops != nil {
+		// The drop rules of the type (Fairy-Stockfish's are by type, not letter).
+		d := def.Hands.Drops
+		not := func(l string) bool { return l == letter }
+		for i := range d.Forbid {
+			d.Forbid[i].Pieces = slices.DeleteFunc(d.Forbid[i].Pieces, not)
+		}
+		d.Forbid = slices.DeleteFunc(d.Forbid, func(r DropRule) bool { return len(r.Pieces) == 0 })
+		d.OnePerFile = slices.DeleteFunc(d.OnePerFile, not)
+		d.NoMate = slices.DeleteFunc(d.NoMate, not)
 	}
 	if c := def.Castling; c != nil && (c.Royal == letter || c.Partner == letter) {
 		if c.Royal == letter {

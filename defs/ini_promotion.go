@@ -13,6 +13,33 @@ import (
 // promotedPieceType: "+X", its FEN token.
 func promotedLetter(x string) string { return "+" + x }
 
+// readParentPiecePromotions records the zone of a built-in parent's own piece
+// promotions (parentPieceZone): each optional, from or into the zone, into a type written
+// "+X" that demotes to X, all in one zone. Fairy-Stockfish keeps them where
+// promotedPieceType names other types, promoting those in its promotion region, the same.
+func (im *importer) readParentPiecePromotions() {
+	if im.fresh {
+		return
+	}
+	def := im.def
+	zone := ""
+	for _, p := range def.Pieces {
+		pr := p.Promotion
+		if pr == nil || im.isPawn(p) {
+			continue
+		}
+		if !pr.Optional || !pr.Leaving || pr.OnCapture || pr.InPlace != nil || pr.Entering || pr.FromPool != "" || len(pr.ToBlack) > 0 || len(pr.To) != 1 || zone != "" && pr.Zone != zone {
+			return
+		}
+		to := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == pr.To[0] })
+		if to < 0 || def.Pieces[to].FEN != promotedLetter(p.Letter) || def.Pieces[to].DemotesTo != p.Letter {
+			return
+		}
+		zone = pr.Zone
+	}
+	im.parentPieceZone = zone
+}
+
 // importPromotedTypes reads promotedPieceType ("x:y x2:y2 ...", "x:-" for none): a man of
 // type x promotes into a type that moves as y does, written +X in a FEN, and returns to
 // a pool as x (as y with dropLoop, which keeps a captured man as it stands). Each such
@@ -53,10 +80,44 @@ func (im *importer) importPromotedTypes() {
 	if len(order) == 0 {
 		return
 	}
+	over := false
 	for _, p := range def.Pieces {
-		if p.FEN != "" || p.Promotion != nil && !im.isPawn(p) {
-			im.errorf(k, "the parent's %s promotes already; promotion into new types over a parent's own promotions is not imported", p.Name)
+		if p.FEN == "" && (p.Promotion == nil || im.isPawn(p)) {
+			continue
+		}
+		// Over the parent's own promotions: Fairy-Stockfish keeps them, and promotes the
+		// new pairs in the parent's region, which is theirs when they are all alike.
+		if im.parentPieceZone == "" {
+			im.errorf(k, "the parent's %s promotes already, and not as promotedPieceType does (optionally, from or into one zone, into a type \"+X\"); promotion into new types over it is not imported", p.Name)
 			return
+		}
+		over = true
+	}
+	if !over {
+		im.parentPieceZone = "" // no promotion of the parent's left: the section's region
+	}
+	for _, x := range order {
+		xi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == x })
+		if pr := def.Pieces[xi].Promotion; pairs[x] == "" || pr == nil || im.isPawn(def.Pieces[xi]) {
+			continue
+		}
+		im.errorf(k, "%s: the parent's %s promotes already: a new promotion over the parent's own is not imported", strings.ToLower(x), def.Pieces[xi].Name)
+		return
+	}
+	if im.parentPieceZone != "" {
+		// The parent's forced promotions (where a man could never move again: Fairy-
+		// Stockfish's immobilityIllegal) are not known for a built-in parent: a new
+		// promoting type must have a move from every square.
+		for _, x := range order {
+			xi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == x })
+			if pairs[x] == "" {
+				continue
+			}
+			w, b, ok := deadSquares(def.Pieces[xi], def.Board.Files, def.Board.Ranks)
+			if !ok || len(w)+len(b) > 0 {
+				im.errorf(k, "%s: the %s has squares it could never leave, where the parent (Fairy-Stockfish's immobilityIllegal, not known for a built-in parent) may force its promotion; not imported", strings.ToLower(x), def.Pieces[xi].Name)
+				return
+			}
 		}
 	}
 	for _, x := range order {
@@ -113,12 +174,20 @@ func (im *importer) importPiecePromotions() {
 	if k, ok := im.keys["pieceDemotion"]; ok && demote && pawn >= 0 && def.Pieces[pawn].Promotion != nil && slices.ContainsFunc(def.Pieces[pawn].Promotion.To, func(l string) bool { return !strings.HasPrefix(l, "+") }) {
 		im.errorf(k, "a man promoted from a pawn into promotionPieceTypes would demote into nothing in Fairy-Stockfish 11.1; not imported")
 	}
-	if len(im.promoWhite) == 0 && len(im.promoBlack) == 0 {
-		im.errorf(im.keys["promotedPieceType"], "the promotion region is off the board (give promotionRank or promotionRegionWhite and promotionRegionBlack); not imported")
-		return
-	}
 	zone := "ini-piece-promotion"
-	def.Zones[zone] = Zone{White: im.promoWhite, Black: im.promoBlack}
+	if im.parentPieceZone != "" {
+		if im.regionGiven {
+			im.errorf(im.keys["promotedPieceType"], "the parent's pieces promote already in a zone of their own, and the section gives another promotion region, which Fairy-Stockfish applies to them too; promotion into new types over the parent's own promotions is not imported")
+			return
+		}
+		zone = im.parentPieceZone // the parent's own (importPromotedTypes)
+	} else {
+		if len(im.promoWhite) == 0 && len(im.promoBlack) == 0 {
+			im.errorf(im.keys["promotedPieceType"], "the promotion region is off the board (give promotionRank or promotionRegionWhite and promotionRegionBlack); not imported")
+			return
+		}
+		def.Zones[zone] = Zone{White: im.promoWhite, Black: im.promoBlack}
+	}
 	for i := range def.Pieces {
 		p := &def.Pieces[i]
 		x := p.Letter

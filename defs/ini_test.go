@@ -679,3 +679,54 @@ func TestINIConnectRegionKeys(t *testing.T) {
 		}
 	}
 }
+
+// promotedPieceType over a built-in parent whose own pieces promote (shogi's): the
+// parent's promotions stay, the new pair promotes in the parent's zone; a custom type
+// given the internal letter of the parent's promoted silver leaves those men as +S; a type
+// that would stand where it never moves again (the parent's forced promotions are not
+// known) and a pair over a type that promotes already are refused at the key.
+func TestINIPromotedTypesOverParentPromotions(t *testing.T) {
+	ini := "[over:shogi]\ncustomPiece1 = a:W\npromotedPieceType = a:g\n" +
+		"startFen = lnsgkgsnl/1r5b1/ppppppppp/9/4a4/9/PPPPPPPPP/1B2A2R1/LNSGKGSNL[-] w 0 1\n" +
+		"\n[dead:shogi]\ncustomPiece1 = a:fW\npromotedPieceType = a:g\n" +
+		"\n[again:shogi]\npromotedPieceType = s:r\n" +
+		"\n[region:shogi]\ncustomPiece1 = a:W\npromotedPieceType = a:g\npromotionRegionWhite = *9\npromotionRegionBlack = *1\n"
+	out, err := ImportINI("v.ini", []byte(ini), "over")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:over", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	find := func(l string) *Piece {
+		for i := range def.Pieces {
+			if def.Pieces[i].Letter == l {
+				return &def.Pieces[i]
+			}
+		}
+		t.Fatalf("no piece %s in\n%s", l, out)
+		return nil
+	}
+	if a := find("A"); a.Name != "Custom piece 1" || a.Promotion == nil || a.Promotion.Zone != "camp" || a.Promotion.To[0] != "+A" {
+		t.Errorf("A: %+v", a)
+	}
+	if s := find("S"); s.Promotion == nil || s.Promotion.To[0] != "+S" {
+		t.Errorf("the silver's promotion: %+v", s.Promotion)
+	}
+	if ps := find("+S"); ps.DemotesTo != "S" || ps.FEN != "" {
+		t.Errorf("+S: %+v", ps)
+	}
+	if pa := find("+A"); pa.DemotesTo != "A" {
+		t.Errorf("+A: %+v", pa)
+	}
+	for section, want := range map[string]string{
+		"dead":   "v.ini:8:21: promotedPieceType: a: the Custom piece 1 has squares it could never leave",
+		"again":  "v.ini:11:21: promotedPieceType: s: the parent's Silver promotes already",
+		"region": "v.ini:15:21: promotedPieceType: the parent's pieces promote already in a zone of their own, and the section gives another promotion region",
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: %v, want %q", section, err, want)
+		}
+	}
+}

@@ -128,7 +128,8 @@ func letterOf(rs *compiler.Ruleset, pc Piece) byte {
 }
 
 // splitPools separates the board field from the pool groups written after it, one
-// bracketed group per pool: "rnbqkbnr/.../RNBQKBNR[Pn]" gives the board and ["Pn"].
+// bracketed group per pool: "rnbqkbnr/.../RNBQKBNR[Pn]" gives the board and ["Pn"]. A group
+// written "-" is an empty pool, as Fairy-Stockfish reads it ("[-]" as "[]").
 func splitPools(field string) (board string, pools []string, err string) {
 	board = field
 	for strings.HasSuffix(board, "]") {
@@ -136,7 +137,11 @@ func splitPools(field string) (board string, pools []string, err string) {
 		if i < 0 {
 			return "", nil, "a ']' without its '[' after the board"
 		}
-		pools = append([]string{board[i+1 : len(board)-1]}, pools...)
+		g := board[i+1 : len(board)-1]
+		if g == "-" {
+			g = ""
+		}
+		pools = append([]string{g}, pools...)
 		board = board[:i]
 	}
 	if strings.ContainsAny(board, "[]") {

@@ -118,6 +118,9 @@ func TestFENRoundTrip(t *testing.T) {
 		{"berolina", "rnbqkbnr/pppppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq d3e4 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1"},
 		{"berolina", "rnbqkbnr/ppp1pppp/8/1pP5/8/8/PP1PPPPP/RNBQKBNR w KQkq c6b5 0 2", "rnbqkbnr/ppp1pppp/8/1pP5/8/8/PP1PPPPP/RNBQKBNR w KQkq c6 0 2"},
 		{"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6f5 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+		// Fairy-Stockfish reads "[-]" as empty pools; the empty pools are written "[]".
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"},
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1", ""},
 	}
 	for i, c := range cases {
 		rs := openRuleset(t, c.variant)
