@@ -691,7 +691,7 @@ type Goal struct {
 	// default: the mover) has a chain of its men of the types in pieces (default every
 	// type), each next to the one before along a line Along names (rank | file | diagonal;
 	// default all three), from a man on its part of the first zone to a man on its part of
-	// the second (one man on both is such a chain): a connection goal (Hex, Gale), judged
+	// the second (one man on both is such a chain): a connection goal, judged
 	// on the position.
 	Connect []string `yaml:"connect"`
 	// OneWay (with connect): each step of the chain goes east along a rank, north along a
