@@ -1214,37 +1214,47 @@ func TestUpstreamINIMoveRuleTypesClock(t *testing.T) {
 // n-move count, as every promotion does in Fairy-Stockfish's current source, though its
 // steps do not; the clocks are the source's ("d" after the same move).
 func TestUpstreamINIPawnPromotionClock(t *testing.T) {
+	compareClocksAfter(t, "xhess", [][2]string{
+		{"k9/3P6/10/10/10/10/10/10/10/9K w - - 10 20", "d9d10q"},
+		{"k9/10/3P6/10/10/10/10/10/10/9K w - - 10 20", "d8d9"},
+		{"k9/10/10/10/10/3H6/10/10/10/9K w - - 10 20", "d5d6"},
+	})
+}
+
+// compareClocksAfter plays each case's moves (space-separated) from its FEN in the
+// imported section and compares the half-move clock with the FEN of CHIMERA_FSF_CURRENT
+// ("d" after the same moves).
+func compareClocksAfter(t *testing.T, section string, cases [][2]string) {
+	t.Helper()
 	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
 	if fsf == "" {
 		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
 	}
 	data, _, _ := importUpstream(t) // skipped without the file
 	file, _ := filepath.Abs(upstreamINI)
-	rs, err := openUpstream(t, data, "xhess")
+	rs, err := openUpstream(t, data, section)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var positions, clocks []string
-	for _, c := range []struct{ fen, move string }{
-		{"k9/3P6/10/10/10/10/10/10/10/9K w - - 10 20", "d9d10q"},
-		{"k9/10/3P6/10/10/10/10/10/10/9K w - - 10 20", "d8d9"},
-		{"k9/10/10/10/10/3H6/10/10/10/9K w - - 10 20", "d5d6"},
-	} {
-		p, err := interpreter.FromFEN(rs, c.fen)
+	for _, c := range cases {
+		p, err := interpreter.FromFEN(rs, c[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := p.ParseMove(c.move)
-		if err != nil {
-			t.Fatalf("[xhess] %s: %v", c.move, err)
+		for _, mv := range strings.Fields(c[1]) {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("[%s] %s: %v", section, mv, err)
+			}
+			p.Make(m)
 		}
-		p.Make(m)
-		positions = append(positions, "fen "+c.fen+" moves "+c.move)
+		positions = append(positions, "fen "+c[0]+" moves "+c[1])
 		clocks = append(clocks, strings.Fields(p.FEN())[4])
 	}
-	for i, fen := range fsfINIFENs(t, fsf, file, "xhess", positions) {
+	for i, fen := range fsfINIFENs(t, fsf, file, section, positions) {
 		if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
-			t.Errorf("[xhess] %s: the half-move clock %s, Fairy-Stockfish's FEN %s", positions[i], clocks[i], fen)
+			t.Errorf("[%s] %s: the half-move clock %s, Fairy-Stockfish's FEN %s", section, positions[i], clocks[i], fen)
 		}
 	}
 }
@@ -1475,39 +1485,9 @@ func fsfXboardClaim(t *testing.T, fsf, ini, variant, fen, move string) string {
 // own resets it so too. The half-move clock after drops of a knight, a piece whose own
 // moves do not reset it, and of a pawn, against CHIMERA_FSF_CURRENT.
 func TestUpstreamINIDropClock(t *testing.T) {
-	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
-	if fsf == "" {
-		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
-	}
-	data, _, _ := importUpstream(t) // skipped without the file
-	file, _ := filepath.Abs(upstreamINI)
-	rs, err := openUpstream(t, data, "leaperhouse")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var positions, clocks []string
-	for _, c := range []struct{ fen, moves string }{
+	compareClocksAfter(t, "leaperhouse", [][2]string{
 		{"oncurkucno/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[Nn] w - - 7 10", "N@e5"},
 		{"oncurkucno/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[Nn] w - - 7 10", "b1d2 N@e6"},
 		{"oncurkucno/10/ppp1pppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[p] b - - 12 10", "P@d7"},
-	} {
-		p, err := interpreter.FromFEN(rs, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, mv := range strings.Fields(c.moves) {
-			m, err := p.ParseMove(mv)
-			if err != nil {
-				t.Fatalf("[leaperhouse] %s: %v", mv, err)
-			}
-			p.Make(m)
-		}
-		positions = append(positions, "fen "+c.fen+" moves "+c.moves)
-		clocks = append(clocks, strings.Fields(p.FEN())[4])
-	}
-	for i, fen := range fsfINIFENs(t, fsf, file, "leaperhouse", positions) {
-		if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
-			t.Errorf("[leaperhouse] %s: the half-move clock %s, Fairy-Stockfish's FEN %s", positions[i], clocks[i], fen)
-		}
-	}
+	})
 }
