@@ -84,6 +84,9 @@ var fuzzFENSeeds = []struct{ variant, fen string }{
 	{"chess", "4k3/8/8/8/8/8/8/4K3"},
 	{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
 	{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1"},
+	// Castling whose two coordinate texts are both other moves': the king's step b1c1 and
+	// the king taking its own rook b1a1.
+	{"capture-anything", "1k5B/8/8/8/8/8/8/RK5B w Q - 0 1"},
 	{"prisonbreak", "rnbqkb/ppppp1/6/6/6/6/PPPPP1/RNBQKB w - - 0 1"},
 	{"prisonbreak", "r1q2b/p1k1p1/1N4/3p2/2b3/2PPPn/PP1B1Q/4KB b - - 0 17"},
 	{"prisonbreak", "1r1q2/p1pbB1/n3k1/1p2pp/2PP2/PP4/2NQPP/2R1KB w - - 3 17"},
@@ -195,6 +198,9 @@ var fuzzMovePositions = []struct {
 	{"chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
 	{"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"},
 	{"chess960", "rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1"},
+	// Castling whose two coordinate texts are both other moves': the king's step b1c1 and
+	// the king taking its own rook b1a1.
+	{"capture-anything", "1k5B/8/8/8/8/8/8/RK5B w Q - 0 1"},
 	{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
 	// Slide and en passant onto one square; slide and step onto one square.
 	{"prisonbreak", "5k/6/3n2/3Pp1/6/6/6/K5 w - e6 0 1"},

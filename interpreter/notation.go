@@ -17,7 +17,8 @@ import (
 // case. Castling writes the king's destination, or the partner's square when the ruleset
 // says king-to-partner (Chess960 style) or the king stays where it is. Coordinate texts are kept apart from the other
 // legal moves of p: when another one has the same text, castling writes the partner's
-// square (the king's step b1c1 and castling b1a1), and a move capturing in passing (a
+// square (the king's step b1c1 and castling b1a1), or, when that too is another move's
+// text, its SAN (O-O-O); and a move capturing in passing (a
 // pawn's en-passant capture and its slide onto one square, two paths capturing different
 // pieces between the same squares) appends the squares it captures in passing, each as x
 // and its name: d5e6xe5. Only such moves pay for the legal move generation that tells.
@@ -49,6 +50,12 @@ func (p *Position) Coord(m Move) string {
 func (p *Position) coordParts(m Move, legal []Move) (squares, rest string) {
 	rs := p.Ruleset()
 	to := p.coordDest(m, legal)
+	if m.Kind() == KindCastle && to == m.Aux() && to != m.To() && p.sharesText(m, to, legal) {
+		// Both of castling's coordinate texts name other moves too (the king's step b1c1,
+		// and, where a man may take its own side's men, the king taking its rook b1a1):
+		// castling is written as in SAN, O-O-O, which no other move's text can be.
+		return p.sanBody(m, legal), ""
+	}
 	squares = rs.SquareName(m.From()) + rs.SquareName(to)
 	if s := m.Stop(); s != NoSquare {
 		squares = rs.SquareName(m.From()) + rs.SquareName(s) + rs.SquareName(to)
