@@ -5,17 +5,20 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"chimera/compiler"
 	"chimera/defs"
+	"chimera/engine/perft"
 	"chimera/interpreter"
 )
 
@@ -1490,4 +1493,178 @@ func TestUpstreamINIDropClock(t *testing.T) {
 		{"oncurkucno/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[Nn] w - - 7 10", "b1d2 N@e6"},
 		{"oncurkucno/10/ppp1pppppp/10/10/10/10/PPPPPPPPPP/10/ONCUKRUCNO[p] b - - 12 10", "P@d7"},
 	})
+}
+
+// TestUpstreamBuiltinDrops plays a seeded random game, rich in drops, in each built-in that
+// Fairy-Stockfish's current source plays under its name and that drops men, and compares
+// with that source: perft 2 every fifth ply, and under an n-move rule the half-move clock
+// after every ply (every drop resets it there). A built-in that lichess also plays keeps
+// lichess's rules (a pawn's drop only resets the clock) and is left out; its own tests
+// hold them.
+func TestUpstreamBuiltinDrops(t *testing.T) {
+	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
+	if fsf == "" {
+		t.Skip("CHIMERA_FSF_CURRENT (a build of Fairy-Stockfish's current source) is not set")
+	}
+	compared := 0
+	for _, n := range defs.Builtins() {
+		def, err := defs.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if def.Source == nil || def.Source.FairyStockfish == "" || def.Source.Lichess != "" {
+			continue
+		}
+		rs, err := interpreter.Open(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs.Hands == nil || rs.Hands.DropFrom < 0 || rs.Walls != nil {
+			continue
+		}
+		// From the start, or, where no drop comes of it (hands filled only from a
+		// partner's board), from the first of the definition's test positions that does.
+		starts := []string{""}
+		for _, c := range def.Tests {
+			if c.FEN != "" {
+				starts = append(starts, c.FEN)
+			}
+		}
+		var start string
+		var moves, positions, clocks []string
+		drops := 0
+		for _, fen := range starts {
+			p, err := interpreter.Start(rs, "")
+			if fen != "" {
+				p, err = interpreter.FromFEN(rs, fen)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			start = p.FEN()
+			rng := rand.New(rand.NewPCG(uint64(len(n)), 616))
+			moves, positions, clocks, drops = nil, nil, nil, 0
+			for ply := 0; ply < 60; ply++ {
+				legal := p.LegalMoves(nil)
+				if len(legal) == 0 {
+					break
+				}
+				// Half the time a drop if one is legal, else a capture a third of the
+				// time (which fills the hands), else any move.
+				var dropping, taking []interpreter.Move
+				for _, m := range legal {
+					if m.IsDrop() {
+						dropping = append(dropping, m)
+					} else if p.IsCapture(m) {
+						taking = append(taking, m)
+					}
+				}
+				m := legal[rng.IntN(len(legal))]
+				if len(dropping) > 0 && rng.IntN(2) == 0 {
+					m = dropping[rng.IntN(len(dropping))]
+				} else if len(taking) > 0 && rng.IntN(3) == 0 {
+					m = taking[rng.IntN(len(taking))]
+				}
+				if m.IsDrop() {
+					drops++
+				}
+				moves = append(moves, p.Coord(m))
+				p.Make(m)
+				positions = append(positions, "fen "+start+" moves "+strings.Join(moves, " "))
+				clocks = append(clocks, strings.Fields(p.FEN())[4])
+			}
+			if drops > 0 {
+				break
+			}
+		}
+		if drops == 0 {
+			t.Errorf("%s: no game made a drop", n)
+			continue
+		}
+		var script strings.Builder
+		fmt.Fprintf(&script, "uci\nsetoption name UCI_Variant value %s\n", def.Source.FairyStockfish)
+		for _, pos := range positions {
+			fmt.Fprintf(&script, "position %s\nd\n", pos)
+		}
+		script.WriteString("quit\n")
+		cmd := exec.Command(fsf)
+		cmd.Stdin = strings.NewReader(script.String())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("fairy-stockfish: %v", err)
+		}
+		var fens []string
+		for _, l := range strings.Split(string(out), "\n") {
+			if f, ok := strings.CutPrefix(strings.TrimSpace(l), "Fen: "); ok {
+				fens = append(fens, f)
+			}
+		}
+		if len(fens) != len(positions) {
+			t.Errorf("%s: Fairy-Stockfish gave %d FENs for %d positions", n, len(fens), len(positions))
+			continue
+		}
+		for i, fen := range fens {
+			if rs.FiftyMove == 0 {
+				break // no n-move rule: the clock changes no game (perft only, below)
+			}
+			if f := strings.Fields(fen); len(f) < 6 || f[len(f)-2] != clocks[i] {
+				t.Errorf("%s after %s: the half-move clock %s, Fairy-Stockfish's FEN %s", n, strings.Join(moves[:i+1], " "), clocks[i], fen)
+				break
+			}
+		}
+		// And perft 2 every fifth ply, hands full: where 11.1 and the current source drop
+		// differently (supply's advisors, elephants and soldiers), the counts part.
+		var perftScript strings.Builder
+		fmt.Fprintf(&perftScript, "uci\nsetoption name UCI_Variant value %s\n", def.Source.FairyStockfish)
+		var want []int
+		for i := 4; i < len(positions); i += 5 {
+			fmt.Fprintf(&perftScript, "position %s\ngo perft 2\n", positions[i])
+			want = append(want, i)
+		}
+		perftScript.WriteString("quit\n")
+		cmd = exec.Command(fsf)
+		cmd.Stdin = strings.NewReader(perftScript.String())
+		out, err = cmd.Output()
+		if err != nil {
+			t.Fatalf("fairy-stockfish: %v", err)
+		}
+		var counts []int64
+		for _, l := range strings.Split(string(out), "\n") {
+			if f, ok := strings.CutPrefix(strings.TrimSpace(l), "Nodes searched: "); ok {
+				c, err := strconv.ParseInt(f, 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				counts = append(counts, c)
+			}
+		}
+		if len(counts) != len(want) {
+			t.Fatalf("%s: Fairy-Stockfish gave %d counts for %d positions", n, len(counts), len(want))
+		}
+		for k, i := range want {
+			p, err := interpreter.FromFEN(rs, start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mv := range moves[:i+1] {
+				m, err := p.ParseMove(mv)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", n, mv, err)
+				}
+				p.Make(m)
+			}
+			if got := perft.Perft(p, 2); got != counts[k] {
+				t.Errorf("%s %s: perft 2: Chimera %d, Fairy-Stockfish %d", n, positions[i], got, counts[k])
+			}
+		}
+		clockNote := ""
+		if rs.FiftyMove > 0 {
+			clockNote = ", and the clock after every ply"
+		}
+		t.Logf("%s: %d plies, %d drops: %d perft counts agree%s", n, len(positions), drops, len(want), clockNote)
+		compared++
+	}
+	if compared == 0 {
+		t.Error("no built-in compared")
+	}
 }
