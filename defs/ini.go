@@ -177,6 +177,7 @@ type importer struct {
 	promoWhite, promoBlack []string
 	regionGiven            bool
 	parentLetters          []string // the parent's pieces
+	parentNames            []string // their names, parentLetters' order
 	// custom: the letters of the section's custom types (customPieceN), which Fairy-
 	// Stockfish never takes for its pawn, even where they move as it.
 	custom map[string]bool
@@ -362,6 +363,7 @@ func importINIAs(file string, data []byte, section, as string) (*Definition, err
 	im.parentFiles, im.parentRanks = base.Board.Files, base.Board.Ranks
 	for _, p := range base.Pieces {
 		im.parentLetters = append(im.parentLetters, p.Letter)
+		im.parentNames = append(im.parentNames, p.Name)
 	}
 	def := base
 	def.Name = strings.ReplaceAll(strings.ToLower(section), "_", "-")

@@ -58,6 +58,7 @@ func ExportINI(def *Definition, section string) ([]byte, error) {
 	ex.im = &importer{def: def, table: fsfPieces()}
 	for _, p := range def.Pieces {
 		ex.im.parentLetters = append(ex.im.parentLetters, p.Letter)
+		ex.im.parentNames = append(ex.im.parentNames, p.Name)
 	}
 	ex.board()
 	ex.pieces()

@@ -88,14 +88,22 @@ func deadSquares(p Piece, files, ranks int) (white, black []string, ok bool) {
 // squares reach past its promotion zone, or that promotes only by capturing, is refused.
 // immobilityIllegal = false is read over a parent without a built-in rule of the kind
 // (no parent, or no dead squares); over another it is refused.
+//
+// Without the key, a section over a built-in whose immobilityIllegal is true
+// (immobility-illegal in fsf/tables.yaml) has it applied to the types it adds, at the
+// line of the key that adds each; the parent's own types keep the built-in's rules.
 func (im *importer) importImmobility() {
 	def := im.def
 	k, ok := im.keys["immobilityIllegal"]
-	if !ok {
-		return
-	}
-	on, ok := im.boolKey("immobilityIllegal", false)
-	if !ok {
+	on, inherited := false, false
+	switch {
+	case ok:
+		if on, ok = im.boolKey("immobilityIllegal", false); !ok {
+			return
+		}
+	case !im.fresh && slices.Contains(tables().ImmobilityIllegal, im.builtin):
+		on, inherited = true, true
+	default:
 		return
 	}
 	type dead struct {
@@ -104,6 +112,12 @@ func (im *importer) importImmobility() {
 	}
 	var found []dead
 	for i, p := range def.Pieces {
+		if inherited {
+			if im.parentsOwn(p) {
+				continue
+			}
+			k = im.pieceKey(p.Letter)
+		}
 		w, b, ok := deadSquares(p, def.Board.Files, def.Board.Ranks)
 		if !ok {
 			im.errorf(k, "not imported: the %s has multi-leg moves, whose squares of no move this import does not find", p.Name)
@@ -175,4 +189,33 @@ func (im *importer) importImmobility() {
 			pr.Forced = zone
 		}
 	}
+}
+
+// pieceKey is the key that gives the section's type of letter (lance = l, customPiece1 =
+// l:..., the nearest section's), where an error about the type points.
+func (im *importer) pieceKey(letter string) iniKey {
+	l := strings.ToLower(strings.TrimPrefix(letter, "+"))
+	var best iniKey
+	found := false
+	for _, k := range im.keys {
+		v := strings.ToLower(strings.TrimSpace(k.Value))
+		if v != l && !strings.HasPrefix(v, l+":") {
+			continue
+		}
+		if !found || k.Depth < best.Depth || k.Depth == best.Depth && k.Line < best.Line {
+			best, found = k, true
+		}
+	}
+	return best
+}
+
+// parentsOwn reports whether p is one of the parent's types as the parent has it: its
+// letter and its name (a type the section adds may take a parent's letter).
+func (im *importer) parentsOwn(p Piece) bool {
+	for i, l := range im.parentLetters {
+		if l == p.Letter && im.parentNames[i] == p.Name {
+			return true
+		}
+	}
+	return false
 }

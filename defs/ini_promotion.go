@@ -104,22 +104,9 @@ func (im *importer) importPromotedTypes() {
 		im.errorf(k, "%s: the parent's %s promotes already: a new promotion over the parent's own is not imported", strings.ToLower(x), def.Pieces[xi].Name)
 		return
 	}
-	if im.parentPieceZone != "" {
-		// The parent's forced promotions (where a man could never move again: Fairy-
-		// Stockfish's immobilityIllegal) are not known for a built-in parent: a new
-		// promoting type must have a move from every square.
-		for _, x := range order {
-			xi := slices.IndexFunc(def.Pieces, func(q Piece) bool { return q.Letter == x })
-			if pairs[x] == "" {
-				continue
-			}
-			w, b, ok := deadSquares(def.Pieces[xi], def.Board.Files, def.Board.Ranks)
-			if !ok || len(w)+len(b) > 0 {
-				im.errorf(k, "%s: the %s has squares it could never leave, where the parent (Fairy-Stockfish's immobilityIllegal, not known for a built-in parent) may force its promotion; not imported", strings.ToLower(x), def.Pieces[xi].Name)
-				return
-			}
-		}
-	}
+	// A new promoting type with squares it could never leave: where the built-in parent's
+	// immobilityIllegal is true (fsf/tables.yaml), importImmobility forces its promotion
+	// there, as a section's own key would; where it is false, it may stay unpromoted.
 	for _, x := range order {
 		y := pairs[x]
 		if y == "" {

@@ -22,6 +22,9 @@ type fsfTables struct {
 	DropRules        fsfDropRules        `yaml:"drop-rules"`
 	// ParentDrops: a built-in's drop keys, for a section over it that changes them.
 	ParentDrops map[string]map[string]string `yaml:"parent-drops"`
+	// ImmobilityIllegal: the built-ins whose immobilityIllegal is true (false for the
+	// others), for the types a section over one of them adds.
+	ImmobilityIllegal []string `yaml:"immobility-illegal"`
 	// EnclosingDrop, FlipEnclosed: the drop rule and the flip of each EnclosingRule value.
 	EnclosingDrop map[string]fsfEnclosingDrop `yaml:"enclosing-drop"`
 	FlipEnclosed  map[string]*Flip            `yaml:"flip-enclosed"`

@@ -720,8 +720,32 @@ func TestINIPromotedTypesOverParentPromotions(t *testing.T) {
 	if pa := find("+A"); pa.DemotesTo != "A" {
 		t.Errorf("+A: %+v", pa)
 	}
+	// A new type with squares it could never leave (a wazir stepping forward only), over
+	// shogi, whose immobilityIllegal is true: it promotes there by force, and is never
+	// dropped there, as the section's own immobilityIllegal = true would have it.
+	out, err = ImportINI("v.ini", []byte(ini), "dead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def, err = Parse("v.ini:dead", out); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	a := find("A")
+	if a.Promotion == nil || a.Promotion.Forced != "ini-dead-a" {
+		t.Errorf("[dead] A's promotion: %+v, want forced on ini-dead-a", a.Promotion)
+	}
+	if z := def.Zones["ini-dead-a"]; !slices.Equal(z.White, []string{"a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9"}) {
+		t.Errorf("[dead] zone ini-dead-a: %+v", z)
+	}
+	if !slices.ContainsFunc(def.Hands.Drops.Forbid, func(r DropRule) bool { return slices.Equal(r.Pieces, []string{"A"}) && r.Zone == "ini-dead-a" }) {
+		t.Errorf("[dead] no drop of A forbidden on ini-dead-a: %+v", def.Hands.Drops.Forbid)
+	}
+	for _, l := range []string{"P", "L", "N"} {
+		if p := find(l); p.Promotion != nil && strings.HasPrefix(p.Promotion.Forced, "ini-dead") {
+			t.Errorf("[dead] the parent's %s took the section's rule: %+v", l, p.Promotion)
+		}
+	}
 	for section, want := range map[string]string{
-		"dead":   "v.ini:8:21: promotedPieceType: a: the Custom piece 1 has squares it could never leave",
 		"again":  "v.ini:11:21: promotedPieceType: s: the parent's Silver promotes already",
 		"region": "v.ini:15:21: promotedPieceType: the parent's pieces promote already in a zone of their own, and the section gives another promotion region",
 	} {
