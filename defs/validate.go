@@ -1785,8 +1785,8 @@ func (v *validator) capture() {
 				}
 			}
 		}
-		if c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || c.Trading != nil {
-			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules yet")
+		if c.Effect == "bounce" || c.Kick != "" || c.Trading != nil {
+			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick or trading rules yet")
 		}
 		if v.def.Walls != nil {
 			v.add(c.Src, "petrify", "capture.petrify cannot be combined with walls: yet (a moving wall would take the petrified men's walls down)")

@@ -275,16 +275,16 @@ var pairConflicts = map[string]string{
 	"in-place-promotion×by-cell-promotion": "validation: promotion.by-cell does not combine with in-place",
 	"shogi-promotion×by-cell-promotion":    "both set the pawn's promotion (to a tokin over the camp, or by the cell on the last rank)",
 	"entering-promotion×by-cell-promotion": "both set the pawn's promotion (entering the camp, or by the cell on the last rank)",
-	// Rejected by validation: petrification with other capture effects and with paths.
-	"bounce×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"kick×petrify":            "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"explode×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"trading×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	// Rejected by validation: petrification with the other capture effects (but explosions)
+	// and with paths.
+	"bounce×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
+	"kick×petrify":            "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
+	"trading×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
 	"multi-capture×petrify":   "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-types×petrify":      "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-stop×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
 	"pass-once×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
-	"protected-trade×petrify": "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"protected-trade×petrify": "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
 	"explode×protected-trade": "no knight falls to another man before the explosions end the game",
 	// pass-once is path-stop's knights with their passes made one move.
 	"path-stop×pass-once": "pass-once is path-stop's knights, their passes one move",
@@ -1118,9 +1118,10 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[v.Type()]++
 		}
 	}
-	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
+	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && !rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capturer of a petrifying type turns to stone: it leaves the game (as what it
-		// promoted to, unless men are marked), and a wall stands where it landed.
+		// promoted to, unless men are marked), and a wall stands where it landed. (With
+		// explosions it leaves the game exploded, counted below.)
 		t := counted(from)
 		if pr := m.Promotion(); pr >= 0 && (rs.Hands == nil || !rs.Hands.Demote) && rs.Piece(p.At(from).Type()).Promotion.FromPool < 0 {
 			t = pr
