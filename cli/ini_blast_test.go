@@ -1,4 +1,4 @@
-// Sections of Fairy-Stockfish's current variants.ini whose explosions combine with another capture rule (petrifyOnCaptureTypes), played as its current source plays them: perft divides at depth 4 from the start, along games and at positions set up to meet the rule.
+// Sections of Fairy-Stockfish's current variants.ini whose explosions combine with another capture rule (petrifyOnCaptureTypes, capturesToHand), played as its current source plays them: perft divides at depth 4 from the start, along games and at positions set up to meet the rule.
 package cli
 
 import (
@@ -34,12 +34,22 @@ var blastPositions = []blastCase{
 	{"nuclear", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", 4},
 	// A pawn's capture that promotes: the wall is where the queen (or knight...) blew up.
 	{"nuclear", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", 4},
+	// atomiczh (capturesToHand over atomic): every man blown up goes into its owner's
+	// opponent's hand, the capturer too, a promoted one (Q~) as a pawn; drops that give
+	// check are moves (dropChecks = false bars none: no king of Fairy-Stockfish's KING
+	// type under explosions).
+	{"atomiczh", "4k3/8/6b1/3Q~4/4N3/8/8/4K3[] b - - 0 1", 4},
+	{"atomiczh", "4k3/8/6b1/3Q4/4N3/8/8/4K3[] b - - 0 1", 4},
+	{"atomiczh", "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1", 3},
+	{"atomiczh", "r3k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QK2R[NBp] w - - 0 1", 3},
+	{"atomiczh", "r1b1k2r/pp3ppp/2n1p3/3pP3/1b1P1B2/2N2N2/PP3PPP/R2QKB1R[QPpn] b - - 0 1", 3},
 }
 
 // TestUpstreamINIBlastPerft: perft divides of Chimera and of Fairy-Stockfish's current
 // source (CHIMERA_FSF_CURRENT, as TestUpstreamINIPerft) at blastPositions, from the
-// start, and every 10 plies along games that prefer captures (random, seeded), each at
-// depth 4 (3 with -short).
+// start, and every 10 plies along games that prefer captures and go on (random, seeded),
+// at depth 4 (3 with -short; a position's own depth, and a section's along its games,
+// where lower).
 func TestUpstreamINIBlastPerft(t *testing.T) {
 	fsf := os.Getenv("CHIMERA_FSF_CURRENT")
 	if fsf == "" {
@@ -68,7 +78,12 @@ func TestUpstreamINIBlastPerft(t *testing.T) {
 			t.Errorf("[%s] %s, perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", c.section, c.fen, d, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
-	for _, section := range []string{"nuclear"} {
+	// Along games: depth 4 for nuclear; 3 for atomiczh, whose hands fill (4 from the start).
+	for _, g := range []struct {
+		section string
+		depth   int
+	}{{"nuclear", 4}, {"atomiczh", 3}} {
+		section := g.section
 		rs, err := openUpstream(t, data, section)
 		if err != nil {
 			t.Fatalf("[%s] import: %v", section, err)
@@ -86,7 +101,11 @@ func TestUpstreamINIBlastPerft(t *testing.T) {
 				}
 				legal := p.LegalMoves(nil)
 				if ply%10 == 0 || len(legal) == 0 {
-					d := shallow(4)
+					d := g.depth
+					if ply == 0 {
+						d = 4
+					}
+					d = shallow(d)
 					got, want := divideLines(p, d), fsfINIPerft(t, fsf, abs, section, moves, d)
 					if strings.Join(got, "\n") != strings.Join(want, "\n") {
 						t.Fatalf("[%s] after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", section, moves, p.FEN(), d, strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -95,15 +114,26 @@ func TestUpstreamINIBlastPerft(t *testing.T) {
 				if len(legal) == 0 {
 					break
 				}
-				m := legal[rng.Intn(len(legal))]
-				if rng.Intn(2) == 0 {
-					// Prefer a capture, which explodes.
-					for _, c := range legal {
+				// A move that does not end the game (a king blown up), a capture, which
+				// explodes, every other time.
+				var goOn, captures []interpreter.Move
+				for _, c := range legal {
+					p.Make(c)
+					ends := p.Result() != interpreter.Ongoing
+					p.Unmake()
+					if !ends {
+						goOn = append(goOn, c)
 						if p.At(c.To()) != interpreter.NoPiece && c.To() != c.From() {
-							m = c
-							break
+							captures = append(captures, c)
 						}
 					}
+				}
+				if len(goOn) == 0 {
+					goOn = legal
+				}
+				m := goOn[rng.Intn(len(goOn))]
+				if len(captures) > 0 && rng.Intn(2) == 0 {
+					m = captures[rng.Intn(len(captures))]
 				}
 				moves = append(moves, p.Coord(m))
 				p.Make(m)

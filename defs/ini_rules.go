@@ -426,8 +426,8 @@ func (im *importer) importFlyingGeneral() {
 // around the capture square but Fairy-Stockfish's pawns, and none of the immune types
 // (capture.explode, as the built-in atomic's). Fairy-Stockfish refuses kings with it (its
 // atomic's king is a pseudo-royal commoner): over a variant with a royal man that does not
-// explode already, it is refused. Explosions and pools do not mix in Chimera; validation
-// says so.
+// explode already, it is refused. With capturesToHand each man blown up goes into its
+// owner's opponent's hand, as Chimera's explosions do with a capture pool.
 func (im *importer) importBlast() {
 	def := im.def
 	k, given := im.keys["blastOnCapture"]

@@ -787,3 +787,31 @@ func TestINIPetrifyAndEnPassantRegion(t *testing.T) {
 		}
 	}
 }
+
+// Explosions with captures to hand (atomiczh) import; dropChecks = false bars nothing
+// where captures explode (Fairy-Stockfish's gives_check needs a king of its KING type,
+// which explosions refuse), and bars checking drops elsewhere.
+func TestINIExplosionsToHand(t *testing.T) {
+	ini := "[azh:atomic]\npieceDrops = true\ncapturesToHand = true\ndropChecks = false\n" +
+		"[zh:chess]\npieceDrops = true\ncapturesToHand = true\ndropChecks = false\n"
+	for section, bars := range map[string]bool{"azh": false, "zh": true} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatalf("[%s]: %v\n%s", section, err, out)
+		}
+		h := def.Hands
+		if h == nil || h.CaptureTo != "hand" || h.Drops == nil {
+			t.Fatalf("[%s]: hands %+v", section, h)
+		}
+		if got := h.Drops.MayGiveCheck != nil && !*h.Drops.MayGiveCheck; got != bars {
+			t.Errorf("[%s]: drops barred from giving check %v, want %v", section, got, bars)
+		}
+		if explodes := def.Capture != nil && def.Capture.Explode != nil; explodes == bars {
+			t.Errorf("[%s]: explosions %v", section, explodes)
+		}
+	}
+}

@@ -463,8 +463,8 @@ func (p *core64) burnEffect(moved Piece, u *frame64) {
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man
 // around sq (compiler.Tables.ExplodeNear) that is not of a spared type; men of an immune
-// type stay, the capturer as well. Exploded men leave the game; losing a royal of the
-// mover's own makes the move illegal.
+// type stay, the capturer as well. Exploded men leave the game, or go into their
+// opponent's pool (blast); losing a royal of the mover's own makes the move illegal.
 //
 // With capture.petrify, a capturer of a petrifying type (what it promoted to, as it
 // stands on sq) that explodes leaves a wall on sq, as Fairy-Stockfish's do_move removes
@@ -484,9 +484,14 @@ func (p *core64) explodeAt(sq Square, u *frame64) {
 	}
 }
 
-// blast removes the man on sq in an explosion.
+// blast removes the man on sq in an explosion. Where captures go to pools, it goes into
+// its owner's opponent's capture pool (as a capture would take it: demoted when marked);
+// otherwise it leaves the game.
 func (p *core64) blast(sq Square, u *frame64) {
-	pc, _ := p.liftMan(sq)
+	pc, a := p.liftMan(sq)
+	if p.rs.Hands != nil {
+		p.toPoolOf(pc.Color()^1, pc, a.marked)
+	}
 	if pc.Color() == p.side && p.rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
 		u.lostRoyal = true
 	}
