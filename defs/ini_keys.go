@@ -121,8 +121,10 @@ func (im *importer) importAll() {
 	im.importRegions()
 	im.importKingType()
 	im.importFlyingGeneral()
+	im.importEnPassantRegion()
 	im.enPassantStaysUnpromoted()
 	im.importBlast()
+	im.importPetrify()
 	im.importChess960()
 	im.importImmobility()
 	im.importWalling()
@@ -1851,7 +1853,10 @@ func (im *importer) importDrops() {
 			h.Demote = !loop && slices.ContainsFunc(def.Pieces, im.isPawn)
 		}
 	}
-	if chk && !checks {
+	// Fairy-Stockfish's gives_check sees no check where the opponent has no king of its
+	// KING type, which it never has where captures explode (blastOnCapture refuses kings:
+	// the royal men are pseudo-royal extinction men): there dropChecks = false bars nothing.
+	if blast := im.keys["blastOnCapture"]; chk && !checks && (def.Capture == nil || def.Capture.Explode == nil) && blast.Value != "true" {
 		f := false
 		h.Drops.MayGiveCheck = &f
 	}

@@ -5,6 +5,7 @@ package defs
 import (
 	_ "embed"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -428,8 +429,8 @@ func (im *importer) importFlyingGeneral() {
 // around the capture square but Fairy-Stockfish's pawns, and none of the immune types
 // (capture.explode, as the built-in atomic's). Fairy-Stockfish refuses kings with it (its
 // atomic's king is a pseudo-royal commoner): over a variant with a royal man that does not
-// explode already, it is refused. Explosions and pools do not mix in Chimera; validation
-// says so.
+// explode already, it is refused. With capturesToHand each man blown up goes into its
+// owner's opponent's hand, as Chimera's explosions do with a capture pool.
 func (im *importer) importBlast() {
 	def := im.def
 	k, given := im.keys["blastOnCapture"]
@@ -467,6 +468,114 @@ func (im *importer) importBlast() {
 		}
 	}
 	def.Capture.Explode.Immune = immune
+}
+
+// importPetrify maps petrifyOnCaptureTypes (the current source's Position::do_move): a
+// man of those types that captures turns to stone, a wall on the square it took on
+// (capture.petrify, the built-in petrified's); with explosions the wall stands where the
+// capturer blew up. The key replaces the parent's types, over any parent. Refused: a
+// royal type (Fairy-Stockfish makes a petrifiable pseudo-royal man's captures illegal and
+// its attacks none; Chimera's petrified king is one that never captures, moves: mode
+// move).
+func (im *importer) importPetrify() {
+	k, ok := im.get("petrifyOnCaptureTypes")
+	if !ok {
+		return
+	}
+	var types []string
+	for _, c := range []byte(strings.ReplaceAll(k.Value, " ", "")) {
+		if c == '-' {
+			break
+		}
+		if c == '*' {
+			continue // Fairy-Stockfish's ALL_PIECES, the type of no man
+		}
+		l, ok := im.letterOf(k, c)
+		if !ok {
+			return
+		}
+		if i := slices.IndexFunc(im.def.Pieces, func(q Piece) bool { return q.Letter == l }); im.def.Pieces[i].Royal {
+			im.errorf(k, "not imported: %s is royal; Fairy-Stockfish never lets a royal man turn to stone (a pseudo-royal one of these types may not capture and attacks nothing), which Chimera says by its moves (mode: move), not by capture.petrify", Quote(l))
+			return
+		}
+		if !slices.Contains(types, l) {
+			types = append(types, l)
+		}
+	}
+	if len(types) == 0 {
+		if im.def.Capture != nil {
+			im.def.Capture.Petrify = nil
+		}
+		return
+	}
+	if im.def.Capture == nil {
+		im.def.Capture = &CaptureRule{}
+	}
+	im.def.Capture.Petrify = types
+}
+
+// importEnPassantRegion maps enPassantRegion, enPassantRegionWhite and
+// enPassantRegionBlack (the current source's: the squares a double step may make en-passant
+// squares, between_bb(from, to) & enPassantRegion, read in that order): with no square
+// on the board for either side, no move makes an en-passant target and none takes en
+// passant (ep-target and en-passant taken off every move); with every square of the
+// board for both, nothing changes. Another region is refused: Chimera's en-passant
+// targets are every square a move passes.
+func (im *importer) importEnPassantRegion() {
+	var region [2]iniKey
+	var given [2]bool
+	for _, key := range []string{"enPassantRegion", "enPassantRegionWhite", "enPassantRegionBlack"} {
+		k, ok := im.get(key)
+		if !ok {
+			continue
+		}
+		for side := range 2 {
+			if key == "enPassantRegion" || (side == 0) == strings.HasSuffix(key, "White") {
+				if !given[side] || k.Depth <= region[side].Depth {
+					region[side], given[side] = k, true
+				}
+			}
+		}
+	}
+	if !given[0] && !given[1] {
+		return
+	}
+	all, none := true, true
+	var last iniKey
+	for side := range 2 {
+		if !given[side] {
+			none = false
+			continue
+		}
+		last = region[side]
+		sq, ok := im.parseSquares(region[side])
+		if !ok {
+			return
+		}
+		if len(sq) > 0 {
+			none = false
+		}
+		if len(sq) < len(im.allSquares()) {
+			all = false
+		}
+	}
+	switch {
+	case all:
+	case none:
+		for i := range im.def.Pieces {
+			pc := &im.def.Pieces[i]
+			var kept []Atom
+			for _, a := range pc.Moves {
+				a.EPTarget, a.EPCapture = false, false
+				if !slices.ContainsFunc(kept, func(b Atom) bool { return reflect.DeepEqual(a, b) }) {
+					kept = append(kept, a)
+				}
+			}
+			pc.Moves = kept
+		}
+	default:
+		im.errorf(last, "not imported: en-passant squares limited to a region (not every square, not none) have no Chimera rule: a move's en-passant targets are every square it passes")
+	}
 }
 
 // importChess960 reads chess960 = false over a variant that has no shuffled start (the

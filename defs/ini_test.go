@@ -22,13 +22,13 @@ func TestINIJanggiCannonNamesItsOwnLetter(t *testing.T) {
 }
 
 func TestINIRefusedKeysArePositioned(t *testing.T) {
-	ini := "# comment\n[bad:chess]\npetrifyOnCaptureTypes = q\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
+	ini := "# comment\n[bad:chess]\nmutuallyImmuneTypes = q\nfoo = 1\nqueen = -\npromotionPieceTypes = qrbn\nchasingRule = axf\ncustomPiece2 = z:mNxK\n\n[good:chess]\ncastling = false\ncustomPiece1 = a:mNcK\n"
 	_, err := ImportINI("v.ini", []byte(ini), "bad")
 	if err == nil {
 		t.Fatal("no error")
 	}
 	for _, want := range []string{
-		"v.ini:3:25: petrifyOnCaptureTypes: not imported",
+		"v.ini:3:23: mutuallyImmuneTypes: not imported",
 		"v.ini:4:7: foo: neither Fairy-Stockfish 11.1 nor its current source has such a key",
 		`v.ini:6:23: promotionPieceTypes: "q" is no piece of the variant`,
 		"v.ini:7:15: chasingRule: not imported",
@@ -751,6 +751,91 @@ func TestINIPromotedTypesOverParentPromotions(t *testing.T) {
 	} {
 		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("[%s]: %v, want %q", section, err, want)
+		}
+	}
+}
+
+// petrifyOnCaptureTypes over any parent (capture.petrify; with explosions too, a key
+// left empty taking the parent's away), a royal type refused; enPassantRegion = - takes
+// en passant away, a region of every square changes nothing, another region is refused;
+// each refusal at its line and column.
+func TestINIPetrifyAndEnPassantRegion(t *testing.T) {
+	ini := "[pet:chess]\npetrifyOnCaptureTypes = qrbn\n" +
+		"[nuc:atomic]\npetrifyOnCaptureTypes = pnbrq\nenPassantRegion = -\n" +
+		"[unpet:petrified]\npetrifyOnCaptureTypes = -\n" +
+		"[petk:chess]\npetrifyOnCaptureTypes = qk\n" +
+		"[epall:chess]\nenPassantRegion = a* b* c* d* e* f* g* h*\n" +
+		"[epsome:chess]\nenPassantRegion = *3 *6\n" +
+		"[epwhite:chess]\nenPassantRegionWhite = -\n"
+	load := func(section string) *Definition {
+		t.Helper()
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatalf("[%s]: %v\n%s", section, err, out)
+		}
+		return def
+	}
+	eps := func(def *Definition) (n int) {
+		for _, p := range def.Pieces {
+			for _, a := range p.Moves {
+				if a.EPTarget || a.EPCapture {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if d := load("pet"); d.Capture == nil || strings.Join(d.Capture.Petrify, "") != "QRBN" {
+		t.Errorf("[pet]: capture %+v", d.Capture)
+	}
+	if d := load("nuc"); d.Capture == nil || d.Capture.Explode == nil || strings.Join(d.Capture.Petrify, "") != "PNBRQ" || eps(d) != 0 {
+		t.Errorf("[nuc]: capture %+v, %d en-passant atoms", d.Capture, eps(d))
+	}
+	if d := load("unpet"); d.Capture != nil && len(d.Capture.Petrify) > 0 {
+		t.Errorf("[unpet]: petrify %v", d.Capture.Petrify)
+	}
+	if d := load("epall"); eps(d) != 2 {
+		t.Errorf("[epall]: %d en-passant atoms, want chess's 2", eps(d))
+	}
+	for section, want := range map[string]string{
+		"petk":    `v.ini:9:25: petrifyOnCaptureTypes: not imported: "K" is royal`,
+		"epsome":  "v.ini:13:19: enPassantRegion: not imported: en-passant squares limited to a region",
+		"epwhite": "v.ini:15:24: enPassantRegionWhite: not imported: en-passant squares limited to a region",
+	} {
+		if _, err := ImportINI("v.ini", []byte(ini), section); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("[%s]: got %v, want %q", section, err, want)
+		}
+	}
+}
+
+// Explosions with captures to hand (atomiczh) import; dropChecks = false bars nothing
+// where captures explode (Fairy-Stockfish's gives_check needs a king of its KING type,
+// which explosions refuse), and bars checking drops elsewhere.
+func TestINIExplosionsToHand(t *testing.T) {
+	ini := "[azh:atomic]\npieceDrops = true\ncapturesToHand = true\ndropChecks = false\n" +
+		"[zh:chess]\npieceDrops = true\ncapturesToHand = true\ndropChecks = false\n"
+	for section, bars := range map[string]bool{"azh": false, "zh": true} {
+		out, err := ImportINI("v.ini", []byte(ini), section)
+		if err != nil {
+			t.Fatalf("[%s]: %v", section, err)
+		}
+		def, err := Parse("v.ini:"+section, out)
+		if err != nil {
+			t.Fatalf("[%s]: %v\n%s", section, err, out)
+		}
+		h := def.Hands
+		if h == nil || h.CaptureTo != "hand" || h.Drops == nil {
+			t.Fatalf("[%s]: hands %+v", section, h)
+		}
+		if got := h.Drops.MayGiveCheck != nil && !*h.Drops.MayGiveCheck; got != bars {
+			t.Errorf("[%s]: drops barred from giving check %v, want %v", section, got, bars)
+		}
+		if explodes := def.Capture != nil && def.Capture.Explode != nil; explodes == bars {
+			t.Errorf("[%s]: explosions %v", section, explodes)
 		}
 	}
 }

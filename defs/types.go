@@ -910,7 +910,7 @@ type Flip struct {
 // capturer, and every man, of either side, on the squares at Steps (all symmetry images)
 // from the captured square, except those of the Spare types. Men of the Immune types never
 // explode, neither around the captured square nor as the capturer. Exploded men leave the
-// game.
+// game, or go into their owner's opponent's capture pool where captures go to pools.
 type Explosion struct {
 	Src    `yaml:"-"`
 	Steps  [][]int  `yaml:"steps"`

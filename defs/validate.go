@@ -1747,8 +1747,8 @@ func (v *validator) capture() {
 		if c.Effect == "bounce" || c.Kick != "" {
 			v.add(c.Src, "explode", "capture.explode cannot be combined with a bounce or a kick")
 		}
-		if h := v.def.Hands; h != nil && (h.CaptureTo != "" || h.Drops != nil || h.Exchange != nil) {
-			v.add(c.Src, "explode", "capture.explode cannot be combined with pools (exploded men leave the game)")
+		if h := v.def.Hands; h != nil && h.Exchange != nil {
+			v.add(c.Src, "explode", "capture.explode cannot be combined with hands.exchange (an exploded man would enter its opponent's pool, which the exchange does not say)")
 		}
 		if len(x.Steps) == 0 {
 			v.add(x.Src, "steps", "explode: missing key \"steps\" (offsets, all 8 symmetry images, of the squares that explode around the captured one)")
@@ -1785,8 +1785,8 @@ func (v *validator) capture() {
 				}
 			}
 		}
-		if c.Effect == "bounce" || c.Kick != "" || c.Explode != nil || c.Trading != nil {
-			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules yet")
+		if c.Effect == "bounce" || c.Kick != "" || c.Trading != nil {
+			v.add(c.Src, "petrify", "capture.petrify cannot be combined with a bounce, a kick or trading rules yet")
 		}
 		if v.def.Walls != nil {
 			v.add(c.Src, "petrify", "capture.petrify cannot be combined with walls: yet (a moving wall would take the petrified men's walls down)")

@@ -26,14 +26,18 @@ func (p *core128) Marked() compiler.Bitboard { return p.marked.Wide() }
 
 // toPool puts the piece pc, captured by the side to move, into the capturer's capture
 // pool (as what it promoted from, when it was marked promoted and the rules demote).
-func (p *core128) toPool(pc Piece, marked bool) {
+func (p *core128) toPool(pc Piece, marked bool) { p.toPoolOf(p.side, pc, marked) }
+
+// toPoolOf is toPool into side by's capture pool (an exploded man goes into its owner's
+// opponent's).
+func (p *core128) toPoolOf(by Color, pc Piece, marked bool) {
 	h := p.rs.Hands
 	t := h.CapturedAs(pc.Type())
 	if marked && h.Demote {
 		t = h.DemoteTo(t)
 	}
 	if h.CaptureTo >= 0 {
-		p.changePool(p.side, h.CaptureTo, t, 1)
+		p.changePool(by, h.CaptureTo, t, 1)
 	}
 }
 

@@ -399,8 +399,7 @@ func (p *core128) normalEffect(m Move, u *frame128) Piece {
 	}
 	if p.explode && u.captures > 0 {
 		p.explodeAt(to, u)
-	}
-	if p.petrify && u.captures > 0 && p.rs.Petrify>>uint(pc.Type())&1 != 0 {
+	} else if p.petrify && u.captures > 0 && p.rs.Petrify>>uint(pc.Type())&1 != 0 {
 		// The capturer turns to stone where it landed: it leaves the game, a wall stays.
 		p.liftMan(to)
 		p.putWall(to)
@@ -464,23 +463,35 @@ func (p *core128) burnEffect(moved Piece, u *frame128) {
 
 // explodeAt blows up, after a capture landing on sq, the capturer on sq and every man
 // around sq (compiler.Tables.ExplodeNear) that is not of a spared type; men of an immune
-// type stay, the capturer as well. Exploded men leave the game; losing a royal of the
-// mover's own makes the move illegal.
+// type stay, the capturer as well. Exploded men leave the game, or go into their
+// opponent's pool (blast); losing a royal of the mover's own makes the move illegal.
+//
+// With capture.petrify, a capturer of a petrifying type (what it promoted to, as it
+// stands on sq) that explodes leaves a wall on sq, as Fairy-Stockfish's do_move removes
+// the blast pieces; an immune capturer stays a man. Walls never explode.
 func (p *core128) explodeAt(sq Square, u *frame128) {
 	immune := p.rs.ExplodeImmune
-	if immune>>uint(p.board[sq].Type())&1 == 0 {
+	if t := p.board[sq].Type(); immune>>uint(t)&1 == 0 {
 		p.blast(sq, u)
+		if p.petrify && p.rs.Petrify>>uint(t)&1 != 0 {
+			p.putWall(sq)
+		}
 	}
-	for b := p.tb.ExplodeNear(sq).And(p.occupied()); b.Any(); b = b.Rest() {
+	for b := p.tb.ExplodeNear(sq).And(p.byColor[0].Or(p.byColor[1])); b.Any(); b = b.Rest() {
 		if s := b.First(); (p.rs.ExplodeSpare|immune)>>uint(p.board[s].Type())&1 == 0 {
 			p.blast(s, u)
 		}
 	}
 }
 
-// blast removes the man on sq in an explosion.
+// blast removes the man on sq in an explosion. Where captures go to pools, it goes into
+// its owner's opponent's capture pool (as a capture would take it: demoted when marked);
+// otherwise it leaves the game.
 func (p *core128) blast(sq Square, u *frame128) {
-	pc, _ := p.liftMan(sq)
+	pc, a := p.liftMan(sq)
+	if p.rs.Hands != nil {
+		p.toPoolOf(pc.Color()^1, pc, a.marked)
+	}
 	if pc.Color() == p.side && p.rs.RoyalTypes>>uint(pc.Type())&1 != 0 {
 		u.lostRoyal = true
 	}

@@ -1754,12 +1754,35 @@ func (p *core64) probeLegal(m Move, us Color) bool {
 	// attack on a cell does not depend on what stands on it).
 	crossingRoyal := p.rs.Crossing && p.rs.Check == compiler.CheckRoyalAttacked && (m.Kind() == KindNormal || m.Kind() == KindCastle) && p.rs.RoyalTypes>>uint(p.board[m.From()].Type())&1 != 0
 	p.makeProbe(m)
-	ok := !p.undo[len(p.undo)-1].lostRoyal && !p.sideInCheck(us)
+	ok := !p.undo[len(p.undo)-1].lostRoyal
+	if ok && p.explode && p.petrify {
+		stones := p.blastStones()
+		p.walls &^= stones
+		ok = !p.sideInCheck(us)
+		p.walls |= stones
+	} else if ok {
+		ok = !p.sideInCheck(us)
+	}
 	if ok && crossingRoyal {
 		ok = !p.attackedBy(m.To(), us^1, p.occupied(), p.active(us^1))
 	}
 	p.Unmake()
 	return ok
+}
+
+// blastStones is, after a probed move, the walls its explosion left where petrified
+// capturers blew up (explosions with capture.petrify; none otherwise). Fairy-Stockfish's
+// legality test of a blast (Position::legal, its pseudo-royal men) sees the capture
+// square empty, the wall not yet standing: the probe judges the mover's royal men with
+// these walls lifted. (Asked only where both mechanisms are in play.)
+func (p *core64) blastStones() bb64 {
+	var stones bb64
+	for _, e := range p.journal[p.undo[len(p.undo)-1].mark:] {
+		if e.kind == editWall && p.walls.Has(Square(e.where)) {
+			stones |= compiler.Bit64(Square(e.where))
+		}
+	}
+	return stones
 }
 
 // probeLone is probeLegal under check-royals: lone, where the counts of the mover's royal
@@ -1786,6 +1809,11 @@ func (p *core64) probeLone(m Move, us Color) bool {
 	p.makeProbe(m)
 	ok := !p.undo[len(p.undo)-1].lostRoyal
 	if ok {
+		var stones bb64
+		if p.explode && p.petrify {
+			stones = p.blastStones()
+			p.walls &^= stones
+		}
 		r := p.menOfKinds(lone, us)
 		if fresh != NoSquare {
 			r &^= compiler.Bit64(fresh)
@@ -1797,6 +1825,7 @@ func (p *core64) probeLone(m Move, us Color) bool {
 		for ; ok && r != 0; r &= r - 1 {
 			ok = !p.attackedBy(r.First(), us^1, occ, active)
 		}
+		p.walls |= stones
 	}
 	p.Unmake()
 	return ok

@@ -193,9 +193,8 @@ var pairConflicts = map[string]string{
 	"perpetual-check×turns":      "validation: turns cannot be combined with perpetual-check rules yet",
 	"may-not-give-check×turns":   "validation: turns cannot be combined with may-give-check: false yet",
 	// Rejected by validation: the exchange's pools hold men captured and rescued, not men
-	// picked up; exploded men enter no pool.
+	// picked up.
 	"exchange×pick-up": "validation: pick-up does not combine with hands.exchange",
-	"explode×pick-up":  "validation: explode cannot be combined with pools of captured men (drops)",
 	// Without a check rule no drop gives check: the filter never acts.
 	"no-check×drop-no-check": "no check rule, so no drop ever gives check",
 	// A pawn promotes only while the pool holds the piece, and while it holds anything the
@@ -208,23 +207,11 @@ var pairConflicts = map[string]string{
 	"no-check×royal-optional": "no check rule, so a side may be without a royal piece anyway",
 	// No move may give check: no check is ever counted.
 	"may-not-give-check×check-counter": "no move may give check, so the counter never moves",
-	// Rejected by validation: explode with a bounce or a kick, or with pools of captured
-	// men (capture-to, drops, exchange): exploded men leave the game.
-	"bounce×explode":        "validation: explode cannot be combined with a bounce",
-	"kick×explode":          "validation: explode cannot be combined with a kick",
-	"drops×explode":         "validation: explode cannot be combined with pools of captured men (drops)",
-	"exchange×explode":      "validation: explode cannot be combined with pools of captured men (exchange)",
-	"drop-no-check×explode": "validation: explode cannot be combined with pools of captured men (drops)",
-	"must-drop×explode":     "validation: explode cannot be combined with pools of captured men (drops)",
-	// A man is demoted as it enters a pool captured, and exploded men enter none.
-	"demote×explode": "no captured man enters a pool, so none is demoted",
-	// Without capture-to, a pool only promotions take from and put into is rejected by
-	// validation ("pools that nothing fills or empties").
-	"pool-promotion×explode": "validation: a pool that only promotion uses needs capture-to, which explode forbids",
-	// The new drops keys switch drops on, which explode rejects.
-	"explode×one-per-file":   "validation: explode cannot be combined with pools of captured men (drops)",
-	"explode×drop-no-mate":   "validation: explode cannot be combined with pools of captured men (drops)",
-	"explode×promoted-drops": "validation: explode cannot be combined with pools of captured men (drops)",
+	// Rejected by validation: explode with a bounce or a kick, or with the exchange's
+	// pools (an exploded man goes into its opponent's capture pool).
+	"bounce×explode":   "validation: explode cannot be combined with a bounce",
+	"kick×explode":     "validation: explode cannot be combined with a kick",
+	"exchange×explode": "validation: capture.explode cannot be combined with hands.exchange",
 	// Both are the pawn's promotion: to men from a pool, or to a tokin over the camp.
 	"pool-promotion×shogi-promotion": "both set the pawn's promotion (from a pool, or to a tokin over the camp)",
 	// No drop mates where drops may not give check, or where there is no check rule.
@@ -247,7 +234,6 @@ var pairConflicts = map[string]string{
 	"no-check×drop-no-mate-illegal":           "no check rule, so no drop mates",
 	"drop-no-check×drop-no-mate-illegal":      "drops may not give check, so none mates",
 	"may-not-give-check×drop-no-mate-illegal": "no move may give check, so no drop mates",
-	"explode×drop-no-mate-illegal":            "validation: explode cannot be combined with pools of captured men (drops)",
 	"drop-no-mate×drop-no-mate-illegal":       "drop-no-mate-illegal is drop-no-mate with the key that makes such drops no moves",
 	// Rejected by validation: an in-place promotion is a move of its own, which these
 	// promotion keys do not describe.
@@ -275,16 +261,16 @@ var pairConflicts = map[string]string{
 	"in-place-promotion×by-cell-promotion": "validation: promotion.by-cell does not combine with in-place",
 	"shogi-promotion×by-cell-promotion":    "both set the pawn's promotion (to a tokin over the camp, or by the cell on the last rank)",
 	"entering-promotion×by-cell-promotion": "both set the pawn's promotion (entering the camp, or by the cell on the last rank)",
-	// Rejected by validation: petrification with other capture effects and with paths.
-	"bounce×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"kick×petrify":            "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"explode×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
-	"trading×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	// Rejected by validation: petrification with the other capture effects (but explosions)
+	// and with paths.
+	"bounce×petrify":          "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
+	"kick×petrify":            "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
+	"trading×petrify":         "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
 	"multi-capture×petrify":   "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-types×petrify":      "validation: capture.petrify cannot be combined with multi-leg paths",
 	"path-stop×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
 	"pass-once×petrify":       "validation: capture.petrify cannot be combined with multi-leg paths",
-	"protected-trade×petrify": "validation: capture.petrify cannot be combined with a bounce, a kick, an explosion or trading rules",
+	"protected-trade×petrify": "validation: capture.petrify cannot be combined with a bounce, a kick or trading rules",
 	"explode×protected-trade": "no knight falls to another man before the explosions end the game",
 	// pass-once is path-stop's knights with their passes made one move.
 	"path-stop×pass-once": "pass-once is path-stop's knights, their passes one move",
@@ -619,9 +605,7 @@ func (s *pairSpec) render(name string) string {
 			}
 		} else {
 			w("  pools: [pocket]")
-			if !s.explode { // exploded men leave the game: the pocket holds what the FEN gives it
-				w("  capture-to: pocket")
-			}
+			w("  capture-to: pocket")
 			if s.drops {
 				w("  drops: {from: pocket, forbid: [{pieces: [P], zone: back-ranks}], may-give-check: %v, must-drop: %s%s}", !s.noCheckDrops, s.mustDropList(), s.dropKeys())
 			}
@@ -1118,9 +1102,10 @@ func expectedChange(p *Position, m Move) menChange {
 			ch.adj[v.Type()]++
 		}
 	}
-	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
+	if rs.Petrify>>uint(p.At(from).Type())&1 != 0 && !rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capturer of a petrifying type turns to stone: it leaves the game (as what it
-		// promoted to, unless men are marked), and a wall stands where it landed.
+		// promoted to, unless men are marked), and a wall stands where it landed. (With
+		// explosions it leaves the game exploded, counted below.)
 		t := counted(from)
 		if pr := m.Promotion(); pr >= 0 && (rs.Hands == nil || !rs.Hands.Demote) && rs.Piece(p.At(from).Type()).Promotion.FromPool < 0 {
 			t = pr
@@ -1154,17 +1139,26 @@ func expectedChange(p *Position, m Move) menChange {
 	if rs.Explode && (len(gone) > 0 || m.Kind() == KindNormal && p.At(to) != NoPiece && to != from) {
 		// A capture blows up the capturer where it landed (as what it promoted to) and
 		// every man of a type not spared (P) on the eight squares around: they leave the
-		// game, immune men and the mover's own included.
+		// game, immune men and the mover's own included, or go into their opponent's
+		// pool (as the type they enter it as: a marked man demoted).
+		blown := func(t int) {
+			switch {
+			case !toPool:
+				ch.lo[t]++
+				ch.hi[t]++
+			case rs.Hands.CapturedAs(t) != t:
+				ch.adj[t]--
+				ch.adj[rs.Hands.CapturedAs(t)]++
+			}
+		}
 		t := counted(from)
-		if pr := m.Promotion(); pr >= 0 {
+		if pr := m.Promotion(); pr >= 0 && (rs.Hands == nil || !rs.Hands.Demote || rs.Piece(p.At(from).Type()).Promotion.FromPool >= 0) {
 			t = pr
 		}
-		ch.lo[t]++
-		ch.hi[t]++
+		blown(t)
 		for _, sq := range neighbours(rs, to) {
 			if pc := p.At(sq); pc != NoPiece && sq != from && !gone[sq] && rs.Piece(pc.Type()).Letter != 'P' {
-				ch.lo[counted(sq)]++
-				ch.hi[counted(sq)]++
+				blown(counted(sq))
 			}
 		}
 	}
