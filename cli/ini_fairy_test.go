@@ -44,11 +44,16 @@ func fsfINIPerftFEN(t *testing.T, fsf, ini, section, fen string, moves []string,
 
 // fsfINIPerftBatch runs one Fairy-Stockfish with the ini file loaded over several
 // positions (each a UCI position command's arguments: "startpos moves ...", "fen ...") and
-// returns the perft lines of each, as fsfINIPerft does.
+// returns the perft lines of each, as fsfINIPerft does. With ini "", section is one of
+// Fairy-Stockfish's own variants.
 func fsfINIPerftBatch(t *testing.T, fsf, ini, section string, positions []string, depth int) [][]string {
 	t.Helper()
 	var script strings.Builder
-	fmt.Fprintf(&script, "uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n", ini, section)
+	script.WriteString("uci\n")
+	if ini != "" {
+		fmt.Fprintf(&script, "setoption name VariantPath value %s\n", ini)
+	}
+	fmt.Fprintf(&script, "setoption name UCI_Variant value %s\n", section)
 	for _, pos := range positions {
 		fmt.Fprintf(&script, "position %s\ngo perft %d\n", pos, depth)
 	}

@@ -1417,8 +1417,19 @@ func compareClocks(t *testing.T, fsf, ini, section string, rs *compiler.Ruleset,
 // (each a UCI position command's arguments) and returns the FEN its "d" shows for each.
 func fsfINIFENs(t *testing.T, fsf, ini, section string, positions []string) []string {
 	t.Helper()
+	return fsfFENs(t, fsf, ini, section, positions)
+}
+
+// fsfFENs is fsfINIFENs for a variant of the file ini, or of Fairy-Stockfish's own
+// (ini "").
+func fsfFENs(t *testing.T, fsf, ini, section string, positions []string) []string {
+	t.Helper()
 	var script strings.Builder
-	fmt.Fprintf(&script, "uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\n", ini, section)
+	script.WriteString("uci\n")
+	if ini != "" {
+		fmt.Fprintf(&script, "setoption name VariantPath value %s\n", ini)
+	}
+	fmt.Fprintf(&script, "setoption name UCI_Variant value %s\n", section)
 	for _, pos := range positions {
 		fmt.Fprintf(&script, "position %s\nd\n", pos)
 	}
@@ -1581,28 +1592,7 @@ func TestUpstreamBuiltinDrops(t *testing.T) {
 			t.Errorf("%s: no game made a drop", n)
 			continue
 		}
-		var script strings.Builder
-		fmt.Fprintf(&script, "uci\nsetoption name UCI_Variant value %s\n", def.Source.FairyStockfish)
-		for _, pos := range positions {
-			fmt.Fprintf(&script, "position %s\nd\n", pos)
-		}
-		script.WriteString("quit\n")
-		cmd := exec.Command(fsf)
-		cmd.Stdin = strings.NewReader(script.String())
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("fairy-stockfish: %v", err)
-		}
-		var fens []string
-		for _, l := range strings.Split(string(out), "\n") {
-			if f, ok := strings.CutPrefix(strings.TrimSpace(l), "Fen: "); ok {
-				fens = append(fens, f)
-			}
-		}
-		if len(fens) != len(positions) {
-			t.Errorf("%s: Fairy-Stockfish gave %d FENs for %d positions", n, len(fens), len(positions))
-			continue
-		}
+		fens := fsfFENs(t, fsf, "", def.Source.FairyStockfish, positions)
 		for i, fen := range fens {
 			if rs.FiftyMove == 0 {
 				break // no n-move rule: the clock changes no game (perft only, below)
@@ -1614,28 +1604,22 @@ func TestUpstreamBuiltinDrops(t *testing.T) {
 		}
 		// And perft 2 every fifth ply, hands full: where 11.1 and the current source drop
 		// differently (supply's advisors, elephants and soldiers), the counts part.
-		var perftScript strings.Builder
-		fmt.Fprintf(&perftScript, "uci\nsetoption name UCI_Variant value %s\n", def.Source.FairyStockfish)
 		var want []int
+		var perftPositions []string
 		for i := 4; i < len(positions); i += 5 {
-			fmt.Fprintf(&perftScript, "position %s\ngo perft 2\n", positions[i])
 			want = append(want, i)
-		}
-		perftScript.WriteString("quit\n")
-		cmd = exec.Command(fsf)
-		cmd.Stdin = strings.NewReader(perftScript.String())
-		out, err = cmd.Output()
-		if err != nil {
-			t.Fatalf("fairy-stockfish: %v", err)
+			perftPositions = append(perftPositions, positions[i])
 		}
 		var counts []int64
-		for _, l := range strings.Split(string(out), "\n") {
-			if f, ok := strings.CutPrefix(strings.TrimSpace(l), "Nodes searched: "); ok {
-				c, err := strconv.ParseInt(f, 10, 64)
-				if err != nil {
-					t.Fatal(err)
+		for _, lines := range fsfINIPerftBatch(t, fsf, "", def.Source.FairyStockfish, perftPositions, 2) {
+			for _, l := range lines {
+				if f, ok := strings.CutPrefix(l, "Nodes searched: "); ok {
+					c, err := strconv.ParseInt(f, 10, 64)
+					if err != nil {
+						t.Fatal(err)
+					}
+					counts = append(counts, c)
 				}
-				counts = append(counts, c)
 			}
 		}
 		if len(counts) != len(want) {
