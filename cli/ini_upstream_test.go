@@ -161,6 +161,9 @@ func TestUpstreamINIPerft(t *testing.T) {
 				if ply%4 == 0 || len(legal) == 0 {
 					got := divideLines(p, depth)
 					want := fsfINIPerft(t, fsf, abs, section, moves, depth)
+					if w := rs.Walls; w != nil && w.Instead {
+						want = plainTurnLines(want)
+					}
 					if strings.Join(got, "\n") != strings.Join(want, "\n") {
 						t.Fatalf("after %q (FEN %s), perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", moves, p.FEN(), depth, strings.Join(got, "\n"), strings.Join(want, "\n"))
 					}
@@ -169,11 +172,46 @@ func TestUpstreamINIPerft(t *testing.T) {
 					break
 				}
 				m := legal[(ply*7+len(moves)*3+len(legal)/2)%len(legal)]
-				moves = append(moves, p.Coord(m))
+				moves = append(moves, fsfTurnText(rs, p.Coord(m)))
 				p.Make(m)
 			}
 		})
 	}
+}
+
+// turnSquaresRE reads a coordinate move's two squares.
+var turnSquaresRE = regexp.MustCompile(`^([a-z]+[0-9]+)([a-z]+[0-9]+)`)
+
+// fsfTurnText is a move's text as Fairy-Stockfish's current source reads it. Where a wall
+// is placed instead of a move (wallOrMove), it writes a man's move with the wall field of
+// a move that places none, its empty gating square a1 (uci.cpp: e2e4,e4a1; e7e8q,e8a1),
+// and reads a move only in that form.
+func fsfTurnText(rs *compiler.Ruleset, text string) string {
+	if w := rs.Walls; w == nil || !w.Instead || strings.Contains(text, ",") {
+		return text
+	}
+	g := turnSquaresRE.FindStringSubmatch(text)
+	if g == nil {
+		return text
+	}
+	return text + "," + g[2] + "a1"
+}
+
+// plainTurnLines strips from Fairy-Stockfish's perft lines under wallOrMove the wall
+// field of every man's move (origin and destination apart: e2e4,e4a1), which places no
+// wall; a wall turn (a1a1,a1d4) keeps its own.
+func plainTurnLines(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		move, count, ok := strings.Cut(l, ": ")
+		if g := turnSquaresRE.FindStringSubmatch(move); ok && g != nil && g[1] != g[2] {
+			move, _, _ = strings.Cut(move, ",")
+			l = move + ": " + count
+		}
+		out = append(out, l)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // nFoldValue without nFoldValueAbsolute is the value of a repetition for the side to move
@@ -676,6 +714,11 @@ func TestINIConnectPerft(t *testing.T) {
 			p.Make(m)
 		}
 		want := fsfINIPerftBatch(t, fsf, ini, section, positions, depth)
+		if w := rs.Walls; w != nil && w.Instead {
+			for i := range want {
+				want[i] = plainTurnLines(want[i])
+			}
+		}
 		for i := range positions {
 			if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
 				t.Errorf("[%s] position %s, perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", section, positions[i], depth, strings.Join(got[i], "\n"), strings.Join(want[i], "\n"))
@@ -1083,6 +1126,16 @@ wallingRegionBlack = *1 *2 *3 *4
 [wduckregion:duck]
 wallingRegion = *3 *4 *5 *6
 
+[wedge:amazons]
+wallingRule = edge
+
+[wduckor:duck]
+wallOrMove = true
+
+[wstaticor:chess]
+wallingRule = static
+wallOrMove = true
+
 [cwqq:chess]
 castlingWins = Qq
 
@@ -1100,6 +1153,9 @@ var wallsPositions = map[string][]string{
 	"wregion":     {"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b - - 0 1"},
 	"wisoregion":  {"3p2/6/6/6/6/2*3/6/2P3 w - - 0 1"},
 	"wduckregion": {"r3k2r/8/8/8/4*3/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
+	"wedge":       {"3q2q3/10/10/q8q/4*5/10/Q8Q/10/10/3Q2Q3 b - - 0 1"},
+	"wduckor":     {"rnbqkbnr/pppp1ppp/8/4p3/4*3/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2"},
+	"wstaticor":   {"r3k2r/8/8/3*4/8/8/4q3/R3K2R w KQkq - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
 	"cwqq":        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1"},
 	"cwkq":        {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1"},
 }
@@ -1139,6 +1195,11 @@ func TestINIWallingPerft(t *testing.T) {
 			got, positions = append(got, divideLines(p, depth)), append(positions, "fen "+fen)
 		}
 		want := fsfINIPerftBatch(t, fsf, ini, section, positions, depth)
+		if w := rs.Walls; w != nil && w.Instead {
+			for i := range want {
+				want[i] = plainTurnLines(want[i])
+			}
+		}
 		for i := range positions {
 			if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
 				t.Errorf("[%s] position %s, perft %d:\nChimera:\n%s\nFairy-Stockfish:\n%s", section, positions[i], depth, strings.Join(got[i], "\n"), strings.Join(want[i], "\n"))

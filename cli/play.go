@@ -306,7 +306,10 @@ func (g *game) help() {
   help         this list
   quit         leave the game (also the end of the input)
 `)
-	if g.rs.Walls != nil {
+	switch w := g.rs.Walls; {
+	case w != nil && w.Instead:
+		fmt.Fprintln(g.c.out, rulebook.Wrap("Here a turn is a move, or a wall placed instead of it (not in check): type pass, a comma and the wall's square (pass,d4).", 78, "", ""))
+	case w != nil:
 		fmt.Fprintln(g.c.out, rulebook.Wrap("Here a turn is a move, then a wall: type the wall's square after a comma (e4,d5 in SAN; in coordinates after the square where the man lands, e2e4,e4d5).", 78, "", ""))
 	}
 }
@@ -477,13 +480,18 @@ func (g *game) listMoves() {
 		}
 		return
 	}
-	if g.rs.Walls != nil {
+	if g.rs.Walls != nil && !g.rs.Walls.Instead {
 		g.listTurns(legal)
 		return
 	}
 	type pair struct{ san, coord string }
 	var items []pair
+	var walls []string // walls placed instead of a move
 	for _, m := range legal {
+		if w := m.Wall(); w != interpreter.NoSquare {
+			walls = append(walls, g.rs.SquareName(w))
+			continue
+		}
 		items = append(items, pair{g.p.SAN(m), g.p.Coord(m)})
 	}
 	sort.Slice(items, func(i, j int) bool { return items[i].coord < items[j].coord })
@@ -494,6 +502,17 @@ func (g *game) listMoves() {
 		} else {
 			texts = append(texts, it.san+" ("+it.coord+")")
 		}
+	}
+	if g.rs.Walls != nil {
+		fmt.Fprintf(out, "%d legal turns for %s: %d moves", len(legal), interpreter.SideName(g.p.Side()), len(items))
+		if len(walls) > 0 {
+			fmt.Fprintf(out, ", or a wall instead on one of %d squares", len(walls))
+		}
+		fmt.Fprintf(out, ":\n%s\n", rulebook.Wrap(strings.Join(texts, ", "), 78, "  ", "  "))
+		if len(walls) > 0 {
+			fmt.Fprintln(out, rulebook.Wrap("wall instead (type e.g. pass,"+walls[0]+"): "+strings.Join(walls, " "), 78, "  ", "      "))
+		}
+		return
 	}
 	fmt.Fprintf(out, "%d legal moves for %s:\n%s\n", len(legal), interpreter.SideName(g.p.Side()), rulebook.Wrap(strings.Join(texts, ", "), 78, "  ", "  "))
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -800,4 +801,52 @@ func TestServeWallsInBrowser(t *testing.T) {
 			t.Fatalf("after Qd5,d1: d5 %q, no wall drawn on d1", pg.pieceOn("d5"))
 		}
 	})
+}
+
+// Walls placed instead of a move, in the page: a man's move is played at once (no wall to
+// choose), a click on an empty cell a wall may take walls it, and a click on the side's
+// man on the lowest cell selects that man's moves only.
+func TestServeWallsInsteadInBrowser(t *testing.T) {
+	t.Parallel() // each page test has its own server and browser
+	path := chromium(t)
+	ini := filepath.Join(t.TempDir(), "w.ini")
+	if err := os.WriteFile(ini, []byte("[edgewalls:chess]\nwallingRule = edge\nwallOrMove = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Open(ini + ":edgewalls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := web.App([]*compiler.Ruleset{rs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	pg := newPage(t, path, srv.URL)
+	pg.open("/play/edgewalls")
+	pg.run("no engine", chromedp.SetValue(chromedp.ID("engine-side"), ""))
+	pg.click(square("e2"))
+	pg.click(square("e4"))
+	pg.until("e4 played", `document.body.dataset.ply === "1"`, 5*time.Second)
+	// Black's man on the lowest cell, a7: its own moves, no wall turn among them.
+	pg.click(square("a7"))
+	if marks := pg.js(`[...document.querySelectorAll("#board .mark")].map(m => m.dataset.square).sort().join(" ")`); strings.Contains(marks, "h3") {
+		t.Errorf("cells marked after a click on a7: %q (a wall cell among them)", marks)
+	}
+	pg.click(square("a7")) // deselect
+	pg.click(square("d4")) // no wall may go there: nothing happens
+	pg.click(square("h4"))
+	pg.until("the wall on h4", `document.body.dataset.ply === "2"`, 5*time.Second)
+	p, _ := interpreter.Start(rs, "")
+	for _, s := range []string{"e2e4", "pass,h4"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+	if got := pg.js(`document.body.dataset.fen`); got != p.FEN() || pg.sans() != "e4 pass,h4" {
+		t.Fatalf("after e4 and a click on h4: FEN %s, moves %q; want %s", got, pg.sans(), p.FEN())
+	}
 }

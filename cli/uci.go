@@ -18,7 +18,10 @@ match programs expect, with the extensions of Fairy-Stockfish so that programs w
 for it drive Chimera unchanged:
 
   setoption name UCI_Variant value NAME   a built-in (name or alias) or loaded variant
-  setoption name VariantPath value FILES  load definition files (separated by ';')
+  setoption name VariantPath value FILES  load definition files (separated by ';'); a
+                                          Fairy-Stockfish variants.ini (.ini) loads
+                                          every section it can import, and names
+                                          each one it cannot with why
   setoption name UCI_Chess960 value true  Chess960 castling notation in chess
   go perft N                              per-move counts and "Nodes searched: N"
 

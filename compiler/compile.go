@@ -1553,7 +1553,7 @@ func (l *lowering) mechanisms() {
 			}
 		}
 	}
-	if h := l.def.Hands; h != nil && h.Drops != nil && h.Drops.AwayFromEnemy {
+	if h, w := l.def.Hands, l.def.Walls; h != nil && h.Drops != nil && h.Drops.AwayFromEnemy || w != nil && w.Place == "edge" {
 		rs.beside = make([]Bitboard, rs.Cells)
 		for sq := range rs.Cells {
 			for _, w := range Images(Vec{1, 0}, "all", nil) {
@@ -1576,8 +1576,24 @@ func (l *lowering) mechanisms() {
 		}
 	}
 	if w := l.def.Walls; w != nil {
-		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin}[w.Place], Moving: w.Moving}
+		rs.Walls = &WallRule{Place: map[string]WallPlace{"": WallAnywhere, "any": WallAnywhere, "reach": WallReach, "origin": WallOrigin, "edge": WallEdge}[w.Place], Moving: w.Moving, Instead: w.Instead}
 		rs.WallCells = rs.Squares.AndNot(l.sqset(w.Src, "except", w.Except))
+		if w.Instead {
+			rs.Pass = true // a wall turn is a pass that walls (the pass's legality: not in check)
+		}
+		if rs.Walls.Place == WallEdge {
+			// The edge: cells a rook's step from a cell off the board or missing.
+			for sq := range rs.Cells {
+				if rs.kind[sq] != CellSquare {
+					continue
+				}
+				for _, v := range Images(Vec{1, 0}, "all", nil) {
+					if t := rs.Step(sq, v); t == NoSquare || rs.kind[t] != CellSquare {
+						rs.WallEdge = rs.WallEdge.With(Square(sq))
+					}
+				}
+			}
+		}
 	}
 	if f := l.def.Fog; f != nil {
 		rs.Fog = &FogRule{}

@@ -532,7 +532,7 @@ var mechanismRows = []mechanismRow{
 		pairs: "trading", doc: "#capture"},
 	{bit: MechWalls, name: "walls",
 		uses: func(r *Ruleset) bool { return r.Walls != nil },
-		keys: []string{"walls", "walls.place", "walls.moving", "walls.except"},
+		keys: []string{"walls", "walls.place", "walls.moving", "walls.except", "walls.instead"},
 		safe: safeNoCheck, why: "the turn's wall is placed after the move is found legal (LegalMoves ends with it), lands on an empty cell and removes no man",
 		doc: "#walls"},
 	{bit: MechFlip, name: "flip",

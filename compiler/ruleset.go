@@ -636,14 +636,17 @@ const (
 	WallAnywhere WallPlace = iota // any empty cell
 	WallReach                     // a cell the moved man's moves reach from where it landed
 	WallOrigin                    // the cell the man left
+	WallEdge                      // a cell on the board's edge (Tables.WallEdge) or a rook's step from a standing wall
 )
 
 // WallRule is defs.Walls compiled: where the wall goes, and whether the standing walls are
 // lifted when it is placed (a single moving wall). Tables.WallCells are the cells that may
-// take one.
+// take one. Instead: the wall is placed instead of a move, by a pass (Ruleset.Pass), and
+// the men's moves place none.
 type WallRule struct {
-	Place  WallPlace
-	Moving bool
+	Place   WallPlace
+	Moving  bool
+	Instead bool
 }
 
 // TurnRule is defs.Turns compiled: how many moves each side's turns have, and the check

@@ -16,10 +16,13 @@ type Tables[B any] struct {
 	Missing B
 	// WallCells: the cells that may take a wall (rulesets with walls; defs.Walls.Except left out).
 	WallCells B
-	dirs      []Dir[B]
-	pieces    []PieceType[B]
-	goals     []Goal[B]
-	freezes   []Freeze[B]
+	// WallEdge: the cells on the board's edge, a rook's step from a cell off the board or
+	// missing (walls placed on the edge).
+	WallEdge B
+	dirs     []Dir[B]
+	pieces   []PieceType[B]
+	goals    []Goal[B]
+	freezes  []Freeze[B]
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
@@ -102,7 +105,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 		return out
 	}
 	pair := func(in [2]A) [2]B { return [2]B{f(in[0]), f(in[1])} }
-	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), WallCells: f(t.WallCells), CastleRank: pair(t.CastleRank)}
+	out := &Tables[B]{Squares: f(t.Squares), Dark: f(t.Dark), Unused: f(t.Unused), Missing: f(t.Missing), WallCells: f(t.WallCells), WallEdge: f(t.WallEdge), CastleRank: pair(t.CastleRank)}
 	out.dropTo = [2][]B{list(t.dropTo[0]), list(t.dropTo[1])}
 	out.castleFile, out.castleFiles = t.castleFile, t.castleFiles
 	for c := range t.castleWays {

@@ -351,18 +351,20 @@ func TestINICastlingKingPiece(t *testing.T) {
 
 // Fairy-Stockfish's walling keys (its current source's movegen.cpp and position.cpp):
 // static, duck, arrow and past onto walls.place and walls.moving, the walling region onto
-// walls.except; edge, wallOrMove = true, a region per side and walls over rules the
-// walls do not follow are refused at their line, with why.
+// walls.except; edge onto walls.place edge and wallOrMove onto walls.instead; wallOrMove
+// without walls, a region per side and walls over rules the walls do not follow are
+// refused at their line, with why.
 func TestINIWallingKeys(t *testing.T) {
 	ini := "[wpast:isolation]\nwallingRule = past\n" +
 		"\n[wduck:snailtrail]\nwallingRule = duck\nwallingRegion = *1 *2 *3 *4\nwallOrMove = false\n" +
 		"\n[warrow:snailtrail]\nwallingRule = arrow\n" +
 		"\n[wnone:duck]\nwallingRule = none\n" +
-		"\n[bad:chess]\nwallingRule = edge\nwallOrMove = true\n" +
+		"\n[wedge:chess]\nwallingRule = edge\nwallOrMove = true\n" +
 		"\n[bad2:amazons]\nwallingRegionWhite = *1\n" +
 		"\n[bad3:chess]\nwallingRule = static\n" +
 		"\n[bad4:duck]\nwallingRule = arrow\n" +
-		"\n[bad5:chess]\nwallingRule = walls\n"
+		"\n[bad5:chess]\nwallingRule = walls\n" +
+		"\n[bad6:chess]\nwallOrMove = true\n"
 	for _, c := range []struct {
 		section string
 		want    *Walls
@@ -371,6 +373,7 @@ func TestINIWallingKeys(t *testing.T) {
 		{"wduck", &Walls{Moving: true, Except: []string{"a5", "b5", "c5", "d5", "e5", "f5", "g5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "a7", "b7", "c7", "d7", "e7", "f7", "g7"}}},
 		{"warrow", &Walls{Place: "reach"}},
 		{"wnone", nil},
+		{"wedge", &Walls{Place: "edge", Instead: true}},
 	} {
 		out, err := ImportINI("v.ini", []byte(ini), c.section)
 		if err != nil {
@@ -380,17 +383,16 @@ func TestINIWallingKeys(t *testing.T) {
 		if err != nil {
 			t.Fatalf("[%s]: %v\n%s", c.section, err, out)
 		}
-		if w := def.Walls; (w == nil) != (c.want == nil) || w != nil && (w.Place != c.want.Place || w.Moving != c.want.Moving || !slices.Equal(w.Except, c.want.Except)) {
+		if w := def.Walls; (w == nil) != (c.want == nil) || w != nil && (w.Place != c.want.Place || w.Moving != c.want.Moving || w.Instead != c.want.Instead || !slices.Equal(w.Except, c.want.Except)) {
 			t.Errorf("[%s]: walls %+v, want %+v", c.section, w, c.want)
 		}
 	}
 	for section, wants := range map[string][]string{
-		"bad": {"v.ini:16:15: wallingRule: edge: not imported: a wall on the board's first or last rank or file, or beside a standing wall",
-			"v.ini:17:14: wallOrMove: true: not imported: a turn that is either a man's move or a wall placed without one"},
 		"bad2": {"v.ini:20:22: wallingRegionWhite: not imported: a walling region for each side"},
 		"bad3": {`v.ini:23:15: wallingRule: static: not imported: walls cannot be combined with a check rule (rules.check is "royal-attacked"`},
 		"bad4": {"v.ini:26:15: wallingRule: arrow: not imported: Fairy-Stockfish aims the arrow after castling from the partner's square"},
 		"bad5": {`v.ini:29:15: wallingRule: expected arrow, duck, edge, past, static or none, found "walls"`},
+		"bad6": {"v.ini:32:14: wallOrMove: true: not imported: without walls (wallingRule) Fairy-Stockfish's wallOrMove makes the pass it adds a plain pass"},
 	} {
 		_, err := ImportINI("v.ini", []byte(ini), section)
 		for _, want := range wants {
@@ -400,8 +402,14 @@ func TestINIWallingKeys(t *testing.T) {
 		}
 	}
 	// The walls written back: a built-in's walls, exported, import to the same walls.
-	for _, name := range []string{"amazons", "isolation", "snailtrail"} {
+	for _, name := range []string{"amazons", "isolation", "snailtrail", "wedge"} {
 		def, err := Load(name)
+		if name == "wedge" {
+			var out []byte
+			if out, err = ImportINI("v.ini", []byte(ini), name); err == nil {
+				def, err = Parse("v.ini:"+name, out)
+			}
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -417,7 +425,7 @@ func TestINIWallingKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w, b := def.Walls, back.Walls; b == nil || orDefault(w.Place, "any") != orDefault(b.Place, "any") || w.Moving != b.Moving || !slices.Equal(w.Except, b.Except) {
+		if w, b := def.Walls, back.Walls; b == nil || orDefault(w.Place, "any") != orDefault(b.Place, "any") || w.Moving != b.Moving || w.Instead != b.Instead || !slices.Equal(w.Except, b.Except) {
 			t.Errorf("%s: walls %+v written as\n%s\nread back as %+v", name, w, text, b)
 		}
 	}

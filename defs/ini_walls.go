@@ -15,7 +15,7 @@ import (
 // region; arrow, those the moved man's quiet moves reach from its landing cell; past, its
 // origin only; duck lifts the standing walls (Position::do_move) and never puts the wall
 // back where it stood (board_bb leaves wall squares out); edge, the board's edge or a cell
-// beside a standing wall.
+// beside a standing wall (a rank or file away).
 var fsfWallPlace = map[string]struct {
 	place   string
 	moving  bool
@@ -25,8 +25,7 @@ var fsfWallPlace = map[string]struct {
 	"duck":   {place: "any", moving: true},
 	"arrow":  {place: "reach"},
 	"past":   {place: "origin"},
-	"edge": {refused: "a wall on the board's first or last rank or file, or beside a standing wall (a rank or file away), " +
-		"is no placement of Chimera's walls (walls.place: any, reach or origin)"},
+	"edge":   {place: "edge"},
 }
 
 // importWalling maps wallingRule, wallingRegionWhite, wallingRegionBlack, wallingRegion
@@ -36,10 +35,7 @@ func (im *importer) importWalling() {
 	def := im.def
 	k, given := im.get("wallingRule")
 	fits := true // no refusal yet: the walls are checked against the other rules
-	if orMove, ok := im.boolKey("wallOrMove", false); ok && orMove {
-		im.errorf(im.keys["wallOrMove"], "true: not imported: a turn that is either a man's move or a wall placed without one (a pass that walls) has no Chimera rule: Chimera's walls come after the man's move, every turn")
-		fits = false
-	}
+	orMove, orMoveSet := im.boolKey("wallOrMove", false)
 	if given {
 		switch w, ok := fsfWallPlace[k.Value]; {
 		case k.Value == "none":
@@ -59,6 +55,17 @@ func (im *importer) importWalling() {
 			if w.place == "any" {
 				def.Walls.Place = ""
 			}
+		}
+	}
+	if orMoveSet && fits {
+		switch {
+		case def.Walls != nil:
+			// The current source's make_move_and_gating: a wall only with the pass
+			// (from = to) generate_all adds, the men's moves without one.
+			def.Walls.Instead = orMove
+		case orMove:
+			im.errorf(im.keys["wallOrMove"], "true: not imported: without walls (wallingRule) Fairy-Stockfish's wallOrMove makes the pass it adds a plain pass; write pass = true for that")
+			return
 		}
 	}
 	if !im.importWallingRegion() || def.Walls == nil || !given || !fits {
@@ -155,7 +162,7 @@ func wallingRule(w *Walls) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	for _, v := range []string{"static", "duck", "arrow", "past"} {
+	for _, v := range []string{"static", "duck", "arrow", "past", "edge"} {
 		f := fsfWallPlace[v]
 		if f.place == orDefault(w.Place, "any") && f.moving == w.Moving {
 			return v, nil
@@ -177,6 +184,9 @@ func (ex *exporter) walls() {
 		return
 	}
 	ex.put("wallingRule", rule, "walls")
+	if w.Instead {
+		ex.put("wallOrMove", "true", "walls.instead")
+	}
 	if len(w.Except) == 0 {
 		return
 	}

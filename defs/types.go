@@ -804,14 +804,23 @@ type Trading struct {
 //
 // Place says which cells may take the turn's wall, of those empty once the man has moved:
 // any (default) | reach (those the moved man could move to from where it landed: an
-// arrow) | origin (the cell the man left: a trail). Moving: the walls standing are lifted
-// once the new one is placed, so a single wall moves each turn and must go to another
-// cell. Except: cells that never take a wall.
+// arrow) | origin (the cell the man left: a trail) | edge (a cell on the board's edge,
+// beside a cell off the board or missing, or beside a wall standing before the turn: a
+// file or rank away). Moving: the walls standing are lifted once the new one is placed,
+// so a single wall moves each turn and must go to another cell. Except: cells that never
+// take a wall.
+//
+// Instead: the wall is placed instead of a move. A turn is either a man's move, which
+// places no wall, or a wall placed alone (a pass that walls), which is no answer to check:
+// a side in check must move. Its text is the side's man on the lowest cell (a1, b1, ...,
+// a2, ...) standing still, then the wall (a1a1,a1d4; SAN pass,d4). With it the walls may
+// stand beside a check rule: moves are judged on the board as it stands, walls included.
 type Walls struct {
-	Src    `yaml:"-"`
-	Place  string   `yaml:"place"`
-	Moving bool     `yaml:"moving"`
-	Except []string `yaml:"except"`
+	Src     `yaml:"-"`
+	Place   string   `yaml:"place"`
+	Moving  bool     `yaml:"moving"`
+	Except  []string `yaml:"except"`
+	Instead bool     `yaml:"instead"`
 }
 
 // Fog hides part of the board from each side (fog of war): a side sees the cells its men

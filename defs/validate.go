@@ -1911,7 +1911,10 @@ func (v *validator) walls() {
 	if w == nil {
 		return
 	}
-	v.choice(w.Src, "place", "wall placement", w.Place, []string{"any", "reach", "origin"})
+	v.choice(w.Src, "place", "wall placement", w.Place, []string{"any", "reach", "origin", "edge"})
+	if w.Instead && (w.Place == "reach" || w.Place == "origin") {
+		v.add(w.Src, "place", "%s places the wall where the turn's man moved, but with instead: true a wall turn moves no man (use any or edge)", w.Place)
+	}
 	for i, sq := range w.Except {
 		v.square(w.Src, "except", i, sq)
 	}
@@ -1919,8 +1922,8 @@ func (v *validator) walls() {
 	refuse := func(what string) {
 		v.add(w.Src, "", "walls cannot be combined with %s yet (walls follow moves of leaps and rides, in rules without check)", what)
 	}
-	if d.Rules.Check != "none" {
-		refuse(fmt.Sprintf("a check rule (rules.check is %q; walls need check: none)", cmp.Or(d.Rules.Check, "royal-attacked")))
+	if d.Rules.Check != "none" && !w.Instead {
+		refuse(fmt.Sprintf("a check rule (rules.check is %q; walls placed after the move need check: none, walls placed instead of a move take any)", cmp.Or(d.Rules.Check, "royal-attacked")))
 	}
 	if d.Hands != nil {
 		refuse("hands (drops, pools, gating)")

@@ -79,8 +79,10 @@ func (p *core128) passAndFacing(buf []Move) []Move {
 		return buf // a pass only when nothing else is legal
 	}
 	r := p.royals(p.side)
-	if r.Empty() && p.rs.Check == compiler.CheckNone {
-		r = p.byColor[p.side] // without a royal man, the pass is written as the first man's
+	if r.Empty() && p.rs.Check == compiler.CheckNone || p.walled && p.rs.Walls.Instead {
+		// Without a royal man, or where it places a wall, the pass is written as the first
+		// man's.
+		r = p.byColor[p.side]
 	}
 	if r.Any() {
 		// Like any move, a pass may not leave the side in check (a timed status running

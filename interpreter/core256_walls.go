@@ -2,7 +2,11 @@
 
 package interpreter
 
-import "chimera/compiler"
+import (
+	"slices"
+
+	"chimera/compiler"
+)
 
 // putWall raises a wall on the empty cell sq (journaled, hashed).
 func (p *core256) putWall(sq Square) {
@@ -41,6 +45,13 @@ func (p *core256) wallEffect(sq Square) {
 // cells the rule allows that are empty once m is played.
 func (p *core256) wallCells(m Move) bb256 {
 	w := p.rs.Walls
+	if w.Instead {
+		// Only a pass walls, on the board as it stands.
+		if m.Kind() != KindPass {
+			return bb256{}
+		}
+		return p.edgeCells(p.tb.WallCells.AndNot(p.occupied()))
+	}
 	if w.Place == compiler.WallOrigin && (m.Kind() == KindNormal || m.Kind() == KindEP) {
 		// The man left its origin, empty now (but for a move that ends where it began),
 		// and no capture ever empties an origin: no occupancy to work out.
@@ -72,7 +83,20 @@ func (p *core256) wallCells(m Move) bb256 {
 		pc := p.board[m.From()]
 		cells = cells.And(p.quietReach(p.tb.Piece(pc.Type()), pc.Color(), m.To(), occ))
 	}
-	return cells
+	return p.edgeCells(cells)
+}
+
+// edgeCells keeps, where walls go on the edge, the cells of cells on the board's edge or
+// a rook's step from a wall standing before the turn's.
+func (p *core256) edgeCells(cells bb256) bb256 {
+	if p.rs.Walls.Place != compiler.WallEdge {
+		return cells
+	}
+	near := p.tb.WallEdge
+	for b := p.walls; b.Any(); b = b.Rest() {
+		near = near.Or(p.tb.Beside(b.First()))
+	}
+	return cells.And(near)
 }
 
 // quietReach is the set of empty cells (in occ) a man of type pt and side us on sq could
@@ -100,6 +124,20 @@ func (p *core256) quietReach(pt *compiler.PieceType[bb256], us Color, sq Square,
 // addWalls turns the legal moves of buf into the legal turns: each move once for every
 // cell its wall may take (a move that leaves no such cell is no turn).
 func (p *core256) addWalls(buf []Move) []Move {
+	if p.rs.Walls.Instead {
+		// The men's moves stand as they are; the pass becomes a turn for each cell its
+		// wall may take.
+		i := slices.IndexFunc(buf, func(m Move) bool { return m.Kind() == KindPass })
+		if i < 0 {
+			return buf
+		}
+		pass := buf[i]
+		buf = slices.Delete(buf, i, i+1)
+		for b := p.wallCells(pass); b.Any(); b = b.Rest() {
+			buf = append(buf, pass.withWall(b.First()))
+		}
+		return buf
+	}
 	p.wallMoves = append(p.wallMoves[:0], buf...)
 	buf = buf[:0]
 	for _, m := range p.wallMoves {
@@ -113,6 +151,16 @@ func (p *core256) addWalls(buf []Move) []Move {
 // countWalls is len(addWalls(buf)), unwritten.
 func (p *core256) countWalls(buf []Move) int {
 	n := 0
+	if p.rs.Walls.Instead {
+		for _, m := range buf {
+			if m.Kind() == KindPass {
+				n += p.wallCells(m).Count()
+			} else {
+				n++
+			}
+		}
+		return n
+	}
 	if p.rs.Walls.Place == compiler.WallOrigin {
 		// Each man's move leaves at most its origin (wallCells): counted without the set.
 		cells := p.tb.WallCells

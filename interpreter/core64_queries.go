@@ -318,8 +318,9 @@ func (p *core64) IsLegal(m Move) bool {
 		return slices.Contains(p.filterBuf, m)
 	}
 	if p.walled {
-		// A turn is legal with its wall: among the turns LegalMoves lists.
-		if m.Wall() == NoSquare || p.ended != 0 {
+		// A turn is legal with its wall (or, where walls are placed instead of a move, a
+		// man's move without one): among the turns LegalMoves lists.
+		if m.Wall() == NoSquare && !p.rs.Walls.Instead || p.ended != 0 {
 			return false
 		}
 		p.filterBuf = p.LegalMoves(p.filterBuf)

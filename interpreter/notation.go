@@ -556,6 +556,21 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 func (p *Position) parseTurn(s string) (Move, error) {
 	in := strings.TrimSpace(s)
 	moveText, wallText, ok := strings.Cut(in, ",")
+	instead := p.Ruleset().Walls.Instead
+	if !ok && instead && in != "" {
+		// A man's move, which places no wall.
+		if strings.EqualFold(in, "pass") {
+			return NoMove, fmt.Errorf("move %s: in %s a pass places a wall: give its cell after a comma (pass,d4)", defs.Quote(in), p.Ruleset().Name)
+		}
+		legal := p.LegalMoves(nil)
+		men := legal[:0:0]
+		for _, m := range legal {
+			if m.Wall() == NoSquare {
+				men = append(men, m)
+			}
+		}
+		return p.parseMove(in, men)
+	}
 	if !ok {
 		if in == "" {
 			return NoMove, fmt.Errorf("empty move")
@@ -569,6 +584,9 @@ func (p *Position) parseTurn(s string) (Move, error) {
 		return NoMove, err
 	}
 	rs := p.Ruleset()
+	if instead && base.Kind() != KindPass {
+		return NoMove, fmt.Errorf("move %s: in %s a man's move places no wall: a wall is placed instead of a move (pass,d4), and a move is written alone (%s)", defs.Quote(in), rs.Name, moveText)
+	}
 	wall, ok := rs.ParseSquare(wallText)
 	if !ok {
 		from := rs.SquareName(p.coordDest(base, bases))

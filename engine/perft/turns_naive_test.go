@@ -81,7 +81,9 @@ func (r naiveTurns) check() error {
 }
 
 // Pieces: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king; White positive, Black negative.
-// Squares: rank*8+file, a1 = 0.
+// naiveWall (7, '*' in a placement) is a wall of no side: it blocks every slide and step, no man
+// moves onto it and none captures it (walls_naive_test.go places them). Squares: rank*8+file,
+// a1 = 0.
 type naivePos struct {
 	b          [64]int8
 	side       int   // 0 White, 1 Black
@@ -112,6 +114,11 @@ func (m naiveMove) String() string {
 }
 
 func naiveSq(s int) string { return string(rune('a'+s%8)) + string(rune('1'+s/8)) }
+
+const naiveWall int8 = 7
+
+// naiveFoe: q is a man of the side other than s (not empty, not a wall).
+func naiveFoe(q int8, s int) bool { return q != 0 && q != naiveWall && (q > 0) != (s == 0) }
 
 func naiveSign(side int) int8 {
 	if side == 0 {
@@ -192,7 +199,7 @@ func naiveGen(p *naivePos, withCastling bool) []naiveMove {
 	sg := naiveSign(s)
 	add := func(from, to int, kind uint8) { ms = append(ms, naiveMove{int8(from), int8(to), 0, kind}) }
 	for from, pc := range p.b {
-		if pc == 0 || (pc > 0) != (s == 0) {
+		if pc == 0 || pc == naiveWall || (pc > 0) != (s == 0) {
 			continue
 		}
 		r, f := from/8, from%8
@@ -223,7 +230,7 @@ func naiveGen(p *naivePos, withCastling bool) []naiveMove {
 					continue
 				}
 				to := r1*8 + f + df
-				if q := p.b[to]; q != 0 && (q > 0) != (s == 0) {
+				if q := p.b[to]; naiveFoe(q, s) {
 					pawn(to, naiveNormal)
 				} else if q == 0 && to == p.ep && p.b[to-dir*8] == -sg*1 {
 					add(from, to, naiveEP)
@@ -236,7 +243,7 @@ func naiveGen(p *naivePos, withCastling bool) []naiveMove {
 			}
 			for _, d := range ds {
 				if rr, ff := r+d[0], f+d[1]; naiveOn(rr, ff) {
-					if q := p.b[rr*8+ff]; q == 0 || (q > 0) != (s == 0) {
+					if q := p.b[rr*8+ff]; q == 0 || naiveFoe(q, s) {
 						add(from, rr*8+ff, naiveNormal)
 					}
 				}
@@ -252,7 +259,7 @@ func naiveGen(p *naivePos, withCastling bool) []naiveMove {
 			for _, d := range ds {
 				for rr, ff := r+d[0], f+d[1]; naiveOn(rr, ff); rr, ff = rr+d[0], ff+d[1] {
 					q := p.b[rr*8+ff]
-					if q == 0 || (q > 0) != (s == 0) {
+					if q == 0 || naiveFoe(q, s) {
 						add(from, rr*8+ff, naiveNormal)
 					}
 					if q != 0 {
@@ -469,11 +476,14 @@ func naiveParseFEN(fen string) (naivePos, error) {
 				continue
 			}
 			k := strings.IndexRune("pnbrqk", c|0x20)
+			if c == '*' {
+				k = int(naiveWall) - 1
+			}
 			if k < 0 || file > 7 {
 				return p, fmt.Errorf("naive FEN %q: bad rank %q", fen, row)
 			}
 			v := int8(k + 1)
-			if c < 'a' {
+			if c < 'a' { // White's letters and the wall
 				p.b[(7-i)*8+file] = v
 			} else {
 				p.b[(7-i)*8+file] = -v
@@ -546,7 +556,7 @@ func (p naivePos) fen() string {
 				empty = 0
 			}
 			if pc > 0 {
-				sb.WriteByte(" PNBRQK"[pc])
+				sb.WriteByte(" PNBRQK*"[pc])
 			} else {
 				sb.WriteByte(" pnbrqk"[-pc])
 			}

@@ -837,11 +837,16 @@ func fogText(rs *compiler.Ruleset) string {
 func wallsText(rs *compiler.Ruleset) string {
 	w := rs.Walls
 	s := "Walls: a turn is a move, then a wall placed "
+	if w.Instead {
+		s = "Walls: a turn is a move, or instead of it (not in check) a wall placed "
+	}
 	switch w.Place {
 	case compiler.WallReach:
 		s += "on an empty square the moved man could move to from where it landed, on the board as the move left it (a move from which it could move nowhere is no turn)"
 	case compiler.WallOrigin:
 		s += "on the square the man left"
+	case compiler.WallEdge:
+		s += "on an empty square of the board's edge, or next to a wall already standing (a rank or file away)"
 	default:
 		s += "on any empty square"
 	}
@@ -857,8 +862,11 @@ func wallsText(rs *compiler.Ruleset) string {
 	} else {
 		s += "; walls stay for the rest of the game"
 	}
-	return s + ". A wall blocks every man of both sides (none lands on it or passes over it) and is never taken. " +
-		"The FEN writes a wall '*'; a turn is written with the wall's square after a comma: in coordinates after the square where the man landed (e2e4,e4d5), in SAN alone (e4,d5)."
+	s += ". A wall blocks every man of both sides (none lands on it or passes over it) and is never taken. The FEN writes a wall '*'; "
+	if w.Instead {
+		return s + "a wall turn is written as the side's man on the lowest square standing still, then the wall's square after a comma: a1a1,a1d4 (in SAN pass,d4); a move is written alone."
+	}
+	return s + "a turn is written with the wall's square after a comma: in coordinates after the square where the man landed (e2e4,e4d5), in SAN alone (e4,d5)."
 }
 
 // drawWord is what ends a game the rules call drawn: a draw, or points.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -29,6 +30,9 @@ type session struct {
 	mu       sync.Mutex // guards out and hooksTold
 	out      io.Writer
 	variants map[string]*compiler.Ruleset // loaded files
+	// sections are the variants of a Fairy-Stockfish variants.ini loaded, each compiled
+	// when it is first chosen (a file holds a hundred and more).
+	sections map[string]*defs.Definition
 	rs       *compiler.Ruleset
 	pos      *interpreter.Position
 	engine   protocol.Engine
@@ -61,7 +65,7 @@ type session struct {
 }
 
 func newSession(out io.Writer, cfg protocol.Config) *session {
-	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, level: search.MaxLevel, elo: search.MaxElo, contempt: search.DefaultContempt, cfg: cfg}
+	u := &session{out: out, variants: map[string]*compiler.Ruleset{}, sections: map[string]*defs.Definition{}, hashMB: cfg.Caps.Hash(64), threads: 1, multiPV: 1, level: search.MaxLevel, elo: search.MaxElo, contempt: search.DefaultContempt, cfg: cfg}
 	u.setVariant(uciDefault(), false)
 	return u
 }
@@ -89,6 +93,11 @@ func (u *session) variantNames() []string {
 		}
 	}
 	for n := range u.variants {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	for n := range u.sections {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
@@ -251,6 +260,10 @@ func (u *session) loadFiles(value string) {
 		if path == "" || path == "<empty>" {
 			continue
 		}
+		if strings.EqualFold(filepath.Ext(path), ".ini") {
+			u.loadINI(path)
+			continue
+		}
 		rs, err := interpreter.Open(path)
 		if err == nil {
 			err = protocol.TwoSided(rs)
@@ -262,6 +275,31 @@ func (u *session) loadFiles(value string) {
 		u.variants[rs.Name] = rs
 		u.say("info string loaded variant %s from %s", rs.Name, path)
 	}
+}
+
+// loadINI reads every section of a Fairy-Stockfish variants.ini (as Fairy-Stockfish's
+// VariantPath does): each one imported is offered under its name, and compiled when it
+// is first chosen; each refused is told with why, on a line of its own.
+func (u *session) loadINI(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		u.say("info string VariantPath %s: %v", path, err)
+		return
+	}
+	var loaded []string
+	refused := 0
+	for _, section := range defs.INISections(data) {
+		def, err := defs.Load(path + ":" + section)
+		if err != nil {
+			refused++
+			u.say("info string VariantPath %s: [%s] not loaded: %s", path, section, strings.ReplaceAll(err.Error(), "\n", "; "))
+			continue
+		}
+		delete(u.variants, def.Name) // a variant loaded before under this name gives way
+		u.sections[def.Name] = def
+		loaded = append(loaded, def.Name)
+	}
+	u.say("info string loaded %d variants from %s (%d sections not loaded): %s", len(loaded), path, refused, strings.Join(loaded, " "))
 }
 
 // setVariant switches to the named variant (chess960 when UCI_Chess960 asks for it in
@@ -279,6 +317,19 @@ func (u *session) setVariant(name string, announce bool) {
 		}
 	}
 	rs := u.variants[name]
+	if def := u.sections[name]; rs == nil && def != nil {
+		// A section of a variants.ini, compiled now.
+		built, err := interpreter.Build(def)
+		if err == nil {
+			err = protocol.TwoSided(built)
+		}
+		if err != nil {
+			u.say("info string %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+			return
+		}
+		delete(u.sections, name)
+		u.variants[name], rs = built, built
+	}
 	if rs == nil {
 		var err error
 		if rs, err = protocol.OpenBuiltin(name); err != nil {

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -470,5 +471,43 @@ func TestUCIPerftFinishesBeforeQuit(t *testing.T) {
 		if got := out.String(); !strings.Contains(got, "\n"+c.nodes+"\n") || strings.Contains(got, "partial") {
 			t.Errorf("%v %q: got\n%s\nwant %q", c.d, c.input, got, c.nodes)
 		}
+	}
+}
+
+// VariantPath given a Fairy-Stockfish variants.ini loads its sections as Fairy-Stockfish
+// does: each imported one offered by name and played (a wall placed instead of a move,
+// in its own text), each refused told on a line of its own with its file, line and why.
+func TestUCIVariantPathINI(t *testing.T) {
+	ini := "[edgewalls:chess]\nwallingRule = edge\nwallOrMove = true\n\n" +
+		"[twokings:chess]\npromotedPieceType = n:k\n\n" +
+		"[capa6:capablanca]\nmaxRank = 6\nstartFen = rnabqkbcnr/pppppppppp/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n"
+	path := t.TempDir() + "/variants.ini"
+	if err := os.WriteFile(path, []byte(ini), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newUCISession(t)
+	s.send("setoption name VariantPath value " + path)
+	got := strings.Join(s.ready(), "\n")
+	for _, want := range []string{
+		"info string VariantPath " + path + ": [twokings] not loaded: " + path + ":6:21: promotedPieceType",
+		"info string loaded 2 variants from " + path + " (1 sections not loaded): edgewalls capa6",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	// After e4 and a wall on a3 (Black's man on the lowest cell is a7's pawn): White's 30
+	// moves but the three onto or through a3, and walls on the 7 empty edge cells left and
+	// on b3, beside a3.
+	s.send("setoption name UCI_Variant value edgewalls", "position startpos moves e2e4 a7a7,a7a3", "go perft 1")
+	out := s.until("Nodes searched", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	all := strings.Join(out, "\n")
+	if !strings.HasSuffix(all, "Nodes searched: 35") || !strings.Contains(all, "a1a1,a1b3: 1") || strings.Contains(all, "e1e1") {
+		t.Errorf("edgewalls after e2e4 a7a7,a7a3, perft 1:\n%s", all)
+	}
+	s.send("setoption name UCI_Variant value capa6", "position startpos", "go perft 1")
+	out = s.until("Nodes searched", func(l string) bool { return strings.HasPrefix(l, "Nodes searched") })
+	if last := out[len(out)-1]; last != "Nodes searched: 28" {
+		t.Errorf("capa6 perft 1: %q", last)
 	}
 }

@@ -57,6 +57,8 @@ type moveJSON struct {
 	// man's move alone, in coordinates (the turns of one move share it).
 	Wall string `json:"wall,omitempty"`
 	Base string `json:"base,omitempty"`
+	// Alone: the turn is a wall placed instead of a move (walls.instead); it moves no man.
+	Alone bool `json:"alone,omitempty"`
 }
 
 // stateJSON is a game's state after its moves.
@@ -359,6 +361,7 @@ func describeMove(p *interpreter.Position, m interpreter.Move, buf *[2][]cell) m
 	if w := m.Wall(); w != interpreter.NoSquare {
 		mj.Wall = rs.CellName(w)
 		mj.Base, _, _ = strings.Cut(mj.Coord, ",")
+		mj.Alone = m.Kind() == interpreter.KindPass
 	}
 	if m.IsDrop() {
 		mj.Drop = m.Dropped()

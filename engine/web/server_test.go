@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -971,5 +972,41 @@ func TestTurnsOfSeveralMoves(t *testing.T) {
 	// The move list numbers turns: White's turn, Black's, and a move going on with it.
 	if !slices.Equal(st.Labels, []string{"1.", "", "/"}) {
 		t.Fatalf("labels %q; want 1., \"\", /", st.Labels)
+	}
+}
+
+// Walls placed instead of a move (walls.instead): the men's moves carry no wall, the
+// wall turns are marked alone (the page plays one on a click on its empty cell), written
+// from the side's man on the lowest cell; one is played by its text.
+func TestWallsInstead(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "w.ini")
+	if err := os.WriteFile(ini, []byte("[edgewalls:chess]\nwallingRule = edge\nwallOrMove = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newTestServer(t, ini+":edgewalls")
+	var st stateJSON
+	if code := postJSON(t, srv, "/api/game", `{"variant":"edgewalls"}`, &st); code != 200 {
+		t.Fatalf("game: %d", code)
+	}
+	var alone, men []string
+	for _, m := range st.Legal {
+		switch {
+		case m.Alone && m.From == "a1" && m.Wall != "" && m.Coord == "a1a1,a1"+m.Wall && m.SAN == "pass,"+m.Wall:
+			alone = append(alone, m.Wall)
+		case !m.Alone && m.Wall == "" && !strings.Contains(m.Coord, ","):
+			men = append(men, m.Coord)
+		default:
+			t.Errorf("turn written %+v", m)
+		}
+	}
+	slices.Sort(alone)
+	if len(men) != 20 || !slices.Equal(alone, []string{"a3", "a4", "a5", "a6", "h3", "h4", "h5", "h6"}) {
+		t.Errorf("%d moves, walls alone on %v; want 20 and the 8 empty edge cells", len(men), alone)
+	}
+	if code := postJSON(t, srv, "/api/play", `{"variant":"edgewalls","moves":["e2e4"],"move":"pass,a3"}`, &st); code != 200 {
+		t.Fatalf("play pass,a3: %d", code)
+	}
+	if want := "rnbqkbnr/pppppppp/8/8/4P3/*7/PPPP1PPP/RNBQKBNR w KQkq - 1 2"; st.FEN != want || !slices.Equal(st.Moves, []string{"e2e4", "a7a7,a7a3"}) {
+		t.Errorf("after e2e4 pass,a3: FEN %s, moves %q; want %s", st.FEN, st.Moves, want)
 	}
 }

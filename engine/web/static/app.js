@@ -985,9 +985,9 @@ function clearMarks() {
 
 function candidates(sel) {
   if (!game.state) return [];
-  return game.state.legal.filter((m) => sel.drop !== undefined
+  return game.state.legal.filter((m) => !m.alone && (sel.drop !== undefined
     ? m.drop === sel.drop && m.traySide === sel.side && m.trayPool === sel.pool
-    : m.from === sel.square);
+    : m.from === sel.square));
 }
 
 function select(sel, el) {
@@ -1205,6 +1205,13 @@ function onBoardClick(ev) {
   if (candidates({ square: sq }).length) {
     message("");
     select({ square: sq });
+    return;
+  }
+  // Where a wall is placed instead of a move: a click on an empty cell with no man
+  // selected walls it, if a wall may go there.
+  const alone = !sel && game.state.legal.find((m) => m.alone && m.wall === sq);
+  if (alone) {
+    play(alone.coord);
     return;
   }
   if (sel) message("Illegal: no legal move " + (sel.square ? "from " + sel.square : "of that drop") + " to " + sq + ".", true);
