@@ -252,6 +252,13 @@ func TestUpstreamINIRepetitionValue(t *testing.T) {
 // position seldom reaches, set up to meet a rule: each is compared with Fairy-Stockfish's
 // current source by perft divide (the FEN, then the moves).
 var upstreamPositions = []struct{ section, fen, moves string }{
+	// promotedPieceType g:k under extinctionPseudoRoyal (forward): the lone pseudo-royal g
+	// promotes (or not) into the king, which a rook then checks along the last rank and
+	// the other side's g may not be left attacked either.
+	{"forward", "6g1/3G4/8/8/8/8/8/r7 w - - 0 1", ""},
+	{"forward", "6g1/3G4/8/8/8/8/8/r7 w - - 0 1", "d7d8+"},
+	{"forward", "6g1/3G4/8/8/8/8/8/r7 w - - 0 1", "d7c8+ a1a8"},
+	{"forward", "6g1/3G4/8/8/8/8/8/7R w - - 0 1", "h1h8"},
 	// passOnStalemate: White has no move but the pass (its first man's, from a1); Black
 	// has moves besides it, so may not pass.
 	{"andersgiveaway", "8/8/8/8/8/p7/P7/7b w - - 0 1", ""},

@@ -119,6 +119,9 @@ func (im *importer) importPromotedTypes() {
 		case px.Royal:
 			im.errorf(k, "%s:%s: Fairy-Stockfish 11.1 never promotes its king (it ignores the pair); Chimera refuses it", strings.ToLower(x), strings.ToLower(y))
 			continue
+		case py.Royal && im.royalIntoRoyal(x, y):
+			// The side's one pseudo-royal man becomes its king: a royal man with the king's
+			// moves, as extinctionPseudoRoyal's royal men say it (pseudoRoyal).
 		case py.Royal || im.isPawn(py):
 			im.errorf(k, "%s:%s: a man promoted into the %s would keep a type of its own in Fairy-Stockfish (a king's or a pawn's special rules); not imported", strings.ToLower(x), strings.ToLower(y), py.Name)
 			continue
@@ -137,6 +140,27 @@ func (im *importer) importPromotedTypes() {
 			DemotesTo: x,
 		})
 	}
+}
+
+// royalIntoRoyal reports whether a man of type x promoting into the king type y is the
+// side's one pseudo-royal man becoming its king, which Chimera says with royal men: both
+// types pseudo-royal extinction types (extinctionPseudoRoyal), no castling (which
+// Fairy-Stockfish's promoted king might claim), and no king on the board at the start,
+// so that a side's king can only be its promoted man.
+func (im *importer) royalIntoRoyal(x, y string) bool {
+	pseudo, _ := im.boolKey("extinctionPseudoRoyal", false)
+	castling, _ := im.boolKey("castling", im.def.Castling != nil)
+	types, ok := im.get("extinctionPieceTypes")
+	if !pseudo || castling || !ok || !strings.Contains(types.Value, strings.ToLower(x)) || !strings.Contains(types.Value, strings.ToLower(y)) {
+		return false
+	}
+	for _, st := range im.def.Setups {
+		board, _, _ := strings.Cut(st.FEN, " ")
+		if strings.Contains(board, y) || strings.Contains(board, strings.ToLower(y)) {
+			return false
+		}
+	}
+	return true
 }
 
 // importPiecePromotions gives each type of promotedPieceType but the pawn (whose

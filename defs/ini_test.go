@@ -847,3 +847,51 @@ func TestINIExplosionsToHand(t *testing.T) {
 		}
 	}
 }
+
+// promotedPieceType into the king (the current source's forward): where the promoting
+// type and the king are both extinctionPseudoRoyal types, no king stands at the start and
+// nothing castles, the side's one pseudo-royal man becomes its king: the promoted type is
+// royal with the king's moves. With castling, or a king at the start, it stays refused.
+func TestINIPromotionIntoPseudoRoyalKing(t *testing.T) {
+	base := "[fw:chess]\ncastling = false\nstartFen = 4g3/pppppppp/8/8/8/8/PPPPPPPP/4G3 w - - 0 1\n" +
+		"customPiece1 = g:fFfW\npromotedPieceType = g:k\nextinctionValue = loss\nextinctionPieceTypes = kg\nextinctionPseudoRoyal = true\n"
+	out, err := ImportINI("v.ini", []byte(base), "fw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := Parse("v.ini:fw", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var g, pg, k *Piece
+	for i := range def.Pieces {
+		switch p := &def.Pieces[i]; p.Letter {
+		case "G":
+			g = p
+		case "+G":
+			pg = p
+		case "K":
+			k = p
+		}
+	}
+	if g == nil || pg == nil || k == nil || !g.Royal || !pg.Royal || g.Promotion == nil || !slices.Equal(g.Promotion.To, []string{"+G"}) || !reflect.DeepEqual(movesOnly(pg.Moves), movesOnly(k.Moves)) || def.Rules.CheckRoyals == "lone" {
+		t.Fatalf("g %+v, +g %+v, k %+v, check-royals %q: want g royal, promoting into a royal +G with the king's moves", g, pg, k, def.Rules.CheckRoyals)
+	}
+	for name, section := range map[string]string{
+		"castling": strings.Replace(base, "castling = false\n", "", 1),
+		"a king":   strings.Replace(base, "4G3 w", "4G2K w", 1),
+	} {
+		if _, err := ImportINI("v.ini", []byte(section), "fw"); err == nil || !strings.Contains(err.Error(), "promotedPieceType: g:k: a man promoted into the King") {
+			t.Errorf("%s: %v, want the promotion into the king refused", name, err)
+		}
+	}
+}
+
+// movesOnly is the atoms without where they were written.
+func movesOnly(atoms []Atom) []Atom {
+	out := slices.Clone(atoms)
+	for i := range out {
+		out[i].Src = Src{}
+	}
+	return out
+}
