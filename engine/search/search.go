@@ -643,10 +643,18 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		if futile && quiet && searched > 0 {
 			continue
 		}
+		// Late move pruning: near the leaves, past the first moves, the late quiet moves
+		// of a node that is not on the principal variation are not searched (those that give
+		// check are).
+		late := e.caps.futility && !pvNode && !inCheck && depth <= 3 && quiet && i >= 3+2*depth*depth && best > -Mate+MateSpan && m != e.killers[ply][0] && m != e.killers[ply][1]
 		side := p.Side()
 		e.make(m)
 		kept := p.Side() == side // the mover's turn goes on
 		givesCheck := e.inCheck(p)
+		if late && !givesCheck && !kept {
+			e.unmake()
+			continue
+		}
 		var s int
 		if searched == 0 {
 			s = e.child(kept, depth-1, ply+1, alpha, beta, pvNode)
