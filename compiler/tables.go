@@ -16,13 +16,10 @@ type Tables[B any] struct {
 	Missing B
 	// WallCells: the cells that may take a wall (rulesets with walls; defs.Walls.Except left out).
 	WallCells B
-	// WallEdge: the cells on the board's edge, a rook's step from a cell off the board or
-	// missing (walls placed on the edge).
-	WallEdge B
-	dirs     []Dir[B]
-	pieces   []PieceType[B]
-	goals    []Goal[B]
-	freezes  []Freeze[B]
+	dirs      []Dir[B]
+	pieces    []PieceType[B]
+	goals     []Goal[B]
+	freezes   []Freeze[B]
 	AttackTables[B]
 	// CastleRank[c] is side c's first rank (every cell of it).
 	CastleRank [2]B
@@ -55,6 +52,9 @@ type Tables[B any] struct {
 	flankSteps []FlankStep[B]
 	// slides: the edges drops slide in from (defs.Drops.SlideIn, SlideThrough).
 	slides []Slide[B]
+	// WallEdge: the cells on the board's edge, a rook's step from a cell off the board or
+	// missing (walls placed on the edge). Last, to leave the hot fields where they were.
+	WallEdge B
 }
 
 // Slide is one edge drops slide in from: Stop shifts the men one cell back against the

@@ -1647,6 +1647,11 @@ func (p *core256) testRoyalPromotions(buf []Move, base int) []Move {
 // each by make/test/unmake. With shortcut, moves that provably cannot expose the own royal
 // (checkRelevance) or free the enemy royal (keepers) skip the test.
 func (p *core256) keepLegal(base, ext []Move, shortcut bool) []Move {
+	if p.rs.RoyalTypes == 0 {
+		// No royal type: no move can leave a royal man attacked or lose one, so the probe
+		// (probeLegal) would pass every move, whatever the mechanisms.
+		return ext
+	}
 	if shortcut {
 		if rel, ok := p.checkRelevance(); ok {
 			if rel.Empty() && p.royals(p.side).Empty() && !p.rs.Uses(royalMakers) {
