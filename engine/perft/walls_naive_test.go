@@ -289,16 +289,7 @@ func wallsSplit(ms []string) (moves, walls []string) {
 }
 
 func TestWallsNaiveOrthodoxPerft(t *testing.T) {
-	cases := []struct {
-		fen  string
-		want []uint64
-	}{
-		{naiveChessStart, []uint64{20, 400, 8902, 197281}},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []uint64{48, 2039, 97862}},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []uint64{14, 191, 2812, 43238}},
-		{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", []uint64{6, 264, 9467}},
-	}
-	for _, c := range cases {
+	for _, c := range publishedChessPerft {
 		for d, want := range c.want {
 			got, err := wallsNone.perftFEN(c.fen, d+1)
 			if err != nil {
