@@ -372,7 +372,8 @@ func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
 // allow-list: three legs in one direction, none capturing in passing or stopping, the path
 // not bounded by a zone; the first any number of steps (range [0, 0]) over empty cells,
 // excluding no type; the second one step onto a man (on: [friend, enemy], the screen); the
-// third at least one step (range [1, 0]) onto empty cells, an enemy or either. The walker
+// third at least one step (range [1, 0]) onto empty cells, an enemy or either, or exactly
+// one step (the grasshopper's shape, HopOne: the cell just beyond the screen). The walker
 // passes the first leg's cells up to the first man (unused cells hold none, and the
 // direction's ray stops at missing ones), takes that man as the screen, and lands on the
 // cells beyond up to the first man: so the answer is read from the direction's rays. The
@@ -393,10 +394,10 @@ func rayHop(p *Path[Bitboard]) {
 	}
 	if l0.Min != 0 || l0.Max != 0 || l0.On != OnEmpty || l0.Not != 0 ||
 		l1.Min != 1 || l1.Max != 1 || l1.On != OnFriend|OnEnemy ||
-		l2.Min != 1 || l2.Max != 0 || l2.On&^(OnEmpty|OnEnemy) != 0 || l2.On == 0 {
+		l2.Min != 1 || l2.Max != 0 && l2.Max != 1 || l2.On&^(OnEmpty|OnEnemy) != 0 || l2.On == 0 {
 		return
 	}
-	p.RayHop, p.HopDir, p.NotScreen, p.NotLand, p.LandOn = true, l0.Dir, l1.Not, l2.Not, l2.On
+	p.RayHop, p.HopOne, p.HopDir, p.NotScreen, p.NotLand, p.LandOn = true, l2.Max == 1, l0.Dir, l1.Not, l2.Not, l2.On
 }
 
 // sniperTables builds the tables Snipes allows: the direction from one cell to another

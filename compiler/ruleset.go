@@ -82,8 +82,8 @@ type Path[B any] struct {
 	// RayHop: the path is a ray hop (see rayHop), answered from the direction's rays: along
 	// HopDir over empty cells, over one man (the screen, of no type in NotScreen), then over
 	// empty cells, landing on any of them and on the first man beyond, an enemy of no type
-	// in NotLand (as LandOn allows).
-	RayHop             bool
+	// in NotLand (as LandOn allows); with HopOne, on the cell just beyond the screen only.
+	RayHop, HopOne     bool
 	HopDir             int
 	NotScreen, NotLand uint64
 	// LandOn: for a fixed walk or a ray hop, what its landing cell may hold (OnEmpty,

@@ -180,7 +180,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			for j, p := range in.paths[c] {
 				pt.paths[c][j] = Path[B]{legs: p.legs, From: f(p.From), Within: f(p.Within), Bounded: p.Bounded, reach: list(p.reach), visit: list(p.visit), Captures: p.Captures, Stops: p.Stops,
-					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hop: hops(p.hop)}
+					Fixed: p.Fixed, LandOn: p.LandOn, RayHop: p.RayHop, HopOne: p.HopOne, HopDir: p.HopDir, NotScreen: p.NotScreen, NotLand: p.NotLand, hop: hops(p.hop)}
 			}
 		}
 		for c := 0; c < 2; c++ {

@@ -528,8 +528,8 @@ func (p *core128) hopOpen(empty, screen bb128) bool {
 }
 
 // rayHopAttack reports whether the ray hop path from from captures on sq (an enemy assumed
-// there): sq lies on its ray beyond exactly one man, the screen, of a type it may pass,
-// and does not hold a man of a type it may not take. (It reads the board, as hopOpen does.)
+// there): sq lies on its ray beyond exactly one man, the screen, of a type it may pass
+// (with HopOne, just beyond it), and does not hold a man of a type it may not take. (It reads the board, as hopOpen does.)
 func (p *core128) rayHopAttack(path *compiler.Path[bb128], from, sq Square) bool {
 	d := p.tb.Dir(path.HopDir)
 	if !d.RayAt(from).Has(sq) || !p.tb.Squares.Has(sq) {
@@ -537,6 +537,9 @@ func (p *core128) rayHopAttack(path *compiler.Path[bb128], from, sq Square) bool
 	}
 	between := d.RayAt(from).AndNot(d.RayAt(sq)).Without(sq).And(p.occupied())
 	if between.Empty() || between.Many() || path.NotScreen>>uint(p.board[between.First()].Type())&1 != 0 {
+		return false
+	}
+	if path.HopOne && d.StepAt(between.First()) != sq {
 		return false
 	}
 	pc := p.board[sq]

@@ -296,18 +296,21 @@ func (p *core128) legalMoves(buf []Move) []Move {
 }
 
 // checkRelevance returns, when the check rule is royal-attacked and the side to move has
-// no royal, no cells; when it has one royal and it is not in check, the cells whose change
-// could expose that royal: along each
+// no royal, no cells; when none of its royal men is in check, the cells whose change could
+// expose one of them: for each royal man, along each
 // ray from it on which enemy pieces slide or ride, the first man there when the next man
 // beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
 // taking that first man away: a man it adds only blocks, and a move empties no other cell
 // than its origin and those it captures on), and every cell an active enemy path piece that
 // could capture on it may touch (for a ray hop, only its origin and the cells between it
 // and the royal). A move by a non-royal, non-freezing piece
-// that changes none of these cells (origin, destination, captures) leaves the royal
+// that changes none of these cells (origin, destination, captures) leaves every royal man
 // unattacked: leaps and frozen statuses of enemy pieces cannot be created by it. (This
 // holds while a move changes nothing but the cells it names; the shortcut's allow-list in
-// the compiler admits only mechanisms with that property.)
+// the compiler admits only mechanisms with that property.) With several royal men the
+// side is then not in check whether one attacked royal or every one makes a check
+// (CheckRoyalsAny, CheckRoyalsAll); under CheckRoyalsLone, which men count depends on the
+// counts of kinds, so there is no answer.
 func (p *core128) checkRelevance() (bb128, bool) {
 	rs := p.rs
 	if !rs.Allows(compiler.ShortcutRelevance) {
@@ -320,16 +323,26 @@ func (p *core128) checkRelevance() (bb128, bool) {
 		// promotion to, or a drop of, a royal type) needs its test.
 		return bb128{}, true
 	}
-	if r.Empty() || r.Many() {
+	if r.Empty() || r.Many() && rs.CheckRoyals == compiler.CheckRoyalsLone {
 		return bb128{}, false
 	}
-	k := r.First()
 	active := p.active(them)
-	if p.attackedBy(k, them, p.occupied(), active) {
-		return bb128{}, false
+	occ := p.occupied()
+	var rel bb128
+	for ; r.Any(); r = r.Rest() {
+		k := r.First()
+		if p.attackedBy(k, them, occ, active) {
+			return bb128{}, false
+		}
+		rel = rel.Or(p.exposers(k, them, occ, active))
 	}
+	return rel, true
+}
+
+// exposers is checkRelevance's cells for the royal man on k, not attacked now by them.
+func (p *core128) exposers(k Square, them Color, occ, active bb128) bb128 {
 	at := &p.tb.AttackTables
-	occ, enemy := p.occupied(), p.byColor[them]
+	enemy := p.byColor[them]
 	var rel bb128
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		rel = rel.Or(screening128(p.tb.Dir(gs.At(gi).Back), k, occ, enemy))
@@ -346,7 +359,19 @@ func (p *core128) checkRelevance() (bb128, bool) {
 				if path := paths.At(i); path.Captures && path.ReachAt(from).Has(k) {
 					if path.RayHop {
 						d := p.tb.Dir(path.HopDir)
-						rel = rel.Or(d.RayAt(from).AndNot(d.RayAt(k)).With(from))
+						line := d.RayAt(from).AndNot(d.RayAt(k)) // up to k, k included
+						if rest := line.Without(k); path.HopOne && rest.Any() {
+							// Landing on k needs a man on the cell just before it (the
+							// screen, the farthest of rest) and none between: a man added
+							// between only blocks, so only the men there matter, and the
+							// screen's cell.
+							screen := rest.First()
+							if d.Up {
+								screen = rest.Last()
+							}
+							line = rest.And(occ).With(screen)
+						}
+						rel = rel.Or(line.With(from))
 						continue
 					}
 					rel = rel.Or(path.VisitAt(from).With(from))
@@ -354,7 +379,7 @@ func (p *core128) checkRelevance() (bb128, bool) {
 			}
 		}
 	}
-	return rel, true
+	return rel
 }
 
 // screening128 is, along d from sq, the first man (a cell of occ) when the next man beyond
@@ -893,6 +918,22 @@ func (p *core128) genRayHop(buf []Move, pt *compiler.PieceType[bb128], path *com
 		return buf
 	}
 	beyond, to := d.RayAt(s), NoSquare
+	if path.HopOne {
+		// The grasshopper's shape: only the cell just beyond the screen, when it is a
+		// square (not off the grid, missing or unused).
+		t := d.StepAt(s)
+		if !p.tb.Squares.Has(t) || !land.Has(t) {
+			return buf
+		}
+		if !occ.Has(t) {
+			if path.LandOn&compiler.OnEmpty != 0 {
+				buf = p.emitAny(buf, pt, newMove(from, t))
+			}
+		} else if path.LandOn&compiler.OnEnemy != 0 && capturable.Has(t) && path.NotLand>>uint(p.board[t].Type())&1 == 0 {
+			buf = p.emitAny(buf, pt, newMove(from, t))
+		}
+		return buf
+	}
 	if rest := beyond.And(occ); rest.Any() {
 		to = nearest128(d, rest)
 		beyond = beyond.AndNot(d.RayAt(to)).Without(to)
@@ -1691,11 +1732,24 @@ func (p *core128) keepUnexposed(base, ext []Move, rel bb128) []Move {
 	for ts := unsafe; ts != 0; ts &= ts - 1 {
 		tested = tested.Or(p.byType[bits.TrailingZeros64(ts)])
 	}
+	// A royal man's plain move that changes no cell of rel leaves every other royal man
+	// unattacked (rel covers them all), so where one attacked royal makes a check and the
+	// men alone move in a probe, only its landing cell needs asking.
+	royalLands := p.boardProbe && p.rs.CheckRoyals == compiler.CheckRoyalsAny && !p.rs.Crossing
 	for _, m := range ext[len(base):] {
 		spared := false
 		switch {
 		case m&(kindMask|promotionMask|passedMask) == 0: // a normal move, nothing more
-			spared = !tested.Has(m.From()) && !rel.Has(m.To())
+			from := m.From()
+			spared = !tested.Has(from) && !rel.Has(m.To())
+			if !spared && royalLands && !rel.Has(from) && !rel.Has(m.To()) && m&gateMask == 0 &&
+				p.rs.RoyalTypes>>uint(p.board[from].Type())&1 != 0 && p.rs.FreezerTypes>>uint(p.board[from].Type())&1 == 0 {
+				if !p.onBoard(m, us, true) {
+					ext[n] = m
+					n++
+				}
+				continue
+			}
 		case m.Kind() == KindNormal:
 			from := m.From()
 			spared = !rel.Has(from) && !rel.Has(m.To()) && !rel.Has(m.Cap1()) && !rel.Has(m.Cap2()) &&
@@ -1852,6 +1906,13 @@ func (p *core128) takesRight(m Move) bool {
 // else that a move changes is read by the attack walk there. (probeLegal asks it of the
 // mover, the no-giving-check rule of the opponent.)
 func (p *core128) checkedOnBoard(m Move, c Color) bool {
+	return p.onBoard(m, c, false)
+}
+
+// onBoard is checkedOnBoard; with landing, it asks instead whether the mover's landing
+// cell is attacked by the opponent (the side to move's royal man moving, where the check
+// rule needs no other answer: see keepUnexposed).
+func (p *core128) onBoard(m Move, c Color, landing bool) bool {
 	us := p.side
 	from, to := m.From(), m.To()
 	var taken [3]Piece
@@ -1878,7 +1939,12 @@ func (p *core128) checkedOnBoard(m Move, c Color) bool {
 		}
 		p.place(to, pc)
 	}
-	check := p.sideInCheck(c)
+	var check bool
+	if landing {
+		check = p.attackedBy(to, us^1, p.occupied(), p.active(us^1))
+	} else {
+		check = p.sideInCheck(c)
+	}
 	p.lift(to)
 	if mover != NoPiece {
 		p.place(from, mover)

@@ -37,7 +37,7 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	// In -short mode each definition is played on one of the two cores (alternating).
 	// The alternation counts the definitions with paths only, so that adding other
 	// definitions never leaves one core with few of them.
-	fixedDefs, withPaths := 0, 0
+	fixedDefs, withPaths, hopOnes := 0, 0, 0
 	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
@@ -47,6 +47,7 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 			continue
 		}
 		withPaths++
+		hopOnes += countHopOnes(rs)
 		if !OnThisCore(t, withPaths) {
 			continue
 		}
@@ -56,6 +57,9 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	}
 	if fixedDefs < 5 {
 		t.Errorf("only %d definitions with fixed walks", fixedDefs)
+	}
+	if hopOnes == 0 { // grasshoppers (Betza g) compile to ray hops landing one step beyond
+		t.Errorf("no definition has a ray hop landing just beyond its screen (HopOne)")
 	}
 	def, err := defs.Parse("screenwalks.yaml", []byte(screenWalks))
 	if err != nil {
@@ -82,6 +86,21 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 		t.Errorf("screenwalks: %d fixed walks over a screen, want 20", screens)
 	}
 	comparePathTables(t, "screenwalks", rs, 3*playouts, plies)
+}
+
+// countHopOnes counts rs's paths that are ray hops landing just beyond the screen.
+func countHopOnes(rs *compiler.Ruleset) int {
+	n := 0
+	for pts, ti := rs.Pieces(), 0; ti < pts.Len(); ti++ {
+		for c := compiler.Color(0); c < 2; c++ {
+			for paths, i := pts.At(ti).Paths(c), 0; i < paths.Len(); i++ {
+				if path := paths.At(i); path.RayHop && path.HopOne {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // comparePathTables plays seeded random games of rs and compares the path tables with the
