@@ -299,7 +299,7 @@ func (p *core128) legalMoves(buf []Move) []Move {
 // no royal, no cells; when none of its royal men is in check, the cells whose change could
 // expose one of them: for each royal man, along each
 // ray from it on which enemy pieces slide or ride, the first man there when the next man
-// beyond it is an enemy (the royal is not attacked now, so a move opens such a line only by
+// beyond it is an enemy of a type that slides or rides that way (the royal is not attacked now, so a move opens such a line only by
 // taking that first man away: a man it adds only blocks, and a move empties no other cell
 // than its origin and those it captures on), and every cell an active enemy path piece that
 // could capture on it may touch (for a ray hop, only its origin and the cells between it
@@ -342,13 +342,18 @@ func (p *core128) checkRelevance() (bb128, bool) {
 // exposers is checkRelevance's cells for the royal man on k, not attacked now by them.
 func (p *core128) exposers(k Square, them Color, occ, active bb128) bb128 {
 	at := &p.tb.AttackTables
-	enemy := p.byColor[them]
 	var rel bb128
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
-		rel = rel.Or(screening128(p.tb.Dir(gs.At(gi).Back), k, occ, enemy))
+		g := gs.At(gi)
+		var sliders bb128 // the men that slide along the group's lines
+		for ts := g.Types; ts != 0; ts &= ts - 1 {
+			sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
+		}
+		rel = rel.Or(screening128(p.tb.Dir(g.Back), k, occ, sliders.And(p.byColor[them])))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
-		rel = rel.Or(screening128(p.tb.Dir(ras.At(i).Back), k, occ, enemy))
+		ra := ras.At(i)
+		rel = rel.Or(screening128(p.tb.Dir(ra.Back), k, occ, p.byType[ra.Type].And(p.byColor[them])))
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
