@@ -219,7 +219,7 @@ func (rs *Ruleset) tableWalks(pt *PieceType[Bitboard]) {
 			for i := range pt.paths[c] {
 				p := &pt.paths[c][i]
 				if h := p.hop[sq]; h.to != NoSquare {
-					walks = append(walks, Walk[Bitboard]{To: h.to, LandOn: p.LandOn, Empty: h.empty, Screen: h.screen})
+					walks = append(walks, Walk[Bitboard]{To: h.to, LandOn: p.LandOn, NotLand: p.NotLand, Empty: h.empty, Screen: h.screen})
 				}
 			}
 		}
@@ -289,8 +289,9 @@ func (rs *Ruleset) pathCells(p *Path[Bitboard], li int, at Square, nextReach, ne
 }
 
 // fixedWalk decides whether p is a fixed walk and, if so, tables it (Path.Fixed, HopAt).
-// A fixed walk is an allow-list: every leg one step (range 1), none capturing in passing,
-// stopping or excluding types; every leg but the last asks for an empty cell (on: empty)
+// A fixed walk is an allow-list: every leg one step (range 1), none capturing in passing
+// or stopping, none but the last excluding types (the last's exclusions, NotLand, are the
+// types it may not land on); every leg but the last asks for an empty cell (on: empty)
 // or for an occupied one (on: [friend, enemy], a screen); the last lands on an empty cell,
 // an enemy or either. From each origin such a path visits the same cells whatever the
 // position, so the walker's answer is a set of cells that must be empty, a set that must
@@ -304,10 +305,10 @@ func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
 		return
 	}
 	for i, l := range p.legs {
-		if l.Min != 1 || l.Max != 1 || l.Capture || l.Stop || l.Not != 0 {
+		last := i == len(p.legs)-1
+		if l.Min != 1 || l.Max != 1 || l.Capture || l.Stop || l.Not != 0 && !last {
 			return
 		}
-		last := i == len(p.legs)-1
 		switch {
 		case last && (l.On&^(OnEmpty|OnEnemy) != 0 || l.On == 0):
 			return
@@ -361,7 +362,7 @@ func (rs *Ruleset) fixedWalk(p *Path[Bitboard]) {
 			to[sq], empty[sq], screen[sq] = cur, e, s
 		}
 	}
-	p.Fixed, p.LandOn = true, p.legs[len(p.legs)-1].On
+	p.Fixed, p.LandOn, p.NotLand = true, p.legs[len(p.legs)-1].On, p.legs[len(p.legs)-1].Not
 	p.hop = make([]hop[Bitboard], rs.Cells)
 	for sq := range p.hop {
 		p.hop[sq] = hop[Bitboard]{to[sq], empty[sq], screen[sq]}

@@ -83,6 +83,7 @@ type Path[B any] struct {
 	// HopDir over empty cells, over one man (the screen, of no type in NotScreen), then over
 	// empty cells, landing on any of them and on the first man beyond, an enemy of no type
 	// in NotLand (as LandOn allows); with HopOne, on the cell just beyond the screen only.
+	// (A fixed walk too lands on no man of a type in NotLand.)
 	RayHop, HopOne     bool
 	HopDir             int
 	NotScreen, NotLand uint64
@@ -100,11 +101,12 @@ type hop[B any] struct {
 }
 
 // Walk is one fixed walk from an origin, as generation reads it: it lands on To, which may
-// hold what LandOn allows (OnEmpty, OnEnemy or both), when the cells of Empty are empty and
-// those of Screen occupied.
+// hold what LandOn allows (OnEmpty, OnEnemy or both) but a man of a type in NotLand, when
+// the cells of Empty are empty and those of Screen occupied.
 type Walk[B any] struct {
 	To            Square
 	LandOn        uint8
+	NotLand       uint64
 	Empty, Screen B
 }
 

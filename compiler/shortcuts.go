@@ -55,7 +55,9 @@ var shortcutNeeds = [numShortcuts]Mechanism{
 	ShortcutPins: MechCheckRoyalAttacked,
 	// Freezer and royal moves, promotions to a royal type, castling and en passant always
 	// take the full test, which is what makes relevance and keepers safe with those
-	// mechanisms.
+	// mechanisms. (A royal man's plain move, where the board probe holds and one attacked
+	// royal is a check, is tested on the board moved for its landing cell alone: relevance
+	// covers every other royal man.)
 	ShortcutRelevance: MechCheckRoyalAttacked,
 	ShortcutKeepers:   MechCheckEnemyRoyalUnattacked,
 	// No check is safe with what it is because losesRoyal predicts the one way a move can

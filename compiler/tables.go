@@ -189,7 +189,7 @@ func ConvertTables[A, B any](t *Tables[A], f func(A) B) *Tables[B] {
 			}
 			pt.walks[c], pt.walkAt[c] = make([]Walk[B], len(in.walks[c])), in.walkAt[c]
 			for j, w := range in.walks[c] {
-				pt.walks[c][j] = Walk[B]{To: w.To, LandOn: w.LandOn, Empty: f(w.Empty), Screen: f(w.Screen)}
+				pt.walks[c][j] = Walk[B]{To: w.To, LandOn: w.LandOn, NotLand: w.NotLand, Empty: f(w.Empty), Screen: f(w.Screen)}
 			}
 		}
 		for c := 0; c < 2; c++ {

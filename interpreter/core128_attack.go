@@ -495,7 +495,7 @@ func (p *core128) pathAttack(pt *compiler.PieceType[bb128], by Color, from, sq S
 			continue
 		}
 		if path.Fixed {
-			if to, empty, screen := path.HopAt(from); to == sq && p.hopOpen(empty, screen) {
+			if p.fixedAttack(path, from, sq) {
 				return path
 			}
 			continue
@@ -516,6 +516,18 @@ func (p *core128) pathAttack(pt *compiler.PieceType[bb128], by Color, from, sq S
 		}
 	}
 	return nil
+}
+
+// fixedAttack reports whether the fixed walk path from from captures on sq (an enemy
+// assumed there): it lands on sq, its conditions hold on the board, and sq holds no man of
+// a type it may not land on. (It reads the board, as hopOpen does.)
+func (p *core128) fixedAttack(path *compiler.Path[bb128], from, sq Square) bool {
+	to, empty, screen := path.HopAt(from)
+	if to != sq || !p.hopOpen(empty, screen) {
+		return false
+	}
+	pc := p.board[sq]
+	return pc == NoPiece || path.NotLand>>uint(pc.Type())&1 == 0
 }
 
 // hopOpen reports whether a fixed walk's conditions hold on the board: the cells of empty

@@ -91,8 +91,7 @@ func (p *core128) pathProbe() (string, int) {
 						if !path.Fixed {
 							continue
 						}
-						to, empty, screen := path.HopAt(from)
-						if got := path.Captures && to == sq && p.hopOpen(empty, screen); got != want {
+						if got := path.Captures && p.fixedAttack(path, from, sq); got != want {
 							return fmt.Sprintf("%s path %d from %s on %s: table attack %v, walker %v", pt.Name, i, p.rs.SquareName(from), p.rs.SquareName(sq), got, want), n
 						}
 						n++

@@ -884,7 +884,7 @@ func (p *core64) genHop(buf []Move, pt *compiler.PieceType[bb64], path *compiler
 		return buf
 	}
 	if pc := p.board[to]; pc == NoPiece && path.LandOn&compiler.OnEmpty == 0 ||
-		pc != NoPiece && (path.LandOn&compiler.OnEnemy == 0 || !capturable.Has(to)) {
+		pc != NoPiece && (path.LandOn&compiler.OnEnemy == 0 || !capturable.Has(to) || path.NotLand>>uint(pc.Type())&1 != 0) {
 		return buf
 	}
 	return p.emitAny(buf, pt, newMove(from, to))
@@ -900,7 +900,7 @@ func (p *core64) genWalks(buf []Move, pt *compiler.PieceType[bb64], walks compil
 			continue
 		}
 		if pc := p.board[w.To]; pc == NoPiece && w.LandOn&compiler.OnEmpty == 0 ||
-			pc != NoPiece && (w.LandOn&compiler.OnEnemy == 0 || !capturable.Has(w.To)) {
+			pc != NoPiece && (w.LandOn&compiler.OnEnemy == 0 || !capturable.Has(w.To) || w.NotLand>>uint(pc.Type())&1 != 0) {
 			continue
 		}
 		buf = p.emitAny(buf, pt, newMove(from, w.To))

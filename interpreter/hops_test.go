@@ -37,7 +37,7 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	// In -short mode each definition is played on one of the two cores (alternating).
 	// The alternation counts the definitions with paths only, so that adding other
 	// definitions never leaves one core with few of them.
-	fixedDefs, withPaths, hopOnes := 0, 0, 0
+	fixedDefs, withPaths, hopOnes, notLands := 0, 0, 0, 0
 	for _, name := range allDefinitions(t) {
 		rs, err := Open(name)
 		if err != nil {
@@ -47,7 +47,8 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 			continue
 		}
 		withPaths++
-		hopOnes += countHopOnes(rs)
+		hopOnes += countPaths(rs, func(p *compiler.Path[compiler.Bitboard]) bool { return p.RayHop && p.HopOne })
+		notLands += countPaths(rs, func(p *compiler.Path[compiler.Bitboard]) bool { return p.Fixed && p.NotLand != 0 })
 		if !OnThisCore(t, withPaths) {
 			continue
 		}
@@ -60,6 +61,9 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	}
 	if hopOnes == 0 { // grasshoppers (Betza g) compile to ray hops landing one step beyond
 		t.Errorf("no definition has a ray hop landing just beyond its screen (HopOne)")
+	}
+	if notLands == 0 { // atomar's king: one step, onto no king
+		t.Errorf("no definition has a fixed walk that may not land on some types (NotLand)")
 	}
 	def, err := defs.Parse("screenwalks.yaml", []byte(screenWalks))
 	if err != nil {
@@ -88,13 +92,13 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	comparePathTables(t, "screenwalks", rs, 3*playouts, plies)
 }
 
-// countHopOnes counts rs's paths that are ray hops landing just beyond the screen.
-func countHopOnes(rs *compiler.Ruleset) int {
+// countPaths counts rs's paths (either side's) for which is holds.
+func countPaths(rs *compiler.Ruleset, is func(*compiler.Path[compiler.Bitboard]) bool) int {
 	n := 0
 	for pts, ti := rs.Pieces(), 0; ti < pts.Len(); ti++ {
 		for c := compiler.Color(0); c < 2; c++ {
 			for paths, i := pts.At(ti).Paths(c), 0; i < paths.Len(); i++ {
-				if path := paths.At(i); path.RayHop && path.HopOne {
+				if is(paths.At(i)) {
 					n++
 				}
 			}
@@ -218,4 +222,51 @@ func TestMovesNotRepeated(t *testing.T) {
 		t.Errorf("tworoutes: %d legal moves, want 5 (the advisor's 4, the general's 1)", n)
 	}
 	t.Logf("%d piece types with paths known not to repeat moves", unrepeated)
+}
+
+// notLandKing is atomar with a king that also has a path the tables cannot answer (two
+// steps straight), so that its one-step walks onto no king are generated one by one
+// (genHop) rather than from the per-man list.
+const notLandKing = `extends: atomar
+name: notlandking
+pieces-by-letter:
+  K:
+    moves:
+      - {path: [{step: [1, 0], not: [K]}]}
+      - {path: [{step: [1, 1], not: [K]}]}
+      - {path: [{step: [1, 0], range: [2, 2], on: [empty]}]}
+`
+
+// A fixed walk's last leg may exclude types (NotLand): its tables must not land on them,
+// whichever way the moves are generated, and its attacks must not reach them.
+func TestFixedWalkLandsOnNoExcludedType(t *testing.T) {
+	def, err := defs.Parse("notlandking.yaml", []byte(notLandKing))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Build(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if countPaths(rs, func(p *compiler.Path[compiler.Bitboard]) bool { return p.Fixed && p.NotLand != 0 }) == 0 {
+		t.Fatal("the king's one-step paths are not fixed walks")
+	}
+	for fen, takesKing := range map[string]string{
+		"8/8/8/8/8/3k4/4K3/8 w - - 0 1":  "e2d3",
+		"8/8/8/8/8/4k3/4K3/8 b - - 0 1":  "e3e2",
+		"8/8/8/8/3k4/3pK3/8/8 w - - 0 1": "e3d4",
+	} {
+		p, err := FromFEN(rs, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff, n := p.core().pathProbe(); diff != "" || n == 0 {
+			t.Errorf("%s: %q (%d answers compared)", fen, diff, n)
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if p.Coord(m) == takesKing {
+				t.Errorf("%s: the king takes the king (%s)", fen, takesKing)
+			}
+		}
+	}
 }
