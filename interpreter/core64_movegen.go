@@ -538,7 +538,8 @@ func (p *core64) MoveCount(buf []Move) int {
 	case pins && r != 0 && r&(r-1) == 0:
 		p.tally, p.tallying = 0, true
 		buf = p.genFastLegal(buf[:0], r.First(), compiler.Full64(), true)
-	case rs.Allows(compiler.ShortcutNoCheck) && !p.capEffects || p.royalless && p.keepsAll(r):
+	case rs.Allows(compiler.ShortcutNoCheck) && !p.capEffects || rs.RoyalTypes == 0 || p.royalless && p.keepsAll(r):
+		// (With no royal type at all every pseudo-legal move is legal: see keepLegal.)
 		p.tally, p.tallying = 0, true
 		buf = p.genPseudo(buf[:0])
 	default:
