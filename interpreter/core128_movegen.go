@@ -343,17 +343,14 @@ func (p *core128) checkRelevance() (bb128, bool) {
 func (p *core128) exposers(k Square, them Color, occ, active bb128) bb128 {
 	at := &p.tb.AttackTables
 	var rel bb128
+	enemy := p.byColor[them]
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
-		var sliders bb128 // the men that slide along the group's lines
-		for ts := g.Types; ts != 0; ts &= ts - 1 {
-			sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
-		}
-		rel = rel.Or(screening128(p.tb.Dir(g.Back), k, occ, sliders.And(p.byColor[them])))
+		rel = rel.Or(p.screening(p.tb.Dir(g.Back), k, occ, enemy, g.Types))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
 		ra := ras.At(i)
-		rel = rel.Or(screening128(p.tb.Dir(ra.Back), k, occ, p.byType[ra.Type].And(p.byColor[them])))
+		rel = rel.Or(p.screening(p.tb.Dir(ra.Back), k, occ, enemy, 1<<uint(ra.Type)))
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
@@ -387,16 +384,19 @@ func (p *core128) exposers(k Square, them Color, occ, active bb128) bb128 {
 	return rel
 }
 
-// screening128 is, along d from sq, the first man (a cell of occ) when the next man beyond
-// it is one of enemy; empty otherwise.
-func screening128(d *compiler.Dir[bb128], sq Square, occ, enemy bb128) bb128 {
+// screening is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy of a type in types; empty otherwise.
+func (p *core128) screening(d *compiler.Dir[bb128], sq Square, occ, enemy bb128, types uint64) bb128 {
 	blk := d.RayAt(sq).And(occ)
 	if blk.Empty() {
 		return bb128{}
 	}
 	b := nearest128(d, blk)
 	rest := d.RayAt(b).And(occ)
-	if rest.Empty() || !enemy.Has(nearest128(d, rest)) {
+	if rest.Empty() {
+		return bb128{}
+	}
+	if x := nearest128(d, rest); !enemy.Has(x) || types>>uint(p.board[x].Type())&1 == 0 {
 		return bb128{}
 	}
 	return compiler.Bit128(b)

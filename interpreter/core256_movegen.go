@@ -341,17 +341,14 @@ func (p *core256) checkRelevance() (bb256, bool) {
 func (p *core256) exposers(k Square, them Color, occ, active bb256) bb256 {
 	at := &p.tb.AttackTables
 	var rel bb256
+	enemy := p.byColor[them]
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
-		var sliders bb256 // the men that slide along the group's lines
-		for ts := g.Types; ts != 0; ts &= ts - 1 {
-			sliders = sliders.Or(p.byType[bits.TrailingZeros64(ts)])
-		}
-		rel = rel.Or(screening256(p.tb.Dir(g.Back), k, occ, sliders.And(p.byColor[them])))
+		rel = rel.Or(p.screening(p.tb.Dir(g.Back), k, occ, enemy, g.Types))
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
 		ra := ras.At(i)
-		rel = rel.Or(screening256(p.tb.Dir(ra.Back), k, occ, p.byType[ra.Type].And(p.byColor[them])))
+		rel = rel.Or(p.screening(p.tb.Dir(ra.Back), k, occ, enemy, 1<<uint(ra.Type)))
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
@@ -385,16 +382,19 @@ func (p *core256) exposers(k Square, them Color, occ, active bb256) bb256 {
 	return rel
 }
 
-// screening256 is, along d from sq, the first man (a cell of occ) when the next man beyond
-// it is one of enemy; empty otherwise.
-func screening256(d *compiler.Dir[bb256], sq Square, occ, enemy bb256) bb256 {
+// screening is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy of a type in types; empty otherwise.
+func (p *core256) screening(d *compiler.Dir[bb256], sq Square, occ, enemy bb256, types uint64) bb256 {
 	blk := d.RayAt(sq).And(occ)
 	if blk.Empty() {
 		return bb256{}
 	}
 	b := nearest256(d, blk)
 	rest := d.RayAt(b).And(occ)
-	if rest.Empty() || !enemy.Has(nearest256(d, rest)) {
+	if rest.Empty() {
+		return bb256{}
+	}
+	if x := nearest256(d, rest); !enemy.Has(x) || types>>uint(p.board[x].Type())&1 == 0 {
 		return bb256{}
 	}
 	return compiler.Bit256(b)

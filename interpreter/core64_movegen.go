@@ -343,17 +343,14 @@ func (p *core64) checkRelevance() (bb64, bool) {
 func (p *core64) exposers(k Square, them Color, occ, active bb64) bb64 {
 	at := &p.tb.AttackTables
 	var rel bb64
+	enemy := p.byColor[them]
 	for gs, gi := at.SlideGroups(them), 0; gi < gs.Len(); gi++ {
 		g := gs.At(gi)
-		var sliders bb64 // the men that slide along the group's lines
-		for ts := g.Types; ts != 0; ts &= ts - 1 {
-			sliders |= p.byType[bits.TrailingZeros64(ts)]
-		}
-		rel |= screening64(p.tb.Dir(g.Back), k, occ, sliders&p.byColor[them])
+		rel |= p.screening(p.tb.Dir(g.Back), k, occ, enemy, g.Types)
 	}
 	for ras, i := at.RideAttacks(them), 0; i < ras.Len(); i++ {
 		ra := ras.At(i)
-		rel |= screening64(p.tb.Dir(ra.Back), k, occ, p.byType[ra.Type]&p.byColor[them])
+		rel |= p.screening(p.tb.Dir(ra.Back), k, occ, enemy, 1<<uint(ra.Type))
 	}
 	for ts, ti := at.PathTypeList(them), 0; ti < ts.Len(); ti++ {
 		t := ts.At(ti)
@@ -387,16 +384,19 @@ func (p *core64) exposers(k Square, them Color, occ, active bb64) bb64 {
 	return rel
 }
 
-// screening64 is, along d from sq, the first man (a cell of occ) when the next man beyond
-// it is one of enemy; empty otherwise.
-func screening64(d *compiler.Dir[bb64], sq Square, occ, enemy bb64) bb64 {
+// screening is, along d from sq, the first man (a cell of occ) when the next man beyond
+// it is one of enemy of a type in types; empty otherwise.
+func (p *core64) screening(d *compiler.Dir[bb64], sq Square, occ, enemy bb64, types uint64) bb64 {
 	blk := d.RayAt(sq) & occ
 	if blk == 0 {
 		return bb64(0)
 	}
 	b := nearest64(d, blk)
 	rest := d.RayAt(b) & occ
-	if rest == 0 || !enemy.Has(nearest64(d, rest)) {
+	if rest == 0 {
+		return bb64(0)
+	}
+	if x := nearest64(d, rest); !enemy.Has(x) || types>>uint(p.board[x].Type())&1 == 0 {
 		return bb64(0)
 	}
 	return compiler.Bit64(b)
