@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -59,30 +61,46 @@ func openUpstream(t *testing.T, data []byte, section string) (*compiler.Ruleset,
 // one's errors.
 func importUpstream(t *testing.T) (data []byte, imported []string, refused map[string]defs.ErrorList) {
 	t.Helper()
-	data, err := os.ReadFile(upstreamINI)
-	if err != nil {
+	u := &upstreamImport
+	u.once.Do(func() {
+		u.data, u.err = os.ReadFile(upstreamINI)
+		if u.err != nil {
+			return
+		}
+		u.refused = map[string]defs.ErrorList{}
+		for _, s := range defs.INISections(u.data) {
+			def, err := importSection(u.data, s)
+			if err == nil {
+				_, err = interpreter.Build(def)
+			}
+			if err == nil {
+				u.imported = append(u.imported, s)
+				continue
+			}
+			var list defs.ErrorList
+			if !errors.As(err, &list) {
+				list = defs.ErrorList{{Msg: err.Error()}}
+			}
+			u.refused[s] = list
+		}
+	})
+	if u.err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v: Fairy-Stockfish's current variants.ini is needed with CI=true", err)
+			t.Fatalf("%v: Fairy-Stockfish's current variants.ini is needed with CI=true", u.err)
 		}
-		t.Skipf("no current variants.ini: %v", err)
+		t.Skipf("no current variants.ini: %v", u.err)
 	}
-	refused = map[string]defs.ErrorList{}
-	for _, s := range defs.INISections(data) {
-		def, err := importSection(data, s)
-		if err == nil {
-			_, err = interpreter.Build(def)
-		}
-		if err == nil {
-			imported = append(imported, s)
-			continue
-		}
-		var list defs.ErrorList
-		if !errors.As(err, &list) {
-			list = defs.ErrorList{{Msg: err.Error()}}
-		}
-		refused[s] = list
-	}
-	return data, imported, refused
+	return u.data, slices.Clone(u.imported), maps.Clone(u.refused)
+}
+
+// upstreamImport is importUpstream's work, done once for the test binary (every section
+// imported and compiled: about two seconds, asked by fifteen tests).
+var upstreamImport struct {
+	once     sync.Once
+	data     []byte
+	err      error
+	imported []string
+	refused  map[string]defs.ErrorList
 }
 
 // Every key of the current file is known: mapped, or refused with its reason at its

@@ -14,7 +14,7 @@ import (
 // position's FEN, written for XBoard, reads back to the same position. In rulesets with
 // walls, where each move comes once for every cell its wall may take (thousands of turns
 // in amazons, each written and read by generating them all), 64 turns spread over the
-// list are checked.
+// list are checked. (Four games a built-in, one under -short.)
 func TestRoundTrips(t *testing.T) {
 	for _, name := range defs.Builtins() {
 		rs, err := interpreter.Open(name)
@@ -23,7 +23,11 @@ func TestRoundTrips(t *testing.T) {
 		}
 		c := New(rs)
 		rng := rand.New(rand.NewPCG(1, 2))
-		for game := 0; game < 4; game++ {
+		games := 4
+		if testing.Short() {
+			games = 1 // one game of 60 plies a built-in under -short
+		}
+		for game := 0; game < games; game++ {
 			p, err := interpreter.Start(rs, "")
 			if err != nil {
 				t.Fatal(err)
