@@ -923,7 +923,6 @@ func (p *core128) genRayHop(buf []Move, pt *compiler.PieceType[bb128], path *com
 	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
 		return buf
 	}
-	beyond, to := d.RayAt(s), NoSquare
 	if path.HopOne {
 		// The grasshopper's shape: only the cell just beyond the screen, when it is a
 		// square (not off the grid, missing or unused).
@@ -940,6 +939,7 @@ func (p *core128) genRayHop(buf []Move, pt *compiler.PieceType[bb128], path *com
 		}
 		return buf
 	}
+	beyond, to := d.RayAt(s), NoSquare
 	if rest := beyond.And(occ); rest.Any() {
 		to = nearest128(d, rest)
 		beyond = beyond.AndNot(d.RayAt(to)).Without(to)

@@ -921,7 +921,6 @@ func (p *core256) genRayHop(buf []Move, pt *compiler.PieceType[bb256], path *com
 	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
 		return buf
 	}
-	beyond, to := d.RayAt(s), NoSquare
 	if path.HopOne {
 		// The grasshopper's shape: only the cell just beyond the screen, when it is a
 		// square (not off the grid, missing or unused).
@@ -938,6 +937,7 @@ func (p *core256) genRayHop(buf []Move, pt *compiler.PieceType[bb256], path *com
 		}
 		return buf
 	}
+	beyond, to := d.RayAt(s), NoSquare
 	if rest := beyond.And(occ); rest.Any() {
 		to = nearest256(d, rest)
 		beyond = beyond.AndNot(d.RayAt(to)).Without(to)

@@ -923,7 +923,6 @@ func (p *core64) genRayHop(buf []Move, pt *compiler.PieceType[bb64], path *compi
 	if path.NotScreen>>uint(p.board[s].Type())&1 != 0 {
 		return buf
 	}
-	beyond, to := d.RayAt(s), NoSquare
 	if path.HopOne {
 		// The grasshopper's shape: only the cell just beyond the screen, when it is a
 		// square (not off the grid, missing or unused).
@@ -940,6 +939,7 @@ func (p *core64) genRayHop(buf []Move, pt *compiler.PieceType[bb64], path *compi
 		}
 		return buf
 	}
+	beyond, to := d.RayAt(s), NoSquare
 	if rest := beyond & occ; rest != 0 {
 		to = nearest64(d, rest)
 		beyond = beyond &^ d.RayAt(to) &^ compiler.Bit64(to)
