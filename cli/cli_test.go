@@ -25,6 +25,7 @@ func lastLine(s string) string {
 }
 
 func TestList(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	code, out, errs := run("list")
 	if code != 0 {
 		t.Fatalf("got exit %d, want 0; stderr %s", code, errs)

@@ -78,6 +78,7 @@ func TestShowIrregularBoard(t *testing.T) {
 // Every rule added with the chess family's, shogi's and the Asian variants is described
 // by show, in words (not left out, not left as an empty condition).
 func TestDescribeNewRules(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	for _, c := range []struct{ variant, want string }{
 		{"antichess", "Captures are compulsory"},
 		{"antichess", "when the mover has no men in all left"},

@@ -29,6 +29,7 @@ goals:
 `
 
 func TestCommandsReportFailingHooks(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	def := writeDef(t, "divzero.yaml", divZeroDef)
 	game := writeDef(t, "game.pgn", "1. e4 e5 2. Nf3 *\n")
 	cases := []struct {
@@ -80,6 +81,7 @@ func TestCommandsReportFailingHooks(t *testing.T) {
 // A hook that never fails leaves standard error empty and the exit status 0. (--quiet:
 // a slow run, under the race detector say, would show its progress there.)
 func TestCommandsQuietWithGoodHooks(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	for i, args := range [][]string{
 		{"perft", "../testdata/hooks/hill-by-hook.yaml", "3", "--quiet"},
 		{"validate", "../testdata/hooks/", "--quiet"},

@@ -201,6 +201,7 @@ func (f *fsfProcess) perftAfter(t *testing.T, lines []string, depth int) []strin
 }
 
 func TestExportINIPerft(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	fsf11 := fairyStockfish(t)
 	engines := []struct {
 		name, path string
@@ -301,6 +302,7 @@ func TestExportINIPerft(t *testing.T) {
 // section, gives the built-in's perft divides along a game (Chimera's own perft on both
 // sides: no Fairy-Stockfish needed).
 func TestExportINIRoundTrip(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	ini, names, _ := exportedBuiltins(t)
 	file := filepath.Join(t.TempDir(), "exported.ini")
 	if err := os.WriteFile(file, []byte(ini), 0o644); err != nil {
@@ -441,6 +443,7 @@ func TestExportINICommand(t *testing.T) {
 // CHIMERA_FSF_CURRENT, as Fairy-Stockfish's current source plays the written section
 // (perft divides at connectPositions and along a game from the start).
 func TestExportINIConnect(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	src := filepath.Join(dir, "connect.ini")
 	if err := os.WriteFile(src, []byte(connectINI), 0o644); err != nil {

@@ -106,6 +106,7 @@ var upstreamImport struct {
 // Every key of the current file is known: mapped, or refused with its reason at its
 // line; and docs/import.md's table names exactly the sections imported.
 func TestUpstreamINISections(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	data, imported, refused := importUpstream(t)
 	if n := len(defs.INISections(data)); n != len(imported)+len(refused) || n < 140 {
 		t.Fatalf("%d sections, %d imported and %d refused", n, len(imported), len(refused))
@@ -548,6 +549,7 @@ func TestUpstreamINIPerftPositions(t *testing.T) {
 // -VALUE_MATE from White's view): a game its rules would draw, here by the n-move rule,
 // is Black's.
 func TestUpstreamINIDrawOdds(t *testing.T) {
+	t.Parallel()      // touches no process-wide state
 	importUpstream(t) // skipped without the file
 	rs, err := interpreter.Open(upstreamINI + ":capturethequeen")
 	if err != nil {

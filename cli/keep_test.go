@@ -93,6 +93,7 @@ func hangUpAfter(text string) func(*exec.Cmd, string) {
 // selfplay, values, tune and perft as SIGTERM does: what finished is written, marked
 // partial, and the exit status is 129 (before, SIGHUP killed them with nothing written).
 func TestHangUpWritesWhatFinished(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	game := []string{"gardner", "--nodes", "200", "--max-plies", "40", "--random-plies", "2", "-j", "1"}
 	t.Run("selfplay", func(t *testing.T) {
@@ -287,6 +288,7 @@ func nearlyFullFolder(t *testing.T, room int) (dir string, how string) {
 // TestFullDiskKeepsTheFile: an output that does not fit leaves what the path held, and no
 // temporary file (before, the records were cut mid-line, and --resume refused them).
 func TestFullDiskKeepsTheFile(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	game := []string{"gardner", "--nodes", "200", "--max-plies", "40", "--random-plies", "2", "-j", "1", "-q", "--shard", "0/1"}
 	code, before, errs := run(append([]string{"selfplay", "-n", "2"}, game...)...)
 	if code != 0 {

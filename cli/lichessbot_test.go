@@ -304,6 +304,7 @@ func fsfLegal(t *testing.T, f *fsfProcess, uciVariant string, chess960 bool, fen
 }
 
 func TestLichessBotRecipe(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	data, err := os.ReadFile("../docs/lichess-bot/config.yml")
 	if err != nil {
 		t.Fatal(err)

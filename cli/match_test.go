@@ -27,6 +27,7 @@ func fakeEngine(t *testing.T) string {
 }
 
 func TestMatchUsage(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	for _, c := range []struct {
 		args []string
 		want string
@@ -63,6 +64,7 @@ func TestMatchUsage(t *testing.T) {
 }
 
 func TestMatchRuns(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	bin := fakeEngine(t)
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
 	code, out, errs := run("match", "koopa", "--engine", bin+" -name A", "--engine", "xboard:"+bin+" -proto xboard -name B -seed 5",
@@ -108,15 +110,18 @@ func selfEngine(t *testing.T, args string) string {
 // at fixed node counts (a handicap, so that games are decided). merge replays each game
 // and refuses duplicates, unknown keys, edited games and records of another match.
 func TestMatchShardMerge(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	e := selfEngine(t, "uci")
-	nodes := []string{"3000", "500"}
+	nodes, games := []string{"3000", "500"}, "10"
+	extras := [][]string{nil, {"--sprt", "elo0=0,elo1=200"}}
 	if testing.Short() {
-		nodes = []string{"800", "200"}
+		// TestShardedCommandsMerge merges a match without an SPRT too.
+		nodes, games, extras = []string{"800", "200"}, "6", extras[1:]
 	}
-	common := []string{"match", "chess", "--engine", e, "--engine", e, "-n", "10", "--nodes", nodes[0], "--nodes", nodes[1],
+	common := []string{"match", "chess", "--engine", e, "--engine", e, "-n", games, "--nodes", nodes[0], "--nodes", nodes[1],
 		"--random-plies", "4", "--max-plies", "80"}
-	for _, extra := range [][]string{nil, {"--sprt", "elo0=0,elo1=200"}} {
+	for _, extra := range extras {
 		args := append(append([]string(nil), common...), extra...)
 		code, whole, errs := run(args...)
 		if code != 0 || !strings.Contains(whole, "Score of Chimera: +") {
@@ -243,6 +248,7 @@ func TestMatchShardInterrupted(t *testing.T) {
 // again after a move that does not end its turn, Chimera's UCI engine against its
 // XBoard engine; the games' PGN writes whole turns (e5/Nc6) and replays.
 func TestMatchTurnsOfSeveralMoves(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	pgn := filepath.Join(t.TempDir(), "turns.pgn")
 	code, out, errs := run("match", "marseillais", "--engine", "uci:"+selfEngine(t, "uci"), "--engine", "xboard:"+selfEngine(t, "xboard"),
 		"-n", "2", "--depth", "2", "--max-plies", "60", "--pgn", pgn)
@@ -267,6 +273,7 @@ func TestMatchTurnsOfSeveralMoves(t *testing.T) {
 // #48: Alice chess between a UCI and an XBoard engine (Chimera both): the two boards'
 // FENs and moves go through both protocols without a fault, and the games replay.
 func TestMatchTwoBoards(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	pgn := filepath.Join(t.TempDir(), "alice.pgn")
 	code, out, errs := run("match", "alice", "--engine", "uci:"+selfEngine(t, "uci"), "--engine", "xboard:"+selfEngine(t, "xboard"),
 		"-n", "2", "--depth", "2", "--max-plies", "60", "--random-plies", "4", "--pgn", pgn)

@@ -15,6 +15,7 @@ import (
 // matches whose JSON records replay by the rules (partners.Verify), writes one PGN game
 // per board with its Board tag, and refuses the options of two-player runs.
 func TestSelfplayPartners(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "m.pgn")
 	code, out, errs := run("selfplay", "bughouse", "-n", "2", "--nodes", "200", "--max-plies", "120", "--random-plies", "2", "--json", "--pgn", pgn, "-q")

@@ -133,6 +133,7 @@ func TestShowSeatsSVG(t *testing.T) {
 // replays, the programs are named, and a program that answers an illegal move, or none,
 // ends the run with exit 1 and its reason.
 func TestSeatsAgainstEnginePrograms(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	file := filepath.Join(t.TempDir(), "games.pgn4")
 	code, out, errs := run("seats", "fourplayer", "--games", "2", "--nodes", "200", "--max-moves", "60", "--opponent", "cmd", "--cmd", selfEngine(t, "seat-engine"), "--pgn4", file, "-q")
 	if code != exitOK || !strings.Contains(out, "against chimera "+Version+" (seats protocol) players") {

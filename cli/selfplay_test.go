@@ -23,6 +23,7 @@ func readRecords(path string) (selfplay.Header, []selfplay.Game, error) {
 }
 
 func TestSelfplayShardsMerge(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	common := []string{"gardner", "-n", "6", "--nodes", "300", "--max-plies", "50", "--random-plies", "2", "--seed", "5", "-q"}
 	code, whole, errs := run(append([]string{"selfplay", "--jobs", "2", "--pgn", filepath.Join(dir, "g.pgn"), "--html", filepath.Join(dir, "g.html")}, common...)...)
@@ -153,6 +154,7 @@ func TestSelfplayHelp(t *testing.T) {
 }
 
 func TestValuesShardsMerge(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	common := []string{"gardner", "-n", "4", "--nodes", "200", "--max-plies", "40", "--types", "RN", "--trades", "RN", "-q"}
 	code, whole, errs := run(append([]string{"values"}, common...)...)

@@ -13,6 +13,7 @@ import (
 // the files and compares the result with the unsharded run's output (perft: --divide's,
 // without its timing lines). Small runs, so that it stays fast.
 func TestShardedCommandsMerge(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	e := selfEngine(t, "uci")
 	timing := regexp.MustCompile(`(?m)^(Time|Nodes/s): .*\n`)
 	for _, c := range []struct {

@@ -15,6 +15,7 @@ import (
 // provenance and is searched; a run resumed from its checkpoint writes the same net as
 // the unbroken one.
 func TestTrainEndToEnd(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	out := filepath.Join(dir, "g.nnue")
 	ck := filepath.Join(dir, "g.ckpt")

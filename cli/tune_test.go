@@ -13,6 +13,7 @@ import (
 // TestTuneEndToEnd: a few games of gardner are played and fitted in seconds; the file
 // written extends gardner, loads, and is searched.
 func TestTuneEndToEnd(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	out := filepath.Join(dir, "g.yaml")
 	code, stdout, errs := run("tune", "gardner", "-n", "8", "--nodes", "400", "--max-plies", "60", "--random-plies", "2", "--skip-plies", "0", "--out", out, "-q")
@@ -45,6 +46,7 @@ func TestTuneEndToEnd(t *testing.T) {
 // TestTuneShardMergeFrom: two shards of games merged, then fitted with --from, give the
 // same file as the whole run played and fitted at once.
 func TestTuneShardMergeFrom(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	dir := t.TempDir()
 	common := []string{"gardner", "-n", "6", "--nodes", "300", "--max-plies", "50", "--random-plies", "2", "--seed", "3", "-q"}
 	whole := filepath.Join(dir, "whole.yaml")

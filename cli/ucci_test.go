@@ -8,6 +8,7 @@ import (
 )
 
 func TestUCCIScriptPerftMatchesFairyStockfish(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	fsf := fairyStockfish(t)
 	scripts := []string{
 		"ucci\nposition startpos moves h2e2 h9g7\ngo perft 2\nquit\n",
@@ -28,6 +29,7 @@ func TestUCCIScriptPerftMatchesFairyStockfish(t *testing.T) {
 }
 
 func TestUCCISession(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	script := "ucci\nisready\nsetoption usemillisec true\nstop\nprobe startpos\nfrobnicate\nposition startpos moves h2e2\n" +
 		// Every move but one banned: the engine plays the one left.
 		"banmoves " + allUCCIMovesBut(t, "h9g7") + "\ngo depth 3\n" +

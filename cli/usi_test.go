@@ -11,6 +11,7 @@ import (
 )
 
 func TestUSIScriptPerftMatchesFairyStockfish(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	fsf := fairyStockfish(t)
 	scripts := []string{
 		"usi\nposition startpos moves 7g7f 3c3d 8h2b+\ngo perft 2\nquit\n",
@@ -54,6 +55,7 @@ func TestUSISession(t *testing.T) {
 
 // USI and UCCI skip a long line the same way, in their own error form.
 func TestDialectsLongLine(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	for command, want := range map[string]string{
 		"usi":  "info string error: line too long (",
 		"ucci": "info message error: line too long (",

@@ -25,6 +25,7 @@ func (w *fullWriter) Write(b []byte) (int, error) {
 // TestWriteErrorsReported: before, `chimera perft chess 3 > /dev/full` and the like
 // exited 0 (#23).
 func TestWriteErrorsReported(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	game := writeDef(t, "game.pgn", "1. e4 e5 2. Nf3 *\n")
 	for _, args := range [][]string{
 		{"perft", "chess", "3"}, {"list"}, {"show", "chess"}, {"moves", "chess"},
@@ -52,6 +53,7 @@ func TestWriteErrorsReported(t *testing.T) {
 // TestMatchPGNWriteErrorReported: before, `match --pgn` on a full disk dropped its write
 // errors and exited 0 (#23).
 func TestMatchPGNWriteErrorReported(t *testing.T) {
+	t.Parallel() // touches no process-wide state
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}

@@ -26,7 +26,7 @@ func testEffectPredictionsAgreeWithMake(t *testing.T) {
 	}
 	kinds := map[string]int{}
 	for _, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

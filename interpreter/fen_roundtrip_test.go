@@ -27,7 +27,7 @@ func testFENRoundTripAllDefinitions(t *testing.T) {
 			continue
 		}
 		played[name] = true
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

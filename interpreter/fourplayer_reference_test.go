@@ -634,6 +634,7 @@ func compareTable(t *testing.T, where string, tb *Table, g *nvGame) bool {
 // the start, and from random sparse positions random games, comparing after every move
 // the moves, points, seats out and result, and perft(2) now and then.
 func TestFourPlayerPerftAgainstNaive(t *testing.T) {
+	t.Parallel() // no package switch (forceWideCore...) read or set
 	for _, ffa := range []bool{false, true} {
 		name := "fourplayer"
 		if ffa {

@@ -39,7 +39,7 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	// definitions never leaves one core with few of them.
 	fixedDefs, withPaths, hopOnes, notLands := 0, 0, 0, 0
 	for _, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -153,6 +153,7 @@ pieces-by-letter:
 // definition with paths lists a move twice, and a piece that reaches a cell by two fixed
 // walks is still deduplicated.
 func TestMovesNotRepeated(t *testing.T) {
+	t.Parallel() // no package switch (forceWideCore...) read or set
 	playouts, plies := 6, 100
 	if testing.Short() {
 		playouts, plies = 2, 60
@@ -189,7 +190,7 @@ func TestMovesNotRepeated(t *testing.T) {
 		}
 	}
 	for _, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

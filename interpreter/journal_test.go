@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 
 	"chimera/compiler"
@@ -78,6 +79,25 @@ func allDefinitions(t *testing.T) []string {
 	return append(append(defs.Builtins(), synthetic...), wide...)
 }
 
+// compiled holds the definitions the property tests open, each compiled once per test
+// binary: a compiled ruleset is only read after Compile, so the tests share it.
+var compiled sync.Map // name → openResult
+
+type openResult struct {
+	rs  *compiler.Ruleset
+	err error
+}
+
+// openShared is Open, compiling each name once per test binary.
+func openShared(name string) (*compiler.Ruleset, error) {
+	if r, ok := compiled.Load(name); ok {
+		return r.(openResult).rs, r.(openResult).err
+	}
+	rs, err := Open(name)
+	compiled.Store(name, openResult{rs, err})
+	return rs, err
+}
+
 // checkRoundTrip makes and unmakes m (and a null move when the position allows one), and
 // fails unless the hash stays equal to the recomputed hash and unmake restores everything.
 func checkRoundTrip(t *testing.T, p *Position, m Move, where string) {
@@ -121,7 +141,7 @@ func testJournalRoundTrip(t *testing.T) {
 		if !OnThisCore(t, di) {
 			continue
 		}
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

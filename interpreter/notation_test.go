@@ -414,6 +414,7 @@ func TestParseMoveCollisions(t *testing.T) {
 // writes every legal move as Notate does (generating them again for each), in every
 // notation, along random games of every built-in variant.
 func TestNotateAllAsNotate(t *testing.T) {
+	t.Parallel() // no package switch (forceWideCore...) read or set
 	for _, name := range defs.Builtins() {
 		rs := openRuleset(t, name)
 		p, err := interpreter.Start(rs, "")

@@ -27,7 +27,7 @@ func testSearchQueries(t *testing.T) {
 		if !OnThisCore(t, di) {
 			continue
 		}
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

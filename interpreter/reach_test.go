@@ -15,6 +15,7 @@ import (
 // is that less the center per man, scaled by the weight; other types count nothing. The
 // side not to move is checked on the same board with the turn passed (a null move).
 func TestReach(t *testing.T) {
+	t.Parallel() // no package switch (forceWideCore...) read or set
 	plies := 60
 	if testing.Short() {
 		plies = 30

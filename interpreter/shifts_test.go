@@ -19,7 +19,7 @@ func testShiftPlansAgreeWithManByMan(t *testing.T) {
 	}
 	planned := 0
 	for _, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -218,7 +218,7 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 		playouts, plies = 12, 40
 	}
 	for _, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -21,7 +21,7 @@ func testSnipersAgreeWithLines(t *testing.T) {
 	}
 	sniping, checks := 0, 0
 	for di, name := range allDefinitions(t) {
-		rs, err := Open(name)
+		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -221,6 +221,7 @@ func hachuBoard(t *testing.T, out string) [16][16]byte {
 // key. (Debian's HaChu 0.21 crashes in Tenjiku on men with a knight's jump, its
 // piece-square tables overrunning into its knight steps: the fragment has none.)
 func TestBurningAgainstHaChu(t *testing.T) {
+	t.Parallel()
 	bin := referenceProgram(t, "hachu")
 	def, err := defs.Parse("burn-fragment.yaml", []byte(burnFragment))
 	if err != nil {

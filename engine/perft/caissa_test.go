@@ -37,6 +37,7 @@ type cbLine struct {
 // the rules everywhere; Sjaak II with the naive generator reading the rules its way, which
 // checks the generator against an independent program.
 func TestCaissaBritanniaAgainstSjaak(t *testing.T) {
+	t.Parallel()
 	bin := referenceProgram(t, "sjaakii")
 	rs, err := interpreter.Open("caissa-britannia")
 	if err != nil {

@@ -163,6 +163,7 @@ func ccDepth(line ccLine, i int, deep bool) int {
 // generator's, from the start and from positions of random play (ccDepth), and checks that
 // the positions reached castle onto several squares.
 func TestCastleChoicesAgainstNaive(t *testing.T) {
+	t.Parallel()
 	for _, v := range ccVariants {
 		t.Run(v.name, func(t *testing.T) {
 			seeds, deep := 1, false
@@ -257,6 +258,7 @@ func sjaakPerftFEN(t *testing.T, bin, variant, fen string, moves []string, depth
 // attacked one, no unmoved king has a free step, no promotion), Chimera's count is
 // Sjaak II's as well.
 func TestSjaakPerft(t *testing.T) {
+	t.Parallel()
 	bin := referenceProgram(t, "sjaakii")
 	for _, v := range ccVariants {
 		t.Run(v.name, func(t *testing.T) {

@@ -75,6 +75,7 @@ func classicLegal(p *interpreter.Position) map[string]bool {
 }
 
 func TestClassicsPerft(t *testing.T) {
+	t.Parallel()
 	for _, name := range classicVariants {
 		t.Run(name, func(t *testing.T) {
 			rs := classicOpen(t, name)

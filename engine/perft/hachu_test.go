@@ -374,6 +374,7 @@ func abs(x int) int {
 // TestDaiShogiAgainstHaChu compares the built-in daishogi with HaChu's dai along games
 // (one of 6 plies under -short, two of 40 otherwise).
 func TestDaiShogiAgainstHaChu(t *testing.T) {
+	t.Parallel()
 	games, plies := 2, 40
 	if testing.Short() {
 		games, plies = 1, 6

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"chimera/compiler"
@@ -28,18 +29,28 @@ type perftCase struct {
 	counts  []int64
 }
 
-var perftRulesets = map[string]*compiler.Ruleset{}
+// perftRulesets holds the rulesets the tests open, each compiled once (tests in parallel
+// share them: a compiled ruleset is only read).
+var perftRulesets struct {
+	sync.Mutex
+	byName map[string]*compiler.Ruleset
+}
 
 func perftRuleset(t testing.TB, variant string) *compiler.Ruleset {
 	t.Helper()
-	if rs, ok := perftRulesets[variant]; ok {
+	perftRulesets.Lock()
+	defer perftRulesets.Unlock()
+	if rs, ok := perftRulesets.byName[variant]; ok {
 		return rs
 	}
 	rs, err := interpreter.Open(variant)
 	if err != nil {
 		t.Fatalf("open %s: %v", variant, err)
 	}
-	perftRulesets[variant] = rs
+	if perftRulesets.byName == nil {
+		perftRulesets.byName = map[string]*compiler.Ruleset{}
+	}
+	perftRulesets.byName[variant] = rs
 	return rs
 }
 
@@ -172,6 +183,7 @@ var fsfSuites = map[string]int{"minixiangqi": 5, "capablanca": 5, "courier": 5, 
 	"seirawan": 5, "shouse": 4, "placement": 4}
 
 func TestPerftEPD(t *testing.T) {
+	t.Parallel()
 	for _, variant := range epdSuites {
 		cases := epdPerftCases(t, variant)
 		if len(cases) < 10 {

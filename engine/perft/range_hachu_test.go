@@ -79,6 +79,7 @@ func randomRangeBoard(rng *rand.Rand) burnBoard {
 // that HaChu listed none, and compares nothing else on them. HaChu 0.21 never answers on
 // some crowded boards: those are skipped and counted.
 func TestRangeCaptureAgainstHaChu(t *testing.T) {
+	t.Parallel()
 	bin := referenceProgram(t, "hachu")
 	def, err := defs.Parse("range-fragment.yaml", []byte(rangeFragment))
 	if err != nil {

@@ -883,6 +883,7 @@ func TestNaiveTurnsFENRoundTrip(t *testing.T) {
 // gives 99 (hand count in TestNaiveTurnsHandChecks) then 99*20 - 4 (Black keeps its 20 moves
 // except after c4c5, d4d5, e4e5, f4f5, which each block a double step; no capture, no threat).
 func TestNaiveTurnsStartPerft(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		fen  string

@@ -73,6 +73,7 @@ func upstreamCounts(t *testing.T) []upstreamCount {
 }
 
 func TestUpstreamPerft(t *testing.T) {
+	t.Parallel()
 	counts := upstreamCounts(t)
 	var names []string
 	for _, c := range counts {
