@@ -172,12 +172,19 @@ func keysOf(cs []concrete) []string {
 // SameMoves reports whether two atom lists make the same oriented moves (White's; Black's
 // mirror them the same way), judged move by move after expanding symmetry and filters.
 func SameMoves(a, b []Atom) bool {
-	ca, why := concreteMoves(a)
-	cb, why2 := concreteMoves(b)
-	if why != "" || why2 != "" {
-		return false
+	ka, ok := movesKeys(a)
+	kb, ok2 := movesKeys(b)
+	return ok && ok2 && slices.Equal(ka, kb)
+}
+
+// movesKeys is the key of each oriented move of an atom list, sorted, as SameMoves
+// compares them; ok is false where the moves cannot be expanded.
+func movesKeys(as []Atom) (keys []string, ok bool) {
+	cs, why := concreteMoves(as)
+	if why != "" {
+		return nil, false
 	}
-	return slices.Equal(keysOf(ca), keysOf(cb))
+	return keysOf(cs), true
 }
 
 // splitOn writes a path whose one-step legs before the last allow several kinds of

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -82,12 +83,16 @@ type fsfPiece struct {
 	// in a leg's `not` stands for the letter the section gives the type.
 	Moves []Atom `yaml:"moves"`
 	moves []Atom
+	// keys are the moves' keys as SameMoves compares them (keysOK: they have keys).
+	keys   []string
+	keysOK bool
 }
 
 //go:embed fsf/pieces.yaml
 var fsfPiecesYAML []byte
 
-func fsfPieces() []fsfPiece {
+// fsfTable is Fairy-Stockfish's types as fsf/pieces.yaml gives them, read once.
+var fsfTable = sync.OnceValue(func() []fsfPiece {
 	var ps []fsfPiece
 	if err := yaml.Unmarshal(fsfPiecesYAML, &ps); err != nil {
 		panic("defs: fsf/pieces.yaml: " + err.Error())
@@ -106,8 +111,39 @@ func fsfPieces() []fsfPiece {
 			}
 			ps[i].moves = m
 		}
+		if ps[i].moves != nil {
+			ps[i].keys, ps[i].keysOK = movesKeys(ps[i].moves)
+		}
 	}
 	return ps
+})
+
+// fsfPieces returns Fairy-Stockfish's types, the moves a copy of their own (an import
+// may change its table's).
+func fsfPieces() []fsfPiece {
+	ps := slices.Clone(fsfTable())
+	for i := range ps {
+		ps[i].Moves, ps[i].moves = cloneAtoms(ps[i].Moves), cloneAtoms(ps[i].moves)
+	}
+	return ps
+}
+
+// cloneAtoms is a deep copy of atoms (nil stays nil).
+func cloneAtoms(as []Atom) []Atom {
+	if as == nil {
+		return nil
+	}
+	out := slices.Clone(as)
+	for i := range out {
+		a := &out[i]
+		a.Leap, a.Ride, a.Range, a.Only = slices.Clone(a.Leap), slices.Clone(a.Ride), slices.Clone(a.Range), slices.Clone(a.Only)
+		a.Path = slices.Clone(a.Path)
+		for j := range a.Path {
+			l := &a.Path[j]
+			l.Step, l.On, l.Range, l.Not = slices.Clone(l.Step), slices.Clone(l.On), slices.Clone(l.Range), slices.Clone(l.Not)
+		}
+	}
+	return out
 }
 
 // IsINISpec reports whether a variant argument names a section of a variants.ini:

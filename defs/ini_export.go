@@ -171,6 +171,7 @@ func (ex *exporter) pieces() {
 // as a custom piece (one whose moves XBetza cannot say is refused, and written with the
 // nearest XBetza so that the other rules are still compared).
 func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *int) {
+	keys, keysOK := movesKeys(p.Moves)
 	t := slices.IndexFunc(ex.im.table, func(f fsfPiece) bool {
 		if used[f.Key] || f.Royal || f.Refused != "" || f.moves == nil {
 			return false
@@ -178,7 +179,7 @@ func (ex *exporter) plain(p Piece, yk, l string, used map[string]bool, custom *i
 		if f.Pawn {
 			return ex.im.isPawn(p)
 		}
-		return SameMoves(p.Moves, f.moves)
+		return keysOK && f.keysOK && slices.Equal(keys, f.keys) // SameMoves(p.Moves, f.moves)
 	})
 	if t >= 0 {
 		key := ex.im.table[t].Key
