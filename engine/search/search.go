@@ -582,8 +582,10 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 
 	key := p.Hash()
 	ttMove := interpreter.NoMove
+	ttScore, ttBound := 0, BoundNone
 	if ent, ok := e.tt.probe(key); ok {
 		ttMove = ent.move
+		ttScore, ttBound = fromTT(int(ent.score), ply), ent.bound
 		if !pvNode && int(ent.depth) >= depth && ply > 0 {
 			s := fromTT(int(ent.score), ply)
 			switch {
@@ -598,6 +600,13 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 	static := 0
 	if !inCheck {
 		static = e.static()
+		// The table's score, where its bound says it is nearer the truth, stands in
+		// for the static one in the prunings' tests.
+		if ttBound == BoundExact || ttBound == BoundLower && ttScore > static || ttBound == BoundUpper && ttScore < static {
+			if ttScore > -Mate+MateSpan && ttScore < Mate-MateSpan {
+				static = ttScore
+			}
+		}
 	}
 	// Reverse futility: a quiet position this far above beta near the leaves is not
 	// searched (the opponent would have to win back the margin in a few plies).
