@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,14 +16,6 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("CHIMERA_CLI_MAIN") == "1" {
 		os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	// The parallel tests mostly wait on other programs (Chromium, engines run as
-	// processes), so four of them run at once unless -test.parallel says otherwise.
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", "4")
 	}
 	code := m.Run()
 	stopBrowsers()

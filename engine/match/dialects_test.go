@@ -23,6 +23,7 @@ func fairyStockfish(t *testing.T) string {
 // Chimera against Fairy-Stockfish, each speaking the dialect: a whole game (in -short, the
 // first 40 plies) with no illegal move, no refusal and no time forfeit.
 func TestDialectsAgainstFairyStockfish(t *testing.T) {
+	t.Parallel()
 	fsf := fairyStockfish(t)
 	bin := binary(t, "chimera")
 	maxPlies := 0

@@ -21,7 +21,7 @@ import (
 var (
 	binDir  string
 	binOnce = map[string]*sync.Once{"fake": {}, "chimera": {}}
-	binErr  = map[string]error{}
+	binErr  = map[string]*error{"fake": new(error), "chimera": new(error)} // each written in its Once
 )
 
 func TestMain(m *testing.M) {
@@ -44,11 +44,11 @@ func binary(t *testing.T, which string) string {
 		cmd := exec.Command("go", "build", "-o", out, pkg)
 		cmd.Dir = "../.."
 		if b, err := cmd.CombinedOutput(); err != nil {
-			binErr[which] = fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
+			*binErr[which] = fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 		}
 	})
-	if binErr[which] != nil {
-		t.Fatal(binErr[which])
+	if *binErr[which] != nil {
+		t.Fatal(*binErr[which])
 	}
 	return out
 }
@@ -150,6 +150,7 @@ func timeTagsAgree(cfg Config, g *Game, tag func(string) string) bool {
 
 // A time handicap: each engine is told its own clock, in either colour and protocol.
 func TestTimeHandicap(t *testing.T) {
+	t.Parallel()
 	slow := TimeControl{Base: 4 * time.Second, Inc: 400 * time.Millisecond}
 	cfg := Config{Games: 2, MaxPlies: 6, TC: slow, TC2: &TimeControl{Base: time.Second, Inc: 100 * time.Millisecond},
 		Engines: [2]EngineSpec{fake(t, "-name", "U"), fake(t, "-proto", "xboard", "-name", "X")}}
@@ -193,6 +194,7 @@ func TestIllegalMoveLoses(t *testing.T) {
 }
 
 func TestHangLosesOnTimeAndIsKilled(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	s, log := run(t, Config{Games: 2, TC: TimeControl{Base: time.Second}, Grace: 200 * time.Millisecond,
 		Engines: [2]EngineSpec{fake(t, "-mode", "hang", "-at", "2"), fake(t)}})

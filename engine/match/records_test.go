@@ -11,6 +11,7 @@ import (
 )
 
 func TestRecordsVerifyAndTally(t *testing.T) {
+	t.Parallel()
 	sprt, _ := ParseSPRT("elo0=0,elo1=100")
 	for _, c := range []struct {
 		name string

@@ -25,6 +25,7 @@ func script(t *testing.T, name, text string) string {
 // an error before the first game (not two time forfeits), saying what was sent and what
 // came back.
 func TestStartupErrors(t *testing.T) {
+	t.Parallel()
 	garbage := script(t, "garbage.sh", "echo hello there\necho '42 is the answer'\nexec sleep 100\n")
 	for i, c := range []struct {
 		args []string
