@@ -587,7 +587,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		ttMove = ent.move
 		ttScore, ttBound = fromTT(int(ent.score), ply), ent.bound
 		if !pvNode && int(ent.depth) >= depth && ply > 0 {
-			s := fromTT(int(ent.score), ply)
+			s := ttScore
 			switch {
 			case ent.bound == BoundExact,
 				ent.bound == BoundLower && s >= beta,
