@@ -315,7 +315,7 @@ func newCore128(rs *compiler.Ruleset, tb *compiler.Tables[bb128]) *core128 {
 		pools:     pools,
 		poolPromo: poolPromo,
 		kingBits:  pools && rs.Uses(compiler.MechCastling) && rs.Hands.RestoreCastling,
-		undo:      make([]frame128, 0, 256), journal: make([]edit, 0, 1024),
+		undo:      make([]frame128, 0, 64), journal: make([]edit, 0, 256),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
 }
 

@@ -315,7 +315,7 @@ func newCore64(rs *compiler.Ruleset, tb *compiler.Tables[bb64]) *core64 {
 		pools:     pools,
 		poolPromo: poolPromo,
 		kingBits:  pools && rs.Uses(compiler.MechCastling) && rs.Hands.RestoreCastling,
-		undo:      make([]frame64, 0, 256), journal: make([]edit, 0, 1024),
+		undo:      make([]frame64, 0, 64), journal: make([]edit, 0, 256),
 		status: make([]uint8, rs.Cells), hand: make([]uint8, rs.Zobrist.NumHandSlots()), hooks: newHookLog(rs)}
 }
 

@@ -510,6 +510,9 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 	// Exact SAN.
 	norm := strings.ReplaceAll(strings.ReplaceAll(clean, "0-0-0", "O-O-O"), "0-0", "O-O")
 	for _, m := range legal {
+		if !p.mayBeSAN(m, norm, clean, raw) {
+			continue
+		}
 		if b := p.sanBody(m, legal); b == norm || b == clean || b == raw {
 			hits = append(hits, m)
 		}
@@ -548,6 +551,27 @@ func (p *Position) parseMove(s string, legal []Move) (Move, error) {
 		return m, nil
 	}
 	return NoMove, fmt.Errorf("move %s is ambiguous: %d legal moves match; give the origin square", defs.Quote(in), len(hits))
+}
+
+// mayBeSAN reports whether the SAN body of m (sanBody) may be one of texts: false only
+// when none of them names m's destination, which every SAN body but a drop's, a pass's, a
+// pick-up's and a castling's writes. It spares the exact SAN match a body (and its
+// disambiguation, which looks at every legal move) for each legal move.
+func (p *Position) mayBeSAN(m Move, texts ...string) bool {
+	if m.IsDrop() {
+		return true
+	}
+	switch m.Kind() {
+	case KindPass, KindPickUp, KindCastle:
+		return true
+	}
+	to := p.Ruleset().SquareName(m.To())
+	for _, t := range texts {
+		if strings.Contains(t, to) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseTurn reads a turn of a ruleset with walls: the man's move as ParseMove reads it,
