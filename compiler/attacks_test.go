@@ -10,6 +10,7 @@ import (
 )
 
 func TestAttackFromReversesLeapCapture(t *testing.T) {
+	t.Parallel()
 	rulesets := []*Ruleset{compileText(t, pawnDef), compileText(t, landingDef), compileText(t, pathDef)}
 	for _, name := range defs.Builtins() {
 		rulesets = append(rulesets, builtin(t, name))
@@ -33,6 +34,7 @@ func TestAttackFromReversesLeapCapture(t *testing.T) {
 }
 
 func TestAttackFrom(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	cases := []struct {
 		letter byte
@@ -65,6 +67,7 @@ func TestAttackFrom(t *testing.T) {
 }
 
 func TestSlideGroups(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	q, r, b := uint64(1)<<typeOf(t, rs, 'Q'), uint64(1)<<typeOf(t, rs, 'R'), uint64(1)<<typeOf(t, rs, 'B')
 	for c := 0; c < 2; c++ {
@@ -97,6 +100,7 @@ func TestSlideGroups(t *testing.T) {
 }
 
 func TestSlideGroupBackIsOpposite(t *testing.T) {
+	t.Parallel()
 	// A piece that slides forward only is found looking backward from its target.
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "pieces:\n"+kingLine+
 		"  - {name: Lance, letter: L, moves: [{ride: [0, 1], symmetry: none}]}\n"))
@@ -111,6 +115,7 @@ func TestSlideGroupBackIsOpposite(t *testing.T) {
 }
 
 func TestRideAttacks(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "zones:\n  spot: {squares: [d4]}\n  start: {ranks: [2]}\npieces:\n"+kingLine+
 		"  - {name: Short, letter: S, moves: [{ride: [1, 1], range: [3]}]}\n"+
 		"  - {name: Mover, letter: M, moves: [{ride: [0, 1], mode: move}, {ride: [0, 1], range: [2, 2], mode: move, from: start, symmetry: none, ep-target: true}]}\n"+
@@ -171,6 +176,7 @@ func TestRideAttacks(t *testing.T) {
 }
 
 func TestPathTypes(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, pathDef)
 	var want uint64
 	for _, l := range []byte{'G', 'B', 'M', 'O', 'F', 'D', 'R', 'H', 'C', 'T'} {
@@ -188,6 +194,7 @@ func TestPathTypes(t *testing.T) {
 }
 
 func TestPathReach(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, pathDef)
 	cases := []struct {
 		letter byte
@@ -310,6 +317,7 @@ func naiveWalk(rs *Ruleset, p *Path[Bitboard], board []int, from Square) (captur
 // TestPathReachSound checks on random boards that no path captures outside its Reach, nor
 // touches a cell outside its Visit.
 func TestPathReachSound(t *testing.T) {
+	t.Parallel()
 	layout := "\n  files: 6\n  ranks: 6\n  layout: |\n    ......\n    .-..*.\n    ..-...\n    .*....\n    ....-.\n    ......\n"
 	rulesets := []*Ruleset{compileText(t, pathDef), compileText(t, mini(layout, pathBody))}
 	for _, name := range defs.Builtins() {
@@ -406,6 +414,7 @@ func recursiveCells(rs *Ruleset, p *Path[Bitboard], li int, at Square) (reach, v
 // the recursive walk from each origin gives, on paths with optional and repeating legs,
 // up to the limits (8 legs, 3 of them repeating).
 func TestPathReachEqualsRecursiveWalk(t *testing.T) {
+	t.Parallel()
 	layout := "\n  files: 6\n  ranks: 6\n  layout: |\n    ......\n    .-..*.\n    ..-...\n    .*....\n    ....-.\n    ......\n"
 	// 8 legs, 3 repeating, 4 more optional, on an irregular board and on 8x8.
 	long := "  - name: Long\n    letter: L\n    moves:\n      - symmetry: none\n        path:\n" +
@@ -455,6 +464,7 @@ func TestPathReachEqualsRecursiveWalk(t *testing.T) {
 // (two directions share pairs of cells), so that the attack walk looks line by line; and
 // SlideFromAt is the union of the back rays of the type's slides.
 func TestSniperTables(t *testing.T) {
+	t.Parallel()
 	board := "{files: 8, ranks: 8}"
 	chess := builtin(t, "chess")
 	if !chess.Snipes(White) || !chess.Snipes(Black) {

@@ -28,6 +28,7 @@ func randomModel(rng *rand.Rand, cells int, density float64) model {
 }
 
 func TestSetTypesAgainstModel(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(3))
 	for round := 0; round < 400; round++ {
 		cells := []int{MaxCells64, MaxCells128, MaxCells256}[round/6%3]
@@ -102,6 +103,7 @@ func TestSetTypesAgainstModel(t *testing.T) {
 }
 
 func TestSetConstructors(t *testing.T) {
+	t.Parallel()
 	for sq := 0; sq < MaxCells256; sq++ {
 		b := Bit256(sq)
 		below := Below256(sq)
@@ -135,6 +137,7 @@ func TestSetConstructors(t *testing.T) {
 // No set holds a cell outside its range: NoSquare (callers test it unguarded) and the cell
 // just past the last, even in a full set.
 func TestHasOutsideTheRange(t *testing.T) {
+	t.Parallel()
 	for _, sq := range []Square{NoSquare, -64, MaxCells128} {
 		if Full128().Has(sq) {
 			t.Errorf("Full128().Has(%d) = true", sq)
@@ -153,6 +156,7 @@ func TestHasOutsideTheRange(t *testing.T) {
 // TestShiftAgainstModel: Shift moves each cell of the model by n, up or down, losing the
 // cells moved past either end of the type, for every n that moves some cell.
 func TestShiftAgainstModel(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(5))
 	for round := 0; round < 60; round++ {
 		cells := []int{MaxCells64, MaxCells128, MaxCells256}[round%3]

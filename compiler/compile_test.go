@@ -10,6 +10,7 @@ import (
 )
 
 func TestPieceAttributes(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "pieces:\n"+kingLine+
 		"  - {name: Pawn, letter: P, san-letter: \"\", resets-clock: true, value: 100, moves: [{leap: [0, 1], symmetry: none}]}\n"+
 		"  - {name: Wall, letter: W, immune: true, value: 50, moves: [{leap: [1, 0]}]}\n"+
@@ -95,6 +96,7 @@ func checkLeaps(t *testing.T, rs *Ruleset, cases []leapCase) {
 }
 
 func TestPawnLeapsPerColor(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, pawnDef)
 	checkLeaps(t, rs, []leapCase{
 		{'P', White, quiet, "e2", "e3"},
@@ -146,6 +148,7 @@ var landingDef = mini("\n  files: 5\n  ranks: 5\n  layout: |\n    .....\n    ...
 		"  - {name: Ferz, letter: F, moves: [{leap: [1, 1], mode: capture}]}\n")
 
 func TestLandingMasks(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, landingDef)
 	all := "a1 b1 d1 e1 a2 b2 c2 d2 e2 a3 b3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5"
 	noPalace := "a1 b1 d1 e1 a2 c2 e2 a3 b3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5"
@@ -192,6 +195,7 @@ func TestLandingMasks(t *testing.T) {
 }
 
 func TestLeapOrigins(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "zones:\n  home: {ranks: [1]}\n  spot: {squares: [d4]}\npieces:\n"+kingLine+
 		"  - {name: Jumper, letter: J, moves: [{leap: [0, 1], symmetry: none, from: home}]}\n"+
 		"  - {name: Knight, letter: N, moves: [{leap: [1, 2], from: spot}]}\n"))
@@ -219,6 +223,7 @@ type rideWant struct {
 }
 
 func TestRides(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "zones:\n  spot: {squares: [d4]}\npieces:\n"+kingLine+
 		"  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}\n"+
 		"  - {name: Short, letter: S, moves: [{ride: [1, 1], range: [3]}]}\n"+
@@ -333,6 +338,7 @@ func pathDirs(rs *Ruleset, p *Path[Bitboard]) string {
 }
 
 func TestPathImages(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, pathDef)
 	bent := "(1,0)(1,1) (1,0)(1,-1) (-1,0)(-1,1) (-1,0)(-1,-1) (0,1)(1,1) (0,1)(-1,1) (0,-1)(1,-1) (0,-1)(-1,-1)"
 	guard := "(1,1)(1,1) (1,-1)(1,-1) (-1,1)(-1,1) (-1,-1)(-1,-1)"
@@ -382,6 +388,7 @@ func TestPathImages(t *testing.T) {
 }
 
 func TestPathLegs(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, pathDef)
 	const (
 		E = OnEmpty
@@ -441,6 +448,7 @@ func TestPathLegs(t *testing.T) {
 }
 
 func TestZones(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 6, ranks: 8}", "zones:\n  home: {ranks: [1]}\n  two: {ranks: [2, 3]}\n"+
 		"  pair: {squares: [a1, c3]}\n  sides: {white: [a1, b2], black: [f8]}\n  last: {ranks: [8]}\npieces:\n"+kingLine))
 	cases := []struct {
@@ -474,6 +482,7 @@ func TestZones(t *testing.T) {
 }
 
 func TestRules(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rules              string
 		check              CheckRule
@@ -499,6 +508,7 @@ func TestRules(t *testing.T) {
 }
 
 func TestGoals(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "zones:\n  hill: {squares: [d4, e4]}\n  far: {ranks: [8]}\n"+
 		"  camp: {white: [a1], black: [h8]}\npieces:\n"+kingLine+
 		"  - {name: Knight, letter: N, moves: [{leap: [1, 2]}]}\n"+
@@ -548,6 +558,7 @@ func TestGoals(t *testing.T) {
 }
 
 func TestFreeze(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "pieces:\n"+kingLine+
 		"  - {name: Queen, letter: Q, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}\n"+
 		"  - {name: Knight, letter: N, moves: [{leap: [1, 2]}]}\n"+
@@ -593,6 +604,7 @@ func TestFreeze(t *testing.T) {
 }
 
 func TestCastling(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	c := rs.Castling
 	if c == nil {
@@ -613,6 +625,7 @@ func TestCastling(t *testing.T) {
 }
 
 func TestSetups(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, "name: t\nboard: {files: 4, ranks: 4}\npieces:\n"+kingLine+
 		"setups:\n  - {name: one, fen: \"  k3/4/4/3K w - - 0 1 \"}\n  - {name: two, fen: 4/4/4/K2k b - - 0 1}\n")
 	want := []struct{ name, fen string }{{"one", "k3/4/4/3K w - - 0 1"}, {"two", "4/4/4/K2k b - - 0 1"}}
@@ -630,6 +643,7 @@ func TestSetups(t *testing.T) {
 }
 
 func TestCapabilityFlags(t *testing.T) {
+	t.Parallel()
 	board := "{files: 8, ranks: 8}"
 	cases := []struct {
 		what      string
@@ -672,6 +686,7 @@ func TestCapabilityFlags(t *testing.T) {
 }
 
 func TestCaptureEffectsAndHandsCompile(t *testing.T) {
+	t.Parallel()
 	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"capture: {effect: replace}\n"))
 	compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+
 		"statuses: [{name: dazed, duration: 2, immobile: true}]\ncapture: {effect: bounce, status: dazed, kick: dazed}\n"))
@@ -679,6 +694,7 @@ func TestCaptureEffectsAndHandsCompile(t *testing.T) {
 }
 
 func TestMayRepeat(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 8, ranks: 8}", "zones:\n  start: {ranks: [2]}\npieces:\n"+kingLine+
 		// The pawn's double step never lands where its single step does.
 		"  - {name: Pawn, letter: P, moves: [{leap: [0, 1], symmetry: none, mode: move}, {ride: [0, 1], range: [2, 2], symmetry: none, mode: move, from: start}]}\n"+
@@ -705,6 +721,7 @@ func TestMayRepeat(t *testing.T) {
 }
 
 func TestPromotion(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 6, ranks: 6}", "zones:\n  last: {ranks: [6]}\n  deep: {ranks: [5, 6]}\npieces:\n"+kingLine+
 		"  - {name: Queen, letter: Q, moves: [{ride: [1, 0]}, {ride: [1, 1]}]}\n"+
 		"  - {name: Knight, letter: N, moves: [{leap: [1, 2]}]}\n"+
@@ -749,6 +766,7 @@ func TestPromotion(t *testing.T) {
 // range max capped at 3 (0, unlimited, counts 3). (Maxima beyond defs.MaxRange are too
 // large for validation.)
 func TestLocustBudget(t *testing.T) {
+	t.Parallel()
 	const huge = "256"
 	piece := func(legs string) string {
 		return mini("{files: 8, ranks: 8}", "pieces:\n"+kingLine+"  - name: Locust\n    letter: L\n    moves:\n      - path: "+legs+"\n")
@@ -780,6 +798,7 @@ func TestLocustBudget(t *testing.T) {
 // TestCastlingDestinationsPlayable: each castling's king and partner files must be
 // squares on both sides' first ranks; the error names the cells, at the file's key.
 func TestCastlingDestinationsPlayable(t *testing.T) {
+	t.Parallel()
 	def := func(layout, castling string) string {
 		return mini("\n  files: 8\n  ranks: 4\n  layout: |\n"+layout,
 			"pieces:\n  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}\n"+kingLine+"castling:\n"+castling)
@@ -812,6 +831,7 @@ func TestCastlingDestinationsPlayable(t *testing.T) {
 // TestConfined: a confined piece lands only on its owner's squares of the zone, for each
 // side; its attacks are not limited.
 func TestConfined(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 5, ranks: 5}", "zones:\n  palace: {white: [b1, c1, d1, b2, c2, d2], black: [b5, c5, d5, b4, c4, d4]}\npieces:\n"+
 		"  - {name: King, letter: K, royal: true, confined: palace, moves: [{leap: [1, 0]}, {leap: [1, 1]}]}\n"+
 		"  - {name: Rook, letter: R, confined: palace, moves: [{ride: [1, 0]}]}\n"))
@@ -835,6 +855,7 @@ func TestConfined(t *testing.T) {
 
 // TestCaptureRoyal: capture-royal atoms make no moves but attack.
 func TestCaptureRoyal(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 5, ranks: 5}", "pieces:\n"+
 		"  - {name: King, letter: K, royal: true, moves: [{leap: [1, 0]}, {ride: [0, 1], only: [forward, backward], mode: capture-royal}]}\n"+
 		"  - {name: Camel, letter: C, moves: [{leap: [1, 3], mode: capture-royal}]}\n"))

@@ -11,6 +11,7 @@ import (
 // hook is quoted by hookQuote, which marks its cut with "…"; other echoes are cut by
 // defs.Clip, with "...".
 func TestHugeHookErrorIsCapped(t *testing.T) {
+	t.Parallel()
 	for _, hook := range []string{
 		strings.Repeat("ply + ", 20000) + "nosuchname > 1",               // an unknown name at the end
 		strings.Repeat("ply > 1 && ", 20000) + `count("Z", "white") > 0`, // a constant argument checked at load

@@ -17,6 +17,7 @@ import (
 const board53 = "\n  files: 5\n  ranks: 3\n  layout: |\n    .-..*\n    ..*..\n    -....\n"
 
 func TestSquareNumbering(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		files, ranks int
 		name         string
@@ -72,6 +73,7 @@ func fmtBoard(files, ranks int) string {
 }
 
 func TestSquareAtOffGrid(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(fmtBoard(6, 8), "pieces:\n"+kingLine))
 	cases := []struct{ f, r int }{{-1, 0}, {0, -1}, {6, 0}, {0, 8}, {6, 7}, {-1, 8}}
 	for i, c := range cases {
@@ -82,6 +84,7 @@ func TestSquareAtOffGrid(t *testing.T) {
 }
 
 func TestParseSquareRejects(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		files, ranks int
 		name         string
@@ -106,6 +109,7 @@ func TestParseSquareRejects(t *testing.T) {
 }
 
 func TestCellKinds(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(board53, "pieces:\n"+kingLine))
 	cases := []struct {
 		name string
@@ -142,6 +146,7 @@ func TestCellKinds(t *testing.T) {
 }
 
 func TestDirStep(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(board53, "pieces:\n"+kingLine))
 	cases := []struct {
 		v        Vec
@@ -181,6 +186,7 @@ func TestDirStep(t *testing.T) {
 }
 
 func TestDirRay(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(board53, "pieces:\n"+kingLine))
 	cases := []struct {
 		v    Vec
@@ -213,6 +219,7 @@ func TestDirRay(t *testing.T) {
 }
 
 func TestDirUp(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(board53, "pieces:\n"+kingLine))
 	cases := []struct {
 		v  Vec
@@ -230,6 +237,7 @@ func TestDirUp(t *testing.T) {
 }
 
 func TestNearest(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini(fmtBoard(8, 8), "pieces:\n"+kingLine))
 	cases := []struct {
 		v          Vec

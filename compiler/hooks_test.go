@@ -8,6 +8,7 @@ import (
 )
 
 func TestCompileHook(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	cases := []struct {
 		src string
@@ -46,6 +47,7 @@ func TestCompileHook(t *testing.T) {
 // Names the hook only compares, looks up, passes to count or binds for that become
 // numbers; the others stay text (and the fields the compiler calls say which).
 func TestHookNamesAsNumbersOrText(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	cases := []struct {
 		src           string
@@ -83,6 +85,7 @@ func TestHookNamesAsNumbersOrText(t *testing.T) {
 
 // A hook's tests of piece, to and mover narrow the goal to the moves it can be true for.
 func TestHookMoveFilter(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	sq := func(names ...string) Bitboard {
 		var b Bitboard
@@ -132,6 +135,7 @@ func TestHookMoveFilter(t *testing.T) {
 
 // The goal keeps its own pieces and zone and adds the hook's narrowing.
 func TestGoalHookFilter(t *testing.T) {
+	t.Parallel()
 	rs := compileText(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+
 		"  - {name: Rook, letter: R, moves: [{ride: [1, 0]}]}\n"+
 		"zones:\n  top: {squares: [a4, b4, c4, d4]}\n"+
@@ -165,6 +169,7 @@ func TestGoalHookFilter(t *testing.T) {
 
 // The load-time limits name what is too large.
 func TestHookLimits(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	cases := []struct{ src, want string }{
 		{`all(1..10000, {all(1..10000, {# > 0})})`, "a loop over 10,000 elements inside a loop over 10,000 elements), more than the limit of 100,000"},
@@ -185,6 +190,7 @@ func TestHookLimits(t *testing.T) {
 
 // Long expressions are shown around the fault only, and quoted capped.
 func TestHookErrorsAreCapped(t *testing.T) {
+	t.Parallel()
 	rs := builtin(t, "chess")
 	src := strings.Repeat("ply > 1 && ", 300) + "ply > \"x\""
 	_, _, problems := compileHook(src, rs)
@@ -198,6 +204,7 @@ func TestHookErrorsAreCapped(t *testing.T) {
 
 // A hook of 20,000 terms (once a 654 KB error) gives a short positioned error.
 func TestHugeHookErrorIsShort(t *testing.T) {
+	t.Parallel()
 	when := strings.Repeat("ply + ", 20000) + "1 > 0"
 	list := compileErrors(t, mini("{files: 4, ranks: 4}", "pieces:\n"+kingLine+"goals:\n  - {name: huge, when: '"+when+"'}\n"))
 	if len(list) != 1 || len(list.Error()) > 300 || !strings.Contains(list.Error(), "t.yaml:6:24: hook \"ply + ply") ||

@@ -5,6 +5,7 @@ package compiler
 import "testing"
 
 func TestImages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		v        Vec
 		symmetry string
@@ -53,6 +54,7 @@ func TestImages(t *testing.T) {
 }
 
 func TestForColor(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		v    Vec
 		c    Color
@@ -78,6 +80,7 @@ func TestForColor(t *testing.T) {
 // the knight's twelve leaps; forward keeps the three upward edge steps; Black's vectors are
 // White's mirrored top to bottom.
 func TestHexImages(t *testing.T) {
+	t.Parallel()
 	g := &Geometry{Hex: true}
 	edges := []Vec{{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}}
 	vertices := []Vec{{1, 2}, {2, 1}, {1, -1}, {-1, -2}, {-2, -1}, {-1, 1}}

@@ -12,6 +12,7 @@ import (
 // the compiled rules through it. Pointers to definition nodes (package defs, kept for
 // descriptions) and to compiled hooks are not followed.
 func TestRulesetExportsNoMutableLists(t *testing.T) {
+	t.Parallel()
 	own := reflect.TypeOf(Ruleset{}).PkgPath()
 	seen := map[reflect.Type]bool{}
 	var walk func(ty reflect.Type, where string)

@@ -18,6 +18,7 @@ import (
 // TestMechanismRows: one row per bit, in bit order, each with a name, a way its bit is
 // set (a predicate or the code named by setBy) and a reason for its safe list.
 func TestMechanismRows(t *testing.T) {
+	t.Parallel()
 	if n := MechUnclassified.Len(); len(mechanismRows) != n || n != numMechanisms || n > maxMechanisms {
 		t.Fatalf("%d rows for %d mechanisms", len(mechanismRows), n)
 	}
@@ -44,6 +45,7 @@ func TestMechanismRows(t *testing.T) {
 // language, and none is claimed twice: a key is one row's keys, or the shared keys of two
 // rows or more, or in one group of unmechanisedKeys.
 func TestMechanismKeys(t *testing.T) {
+	t.Parallel()
 	exists := map[string]bool{}
 	for _, k := range DefinitionKeys() {
 		exists[k] = true
@@ -94,6 +96,7 @@ func TestMechanismKeys(t *testing.T) {
 
 // TestMechanismDocAnchors: every row's doc is the anchor of a heading of docs/definitions.md.
 func TestMechanismDocAnchors(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../docs/definitions.md")
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +147,7 @@ func markdownAnchors(text string) map[string]bool {
 // TestMechanismPairGenerators: a row's pair-matrix generator is one that
 // interpreter/pairs_test.go defines (read as text: the compiler does not import it).
 func TestMechanismPairGenerators(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../interpreter/pairs_test.go")
 	if err != nil {
 		t.Skip(err)
@@ -161,6 +165,7 @@ func TestMechanismPairGenerators(t *testing.T) {
 // TestMoveTableScan: the scan of the move tables sets only the bits of the rows that say
 // it does, on every built-in (and every such row is set by some built-in).
 func TestMoveTableScan(t *testing.T) {
+	t.Parallel()
 	var want, seen Mechanism
 	for _, row := range mechanismRows {
 		if row.setBy == byMoveTables {

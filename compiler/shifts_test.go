@@ -12,6 +12,7 @@ import (
 // step; a knight (eight offsets) and a slider have none; a soldier that gains sideways
 // steps across the river has one.
 func TestShiftPlans(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		variant string
 		letter  byte
@@ -38,6 +39,7 @@ func TestShiftPlans(t *testing.T) {
 // exactly the type's leap tables, and each step of a ride moves as many files as the
 // first (none wraps round an edge).
 func TestShiftPlansMatchTables(t *testing.T) {
+	t.Parallel()
 	for _, name := range defs.Builtins() {
 		rs := builtin(t, name)
 		for ti := range rs.pieces {
@@ -88,6 +90,7 @@ func TestShiftPlansMatchTables(t *testing.T) {
 // TestLineReach: on boards for each set type, the reach LineReach gives along every line
 // a slider has is the cells stepped to each way up to the first man, on random occupancies.
 func TestLineReach(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(9))
 	lines := 0
 	for _, name := range []string{"chess", "capablanca", "grand", "chu", "glinski", "shafran"} {

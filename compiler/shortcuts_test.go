@@ -7,6 +7,7 @@ import (
 )
 
 func TestShortcutAllowLists(t *testing.T) {
+	t.Parallel()
 	board := "{files: 8, ranks: 8}"
 	const (
 		pins = 1 << ShortcutPins
@@ -63,6 +64,7 @@ func TestShortcutAllowLists(t *testing.T) {
 // TestUnknownMechanismTurnsShortcutsOff: a mechanism that no allow-list names (as a newly
 // added one would be), or a definition key nobody classified, switches every shortcut off.
 func TestUnknownMechanismTurnsShortcutsOff(t *testing.T) {
+	// Not parallel: it takes a key out of classifiedKeys for a while.
 	rs := builtin(t, "chess")
 	if !rs.Allows(ShortcutPins) || !rs.Allows(ShortcutRelevance) {
 		t.Fatal("chess: shortcuts off")
@@ -83,6 +85,7 @@ func TestUnknownMechanismTurnsShortcutsOff(t *testing.T) {
 // TestEveryKeyClassified fails when a key is added to the definition language without a
 // decision about the shortcuts (see classifiedKeys), and shows what happens meanwhile.
 func TestEveryKeyClassified(t *testing.T) {
+	t.Parallel()
 	// pending: keys of mechanisms that do not compile yet (none now). Every family of keys
 	// is checked, hands.* too: a key left out of classifiedKeys turns every shortcut off for
 	// the variants that use it (TestShortcutTable shows which).

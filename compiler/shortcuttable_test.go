@@ -115,6 +115,7 @@ func diffNames(want, got []string) (lost, gained []string) {
 //
 // and review its diff in the commit.
 func TestShortcutTable(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(shortcutTableHeader)
 	got := map[string]shortcutRow{}
@@ -176,6 +177,7 @@ func TestShortcutTable(t *testing.T) {
 // TestShortcutNames: every mechanism bit and every shortcut has a name of its own, so the
 // table names each of them and reads back the same.
 func TestShortcutNames(t *testing.T) {
+	t.Parallel()
 	if n := MechUnclassified.Len(); len(mechanismNames) != n {
 		t.Errorf("%d mechanism names for %d mechanisms", len(mechanismNames), n)
 	}

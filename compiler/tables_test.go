@@ -10,6 +10,7 @@ import (
 )
 
 func TestNarrowTablesWidenBack(t *testing.T) {
+	t.Parallel()
 	synthetic, err := filepath.Glob("../testdata/synthetic/*.yaml")
 	if err != nil || len(synthetic) < 4 {
 		t.Fatalf("testdata/synthetic: %d files, %v", len(synthetic), err)
@@ -56,6 +57,7 @@ func TestNarrowTablesWidenBack(t *testing.T) {
 }
 
 func TestSmallestTablesHoldTheBoard(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		files, ranks int
 		narrow, mid  bool
@@ -73,6 +75,7 @@ func TestSmallestTablesHoldTheBoard(t *testing.T) {
 
 // TestSetsHoldTheLargestBoard: defs accepts no board the 256-cell sets cannot hold.
 func TestSetsHoldTheLargestBoard(t *testing.T) {
+	t.Parallel()
 	if defs.MaxCells != MaxCells256 {
 		t.Errorf("defs.MaxCells %d, the 256-cell set holds %d", defs.MaxCells, MaxCells256)
 	}

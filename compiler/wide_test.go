@@ -13,6 +13,7 @@ import (
 // copy (a 128-cell copy when it fits 128 cells), and one of up to 64 cells with both the
 // 256- and the 64-cell tables; every definition of testdata/wide is larger.
 func TestWideDefinitions(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "wide", "*.yaml"))
 	if err != nil || len(files) < 2 {
 		t.Fatalf("testdata/wide: %d files, %v", len(files), err)

@@ -25,6 +25,7 @@ func zobristKeys(z *Zobrist) []uint64 {
 }
 
 func TestZobristDistinct(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rs           *Ruleset
 		types, cells int
@@ -59,6 +60,7 @@ func TestZobristDistinct(t *testing.T) {
 }
 
 func TestZobristStable(t *testing.T) {
+	t.Parallel()
 	for i, name := range []string{"chess", "prisonbreak"} {
 		a, b := builtin(t, name), builtin(t, name)
 		if !reflect.DeepEqual(a.Zobrist, b.Zobrist) {

@@ -1,7 +1,11 @@
 // Running the internal tests on two cores (the smallest that holds the board, and the 256-cell one forced): the switch, and the probes the tests reach a core through.
 package interpreter
 
-import "testing"
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+)
 
 // testCore is what the internal tests reach into, on either core (core*_probe_test.go and
 // the cores' own methods).
@@ -49,6 +53,26 @@ func bothCores(t *testing.T, f func(t *testing.T)) {
 			f(t)
 		})
 	}
+}
+
+// shareOut runs f(t, i) for every i below n on two parallel subtests, each taking the
+// next item not yet taken, and returns once both have ended: a sequential test (one that
+// sets a package switch, as bothCores sets forceWideCore) keeps its switches as they are
+// for both halves, and nothing else runs beside them. f must not set a switch itself, and
+// each item must stand alone (the order the items run in is not fixed).
+func shareOut(t *testing.T, n int, f func(t *testing.T, i int)) {
+	t.Helper()
+	var next atomic.Int64
+	t.Run("shared", func(t *testing.T) {
+		for half := range 2 {
+			t.Run(fmt.Sprintf("half%d", half), func(t *testing.T) {
+				t.Parallel()
+				for i := int(next.Add(1) - 1); i < n && !t.Failed(); i = int(next.Add(1) - 1) {
+					f(t, i)
+				}
+			})
+		}
+	})
 }
 
 // TestBothCoresAreUsed: each board runs on the core its size calls for (64 cells: the

@@ -32,6 +32,10 @@ func WantCoreCells(rs *compiler.Ruleset) int {
 	return compiler.MaxCells256
 }
 
+// ShareOut runs f(t, i) for every i below n on two parallel subtests (shareOut): for a
+// sequential test, with the package's switches as they are.
+func ShareOut(t *testing.T, n int, f func(t *testing.T, i int)) { shareOut(t, n, f) }
+
 // SampleSeed is the seed of the samples the -short sweeps take: CHIMERA_SAMPLE_SEED (a
 // number, or "rotate": one from the clock, logged to replay it) when set, else 46.
 func SampleSeed(t testing.TB) int64 {

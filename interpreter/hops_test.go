@@ -3,6 +3,7 @@ package interpreter
 
 import (
 	"math/rand"
+	"sync/atomic"
 	"testing"
 
 	"chimera/compiler"
@@ -37,7 +38,9 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 	// In -short mode each definition is played on one of the two cores (alternating).
 	// The alternation counts the definitions with paths only, so that adding other
 	// definitions never leaves one core with few of them.
-	fixedDefs, withPaths, hopOnes, notLands := 0, 0, 0, 0
+	withPaths, hopOnes, notLands := 0, 0, 0
+	var names []string
+	var played []*compiler.Ruleset
 	for _, name := range allDefinitions(t) {
 		rs, err := openShared(name)
 		if err != nil {
@@ -49,14 +52,17 @@ func testPathTablesAgreeWithTheWalker(t *testing.T) {
 		withPaths++
 		hopOnes += countPaths(rs, func(p *compiler.Path[compiler.Bitboard]) bool { return p.RayHop && p.HopOne })
 		notLands += countPaths(rs, func(p *compiler.Path[compiler.Bitboard]) bool { return p.Fixed && p.NotLand != 0 })
-		if !OnThisCore(t, withPaths) {
-			continue
-		}
-		if n := comparePathTables(t, name, rs, playouts, plies); n > 0 {
-			fixedDefs++
+		if OnThisCore(t, withPaths) {
+			names, played = append(names, name), append(played, rs)
 		}
 	}
-	if fixedDefs < 5 {
+	var fixedDefs atomic.Int64
+	shareOut(t, len(played), func(t *testing.T, i int) {
+		if n := comparePathTables(t, names[i], played[i], playouts, plies); n > 0 {
+			fixedDefs.Add(1)
+		}
+	})
+	if fixedDefs := fixedDefs.Load(); fixedDefs < 5 {
 		t.Errorf("only %d definitions with fixed walks", fixedDefs)
 	}
 	if hopOnes == 0 { // grasshoppers (Betza g) compile to ray hops landing one step beyond

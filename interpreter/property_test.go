@@ -347,9 +347,10 @@ func testNotationRoundTripAllVariants(t *testing.T) {
 	if len(names) < 10 {
 		t.Fatalf("got %d built-in variants %v, want every defs/*.yaml", len(names), names)
 	}
-	for vi, variant := range names {
+	interpreter.ShareOut(t, len(names), func(t *testing.T, vi int) {
+		variant := names[vi]
 		if !interpreter.OnThisCore(t, vi) {
-			continue
+			return
 		}
 		rs := openRuleset(t, variant)
 		starts := playoutStarts(rs)
@@ -377,7 +378,7 @@ func testNotationRoundTripAllVariants(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d positions from %d starts", variant, positions, len(starts))
-	}
+	})
 }
 
 // TestNotationRoundTripFixed checks the notation properties in positions where two legal

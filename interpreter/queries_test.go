@@ -23,9 +23,11 @@ func testSearchQueries(t *testing.T) {
 	if testing.Short() {
 		playouts, plies = 2, 60
 	}
-	for di, name := range allDefinitions(t) {
+	names := allDefinitions(t)
+	shareOut(t, len(names), func(t *testing.T, di int) {
+		name := names[di]
 		if !OnThisCore(t, di) {
-			continue
+			return
 		}
 		rs, err := openShared(name)
 		if err != nil {
@@ -85,7 +87,7 @@ func testSearchQueries(t *testing.T) {
 			}
 		}
 		t.Logf("%s: positions without moves %d, ended %d, going on %d", name, counts[0], counts[1], counts[2])
-	}
+	})
 }
 
 // checkSplit: captures and quiets partition the legal moves, and IsCapture agrees with

@@ -217,7 +217,9 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 	if testing.Short() {
 		playouts, plies = 12, 40
 	}
-	for _, name := range allDefinitions(t) {
+	names := allDefinitions(t)
+	shareOut(t, len(names), func(t *testing.T, i int) {
+		name := names[i]
 		rs, err := openShared(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -251,7 +253,7 @@ func testShortcutsAgreeWithMakeTestUnmake(t *testing.T) {
 		if checked < playouts {
 			t.Errorf("%s: only %d positions checked", name, checked)
 		}
-	}
+	})
 }
 
 // With castling.unattacked: false a king may castle out of check: the pins-and-evasions

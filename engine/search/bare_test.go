@@ -12,6 +12,7 @@ import (
 // (a man held comes back); its colour-bound types are those whose every move keeps to
 // the colour of their cell.
 func TestBareRoyalWhereOn(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		variant string
 		on      bool
@@ -61,6 +62,7 @@ func lettersOf(rs *compiler.Ruleset, types []bool) string {
 // a corner of the bishop's colour is better than one of the other colour; nearer the
 // mating king is better; and a side with men besides its king is not bare.
 func TestBareRoyalDrives(t *testing.T) {
+	t.Parallel()
 	rs, err := interpreter.Open("chess")
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // result, keep a decided score for the same side. On main the interrupted iteration was
 // reported with the score its aborted search returned, 0.
 func TestCutSearchKeepsItsMateScore(t *testing.T) {
+	t.Parallel()
 	rs := open(t, "koopa")
 	limits := []int64{180_000, 260_000, 340_000, 420_000}
 	if testing.Short() {

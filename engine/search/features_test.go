@@ -39,6 +39,7 @@ evaluation:
 `
 
 func TestEvalModelMatches(t *testing.T) {
+	t.Parallel()
 	given := map[string]*compiler.Ruleset{
 		"chess-near":    parsed(t, "chess-near.yaml", nearRoyal),
 		"koopa-stunned": parsed(t, "koopa-stunned.yaml", stunnedValues),
@@ -106,6 +107,7 @@ func TestEvalModelMatches(t *testing.T) {
 // TestStatusValueDefault: without an evaluation: section, a man held immobile by a status
 // counts three quarters of its value, and every type but the royal one has the weight.
 func TestStatusValueDefault(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../../testdata/synthetic/bounce-wide.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -137,6 +139,7 @@ func TestStatusValueDefault(t *testing.T) {
 // TestQuietLeaf: the leaf of quiescence has no capture that quiescence would take; after
 // a hanging queen the leaf is past the capture.
 func TestQuietLeaf(t *testing.T) {
+	t.Parallel()
 	rs := open(t, "chess")
 	e := search.New(rs, 1)
 	p := position(t, rs, "rnb1kbnr/pppp1ppp/8/4p1q1/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3")
@@ -176,6 +179,7 @@ func parsed(t *testing.T, name, src string) *compiler.Ruleset {
 // TestNearRoyal: a man within two king steps of a royal man counts its near- weights, and
 // only there.
 func TestNearRoyal(t *testing.T) {
+	t.Parallel()
 	rs := parsed(t, "chess-near.yaml", nearRoyal)
 	e := search.New(rs, 1)
 	base := e.Evaluate(position(t, rs, "7k/8/8/8/8/8/8/K7 w - - 0 1"))
@@ -204,6 +208,7 @@ func TestNearRoyal(t *testing.T) {
 }
 
 func TestEvalSectionUsed(t *testing.T) {
+	t.Parallel()
 	const src = `extends: chess
 name: chess-eval
 evaluation:
@@ -245,6 +250,7 @@ evaluation:
 // TestReachTerm: mobility counts a man's cells beyond half its type's average on an empty
 // board (a rook's 14, so 7), times the section's reach: or the piece's own.
 func TestReachTerm(t *testing.T) {
+	t.Parallel()
 	fen := "7k/8/8/8/8/8/8/R6K w - - 0 1" // the rook on a1 reaches 7 cells up and 6 along
 	eval := func(section string) int {
 		rs := parsed(t, "chess-reach.yaml", "extends: chess\nname: chess-reach\nevaluation: "+section+"\n")

@@ -24,6 +24,7 @@ func fogPosition(t *testing.T, rs *compiler.Ruleset, fen string) *interpreter.Po
 // men swapped or moved about in the fog, as many of each type) get the same move from fresh
 // engines with the same seed, a legal one; a king in sight is taken.
 func TestFogMoveSeesOnlyTheView(t *testing.T) {
+	t.Parallel()
 	rs, err := interpreter.Open("fogofwar")
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +106,7 @@ func fogGame(t *testing.T, rs *compiler.Ruleset, white, black func(*interpreter.
 // against a random player must score at least 80% over 12 games (FOG_GAMES games if set); against a depth-2 search
 // that sees the whole board its score is logged (BENCHMARKS.md).
 func TestFogPlayerMeasured(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
@@ -151,6 +153,7 @@ func TestFogPlayerMeasured(t *testing.T) {
 // what one search of the limit costs), as a move time is; before, each sample searched
 // the whole limit, a move costing samples times as much.
 func TestFogMoveSharesItsBudget(t *testing.T) {
+	t.Parallel()
 	rs, err := interpreter.Open("fogofwar")
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +172,7 @@ func TestFogMoveSharesItsBudget(t *testing.T) {
 // (40 by default; BENCHMARKS.md records 200). The searches are of fixed depth and seeded:
 // the score is the same on every run. The guess must score at least 45%.
 func TestFogHomePriorMeasured(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}

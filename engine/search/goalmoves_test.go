@@ -12,6 +12,7 @@ import (
 // Over random playouts of every built-in with reach goals, the goal moves quiescence
 // adds are exactly the legal quiet moves of a goal piece into its side's zone.
 func TestGoalMovesShortcut(t *testing.T) {
+	t.Parallel()
 	tested, found := 0, 0
 	for _, name := range []string{"prisonbreak", "claustrophobia", "kingofthehill", "breakthrough", "prisonersescape", "koopa"} {
 		rs, err := interpreter.Open(name)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestChooseLevelled(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	mv := func(i int) []interpreter.Move { return []interpreter.Move{interpreter.Move(i + 1)} }
 	spec := levelSpec{depth: 1, lines: 4, margin: 50}
@@ -47,6 +48,7 @@ func TestChooseLevelled(t *testing.T) {
 // TestWeakestLevelTakesAndKeeps: the weakest level errs by depth and noise only: it takes
 // a queen left hanging and does not leave its own queen hanging, whatever its seed.
 func TestWeakestLevelTakesAndKeeps(t *testing.T) {
+	t.Parallel()
 	rs, err := interpreter.Open("chess")
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +91,7 @@ func TestWeakestLevelTakesAndKeeps(t *testing.T) {
 // TestLevelsRepeatAndDeepen: a seeded level plays the same moves again, and a level
 // searches no deeper than its depth.
 func TestLevelsRepeatAndDeepen(t *testing.T) {
+	t.Parallel()
 	rs, err := interpreter.Open("chess")
 	if err != nil {
 		t.Fatal(err)

@@ -138,6 +138,7 @@ var mateCases = []struct {
 // mate score stored or read without its distance from the node comes out wrong (the
 // engine announced "win in 2" in KQ-K with the probe's adjustment of a loss reversed).
 func TestMateDistanceWarmTable(t *testing.T) {
+	t.Parallel()
 	for _, c := range mateCases {
 		t.Run(c.name, func(t *testing.T) {
 			rs := open(t, c.variant)

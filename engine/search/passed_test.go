@@ -13,6 +13,7 @@ import (
 // counts for its side (not where losing men wins); hands and counting rules turn the
 // term's default weight to 0.
 func TestPawnLikeTypes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		variant string
 		letters string // the pawn-like types' letters, in type order
@@ -94,6 +95,7 @@ func naivePassed(rs *compiler.Ruleset, p *interpreter.Position, types []int, gai
 // afresh, the search thread's cached worth of the passed men equals the naive count, and
 // some passed men are met.
 func TestPassedMatchesNaive(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"chess", "capablanca", "shatranj", "horde"} {
 		rs, err := interpreter.Open(v)
 		if err != nil {

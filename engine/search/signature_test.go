@@ -88,6 +88,7 @@ var signaturePositions = []struct {
 // and say in the commit why the counts moved (and by how much). A change that was not
 // meant to alter the search must leave the signature as it is.
 func TestSearchSignature(t *testing.T) {
+	t.Parallel()
 	var got []string
 	for _, c := range signaturePositions {
 		rs := open(t, c.variant)

@@ -109,6 +109,7 @@ var tactics = []struct {
 }
 
 func TestTactics(t *testing.T) {
+	t.Parallel()
 	for _, c := range tactics {
 		t.Run(c.variant+"/"+c.name, func(t *testing.T) {
 			rs := open(t, c.variant)

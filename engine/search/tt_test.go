@@ -12,6 +12,7 @@ import (
 // not a decided game reads unchanged. What counts as decided is what ScoreText writes as
 // a win or a loss, up to and including Mate-MateSpan.
 func TestTableMateScores(t *testing.T) {
+	t.Parallel()
 	tt := newTable(1)
 	const key = 0x9e3779b97f4a7c15
 	read := func(score, storePly, readPly int) int {

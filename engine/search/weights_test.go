@@ -16,6 +16,7 @@ import (
 // moves taken back now and then, the evaluation of the weighed position equals that of
 // an unweighed copy, which walks the board and the pools.
 func TestWeighedEvalMatches(t *testing.T) {
+	t.Parallel()
 	games, plies := 3, 60
 	if testing.Short() {
 		games, plies = 1, 40

@@ -2,6 +2,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,11 +13,17 @@ import (
 
 // TestTabsThinkAtOnce: while one tab's engine thinks for 4 s, another tab's search of
 // 0.5 s is answered within 2.5 s (on main it waited for the first: one search at a time).
+// The first tab then goes away, which stops its search.
 func TestTabsThinkAtOnce(t *testing.T) {
 	_, srv := newServer(t, "chess")
-	send(t, "GET", srv.URL+"/api/search?variant=chess&movetime=4000", "", 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	sendWith(t, ctx, cancel, "GET", srv.URL+"/api/search?variant=chess&movetime=4000", "")
 	time.Sleep(300 * time.Millisecond)
 	answeredWithin(t, srv.URL+"/api/search?variant=chess&movetime=500", 2500*time.Millisecond)
+	if ctx.Err() != nil {
+		t.Errorf("the 4 s search was answered (or timed out) before the 0.5 s one: %v", ctx.Err())
+	}
 }
 
 // defineAs posts a definition from the tab of session and returns the status and the error.
