@@ -726,6 +726,7 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		bound = BoundLower
 	case best <= origAlpha:
 		bound = BoundUpper
+		bestMove = interpreter.NoMove // no move raised alpha: the table keeps the move it had
 	}
 	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
