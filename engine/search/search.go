@@ -201,8 +201,8 @@ type capabilities struct {
 	quiescence      bool // some moves are quiet, so following captures reaches a quiet position
 	// badCaptures: a capture only takes the man on its target (no capture effects, no
 	// compulsory capture), the royal may not be left attacked and no counting rule turns
-	// a material lead into a draw: quiescence may skip a capture by a man worth more than
-	// its victim onto a defended cell (losingCapture). (Under a counting rule all 20
+	// a material lead into a draw: quiescence may skip a capture that loses in the exchange
+	// on its cell (losingCapture). (Under a counting rule all 20
 	// self-play games of TestNewRulesSelfplay were drawn with it.)
 	badCaptures bool
 	// hitRoyals: the royal types whose hit wins the game for the mover where there is no
@@ -913,9 +913,10 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 const qBudget = 5000
 
 // losingCapture reports whether capture m is likely to lose material: the man that takes
-// is worth more than what it takes, and the enemy defends the cell (a cheap stand-in for
-// a static exchange evaluation; quiescence skips such captures). Promotions and drops
-// are never losing here.
+// is worth more than what it takes, the enemy defends the cell, and the exchange there
+// (exchange: each side taking back with its least valuable man while that pays) loses
+// for the taker. Quiescence skips such captures. Promotions and drops are never losing
+// here.
 func (e *worker) losingCapture(p *interpreter.Position, m interpreter.Move) bool {
 	if m.Promotion() >= 0 || m.IsDrop() {
 		return false
@@ -930,10 +931,64 @@ func (e *worker) losingCapture(p *interpreter.Position, m interpreter.Move) bool
 	} else if sq := m.Cap1(); sq != interpreter.NoSquare {
 		victim = e.eval.value[p.At(sq).Type()]
 	}
-	if e.eval.value[pc.Type()] <= victim {
+	taker := e.eval.value[pc.Type()]
+	if taker <= victim {
 		return false
 	}
-	return p.Attackers(m.To(), p.Side()^1).Any()
+	to, us := m.To(), p.Side()
+	att := [2]compiler.Bitboard{}
+	att[us^1] = p.Attackers(to, us^1)
+	if att[us^1].Empty() {
+		return false
+	}
+	att[us] = p.Attackers(to, us).Without(m.From())
+	return e.exchange(p, us^1, att, victim, taker) < 0
+}
+
+// royalWorth is what the exchange counts a royal man as: taken, the game is lost.
+const royalWorth = 1 << 16
+
+// exchange is the material the side that captured first wins in the exchange on a cell, side
+// being next to capture there with the men on att: each side takes with its least
+// valuable man, or stops when taking loses. It sees no man behind another (no x-rays) and
+// no pins; a royal man takes last. gained is the first capture's victim; onCell the man
+// that took it.
+func (e *worker) exchange(p *interpreter.Position, side compiler.Color, att [2]compiler.Bitboard, gained, onCell int) int {
+	var gain [32]int
+	gain[0] = gained
+	d := 0
+	for d < len(gain)-1 {
+		best, from := royalWorth+1, interpreter.NoSquare
+		for b := att[side]; b.Any(); b = b.Rest() {
+			sq := b.First()
+			if v := e.worth(p.At(sq).Type()); v < best {
+				best, from = v, sq
+			}
+		}
+		if from == interpreter.NoSquare {
+			break
+		}
+		d++
+		gain[d] = onCell - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 {
+			break // whatever follows, this capture loses
+		}
+		onCell = best
+		att[side] = att[side].Without(from)
+		side ^= 1
+	}
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}
+
+// worth is a man's value in an exchange: royal men count as royalWorth.
+func (e *worker) worth(t int) int {
+	if e.rs.Piece(t).Royal {
+		return royalWorth
+	}
+	return e.eval.value[t]
 }
 
 // goalMoves appends to moves the quiet moves that bring a piece of a goal's types into the
