@@ -205,6 +205,11 @@ type capabilities struct {
 	// on its cell (losingCapture). (Under a counting rule all 20
 	// self-play games of TestNewRulesSelfplay were drawn with it.)
 	badCaptures bool
+	// exchange: badCaptures, and a man taken leaves the game (there are no pools):
+	// losingCapture plays out the exchange on the cell. Where a man taken goes to a pool
+	// it does not: weighing it there lost in hostage chess and was even in crazyhouse
+	// (docs/matches.md).
+	exchange bool
 	// hitRoyals: the royal types whose hit wins the game for the mover where there is no
 	// check rule (a king captured or stunned ends it); 0 elsewhere. The rule that makes a
 	// check a forced reply is missing there, the threat is not: a node whose side to move
@@ -228,6 +233,7 @@ func capabilitiesOf(rs *compiler.Ruleset) capabilities {
 		quiescence:      !capturesOnly(rs.Def),
 		badCaptures: rs.Check == compiler.CheckRoyalAttacked && !rs.CaptureEffects && !rs.MustCapture && !rs.Explode &&
 			!m.Meets(compiler.MechStatus) && rs.Counting == nil,
+		exchange:  rs.Hands == nil,
 		hitRoyals: hitRoyals(rs),
 		// Where a king is in check whenever the opponent's next turn of several moves
 		// could take it, most positions are checks: extending them all never ends.
@@ -913,10 +919,10 @@ func (e *worker) quiesce(ply, alpha, beta, qdepth int) int {
 const qBudget = 5000
 
 // losingCapture reports whether capture m is likely to lose material: the man that takes
-// is worth more than what it takes, the enemy defends the cell, and the exchange there
-// (exchange: each side taking back with its least valuable man while that pays) loses
-// for the taker. Quiescence skips such captures. Promotions and drops are never losing
-// here.
+// is worth more than what it takes, the enemy defends the cell, and, where a man taken
+// leaves the game (caps.exchange), the exchange there (exchange: each side taking back
+// with its least valuable man while that pays) loses for the taker. Quiescence skips such
+// captures. Promotions and drops are never losing here.
 func (e *worker) losingCapture(p *interpreter.Position, m interpreter.Move) bool {
 	if m.Promotion() >= 0 || m.IsDrop() {
 		return false
@@ -938,8 +944,8 @@ func (e *worker) losingCapture(p *interpreter.Position, m interpreter.Move) bool
 	to, us := m.To(), p.Side()
 	att := [2]compiler.Bitboard{}
 	att[us^1] = p.Attackers(to, us^1)
-	if att[us^1].Empty() {
-		return false
+	if att[us^1].Empty() || !e.caps.exchange {
+		return att[us^1].Any()
 	}
 	att[us] = p.Attackers(to, us).Without(m.From())
 	return e.exchange(p, us^1, att, victim, taker) < 0
