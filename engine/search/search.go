@@ -201,14 +201,14 @@ type capabilities struct {
 	quiescence      bool // some moves are quiet, so following captures reaches a quiet position
 	// badCaptures: a capture only takes the man on its target (no capture effects, no
 	// compulsory capture), the royal may not be left attacked and no counting rule turns
-	// a material lead into a draw: quiescence may skip a capture that loses in the exchange
-	// on its cell (losingCapture). (Under a counting rule all 20
+	// a material lead into a draw: quiescence may skip a capture losingCapture calls
+	// losing, and the order puts it after the killers. (Under a counting rule all 20
 	// self-play games of TestNewRulesSelfplay were drawn with it.)
 	badCaptures bool
-	// exchange: badCaptures, and a man taken leaves the game (there are no pools):
-	// losingCapture plays out the exchange on the cell. Where a man taken goes to a pool
-	// it does not: weighing it there lost in hostage chess and was even in crazyhouse
-	// (docs/matches.md).
+	// exchange: a man taken leaves the game (there are no pools), so where badCaptures
+	// lets losingCapture judge captures it plays out the exchange on the cell. Where a man
+	// taken goes to a pool it does not: weighing it there lost in hostage chess and was
+	// even in crazyhouse (docs/matches.md).
 	exchange bool
 	// hitRoyals: the royal types whose hit wins the game for the mover where there is no
 	// check rule (a king captured or stunned ends it); 0 elsewhere. The rule that makes a
