@@ -213,7 +213,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"reach", ev.Reach}} {
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"reach", ev.Reach}} {
 		if t.x != nil {
 			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
 		}
@@ -221,13 +221,16 @@ func (v *validator) evaluation() {
 	if ev.ChecksGiven != nil && v.def.Rules.CheckCounter == 0 {
 		v.errs.Add(file, ev.At("checks-given"), "evaluation.checks-given: the variant counts no checks (rules.check-counter)")
 	}
-	if ev.Passed != nil && *ev.Passed != 0 {
-		promotes := false
-		for _, p := range v.def.Pieces {
-			promotes = promotes || p.Promotion != nil
-		}
-		if !promotes {
-			v.errs.Add(file, ev.At("passed"), "evaluation.passed: no piece promotes (a passed man is one of a type that promotes and only moves forward)")
+	promotes := false
+	for _, p := range v.def.Pieces {
+		promotes = promotes || p.Promotion != nil
+	}
+	for _, t := range []struct {
+		key string
+		x   *int
+	}{{"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}} {
+		if t.x != nil && *t.x != 0 && !promotes {
+			v.errs.Add(file, ev.At(t.key), "evaluation.%s: no piece promotes (the term counts men of pawn-like types: they promote and only move forward)", t.key)
 		}
 	}
 }

@@ -106,6 +106,12 @@ type Evaluation struct {
 	// max(0, 6−s)² × g/800 times this, s the ranks to the nearest promotion-zone rank
 	// ahead and g what promoting gains (default 5; 0 with hands or a counting rule).
 	Passed *int `yaml:"passed"`
+	// Isolated: what a man of a pawn-like type with none of its side's on the files
+	// beside counts against its side (default 12; 0 with hands or a counting rule).
+	Isolated *int `yaml:"isolated"`
+	// Doubled: what each man of a pawn-like type beyond the first of its side on a file
+	// counts against its side (default 12; 0 with hands or a counting rule).
+	Doubled *int `yaml:"doubled"`
 	// Reach weighs mobility: each man of a type that moves by leaps and lines alone (on a
 	// board of at most 64 cells; royal and promoting types aside) counts this per cell it
 	// could move to now, beyond half its type's average on an empty board (default 2).

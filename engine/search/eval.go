@@ -46,6 +46,9 @@ type evaluator struct {
 	passedSpan  [2][]compiler.Bitboard
 	passedShape [2][]int
 	passedZone  [2]compiler.Bitboard // the cells where passedShape is not 0
+	// files[f]: the cells of file f, and beside[f] those of the files next to it (the
+	// pawn-like men's structure: isolated and doubled men).
+	files, beside []compiler.Bitboard
 	// weights: the values, square tables, goal bonuses and pool values as the
 	// interpreter's Weights, which a searched position sums as it goes (nil where a
 	// man's status changes its worth).
@@ -69,10 +72,12 @@ type weights struct {
 	Tempo        int // the side to move's bonus
 	Passed       int // a passed pawn-like man counts its shape (passedShape) times this
 	Reach        int // centipawns per cell a man could move to now, beyond half its type's average
+	Isolated     int // what a pawn-like man with none of its side's on the files beside counts against
+	Doubled      int // what each pawn-like man beyond the first of a side on a file counts against
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
-var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2}
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2, Isolated: 12, Doubled: 12}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
 func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
@@ -80,7 +85,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	if rs.Hands != nil || rs.Counting != nil {
 		// A man dropped ahead stops a passed man; under a counting rule a won ending is
 		// drawn unless mated in time (self-play lost with the term there: BENCHMARKS.md).
-		w.Passed = 0
+		w.Passed, w.Isolated, w.Doubled = 0, 0, 0
 	}
 	if ev == nil {
 		return w
@@ -88,7 +93,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	for _, t := range []struct {
 		x  *int
 		to *int
-	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Reach, &w.Reach}} {
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Isolated, &w.Isolated}, {ev.Doubled, &w.Doubled}, {ev.Reach, &w.Reach}} {
 		if t.x != nil {
 			*t.to = *t.x
 		}
@@ -216,7 +221,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	}
 	if e.statusValue == nil || !rs.Uses(compiler.MechStatus) {
 		var keyed uint64 // the pawn-like men, whose places key the passed men's cache
-		if e.w.Passed != 0 {
+		if e.pawnTerms() {
 			for _, t := range e.pawnTypes {
 				keyed |= 1 << uint(t)
 			}
@@ -390,6 +395,20 @@ func (e *evaluator) passedMen() {
 	if e.pawnTypes == nil {
 		return
 	}
+	e.files, e.beside = make([]compiler.Bitboard, rs.Files), make([]compiler.Bitboard, rs.Files)
+	for sq := 0; sq < rs.Cells; sq++ {
+		if rs.Squares.Has(sq) {
+			e.files[rs.FileOf(sq)] = e.files[rs.FileOf(sq)].With(sq)
+		}
+	}
+	for f := range rs.Files {
+		if f > 0 {
+			e.beside[f] = e.beside[f].Or(e.files[f-1])
+		}
+		if f+1 < rs.Files {
+			e.beside[f] = e.beside[f].Or(e.files[f+1])
+		}
+	}
 	for c := compiler.White; c <= compiler.Black; c++ {
 		e.passedSpan[c] = make([]compiler.Bitboard, rs.Cells)
 		e.passedShape[c] = make([]int, rs.Cells)
@@ -461,6 +480,30 @@ func (e *evaluator) passedOf(men [2]compiler.Bitboard, c compiler.Color) int {
 	return n
 }
 
+// structureOf counts side c's isolated pawn-like men (none of its own on the files
+// beside) and doubled ones (each beyond the first on a file), men each side's pawn-like men.
+func (e *evaluator) structureOf(men [2]compiler.Bitboard, c compiler.Color) (isolated, doubled int) {
+	rs := e.rs
+	for b := men[c]; b.Any(); b = b.Rest() {
+		if !e.beside[rs.FileOf(b.First())].Meets(men[c]) {
+			isolated++
+		}
+	}
+	for _, file := range e.files {
+		if n := file.And(men[c]).Count(); n > 1 {
+			doubled += n - 1
+		}
+	}
+	return isolated, doubled
+}
+
+// pawnsOf is what side c's pawn-like men count as they stand: passed men, isolated and
+// doubled ones, weighed.
+func (e *evaluator) pawnsOf(men [2]compiler.Bitboard, c compiler.Color) int {
+	iso, dbl := e.structureOf(men, c)
+	return e.w.Passed*e.passedOf(men, c) - e.w.Isolated*iso - e.w.Doubled*dbl
+}
+
 // passedCache keeps the passed men's worth by the key of the pawn-like men's places (the
 // weighed position's WeighedKey), one a search thread: most positions of a search share
 // their pawn-like men with many others.
@@ -476,8 +519,14 @@ const passedCacheBits = 14
 
 func newPassedCache() passedCache { return make(passedCache, 1<<passedCacheBits) }
 
-// passed is each side's passed pawn-like men's worth per unit of the weight, from pc
-// where p is weighed and pc holds its pawn-like men's key (pc may be nil).
+// pawnTerms reports whether the evaluation counts the pawn-like men's places: passed,
+// isolated or doubled men.
+func (e *evaluator) pawnTerms() bool {
+	return e.pawnTypes != nil && (e.w.Passed != 0 || e.w.Isolated != 0 || e.w.Doubled != 0)
+}
+
+// passed is what each side's pawn-like men count as they stand (pawnsOf), from pc where p
+// is weighed and pc holds its pawn-like men's key (pc may be nil).
 func (e *evaluator) passed(p *interpreter.Position, pc passedCache) [2]int {
 	var ent *passedEntry
 	var key uint64
@@ -491,7 +540,7 @@ func (e *evaluator) passed(p *interpreter.Position, pc passedCache) [2]int {
 		}
 	}
 	men := e.pawnMen(p)
-	n := [2]int{e.passedOf(men, compiler.White), e.passedOf(men, compiler.Black)}
+	n := [2]int{e.pawnsOf(men, compiler.White), e.pawnsOf(men, compiler.Black)}
 	if ent != nil {
 		*ent = passedEntry{key: key, n: [2]int32{int32(n[0]), int32(n[1])}, set: true}
 	}
@@ -655,10 +704,10 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 			}
 		}
 	}
-	if e.w.Passed != 0 && e.pawnTypes != nil {
+	if e.pawnTerms() {
 		n := e.passed(p, pc)
-		score[compiler.White] += e.w.Passed * n[compiler.White]
-		score[compiler.Black] += e.w.Passed * n[compiler.Black]
+		score[compiler.White] += n[compiler.White]
+		score[compiler.Black] += n[compiler.Black]
 	}
 	if e.reachOn {
 		r := p.Reach(e.reach, e.reachCenter)

@@ -27,6 +27,8 @@ const (
 	ParamPassed                          // the weight of a passed pawn-like man's shape
 	ParamStatusValue                     // a piece type's value while a status holds it immobile
 	ParamReach                           // a piece type's worth per cell its men could move to (mobility)
+	ParamIsolated                        // what an isolated pawn-like man counts against its side
+	ParamDoubled                         // what a doubled pawn-like man counts against its side
 )
 
 // Param is one weight of the evaluation.
@@ -62,6 +64,7 @@ type Model struct {
 	checks             int32 // -1 without a check counter
 	tempo              int32
 	passed             int32     // -1 without pawn-like types
+	isolated, doubled  int32     // -1 without pawn-like types
 	dense              []float64 // scratch: the features of one position
 	seen               []int32
 	// reach: [type]: the index of its mobility weight, -1 for types whose reach is not
@@ -75,7 +78,7 @@ type Model struct {
 func (e *Engine) Model() *Model {
 	ev := e.eval
 	rs := e.rs
-	m := &Model{e: ev, goal: -1, checks: -1, passed: -1}
+	m := &Model{e: ev, goal: -1, checks: -1, passed: -1, isolated: -1, doubled: -1}
 	add := func(p Param) int32 {
 		m.Params = append(m.Params, p)
 		return int32(len(m.Params) - 1)
@@ -131,6 +134,8 @@ func (e *Engine) Model() *Model {
 	m.tempo = add(Param{Kind: ParamTempo, Start: float64(ev.tempo)})
 	if ev.pawnTypes != nil {
 		m.passed = add(Param{Kind: ParamPassed, Start: float64(ev.w.Passed)})
+		m.isolated = add(Param{Kind: ParamIsolated, Start: float64(ev.w.Isolated)})
+		m.doubled = add(Param{Kind: ParamDoubled, Start: float64(ev.w.Doubled)})
 	}
 	m.reach, m.reachOne = make([]int32, n), make([]int, n)
 	for t := range n {
@@ -212,7 +217,11 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 			m.put(m.checks, sign*given*given*3/float64(k))
 		}
 		if m.passed >= 0 {
-			m.put(m.passed, sign*float64(e.passedOf(e.pawnMen(p), c)))
+			men := e.pawnMen(p)
+			m.put(m.passed, sign*float64(e.passedOf(men, c)))
+			iso, dbl := e.structureOf(men, c)
+			m.put(m.isolated, -sign*float64(iso))
+			m.put(m.doubled, -sign*float64(dbl))
 		}
 	}
 	for t, i := range m.reach {

@@ -90,10 +90,41 @@ func naivePassed(rs *compiler.Ruleset, p *interpreter.Position, types []int, gai
 	return n
 }
 
+// naiveStructure counts side c's isolated men of the types (no man of the types of its
+// side on a file next to its) and doubled ones (for each man, one more when a man of the
+// types of its side stands on its file on an earlier rank), the long way.
+func naiveStructure(rs *compiler.Ruleset, p *interpreter.Position, types []int, c compiler.Color) (isolated, doubled int) {
+	var men []compiler.Square
+	for _, t := range types {
+		for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
+			men = append(men, b.First())
+		}
+	}
+	for _, sq := range men {
+		alone, first := true, true
+		for _, o := range men {
+			df := rs.FileOf(o) - rs.FileOf(sq)
+			if df == 1 || df == -1 {
+				alone = false
+			}
+			if df == 0 && rs.RankOf(o) < rs.RankOf(sq) {
+				first = false
+			}
+		}
+		if alone {
+			isolated++
+		}
+		if !first {
+			doubled++
+		}
+	}
+	return isolated, doubled
+}
+
 // TestPassedMatchesNaive: along random games of a weighed position, with moves taken back
 // now and then, the key of the pawn-like men kept by the moves equals the one weighed
-// afresh, the search thread's cached worth of the passed men equals the naive count, and
-// some passed men are met.
+// afresh, the search thread's cached worth of the pawn-like men (passed, isolated,
+// doubled) equals the naive counts weighed, and some passed, isolated and doubled men are met.
 func TestPassedMatchesNaive(t *testing.T) {
 	t.Parallel()
 	for _, v := range []string{"chess", "capablanca", "shatranj", "horde"} {
@@ -113,7 +144,8 @@ func TestPassedMatchesNaive(t *testing.T) {
 			}
 		}
 		rng := rand.New(rand.NewPCG(3, uint64(len(v))))
-		met := 0
+		met, isolated, doubled := 0, 0, 0
+		ew := e.eval.w
 		for game := 0; game < 30; game++ {
 			p, err := interpreter.Start(rs, "")
 			if err != nil {
@@ -131,13 +163,16 @@ func TestPassedMatchesNaive(t *testing.T) {
 				for range 2 { // the second ask is answered from the cache
 					got := e.eval.passed(p, w.passedCache)
 					for c := compiler.White; c <= compiler.Black; c++ {
-						want := naivePassed(rs, p, e.eval.pawnTypes, gain, c)
-						if got[c] != want {
-							t.Fatalf("%s %s: side %d passed %d, want %d", v, p.FEN(), c, got[c], want)
+						passed := naivePassed(rs, p, e.eval.pawnTypes, gain, c)
+						iso, dbl := naiveStructure(rs, p, e.eval.pawnTypes, c)
+						if want := ew.Passed*passed - ew.Isolated*iso - ew.Doubled*dbl; got[c] != want {
+							t.Fatalf("%s %s: side %d pawn-like men %d, want %d (passed %d, isolated %d, doubled %d)", v, p.FEN(), c, got[c], want, passed, iso, dbl)
 						}
-						if want > 0 {
+						if passed > 0 {
 							met++
 						}
+						isolated += min(iso, 1)
+						doubled += min(dbl, 1)
 					}
 				}
 				if made > 0 && rng.IntN(4) == 0 {
@@ -153,8 +188,8 @@ func TestPassedMatchesNaive(t *testing.T) {
 				made++
 			}
 		}
-		if met < 100 {
-			t.Errorf("%s: passed men met in only %d positions", v, met)
+		if met < 100 || isolated < 100 || doubled < 100 {
+			t.Errorf("%s: passed men met in only %d positions, isolated in %d, doubled in %d (want 100 each)", v, met, isolated, doubled)
 		}
 	}
 }

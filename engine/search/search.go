@@ -143,7 +143,7 @@ func newWorker(e *Engine) *worker {
 		w.acc = make([]nnue.Accumulator, maxPly+2)
 		w.changes = make([]interpreter.Change, 0, 64)
 	}
-	if e.eval.w.Passed != 0 && e.eval.pawnTypes != nil {
+	if e.eval.pawnTerms() {
 		w.passedCache = newPassedCache()
 	}
 	for i := range w.bufs {

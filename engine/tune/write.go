@@ -141,6 +141,8 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamChecksGiven:    {"checks-given", false},
 	search.ParamTempo:          {"tempo", false},
 	search.ParamPassed:         {"passed", false},
+	search.ParamIsolated:       {"isolated", false},
+	search.ParamDoubled:        {"doubled", false},
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
 	search.ParamStatusValue:    {"status-value", true},
