@@ -504,9 +504,9 @@ func (e *evaluator) pawnsOf(men [2]compiler.Bitboard, c compiler.Color) int {
 	return e.w.Passed*e.passedOf(men, c) - e.w.Isolated*iso - e.w.Doubled*dbl
 }
 
-// passedCache keeps the passed men's worth by the key of the pawn-like men's places (the
-// weighed position's WeighedKey), one a search thread: most positions of a search share
-// their pawn-like men with many others.
+// passedCache keeps what the pawn-like men count (passed, isolated and doubled men:
+// pawnsOf) by the key of their places (the weighed position's WeighedKey), one a search
+// thread: most positions of a search share their pawn-like men with many others.
 type passedCache []passedEntry
 
 type passedEntry struct {

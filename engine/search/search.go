@@ -118,7 +118,7 @@ type worker struct {
 	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
 	quiet       []interpreter.Move // quiescence's scratch list of quiet moves
-	passedCache passedCache        // nil where the evaluation has no passed men
+	passedCache passedCache        // nil where the evaluation counts no pawn-like men (pawnTerms)
 	// acc[top]: the network's sums of the position (when the engine evaluates with one),
 	// one per move made from the root; changes: the scratch list of a move's changes.
 	acc     []nnue.Accumulator
