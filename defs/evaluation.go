@@ -213,7 +213,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"reach", ev.Reach}} {
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"pair", ev.Pair}, {"reach", ev.Reach}} {
 		if t.x != nil {
 			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
 		}

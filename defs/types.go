@@ -112,6 +112,10 @@ type Evaluation struct {
 	// Doubled: what each man of a pawn-like type beyond the first of its side on a file
 	// counts against its side (default 12; 0 with hands or a counting rule).
 	Doubled *int `yaml:"doubled"`
+	// Pair: what a side counts for each colour-bound type (one that keeps to cells of one
+	// colour, as a bishop does; royal and promoting types aside) it has men of on cells of
+	// both colours (default 40; 0 with hands or a counting rule).
+	Pair *int `yaml:"pair"`
 	// Reach weighs mobility: each man of a type that moves by leaps and lines alone (on a
 	// board of at most 64 cells; royal and promoting types aside) counts this per cell it
 	// could move to now, beyond half its type's average on an empty board (default 2).

@@ -49,6 +49,11 @@ type evaluator struct {
 	// files[f]: the cells of file f, and beside[f] those of the files next to it (the
 	// pawn-like men's structure: isolated and doubled men).
 	files, beside []compiler.Bitboard
+	// pairTypes: the colour-bound types (colourBound), a side with men of one of them on
+	// cells of both colours counting w.Pair (the term is skipped at 0); light: the cells
+	// of one colour.
+	pairTypes []int
+	light     compiler.Bitboard
 	// weights: the values, square tables, goal bonuses and pool values as the
 	// interpreter's Weights, which a searched position sums as it goes (nil where a
 	// man's status changes its worth).
@@ -74,10 +79,11 @@ type weights struct {
 	Reach        int // centipawns per cell a man could move to now, beyond half its type's average
 	Isolated     int // what a pawn-like man with none of its side's on the files beside counts against
 	Doubled      int // what each pawn-like man beyond the first of a side on a file counts against
+	Pair         int // what a side with men of a colour-bound type on cells of both colours counts
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
-var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2, Isolated: 12, Doubled: 12}
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2, Isolated: 12, Doubled: 12, Pair: 40}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
 func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
@@ -86,6 +92,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 		// A man dropped ahead stops a passed man; under a counting rule a won ending is
 		// drawn unless mated in time (self-play lost with the term there: BENCHMARKS.md).
 		w.Passed, w.Isolated, w.Doubled = 0, 0, 0
+		w.Pair = 0 // measured in chess alone (docs/matches.md)
 	}
 	if ev == nil {
 		return w
@@ -93,7 +100,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	for _, t := range []struct {
 		x  *int
 		to *int
-	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Isolated, &w.Isolated}, {ev.Doubled, &w.Doubled}, {ev.Reach, &w.Reach}} {
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Isolated, &w.Isolated}, {ev.Doubled, &w.Doubled}, {ev.Pair, &w.Pair}, {ev.Reach, &w.Reach}} {
 		if t.x != nil {
 			*t.to = *t.x
 		}
@@ -209,6 +216,7 @@ func newEvaluator(rs *compiler.Ruleset) *evaluator {
 	}
 	e.bare = newBareRoyal(rs, e.royalTypes, e.value)
 	e.passedMen()
+	e.pairs()
 	e.goals()
 	e.fillNearGoal()
 	if k := rs.CheckCounter; k > 0 {
@@ -366,6 +374,63 @@ func pawnLike(rs *compiler.Ruleset, t int) bool {
 		}
 	}
 	return moves
+}
+
+// colourBound reports whether type t is a colour-bound piece that keeps its type: not
+// royal, not promoting, and every cell a man of it reaches from any cell on an empty board,
+// for either side, is of that cell's colour (as a bishop's are).
+func colourBound(rs *compiler.Ruleset, t int) bool {
+	pt := rs.Piece(t)
+	if pt.Promotion != nil || pt.Royal {
+		return false
+	}
+	moves := false
+	for sq := 0; sq < rs.Cells; sq++ {
+		if !rs.Squares.Has(sq) {
+			continue
+		}
+		for c := compiler.White; c <= compiler.Black; c++ {
+			for b := emptyBoardReach(rs, t, c, sq).And(rs.Squares); b.Any(); b = b.Rest() {
+				if cellColour(rs, b.First()) != cellColour(rs, sq) {
+					return false
+				}
+				moves = true
+			}
+		}
+	}
+	return moves
+}
+
+// cellColour is the colour of cell sq, 0 or 1, as a chequered board has it.
+func cellColour(rs *compiler.Ruleset, sq compiler.Square) int {
+	return (rs.FileOf(sq) + rs.RankOf(sq)) & 1
+}
+
+// pairs fills the pair term's tables: the colour-bound types and the cells of one colour.
+func (e *evaluator) pairs() {
+	rs := e.rs
+	for t := range rs.NumPieces() {
+		if colourBound(rs, t) && e.value[t] > 0 {
+			e.pairTypes = append(e.pairTypes, t)
+		}
+	}
+	for sq := 0; sq < rs.Cells; sq++ {
+		if rs.Squares.Has(sq) && cellColour(rs, sq) == 0 {
+			e.light = e.light.With(sq)
+		}
+	}
+}
+
+// pairsOf is how many colour-bound types side c has men of on cells of both colours.
+func (e *evaluator) pairsOf(p *interpreter.Position, c compiler.Color) int {
+	n := 0
+	for _, t := range e.pairTypes {
+		b := p.Pieces(c, t)
+		if b.Meets(e.light) && b.AndNot(e.light).Any() {
+			n++
+		}
+	}
+	return n
 }
 
 // passedGainUnit is the promotion gain at which a passed man counts its shape times the
@@ -708,6 +773,10 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 		n := e.passed(p, pc)
 		score[compiler.White] += n[compiler.White]
 		score[compiler.Black] += n[compiler.Black]
+	}
+	if e.w.Pair != 0 && e.pairTypes != nil {
+		score[compiler.White] += e.w.Pair * e.pairsOf(p, compiler.White)
+		score[compiler.Black] += e.w.Pair * e.pairsOf(p, compiler.Black)
 	}
 	if e.reachOn {
 		r := p.Reach(e.reach, e.reachCenter)

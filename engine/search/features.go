@@ -29,6 +29,7 @@ const (
 	ParamReach                           // a piece type's worth per cell its men could move to (mobility)
 	ParamIsolated                        // what an isolated pawn-like man counts against its side
 	ParamDoubled                         // what a doubled pawn-like man counts against its side
+	ParamPair                            // a colour-bound type's men of one side on cells of both colours
 )
 
 // Param is one weight of the evaluation.
@@ -65,6 +66,7 @@ type Model struct {
 	tempo              int32
 	passed             int32     // -1 without pawn-like types
 	isolated, doubled  int32     // -1 without pawn-like types
+	pair               int32     // -1 without colour-bound types
 	dense              []float64 // scratch: the features of one position
 	seen               []int32
 	// reach: [type]: the index of its mobility weight, -1 for types whose reach is not
@@ -78,7 +80,7 @@ type Model struct {
 func (e *Engine) Model() *Model {
 	ev := e.eval
 	rs := e.rs
-	m := &Model{e: ev, goal: -1, checks: -1, passed: -1, isolated: -1, doubled: -1}
+	m := &Model{e: ev, goal: -1, checks: -1, passed: -1, isolated: -1, doubled: -1, pair: -1}
 	add := func(p Param) int32 {
 		m.Params = append(m.Params, p)
 		return int32(len(m.Params) - 1)
@@ -136,6 +138,9 @@ func (e *Engine) Model() *Model {
 		m.passed = add(Param{Kind: ParamPassed, Start: float64(ev.w.Passed)})
 		m.isolated = add(Param{Kind: ParamIsolated, Start: float64(ev.w.Isolated)})
 		m.doubled = add(Param{Kind: ParamDoubled, Start: float64(ev.w.Doubled)})
+	}
+	if ev.pairTypes != nil {
+		m.pair = add(Param{Kind: ParamPair, Start: float64(ev.w.Pair)})
 	}
 	m.reach, m.reachOne = make([]int32, n), make([]int, n)
 	for t := range n {
@@ -222,6 +227,9 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 			iso, dbl := e.structureOf(men, c)
 			m.put(m.isolated, -sign*float64(iso))
 			m.put(m.doubled, -sign*float64(dbl))
+		}
+		if m.pair >= 0 {
+			m.put(m.pair, sign*float64(e.pairsOf(p, c)))
 		}
 	}
 	for t, i := range m.reach {

@@ -143,6 +143,7 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamPassed:         {"passed", false},
 	search.ParamIsolated:       {"isolated", false},
 	search.ParamDoubled:        {"doubled", false},
+	search.ParamPair:           {"pair", false},
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
 	search.ParamStatusValue:    {"status-value", true},
