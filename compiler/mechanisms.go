@@ -734,7 +734,7 @@ var unmechanisedKeys = []keyGroup{
 		[]string{"evaluation", "evaluation.file", "evaluation.pieces", "evaluation.pieces.value", "evaluation.pieces.squares",
 			"evaluation.pieces.near-enemy-royal", "evaluation.pieces.near-own-royal", "evaluation.pieces.status-value",
 			"evaluation.pools", "evaluation.mobility", "evaluation.advance", "evaluation.goal-distance", "evaluation.checks-given",
-			"evaluation.tempo", "evaluation.passed", "evaluation.isolated", "evaluation.doubled", "evaluation.pair", "evaluation.reach", "evaluation.pieces.reach", "evaluation.net"}},
+			"evaluation.tempo", "evaluation.passed", "evaluation.isolated", "evaluation.doubled", "evaluation.pair", "evaluation.open-file", "evaluation.half-open-file", "evaluation.reach", "evaluation.pieces.reach", "evaluation.net"}},
 	{"protocol conventions: how engines and game records name the variant and write its moves",
 		[]string{"xboard", "xboard.name", "xboard.start", "xboard.letters", "uci", "uci.default", "uci.chess960", "uci.variant",
 			"pgn", "pgn.variant-tags", "usi", "usi.default", "ucci", "ucci.default",

@@ -213,7 +213,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"pair", ev.Pair}, {"reach", ev.Reach}} {
+	}{{"mobility", ev.Mobility}, {"advance", ev.Advance}, {"goal-distance", ev.GoalDistance}, {"checks-given", ev.ChecksGiven}, {"tempo", ev.Tempo}, {"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"pair", ev.Pair}, {"open-file", ev.OpenFile}, {"half-open-file", ev.HalfOpenFile}, {"reach", ev.Reach}} {
 		if t.x != nil {
 			v.weight(file, ev.At(t.key), "evaluation."+t.key, *t.x)
 		}
@@ -228,7 +228,7 @@ func (v *validator) evaluation() {
 	for _, t := range []struct {
 		key string
 		x   *int
-	}{{"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}} {
+	}{{"passed", ev.Passed}, {"isolated", ev.Isolated}, {"doubled", ev.Doubled}, {"open-file", ev.OpenFile}, {"half-open-file", ev.HalfOpenFile}} {
 		if t.x != nil && *t.x != 0 && !promotes {
 			v.errs.Add(file, ev.At(t.key), "evaluation.%s: no piece promotes (the term counts men of pawn-like types: they promote and only move forward)", t.key)
 		}

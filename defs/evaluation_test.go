@@ -57,7 +57,7 @@ func TestEvalSectionErrors(t *testing.T) {
 		{"evaluation: {checks-given: 10}", at, 28, `evaluation.checks-given: the variant counts no checks (rules.check-counter)`},
 		{"evaluation: {tempo: ten}", at, 21, `evaluation.tempo: expected a whole number, found "ten"`},
 		{"evaluation: {passed: 8}", at, 22, `evaluation.passed: no piece promotes (the term counts men of pawn-like types: they promote and only move forward)`},
-		{"evaluation: {mobilty: 3}", at, 14, `evaluation: unknown key "mobilty" (did you mean "mobility"? expected one of: advance, checks-given, doubled, file, goal-distance, isolated, mobility, net, pair, passed, pieces, pools, reach, tempo)`},
+		{"evaluation: {mobilty: 3}", at, 14, `evaluation: unknown key "mobilty" (did you mean "mobility"? expected one of: advance, checks-given, doubled, file, goal-distance, half-open-file, isolated, mobility, net, open-file, pair, passed, pieces, pools, reach, tempo)`},
 		{"evaluation: {file: w.yaml, tempo: 3}", at, 13, `evaluation: file: stands alone (the other keys go in the file it names)`},
 		{"evaluation: {file: ../w.yaml}", at, 20, `evaluation.file: "../w.yaml": the file must be beside this definition or below its directory (a relative path without '..')`},
 		{"evaluation: {file: w.txt}", at, 20, `evaluation.file: "w.txt": expected a .yaml file beside this definition`},

@@ -116,6 +116,13 @@ type Evaluation struct {
 	// colour, as a bishop does; royal and promoting types aside) it has men of on cells of
 	// both colours (default 40; 0 with hands or a counting rule).
 	Pair *int `yaml:"pair"`
+	// OpenFile: what a man of a file-riding type (one that rides its file both ways to the
+	// board's edge, as a rook does; royal and promoting types aside) counts on a file with
+	// no man of a pawn-like type (default 25; 0 with hands or a counting rule).
+	OpenFile *int `yaml:"open-file"`
+	// HalfOpenFile: the same on a file with the enemy's pawn-like men alone (default 10;
+	// 0 with hands or a counting rule).
+	HalfOpenFile *int `yaml:"half-open-file"`
 	// Reach weighs mobility: each man of a type that moves by leaps and lines alone (on a
 	// board of at most 64 cells; royal and promoting types aside) counts this per cell it
 	// could move to now, beyond half its type's average on an empty board (default 2).

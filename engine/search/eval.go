@@ -54,6 +54,10 @@ type evaluator struct {
 	// of one colour.
 	pairTypes []int
 	light     compiler.Bitboard
+	// fileTypes: the file-riding types (ridesFiles), whose men count w.OpenFile on a file
+	// with no pawn-like man and w.HalfOpenFile on one with the enemy's alone (nil without
+	// pawn-like types).
+	fileTypes []int
 	// weights: the values, square tables, goal bonuses and pool values as the
 	// interpreter's Weights, which a searched position sums as it goes (nil where a
 	// man's status changes its worth).
@@ -80,10 +84,12 @@ type weights struct {
 	Isolated     int // what a pawn-like man with none of its side's on the files beside counts against
 	Doubled      int // what each pawn-like man beyond the first of a side on a file counts against
 	Pair         int // what a side with men of a colour-bound type on cells of both colours counts
+	OpenFile     int // what a file-riding man counts on a file with no pawn-like man
+	HalfOpenFile int // what a file-riding man counts on a file with only the enemy's pawn-like men
 }
 
 // defaultWeights are the weights of a definition without an evaluation: section.
-var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2, Isolated: 12, Doubled: 12, Pair: 40}
+var defaultWeights = weights{Mobility: 3, Advance: 6, GoalDistance: 6, ChecksGiven: checkGiven, Tempo: 10, Passed: 5, Reach: 2, Isolated: 12, Doubled: 12, Pair: 40, OpenFile: 25, HalfOpenFile: 10}
 
 // weightsOf returns the weights the definition's evaluation: section sets over the defaults.
 func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
@@ -92,7 +98,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 		// A man dropped ahead stops a passed man; under a counting rule a won ending is
 		// drawn unless mated in time (self-play lost with the term there: BENCHMARKS.md).
 		w.Passed, w.Isolated, w.Doubled = 0, 0, 0
-		w.Pair = 0 // measured in chess alone (docs/matches.md)
+		w.Pair, w.OpenFile, w.HalfOpenFile = 0, 0, 0 // measured in chess alone (docs/matches.md)
 	}
 	if ev == nil {
 		return w
@@ -100,7 +106,7 @@ func weightsOf(rs *compiler.Ruleset, ev *defs.Evaluation) weights {
 	for _, t := range []struct {
 		x  *int
 		to *int
-	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Isolated, &w.Isolated}, {ev.Doubled, &w.Doubled}, {ev.Pair, &w.Pair}, {ev.Reach, &w.Reach}} {
+	}{{ev.Mobility, &w.Mobility}, {ev.Advance, &w.Advance}, {ev.GoalDistance, &w.GoalDistance}, {ev.ChecksGiven, &w.ChecksGiven}, {ev.Tempo, &w.Tempo}, {ev.Passed, &w.Passed}, {ev.Isolated, &w.Isolated}, {ev.Doubled, &w.Doubled}, {ev.Pair, &w.Pair}, {ev.OpenFile, &w.OpenFile}, {ev.HalfOpenFile, &w.HalfOpenFile}, {ev.Reach, &w.Reach}} {
 		if t.x != nil {
 			*t.to = *t.x
 		}
@@ -433,6 +439,55 @@ func (e *evaluator) pairsOf(p *interpreter.Position, c compiler.Color) int {
 	return n
 }
 
+// ridesFiles reports whether type t, neither royal nor promoting, reaches along its
+// file both ways to the board's edge from every cell on an empty board, for either side
+// (as a rook does): the type that gains from a file free of pawn-like men.
+func ridesFiles(rs *compiler.Ruleset, t int) bool {
+	pt := rs.Piece(t)
+	if pt.Promotion != nil || pt.Royal {
+		return false
+	}
+	for sq := 0; sq < rs.Cells; sq++ {
+		if !rs.Squares.Has(sq) {
+			continue
+		}
+		for c := compiler.White; c <= compiler.Black; c++ {
+			reach := emptyBoardReach(rs, t, c, sq)
+			for to := 0; to < rs.Cells; to++ {
+				if to != sq && rs.Squares.Has(to) && rs.FileOf(to) == rs.FileOf(sq) && !reach.Has(to) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// openFilesOf counts side c's men of the file-riding types on files with no pawn-like
+// man (open) and on files with the enemy's alone (half), men each side's pawn-like men.
+func (e *evaluator) openFilesOf(p *interpreter.Position, men [2]compiler.Bitboard, c compiler.Color) (open, half int) {
+	rs := e.rs
+	for _, t := range e.fileTypes {
+		for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
+			f := e.files[rs.FileOf(b.First())]
+			if f.Meets(men[c]) {
+				continue
+			}
+			if f.Meets(men[c^1]) {
+				half++
+			} else {
+				open++
+			}
+		}
+	}
+	return open, half
+}
+
+// fileTerms reports whether the evaluation counts file-riding men on open files.
+func (e *evaluator) fileTerms() bool {
+	return e.fileTypes != nil && (e.w.OpenFile != 0 || e.w.HalfOpenFile != 0)
+}
+
 // passedGainUnit is the promotion gain at which a passed man counts its shape times the
 // weight (a man of 100 promoting to one of 900).
 const passedGainUnit = 800
@@ -459,6 +514,11 @@ func (e *evaluator) passedMen() {
 	}
 	if e.pawnTypes == nil {
 		return
+	}
+	for t := range rs.NumPieces() {
+		if ridesFiles(rs, t) && e.value[t] > 0 {
+			e.fileTypes = append(e.fileTypes, t)
+		}
 	}
 	e.files, e.beside = make([]compiler.Bitboard, rs.Files), make([]compiler.Bitboard, rs.Files)
 	for sq := 0; sq < rs.Cells; sq++ {
@@ -773,6 +833,13 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 		n := e.passed(p, pc)
 		score[compiler.White] += n[compiler.White]
 		score[compiler.Black] += n[compiler.Black]
+	}
+	if e.fileTerms() {
+		men := e.pawnMen(p)
+		for c := compiler.White; c <= compiler.Black; c++ {
+			open, half := e.openFilesOf(p, men, c)
+			score[c] += e.w.OpenFile*open + e.w.HalfOpenFile*half
+		}
 	}
 	if e.w.Pair != 0 && e.pairTypes != nil {
 		score[compiler.White] += e.w.Pair * e.pairsOf(p, compiler.White)

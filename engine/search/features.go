@@ -30,6 +30,8 @@ const (
 	ParamIsolated                        // what an isolated pawn-like man counts against its side
 	ParamDoubled                         // what a doubled pawn-like man counts against its side
 	ParamPair                            // a colour-bound type's men of one side on cells of both colours
+	ParamOpenFile                        // a file-riding man on a file with no pawn-like man
+	ParamHalfOpenFile                    // a file-riding man on a file with the enemy's pawn-like men alone
 )
 
 // Param is one weight of the evaluation.
@@ -67,6 +69,7 @@ type Model struct {
 	passed             int32     // -1 without pawn-like types
 	isolated, doubled  int32     // -1 without pawn-like types
 	pair               int32     // -1 without colour-bound types
+	openFile, halfOpen int32     // -1 without file-riding or pawn-like types
 	dense              []float64 // scratch: the features of one position
 	seen               []int32
 	// reach: [type]: the index of its mobility weight, -1 for types whose reach is not
@@ -80,7 +83,7 @@ type Model struct {
 func (e *Engine) Model() *Model {
 	ev := e.eval
 	rs := e.rs
-	m := &Model{e: ev, goal: -1, checks: -1, passed: -1, isolated: -1, doubled: -1, pair: -1}
+	m := &Model{e: ev, goal: -1, checks: -1, passed: -1, isolated: -1, doubled: -1, pair: -1, openFile: -1, halfOpen: -1}
 	add := func(p Param) int32 {
 		m.Params = append(m.Params, p)
 		return int32(len(m.Params) - 1)
@@ -138,6 +141,10 @@ func (e *Engine) Model() *Model {
 		m.passed = add(Param{Kind: ParamPassed, Start: float64(ev.w.Passed)})
 		m.isolated = add(Param{Kind: ParamIsolated, Start: float64(ev.w.Isolated)})
 		m.doubled = add(Param{Kind: ParamDoubled, Start: float64(ev.w.Doubled)})
+	}
+	if ev.fileTypes != nil {
+		m.openFile = add(Param{Kind: ParamOpenFile, Start: float64(ev.w.OpenFile)})
+		m.halfOpen = add(Param{Kind: ParamHalfOpenFile, Start: float64(ev.w.HalfOpenFile)})
 	}
 	if ev.pairTypes != nil {
 		m.pair = add(Param{Kind: ParamPair, Start: float64(ev.w.Pair)})
@@ -227,6 +234,11 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 			iso, dbl := e.structureOf(men, c)
 			m.put(m.isolated, -sign*float64(iso))
 			m.put(m.doubled, -sign*float64(dbl))
+		}
+		if m.openFile >= 0 {
+			open, half := e.openFilesOf(p, e.pawnMen(p), c)
+			m.put(m.openFile, sign*float64(open))
+			m.put(m.halfOpen, sign*float64(half))
 		}
 		if m.pair >= 0 {
 			m.put(m.pair, sign*float64(e.pairsOf(p, c)))

@@ -144,6 +144,8 @@ var termKeys = map[search.ParamKind]struct {
 	search.ParamIsolated:       {"isolated", false},
 	search.ParamDoubled:        {"doubled", false},
 	search.ParamPair:           {"pair", false},
+	search.ParamOpenFile:       {"open-file", false},
+	search.ParamHalfOpenFile:   {"half-open-file", false},
 	search.ParamNearEnemyRoyal: {"near-enemy-royal", true},
 	search.ParamNearOwnRoyal:   {"near-own-royal", true},
 	search.ParamStatusValue:    {"status-value", true},
