@@ -463,17 +463,30 @@ func ridesFiles(rs *compiler.Ruleset, t int) bool {
 	return true
 }
 
+// fileMasks is the files each side has pawn-like men on (bit f for file f), men each
+// side's pawn-like men.
+func (e *evaluator) fileMasks(men [2]compiler.Bitboard) [2]uint64 {
+	var files [2]uint64
+	for c := range files {
+		for b := men[c]; b.Any(); b = b.Rest() {
+			files[c] |= 1 << uint(e.rs.FileOf(b.First()))
+		}
+	}
+	return files
+}
+
 // openFilesOf counts side c's men of the file-riding types on files with no pawn-like
-// man (open) and on files with the enemy's alone (half), men each side's pawn-like men.
-func (e *evaluator) openFilesOf(p *interpreter.Position, men [2]compiler.Bitboard, c compiler.Color) (open, half int) {
+// man (open) and on files with the enemy's alone (half), files the files each side has
+// pawn-like men on (fileMasks).
+func (e *evaluator) openFilesOf(p *interpreter.Position, files [2]uint64, c compiler.Color) (open, half int) {
 	rs := e.rs
 	for _, t := range e.fileTypes {
 		for b := p.Pieces(c, t); b.Any(); b = b.Rest() {
-			f := e.files[rs.FileOf(b.First())]
-			if f.Meets(men[c]) {
+			f := uint(rs.FileOf(b.First()))
+			if files[c]>>f&1 != 0 {
 				continue
 			}
-			if f.Meets(men[c^1]) {
+			if files[c^1]>>f&1 != 0 {
 				half++
 			} else {
 				open++
@@ -516,7 +529,7 @@ func (e *evaluator) passedMen() {
 		return
 	}
 	for t := range rs.NumPieces() {
-		if ridesFiles(rs, t) && e.value[t] > 0 {
+		if rs.Files <= 64 && ridesFiles(rs, t) && e.value[t] > 0 { // fileMasks: a bit a file
 			e.fileTypes = append(e.fileTypes, t)
 		}
 	}
@@ -630,14 +643,22 @@ func (e *evaluator) pawnsOf(men [2]compiler.Bitboard, c compiler.Color) int {
 }
 
 // passedCache keeps what the pawn-like men count (passed, isolated and doubled men:
-// pawnsOf) by the key of their places (the weighed position's WeighedKey), one a search
-// thread: most positions of a search share their pawn-like men with many others.
+// pawnsOf) and the files they stand on by the key of their places (the weighed position's
+// WeighedKey), one a search thread: most positions of a search share their pawn-like men
+// with many others.
 type passedCache []passedEntry
 
 type passedEntry struct {
 	key uint64
-	n   [2]int32
+	pawnCount
 	set bool
+}
+
+// pawnCount is what each side's pawn-like men count as they stand (pawnsOf), and the
+// files each side has them on (fileMasks).
+type pawnCount struct {
+	n     [2]int32
+	files [2]uint64
 }
 
 const passedCacheBits = 14
@@ -645,14 +666,15 @@ const passedCacheBits = 14
 func newPassedCache() passedCache { return make(passedCache, 1<<passedCacheBits) }
 
 // pawnTerms reports whether the evaluation counts the pawn-like men's places: passed,
-// isolated or doubled men.
+// isolated or doubled men, or file-riding men on files free of them.
 func (e *evaluator) pawnTerms() bool {
-	return e.pawnTypes != nil && (e.w.Passed != 0 || e.w.Isolated != 0 || e.w.Doubled != 0)
+	return e.pawnTypes != nil && (e.w.Passed != 0 || e.w.Isolated != 0 || e.w.Doubled != 0) || e.fileTerms()
 }
 
-// passed is what each side's pawn-like men count as they stand (pawnsOf), from pc where p
-// is weighed and pc holds its pawn-like men's key (pc may be nil).
-func (e *evaluator) passed(p *interpreter.Position, pc passedCache) [2]int {
+// passed is what each side's pawn-like men count as they stand (pawnsOf) and the files
+// they stand on, from pc where p is weighed and pc holds its pawn-like men's key (pc may
+// be nil).
+func (e *evaluator) passed(p *interpreter.Position, pc passedCache) pawnCount {
 	var ent *passedEntry
 	var key uint64
 	if pc != nil {
@@ -660,14 +682,14 @@ func (e *evaluator) passed(p *interpreter.Position, pc passedCache) [2]int {
 		if key, ok = p.WeighedKey(e.weights); ok {
 			ent = &pc[key>>(64-passedCacheBits)]
 			if ent.set && ent.key == key {
-				return [2]int{int(ent.n[0]), int(ent.n[1])}
+				return ent.pawnCount
 			}
 		}
 	}
 	men := e.pawnMen(p)
-	n := [2]int{e.pawnsOf(men, compiler.White), e.pawnsOf(men, compiler.Black)}
+	n := pawnCount{n: [2]int32{int32(e.pawnsOf(men, compiler.White)), int32(e.pawnsOf(men, compiler.Black))}, files: e.fileMasks(men)}
 	if ent != nil {
-		*ent = passedEntry{key: key, n: [2]int32{int32(n[0]), int32(n[1])}, set: true}
+		*ent = passedEntry{key: key, pawnCount: n, set: true}
 	}
 	return n
 }
@@ -831,14 +853,13 @@ func (e *evaluator) evaluate(p *interpreter.Position, pc passedCache) int {
 	}
 	if e.pawnTerms() {
 		n := e.passed(p, pc)
-		score[compiler.White] += n[compiler.White]
-		score[compiler.Black] += n[compiler.Black]
-	}
-	if e.fileTerms() {
-		men := e.pawnMen(p)
-		for c := compiler.White; c <= compiler.Black; c++ {
-			open, half := e.openFilesOf(p, men, c)
-			score[c] += e.w.OpenFile*open + e.w.HalfOpenFile*half
+		score[compiler.White] += int(n.n[compiler.White])
+		score[compiler.Black] += int(n.n[compiler.Black])
+		if e.fileTerms() {
+			for c := compiler.White; c <= compiler.Black; c++ {
+				open, half := e.openFilesOf(p, n.files, c)
+				score[c] += e.w.OpenFile*open + e.w.HalfOpenFile*half
+			}
 		}
 	}
 	if e.w.Pair != 0 && e.pairTypes != nil {

@@ -236,7 +236,7 @@ func (m *Model) Features(p *interpreter.Position, out []Feature) []Feature {
 			m.put(m.doubled, -sign*float64(dbl))
 		}
 		if m.openFile >= 0 {
-			open, half := e.openFilesOf(p, e.pawnMen(p), c)
+			open, half := e.openFilesOf(p, e.fileMasks(e.pawnMen(p)), c)
 			m.put(m.openFile, sign*float64(open))
 			m.put(m.halfOpen, sign*float64(half))
 		}

@@ -86,9 +86,9 @@ func TestOpenFilesMatchNaive(t *testing.T) {
 						want[pc.Color()][1]++
 					}
 				}
-				men := e.pawnMen(p)
+				files := e.fileMasks(e.pawnMen(p))
 				for c := compiler.White; c <= compiler.Black; c++ {
-					open, half := e.openFilesOf(p, men, c)
+					open, half := e.openFilesOf(p, files, c)
 					if open != want[c][0] || half != want[c][1] {
 						t.Fatalf("%s %s: side %d has %d men on open files and %d on half-open, want %d and %d", v, p.FEN(), c, open, half, want[c][0], want[c][1])
 					}

@@ -124,7 +124,7 @@ func naiveStructure(rs *compiler.Ruleset, p *interpreter.Position, types []int, 
 // TestPassedMatchesNaive: along random games of a weighed position, with moves taken back
 // now and then, the key of the pawn-like men kept by the moves equals the one weighed
 // afresh, the search thread's cached worth of the pawn-like men (passed, isolated,
-// doubled) equals the naive counts weighed, and some passed, isolated and doubled men are met.
+// doubled) equals the naive counts weighed, the files they stand on those counted afresh, and some passed, isolated and doubled men are met.
 func TestPassedMatchesNaive(t *testing.T) {
 	t.Parallel()
 	for _, v := range []string{"chess", "capablanca", "shatranj", "horde"} {
@@ -161,7 +161,11 @@ func TestPassedMatchesNaive(t *testing.T) {
 					t.Fatalf("%s %s: key %x (weighed %v), weighed afresh %x", v, p.FEN(), key, ok, fresh)
 				}
 				for range 2 { // the second ask is answered from the cache
-					got := e.eval.passed(p, w.passedCache)
+					count := e.eval.passed(p, w.passedCache)
+					got := [2]int{int(count.n[0]), int(count.n[1])}
+					if files := e.eval.fileMasks(e.eval.pawnMen(p)); count.files != files {
+						t.Fatalf("%s %s: files with pawn-like men %x, counted afresh %x", v, p.FEN(), count.files, files)
+					}
 					for c := compiler.White; c <= compiler.Black; c++ {
 						passed := naivePassed(rs, p, e.eval.pawnTypes, gain, c)
 						iso, dbl := naiveStructure(rs, p, e.eval.pawnTypes, c)
