@@ -55,7 +55,7 @@ func (e *Engine) FogMove(ctx context.Context, p *interpreter.Position, lim Limit
 		fogged = append(fogged, b.First())
 	}
 	var home map[interpreter.Piece][]compiler.Square
-	if fogHomePrior {
+	if !e.fogSpread {
 		home = fogHomes(rs, us^1, view.Fogged)
 	}
 	samples = max(samples, 1)
@@ -166,9 +166,6 @@ func fogFill(view *interpreter.View, hidden []interpreter.Piece, fogged []compil
 	}
 	return nil
 }
-
-// fogHomePrior: the hidden men are guessed on their start cells half the time.
-var fogHomePrior = true
 
 // fogHomes lists, by man of side c, the fogged cells where such a man stands at the
 // default setup's start.

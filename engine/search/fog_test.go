@@ -167,7 +167,7 @@ func TestFogMoveSharesItsBudget(t *testing.T) {
 }
 
 // TestFogHomePriorMeasured (not with -short): the fog player that guesses the hidden men
-// on their start cells half the time (fogHomePrior) against the one that spreads them
+// on their start cells half the time (the default) against the one that spreads them
 // evenly over the fog, depth 2 and 8 samples each, colours alternating; FOG_GAMES games
 // (40 by default; BENCHMARKS.md records 200). The searches are of fixed depth and seeded:
 // the score is the same on every run. The guess must score at least 45%.
@@ -184,13 +184,12 @@ func TestFogHomePriorMeasured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(was bool) { fogHomePrior = was }(fogHomePrior)
 	var seed uint64
 	player := func(prior bool) func(*interpreter.Position) interpreter.Move {
 		e := New(rs, 8)
+		e.fogSpread = !prior
 		return func(p *interpreter.Position) interpreter.Move {
 			seed++
-			fogHomePrior = prior
 			return e.FogMove(context.Background(), p, Limits{Depth: 2}, 8, seed).Best
 		}
 	}

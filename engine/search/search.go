@@ -98,7 +98,11 @@ type Engine struct {
 	hard    time.Duration // stop searching after this
 	workers []*worker     // workers[0] is the main thread
 	rng     *rand.Rand    // a level's noise
-	net     *nnue.Net     // the definition's network, which evaluates in place of eval; nil without one
+	// fogSpread: FogMove spreads the hidden men evenly over the fog, rather than guessing
+	// them on their start cells half the time (the default, which plays better:
+	// TestFogHomePriorMeasured).
+	fogSpread bool
+	net       *nnue.Net // the definition's network, which evaluates in place of eval; nil without one
 }
 
 // worker is one search thread: its position and what it learns while searching.
