@@ -118,6 +118,7 @@ type worker struct {
 	pv          [maxPly + 1][maxPly + 1]interpreter.Move
 	pvLen       [maxPly + 1]int
 	seldep      int
+	rootDepth   int                // the depth of the iteration being searched
 	qNodes      int                // nodes of the quiescence tree being searched (from its root at qdepth 0)
 	rootRaised  bool               // the root's search of this iteration has a best move (pv[0] is its line)
 	rootExc     []interpreter.Move // MultiPV: root moves already reported at this depth
@@ -384,6 +385,7 @@ func (w *worker) iterate(root []interpreter.Move, first int, halt *atomic.Bool, 
 	var lines, done []rootLine // a level's lines: this iteration's, the last one completed
 	prev := 0
 	for depth := first; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
 		w.rootExc = w.rootExc[:0]
 		lines = lines[:0]
 		for line := 1; line <= min(multi, len(root)); line++ {
@@ -576,8 +578,11 @@ func (e *worker) pvs(depth, ply, alpha, beta int, pvNode, nullOK bool) int {
 		}
 	}
 	inCheck := e.inCheck(p)
-	if inCheck && ply < maxPly-1 && e.caps.checkExtension {
-		depth++ // check extension
+	// Check extension. Where an attacked royal man is searched as a check (hitRoyals), it
+	// forces no reply, and an exposed one would extend nearly every line: there it stops
+	// at twice the iteration's depth.
+	if inCheck && ply < maxPly-1 && e.caps.checkExtension && (e.caps.hitRoyals == 0 || ply < 2*e.rootDepth) {
+		depth++
 	}
 	if depth <= 0 || ply >= maxPly-1 {
 		return e.quiesce(ply, alpha, beta, 0)
