@@ -16,6 +16,7 @@ import (
 	"chimera/compiler"
 	"chimera/defs"
 	"chimera/engine/nnue"
+	"chimera/engine/search"
 	"chimera/engine/selfplay"
 	"chimera/interpreter"
 )
@@ -74,6 +75,7 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 		threads := fs.Int("threads", runtime.NumCPU(), "cores computing the gradient")
 		ckpt := fs.String("checkpoint", "", "write the training's state to this file after each epoch")
 		cont := fs.Bool("continue", false, "resume training from --checkpoint")
+		residual := fs.Bool("residual", false, "train the net to learn what the linear evaluation misses: its score is added to that evaluation's, which the definition keeps")
 		return func(c *context, args []string) int {
 			name := *def
 			if name == "" && len(args) > 0 {
@@ -103,6 +105,8 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 				return c.usage("--threads must be from 1 to 1024, found %d", *threads)
 			case *cont && *ckpt == "":
 				return c.usage("--continue resumes from --checkpoint FILE: give it")
+			case *residual && rs.Net() != nil:
+				return c.usage("--residual: %s evaluates with a net already; train over a definition with the linear evaluation alone", rs.Name)
 			case len(*from) > 0 && *sh.spec != "":
 				return c.usage("--from trains on games already played; --shard plays them: give one of them")
 			}
@@ -113,7 +117,7 @@ shard-*.jsonl" combines the shards, and "chimera train VARIANT --from games.json
 				*random = 0
 			}
 			t := trainRun{epochs: *epochs, quiet: *b.quiet, checkpoint: *ckpt, cont: *cont,
-				opt: nnue.Options{Batch: *batch, Rate: *rate, Lambda: *lambda, Seed: b.seed(), Threads: *threads}}
+				opt: nnue.Options{Batch: *batch, Rate: *rate, Lambda: *lambda, Seed: b.seed(), Threads: *threads, Adds: *residual}}
 			out, defOut := *sh.out, ""
 			if *sh.spec == "" {
 				var err error
@@ -196,7 +200,11 @@ func (c *context) train(rs *compiler.Ruleset, played []selfplay.Game, t trainRun
 	for i, g := range played {
 		games[i] = nnue.Game{Index: g.Index, FEN: g.FEN, Moves: g.Moves, Opening: g.Opening, Scores: g.Scores, WhiteScore: g.WhiteScore()}
 	}
-	samples, err := nnue.Samples(rs, games, nil)
+	var base func(*interpreter.Position) int
+	if t.opt.Adds {
+		base = search.New(rs, 1).Evaluate
+	}
+	samples, err := nnue.Samples(rs, games, base, nil)
 	if err != nil {
 		return c.inputError(err)
 	}
@@ -216,11 +224,22 @@ func (c *context) train(rs *compiler.Ruleset, played []selfplay.Game, t trainRun
 			return c.inputError(fmt.Errorf("--checkpoint %s: %v", t.checkpoint, err))
 		}
 		tr.Opt.Threads = t.opt.Threads
+		if tr.Opt.Adds != t.opt.Adds {
+			return c.usage("--checkpoint %s: a run with --residual=%v; give the same", t.checkpoint, tr.Opt.Adds)
+		}
 		say("resuming at epoch %d of %d", tr.Epoch, t.epochs)
 	} else {
-		tr = nnue.NewTrainer(nnue.NewModel(f.Count, t.opt.Seed), t.opt)
+		m := nnue.NewModel(f.Count, t.opt.Seed)
+		if t.opt.Adds {
+			m.ZeroOutput()
+		}
+		tr = nnue.NewTrainer(m, t.opt)
 	}
-	say("%d inputs, %d units a side, then %d and %d: held-out error %.5f before training", f.Count, compiler.NetWidth, compiler.NetHidden1, compiler.NetHidden2, tr.Loss(held))
+	alone := ""
+	if tr.Opt.Adds {
+		alone = " (the linear evaluation's alone)"
+	}
+	say("%d inputs, %d units a side, then %d and %d: held-out error %.5f before training%s", f.Count, compiler.NetWidth, compiler.NetHidden1, compiler.NetHidden2, tr.Loss(held), alone)
 	before := tr.Loss(held)
 	for tr.Epoch < t.epochs {
 		start := time.Now()
@@ -244,7 +263,7 @@ func (c *context) train(rs *compiler.Ruleset, played []selfplay.Game, t trainRun
 		}
 	}
 	after := tr.Loss(held)
-	q := tr.Model.Quantise(rs, nnue.Provenance{Games: len(games), Positions: len(samples), Nodes: t.nodes, Seed: t.opt.Seed, Epochs: tr.Epoch})
+	q := tr.Model.Quantise(rs, nnue.Provenance{Games: len(games), Positions: len(samples), Nodes: t.nodes, Seed: t.opt.Seed, Epochs: tr.Epoch, Adds: tr.Opt.Adds})
 	if code := c.writeFile(t.out, func(w io.Writer) error { _, err := w.Write(q.Encode()); return err }); code != exitOK {
 		return code
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"chimera/compiler"
 	"chimera/interpreter"
 )
 
@@ -76,5 +77,43 @@ func TestTrainUsage(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %s", c.args, code, errs)
 		}
+	}
+}
+
+// TestTrainResidual: --residual trains a net that adds to the linear evaluation; its
+// header says so, with the digest of the evaluation it was trained over, and the
+// definition written loads and is searched; the report gives the linear evaluation's own
+// held-out error first. Resuming a run of the other kind, and training a residual net
+// over a definition that evaluates with a net, are refused.
+func TestTrainResidual(t *testing.T) {
+	t.Parallel() // touches no process-wide state
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.nnue")
+	ck := filepath.Join(dir, "r.ckpt")
+	args := []string{"train", "gardner", "-n", "20", "--nodes", "300", "--max-plies", "60", "--random-plies", "2", "-j", "1", "--threads", "1", "--checkpoint", ck, "--out", out, "--epochs", "1"}
+	code, stdout, errs := run(append(args, "--residual")...)
+	if code != 0 {
+		t.Fatalf("train --residual: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(errs, "before training (the linear evaluation's alone)") || !strings.Contains(stdout, "Wrote "+out) {
+		t.Fatalf("report:\n%s\n%s", stdout, errs)
+	}
+	def := filepath.Join(dir, "r.yaml")
+	rs, err := interpreter.Open(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gardner, _ := interpreter.Open("gardner")
+	if n := rs.Net(); n == nil || !n.Adds || n.Linear != compiler.EvalDigest(gardner) {
+		t.Fatalf("net header %+v", n)
+	}
+	if code, s, errs := run("search", def, "--depth", "3"); code != 0 || !strings.Contains(s, "bestmove") {
+		t.Fatalf("search: exit %d, %s %s", code, s, errs)
+	}
+	if code, _, errs := run(append(args, "--epochs", "2", "--continue")...); code != 2 || !strings.Contains(errs, "a run with --residual=true") {
+		t.Fatalf("resuming a residual run without --residual: exit %d, %s", code, errs)
+	}
+	if code, _, errs := run("train", def, "-n", "10", "--nodes", "100", "-j", "1", "--residual", "--out", filepath.Join(dir, "s.nnue")); code != 2 || !strings.Contains(errs, "evaluates with a net already") {
+		t.Fatalf("a residual net over a net: exit %d, %s", code, errs)
 	}
 }

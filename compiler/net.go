@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"chimera/defs"
 )
 
@@ -132,6 +134,11 @@ type Net struct {
 	Nodes            int64
 	Seed             uint64
 	Epochs           int
+	// Adds: the network learns what the linear evaluation misses, and evaluates as its
+	// output added to that evaluation's score; Linear is then the digest (EvalDigest) of
+	// the evaluation: section it was trained over, which the definition must still have.
+	Adds   bool
+	Linear uint64
 	// Input[f*NetWidth+j]: feature f's weight into unit j; InputBias[j].
 	Input     []int16
 	InputBias []int16
@@ -145,10 +152,11 @@ type Net struct {
 	OutBias     []int32
 }
 
-// netMagic opens a net file; netVersion is its format's version.
+// netMagic opens a net file; netVersion is its format's version (version 1, read as
+// well, has no Adds and Linear after the seed).
 const (
 	netMagic   = "CHIMNNUE"
-	netVersion = 1
+	netVersion = 2
 )
 
 // netSize is the size of a net file body after its header, for inputs features.
@@ -171,6 +179,12 @@ func (n *Net) Encode() []byte {
 	}
 	b = le.AppendUint64(b, uint64(n.Nodes))
 	b = le.AppendUint64(b, n.Seed)
+	flags := uint32(0)
+	if n.Adds {
+		flags |= 1
+	}
+	b = le.AppendUint32(b, flags)
+	b = le.AppendUint64(b, n.Linear)
 	for _, ws := range [][]int16{n.Input, n.InputBias} {
 		for _, w := range ws {
 			b = le.AppendUint16(b, uint16(w))
@@ -202,8 +216,9 @@ func DecodeNet(data []byte) (*Net, error) {
 	if len(r) < 6 {
 		return nil, short
 	}
-	if v := le.Uint32(r); v != netVersion {
-		return nil, fmt.Errorf("format version %d; this Chimera reads version %d", v, netVersion)
+	version := le.Uint32(r)
+	if version != 1 && version != netVersion {
+		return nil, fmt.Errorf("format version %d; this Chimera reads versions 1 to %d", version, netVersion)
 	}
 	nameLen := int(le.Uint16(r[4:]))
 	r = r[6:]
@@ -223,6 +238,17 @@ func DecodeNet(data []byte) (*Net, error) {
 	n.Inputs, n.Games, n.Positions, n.Epochs = u[0], u[5], u[6], u[7]
 	n.Nodes, n.Seed = int64(le.Uint64(r)), le.Uint64(r[8:])
 	r = r[16:]
+	if version >= 2 {
+		if len(r) < 12 {
+			return nil, short
+		}
+		flags := le.Uint32(r)
+		if flags&^1 != 0 {
+			return nil, fmt.Errorf("unknown flags %#x in the header", flags)
+		}
+		n.Adds, n.Linear = flags&1 != 0, le.Uint64(r[4:])
+		r = r[12:]
+	}
 	if u[1] != NetWidth || u[2] != NetHidden1 || u[3] != NetHidden2 || u[4] != NetHandCap {
 		return nil, fmt.Errorf("a network of %d/%d/%d units and hand cap %d; this Chimera reads %d/%d/%d and %d",
 			u[1], u[2], u[3], u[4], NetWidth, NetHidden1, NetHidden2, NetHandCap)
@@ -278,7 +304,30 @@ func CheckNet(rs *Ruleset, n *Net) error {
 		return fmt.Errorf("the net's features (%d inputs, digest %016x) are not this definition's (%d inputs, digest %016x): its board, pieces or pools changed since it was trained",
 			n.Inputs, n.Features, f.Count, f.Hash)
 	}
+	if d := EvalDigest(rs); n.Adds && n.Linear != d {
+		return fmt.Errorf("the net adds to the linear evaluation it was trained over (digest %016x), and this definition's evaluation: section differs (digest %016x): train it again over these weights",
+			n.Linear, d)
+	}
 	return nil
+}
+
+// EvalDigest is a digest of the definition's evaluation: section (its weights, as
+// written; the net it names aside), which a network that adds to the linear evaluation
+// was trained over.
+func EvalDigest(rs *Ruleset) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte("chimera linear evaluation 1;"))
+	var ev defs.Evaluation // no section weighs as an empty one
+	if rs.Def != nil && rs.Def.Evaluation != nil {
+		ev = *rs.Def.Evaluation
+	}
+	ev.Src, ev.Net, ev.NetPath, ev.NetData, ev.File = defs.Src{}, "", "", nil, ""
+	data, err := yaml.Marshal(&ev)
+	if err != nil {
+		panic(fmt.Sprintf("compiler: the evaluation section does not marshal: %v", err))
+	}
+	h.Write(data)
+	return h.Sum64()
 }
 
 func quoteAll(s []string) []string {

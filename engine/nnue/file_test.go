@@ -1,6 +1,9 @@
 package nnue_test
 
 import (
+	"context"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,16 +95,16 @@ func TestNetFileRefused(t *testing.T) {
 	flipped[len(flipped)/2] ^= 0x10
 	bad("flipped.nnue", flipped)
 	bad("text.nnue", []byte("evaluation: not a net\n"))
-	v2 := append([]byte(nil), good...)
-	v2[8] = 2
-	bad("v2.nnue", v2)
+	v3 := append([]byte(nil), good...)
+	v3[8] = 3
+	bad("v3.nnue", v3)
 	for _, c := range []struct{ def, want string }{
 		{"extends: chess\nname: n1\nevaluation:\n  net: zh.nnue\n", `a net for "crazyhouse", not for "n1" or "chess"`},
 		{"extends: chess\nname: n2\nevaluation:\n  net: short.nnue\n", "truncated"},
 		{"extends: chess\nname: n3\nevaluation:\n  net: header.nnue\n", "truncated: the file ends inside its header"},
 		{"extends: chess\nname: n4\nevaluation:\n  net: flipped.nnue\n", "corrupted: the checksum does not match"},
 		{"extends: chess\nname: n5\nevaluation:\n  net: text.nnue\n", "not a Chimera net file"},
-		{"extends: chess\nname: n6\nevaluation:\n  net: v2.nnue\n", "format version 2"},
+		{"extends: chess\nname: n6\nevaluation:\n  net: v3.nnue\n", "format version 3"},
 		{"extends: chess\nname: n7\npieces-by-letter:\n  A: {name: Archbishop, moves: [{ride: [1, 1]}, {leap: [1, 2]}]}\nevaluation:\n  net: chess.nnue\n",
 			"the net's features"},
 		{"extends: chess\nname: n8\nevaluation:\n  net: missing.nnue\n", "cannot read"},
@@ -116,5 +119,91 @@ func TestNetFileRefused(t *testing.T) {
 		if !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "evaluation.net") {
 			t.Errorf("%s: %v\nwant %q", filepath.Base(path), err, c.want)
 		}
+	}
+}
+
+// TestResidualNetAdds: a net trained to add to the linear evaluation (Adds) loads, with
+// the digest of the evaluation section it was trained over; the engine's static
+// evaluation is then the plain variant's plus the network's. A definition whose
+// evaluation weights differ from those the net was trained over is refused as it loads,
+// and a net file of format version 1 (before Adds) still reads, as a net that stands alone.
+func TestResidualNetAdds(t *testing.T) {
+	dir := t.TempDir()
+	chess := open(t, "chess")
+	m := nnue.NewModel(compiler.Features(chess).Count, 11)
+	q := m.Quantise(chess, nnue.Provenance{Games: 3, Positions: 40, Nodes: 500, Seed: 9, Epochs: 2, Adds: true})
+	if !q.Adds || q.Linear != compiler.EvalDigest(chess) {
+		t.Fatalf("quantised with Adds %v, digest %x (want %x)", q.Adds, q.Linear, compiler.EvalDigest(chess))
+	}
+	data := q.Encode()
+	if err := os.WriteFile(filepath.Join(dir, "res.nnue"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := interpreter.Open(writeDef(t, dir, "res.yaml", "extends: chess\nname: res\nevaluation:\n  net: res.nnue\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := rs.Net(); n == nil || !n.Adds || n.Linear != q.Linear {
+		t.Fatalf("header read back as %+v", n)
+	}
+	p, _ := interpreter.Start(rs, "")
+	p.Make(p.LegalMoves(nil)[5])
+	var a nnue.Accumulator
+	n := nnue.New(rs)
+	n.Refresh(p, &a)
+	netScore := n.Evaluate(&a, p.Side())
+	plain := search.New(chess, 1).Evaluate(p)
+	if netScore == 0 {
+		t.Fatal("the net scores 0: a test of nothing")
+	}
+	if got := search.New(rs, 1).Evaluate(p); got != plain+netScore {
+		t.Fatalf("the engine evaluates %d, the linear evaluation %d and the net %d", got, plain, netScore)
+	}
+	// The search's leaves add the two as well: from the start no reply can capture, so
+	// a search to depth 1 scores the best of the replies' static evaluations.
+	start, _ := interpreter.Start(rs, "")
+	eng := search.New(rs, 1)
+	best := -1 << 30
+	for _, mv := range start.LegalMoves(nil) {
+		start.Make(mv)
+		best = max(best, -eng.Evaluate(start))
+		start.Unmake()
+	}
+	if r := eng.Search(context.Background(), start, search.Limits{Depth: 1}, nil); r.Score != best {
+		t.Fatalf("the search to depth 1 scores %d, the best reply's static evaluation is %d", r.Score, best)
+	}
+	// Other weights than those it was trained over: refused.
+	_, err = interpreter.Open(writeDef(t, dir, "res2.yaml", "extends: chess\nname: res2\nevaluation:\n  net: res.nnue\n  tempo: 11\n"))
+	if err == nil || !strings.Contains(err.Error(), "the net adds to the linear evaluation it was trained over") {
+		t.Fatalf("a residual net over other weights: %v", err)
+	}
+	// Version 1: no flags and digest after the seed.
+	plainNet := m.Quantise(chess, nnue.Provenance{Games: 3, Positions: 40, Nodes: 500, Seed: 9, Epochs: 2}).Encode()
+	at := len("CHIMNNUE") + 4 + 2 + len("chess") + 8 + 8*4 + 16
+	v1 := append(append([]byte(nil), plainNet[:at]...), plainNet[at+12:len(plainNet)-4]...)
+	v1[8] = 1
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(v1))
+	if err := os.WriteFile(filepath.Join(dir, "v1.nnue"), v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs1, err := interpreter.Open(writeDef(t, dir, "v1.yaml", "extends: chess\nname: v1\nevaluation:\n  net: v1.nnue\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := rs1.Net(); n == nil || n.Adds || n.Games != 3 || n.Epochs != 2 {
+		t.Fatalf("version 1 read back as %+v", n)
+	}
+	if got := search.New(rs1, 1).Evaluate(p); got != netScore {
+		t.Fatalf("the version-1 net evaluates %d, want the net's own %d", got, netScore)
+	}
+	// A flag this Chimera does not know: refused.
+	odd := append([]byte(nil), data...)
+	odd[at] |= 2
+	odd = binary.LittleEndian.AppendUint32(odd[:len(odd)-4], crc32.ChecksumIEEE(odd[:len(odd)-4]))
+	if err := os.WriteFile(filepath.Join(dir, "odd.nnue"), odd, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := interpreter.Open(writeDef(t, dir, "odd.yaml", "extends: chess\nname: odd\nevaluation:\n  net: odd.nnue\n")); err == nil || !strings.Contains(err.Error(), "unknown flags") {
+		t.Fatalf("unknown flags: %v", err)
 	}
 }

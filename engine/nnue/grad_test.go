@@ -11,20 +11,21 @@ import (
 // agrees with central differences of the error, parameter by parameter, in each layer.
 func TestGradientMatchesDifferences(t *testing.T) {
 	rs := open(t, "chess")
-	samples, err := Samples(rs, toyGames(t, rs, 2, 5), nil)
+	samples, err := Samples(rs, toyGames(t, rs, 2, 5), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := compiler.Features(rs)
 	tr := NewTrainer(NewModel(f.Count, 3), Options{Lambda: 0.5})
 	s := &samples[len(samples)/2]
+	s.Base = 137 // as a network that adds to the linear evaluation is trained
 	g := make([]float32, len(tr.Model.P))
 	var fw forward
 	tr.gradient(s, g, &fw)
 	l := layoutOf(f.Count)
 	errAt := func() float64 {
 		tr.Model.forward(&s.Feats, &fw)
-		d := sigmoid(float64(fw.y)*compiler.NetOutScale, tr.Opt.Scale) - tr.target(s)
+		d := sigmoid(float64(s.Base)+float64(fw.y)*compiler.NetOutScale, tr.Opt.Scale) - tr.target(s)
 		return d * d
 	}
 	checked := 0

@@ -74,11 +74,22 @@ func NewModel(inputs int, seed uint64) *Model {
 	return m
 }
 
+// ZeroOutput sets the output layer's weights and bias to 0, so that the model starts
+// scoring every position 0: a network that adds to the linear evaluation starts as that
+// evaluation alone.
+func (m *Model) ZeroOutput() {
+	l := layoutOf(m.Inputs)
+	clear(m.P[l.wo:l.n])
+}
+
 // Sample is one position to learn from: the features present in the side to move's view
-// and in the other side's, the search's score and the game's result for the side to move.
+// and in the other side's, the search's score and the game's result for the side to move,
+// and what the network's output is added to (the linear evaluation's score, for a network
+// that adds to it; else 0).
 type Sample struct {
 	Feats  [2][]int32
 	Score  float32 // centipawns
+	Base   float32 // centipawns
 	Result float32 // 1, 0.5 or 0
 	Game   int     // the game's index, to hold games out
 }
@@ -173,6 +184,7 @@ type Provenance struct {
 	Nodes            int64
 	Seed             uint64
 	Epochs           int
+	Adds             bool // the network adds to the linear evaluation (Sample.Base)
 }
 
 // Quantise returns the model as a net file's integers for rs, with its provenance.
@@ -188,7 +200,10 @@ func (m *Model) Quantise(rs *compiler.Ruleset, prov Provenance) *compiler.Net {
 		return int32(min(max(math.Round(float64(x)*scale), math.MinInt32), math.MaxInt32))
 	}
 	n := &compiler.Net{Variant: rs.Name, Features: f.Hash, Inputs: m.Inputs,
-		Games: prov.Games, Positions: prov.Positions, Nodes: prov.Nodes, Seed: prov.Seed, Epochs: prov.Epochs}
+		Games: prov.Games, Positions: prov.Positions, Nodes: prov.Nodes, Seed: prov.Seed, Epochs: prov.Epochs, Adds: prov.Adds}
+	if prov.Adds {
+		n.Linear = compiler.EvalDigest(rs)
+	}
 	n.Input = make([]int16, m.Inputs*width)
 	for i := range n.Input {
 		n.Input[i] = q16(p[l.w0+i], compiler.NetActScale<<compiler.NetInputShift)

@@ -52,6 +52,10 @@ func FromQuantised(rs *compiler.Ruleset, q *compiler.Net) *Net {
 	return n
 }
 
+// Adds tells whether the network's score is added to the linear evaluation's (it was
+// trained to learn what that evaluation misses) rather than standing for it.
+func (n *Net) Adds() bool { return n.q.Adds }
+
 // Features are the inputs the network reads.
 func (n *Net) Features() *compiler.NetFeatures { return n.f }
 

@@ -27,8 +27,9 @@ type Game struct {
 
 // Samples replays the games and appends to out a sample of each searched position whose
 // side to move is not in check and whose move played was not a capture (the search
-// scored a quiet position), with a score within MaxLabel.
-func Samples(rs *compiler.Ruleset, games []Game, out []Sample) ([]Sample, error) {
+// scored a quiet position), with a score within MaxLabel. base, when not nil, gives each
+// sample's Base: the linear evaluation of the position for the side to move.
+func Samples(rs *compiler.Ruleset, games []Game, base func(*interpreter.Position) int, out []Sample) ([]Sample, error) {
 	f := compiler.Features(rs)
 	var arena []int32
 	for _, g := range games {
@@ -59,8 +60,12 @@ func Samples(rs *compiler.Ruleset, games []Game, out []Sample) ([]Sample, error)
 					if us == compiler.Black {
 						r = 1 - r
 					}
+					b := 0
+					if base != nil {
+						b = base(p)
+					}
 					out = append(out, Sample{Feats: [2][]int32{arena[start:mid:mid], arena[mid:len(arena):len(arena)]},
-						Score: float32(s), Result: r, Game: g.Index})
+						Score: float32(s), Base: float32(b), Result: r, Game: g.Index})
 				}
 			}
 			p.Make(m)

@@ -22,6 +22,9 @@ type Options struct {
 	Scale   float64 // centipawns per unit of the sigmoid's exponent ×ln 10 (default 400: 10^(cp/400))
 	Seed    uint64  // the shuffles' seed
 	Threads int     // goroutines computing a batch's gradient (default 1)
+	// Adds: the network's output is added to each sample's Base (the linear evaluation's
+	// score) before the sigmoid: it learns what that evaluation misses.
+	Adds bool
 }
 
 func (o Options) withDefaults() Options {
@@ -73,7 +76,7 @@ func (t *Trainer) Loss(samples []Sample) float64 {
 	for i := range samples {
 		s := &samples[i]
 		t.Model.forward(&s.Feats, &fw)
-		d := sigmoid(float64(fw.y)*compiler.NetOutScale, t.Opt.Scale) - t.target(s)
+		d := sigmoid(float64(s.Base)+float64(fw.y)*compiler.NetOutScale, t.Opt.Scale) - t.target(s)
 		sum += d * d
 	}
 	return sum / float64(len(samples))
@@ -85,7 +88,7 @@ func (t *Trainer) gradient(s *Sample, g []float32, fw *forward) float64 {
 	l := layoutOf(m.Inputs)
 	p := m.P
 	m.forward(&s.Feats, fw)
-	pred := sigmoid(float64(fw.y)*compiler.NetOutScale, t.Opt.Scale)
+	pred := sigmoid(float64(s.Base)+float64(fw.y)*compiler.NetOutScale, t.Opt.Scale)
 	d := pred - t.target(s)
 	dy := float32(2 * d * pred * (1 - pred) * compiler.NetOutScale * math.Ln10 / t.Opt.Scale)
 	var do2 [h2]float32
@@ -243,9 +246,10 @@ type checkpointHeader struct {
 	Rate, Lambda, Scale          float64
 	Seed                         uint64
 	Threads                      int64
+	Adds                         int64 // 1: Options.Adds
 }
 
-var checkpointMagic = [8]byte{'c', 'h', 'i', 'm', 'c', 'k', 'p', '1'}
+var checkpointMagic = [8]byte{'c', 'h', 'i', 'm', 'c', 'k', 'p', '2'}
 
 // Checkpoint encodes the trainer's state, for samples of the features with digest
 // features, count of them.
@@ -253,6 +257,9 @@ func (t *Trainer) Checkpoint(features uint64, samples int) ([]byte, error) {
 	h := checkpointHeader{Magic: checkpointMagic, Features: features, Samples: int64(samples), Inputs: int64(t.Model.Inputs),
 		Epoch: int64(t.Epoch), Step: int64(t.Step), Batch: int64(t.Opt.Batch), Rate: t.Opt.Rate, Lambda: t.Opt.Lambda,
 		Scale: t.Opt.Scale, Seed: t.Opt.Seed, Threads: int64(t.Opt.Threads)}
+	if t.Opt.Adds {
+		h.Adds = 1
+	}
 	var b bytes.Buffer
 	b.Grow(binary.Size(h) + 4*(len(t.Model.P)+len(t.M)+len(t.V)))
 	for _, part := range []any{h, t.Model.P, t.M, t.V} {
@@ -292,7 +299,7 @@ func Resume(data []byte, features uint64, samples int) (*Trainer, error) {
 	if _, err := binary.Decode(data[size:], binary.LittleEndian, arrays); err != nil {
 		return nil, fmt.Errorf("not a training checkpoint: %v", err)
 	}
-	opt := Options{Batch: int(h.Batch), Rate: h.Rate, Lambda: h.Lambda, Scale: h.Scale, Seed: h.Seed, Threads: int(h.Threads)}
+	opt := Options{Batch: int(h.Batch), Rate: h.Rate, Lambda: h.Lambda, Scale: h.Scale, Seed: h.Seed, Threads: int(h.Threads), Adds: h.Adds == 1}
 	return &Trainer{Model: &Model{Inputs: int(h.Inputs), P: arrays[:l.n:l.n]}, Opt: opt, Epoch: int(h.Epoch), Step: int(h.Step),
 		M: arrays[l.n : 2*l.n : 2*l.n], V: arrays[2*l.n:]}, nil
 }

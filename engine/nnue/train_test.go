@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func toyGames(t *testing.T, rs *compiler.Ruleset, n int, seed uint64) []Game {
 // network's; a checkpoint resumes the run where it was.
 func TestTrainingLowersHeldOutLoss(t *testing.T) {
 	rs := open(t, "chess")
-	samples, err := Samples(rs, toyGames(t, rs, 60, 1), nil)
+	samples, err := Samples(rs, toyGames(t, rs, 60, 1), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,5 +146,66 @@ func TestResumeRefusesDamage(t *testing.T) {
 		if _, err := Resume(bad, 7, 100); err == nil {
 			t.Errorf("%d bytes of damaged checkpoint accepted", len(bad))
 		}
+	}
+}
+
+// TestResidualStartsAtTheBase: samples given a base (here half the material balance for
+// the side to move, as the test counts it) carry it; a model whose output is zeroed
+// scores each sample as its base alone, so its loss is the base's, summed here from the
+// samples by hand; trained with Adds, the network learns the other half: the held-out
+// loss falls well below the base's. The checkpoint keeps Adds.
+func TestResidualStartsAtTheBase(t *testing.T) {
+	rs := open(t, "chess")
+	half := func(p *interpreter.Position) int {
+		s := material(p.FEN()) / 2
+		if p.Side() == compiler.Black {
+			s = -s
+		}
+		return s
+	}
+	samples, err := Samples(rs, toyGames(t, rs, 60, 1), half, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonzero := 0
+	for _, s := range samples {
+		if s.Base != float32(int(s.Score)/2) {
+			t.Fatalf("a sample of score %v has base %v, want half", s.Score, s.Base)
+		}
+		if s.Base != 0 {
+			nonzero++
+		}
+	}
+	if nonzero < len(samples)/4 {
+		t.Fatalf("only %d of %d samples have a base: a test of little", nonzero, len(samples))
+	}
+	train, held := Split(samples)
+	f := compiler.Features(rs)
+	m := NewModel(f.Count, 4)
+	m.ZeroOutput()
+	tr := NewTrainer(m, Options{Batch: 64, Lambda: 1, Seed: 2, Threads: 2, Adds: true})
+	naive := 0.0
+	for _, s := range held {
+		d := 1/(1+math.Pow(10, -float64(s.Base)/400)) - 1/(1+math.Pow(10, -float64(s.Score)/400))
+		naive += d * d
+	}
+	naive /= float64(len(held))
+	if before := tr.Loss(held); math.Abs(before-naive) > 1e-9 || naive == 0 {
+		t.Fatalf("the zeroed model's held-out loss %.8f, the base's alone %.8f", before, naive)
+	}
+	for range 10 {
+		tr.TrainEpoch(train, nil)
+	}
+	after := tr.Loss(held)
+	t.Logf("held-out loss %.5f (the base alone) -> %.5f", naive, after)
+	if !(after < 0.5*naive) {
+		t.Fatalf("held-out loss %.5f -> %.5f: the network does not learn what the base misses", naive, after)
+	}
+	ck, err := tr.Checkpoint(f.Hash, len(samples))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re, err := Resume(ck, f.Hash, len(samples)); err != nil || !re.Opt.Adds {
+		t.Fatalf("resumed: %v, Adds %v", err, re != nil && re.Opt.Adds)
 	}
 }

@@ -271,6 +271,9 @@ func (e *Engine) Evaluate(p *interpreter.Position) int {
 	if e.net != nil {
 		var a nnue.Accumulator
 		e.net.Refresh(p, &a)
+		if e.netAdds {
+			return e.eval.evaluate(p, nil) + e.net.Evaluate(&a, p.Side())
+		}
 		return e.net.Evaluate(&a, p.Side())
 	}
 	return e.eval.evaluate(p, nil)

@@ -103,6 +103,7 @@ type Engine struct {
 	// TestFogHomePriorMeasured).
 	fogSpread bool
 	net       *nnue.Net // the definition's network, which evaluates in place of eval; nil without one
+	netAdds   bool      // the network's score is added to eval's rather than standing for it
 }
 
 // worker is one search thread: its position and what it learns while searching.
@@ -136,6 +137,7 @@ type worker struct {
 func New(rs *compiler.Ruleset, hashMB int) *Engine {
 	e := &Engine{rs: rs, eval: newEvaluator(rs), tt: newTable(hashMB), caps: capabilitiesOf(rs), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0)),
 		net: nnue.New(rs)}
+	e.netAdds = e.net != nil && e.net.Adds()
 	e.SetThreads(1)
 	return e
 }
@@ -324,7 +326,7 @@ func (e *Engine) Search(ctx context.Context, p *interpreter.Position, lim Limits
 	e.soft, e.hard = e.budget(p.Side(), p.TurnMoves()-p.TurnPart())
 	e.tt.age++
 
-	if e.net != nil {
+	if e.net != nil && !e.netAdds {
 		p.Weigh(nil) // the network keeps its own sums
 	} else {
 		p.Weigh(e.eval.weights) // the evaluation's sums follow the moves (helpers' clones too)
@@ -789,9 +791,13 @@ func (w *worker) refresh() {
 }
 
 // static is the static evaluation of the worker's position for the side to move: the
-// network's when the engine has one.
+// network's when the engine has one (added to the linear evaluation's, for a network
+// that adds to it).
 func (w *worker) static() int {
 	if w.net != nil {
+		if w.netAdds {
+			return w.eval.evaluate(w.p, w.passedCache) + w.netStatic()
+		}
 		return w.netStatic()
 	}
 	return w.eval.evaluate(w.p, w.passedCache)
