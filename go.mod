@@ -1,6 +1,6 @@
 module chimera
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
@@ -12,4 +12,5 @@ require (
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/sys v0.47.0 // indirect
 )

@@ -26,10 +26,19 @@ type Accumulator struct {
 type Net struct {
 	q *compiler.Net
 	f *compiler.NetFeatures
-	// cols[j]: the first dense layer's weights from input j (Hidden1 by columns), so
-	// that the inputs clipped to 0 are skipped.
-	cols [2 * width][compiler.NetHidden1]int32
+	// pairs[j][k]: the first dense layer's weights from input j (Hidden1 by columns, so
+	// that the inputs clipped to 0 are skipped) into units 2k and 2k+1, packed in one
+	// int64 as w(2k) + w(2k+1)·2³²: one multiplication and one addition update two units'
+	// sums, which stay apart (packedRoom).
+	pairs [2 * width][compiler.NetHidden1 / 2]int64
 }
+
+// packedRoom: each unit's sum of the first dense layer is at most 2·NetWidth inputs of at
+// most NetActScale times an int16 weight, within an int32 (2·64·127·32768 < 2³¹), so the
+// low 32 bits of a packed pair's sum are the even unit's sum exactly and the rest, once
+// those are taken off, the odd unit's. (A negative constant would not convert: a shape
+// that breaks this does not compile.)
+const packedRoom = uint32(1<<31 - 1 - 2*width*compiler.NetActScale*32768)
 
 // New returns the network rs's definition names, or nil without one.
 func New(rs *compiler.Ruleset) *Net {
@@ -44,9 +53,10 @@ func New(rs *compiler.Ruleset) *Net {
 // against rs: compiler.CheckNet).
 func FromQuantised(rs *compiler.Ruleset, q *compiler.Net) *Net {
 	n := &Net{q: q, f: compiler.Features(rs)}
-	for i := range compiler.NetHidden1 {
+	for k := range compiler.NetHidden1 / 2 {
 		for j := range 2 * width {
-			n.cols[j][i] = int32(q.Hidden1[i*2*width+j])
+			lo, hi := int64(q.Hidden1[2*k*2*width+j]), int64(q.Hidden1[(2*k+1)*2*width+j])
+			n.pairs[j][k] = lo + hi<<32
 		}
 	}
 	return n
@@ -64,12 +74,20 @@ func (n *Net) row(f int) *[width]int16 {
 }
 
 func add(a *[width]int16, r *[width]int16) {
+	if haveAVX2 {
+		addAVX2(a, r)
+		return
+	}
 	for j := range a {
 		a[j] += r[j]
 	}
 }
 
 func sub(a *[width]int16, r *[width]int16) {
+	if haveAVX2 {
+		subAVX2(a, r)
+		return
+	}
 	for j := range a {
 		a[j] -= r[j]
 	}
@@ -144,25 +162,39 @@ func clipSum(x int16) int32 {
 	return clip((int32(x) + half) >> compiler.NetInputShift)
 }
 
+// dense1 is the first dense layer's sums (without its biases) over the activations of
+// a: the side to move's view, then the other side's.
+func (n *Net) dense1(a *Accumulator, us compiler.Color) (h1 [compiler.NetHidden1]int32) {
+	if n.dense1Fast(a, us, &h1) {
+		return h1
+	}
+	var acc [compiler.NetHidden1 / 2]int64
+	for v, side := range [2]compiler.Color{us, us ^ 1} {
+		for j, aj := range &a.V[side] {
+			xj := int64(clipSum(aj))
+			if xj == 0 {
+				continue
+			}
+			col := &n.pairs[v*width+j]
+			for k := range acc {
+				acc[k] += col[k] * xj
+			}
+		}
+	}
+	for k, s := range acc {
+		lo := int32(s)
+		h1[2*k], h1[2*k+1] = lo, int32((s-int64(lo))>>32)
+	}
+	return h1
+}
+
 // Evaluate is the network's score of the position whose sums are a, for side us to move,
 // in centipawns.
 func (n *Net) Evaluate(a *Accumulator, us compiler.Color) int {
 	q := n.q
-	var h1 [compiler.NetHidden1]int32
-	copy(h1[:], q.Hidden1Bias)
-	for v, side := range [2]compiler.Color{us, us ^ 1} {
-		for j, aj := range &a.V[side] {
-			xj := clipSum(aj)
-			if xj == 0 {
-				continue
-			}
-			col := &n.cols[v*width+j]
-			for i := range h1 {
-				h1[i] += col[i] * xj
-			}
-		}
-	}
+	h1 := n.dense1(a, us)
 	for i, s := range h1 {
+		s += q.Hidden1Bias[i]
 		h1[i] = clip((s + compiler.NetWeightScale/2) / compiler.NetWeightScale) // rounded (a sum below 0 clips anyway)
 	}
 	var h2 [compiler.NetHidden2]int32

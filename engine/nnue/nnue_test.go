@@ -49,8 +49,11 @@ func randomNet(rs *compiler.Ruleset, seed uint64) *Net {
 // TestIncrementalEqualsRefresh plays random games and checks, after every move and every
 // move taken back, that the sums kept from the moves' changes are those computed afresh
 // from the men and pools: chess, a drop variant (crazyhouse), seed variants, a
-// hexagonal board, a several-boards variant and the 16×16 test board.
-func TestIncrementalEqualsRefresh(t *testing.T) {
+// hexagonal board, a several-boards variant and the 16×16 test board (with the Go loops,
+// then the AVX2 ones where the processor has them).
+func TestIncrementalEqualsRefresh(t *testing.T) { bothPaths(t, testIncrementalEqualsRefresh) }
+
+func testIncrementalEqualsRefresh(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse", "shogi", "claustrophobia", "koopa", "hostage", "glinski", "alice",
 		filepath.Join("..", "..", "testdata", "wide", "big16.yaml")} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
@@ -157,8 +160,10 @@ func TestMirrorIsAFlip(t *testing.T) {
 }
 
 // TestQuantisedAgreesWithFloat: a trained-shape model's quantised net scores positions
-// of random games as the float model does, within a few centipawns.
-func TestQuantisedAgreesWithFloat(t *testing.T) {
+// of random games as the float model does, within a few centipawns (both loops).
+func TestQuantisedAgreesWithFloat(t *testing.T) { bothPaths(t, testQuantisedAgreesWithFloat) }
+
+func testQuantisedAgreesWithFloat(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse"} {
 		rs := open(t, name)
 		m := NewModel(compiler.Features(rs).Count, 5)
@@ -196,5 +201,158 @@ func TestQuantisedAgreesWithFloat(t *testing.T) {
 			t.Fatalf("%s: quantised and float differ by up to %.1f cp (mean %.1f) over %d positions (scores up to %.0f)", name, worst, sum/float64(count), count, spread)
 		}
 		t.Logf("%s: |float-quantised| max %.1f cp, mean %.2f cp, scores up to %.0f cp", name, worst, sum/float64(count), spread)
+	}
+}
+
+// activations are a's first-layer sums as the dense layers read them: the side to
+// move's view, then the other's, each shifted down (rounded) and clipped to 0..127.
+func activations(a *Accumulator, us compiler.Color) []int64 {
+	var x []int64
+	for _, side := range [2]compiler.Color{us, us ^ 1} {
+		for j := range width {
+			x = append(x, min(max((int64(a.V[side][j])+2)>>2, 0), 127))
+		}
+	}
+	return x
+}
+
+// sums is a dense layer's sums over in, without its biases, in int64.
+func sums(w []int16, in []int64, units int) []int64 {
+	out := make([]int64, units)
+	for i := range out {
+		for j, xj := range in {
+			out[i] += int64(w[i*len(in)+j]) * xj
+		}
+	}
+	return out
+}
+
+// reference is the network's score by the plain formula, unit by unit in int64: each
+// dense layer's sum with its bias rounded to the activations' scale and clipped, the
+// output rounded to centipawns.
+func reference(q *compiler.Net, a *Accumulator, us compiler.Color) int {
+	layer := func(w []int16, b []int32, in []int64) []int64 {
+		out := sums(w, in, len(b))
+		for i := range out {
+			out[i] = min(max((out[i]+int64(b[i])+512)/1024, 0), 127)
+		}
+		return out
+	}
+	o1 := layer(q.Hidden1, q.Hidden1Bias, activations(a, us))
+	o2 := layer(q.Hidden2, q.Hidden2Bias, o1)
+	s := int64(q.OutBias[0])
+	for j, v := range o2 {
+		s += int64(q.Out[j]) * v
+	}
+	cp, den := s*600, int64(127*1024)
+	if cp >= 0 {
+		return int((cp + den/2) / den)
+	}
+	return -int((-cp + den/2) / den)
+}
+
+// randomGamesAccumulators calls f with the sums of each position of a few random chess
+// games.
+func randomGamesAccumulators(rs *compiler.Ruleset, n *Net, seed uint64, f func(p *interpreter.Position, a *Accumulator)) {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	for range 3 {
+		p, _ := interpreter.Start(rs, "")
+		for ply := 0; ply < 50 && p.Result() == interpreter.Ongoing; ply++ {
+			moves := p.LegalMoves(nil)
+			p.Make(moves[rng.IntN(len(moves))])
+			var a Accumulator
+			n.Refresh(p, &a)
+			f(p, &a)
+		}
+	}
+}
+
+// TestDenseSumsExact: the first dense layer sums two units in one int64; its sums are
+// the plain ones, on random nets whose weights there reach both ends of the int16 range
+// and whose first-layer sums reach every activation from 0 to 127 (the sums' extremes,
+// negative ones included, where a packed pair's lower half borrows from the upper).
+func TestDenseSumsExact(t *testing.T) { bothPaths(t, testDenseSumsExact) }
+
+// bothPaths runs f with the first dense layer computed in Go, then, where the processor
+// has AVX2, with the AVX2 loops.
+func bothPaths(t *testing.T, f func(t *testing.T)) {
+	avx := haveAVX2
+	defer func() { haveAVX2 = avx }()
+	haveAVX2 = false
+	t.Run("go", f)
+	if !avx {
+		t.Log("no AVX2 here: the Go loops alone")
+		return
+	}
+	haveAVX2 = true
+	t.Run("avx2", f)
+}
+
+func testDenseSumsExact(t *testing.T) {
+	rs := open(t, "chess")
+	checked, saturated, negative := 0, 0, 0
+	for seed := range uint64(4) {
+		q := randomNet(rs, seed+20).q
+		rng := rand.New(rand.NewPCG(seed, 10))
+		for i := range q.Hidden1 {
+			switch rng.IntN(4) {
+			case 0:
+				q.Hidden1[i] = math.MaxInt16
+			case 1:
+				q.Hidden1[i] = math.MinInt16
+			default:
+				q.Hidden1[i] = int16(rng.IntN(1<<16) - 1<<15)
+			}
+		}
+		for i := range q.InputBias {
+			q.InputBias[i] = int16(rng.IntN(900) - 200)
+		}
+		n := FromQuantised(rs, q)
+		randomGamesAccumulators(rs, n, seed, func(p *interpreter.Position, a *Accumulator) {
+			got := n.dense1(a, p.Side())
+			for i, want := range sums(q.Hidden1, activations(a, p.Side()), h1) {
+				if int64(got[i]) != want {
+					t.Fatalf("seed %d, %s: unit %d sums %d, want %d", seed, p.FEN(), i, got[i], want)
+				}
+				if want < 0 {
+					negative++
+				}
+			}
+			for _, v := range a.V[0] {
+				if v >= 127<<2 {
+					saturated++
+				}
+			}
+			checked++
+		})
+	}
+	if saturated == 0 || negative == 0 || checked < 300 {
+		t.Fatalf("%d positions, %d saturated activations, %d negative sums: a test of little", checked, saturated, negative)
+	}
+}
+
+// TestEvaluateMatchesReference: the quantised network's score is the plain formula's
+// (reference), on random nets, over positions of random games.
+func TestEvaluateMatchesReference(t *testing.T) { bothPaths(t, testEvaluateMatchesReference) }
+
+func testEvaluateMatchesReference(t *testing.T) {
+	rs := open(t, "chess")
+	scores := map[int]bool{}
+	for seed := range uint64(4) {
+		n := randomNet(rs, seed+20)
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for i := range n.q.Hidden1Bias {
+			n.q.Hidden1Bias[i] = int32(rng.IntN(200_001) - 100_000)
+		}
+		randomGamesAccumulators(rs, n, seed, func(p *interpreter.Position, a *Accumulator) {
+			got, want := n.Evaluate(a, p.Side()), reference(n.q, a, p.Side())
+			if got != want {
+				t.Fatalf("seed %d, %s: Evaluate %d, the formula %d", seed, p.FEN(), got, want)
+			}
+			scores[want] = true
+		})
+	}
+	if len(scores) < 100 {
+		t.Fatalf("%d scores: a test of little", len(scores))
 	}
 }
