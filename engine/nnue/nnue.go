@@ -73,14 +73,14 @@ func (n *Net) row(f int) *[width]int16 {
 	return (*[width]int16)(n.q.Input[f*width : f*width+width])
 }
 
+// add adds a first-layer row to an accumulator's view, sub takes it off (int16 lanes,
+// wrapping), in AVX2 where the processor has it.
 func add(a *[width]int16, r *[width]int16) {
 	if haveAVX2 {
 		addAVX2(a, r)
 		return
 	}
-	for j := range a {
-		a[j] += r[j]
-	}
+	addGo(a, r)
 }
 
 func sub(a *[width]int16, r *[width]int16) {
@@ -88,6 +88,16 @@ func sub(a *[width]int16, r *[width]int16) {
 		subAVX2(a, r)
 		return
 	}
+	subGo(a, r)
+}
+
+func addGo(a *[width]int16, r *[width]int16) {
+	for j := range a {
+		a[j] += r[j]
+	}
+}
+
+func subGo(a *[width]int16, r *[width]int16) {
 	for j := range a {
 		a[j] -= r[j]
 	}

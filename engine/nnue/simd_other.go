@@ -12,6 +12,8 @@ func (n *Net) dense1Fast(*Accumulator, compiler.Color, *[compiler.NetHidden1]int
 	return false
 }
 
-func addAVX2(a, r *[width]int16) { panic("nnue: no AVX2 loops on this architecture") }
+// addAVX2 and subAVX2 are the Go loops here (haveAVX2 is false: add and sub call those
+// directly).
+func addAVX2(a, r *[width]int16) { addGo(a, r) }
 
-func subAVX2(a, r *[width]int16) { panic("nnue: no AVX2 loops on this architecture") }
+func subAVX2(a, r *[width]int16) { subGo(a, r) }
